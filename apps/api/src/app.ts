@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { sql } from 'drizzle-orm';
+import { messages } from '@resto/domain/messages';
+import type { Database } from './db/client.ts';
+import { ApiError } from './http/errors.ts';
+import type { Logger } from './logger.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { CatalogService } from './modules/catalog/service.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { OrderService } from './modules/orders/service.ts';
+
+export interface AppDeps {
+  db: Database;
+  /** The current instant; tests pass a fixed one. */
+  clock: () => Date;
+  logger: Logger;
+  catalog: CatalogService;
+  orders: OrderService;
+}
+
+/** Builds the services from a database; no I/O happens here. */
+export function createDeps(db: Database, logger: Logger, clock: () => Date = () => new Date()): AppDeps {
+  const catalog = new CatalogService(db);
+  return { db, clock, logger, catalog, orders: new OrderService(db, catalog) };
+}
+
+/**
+ * The API under /v2 (DESIGN.md, "The API contract"): every answer is
+ * {status: 'success', payload} or {status: 'error', message, errors}.
+ */
+export function createApp(deps: AppDeps) {
+  const app = new Hono({ strict: false });
+  app.use('/v2/*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
+  app.use('/v2/*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    // The path only: a query string may carry a token (spec section 7).
+    deps.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'requête');
+  });
+
+  app.get('/v2/health', async (c) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      return c.json({ status: 'success', payload: { database: 'ok' } });
+    } catch {
+      return c.json({ status: 'error', message: 'Base de données injoignable.', errors: [] }, 503);
+    }
+  });
+  app.route('/v2/public', catalogRoutes(deps));
+  app.route('/v2/public/checkout', orderRoutes(deps.orders));
+  app.all('/v2/*', (c) => c.json({ status: 'error', message: messages.notFound, errors: [] }, 404));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      const body: Record<string, unknown> = { status: 'error', message: error.message, errors: error.errors };
+      if (error.payload !== undefined) body.payload = error.payload;
+      return c.json(body, error.status);
+    }
+    deps.logger.error({ err: error, path: c.req.path }, 'erreur interne');
+    return c.json({ status: 'error', message: messages.internalError, errors: [] }, 500);
+  });
+  return app;
+}

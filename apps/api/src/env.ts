@@ -1,0 +1,24 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env: validated once at boot, with a clear message when wrong. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL doit commencer par postgres://' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_BUILD_DIR: z.string().optional(),
+  NODE_ENV: z.string().default('production'),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,29 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { messages } from '@resto/domain/messages';
+import { ApiError, success } from '../../http/errors.ts';
+import type { AppDeps } from '../../app.ts';
+
+/** GET /v2/public/settings, /menus, /offers, /products/{item_menu_id} (spec section 7). */
+export function catalogRoutes({ catalog, clock }: Pick<AppDeps, 'catalog' | 'clock'>) {
+  return new Hono({ strict: false })
+    .get('/settings', async (c) => success(c, (await catalog.getCatalog()).settings))
+    .get('/menus', async (c) => success(c, await catalog.getMenus(clock())))
+    .get('/offers', async (c) => success(c, (await catalog.getCatalog()).publicOffers))
+    .get('/products/:item_menu_id', async (c) => {
+      const menuId = z.coerce.number().int().positive().safeParse(c.req.param('item_menu_id'));
+      const menu = menuId.success ? (await catalog.getMenus(clock())).find((m) => m.menu_id === menuId.data) : undefined;
+      if (!menu) throw new ApiError(404, messages.notFound, [{ path: 'item_menu_id', message: messages.notFound }]);
+      return success(
+        c,
+        menu.categories.flatMap((category) =>
+          category.items.map((item) => ({
+            item_id: item.item_id,
+            item_menu_id: item.item_menu_id,
+            item_is_available: item.item_is_available && menu.menu_is_available,
+            item_price: item.item_price,
+          })),
+        ),
+      );
+    });
+}

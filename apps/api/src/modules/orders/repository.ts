@@ -1,0 +1,53 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderLines, orders, orderStatusHistory } from '../../db/schema.ts';
+
+/** SQL of orders. No rules here: the service decides, this writes and reads. */
+
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
+
+export async function findOrderIdByLocalId(db: Database, localId: string): Promise<number | undefined> {
+  const rows = await db.select({ orderId: orders.orderId }).from(orders).where(eq(orders.localId, localId));
+  return rows[0]?.orderId;
+}
+
+/**
+ * Writes an order, its lines and its first status in one transaction, keyed by local_id:
+ * when another request already wrote that local_id, nothing is written and its order_id is returned.
+ */
+export async function insertOrder(db: Database, order: NewOrder, lines: NewOrderLine[]): Promise<{ orderId: number; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.localId }).returning({ orderId: orders.orderId });
+    const orderId = inserted[0]?.orderId;
+    if (orderId === undefined) {
+      const existing = await tx.select({ orderId: orders.orderId }).from(orders).where(eq(orders.localId, order.localId));
+      return { orderId: existing[0]!.orderId, created: false }; // the conflict guarantees the row
+    }
+    await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
+    await tx.insert(orderStatusHistory).values({ orderId, status: order.status ?? 'pending' });
+    return { orderId, created: true };
+  });
+}
+
+export async function findOrder(db: Database, orderId: number) {
+  const rows = await db.select().from(orders).where(eq(orders.orderId, orderId));
+  return rows[0];
+}
+
+export async function findOrderLines(db: Database, orderId: number) {
+  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+}
+
+export async function findStatusHistory(db: Database, orderId: number) {
+  return db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(asc(orderStatusHistory.id));
+}
+
+/** Records a finalisation: transaction id, and a new status row when the status changes. */
+export async function updateOrderStatus(db: Database, orderId: number, status: string, transactionId: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderId, orderId));
+    await tx.update(orders).set({ status, transactionId, updatedAt: new Date() }).where(eq(orders.orderId, orderId));
+    if (current[0]?.status !== status) await tx.insert(orderStatusHistory).values({ orderId, status });
+  });
+}

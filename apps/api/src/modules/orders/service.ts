@@ -1,0 +1,188 @@
+import { calculateCartTotals, type CartTotals, type PricedLine } from '@resto/domain/cart';
+import { validateOptionChoices, type MenuItem } from '@resto/domain/catalogue';
+import type { OrderPayloadSchema } from '@resto/domain/checkout';
+import { messages } from '@resto/domain/messages';
+import { centsToEuros, eurosToCents, percentToBasisPoints } from '@resto/domain/money';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { ApiError, type FieldError } from '../../http/errors.ts';
+import { readSetting, readTaxSettings, type CatalogService } from '../catalog/service.ts';
+import * as repository from './repository.ts';
+
+type OrderPayload = z.output<typeof OrderPayloadSchema>;
+
+/** Totals as the API writes them: euros with 2 decimals (section 3, Cart totals). */
+export function totalsToEuros(totals: CartTotals) {
+  return {
+    subtotal: centsToEuros(totals.subtotalCents),
+    discount: centsToEuros(totals.discountCents),
+    coupon: centsToEuros(totals.couponCents),
+    delivery: centsToEuros(totals.deliveryCents),
+    tax: centsToEuros(totals.taxCents),
+    total: centsToEuros(totals.totalCents),
+    tax_by_rate: totals.taxByRate.map((t) => ({ rate: t.rateBp / 100, base: centsToEuros(t.baseCents), tax: centsToEuros(t.taxCents) })),
+  };
+}
+
+interface ResolvedLine {
+  item: MenuItem;
+  priced: PricedLine;
+  options: repository.NewOrderLine['options'];
+}
+
+/**
+ * Orders: reprice with the domain code the browser uses, refuse what the restaurant does not sell,
+ * write once per local_id (spec sections 3, 4, 7; DECISIONS.md "Money and trust").
+ */
+export class OrderService {
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  /**
+   * Creates a pending order. Same local_id twice: the first order's id, nothing written.
+   * @throws ApiError 400 (unknown items or options, counts), 422 (unavailable, refused method or
+   * type), 409 with the fresh totals when the client's totals differ from the server's.
+   */
+  async createOrder(payload: OrderPayload): Promise<{ order_id: number; created: boolean }> {
+    const existing = await repository.findOrderIdByLocalId(this.db, payload.local_id);
+    if (existing !== undefined) return { order_id: existing, created: false };
+
+    const catalog = await this.catalog.getCatalog();
+    if (payload.payment_method === 'cash' && !readSetting(catalog, 'payments.cod.active', false))
+      throw new ApiError(422, messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
+    if (payload.payment_method === 'card')
+      throw new ApiError(422, messages.cardNotAvailable, [{ path: 'payment_method', message: messages.cardNotAvailable }]);
+    if (!payload.is_pickup)
+      throw new ApiError(422, messages.deliveryNotAvailable, [{ path: 'is_pickup', message: messages.deliveryNotAvailable }]);
+
+    const tax = readTaxSettings(catalog);
+    const lines = payload.items.map((line, index) => this.resolveLine(catalog.itemsById, line, index));
+    const totals = calculateCartTotals({ lines: lines.map((l) => l.priced), isPickup: payload.is_pickup, tax, deliveryCents: 0, discountCents: 0 });
+
+    const claimed = { subtotal: payload.subtotal, discount: payload.discount, delivery: payload.delivery, tax: payload.tax, total: payload.total };
+    const fresh = totalsToEuros(totals);
+    const mismatched = (Object.keys(claimed) as (keyof typeof claimed)[]).filter((key) => eurosToCents(claimed[key]) !== eurosToCents(fresh[key]));
+    if (mismatched.length) {
+      throw new ApiError(409, messages.pricesChanged, mismatched.map((path) => ({ path, message: messages.pricesChanged })), fresh);
+    }
+
+    const { orderId, created } = await repository.insertOrder(
+      this.db,
+      {
+        localId: payload.local_id,
+        userId: payload.user_id ?? null,
+        status: 'pending',
+        isPickup: payload.is_pickup,
+        paymentMethod: payload.payment_method,
+        transactionId: payload.transaction_id ?? null,
+        customer: payload.customer,
+        location: payload.location ?? null,
+        deliveryDate: payload.delivery_date ?? null,
+        deliveryTimeRange: payload.delivery_time_range ?? null,
+        subtotalCents: totals.subtotalCents,
+        discountCents: totals.discountCents,
+        couponCents: totals.couponCents,
+        deliveryCents: totals.deliveryCents,
+        taxCents: totals.taxCents,
+        totalCents: totals.totalCents,
+        taxByRate: totals.taxByRate,
+      },
+      lines.map((line, position) => ({
+        position,
+        itemId: line.item.item_id,
+        itemMenuId: line.item.item_menu_id,
+        itemCategoryId: line.item.item_category_id,
+        itemName: line.item.item_name,
+        quantity: line.priced.quantity,
+        note: payload.items[position]?.note ?? '',
+        unitPriceCents: totals.lines[position]!.unitCents,
+        amountCents: totals.lines[position]!.amountCents,
+        taxRateBp: line.priced.taxRateBp ?? tax.defaultRateBp,
+        options: line.options,
+      })),
+    );
+    return { order_id: orderId, created };
+  }
+
+  private resolveLine(itemsById: Map<number, MenuItem>, line: OrderPayload['items'][number], index: number): ResolvedLine {
+    const path = `items.${index}`;
+    const item = itemsById.get(line.item_id);
+    if (!item) throw new ApiError(400, messages.unknownItem(line.item_id), [{ path: `${path}.item_id`, message: messages.unknownItem(line.item_id) }]);
+    if (item.item_menu_id !== line.item_menu_id) {
+      const message = messages.itemWrongMenu(line.item_id, line.item_menu_id);
+      throw new ApiError(400, message, [{ path: `${path}.item_menu_id`, message }]);
+    }
+    if (!item.item_is_available) throw new ApiError(422, messages.itemUnavailable(item.item_name), [{ path: `${path}.item_id`, message: messages.itemUnavailable(item.item_name) }]);
+
+    const chosen = line.options.flatMap((option) => option.option_options.map((value) => ({ option_id: option.option_id, option_option_id: value.id, quantity: value.quantity })));
+    const optionErrors: FieldError[] = validateOptionChoices(item.item_name, item.options, chosen).map((e) => ({ path: `${path}.options`, message: e.message }));
+    if (optionErrors.length) throw new ApiError(400, optionErrors[0]!.message, optionErrors);
+
+    const options = chosen.map((choice) => {
+      const option = item.options.find((o) => o.option_id === choice.option_id)!; // validated above
+      const value = option.option_options.find((v) => v.id === choice.option_option_id)!;
+      return { option_id: option.option_id, option_name: option.option_name, id: value.id, name: value.name, price_cents: eurosToCents(value.price), quantity: choice.quantity };
+    });
+    return {
+      item,
+      options,
+      priced: {
+        priceDeliveryCents: eurosToCents(item.item_price.price_delivery),
+        pricePickupCents: eurosToCents(item.item_price.price_pickup),
+        taxRateBp: item.item_price.tax_rate === null ? null : percentToBasisPoints(item.item_price.tax_rate),
+        options: options.map((o) => ({ priceCents: o.price_cents, quantity: o.quantity })),
+        quantity: line.quantity,
+      },
+    };
+  }
+
+  /**
+   * Finalises an order (PUT /v2/public/checkout/, section 4): cash stays pending; a card order
+   * becomes paid only once the payment provider confirms it (issue 6), so 'paid' is refused here.
+   * @throws ApiError 404 unknown order, 422 refused status.
+   */
+  async finalizeOrder(input: { order_id: number; status: 'pending' | 'paid'; transaction_id?: string | null | undefined }) {
+    const order = await repository.findOrder(this.db, input.order_id);
+    if (!order) throw new ApiError(404, messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
+    if (input.status !== 'pending' || order.status !== 'pending')
+      throw new ApiError(422, messages.orderStatusRefused, [{ path: 'status', message: messages.orderStatusRefused }]);
+    await repository.updateOrderStatus(this.db, order.orderId, 'pending', input.transaction_id ?? order.transactionId);
+    return { order_id: order.orderId, status: 'pending' as const };
+  }
+
+  /** An order with its lines, for whoever holds its local_id (the guest who placed it). */
+  async getOrderForGuest(orderId: number, localId: string) {
+    const order = await repository.findOrder(this.db, orderId);
+    if (!order || order.localId !== localId) throw new ApiError(404, messages.unknownOrder);
+    const [lines, history] = await Promise.all([repository.findOrderLines(this.db, orderId), repository.findStatusHistory(this.db, orderId)]);
+    return {
+      order_id: order.orderId,
+      status: order.status,
+      is_pickup: order.isPickup,
+      payment_method: order.paymentMethod,
+      customer: order.customer,
+      created_at: order.createdAt.toISOString(),
+      subtotal: centsToEuros(order.subtotalCents),
+      discount: centsToEuros(order.discountCents),
+      coupon: centsToEuros(order.couponCents),
+      delivery: centsToEuros(order.deliveryCents),
+      tax: centsToEuros(order.taxCents),
+      total: centsToEuros(order.totalCents),
+      tax_by_rate: order.taxByRate.map((t) => ({ rate: t.rateBp / 100, base: centsToEuros(t.baseCents), tax: centsToEuros(t.taxCents) })),
+      items: lines.map((line) => ({
+        item_id: line.itemId,
+        item_menu_id: line.itemMenuId,
+        item_name: line.itemName,
+        quantity: line.quantity,
+        note: line.note,
+        unit_price: centsToEuros(line.unitPriceCents),
+        amount: centsToEuros(line.amountCents),
+        tax_rate: line.taxRateBp / 100,
+        options: line.options.map((o) => ({ option_id: o.option_id, option_name: o.option_name, id: o.id, name: o.name, price: centsToEuros(o.price_cents), quantity: o.quantity })),
+      })),
+      status_history: history.map((h) => ({ status: h.status, at: h.at.toISOString() })),
+    };
+  }
+}

@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createApp, createDeps } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { lockDataDir } from './db/lock.ts';
+import { readEnv } from './env.ts';
+import { createLogger } from './logger.ts';
+import { seedDemoIfEmpty } from './seed.ts';
+
+/**
+ * One Node process: the API under /v2 and the storefront (React Router SSR build) on PORT,
+ * on PGlite under DATA_DIR, or PostgreSQL when DATABASE_URL is set (DESIGN.md, "The shape").
+ */
+async function main() {
+  const env = readEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const release = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  if (await seedDemoIfEmpty(database.db)) logger.info('restaurant de démonstration chargé');
+
+  const deps = createDeps(database.db, logger);
+  const app = new Hono({ strict: false });
+  app.use(compress());
+  app.route('/', createApp(deps));
+  await mountStorefront(app, env.WEB_BUILD_DIR, (path, init) => Promise.resolve(app.request(path, init)));
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info({ port: info.port, database: database.kind, dataDir: database.kind === 'pglite' ? env.dataDir : undefined }, `prêt sur http://localhost:${info.port}`);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'arrêt en cours');
+    server.close();
+    await database.close();
+    await release();
+    logger.info('base fermée proprement');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** Serves the storefront's static files and its SSR handler, when the web app is built. */
+async function mountStorefront(app: Hono, buildDirOption: string | undefined, apiFetch: (path: string, init?: RequestInit) => Promise<Response>) {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const buildDir = resolve(buildDirOption ?? join(here, '../../web/build'));
+  const serverEntry = join(buildDir, 'server/index.js');
+  if (!existsSync(serverEntry)) {
+    console.warn(`Boutique non construite (${serverEntry} absent) : API seule. Lancez « npm run build ».`);
+    return;
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const clientDir = join(buildDir, 'client');
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', serveStatic({ root: clientDir }));
+  const handler = createRequestHandler(build, 'production');
+  app.all('*', (c) => handler(c.req.raw, { apiFetch }));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,140 @@
+import { roundDiv } from './money.ts';
+
+/**
+ * Cart pricing: one implementation for the browser (what the visitor sees) and the server
+ * (what is charged). Spec sections 3 and 9; the rounding rules are DECISIONS.md "Pricing in detail".
+ * All amounts are integer cents; tax rates are basis points (10 % = 1000).
+ */
+
+/** One chosen option value of a line: its unit price in cents and how many of it. */
+export interface PricedOptionValue {
+  priceCents: number;
+  quantity: number;
+}
+
+/** What pricing needs of a cart line, whatever side it is on. */
+export interface PricedLine {
+  priceDeliveryCents: number;
+  pricePickupCents: number;
+  /** The item's tax rate in basis points, or null for the cart's default rate. */
+  taxRateBp: number | null;
+  options: readonly PricedOptionValue[];
+  quantity: number;
+}
+
+/** The cart's tax settings (spec section 3, Cart: enabled and inclusive by default, 10 %). */
+export interface TaxSettings {
+  enabled: boolean;
+  inclusive: boolean;
+  defaultRateBp: number;
+}
+
+export const defaultTaxSettings: TaxSettings = { enabled: true, inclusive: true, defaultRateBp: 1000 };
+
+export interface CartPricingInput {
+  lines: readonly PricedLine[];
+  isPickup: boolean;
+  tax: TaxSettings;
+  /** Delivery fee in cents, already 0 for pickup or free delivery (section 9). */
+  deliveryCents?: number;
+  /** Sum of every reduction (offers, coupon, promotion) in cents; capped at the subtotal here. */
+  discountCents?: number;
+  /** The part of discountCents the coupon brought (shown apart, already inside discountCents). */
+  couponCents?: number;
+}
+
+export interface TaxLine {
+  rateBp: number;
+  /** Amount the tax is computed on, in cents (reduced lines at that rate, plus delivery at the default rate). */
+  baseCents: number;
+  taxCents: number;
+}
+
+export interface CartTotals {
+  /** Unit price and amount of each input line, in input order. */
+  lines: { unitCents: number; amountCents: number }[];
+  subtotalCents: number;
+  discountCents: number;
+  couponCents: number;
+  deliveryCents: number;
+  taxCents: number;
+  totalCents: number;
+  /** Tax per rate, sorted by rate, for the recap (DECISIONS.md, Pricing 6). */
+  taxByRate: TaxLine[];
+}
+
+/**
+ * Unit price of a line for the order type: price_pickup for pickup, price_delivery for delivery
+ * (section 9), plus each chosen option value's price × its quantity (DECISIONS.md, Pricing 1).
+ */
+export function calculateUnitPrice(line: PricedLine, isPickup: boolean): number {
+  const base = isPickup ? line.pricePickupCents : line.priceDeliveryCents;
+  return line.options.reduce((sum, value) => sum + value.priceCents * value.quantity, base);
+}
+
+/**
+ * Spreads `total` cents over `weights` in proportion, by largest remainder, so the parts add up
+ * exactly to `total`. Weights are non-negative integers; all-zero weights give all-zero parts.
+ */
+export function spreadProportionally(total: number, weights: readonly number[]): number[] {
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  if (weightSum === 0 || total === 0) return weights.map(() => 0);
+  const parts = weights.map((w) => Math.floor((total * w) / weightSum));
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const byRemainder = weights
+    .map((w, index) => ({ index, remainder: (total * w) % weightSum }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left <= 0) break;
+    parts[index] = (parts[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/**
+ * Prices a cart. Spec section 9 and DECISIONS.md "Pricing in detail":
+ * subtotal = Σ unit × quantity; discount capped at the subtotal; tax per rate on the lines after
+ * the discount is spread over them, plus the delivery fee at the default rate;
+ * inclusive: tax = round(B × r / (1 + r)), exclusive: round(B × r); disabled: 0;
+ * total = subtotal + delivery − discount (+ tax when exclusive), never negative.
+ */
+export function calculateCartTotals(input: CartPricingInput): CartTotals {
+  const { tax } = input;
+  const lines = input.lines.map((line) => {
+    const unitCents = calculateUnitPrice(line, input.isPickup);
+    return { unitCents, amountCents: unitCents * line.quantity };
+  });
+  const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const discountCents = Math.min(Math.max(input.discountCents ?? 0, 0), subtotalCents);
+  const couponCents = Math.min(Math.max(input.couponCents ?? 0, 0), discountCents);
+  const deliveryCents = Math.max(input.deliveryCents ?? 0, 0);
+
+  const discountParts = spreadProportionally(discountCents, lines.map((line) => line.amountCents));
+  const baseByRate = new Map<number, number>();
+  input.lines.forEach((line, index) => {
+    const rate = line.taxRateBp ?? tax.defaultRateBp;
+    const reduced = (lines[index]?.amountCents ?? 0) - (discountParts[index] ?? 0);
+    baseByRate.set(rate, (baseByRate.get(rate) ?? 0) + reduced);
+  });
+  if (deliveryCents > 0) {
+    baseByRate.set(tax.defaultRateBp, (baseByRate.get(tax.defaultRateBp) ?? 0) + deliveryCents);
+  }
+
+  const taxByRate: TaxLine[] = [...baseByRate.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([rateBp, baseCents]) => ({
+      rateBp,
+      baseCents,
+      taxCents: !tax.enabled
+        ? 0
+        : tax.inclusive
+          ? roundDiv(baseCents * rateBp, 10_000 + rateBp)
+          : roundDiv(baseCents * rateBp, 10_000),
+    }));
+  const taxCents = taxByRate.reduce((sum, line) => sum + line.taxCents, 0);
+  const beforeTax = subtotalCents + deliveryCents - discountCents;
+  const totalCents = Math.max(0, tax.enabled && !tax.inclusive ? beforeTax + taxCents : beforeTax);
+
+  return { lines, subtotalCents, discountCents, couponCents, deliveryCents, taxCents, totalCents, taxByRate };
+}

@@ -1,0 +1,125 @@
+import { messages } from './messages.ts';
+
+/**
+ * The menu as the API serves it (GET /v2/public/menus, spec section 3 "Menu" and "Item").
+ * Prices are euros with 2 decimals and tax rates percent, as the spec's payloads have them.
+ */
+
+export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof weekdays)[number];
+
+/** A start/end pair of 'HH:MM' times in Europe/Paris. */
+export interface TimeRange {
+  start: string;
+  end: string;
+}
+
+/** Opening hours of one weekday (spec: label, is_open, times). */
+export interface ActiveTime {
+  day: Weekday;
+  label: string;
+  is_open: boolean;
+  times: TimeRange[];
+}
+
+export type WeeklyRanges = Partial<Record<Weekday, TimeRange[]>>;
+
+export interface OptionOption {
+  id: number;
+  name: string;
+  /** Extra price in euros for one of this value. */
+  price: number;
+  /** Percent, or null for the item's rate. */
+  tax_rate: number | null;
+}
+
+export interface ItemOption {
+  option_id: number;
+  option_name: string;
+  /** The most values a customer may choose in this option (quantities count). */
+  selected: number;
+  /** At least one value must be chosen. */
+  required: boolean;
+  option_options: OptionOption[];
+}
+
+export interface ItemPrice {
+  price_delivery: number;
+  price_pickup: number;
+  /** Percent (10, 5.5, 20), or null for the cart's default rate. */
+  tax_rate: number | null;
+}
+
+export interface MenuItem {
+  item_id: number;
+  item_menu_id: number;
+  item_category_id: number;
+  item_name: string;
+  item_description: string;
+  item_image: string;
+  item_score: number;
+  item_price: ItemPrice;
+  item_is_available: boolean;
+  options: ItemOption[];
+}
+
+export interface Category {
+  category_id: number;
+  category_name: string;
+  category_description: string;
+  items: MenuItem[];
+}
+
+export interface Menu {
+  menu_id: number;
+  menu_name: string;
+  menu_description: string;
+  menu_is_open: boolean;
+  menu_is_available: boolean;
+  active_times: ActiveTime[];
+  time_ranges: WeeklyRanges;
+  pickup_time_ranges: WeeklyRanges;
+  categories: Category[];
+}
+
+/** A value the customer chose in an option: which one and how many. */
+export interface ChosenOptionValue {
+  option_id: number;
+  option_option_id: number;
+  quantity: number;
+}
+
+export interface OptionChoiceError {
+  option_id: number;
+  message: string;
+}
+
+/**
+ * Checks chosen option values against an item's options: each value must belong to the option
+ * it names, quantities are positive integers, the quantities chosen in an option add up to at most
+ * its `selected` count, and a required option has at least one value (spec section 3, Item options).
+ * @returns one French error per broken option; empty when the choice is valid.
+ */
+export function validateOptionChoices(
+  itemName: string,
+  options: readonly ItemOption[],
+  chosen: readonly ChosenOptionValue[],
+): OptionChoiceError[] {
+  const errors: OptionChoiceError[] = [];
+  const countByOption = new Map<number, number>();
+  for (const value of chosen) {
+    const option = options.find((o) => o.option_id === value.option_id);
+    const known = option?.option_options.some((v) => v.id === value.option_option_id);
+    if (!option || !known || !Number.isInteger(value.quantity) || value.quantity < 1) {
+      errors.push({ option_id: value.option_id, message: messages.unknownOption(itemName) });
+      continue;
+    }
+    countByOption.set(option.option_id, (countByOption.get(option.option_id) ?? 0) + value.quantity);
+  }
+  for (const option of options) {
+    const count = countByOption.get(option.option_id) ?? 0;
+    if (count > option.selected) errors.push({ option_id: option.option_id, message: messages.optionTooMany(option.option_name, option.selected) });
+    if (option.required && count === 0) errors.push({ option_id: option.option_id, message: messages.optionRequired(option.option_name) });
+  }
+  return errors;
+}

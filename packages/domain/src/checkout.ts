@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { normalizePhone } from './phone.ts';
+
+/**
+ * Checkout forms and the order payload (spec sections 3 and 5). The same schemas validate the
+ * checkout tabs in the browser and the API bodies on the server.
+ */
+
+export const checkoutTabs = ['type', 'personal', 'delivery', 'payment', 'confirmation'] as const;
+export type CheckoutTab = (typeof checkoutTabs)[number];
+
+export function isCheckoutTab(value: string): value is CheckoutTab {
+  return (checkoutTabs as readonly string[]).includes(value);
+}
+
+const requiredText = (message: string, max = 100) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `${max} caractères au maximum.` });
+
+/** Personal tab (section 5): first and last name at least 1 character, a valid e-mail, a phone. */
+export const PersonalSchema = z.object({
+  first_name: requiredText(messages.firstNameRequired),
+  last_name: requiredText(messages.lastNameRequired),
+  email: z
+    .string({ error: messages.emailRequired })
+    .trim()
+    .min(1, { error: messages.emailRequired })
+    .max(254, { error: messages.invalidEmail })
+    .pipe(z.email({ error: messages.invalidEmail })),
+  phone: z
+    .string({ error: messages.phoneRequired })
+    .trim()
+    .min(1, { error: messages.phoneRequired })
+    .transform((value, ctx) => {
+      const e164 = normalizePhone(value);
+      if (!e164) ctx.addIssue({ code: 'custom', message: messages.invalidPhone });
+      return e164 ?? value;
+    }),
+});
+export type Personal = z.input<typeof PersonalSchema>;
+
+/** Delivery tab (section 5): address, city and postal code required unless pickup. */
+export const DeliverySchema = z
+  .object({
+    is_pickup: z.boolean(),
+    address: z.string().trim().max(200).optional().default(''),
+    address2: z.string().trim().max(200).optional().default(''),
+    city: z.string().trim().max(100).optional().default(''),
+    postal_code: z.string().trim().max(10).optional().default(''),
+    country: z.string().trim().max(60).optional().default('France'),
+    is_scheduled: z.boolean().optional().default(false),
+    delivery_date: z.string().max(10).nullish(),
+    delivery_time_range: z.string().max(20).nullish(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.is_pickup) return;
+    if (!value.address) ctx.addIssue({ code: 'custom', path: ['address'], message: messages.addressRequired });
+    if (!value.city) ctx.addIssue({ code: 'custom', path: ['city'], message: messages.cityRequired });
+    if (!value.postal_code) ctx.addIssue({ code: 'custom', path: ['postal_code'], message: messages.postalCodeRequired });
+    else if (!/^\d{5}$/.test(value.postal_code))
+      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: messages.invalidPostalCode });
+  });
+export type DeliveryForm = z.input<typeof DeliverySchema>;
+
+export const paymentMethods = ['cash', 'card'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** Payment tab (section 5): a method is required; cash by default (section 9). */
+export const PaymentSchema = z.object({
+  method: z.enum(paymentMethods, { error: messages.paymentMethodRequired }),
+});
+
+/** Largest quantity of one line: protects the kitchen and the integer maths from absurd orders. */
+export const maxLineQuantity = 99;
+export const maxCartLines = 100;
+
+const money = z.number({ error: 'Montant attendu en euros.' }).finite().min(0).max(100_000);
+
+export const OrderLineSchema = z.object({
+  item_id: z.number().int().positive(),
+  item_menu_id: z.number().int().positive(),
+  quantity: z
+    .number({ error: messages.quantityRange(maxLineQuantity) })
+    .int({ error: messages.quantityRange(maxLineQuantity) })
+    .min(1, { error: messages.quantityRange(maxLineQuantity) })
+    .max(maxLineQuantity, { error: messages.quantityRange(maxLineQuantity) }),
+  note: z.string().trim().max(300, { error: '300 caractères au maximum pour la note.' }).optional().default(''),
+  options: z
+    .array(
+      z.object({
+        option_id: z.number().int().positive(),
+        option_options: z
+          .array(z.object({ id: z.number().int().positive(), quantity: z.number().int().min(1).max(maxLineQuantity).default(1) }))
+          .max(50),
+      }),
+    )
+    .max(50)
+    .default([]),
+});
+export type OrderLine = z.input<typeof OrderLineSchema>;
+
+/**
+ * The order payload of POST /v2/public/checkout/ (section 3, "Order payload"). Amounts are euros;
+ * the server reprices them and refuses a mismatch. `local_id` is the idempotency key.
+ */
+export const OrderPayloadSchema = z.object({
+  local_id: z
+    .string({ error: "L'identifiant local de la commande est obligatoire." })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "L'identifiant local de la commande est invalide." }),
+  items: z.array(OrderLineSchema).min(1, { error: messages.emptyCart }).max(maxCartLines),
+  free_items: z.array(z.unknown()).max(maxCartLines).default([]),
+  is_pickup: z.boolean(),
+  delivery: money,
+  tax: money,
+  subtotal: money,
+  discount: money,
+  total: money,
+  payment_method: z.enum(paymentMethods, { error: messages.paymentMethodRequired }),
+  transaction_id: z.string().max(200).nullish(),
+  user_id: z.number().int().positive().nullish(),
+  status: z.literal('pending', { error: 'Une commande est créée avec le statut « pending ».' }),
+  customer: PersonalSchema,
+  location: z.record(z.string(), z.unknown()).nullish(),
+  date: z.string().max(40).nullish(),
+  delivery_date: z.string().max(10).nullish(),
+  delivery_time_range: z.string().max(20).nullish(),
+});
+export type OrderPayload = z.input<typeof OrderPayloadSchema>;
+
+export const orderStatuses = ['pending', 'paid', 'accepted', 'ready', 'completed', 'rejected', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** PUT /v2/public/checkout/ (section 7): finalises an order. */
+export const FinalizeOrderSchema = z.object({
+  order_id: z.number({ error: messages.orderIdRequired }).int().positive({ error: messages.orderIdRequired }),
+  transaction_id: z.string().max(200).nullish(),
+  status: z.enum(['pending', 'paid'], { error: 'Statut attendu : « pending » ou « paid ».' }),
+});

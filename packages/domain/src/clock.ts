@@ -1,0 +1,31 @@
+import type { ActiveTime, Weekday } from './catalogue.ts';
+
+/** The restaurant's time zone: "today", weekdays and slots are computed here (DECISIONS.md). */
+export const restaurantTimeZone = 'Europe/Paris';
+
+const partsFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: restaurantTimeZone,
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The weekday ('mon'..'sun') and 'HH:MM' of an instant in Europe/Paris, whatever the host's zone. */
+export function toRestaurantTime(instant: Date): { day: Weekday; time: string } {
+  const parts = Object.fromEntries(partsFormatter.formatToParts(instant).map((p) => [p.type, p.value]));
+  const day = String(parts.weekday).toLowerCase().slice(0, 3) as Weekday;
+  return { day, time: `${parts.hour}:${parts.minute}` };
+}
+
+/**
+ * Whether opening hours include an instant (Europe/Paris): that weekday is open and one of its
+ * start/end pairs holds the time (start inclusive, end exclusive). A range whose end is before its
+ * start runs past midnight and is read as [start, 24:00).
+ */
+export function isOpenAt(activeTimes: readonly ActiveTime[], instant: Date): boolean {
+  const { day, time } = toRestaurantTime(instant);
+  const today = activeTimes.find((a) => a.day === day);
+  if (!today?.is_open) return false;
+  return today.times.some(({ start, end }) => time >= start && (end <= start ? true : time < end));
+}

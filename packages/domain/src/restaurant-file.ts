@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { weekdays } from './catalogue.ts';
+
+/**
+ * The restaurant file: one JSON document describing settings, menus (with categories, items and
+ * options), offers and coupons, imported by `npm run restaurant:import -- file.json`.
+ * Prices in euros, tax rates in percent, times 'HH:MM' in Europe/Paris. Errors are French and
+ * name their path (see formatRestaurantFileErrors).
+ */
+
+z.config(z.locales.fr());
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Heure attendue au format HH:MM (ex. 19:30).' });
+const timeRange = z.object({ start: hhmm, end: hhmm });
+const weeklyRanges = z.partialRecord(z.enum(weekdays), z.array(timeRange));
+const euros = z.number().min(0).max(10_000).refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), {
+  error: 'Montant en euros avec 2 décimales au plus.',
+});
+const taxRate = z.number().min(0).max(100).nullable().default(null);
+const id = z.number().int().positive();
+const image = z
+  .string()
+  .regex(/^\/images\/[\w./-]+\.(svg|png|jpe?g|webp|avif)$/, { error: 'Image attendue sous /images/… (fichier livré avec le site, pas d’URL externe).' });
+
+const OptionValueSchema = z.object({ id, name: z.string().min(1).max(80), price: euros.default(0), tax_rate: taxRate });
+const OptionSchema = z
+  .object({
+    option_id: id,
+    name: z.string().min(1).max(80),
+    selected: z.number().int().min(1).max(20),
+    required: z.boolean().default(false),
+    values: z.array(OptionValueSchema).min(1),
+  })
+  .refine((o) => !o.required || o.values.length >= 1, { error: 'Une option obligatoire a au moins une valeur.' });
+
+const ItemSchema = z.object({
+  item_id: id,
+  name: z.string().min(1).max(80),
+  description: z.string().max(400).default(''),
+  image,
+  score: z.number().int().min(0).max(1000).default(0),
+  price_delivery: euros,
+  price_pickup: euros,
+  tax_rate: taxRate,
+  available: z.boolean().default(true),
+  options: z.array(OptionSchema).default([]),
+});
+
+const CategorySchema = z.object({
+  category_id: id,
+  name: z.string().min(1).max(60),
+  description: z.string().max(300).default(''),
+  items: z.array(ItemSchema),
+});
+
+const MenuSchema = z.object({
+  menu_id: id,
+  name: z.string().min(1).max(60),
+  description: z.string().max(300).default(''),
+  available: z.boolean().default(true),
+  active_times: weeklyRanges,
+  time_ranges: weeklyRanges,
+  pickup_time_ranges: weeklyRanges,
+  categories: z.array(CategorySchema).min(1),
+});
+
+export const offerTypes = ['percentage', 'fixed_amount', 'free_delivery', 'free_item', 'buy_one_get_one'] as const;
+
+const OfferSchema = z.object({
+  id,
+  name: z.string().min(1).max(80),
+  description: z.string().max(300).default(''),
+  code: z.string().regex(/^[A-Z0-9_-]{3,30}$/, { error: 'Code attendu en majuscules, chiffres, - ou _ (3 à 30).' }).nullable().default(null),
+  is_public: z.boolean().default(false),
+  is_active: z.boolean().default(true),
+  type: z.enum(offerTypes),
+  value: z.number().min(0).max(10_000).default(0),
+  auto_apply: z.enum(['Yes', 'No']).default('Yes'),
+  allow_repeat: z.boolean().default(true),
+  delivery_pickup: z.enum(['both', 'pickup', 'delivery']).default('both'),
+  minimum_amount: euros.default(0),
+  menus: z.array(id).default([]),
+  categories: z.array(id).default([]),
+  items: z.array(id).default([]),
+  active_times: z
+    .array(z.object({ days: z.array(z.enum(weekdays)).min(1), start: hhmm, end: hhmm }))
+    .default([]),
+});
+
+export const RestaurantFileSchema = z
+  .object({
+    settings: z.record(z.string().regex(/^[a-z_]+(\.[a-z_]+)*$/), z.unknown()),
+    menus: z.array(MenuSchema).min(1),
+    offers: z.array(OfferSchema).default([]),
+    coupons: z.array(OfferSchema.extend({ code: OfferSchema.shape.code.unwrap().unwrap(), auto_apply: z.literal('No').default('No') })).default([]),
+  })
+  .superRefine((file, ctx) => {
+    const seen = { menu: new Set<number>(), category: new Set<number>(), item: new Set<number>(), option: new Set<number>(), value: new Set<number>(), offer: new Set<number>() };
+    const unique = (kind: keyof typeof seen, value: number, path: (string | number)[], label: string) => {
+      if (seen[kind].has(value)) ctx.addIssue({ code: 'custom', path, message: `${label} ${value} est utilisé deux fois.` });
+      seen[kind].add(value);
+    };
+    file.menus.forEach((menu, m) => {
+      unique('menu', menu.menu_id, ['menus', m, 'menu_id'], 'Le numéro de carte');
+      menu.categories.forEach((category, c) => {
+        unique('category', category.category_id, ['menus', m, 'categories', c, 'category_id'], 'Le numéro de catégorie');
+        category.items.forEach((item, i) => {
+          const itemPath = ['menus', m, 'categories', c, 'items', i];
+          unique('item', item.item_id, [...itemPath, 'item_id'], 'Le numéro de plat');
+          item.options.forEach((option, o) => {
+            unique('option', option.option_id, [...itemPath, 'options', o, 'option_id'], "Le numéro d'option");
+            option.values.forEach((value, v) => unique('value', value.id, [...itemPath, 'options', o, 'values', v, 'id'], 'Le numéro de valeur d’option'));
+          });
+        });
+      });
+    });
+    const offers = [...file.offers.map((o) => ['offers', o] as const), ...file.coupons.map((o) => ['coupons', o] as const)];
+    offers.forEach(([list, offer]) => {
+      const index = (list === 'offers' ? file.offers : file.coupons).indexOf(offer);
+      unique('offer', offer.id, [list, index, 'id'], "Le numéro d'offre");
+      for (const [field, kind] of [['menus', 'menu'], ['categories', 'category'], ['items', 'item']] as const) {
+        offer[field].forEach((ref, r) => {
+          if (!seen[kind].has(ref)) ctx.addIssue({ code: 'custom', path: [list, index, field, r], message: `Référence inconnue : ${ref}.` });
+        });
+      }
+    });
+  });
+
+export type RestaurantFile = z.output<typeof RestaurantFileSchema>;
+
+/** One line per problem: 'menus.0.categories.1.items.3.price_pickup : <French message>'. */
+export function formatRestaurantFileErrors(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${issue.path.map(String).join('.') || '(racine)'} : ${issue.message}`);
+}
