@@ -24,6 +24,7 @@ const rng = (seed) => () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const pick = (r, list) => list[Math.floor(r() * list.length)];
+const byId = (id, list) => list[Math.abs(id) % list.length];
 const int = (r, min, max) => Math.round(min + r() * (max - min));
 const around = (r, radius) => {
   const a = r() * Math.PI * 2;
@@ -55,8 +56,8 @@ const plate = (k = '') =>
   `<circle cy="22" r="238" fill="url(#s${k})"/><circle r="215" fill="#fdfbf7" stroke="#e6ded2" stroke-width="3"/><circle r="165" fill="#f5efe6" stroke="#ebe3d7" stroke-width="2"/>`;
 
 const motifs = {
-  pizza(r) {
-    const tops = pick(r, [['#b71c1c', '#3b7d23'], ['#3e2723', '#c62828'], ['#6d4c41', '#f9a825'], ['#2e7d32', '#b71c1c'], ['#8d6e63', '#fbc02d']]);
+  pizza(r, id) {
+    const tops = byId(id, [['#b71c1c', '#3b7d23'], ['#3e2723', '#c62828'], ['#6d4c41', '#f9a825'], ['#2e7d32', '#b71c1c'], ['#8d6e63', '#fbc02d']]);
     let s = `<g transform="rotate(${int(r, 0, 359)})"><circle r="152" fill="#e5a24a"/><circle r="132" fill="#d8482b"/>`;
     for (let i = 0; i < 7; i++) {
       const [x, y] = around(r, 100);
@@ -70,7 +71,7 @@ const motifs = {
     return s + '</g>';
   },
   burger(r, id) {
-    const cheese = pick(r, ['#ffc928', '#f6a623', '#fff1c1']);
+    const cheese = byId(id, ['#ffc928', '#f6a623', '#fff1c1']);
     let s = '';
     if (id % 2) s += `<g fill="#f7c948" stroke="#e0a526" stroke-width="3">${[0, 1, 2, 3].map((i) => `<rect x="${110 + i * 16}" y="${-70 + i * 6}" width="16" height="110" rx="5" transform="rotate(${14 - i * 9} ${118 + i * 16} 40)"/>`).join('')}</g>`;
     s += '<rect x="-122" y="46" width="244" height="50" rx="22" fill="#d58c3c"/>';
@@ -84,7 +85,7 @@ const motifs = {
     return s;
   },
   pates(r, id, k = '') {
-    const sauce = pick(r, ['#c0392b', '#6a9a2b', '#f0b65a', '#d35400', '#8d4a1f']);
+    const sauce = byId(id, ['#c0392b', '#6a9a2b', '#f0b65a', '#d35400', '#8d4a1f']);
     let s = `<clipPath id="p${k}"><circle r="138"/></clipPath><g clip-path="url(#p${k})" transform="rotate(${int(r, 0, 179)})" fill="none" stroke-linecap="round">`;
     const strands = ['', ''];
     for (let y = -120; y <= 120; y += 20) strands[Math.abs(y / 20) % 2] += `M-150 ${y}q${int(r, 22, 32)}-24 50 0t50 0t50 0t50 0t50 0t50 0`;
@@ -103,13 +104,13 @@ const motifs = {
     }
     return s;
   },
-  salade(r) {
+  salade(r, id) {
     const greens = ['#7cb342', '#558b2f', '#9ccc65', '#33691e', '#aed581'];
-    const accent = pick(r, ['#e53935', '#ff7043', '#f4d35e', '#fff']);
+    const accent = byId(id, ['#e53935', '#ff7043', '#f4d35e', '#fff']);
     let s = `<g transform="rotate(${int(r, 0, 359)})">`;
     for (let i = 0; i < 14; i++) {
-      const [x, y] = around(r, 85);
-      s += `<ellipse cx="${x}" cy="${y}" rx="${int(r, 45, 62)}" ry="${int(r, 20, 28)}" fill="${greens[i % 5]}" transform="rotate(${int(r, 0, 180)} ${x} ${y})"/>`;
+      const [x, y] = around(r, 95);
+      s += `<ellipse cx="${x}" cy="${y}" rx="${int(r, 50, 68)}" ry="${int(r, 22, 30)}" fill="${greens[i % 5]}" transform="rotate(${int(r, 0, 180)} ${x} ${y})"/>`;
     }
     for (let i = 0; i < 4; i++) {
       const [x, y] = around(r, 90);
@@ -122,7 +123,7 @@ const motifs = {
     return s + '</g>';
   },
   dessert(r, id) {
-    const top = pick(r, ['#e91e63', '#6d4c41', '#ff7043', '#8e24aa', '#c2185b']);
+    const top = byId(id, ['#e91e63', '#6d4c41', '#ff7043', '#8e24aa', '#c2185b']);
     if (id % 2) {
       return `<path d="M-150 10L150 10L105-50Z" fill="${top}"/><rect x="-150" y="10" width="300" height="100" fill="#f3c98b"/><rect x="-150" y="42" width="300" height="14" fill="#fff3e0"/><rect x="-150" y="10" width="300" height="16" fill="${top}" opacity=".85"/><rect x="-150" y="78" width="300" height="12" fill="#fff3e0"/><circle cx="92" cy="-48" r="20" fill="#d81b60"/><path d="M92-68q8-14 18-6" stroke="#2e7d32" stroke-width="5" fill="none"/><path d="M-120 118h260" stroke="#fff" stroke-width="6" opacity=".6" stroke-linecap="round"/>`;
     }
@@ -143,8 +144,8 @@ const motifs = {
     if (/citron/.test(n)) s += '<circle cx="-78" cy="-160" r="36" fill="#fdd835" stroke="#f9a825" stroke-width="6"/><path d="M-78-196V-124M-114-160H-42" stroke="#fff59d" stroke-width="4"/>';
     return s + '<path d="M-62-150L-50 120" stroke="#fff" stroke-width="7" opacity=".55" stroke-linecap="round"/></g>';
   },
-  entree(r) {
-    const soup = pick(r, ['#f08a24', '#7b2d26', '#e9d8a6', '#9c6644', '#c5d86d']);
+  entree(r, id) {
+    const soup = byId(id, ['#f08a24', '#7b2d26', '#e9d8a6', '#9c6644', '#c5d86d']);
     let s = `<rect x="40" y="60" width="140" height="80" rx="28" fill="#e0a458" transform="rotate(${int(r, -30, -10)} 110 100)"/><circle r="128" fill="#fff" stroke="#dcd3c5" stroke-width="5"/><circle r="104" fill="${soup}"/><path d="M-70-40q30-40 80-38" stroke="#fff" stroke-width="8" opacity=".35" fill="none" stroke-linecap="round"/>`;
     for (let i = 0; i < 6; i++) {
       const [x, y] = around(r, 70);
@@ -175,7 +176,7 @@ function card(kind, seed, item) {
   const r = rng(seed);
   const c = palettes[kind];
   const deco = [0, 1, 2].map(() => `<circle cx="${int(r, 0, 800)}" cy="${int(r, 0, 600)}" r="${int(r, 60, 160)}" fill="#fff" opacity=".1"/>`).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600" width="800" height="600"><defs>${gradients(c)}</defs><rect width="800" height="600" fill="url(#b)"/>${deco}<g transform="translate(400 305)">${plate()}${motifs[kind](r, seed, '', item)}</g></svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600" width="800" height="600"><defs>${gradients(c)}</defs><rect width="800" height="600" fill="url(#b)"/>${deco}<g transform="translate(400 300) scale(1.16)">${plate()}${motifs[kind](r, seed, '', item)}</g></svg>\n`;
 }
 
 function hero() {

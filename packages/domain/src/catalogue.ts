@@ -1,4 +1,6 @@
 import { messages } from './messages.ts';
+import type { PricedLine } from './cart.ts';
+import { eurosToCents, percentToBasisPoints } from './money.ts';
 
 /**
  * The menu as the API serves it (GET /v2/public/menus, spec section 3 "Menu" and "Item").
@@ -122,4 +124,34 @@ export function validateOptionChoices(
     if (option.required && count === 0) errors.push({ option_id: option.option_id, message: messages.optionRequired(option.option_name) });
   }
   return errors;
+}
+
+/**
+ * The pricing view of a line: an item as the API serves it (euros, percent), the values chosen
+ * and the line quantity, in cents and basis points for calculateCartTotals. Used by the browser
+ * on its cart and by the server on its own catalogue, so both price the same way.
+ * Chosen values not found on the item are priced 0 (validateOptionChoices refuses them first).
+ */
+export function pricedLineFromItem(item: MenuItem, chosen: readonly ChosenOptionValue[], quantity: number): PricedLine {
+  return {
+    priceDeliveryCents: eurosToCents(item.item_price.price_delivery),
+    pricePickupCents: eurosToCents(item.item_price.price_pickup),
+    taxRateBp: item.item_price.tax_rate === null ? null : percentToBasisPoints(item.item_price.tax_rate),
+    options: chosen.map((choice) => {
+      const value = item.options.find((o) => o.option_id === choice.option_id)?.option_options.find((v) => v.id === choice.option_option_id);
+      return { priceCents: value ? eurosToCents(value.price) : 0, quantity: choice.quantity };
+    }),
+    quantity,
+  };
+}
+
+/** Chosen values grouped per option, in the order payload's shape (section 3, Item options). */
+export function groupChoices(chosen: readonly ChosenOptionValue[]): { option_id: number; option_options: { id: number; quantity: number }[] }[] {
+  const groups = new Map<number, { id: number; quantity: number }[]>();
+  for (const choice of chosen) {
+    const values = groups.get(choice.option_id) ?? [];
+    values.push({ id: choice.option_option_id, quantity: choice.quantity });
+    groups.set(choice.option_id, values);
+  }
+  return [...groups].map(([option_id, option_options]) => ({ option_id, option_options }));
 }

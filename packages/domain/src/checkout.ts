@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-fr.ts';
 import { messages } from './messages.ts';
 import { normalizePhone } from './phone.ts';
 

@@ -21,13 +21,13 @@ export function roundDiv(numerator: number, denominator: number): number {
   const magnitude = Math.abs(numerator);
   const quotient = Math.floor(magnitude / denominator);
   const remainder = magnitude - quotient * denominator;
-  return sign * (remainder * 2 >= denominator ? quotient + 1 : quotient);
+  return sign * (remainder * 2 >= denominator ? quotient + 1 : quotient) + 0; // + 0 turns -0 into 0
 }
 
 /** Euros as the API writes them (12.5) to integer cents (1250), rounded half away from zero. */
 export function eurosToCents(euros: number): number {
   const cents = Math.round(Math.abs(euros) * 100 * 1e6) / 1e6; // absorbs 0.1 + 0.2 style float noise
-  return Math.sign(euros) * Math.round(cents);
+  return Math.sign(euros) * Math.round(cents) + 0;
 }
 
 /** Integer cents to euros with 2 decimals for the API (1250 -> 12.5). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-fr.ts';
 import { weekdays } from './catalogue.ts';
 
 /**
@@ -8,7 +8,6 @@ import { weekdays } from './catalogue.ts';
  * name their path (see formatRestaurantFileErrors).
  */
 
-z.config(z.locales.fr());
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Heure attendue au format HH:MM (ex. 19:30).' });
 const timeRange = z.object({ start: hhmm, end: hhmm });
@@ -115,9 +114,16 @@ export const RestaurantFileSchema = z
       });
     });
     const offers = [...file.offers.map((o) => ['offers', o] as const), ...file.coupons.map((o) => ['coupons', o] as const)];
+    const codes = new Set<string>();
     offers.forEach(([list, offer]) => {
       const index = (list === 'offers' ? file.offers : file.coupons).indexOf(offer);
       unique('offer', offer.id, [list, index, 'id'], "Le numéro d'offre");
+      if (offer.code !== null) {
+        if (codes.has(offer.code)) ctx.addIssue({ code: 'custom', path: [list, index, 'code'], message: `Le code ${offer.code} est utilisé deux fois.` });
+        codes.add(offer.code);
+      }
+      if (offer.type === 'percentage' && offer.value > 100)
+        ctx.addIssue({ code: 'custom', path: [list, index, 'value'], message: 'Un pourcentage ne dépasse pas 100.' });
       for (const [field, kind] of [['menus', 'menu'], ['categories', 'category'], ['items', 'item']] as const) {
         offer[field].forEach((ref, r) => {
           if (!seen[kind].has(ref)) ctx.addIssue({ code: 'custom', path: [list, index, field, r], message: `Référence inconnue : ${ref}.` });

@@ -1,7 +1,6 @@
 import type { Category, ItemOption, Menu, MenuItem } from '@resto/domain/catalogue';
 import { isOpenAt } from '@resto/domain/clock';
-import { centsToEuros, percentToBasisPoints } from '@resto/domain/money';
-import { defaultTaxSettings, type TaxSettings } from '@resto/domain/cart';
+import { centsToEuros } from '@resto/domain/money';
 import type { Database } from '../../db/client.ts';
 import { readCatalogRows, readCatalogVersion, type CatalogRows } from './repository.ts';
 
@@ -22,7 +21,6 @@ export interface Catalog {
   menus: Menu[];
   itemsById: Map<number, MenuItem>;
   settings: { name: string; value: unknown }[];
-  settingsByName: Map<string, unknown>;
   publicOffers: PublicOffer[];
 }
 
@@ -111,7 +109,7 @@ function buildCatalog(version: number, rows: CatalogRows): Catalog {
     }));
 
   const settings = rows.settingRows.map((row) => ({ name: row.name, value: row.value }));
-  return { version, menus, itemsById, settings, settingsByName: new Map(settings.map((s) => [s.name, s.value])), publicOffers };
+  return { version, menus, itemsById, settings, publicOffers };
 }
 
 /**
@@ -141,17 +139,3 @@ export class CatalogService {
   }
 }
 
-/** Reads a setting with a fallback when it is missing or of another type. */
-export function readSetting<T>(catalog: Catalog, name: string, fallback: T): T {
-  const value = catalog.settingsByName.get(name);
-  return value === undefined || value === null || typeof value !== typeof fallback ? fallback : (value as T);
-}
-
-/** The cart's tax settings from `tax.enabled`, `tax.inclusive`, `tax.default_rate` (percent). */
-export function readTaxSettings(catalog: Catalog): TaxSettings {
-  return {
-    enabled: readSetting(catalog, 'tax.enabled', defaultTaxSettings.enabled),
-    inclusive: readSetting(catalog, 'tax.inclusive', defaultTaxSettings.inclusive),
-    defaultRateBp: percentToBasisPoints(readSetting(catalog, 'tax.default_rate', defaultTaxSettings.defaultRateBp / 100)),
-  };
-}

@@ -1,12 +1,13 @@
 import { calculateCartTotals, type CartTotals, type PricedLine } from '@resto/domain/cart';
-import { validateOptionChoices, type MenuItem } from '@resto/domain/catalogue';
+import { pricedLineFromItem, validateOptionChoices, type MenuItem } from '@resto/domain/catalogue';
 import type { OrderPayloadSchema } from '@resto/domain/checkout';
 import { messages } from '@resto/domain/messages';
-import { centsToEuros, eurosToCents, percentToBasisPoints } from '@resto/domain/money';
+import { centsToEuros, eurosToCents } from '@resto/domain/money';
+import { readSetting, readTaxSettings } from '@resto/domain/settings';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { ApiError, type FieldError } from '../../http/errors.ts';
-import { readSetting, readTaxSettings, type CatalogService } from '../catalog/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
 import * as repository from './repository.ts';
 
 type OrderPayload = z.output<typeof OrderPayloadSchema>;
@@ -50,14 +51,14 @@ export class OrderService {
     if (existing !== undefined) return { order_id: existing, created: false };
 
     const catalog = await this.catalog.getCatalog();
-    if (payload.payment_method === 'cash' && !readSetting(catalog, 'payments.cod.active', false))
+    if (payload.payment_method === 'cash' && !readSetting(catalog.settings, 'payments.cod.active', false))
       throw new ApiError(422, messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
     if (payload.payment_method === 'card')
       throw new ApiError(422, messages.cardNotAvailable, [{ path: 'payment_method', message: messages.cardNotAvailable }]);
     if (!payload.is_pickup)
       throw new ApiError(422, messages.deliveryNotAvailable, [{ path: 'is_pickup', message: messages.deliveryNotAvailable }]);
 
-    const tax = readTaxSettings(catalog);
+    const tax = readTaxSettings(catalog.settings);
     const lines = payload.items.map((line, index) => this.resolveLine(catalog.itemsById, line, index));
     const totals = calculateCartTotals({ lines: lines.map((l) => l.priced), isPickup: payload.is_pickup, tax, deliveryCents: 0, discountCents: 0 });
 
@@ -128,13 +129,7 @@ export class OrderService {
     return {
       item,
       options,
-      priced: {
-        priceDeliveryCents: eurosToCents(item.item_price.price_delivery),
-        pricePickupCents: eurosToCents(item.item_price.price_pickup),
-        taxRateBp: item.item_price.tax_rate === null ? null : percentToBasisPoints(item.item_price.tax_rate),
-        options: options.map((o) => ({ priceCents: o.price_cents, quantity: o.quantity })),
-        quantity: line.quantity,
-      },
+      priced: pricedLineFromItem(item, chosen, line.quantity),
     };
   }
 

@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
+import { formatPrice } from '@resto/domain/money';
+import { readTaxSettings, type SettingsList } from '@resto/domain/settings';
+import { useCartStore } from './cart-store.ts';
+import { useCartTotals } from './use-cart-totals.ts';
+import { TotalsRecap } from './totals-recap.tsx';
+import { useLocalePrefix } from '../../lib/paths.ts';
+
+/** The cart: lines with quantity steppers and removal, totals, and the way to checkout. */
+export function CartPanel({ settings, onNavigate }: { settings: SettingsList; onNavigate?: () => void }) {
+  const { lines, isPickup, totals } = useCartTotals(settings);
+  const setQuantity = useCartStore((s) => s.setQuantity);
+  const remove = useCartStore((s) => s.remove);
+  const prefix = useLocalePrefix();
+
+  if (lines.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 py-8 text-center text-ink/60">
+        <ShoppingBag size={32} aria-hidden />
+        <p>Votre panier est vide.</p>
+        <p className="text-sm">Choisissez un plat pour commencer.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <ul className="divide-y divide-black/5" aria-label="Articles du panier">
+        {lines.map((line, index) => {
+          const chosenNames = line.choices.flatMap((c) => {
+            const option = line.item.options.find((o) => o.option_id === c.option_id);
+            const value = option?.option_options.find((v) => v.id === c.option_option_id);
+            return value ? [value.name] : [];
+          });
+          return (
+            <li key={line.line_id} className="flex gap-3 py-3" data-testid="cart-line">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">{line.item.item_name}</p>
+                {chosenNames.length ? <p className="text-xs text-ink/60">{chosenNames.join(', ')}</p> : null}
+                {line.note ? <p className="text-xs italic text-ink/60">« {line.note} »</p> : null}
+                <div className="mt-2 flex items-center gap-2">
+                  <div className="flex items-center rounded-full border border-black/15" role="group" aria-label={`Quantité de ${line.item.item_name}`}>
+                    <button type="button" className="grid size-9 place-items-center" onClick={() => setQuantity(line.line_id, line.quantity - 1)} aria-label={`Retirer un ${line.item.item_name}`}>
+                      <Minus size={16} aria-hidden />
+                    </button>
+                    <output className="w-6 text-center text-sm font-semibold" data-testid="line-quantity">
+                      {line.quantity}
+                    </output>
+                    <button type="button" className="grid size-9 place-items-center" onClick={() => setQuantity(line.line_id, line.quantity + 1)} aria-label={`Ajouter un ${line.item.item_name}`}>
+                      <Plus size={16} aria-hidden />
+                    </button>
+                  </div>
+                  <button type="button" onClick={() => remove(line.line_id)} className="grid size-9 place-items-center rounded-full text-ink/60 hover:text-red-700" aria-label={`Supprimer ${line.item.item_name}`}>
+                    <Trash2 size={16} aria-hidden />
+                  </button>
+                </div>
+              </div>
+              <p className="font-semibold">{formatPrice(totals.lines[index]?.amountCents ?? 0)}</p>
+            </li>
+          );
+        })}
+      </ul>
+      <TotalsRecap totals={totals} inclusive={readTaxSettings(settings).inclusive} isPickup={isPickup} />
+      <Link to={`${prefix}/checkout`} onClick={onNavigate} className="rounded-full bg-brand-600 px-4 py-3 text-center font-semibold text-white">
+        Commander · {formatPrice(totals.totalCents)}
+      </Link>
+    </div>
+  );
+}

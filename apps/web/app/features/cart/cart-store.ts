@@ -1,0 +1,62 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { ChosenOptionValue, Menu, MenuItem } from '@resto/domain/catalogue';
+import { maxLineQuantity } from '@resto/domain/checkout';
+
+/** A cart line: the item as the menu served it, the option values chosen, quantity and note. */
+export interface CartLine {
+  line_id: string;
+  item: MenuItem;
+  choices: ChosenOptionValue[];
+  quantity: number;
+  note: string;
+}
+
+interface CartState {
+  lines: CartLine[];
+  /** Order type (spec section 3, Location: is_pickup defaults to true). */
+  is_pickup: boolean;
+  add(line: Omit<CartLine, 'line_id'>): void;
+  setQuantity(lineId: string, quantity: number): void;
+  remove(lineId: string): void;
+  setPickup(isPickup: boolean): void;
+  /** Replaces each line's item by the menu's current one, so prices shown are today's. */
+  refreshItems(menus: readonly Menu[]): void;
+  clear(): void;
+}
+
+const sameChoices = (a: readonly ChosenOptionValue[], b: readonly ChosenOptionValue[]) =>
+  a.length === b.length && a.every((x) => b.some((y) => y.option_id === x.option_id && y.option_option_id === x.option_option_id && y.quantity === x.quantity));
+
+const clampQuantity = (quantity: number) => Math.min(maxLineQuantity, Math.max(1, Math.round(quantity)));
+
+export const useCartStore = create<CartState>()(
+  persist(
+    (set) => ({
+      lines: [],
+      is_pickup: true,
+      add: (line) =>
+        set((state) => {
+          const same = state.lines.find((l) => l.item.item_id === line.item.item_id && l.note === line.note && sameChoices(l.choices, line.choices));
+          if (same) return { lines: state.lines.map((l) => (l === same ? { ...l, quantity: clampQuantity(l.quantity + line.quantity) } : l)) };
+          return { lines: [...state.lines, { ...line, quantity: clampQuantity(line.quantity), line_id: crypto.randomUUID() }] };
+        }),
+      setQuantity: (lineId, quantity) =>
+        set((state) =>
+          quantity < 1
+            ? { lines: state.lines.filter((l) => l.line_id !== lineId) }
+            : { lines: state.lines.map((l) => (l.line_id === lineId ? { ...l, quantity: clampQuantity(quantity) } : l)) },
+        ),
+      remove: (lineId) => set((state) => ({ lines: state.lines.filter((l) => l.line_id !== lineId) })),
+      setPickup: (is_pickup) => set({ is_pickup }),
+      refreshItems: (menus) =>
+        set((state) => {
+          const current = new Map(menus.flatMap((m) => m.categories.flatMap((c) => c.items)).map((i) => [i.item_id, i]));
+          const lines = state.lines.map((l) => ({ ...l, item: current.get(l.item.item_id) ?? l.item }));
+          return lines.every((l, i) => l.item === state.lines[i]?.item) ? state : { lines };
+        }),
+      clear: () => set({ lines: [] }),
+    }),
+    { name: 'cart', storage: createJSONStorage(() => localStorage), skipHydration: true, version: 1 },
+  ),
+);

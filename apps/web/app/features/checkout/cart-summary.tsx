@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { formatPrice } from '@resto/domain/money';
+import { readTaxSettings, type SettingsList } from '@resto/domain/settings';
+import { useCartTotals } from '../cart/use-cart-totals.ts';
+import { TotalsRecap } from '../cart/totals-recap.tsx';
+import { useLocalePrefix } from '../../lib/paths.ts';
+
+/** The cart beside the checkout tabs: lines and totals, with a way back to change it. */
+export function CartSummary({ settings }: { settings: SettingsList }) {
+  const { lines, isPickup, totals } = useCartTotals(settings);
+  const prefix = useLocalePrefix();
+  return (
+    <div className="rounded-3xl bg-white p-5 shadow-sm">
+      <div className="mb-2 flex items-baseline justify-between">
+        <h2 className="text-lg font-bold">Panier</h2>
+        <Link to={`${prefix}/menu`} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+          Modifier
+        </Link>
+      </div>
+      <ul className="mb-3 divide-y divide-black/5 text-sm" suppressHydrationWarning>
+        {lines.map((line, index) => (
+          <li key={line.line_id} className="flex justify-between gap-3 py-2">
+            <span>
+              {line.quantity} × {line.item.item_name}
+            </span>
+            <span>{formatPrice(totals.lines[index]?.amountCents ?? 0)}</span>
+          </li>
+        ))}
+      </ul>
+      <TotalsRecap totals={totals} inclusive={readTaxSettings(settings).inclusive} isPickup={isPickup} />
+    </div>
+  );
+}

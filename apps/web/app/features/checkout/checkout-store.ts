@@ -1,0 +1,55 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { DeliveryForm, PaymentMethod, Personal } from '@resto/domain/checkout';
+
+/** Checkout forms (spec section 3) kept across reloads, and the order's local id. */
+interface CheckoutState {
+  personal: Personal;
+  delivery: Omit<DeliveryForm, 'is_pickup'>;
+  method: PaymentMethod;
+  /** Idempotency key of the order being placed: kept until success, so a retry never duplicates. */
+  local_id: string;
+  /** What the local id was issued for: a different order gets a new id, a retry of the same keeps it. */
+  local_id_for: string;
+  /** The local id for an order with this fingerprint. */
+  localIdFor(fingerprint: string): string;
+  setPersonal(personal: Personal): void;
+  setDelivery(delivery: Omit<DeliveryForm, 'is_pickup'>): void;
+  setMethod(method: PaymentMethod): void;
+  /** After success (section 4): forms emptied of the order's specifics, a fresh local id. */
+  resetAfterOrder(): void;
+}
+
+const newLocalId = () => crypto.randomUUID().replaceAll('-', '');
+const emptyDelivery = { address: '', address2: '', city: '', postal_code: '', country: 'France', is_scheduled: false, delivery_date: null, delivery_time_range: null };
+
+export const useCheckoutStore = create<CheckoutState>()(
+  persist(
+    (set, get) => ({
+      personal: { first_name: '', last_name: '', email: '', phone: '' },
+      delivery: emptyDelivery,
+      method: 'cash',
+      local_id: '',
+      local_id_for: '',
+      localIdFor: (fingerprint) => {
+        const state = get();
+        if (state.local_id && state.local_id_for === fingerprint) return state.local_id;
+        const local_id = newLocalId();
+        set({ local_id, local_id_for: fingerprint });
+        return local_id;
+      },
+      setPersonal: (personal) => set({ personal }),
+      setDelivery: (delivery) => set({ delivery }),
+      setMethod: (method) => set({ method }),
+      resetAfterOrder: () => set((s) => ({ delivery: { ...s.delivery, is_scheduled: false, delivery_date: null, delivery_time_range: null }, method: 'cash', local_id: newLocalId(), local_id_for: '' })),
+    }),
+    {
+      name: 'checkout',
+      storage: createJSONStorage(() => localStorage),
+      skipHydration: true,
+    },
+  ),
+);
+
+/** The last order placed from this browser: its number and the local id that lets it be read back. */
+export const lastOrderKey = 'last-order';

@@ -1,0 +1,63 @@
+import type { CheckoutTab } from '@resto/domain/checkout';
+import { readSetting, type SettingsList } from '@resto/domain/settings';
+import { useCartStore } from '../cart/cart-store.ts';
+import { useCheckoutStore } from './checkout-store.ts';
+import { usePlaceOrder } from './use-place-order.ts';
+import { tabLabels } from './tabs-nav.tsx';
+
+/** Confirmation tab: what will be ordered, by whom, how, and the button that places the order. */
+export function ConfirmationTab({ settings, goTo }: { settings: SettingsList; goTo: (tab: CheckoutTab) => void }) {
+  const personal = useCheckoutStore((s) => s.personal);
+  const method = useCheckoutStore((s) => s.method);
+  const isPickup = useCartStore((s) => s.is_pickup);
+  const count = useCartStore((s) => s.lines.length);
+  const { placing, placeOrder } = usePlaceOrder(settings, goTo);
+
+  const row = (tab: CheckoutTab, content: React.ReactNode) => (
+    <div className="flex items-start justify-between gap-3 py-3">
+      <div>
+        <p className="text-xs font-semibold uppercase tracking-wide text-ink/50">{tabLabels[tab]}</p>
+        <div>{content}</div>
+      </div>
+      <button type="button" onClick={() => goTo(tab)} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+        Modifier
+      </button>
+    </div>
+  );
+
+  return (
+    <div>
+      <h2 id="onglet-confirmation" className="mb-2 text-lg font-bold">
+        Vérifiez et confirmez
+      </h2>
+      <div className="divide-y divide-black/5">
+        {row('type', isPickup ? 'À emporter' : 'Livraison')}
+        {row(
+          'personal',
+          personal.first_name || personal.last_name ? (
+            <>
+              {personal.first_name} {personal.last_name}
+              <br />
+              <span className="text-sm text-ink/70">
+                {personal.email} · {personal.phone}
+              </span>
+            </>
+          ) : (
+            <span className="text-red-700">À compléter</span>
+          ),
+        )}
+        {row('delivery', isPickup ? `Retrait dès que possible, ${readSetting(settings, 'contacts.address', '')}` : 'Livraison à l’adresse indiquée')}
+        {row('payment', method === 'cash' ? 'Paiement sur place' : 'Carte bancaire')}
+      </div>
+      <button
+        type="button"
+        onClick={() => void placeOrder()}
+        disabled={placing || count === 0}
+        className="mt-4 w-full rounded-full bg-brand-600 px-4 py-3.5 text-lg font-semibold text-white disabled:opacity-50"
+      >
+        {placing ? 'Envoi de la commande…' : 'Confirmer la commande'}
+      </button>
+      <p className="mt-2 text-center text-xs text-ink/60">En confirmant, vous vous engagez à régler la commande au retrait.</p>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PersonalSchema, type Personal } from '@resto/domain/checkout';
+import { Field } from '../../components/ui/field.tsx';
+import { useCheckoutStore } from './checkout-store.ts';
+
+/** Personal tab (spec section 5): validated with the same schema as the API; typed values are kept. */
+export function PersonalTab({ onDone }: { onDone: () => void }) {
+  const personal = useCheckoutStore((s) => s.personal);
+  const setPersonal = useCheckoutStore((s) => s.setPersonal);
+  const { register, handleSubmit, watch, formState } = useForm<Personal>({
+    resolver: zodResolver(PersonalSchema),
+    defaultValues: personal,
+    mode: 'onTouched',
+  });
+  const { errors } = formState;
+  useEffect(() => {
+    const subscription = watch((values) => setPersonal({ first_name: values.first_name ?? '', last_name: values.last_name ?? '', email: values.email ?? '', phone: values.phone ?? '' }));
+    return () => subscription.unsubscribe();
+  }, [watch, setPersonal]);
+
+  return (
+    <form onSubmit={handleSubmit(() => onDone())} noValidate className="space-y-4">
+      <h2 id="onglet-personal" className="text-lg font-bold">
+        Vos coordonnées
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="first_name" label="Prénom" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+        <Field id="last_name" label="Nom" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+        <Field id="email" label="E-mail" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <Field id="phone" label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" placeholder="06 12 34 56 78" error={errors.phone?.message} {...register('phone')} />
+      </div>
+      <p className="text-xs text-ink/60">Nous utilisons ces informations uniquement pour votre commande.</p>
+      <button type="submit" className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white sm:w-auto">
+        Continuer
+      </button>
+    </form>
+  );
+}

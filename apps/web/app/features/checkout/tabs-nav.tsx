@@ -1,0 +1,37 @@
+import { useCartStore } from '../cart/cart-store.ts';
+import { checkoutTabs, type CheckoutTab } from '@resto/domain/checkout';
+
+export const tabLabels: Record<CheckoutTab, string> = {
+  type: 'Mode',
+  personal: 'Coordonnées',
+  delivery: 'Retrait',
+  payment: 'Paiement',
+  confirmation: 'Confirmation',
+};
+
+/** The five checkout tabs in order (spec section 2); any tab can be opened directly. */
+export function TabsNav({ current, onSelect }: { current: CheckoutTab; onSelect: (tab: CheckoutTab) => void }) {
+  const isPickup = useCartStore((s) => s.is_pickup);
+  const currentIndex = checkoutTabs.indexOf(current);
+  return (
+    <nav aria-label="Étapes de la commande" className="mb-4 overflow-x-auto">
+      <ol className="flex min-w-max gap-1">
+        {checkoutTabs.map((tab, index) => (
+          <li key={tab}>
+            <button
+              type="button"
+              onClick={() => onSelect(tab)}
+              aria-current={tab === current ? 'step' : undefined}
+              className={`flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-medium ${
+                tab === current ? 'bg-brand-600 text-white' : index < currentIndex ? 'bg-brand-100 text-brand-700' : 'bg-white text-ink/70'
+              }`}
+            >
+              <span className="grid size-5 place-items-center rounded-full bg-black/10 text-xs">{index + 1}</span>
+              <span className={tab === current ? '' : 'sr-only sm:not-sr-only'}>{tab === 'delivery' && !isPickup ? 'Livraison' : tabLabels[tab]}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

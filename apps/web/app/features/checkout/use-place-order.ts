@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
+import { groupChoices } from '@resto/domain/catalogue';
+import { DeliverySchema, PaymentSchema, PersonalSchema, type CheckoutTab, type OrderPayload } from '@resto/domain/checkout';
+import { messages } from '@resto/domain/messages';
+import { centsToEuros } from '@resto/domain/money';
+import type { SettingsList } from '@resto/domain/settings';
+import { ApiCallError, callApi } from '../../lib/api-client.ts';
+import { useLocalePrefix } from '../../lib/paths.ts';
+import { useToasts } from '../../components/ui/toast.tsx';
+import { useCartStore } from '../cart/cart-store.ts';
+import { priceCart } from '../cart/use-cart-totals.ts';
+import { lastOrderKey, useCheckoutStore } from './checkout-store.ts';
+
+/**
+ * Places the order (spec section 4): checks every tab, POST /v2/public/checkout/ (pending),
+ * PUT to finalise (cash stays pending), then clears the cart and goes to /success.
+ * A retry of the same order reuses its local_id, so it is never created twice; a failure keeps
+ * the cart and the forms as they are.
+ */
+export function usePlaceOrder(settings: SettingsList, goTo: (tab: CheckoutTab) => void) {
+  const [placing, setPlacing] = useState(false);
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const prefix = useLocalePrefix();
+  const toast = useToasts((s) => s.show);
+
+  const placeOrder = async () => {
+    const cart = useCartStore.getState();
+    const checkout = useCheckoutStore.getState();
+    if (cart.lines.length === 0) return toast(messages.emptyCart);
+    const personal = PersonalSchema.safeParse(checkout.personal);
+    const delivery = DeliverySchema.safeParse({ ...checkout.delivery, is_pickup: cart.is_pickup });
+    const payment = PaymentSchema.safeParse({ method: checkout.method });
+    const incomplete: CheckoutTab | undefined = !personal.success ? 'personal' : !delivery.success ? 'delivery' : !payment.success ? 'payment' : undefined;
+    if (incomplete || !personal.success) {
+      toast(messages.fillRequired);
+      return goTo(incomplete ?? 'personal');
+    }
+
+    const totals = priceCart(cart.lines, cart.is_pickup, settings);
+    const items = cart.lines.map((line) => ({
+      item_id: line.item.item_id,
+      item_menu_id: line.item.item_menu_id,
+      quantity: line.quantity,
+      note: line.note,
+      options: groupChoices(line.choices),
+    }));
+    const body: Omit<OrderPayload, 'local_id'> = {
+      items,
+      free_items: [],
+      is_pickup: cart.is_pickup,
+      delivery: centsToEuros(totals.deliveryCents),
+      tax: centsToEuros(totals.taxCents),
+      subtotal: centsToEuros(totals.subtotalCents),
+      discount: centsToEuros(totals.discountCents),
+      total: centsToEuros(totals.totalCents),
+      payment_method: checkout.method,
+      transaction_id: null,
+      user_id: null,
+      status: 'pending',
+      customer: checkout.personal,
+      location: cart.is_pickup ? null : { ...checkout.delivery },
+      date: new Date().toISOString(),
+    };
+    const local_id = checkout.localIdFor(JSON.stringify(body, (key, value) => (key === 'date' ? undefined : value)));
+
+    setPlacing(true);
+    try {
+      const { order_id } = await callApi<{ order_id: number }>('POST', '/v2/public/checkout/', { ...body, local_id });
+      await callApi('PUT', '/v2/public/checkout/', { order_id, transaction_id: null, status: 'pending' });
+      localStorage.setItem(lastOrderKey, JSON.stringify({ order_id, local_id }));
+      useCartStore.getState().clear();
+      useCheckoutStore.getState().resetAfterOrder();
+      await navigate(`${prefix}/success?order=${order_id}`);
+    } catch (error) {
+      if (error instanceof ApiCallError && error.status === 409) {
+        toast(error.message);
+        await revalidator.revalidate();
+      } else if (error instanceof ApiCallError && error.status >= 400 && error.status < 500) {
+        toast(`${messages.genericError} : ${error.message}`);
+      } else {
+        toast(messages.genericError);
+      }
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  return { placing, placeOrder };
+}

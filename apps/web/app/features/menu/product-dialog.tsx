@@ -1,0 +1,128 @@
+import { useMemo, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Minus, Plus, X } from 'lucide-react';
+import { calculateUnitPrice } from '@resto/domain/cart';
+import { pricedLineFromItem, validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@resto/domain/catalogue';
+import { maxLineQuantity } from '@resto/domain/checkout';
+import { formatPrice } from '@resto/domain/money';
+import { useCartStore } from '../cart/cart-store.ts';
+import { formatEuros } from '../../lib/format.ts';
+
+/**
+ * The product dialog (/menu?product={item_id}): options within each option's selected count,
+ * quantity, note, then add to cart and fire GET /v2/public/products/{item_menu_id} (section 7).
+ */
+export function ProductDialog({ item, onClose }: { item: MenuItem; onClose: () => void }) {
+  const isPickup = useCartStore((s) => s.is_pickup);
+  const add = useCartStore((s) => s.add);
+  const [choices, setChoices] = useState<ChosenOptionValue[]>([]);
+  const [quantity, setQuantity] = useState(1);
+  const [note, setNote] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+
+  const errors = useMemo(() => validateOptionChoices(item.item_name, item.options, choices), [item, choices]);
+  const lineCents = calculateUnitPrice(pricedLineFromItem(item, choices, quantity), isPickup) * quantity;
+
+  const toggle = (optionId: number, valueId: number, single: boolean) =>
+    setChoices((current) => {
+      const has = current.some((c) => c.option_id === optionId && c.option_option_id === valueId);
+      const others = single ? current.filter((c) => c.option_id !== optionId) : current;
+      return has && !single
+        ? current.filter((c) => !(c.option_id === optionId && c.option_option_id === valueId))
+        : [...others.filter((c) => !(c.option_id === optionId && c.option_option_id === valueId)), { option_id: optionId, option_option_id: valueId, quantity: 1 }];
+    });
+
+  const submit = () => {
+    if (errors.length) return setShowErrors(true);
+    add({ item, choices, quantity, note: note.trim() });
+    void fetch(`/v2/public/products/${item.item_menu_id}`).catch(() => undefined); // result unused (section 7)
+    onClose();
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col overflow-hidden rounded-t-3xl bg-white shadow-2xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[32rem] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl">
+          <div className="overflow-y-auto">
+            <img src={item.item_image} alt="" className="aspect-[4/3] max-h-64 w-full object-cover" />
+            <div className="space-y-4 p-5">
+              <div>
+                <Dialog.Title className="text-xl font-bold">{item.item_name}</Dialog.Title>
+                <Dialog.Description className="mt-1 text-sm text-ink/70">{item.item_description}</Dialog.Description>
+                <p className="mt-2 font-semibold text-brand-700">{formatEuros(isPickup ? item.item_price.price_pickup : item.item_price.price_delivery)}</p>
+              </div>
+              {item.options.map((option) => {
+                const single = option.selected === 1;
+                const count = choices.filter((c) => c.option_id === option.option_id).reduce((n, c) => n + c.quantity, 0);
+                const error = showErrors ? errors.find((e) => e.option_id === option.option_id) : undefined;
+                return (
+                  <fieldset key={option.option_id} className="rounded-2xl border border-black/10 p-3" aria-describedby={error ? `option-error-${option.option_id}` : undefined}>
+                    <legend className="px-1 font-semibold">
+                      {option.option_name}{' '}
+                      <span className="text-xs font-normal text-ink/60">
+                        {option.required ? 'obligatoire' : 'facultatif'} · {single ? '1 choix' : `${option.selected} choix maximum`}
+                      </span>
+                    </legend>
+                    {option.option_options.map((value) => {
+                      const checked = choices.some((c) => c.option_id === option.option_id && c.option_option_id === value.id);
+                      return (
+                        <label key={value.id} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-1">
+                          <input
+                            type={single ? 'radio' : 'checkbox'}
+                            name={`option-${option.option_id}`}
+                            checked={checked}
+                            disabled={!single && !checked && count >= option.selected}
+                            onChange={() => toggle(option.option_id, value.id, single)}
+                            className="size-5 accent-brand-600"
+                          />
+                          <span className="flex-1">{value.name}</span>
+                          {value.price > 0 ? <span className="text-sm text-ink/70">+{formatEuros(value.price)}</span> : null}
+                        </label>
+                      );
+                    })}
+                    {error ? (
+                      <p id={`option-error-${option.option_id}`} className="mt-1 text-sm font-medium text-red-700">
+                        {error.message}
+                      </p>
+                    ) : null}
+                  </fieldset>
+                );
+              })}
+              <label className="block">
+                <span className="mb-1 block font-semibold">Une précision pour la cuisine ?</span>
+                <textarea
+                  value={note}
+                  onChange={(e) => setNote(e.target.value)}
+                  maxLength={300}
+                  rows={2}
+                  placeholder="Sans oignons, allergie aux fruits à coque…"
+                  className="w-full rounded-xl border border-black/15 p-3 text-base"
+                />
+              </label>
+            </div>
+          </div>
+          <div className="flex items-center gap-3 border-t border-black/10 p-4">
+            <div className="flex items-center rounded-full border border-black/15" role="group" aria-label="Quantité">
+              <button type="button" className="grid size-11 place-items-center" onClick={() => setQuantity((q) => Math.max(1, q - 1))} aria-label="Retirer un">
+                <Minus size={18} aria-hidden />
+              </button>
+              <output className="w-8 text-center font-semibold" aria-live="polite">
+                {quantity}
+              </output>
+              <button type="button" className="grid size-11 place-items-center" onClick={() => setQuantity((q) => Math.min(maxLineQuantity, q + 1))} aria-label="Ajouter un">
+                <Plus size={18} aria-hidden />
+              </button>
+            </div>
+            <button type="button" onClick={submit} className="flex-1 rounded-full bg-brand-600 px-4 py-3 font-semibold text-white disabled:opacity-50">
+              Ajouter · {formatPrice(lineCents)}
+            </button>
+          </div>
+          <Dialog.Close className="absolute right-3 top-3 grid size-10 place-items-center rounded-full bg-white/90 shadow" aria-label="Fermer">
+            <X size={20} aria-hidden />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

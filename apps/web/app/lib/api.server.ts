@@ -1,0 +1,51 @@
+import type { Menu } from '@resto/domain/catalogue';
+import type { SettingsList } from '@resto/domain/settings';
+import type { AppLoadContext } from 'react-router';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** In-process call into the API when the storefront and the API share one process. */
+    apiFetch?: (path: string, init?: RequestInit) => Promise<Response>;
+  }
+}
+
+/** Public offer as GET /v2/public/offers answers it (spec section 3). */
+export interface PublicOffer {
+  id: number;
+  name: string;
+  description: string;
+  is_active: boolean;
+  type: string;
+  value: number;
+  items: number[];
+  categories: number[];
+}
+
+/**
+ * GETs an API path and returns its payload. In one process the call goes straight into the API
+ * app (no socket); otherwise to API_URL. @throws Response 502/404 that the error boundary shows.
+ */
+export async function apiGet<T>(context: AppLoadContext, path: string): Promise<T> {
+  const response = context.apiFetch
+    ? await context.apiFetch(path)
+    : await fetch(new URL(path, process.env.API_URL ?? 'http://localhost:3000'));
+  const body = (await response.json()) as { status: string; payload?: T; message?: string };
+  if (!response.ok || body.status !== 'success') throw new Response(body.message ?? 'API indisponible', { status: response.status === 404 ? 404 : 502 });
+  return body.payload as T;
+}
+
+export interface StoreData {
+  settings: SettingsList;
+  menus: Menu[];
+  offers: PublicOffer[];
+}
+
+/** What every page needs: settings, menus and public offers, fetched in parallel. */
+export async function loadStoreData(context: AppLoadContext): Promise<StoreData> {
+  const [settings, menus, offers] = await Promise.all([
+    apiGet<SettingsList>(context, '/v2/public/settings'),
+    apiGet<Menu[]>(context, '/v2/public/menus'),
+    apiGet<PublicOffer[]>(context, '/v2/public/offers'),
+  ]);
+  return { settings, menus, offers };
+}

@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+import { useCartStore } from '../features/cart/cart-store.ts';
+import { useCheckoutStore } from '../features/checkout/checkout-store.ts';
+
+let hydrated = false;
+
+/**
+ * Loads the persisted cart and checkout forms from local storage once, after the server-rendered
+ * HTML is hydrated (reading storage earlier would make the two renders differ).
+ * @returns true once the stores hold what the visitor left.
+ */
+export function useHydratedStores(): boolean {
+  const [ready, setReady] = useState(hydrated);
+  useEffect(() => {
+    if (hydrated) return;
+    void Promise.all([useCartStore.persist.rehydrate(), useCheckoutStore.persist.rehydrate()]).then(() => {
+      hydrated = true;
+      setReady(true);
+    });
+  }, []);
+  return ready;
+}

@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { data, Link, useNavigate } from 'react-router';
+import { checkoutTabs, isCheckoutTab, type CheckoutTab } from '@resto/domain/checkout';
+import { messages } from '@resto/domain/messages';
+import type { Route } from './+types/checkout';
+import { useStoreData } from '../lib/store-data.ts';
+import { pageMeta } from '../lib/seo.ts';
+import { useLocalePrefix } from '../lib/paths.ts';
+import { useCartStore } from '../features/cart/cart-store.ts';
+import { useHydratedStores } from '../lib/use-hydrated-stores.ts';
+import { TabsNav } from '../features/checkout/tabs-nav.tsx';
+import { TypeTab } from '../features/checkout/type-tab.tsx';
+import { PersonalTab } from '../features/checkout/personal-tab.tsx';
+import { DeliveryTab } from '../features/checkout/delivery-tab.tsx';
+import { PaymentTab } from '../features/checkout/payment-tab.tsx';
+import { ConfirmationTab } from '../features/checkout/confirmation-tab.tsx';
+import { CartSummary } from '../features/checkout/cart-summary.tsx';
+
+/** ?tab= picks the checkout tab (spec section 2: an unknown tab is an error). */
+function readTab(url: string): CheckoutTab {
+  const tab = new URL(url).searchParams.get('tab') ?? 'type';
+  if (!isCheckoutTab(tab)) throw data(messages.unknownTab, { status: 404 });
+  return tab;
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { tab: readTab(request.url) };
+}
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { tab: readTab(request.url) };
+}
+
+export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Commande · Commande en ligne', location.pathname), { name: 'robots', content: 'noindex' }];
+
+
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  const { tab } = loaderData;
+  const { settings, menus } = useStoreData();
+  const lines = useCartStore((s) => s.lines);
+  const refreshItems = useCartStore((s) => s.refreshItems);
+  const prefix = useLocalePrefix();
+  const navigate = useNavigate();
+  const index = checkoutTabs.indexOf(tab);
+
+  const ready = useHydratedStores();
+  useEffect(() => refreshItems(menus), [menus, refreshItems]);
+
+  const goTo = (next: CheckoutTab) => navigate({ search: `?tab=${next}` });
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 lg:grid lg:grid-cols-[1fr_22rem] lg:gap-8">
+      <div>
+        <h1 className="mb-4 text-2xl font-extrabold">Votre commande</h1>
+        <TabsNav current={tab} onSelect={goTo} />
+        {ready && lines.length === 0 ? (
+          <p className="mb-4 rounded-2xl bg-white p-4 text-sm shadow-sm" suppressHydrationWarning>
+            Votre panier est vide.{' '}
+            <Link to={`${prefix}/menu`} className="font-semibold text-brand-700 underline">
+              Voir la carte
+            </Link>
+          </p>
+        ) : null}
+        <section aria-labelledby={`onglet-${tab}`} className="rounded-3xl bg-white p-5 shadow-sm">
+          {!ready && <p className="py-8 text-center text-ink/60">Chargement…</p>}
+          {ready && tab === 'type' && <TypeTab settings={settings} onDone={() => goTo('personal')} />}
+          {ready && tab === 'personal' && <PersonalTab onDone={() => goTo('delivery')} />}
+          {ready && tab === 'delivery' && <DeliveryTab settings={settings} onDone={() => goTo('payment')} />}
+          {ready && tab === 'payment' && <PaymentTab settings={settings} onDone={() => goTo('confirmation')} />}
+          {ready && tab === 'confirmation' && <ConfirmationTab settings={settings} goTo={goTo} />}
+        </section>
+        <div className="mt-4 flex justify-between">
+          {index > 0 ? (
+            <button type="button" onClick={() => goTo(checkoutTabs[index - 1]!)} className="rounded-full px-4 py-2.5 font-medium text-ink/80 underline-offset-2 hover:underline">
+              ← Précédent
+            </button>
+          ) : (
+            <span />
+          )}
+        </div>
+      </div>
+      <aside className="mt-6 lg:mt-12" aria-label="Récapitulatif du panier">
+        <CartSummary settings={settings} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { Clock, MapPin, ShoppingBag } from 'lucide-react';
+import { readSetting } from '@resto/domain/settings';
+import type { Route } from './+types/home';
+import { useStoreData } from '../lib/store-data.ts';
+import { useLocalePrefix } from '../lib/paths.ts';
+import { pageMeta } from '../lib/seo.ts';
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta('Accueil · Commande en ligne', location.pathname, 'Commandez en ligne et retirez votre repas au restaurant.');
+
+export default function Home() {
+  const { settings, menus } = useStoreData();
+  const prefix = useLocalePrefix();
+  const name = readSetting(settings, 'contacts.name', 'Restaurant');
+  const isOpen = menus.some((m) => m.menu_is_open);
+  const today = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'Europe/Paris' }).format(new Date()).toLowerCase();
+  const todayHours = menus[0]?.active_times.find((d) => d.day === today);
+
+  return (
+    <>
+      <section className="relative isolate overflow-hidden bg-night text-white">
+        <img src="/images/hero.svg" alt="" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" fetchPriority="high" />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-night via-night/60 to-transparent" />
+        <div className="mx-auto flex min-h-[60vh] max-w-6xl flex-col justify-end gap-4 px-4 pb-10 pt-24">
+          <span
+            className={`w-fit rounded-full px-3 py-1 text-xs font-semibold ${isOpen ? 'bg-emerald-500/90' : 'bg-white/20'}`}
+            suppressHydrationWarning
+          >
+            {isOpen ? 'Ouvert en ce moment' : 'Fermé pour le moment · commandez pour plus tard'}
+          </span>
+          <h1 className="text-4xl font-extrabold leading-tight sm:text-5xl">{name}</h1>
+          <p className="max-w-xl text-lg text-white/85">{readSetting(settings, 'site.tagline', '')}</p>
+          <div className="flex flex-wrap gap-3">
+            <Link to={`${prefix}/menu`} className="flex items-center gap-2 rounded-full bg-brand-500 px-6 py-3 text-base font-semibold shadow-lg">
+              <ShoppingBag size={18} aria-hidden /> Voir la carte et commander
+            </Link>
+          </div>
+        </div>
+      </section>
+      <section className="mx-auto grid max-w-6xl gap-4 px-4 py-8 sm:grid-cols-3">
+        <div className="rounded-2xl bg-white p-5 shadow-sm">
+          <h2 className="mb-1 flex items-center gap-2 font-semibold">
+            <ShoppingBag size={18} className="text-brand-600" aria-hidden /> À emporter
+          </h2>
+          <p className="text-sm text-ink/70">Commandez en ligne, payez sur place et récupérez votre commande au comptoir, sans attendre.</p>
+        </div>
+        <div className="rounded-2xl bg-white p-5 shadow-sm">
+          <h2 className="mb-1 flex items-center gap-2 font-semibold">
+            <Clock size={18} className="text-brand-600" aria-hidden /> Aujourd’hui
+          </h2>
+          <p className="text-sm text-ink/70" suppressHydrationWarning>
+            {todayHours?.is_open ? todayHours.times.map((t) => `${t.start}–${t.end}`).join(' et ') : 'Fermé aujourd’hui'}
+          </p>
+        </div>
+        <div className="rounded-2xl bg-white p-5 shadow-sm">
+          <h2 className="mb-1 flex items-center gap-2 font-semibold">
+            <MapPin size={18} className="text-brand-600" aria-hidden /> Adresse
+          </h2>
+          <p className="text-sm text-ink/70">{readSetting(settings, 'contacts.address', '')}</p>
+        </div>
+        <p className="text-ink/80 sm:col-span-3">{readSetting(settings, 'site.description', '')}</p>
+      </section>
+    </>
+  );
+}

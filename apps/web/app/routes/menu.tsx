@@ -1,0 +1,126 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import * as Dialog from '@radix-ui/react-dialog';
+import { ShoppingBag, X } from 'lucide-react';
+import { formatPrice } from '@resto/domain/money';
+import type { Route } from './+types/menu';
+import { useStoreData } from '../lib/store-data.ts';
+import { pageMeta } from '../lib/seo.ts';
+import { ProductDialog } from '../features/menu/product-dialog.tsx';
+import { MenuItemCard } from '../features/menu/menu-item-card.tsx';
+import { CartPanel } from '../features/cart/cart-panel.tsx';
+import { useCartStore } from '../features/cart/cart-store.ts';
+import { useCartTotals } from '../features/cart/use-cart-totals.ts';
+
+export const meta: Route.MetaFunction = ({ location }) => pageMeta('La carte · Commande en ligne', location.pathname, 'Toute la carte, à commander en ligne.');
+
+/** /menu: categories and items of every menu; ?product={item_id} opens that item (spec section 2). */
+export default function MenuPage() {
+  const { menus, settings } = useStoreData();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [cartOpen, setCartOpen] = useState(false);
+  const refreshItems = useCartStore((s) => s.refreshItems);
+  const { lines, totals } = useCartTotals(settings);
+  const count = lines.reduce((n, l) => n + l.quantity, 0);
+
+  useEffect(() => refreshItems(menus), [menus, refreshItems]);
+
+  const itemsById = useMemo(() => new Map(menus.flatMap((m) => m.categories.flatMap((c) => c.items)).map((i) => [i.item_id, i])), [menus]);
+  const productId = Number(searchParams.get('product'));
+  const product = Number.isInteger(productId) ? itemsById.get(productId) : undefined;
+
+  const closeProduct = () =>
+    setSearchParams(
+      (params) => {
+        params.delete('product');
+        return params;
+      },
+      { preventScrollReset: true },
+    );
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-28 lg:grid lg:grid-cols-[1fr_22rem] lg:gap-8 lg:pb-10">
+      <div>
+        <nav aria-label="Catégories" className="sticky top-14 z-30 -mx-4 overflow-x-auto border-b border-black/5 bg-brand-50/95 px-4 py-2 backdrop-blur">
+          <ul className="flex gap-2 whitespace-nowrap">
+            {menus.flatMap((menu) =>
+              menu.categories.map((category) => (
+                <li key={category.category_id}>
+                  <a href={`#categorie-${category.category_id}`} className="block rounded-full bg-white px-3 py-1.5 text-sm font-medium shadow-sm">
+                    {category.category_name}
+                  </a>
+                </li>
+              )),
+            )}
+          </ul>
+        </nav>
+        {menus.map((menu) => (
+          <section key={menu.menu_id} aria-labelledby={`carte-${menu.menu_id}`} className="pt-6">
+            <header className="mb-2">
+              <h1 id={`carte-${menu.menu_id}`} className="text-2xl font-extrabold">
+                {menu.menu_name}
+              </h1>
+              <p className="text-sm text-ink/70">{menu.menu_description}</p>
+              {!menu.menu_is_open ? (
+                <p className="mt-1 text-xs font-medium text-brand-700" suppressHydrationWarning>
+                  Fermé en ce moment : vous pouvez commander pour un prochain créneau.
+                </p>
+              ) : null}
+            </header>
+            {menu.categories.map((category) => (
+              <section key={category.category_id} id={`categorie-${category.category_id}`} aria-labelledby={`titre-categorie-${category.category_id}`} className="pt-4">
+                <h2 id={`titre-categorie-${category.category_id}`} className="text-lg font-bold">
+                  {category.category_name}
+                </h2>
+                {category.category_description ? <p className="mb-2 text-sm text-ink/60">{category.category_description}</p> : null}
+                <ul className="mt-2 grid gap-3 sm:grid-cols-2">
+                  {category.items.map((item) => (
+                    <li key={item.item_id}>
+                      <MenuItemCard item={item} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </section>
+        ))}
+      </div>
+
+      <aside className="hidden lg:block" aria-label="Panier">
+        <div className="sticky top-20 mt-6 rounded-3xl bg-white p-5 shadow-sm">
+          <h2 className="mb-2 text-lg font-bold">Votre panier</h2>
+          <CartPanel settings={settings} />
+        </div>
+      </aside>
+
+      {count > 0 ? (
+        <div className="fixed inset-x-0 bottom-0 z-40 p-3 lg:hidden">
+          <button type="button" onClick={() => setCartOpen(true)} className="flex w-full items-center justify-between rounded-full bg-brand-600 px-5 py-3.5 font-semibold text-white shadow-xl">
+            <span className="flex items-center gap-2">
+              <ShoppingBag size={18} aria-hidden /> Voir le panier ({count})
+            </span>
+            <span>{formatPrice(totals.totalCents)}</span>
+          </button>
+        </div>
+      ) : null}
+
+      <Dialog.Root open={cartOpen} onOpenChange={setCartOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 lg:hidden" />
+          <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-3xl bg-white p-5 shadow-2xl lg:hidden">
+            <div className="mb-2 flex items-center justify-between">
+              <Dialog.Title className="text-lg font-bold">Votre panier</Dialog.Title>
+              <Dialog.Close className="grid size-10 place-items-center rounded-full" aria-label="Fermer le panier">
+                <X size={20} aria-hidden />
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="sr-only">Articles choisis, quantités et total de la commande.</Dialog.Description>
+            <CartPanel settings={settings} onNavigate={() => setCartOpen(false)} />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      {product ? <ProductDialog key={product.item_id} item={product} onClose={closeProduct} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { CheckCircle2 } from 'lucide-react';
+import { readSetting } from '@resto/domain/settings';
+import type { Route } from './+types/success';
+import { callApi } from '../lib/api-client.ts';
+import { formatEuros } from '../lib/format.ts';
+import { useLocalePrefix } from '../lib/paths.ts';
+import { pageMeta } from '../lib/seo.ts';
+import { useStoreData } from '../lib/store-data.ts';
+import { lastOrderKey } from '../features/checkout/checkout-store.ts';
+
+export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Commande envoyée · Merci !', location.pathname), { name: 'robots', content: 'noindex' }];
+
+interface PlacedOrder {
+  order_id: number;
+  status: string;
+  total: number;
+  tax: number;
+  items: { item_name: string; quantity: number; amount: number; options: { name: string }[] }[];
+  customer: { first_name: string };
+}
+
+/** /success?order={order_id}: the order number, and its recap for the browser that placed it. */
+export default function Success() {
+  const [searchParams] = useSearchParams();
+  const orderId = Number(searchParams.get('order'));
+  const prefix = useLocalePrefix();
+  const { settings } = useStoreData();
+  const [order, setOrder] = useState<PlacedOrder>();
+
+  useEffect(() => {
+    const last = JSON.parse(localStorage.getItem(lastOrderKey) ?? 'null') as { order_id: number; local_id: string } | null;
+    if (!last || last.order_id !== orderId) return;
+    callApi<PlacedOrder>('GET', `/v2/public/checkout/${last.order_id}?local_id=${encodeURIComponent(last.local_id)}`)
+      .then(setOrder)
+      .catch(() => undefined);
+  }, [orderId]);
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <div className="rounded-3xl bg-white p-6 text-center shadow-sm">
+        <CheckCircle2 size={56} className="mx-auto text-emerald-600" aria-hidden />
+        <h1 className="mt-3 text-2xl font-extrabold">Merci{order ? ` ${order.customer.first_name}` : ''} !</h1>
+        {Number.isInteger(orderId) && orderId > 0 ? (
+          <p className="mt-2 text-lg">
+            Votre commande <strong data-testid="order-number">n° {orderId}</strong> est bien enregistrée.
+          </p>
+        ) : (
+          <p className="mt-2 text-lg">Votre commande est bien enregistrée.</p>
+        )}
+        <p className="mt-1 text-ink/70">
+          Retrait au {readSetting(settings, 'contacts.address', 'restaurant')}. Paiement sur place. Pour toute question : {readSetting(settings, 'contacts.phone', '')}.
+        </p>
+        {order ? (
+          <div className="mt-5 text-left">
+            <ul className="divide-y divide-black/5 text-sm">
+              {order.items.map((item, index) => (
+                <li key={index} className="flex justify-between gap-3 py-2">
+                  <span>
+                    {item.quantity} × {item.item_name}
+                    {item.options.length ? <span className="block text-xs text-ink/60">{item.options.map((o) => o.name).join(', ')}</span> : null}
+                  </span>
+                  <span>{formatEuros(item.amount)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 flex justify-between border-t border-black/10 pt-2 font-bold">
+              <span>Total TTC</span>
+              <span data-testid="order-total">{formatEuros(order.total)}</span>
+            </p>
+          </div>
+        ) : null}
+        <Link to={`${prefix}/menu`} className="mt-6 inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">
+          Retour à la carte
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+const base = 'http://localhost:3200';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+await page.goto(base + '/menu?product=110');
+await page.waitForLoadState('networkidle');
+await page.getByLabel('À point').check();
+await page.getByLabel(/Frites de patate douce/).check();
+console.log(await page.getByRole('button', { name: /Ajouter ·/ }).textContent());
+await page.getByRole('button', { name: /Ajouter ·/ }).click();
+await page.waitForTimeout(500);
+console.log('ls', await page.evaluate(() => localStorage.getItem('cart')?.slice(0, 200)));
+console.log('url', page.url());
+await browser.close();

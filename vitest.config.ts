@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit (domain) and integration (API over real HTTP on PGlite, or PostgreSQL with DATABASE_URL). Playwright specs are not Vitest's. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      { test: { name: 'api', include: ['apps/api/src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+    ],
+  },
+});
