@@ -12,9 +12,10 @@ let hydrated = false;
 export function useHydratedStores(): boolean {
   const [ready, setReady] = useState(hydrated);
   useEffect(() => {
-    if (hydrated) return;
+    if (hydrated) return setReady(true);
     void Promise.all([useCartStore.persist.rehydrate(), useCheckoutStore.persist.rehydrate()]).then(() => {
       hydrated = true;
+      document.documentElement.dataset.hydrated = 'true'; // lets browser tests wait for interactivity
       setReady(true);
     });
   }, []);

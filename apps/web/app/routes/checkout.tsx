@@ -44,7 +44,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const index = checkoutTabs.indexOf(tab);
 
   const ready = useHydratedStores();
-  useEffect(() => refreshItems(menus), [menus, refreshItems]);
+  useEffect(() => {
+    if (ready) refreshItems(menus);
+  }, [ready, menus, refreshItems]);
 
   const goTo = (next: CheckoutTab) => navigate({ search: `?tab=${next}` });
 

@@ -11,6 +11,7 @@ import { MenuItemCard } from '../features/menu/menu-item-card.tsx';
 import { CartPanel } from '../features/cart/cart-panel.tsx';
 import { useCartStore } from '../features/cart/cart-store.ts';
 import { useCartTotals } from '../features/cart/use-cart-totals.ts';
+import { useHydratedStores } from '../lib/use-hydrated-stores.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta('La carte · Commande en ligne', location.pathname, 'Toute la carte, à commander en ligne.');
 
@@ -20,10 +21,13 @@ export default function MenuPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [cartOpen, setCartOpen] = useState(false);
   const refreshItems = useCartStore((s) => s.refreshItems);
+  const ready = useHydratedStores();
   const { lines, totals } = useCartTotals(settings);
   const count = lines.reduce((n, l) => n + l.quantity, 0);
 
-  useEffect(() => refreshItems(menus), [menus, refreshItems]);
+  useEffect(() => {
+    if (ready) refreshItems(menus);
+  }, [ready, menus, refreshItems]);
 
   const itemsById = useMemo(() => new Map(menus.flatMap((m) => m.categories.flatMap((c) => c.items)).map((i) => [i.item_id, i])), [menus]);
   const productId = Number(searchParams.get('product'));

@@ -32,7 +32,7 @@ const clampQuantity = (quantity: number) => Math.min(maxLineQuantity, Math.max(1
 
 export const useCartStore = create<CartState>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       lines: [],
       is_pickup: true,
       add: (line) =>
@@ -49,12 +49,17 @@ export const useCartStore = create<CartState>()(
         ),
       remove: (lineId) => set((state) => ({ lines: state.lines.filter((l) => l.line_id !== lineId) })),
       setPickup: (is_pickup) => set({ is_pickup }),
-      refreshItems: (menus) =>
-        set((state) => {
-          const current = new Map(menus.flatMap((m) => m.categories.flatMap((c) => c.items)).map((i) => [i.item_id, i]));
-          const lines = state.lines.map((l) => ({ ...l, item: current.get(l.item.item_id) ?? l.item }));
-          return lines.every((l, i) => l.item === state.lines[i]?.item) ? state : { lines };
-        }),
+      refreshItems: (menus) => {
+        // Only writes when a price or an item changed: persist saves on every set, and a write
+        // before the stored cart is loaded would erase it.
+        const current = new Map(menus.flatMap((m) => m.categories.flatMap((c) => c.items)).map((i) => [i.item_id, i]));
+        const { lines } = get();
+        const stale = lines.some((l) => {
+          const fresh = current.get(l.item.item_id);
+          return fresh !== undefined && JSON.stringify(fresh) !== JSON.stringify(l.item);
+        });
+        if (stale) set({ lines: lines.map((l) => ({ ...l, item: current.get(l.item.item_id) ?? l.item })) });
+      },
       clear: () => set({ lines: [] }),
     }),
     { name: 'cart', storage: createJSONStorage(() => localStorage), skipHydration: true, version: 1 },

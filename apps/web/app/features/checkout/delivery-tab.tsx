@@ -18,7 +18,8 @@ export function DeliveryTab({ settings, onDone }: { settings: SettingsList; onDo
   const { register, handleSubmit, formState } = useForm<DeliveryForm>({
     resolver: zodResolver(DeliverySchema),
     defaultValues: { ...delivery, is_pickup: isPickup },
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange', // no error on blur: it would move the button from under the pointer
   });
   const { errors } = formState;
   const leadMinutes = readSetting(settings, 'scheduling.pickup_minimum_time', 20);

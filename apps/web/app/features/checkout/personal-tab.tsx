@@ -12,7 +12,8 @@ export function PersonalTab({ onDone }: { onDone: () => void }) {
   const { register, handleSubmit, watch, formState } = useForm<Personal>({
     resolver: zodResolver(PersonalSchema),
     defaultValues: personal,
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange', // no error on blur: it would move the button from under the pointer
   });
   const { errors } = formState;
   useEffect(() => {
