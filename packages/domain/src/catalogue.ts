@@ -7,6 +7,11 @@ import { eurosToCents, percentToBasisPoints } from './money.ts';
  * Prices are euros with 2 decimals and tax rates percent, as the spec's payloads have them.
  */
 
+/** Largest quantity of one line: protects the kitchen and the integer maths from absurd orders. */
+export const maxLineQuantity = 99;
+/** Most lines in one order. */
+export const maxCartLines = 100;
+
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof weekdays)[number];
 

@@ -7,10 +7,10 @@ import {
   PersonalSchema,
   checkoutTabs,
   isCheckoutTab,
-  maxLineQuantity,
   type OrderPayload,
 } from './checkout.ts';
 import { messages } from './messages.ts';
+import { maxLineQuantity } from './catalogue.ts';
 
 type Issues = { path: PropertyKey[]; message: string }[];
 /** The issues of a failed parse as [path joined with '.', message] pairs. */

@@ -1,6 +1,7 @@
 import { z } from './zod-fr.ts';
 import { messages } from './messages.ts';
 import { normalizePhone } from './phone.ts';
+import { maxCartLines, maxLineQuantity } from './catalogue.ts';
 
 /**
  * Checkout forms and the order payload (spec sections 3 and 5). The same schemas validate the
@@ -70,9 +71,6 @@ export const PaymentSchema = z.object({
   method: z.enum(paymentMethods, { error: messages.paymentMethodRequired }),
 });
 
-/** Largest quantity of one line: protects the kitchen and the integer maths from absurd orders. */
-export const maxLineQuantity = 99;
-export const maxCartLines = 100;
 
 const money = z.number({ error: 'Montant attendu en euros.' }).finite().min(0).max(100_000);
 

@@ -3,6 +3,7 @@ import { percentToBasisPoints, eurosToCents } from '@resto/domain/money';
 import { weekdays, type ActiveTime } from '@resto/domain/catalogue';
 import { RestaurantFileSchema, formatRestaurantFileErrors, type RestaurantFile } from '@resto/domain/restaurant-file';
 import type { Database } from '../../db/client.ts';
+import { catalogChanged } from './service.ts';
 import { catalogVersion, categories, itemOptions, items, menus, offers, optionOptions, settings } from '../../db/schema.ts';
 
 const dayLabels = { mon: 'Lundi', tue: 'Mardi', wed: 'Mercredi', thu: 'Jeudi', fri: 'Vendredi', sat: 'Samedi', sun: 'Dimanche' } as const;
@@ -116,5 +117,6 @@ export async function importRestaurant(db: Database, file: RestaurantFile): Prom
       .values({ id: 1, version: 1 })
       .onConflictDoUpdate({ target: catalogVersion.id, set: { version: sql`${catalogVersion.version} + 1`, updatedAt: sql`now()` } });
   });
+  catalogChanged.dispatchEvent(new Event('change'));
   return { menus: file.menus.length, items: itemCount, offers: file.offers.length + file.coupons.length };
 }

@@ -8,7 +8,14 @@ import type { AppDeps } from '../../app.ts';
 export function catalogRoutes({ catalog, clock }: Pick<AppDeps, 'catalog' | 'clock'>) {
   return new Hono({ strict: false })
     .get('/settings', async (c) => success(c, (await catalog.getCatalog()).settings))
-    .get('/menus', async (c) => success(c, await catalog.getMenus(clock())))
+    .get('/menus', async (c) => {
+      const { json, gzip } = await catalog.getMenusJson(clock());
+      c.header('Content-Type', 'application/json');
+      c.header('Vary', 'Accept-Encoding');
+      if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) return c.body(json);
+      c.header('Content-Encoding', 'gzip');
+      return c.body(new Uint8Array(gzip));
+    })
     .get('/offers', async (c) => success(c, (await catalog.getCatalog()).publicOffers))
     .get('/products/:item_menu_id', async (c) => {
       const menuId = z.coerce.number().int().positive().safeParse(c.req.param('item_menu_id'));

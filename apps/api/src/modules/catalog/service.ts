@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Category, ItemOption, Menu, MenuItem } from '@resto/domain/catalogue';
 import { isOpenAt } from '@resto/domain/clock';
 import { centsToEuros } from '@resto/domain/money';
@@ -112,23 +113,39 @@ function buildCatalog(version: number, rows: CatalogRows): Catalog {
   return { version, menus, itemsById, settings, publicOffers };
 }
 
+/** In-process notice that an import replaced the catalogue (other processes see catalog_version). */
+export const catalogChanged = new EventTarget();
+
 /**
- * The catalogue as the API serves it, rebuilt only when an import bumped catalog_version:
- * one cheap query per request instead of seven, and still right when another API instance
- * imported a new menu (DESIGN.md: nothing in process memory another instance needs).
+ * The catalogue as the API serves it. It is rebuilt when an import bumps catalog_version: an
+ * import in this process is seen at once, one in another API instance within `refreshMs`
+ * (DESIGN.md: nothing in process memory that another instance needs). Between checks no query
+ * runs, so GET /v2/public/menus costs no database round trip (bench/api.bench.ts).
  */
 export class CatalogService {
   private cached: Catalog | undefined;
+  private checkedAt = -Infinity;
   private building: Promise<Catalog> | undefined;
+  private menusJson = new Map<string, { json: string; gzip: Buffer }>();
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly refreshMs = 1000,
+  ) {
+    catalogChanged.addEventListener('change', () => (this.checkedAt = -Infinity));
+  }
 
   async getCatalog(): Promise<Catalog> {
-    const version = await readCatalogVersion(this.db);
-    if (this.cached?.version === version) return this.cached;
-    this.building ??= readCatalogRows(this.db)
-      .then((rows) => (this.cached = buildCatalog(version, rows)))
-      .finally(() => (this.building = undefined));
+    if (this.cached && performance.now() - this.checkedAt < this.refreshMs) return this.cached;
+    this.building ??= (async () => {
+      const version = await readCatalogVersion(this.db);
+      if (this.cached?.version !== version) {
+        this.cached = buildCatalog(version, await readCatalogRows(this.db));
+        this.menusJson.clear();
+      }
+      this.checkedAt = performance.now();
+      return this.cached;
+    })().finally(() => (this.building = undefined));
     return this.building;
   }
 
@@ -137,5 +154,21 @@ export class CatalogService {
     const catalog = await this.getCatalog();
     return catalog.menus.map((menu) => ({ ...menu, menu_is_open: menu.menu_is_available && isOpenAt(menu.active_times, now) }));
   }
-}
 
+  /**
+   * The body of GET /v2/public/menus, serialised and gzipped once per catalogue version and
+   * opening state (the menu is the most requested document; phones get it compressed).
+   */
+  async getMenusJson(now: Date): Promise<{ json: string; gzip: Buffer }> {
+    const catalog = await this.getCatalog();
+    const openFlags = catalog.menus.map((menu) => (menu.menu_is_available && isOpenAt(menu.active_times, now) ? '1' : '0')).join('');
+    const key = `${catalog.version}:${openFlags}`;
+    let body = this.menusJson.get(key);
+    if (body === undefined) {
+      const json = JSON.stringify({ status: 'success', payload: await this.getMenus(now) });
+      body = { json, gzip: gzipSync(json) };
+      this.menusJson.set(key, body);
+    }
+    return body;
+  }
+}

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { ChosenOptionValue, Menu, MenuItem } from '@resto/domain/catalogue';
-import { maxLineQuantity } from '@resto/domain/checkout';
+import { maxLineQuantity, type ChosenOptionValue, type Menu, type MenuItem } from '@resto/domain/catalogue';
+
 
 /** A cart line: the item as the menu served it, the option values chosen, quantity and note. */
 export interface CartLine {

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Minus, Plus, X } from 'lucide-react';
 import { calculateUnitPrice } from '@resto/domain/cart';
-import { pricedLineFromItem, validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@resto/domain/catalogue';
-import { maxLineQuantity } from '@resto/domain/checkout';
+import { maxLineQuantity, pricedLineFromItem, validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@resto/domain/catalogue';
+
 import { formatPrice } from '@resto/domain/money';
 import { useCartStore } from '../cart/cart-store.ts';
 import { formatEuros } from '../../lib/format.ts';
