@@ -25,7 +25,15 @@ export function SiteFooter({ settings, menus }: { settings: SettingsList; menus:
               {mainMenu.active_times.map((day) => (
                 <li key={day.day} className="flex justify-between gap-3">
                   <span>{day.label}</span>
-                  <span>{day.is_open ? day.times.map((t) => `${t.start}–${t.end}`).join(', ') : 'Fermé'}</span>
+                  <span className="text-right">
+                    {day.is_open
+                      ? day.times.map((t) => (
+                          <span key={t.start} className="block whitespace-nowrap">
+                            {t.start}–{t.end}
+                          </span>
+                        ))
+                      : 'Fermé'}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { data, Link, useNavigate } from 'react-router';
+import { data, isRouteErrorResponse, Link, useNavigate } from 'react-router';
 import { checkoutTabs, isCheckoutTab, type CheckoutTab } from '@resto/domain/checkout';
 import { messages } from '@resto/domain/messages';
 import type { Route } from './+types/checkout';
@@ -15,6 +15,7 @@ import { DeliveryTab } from '../features/checkout/delivery-tab.tsx';
 import { PaymentTab } from '../features/checkout/payment-tab.tsx';
 import { ConfirmationTab } from '../features/checkout/confirmation-tab.tsx';
 import { CartSummary } from '../features/checkout/cart-summary.tsx';
+import { ErrorPage } from '../components/error-page.tsx';
 
 /** ?tab= picks the checkout tab (spec section 2: an unknown tab is an error). */
 function readTab(url: string): CheckoutTab {
@@ -86,4 +87,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       </aside>
     </div>
   );
+}
+
+/** An unknown ?tab= (spec section 2) is shown inside the site's layout, with the way home. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage notFound={isRouteErrorResponse(error) && error.status === 404} detail={isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined} />;
 }

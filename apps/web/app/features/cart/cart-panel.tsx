@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
 import { formatPrice } from '@resto/domain/money';
 import { readTaxSettings, type SettingsList } from '@resto/domain/settings';
-import { useCartStore } from './cart-store.ts';
+import { describeChoices, useCartStore } from './cart-store.ts';
 import { useCartTotals } from './use-cart-totals.ts';
 import { TotalsRecap } from './totals-recap.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
@@ -27,16 +27,12 @@ export function CartPanel({ settings, onNavigate }: { settings: SettingsList; on
     <div className="flex flex-col gap-4">
       <ul className="divide-y divide-black/5" aria-label="Articles du panier">
         {lines.map((line, index) => {
-          const chosenNames = line.choices.flatMap((c) => {
-            const option = line.item.options.find((o) => o.option_id === c.option_id);
-            const value = option?.option_options.find((v) => v.id === c.option_option_id);
-            return value ? [value.name] : [];
-          });
+          const chosen = describeChoices(line);
           return (
             <li key={line.line_id} className="flex gap-3 py-3" data-testid="cart-line">
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{line.item.item_name}</p>
-                {chosenNames.length ? <p className="text-xs text-ink/60">{chosenNames.join(', ')}</p> : null}
+                {chosen ? <p className="text-xs text-ink/60">{chosen}</p> : null}
                 {line.note ? <p className="text-xs italic text-ink/60">« {line.note} »</p> : null}
                 <div className="mt-2 flex items-center gap-2">
                   <div className="flex items-center rounded-full border border-black/15" role="group" aria-label={`Quantité de ${line.item.item_name}`}>

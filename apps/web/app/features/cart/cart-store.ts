@@ -65,3 +65,13 @@ export const useCartStore = create<CartState>()(
     { name: 'cart', storage: createJSONStorage(() => localStorage), skipHydration: true, version: 1 },
   ),
 );
+
+/** The chosen option values of a line, as the visitor reads them: 'À point, Frites maison'. */
+export function describeChoices(line: Pick<CartLine, 'item' | 'choices'>): string {
+  return line.choices
+    .flatMap((choice) => {
+      const value = line.item.options.find((o) => o.option_id === choice.option_id)?.option_options.find((v) => v.id === choice.option_option_id);
+      return value ? [choice.quantity > 1 ? `${choice.quantity} × ${value.name}` : value.name] : [];
+    })
+    .join(', ');
+}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatPrice } from '@resto/domain/money';
 import { readTaxSettings, type SettingsList } from '@resto/domain/settings';
 import { useCartTotals } from '../cart/use-cart-totals.ts';
+import { describeChoices } from '../cart/cart-store.ts';
 import { TotalsRecap } from '../cart/totals-recap.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
 
@@ -22,6 +23,7 @@ export function CartSummary({ settings }: { settings: SettingsList }) {
           <li key={line.line_id} className="flex justify-between gap-3 py-2">
             <span>
               {line.quantity} × {line.item.item_name}
+              {line.choices.length ? <span className="block text-xs text-ink/60">{describeChoices(line)}</span> : null}
             </span>
             <span>{formatPrice(totals.lines[index]?.amountCents ?? 0)}</span>
           </li>
