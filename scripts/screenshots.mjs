@@ -11,7 +11,7 @@ for (const [label, width, height] of [['phone', 390, 844], ['desktop', 1280, 900
   await page.goto(base + '/menu');
   await page.screenshot({ path: `${out}/${label}-menu.png` });
   await page.goto(base + '/menu?product=110');
-  await page.waitForSelector('[role=dialog]');
+  await page.locator('html[data-hydrated="true"]').waitFor();
   await page.screenshot({ path: `${out}/${label}-product.png` });
   await page.getByRole('button', { name: /Ajouter ·/ }).click();
   await page.waitForTimeout(300);
@@ -20,11 +20,13 @@ for (const [label, width, height] of [['phone', 390, 844], ['desktop', 1280, 900
   await page.getByLabel(/Frites de patate douce/).check();
   await page.getByRole('button', { name: /Ajouter ·/ }).click();
   await page.goto(base + '/menu?product=105');
+  await page.locator('html[data-hydrated="true"]').waitFor();
   await page.getByRole('button', { name: /Ajouter ·/ }).click();
   await page.waitForTimeout(300);
   if (label === 'phone') { await page.getByRole('button', { name: /Voir le panier/ }).click(); await page.waitForTimeout(300); }
   await page.screenshot({ path: `${out}/${label}-cart.png` });
   await page.goto(base + '/checkout');
+  await page.locator('html[data-hydrated="true"]').waitFor();
   await page.waitForTimeout(500);
   await page.screenshot({ path: `${out}/${label}-checkout-type.png` });
   await page.getByRole('button', { name: /À emporter/ }).click();

@@ -2,11 +2,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { servers } from './e2e/servers.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3300);
-const dataDir = mkdtempSync(join(tmpdir(), 'resto-e2e-'));
+/**
+ * End-to-end tests in Debian's Chromium against the built server, each on a fresh PGlite
+ * directory. Offers depend on the weekday, so each server's clock is frozen (CLOCK_NOW) and the
+ * tests freeze the browser's to the same instant (e2e/helpers.ts).
+ */
 
-/** End-to-end tests in Debian's Chromium against the built server on a fresh PGlite directory. */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
@@ -16,18 +21,18 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '../../test-results/playwright.json' }]] : 'list',
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: `http://localhost:${servers.sunday.port}`,
     trace: 'off',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
+  webServer: Object.values(servers).map(({ port, now }) => ({
     command: 'node --import tsx ../api/src/server.ts',
     url: `http://localhost:${port}/v2/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-  },
+    env: { PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'resto-e2e-')), LOG_LEVEL: 'warn', DATABASE_URL: '', CLOCK_NOW: now },
+  })),
 });

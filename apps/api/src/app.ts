@@ -22,7 +22,7 @@ export interface AppDeps {
 /** Builds the services from a database; no I/O happens here. */
 export function createDeps(db: Database, logger: Logger, clock: () => Date = () => new Date()): AppDeps {
   const catalog = new CatalogService(db);
-  return { db, clock, logger, catalog, orders: new OrderService(db, catalog) };
+  return { db, clock, logger, catalog, orders: new OrderService(db, catalog, clock) };
 }
 
 /**

@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_BUILD_DIR: z.string().optional(),
+  /** Freezes the server's clock at this instant (ISO 8601): for tests and demos of time-bound offers. */
+  CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),
   NODE_ENV: z.string().default('production'),
 });
 

@@ -24,7 +24,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   if (await seedDemoIfEmpty(database.db)) logger.info('restaurant de démonstration chargé');
 
-  const deps = createDeps(database.db, logger);
+  const fixedNow = env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined;
+  const deps = createDeps(database.db, logger, fixedNow ? () => fixedNow : undefined);
   const app = new Hono({ strict: false });
   app.use(compress());
   app.route('/', createApp(deps));

@@ -1,25 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { collectConsoleErrors, euros, freezeClock, open } from './helpers.ts';
 
 /** Issue 2, end to end: menu, deep link, options, cart, pickup + cash checkout, success, order read back. */
 
-const euros = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.locator('html[data-hydrated="true"]').waitFor();
-}
-
-function failOnConsoleErrors(page: Page, allowed: RegExp[] = []) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !allowed.some((re) => re.test(message.text()))) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
+test.beforeEach(async ({ page }) => freezeClock(page));
 
 test('a visitor orders for pickup, pays cash, and the order is stored', async ({ page, request }) => {
-  const consoleErrors = failOnConsoleErrors(page);
+  const consoleErrors = collectConsoleErrors(page);
   await open(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Chez Margot');
   await page.getByRole('link', { name: /Voir la carte/ }).click();

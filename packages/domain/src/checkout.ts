@@ -113,6 +113,8 @@ export const OrderPayloadSchema = z.object({
   subtotal: money,
   discount: money,
   total: money,
+  /** The coupon code the customer entered (the cart's coupon), repriced and checked by the server. */
+  coupon: z.string().trim().max(40).nullish(),
   payment_method: z.enum(paymentMethods, { error: messages.paymentMethodRequired }),
   transaction_id: z.string().max(200).nullish(),
   user_id: z.number().int().positive().nullish(),

@@ -1,7 +1,8 @@
 import { describe, test, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { RestaurantFileSchema, formatRestaurantFileErrors, offerTypes } from './restaurant-file.ts';
+import { RestaurantFileSchema, formatRestaurantFileErrors } from './restaurant-file.ts';
+import { offerTypes } from './offers.ts';
 
 /** Loose shape of a fixture: tests add, remove and break fields freely. */
 type Loose = Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { z } from './zod-fr.ts';
 import { weekdays } from './catalogue.ts';
+import { offerTypes } from './offers.ts';
 
 /**
  * The restaurant file: one JSON document describing settings, menus (with categories, items and
@@ -63,7 +64,6 @@ const MenuSchema = z.object({
   categories: z.array(CategorySchema).min(1),
 });
 
-export const offerTypes = ['percentage', 'fixed_amount', 'free_delivery', 'free_item', 'buy_one_get_one'] as const;
 
 const OfferSchema = z.object({
   id,
@@ -84,6 +84,8 @@ const OfferSchema = z.object({
   active_times: z
     .array(z.object({ days: z.array(z.enum(weekdays)).min(1), start: hhmm, end: hhmm }))
     .default([]),
+  /** cheapest_item only: how many units in scope the cart needs (the promotion's "two or more"). */
+  min_units: z.number().int().min(1).max(50).default(1),
 });
 
 export const RestaurantFileSchema = z

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ActiveTime, TimeRange, WeeklyRanges } from '@resto/domain/catalogue';
+import type { OfferWindow } from '@resto/domain/offers';
 
 /**
  * The database. Money in integer cents (`*_cents`), tax rates in basis points (`*_bp`,
@@ -93,7 +94,8 @@ export const offers = pgTable('offers', {
   menus: jsonb('menus').$type<number[]>().notNull().default([]),
   categories: jsonb('categories').$type<number[]>().notNull().default([]),
   items: jsonb('items').$type<number[]>().notNull().default([]),
-  activeTimes: jsonb('active_times').$type<{ days: string[]; start: string; end: string }[]>().notNull().default([]),
+  activeTimes: jsonb('active_times').$type<OfferWindow[]>().notNull().default([]),
+  minUnits: integer('min_units').notNull().default(1),
 });
 
 /** One order; its order_id is the number the customer sees. local_id makes creation idempotent. */
@@ -117,6 +119,8 @@ export const orders = pgTable(
     deliveryCents: integer('delivery_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    couponCode: text('coupon_code'),
+    appliedOffers: jsonb('applied_offers').$type<{ offer_id: number; name: string; type: string; amount_cents: number; is_coupon: boolean }[]>().notNull().default([]),
     taxByRate: jsonb('tax_by_rate').$type<{ rateBp: number; baseCents: number; taxCents: number }[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
@@ -146,6 +150,25 @@ export const orderLines = pgTable(
       .notNull(),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/**
+ * Offers an order used, per customer (user id, else e-mail). The partial unique index makes an
+ * offer without allow_repeat usable once per customer, even by two orders racing (issue 3).
+ */
+export const orderOffers = pgTable(
+  'order_offers',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.orderId, { onDelete: 'cascade' }),
+    offerId: integer('offer_id').notNull(),
+    customerKey: text('customer_key').notNull(),
+    allowRepeat: boolean('allow_repeat').notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_offers_once_idx').on(t.offerId, t.customerKey).where(sql`not ${t.allowRepeat}`),
+    index('order_offers_customer_idx').on(t.customerKey),
+  ],
 );
 
 /** Every status an order went through, with when (DESIGN.md: a history, not one overwritten field). */

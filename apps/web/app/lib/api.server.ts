@@ -1,4 +1,5 @@
 import type { Menu } from '@resto/domain/catalogue';
+import type { Offer } from '@resto/domain/offers';
 import type { SettingsList } from '@resto/domain/settings';
 import type { AppLoadContext } from 'react-router';
 
@@ -7,18 +8,6 @@ declare module 'react-router' {
     /** In-process call into the API when the storefront and the API share one process. */
     apiFetch?: (path: string, init?: RequestInit) => Promise<Response>;
   }
-}
-
-/** Public offer as GET /v2/public/offers answers it (spec section 3). */
-export interface PublicOffer {
-  id: number;
-  name: string;
-  description: string;
-  is_active: boolean;
-  type: string;
-  value: number;
-  items: number[];
-  categories: number[];
 }
 
 /**
@@ -37,7 +26,7 @@ export async function apiGet<T>(context: AppLoadContext, path: string): Promise<
 export interface StoreData {
   settings: SettingsList;
   menus: Menu[];
-  offers: PublicOffer[];
+  offers: Offer[];
 }
 
 /** What every page needs: settings, menus and public offers, fetched in parallel. */
@@ -45,7 +34,7 @@ export async function loadStoreData(context: AppLoadContext): Promise<StoreData>
   const [settings, menus, offers] = await Promise.all([
     apiGet<SettingsList>(context, '/v2/public/settings'),
     apiGet<Menu[]>(context, '/v2/public/menus'),
-    apiGet<PublicOffer[]>(context, '/v2/public/offers'),
+    apiGet<Offer[]>(context, '/v2/public/offers'),
   ]);
   return { settings, menus, offers };
 }

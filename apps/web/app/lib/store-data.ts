@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { StoreData } from './api.server.ts';
 
@@ -6,4 +7,12 @@ export function useStoreData(): StoreData {
   const data = useRouteLoaderData<StoreData>('routes/shell');
   if (!data) throw new Error('shell data missing');
   return data;
+}
+
+/** The name of a menu item by id, for lines that only carry the id (free items). */
+export function useItemName(data: StoreData): (itemId: number) => string {
+  return useCallback(
+    (itemId: number) => data.menus.flatMap((m) => m.categories.flatMap((c) => c.items)).find((i) => i.item_id === itemId)?.item_name ?? `Article n° ${itemId}`,
+    [data],
+  );
 }

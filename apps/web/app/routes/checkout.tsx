@@ -37,7 +37,8 @@ export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Commande
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { tab } = loaderData;
-  const { settings, menus } = useStoreData();
+  const store = useStoreData();
+  const { settings, menus } = store;
   const lines = useCartStore((s) => s.lines);
   const refreshItems = useCartStore((s) => s.refreshItems);
   const prefix = useLocalePrefix();
@@ -70,7 +71,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           {ready && tab === 'personal' && <PersonalTab onDone={() => goTo('delivery')} />}
           {ready && tab === 'delivery' && <DeliveryTab settings={settings} onDone={() => goTo('payment')} />}
           {ready && tab === 'payment' && <PaymentTab settings={settings} onDone={() => goTo('confirmation')} />}
-          {ready && tab === 'confirmation' && <ConfirmationTab settings={settings} goTo={goTo} />}
+          {ready && tab === 'confirmation' && <ConfirmationTab data={store} goTo={goTo} />}
         </section>
         <div className="mt-4 flex justify-between">
           {index > 0 ? (
@@ -83,7 +84,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <aside className="mt-6 lg:mt-12" aria-label="Récapitulatif du panier">
-        <CartSummary settings={settings} />
+        <CartSummary data={store} />
       </aside>
     </div>
   );

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ShoppingBag, X } from 'lucide-react';
 import { formatPrice } from '@resto/domain/money';
+import { categoryBadge, itemBadge, offersForItem } from '@resto/domain/offers';
 import type { Route } from './+types/menu';
 import { useStoreData } from '../lib/store-data.ts';
 import { pageMeta } from '../lib/seo.ts';
@@ -17,12 +18,13 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta('La carte · 
 
 /** /menu: categories and items of every menu; ?product={item_id} opens that item (spec section 2). */
 export default function MenuPage() {
-  const { menus, settings } = useStoreData();
+  const store = useStoreData();
+  const { menus } = store;
   const [searchParams, setSearchParams] = useSearchParams();
   const [cartOpen, setCartOpen] = useState(false);
   const refreshItems = useCartStore((s) => s.refreshItems);
   const ready = useHydratedStores();
-  const { lines, totals } = useCartTotals(settings);
+  const { lines, totals } = useCartTotals(store);
   const count = lines.reduce((n, l) => n + l.quantity, 0);
 
   useEffect(() => {
@@ -30,6 +32,13 @@ export default function MenuPage() {
   }, [ready, menus, refreshItems]);
 
   const itemsById = useMemo(() => new Map(menus.flatMap((m) => m.categories.flatMap((c) => c.items)).map((i) => [i.item_id, i])), [menus]);
+  const categoryBadges = useMemo(
+    () =>
+      new Map(
+        menus.flatMap((m) => m.categories).map((c) => [c.category_id, categoryBadge(c.items.flatMap((item) => offersForItem(store.offers, item)))] as const),
+      ),
+    [menus, store.offers],
+  );
   const productId = Number(searchParams.get('product'));
   const product = Number.isInteger(productId) ? itemsById.get(productId) : undefined;
 
@@ -73,14 +82,19 @@ export default function MenuPage() {
             </header>
             {menu.categories.map((category) => (
               <section key={category.category_id} id={`categorie-${category.category_id}`} aria-labelledby={`titre-categorie-${category.category_id}`} className="pt-4">
-                <h2 id={`titre-categorie-${category.category_id}`} className="text-lg font-bold">
+                <h2 id={`titre-categorie-${category.category_id}`} className="flex items-center gap-2 text-lg font-bold">
                   {category.category_name}
+                  {categoryBadges.get(category.category_id) ? (
+                    <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800" data-testid="category-badge">
+                      {categoryBadges.get(category.category_id)}
+                    </span>
+                  ) : null}
                 </h2>
                 {category.category_description ? <p className="mb-2 text-sm text-ink/60">{category.category_description}</p> : null}
                 <ul className="mt-2 grid gap-3 sm:grid-cols-2">
                   {category.items.map((item) => (
                     <li key={item.item_id}>
-                      <MenuItemCard item={item} />
+                      <MenuItemCard item={item} badges={offersForItem(store.offers, item).map(itemBadge)} />
                     </li>
                   ))}
                 </ul>
@@ -93,7 +107,7 @@ export default function MenuPage() {
       <aside className="hidden lg:block" aria-label="Panier">
         <div className="sticky top-20 mt-6 rounded-3xl bg-white p-5 shadow-sm">
           <h2 className="mb-2 text-lg font-bold">Votre panier</h2>
-          <CartPanel settings={settings} />
+          <CartPanel data={store} />
         </div>
       </aside>
 
@@ -119,7 +133,7 @@ export default function MenuPage() {
               </Dialog.Close>
             </div>
             <Dialog.Description className="sr-only">Articles choisis, quantités et total de la commande.</Dialog.Description>
-            <CartPanel settings={settings} onNavigate={() => setCartOpen(false)} />
+            <CartPanel data={store} onNavigate={() => setCartOpen(false)} />
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>

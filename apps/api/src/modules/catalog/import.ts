@@ -109,6 +109,7 @@ export async function importRestaurant(db: Database, file: RestaurantFile): Prom
       categories: offer.categories,
       items: offer.items,
       activeTimes: offer.active_times,
+      minUnits: offer.min_units,
     }));
     if (offerRows.length) await tx.insert(offers).values(offerRows);
 

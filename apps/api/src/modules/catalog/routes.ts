@@ -16,7 +16,14 @@ export function catalogRoutes({ catalog, clock }: Pick<AppDeps, 'catalog' | 'clo
       c.header('Content-Encoding', 'gzip');
       return c.body(new Uint8Array(gzip));
     })
-    .get('/offers', async (c) => success(c, (await catalog.getCatalog()).publicOffers))
+    .get('/offers', async (c) => success(c, (await catalog.getCatalog()).offers))
+    .get('/offers/:coupon', async (c) => {
+      // Spec section 7: status and a payload list with the id; anything but success marks the coupon invalid.
+      const coupon = (await catalog.getCatalog()).couponsByCode.get(c.req.param('coupon').trim().toUpperCase());
+      if (!coupon) throw new ApiError(404, messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
+      if (!coupon.is_active) throw new ApiError(422, messages.expiredCoupon, [{ path: 'coupon', message: messages.expiredCoupon }]);
+      return success(c, [coupon]);
+    })
     .get('/products/:item_menu_id', async (c) => {
       const menuId = z.coerce.number().int().positive().safeParse(c.req.param('item_menu_id'));
       const menu = menuId.success ? (await catalog.getMenus(clock())).find((m) => m.menu_id === menuId.data) : undefined;

@@ -2,27 +2,19 @@ import { gzipSync } from 'node:zlib';
 import type { Category, ItemOption, Menu, MenuItem } from '@resto/domain/catalogue';
 import { isOpenAt } from '@resto/domain/clock';
 import { centsToEuros } from '@resto/domain/money';
+import type { Offer, OfferType } from '@resto/domain/offers';
 import type { Database } from '../../db/client.ts';
 import { readCatalogRows, readCatalogVersion, type CatalogRows } from './repository.ts';
-
-/** The public offer list (spec section 3, "Offer (public list)"), value in percent or euros. */
-export interface PublicOffer {
-  id: number;
-  name: string;
-  description: string;
-  is_active: boolean;
-  type: string;
-  value: number;
-  items: number[];
-  categories: number[];
-}
 
 export interface Catalog {
   version: number;
   menus: Menu[];
   itemsById: Map<number, MenuItem>;
   settings: { name: string; value: unknown }[];
-  publicOffers: PublicOffer[];
+  /** Automatic offers (public ones and auto_apply Yes), as GET /v2/public/offers serves them. */
+  offers: Offer[];
+  /** Coupons by code (upper case). */
+  couponsByCode: Map<string, Offer>;
 }
 
 /** Map.groupBy is Node 21+; the machines run Node 20. */
@@ -96,21 +88,33 @@ function buildCatalog(version: number, rows: CatalogRows): Catalog {
     ),
   }));
 
-  const publicOffers = rows.offerRows
-    .filter((offer) => offer.isPublic)
-    .map((offer) => ({
+  const allOffers = rows.offerRows.map(
+    (offer): Offer & { code: string | null } => ({
       id: offer.id,
       name: offer.name,
       description: offer.description,
+      code: offer.code,
+      is_public: offer.isPublic,
       is_active: offer.isActive,
-      type: offer.type,
+      type: offer.type as OfferType,
       value: offer.value / 100,
-      items: offer.items,
+      auto_apply: offer.autoApply ? 'Yes' : 'No',
+      allow_repeat: offer.allowRepeat,
+      delivery_pickup: offer.deliveryPickup as Offer['delivery_pickup'],
+      minimum_amount: centsToEuros(offer.minimumAmountCents),
+      menus: offer.menus,
       categories: offer.categories,
-    }));
+      items: offer.items,
+      active_times: offer.activeTimes,
+      min_units: offer.minUnits,
+    }),
+  );
+  // Coupon codes stay secret: a coupon is served only to whoever types its code.
+  const offers = allOffers.filter((o) => o.code === null && (o.is_public || o.auto_apply === 'Yes'));
+  const couponsByCode = new Map(allOffers.filter((o) => o.code !== null).map((o) => [o.code!.toUpperCase(), o]));
 
   const settings = rows.settingRows.map((row) => ({ name: row.name, value: row.value }));
-  return { version, menus, itemsById, settings, publicOffers };
+  return { version, menus, itemsById, settings, offers, couponsByCode };
 }
 
 /** In-process notice that an import replaced the catalogue (other processes see catalog_version). */

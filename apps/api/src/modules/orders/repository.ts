@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderLines, orders, orderStatusHistory } from '../../db/schema.ts';
+import { orderLines, orderOffers, orders, orderStatusHistory } from '../../db/schema.ts';
 
 /** SQL of orders. No rules here: the service decides, this writes and reads. */
 
@@ -16,7 +16,12 @@ export async function findOrderIdByLocalId(db: Database, localId: string): Promi
  * Writes an order, its lines and its first status in one transaction, keyed by local_id:
  * when another request already wrote that local_id, nothing is written and its order_id is returned.
  */
-export async function insertOrder(db: Database, order: NewOrder, lines: NewOrderLine[]): Promise<{ orderId: number; created: boolean }> {
+export async function insertOrder(
+  db: Database,
+  order: NewOrder,
+  lines: NewOrderLine[],
+  offerUses: Omit<typeof orderOffers.$inferInsert, 'orderId'>[] = [],
+): Promise<{ orderId: number; created: boolean }> {
   return db.transaction(async (tx) => {
     const inserted = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.localId }).returning({ orderId: orders.orderId });
     const orderId = inserted[0]?.orderId;
@@ -25,6 +30,7 @@ export async function insertOrder(db: Database, order: NewOrder, lines: NewOrder
       return { orderId: existing[0]!.orderId, created: false }; // the conflict guarantees the row
     }
     await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
+    if (offerUses.length) await tx.insert(orderOffers).values(offerUses.map((use) => ({ ...use, orderId })));
     await tx.insert(orderStatusHistory).values({ orderId, status: order.status ?? 'pending' });
     return { orderId, created: true };
   });
@@ -50,4 +56,10 @@ export async function updateOrderStatus(db: Database, orderId: number, status: s
     await tx.update(orders).set({ status, transactionId, updatedAt: new Date() }).where(eq(orders.orderId, orderId));
     if (current[0]?.status !== status) await tx.insert(orderStatusHistory).values({ orderId, status });
   });
+}
+
+/** Offers a customer already used (orders of any status), for allow_repeat. */
+export async function findUsedOfferIds(db: Database, customerKey: string): Promise<Set<number>> {
+  const rows = await db.select({ offerId: orderOffers.offerId }).from(orderOffers).where(eq(orderOffers.customerKey, customerKey));
+  return new Set(rows.map((r) => r.offerId));
 }

@@ -1,5 +1,6 @@
-import { calculateCartTotals, type CartTotals, type PricedLine } from '@resto/domain/cart';
-import { pricedLineFromItem, validateOptionChoices, type MenuItem } from '@resto/domain/catalogue';
+import type { CartTotals } from '@resto/domain/cart';
+import { validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@resto/domain/catalogue';
+import { priceCart } from '@resto/domain/pricing';
 import type { OrderPayloadSchema } from '@resto/domain/checkout';
 import { messages } from '@resto/domain/messages';
 import { centsToEuros, eurosToCents } from '@resto/domain/money';
@@ -7,10 +8,13 @@ import { readSetting, readTaxSettings } from '@resto/domain/settings';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { ApiError, type FieldError } from '../../http/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import * as repository from './repository.ts';
 
 type OrderPayload = z.output<typeof OrderPayloadSchema>;
+
+const taxRateBp = (item: MenuItem) => (item.item_price.tax_rate === null ? null : Math.round(item.item_price.tax_rate * 100));
 
 /** Totals as the API writes them: euros with 2 decimals (section 3, Cart totals). */
 export function totalsToEuros(totals: CartTotals) {
@@ -27,8 +31,14 @@ export function totalsToEuros(totals: CartTotals) {
 
 interface ResolvedLine {
   item: MenuItem;
-  priced: PricedLine;
+  choices: ChosenOptionValue[];
+  quantity: number;
   options: repository.NewOrderLine['options'];
+}
+
+/** Who used an offer: the account when logged in, else the e-mail (DECISIONS.md, Pricing 2). */
+export function customerKey(userId: number | null | undefined, email: string): string {
+  return userId ? `user:${userId}` : `email:${email.trim().toLowerCase()}`;
 }
 
 /**
@@ -39,6 +49,7 @@ export class OrderService {
   constructor(
     private readonly db: Database,
     private readonly catalog: CatalogService,
+    private readonly clock: () => Date,
   ) {}
 
   /**
@@ -58,9 +69,23 @@ export class OrderService {
     if (!payload.is_pickup)
       throw new ApiError(422, messages.deliveryNotAvailable, [{ path: 'is_pickup', message: messages.deliveryNotAvailable }]);
 
-    const tax = readTaxSettings(catalog.settings);
     const lines = payload.items.map((line, index) => this.resolveLine(catalog.itemsById, line, index));
-    const totals = calculateCartTotals({ lines: lines.map((l) => l.priced), isPickup: payload.is_pickup, tax, deliveryCents: 0, discountCents: 0 });
+    const key = customerKey(payload.user_id, payload.customer.email);
+    const coupon = payload.coupon ? catalog.couponsByCode.get(payload.coupon.toUpperCase()) : undefined;
+    if (payload.coupon && !coupon) throw new ApiError(422, messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
+    const now = this.clock();
+    const { totals, offers } = priceCart({
+      lines,
+      isPickup: payload.is_pickup,
+      settings: catalog.settings,
+      offers: catalog.offers,
+      coupon: coupon ?? null,
+      now,
+      deliveryFeeCents: 0,
+      usedOfferIds: await repository.findUsedOfferIds(this.db, key),
+    });
+    if (offers.couponRefusal) throw new ApiError(422, offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
+    const tax = readTaxSettings(catalog.settings);
 
     const claimed = { subtotal: payload.subtotal, discount: payload.discount, delivery: payload.delivery, tax: payload.tax, total: payload.total };
     const fresh = totalsToEuros(totals);
@@ -69,7 +94,18 @@ export class OrderService {
       throw new ApiError(409, messages.pricesChanged, mismatched.map((path) => ({ path, message: messages.pricesChanged })), fresh);
     }
 
-    const { orderId, created } = await repository.insertOrder(
+    const appliedOffers = offers.applied.map((a) => ({ offer_id: a.offer_id, name: a.name, type: a.type, amount_cents: a.amountCents, is_coupon: a.isCoupon }));
+    const offerUses = offers.applied.map((a) => ({
+      offerId: a.offer_id,
+      customerKey: key,
+      allowRepeat: (a.isCoupon ? coupon?.allow_repeat : catalog.offers.find((o) => o.id === a.offer_id)?.allow_repeat) ?? true,
+    }));
+    const freeLines = offers.freeItems.flatMap((free) => {
+      const item = catalog.itemsById.get(free.item_id);
+      return item ? [{ item, offerId: free.offer_id }] : [];
+    });
+    const { orderId, created } = await repository
+      .insertOrder(
       this.db,
       {
         localId: payload.local_id,
@@ -89,6 +125,9 @@ export class OrderService {
         taxCents: totals.taxCents,
         totalCents: totals.totalCents,
         taxByRate: totals.taxByRate,
+        couponCode: coupon?.code ?? null,
+        appliedOffers,
+        createdAt: now,
       },
       lines.map((line, position) => ({
         position,
@@ -96,14 +135,35 @@ export class OrderService {
         itemMenuId: line.item.item_menu_id,
         itemCategoryId: line.item.item_category_id,
         itemName: line.item.item_name,
-        quantity: line.priced.quantity,
+        quantity: line.quantity,
         note: payload.items[position]?.note ?? '',
         unitPriceCents: totals.lines[position]!.unitCents,
         amountCents: totals.lines[position]!.amountCents,
-        taxRateBp: line.priced.taxRateBp ?? tax.defaultRateBp,
+        taxRateBp: taxRateBp(line.item) ?? tax.defaultRateBp,
         options: line.options,
-      })),
-    );
+      })).concat(
+        freeLines.map(({ item }, index) => ({
+          position: lines.length + index,
+          itemId: item.item_id,
+          itemMenuId: item.item_menu_id,
+          itemCategoryId: item.item_category_id,
+          itemName: item.item_name,
+          quantity: 1,
+          note: '',
+          unitPriceCents: 0,
+          amountCents: 0,
+          taxRateBp: taxRateBp(item) ?? tax.defaultRateBp,
+          isFree: true,
+          options: [],
+        })),
+      ),
+        offerUses,
+      )
+      .catch((error: unknown) => {
+        // Another order of this customer took a once-only offer first (the race of issue 3).
+        if (isUniqueViolation(error, 'order_offers_once_idx')) throw new ApiError(422, messages.couponAlreadyUsed, [{ path: 'coupon', message: messages.couponAlreadyUsed }]);
+        throw error;
+      });
     return { order_id: orderId, created };
   }
 
@@ -129,7 +189,8 @@ export class OrderService {
     return {
       item,
       options,
-      priced: pricedLineFromItem(item, chosen, line.quantity),
+      choices: chosen,
+      quantity: line.quantity,
     };
   }
 
@@ -166,7 +227,10 @@ export class OrderService {
       tax: centsToEuros(order.taxCents),
       total: centsToEuros(order.totalCents),
       tax_by_rate: order.taxByRate.map((t) => ({ rate: t.rateBp / 100, base: centsToEuros(t.baseCents), tax: centsToEuros(t.taxCents) })),
-      items: lines.map((line) => ({
+      coupon_code: order.couponCode,
+      applied_offers: order.appliedOffers.map((a) => ({ offer_id: a.offer_id, name: a.name, type: a.type, amount: centsToEuros(a.amount_cents), is_coupon: a.is_coupon })),
+      free_items: lines.filter((line) => line.isFree).map((line) => ({ item_id: line.itemId, item_name: line.itemName, quantity: line.quantity })),
+      items: lines.filter((line) => !line.isFree).map((line) => ({
         item_id: line.itemId,
         item_menu_id: line.itemMenuId,
         item_name: line.itemName,

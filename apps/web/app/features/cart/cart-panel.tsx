@@ -1,15 +1,19 @@
 import { Link } from 'react-router';
 import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
 import { formatPrice } from '@resto/domain/money';
-import { readTaxSettings, type SettingsList } from '@resto/domain/settings';
+import { readTaxSettings } from '@resto/domain/settings';
+import type { StoreData } from '../../lib/api.server.ts';
+import { useItemName } from '../../lib/store-data.ts';
+import { CouponField } from './coupon-field.tsx';
 import { describeChoices, useCartStore } from './cart-store.ts';
 import { useCartTotals } from './use-cart-totals.ts';
 import { TotalsRecap } from './totals-recap.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
 
 /** The cart: lines with quantity steppers and removal, totals, and the way to checkout. */
-export function CartPanel({ settings, onNavigate }: { settings: SettingsList; onNavigate?: () => void }) {
-  const { lines, isPickup, totals } = useCartTotals(settings);
+export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: () => void }) {
+  const { lines, isPickup, totals, offers } = useCartTotals(data);
+  const itemName = useItemName(data);
   const setQuantity = useCartStore((s) => s.setQuantity);
   const remove = useCartStore((s) => s.remove);
   const prefix = useLocalePrefix();
@@ -56,7 +60,8 @@ export function CartPanel({ settings, onNavigate }: { settings: SettingsList; on
           );
         })}
       </ul>
-      <TotalsRecap totals={totals} inclusive={readTaxSettings(settings).inclusive} isPickup={isPickup} />
+      <CouponField refusal={offers.couponRefusal} idPrefix={onNavigate ? 'sheet' : 'panel'} />
+      <TotalsRecap totals={totals} offers={offers} inclusive={readTaxSettings(data.settings).inclusive} isPickup={isPickup} itemName={itemName} />
       <Link to={`${prefix}/checkout`} onClick={onNavigate} className="rounded-full bg-brand-600 px-4 py-3 text-center font-semibold text-white">
         Commander · {formatPrice(totals.totalCents)}
       </Link>

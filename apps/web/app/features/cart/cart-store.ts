@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { maxLineQuantity, type ChosenOptionValue, type Menu, type MenuItem } from '@resto/domain/catalogue';
+import type { Offer } from '@resto/domain/offers';
 
 
 /** A cart line: the item as the menu served it, the option values chosen, quantity and note. */
@@ -12,8 +13,20 @@ export interface CartLine {
   note: string;
 }
 
+/** The coupon entered in the cart (spec section 4: valid, invalid or unknown; the id kept when valid). */
+export interface CartCoupon {
+  code: string;
+  validity: 'valid' | 'invalid' | 'unknown';
+  id: number | null;
+  offer: Offer | null;
+  /** The server's French message when it refused the code. */
+  message: string | null;
+}
+
 interface CartState {
   lines: CartLine[];
+  coupon: CartCoupon | null;
+  setCoupon(coupon: CartCoupon | null): void;
   /** Order type (spec section 3, Location: is_pickup defaults to true). */
   is_pickup: boolean;
   add(line: Omit<CartLine, 'line_id'>): void;
@@ -34,6 +47,8 @@ export const useCartStore = create<CartState>()(
   persist(
     (set, get) => ({
       lines: [],
+      coupon: null,
+      setCoupon: (coupon) => set({ coupon }),
       is_pickup: true,
       add: (line) =>
         set((state) => {
@@ -60,7 +75,7 @@ export const useCartStore = create<CartState>()(
         });
         if (stale) set({ lines: lines.map((l) => ({ ...l, item: current.get(l.item.item_id) ?? l.item })) });
       },
-      clear: () => set({ lines: [] }),
+      clear: () => set({ lines: [], coupon: null }),
     }),
     { name: 'cart', storage: createJSONStorage(() => localStorage), skipHydration: true, version: 1 },
   ),

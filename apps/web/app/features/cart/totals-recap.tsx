@@ -1,9 +1,22 @@
 import type { CartTotals } from '@resto/domain/cart';
 import { formatPrice } from '@resto/domain/money';
+import type { OfferResult } from '@resto/domain/offers';
 import { formatRate } from '../../lib/format.ts';
 
-/** Subtotal, discount, delivery, tax per rate and total (spec section 3, Cart totals). */
-export function TotalsRecap({ totals, inclusive, isPickup }: { totals: CartTotals; inclusive: boolean; isPickup: boolean }) {
+/** Subtotal, each offer, delivery, tax per rate and total (spec section 3, Cart totals). */
+export function TotalsRecap({
+  totals,
+  offers,
+  inclusive,
+  isPickup,
+  itemName,
+}: {
+  totals: CartTotals;
+  offers: OfferResult;
+  inclusive: boolean;
+  isPickup: boolean;
+  itemName: (itemId: number) => string;
+}) {
   const row = 'flex justify-between gap-3';
   return (
     <dl className="space-y-1 text-sm" data-testid="totals">
@@ -11,12 +24,23 @@ export function TotalsRecap({ totals, inclusive, isPickup }: { totals: CartTotal
         <dt>Sous-total</dt>
         <dd data-testid="subtotal">{formatPrice(totals.subtotalCents)}</dd>
       </div>
-      {totals.discountCents > 0 ? (
-        <div className={`${row} text-emerald-700`}>
-          <dt>Remises</dt>
-          <dd>−{formatPrice(totals.discountCents)}</dd>
-        </div>
+      {offers.applied
+        .filter((a) => a.amountCents > 0)
+        .map((a) => (
+          <div key={a.offer_id} className={`${row} text-emerald-700`} data-testid="reduction">
+            <dt>{a.isCoupon ? `Code promo · ${a.name}` : a.name}</dt>
+            <dd>−{formatPrice(a.amountCents)}</dd>
+          </div>
+        ))}
+      {totals.discountCents > 0 && totals.discountCents < offers.discountCents ? (
+        <p className="text-xs text-ink/60">Les remises sont plafonnées au montant des articles.</p>
       ) : null}
+      {offers.freeItems.map((free) => (
+        <div key={free.item_id} className={`${row} text-emerald-700`} data-testid="free-item">
+          <dt>{itemName(free.item_id)}</dt>
+          <dd>Offert</dd>
+        </div>
+      ))}
       <div className={row}>
         <dt>{isPickup ? 'Retrait sur place' : 'Livraison'}</dt>
         <dd>{totals.deliveryCents > 0 ? formatPrice(totals.deliveryCents) : 'Gratuit'}</dd>

@@ -1,24 +1,36 @@
 import { useMemo } from 'react';
-import { calculateCartTotals, type CartTotals } from '@resto/domain/cart';
-import { pricedLineFromItem } from '@resto/domain/catalogue';
-import { readTaxSettings, type SettingsList } from '@resto/domain/settings';
-import { useCartStore, type CartLine } from './cart-store.ts';
+import type { Offer } from '@resto/domain/offers';
+import { priceCart as priceCartInDomain, type PricedCart } from '@resto/domain/pricing';
+import type { SettingsList } from '@resto/domain/settings';
+import { useCartStore, type CartCoupon, type CartLine } from './cart-store.ts';
 
-/** Prices cart lines with the same domain code the server uses (spec section 9). */
-export function priceCart(lines: readonly CartLine[], isPickup: boolean, settings: SettingsList): CartTotals {
-  return calculateCartTotals({
-    lines: lines.map((line) => pricedLineFromItem(line.item, line.choices, line.quantity)),
+/** What the browser prices with: the menu's settings and automatic offers (from the shell loader). */
+export interface PricingData {
+  settings: SettingsList;
+  offers: Offer[];
+}
+
+/**
+ * Prices the cart with the same domain code the server uses (spec section 9): offers, the coupon
+ * when valid, the order type, now. Delivery fees arrive with issue 4 (pickup only for now).
+ */
+export function priceCart(lines: readonly CartLine[], isPickup: boolean, coupon: CartCoupon | null, data: PricingData, now = new Date()): PricedCart {
+  return priceCartInDomain({
+    lines,
     isPickup,
-    tax: readTaxSettings(settings),
-    deliveryCents: 0,
-    discountCents: 0,
+    settings: data.settings,
+    offers: data.offers,
+    coupon: coupon?.validity === 'valid' ? coupon.offer : null,
+    now,
+    deliveryFeeCents: 0,
   });
 }
 
-/** The cart's lines and totals, recomputed when the cart, the order type or the settings change. */
-export function useCartTotals(settings: SettingsList) {
+/** The cart's lines and priced totals, recomputed when the cart, its coupon, the order type or the data change. */
+export function useCartTotals(data: PricingData) {
   const lines = useCartStore((s) => s.lines);
   const isPickup = useCartStore((s) => s.is_pickup);
-  const totals = useMemo(() => priceCart(lines, isPickup, settings), [lines, isPickup, settings]);
-  return { lines, isPickup, totals };
+  const coupon = useCartStore((s) => s.coupon);
+  const priced = useMemo(() => priceCart(lines, isPickup, coupon, data), [lines, isPickup, coupon, data]);
+  return { lines, isPickup, coupon, totals: priced.totals, offers: priced.offers };
 }

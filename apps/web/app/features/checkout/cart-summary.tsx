@@ -1,14 +1,18 @@
 import { Link } from 'react-router';
 import { formatPrice } from '@resto/domain/money';
-import { readTaxSettings, type SettingsList } from '@resto/domain/settings';
+import { readTaxSettings } from '@resto/domain/settings';
+import type { StoreData } from '../../lib/api.server.ts';
+import { useItemName } from '../../lib/store-data.ts';
+import { CouponField } from '../cart/coupon-field.tsx';
 import { useCartTotals } from '../cart/use-cart-totals.ts';
 import { describeChoices } from '../cart/cart-store.ts';
 import { TotalsRecap } from '../cart/totals-recap.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
 
 /** The cart beside the checkout tabs: lines and totals, with a way back to change it. */
-export function CartSummary({ settings }: { settings: SettingsList }) {
-  const { lines, isPickup, totals } = useCartTotals(settings);
+export function CartSummary({ data }: { data: StoreData }) {
+  const { lines, isPickup, totals, offers } = useCartTotals(data);
+  const itemName = useItemName(data);
   const prefix = useLocalePrefix();
   return (
     <div className="rounded-3xl bg-white p-5 shadow-sm">
@@ -29,7 +33,10 @@ export function CartSummary({ settings }: { settings: SettingsList }) {
           </li>
         ))}
       </ul>
-      <TotalsRecap totals={totals} inclusive={readTaxSettings(settings).inclusive} isPickup={isPickup} />
+      <div className="mb-3">
+        <CouponField refusal={offers.couponRefusal} idPrefix="checkout" />
+      </div>
+      <TotalsRecap totals={totals} offers={offers} inclusive={readTaxSettings(data.settings).inclusive} isPickup={isPickup} itemName={itemName} />
     </div>
   );
 }

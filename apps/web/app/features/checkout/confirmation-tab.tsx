@@ -1,17 +1,19 @@
 import type { CheckoutTab } from '@resto/domain/checkout';
-import { readSetting, type SettingsList } from '@resto/domain/settings';
+import { readSetting } from '@resto/domain/settings';
+import type { StoreData } from '../../lib/api.server.ts';
 import { useCartStore } from '../cart/cart-store.ts';
 import { useCheckoutStore } from './checkout-store.ts';
 import { usePlaceOrder } from './use-place-order.ts';
 import { tabLabels } from './tabs-nav.tsx';
 
 /** Confirmation tab: what will be ordered, by whom, how, and the button that places the order. */
-export function ConfirmationTab({ settings, goTo }: { settings: SettingsList; goTo: (tab: CheckoutTab) => void }) {
+export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: CheckoutTab) => void }) {
+  const { settings } = data;
   const personal = useCheckoutStore((s) => s.personal);
   const method = useCheckoutStore((s) => s.method);
   const isPickup = useCartStore((s) => s.is_pickup);
   const count = useCartStore((s) => s.lines.length);
-  const { placing, placeOrder } = usePlaceOrder(settings, goTo);
+  const { placing, placeOrder } = usePlaceOrder(data, goTo);
 
   const row = (tab: CheckoutTab, content: React.ReactNode) => (
     <div className="flex items-start justify-between gap-3 py-3">

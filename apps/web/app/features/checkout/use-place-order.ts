@@ -4,7 +4,7 @@ import { groupChoices } from '@resto/domain/catalogue';
 import { DeliverySchema, PaymentSchema, PersonalSchema, type CheckoutTab, type OrderPayload } from '@resto/domain/checkout';
 import { messages } from '@resto/domain/messages';
 import { centsToEuros } from '@resto/domain/money';
-import type { SettingsList } from '@resto/domain/settings';
+import type { StoreData } from '../../lib/api.server.ts';
 import { ApiCallError, callApi } from '../../lib/api-client.ts';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { useToasts } from '../../components/ui/toast.tsx';
@@ -18,7 +18,7 @@ import { lastOrderKey, useCheckoutStore } from './checkout-store.ts';
  * A retry of the same order reuses its local_id, so it is never created twice; a failure keeps
  * the cart and the forms as they are.
  */
-export function usePlaceOrder(settings: SettingsList, goTo: (tab: CheckoutTab) => void) {
+export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void) {
   const [placing, setPlacing] = useState(false);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -38,7 +38,7 @@ export function usePlaceOrder(settings: SettingsList, goTo: (tab: CheckoutTab) =
       return goTo(incomplete ?? 'personal');
     }
 
-    const totals = priceCart(cart.lines, cart.is_pickup, settings);
+    const { totals, offers } = priceCart(cart.lines, cart.is_pickup, cart.coupon, data);
     const items = cart.lines.map((line) => ({
       item_id: line.item.item_id,
       item_menu_id: line.item.item_menu_id,
@@ -48,7 +48,8 @@ export function usePlaceOrder(settings: SettingsList, goTo: (tab: CheckoutTab) =
     }));
     const body: Omit<OrderPayload, 'local_id'> = {
       items,
-      free_items: [],
+      free_items: offers.freeItems,
+      coupon: cart.coupon?.validity === 'valid' && !offers.couponRefusal ? cart.coupon.code : null,
       is_pickup: cart.is_pickup,
       delivery: centsToEuros(totals.deliveryCents),
       tax: centsToEuros(totals.taxCents),
@@ -74,7 +75,12 @@ export function usePlaceOrder(settings: SettingsList, goTo: (tab: CheckoutTab) =
       useCheckoutStore.getState().resetAfterOrder();
       await navigate(`${prefix}/success?order=${order_id}`);
     } catch (error) {
-      if (error instanceof ApiCallError && error.status === 409) {
+      if (error instanceof ApiCallError && error.errors.some((e) => e.path === 'coupon')) {
+        // The server refused the coupon (expired, already used, not for this order): say why, keep the cart.
+        const current = useCartStore.getState().coupon;
+        if (current) useCartStore.getState().setCoupon({ ...current, validity: 'invalid', message: error.message });
+        toast(error.message);
+      } else if (error instanceof ApiCallError && error.status === 409) {
         toast(error.message);
         await revalidator.revalidate();
       } else if (error instanceof ApiCallError && error.status >= 400 && error.status < 500) {

@@ -4,13 +4,22 @@ import { useCartStore } from '../cart/cart-store.ts';
 import { formatEuros } from '../../lib/format.ts';
 
 /** One dish on the menu: image, name, description, price for the current order type. */
-export function MenuItemCard({ item }: { item: MenuItem }) {
+export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[] }) {
   const isPickup = useCartStore((s) => s.is_pickup);
   const price = isPickup ? item.item_price.price_pickup : item.item_price.price_delivery;
   const content = (
     <>
       <div className="min-w-0 flex-1">
         <h3 className="font-semibold">{item.item_name}</h3>
+        {badges.length ? (
+          <p className="mt-0.5 flex flex-wrap gap-1">
+            {badges.map((badge) => (
+              <span key={badge} className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800" data-testid="item-badge">
+                {badge}
+              </span>
+            ))}
+          </p>
+        ) : null}
         <p className="mt-0.5 line-clamp-2 text-sm text-ink/65">{item.item_description}</p>
         <p className="mt-2 font-semibold text-brand-700" data-testid="item-price">
           {item.item_is_available ? formatEuros(price) : 'Indisponible'}
@@ -22,7 +31,7 @@ export function MenuItemCard({ item }: { item: MenuItem }) {
   const card = 'flex h-full gap-3 rounded-2xl bg-white p-3 shadow-sm';
   if (!item.item_is_available) return <div className={`${card} opacity-60`} aria-disabled>{content}</div>;
   return (
-    <Link to={`?product=${item.item_id}`} preventScrollReset className={`${card} transition hover:shadow-md`} aria-label={`${item.item_name}, ${formatEuros(price)}`}>
+    <Link to={`?product=${item.item_id}`} preventScrollReset className={`${card} transition hover:shadow-md`} aria-label={`${item.item_name}, ${formatEuros(price)}${badges.length ? `, offre ${badges.join(', ')}` : ''}`}>
       {content}
     </Link>
   );

@@ -1,0 +1,319 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { count } from 'drizzle-orm';
+import pg from 'pg';
+import { groupChoices, type ChosenOptionValue, type Menu, type MenuItem } from '@resto/domain/catalogue';
+import type { OrderPayload } from '@resto/domain/checkout';
+import { centsToEuros } from '@resto/domain/money';
+import type { Offer } from '@resto/domain/offers';
+import { priceCart, type PricedCart } from '@resto/domain/pricing';
+import type { SettingsList } from '@resto/domain/settings';
+import { createApp, createDeps } from '../app.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { orders } from '../db/schema.ts';
+import { createLogger } from '../logger.ts';
+import { seedDemoIfEmpty } from '../seed.ts';
+
+/**
+ * Integration-test harness: a fresh database (PGlite in memory, or a fresh PostgreSQL database
+ * when DATABASE_URL is set), the real migrations, the demo restaurant, the real app on a real
+ * HTTP port. DESIGN.md, Conventions: "the same suite proves both".
+ */
+
+export interface TestServerOptions {
+  /** The app's clock; a fixed instant makes menu_is_open deterministic. Defaults to the real time. */
+  clock?: () => Date;
+  /** Load the demo restaurant (default true). Logs are silent unless TEST_LOG_LEVEL is set. */
+  seed?: boolean;
+}
+
+export interface TestServer {
+  /** 'http://127.0.0.1:<port>' with no trailing slash. */
+  baseUrl: string;
+  /** The app's clock (the fixed one when given): what the order factory prices offers at. */
+  now: () => Date;
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** DATABASE_URL when set and not empty (scripts/test-all.sh runs `DATABASE_URL= vitest` for PGlite). */
+export function testDatabaseUrl(): string | undefined {
+  const url = process.env.DATABASE_URL;
+  return url === undefined || url.trim() === '' ? undefined : url;
+}
+
+/** Creates `test_<random>` on the PostgreSQL of `adminUrl`; returns its URL and a dropper. */
+async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(8).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    server.once('error', reject);
+  });
+}
+
+function closeServer(server: ServerType): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error?: Error) => (error ? reject(error) : resolve()));
+    // fetch keeps connections alive: drop them so close() does not wait for their timeout.
+    const http = server as Server;
+    if (typeof http.closeAllConnections === 'function') http.closeAllConnections();
+  });
+}
+
+/**
+ * Starts the real API on 127.0.0.1 and a free port, on a fresh migrated database loaded with
+ * the demo restaurant. close() stops the server, closes the database and drops it (PostgreSQL).
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const adminUrl = testDatabaseUrl();
+  const pgDatabase = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
+  const handle = await openDatabase(pgDatabase ? { databaseUrl: pgDatabase.url, dataDir: 'memory://' } : { dataDir: 'memory://' });
+  try {
+    if (options.seed !== false) await seedDemoIfEmpty(handle.db);
+    const clock = options.clock ?? (() => new Date());
+    const app = createApp(createDeps(handle.db, createLogger(process.env.TEST_LOG_LEVEL || 'silent'), clock));
+    const { server, port } = await listen(app.fetch);
+    let closed = false;
+    return {
+      baseUrl: `http://127.0.0.1:${port}`,
+      now: clock,
+      db: handle.db,
+      kind: handle.kind,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await closeServer(server);
+        await handle.close();
+        await pgDatabase?.drop();
+      },
+    };
+  } catch (error) {
+    await handle.close();
+    await pgDatabase?.drop();
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP helpers
+
+export interface ErrorEnvelope {
+  status: 'error';
+  message: string;
+  errors: { path: string; message: string }[];
+  payload?: unknown;
+}
+
+export interface SuccessEnvelope<T> {
+  status: 'success';
+  payload: T;
+}
+
+export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
+
+export interface JsonResponse<T> {
+  status: number;
+  headers: Headers;
+  body: Envelope<T>;
+}
+
+/** fetch + JSON body; the body is typed as the API's envelope (assert on it, do not trust it). */
+export async function request<T = unknown>(baseUrl: string, path: string, init: RequestInit = {}): Promise<JsonResponse<T>> {
+  const response = await fetch(`${baseUrl}${path}`, init);
+  const text = await response.text();
+  let body: Envelope<T>;
+  try {
+    body = JSON.parse(text) as Envelope<T>;
+  } catch {
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status}, not JSON: ${text.slice(0, 200)}`);
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+export function getJson<T = unknown>(baseUrl: string, path: string): Promise<JsonResponse<T>> {
+  return request<T>(baseUrl, path);
+}
+
+export function sendJson<T = unknown>(baseUrl: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: unknown): Promise<JsonResponse<T>> {
+  return request<T>(baseUrl, path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** The payload of a success envelope; fails with the envelope when it is not one. */
+export function payloadOf<T>(response: JsonResponse<T>): T {
+  if (response.body.status !== 'success') throw new Error(`expected success, got ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body.payload;
+}
+
+/** The error envelope of a response; fails with the envelope when it is not one. */
+export function errorOf(response: JsonResponse<unknown>): ErrorEnvelope {
+  if (response.body.status !== 'error') throw new Error(`expected an error, got ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/**
+ * A French sentence for a person: not empty, not zod's or JS's English defaults, no stack trace.
+ * Loose on purpose: it catches English leaks, it does not judge the wording.
+ */
+export function looksFrench(message: string): boolean {
+  if (message.trim().length === 0) return false;
+  const english = /\b(invalid|expected|required|received|must|unknown|not found|error|too (big|small)|string|number|at ?\w+\.ts)\b/i;
+  return !english.test(message);
+}
+
+/** Number of rows in the orders table. */
+export async function countOrders(db: Database): Promise<number> {
+  const rows = await db.select({ n: count() }).from(orders);
+  return rows[0]?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue and order factories
+
+export interface PublicCatalogue {
+  menus: Menu[];
+  settings: SettingsList;
+  /** Automatic offers as GET /v2/public/offers serves them. */
+  offers: Offer[];
+}
+
+/** The catalogue exactly as a browser gets it: GET /v2/public/menus, /settings and /offers. */
+export async function fetchCatalogue(baseUrl: string): Promise<PublicCatalogue> {
+  const [menus, settings, offers] = await Promise.all([
+    getJson<Menu[]>(baseUrl, '/v2/public/menus'),
+    getJson<{ name: string; value: unknown }[]>(baseUrl, '/v2/public/settings'),
+    getJson<Offer[]>(baseUrl, '/v2/public/offers'),
+  ]);
+  return { menus: payloadOf(menus), settings: payloadOf(settings), offers: payloadOf(offers) };
+}
+
+/** A coupon as GET /v2/public/offers/{coupon} serves it, or null when the API refuses the code. */
+export async function fetchCoupon(baseUrl: string, code: string): Promise<Offer | null> {
+  const response = await getJson<Offer[]>(baseUrl, `/v2/public/offers/${encodeURIComponent(code)}`);
+  return response.body.status === 'success' ? (response.body.payload[0] ?? null) : null;
+}
+
+export function allItems(catalogue: PublicCatalogue): MenuItem[] {
+  return catalogue.menus.flatMap((menu) => menu.categories.flatMap((category) => category.items));
+}
+
+export function findItem(catalogue: PublicCatalogue, itemId: number): MenuItem {
+  const item = allItems(catalogue).find((i) => i.item_id === itemId);
+  if (!item) throw new Error(`item ${itemId} is not in the catalogue`);
+  return item;
+}
+
+/** The first available pizza (category 1) with no required option: the default order line. */
+export function defaultPizza(catalogue: PublicCatalogue): MenuItem {
+  const pizza = allItems(catalogue).find((i) => i.item_category_id === 1 && i.item_is_available && !i.options.some((o) => o.required));
+  if (!pizza) throw new Error('the demo menu has no available pizza without required options');
+  return pizza;
+}
+
+/** A cart line for the factory: an item, a quantity, the option values chosen. */
+export interface LineChoice {
+  itemId: number;
+  quantity: number;
+  choices?: ChosenOptionValue[];
+  note?: string;
+}
+
+export type OrderLinePayload = OrderPayload['items'][number];
+
+/**
+ * Prices pickup lines with the domain code the browser and the server share (priceCart:
+ * pricedLineFromItem, the offers, readTaxSettings, calculateCartTotals) at `now`.
+ */
+export function priceLines(catalogue: PublicCatalogue, lines: readonly LineChoice[], now: Date, coupon: Offer | null = null): PricedCart {
+  return priceCart({
+    lines: lines.map((line) => ({ item: findItem(catalogue, line.itemId), choices: line.choices ?? [], quantity: line.quantity })),
+    isPickup: true,
+    settings: catalogue.settings,
+    offers: catalogue.offers,
+    coupon,
+    now,
+    deliveryFeeCents: 0,
+  });
+}
+
+export interface OrderOverrides extends Partial<OrderPayload> {
+  /** The cart; default: two of the first pizza without required options. Totals follow it. */
+  lines?: LineChoice[];
+}
+
+/** A random local_id as the storefront makes one. */
+export function newLocalId(): string {
+  return `test-${randomBytes(12).toString('hex')}`;
+}
+
+/**
+ * A valid pickup + cash order for the demo menu. Its totals are computed with the real domain
+ * code from the catalogue fetched over HTTP at the server's clock: never hard-coded. Any other
+ * field can be overridden; overrides win over computed totals (to tamper with them).
+ */
+export async function buildOrderPayload(server: Pick<TestServer, 'baseUrl' | 'now'>, overrides: OrderOverrides = {}): Promise<OrderPayload> {
+  const catalogue = await fetchCatalogue(server.baseUrl);
+  const { lines: lineOverride, ...fields } = overrides;
+  const lines = lineOverride ?? [{ itemId: defaultPizza(catalogue).item_id, quantity: 2 }];
+  const coupon = fields.coupon ? await fetchCoupon(server.baseUrl, fields.coupon) : null;
+  const { totals } = priceLines(catalogue, lines, server.now(), coupon);
+  const items: OrderLinePayload[] = lines.map((line) => {
+    const item = findItem(catalogue, line.itemId);
+    return { item_id: item.item_id, item_menu_id: item.item_menu_id, quantity: line.quantity, note: line.note ?? '', options: groupChoices(line.choices ?? []) };
+  });
+  return {
+    local_id: newLocalId(),
+    items,
+    free_items: [],
+    is_pickup: true,
+    delivery: centsToEuros(totals.deliveryCents),
+    tax: centsToEuros(totals.taxCents),
+    subtotal: centsToEuros(totals.subtotalCents),
+    discount: centsToEuros(totals.discountCents),
+    total: centsToEuros(totals.totalCents),
+    payment_method: 'cash',
+    transaction_id: null,
+    user_id: null,
+    status: 'pending',
+    customer: { first_name: 'Marie', last_name: 'Dupont', email: 'marie.dupont@example.fr', phone: '06 12 34 56 78' },
+    location: null,
+    date: server.now().toISOString(),
+    ...fields,
+  };
+}
+
+/** POST /v2/public/checkout/ (with the spec's trailing slash). */
+export function postOrder(baseUrl: string, body: unknown) {
+  return sendJson<{ order_id: number }>(baseUrl, 'POST', '/v2/public/checkout/', body);
+}
+
+/** A value deep-copied as a loose JSON object, for tests that break fields on purpose. */
+export function looseCopy(value: unknown): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+}

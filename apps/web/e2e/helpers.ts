@@ -1,0 +1,26 @@
+import type { Page } from '@playwright/test';
+import { servers } from './servers.ts';
+
+/** Freezes the browser's clock to the instant the server runs at, so both price the same day. */
+export async function freezeClock(page: Page, server: keyof typeof servers = 'sunday') {
+  await page.clock.setFixedTime(new Date(servers[server].now));
+}
+
+/** Opens a page and waits until React has hydrated it and loaded the stored cart. */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+}
+
+/** '12,50 €' → 12.5 */
+export const euros = (text: string | null) => Number((text ?? '').replace(/[^\d,-]/g, '').replace(',', '.'));
+
+/** Collects console errors and page errors; a test expects this list to stay empty. */
+export function collectConsoleErrors(page: Page, allowed: RegExp[] = []) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !allowed.some((re) => re.test(message.text()))) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

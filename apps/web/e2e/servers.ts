@@ -1,0 +1,7 @@
+/** The servers the end-to-end tests run against, each with its clock frozen at `now`. */
+export const servers = {
+  /** Sunday 22 November 2026, 12:30 in Paris: the restaurant is open, the weekday promotion is not. */
+  sunday: { port: Number(process.env.E2E_PORT ?? 3300), now: '2026-11-22T12:30:00+01:00' },
+  /** Tuesday 24 November 2026, 12:30 in Paris: the Monday-to-Thursday promotion applies. */
+  tuesday: { port: Number(process.env.E2E_PORT ?? 3300) + 1, now: '2026-11-24T12:30:00+01:00' },
+} as const;

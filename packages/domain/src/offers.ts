@@ -1,0 +1,225 @@
+import type { MenuItem, Weekday } from './catalogue.ts';
+import { toRestaurantTime } from './clock.ts';
+import { eurosToCents, formatPrice, roundDiv } from './money.ts';
+
+/**
+ * Offers, coupons and the Monday-to-Thursday promotion (spec sections 3, 4 and 9; DECISIONS.md
+ * "Pricing in detail" 2–4). Pure: the clock, the cart and what the customer already used come in
+ * as arguments. Amounts in integer cents inside; offers keep the API's shape (euros, percent).
+ */
+
+export const offerTypes = ['percentage', 'fixed_amount', 'free_delivery', 'free_item', 'buy_one_get_one', 'cheapest_item'] as const;
+export type OfferType = (typeof offerTypes)[number];
+
+/** A time window of an offer: on these weekdays, from start to end ('HH:MM', Europe/Paris, end included). */
+export interface OfferWindow {
+  days: Weekday[];
+  start: string;
+  end: string;
+}
+
+/**
+ * An offer as GET /v2/public/offers (automatic offers) and GET /v2/public/offers/{coupon}
+ * serve it. `value`: percent for percentage and cheapest_item, euros for fixed_amount.
+ * `cheapest_item` is the data form of the spec's hard-coded promotion: value % of the lowest
+ * price_delivery among the units in scope, once per order, from `min_units` units.
+ */
+export interface Offer {
+  id: number;
+  name: string;
+  description: string;
+  code: string | null;
+  is_public: boolean;
+  is_active: boolean;
+  type: OfferType;
+  value: number;
+  auto_apply: 'Yes' | 'No';
+  allow_repeat: boolean;
+  delivery_pickup: 'both' | 'pickup' | 'delivery';
+  minimum_amount: number;
+  menus: number[];
+  categories: number[];
+  items: number[];
+  active_times: OfferWindow[];
+  min_units: number;
+}
+
+/** What offers need of a cart line: its item's ids, its unit price for the order type, quantity. */
+export interface OfferLine {
+  item: Pick<MenuItem, 'item_id' | 'item_menu_id' | 'item_category_id' | 'item_price'>;
+  unitCents: number;
+  quantity: number;
+}
+
+export interface OfferContext {
+  lines: readonly OfferLine[];
+  isPickup: boolean;
+  /** The moment the order is placed (DECISIONS.md, Pricing 2), read in Europe/Paris. */
+  now: Date;
+  /** Offers the customer already used (by user id, else e-mail): those without allow_repeat no longer apply. */
+  usedOfferIds?: ReadonlySet<number>;
+}
+
+export interface AppliedOffer {
+  offer_id: number;
+  name: string;
+  type: OfferType;
+  /** Cents taken off the subtotal (0 for free_delivery and free_item). */
+  amountCents: number;
+  isCoupon: boolean;
+}
+
+export interface OfferResult {
+  applied: AppliedOffer[];
+  /** Sum of reductions, before the cap at the subtotal that calculateCartTotals applies. */
+  discountCents: number;
+  couponCents: number;
+  freeDelivery: boolean;
+  /** Items given at no charge, once each (spec section 3, Cart free_items). */
+  freeItems: { item_id: number; offer_id: number }[];
+  /** Why the coupon does not apply, in French; null when it applies or when there is none. */
+  couponRefusal: string | null;
+}
+
+const subtotalOf = (lines: readonly OfferLine[]) => lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
+
+/**
+ * Whether a line is in an offer's scope. Menus, when listed, must contain the line's menu. Then
+ * the spec's applicability rule (section 4): the offer lists the item, or lists no items but the
+ * item's category. A non-public offer listing neither items nor categories covers every line;
+ * for free_item the items list names the gift, not the scope.
+ */
+export function isLineInScope(offer: Offer, item: OfferLine['item']): boolean {
+  if (offer.menus.length > 0 && !offer.menus.includes(item.item_menu_id)) return false;
+  const items = offer.type === 'free_item' ? [] : offer.items;
+  if (items.length > 0) return items.includes(item.item_id);
+  if (offer.categories.length > 0) return offer.categories.includes(item.item_category_id);
+  return !offer.is_public;
+}
+
+/** Whether `now` (Europe/Paris) falls in one of the offer's windows; no window means always. */
+export function isWithinActiveTimes(windows: readonly OfferWindow[], now: Date): boolean {
+  if (windows.length === 0) return true;
+  const { day, time } = toRestaurantTime(now);
+  return windows.some((w) => w.days.includes(day) && time >= w.start && time <= w.end);
+}
+
+/**
+ * Why an offer does not apply to this cart, in French, or null when it does (DECISIONS.md,
+ * Pricing 2: active, time window, order type, minimum on the subtotal before reductions,
+ * scope, allow_repeat). The reason is what a coupon refusal shows (422 on the server).
+ */
+export function offerRefusal(offer: Offer, context: OfferContext): string | null {
+  if (!offer.is_active) return 'Ce code promo n’est plus valable.';
+  if (!isWithinActiveTimes(offer.active_times, context.now)) return 'Cette offre n’est pas valable à ce moment-ci.';
+  if (offer.delivery_pickup === 'pickup' && !context.isPickup) return 'Cette offre est réservée au retrait sur place.';
+  if (offer.delivery_pickup === 'delivery' && context.isPickup) return 'Cette offre est réservée à la livraison.';
+  const minimumCents = eurosToCents(offer.minimum_amount);
+  if (subtotalOf(context.lines) < minimumCents) return `Cette offre s’applique dès ${formatPrice(minimumCents)} d’achat.`;
+  if (!context.lines.some((l) => isLineInScope(offer, l.item))) return 'Cette offre ne concerne aucun article de votre panier.';
+  if (!offer.allow_repeat && context.usedOfferIds?.has(offer.id)) return 'Vous avez déjà profité de cette offre.';
+  return null;
+}
+
+/** Every unit in scope, as unit prices, most expensive first (for buy_one_get_one). */
+function unitsInScope(offer: Offer, lines: readonly OfferLine[]): number[] {
+  return lines.filter((l) => isLineInScope(offer, l.item)).flatMap((l) => Array<number>(l.quantity).fill(l.unitCents)).sort((a, b) => b - a);
+}
+
+/**
+ * The reduction one offer brings, in cents, computed on undiscounted line amounts
+ * (DECISIONS.md, Pricing 3). fixed_amount is capped at its scope's amount here; which
+ * fixed_amount offer wins is decided by calculateOffers.
+ */
+export function calculateReduction(offer: Offer, lines: readonly OfferLine[]): number {
+  const inScope = lines.filter((l) => isLineInScope(offer, l.item));
+  switch (offer.type) {
+    case 'percentage': {
+      const basisPoints = Math.round(offer.value * 100);
+      return inScope.reduce((sum, l) => sum + roundDiv(l.unitCents * l.quantity * basisPoints, 10_000), 0);
+    }
+    case 'fixed_amount':
+      return Math.min(eurosToCents(offer.value), subtotalOf(inScope));
+    case 'buy_one_get_one':
+      // Every unit in scope, priced high to low: in each pair the cheaper one is free; an odd last unit pays.
+      return unitsInScope(offer, lines).reduce((sum, unit, index) => (index % 2 === 1 ? sum + unit : sum), 0);
+    case 'cheapest_item': {
+      const units = inScope.reduce((n, l) => n + l.quantity, 0);
+      if (units < Math.max(offer.min_units, 1)) return 0;
+      const cheapest = Math.min(...inScope.map((l) => eurosToCents(l.item.item_price.price_delivery)));
+      return roundDiv(cheapest * Math.round(offer.value * 100), 10_000);
+    }
+    case 'free_delivery':
+    case 'free_item':
+      return 0;
+  }
+}
+
+/**
+ * Applies the automatic offers (public ones and auto_apply Yes) and at most one coupon to a cart
+ * (DECISIONS.md, Pricing 2–4): reductions add up, each on undiscounted amounts; of all
+ * fixed_amount offers only the largest applies; free_delivery and free_item change delivery and
+ * free_items, not the discount. The cap at the subtotal is calculateCartTotals' job.
+ */
+export function calculateOffers(automatic: readonly Offer[], coupon: Offer | null, context: OfferContext): OfferResult {
+  const candidates = automatic.filter((o) => o.auto_apply === 'Yes' || o.is_public).filter((o) => offerRefusal(o, context) === null);
+  const couponRefusal = coupon ? offerRefusal(coupon, context) : null;
+  const applicable = coupon && couponRefusal === null ? [...candidates.map((o) => ({ offer: o, isCoupon: false })), { offer: coupon, isCoupon: true }] : candidates.map((o) => ({ offer: o, isCoupon: false }));
+
+  const fixed = applicable
+    .filter(({ offer }) => offer.type === 'fixed_amount')
+    .map((entry) => ({ ...entry, amount: calculateReduction(entry.offer, context.lines) }))
+    .sort((a, b) => b.amount - a.amount || Number(b.isCoupon) - Number(a.isCoupon))[0];
+
+  const applied: AppliedOffer[] = [];
+  const freeItems: OfferResult['freeItems'] = [];
+  let freeDelivery = false;
+  for (const { offer, isCoupon } of applicable) {
+    if (offer.type === 'fixed_amount' && offer !== fixed?.offer) continue;
+    const amountCents = calculateReduction(offer, context.lines);
+    if (offer.type === 'free_delivery') freeDelivery = true;
+    if (offer.type === 'free_item' && offer.items[0] !== undefined && !freeItems.some((f) => f.item_id === offer.items[0])) {
+      freeItems.push({ item_id: offer.items[0], offer_id: offer.id });
+    }
+    if (amountCents > 0 || offer.type === 'free_delivery' || offer.type === 'free_item' || isCoupon) {
+      applied.push({ offer_id: offer.id, name: offer.name, type: offer.type, amountCents, isCoupon });
+    }
+  }
+  const discountCents = applied.reduce((sum, a) => sum + a.amountCents, 0);
+  const couponCents = applied.filter((a) => a.isCoupon).reduce((sum, a) => sum + a.amountCents, 0);
+  return { applied, discountCents, couponCents, freeDelivery, freeItems, couponRefusal };
+}
+
+/** The French badge of an offer on an item (DECISIONS.md, "Language"; spec section 9). */
+export function itemBadge(offer: Pick<Offer, 'type' | 'value'>): string {
+  const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
+  switch (offer.type) {
+    case 'buy_one_get_one':
+      return '1 acheté = 1 offert';
+    case 'percentage':
+      return `-${number.format(offer.value)} %`;
+    case 'fixed_amount':
+      return `-${number.format(offer.value)} €`;
+    case 'free_item':
+      return 'OFFERT';
+    default:
+      return 'PROMO';
+  }
+}
+
+/** The French badge of a category from the kinds of offers it has (spec section 9: BOGO, % OFF, $ OFF, FREE, OFFERS). */
+export function categoryBadge(offers: readonly Pick<Offer, 'type' | 'value'>[]): string | null {
+  if (offers.length === 0) return null;
+  const types = new Set(offers.map((o) => o.type));
+  if (types.size > 1) return 'Offres';
+  if (types.has('buy_one_get_one')) return '1 acheté = 1 offert';
+  if (types.has('percentage')) return 'Remise en %';
+  if (types.has('fixed_amount')) return 'Remise en €';
+  if (types.has('free_item')) return 'Offert';
+  return 'Offres';
+}
+
+/** Public offers that apply to an item (spec section 4, "Offer applicability"). */
+export function offersForItem(offers: readonly Offer[], item: OfferLine['item']): Offer[] {
+  return offers.filter((o) => o.is_public && o.is_active && isLineInScope(o, item));
+}

@@ -1,0 +1,55 @@
+import { calculateCartTotals, calculateUnitPrice, type CartTotals } from './cart.ts';
+import { pricedLineFromItem, type ChosenOptionValue, type MenuItem } from './catalogue.ts';
+import { calculateOffers, type Offer, type OfferResult } from './offers.ts';
+import { readTaxSettings, type SettingsList } from './settings.ts';
+
+/** A cart line as both sides hold it: the item as the menu serves it, the values chosen, the quantity. */
+export interface CartLineInput {
+  item: MenuItem;
+  choices: readonly ChosenOptionValue[];
+  quantity: number;
+}
+
+export interface PriceCartInput {
+  lines: readonly CartLineInput[];
+  isPickup: boolean;
+  settings: SettingsList;
+  /** Automatic offers (public ones and auto_apply Yes), as GET /v2/public/offers serves them. */
+  offers: readonly Offer[];
+  /** The coupon the customer entered, as GET /v2/public/offers/{coupon} serves it, or null. */
+  coupon: Offer | null;
+  /** When the order is placed: offers' time windows and the promotion's weekdays are read in Europe/Paris. */
+  now: Date;
+  /** Delivery fee of the address in cents (section 9); ignored for pickup and free delivery. */
+  deliveryFeeCents: number;
+  usedOfferIds?: ReadonlySet<number>;
+}
+
+export interface PricedCart {
+  totals: CartTotals;
+  offers: OfferResult;
+}
+
+/**
+ * Prices a cart completely: unit prices for the order type, offers and coupon, delivery, tax and
+ * total (spec sections 3, 4, 9; DECISIONS.md "Pricing in detail"). The storefront shows this and
+ * the server charges this: the same function on both sides.
+ */
+export function priceCart(input: PriceCartInput): PricedCart {
+  const priced = input.lines.map((line) => pricedLineFromItem(line.item, line.choices, line.quantity));
+  const offers = calculateOffers(input.offers, input.coupon, {
+    lines: input.lines.map((line, index) => ({ item: line.item, unitCents: calculateUnitPrice(priced[index]!, input.isPickup), quantity: line.quantity })),
+    isPickup: input.isPickup,
+    now: input.now,
+    usedOfferIds: input.usedOfferIds,
+  });
+  const totals = calculateCartTotals({
+    lines: priced,
+    isPickup: input.isPickup,
+    tax: readTaxSettings(input.settings),
+    deliveryCents: input.isPickup || offers.freeDelivery ? 0 : input.deliveryFeeCents,
+    discountCents: offers.discountCents,
+    couponCents: offers.couponCents,
+  });
+  return { totals, offers };
+}
