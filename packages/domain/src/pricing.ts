@@ -1,5 +1,6 @@
 import { calculateCartTotals, calculateUnitPrice, type CartTotals } from './cart.ts';
 import { pricedLineFromItem, type ChosenOptionValue, type MenuItem } from './catalogue.ts';
+import { calculateDeliveryFee, type DeliveryQuote } from './delivery.ts';
 import { calculateOffers, type Offer, type OfferResult } from './offers.ts';
 import { readTaxSettings, type SettingsList } from './settings.ts';
 
@@ -20,14 +21,16 @@ export interface PriceCartInput {
   coupon: Offer | null;
   /** When the order is placed: offers' time windows and the promotion's weekdays are read in Europe/Paris. */
   now: Date;
-  /** Delivery fee of the address in cents (section 9); ignored for pickup and free delivery. */
-  deliveryFeeCents: number;
+  /** The delivery quote of the address (section 9), or null when unknown yet; ignored for pickup. */
+  delivery: DeliveryQuote | null;
   usedOfferIds?: ReadonlySet<number>;
 }
 
 export interface PricedCart {
   totals: CartTotals;
   offers: OfferResult;
+  /** False for a delivery order whose address is not known yet: its delivery fee is still to come. */
+  deliveryKnown: boolean;
 }
 
 /**
@@ -43,13 +46,14 @@ export function priceCart(input: PriceCartInput): PricedCart {
     now: input.now,
     usedOfferIds: input.usedOfferIds,
   });
+  const subtotalCents = priced.reduce((sum, line) => sum + calculateUnitPrice(line, input.isPickup) * line.quantity, 0);
   const totals = calculateCartTotals({
     lines: priced,
     isPickup: input.isPickup,
     tax: readTaxSettings(input.settings),
-    deliveryCents: input.isPickup || offers.freeDelivery ? 0 : input.deliveryFeeCents,
+    deliveryCents: input.isPickup || offers.freeDelivery || !input.delivery ? 0 : calculateDeliveryFee(input.delivery, subtotalCents),
     discountCents: offers.discountCents,
     couponCents: offers.couponCents,
   });
-  return { totals, offers };
+  return { totals, offers, deliveryKnown: input.isPickup || input.delivery !== null };
 }

@@ -258,7 +258,7 @@ export function priceLines(catalogue: PublicCatalogue, lines: readonly LineChoic
     offers: catalogue.offers,
     coupon,
     now,
-    deliveryFeeCents: 0,
+    delivery: null, // pickup: no delivery quote
   });
 }
 

@@ -67,7 +67,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         <section aria-labelledby={`onglet-${tab}`} className="rounded-3xl bg-white p-5 shadow-sm">
           {!ready && <p className="py-8 text-center text-ink/60">Chargement…</p>}
-          {ready && tab === 'type' && <TypeTab settings={settings} onDone={() => goTo('personal')} />}
+          {ready && tab === 'type' && <TypeTab data={store} onDone={() => goTo('personal')} />}
           {ready && tab === 'personal' && <PersonalTab onDone={() => goTo('delivery')} />}
           {ready && tab === 'delivery' && <DeliveryTab settings={settings} onDone={() => goTo('payment')} />}
           {ready && tab === 'payment' && <PaymentTab settings={settings} onDone={() => goTo('confirmation')} />}

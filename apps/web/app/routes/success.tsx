@@ -14,6 +14,7 @@ export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Commande
 
 interface PlacedOrder {
   order_id: number;
+  is_pickup: boolean;
   status: string;
   total: number;
   tax: number;
@@ -50,7 +51,8 @@ export default function Success() {
           <p className="mt-2 text-lg">Votre commande est bien enregistrée.</p>
         )}
         <p className="mt-1 text-ink/70">
-          Retrait au {readSetting(settings, 'contacts.address', 'restaurant')}. Paiement sur place. Pour toute question : {readSetting(settings, 'contacts.phone', '')}.
+          {order && !order.is_pickup ? 'Livraison à votre adresse, paiement à la livraison.' : `Retrait au ${readSetting(settings, 'contacts.address', 'restaurant')}, paiement sur place.`} Pour toute
+          question : {readSetting(settings, 'contacts.phone', '')}.
         </p>
         {order ? (
           <div className="mt-5 text-left">

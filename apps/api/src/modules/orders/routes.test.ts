@@ -312,6 +312,8 @@ describe('GET /v2/public/checkout/{order_id} reads an order back', () => {
       `/v2/public/checkout/${orderId}?local_id=`,
       `/v2/public/checkout/abc?local_id=${payload.local_id}`,
       `/v2/public/checkout/987654?local_id=${payload.local_id}`,
+      `/v2/public/checkout/99999999999?local_id=${payload.local_id}`, // beyond PostgreSQL's integer: 404, not 500
+      `/v2/public/checkout/${orderId}.5?local_id=${payload.local_id}`,
     ]) {
       const response = await getJson(server.baseUrl, path);
       const error = expectFrenchError(response, 404);
@@ -412,7 +414,13 @@ const badCases: BadCase[] = [
   { name: 'an unavailable item (Velouté de saison)', body: () => buildOrderPayload(server, { lines: [{ itemId: 103, quantity: 1 }] }).then(json), status: 422, path: 'items.0.item_id', message: /disponible/ },
   { name: "payment_method 'card'", body: (v) => json({ ...v, payment_method: 'card' }), status: 422, path: 'payment_method', message: messages.cardNotAvailable },
   { name: "payment_method 'bitcoin'", body: (v) => json({ ...v, payment_method: 'bitcoin' }), status: 400, path: 'payment_method' },
-  { name: 'is_pickup false', body: (v) => json({ ...v, is_pickup: false }), status: 422, path: 'is_pickup', message: messages.deliveryNotAvailable },
+  { name: 'is_pickup false with no address', body: (v) => json({ ...v, is_pickup: false, location: null }), status: 400, path: 'location.address' },
+  {
+    name: 'is_pickup false to an address outside every delivery zone',
+    body: (v) => json({ ...v, is_pickup: false, location: { address: '1 place Bellecour', city: 'Paris', postal_code: '75001', country: 'France' } }),
+    status: 422,
+    path: 'location.postal_code',
+  },
   { name: "status 'paid' at creation", body: (v) => json({ ...v, status: 'paid' }), status: 400, path: 'status' },
   {
     name: 'a huge body (5,000 items)',

@@ -15,7 +15,7 @@ export function orderRoutes(orders: OrderService) {
     })
     .put('/', async (c) => success(c, await orders.finalizeOrder(await parseJsonBody(c, FinalizeOrderSchema))))
     .get('/:order_id', async (c) => {
-      const orderId = z.coerce.number().int().positive().safeParse(c.req.param('order_id'));
+      const orderId = z.coerce.number().int().positive().max(2_147_483_647).safeParse(c.req.param('order_id')); // order_id is a PostgreSQL integer
       const localId = c.req.query('local_id');
       if (!orderId.success || !localId) throw new ApiError(404, messages.unknownOrder);
       return success(c, await orders.getOrderForGuest(orderId.data, localId));

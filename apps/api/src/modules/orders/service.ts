@@ -4,10 +4,12 @@ import { priceCart } from '@resto/domain/pricing';
 import type { OrderPayloadSchema } from '@resto/domain/checkout';
 import { messages } from '@resto/domain/messages';
 import { centsToEuros, eurosToCents } from '@resto/domain/money';
-import { readSetting, readTaxSettings } from '@resto/domain/settings';
+import { readSetting, readTaxSettings, type SettingsList } from '@resto/domain/settings';
+import { findZone, outsideZonesMessage, readDeliverySettings, zoneQuote, type DeliveryQuote } from '@resto/domain/delivery';
+import { DeliverySchema } from '@resto/domain/checkout';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { ApiError, type FieldError } from '../../http/errors.ts';
+import { ApiError, zodFieldErrors, type FieldError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import * as repository from './repository.ts';
@@ -66,8 +68,7 @@ export class OrderService {
       throw new ApiError(422, messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
     if (payload.payment_method === 'card')
       throw new ApiError(422, messages.cardNotAvailable, [{ path: 'payment_method', message: messages.cardNotAvailable }]);
-    if (!payload.is_pickup)
-      throw new ApiError(422, messages.deliveryNotAvailable, [{ path: 'is_pickup', message: messages.deliveryNotAvailable }]);
+    const delivery = payload.is_pickup ? null : this.deliveryQuote(catalog.settings, payload.location);
 
     const lines = payload.items.map((line, index) => this.resolveLine(catalog.itemsById, line, index));
     const key = customerKey(payload.user_id, payload.customer.email);
@@ -81,7 +82,7 @@ export class OrderService {
       offers: catalog.offers,
       coupon: coupon ?? null,
       now,
-      deliveryFeeCents: 0,
+      delivery,
       usedOfferIds: await repository.findUsedOfferIds(this.db, key),
     });
     if (offers.couponRefusal) throw new ApiError(422, offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
@@ -165,6 +166,28 @@ export class OrderService {
         throw error;
       });
     return { order_id: orderId, created };
+  }
+
+  /**
+   * The delivery quote of the order's address (section 9, zone-based: matched by postal code and
+   * city). @throws ApiError 422 when delivery is off, distance-based (needs the address search of
+   * issue 4) or the address is outside every zone.
+   */
+  private deliveryQuote(settings: SettingsList, location: Record<string, unknown> | null | undefined): DeliveryQuote {
+    const delivery = readDeliverySettings(settings);
+    if (!delivery.active) throw new ApiError(422, messages.deliveryNotAvailable, [{ path: 'is_pickup', message: messages.deliveryNotAvailable }]);
+    const address = DeliverySchema.safeParse({ ...location, is_pickup: false });
+    if (!address.success) {
+      const errors = zodFieldErrors(address.error, ['location']);
+      throw new ApiError(400, errors[0]?.message ?? messages.addressRequired, errors);
+    }
+    if (delivery.calculationType !== 'zone_based') throw new ApiError(422, messages.deliveryNotAvailable, [{ path: 'location', message: messages.deliveryNotAvailable }]);
+    const zone = findZone(delivery.zones, address.data);
+    if (!zone) {
+      const message = outsideZonesMessage(address.data.postal_code);
+      throw new ApiError(422, message, [{ path: 'location.postal_code', message }]);
+    }
+    return zoneQuote(zone);
   }
 
   private resolveLine(itemsById: Map<number, MenuItem>, line: OrderPayload['items'][number], index: number): ResolvedLine {

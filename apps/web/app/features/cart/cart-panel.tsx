@@ -12,7 +12,7 @@ import { useLocalePrefix } from '../../lib/paths.ts';
 
 /** The cart: lines with quantity steppers and removal, totals, and the way to checkout. */
 export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: () => void }) {
-  const { lines, isPickup, totals, offers } = useCartTotals(data);
+  const { lines, isPickup, totals, offers, deliveryKnown } = useCartTotals(data);
   const itemName = useItemName(data);
   const setQuantity = useCartStore((s) => s.setQuantity);
   const remove = useCartStore((s) => s.remove);
@@ -61,7 +61,7 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
         })}
       </ul>
       <CouponField refusal={offers.couponRefusal} idPrefix={onNavigate ? 'sheet' : 'panel'} />
-      <TotalsRecap totals={totals} offers={offers} inclusive={readTaxSettings(data.settings).inclusive} isPickup={isPickup} itemName={itemName} />
+      <TotalsRecap totals={totals} offers={offers} inclusive={readTaxSettings(data.settings).inclusive} isPickup={isPickup} itemName={itemName} deliveryKnown={deliveryKnown} />
       <Link to={`${prefix}/checkout`} onClick={onNavigate} className="rounded-full bg-brand-600 px-4 py-3 text-center font-semibold text-white">
         Commander · {formatPrice(totals.totalCents)}
       </Link>

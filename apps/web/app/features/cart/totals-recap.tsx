@@ -10,7 +10,9 @@ export function TotalsRecap({
   inclusive,
   isPickup,
   itemName,
+  deliveryKnown = true,
 }: {
+  deliveryKnown?: boolean;
   totals: CartTotals;
   offers: OfferResult;
   inclusive: boolean;
@@ -43,7 +45,7 @@ export function TotalsRecap({
       ))}
       <div className={row}>
         <dt>{isPickup ? 'Retrait sur place' : 'Livraison'}</dt>
-        <dd>{totals.deliveryCents > 0 ? formatPrice(totals.deliveryCents) : 'Gratuit'}</dd>
+        <dd data-testid="delivery">{!deliveryKnown ? 'selon l’adresse' : totals.deliveryCents > 0 ? formatPrice(totals.deliveryCents) : 'Gratuit'}</dd>
       </div>
       {totals.taxByRate.map((t) => (
         <div key={t.rateBp} className={`${row} text-ink/60`}>

@@ -11,7 +11,7 @@ import { useLocalePrefix } from '../../lib/paths.ts';
 
 /** The cart beside the checkout tabs: lines and totals, with a way back to change it. */
 export function CartSummary({ data }: { data: StoreData }) {
-  const { lines, isPickup, totals, offers } = useCartTotals(data);
+  const { lines, isPickup, totals, offers, deliveryKnown } = useCartTotals(data);
   const itemName = useItemName(data);
   const prefix = useLocalePrefix();
   return (
@@ -36,7 +36,7 @@ export function CartSummary({ data }: { data: StoreData }) {
       <div className="mb-3">
         <CouponField refusal={offers.couponRefusal} idPrefix="checkout" />
       </div>
-      <TotalsRecap totals={totals} offers={offers} inclusive={readTaxSettings(data.settings).inclusive} isPickup={isPickup} itemName={itemName} />
+      <TotalsRecap totals={totals} offers={offers} inclusive={readTaxSettings(data.settings).inclusive} isPickup={isPickup} itemName={itemName} deliveryKnown={deliveryKnown} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { tabLabels } from './tabs-nav.tsx';
 export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: CheckoutTab) => void }) {
   const { settings } = data;
   const personal = useCheckoutStore((s) => s.personal);
+  const address = useCheckoutStore((s) => s.delivery);
   const method = useCheckoutStore((s) => s.method);
   const isPickup = useCartStore((s) => s.is_pickup);
   const count = useCartStore((s) => s.lines.length);
@@ -48,7 +49,16 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
             <span className="text-red-700">À compléter</span>
           ),
         )}
-        {row('delivery', isPickup ? `Retrait dès que possible, ${readSetting(settings, 'contacts.address', '')}` : 'Livraison à l’adresse indiquée')}
+        {row(
+          'delivery',
+          isPickup ? (
+            `Retrait dès que possible, ${readSetting(settings, 'contacts.address', '')}`
+          ) : address.address ? (
+            `Livraison dès que possible : ${[address.address, address.address2, `${address.postal_code ?? ''} ${address.city ?? ''}`].filter(Boolean).join(', ')}`
+          ) : (
+            <span className="text-red-700">Adresse à compléter</span>
+          ),
+        )}
         {row('payment', method === 'cash' ? 'Paiement sur place' : 'Carte bancaire')}
       </div>
       <button
@@ -59,7 +69,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
       >
         {placing ? 'Envoi de la commande…' : 'Confirmer la commande'}
       </button>
-      <p className="mt-2 text-center text-xs text-ink/60">En confirmant, vous vous engagez à régler la commande au retrait.</p>
+      <p className="mt-2 text-center text-xs text-ink/60">En confirmant, vous vous engagez à régler la commande {isPickup ? 'au retrait' : 'à la livraison'}.</p>
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function PaymentTab({ settings, onDone }: { settings: SettingsList; onDon
           <Banknote className="text-brand-600" aria-hidden />
           <span>
             <span className="block font-semibold">Paiement sur place</span>
-            <span className="text-sm text-ink/70">En espèces ou par carte au comptoir, au retrait.</span>
+            <span className="text-sm text-ink/70">En espèces ou par carte, au retrait ou à la livraison.</span>
           </span>
         </label>
         <label className={`${option} cursor-not-allowed border-black/10 opacity-60`}>

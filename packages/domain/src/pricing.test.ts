@@ -1,0 +1,431 @@
+import { describe, test, expect } from 'vitest';
+import fc from 'fast-check';
+import type { ChosenOptionValue, ItemOption, MenuItem } from './catalogue.ts';
+import type { Offer } from './offers.ts';
+import { priceCart, type CartLineInput, type PriceCartInput, type PricedCart } from './pricing.ts';
+import type { SettingsList } from './settings.ts';
+
+/**
+ * priceCart end to end: unit prices for the order type, offers and coupon, delivery, tax and total
+ * (spec sections 3, 4, 9; DECISIONS.md "Pricing in detail" 1–7). Menu prices in euros as the API serves them.
+ */
+
+function menuItem(item_id: number, item_category_id: number, price_delivery: number, price_pickup: number, tax_rate: number | null, options: ItemOption[] = [], item_menu_id = 1): MenuItem {
+  return {
+    item_id,
+    item_menu_id,
+    item_category_id,
+    item_name: `Plat ${item_id}`,
+    item_description: '',
+    item_image: '',
+    item_score: 0,
+    item_price: { price_delivery, price_pickup, tax_rate },
+    item_is_available: true,
+    options,
+  };
+}
+
+const taille: ItemOption = {
+  option_id: 10,
+  option_name: 'Taille',
+  selected: 1,
+  required: true,
+  option_options: [
+    { id: 101, name: 'Moyenne', price: 0, tax_rate: null },
+    { id: 102, name: 'Grande', price: 3, tax_rate: null },
+  ],
+};
+const supplements: ItemOption = {
+  option_id: 20,
+  option_name: 'Suppléments',
+  selected: 3,
+  required: false,
+  option_options: [
+    { id: 201, name: 'Chèvre', price: 1.5, tax_rate: null },
+    { id: 202, name: 'Olives', price: 0.5, tax_rate: null },
+  ],
+};
+const sauce: ItemOption = {
+  option_id: 30,
+  option_name: 'Sauce',
+  selected: 2,
+  required: false,
+  option_options: [
+    { id: 301, name: 'Ketchup', price: 0, tax_rate: null },
+    { id: 302, name: 'Bacon', price: 1.2, tax_rate: null },
+  ],
+};
+
+// Three tax rates: 5,5 % (salade, mousse), 10 % (default, or explicit), 20 % (vin, soda).
+const pizza = menuItem(101, 1, 12.5, 11, null, [taille, supplements]);
+const burger = menuItem(201, 2, 9.9, 8.9, 10, [sauce]);
+const pates = menuItem(901, 9, 8.99, 7.99, null);
+const salade = menuItem(401, 4, 7, 6.5, 5.5);
+const mousse = menuItem(123, 5, 5, 4.5, 5.5);
+const vin = menuItem(601, 6, 15, 15, 20);
+const soda = menuItem(501, 8, 2.5, 2.2, 20);
+const brunch = menuItem(701, 7, 19, 18, null, [], 2);
+const catalogue = [pizza, burger, pates, salade, mousse, vin, soda, brunch];
+
+const choose = (option_id: number, option_option_id: number, quantity = 1): ChosenOptionValue => ({ option_id, option_option_id, quantity });
+const cartLine = (item: MenuItem, quantity = 1, choices: ChosenOptionValue[] = []): CartLineInput => ({ item, choices, quantity });
+
+function offer(overrides: Partial<Offer>): Offer {
+  return {
+    id: 1,
+    name: 'Offre',
+    description: '',
+    code: null,
+    is_public: false,
+    is_active: true,
+    type: 'percentage',
+    value: 0,
+    auto_apply: 'Yes',
+    allow_repeat: true,
+    delivery_pickup: 'both',
+    minimum_amount: 0,
+    menus: [],
+    categories: [],
+    items: [],
+    active_times: [],
+    min_units: 1,
+    ...overrides,
+  };
+}
+const coupon = (overrides: Partial<Offer>): Offer => offer({ auto_apply: 'No', code: 'CODE', ...overrides });
+
+// Offers shaped like the demo restaurant's (apps/api/restaurant/demo-restaurant.json).
+const lyonnaise20 = offer({ id: 1, is_public: true, type: 'percentage', value: 20, items: [101] });
+const mousseBogo = offer({ id: 2, is_public: true, type: 'buy_one_get_one', items: [123] });
+const salades2 = offer({ id: 3, is_public: true, type: 'fixed_amount', value: 2, categories: [4] });
+const citronnade = offer({ id: 4, is_public: true, type: 'free_item', menus: [2], items: [125] });
+const livraisonDes40 = offer({ id: 5, type: 'free_delivery', delivery_pickup: 'delivery', minimum_amount: 40 });
+const promotion = offer({
+  id: 90,
+  name: 'Duo du lundi au jeudi',
+  type: 'cheapest_item',
+  value: 50,
+  categories: [1, 2, 9],
+  min_units: 2,
+  active_times: [{ days: ['mon', 'tue', 'wed', 'thu'], start: '00:00', end: '23:59' }],
+});
+const happyHour = offer({ id: 6, type: 'percentage', value: 15, categories: [6, 8], active_times: [{ days: ['fri', 'sat'], start: '18:00', end: '20:00' }] });
+const fidelite = offer({ id: 7, type: 'fixed_amount', value: 3, minimum_amount: 25, allow_repeat: false });
+const bienvenue10 = coupon({ id: 50, code: 'BIENVENUE10', type: 'percentage', value: 10, minimum_amount: 20, allow_repeat: false });
+const moins5 = coupon({ id: 51, code: 'MOINS5', type: 'fixed_amount', value: 5, minimum_amount: 30 });
+const livraisonOfferte = coupon({ id: 52, code: 'LIVRAISONOFFERTE', type: 'free_delivery', delivery_pickup: 'delivery' });
+const dessertOffert = coupon({ id: 53, code: 'DESSERTOFFERT', type: 'free_item', items: [121], minimum_amount: 25 });
+const duo = coupon({ id: 54, code: 'DUO', type: 'buy_one_get_one', categories: [1] });
+const expire = coupon({ id: 55, code: 'EXPIRE', type: 'percentage', value: 15, is_active: false });
+const toutOffert = coupon({ id: 56, code: 'TOUTOFFERT', type: 'percentage', value: 100 });
+const automaticPool = [lyonnaise20, mousseBogo, salades2, citronnade, livraisonDes40, promotion, happyHour, fidelite];
+const couponPool = [bienvenue10, moins5, livraisonOfferte, dessertOffert, duo, expire, toutOffert];
+
+const inclusive: SettingsList = [];
+const exclusive: SettingsList = [{ name: 'tax.inclusive', value: false }];
+const disabled: SettingsList = [{ name: 'tax.enabled', value: false }];
+
+const monday = new Date('2025-01-06T12:00:00Z'); // lundi 13:00 à Paris
+const friday = new Date('2025-01-10T12:00:00Z'); // vendredi 13:00 à Paris
+
+function price(input: Partial<PriceCartInput> & { lines: readonly CartLineInput[] }): PricedCart {
+  return priceCart({ isPickup: false, settings: inclusive, offers: [], coupon: null, now: friday, deliveryFeeCents: 350, ...input });
+}
+
+/** 2 × pizza Grande + Chèvre (17,00 € in delivery, 15,50 € in pickup), 1 salade (5,5 %), 1 vin (20 %). */
+const familyCart = [cartLine(pizza, 2, [choose(10, 102), choose(20, 201)]), cartLine(salade), cartLine(vin)];
+
+describe('priceCart: prices, delivery, tax and total (section 9; Pricing 1, 5, 6, 7)', () => {
+  test('Pricing 1, 6, 7: delivery order, tax inclusive, three rates, delivery taxed at the default rate', () => {
+    const { totals, offers } = price({ lines: familyCart });
+    expect(totals.lines).toEqual([
+      { unitCents: 1700, amountCents: 3400 },
+      { unitCents: 700, amountCents: 700 },
+      { unitCents: 1500, amountCents: 1500 },
+    ]);
+    expect(totals).toMatchObject({ subtotalCents: 5600, discountCents: 0, couponCents: 0, deliveryCents: 350, totalCents: 5950 });
+    expect(totals.taxByRate).toEqual([
+      { rateBp: 550, baseCents: 700, taxCents: 36 }, // 700 × 5,5 / 105,5 = 36,49
+      { rateBp: 1000, baseCents: 3750, taxCents: 341 }, // (3400 + 350) × 10 / 110 = 340,9
+      { rateBp: 2000, baseCents: 1500, taxCents: 250 },
+    ]);
+    expect(totals.taxCents).toBe(627);
+    expect(offers.applied).toEqual([]);
+  });
+
+  test('Pricing 6–7: tax exclusive adds the tax to the total', () => {
+    const { totals } = price({ lines: familyCart, settings: exclusive });
+    expect(totals.taxByRate.map((t) => t.taxCents)).toEqual([39, 375, 300]); // 38,5 → 39 (half away from zero)
+    expect(totals.taxCents).toBe(714);
+    expect(totals.totalCents).toBe(5600 + 350 + 714);
+  });
+
+  test('section 9: tax disabled gives zero tax, total unchanged', () => {
+    const { totals } = price({ lines: familyCart, settings: disabled });
+    expect(totals.taxCents).toBe(0);
+    expect(totals.taxByRate.every((t) => t.taxCents === 0)).toBe(true);
+    expect(totals.totalCents).toBe(5950);
+  });
+
+  test('Pricing 6: the default rate comes from the settings (tax.default_rate 20 %) for items without a rate and the delivery', () => {
+    const { totals } = price({ lines: [cartLine(pates)], settings: [{ name: 'tax.default_rate', value: 20 }] });
+    expect(totals.taxByRate).toEqual([{ rateBp: 2000, baseCents: 899 + 350, taxCents: 208 }]); // 1249 / 6 = 208,17
+  });
+
+  test('section 9 / Pricing 5: pickup uses price_pickup and ignores deliveryFeeCents', () => {
+    const { totals } = price({ lines: familyCart, isPickup: true, deliveryFeeCents: 350 });
+    expect(totals.lines.map((l) => l.amountCents)).toEqual([3100, 650, 1500]);
+    expect(totals).toMatchObject({ subtotalCents: 5250, deliveryCents: 0, totalCents: 5250 });
+    expect(totals.taxByRate).toEqual([
+      { rateBp: 550, baseCents: 650, taxCents: 34 },
+      { rateBp: 1000, baseCents: 3100, taxCents: 282 },
+      { rateBp: 2000, baseCents: 1500, taxCents: 250 },
+    ]);
+  });
+
+  test('Pricing 1: option prices × their quantities count in the unit price, and offers see them', () => {
+    // Grande 3 + Chèvre 2 × 1,50 + Olives 0,50 on 12,50 → 19,00; 20 % public offer on the pizza → 3,80.
+    const { totals, offers } = price({ lines: [cartLine(pizza, 1, [choose(10, 102), choose(20, 201, 2), choose(20, 202)])], offers: [lyonnaise20] });
+    expect(totals.lines).toEqual([{ unitCents: 1900, amountCents: 1900 }]);
+    expect(offers.discountCents).toBe(380);
+    expect(totals).toMatchObject({ subtotalCents: 1900, discountCents: 380, totalCents: 1900 + 350 - 380 });
+  });
+});
+
+describe('priceCart: offers and coupon (Pricing 2–4, 6)', () => {
+  test('Pricing 6: tax per rate after the discount is spread in proportion (exact spread)', () => {
+    // BIENVENUE10: 10 % per line = 340 + 70 + 150 = 560, spread exactly over 3400 / 700 / 1500.
+    const { totals, offers } = price({ lines: familyCart, coupon: bienvenue10 });
+    expect(offers.couponRefusal).toBeNull();
+    expect(totals).toMatchObject({ subtotalCents: 5600, discountCents: 560, couponCents: 560, deliveryCents: 350, totalCents: 5390 });
+    expect(totals.taxByRate).toEqual([
+      { rateBp: 550, baseCents: 630, taxCents: 33 },
+      { rateBp: 1000, baseCents: 3060 + 350, taxCents: 310 },
+      { rateBp: 2000, baseCents: 1350, taxCents: 225 },
+    ]);
+  });
+
+  test('Pricing 6: the spread by largest remainder makes the cents add up (5 € over 3400 / 700 / 1500 → 304 / 62 / 134)', () => {
+    const { totals } = price({ lines: familyCart, coupon: moins5 });
+    expect(totals).toMatchObject({ discountCents: 500, couponCents: 500, totalCents: 5450 });
+    expect(totals.taxByRate).toEqual([
+      { rateBp: 550, baseCents: 700 - 62, taxCents: 33 },
+      { rateBp: 1000, baseCents: 3400 - 304 + 350, taxCents: 313 },
+      { rateBp: 2000, baseCents: 1500 - 134, taxCents: 228 },
+    ]);
+    expect(totals.taxByRate.reduce((s, t) => s + t.baseCents, 0)).toBe(5600 - 500 + 350);
+  });
+
+  test('Pricing 4: the coupon is shown apart and is already inside discount', () => {
+    const { totals, offers } = price({ lines: familyCart, offers: [lyonnaise20], coupon: moins5 });
+    expect(offers.applied.map((a) => [a.offer_id, a.amountCents, a.isCoupon])).toEqual([
+      [1, 680, false],
+      [51, 500, true],
+    ]);
+    expect(totals).toMatchObject({ discountCents: 1180, couponCents: 500, totalCents: 5600 + 350 - 1180 });
+    expect(totals.couponCents).toBeLessThanOrEqual(totals.discountCents);
+  });
+
+  test('Pricing 4 / 7: discount capped at the subtotal, coupon within it, delivery still due, never negative', () => {
+    const { totals, offers } = price({ lines: familyCart, offers: [lyonnaise20], coupon: toutOffert });
+    expect(offers.discountCents).toBe(680 + 5600);
+    expect(totals).toMatchObject({ subtotalCents: 5600, discountCents: 5600, couponCents: 5600, deliveryCents: 350, totalCents: 350 });
+    expect(totals.taxByRate).toEqual([
+      { rateBp: 550, baseCents: 0, taxCents: 0 },
+      { rateBp: 1000, baseCents: 350, taxCents: 32 },
+      { rateBp: 2000, baseCents: 0, taxCents: 0 },
+    ]);
+  });
+
+  test.each<[string, Partial<PriceCartInput>, number]>([
+    ['free_delivery offer (≥ 40 €, delivery) makes delivery 0 although a fee is given', { offers: [livraisonDes40] }, 0],
+    ['free_delivery coupon makes delivery 0', { coupon: livraisonOfferte }, 0],
+    ['no free delivery → the fee', { offers: [] }, 350],
+  ])('Pricing 3, 5: %s', (_name, input, delivery) => {
+    const { totals } = price({ lines: familyCart, deliveryFeeCents: 350, ...input });
+    expect(totals.deliveryCents).toBe(delivery);
+    expect(totals.totalCents).toBe(5600 + delivery);
+    expect(totals.discountCents).toBe(0);
+  });
+
+  test('Pricing 5: free_delivery below its minimum (22 € < 40 €) leaves the fee', () => {
+    const { totals, offers } = price({ lines: [cartLine(salade), cartLine(vin)], offers: [livraisonDes40], deliveryFeeCents: 490 });
+    expect(offers.freeDelivery).toBe(false);
+    expect(totals).toMatchObject({ subtotalCents: 2200, deliveryCents: 490, totalCents: 2690 });
+  });
+
+  test('Pricing 2: the delivery-only coupon on a pickup order is refused with its French reason', () => {
+    const { totals, offers } = price({ lines: familyCart, isPickup: true, coupon: livraisonOfferte });
+    expect(offers.couponRefusal).toBe('Cette offre est réservée à la livraison.');
+    expect(totals).toMatchObject({ deliveryCents: 0, couponCents: 0, discountCents: 0 });
+  });
+
+  test('Pricing 2: an expired coupon is refused and brings nothing', () => {
+    const { totals, offers } = price({ lines: familyCart, coupon: expire });
+    expect(offers.couponRefusal).toBe('Ce code promo n’est plus valable.');
+    expect(totals).toMatchObject({ discountCents: 0, couponCents: 0, totalCents: 5950 });
+  });
+
+  test('Pricing 2: a coupon without allow_repeat already used by the customer is refused', () => {
+    const { offers } = price({ lines: familyCart, coupon: bienvenue10, usedOfferIds: new Set([50]) });
+    expect(offers.couponRefusal).toBe('Vous avez déjà profité de cette offre.');
+    expect(offers.couponCents).toBe(0);
+  });
+
+  test('Pricing 3 free_item: the gift is listed in freeItems, totals unchanged', () => {
+    const { totals, offers } = price({ lines: familyCart, coupon: dessertOffert });
+    expect(offers.freeItems).toEqual([{ item_id: 121, offer_id: 53 }]);
+    expect(totals).toMatchObject({ subtotalCents: 5600, discountCents: 0, totalCents: 5950 });
+  });
+
+  test.each<[string, boolean, Date, number]>([
+    ['Monday, delivery: 50 % of the burger’s 9,90', false, monday, 495],
+    ['Monday, pickup: still 50 % of the delivery price 9,90 (not 8,90)', true, monday, 495],
+    ['Friday: no promotion', false, friday, 0],
+  ])('section 9 promotion (Pricing 3): %s', (_name, isPickup, now, discount) => {
+    const lines = [cartLine(pizza, 1, [choose(10, 101)]), cartLine(burger, 1, [choose(30, 302)])];
+    const { totals } = price({ lines, isPickup, now, offers: [promotion] });
+    const subtotal = isPickup ? 1100 + 890 + 120 : 1250 + 990 + 120;
+    expect(totals.subtotalCents).toBe(subtotal);
+    expect(totals.discountCents).toBe(discount);
+    expect(totals.totalCents).toBe(subtotal + (isPickup ? 0 : 350) - discount);
+  });
+});
+
+describe('priceCart properties over random carts (DECISIONS.md Pricing 1–7)', () => {
+  const lineArb: fc.Arbitrary<CartLineInput> = fc
+    .record({
+      index: fc.nat({ max: catalogue.length - 1 }),
+      quantity: fc.integer({ min: 1, max: 5 }),
+      picks: fc.array(fc.record({ option: fc.nat(), value: fc.nat(), quantity: fc.integer({ min: 1, max: 3 }) }), { maxLength: 3 }),
+    })
+    .map(({ index, quantity, picks }) => {
+      const item = catalogue[index]!;
+      const choices = item.options.length === 0 ? [] : picks.map((p) => {
+        const option = item.options[p.option % item.options.length]!;
+        return choose(option.option_id, option.option_options[p.value % option.option_options.length]!.id, p.quantity);
+      });
+      return cartLine(item, quantity, choices);
+    });
+
+  const settingsArb = fc.constantFrom<SettingsList>(
+    inclusive,
+    exclusive,
+    disabled,
+    [{ name: 'tax.default_rate', value: 20 }],
+    [{ name: 'tax.default_rate', value: 5.5 }, { name: 'tax.inclusive', value: false }],
+  );
+
+  const inputArb: fc.Arbitrary<PriceCartInput> = fc.record({
+    lines: fc.array(lineArb, { minLength: 1, maxLength: 30 }),
+    isPickup: fc.boolean(),
+    settings: settingsArb,
+    offers: fc.subarray(automaticPool),
+    coupon: fc.option(fc.constantFrom(...couponPool), { nil: null }),
+    now: fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2026-12-31T23:59:59Z'), noInvalidDate: true }),
+    deliveryFeeCents: fc.integer({ min: 0, max: 1_500 }),
+    usedOfferIds: fc.subarray([...automaticPool, ...couponPool].map((o) => o.id)).map((ids) => new Set(ids)),
+  });
+
+  const isExclusive = (settings: SettingsList) => settings.some((s) => s.name === 'tax.inclusive' && s.value === false) && !settings.some((s) => s.name === 'tax.enabled' && s.value === false);
+
+  test('property: 0 ≤ coupon ≤ discount ≤ subtotal and total ≥ 0 (Pricing 4, 7)', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const { totals } = priceCart(input);
+        expect(totals.discountCents).toBeGreaterThanOrEqual(0);
+        expect(totals.discountCents).toBeLessThanOrEqual(totals.subtotalCents);
+        expect(totals.couponCents).toBeGreaterThanOrEqual(0);
+        expect(totals.couponCents).toBeLessThanOrEqual(totals.discountCents);
+        expect(totals.totalCents).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  test('property: total = subtotal + delivery − discount, plus tax when prices exclude tax (section 9, Pricing 7)', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const { totals } = priceCart(input);
+        const beforeTax = totals.subtotalCents + totals.deliveryCents - totals.discountCents;
+        expect(totals.totalCents).toBe(isExclusive(input.settings) ? beforeTax + totals.taxCents : beforeTax);
+      }),
+    );
+  });
+
+  test('property: delivery is 0 for pickup or free delivery, else the fee given (Pricing 5)', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const { totals, offers } = priceCart(input);
+        expect(totals.deliveryCents).toBe(input.isPickup || offers.freeDelivery ? 0 : input.deliveryFeeCents);
+      }),
+    );
+  });
+
+  test('property: Σ taxByRate = tax, and the bases add up to subtotal − discount + delivery (Pricing 6)', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const { totals } = priceCart(input);
+        expect(totals.taxByRate.reduce((s, t) => s + t.taxCents, 0)).toBe(totals.taxCents);
+        expect(totals.taxByRate.reduce((s, t) => s + t.baseCents, 0)).toBe(totals.subtotalCents - totals.discountCents + totals.deliveryCents);
+        expect(totals.taxByRate.map((t) => t.rateBp)).toEqual([...new Set(totals.taxByRate.map((t) => t.rateBp))].sort((a, b) => a - b));
+      }),
+    );
+  });
+
+  test('property: every amount is an integer (cents) (DECISIONS.md "Money and trust")', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const { totals, offers } = priceCart(input);
+        const amounts = [
+          totals.subtotalCents,
+          totals.discountCents,
+          totals.couponCents,
+          totals.deliveryCents,
+          totals.taxCents,
+          totals.totalCents,
+          ...totals.lines.flatMap((l) => [l.unitCents, l.amountCents]),
+          ...totals.taxByRate.flatMap((t) => [t.rateBp, t.baseCents, t.taxCents]),
+          offers.discountCents,
+          offers.couponCents,
+          ...offers.applied.map((a) => a.amountCents),
+        ];
+        for (const amount of amounts) expect(Number.isInteger(amount)).toBe(true);
+      }),
+    );
+  });
+
+  test('property: pricing twice gives the same result and does not change the input', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const snapshot = structuredClone(input);
+        const first = priceCart(input);
+        const second = priceCart(input);
+        expect(second).toEqual(first);
+        expect(input).toEqual(snapshot);
+      }),
+    );
+  });
+
+  /** What must not depend on the order of the lines: everything except the per-line list. */
+  const orderFree = ({ totals, offers }: PricedCart) => ({
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    couponCents: totals.couponCents,
+    deliveryCents: totals.deliveryCents,
+    taxCents: totals.taxCents,
+    totalCents: totals.totalCents,
+    taxByRate: totals.taxByRate,
+    offers,
+  });
+
+  test('property: the result does not depend on the order of the lines (shuffled lines → same totals)', () => {
+    fc.assert(
+      fc.property(
+        inputArb.chain((input) => fc.tuple(fc.constant(input), fc.shuffledSubarray([...input.lines], { minLength: input.lines.length, maxLength: input.lines.length }))),
+        ([input, shuffled]) => {
+          expect(orderFree(priceCart({ ...input, lines: shuffled }))).toEqual(orderFree(priceCart(input)));
+        },
+      ),
+    );
+  });
+});
