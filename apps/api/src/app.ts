@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
 import { messages } from '@resto/domain/messages';
@@ -32,6 +33,12 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
 export function createApp(deps: AppDeps) {
   const app = new Hono({ strict: false });
   app.use('/v2/*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
+  // An order of 100 lines with options is about 30 KB: past 1 MB the body is refused before it is
+  // read whole, and the connection closed (the rest of the upload is not read).
+  app.use(
+    '/v2/*',
+    bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ status: 'error', message: messages.bodyTooLarge, errors: [] }, 413, { Connection: 'close' }) }),
+  );
   app.use('/v2/*', async (c, next) => {
     const started = performance.now();
     await next();

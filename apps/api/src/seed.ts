@@ -10,6 +10,6 @@ export const demoRestaurantPath = join(dirname(fileURLToPath(import.meta.url)), 
 /** Loads the demo restaurant into an empty database; leaves a database that has a menu alone. */
 export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
   if ((await countMenus(db)) > 0) return false;
-  await importRestaurant(db, parseRestaurantFile(JSON.parse(readFileSync(demoRestaurantPath, 'utf8'))));
-  return true;
+  const file = parseRestaurantFile(JSON.parse(readFileSync(demoRestaurantPath, 'utf8')));
+  return (await importRestaurant(db, file, { onlyIfEmpty: true })).imported;
 }

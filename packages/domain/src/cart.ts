@@ -110,13 +110,16 @@ export function calculateCartTotals(input: CartPricingInput): CartTotals {
   const couponCents = Math.min(Math.max(input.couponCents ?? 0, 0), discountCents);
   const deliveryCents = Math.max(input.deliveryCents ?? 0, 0);
 
-  const discountParts = spreadProportionally(discountCents, lines.map((line) => line.amountCents));
-  const baseByRate = new Map<number, number>();
+  // The discount is spread over the amounts per tax rate (largest remainder, ties to the lower
+  // rate), so the cents add up and the result does not depend on the order of the lines.
+  const amountByRate = new Map<number, number>();
   input.lines.forEach((line, index) => {
     const rate = line.taxRateBp ?? tax.defaultRateBp;
-    const reduced = (lines[index]?.amountCents ?? 0) - (discountParts[index] ?? 0);
-    baseByRate.set(rate, (baseByRate.get(rate) ?? 0) + reduced);
+    amountByRate.set(rate, (amountByRate.get(rate) ?? 0) + (lines[index]?.amountCents ?? 0));
   });
+  const rates = [...amountByRate.keys()].sort((a, b) => a - b);
+  const discountParts = spreadProportionally(discountCents, rates.map((rate) => amountByRate.get(rate) ?? 0));
+  const baseByRate = new Map(rates.map((rate, index) => [rate, (amountByRate.get(rate) ?? 0) - (discountParts[index] ?? 0)]));
   if (deliveryCents > 0) {
     baseByRate.set(tax.defaultRateBp, (baseByRate.get(tax.defaultRateBp) ?? 0) + deliveryCents);
   }

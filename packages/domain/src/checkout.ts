@@ -63,6 +63,25 @@ export const DeliverySchema = z
   });
 export type DeliveryForm = z.input<typeof DeliverySchema>;
 
+/** The largest id a PostgreSQL integer column holds: larger ids are refused as input, not a 500. */
+export const maxDatabaseInteger = 2_147_483_647;
+
+/** The delivery address an order carries (section 3, Location and distance record); unknown keys are dropped. */
+export const LocationSchema = z.object({
+  address: z.string().trim().max(200).optional(),
+  address2: z.string().trim().max(200).optional(),
+  city: z.string().trim().max(100).optional(),
+  state: z.string().trim().max(100).optional(),
+  postal_code: z.string().trim().max(10).optional(),
+  country: z.string().trim().max(60).optional(),
+  formatted_address: z.string().trim().max(300).optional(),
+  lat: z.number().min(-90).max(90).nullish(),
+  lng: z.number().min(-180).max(180).nullish(),
+  is_scheduled: z.boolean().optional(),
+  delivery_date: z.string().max(10).nullish(),
+  delivery_time_range: z.string().max(20).nullish(),
+});
+
 export const paymentMethods = ['cash', 'card'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
@@ -117,10 +136,10 @@ export const OrderPayloadSchema = z.object({
   coupon: z.string().trim().max(40).nullish(),
   payment_method: z.enum(paymentMethods, { error: messages.paymentMethodRequired }),
   transaction_id: z.string().max(200).nullish(),
-  user_id: z.number().int().positive().nullish(),
+  user_id: z.number().int().positive().max(maxDatabaseInteger).nullish(),
   status: z.literal('pending', { error: 'Une commande est créée avec le statut « pending ».' }),
   customer: PersonalSchema,
-  location: z.record(z.string(), z.unknown()).nullish(),
+  location: LocationSchema.nullish(),
   date: z.string().max(40).nullish(),
   delivery_date: z.string().max(10).nullish(),
   delivery_time_range: z.string().max(20).nullish(),
@@ -132,7 +151,7 @@ export type OrderStatus = (typeof orderStatuses)[number];
 
 /** PUT /v2/public/checkout/ (section 7): finalises an order. */
 export const FinalizeOrderSchema = z.object({
-  order_id: z.number({ error: messages.orderIdRequired }).int().positive({ error: messages.orderIdRequired }),
+  order_id: z.number({ error: messages.orderIdRequired }).int().positive({ error: messages.orderIdRequired }).max(maxDatabaseInteger, { error: messages.unknownOrder }),
   transaction_id: z.string().max(200).nullish(),
   status: z.enum(['pending', 'paid'], { error: 'Statut attendu : « pending » ou « paid ».' }),
 });

@@ -11,11 +11,19 @@ const partsFormatter = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+// Intl formatting costs microseconds and pricing asks the same minute many times (once per offer).
+let lastMinute = Number.NaN;
+let lastResult: { day: Weekday; time: string } = { day: 'mon', time: '00:00' };
+
 /** The weekday ('mon'..'sun') and 'HH:MM' of an instant in Europe/Paris, whatever the host's zone. */
 export function toRestaurantTime(instant: Date): { day: Weekday; time: string } {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute === lastMinute) return lastResult;
   const parts = Object.fromEntries(partsFormatter.formatToParts(instant).map((p) => [p.type, p.value]));
   const day = String(parts.weekday).toLowerCase().slice(0, 3) as Weekday;
-  return { day, time: `${parts.hour}:${parts.minute}` };
+  lastMinute = minute;
+  lastResult = { day, time: `${parts.hour}:${parts.minute}` };
+  return lastResult;
 }
 
 /**

@@ -395,7 +395,7 @@ describe('calculateOffers (DECISIONS.md Pricing 2–4)', () => {
   });
 
   test('no offers, no coupon → nothing', () => {
-    expect(calculateOffers([], null, context(cart))).toEqual({ applied: [], discountCents: 0, couponCents: 0, freeDelivery: false, freeItems: [], couponRefusal: null });
+    expect(calculateOffers([], null, context(cart))).toEqual({ applied: [], discountCents: 0, couponCents: 0, freeDelivery: false, freeItems: [], couponRefusal: null, couponNotice: null });
   });
 
   test('Pricing 2: automatic = public offers and auto_apply Yes; a non-public auto_apply No offer in the automatic list is ignored', () => {
@@ -580,12 +580,12 @@ describe('badges (section 9; DECISIONS.md "Language": French texts)', () => {
     ['percentage', 20, '-20 %'],
     ['percentage', 5.5, '-5,5 %'],
     ['fixed_amount', 5, '-5 €'],
-    ['fixed_amount', 2.5, '-2,5 €'],
+    ['fixed_amount', 2.5, '-2,50 €'],
     ['free_item', 0, 'OFFERT'],
     ['free_delivery', 0, 'PROMO'],
     ['cheapest_item', 50, 'PROMO'],
   ])('itemBadge: %s %s → %s', (type, value, expected) => {
-    expect(itemBadge({ type, value })).toBe(expected);
+    expect(itemBadge({ type, value }).replace(/\s/gu, ' ')).toBe(expected);
   });
 
   test.each<[string, OfferType[], string | null]>([

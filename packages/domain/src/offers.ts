@@ -1,5 +1,6 @@
 import type { MenuItem, Weekday } from './catalogue.ts';
 import { toRestaurantTime } from './clock.ts';
+import { messages } from './messages.ts';
 import { eurosToCents, formatPrice, roundDiv } from './money.ts';
 
 /**
@@ -79,6 +80,8 @@ export interface OfferResult {
   freeItems: { item_id: number; offer_id: number }[];
   /** Why the coupon does not apply, in French; null when it applies or when there is none. */
   couponRefusal: string | null;
+  /** A coupon that applies but brings nothing (a larger fixed amount won), in French; not a refusal. */
+  couponNotice: string | null;
 }
 
 const subtotalOf = (lines: readonly OfferLine[]) => lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
@@ -91,17 +94,19 @@ const subtotalOf = (lines: readonly OfferLine[]) => lines.reduce((sum, l) => sum
  */
 export function isLineInScope(offer: Offer, item: OfferLine['item']): boolean {
   if (offer.menus.length > 0 && !offer.menus.includes(item.item_menu_id)) return false;
-  const items = offer.type === 'free_item' ? [] : offer.items;
-  if (items.length > 0) return items.includes(item.item_id);
+  if (offer.type !== 'free_item' && offer.items.length > 0) return offer.items.includes(item.item_id);
   if (offer.categories.length > 0) return offer.categories.includes(item.item_category_id);
-  return !offer.is_public;
+  // Section 4 leaves a public offer listing no items and no categories applying to nothing; a
+  // free_item's items are its gift, so its scope is its menus (or any line).
+  return !offer.is_public || offer.type === 'free_item';
 }
 
 /** Whether `now` (Europe/Paris) falls in one of the offer's windows; no window means always. */
 export function isWithinActiveTimes(windows: readonly OfferWindow[], now: Date): boolean {
   if (windows.length === 0) return true;
   const { day, time } = toRestaurantTime(now);
-  return windows.some((w) => w.days.includes(day) && time >= w.start && time <= w.end);
+  // A window whose end is before its start runs past midnight: from start to 23:59, and 00:00 to end.
+  return windows.some((w) => w.days.includes(day) && (w.start <= w.end ? time >= w.start && time <= w.end : time >= w.start || time <= w.end));
 }
 
 /**
@@ -110,14 +115,14 @@ export function isWithinActiveTimes(windows: readonly OfferWindow[], now: Date):
  * scope, allow_repeat). The reason is what a coupon refusal shows (422 on the server).
  */
 export function offerRefusal(offer: Offer, context: OfferContext): string | null {
-  if (!offer.is_active) return 'Ce code promo n’est plus valable.';
-  if (!isWithinActiveTimes(offer.active_times, context.now)) return 'Cette offre n’est pas valable à ce moment-ci.';
-  if (offer.delivery_pickup === 'pickup' && !context.isPickup) return 'Cette offre est réservée au retrait sur place.';
-  if (offer.delivery_pickup === 'delivery' && context.isPickup) return 'Cette offre est réservée à la livraison.';
+  if (!offer.is_active) return messages.expiredCoupon;
+  if (!isWithinActiveTimes(offer.active_times, context.now)) return messages.offerOutOfHours;
+  if (offer.delivery_pickup === 'pickup' && !context.isPickup) return messages.offerPickupOnly;
+  if (offer.delivery_pickup === 'delivery' && context.isPickup) return messages.offerDeliveryOnly;
   const minimumCents = eurosToCents(offer.minimum_amount);
-  if (subtotalOf(context.lines) < minimumCents) return `Cette offre s’applique dès ${formatPrice(minimumCents)} d’achat.`;
-  if (!context.lines.some((l) => isLineInScope(offer, l.item))) return 'Cette offre ne concerne aucun article de votre panier.';
-  if (!offer.allow_repeat && context.usedOfferIds?.has(offer.id)) return 'Vous avez déjà profité de cette offre.';
+  if (subtotalOf(context.lines) < minimumCents) return messages.offerMinimum(formatPrice(minimumCents));
+  if (!context.lines.some((l) => isLineInScope(offer, l.item))) return messages.offerNoItem;
+  if (!offer.allow_repeat && context.usedOfferIds?.has(offer.id)) return messages.couponAlreadyUsed;
   return null;
 }
 
@@ -166,10 +171,8 @@ export function calculateOffers(automatic: readonly Offer[], coupon: Offer | nul
   const couponRefusal = coupon ? offerRefusal(coupon, context) : null;
   const applicable = coupon && couponRefusal === null ? [...candidates.map((o) => ({ offer: o, isCoupon: false })), { offer: coupon, isCoupon: true }] : candidates.map((o) => ({ offer: o, isCoupon: false }));
 
-  const fixed = applicable
-    .filter(({ offer }) => offer.type === 'fixed_amount')
-    .map((entry) => ({ ...entry, amount: calculateReduction(entry.offer, context.lines) }))
-    .sort((a, b) => b.amount - a.amount || Number(b.isCoupon) - Number(a.isCoupon))[0];
+  // Of all fixed amounts, the largest value applies (section 9), then capped at its scope.
+  const fixed = applicable.filter(({ offer }) => offer.type === 'fixed_amount').sort((a, b) => b.offer.value - a.offer.value || Number(b.isCoupon) - Number(a.isCoupon))[0];
 
   const applied: AppliedOffer[] = [];
   const freeItems: OfferResult['freeItems'] = [];
@@ -187,7 +190,8 @@ export function calculateOffers(automatic: readonly Offer[], coupon: Offer | nul
   }
   const discountCents = applied.reduce((sum, a) => sum + a.amountCents, 0);
   const couponCents = applied.filter((a) => a.isCoupon).reduce((sum, a) => sum + a.amountCents, 0);
-  return { applied, discountCents, couponCents, freeDelivery, freeItems, couponRefusal };
+  const couponNotice = coupon && couponRefusal === null && coupon.type === 'fixed_amount' && fixed?.offer !== coupon ? messages.couponOutdone : null;
+  return { applied, discountCents, couponCents, freeDelivery, freeItems, couponRefusal, couponNotice };
 }
 
 /** The French badge of an offer on an item (DECISIONS.md, "Language"; spec section 9). */
@@ -199,7 +203,7 @@ export function itemBadge(offer: Pick<Offer, 'type' | 'value'>): string {
     case 'percentage':
       return `-${number.format(offer.value)} %`;
     case 'fixed_amount':
-      return `-${number.format(offer.value)} €`;
+      return `-${formatPrice(eurosToCents(offer.value)).replace(/[,.]00(?=\s)/u, '')}`;
     case 'free_item':
       return 'OFFERT';
     default:

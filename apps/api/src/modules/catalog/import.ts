@@ -28,10 +28,19 @@ const bp = (percent: number | null) => (percent === null ? null : percentToBasis
  * Replaces the whole catalogue (settings, menus, categories, items, options, offers, coupons)
  * with the file's, in one transaction, and bumps catalog_version so every API instance
  * rebuilds its menu. Past orders are untouched: their lines carry their own copies.
+ * With `onlyIfEmpty`, nothing happens (imported: false) when a catalogue is already there.
  */
-export async function importRestaurant(db: Database, file: RestaurantFile): Promise<{ menus: number; items: number; offers: number }> {
+export async function importRestaurant(
+  db: Database,
+  file: RestaurantFile,
+  options: { onlyIfEmpty?: boolean } = {},
+): Promise<{ imported: boolean; menus: number; items: number; offers: number }> {
   let itemCount = 0;
-  await db.transaction(async (tx) => {
+  const imported = await db.transaction(async (tx) => {
+    // Two instances starting on one empty PostgreSQL would both import: one at a time, and the
+    // second sees the first's menu.
+    await tx.execute(sql`select pg_advisory_xact_lock(7274001)`);
+    if (options.onlyIfEmpty && (await tx.select({ n: sql<number>`count(*)::int` }).from(menus))[0]!.n > 0) return false;
     await tx.delete(offers);
     await tx.delete(optionOptions);
     await tx.delete(itemOptions);
@@ -117,7 +126,9 @@ export async function importRestaurant(db: Database, file: RestaurantFile): Prom
       .insert(catalogVersion)
       .values({ id: 1, version: 1 })
       .onConflictDoUpdate({ target: catalogVersion.id, set: { version: sql`${catalogVersion.version} + 1`, updatedAt: sql`now()` } });
+    return true;
   });
+  if (!imported) return { imported: false, menus: 0, items: 0, offers: 0 };
   catalogChanged.dispatchEvent(new Event('change'));
-  return { menus: file.menus.length, items: itemCount, offers: file.offers.length + file.coupons.length };
+  return { imported: true, menus: file.menus.length, items: itemCount, offers: file.offers.length + file.coupons.length };
 }

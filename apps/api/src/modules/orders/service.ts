@@ -63,6 +63,9 @@ export class OrderService {
     const existing = await repository.findOrderIdByLocalId(this.db, payload.local_id);
     if (existing !== undefined) return { order_id: existing, created: false };
 
+    // No account can be proven yet (issue 5): a user_id from the body alone would let anyone
+    // order, and spend once-only offers, in another customer's name.
+    if (payload.user_id) throw new ApiError(401, messages.accountOrdersNotYet, [{ path: 'user_id', message: messages.accountOrdersNotYet }]);
     const catalog = await this.catalog.getCatalog();
     if (payload.payment_method === 'cash' && !readSetting(catalog.settings, 'payments.cod.active', false))
       throw new ApiError(422, messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);

@@ -60,7 +60,7 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
           );
         })}
       </ul>
-      <CouponField refusal={offers.couponRefusal} idPrefix={onNavigate ? 'sheet' : 'panel'} />
+      <CouponField refusal={offers.couponRefusal ?? offers.couponNotice} idPrefix={onNavigate ? 'sheet' : 'panel'} />
       <TotalsRecap totals={totals} offers={offers} inclusive={readTaxSettings(data.settings).inclusive} isPickup={isPickup} itemName={itemName} deliveryKnown={deliveryKnown} />
       <Link to={`${prefix}/checkout`} onClick={onNavigate} className="rounded-full bg-brand-600 px-4 py-3 text-center font-semibold text-white">
         Commander · {formatPrice(totals.totalCents)}

@@ -34,7 +34,7 @@ export function CartSummary({ data }: { data: StoreData }) {
         ))}
       </ul>
       <div className="mb-3">
-        <CouponField refusal={offers.couponRefusal} idPrefix="checkout" />
+        <CouponField refusal={offers.couponRefusal ?? offers.couponNotice} idPrefix="checkout" />
       </div>
       <TotalsRecap totals={totals} offers={offers} inclusive={readTaxSettings(data.settings).inclusive} isPickup={isPickup} itemName={itemName} deliveryKnown={deliveryKnown} />
     </div>
