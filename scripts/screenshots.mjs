@@ -4,6 +4,7 @@ const out = '/work/main/.screenshots';
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
 for (const [label, width, height] of [['phone', 390, 844], ['desktop', 1280, 900]]) {
   const page = await browser.newPage({ viewport: { width, height } });
+  if (process.env.CLOCK_NOW) await page.clock.setFixedTime(new Date(process.env.CLOCK_NOW));
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log(label, 'console', m.type(), m.text()); });
   page.on('pageerror', (e) => console.log(label, 'pageerror', e.message));
   await page.goto(base + '/');
@@ -23,8 +24,20 @@ for (const [label, width, height] of [['phone', 390, 844], ['desktop', 1280, 900
   await page.locator('html[data-hydrated="true"]').waitFor();
   await page.getByRole('button', { name: /Ajouter ·/ }).click();
   await page.waitForTimeout(300);
+  await page.goto(base + '/menu?product=108');
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.getByRole('button', { name: /Ajouter ·/ }).click();
+  await page.waitForTimeout(300);
   if (label === 'phone') { await page.getByRole('button', { name: /Voir le panier/ }).click(); await page.waitForTimeout(300); }
-  await page.screenshot({ path: `${out}/${label}-cart.png` });
+  const cartRoot = label === 'phone' ? page.getByRole('dialog') : page.getByRole('complementary', { name: 'Panier' });
+  await cartRoot.getByLabel('Code promo').fill('BIENVENUE10');
+  await cartRoot.getByRole('button', { name: 'Appliquer' }).click();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${out}/${label}-cart.png`, fullPage: label === 'desktop' });
+  if (label === 'phone') await page.keyboard.press('Escape');
+  await page.goto(base + '/menu#categorie-1');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${out}/${label}-menu-badges.png` });
   await page.goto(base + '/checkout');
   await page.locator('html[data-hydrated="true"]').waitFor();
   await page.waitForTimeout(500);
@@ -36,7 +49,7 @@ for (const [label, width, height] of [['phone', 390, 844], ['desktop', 1280, 900
   await page.screenshot({ path: `${out}/${label}-checkout-personal-errors.png` });
   await page.getByLabel('Prénom').fill('Camille');
   await page.getByLabel('Nom', { exact: true }).fill('Durand');
-  await page.getByLabel('E-mail').fill('camille.durand@example.fr');
+  await page.getByLabel('E-mail').fill(`camille.${label}@example.fr`);
   await page.getByLabel('Téléphone').fill('06 12 34 56 78');
   await page.screenshot({ path: `${out}/${label}-checkout-personal.png` });
   await page.getByRole('button', { name: 'Continuer' }).click();

@@ -19,6 +19,9 @@ interface PlacedOrder {
   total: number;
   tax: number;
   items: { item_name: string; quantity: number; amount: number; options: { name: string }[] }[];
+  applied_offers: { offer_id: number; name: string; amount: number; is_coupon: boolean }[];
+  free_items: { item_id: number; item_name: string; quantity: number }[];
+  delivery: number;
   customer: { first_name: string };
 }
 
@@ -66,7 +69,29 @@ export default function Success() {
                   <span>{formatEuros(item.amount)}</span>
                 </li>
               ))}
+              {order.free_items.map((free) => (
+                <li key={free.item_id} className="flex justify-between gap-3 py-2 text-emerald-700">
+                  <span>
+                    {free.quantity} × {free.item_name}
+                  </span>
+                  <span>Offert</span>
+                </li>
+              ))}
             </ul>
+            {order.applied_offers
+              .filter((offer) => offer.amount > 0)
+              .map((offer) => (
+                <p key={offer.offer_id} className="flex justify-between gap-3 text-sm text-emerald-700">
+                  <span>{offer.is_coupon ? `Code promo · ${offer.name}` : offer.name}</span>
+                  <span>−{formatEuros(offer.amount)}</span>
+                </p>
+              ))}
+            {!order.is_pickup ? (
+              <p className="flex justify-between gap-3 text-sm">
+                <span>Livraison</span>
+                <span>{order.delivery > 0 ? formatEuros(order.delivery) : 'Gratuit'}</span>
+              </p>
+            ) : null}
             <p className="mt-2 flex justify-between border-t border-black/10 pt-2 font-bold">
               <span>Total TTC</span>
               <span data-testid="order-total">{formatEuros(order.total)}</span>
