@@ -24,7 +24,9 @@ const items: MenuItem[] = file.menus.flatMap((menu) =>
       item_score: item.score,
       item_price: { price_delivery: item.price_delivery, price_pickup: item.price_pickup, tax_rate: item.tax_rate },
       item_is_available: true,
-      options: item.options.map((o) => ({ option_id: o.option_id, option_name: o.name, selected: o.selected, required: o.required, option_options: o.values.map((v) => ({ id: v.id, name: v.name, price: v.price, tax_rate: v.tax_rate })) })),
+      item_allergens: item.allergens,
+      item_diets: item.diets,
+      options: item.options.map((o) => ({ option_id: o.option_id, option_name: o.name, selected: o.selected, required: o.required, option_options: o.values.map((v) => ({ id: v.id, name: v.name, price: v.price, tax_rate: v.tax_rate, allergens: v.allergens })) })),
     })),
   ),
 );

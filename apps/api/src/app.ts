@@ -10,6 +10,8 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { CatalogService } from './modules/catalog/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { OrderService } from './modules/orders/service.ts';
+import { discoveryRoutes } from './modules/discovery/routes.ts';
+import { DiscoveryService } from './modules/discovery/service.ts';
 
 export interface AppDeps {
   db: Database;
@@ -18,12 +20,13 @@ export interface AppDeps {
   logger: Logger;
   catalog: CatalogService;
   orders: OrderService;
+  discovery: DiscoveryService;
 }
 
 /** Builds the services from a database; no I/O happens here. */
 export function createDeps(db: Database, logger: Logger, clock: () => Date = () => new Date()): AppDeps {
   const catalog = new CatalogService(db);
-  return { db, clock, logger, catalog, orders: new OrderService(db, catalog, clock) };
+  return { db, clock, logger, catalog, orders: new OrderService(db, catalog, clock), discovery: new DiscoveryService(db, catalog, clock) };
 }
 
 /**
@@ -56,6 +59,7 @@ export function createApp(deps: AppDeps) {
   });
   app.route('/v2/public', catalogRoutes(deps));
   app.route('/v2/public/checkout', orderRoutes(deps.orders));
+  app.route('/v2', discoveryRoutes(deps.discovery));
   app.all('/v2/*', (c) => c.json({ status: 'error', message: messages.notFound, errors: [] }, 404));
 
   app.onError((error, c) => {

@@ -9,8 +9,8 @@ const size: ItemOption = {
   selected: 1,
   required: true,
   option_options: [
-    { id: 101, name: 'Moyenne', price: 0, tax_rate: null },
-    { id: 102, name: 'Grande', price: 3, tax_rate: null },
+    { id: 101, name: 'Moyenne', price: 0, tax_rate: null, allergens: [] },
+    { id: 102, name: 'Grande', price: 3, tax_rate: null, allergens: [] },
   ],
 };
 const extras: ItemOption = {
@@ -19,8 +19,8 @@ const extras: ItemOption = {
   selected: 3,
   required: false,
   option_options: [
-    { id: 201, name: 'Chèvre', price: 1.5, tax_rate: null },
-    { id: 202, name: 'Olives', price: 0.5, tax_rate: null },
+    { id: 201, name: 'Chèvre', price: 1.5, tax_rate: null, allergens: [] },
+    { id: 202, name: 'Olives', price: 0.5, tax_rate: null, allergens: [] },
   ],
 };
 const options = [size, extras];

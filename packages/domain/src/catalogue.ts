@@ -38,6 +38,8 @@ export interface OptionOption {
   price: number;
   /** Percent, or null for the item's rate. */
   tax_rate: number | null;
+  /** Allergens this value adds (EU 1169/2011 annex II keys, see allergens.ts). */
+  allergens: string[];
 }
 
 export interface ItemOption {
@@ -67,6 +69,10 @@ export interface MenuItem {
   item_score: number;
   item_price: ItemPrice;
   item_is_available: boolean;
+  /** EU 1169/2011 annex II allergens of the dish as served without options (allergens.ts keys). */
+  item_allergens: string[];
+  /** Diet labels: vegetarian, vegan, halal, gluten_free. */
+  item_diets: string[];
   options: ItemOption[];
 }
 

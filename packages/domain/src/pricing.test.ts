@@ -22,6 +22,8 @@ function menuItem(item_id: number, item_category_id: number, price_delivery: num
     item_score: 0,
     item_price: { price_delivery, price_pickup, tax_rate },
     item_is_available: true,
+    item_allergens: [],
+    item_diets: [],
     options,
   };
 }
@@ -32,8 +34,8 @@ const taille: ItemOption = {
   selected: 1,
   required: true,
   option_options: [
-    { id: 101, name: 'Moyenne', price: 0, tax_rate: null },
-    { id: 102, name: 'Grande', price: 3, tax_rate: null },
+    { id: 101, name: 'Moyenne', price: 0, tax_rate: null, allergens: [] },
+    { id: 102, name: 'Grande', price: 3, tax_rate: null, allergens: [] },
   ],
 };
 const supplements: ItemOption = {
@@ -42,8 +44,8 @@ const supplements: ItemOption = {
   selected: 3,
   required: false,
   option_options: [
-    { id: 201, name: 'Chèvre', price: 1.5, tax_rate: null },
-    { id: 202, name: 'Olives', price: 0.5, tax_rate: null },
+    { id: 201, name: 'Chèvre', price: 1.5, tax_rate: null, allergens: [] },
+    { id: 202, name: 'Olives', price: 0.5, tax_rate: null, allergens: [] },
   ],
 };
 const sauce: ItemOption = {
@@ -52,8 +54,8 @@ const sauce: ItemOption = {
   selected: 2,
   required: false,
   option_options: [
-    { id: 301, name: 'Ketchup', price: 0, tax_rate: null },
-    { id: 302, name: 'Bacon', price: 1.2, tax_rate: null },
+    { id: 301, name: 'Ketchup', price: 0, tax_rate: null, allergens: [] },
+    { id: 302, name: 'Bacon', price: 1.2, tax_rate: null, allergens: [] },
   ],
 };
 

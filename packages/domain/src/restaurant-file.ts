@@ -1,6 +1,7 @@
 import { z } from './zod-fr.ts';
 import { weekdays } from './catalogue.ts';
 import { offerTypes } from './offers.ts';
+import { allergens, diets } from './allergens.ts';
 
 /**
  * The restaurant file: one JSON document describing settings, menus (with categories, items and
@@ -22,7 +23,8 @@ const image = z
   .string()
   .regex(/^\/images\/[\w./-]+\.(svg|png|jpe?g|webp|avif)$/, { error: 'Image attendue sous /images/… (fichier livré avec le site, pas d’URL externe).' });
 
-const OptionValueSchema = z.object({ id, name: z.string().min(1).max(80), price: euros.default(0), tax_rate: taxRate });
+const allergenList = z.array(z.enum(allergens)).default([]);
+const OptionValueSchema = z.object({ id, name: z.string().min(1).max(80), price: euros.default(0), tax_rate: taxRate, allergens: allergenList });
 const OptionSchema = z
   .object({
     option_id: id,
@@ -43,6 +45,9 @@ const ItemSchema = z.object({
   price_pickup: euros,
   tax_rate: taxRate,
   available: z.boolean().default(true),
+  /** EU 1169/2011 annex II allergens of the dish (without options). */
+  allergens: allergenList,
+  diets: z.array(z.enum(diets)).default([]),
   options: z.array(OptionSchema).default([]),
 });
 

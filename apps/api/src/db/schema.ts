@@ -54,6 +54,8 @@ export const items = pgTable(
     pricePickupCents: integer('price_pickup_cents').notNull(),
     taxRateBp: integer('tax_rate_bp'),
     isAvailable: boolean('is_available').notNull().default(true),
+    allergens: jsonb('allergens').$type<string[]>().notNull().default([]),
+    diets: jsonb('diets').$type<string[]>().notNull().default([]),
     position: integer('position').notNull(),
   },
   (t) => [index('items_menu_idx').on(t.menuId)],
@@ -74,6 +76,7 @@ export const optionOptions = pgTable('option_options', {
   name: text('name').notNull(),
   priceCents: integer('price_cents').notNull().default(0),
   taxRateBp: integer('tax_rate_bp'),
+  allergens: jsonb('allergens').$type<string[]>().notNull().default([]),
   position: integer('position').notNull(),
 });
 
@@ -125,7 +128,7 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [uniqueIndex('orders_local_id_idx').on(t.localId), index('orders_user_idx').on(t.userId)],
+  (t) => [uniqueIndex('orders_local_id_idx').on(t.localId), index('orders_user_idx').on(t.userId), index('orders_created_at_idx').on(t.createdAt)],
 );
 
 /** Order lines with every price copied, so later menu changes never alter a past order. */
@@ -149,7 +152,7 @@ export const orderLines = pgTable(
       .$type<{ option_id: number; option_name: string; id: number; name: string; price_cents: number; quantity: number }[]>()
       .notNull(),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId)],
+  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_item_idx').on(t.itemId, t.orderId)],
 );
 
 /**

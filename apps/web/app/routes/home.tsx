@@ -5,12 +5,23 @@ import type { Route } from './+types/home';
 import { useStoreData } from '../lib/store-data.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { apiGet } from '../lib/api.server.ts';
+import { formatEuros } from '../lib/format.ts';
+import { DishChip } from '../features/menu/quick-add.tsx';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // Popular dishes are a bonus: the home page still renders when they cannot be had.
+  const popular = await apiGet<{ popular: { itemId: number }[] }>(context, '/v2/public/recommendations/popular?limit=12').catch(() => ({ popular: [] }));
+  return { popularIds: popular.popular.map((p) => p.itemId) };
+}
 
 export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta('Accueil · Commande en ligne', location.pathname, 'Commandez en ligne et retirez votre repas au restaurant.');
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { settings, menus } = useStoreData();
+  const itemsById = new Map(menus.flatMap((m) => m.categories.flatMap((c) => c.items)).map((i) => [i.item_id, i]));
+  const popular = loaderData.popularIds.flatMap((id) => itemsById.get(id) ?? []);
   const prefix = useLocalePrefix();
   const name = readSetting(settings, 'contacts.name', 'Restaurant');
   const isOpen = menus.some((m) => m.menu_is_open);
@@ -61,6 +72,18 @@ export default function Home() {
         </div>
         <p className="text-ink/80 sm:col-span-3">{readSetting(settings, 'site.description', '')}</p>
       </section>
+      {popular.length ? (
+        <section aria-labelledby="les-plus-populaires" className="mx-auto max-w-6xl px-4 pb-10">
+          <h2 id="les-plus-populaires" className="mb-3 text-xl font-extrabold">
+            Les plus populaires
+          </h2>
+          <div className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-2">
+            {popular.map((item) => (
+              <DishChip key={item.item_id} item={item} price={formatEuros(item.item_price.price_pickup)} />
+            ))}
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }

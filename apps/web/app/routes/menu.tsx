@@ -4,6 +4,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { ShoppingBag, X } from 'lucide-react';
 import { formatPrice } from '@resto/domain/money';
 import { categoryBadge, itemBadge, offersForItem } from '@resto/domain/offers';
+import { isFreeOf } from '@resto/domain/allergens';
+import { MenuSearch } from '../features/menu/menu-search.tsx';
+import { AllergenFilter } from '../features/menu/allergen-filter.tsx';
+import { useAllergenFilter } from '../features/menu/allergen-filter-store.ts';
 import type { Route } from './+types/menu';
 import { useStoreData } from '../lib/store-data.ts';
 import { pageMeta } from '../lib/seo.ts';
@@ -31,7 +35,11 @@ export default function MenuPage() {
     if (ready) refreshItems(menus);
   }, [ready, menus, refreshItems]);
 
-  const itemsById = useMemo(() => new Map(menus.flatMap((m) => m.categories.flatMap((c) => c.items)).map((i) => [i.item_id, i])), [menus]);
+  const allItems = useMemo(() => menus.flatMap((m) => m.categories.flatMap((c) => c.items)), [menus]);
+  const itemsById = useMemo(() => new Map(allItems.map((i) => [i.item_id, i])), [allItems]);
+  const hiddenAllergens = useAllergenFilter((s) => s.hidden);
+  const hidden = useMemo(() => new Set(hiddenAllergens), [hiddenAllergens]);
+  const hiddenCount = allItems.filter((i) => !isFreeOf(i.item_allergens, hidden)).length;
   const categoryBadges = useMemo(
     () =>
       new Map(
@@ -54,6 +62,10 @@ export default function MenuPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 pb-28 lg:grid lg:grid-cols-[1fr_22rem] lg:gap-8 lg:pb-10">
       <div>
+        <div className="grid gap-3 pt-4 sm:grid-cols-[1fr_auto] sm:items-start">
+          <MenuSearch items={allItems.filter((i) => i.item_is_available)} />
+          <AllergenFilter hiddenCount={hiddenCount} />
+        </div>
         <nav aria-label="Catégories" className="sticky top-14 z-30 -mx-4 overflow-x-auto border-b border-black/5 bg-brand-50/95 px-4 py-2 backdrop-blur">
           <ul className="flex gap-2 whitespace-nowrap">
             {menus.flatMap((menu) =>
@@ -91,8 +103,11 @@ export default function MenuPage() {
                   ) : null}
                 </h2>
                 {category.category_description ? <p className="mb-2 text-sm text-ink/60">{category.category_description}</p> : null}
+                {category.items.every((item) => !isFreeOf(item.item_allergens, hidden)) ? (
+                  <p className="mt-2 text-sm text-ink/60">Tous les plats de cette catégorie contiennent un allergène masqué.</p>
+                ) : null}
                 <ul className="mt-2 grid gap-3 sm:grid-cols-2">
-                  {category.items.map((item) => (
+                  {category.items.filter((item) => isFreeOf(item.item_allergens, hidden)).map((item) => (
                     <li key={item.item_id}>
                       <MenuItemCard item={item} badges={offersForItem(store.offers, item).map(itemBadge)} />
                     </li>
@@ -138,7 +153,7 @@ export default function MenuPage() {
         </Dialog.Portal>
       </Dialog.Root>
 
-      {product ? <ProductDialog key={product.item_id} item={product} onClose={closeProduct} /> : null}
+      {product ? <ProductDialog key={product.item_id} item={product} offers={offersForItem(store.offers, product)} onClose={closeProduct} /> : null}
     </div>
   );
 }

@@ -84,12 +84,14 @@ export async function importRestaurant(
             pricePickupCents: eurosToCents(item.price_pickup),
             taxRateBp: bp(item.tax_rate),
             isAvailable: item.available,
+            allergens: item.allergens,
+            diets: item.diets,
             position: itemPosition,
           });
           for (const [optionPosition, option] of item.options.entries()) {
             optionRows.push({ optionId: option.option_id, itemId: item.item_id, name: option.name, selected: option.selected, required: option.required, position: optionPosition });
             for (const [valuePosition, value] of option.values.entries()) {
-              valueRows.push({ id: value.id, optionId: option.option_id, name: value.name, priceCents: eurosToCents(value.price), taxRateBp: bp(value.tax_rate), position: valuePosition });
+              valueRows.push({ id: value.id, optionId: option.option_id, name: value.name, priceCents: eurosToCents(value.price), taxRateBp: bp(value.tax_rate), allergens: value.allergens, position: valuePosition });
             }
           }
         }

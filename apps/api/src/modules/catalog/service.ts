@@ -63,6 +63,7 @@ function buildCatalog(version: number, rows: CatalogRows): Catalog {
               name: value.name,
               price: centsToEuros(value.priceCents),
               tax_rate: basisPointsToPercent(value.taxRateBp),
+              allergens: value.allergens,
             })),
           }));
           const built: MenuItem = {
@@ -79,6 +80,8 @@ function buildCatalog(version: number, rows: CatalogRows): Catalog {
               tax_rate: basisPointsToPercent(item.taxRateBp),
             },
             item_is_available: item.isAvailable,
+            item_allergens: item.allergens,
+            item_diets: item.diets,
             options,
           };
           itemsById.set(built.item_id, built);

@@ -5,6 +5,8 @@ import { readTaxSettings } from '@resto/domain/settings';
 import type { StoreData } from '../../lib/api.server.ts';
 import { useItemName } from '../../lib/store-data.ts';
 import { CouponField } from './coupon-field.tsx';
+import { OftenWith } from './often-with.tsx';
+import { useMemo } from 'react';
 import { describeChoices, useCartStore } from './cart-store.ts';
 import { useCartTotals } from './use-cart-totals.ts';
 import { TotalsRecap } from './totals-recap.tsx';
@@ -14,6 +16,7 @@ import { useLocalePrefix } from '../../lib/paths.ts';
 export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: () => void }) {
   const { lines, isPickup, totals, offers, deliveryKnown } = useCartTotals(data);
   const itemName = useItemName(data);
+  const itemsById = useMemo(() => new Map(data.menus.flatMap((m) => m.categories.flatMap((c) => c.items)).map((i) => [i.item_id, i])), [data]);
   const setQuantity = useCartStore((s) => s.setQuantity);
   const remove = useCartStore((s) => s.remove);
   const prefix = useLocalePrefix();
@@ -60,6 +63,7 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
           );
         })}
       </ul>
+      <OftenWith itemsById={itemsById} />
       <CouponField refusal={offers.couponRefusal ?? offers.couponNotice} idPrefix={onNavigate ? 'sheet' : 'panel'} />
       <TotalsRecap totals={totals} offers={offers} inclusive={readTaxSettings(data.settings).inclusive} isPickup={isPickup} itemName={itemName} deliveryKnown={deliveryKnown} />
       <Link to={`${prefix}/checkout`} onClick={onNavigate} className="rounded-full bg-brand-600 px-4 py-3 text-center font-semibold text-white">

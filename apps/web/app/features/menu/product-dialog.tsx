@@ -5,6 +5,8 @@ import { calculateUnitPrice } from '@resto/domain/cart';
 import { maxLineQuantity, pricedLineFromItem, validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@resto/domain/catalogue';
 
 import { formatPrice } from '@resto/domain/money';
+import { allergenLabels, dietLabels, type Allergen, type Diet } from '@resto/domain/allergens';
+import { itemBadge, type Offer } from '@resto/domain/offers';
 import { useCartStore } from '../cart/cart-store.ts';
 import { formatEuros } from '../../lib/format.ts';
 
@@ -12,7 +14,7 @@ import { formatEuros } from '../../lib/format.ts';
  * The product dialog (/menu?product={item_id}): options within each option's selected count,
  * quantity, note, then add to cart and fire GET /v2/public/products/{item_menu_id} (section 7).
  */
-export function ProductDialog({ item, onClose }: { item: MenuItem; onClose: () => void }) {
+export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offers: Offer[]; onClose: () => void }) {
   const isPickup = useCartStore((s) => s.is_pickup);
   const add = useCartStore((s) => s.add);
   const [choices, setChoices] = useState<ChosenOptionValue[]>([]);
@@ -51,6 +53,27 @@ export function ProductDialog({ item, onClose }: { item: MenuItem; onClose: () =
                 <Dialog.Title className="text-xl font-bold">{item.item_name}</Dialog.Title>
                 <Dialog.Description className="mt-1 text-sm text-ink/70">{item.item_description}</Dialog.Description>
                 <p className="mt-2 font-semibold text-brand-700">{formatEuros(isPickup ? item.item_price.price_pickup : item.item_price.price_delivery)}</p>
+                {item.item_diets.length ? (
+                  <p className="mt-2 flex flex-wrap gap-1">
+                    {item.item_diets.map((diet) => (
+                      <span key={diet} className="rounded-full bg-lime-100 px-2 py-0.5 text-xs font-semibold text-lime-900">
+                        {dietLabels[diet as Diet] ?? diet}
+                      </span>
+                    ))}
+                  </p>
+                ) : null}
+              </div>
+              {offers.map((offer) => (
+                <div key={offer.id} className="rounded-2xl bg-emerald-50 p-3 text-sm" data-testid="product-offer">
+                  <p className="font-semibold text-emerald-800">
+                    {itemBadge(offer)} · {offer.name}
+                  </p>
+                  <p className="text-emerald-900/80">{offer.description}</p>
+                </div>
+              ))}
+              <div className="rounded-2xl bg-amber-50 p-3 text-sm" data-testid="allergens">
+                <p className="font-semibold">Allergènes</p>
+                <p>{item.item_allergens.length ? item.item_allergens.map((a) => allergenLabels[a as Allergen] ?? a).join(', ') : 'Aucun des 14 allergènes majeurs.'}</p>
               </div>
               {item.options.map((option) => {
                 const single = option.selected === 1;
@@ -76,7 +99,12 @@ export function ProductDialog({ item, onClose }: { item: MenuItem; onClose: () =
                             onChange={() => toggle(option.option_id, value.id, single)}
                             className="size-5 accent-brand-600"
                           />
-                          <span className="flex-1">{value.name}</span>
+                          <span className="flex-1">
+                            {value.name}
+                            {value.allergens.length ? (
+                              <span className="block text-xs text-amber-800">Contient : {value.allergens.map((a) => allergenLabels[a as Allergen] ?? a).join(', ')}</span>
+                            ) : null}
+                          </span>
                           {value.price > 0 ? <span className="text-sm text-ink/70">+{formatEuros(value.price)}</span> : null}
                         </label>
                       );

@@ -1,0 +1,49 @@
+import type { MenuItem } from '@resto/domain/catalogue';
+import type { Database } from '../../db/client.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import { findCoOrdered, findMostOrdered } from './repository.ts';
+
+/** Spec section 9: at most 12 recommendations, 12 popular dishes. */
+export const maxRecommendations = 12;
+export const popularWindowDays = 30;
+
+/**
+ * Recommendations and popular dishes from past orders (spec section 7; issue 8).
+ * Only orderable dishes are answered: available, on an available menu.
+ */
+export class DiscoveryService {
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: CatalogService,
+    private readonly clock: () => Date,
+  ) {}
+
+  private async orderableItems(): Promise<Map<number, MenuItem>> {
+    const menus = await this.catalog.getMenus(this.clock());
+    return new Map(menus.filter((m) => m.menu_is_available).flatMap((m) => m.categories.flatMap((c) => c.items.filter((i) => i.item_is_available).map((i) => [i.item_id, i] as const))));
+  }
+
+  /**
+   * The most ordered dishes of the last 30 days, then by item_score to fill up when few orders
+   * exist. @returns item ids, at most `limit` (1..12).
+   */
+  async popular(limit: number): Promise<number[]> {
+    const orderable = await this.orderableItems();
+    const since = new Date(this.clock().getTime() - popularWindowDays * 86_400_000);
+    const ranked = (await findMostOrdered(this.db, since, limit + orderable.size)).map((r) => r.itemId).filter((id) => orderable.has(id));
+    const byScore = [...orderable.values()].sort((a, b) => b.item_score - a.item_score || a.item_id - b.item_id).map((i) => i.item_id);
+    return [...new Set([...ranked, ...byScore])].slice(0, limit);
+  }
+
+  /**
+   * Dishes most often ordered together with the cart's, then popular ones to fill; never a dish
+   * already in the cart or not orderable now. @returns item ids, at most `limit` (1..12).
+   */
+  async recommendations(cartItemIds: readonly number[], limit: number): Promise<number[]> {
+    const orderable = await this.orderableItems();
+    const inCart = new Set(cartItemIds);
+    const together = (await findCoOrdered(this.db, [...inCart], limit + orderable.size)).map((r) => r.itemId);
+    const popular = await this.popular(maxRecommendations + inCart.size);
+    return [...new Set([...together, ...popular])].filter((id) => orderable.has(id) && !inCart.has(id)).slice(0, limit);
+  }
+}

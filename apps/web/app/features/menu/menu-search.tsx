@@ -1,0 +1,78 @@
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Search, X } from 'lucide-react';
+import type { MenuItem } from '@resto/domain/catalogue';
+import { buildSearchIndex, searchItems, searchMinLength } from '@resto/domain/search';
+import { formatEuros } from '../../lib/format.ts';
+
+/**
+ * Dish search (spec section 5): from 2 characters, accents and case ignored, name or description,
+ * best scores first, 10 results at most. A result opens the product dialog (?product=).
+ */
+export function MenuSearch({ items }: { items: MenuItem[] }) {
+  const [query, setQuery] = useState('');
+  const index = useMemo(() => buildSearchIndex(items), [items]);
+  const results = useMemo(() => searchItems(index, query), [index, query]);
+  const id = useId();
+  const active = query.trim().length >= searchMinLength;
+
+  return (
+    <div className="relative" role="search">
+      <label htmlFor={`${id}-input`} className="sr-only">
+        Rechercher un plat
+      </label>
+      <div className="flex items-center gap-2 rounded-2xl bg-white px-3 shadow-sm focus-within:outline-2 focus-within:outline-brand-600">
+        <Search size={18} className="text-ink/50" aria-hidden />
+        <input
+          id={`${id}-input`}
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => e.key === 'Escape' && setQuery('')}
+          placeholder="Rechercher un plat, un ingrédient…"
+          autoComplete="off"
+          aria-describedby={`${id}-status`}
+          className="min-w-0 flex-1 bg-transparent py-3 text-base outline-none"
+        />
+        {query ? (
+          <button type="button" onClick={() => setQuery('')} aria-label="Effacer la recherche" className="grid size-8 place-items-center rounded-full">
+            <X size={16} aria-hidden />
+          </button>
+        ) : null}
+      </div>
+      <p id={`${id}-status`} className="sr-only" aria-live="polite">
+        {active ? `${results.length} résultat${results.length > 1 ? 's' : ''}` : ''}
+      </p>
+      {active ? (
+        <div className="absolute inset-x-0 top-full z-40 mt-1 overflow-hidden rounded-2xl bg-white shadow-xl">
+          {results.length ? (
+            <ul aria-label="Résultats de la recherche">
+              {results.map((item) => (
+                <li key={item.item_id}>
+                  <Link
+                    to={`?product=${item.item_id}`}
+                    preventScrollReset
+                    onClick={() => setQuery('')}
+                    className="flex items-center gap-3 px-3 py-2 hover:bg-brand-50 focus:bg-brand-50"
+                    data-testid="search-result"
+                  >
+                    <img src={item.item_image} alt="" width={48} height={36} className="h-9 w-12 rounded-lg object-cover" />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium">{item.item_name}</span>
+                      <span className="block truncate text-xs text-ink/60">{item.item_description}</span>
+                    </span>
+                    <span className="text-sm font-semibold text-brand-700">{formatEuros(item.item_price.price_pickup)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="px-3 py-3 text-sm text-ink/70">Aucun plat ne correspond à « {query.trim()} ».</p>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import { Plus } from 'lucide-react';
+import type { MenuItem } from '@resto/domain/catalogue';
+import { useToasts } from '../../components/ui/toast.tsx';
+import { useLocalePrefix } from '../../lib/paths.ts';
+import { useCartStore } from '../cart/cart-store.ts';
+
+/**
+ * One-tap add (issue 8): a dish without required options goes straight to the cart; one with
+ * required options opens its dialog so nothing is ordered half-chosen.
+ */
+export function QuickAdd({ item, className = '' }: { item: MenuItem; className?: string }) {
+  const add = useCartStore((s) => s.add);
+  const toast = useToasts((s) => s.show);
+  const prefix = useLocalePrefix();
+  const style = `grid size-9 shrink-0 place-items-center rounded-full bg-brand-600 text-white shadow ${className}`;
+  if (item.options.some((o) => o.required)) {
+    return (
+      <Link to={`${prefix}/menu?product=${item.item_id}`} preventScrollReset className={style} aria-label={`Choisir les options de ${item.item_name}`}>
+        <Plus size={18} aria-hidden />
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={style}
+      aria-label={`Ajouter ${item.item_name} au panier`}
+      onClick={() => {
+        add({ item, choices: [], quantity: 1, note: '' });
+        void fetch(`/v2/public/products/${item.item_menu_id}`).catch(() => undefined); // result unused (section 7)
+        toast(`« ${item.item_name} » ajouté au panier.`, 'success');
+      }}
+    >
+      <Plus size={18} aria-hidden />
+    </button>
+  );
+}
+
+/** A small dish card with its quick add, for popular dishes and recommendations. */
+export function DishChip({ item, price }: { item: MenuItem; price: string }) {
+  return (
+    <div className="flex w-40 shrink-0 flex-col overflow-hidden rounded-2xl bg-white shadow-sm" data-testid="dish-chip">
+      <img src={item.item_image} alt="" width={160} height={100} loading="lazy" className="h-24 w-full object-cover" />
+      <div className="flex flex-1 items-end gap-2 p-2">
+        <div className="min-w-0 flex-1">
+          <p className="line-clamp-2 text-sm font-semibold leading-tight">{item.item_name}</p>
+          <p className="text-xs font-semibold text-brand-700">{price}</p>
+        </div>
+        <QuickAdd item={item} />
+      </div>
+    </div>
+  );
+}
