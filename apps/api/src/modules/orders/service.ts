@@ -88,7 +88,13 @@ export class OrderService {
       delivery,
       usedOfferIds: await repository.findUsedOfferIds(this.db, key),
     });
-    if (offers.couponRefusal) throw new ApiError(422, offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
+    if (offers.couponRefusal) {
+      // The first request with this local_id may have committed meanwhile (and spent the coupon):
+      // a retry is answered with that order, not refused.
+      const committed = await repository.findOrderIdByLocalId(this.db, payload.local_id);
+      if (committed !== undefined) return { order_id: committed, created: false };
+      throw new ApiError(422, offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
+    }
     const tax = readTaxSettings(catalog.settings);
 
     const claimed = { subtotal: payload.subtotal, discount: payload.discount, delivery: payload.delivery, tax: payload.tax, total: payload.total };
@@ -163,10 +169,13 @@ export class OrderService {
       ),
         offerUses,
       )
-      .catch((error: unknown) => {
-        // Another order of this customer took a once-only offer first (the race of issue 3).
-        if (isUniqueViolation(error, 'order_offers_once_idx')) throw new ApiError(422, messages.couponAlreadyUsed, [{ path: 'coupon', message: messages.couponAlreadyUsed }]);
-        throw error;
+      .catch(async (error: unknown) => {
+        // Another order of this customer took a once-only offer first (the race of issue 3),
+        // unless that order was this very one sent twice.
+        if (!isUniqueViolation(error, 'order_offers_once_idx')) throw error;
+        const committed = await repository.findOrderIdByLocalId(this.db, payload.local_id);
+        if (committed !== undefined) return { orderId: committed, created: false };
+        throw new ApiError(422, messages.couponAlreadyUsed, [{ path: 'coupon', message: messages.couponAlreadyUsed }]);
       });
     return { order_id: orderId, created };
   }
