@@ -61,7 +61,9 @@ try {
   // A real order: two pizzas and a burger with options, priced with the domain code.
   const pizza = menus[0]!.categories.find((c) => c.category_id === 1)!.items[0]!;
   const burger = menus[0]!.categories.find((c) => c.category_id === 2)!.items[0]!;
-  const burgerChoices = burger.options.filter((o) => o.required).map((o) => ({ option_id: o.option_id, option_option_id: o.option_options[0]!.id, quantity: 1 }));
+  const burgerChoices = burger.options
+    .filter((o) => o.required)
+    .map((o) => ({ option_id: o.option_id, option_option_id: o.option_options[0]!.id, quantity: 1 }));
   const totals = calculateCartTotals({
     lines: [pricedLineFromItem(pizza, [], 2), pricedLineFromItem(burger, burgerChoices, 1)],
     isPickup: true,
@@ -70,7 +72,12 @@ try {
   const order = {
     items: [
       { item_id: pizza.item_id, item_menu_id: pizza.item_menu_id, quantity: 2, options: [] },
-      { item_id: burger.item_id, item_menu_id: burger.item_menu_id, quantity: 1, options: burgerChoices.map((c) => ({ option_id: c.option_id, option_options: [{ id: c.option_option_id, quantity: 1 }] })) },
+      {
+        item_id: burger.item_id,
+        item_menu_id: burger.item_menu_id,
+        quantity: 1,
+        options: burgerChoices.map((c) => ({ option_id: c.option_id, option_options: [{ id: c.option_option_id, quantity: 1 }] })),
+      },
     ],
     free_items: [],
     is_pickup: true,
@@ -125,7 +132,9 @@ try {
   for (const { name, ours: o, bare: b } of rows) {
     console.log(`| ${name} | ${o.rps.toFixed(0)} | ${o.p99} | ${b.rps.toFixed(0)} | ${b.p99} | ${(o.rps / b.rps).toFixed(2)} | ${o.errors} |`);
   }
-  console.log(`\nFirst load of /menu: ${scripts.size} JS files, ${(jsRaw / 1024).toFixed(1)} KB raw, ${(jsGzip / 1024).toFixed(1)} KB gzip; HTML ${(htmlGzip / 1024).toFixed(1)} KB gzip`);
+  console.log(
+    `\nFirst load of /menu: ${scripts.size} JS files, ${(jsRaw / 1024).toFixed(1)} KB raw, ${(jsGzip / 1024).toFixed(1)} KB gzip; HTML ${(htmlGzip / 1024).toFixed(1)} KB gzip`,
+  );
   console.log(`Server resident memory after the benchmark: ${rssMb(ours.pid!).toFixed(0)} MB (bare Hono: ${rssMb(bare.pid!).toFixed(0)} MB)`);
 } finally {
   ours.kill('SIGTERM');

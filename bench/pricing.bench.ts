@@ -26,7 +26,13 @@ const items: MenuItem[] = file.menus.flatMap((menu) =>
       item_is_available: true,
       item_allergens: item.allergens,
       item_diets: item.diets,
-      options: item.options.map((o) => ({ option_id: o.option_id, option_name: o.name, selected: o.selected, required: o.required, option_options: o.values.map((v) => ({ id: v.id, name: v.name, price: v.price, tax_rate: v.tax_rate, allergens: v.allergens })) })),
+      options: item.options.map((o) => ({
+        option_id: o.option_id,
+        option_name: o.name,
+        selected: o.selected,
+        required: o.required,
+        option_options: o.values.map((v) => ({ id: v.id, name: v.name, price: v.price, tax_rate: v.tax_rate, allergens: v.allergens })),
+      })),
     })),
   ),
 );
@@ -36,13 +42,15 @@ const coupons = file.coupons.map(toOffer).filter((c) => c.is_active);
 const settings = Object.entries(file.settings).map(([name, value]) => ({ name, value }));
 
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 
 const carts = Array.from({ length: 2000 }, () => {
   const lines: CartLineInput[] = Array.from({ length: 1 + Math.floor(random() * 30) }, () => {
     const item = pick(items);
-    const choices = item.options.filter((o) => o.required || random() < 0.5).map((o) => ({ option_id: o.option_id, option_option_id: pick(o.option_options).id, quantity: 1 }));
+    const choices = item.options
+      .filter((o) => o.required || random() < 0.5)
+      .map((o) => ({ option_id: o.option_id, option_option_id: pick(o.option_options).id, quantity: 1 }));
     return { item, choices, quantity: 1 + Math.floor(random() * 3) };
   });
   return { lines, isPickup: random() < 0.5, coupon: pick(coupons), now: new Date(Date.UTC(2026, 10, 23 + Math.floor(random() * 7), 11, 30)) };
@@ -67,7 +75,9 @@ const httpMs = (performance.now() - httpStarted) / 1000;
 server.close();
 
 const averageLines = carts.reduce((n, c) => n + c.lines.length, 0) / carts.length;
-console.log(`Carts priced: ${carts.length * rounds}, ${averageLines.toFixed(1)} lines on average, ${offers.length} automatic offers + 1 coupon each (checksum ${checksum})`);
+console.log(
+  `Carts priced: ${carts.length * rounds}, ${averageLines.toFixed(1)} lines on average, ${offers.length} automatic offers + 1 coupon each (checksum ${checksum})`,
+);
 console.log(`priceCart: ${(pricingMs * 1000).toFixed(1)} µs per cart, ${Math.round(1000 / pricingMs).toLocaleString('fr-FR')} carts/s`);
 console.log(`One HTTP round trip on loopback (node:http, keep-alive fetch): ${(httpMs * 1000).toFixed(0)} µs`);
 console.log(`Pricing a cart costs ${(pricingMs / httpMs).toFixed(3)} of one HTTP request`);

@@ -8,10 +8,4 @@ const pages = (idPrefix: string) => [
   route('success', 'routes/success.tsx', { id: `${idPrefix}success` }),
 ];
 
-export default [
-  layout('routes/shell.tsx', [
-    ...pages(''),
-    ...prefix('fr', pages('fr-')),
-    route('*', 'routes/not-found.tsx'),
-  ]),
-] satisfies RouteConfig;
+export default [layout('routes/shell.tsx', [...pages(''), ...prefix('fr', pages('fr-')), route('*', 'routes/not-found.tsx')])] satisfies RouteConfig;

@@ -7,7 +7,10 @@ test.beforeEach(async ({ page }) => freezeClock(page, 'sunday'));
 
 test('a delivery order in a zone pays the zone fee, plus the flat charge under the minimum', async ({ page, request }) => {
   await open(page, '/menu?product=105');
-  await page.getByRole('dialog').getByRole('button', { name: /Ajouter ·/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Ajouter ·/ })
+    .click();
   const cart = page.getByRole('complementary', { name: 'Panier' });
   const pickupSubtotal = euros(await cart.getByTestId('subtotal').textContent());
 
@@ -48,7 +51,9 @@ test('a delivery order in a zone pays the zone fee, plus the flat charge under t
   await expect(page).toHaveURL(/\/success\?order=\d+/);
 
   const last = await page.evaluate(() => JSON.parse(localStorage.getItem('last-order') ?? 'null') as { order_id: number; local_id: string });
-  const { payload } = (await (await request.get(`/v2/public/checkout/${last.order_id}?local_id=${last.local_id}`)).json()) as { payload: { is_pickup: boolean; delivery: number; total: number } };
+  const { payload } = (await (await request.get(`/v2/public/checkout/${last.order_id}?local_id=${last.local_id}`)).json()) as {
+    payload: { is_pickup: boolean; delivery: number; total: number };
+  };
   expect(payload.is_pickup).toBe(false);
   expect(payload.delivery).toBe(3.5);
   expect(payload.total).toBeCloseTo(total, 2);

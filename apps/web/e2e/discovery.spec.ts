@@ -45,7 +45,10 @@ test('a dish recommended in the cart is added in one tap; popular dishes show on
   await expect(page.getByTestId('dish-chip').first()).toBeVisible();
 
   await open(page, '/menu?product=105');
-  await page.getByRole('dialog').getByRole('button', { name: /Ajouter ·/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Ajouter ·/ })
+    .click();
   const cart = page.getByRole('complementary', { name: 'Panier' });
   const often = cart.getByRole('region', { name: 'Souvent pris avec' });
   await expect(often.getByTestId('dish-chip').first()).toBeVisible();

@@ -100,8 +100,11 @@ test.describe('on a Tuesday', () => {
   test.beforeEach(async ({ page }) => freezeClock(page, 'tuesday'));
 
   test('the Monday-to-Thursday promotion takes 50 % of the cheaper dish’s delivery price', async ({ page, request }) => {
-    const menus = (await (await request.get('/v2/public/menus')).json()) as { payload: { categories: { items: { item_id: number; item_price: { price_delivery: number } }[] }[] }[] };
-    const priceDelivery = (id: number) => menus.payload.flatMap((m) => m.categories.flatMap((c) => c.items)).find((i) => i.item_id === id)!.item_price.price_delivery;
+    const menus = (await (await request.get('/v2/public/menus')).json()) as {
+      payload: { categories: { items: { item_id: number; item_price: { price_delivery: number } }[] }[] }[];
+    };
+    const priceDelivery = (id: number) =>
+      menus.payload.flatMap((m) => m.categories.flatMap((c) => c.items)).find((i) => i.item_id === id)!.item_price.price_delivery;
     await addToCart(page, 105);
     const cart = page.getByRole('complementary', { name: 'Panier' });
     await expect(cart.getByTestId('reduction')).toHaveCount(0);

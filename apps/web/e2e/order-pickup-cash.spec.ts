@@ -44,7 +44,10 @@ test('a visitor orders for pickup, pays cash, and the order is stored', async ({
 
   // A third line, then removed; quantities changed in the cart.
   await open(page, '/menu?product=121');
-  await page.getByRole('dialog').getByRole('button', { name: /Ajouter ·/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Ajouter ·/ })
+    .click();
   const cart = page.getByRole('complementary', { name: 'Panier' });
   await expect(cart.getByTestId('cart-line')).toHaveCount(3);
   await cart.getByRole('button', { name: /^Supprimer Tarte/ }).click();
@@ -104,7 +107,13 @@ test('a visitor orders for pickup, pays cash, and the order is stored', async ({
   const last = await page.evaluate(() => JSON.parse(localStorage.getItem('last-order') ?? 'null') as { order_id: number; local_id: string });
   const response = await request.get(`/v2/public/checkout/${last.order_id}?local_id=${last.local_id}`);
   const { payload: order } = (await response.json()) as {
-    payload: { status: string; total: number; tax: number; customer: { phone: string }; items: { item_name: string; quantity: number; note: string; options: { name: string }[] }[] };
+    payload: {
+      status: string;
+      total: number;
+      tax: number;
+      customer: { phone: string };
+      items: { item_name: string; quantity: number; note: string; options: { name: string }[] }[];
+    };
   };
   expect(order.status).toBe('pending');
   expect(order.total).toBeCloseTo(total, 2);
@@ -126,7 +135,10 @@ test('a visitor orders for pickup, pays cash, and the order is stored', async ({
 
 test('incomplete forms send the visitor back with the French alert', async ({ page }) => {
   await open(page, '/menu?product=105');
-  await page.getByRole('dialog').getByRole('button', { name: /Ajouter ·/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Ajouter ·/ })
+    .click();
   await open(page, '/checkout?tab=confirmation');
   await page.getByRole('button', { name: 'Confirmer la commande' }).click();
   await expect(page.getByRole('alert')).toContainText('Veuillez remplir tous les champs obligatoires');

@@ -64,7 +64,14 @@ describe('unit price, line amount and subtotal (section 9, DECISIONS.md Pricing 
     ['Pricing 1: line amount = unit × quantity (3)', 3, 4050],
     ['Pricing 1: line amount = unit × quantity (99)', 99, 133_650],
   ])('section 9 / %s', (_name, quantity, amount) => {
-    const priced = line({ pricePickupCents: 1000, options: [{ priceCents: 150, quantity: 2 }, { priceCents: 50, quantity: 1 }], quantity });
+    const priced = line({
+      pricePickupCents: 1000,
+      options: [
+        { priceCents: 150, quantity: 2 },
+        { priceCents: 50, quantity: 1 },
+      ],
+      quantity,
+    });
     const result = totals({ lines: [priced] });
     expect(result.lines).toEqual([{ unitCents: 1350, amountCents: amount }]);
     expect(result.subtotalCents).toBe(amount);
@@ -296,9 +303,7 @@ describe('spreadProportionally (DECISIONS.md Pricing 6: largest remainder)', () 
     expect(spreadProportionally(total, weights)).toEqual(expected);
   });
 
-  const weightsArb = fc
-    .array(fc.integer({ min: 0, max: 200_000 }), { minLength: 1, maxLength: 30 })
-    .filter((weights) => weights.some((w) => w > 0));
+  const weightsArb = fc.array(fc.integer({ min: 0, max: 200_000 }), { minLength: 1, maxLength: 30 }).filter((weights) => weights.some((w) => w > 0));
 
   test('property: parts always sum exactly to the total', () => {
     fc.assert(

@@ -81,9 +81,7 @@ export function spreadProportionally(total: number, weights: readonly number[]):
   if (weightSum === 0 || total === 0) return weights.map(() => 0);
   const parts = weights.map((w) => Math.floor((total * w) / weightSum));
   let left = total - parts.reduce((a, b) => a + b, 0);
-  const byRemainder = weights
-    .map((w, index) => ({ index, remainder: (total * w) % weightSum }))
-    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  const byRemainder = weights.map((w, index) => ({ index, remainder: (total * w) % weightSum })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
   for (const { index } of byRemainder) {
     if (left <= 0) break;
     parts[index] = (parts[index] ?? 0) + 1;
@@ -118,7 +116,10 @@ export function calculateCartTotals(input: CartPricingInput): CartTotals {
     amountByRate.set(rate, (amountByRate.get(rate) ?? 0) + (lines[index]?.amountCents ?? 0));
   });
   const rates = [...amountByRate.keys()].sort((a, b) => a - b);
-  const discountParts = spreadProportionally(discountCents, rates.map((rate) => amountByRate.get(rate) ?? 0));
+  const discountParts = spreadProportionally(
+    discountCents,
+    rates.map((rate) => amountByRate.get(rate) ?? 0),
+  );
   const baseByRate = new Map(rates.map((rate, index) => [rate, (amountByRate.get(rate) ?? 0) - (discountParts[index] ?? 0)]));
   if (deliveryCents > 0) {
     baseByRate.set(tax.defaultRateBp, (baseByRate.get(tax.defaultRateBp) ?? 0) + deliveryCents);
@@ -129,11 +130,7 @@ export function calculateCartTotals(input: CartPricingInput): CartTotals {
     .map(([rateBp, baseCents]) => ({
       rateBp,
       baseCents,
-      taxCents: !tax.enabled
-        ? 0
-        : tax.inclusive
-          ? roundDiv(baseCents * rateBp, 10_000 + rateBp)
-          : roundDiv(baseCents * rateBp, 10_000),
+      taxCents: !tax.enabled ? 0 : tax.inclusive ? roundDiv(baseCents * rateBp, 10_000 + rateBp) : roundDiv(baseCents * rateBp, 10_000),
     }));
   const taxCents = taxByRate.reduce((sum, line) => sum + line.taxCents, 0);
   const beforeTax = subtotalCents + deliveryCents - discountCents;

@@ -113,11 +113,7 @@ export interface OptionChoiceError {
  * its `selected` count, and a required option has at least one value (spec section 3, Item options).
  * @returns one French error per broken option; empty when the choice is valid.
  */
-export function validateOptionChoices(
-  itemName: string,
-  options: readonly ItemOption[],
-  chosen: readonly ChosenOptionValue[],
-): OptionChoiceError[] {
+export function validateOptionChoices(itemName: string, options: readonly ItemOption[], chosen: readonly ChosenOptionValue[]): OptionChoiceError[] {
   const errors: OptionChoiceError[] = [];
   const countByOption = new Map<number, number>();
   for (const value of chosen) {

@@ -30,12 +30,9 @@ describe('checkout tabs (section 2, Checkout tabs)', () => {
     expect(isCheckoutTab(tab)).toBe(true);
   });
 
-  test.each(['', 'Type', 'PERSONAL', 'success', 'shipping', 'confirmation ', 'toString', '__proto__'])(
-    'section 2: %j is an unknown tab',
-    (tab) => {
-      expect(isCheckoutTab(tab)).toBe(false);
-    },
-  );
+  test.each(['', 'Type', 'PERSONAL', 'success', 'shipping', 'confirmation ', 'toString', '__proto__'])('section 2: %j is an unknown tab', (tab) => {
+    expect(isCheckoutTab(tab)).toBe(false);
+  });
 });
 
 describe('PersonalSchema (section 5, Personal)', () => {
@@ -230,7 +227,15 @@ describe('OrderPayloadSchema (section 3, Order payload)', () => {
       ...minimal,
       is_pickup: false,
       delivery: 3.5,
-      items: [{ item_id: 3, item_menu_id: 1, quantity: 1, note: ' sans oignons ', options: [{ option_id: 10, option_options: [{ id: 101 }, { id: 102, quantity: 2 }] }] }],
+      items: [
+        {
+          item_id: 3,
+          item_menu_id: 1,
+          quantity: 1,
+          note: ' sans oignons ',
+          options: [{ option_id: 10, option_options: [{ id: 101 }, { id: 102, quantity: 2 }] }],
+        },
+      ],
       transaction_id: null,
       user_id: 7,
       location: { city: 'Paris' },
@@ -276,9 +281,7 @@ describe('OrderPayloadSchema (section 3, Order payload)', () => {
   });
 
   test.each(['abc', 'short7!', 'has space in it', 'a'.repeat(65), 'ééééééééé', ''])('bad local_id %j → local_id error', (local_id) => {
-    expect(issuesOf(OrderPayloadSchema.safeParse({ ...minimal, local_id }))).toEqual([
-      ['local_id', "L'identifiant local de la commande est invalide."],
-    ]);
+    expect(issuesOf(OrderPayloadSchema.safeParse({ ...minimal, local_id }))).toEqual([['local_id', "L'identifiant local de la commande est invalide."]]);
   });
 
   test('missing local_id → local_id required', () => {
@@ -287,9 +290,7 @@ describe('OrderPayloadSchema (section 3, Order payload)', () => {
   });
 
   test.each(['paid', 'accepted', 'completed', ''])('section 4: status %j (not pending) → status error', (status) => {
-    expect(issuesOf(OrderPayloadSchema.safeParse({ ...minimal, status }))).toEqual([
-      ['status', 'Une commande est créée avec le statut « pending ».'],
-    ]);
+    expect(issuesOf(OrderPayloadSchema.safeParse({ ...minimal, status }))).toEqual([['status', 'Une commande est créée avec le statut « pending ».']]);
   });
 
   test.each<[string, Record<string, unknown>, string]>([
@@ -299,7 +300,11 @@ describe('OrderPayloadSchema (section 3, Order payload)', () => {
     ['is_pickup missing', { is_pickup: undefined }, 'is_pickup'],
     ['user_id 0', { user_id: 0 }, 'user_id'],
     ['item_id 0', { items: [{ item_id: 0, item_menu_id: 1, quantity: 1 }] }, 'items.0.item_id'],
-    ['option value quantity 0', { items: [{ item_id: 3, item_menu_id: 1, quantity: 1, options: [{ option_id: 1, option_options: [{ id: 2, quantity: 0 }] }] }] }, 'items.0.options.0.option_options.0.quantity'],
+    [
+      'option value quantity 0',
+      { items: [{ item_id: 3, item_menu_id: 1, quantity: 1, options: [{ option_id: 1, option_options: [{ id: 2, quantity: 0 }] }] }] },
+      'items.0.options.0.option_options.0.quantity',
+    ],
     ['invalid customer phone', { customer: { ...person, phone: '12' } }, 'customer.phone'],
     ['missing customer e-mail', { customer: { ...person, email: undefined } }, 'customer.email'],
   ])('%s → error at %s', (_name, patch, path) => {
@@ -307,8 +312,6 @@ describe('OrderPayloadSchema (section 3, Order payload)', () => {
   });
 
   test('the customer errors carry the French Personal messages', () => {
-    expect(issuesOf(OrderPayloadSchema.safeParse({ ...minimal, customer: { ...person, phone: '12' } }))).toEqual([
-      ['customer.phone', messages.invalidPhone],
-    ]);
+    expect(issuesOf(OrderPayloadSchema.safeParse({ ...minimal, customer: { ...person, phone: '12' } }))).toEqual([['customer.phone', messages.invalidPhone]]);
   });
 });

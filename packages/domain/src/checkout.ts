@@ -16,7 +16,11 @@ export function isCheckoutTab(value: string): value is CheckoutTab {
 }
 
 const requiredText = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `${max} caractères au maximum.` });
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `${max} caractères au maximum.` });
 
 /** Personal tab (section 5): first and last name at least 1 character, a valid e-mail, a phone. */
 export const PersonalSchema = z.object({
@@ -58,8 +62,7 @@ export const DeliverySchema = z
     if (!value.address) ctx.addIssue({ code: 'custom', path: ['address'], message: messages.addressRequired });
     if (!value.city) ctx.addIssue({ code: 'custom', path: ['city'], message: messages.cityRequired });
     if (!value.postal_code) ctx.addIssue({ code: 'custom', path: ['postal_code'], message: messages.postalCodeRequired });
-    else if (!/^\d{5}$/.test(value.postal_code))
-      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: messages.invalidPostalCode });
+    else if (!/^\d{5}$/.test(value.postal_code)) ctx.addIssue({ code: 'custom', path: ['postal_code'], message: messages.invalidPostalCode });
   });
 export type DeliveryForm = z.input<typeof DeliverySchema>;
 
@@ -90,7 +93,6 @@ export const PaymentSchema = z.object({
   method: z.enum(paymentMethods, { error: messages.paymentMethodRequired }),
 });
 
-
 const money = z.number({ error: 'Montant attendu en euros.' }).finite().min(0).max(100_000);
 
 export const OrderLineSchema = z.object({
@@ -106,9 +108,7 @@ export const OrderLineSchema = z.object({
     .array(
       z.object({
         option_id: z.number().int().positive(),
-        option_options: z
-          .array(z.object({ id: z.number().int().positive(), quantity: z.number().int().min(1).max(maxLineQuantity).default(1) }))
-          .max(50),
+        option_options: z.array(z.object({ id: z.number().int().positive(), quantity: z.number().int().min(1).max(maxLineQuantity).default(1) })).max(50),
       }),
     )
     .max(50)
@@ -151,7 +151,11 @@ export type OrderStatus = (typeof orderStatuses)[number];
 
 /** PUT /v2/public/checkout/ (section 7): finalises an order. */
 export const FinalizeOrderSchema = z.object({
-  order_id: z.number({ error: messages.orderIdRequired }).int().positive({ error: messages.orderIdRequired }).max(maxDatabaseInteger, { error: messages.unknownOrder }),
+  order_id: z
+    .number({ error: messages.orderIdRequired })
+    .int()
+    .positive({ error: messages.orderIdRequired })
+    .max(maxDatabaseInteger, { error: messages.unknownOrder }),
   transaction_id: z.string().max(200).nullish(),
   status: z.enum(['pending', 'paid'], { error: 'Statut attendu : « pending » ou « paid ».' }),
 });

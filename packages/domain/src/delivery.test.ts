@@ -39,13 +39,12 @@ describe('section 9: finding the zone of an address', () => {
     expect(findZone(zones, address)?.name).toBe(name);
   });
 
-  test.each([
-    [{ postal_code: '75001', city: 'Paris' }],
-    [{ postal_code: '69002', city: 'Villeurbanne' }],
-    [{ postal_code: '', city: 'Lyon' }],
-  ])('%o is outside every zone', (address) => {
-    expect(findZone(zones, address)).toBeNull();
-  });
+  test.each([[{ postal_code: '75001', city: 'Paris' }], [{ postal_code: '69002', city: 'Villeurbanne' }], [{ postal_code: '', city: 'Lyon' }]])(
+    '%o is outside every zone',
+    (address) => {
+      expect(findZone(zones, address)).toBeNull();
+    },
+  );
 });
 
 describe('section 4: choosing delivery under the minimum order', () => {
@@ -63,10 +62,20 @@ describe('section 4: choosing delivery under the minimum order', () => {
   });
 
   test('delivery off is refused', () => {
-    expect(deliveryChoiceRefusal(readDeliverySettings(settings({ 'features.delivery.active': false })), 5000)).toBe('La livraison n’est pas proposée par le restaurant.');
+    expect(deliveryChoiceRefusal(readDeliverySettings(settings({ 'features.delivery.active': false })), 5000)).toBe(
+      'La livraison n’est pas proposée par le restaurant.',
+    );
   });
 
   test('missing settings mean delivery off, zone-based, no zones', () => {
-    expect(readDeliverySettings([])).toEqual({ active: false, calculationType: 'zone_based', maxDistance: 0, unit: 'km', minimumOrderCents: 0, flatChargeCents: 0, zones: [] });
+    expect(readDeliverySettings([])).toEqual({
+      active: false,
+      calculationType: 'zone_based',
+      maxDistance: 0,
+      unit: 'km',
+      minimumOrderCents: 0,
+      flatChargeCents: 0,
+      zones: [],
+    });
   });
 });

@@ -29,8 +29,7 @@ export const messages = {
   itemWrongMenu: (itemId: number, menuId: number) => `Le plat n° ${itemId} n'appartient pas à la carte n° ${menuId}.`,
   itemUnavailable: (name: string) => `« ${name} » n'est plus disponible pour le moment.`,
   unknownOption: (name: string) => `Une option choisie pour « ${name} » n'existe pas.`,
-  optionTooMany: (option: string, max: number) =>
-    `« ${option} » : ${max} choix au maximum.`,
+  optionTooMany: (option: string, max: number) => `« ${option} » : ${max} choix au maximum.`,
   optionRequired: (option: string) => `« ${option} » : faites un choix.`,
   quantityRange: (max: number) => `La quantité doit être un nombre entier entre 1 et ${max}.`,
   emptyCart: 'Votre panier est vide.',

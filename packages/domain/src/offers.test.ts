@@ -235,7 +235,12 @@ describe('offerRefusal (DECISIONS.md Pricing 2: conditions, in order, with the F
     ['subtotal below minimum_amount (19,50 € < 20 €)', { minimum_amount: 20 }, {}, reasons.minimum('20,00')],
     ['subtotal equal to minimum_amount (19,50 €)', { minimum_amount: 19.5 }, {}, null],
     ['minimum with cents in the message', { minimum_amount: 19.51 }, {}, reasons.minimum('19,51')],
-    ['minimum on the pickup subtotal (17,50 € < 19,50 €)', { minimum_amount: 19.5 }, { isPickup: true, lines: [pickupLine(pizza), pickupLine(salade)] }, reasons.minimum('19,50')],
+    [
+      'minimum on the pickup subtotal (17,50 € < 19,50 €)',
+      { minimum_amount: 19.5 },
+      { isPickup: true, lines: [pickupLine(pizza), pickupLine(salade)] },
+      reasons.minimum('19,50'),
+    ],
     ['scope matches no line', { categories: [9] }, {}, reasons.scope],
     ['scope matches one line', { categories: [4] }, {}, null],
     ['empty cart matches no scope', {}, { lines: [] }, reasons.scope],
@@ -395,7 +400,15 @@ describe('calculateOffers (DECISIONS.md Pricing 2–4)', () => {
   });
 
   test('no offers, no coupon → nothing', () => {
-    expect(calculateOffers([], null, context(cart))).toEqual({ applied: [], discountCents: 0, couponCents: 0, freeDelivery: false, freeItems: [], couponRefusal: null, couponNotice: null });
+    expect(calculateOffers([], null, context(cart))).toEqual({
+      applied: [],
+      discountCents: 0,
+      couponCents: 0,
+      freeDelivery: false,
+      freeItems: [],
+      couponRefusal: null,
+      couponNotice: null,
+    });
   });
 
   test('Pricing 2: automatic = public offers and auto_apply Yes; a non-public auto_apply No offer in the automatic list is ignored', () => {
@@ -409,7 +422,13 @@ describe('calculateOffers (DECISIONS.md Pricing 2–4)', () => {
 
   test('Pricing 2: automatic offers whose conditions fail are skipped silently', () => {
     const result = calculateOffers(
-      [offer({ id: 1, is_active: false }), offer({ id: 2, delivery_pickup: 'pickup' }), offer({ id: 3, minimum_amount: 50 }), offer({ id: 4, categories: [9] }), offer({ id: 5, value: 5 })],
+      [
+        offer({ id: 1, is_active: false }),
+        offer({ id: 2, delivery_pickup: 'pickup' }),
+        offer({ id: 3, minimum_amount: 50 }),
+        offer({ id: 4, categories: [9] }),
+        offer({ id: 5, value: 5 }),
+      ],
       null,
       context(cart),
     );
@@ -419,7 +438,11 @@ describe('calculateOffers (DECISIONS.md Pricing 2–4)', () => {
   });
 
   test('Pricing 3 fixed_amount: of two automatic fixed_amount offers only the largest applies, once', () => {
-    const result = calculateOffers([offer({ id: 1, type: 'fixed_amount', value: 2 }), offer({ id: 2, type: 'fixed_amount', value: 5 }), offer({ id: 3, type: 'fixed_amount', value: 3 })], null, context(cart));
+    const result = calculateOffers(
+      [offer({ id: 1, type: 'fixed_amount', value: 2 }), offer({ id: 2, type: 'fixed_amount', value: 5 }), offer({ id: 3, type: 'fixed_amount', value: 3 })],
+      null,
+      context(cart),
+    );
     expect(result.applied.map((a) => [a.offer_id, a.amountCents])).toEqual([[2, 500]]);
     expect(result.discountCents).toBe(500);
   });
@@ -448,7 +471,11 @@ describe('calculateOffers (DECISIONS.md Pricing 2–4)', () => {
   });
 
   test('Pricing 3 fixed_amount: a refused fixed_amount coupon does not displace the automatic one', () => {
-    const result = calculateOffers([offer({ id: 1, type: 'fixed_amount', value: 2 })], coupon({ type: 'fixed_amount', value: 5, minimum_amount: 40 }), context(cart));
+    const result = calculateOffers(
+      [offer({ id: 1, type: 'fixed_amount', value: 2 })],
+      coupon({ type: 'fixed_amount', value: 5, minimum_amount: 40 }),
+      context(cart),
+    );
     expect(result.applied.map((a) => a.offer_id)).toEqual([1]);
     expect(result.discountCents).toBe(200);
     expect(result.couponRefusal).toBe('Cette offre s’applique dès 40,00\u00a0€ d’achat.');
@@ -476,7 +503,11 @@ describe('calculateOffers (DECISIONS.md Pricing 2–4)', () => {
       [coupon({ type: 'percentage', value: 10, allow_repeat: false }), 'Vous avez déjà profité de cette offre.'],
     ];
     for (const [refused, reason] of cases) {
-      const result = calculateOffers([automatic], refused, context(cart, { isPickup: true, lines: [pickupLine(pizza, 2), pickupLine(salade)], usedOfferIds: new Set([50]) }));
+      const result = calculateOffers(
+        [automatic],
+        refused,
+        context(cart, { isPickup: true, lines: [pickupLine(pizza, 2), pickupLine(salade)], usedOfferIds: new Set([50]) }),
+      );
       expect(result.couponRefusal).toBe(reason);
       expect(result.couponCents).toBe(0);
       expect(result.freeDelivery).toBe(false);
@@ -563,7 +594,9 @@ describe('the Monday-to-Thursday promotion (section 9; DECISIONS.md Pricing 3, s
   ])('%s', (_name, lines, isPickup, now, expected) => {
     const result = calculateOffers([promotion], null, { lines, isPickup, now });
     expect(result.discountCents).toBe(expected);
-    expect(result.applied).toEqual(expected === 0 ? [] : [{ offer_id: 90, name: 'Duo du lundi au jeudi', type: 'cheapest_item', amountCents: expected, isCoupon: false }]);
+    expect(result.applied).toEqual(
+      expected === 0 ? [] : [{ offer_id: 90, name: 'Duo du lundi au jeudi', type: 'cheapest_item', amountCents: expected, isCoupon: false }],
+    );
     expect(result.couponCents).toBe(0);
   });
 

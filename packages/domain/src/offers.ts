@@ -128,7 +128,10 @@ export function offerRefusal(offer: Offer, context: OfferContext): string | null
 
 /** Every unit in scope, as unit prices, most expensive first (for buy_one_get_one). */
 function unitsInScope(offer: Offer, lines: readonly OfferLine[]): number[] {
-  return lines.filter((l) => isLineInScope(offer, l.item)).flatMap((l) => Array<number>(l.quantity).fill(l.unitCents)).sort((a, b) => b - a);
+  return lines
+    .filter((l) => isLineInScope(offer, l.item))
+    .flatMap((l) => Array<number>(l.quantity).fill(l.unitCents))
+    .sort((a, b) => b - a);
 }
 
 /**
@@ -169,10 +172,15 @@ export function calculateReduction(offer: Offer, lines: readonly OfferLine[]): n
 export function calculateOffers(automatic: readonly Offer[], coupon: Offer | null, context: OfferContext): OfferResult {
   const candidates = automatic.filter((o) => o.auto_apply === 'Yes' || o.is_public).filter((o) => offerRefusal(o, context) === null);
   const couponRefusal = coupon ? offerRefusal(coupon, context) : null;
-  const applicable = coupon && couponRefusal === null ? [...candidates.map((o) => ({ offer: o, isCoupon: false })), { offer: coupon, isCoupon: true }] : candidates.map((o) => ({ offer: o, isCoupon: false }));
+  const applicable =
+    coupon && couponRefusal === null
+      ? [...candidates.map((o) => ({ offer: o, isCoupon: false })), { offer: coupon, isCoupon: true }]
+      : candidates.map((o) => ({ offer: o, isCoupon: false }));
 
   // Of all fixed amounts, the largest value applies (section 9), then capped at its scope.
-  const fixed = applicable.filter(({ offer }) => offer.type === 'fixed_amount').sort((a, b) => b.offer.value - a.offer.value || Number(b.isCoupon) - Number(a.isCoupon))[0];
+  const fixed = applicable
+    .filter(({ offer }) => offer.type === 'fixed_amount')
+    .sort((a, b) => b.offer.value - a.offer.value || Number(b.isCoupon) - Number(a.isCoupon))[0];
 
   const applied: AppliedOffer[] = [];
   const freeItems: OfferResult['freeItems'] = [];

@@ -11,7 +11,15 @@ import type { SettingsList } from './settings.ts';
  * (spec sections 3, 4, 9; DECISIONS.md "Pricing in detail" 1–7). Menu prices in euros as the API serves them.
  */
 
-function menuItem(item_id: number, item_category_id: number, price_delivery: number, price_pickup: number, tax_rate: number | null, options: ItemOption[] = [], item_menu_id = 1): MenuItem {
+function menuItem(
+  item_id: number,
+  item_category_id: number,
+  price_delivery: number,
+  price_pickup: number,
+  tax_rate: number | null,
+  options: ItemOption[] = [],
+  item_menu_id = 1,
+): MenuItem {
   return {
     item_id,
     item_menu_id,
@@ -347,10 +355,13 @@ describe('priceCart properties over random carts (DECISIONS.md Pricing 1–7)', 
     })
     .map(({ index, quantity, picks }) => {
       const item = catalogue[index]!;
-      const choices = item.options.length === 0 ? [] : picks.map((p) => {
-        const option = item.options[p.option % item.options.length]!;
-        return choose(option.option_id, option.option_options[p.value % option.option_options.length]!.id, p.quantity);
-      });
+      const choices =
+        item.options.length === 0
+          ? []
+          : picks.map((p) => {
+              const option = item.options[p.option % item.options.length]!;
+              return choose(option.option_id, option.option_options[p.value % option.option_options.length]!.id, p.quantity);
+            });
       return cartLine(item, quantity, choices);
     });
 
@@ -359,7 +370,10 @@ describe('priceCart properties over random carts (DECISIONS.md Pricing 1–7)', 
     exclusive,
     disabled,
     [{ name: 'tax.default_rate', value: 20 }],
-    [{ name: 'tax.default_rate', value: 5.5 }, { name: 'tax.inclusive', value: false }],
+    [
+      { name: 'tax.default_rate', value: 5.5 },
+      { name: 'tax.inclusive', value: false },
+    ],
   );
 
   const inputArb: fc.Arbitrary<PriceCartInput> = fc.record({
@@ -381,7 +395,8 @@ describe('priceCart properties over random carts (DECISIONS.md Pricing 1–7)', 
     usedOfferIds: fc.subarray([...automaticPool, ...couponPool].map((o) => o.id)).map((ids) => new Set(ids)),
   });
 
-  const isExclusive = (settings: SettingsList) => settings.some((s) => s.name === 'tax.inclusive' && s.value === false) && !settings.some((s) => s.name === 'tax.enabled' && s.value === false);
+  const isExclusive = (settings: SettingsList) =>
+    settings.some((s) => s.name === 'tax.inclusive' && s.value === false) && !settings.some((s) => s.name === 'tax.enabled' && s.value === false);
 
   test('property: 0 ≤ coupon ≤ discount ≤ subtotal and total ≥ 0 (Pricing 4, 7)', () => {
     fc.assert(
@@ -478,7 +493,9 @@ describe('priceCart properties over random carts (DECISIONS.md Pricing 1–7)', 
   test('property: offers, subtotal, discount, coupon and delivery do not depend on the order of the lines', () => {
     fc.assert(
       fc.property(
-        inputArb.chain((input) => fc.tuple(fc.constant(input), fc.shuffledSubarray([...input.lines], { minLength: input.lines.length, maxLength: input.lines.length }))),
+        inputArb.chain((input) =>
+          fc.tuple(fc.constant(input), fc.shuffledSubarray([...input.lines], { minLength: input.lines.length, maxLength: input.lines.length })),
+        ),
         ([input, shuffled]) => {
           const { taxCents: _a, totalCents: _b, taxByRate: _c, ...first } = orderFree(priceCart(input));
           const { taxCents: _d, totalCents: _e, taxByRate: _f, ...second } = orderFree(priceCart({ ...input, lines: shuffled }));
@@ -493,7 +510,9 @@ describe('priceCart properties over random carts (DECISIONS.md Pricing 1–7)', 
   test('property: the result does not depend on the order of the lines (shuffled lines → same totals, tax per rate included)', () => {
     fc.assert(
       fc.property(
-        inputArb.chain((input) => fc.tuple(fc.constant(input), fc.shuffledSubarray([...input.lines], { minLength: input.lines.length, maxLength: input.lines.length }))),
+        inputArb.chain((input) =>
+          fc.tuple(fc.constant(input), fc.shuffledSubarray([...input.lines], { minLength: input.lines.length, maxLength: input.lines.length })),
+        ),
         ([input, shuffled]) => {
           expect(orderFree(priceCart({ ...input, lines: shuffled }))).toEqual(orderFree(priceCart(input)));
         },

@@ -82,7 +82,9 @@ describe('RestaurantFileSchema: valid files (DECISIONS.md, restaurant file)', ()
       options: [{ option_id: 1, name: 'Taille', selected: 1, required: true, values: [{ id: 1, name: 'Grande', price: 3 }] }],
     });
     file.offers = offerTypes.map((type, index) => ({ id: index + 1, name: `Offre ${type}`, type, value: 10, items: [1], categories: [1], menus: [1] }));
-    file.coupons = [{ id: 50, name: 'Bienvenue', type: 'percentage', value: 10, code: 'BIENVENUE10', active_times: [{ days: ['mon', 'tue'], start: '00:00', end: '23:59' }] }];
+    file.coupons = [
+      { id: 50, name: 'Bienvenue', type: 'percentage', value: 10, code: 'BIENVENUE10', active_times: [{ days: ['mon', 'tue'], start: '00:00', end: '23:59' }] },
+    ];
     const result = RestaurantFileSchema.safeParse(file);
     expect(result.success).toBe(true);
     expect(result.data?.coupons[0]).toMatchObject({ code: 'BIENVENUE10', auto_apply: 'No' });
@@ -231,9 +233,7 @@ describe('RestaurantFileSchema: cross-checks', () => {
   ])('external or unsupported image %j is refused', (image) => {
     const file = minimalFile();
     firstItem(file).image = image;
-    expect(errorsOf(file)).toEqual([
-      'menus.0.categories.0.items.0.image : Image attendue sous /images/… (fichier livré avec le site, pas d’URL externe).',
-    ]);
+    expect(errorsOf(file)).toEqual(['menus.0.categories.0.items.0.image : Image attendue sous /images/… (fichier livré avec le site, pas d’URL externe).']);
   });
 
   test.each(['/images/pizza.svg', '/images/plats/pizza-reine.jpeg', '/images/a_b.avif', '/images/x.jpg'])('local image %j is accepted', (image) => {
@@ -246,14 +246,24 @@ describe('RestaurantFileSchema: cross-checks', () => {
   // database (apps/api/src/db/schema.ts): a repeated code must be a clear French error here,
   // not a database constraint failure in the middle of the import.
   test.each([
-    ['two coupons', { coupons: [
-      { id: 1, name: 'A', type: 'percentage', value: 10, code: 'PROMO10' },
-      { id: 2, name: 'B', type: 'percentage', value: 20, code: 'PROMO10' },
-    ] }, 'coupons.1.code'],
-    ['an offer and a coupon', {
-      offers: [{ id: 1, name: 'A', type: 'percentage', value: 10, code: 'PROMO10' }],
-      coupons: [{ id: 2, name: 'B', type: 'percentage', value: 20, code: 'PROMO10' }],
-    }, 'coupons.0.code'],
+    [
+      'two coupons',
+      {
+        coupons: [
+          { id: 1, name: 'A', type: 'percentage', value: 10, code: 'PROMO10' },
+          { id: 2, name: 'B', type: 'percentage', value: 20, code: 'PROMO10' },
+        ],
+      },
+      'coupons.1.code',
+    ],
+    [
+      'an offer and a coupon',
+      {
+        offers: [{ id: 1, name: 'A', type: 'percentage', value: 10, code: 'PROMO10' }],
+        coupons: [{ id: 2, name: 'B', type: 'percentage', value: 20, code: 'PROMO10' }],
+      },
+      'coupons.0.code',
+    ],
   ])('a coupon code used twice (%s) is refused at the second use', (_name, patch, path) => {
     const errors = errorsOf({ ...minimalFile(), ...patch });
     expect(errors).toHaveLength(1);

@@ -10,13 +10,16 @@ import { allergens, diets } from './allergens.ts';
  * name their path (see formatRestaurantFileErrors).
  */
 
-
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Heure attendue au format HH:MM (ex. 19:30).' });
 const timeRange = z.object({ start: hhmm, end: hhmm });
 const weeklyRanges = z.partialRecord(z.enum(weekdays), z.array(timeRange));
-const euros = z.number().min(0).max(10_000).refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), {
-  error: 'Montant en euros avec 2 décimales au plus.',
-});
+const euros = z
+  .number()
+  .min(0)
+  .max(10_000)
+  .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), {
+    error: 'Montant en euros avec 2 décimales au plus.',
+  });
 const taxRate = z.number().min(0).max(100).nullable().default(null);
 const id = z.number().int().positive();
 const image = z
@@ -69,12 +72,15 @@ const MenuSchema = z.object({
   categories: z.array(CategorySchema).min(1),
 });
 
-
 const OfferSchema = z.object({
   id,
   name: z.string().min(1).max(80),
   description: z.string().max(300).default(''),
-  code: z.string().regex(/^[A-Z0-9_-]{3,30}$/, { error: 'Code attendu en majuscules, chiffres, - ou _ (3 à 30).' }).nullable().default(null),
+  code: z
+    .string()
+    .regex(/^[A-Z0-9_-]{3,30}$/, { error: 'Code attendu en majuscules, chiffres, - ou _ (3 à 30).' })
+    .nullable()
+    .default(null),
   is_public: z.boolean().default(false),
   is_active: z.boolean().default(true),
   type: z.enum(offerTypes),
@@ -86,9 +92,7 @@ const OfferSchema = z.object({
   menus: z.array(id).default([]),
   categories: z.array(id).default([]),
   items: z.array(id).default([]),
-  active_times: z
-    .array(z.object({ days: z.array(z.enum(weekdays)).min(1), start: hhmm, end: hhmm }))
-    .default([]),
+  active_times: z.array(z.object({ days: z.array(z.enum(weekdays)).min(1), start: hhmm, end: hhmm })).default([]),
   /** cheapest_item only: how many units in scope the cart needs (the promotion's "two or more"). */
   min_units: z.number().int().min(1).max(50).default(1),
 });
@@ -101,7 +105,14 @@ export const RestaurantFileSchema = z
     coupons: z.array(OfferSchema.extend({ code: OfferSchema.shape.code.unwrap().unwrap(), auto_apply: z.literal('No').default('No') })).default([]),
   })
   .superRefine((file, ctx) => {
-    const seen = { menu: new Set<number>(), category: new Set<number>(), item: new Set<number>(), option: new Set<number>(), value: new Set<number>(), offer: new Set<number>() };
+    const seen = {
+      menu: new Set<number>(),
+      category: new Set<number>(),
+      item: new Set<number>(),
+      option: new Set<number>(),
+      value: new Set<number>(),
+      offer: new Set<number>(),
+    };
     const unique = (kind: keyof typeof seen, value: number, path: (string | number)[], label: string) => {
       if (seen[kind].has(value)) ctx.addIssue({ code: 'custom', path, message: `${label} ${value} est utilisé deux fois.` });
       seen[kind].add(value);
@@ -131,7 +142,11 @@ export const RestaurantFileSchema = z
       }
       if (offer.type === 'percentage' && offer.value > 100)
         ctx.addIssue({ code: 'custom', path: [list, index, 'value'], message: 'Un pourcentage ne dépasse pas 100.' });
-      for (const [field, kind] of [['menus', 'menu'], ['categories', 'category'], ['items', 'item']] as const) {
+      for (const [field, kind] of [
+        ['menus', 'menu'],
+        ['categories', 'category'],
+        ['items', 'item'],
+      ] as const) {
         offer[field].forEach((ref, r) => {
           if (!seen[kind].has(ref)) ctx.addIssue({ code: 'custom', path: [list, index, field, r], message: `Référence inconnue : ${ref}.` });
         });

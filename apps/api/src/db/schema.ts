@@ -34,7 +34,9 @@ export const menus = pgTable('menus', {
 
 export const categories = pgTable('categories', {
   categoryId: integer('category_id').primaryKey(),
-  menuId: integer('menu_id').notNull().references(() => menus.menuId, { onDelete: 'cascade' }),
+  menuId: integer('menu_id')
+    .notNull()
+    .references(() => menus.menuId, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   position: integer('position').notNull(),
@@ -44,8 +46,12 @@ export const items = pgTable(
   'items',
   {
     itemId: integer('item_id').primaryKey(),
-    menuId: integer('item_menu_id').notNull().references(() => menus.menuId, { onDelete: 'cascade' }),
-    categoryId: integer('item_category_id').notNull().references(() => categories.categoryId, { onDelete: 'cascade' }),
+    menuId: integer('item_menu_id')
+      .notNull()
+      .references(() => menus.menuId, { onDelete: 'cascade' }),
+    categoryId: integer('item_category_id')
+      .notNull()
+      .references(() => categories.categoryId, { onDelete: 'cascade' }),
     name: text('item_name').notNull(),
     description: text('item_description').notNull().default(''),
     image: text('item_image').notNull(),
@@ -63,7 +69,9 @@ export const items = pgTable(
 
 export const itemOptions = pgTable('item_options', {
   optionId: integer('option_id').primaryKey(),
-  itemId: integer('item_id').notNull().references(() => items.itemId, { onDelete: 'cascade' }),
+  itemId: integer('item_id')
+    .notNull()
+    .references(() => items.itemId, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   selected: integer('selected').notNull(),
   required: boolean('required').notNull().default(false),
@@ -72,7 +80,9 @@ export const itemOptions = pgTable('item_options', {
 
 export const optionOptions = pgTable('option_options', {
   id: integer('id').primaryKey(),
-  optionId: integer('option_id').notNull().references(() => itemOptions.optionId, { onDelete: 'cascade' }),
+  optionId: integer('option_id')
+    .notNull()
+    .references(() => itemOptions.optionId, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   priceCents: integer('price_cents').notNull().default(0),
   taxRateBp: integer('tax_rate_bp'),
@@ -123,10 +133,17 @@ export const orders = pgTable(
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     couponCode: text('coupon_code'),
-    appliedOffers: jsonb('applied_offers').$type<{ offer_id: number; name: string; type: string; amount_cents: number; is_coupon: boolean }[]>().notNull().default([]),
+    appliedOffers: jsonb('applied_offers')
+      .$type<{ offer_id: number; name: string; type: string; amount_cents: number; is_coupon: boolean }[]>()
+      .notNull()
+      .default([]),
     taxByRate: jsonb('tax_by_rate').$type<{ rateBp: number; baseCents: number; taxCents: number }[]>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [uniqueIndex('orders_local_id_idx').on(t.localId), index('orders_user_idx').on(t.userId), index('orders_created_at_idx').on(t.createdAt)],
 );
@@ -136,7 +153,9 @@ export const orderLines = pgTable(
   'order_lines',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.orderId, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     itemId: integer('item_id').notNull(),
     itemMenuId: integer('item_menu_id').notNull(),
@@ -148,9 +167,7 @@ export const orderLines = pgTable(
     amountCents: integer('amount_cents').notNull(),
     taxRateBp: integer('tax_rate_bp').notNull(),
     isFree: boolean('is_free').notNull().default(false),
-    options: jsonb('options')
-      .$type<{ option_id: number; option_name: string; id: number; name: string; price_cents: number; quantity: number }[]>()
-      .notNull(),
+    options: jsonb('options').$type<{ option_id: number; option_name: string; id: number; name: string; price_cents: number; quantity: number }[]>().notNull(),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_item_idx').on(t.itemId, t.orderId)],
 );
@@ -163,13 +180,17 @@ export const orderOffers = pgTable(
   'order_offers',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.orderId, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
     offerId: integer('offer_id').notNull(),
     customerKey: text('customer_key').notNull(),
     allowRepeat: boolean('allow_repeat').notNull(),
   },
   (t) => [
-    uniqueIndex('order_offers_once_idx').on(t.offerId, t.customerKey).where(sql`not ${t.allowRepeat}`),
+    uniqueIndex('order_offers_once_idx')
+      .on(t.offerId, t.customerKey)
+      .where(sql`not ${t.allowRepeat}`),
     index('order_offers_customer_idx').on(t.customerKey),
   ],
 );
@@ -179,9 +200,13 @@ export const orderStatusHistory = pgTable(
   'order_status_history',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.orderId, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
     status: text('status').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().default(sql`now()`),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
 );

@@ -15,9 +15,7 @@ declare module 'react-router' {
  * app (no socket); otherwise to API_URL. @throws Response 502/404 that the error boundary shows.
  */
 export async function apiGet<T>(context: AppLoadContext, path: string): Promise<T> {
-  const response = context.apiFetch
-    ? await context.apiFetch(path)
-    : await fetch(new URL(path, process.env.API_URL ?? 'http://localhost:3000'));
+  const response = context.apiFetch ? await context.apiFetch(path) : await fetch(new URL(path, process.env.API_URL ?? 'http://localhost:3000'));
   const body = (await response.json()) as { status: string; payload?: T; message?: string };
   if (!response.ok || body.status !== 'success') throw new Response(body.message ?? 'API indisponible', { status: response.status === 404 ? 404 : 502 });
   return body.payload as T;

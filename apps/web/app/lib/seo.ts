@@ -4,9 +4,5 @@
  */
 export function pageMeta(title: string, pathname: string, description?: string) {
   const canonical = pathname.replace(/^\/fr(?=\/|$)/, '') || '/';
-  return [
-    { title },
-    ...(description ? [{ name: 'description', content: description }] : []),
-    { tagName: 'link', rel: 'canonical', href: canonical },
-  ];
+  return [{ title }, ...(description ? [{ name: 'description', content: description }] : []), { tagName: 'link', rel: 'canonical', href: canonical }];
 }

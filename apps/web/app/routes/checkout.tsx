@@ -32,8 +32,10 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { tab: readTab(request.url) };
 }
 
-export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Commande · Commande en ligne', location.pathname), { name: 'robots', content: 'noindex' }];
-
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Commande · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { tab } = loaderData;
@@ -75,7 +77,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         </section>
         <div className="mt-4 flex justify-between">
           {index > 0 ? (
-            <button type="button" onClick={() => goTo(checkoutTabs[index - 1]!)} className="rounded-full px-4 py-2.5 font-medium text-ink/80 underline-offset-2 hover:underline">
+            <button
+              type="button"
+              onClick={() => goTo(checkoutTabs[index - 1]!)}
+              className="rounded-full px-4 py-2.5 font-medium text-ink/80 underline-offset-2 hover:underline"
+            >
               ← Précédent
             </button>
           ) : (
@@ -92,5 +98,10 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
 /** An unknown ?tab= (spec section 2) is shown inside the site's layout, with the way home. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage notFound={isRouteErrorResponse(error) && error.status === 404} detail={isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined} />;
+  return (
+    <ErrorPage
+      notFound={isRouteErrorResponse(error) && error.status === 404}
+      detail={isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined}
+    />
+  );
 }

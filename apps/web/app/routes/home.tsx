@@ -34,10 +34,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <img src="/images/hero.svg" alt="" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" fetchPriority="high" />
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-night via-night/60 to-transparent" />
         <div className="mx-auto flex min-h-[60vh] max-w-6xl flex-col justify-end gap-4 px-4 pb-10 pt-24">
-          <span
-            className={`w-fit rounded-full px-3 py-1 text-xs font-semibold ${isOpen ? 'bg-emerald-500/90' : 'bg-white/20'}`}
-            suppressHydrationWarning
-          >
+          <span className={`w-fit rounded-full px-3 py-1 text-xs font-semibold ${isOpen ? 'bg-emerald-500/90' : 'bg-white/20'}`} suppressHydrationWarning>
             {isOpen ? 'Ouvert en ce moment' : 'Fermé pour le moment · commandez pour plus tard'}
           </span>
           <h1 className="text-4xl font-extrabold leading-tight sm:text-5xl">{name}</h1>

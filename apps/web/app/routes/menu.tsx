@@ -93,7 +93,12 @@ export default function MenuPage() {
               ) : null}
             </header>
             {menu.categories.map((category) => (
-              <section key={category.category_id} id={`categorie-${category.category_id}`} aria-labelledby={`titre-categorie-${category.category_id}`} className="pt-4">
+              <section
+                key={category.category_id}
+                id={`categorie-${category.category_id}`}
+                aria-labelledby={`titre-categorie-${category.category_id}`}
+                className="pt-4"
+              >
                 <h2 id={`titre-categorie-${category.category_id}`} className="flex items-center gap-2 text-lg font-bold">
                   {category.category_name}
                   {categoryBadges.get(category.category_id) ? (
@@ -107,11 +112,13 @@ export default function MenuPage() {
                   <p className="mt-2 text-sm text-ink/60">Tous les plats de cette catégorie contiennent un allergène masqué.</p>
                 ) : null}
                 <ul className="mt-2 grid gap-3 sm:grid-cols-2">
-                  {category.items.filter((item) => isFreeOf(item.item_allergens, hidden)).map((item) => (
-                    <li key={item.item_id}>
-                      <MenuItemCard item={item} badges={offersForItem(store.offers, item).map(itemBadge)} />
-                    </li>
-                  ))}
+                  {category.items
+                    .filter((item) => isFreeOf(item.item_allergens, hidden))
+                    .map((item) => (
+                      <li key={item.item_id}>
+                        <MenuItemCard item={item} badges={offersForItem(store.offers, item).map(itemBadge)} />
+                      </li>
+                    ))}
                 </ul>
               </section>
             ))}
@@ -128,7 +135,11 @@ export default function MenuPage() {
 
       {count > 0 ? (
         <div className="fixed inset-x-0 bottom-0 z-40 p-3 lg:hidden">
-          <button type="button" onClick={() => setCartOpen(true)} className="flex w-full items-center justify-between rounded-full bg-brand-600 px-5 py-3.5 font-semibold text-white shadow-xl">
+          <button
+            type="button"
+            onClick={() => setCartOpen(true)}
+            className="flex w-full items-center justify-between rounded-full bg-brand-600 px-5 py-3.5 font-semibold text-white shadow-xl"
+          >
             <span className="flex items-center gap-2">
               <ShoppingBag size={18} aria-hidden /> Voir le panier ({count})
             </span>

@@ -10,7 +10,10 @@ import { pageMeta } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { lastOrderKey } from '../features/checkout/checkout-store.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Commande envoyée · Merci !', location.pathname), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Commande envoyée · Merci !', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
 
 interface PlacedOrder {
   order_id: number;
@@ -54,8 +57,10 @@ export default function Success() {
           <p className="mt-2 text-lg">Votre commande est bien enregistrée.</p>
         )}
         <p className="mt-1 text-ink/70">
-          {order && !order.is_pickup ? 'Livraison à votre adresse, paiement à la livraison.' : `Retrait au ${readSetting(settings, 'contacts.address', 'restaurant')}, paiement sur place.`} Pour toute
-          question : {readSetting(settings, 'contacts.phone', '')}.
+          {order && !order.is_pickup
+            ? 'Livraison à votre adresse, paiement à la livraison.'
+            : `Retrait au ${readSetting(settings, 'contacts.address', 'restaurant')}, paiement sur place.`}{' '}
+          Pour toute question : {readSetting(settings, 'contacts.phone', '')}.
         </p>
         {order ? (
           <div className="mt-5 text-left">

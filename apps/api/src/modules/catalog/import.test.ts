@@ -4,7 +4,18 @@ import { eq } from 'drizzle-orm';
 import type { Menu } from '@resto/domain/catalogue';
 import { catalogVersion } from '../../db/schema.ts';
 import { demoRestaurantPath } from '../../seed.ts';
-import { buildOrderPayload, errorOf, fetchCatalogue, findItem, getJson, looksFrench, payloadOf, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
+import {
+  buildOrderPayload,
+  errorOf,
+  fetchCatalogue,
+  findItem,
+  getJson,
+  looksFrench,
+  payloadOf,
+  postOrder,
+  startTestServer,
+  type TestServer,
+} from '../../test/harness.ts';
 import { importRestaurant, parseRestaurantFile, RestaurantFileError } from './import.ts';
 
 /** The restaurant file import (DECISIONS.md: one JSON file, validated with clear errors, imported by a command). */
@@ -121,7 +132,12 @@ describe('importRestaurant', () => {
     expect(error.message).toMatch(/^Fichier du restaurant invalide/);
     const paths = error.problems.map((p) => p.split(' : ')[0]);
     expect(paths).toEqual(
-      expect.arrayContaining(['menus.0.categories.1.items.0.price_pickup', 'menus.0.categories.1.items.0.image', 'menus.0.categories.0.items.1.item_id', 'offers.0.items.0']),
+      expect.arrayContaining([
+        'menus.0.categories.1.items.0.price_pickup',
+        'menus.0.categories.1.items.0.image',
+        'menus.0.categories.0.items.1.item_id',
+        'offers.0.items.0',
+      ]),
     );
     for (const problem of error.problems) {
       const [path, message] = problem.split(' : ');
@@ -142,7 +158,10 @@ describe('importRestaurant', () => {
     try {
       parseRestaurantFile(json);
     } catch (error) {
-      expect((error as RestaurantFileError).problems.some((p) => p.startsWith(`${path} : `)), (error as RestaurantFileError).problems.join('\n')).toBe(true);
+      expect(
+        (error as RestaurantFileError).problems.some((p) => p.startsWith(`${path} : `)),
+        (error as RestaurantFileError).problems.join('\n'),
+      ).toBe(true);
     }
   });
 
@@ -153,7 +172,12 @@ describe('importRestaurant', () => {
     expect(created.status).toBe(201);
     const orderId = payloadOf(created).order_id;
     const readBack = async () =>
-      payloadOf(await getJson<{ subtotal: number; total: number; items: { item_name: string; unit_price: number }[] }>(server.baseUrl, `/v2/public/checkout/${orderId}?local_id=${oldPayload.local_id}`));
+      payloadOf(
+        await getJson<{ subtotal: number; total: number; items: { item_name: string; unit_price: number }[] }>(
+          server.baseUrl,
+          `/v2/public/checkout/${orderId}?local_id=${oldPayload.local_id}`,
+        ),
+      );
     const before = await readBack();
 
     const file = demoFile();
@@ -177,7 +201,12 @@ describe('importRestaurant', () => {
     expect(fresh.subtotal).toBe(oldPayload.subtotal + 4);
     const newOrder = await postOrder(server.baseUrl, fresh);
     expect(newOrder.status).toBe(201);
-    const newRead = payloadOf(await getJson<{ items: { item_name: string; unit_price: number }[] }>(server.baseUrl, `/v2/public/checkout/${payloadOf(newOrder).order_id}?local_id=${fresh.local_id}`));
+    const newRead = payloadOf(
+      await getJson<{ items: { item_name: string; unit_price: number }[] }>(
+        server.baseUrl,
+        `/v2/public/checkout/${payloadOf(newOrder).order_id}?local_id=${fresh.local_id}`,
+      ),
+    );
     expect(newRead.items[0]).toMatchObject({ item_name: 'Margherita renommée', unit_price: oldPrice + 2 });
 
     // Even when the item leaves the menu, the past order still reads back whole.

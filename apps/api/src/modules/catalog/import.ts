@@ -52,7 +52,11 @@ export async function importRestaurant(
     const settingRows = Object.entries(file.settings).map(([name, value]) => ({ name, value: value ?? null }));
     if (settingRows.length) await tx.insert(settings).values(settingRows);
 
-    const menuRows = [], categoryRows = [], itemRows = [], optionRows = [], valueRows = [];
+    const menuRows = [],
+      categoryRows = [],
+      itemRows = [],
+      optionRows = [],
+      valueRows = [];
     for (const [menuPosition, menu] of file.menus.entries()) {
       const activeTimes: ActiveTime[] = weekdays.map((day) => {
         const times = menu.active_times[day] ?? [];
@@ -69,7 +73,13 @@ export async function importRestaurant(
         pickupTimeRanges: menu.pickup_time_ranges,
       });
       for (const [categoryPosition, category] of menu.categories.entries()) {
-        categoryRows.push({ categoryId: category.category_id, menuId: menu.menu_id, name: category.name, description: category.description, position: categoryPosition });
+        categoryRows.push({
+          categoryId: category.category_id,
+          menuId: menu.menu_id,
+          name: category.name,
+          description: category.description,
+          position: categoryPosition,
+        });
         for (const [itemPosition, item] of category.items.entries()) {
           itemCount += 1;
           itemRows.push({
@@ -89,9 +99,24 @@ export async function importRestaurant(
             position: itemPosition,
           });
           for (const [optionPosition, option] of item.options.entries()) {
-            optionRows.push({ optionId: option.option_id, itemId: item.item_id, name: option.name, selected: option.selected, required: option.required, position: optionPosition });
+            optionRows.push({
+              optionId: option.option_id,
+              itemId: item.item_id,
+              name: option.name,
+              selected: option.selected,
+              required: option.required,
+              position: optionPosition,
+            });
             for (const [valuePosition, value] of option.values.entries()) {
-              valueRows.push({ id: value.id, optionId: option.option_id, name: value.name, priceCents: eurosToCents(value.price), taxRateBp: bp(value.tax_rate), allergens: value.allergens, position: valuePosition });
+              valueRows.push({
+                id: value.id,
+                optionId: option.option_id,
+                name: value.name,
+                priceCents: eurosToCents(value.price),
+                taxRateBp: bp(value.tax_rate),
+                allergens: value.allergens,
+                position: valuePosition,
+              });
             }
           }
         }

@@ -65,7 +65,12 @@ describe('GET /v2/public/menus', () => {
     const items = menus.flatMap((m) => m.categories.flatMap((c) => c.items));
     expect(items.length).toBeGreaterThan(20);
     for (const item of items) {
-      expect(item).toMatchObject({ item_id: expect.any(Number), item_menu_id: expect.any(Number), item_name: expect.any(String), item_is_available: expect.any(Boolean) });
+      expect(item).toMatchObject({
+        item_id: expect.any(Number),
+        item_menu_id: expect.any(Number),
+        item_name: expect.any(String),
+        item_is_available: expect.any(Boolean),
+      });
       const { price_pickup, price_delivery } = item.item_price;
       for (const price of [price_pickup, price_delivery]) {
         expect(typeof price).toBe('number');
@@ -122,7 +127,13 @@ describe('GET /v2/public/offers', () => {
     expect(ids).toEqual(expect.arrayContaining([1, 2, 3, 4]));
     for (const couponId of [50, 51, 52, 53, 54, 55]) expect(ids).not.toContain(couponId);
     for (const offer of offers) {
-      expect(offer).toMatchObject({ is_active: expect.any(Boolean), type: expect.any(String), value: expect.any(Number), items: expect.any(Array), categories: expect.any(Array) });
+      expect(offer).toMatchObject({
+        is_active: expect.any(Boolean),
+        type: expect.any(String),
+        value: expect.any(Number),
+        items: expect.any(Array),
+        categories: expect.any(Array),
+      });
       expect(offer.is_public || offer.auto_apply === 'Yes').toBe(true);
       expect(offer.code ?? null).toBeNull();
     }

@@ -47,71 +47,67 @@ function buildCatalog(version: number, rows: CatalogRows): Catalog {
     active_times: menu.activeTimes,
     time_ranges: menu.timeRanges,
     pickup_time_ranges: menu.pickupTimeRanges,
-    categories: (categoriesByMenu.get(menu.menuId) ?? []).map(
-      (category): Category => ({
-        category_id: category.categoryId,
-        category_name: category.name,
-        category_description: category.description,
-        items: (itemsByCategory.get(category.categoryId) ?? []).map((item): MenuItem => {
-          const options: ItemOption[] = (optionsByItem.get(item.itemId) ?? []).map((option) => ({
-            option_id: option.optionId,
-            option_name: option.name,
-            selected: option.selected,
-            required: option.required,
-            option_options: (valuesByOption.get(option.optionId) ?? []).map((value) => ({
-              id: value.id,
-              name: value.name,
-              price: centsToEuros(value.priceCents),
-              tax_rate: basisPointsToPercent(value.taxRateBp),
-              allergens: value.allergens,
-            })),
-          }));
-          const built: MenuItem = {
-            item_id: item.itemId,
-            item_menu_id: item.menuId,
-            item_category_id: item.categoryId,
-            item_name: item.name,
-            item_description: item.description,
-            item_image: item.image,
-            item_score: item.score,
-            item_price: {
-              price_delivery: centsToEuros(item.priceDeliveryCents),
-              price_pickup: centsToEuros(item.pricePickupCents),
-              tax_rate: basisPointsToPercent(item.taxRateBp),
-            },
-            item_is_available: item.isAvailable,
-            item_allergens: item.allergens,
-            item_diets: item.diets,
-            options,
-          };
-          itemsById.set(built.item_id, built);
-          return built;
-        }),
+    categories: (categoriesByMenu.get(menu.menuId) ?? []).map((category): Category => ({
+      category_id: category.categoryId,
+      category_name: category.name,
+      category_description: category.description,
+      items: (itemsByCategory.get(category.categoryId) ?? []).map((item): MenuItem => {
+        const options: ItemOption[] = (optionsByItem.get(item.itemId) ?? []).map((option) => ({
+          option_id: option.optionId,
+          option_name: option.name,
+          selected: option.selected,
+          required: option.required,
+          option_options: (valuesByOption.get(option.optionId) ?? []).map((value) => ({
+            id: value.id,
+            name: value.name,
+            price: centsToEuros(value.priceCents),
+            tax_rate: basisPointsToPercent(value.taxRateBp),
+            allergens: value.allergens,
+          })),
+        }));
+        const built: MenuItem = {
+          item_id: item.itemId,
+          item_menu_id: item.menuId,
+          item_category_id: item.categoryId,
+          item_name: item.name,
+          item_description: item.description,
+          item_image: item.image,
+          item_score: item.score,
+          item_price: {
+            price_delivery: centsToEuros(item.priceDeliveryCents),
+            price_pickup: centsToEuros(item.pricePickupCents),
+            tax_rate: basisPointsToPercent(item.taxRateBp),
+          },
+          item_is_available: item.isAvailable,
+          item_allergens: item.allergens,
+          item_diets: item.diets,
+          options,
+        };
+        itemsById.set(built.item_id, built);
+        return built;
       }),
-    ),
+    })),
   }));
 
-  const allOffers = rows.offerRows.map(
-    (offer): Offer & { code: string | null } => ({
-      id: offer.id,
-      name: offer.name,
-      description: offer.description,
-      code: offer.code,
-      is_public: offer.isPublic,
-      is_active: offer.isActive,
-      type: offer.type as OfferType,
-      value: offer.value / 100,
-      auto_apply: offer.autoApply ? 'Yes' : 'No',
-      allow_repeat: offer.allowRepeat,
-      delivery_pickup: offer.deliveryPickup as Offer['delivery_pickup'],
-      minimum_amount: centsToEuros(offer.minimumAmountCents),
-      menus: offer.menus,
-      categories: offer.categories,
-      items: offer.items,
-      active_times: offer.activeTimes,
-      min_units: offer.minUnits,
-    }),
-  );
+  const allOffers = rows.offerRows.map((offer): Offer & { code: string | null } => ({
+    id: offer.id,
+    name: offer.name,
+    description: offer.description,
+    code: offer.code,
+    is_public: offer.isPublic,
+    is_active: offer.isActive,
+    type: offer.type as OfferType,
+    value: offer.value / 100,
+    auto_apply: offer.autoApply ? 'Yes' : 'No',
+    allow_repeat: offer.allowRepeat,
+    delivery_pickup: offer.deliveryPickup as Offer['delivery_pickup'],
+    minimum_amount: centsToEuros(offer.minimumAmountCents),
+    menus: offer.menus,
+    categories: offer.categories,
+    items: offer.items,
+    active_times: offer.activeTimes,
+    min_units: offer.minUnits,
+  }));
   // Coupon codes stay secret: a coupon is served only to whoever types its code.
   const offers = allOffers.filter((o) => o.code === null && (o.is_public || o.auto_apply === 'Yes'));
   const couponsByCode = new Map(allOffers.filter((o) => o.code !== null).map((o) => [o.code!.toUpperCase(), o]));

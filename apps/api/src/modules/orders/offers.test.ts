@@ -198,7 +198,16 @@ describe('GET /v2/public/offers/{coupon}', () => {
     const payload = payloadOf(response);
     expect(Array.isArray(payload)).toBe(true);
     expect(payload).toHaveLength(1);
-    expect(payload[0]).toMatchObject({ id: 50, code: 'BIENVENUE10', type: 'percentage', value: 10, minimum_amount: 20, allow_repeat: false, is_active: true, auto_apply: 'No' });
+    expect(payload[0]).toMatchObject({
+      id: 50,
+      code: 'BIENVENUE10',
+      type: 'percentage',
+      value: 10,
+      minimum_amount: 20,
+      allow_repeat: false,
+      is_active: true,
+      auto_apply: 'No',
+    });
   });
 
   test('the code is matched case-insensitively (bienvenue10, Bienvenue10)', async () => {
@@ -264,12 +273,23 @@ describe('orders with a coupon (Friday, priced by the domain, accepted 201)', ()
     const payload = await orderPayload([{ itemId: 105, quantity: 3 }], { coupon: 'MOINS5' });
     const order = await placeAndRead(payload);
     expect(order.coupon_code).toBe('MOINS5');
-    expect({ subtotal: order.subtotal, discount: order.discount, coupon: order.coupon, total: order.total }).toEqual({ subtotal: 33, discount: 5, coupon: 5, total: 28 });
+    expect({ subtotal: order.subtotal, discount: order.discount, coupon: order.coupon, total: order.total }).toEqual({
+      subtotal: 33,
+      discount: 5,
+      coupon: 5,
+      total: 28,
+    });
     expect(order.applied_offers).toEqual([expect.objectContaining({ offer_id: 51, type: 'fixed_amount', amount: 5, is_coupon: true })]);
   });
 
   test('MOINS5 with a salad: only the largest fixed amount applies (the coupon’s 5 €, not offer 3’s 2 €)', async () => {
-    const payload = await orderPayload([{ itemId: 105, quantity: 2 }, { itemId: 118, quantity: 1 }], { coupon: 'MOINS5' }); // 22 + 12 = 34 €
+    const payload = await orderPayload(
+      [
+        { itemId: 105, quantity: 2 },
+        { itemId: 118, quantity: 1 },
+      ],
+      { coupon: 'MOINS5' },
+    ); // 22 + 12 = 34 €
     const order = await placeAndRead(payload);
     expect(order.discount).toBe(5);
     expect(order.coupon).toBe(5);
@@ -286,7 +306,13 @@ describe('orders with a coupon (Friday, priced by the domain, accepted 201)', ()
     const order = await placeAndRead(payload);
     expect(order.is_pickup).toBe(false);
     expect(order.coupon_code).toBe('LIVRAISONOFFERTE');
-    expect({ subtotal: order.subtotal, delivery: order.delivery, discount: order.discount, coupon: order.coupon, total: order.total }).toEqual({ subtotal: 24, delivery: 0, discount: 0, coupon: 0, total: 24 });
+    expect({ subtotal: order.subtotal, delivery: order.delivery, discount: order.discount, coupon: order.coupon, total: order.total }).toEqual({
+      subtotal: 24,
+      delivery: 0,
+      discount: 0,
+      coupon: 0,
+      total: 24,
+    });
     expect(order.applied_offers).toEqual([expect.objectContaining({ offer_id: 52, type: 'free_delivery', amount: 0, is_coupon: true })]);
   });
 
@@ -294,26 +320,53 @@ describe('orders with a coupon (Friday, priced by the domain, accepted 201)', ()
     const lines = [{ itemId: 105, quantity: 3 }]; // 33 €, over the 25 € minimum
     const plain = payloadTotals(await referencePrice(lines));
     const payload = await orderPayload(lines, { coupon: 'DESSERTOFFERT' });
-    expect({ subtotal: payload.subtotal, discount: payload.discount, tax: payload.tax, total: payload.total }).toEqual({ subtotal: plain.subtotal, discount: plain.discount, tax: plain.tax, total: plain.total });
+    expect({ subtotal: payload.subtotal, discount: payload.discount, tax: payload.tax, total: payload.total }).toEqual({
+      subtotal: plain.subtotal,
+      discount: plain.discount,
+      tax: plain.tax,
+      total: plain.total,
+    });
 
     const order = await placeAndRead(payload);
     expect(order.coupon_code).toBe('DESSERTOFFERT');
     expect(order.free_items).toEqual([{ item_id: 121, item_name: 'Tarte aux pralines roses', quantity: 1 }]);
     expect(order.items.map((i) => i.item_id)).toEqual([105]); // the gift is not a paid line
-    expect({ subtotal: order.subtotal, discount: order.discount, coupon: order.coupon, total: order.total }).toEqual({ subtotal: 33, discount: 0, coupon: 0, total: 33 });
+    expect({ subtotal: order.subtotal, discount: order.discount, coupon: order.coupon, total: order.total }).toEqual({
+      subtotal: 33,
+      discount: 0,
+      coupon: 0,
+      total: 33,
+    });
     expect(order.applied_offers).toEqual([expect.objectContaining({ offer_id: 53, type: 'free_item', amount: 0, is_coupon: true })]);
   });
 
   test('DUO: of two pizzas the cheaper one is free', async () => {
-    const payload = await orderPayload([{ itemId: 105, quantity: 1 }, { itemId: 106, quantity: 1 }], { coupon: 'DUO' }); // 11 € + 13 €
+    const payload = await orderPayload(
+      [
+        { itemId: 105, quantity: 1 },
+        { itemId: 106, quantity: 1 },
+      ],
+      { coupon: 'DUO' },
+    ); // 11 € + 13 €
     const order = await placeAndRead(payload);
     expect(order.coupon_code).toBe('DUO');
-    expect({ subtotal: order.subtotal, discount: order.discount, coupon: order.coupon, total: order.total }).toEqual({ subtotal: 24, discount: 11, coupon: 11, total: 13 });
+    expect({ subtotal: order.subtotal, discount: order.discount, coupon: order.coupon, total: order.total }).toEqual({
+      subtotal: 24,
+      discount: 11,
+      coupon: 11,
+      total: 13,
+    });
     expect(order.applied_offers).toEqual([expect.objectContaining({ offer_id: 54, type: 'buy_one_get_one', amount: 11, is_coupon: true })]);
   });
 
   test('DUO with three pizzas: one pair, the odd last unit pays', async () => {
-    const payload = await orderPayload([{ itemId: 107, quantity: 1 }, { itemId: 105, quantity: 2 }], { coupon: 'DUO' }); // 14, 11, 11
+    const payload = await orderPayload(
+      [
+        { itemId: 107, quantity: 1 },
+        { itemId: 105, quantity: 2 },
+      ],
+      { coupon: 'DUO' },
+    ); // 14, 11, 11
     const order = await placeAndRead(payload);
     expect(order.discount).toBe(11);
     expect(order.total).toBe(25);
@@ -348,7 +401,12 @@ describe('coupon refusals: 422, the reason, path coupon, nothing written', () =>
 
     await expectRefused(await orderPayload(lines, { coupon: 'BIENVENUE10', email }), 422, 'coupon', messages.couponAlreadyUsed);
     await expectRefused(await orderPayload(lines, { coupon: 'BIENVENUE10', email: email.toUpperCase() }), 422, 'coupon', messages.couponAlreadyUsed);
-    await expectRefused(await orderPayload(lines, { coupon: 'bienvenue10', email: `  ${email.replace(/^./, (c) => c.toUpperCase())}` }), 422, 'coupon', messages.couponAlreadyUsed);
+    await expectRefused(
+      await orderPayload(lines, { coupon: 'bienvenue10', email: `  ${email.replace(/^./, (c) => c.toUpperCase())}` }),
+      422,
+      'coupon',
+      messages.couponAlreadyUsed,
+    );
 
     // The same customer without the coupon, and another customer with it: accepted.
     await createOrder(await orderPayload(lines, { email }));
@@ -390,7 +448,14 @@ describe('tampered totals with a coupon', () => {
     expect(fresh.total).toBe(19.8);
 
     // The refusal did not spend the coupon: the fresh totals are accepted.
-    const retried = await postOrder(server.baseUrl, { ...payload, subtotal: fresh.subtotal, discount: fresh.discount, delivery: fresh.delivery, tax: fresh.tax, total: fresh.total });
+    const retried = await postOrder(server.baseUrl, {
+      ...payload,
+      subtotal: fresh.subtotal,
+      discount: fresh.discount,
+      delivery: fresh.delivery,
+      tax: fresh.tax,
+      total: fresh.total,
+    });
     expect(retried.status, JSON.stringify(retried.body)).toBe(201);
     expect((await readOrder(payloadOf(retried).order_id, payload.local_id)).coupon_code).toBe('BIENVENUE10');
   });
@@ -407,8 +472,14 @@ describe('the once-only coupon under concurrency', () => {
 
     const responses = await Promise.all(payloads.map((p) => postOrder(server.baseUrl, p)));
     const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201), JSON.stringify(statuses)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 422), JSON.stringify(statuses)).toHaveLength(7);
+    expect(
+      statuses.filter((s) => s === 201),
+      JSON.stringify(statuses),
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 422),
+      JSON.stringify(statuses),
+    ).toHaveLength(7);
     for (const response of responses.filter((r) => r.status === 422)) expectFrenchError(response, 422, 'coupon', messages.couponAlreadyUsed);
 
     expect(await countOrders(server.db)).toBe(before + 1);
@@ -417,7 +488,10 @@ describe('the once-only coupon under concurrency', () => {
     expect(mine).toHaveLength(1);
     const winner = responses.find((r) => r.status === 201)!;
     expect(mine[0]?.orderId).toBe(payloadOf(winner).order_id);
-    const uses = await server.db.select({ n: count() }).from(orderOffers).where(and(eq(orderOffers.offerId, 50), eq(orderOffers.customerKey, `email:${email}`)));
+    const uses = await server.db
+      .select({ n: count() })
+      .from(orderOffers)
+      .where(and(eq(orderOffers.offerId, 50), eq(orderOffers.customerKey, `email:${email}`)));
     expect(uses[0]?.n).toBe(1);
   });
 
@@ -434,7 +508,10 @@ describe('the once-only coupon under concurrency', () => {
     expect(await countOrders(server.db)).toBe(before + 1);
     const rows = await server.db.select({ n: count() }).from(orders).where(eq(orders.localId, payload.local_id));
     expect(rows[0]?.n).toBe(1);
-    const uses = await server.db.select({ n: count() }).from(orderOffers).where(and(eq(orderOffers.offerId, 50), eq(orderOffers.customerKey, `email:${email}`)));
+    const uses = await server.db
+      .select({ n: count() })
+      .from(orderOffers)
+      .where(and(eq(orderOffers.offerId, 50), eq(orderOffers.customerKey, `email:${email}`)));
     expect(uses[0]?.n).toBe(1);
   });
 });
@@ -443,10 +520,18 @@ describe('the once-only coupon under concurrency', () => {
 
 describe('automatic offers applied by the server', () => {
   test('offer 1: -20 % on the Pizza Lyonnaise (108)', async () => {
-    const payload = await orderPayload([{ itemId: 108, quantity: 1 }, { itemId: 105, quantity: 1 }]); // 15 € + 11 €
+    const payload = await orderPayload([
+      { itemId: 108, quantity: 1 },
+      { itemId: 105, quantity: 1 },
+    ]); // 15 € + 11 €
     expect(payload.discount).toBe(3);
     const order = await placeAndRead(payload);
-    expect({ subtotal: order.subtotal, discount: order.discount, coupon: order.coupon, total: order.total }).toEqual({ subtotal: 26, discount: 3, coupon: 0, total: 23 });
+    expect({ subtotal: order.subtotal, discount: order.discount, coupon: order.coupon, total: order.total }).toEqual({
+      subtotal: 26,
+      discount: 3,
+      coupon: 0,
+      total: 23,
+    });
     expect(order.coupon_code).toBeNull();
     expect(order.applied_offers).toEqual([expect.objectContaining({ offer_id: 1, type: 'percentage', amount: 3, is_coupon: false })]);
   });
@@ -465,7 +550,10 @@ describe('automatic offers applied by the server', () => {
   });
 
   test('offer 3: 2 € off an order with a salad', async () => {
-    const payload = await orderPayload([{ itemId: 118, quantity: 1 }, { itemId: 126, quantity: 1 }]); // 12 € + 2,50 €
+    const payload = await orderPayload([
+      { itemId: 118, quantity: 1 },
+      { itemId: 126, quantity: 1 },
+    ]); // 12 € + 2,50 €
     const order = await placeAndRead(payload);
     expect({ subtotal: order.subtotal, discount: order.discount, total: order.total }).toEqual({ subtotal: 14.5, discount: 2, total: 12.5 });
     expect(order.applied_offers).toEqual([expect.objectContaining({ offer_id: 3, type: 'fixed_amount', amount: 2, is_coupon: false })]);
@@ -481,7 +569,12 @@ describe('automatic offers applied by the server', () => {
       const payload = await orderPayload(pizzaAndBurger);
       expect(payload.discount).toBe(6);
       const order = await placeAndRead(payload);
-      expect({ subtotal: order.subtotal, discount: order.discount, coupon: order.coupon, total: order.total }).toEqual({ subtotal: 25, discount: 6, coupon: 0, total: 19 });
+      expect({ subtotal: order.subtotal, discount: order.discount, coupon: order.coupon, total: order.total }).toEqual({
+        subtotal: 25,
+        discount: 6,
+        coupon: 0,
+        total: 19,
+      });
       expect(order.applied_offers).toEqual([expect.objectContaining({ offer_id: 90, type: 'cheapest_item', amount: 6, is_coupon: false })]);
     });
   });
@@ -490,7 +583,12 @@ describe('automatic offers applied by the server', () => {
     await onTuesday(async () => {
       const payload = await orderPayload(pizzaAndBurger, { isPickup: false });
       const order = await placeAndRead(payload);
-      expect({ subtotal: order.subtotal, discount: order.discount, delivery: order.delivery, total: order.total }).toEqual({ subtotal: 27, discount: 6, delivery: 1.5, total: 22.5 });
+      expect({ subtotal: order.subtotal, discount: order.discount, delivery: order.delivery, total: order.total }).toEqual({
+        subtotal: 27,
+        discount: 6,
+        delivery: 1.5,
+        total: 22.5,
+      });
       expect(offerIds(order)).toEqual([90]);
     });
   });
@@ -522,7 +620,12 @@ describe('automatic offers applied by the server', () => {
   test('offer 5: free delivery from 40 € on a delivery order, not below, never on pickup', async () => {
     // 4 × Margherita at 12 € delivery price = 48 €.
     const big = await placeAndRead(await orderPayload([{ itemId: 105, quantity: 4 }], { isPickup: false }));
-    expect({ subtotal: big.subtotal, delivery: big.delivery, discount: big.discount, total: big.total }).toEqual({ subtotal: 48, delivery: 0, discount: 0, total: 48 });
+    expect({ subtotal: big.subtotal, delivery: big.delivery, discount: big.discount, total: big.total }).toEqual({
+      subtotal: 48,
+      delivery: 0,
+      discount: 0,
+      total: 48,
+    });
     expect(big.applied_offers).toEqual([expect.objectContaining({ offer_id: 5, type: 'free_delivery', amount: 0, is_coupon: false })]);
 
     // 2 × 12 € = 24 €: the zone fee.
@@ -541,7 +644,12 @@ describe('automatic offers applied by the server', () => {
   });
 
   test('each reference price matches what the server stored, to the cent (tax included)', async () => {
-    const lines: LineChoice[] = [{ itemId: 108, quantity: 1 }, { itemId: 123, quantity: 2 }, { itemId: 118, quantity: 1 }, { itemId: 128, quantity: 1 }];
+    const lines: LineChoice[] = [
+      { itemId: 108, quantity: 1 },
+      { itemId: 123, quantity: 2 },
+      { itemId: 118, quantity: 1 },
+      { itemId: 128, quantity: 1 },
+    ];
     const priced = await referencePrice(lines);
     const order = await placeAndRead(await orderPayload(lines));
     // 3 € (offer 1) + 5,50 € (offer 2) + 2 € (offer 3)

@@ -92,7 +92,11 @@ async function rowsForLocalId(localId: string) {
   const [orderRows, lineRows, historyRows] = await Promise.all([
     server.db.select({ orderId: orders.orderId }).from(orders).where(eq(orders.localId, localId)),
     server.db.select({ n: count() }).from(orderLines).innerJoin(orders, eq(orders.orderId, orderLines.orderId)).where(eq(orders.localId, localId)),
-    server.db.select({ n: count() }).from(orderStatusHistory).innerJoin(orders, eq(orders.orderId, orderStatusHistory.orderId)).where(eq(orders.localId, localId)),
+    server.db
+      .select({ n: count() })
+      .from(orderStatusHistory)
+      .innerJoin(orders, eq(orders.orderId, orderStatusHistory.orderId))
+      .where(eq(orders.localId, localId)),
   ]);
   return { orders: orderRows.length, lines: lineRows[0]?.n ?? 0, history: historyRows[0]?.n ?? 0 };
 }
@@ -122,7 +126,12 @@ describe('POST /v2/public/checkout/ creates an order', () => {
   test('201 with the order_id; the read-back copies names, quantities, unit prices and totals', async () => {
     const before = await countOrders(server.db);
     const catalogue = await fetchCatalogue(server.baseUrl);
-    const payload = await buildOrderPayload(server, { lines: [{ itemId: 105, quantity: 2, note: 'Bien cuite' }, { itemId: 125, quantity: 1 }] });
+    const payload = await buildOrderPayload(server, {
+      lines: [
+        { itemId: 105, quantity: 2, note: 'Bien cuite' },
+        { itemId: 125, quantity: 1 },
+      ],
+    });
 
     const response = await postOrder(server.baseUrl, payload);
     expect(response.status).toBe(201);
@@ -135,7 +144,16 @@ describe('POST /v2/public/checkout/ creates an order', () => {
     const lemonade = findItem(catalogue, 125);
     expect(order).toMatchObject({ order_id: orderId, status: 'pending', is_pickup: true, payment_method: 'cash' });
     expect(order.items).toEqual([
-      expect.objectContaining({ item_id: 105, item_menu_id: 1, item_name: pizza.item_name, quantity: 2, note: 'Bien cuite', unit_price: pizza.item_price.price_pickup, amount: centsToEuros(Math.round(pizza.item_price.price_pickup * 100) * 2), options: [] }),
+      expect.objectContaining({
+        item_id: 105,
+        item_menu_id: 1,
+        item_name: pizza.item_name,
+        quantity: 2,
+        note: 'Bien cuite',
+        unit_price: pizza.item_price.price_pickup,
+        amount: centsToEuros(Math.round(pizza.item_price.price_pickup * 100) * 2),
+        options: [],
+      }),
       expect.objectContaining({ item_id: 125, item_name: lemonade.item_name, quantity: 1, unit_price: lemonade.item_price.price_pickup }),
     ]);
     expect({ subtotal: order.subtotal, discount: order.discount, delivery: order.delivery, tax: order.tax, total: order.total }).toEqual({
@@ -221,7 +239,9 @@ describe('POST /v2/public/checkout/ creates an order', () => {
     const extras = pizza.options[0];
     const egg = extras?.option_options.find((v) => v.price > 0);
     if (!extras || !egg) throw new Error('demo pizza 105 lost its extras');
-    const payload = await buildOrderPayload(server, { lines: [{ itemId: 105, quantity: 1, choices: [{ option_id: extras.option_id, option_option_id: egg.id, quantity: 2 }] }] });
+    const payload = await buildOrderPayload(server, {
+      lines: [{ itemId: 105, quantity: 1, choices: [{ option_id: extras.option_id, option_option_id: egg.id, quantity: 2 }] }],
+    });
     const order = payloadOf(await readOrder(await createOrder(payload), payload.local_id));
     expect(order.items[0]?.unit_price).toBe(centsToEuros(Math.round(pizza.item_price.price_pickup * 100) + 2 * Math.round(egg.price * 100)));
   });
@@ -256,7 +276,12 @@ describe('POST /v2/public/checkout/ creates an order', () => {
   });
 
   test('items with their own tax rate are taxed at that rate (drinks at 20 %)', async () => {
-    const payload = await buildOrderPayload(server, { lines: [{ itemId: 105, quantity: 1 }, { itemId: 128, quantity: 2 }] });
+    const payload = await buildOrderPayload(server, {
+      lines: [
+        { itemId: 105, quantity: 1 },
+        { itemId: 128, quantity: 2 },
+      ],
+    });
     const order = payloadOf(await readOrder(await createOrder(payload), payload.local_id));
     expect(order.tax_by_rate.map((t) => t.rate)).toEqual([10, 20]);
     expect(order.items.map((i) => i.tax_rate)).toEqual([10, 20]);
@@ -268,7 +293,11 @@ describe('PUT /v2/public/checkout/ finalises an order', () => {
   test('pending with no transaction: 200, status pending, no new history row', async () => {
     const payload = await buildOrderPayload(server);
     const orderId = await createOrder(payload);
-    const response = await sendJson<{ order_id: number; status: string }>(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: orderId, status: 'pending', transaction_id: null });
+    const response = await sendJson<{ order_id: number; status: string }>(server.baseUrl, 'PUT', '/v2/public/checkout/', {
+      order_id: orderId,
+      status: 'pending',
+      transaction_id: null,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'success', payload: { order_id: orderId, status: 'pending' } });
     const order = payloadOf(await readOrder(orderId, payload.local_id));
@@ -341,24 +370,62 @@ const mutate = (valid: OrderPayload, change: (body: Record<string, unknown>) => 
   change(body);
   return json(body);
 };
-const withLine = (valid: OrderPayload, line: Record<string, unknown>) => mutate(valid, (body) => (body.items = [{ item_id: 105, item_menu_id: 1, quantity: 1, options: [], ...line }]));
+const withLine = (valid: OrderPayload, line: Record<string, unknown>) =>
+  mutate(valid, (body) => (body.items = [{ item_id: 105, item_menu_id: 1, quantity: 1, options: [], ...line }]));
 const withQuantity = (valid: OrderPayload, quantity: number) => mutate(valid, (body) => ((body.items as Record<string, unknown>[])[0]!.quantity = quantity));
 
 const badCases: BadCase[] = [
   { name: 'malformed JSON', body: () => '{"local_id": "abcdefgh", "items": [', status: 400, message: messages.invalidJson },
   { name: 'an empty body', body: () => '', status: 400, message: messages.invalidJson },
   { name: 'a JSON array instead of an object', body: () => '[]', status: 400 },
-  { name: 'missing customer.email', body: (v) => mutate(v, (b) => delete (b.customer as Record<string, unknown>).email), status: 400, path: 'customer.email', message: new RegExp(messages.emailRequired.slice(0, 20)) },
-  { name: 'an invalid customer.email', body: (v) => mutate(v, (b) => ((b.customer as Record<string, unknown>).email = 'marie@')), status: 400, path: 'customer.email' },
+  {
+    name: 'missing customer.email',
+    body: (v) => mutate(v, (b) => delete (b.customer as Record<string, unknown>).email),
+    status: 400,
+    path: 'customer.email',
+    message: new RegExp(messages.emailRequired.slice(0, 20)),
+  },
+  {
+    name: 'an invalid customer.email',
+    body: (v) => mutate(v, (b) => ((b.customer as Record<string, unknown>).email = 'marie@')),
+    status: 400,
+    path: 'customer.email',
+  },
   { name: 'an invalid phone', body: (v) => mutate(v, (b) => ((b.customer as Record<string, unknown>).phone = '12 34')), status: 400, path: 'customer.phone' },
-  { name: 'an empty first name', body: (v) => mutate(v, (b) => ((b.customer as Record<string, unknown>).first_name = '  ')), status: 400, path: 'customer.first_name' },
+  {
+    name: 'an empty first name',
+    body: (v) => mutate(v, (b) => ((b.customer as Record<string, unknown>).first_name = '  ')),
+    status: 400,
+    path: 'customer.first_name',
+  },
   { name: 'no local_id', body: (v) => mutate(v, (b) => delete b.local_id), status: 400, path: 'local_id' },
   { name: 'a local_id with forbidden characters', body: (v) => mutate(v, (b) => (b.local_id = "x'; drop table orders; --")), status: 400, path: 'local_id' },
   { name: 'an unknown item id', body: (v) => withLine(v, { item_id: 99_999 }), status: 400, path: 'items.0.item_id', message: messages.unknownItem(99_999) },
-  { name: 'an item with the wrong item_menu_id', body: (v) => withLine(v, { item_menu_id: 2 }), status: 400, path: 'items.0.item_menu_id', message: messages.itemWrongMenu(105, 2) },
-  { name: 'an unknown option id', body: (v) => withLine(v, { options: [{ option_id: 99_999, option_options: [{ id: 5001, quantity: 1 }] }] }), status: 400, path: 'items.0.options' },
-  { name: 'an unknown option value id', body: (v) => withLine(v, { options: [{ option_id: 1001, option_options: [{ id: 99_999, quantity: 1 }] }] }), status: 400, path: 'items.0.options' },
-  { name: "a value from another item's option", body: (v) => withLine(v, { options: [{ option_id: 1001, option_options: [{ id: 5006, quantity: 1 }] }] }), status: 400, path: 'items.0.options' },
+  {
+    name: 'an item with the wrong item_menu_id',
+    body: (v) => withLine(v, { item_menu_id: 2 }),
+    status: 400,
+    path: 'items.0.item_menu_id',
+    message: messages.itemWrongMenu(105, 2),
+  },
+  {
+    name: 'an unknown option id',
+    body: (v) => withLine(v, { options: [{ option_id: 99_999, option_options: [{ id: 5001, quantity: 1 }] }] }),
+    status: 400,
+    path: 'items.0.options',
+  },
+  {
+    name: 'an unknown option value id',
+    body: (v) => withLine(v, { options: [{ option_id: 1001, option_options: [{ id: 99_999, quantity: 1 }] }] }),
+    status: 400,
+    path: 'items.0.options',
+  },
+  {
+    name: "a value from another item's option",
+    body: (v) => withLine(v, { options: [{ option_id: 1001, option_options: [{ id: 5006, quantity: 1 }] }] }),
+    status: 400,
+    path: 'items.0.options',
+  },
   {
     name: "another item's option",
     body: (v) => withLine(v, { options: [{ option_id: 1002, option_options: [{ id: 5006, quantity: 1 }] }] }),
@@ -381,7 +448,15 @@ const badCases: BadCase[] = [
   },
   {
     name: 'the same option sent twice to get past its count',
-    body: (v) => withLine(v, { item_id: 110, options: [{ option_id: 1006, option_options: [{ id: 5026, quantity: 1 }] }, { option_id: 1006, option_options: [{ id: 5027, quantity: 1 }] }, { option_id: 1007, option_options: [{ id: 5029, quantity: 1 }] }] }),
+    body: (v) =>
+      withLine(v, {
+        item_id: 110,
+        options: [
+          { option_id: 1006, option_options: [{ id: 5026, quantity: 1 }] },
+          { option_id: 1006, option_options: [{ id: 5027, quantity: 1 }] },
+          { option_id: 1007, option_options: [{ id: 5029, quantity: 1 }] },
+        ],
+      }),
     status: 400,
     path: 'items.0.options',
   },
@@ -392,8 +467,19 @@ const badCases: BadCase[] = [
     path: 'items.0.options',
     message: messages.optionRequired('Accompagnement'),
   },
-  { name: 'an option value quantity of 0', body: (v) => withLine(v, { options: [{ option_id: 1001, option_options: [{ id: 5001, quantity: 0 }] }] }), status: 400, path: 'items.0.options.0.option_options.0.quantity' },
-  ...[0, -1, 1.5, maxLineQuantity + 1, 1e9].map((quantity): BadCase => ({ name: `quantity ${quantity}`, body: (v) => withQuantity(v, quantity), status: 400, path: 'items.0.quantity', message: new RegExp(messages.quantityRange(maxLineQuantity).slice(0, 20)) })),
+  {
+    name: 'an option value quantity of 0',
+    body: (v) => withLine(v, { options: [{ option_id: 1001, option_options: [{ id: 5001, quantity: 0 }] }] }),
+    status: 400,
+    path: 'items.0.options.0.option_options.0.quantity',
+  },
+  ...[0, -1, 1.5, maxLineQuantity + 1, 1e9].map((quantity): BadCase => ({
+    name: `quantity ${quantity}`,
+    body: (v) => withQuantity(v, quantity),
+    status: 400,
+    path: 'items.0.quantity',
+    message: new RegExp(messages.quantityRange(maxLineQuantity).slice(0, 20)),
+  })),
   { name: 'quantity as a string', body: (v) => withQuantity(v, '2' as unknown as number), status: 400, path: 'items.0.quantity' },
   { name: 'empty items', body: (v) => mutate(v, (b) => (b.items = [])), status: 400, path: 'items', message: new RegExp(messages.emptyCart) },
   {
@@ -411,8 +497,20 @@ const badCases: BadCase[] = [
     message: /prix/,
   },
   { name: 'a negative total', body: (v) => json({ ...v, total: -1 }), status: 400, path: 'total' },
-  { name: 'an unavailable item (Velouté de saison)', body: () => buildOrderPayload(server, { lines: [{ itemId: 103, quantity: 1 }] }).then(json), status: 422, path: 'items.0.item_id', message: /disponible/ },
-  { name: "payment_method 'card'", body: (v) => json({ ...v, payment_method: 'card' }), status: 422, path: 'payment_method', message: messages.cardNotAvailable },
+  {
+    name: 'an unavailable item (Velouté de saison)',
+    body: () => buildOrderPayload(server, { lines: [{ itemId: 103, quantity: 1 }] }).then(json),
+    status: 422,
+    path: 'items.0.item_id',
+    message: /disponible/,
+  },
+  {
+    name: "payment_method 'card'",
+    body: (v) => json({ ...v, payment_method: 'card' }),
+    status: 422,
+    path: 'payment_method',
+    message: messages.cardNotAvailable,
+  },
   { name: "payment_method 'bitcoin'", body: (v) => json({ ...v, payment_method: 'bitcoin' }), status: 400, path: 'payment_method' },
   { name: 'is_pickup false with no address', body: (v) => json({ ...v, is_pickup: false, location: null }), status: 400, path: 'location.address' },
   {
@@ -467,7 +565,14 @@ describe('POST /v2/public/checkout/ refuses bad input, writes nothing and keeps 
     expect(await countOrders(server.db)).toBe(before);
 
     // The storefront shows the fresh totals and sends them again: accepted.
-    const retried = await postOrder(server.baseUrl, { ...valid, subtotal: fresh.subtotal, tax: fresh.tax, total: fresh.total, discount: fresh.discount, delivery: fresh.delivery });
+    const retried = await postOrder(server.baseUrl, {
+      ...valid,
+      subtotal: fresh.subtotal,
+      tax: fresh.tax,
+      total: fresh.total,
+      discount: fresh.discount,
+      delivery: fresh.delivery,
+    });
     expect(retried.status).toBe(201);
     expect(await countOrders(server.db)).toBe(before + 1);
   });

@@ -1,22 +1,22 @@
 import type { CartTotals } from '@resto/domain/cart';
 import { validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@resto/domain/catalogue';
-import { priceCart } from '@resto/domain/pricing';
-import type { OrderPayloadSchema } from '@resto/domain/checkout';
-import { messages } from '@resto/domain/messages';
-import { centsToEuros, eurosToCents } from '@resto/domain/money';
-import { readSetting, readTaxSettings, type SettingsList } from '@resto/domain/settings';
+import { DeliverySchema, type OrderPayloadSchema } from '@resto/domain/checkout';
 import { findZone, outsideZonesMessage, readDeliverySettings, zoneQuote, type DeliveryQuote } from '@resto/domain/delivery';
-import { DeliverySchema } from '@resto/domain/checkout';
+import { messages } from '@resto/domain/messages';
+import { centsToEuros, eurosToCents, percentToBasisPoints } from '@resto/domain/money';
+import { priceCart } from '@resto/domain/pricing';
+import { readSetting, readTaxSettings, type SettingsList } from '@resto/domain/settings';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { ApiError, zodFieldErrors, type FieldError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import * as repository from './repository.ts';
+import { toOrderView } from './order-view.ts';
 
 type OrderPayload = z.output<typeof OrderPayloadSchema>;
 
-const taxRateBp = (item: MenuItem) => (item.item_price.tax_rate === null ? null : Math.round(item.item_price.tax_rate * 100));
+const taxRateBp = (item: MenuItem) => (item.item_price.tax_rate === null ? null : percentToBasisPoints(item.item_price.tax_rate));
 
 /** Totals as the API writes them: euros with 2 decimals (section 3, Cart totals). */
 export function totalsToEuros(totals: CartTotals) {
@@ -69,8 +69,7 @@ export class OrderService {
     const catalog = await this.catalog.getCatalog();
     if (payload.payment_method === 'cash' && !readSetting(catalog.settings, 'payments.cod.active', false))
       throw new ApiError(422, messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
-    if (payload.payment_method === 'card')
-      throw new ApiError(422, messages.cardNotAvailable, [{ path: 'payment_method', message: messages.cardNotAvailable }]);
+    if (payload.payment_method === 'card') throw new ApiError(422, messages.cardNotAvailable, [{ path: 'payment_method', message: messages.cardNotAvailable }]);
     const delivery = payload.is_pickup ? null : this.deliveryQuote(catalog.settings, payload.location);
 
     const lines = payload.items.map((line, index) => this.resolveLine(catalog.itemsById, line, index));
@@ -101,7 +100,12 @@ export class OrderService {
     const fresh = totalsToEuros(totals);
     const mismatched = (Object.keys(claimed) as (keyof typeof claimed)[]).filter((key) => eurosToCents(claimed[key]) !== eurosToCents(fresh[key]));
     if (mismatched.length) {
-      throw new ApiError(409, messages.pricesChanged, mismatched.map((path) => ({ path, message: messages.pricesChanged })), fresh);
+      throw new ApiError(
+        409,
+        messages.pricesChanged,
+        mismatched.map((path) => ({ path, message: messages.pricesChanged })),
+        fresh,
+      );
     }
 
     const appliedOffers = offers.applied.map((a) => ({ offer_id: a.offer_id, name: a.name, type: a.type, amount_cents: a.amountCents, is_coupon: a.isCoupon }));
@@ -116,57 +120,59 @@ export class OrderService {
     });
     const { orderId, created } = await repository
       .insertOrder(
-      this.db,
-      {
-        localId: payload.local_id,
-        userId: payload.user_id ?? null,
-        status: 'pending',
-        isPickup: payload.is_pickup,
-        paymentMethod: payload.payment_method,
-        transactionId: payload.transaction_id ?? null,
-        customer: payload.customer,
-        location: payload.location ?? null,
-        deliveryDate: payload.delivery_date ?? null,
-        deliveryTimeRange: payload.delivery_time_range ?? null,
-        subtotalCents: totals.subtotalCents,
-        discountCents: totals.discountCents,
-        couponCents: totals.couponCents,
-        deliveryCents: totals.deliveryCents,
-        taxCents: totals.taxCents,
-        totalCents: totals.totalCents,
-        taxByRate: totals.taxByRate,
-        couponCode: coupon?.code ?? null,
-        appliedOffers,
-        createdAt: now,
-      },
-      lines.map((line, position) => ({
-        position,
-        itemId: line.item.item_id,
-        itemMenuId: line.item.item_menu_id,
-        itemCategoryId: line.item.item_category_id,
-        itemName: line.item.item_name,
-        quantity: line.quantity,
-        note: payload.items[position]?.note ?? '',
-        unitPriceCents: totals.lines[position]!.unitCents,
-        amountCents: totals.lines[position]!.amountCents,
-        taxRateBp: taxRateBp(line.item) ?? tax.defaultRateBp,
-        options: line.options,
-      })).concat(
-        freeLines.map(({ item }, index) => ({
-          position: lines.length + index,
-          itemId: item.item_id,
-          itemMenuId: item.item_menu_id,
-          itemCategoryId: item.item_category_id,
-          itemName: item.item_name,
-          quantity: 1,
-          note: '',
-          unitPriceCents: 0,
-          amountCents: 0,
-          taxRateBp: taxRateBp(item) ?? tax.defaultRateBp,
-          isFree: true,
-          options: [],
-        })),
-      ),
+        this.db,
+        {
+          localId: payload.local_id,
+          userId: payload.user_id ?? null,
+          status: 'pending',
+          isPickup: payload.is_pickup,
+          paymentMethod: payload.payment_method,
+          transactionId: payload.transaction_id ?? null,
+          customer: payload.customer,
+          location: payload.location ?? null,
+          deliveryDate: payload.delivery_date ?? null,
+          deliveryTimeRange: payload.delivery_time_range ?? null,
+          subtotalCents: totals.subtotalCents,
+          discountCents: totals.discountCents,
+          couponCents: totals.couponCents,
+          deliveryCents: totals.deliveryCents,
+          taxCents: totals.taxCents,
+          totalCents: totals.totalCents,
+          taxByRate: totals.taxByRate,
+          couponCode: coupon?.code ?? null,
+          appliedOffers,
+          createdAt: now,
+        },
+        lines
+          .map((line, position) => ({
+            position,
+            itemId: line.item.item_id,
+            itemMenuId: line.item.item_menu_id,
+            itemCategoryId: line.item.item_category_id,
+            itemName: line.item.item_name,
+            quantity: line.quantity,
+            note: payload.items[position]?.note ?? '',
+            unitPriceCents: totals.lines[position]!.unitCents,
+            amountCents: totals.lines[position]!.amountCents,
+            taxRateBp: taxRateBp(line.item) ?? tax.defaultRateBp,
+            options: line.options,
+          }))
+          .concat(
+            freeLines.map(({ item }, index) => ({
+              position: lines.length + index,
+              itemId: item.item_id,
+              itemMenuId: item.item_menu_id,
+              itemCategoryId: item.item_category_id,
+              itemName: item.item_name,
+              quantity: 1,
+              note: '',
+              unitPriceCents: 0,
+              amountCents: 0,
+              taxRateBp: taxRateBp(item) ?? tax.defaultRateBp,
+              isFree: true,
+              options: [],
+            })),
+          ),
         offerUses,
       )
       .catch(async (error: unknown) => {
@@ -193,7 +199,8 @@ export class OrderService {
       const errors = zodFieldErrors(address.error, ['location']);
       throw new ApiError(400, errors[0]?.message ?? messages.addressRequired, errors);
     }
-    if (delivery.calculationType !== 'zone_based') throw new ApiError(422, messages.deliveryNotAvailable, [{ path: 'location', message: messages.deliveryNotAvailable }]);
+    if (delivery.calculationType !== 'zone_based')
+      throw new ApiError(422, messages.deliveryNotAvailable, [{ path: 'location', message: messages.deliveryNotAvailable }]);
     const zone = findZone(delivery.zones, address.data);
     if (!zone) {
       const message = outsideZonesMessage(address.data.postal_code);
@@ -210,16 +217,29 @@ export class OrderService {
       const message = messages.itemWrongMenu(line.item_id, line.item_menu_id);
       throw new ApiError(400, message, [{ path: `${path}.item_menu_id`, message }]);
     }
-    if (!item.item_is_available) throw new ApiError(422, messages.itemUnavailable(item.item_name), [{ path: `${path}.item_id`, message: messages.itemUnavailable(item.item_name) }]);
+    if (!item.item_is_available)
+      throw new ApiError(422, messages.itemUnavailable(item.item_name), [{ path: `${path}.item_id`, message: messages.itemUnavailable(item.item_name) }]);
 
-    const chosen = line.options.flatMap((option) => option.option_options.map((value) => ({ option_id: option.option_id, option_option_id: value.id, quantity: value.quantity })));
-    const optionErrors: FieldError[] = validateOptionChoices(item.item_name, item.options, chosen).map((e) => ({ path: `${path}.options`, message: e.message }));
+    const chosen = line.options.flatMap((option) =>
+      option.option_options.map((value) => ({ option_id: option.option_id, option_option_id: value.id, quantity: value.quantity })),
+    );
+    const optionErrors: FieldError[] = validateOptionChoices(item.item_name, item.options, chosen).map((e) => ({
+      path: `${path}.options`,
+      message: e.message,
+    }));
     if (optionErrors.length) throw new ApiError(400, optionErrors[0]!.message, optionErrors);
 
     const options = chosen.map((choice) => {
       const option = item.options.find((o) => o.option_id === choice.option_id)!; // validated above
       const value = option.option_options.find((v) => v.id === choice.option_option_id)!;
-      return { option_id: option.option_id, option_name: option.option_name, id: value.id, name: value.name, price_cents: eurosToCents(value.price), quantity: choice.quantity };
+      return {
+        option_id: option.option_id,
+        option_name: option.option_name,
+        id: value.id,
+        name: value.name,
+        price_cents: eurosToCents(value.price),
+        quantity: choice.quantity,
+      };
     });
     return {
       item,
@@ -248,35 +268,6 @@ export class OrderService {
     const order = await repository.findOrder(this.db, orderId);
     if (!order || order.localId !== localId) throw new ApiError(404, messages.unknownOrder);
     const [lines, history] = await Promise.all([repository.findOrderLines(this.db, orderId), repository.findStatusHistory(this.db, orderId)]);
-    return {
-      order_id: order.orderId,
-      status: order.status,
-      is_pickup: order.isPickup,
-      payment_method: order.paymentMethod,
-      customer: order.customer,
-      created_at: order.createdAt.toISOString(),
-      subtotal: centsToEuros(order.subtotalCents),
-      discount: centsToEuros(order.discountCents),
-      coupon: centsToEuros(order.couponCents),
-      delivery: centsToEuros(order.deliveryCents),
-      tax: centsToEuros(order.taxCents),
-      total: centsToEuros(order.totalCents),
-      tax_by_rate: order.taxByRate.map((t) => ({ rate: t.rateBp / 100, base: centsToEuros(t.baseCents), tax: centsToEuros(t.taxCents) })),
-      coupon_code: order.couponCode,
-      applied_offers: order.appliedOffers.map((a) => ({ offer_id: a.offer_id, name: a.name, type: a.type, amount: centsToEuros(a.amount_cents), is_coupon: a.is_coupon })),
-      free_items: lines.filter((line) => line.isFree).map((line) => ({ item_id: line.itemId, item_name: line.itemName, quantity: line.quantity })),
-      items: lines.filter((line) => !line.isFree).map((line) => ({
-        item_id: line.itemId,
-        item_menu_id: line.itemMenuId,
-        item_name: line.itemName,
-        quantity: line.quantity,
-        note: line.note,
-        unit_price: centsToEuros(line.unitPriceCents),
-        amount: centsToEuros(line.amountCents),
-        tax_rate: line.taxRateBp / 100,
-        options: line.options.map((o) => ({ option_id: o.option_id, option_name: o.option_name, id: o.id, name: o.name, price: centsToEuros(o.price_cents), quantity: o.quantity })),
-      })),
-      status_history: history.map((h) => ({ status: h.status, at: h.at.toISOString() })),
-    };
+    return toOrderView(order, lines, history);
   }
 }

@@ -33,7 +33,11 @@ export function Toaster() {
   return (
     <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3" aria-live="assertive">
       {toasts.map((toast) => (
-        <div key={toast.id} role="alert" className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl px-4 py-3 text-sm text-white shadow-lg ${toneClass[toast.tone]}`}>
+        <div
+          key={toast.id}
+          role="alert"
+          className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl px-4 py-3 text-sm text-white shadow-lg ${toneClass[toast.tone]}`}
+        >
           <p className="flex-1">{toast.message}</p>
           <button type="button" onClick={() => dismiss(toast.id)} aria-label="Fermer l’alerte" className="-m-1 rounded p-1">
             <X size={16} aria-hidden />

@@ -43,17 +43,32 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
                 {line.note ? <p className="text-xs italic text-ink/60">« {line.note} »</p> : null}
                 <div className="mt-2 flex items-center gap-2">
                   <div className="flex items-center rounded-full border border-black/15" role="group" aria-label={`Quantité de ${line.item.item_name}`}>
-                    <button type="button" className="grid size-9 place-items-center" onClick={() => setQuantity(line.line_id, line.quantity - 1)} aria-label={`Retirer un ${line.item.item_name}`}>
+                    <button
+                      type="button"
+                      className="grid size-9 place-items-center"
+                      onClick={() => setQuantity(line.line_id, line.quantity - 1)}
+                      aria-label={`Retirer un ${line.item.item_name}`}
+                    >
                       <Minus size={16} aria-hidden />
                     </button>
                     <output className="w-6 text-center text-sm font-semibold" data-testid="line-quantity">
                       {line.quantity}
                     </output>
-                    <button type="button" className="grid size-9 place-items-center" onClick={() => setQuantity(line.line_id, line.quantity + 1)} aria-label={`Ajouter un ${line.item.item_name}`}>
+                    <button
+                      type="button"
+                      className="grid size-9 place-items-center"
+                      onClick={() => setQuantity(line.line_id, line.quantity + 1)}
+                      aria-label={`Ajouter un ${line.item.item_name}`}
+                    >
                       <Plus size={16} aria-hidden />
                     </button>
                   </div>
-                  <button type="button" onClick={() => remove(line.line_id)} className="grid size-9 place-items-center rounded-full text-ink/60 hover:text-red-700" aria-label={`Supprimer ${line.item.item_name}`}>
+                  <button
+                    type="button"
+                    onClick={() => remove(line.line_id)}
+                    className="grid size-9 place-items-center rounded-full text-ink/60 hover:text-red-700"
+                    aria-label={`Supprimer ${line.item.item_name}`}
+                  >
                     <Trash2 size={16} aria-hidden />
                   </button>
                 </div>
@@ -65,7 +80,14 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
       </ul>
       <OftenWith itemsById={itemsById} />
       <CouponField refusal={offers.couponRefusal ?? offers.couponNotice} idPrefix={onNavigate ? 'sheet' : 'panel'} />
-      <TotalsRecap totals={totals} offers={offers} inclusive={readTaxSettings(data.settings).inclusive} isPickup={isPickup} itemName={itemName} deliveryKnown={deliveryKnown} />
+      <TotalsRecap
+        totals={totals}
+        offers={offers}
+        inclusive={readTaxSettings(data.settings).inclusive}
+        isPickup={isPickup}
+        itemName={itemName}
+        deliveryKnown={deliveryKnown}
+      />
       <Link to={`${prefix}/checkout`} onClick={onNavigate} className="rounded-full bg-brand-600 px-4 py-3 text-center font-semibold text-white">
         Commander · {formatPrice(totals.totalCents)}
       </Link>

@@ -3,7 +3,6 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { maxLineQuantity, type ChosenOptionValue, type Menu, type MenuItem } from '@resto/domain/catalogue';
 import type { Offer } from '@resto/domain/offers';
 
-
 /** A cart line: the item as the menu served it, the option values chosen, quantity and note. */
 export interface CartLine {
   line_id: string;

@@ -40,7 +40,12 @@ export function CouponField({ refusal, idPrefix }: { refusal: string | null; idP
           <span className="flex-1">
             Code <strong>{coupon.code}</strong> : {coupon.offer?.name}
           </span>
-          <button type="button" onClick={() => setCoupon(null)} className="grid size-8 place-items-center rounded-full" aria-label={`Retirer le code ${coupon.code}`}>
+          <button
+            type="button"
+            onClick={() => setCoupon(null)}
+            className="grid size-8 place-items-center rounded-full"
+            aria-label={`Retirer le code ${coupon.code}`}
+          >
             <X size={16} aria-hidden />
           </button>
         </div>

@@ -36,7 +36,14 @@ export function CartSummary({ data }: { data: StoreData }) {
       <div className="mb-3">
         <CouponField refusal={offers.couponRefusal ?? offers.couponNotice} idPrefix="checkout" />
       </div>
-      <TotalsRecap totals={totals} offers={offers} inclusive={readTaxSettings(data.settings).inclusive} isPickup={isPickup} itemName={itemName} deliveryKnown={deliveryKnown} />
+      <TotalsRecap
+        totals={totals}
+        offers={offers}
+        inclusive={readTaxSettings(data.settings).inclusive}
+        isPickup={isPickup}
+        itemName={itemName}
+        deliveryKnown={deliveryKnown}
+      />
     </div>
   );
 }

@@ -21,7 +21,16 @@ interface CheckoutState {
 }
 
 const newLocalId = () => crypto.randomUUID().replaceAll('-', '');
-const emptyDelivery = { address: '', address2: '', city: '', postal_code: '', country: 'France', is_scheduled: false, delivery_date: null, delivery_time_range: null };
+const emptyDelivery = {
+  address: '',
+  address2: '',
+  city: '',
+  postal_code: '',
+  country: 'France',
+  is_scheduled: false,
+  delivery_date: null,
+  delivery_time_range: null,
+};
 
 export const useCheckoutStore = create<CheckoutState>()(
   persist(
@@ -41,7 +50,13 @@ export const useCheckoutStore = create<CheckoutState>()(
       setPersonal: (personal) => set({ personal }),
       setDelivery: (delivery) => set({ delivery }),
       setMethod: (method) => set({ method }),
-      resetAfterOrder: () => set((s) => ({ delivery: { ...s.delivery, is_scheduled: false, delivery_date: null, delivery_time_range: null }, method: 'cash', local_id: newLocalId(), local_id_for: '' })),
+      resetAfterOrder: () =>
+        set((s) => ({
+          delivery: { ...s.delivery, is_scheduled: false, delivery_date: null, delivery_time_range: null },
+          method: 'cash',
+          local_id: newLocalId(),
+          local_id_for: '',
+        })),
     }),
     {
       name: 'checkout',

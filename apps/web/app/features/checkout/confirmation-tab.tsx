@@ -69,7 +69,9 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
       >
         {placing ? 'Envoi de la commande…' : 'Confirmer la commande'}
       </button>
-      <p className="mt-2 text-center text-xs text-ink/60">En confirmant, vous vous engagez à régler la commande {isPickup ? 'au retrait' : 'à la livraison'}.</p>
+      <p className="mt-2 text-center text-xs text-ink/60">
+        En confirmant, vous vous engagez à régler la commande {isPickup ? 'au retrait' : 'à la livraison'}.
+      </p>
     </div>
   );
 }

@@ -67,11 +67,22 @@ export function DeliveryTab({ settings, onDone }: { settings: SettingsList; onDo
             <Field id="address" label="Adresse" autoComplete="address-line1" error={errors.address?.message} {...register('address')} />
           </div>
           <Field id="address2" label="Complément (étage, code…)" autoComplete="address-line2" {...register('address2')} />
-          <Field id="postal_code" label="Code postal" inputMode="numeric" autoComplete="postal-code" error={errors.postal_code?.message} {...register('postal_code')} />
+          <Field
+            id="postal_code"
+            label="Code postal"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            error={errors.postal_code?.message}
+            {...register('postal_code')}
+          />
           <Field id="city" label="Ville" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
           <Field id="country" label="Pays" autoComplete="country-name" {...register('country')} />
           <p className="text-sm text-ink/70 sm:col-span-2">
-            Nous livrons : {readDeliverySettings(settings).zones.map((z) => `${z.name} (${z.postal_code})`).join(', ')}.
+            Nous livrons :{' '}
+            {readDeliverySettings(settings)
+              .zones.map((z) => `${z.name} (${z.postal_code})`)
+              .join(', ')}
+            .
           </p>
         </div>
       )}

@@ -20,8 +20,18 @@ export function PaymentTab({ settings, onDone }: { settings: SettingsList; onDon
         <legend id="onglet-payment" className="mb-3 text-lg font-bold">
           Moyen de paiement
         </legend>
-        <label className={`${option} ${method === 'cash' ? 'border-brand-600 bg-brand-50' : 'border-black/10'} ${cashActive ? 'cursor-pointer' : 'opacity-60'}`}>
-          <input type="radio" name="method" value="cash" checked={method === 'cash'} disabled={!cashActive} onChange={() => setMethod('cash')} className="size-5 accent-brand-600" />
+        <label
+          className={`${option} ${method === 'cash' ? 'border-brand-600 bg-brand-50' : 'border-black/10'} ${cashActive ? 'cursor-pointer' : 'opacity-60'}`}
+        >
+          <input
+            type="radio"
+            name="method"
+            value="cash"
+            checked={method === 'cash'}
+            disabled={!cashActive}
+            onChange={() => setMethod('cash')}
+            className="size-5 accent-brand-600"
+          />
           <Banknote className="text-brand-600" aria-hidden />
           <span>
             <span className="block font-semibold">Paiement sur place</span>
@@ -38,7 +48,11 @@ export function PaymentTab({ settings, onDone }: { settings: SettingsList; onDon
         </label>
       </fieldset>
       {!cashActive ? <p className="text-sm font-medium text-red-700">Aucun moyen de paiement n’est disponible pour le moment.</p> : null}
-      <button type="submit" disabled={!cashActive} className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white disabled:opacity-50 sm:w-auto">
+      <button
+        type="submit"
+        disabled={!cashActive}
+        className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white disabled:opacity-50 sm:w-auto"
+      >
         Continuer
       </button>
     </form>

@@ -17,7 +17,9 @@ export function PersonalTab({ onDone }: { onDone: () => void }) {
   });
   const { errors } = formState;
   useEffect(() => {
-    const subscription = watch((values) => setPersonal({ first_name: values.first_name ?? '', last_name: values.last_name ?? '', email: values.email ?? '', phone: values.phone ?? '' }));
+    const subscription = watch((values) =>
+      setPersonal({ first_name: values.first_name ?? '', last_name: values.last_name ?? '', email: values.email ?? '', phone: values.phone ?? '' }),
+    );
     return () => subscription.unsubscribe();
   }, [watch, setPersonal]);
 
@@ -30,7 +32,16 @@ export function PersonalTab({ onDone }: { onDone: () => void }) {
         <Field id="first_name" label="Prénom" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
         <Field id="last_name" label="Nom" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
         <Field id="email" label="E-mail" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <Field id="phone" label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" placeholder="06 12 34 56 78" error={errors.phone?.message} {...register('phone')} />
+        <Field
+          id="phone"
+          label="Téléphone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="06 12 34 56 78"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
       </div>
       <p className="text-xs text-ink/60">Nous utilisons ces informations uniquement pour votre commande.</p>
       <button type="submit" className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white sm:w-auto">

@@ -36,7 +36,12 @@ export function TypeTab({ data, onDone }: { data: StoreData; onDone: () => void 
         Comment souhaitez-vous recevoir votre commande ?
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
-        <button type="button" onClick={() => choose('pickup')} aria-pressed={isPickup} className={`${card} ${isPickup ? 'border-brand-600 bg-brand-50' : 'border-black/10'}`}>
+        <button
+          type="button"
+          onClick={() => choose('pickup')}
+          aria-pressed={isPickup}
+          className={`${card} ${isPickup ? 'border-brand-600 bg-brand-50' : 'border-black/10'}`}
+        >
           <ShoppingBag className="shrink-0 text-brand-600" aria-hidden />
           <span>
             <span className="block font-semibold">À emporter</span>
@@ -53,7 +58,9 @@ export function TypeTab({ data, onDone }: { data: StoreData; onDone: () => void 
           <Bike className="shrink-0 text-brand-600" aria-hidden />
           <span>
             <span className="block font-semibold">Livraison</span>
-            <span className="text-sm text-ink/70">{delivery.active ? 'Chez vous, selon votre adresse (frais selon la zone).' : 'Non proposée par le restaurant.'}</span>
+            <span className="text-sm text-ink/70">
+              {delivery.active ? 'Chez vous, selon votre adresse (frais selon la zone).' : 'Non proposée par le restaurant.'}
+            </span>
           </span>
         </button>
       </div>

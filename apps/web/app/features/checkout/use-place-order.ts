@@ -38,7 +38,13 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
       return goTo(incomplete ?? 'personal');
     }
 
-    const { totals, offers } = priceCart(cart.lines, cart.is_pickup, cart.coupon, data, cart.is_pickup ? null : { postal_code: checkout.delivery.postal_code ?? '', city: checkout.delivery.city ?? '' });
+    const { totals, offers } = priceCart(
+      cart.lines,
+      cart.is_pickup,
+      cart.coupon,
+      data,
+      cart.is_pickup ? null : { postal_code: checkout.delivery.postal_code ?? '', city: checkout.delivery.city ?? '' },
+    );
     const items = cart.lines.map((line) => ({
       item_id: line.item.item_id,
       item_menu_id: line.item.item_menu_id,

@@ -32,7 +32,9 @@ export function AllergenFilter({ hiddenCount }: { hiddenCount: number }) {
             Tout afficher
           </button>
         ) : null}
-        <p className="mt-2 text-xs text-ink/60">Les suppléments peuvent en contenir : ils sont signalés dans chaque plat. En cas d’allergie sévère, appelez-nous.</p>
+        <p className="mt-2 text-xs text-ink/60">
+          Les suppléments peuvent en contenir : ils sont signalés dans chaque plat. En cas d’allergie sévère, appelez-nous.
+        </p>
       </fieldset>
     </details>
   );

@@ -29,9 +29,19 @@ export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[
     </>
   );
   const card = 'flex h-full gap-3 rounded-2xl bg-white p-3 shadow-sm';
-  if (!item.item_is_available) return <div className={`${card} opacity-60`} aria-disabled>{content}</div>;
+  if (!item.item_is_available)
+    return (
+      <div className={`${card} opacity-60`} aria-disabled>
+        {content}
+      </div>
+    );
   return (
-    <Link to={`?product=${item.item_id}`} preventScrollReset className={`${card} transition hover:shadow-md`} aria-label={`${item.item_name}, ${formatEuros(price)}${badges.length ? `, offre ${badges.join(', ')}` : ''}`}>
+    <Link
+      to={`?product=${item.item_id}`}
+      preventScrollReset
+      className={`${card} transition hover:shadow-md`}
+      aria-label={`${item.item_name}, ${formatEuros(price)}${badges.length ? `, offre ${badges.join(', ')}` : ''}`}
+    >
       {content}
     </Link>
   );

@@ -31,7 +31,10 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
       const others = single ? current.filter((c) => c.option_id !== optionId) : current;
       return has && !single
         ? current.filter((c) => !(c.option_id === optionId && c.option_option_id === valueId))
-        : [...others.filter((c) => !(c.option_id === optionId && c.option_option_id === valueId)), { option_id: optionId, option_option_id: valueId, quantity: 1 }];
+        : [
+            ...others.filter((c) => !(c.option_id === optionId && c.option_option_id === valueId)),
+            { option_id: optionId, option_option_id: valueId, quantity: 1 },
+          ];
     });
 
   const submit = () => {
@@ -73,14 +76,22 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
               ))}
               <div className="rounded-2xl bg-amber-50 p-3 text-sm" data-testid="allergens">
                 <p className="font-semibold">Allergènes</p>
-                <p>{item.item_allergens.length ? item.item_allergens.map((a) => allergenLabels[a as Allergen] ?? a).join(', ') : 'Aucun des 14 allergènes majeurs.'}</p>
+                <p>
+                  {item.item_allergens.length
+                    ? item.item_allergens.map((a) => allergenLabels[a as Allergen] ?? a).join(', ')
+                    : 'Aucun des 14 allergènes majeurs.'}
+                </p>
               </div>
               {item.options.map((option) => {
                 const single = option.selected === 1;
                 const count = choices.filter((c) => c.option_id === option.option_id).reduce((n, c) => n + c.quantity, 0);
                 const error = showErrors ? errors.find((e) => e.option_id === option.option_id) : undefined;
                 return (
-                  <fieldset key={option.option_id} className="rounded-2xl border border-black/10 p-3" aria-describedby={error ? `option-error-${option.option_id}` : undefined}>
+                  <fieldset
+                    key={option.option_id}
+                    className="rounded-2xl border border-black/10 p-3"
+                    aria-describedby={error ? `option-error-${option.option_id}` : undefined}
+                  >
                     <legend className="px-1 font-semibold">
                       {option.option_name}{' '}
                       <span className="text-xs font-normal text-ink/60">
@@ -102,7 +113,9 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
                           <span className="flex-1">
                             {value.name}
                             {value.allergens.length ? (
-                              <span className="block text-xs text-amber-800">Contient : {value.allergens.map((a) => allergenLabels[a as Allergen] ?? a).join(', ')}</span>
+                              <span className="block text-xs text-amber-800">
+                                Contient : {value.allergens.map((a) => allergenLabels[a as Allergen] ?? a).join(', ')}
+                              </span>
                             ) : null}
                           </span>
                           {value.price > 0 ? <span className="text-sm text-ink/70">+{formatEuros(value.price)}</span> : null}
@@ -138,7 +151,12 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
               <output className="w-8 text-center font-semibold" aria-live="polite">
                 {quantity}
               </output>
-              <button type="button" className="grid size-11 place-items-center" onClick={() => setQuantity((q) => Math.min(maxLineQuantity, q + 1))} aria-label="Ajouter un">
+              <button
+                type="button"
+                className="grid size-11 place-items-center"
+                onClick={() => setQuantity((q) => Math.min(maxLineQuantity, q + 1))}
+                aria-label="Ajouter un"
+              >
                 <Plus size={18} aria-hidden />
               </button>
             </div>
