@@ -8,13 +8,24 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z.string().regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL doit commencer par postgres://' }).optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL doit commencer par postgres://' })
+      .optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_BUILD_DIR: z.string().optional(),
   /** Freezes the server's clock at this instant (ISO 8601): for tests and demos of time-bound offers. */
   CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),
   NODE_ENV: z.string().default('production'),
+  /** Load 3,000 generated past orders with the demo restaurant on a first start (0/false/no/off: none). */
+  DEMO_HISTORY: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
+    z
+      .enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], { error: 'DEMO_HISTORY vaut 1 ou 0.' })
+      .default('1')
+      .transform((value) => ['1', 'true', 'yes', 'on'].includes(value)),
+  ),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };

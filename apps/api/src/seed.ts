@@ -4,12 +4,30 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from './db/client.ts';
 import { countMenus } from './modules/catalog/repository.ts';
 import { importRestaurant, parseRestaurantFile } from './modules/catalog/import.ts';
+import { loadDemoHistory } from './modules/discovery/demo-history.ts';
+
+export { demoHistoryOrders } from './modules/discovery/demo-history.ts';
 
 export const demoRestaurantPath = join(dirname(fileURLToPath(import.meta.url)), '../restaurant/demo-restaurant.json');
 
-/** Loads the demo restaurant into an empty database; leaves a database that has a menu alone. */
-export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
+export interface SeedOptions {
+  /**
+   * Past orders to generate after importing the demo restaurant (modules/discovery/demo-history.ts),
+   * so recommendations and popular dishes have data. Default 0: tests keep an empty order table.
+   */
+  history?: number;
+  /** The history ends at this instant (the server's clock). Default: now. */
+  now?: Date;
+}
+
+/**
+ * Loads the demo restaurant into an empty database, then `history` past orders; leaves a
+ * database that has a menu alone (no history either). @returns whether the demo was loaded.
+ */
+export async function seedDemoIfEmpty(db: Database, options: SeedOptions = {}): Promise<boolean> {
   if ((await countMenus(db)) > 0) return false;
   const file = parseRestaurantFile(JSON.parse(readFileSync(demoRestaurantPath, 'utf8')));
-  return (await importRestaurant(db, file, { onlyIfEmpty: true })).imported;
+  const { imported } = await importRestaurant(db, file, { onlyIfEmpty: true });
+  if (imported && options.history) await loadDemoHistory(db, { orders: options.history, now: options.now });
+  return imported;
 }

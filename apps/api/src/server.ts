@@ -11,7 +11,7 @@ import { openDatabase } from './db/client.ts';
 import { lockDataDir } from './db/lock.ts';
 import { readEnv } from './env.ts';
 import { createLogger } from './logger.ts';
-import { seedDemoIfEmpty } from './seed.ts';
+import { demoHistoryOrders, seedDemoIfEmpty } from './seed.ts';
 
 /**
  * One Node process: the API under /v2 and the storefront (React Router SSR build) on PORT,
@@ -22,7 +22,9 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   const release = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  if (await seedDemoIfEmpty(database.db)) logger.info('restaurant de démonstration chargé');
+  const demoHistory = env.DEMO_HISTORY ? demoHistoryOrders : 0;
+  if (await seedDemoIfEmpty(database.db, { history: demoHistory, now: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined }))
+    logger.info({ orders: demoHistory }, 'restaurant de démonstration chargé');
 
   const fixedNow = env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined;
   const deps = createDeps(database.db, logger, fixedNow ? () => fixedNow : undefined);
@@ -32,7 +34,10 @@ async function main() {
   await mountStorefront(app, env.WEB_BUILD_DIR, (path, init) => Promise.resolve(app.request(path, init)));
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info({ port: info.port, database: database.kind, dataDir: database.kind === 'pglite' ? env.dataDir : undefined }, `prêt sur http://localhost:${info.port}`);
+    logger.info(
+      { port: info.port, database: database.kind, dataDir: database.kind === 'pglite' ? env.dataDir : undefined },
+      `prêt sur http://localhost:${info.port}`,
+    );
   });
 
   let stopping = false;

@@ -20,7 +20,11 @@ export class DiscoveryService {
 
   private async orderableItems(): Promise<Map<number, MenuItem>> {
     const menus = await this.catalog.getMenus(this.clock());
-    return new Map(menus.filter((m) => m.menu_is_available).flatMap((m) => m.categories.flatMap((c) => c.items.filter((i) => i.item_is_available).map((i) => [i.item_id, i] as const))));
+    return new Map(
+      menus
+        .filter((m) => m.menu_is_available)
+        .flatMap((m) => m.categories.flatMap((c) => c.items.filter((i) => i.item_is_available).map((i) => [i.item_id, i] as const))),
+    );
   }
 
   /**
