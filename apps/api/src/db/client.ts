@@ -29,6 +29,9 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../dr
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection closed by the server (restart, dropped database) must not crash the process:
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`Connexion PostgreSQL perdue : ${error.message}`));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };

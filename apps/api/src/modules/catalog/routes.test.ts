@@ -90,7 +90,7 @@ describe('GET /v2/public/menus', () => {
       ['Accompagnement', 1, true],
     ]);
     const side = burger?.options.find((o) => o.option_name === 'Accompagnement');
-    expect(side?.option_options).toContainEqual({ id: 5031, name: 'Frites de patate douce', price: 1.5, tax_rate: null });
+    expect(side?.option_options).toContainEqual({ id: 5031, name: 'Frites de patate douce', price: 1.5, tax_rate: null, allergens: [] });
     for (const option of items.flatMap((i) => i.options)) expect(option.option_options.length).toBeGreaterThan(0);
   });
 

@@ -6,9 +6,13 @@ import { queryRows, type Database } from '../../db/client.ts';
 /** Orders whose status means they did not happen: they count for nothing. */
 const notHappened = sql`('rejected', 'cancelled')`;
 
+/** How many of each cart dish's most recent orders co-occurrence looks at: bounded cost, fresh tastes. */
+export const recentOrdersPerItem = 2000;
+
 /**
  * Items most often ordered together with any of `cartItemIds`, as [itemId, orders] pairs: the
- * number of distinct past orders holding both, most first. Cart items and free lines excluded.
+ * number of distinct past orders holding both, among each cart dish's 2,000 most recent orders,
+ * most first. Cart items, free lines, rejected and cancelled orders excluded.
  */
 export async function findCoOrdered(db: Database, cartItemIds: readonly number[], limit: number): Promise<{ itemId: number; orders: number }[]> {
   if (cartItemIds.length === 0) return [];
@@ -19,11 +23,21 @@ export async function findCoOrdered(db: Database, cartItemIds: readonly number[]
   const rows = await queryRows<{ item_id: number; orders: number }>(
     db,
     sql`
+    with cart_orders as (
+      select distinct recent.order_id
+      from unnest(array[${ids}]::int[]) as cart(item_id)
+      cross join lateral (
+        select l.order_id from order_lines l
+        where l.item_id = cart.item_id
+        order by l.item_id desc, l.order_id desc
+        limit ${recentOrdersPerItem}
+      ) recent
+    )
     select other.item_id, count(distinct other.order_id)::int as orders
-    from order_lines cart
-    join order_lines other on other.order_id = cart.order_id and other.item_id <> cart.item_id and not other.is_free
-    join orders o on o.order_id = cart.order_id and o.status not in ${notHappened}
-    where cart.item_id in (${ids}) and other.item_id not in (${ids})
+    from cart_orders c
+    join orders o on o.order_id = c.order_id and o.status not in ${notHappened}
+    join order_lines other on other.order_id = c.order_id and not other.is_free
+    where other.item_id not in (${ids})
     group by other.item_id
     order by orders desc, other.item_id
     limit ${limit}`,

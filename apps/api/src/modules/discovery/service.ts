@@ -6,12 +6,16 @@ import { findCoOrdered, findMostOrdered } from './repository.ts';
 /** Spec section 9: at most 12 recommendations, 12 popular dishes. */
 export const maxRecommendations = 12;
 export const popularWindowDays = 30;
+const popularCacheMs = 60_000;
 
 /**
  * Recommendations and popular dishes from past orders (spec section 7; issue 8).
  * Only orderable dishes are answered: available, on an available menu.
  */
 export class DiscoveryService {
+  /** Ranked ids of the last popularity query, kept a minute: popularity does not move faster. */
+  private popularCache: { at: number; ranked: number[] } | undefined;
+
   constructor(
     private readonly db: Database,
     private readonly catalog: CatalogService,
@@ -33,10 +37,18 @@ export class DiscoveryService {
    */
   async popular(limit: number): Promise<number[]> {
     const orderable = await this.orderableItems();
-    const since = new Date(this.clock().getTime() - popularWindowDays * 86_400_000);
-    const ranked = (await findMostOrdered(this.db, since, limit + orderable.size)).map((r) => r.itemId).filter((id) => orderable.has(id));
+    const ranked = (await this.rankedByUnits()).filter((id) => orderable.has(id));
     const byScore = [...orderable.values()].sort((a, b) => b.item_score - a.item_score || a.item_id - b.item_id).map((i) => i.item_id);
     return [...new Set([...ranked, ...byScore])].slice(0, limit);
+  }
+
+  private async rankedByUnits(): Promise<number[]> {
+    const now = this.clock().getTime();
+    if (this.popularCache && Math.abs(now - this.popularCache.at) < popularCacheMs) return this.popularCache.ranked;
+    const since = new Date(now - popularWindowDays * 86_400_000);
+    const ranked = (await findMostOrdered(this.db, since, 200)).map((r) => r.itemId);
+    this.popularCache = { at: now, ranked };
+    return ranked;
   }
 
   /**
