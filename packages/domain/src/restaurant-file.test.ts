@@ -71,6 +71,8 @@ describe('RestaurantFileSchema: valid files (DECISIONS.md, restaurant file)', ()
       price_pickup: 11,
       tax_rate: null,
       available: true,
+      allergens: [],
+      diets: [],
       options: [],
     });
   });
