@@ -19,7 +19,7 @@ import { createApp, createDeps } from '../apps/api/src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/client.ts';
 import { createLogger } from '../apps/api/src/logger.ts';
 import { CatalogService } from '../apps/api/src/modules/catalog/service.ts';
-import { demoInputFromMenus, generateDemoHistory, insertDemoHistory, type DemoOrder } from '../apps/api/src/modules/discovery/demo-history.ts';
+import { demoInputFromMenus, generateDemoHistory, insertDemoHistory, mulberry32, type DemoOrder } from '../apps/api/src/modules/discovery/demo-history.ts';
 import { seedDemoIfEmpty } from '../apps/api/src/seed.ts';
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -27,17 +27,8 @@ const requestCount = Number(process.env.BENCH_REQUESTS ?? 300);
 const warmUp = 30;
 const now = new Date();
 
-/** Seeded pseudo-random numbers (mulberry32), so two runs send the same carts and queries. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** Seeded pseudo-random numbers, so two runs send the same carts and queries. */
+const seeded = mulberry32;
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;

@@ -2,10 +2,11 @@ import { getTableColumns, sql, type Column, type SQL, type Table } from 'drizzle
 import type { ChosenOptionValue, Menu, MenuItem, Weekday } from '@resto/domain/catalogue';
 import { restaurantTimeZone } from '@resto/domain/clock';
 import { readDeliverySettings, zoneQuote, type DeliveryZone } from '@resto/domain/delivery';
-import { eurosToCents, percentToBasisPoints } from '@resto/domain/money';
+import { percentToBasisPoints } from '@resto/domain/money';
 import { priceCart, type CartLineInput } from '@resto/domain/pricing';
 import { normalizeForSearch } from '@resto/domain/search';
 import { readTaxSettings, type SettingsList } from '@resto/domain/settings';
+import { snapshotLineOptions } from '../orders/line-options.ts';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, orderStatusHistory } from '../../db/schema.ts';
 import { CatalogService } from '../catalog/service.ts';
@@ -64,7 +65,7 @@ export const demoHistorySeed = 20_241_122;
 
 type Random = () => number;
 
-function mulberry32(seed: number): Random {
+export function mulberry32(seed: number): Random {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -539,18 +540,7 @@ export function generateDemoHistory(input: DemoHistoryInput): DemoOrder[] {
         amountCents: totals.lines[position]!.amountCents,
         taxRateBp: line.item.item_price.tax_rate === null ? tax.defaultRateBp : percentToBasisPoints(line.item.item_price.tax_rate),
         isFree: false,
-        options: line.choices.map((choice) => {
-          const option = line.item.options.find((o) => o.option_id === choice.option_id)!;
-          const value = option.option_options.find((v) => v.id === choice.option_option_id)!;
-          return {
-            option_id: option.option_id,
-            option_name: option.option_name,
-            id: value.id,
-            name: value.name,
-            price_cents: eurosToCents(value.price),
-            quantity: choice.quantity,
-          };
-        }),
+        options: snapshotLineOptions(line.item, line.choices),
       })),
       choices: lines.map((line) => [...line.choices]),
       history,

@@ -12,6 +12,7 @@ import { ApiError, zodFieldErrors, type FieldError } from '../../http/errors.ts'
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import * as repository from './repository.ts';
+import { snapshotLineOptions } from './line-options.ts';
 import { toOrderView } from './order-view.ts';
 
 type OrderPayload = z.output<typeof OrderPayloadSchema>;
@@ -229,18 +230,7 @@ export class OrderService {
     }));
     if (optionErrors.length) throw new ApiError(400, optionErrors[0]!.message, optionErrors);
 
-    const options = chosen.map((choice) => {
-      const option = item.options.find((o) => o.option_id === choice.option_id)!; // validated above
-      const value = option.option_options.find((v) => v.id === choice.option_option_id)!;
-      return {
-        option_id: option.option_id,
-        option_name: option.option_name,
-        id: value.id,
-        name: value.name,
-        price_cents: eurosToCents(value.price),
-        quantity: choice.quantity,
-      };
-    });
+    const options = snapshotLineOptions(item, chosen);
     return {
       item,
       options,
