@@ -12,6 +12,11 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { OrderService } from './modules/orders/service.ts';
 import { discoveryRoutes } from './modules/discovery/routes.ts';
 import { DiscoveryService } from './modules/discovery/service.ts';
+import { locationRoutes } from './modules/locations/routes.ts';
+import { LocationService } from './modules/locations/service.ts';
+import { createOfflineAddressProvider } from './modules/locations/providers/offline.ts';
+import { straightLineRouting } from './modules/locations/providers/straight-line.ts';
+import type { AddressProvider, RoutingProvider } from './modules/locations/providers/types.ts';
 
 export interface AppDeps {
   db: Database;
@@ -21,12 +26,33 @@ export interface AppDeps {
   catalog: CatalogService;
   orders: OrderService;
   discovery: DiscoveryService;
+  locations: LocationService;
+}
+
+/** Address search and routing; the offline communes index and straight lines by default. */
+export interface LocationProviders {
+  addresses: AddressProvider;
+  routing: RoutingProvider;
 }
 
 /** Builds the services from a database; no I/O happens here. */
-export function createDeps(db: Database, logger: Logger, clock: () => Date = () => new Date()): AppDeps {
+export function createDeps(
+  db: Database,
+  logger: Logger,
+  clock: () => Date = () => new Date(),
+  providers: LocationProviders = { addresses: createOfflineAddressProvider(), routing: straightLineRouting },
+): AppDeps {
   const catalog = new CatalogService(db);
-  return { db, clock, logger, catalog, orders: new OrderService(db, catalog, clock), discovery: new DiscoveryService(db, catalog, clock) };
+  const locations = new LocationService(providers.addresses, providers.routing, catalog, logger);
+  return {
+    db,
+    clock,
+    logger,
+    catalog,
+    locations,
+    orders: new OrderService(db, catalog, clock, locations),
+    discovery: new DiscoveryService(db, catalog, clock),
+  };
 }
 
 /**
@@ -59,6 +85,7 @@ export function createApp(deps: AppDeps) {
   });
   app.route('/v2/public', catalogRoutes(deps));
   app.route('/v2/public/checkout', orderRoutes(deps.orders));
+  app.route('/v2/public/locations', locationRoutes(deps.locations));
   app.route('/v2', discoveryRoutes(deps.discovery));
   app.all('/v2/*', (c) => c.json({ status: 'error', message: messages.notFound, errors: [] }, 404));
 

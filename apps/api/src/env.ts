@@ -18,6 +18,11 @@ const EnvSchema = z.object({
   /** Freezes the server's clock at this instant (ISO 8601): for tests and demos of time-bound offers. */
   CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),
   NODE_ENV: z.string().default('production'),
+  /** Address search: 'offline' (communes from npm data, no network) or 'ban' (Base Adresse Nationale, street level). */
+  LOCATIONS_PROVIDER: z.enum(['offline', 'ban'], { error: 'LOCATIONS_PROVIDER vaut offline ou ban.' }).default('offline'),
+  BAN_URL: z.url({ error: 'BAN_URL doit être une URL.' }).default('https://api-adresse.data.gouv.fr'),
+  /** An OSRM server for road distances; straight lines without it. */
+  OSRM_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url({ error: 'OSRM_URL doit être une URL.' }).optional()),
   /** Load 3,000 generated past orders with the demo restaurant on a first start (0/false/no/off: none). */
   DEMO_HISTORY: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),

@@ -42,9 +42,12 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A Friday noon in Paris: the restaurant is open, so an order "as soon as possible" is taken (issue 4). */
+const openNow = new Date('2025-11-28T12:00:00+01:00');
+
 async function startServerProcess(dataDir: string): Promise<ServerProcess> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_HISTORY: '0', WEB_BUILD_DIR: join(dataDir, 'no-web-build-here') };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_HISTORY: '0', CLOCK_NOW: openNow.toISOString(), WEB_BUILD_DIR: join(dataDir, 'no-web-build-here') };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -116,7 +119,7 @@ describe('server process on PGlite', () => {
       await waitHealthy(first);
       const menusBefore = payloadOf(await getJson<Menu[]>(first.baseUrl, '/v2/public/menus'));
       expect(menusBefore.map((m) => m.menu_id)).toEqual([1, 2]);
-      const payload = await buildOrderPayload({ baseUrl: first.baseUrl, now: () => new Date() });
+      const payload = await buildOrderPayload({ baseUrl: first.baseUrl, now: () => openNow });
       const created = await postOrder(first.baseUrl, payload);
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const orderId = payloadOf(created).order_id;

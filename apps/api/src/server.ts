@@ -12,6 +12,7 @@ import { lockDataDir } from './db/lock.ts';
 import { readEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { demoHistoryOrders, seedDemoIfEmpty } from './seed.ts';
+import { locationProviders } from './modules/locations/providers/from-env.ts';
 
 /**
  * One Node process: the API under /v2 and the storefront (React Router SSR build) on PORT,
@@ -27,7 +28,7 @@ async function main() {
     logger.info({ orders: demoHistory }, 'restaurant de démonstration chargé');
 
   const fixedNow = env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined;
-  const deps = createDeps(database.db, logger, fixedNow ? () => fixedNow : undefined);
+  const deps = createDeps(database.db, logger, fixedNow ? () => fixedNow : undefined, locationProviders(env));
   const app = new Hono({ strict: false });
   app.use(compress());
   app.route('/', createApp(deps));

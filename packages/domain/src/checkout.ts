@@ -141,6 +141,8 @@ export const OrderPayloadSchema = z.object({
   customer: PersonalSchema,
   location: LocationSchema.nullish(),
   date: z.string().max(40).nullish(),
+  /** Scheduled for a slot (true) or as soon as possible (false); read from location when absent. */
+  is_scheduled: z.boolean().optional(),
   delivery_date: z.string().max(10).nullish(),
   delivery_time_range: z.string().max(20).nullish(),
 });

@@ -10,7 +10,7 @@ import { centsToEuros } from '@resto/domain/money';
 import type { Offer } from '@resto/domain/offers';
 import { priceCart, type PricedCart } from '@resto/domain/pricing';
 import type { SettingsList } from '@resto/domain/settings';
-import { createApp, createDeps } from '../app.ts';
+import { createApp, createDeps, type LocationProviders } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
@@ -27,6 +27,8 @@ export interface TestServerOptions {
   clock?: () => Date;
   /** Load the demo restaurant (default true). Logs are silent unless TEST_LOG_LEVEL is set. */
   seed?: boolean;
+  /** Address search and routing; the offline providers by default. */
+  locations?: LocationProviders;
 }
 
 export interface TestServer {
@@ -98,7 +100,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   try {
     if (options.seed !== false) await seedDemoIfEmpty(handle.db);
     const clock = options.clock ?? (() => new Date());
-    const app = createApp(createDeps(handle.db, createLogger(process.env.TEST_LOG_LEVEL || 'silent'), clock));
+    const app = createApp(createDeps(handle.db, createLogger(process.env.TEST_LOG_LEVEL || 'silent'), clock, options.locations));
     const { server, port } = await listen(app.fetch);
     let closed = false;
     return {

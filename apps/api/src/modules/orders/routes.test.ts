@@ -515,9 +515,16 @@ const badCases: BadCase[] = [
   { name: 'is_pickup false with no address', body: (v) => json({ ...v, is_pickup: false, location: null }), status: 400, path: 'location.address' },
   {
     name: 'is_pickup false to an address outside every delivery zone',
-    body: (v) => json({ ...v, is_pickup: false, location: { address: '1 place Bellecour', city: 'Paris', postal_code: '75001', country: 'France' } }),
+    body: (v) => json({ ...v, is_pickup: false, location: { address: '1 place Lazare-Goujon', city: 'Villeurbanne', postal_code: '69100', country: 'France' } }),
     status: 422,
     path: 'location.postal_code',
+  },
+  {
+    name: 'is_pickup false to an address over max_distance (Paris, 390 km)',
+    body: (v) => json({ ...v, is_pickup: false, location: { address: '1 place Bellecour', city: 'Paris', postal_code: '75001', country: 'France' } }),
+    status: 422,
+    path: 'location',
+    message: 'trop éloignée',
   },
   { name: "status 'paid' at creation", body: (v) => json({ ...v, status: 'paid' }), status: 400, path: 'status' },
   {

@@ -1,7 +1,8 @@
 import type { CartTotals } from '@resto/domain/cart';
 import { validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@resto/domain/catalogue';
 import { DeliverySchema, type OrderPayloadSchema } from '@resto/domain/checkout';
-import { findZone, outsideZonesMessage, readDeliverySettings, zoneQuote, type DeliveryQuote } from '@resto/domain/delivery';
+import { readDeliverySettings, type DeliveryQuote } from '@resto/domain/delivery';
+import { checkOrderSchedule } from '@resto/domain/scheduling';
 import { messages } from '@resto/domain/messages';
 import { centsToEuros, eurosToCents, percentToBasisPoints } from '@resto/domain/money';
 import { priceCart } from '@resto/domain/pricing';
@@ -11,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { ApiError, zodFieldErrors, type FieldError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { LocationService } from '../locations/service.ts';
 import * as repository from './repository.ts';
 import { snapshotLineOptions } from './line-options.ts';
 import { toOrderView } from './order-view.ts';
@@ -53,6 +55,7 @@ export class OrderService {
     private readonly db: Database,
     private readonly catalog: CatalogService,
     private readonly clock: () => Date,
+    private readonly locations: LocationService,
   ) {}
 
   /**
@@ -71,13 +74,28 @@ export class OrderService {
     if (payload.payment_method === 'cash' && !readSetting(catalog.settings, 'payments.cod.active', false))
       throw new ApiError(422, messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
     if (payload.payment_method === 'card') throw new ApiError(422, messages.cardNotAvailable, [{ path: 'payment_method', message: messages.cardNotAvailable }]);
-    const delivery = payload.is_pickup ? null : this.deliveryQuote(catalog.settings, payload.location);
-
     const lines = payload.items.map((line, index) => this.resolveLine(catalog.itemsById, line, index));
+    const now = this.clock();
+    const schedule = {
+      is_scheduled: payload.is_scheduled ?? payload.location?.is_scheduled ?? Boolean(payload.delivery_time_range),
+      delivery_date: payload.delivery_date ?? payload.location?.delivery_date ?? null,
+      delivery_time_range: payload.delivery_time_range ?? payload.location?.delivery_time_range ?? null,
+    };
+    const refusal = checkOrderSchedule({
+      schedule,
+      lines: lines.map((line) => line.item),
+      menus: await this.catalog.getMenus(now),
+      isPickup: payload.is_pickup,
+      settings: catalog.settings,
+      now,
+    });
+    if (refusal) throw new ApiError(422, refusal.message, [{ path: refusal.path, message: refusal.message }]);
+    // Outside the transaction: a provider call never holds the database (PGlite serialises).
+    const delivery = payload.is_pickup ? null : await this.deliveryQuote(catalog.settings, payload.location);
+
     const key = customerKey(payload.user_id, payload.customer.email);
     const coupon = payload.coupon ? catalog.couponsByCode.get(payload.coupon.toUpperCase()) : undefined;
     if (payload.coupon && !coupon) throw new ApiError(422, messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
-    const now = this.clock();
     const { totals, offers } = priceCart({
       lines,
       isPickup: payload.is_pickup,
@@ -131,8 +149,8 @@ export class OrderService {
           transactionId: payload.transaction_id ?? null,
           customer: payload.customer,
           location: payload.location ?? null,
-          deliveryDate: payload.delivery_date ?? null,
-          deliveryTimeRange: payload.delivery_time_range ?? null,
+          deliveryDate: schedule.is_scheduled ? schedule.delivery_date : null,
+          deliveryTimeRange: schedule.is_scheduled ? schedule.delivery_time_range : null,
           subtotalCents: totals.subtotalCents,
           discountCents: totals.discountCents,
           couponCents: totals.couponCents,
@@ -188,26 +206,24 @@ export class OrderService {
   }
 
   /**
-   * The delivery quote of the order's address (section 9, zone-based: matched by postal code and
-   * city). @throws ApiError 422 when delivery is off, distance-based (needs the address search of
-   * issue 4) or the address is outside every zone.
+   * The delivery quote of the order's address, computed again here (section 9): zone by postal
+   * code and city, distance from the address's position (LocationService.quoteOrderAddress).
+   * @throws ApiError 400 incomplete address, 422 delivery off, too far or outside every zone.
    */
-  private deliveryQuote(settings: SettingsList, location: Record<string, unknown> | null | undefined): DeliveryQuote {
-    const delivery = readDeliverySettings(settings);
-    if (!delivery.active) throw new ApiError(422, messages.deliveryNotAvailable, [{ path: 'is_pickup', message: messages.deliveryNotAvailable }]);
+  private async deliveryQuote(settings: SettingsList, location: OrderPayload['location']): Promise<DeliveryQuote> {
+    if (!readDeliverySettings(settings).active)
+      throw new ApiError(422, messages.deliveryNotAvailable, [{ path: 'is_pickup', message: messages.deliveryNotAvailable }]);
     const address = DeliverySchema.safeParse({ ...location, is_pickup: false });
     if (!address.success) {
       const errors = zodFieldErrors(address.error, ['location']);
       throw new ApiError(400, errors[0]?.message ?? messages.addressRequired, errors);
     }
-    if (delivery.calculationType !== 'zone_based')
-      throw new ApiError(422, messages.deliveryNotAvailable, [{ path: 'location', message: messages.deliveryNotAvailable }]);
-    const zone = findZone(delivery.zones, address.data);
-    if (!zone) {
-      const message = outsideZonesMessage(address.data.postal_code);
-      throw new ApiError(422, message, [{ path: 'location.postal_code', message }]);
+    const quoted = await this.locations.quoteOrderAddress(settings, { ...address.data, lat: location?.lat, lng: location?.lng });
+    if (!quoted.ok) {
+      const path = quoted.reason === 'outside_zones' ? 'location.postal_code' : 'location';
+      throw new ApiError(422, quoted.message, [{ path, message: quoted.message }]);
     }
-    return zoneQuote(zone);
+    return quoted.quote;
   }
 
   private resolveLine(itemsById: Map<number, MenuItem>, line: OrderPayload['items'][number], index: number): ResolvedLine {

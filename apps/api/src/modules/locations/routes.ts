@@ -1,0 +1,23 @@
+import { Hono } from 'hono';
+import { LocationQuerySchema } from '@resto/domain/location';
+import { ApiError, success, zodFieldErrors } from '../../http/errors.ts';
+import type { LocationService } from './service.ts';
+
+function readQuery(value: string | undefined, path: string): string {
+  const parsed = LocationQuerySchema.safeParse(value ?? '');
+  if (!parsed.success) {
+    const errors = zodFieldErrors(parsed.error, [path]);
+    throw new ApiError(400, errors[0]!.message, errors);
+  }
+  return parsed.data;
+}
+
+/**
+ * GET /v2/public/locations/?query= (suggestions) and GET /v2/public/locations/distance?location=
+ * (the distance record), spec section 7. Anything but success marks the query invalid (section 8).
+ */
+export function locationRoutes(locations: LocationService) {
+  return new Hono({ strict: false })
+    .get('/', async (c) => success(c, await locations.suggest(readQuery(c.req.query('query'), 'query'))))
+    .get('/distance', async (c) => success(c, await locations.distance(readQuery(c.req.query('location'), 'location'))));
+}

@@ -1,0 +1,299 @@
+import { TZDate } from '@date-fns/tz';
+import type { Menu, TimeRange, Weekday } from './catalogue.ts';
+import { weekdays } from './catalogue.ts';
+import { isOpenAt, restaurantTimeZone } from './clock.ts';
+import { readSetting, type SettingsList } from './settings.ts';
+
+/**
+ * Time slots for pickup and delivery (spec sections 3, 4, 5 and 9): 15-minute slots cut from the
+ * menus' `time_ranges` / `pickup_time_ranges`, in Europe/Paris whatever the host's zone.
+ * Dates are calendar days 'YYYY-MM-DD' in Paris; times are 'HH:MM' (24 h); durations in minutes.
+ */
+
+/** Default slot length, minutes (section 9). */
+export const slotMinutes = 15;
+/** How many days ahead, today included, a visitor may schedule an order. */
+export const schedulingHorizonDays = 7;
+
+/** The `scheduling.*` settings of one order type (section 3), with `pickup_` read for pickup. */
+export interface SchedulingSettings {
+  /** 'HH:MM–HH:MM' when true, 'HH:MM' alone when false. */
+  showRange: boolean;
+  /** Slots dropped at the start of each day's sorted list (0 when `remove_first_range` is off). */
+  removeFirst: number;
+  /** Slots dropped at the end (0 when `remove_last_range` is off). */
+  removeLast: number;
+  /** Lead time for today's slots, minutes: a slot must start more than this after now. */
+  minimumTimeMinutes: number;
+}
+
+/** Reads `scheduling.<pickup_>show_range`, `remove_first_range(_number)`, `remove_last_range(_number)`, `minimum_time`. */
+export function readSchedulingSettings(settings: SettingsList, isPickup: boolean): SchedulingSettings {
+  const key = (name: string) => `scheduling.${isPickup ? 'pickup_' : ''}${name}`;
+  const count = (flag: string, number: string) =>
+    readSetting(settings, key(flag), false) ? Math.max(0, Math.trunc(readSetting(settings, key(number), 0))) : 0;
+  return {
+    showRange: readSetting(settings, key('show_range'), true),
+    removeFirst: count('remove_first_range', 'remove_first_range_number'),
+    removeLast: count('remove_last_range', 'remove_last_range_number'),
+    minimumTimeMinutes: Math.max(0, readSetting(settings, key('minimum_time'), 0)),
+  };
+}
+
+/** A slot of one day: its bounds, the value an order carries (`delivery_time_range`) and its label. */
+export interface TimeSlot {
+  start: string;
+  end: string;
+  /** 'HH:MM-HH:MM', or 'HH:MM' when ranges are not shown (a single time counts as a 15-minute slot). */
+  value: string;
+  /** 'HH:MM–HH:MM' or 'HH:MM', as shown to the visitor. */
+  label: string;
+}
+
+/** The menu fields slots are cut from. */
+export type SchedulableMenu = Pick<Menu, 'menu_id' | 'menu_is_available' | 'time_ranges' | 'pickup_time_ranges'>;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** 'HH:MM' → minutes since midnight. */
+export const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** Minutes since midnight → 'HH:MM' (1440 is written '24:00'). */
+export const fromMinutes = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+
+/**
+ * A range as minutes [start, end): an end at or before the start runs past midnight, read as
+ * [start, 24:00) like opening hours; a single time (start = end) is a 15-minute slot (section 5).
+ */
+function rangeMinutes(range: TimeRange): [number, number] {
+  const start = toMinutes(range.start);
+  const end = toMinutes(range.end);
+  if (end === start) return [start, start + slotMinutes];
+  return [start, end < start ? 24 * 60 : end];
+}
+
+const dateParts = new Intl.DateTimeFormat('en-CA', { timeZone: restaurantTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day of an instant in Europe/Paris, 'YYYY-MM-DD'. */
+export function toRestaurantDate(instant: Date): string {
+  return dateParts.format(instant);
+}
+
+/** A calendar day moved by `days` (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const utc = new Date(`${date}T00:00:00Z`);
+  utc.setUTCDate(utc.getUTCDate() + days);
+  return utc.toISOString().slice(0, 10);
+}
+
+/** 'mon'..'sun' of a calendar day. */
+export function weekdayOf(date: string): Weekday {
+  const sundayFirst = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return weekdays[(sundayFirst + 6) % 7]!;
+}
+
+/** Whether a string is a real calendar day 'YYYY-MM-DD'. */
+export function isCalendarDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The instant of a wall-clock time of a Paris day, or null when that time does not exist (the
+ * hour skipped when clocks go forward, last Sunday of March). A time met twice (last Sunday of
+ * October) is its second occurrence, in winter time: the later one, so a lead time is never cut short.
+ */
+export function restaurantInstant(date: string, time: string): Date | null {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const minutes = toMinutes(time);
+  const zoned = new TZDate(y, m - 1, d, Math.floor(minutes / 60), minutes % 60, restaurantTimeZone);
+  if (zoned.getHours() * 60 + zoned.getMinutes() !== minutes % (24 * 60)) return null;
+  return new Date(zoned.getTime());
+}
+
+/** Ranges of a menu for an order type on a weekday. */
+function menuRanges(menu: SchedulableMenu, isPickup: boolean, day: Weekday): readonly TimeRange[] {
+  return (isPickup ? menu.pickup_time_ranges : menu.time_ranges)[day] ?? [];
+}
+
+export interface SlotQuery {
+  /** The Paris day, 'YYYY-MM-DD'. */
+  date: string;
+  now: Date;
+  isPickup: boolean;
+  menus: readonly SchedulableMenu[];
+  scheduling: SchedulingSettings;
+}
+
+/**
+ * The slots of one day (sections 5 and 9): every available menu's ranges for the order type on
+ * that weekday, cut into 15-minute slots; for today only those starting more than `minimum_time`
+ * minutes after now; sorted by start; then the first and last N dropped per settings. Days
+ * before today have none. Slots served by only some menus are kept: the cart is checked against
+ * the chosen slot (unservedItems), as section 4 says.
+ */
+export function generateSlots({ date, now, isPickup, menus, scheduling }: SlotQuery): TimeSlot[] {
+  const today = toRestaurantDate(now);
+  if (date < today) return [];
+  const day = weekdayOf(date);
+  const earliest = now.getTime() + scheduling.minimumTimeMinutes * 60_000;
+  const starts = new Map<string, [number, number]>();
+  for (const menu of menus) {
+    if (!menu.menu_is_available) continue;
+    for (const range of menuRanges(menu, isPickup, day)) {
+      const [from, to] = rangeMinutes(range);
+      for (let start = from; start + slotMinutes <= to; start += slotMinutes) {
+        starts.set(`${start}-${start + slotMinutes}`, [start, start + slotMinutes]);
+      }
+    }
+  }
+  const slots = [...starts.values()]
+    .filter(([start]) => {
+      const instant = restaurantInstant(date, fromMinutes(start));
+      return instant !== null && (date !== today || instant.getTime() > earliest);
+    })
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    .map(([start, end]): TimeSlot => {
+      const [from, to] = [fromMinutes(start), fromMinutes(end)];
+      return scheduling.showRange
+        ? { start: from, end: to, value: `${from}-${to}`, label: `${from}–${to}` }
+        : { start: from, end: to, value: from, label: from };
+    });
+  return slots.slice(scheduling.removeFirst, Math.max(scheduling.removeFirst, slots.length - scheduling.removeLast));
+}
+
+/** The days, from today, that have at least one slot (the date picker's choices), at most `horizon` days ahead. */
+export function schedulableDates(query: Omit<SlotQuery, 'date'>, horizon = schedulingHorizonDays): string[] {
+  const today = toRestaurantDate(query.now);
+  const dates: string[] = [];
+  for (let offset = 0; offset < horizon; offset++) {
+    const date = addDays(today, offset);
+    if (generateSlots({ ...query, date }).length > 0) dates.push(date);
+  }
+  return dates;
+}
+
+/** A `delivery_time_range` value read back: 'HH:MM-HH:MM', or 'HH:MM' for a 15-minute slot. Null when malformed. */
+export function parseSlotValue(value: string): { start: string; end: string } | null {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)(?:\s*[-–]\s*([01]\d|2[0-4]):([0-5]\d))?$/.exec(value.trim());
+  if (!match) return null;
+  const start = `${match[1]}:${match[2]}`;
+  const end = match[3] ? `${match[3]}:${match[4]}` : fromMinutes(toMinutes(start) + slotMinutes);
+  return toMinutes(end) > toMinutes(start) ? { start, end } : null;
+}
+
+/** A cart line as the schedule check sees it: its dish's name and menu. */
+export interface ScheduledLine {
+  item_name: string;
+  item_menu_id: number;
+}
+
+/**
+ * The names of the cart's dishes whose menu has no range on the slot's weekday overlapping the
+ * slot (section 5), each once, in cart order. Empty when the whole cart can be served.
+ */
+export function unservedItems(
+  lines: readonly ScheduledLine[],
+  menus: readonly SchedulableMenu[],
+  isPickup: boolean,
+  date: string,
+  slot: { start: string; end: string },
+): string[] {
+  const day = weekdayOf(date);
+  const [slotStart, slotEnd] = [toMinutes(slot.start), toMinutes(slot.end)];
+  const serves = (menuId: number) => {
+    const menu = menus.find((m) => m.menu_id === menuId);
+    if (!menu?.menu_is_available) return false;
+    return menuRanges(menu, isPickup, day).some((range) => {
+      const [start, end] = rangeMinutes(range);
+      return start < slotEnd && slotStart < end;
+    });
+  };
+  return [...new Set(lines.filter((line) => !serves(line.item_menu_id)).map((line) => line.item_name))];
+}
+
+/** The names of the cart's dishes whose menu is not open at `now` (an "as soon as possible" order), each once. */
+export function closedItems(
+  lines: readonly ScheduledLine[],
+  menus: readonly Pick<Menu, 'menu_id' | 'menu_is_available' | 'active_times'>[],
+  now: Date,
+): string[] {
+  const open = (menuId: number) => {
+    const menu = menus.find((m) => m.menu_id === menuId);
+    return menu !== undefined && menu.menu_is_available && isOpenAt(menu.active_times, now);
+  };
+  return [...new Set(lines.filter((line) => !open(line.item_menu_id)).map((line) => line.item_name))];
+}
+
+/** Whether an order can be placed "as soon as possible": some available menu is open now. */
+export function isRestaurantOpen(menus: readonly Pick<Menu, 'menu_is_available' | 'active_times'>[], now: Date): boolean {
+  return menus.some((menu) => menu.menu_is_available && isOpenAt(menu.active_times, now));
+}
+
+/** The schedule an order carries (section 3, delivery form). */
+export interface OrderSchedule {
+  is_scheduled: boolean;
+  delivery_date?: string | null | undefined;
+  delivery_time_range?: string | null | undefined;
+}
+
+/** Why an order's time cannot be served, and which field it is about. */
+export interface ScheduleRefusal {
+  path: 'is_scheduled' | 'delivery_date' | 'delivery_time_range' | 'items';
+  message: string;
+}
+
+export interface ScheduleCheck {
+  schedule: OrderSchedule;
+  lines: readonly ScheduledLine[];
+  menus: readonly Menu[];
+  isPickup: boolean;
+  settings: SettingsList;
+  now: Date;
+}
+
+/**
+ * Checks an order's time at the moment it is placed (issue 4: the server checks again).
+ * As soon as possible: every dish's menu must be open now. Scheduled: a real day from today
+ * within the horizon, a slot that generateSlots still offers that day, and every dish served in
+ * that slot (section 5). Returns null when the order can be served, else the French reason.
+ */
+export function checkOrderSchedule({ schedule, lines, menus, isPickup, settings, now }: ScheduleCheck): ScheduleRefusal | null {
+  if (!schedule.is_scheduled) {
+    if (!isRestaurantOpen(menus, now)) return { path: 'is_scheduled', message: scheduleMessages.closedNow };
+    const closed = closedItems(lines, menus, now);
+    return closed.length ? { path: 'items', message: scheduleMessages.notServedNow(closed) } : null;
+  }
+  const date = schedule.delivery_date ?? '';
+  if (!isCalendarDate(date)) return { path: 'delivery_date', message: scheduleMessages.dateRequired };
+  const today = toRestaurantDate(now);
+  if (date < today) return { path: 'delivery_date', message: scheduleMessages.datePast };
+  if (date > addDays(today, schedulingHorizonDays - 1)) return { path: 'delivery_date', message: scheduleMessages.dateTooFar(schedulingHorizonDays) };
+  const slot = parseSlotValue(schedule.delivery_time_range ?? '');
+  if (!slot) return { path: 'delivery_time_range', message: scheduleMessages.slotRequired };
+  const offered = generateSlots({ date, now, isPickup, menus, scheduling: readSchedulingSettings(settings, isPickup) });
+  if (!offered.some((s) => s.start === slot.start && s.end === slot.end)) return { path: 'delivery_time_range', message: scheduleMessages.slotUnavailable };
+  const unserved = unservedItems(lines, menus, isPickup, date, slot);
+  return unserved.length ? { path: 'items', message: scheduleMessages.itemsNotAvailable(unserved) } : null;
+}
+
+const list = (names: readonly string[]) => names.map((n) => `« ${n} »`).join(', ');
+
+/** French sentences of scheduling (section 8's alert included). */
+export const scheduleMessages = {
+  closedNow: 'Le restaurant est fermé pour le moment : choisissez un créneau pour plus tard.',
+  notServedNow: (names: readonly string[]) =>
+    `Ces plats ne sont pas servis en ce moment : ${list(names)}. Choisissez un créneau pour plus tard ou retirez-les.`,
+  dateRequired: 'Choisissez un jour.',
+  datePast: 'Ce jour est déjà passé : choisissez un autre jour.',
+  dateTooFar: (days: number) => `Les commandes se planifient au plus ${days} jours à l’avance.`,
+  slotRequired: 'Choisissez un créneau horaire.',
+  slotUnavailable: 'Ce créneau n’est plus disponible : choisissez-en un autre.',
+  /** Section 8, 'The following items in your cart are not available at the selected time…'. */
+  itemsNotAvailable: (names: readonly string[]) =>
+    `Les articles suivants de votre panier ne sont pas disponibles à l’heure choisie : ${list(names)}. Veuillez choisir un autre horaire ou retirer ces articles.`,
+} as const;
+
+const dayFormatter = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
+
+/** 'lundi 24 novembre' for a calendar day (DECISIONS.md, French formats). */
+export function formatDay(date: string): string {
+  return dayFormatter.format(new Date(`${date}T00:00:00Z`));
+}
