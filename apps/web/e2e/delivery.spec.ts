@@ -35,7 +35,9 @@ test('a delivery order in a zone pays the zone fee, plus the flat charge under t
   await page.getByLabel('Code postal').fill('75001');
   await page.getByLabel('Ville').fill('Paris');
   await page.getByRole('button', { name: 'Continuer' }).click();
-  await expect(page.getByText(/Nous ne livrons pas encore à cette adresse \(75001\)/)).toBeVisible();
+  // Paris is 390 km away: over the 8 km of max_distance (section 5, the "too far" alert).
+  await expect(page.getByRole('alert').getByText('L’adresse est trop éloignée du restaurant')).toBeVisible();
+  await expect(page.getByText(/trop éloignée du restaurant \(3\d\d(,\d)? km ; nous livrons jusqu’à 8 km\)/)).toBeVisible();
 
   await page.getByLabel('Code postal').fill('69002');
   await page.getByLabel('Ville').fill('Lyon');

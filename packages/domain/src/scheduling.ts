@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import type { Menu, TimeRange, Weekday } from './catalogue.ts';
 import { weekdays } from './catalogue.ts';
 import { isOpenAt, restaurantTimeZone } from './clock.ts';
@@ -70,11 +69,12 @@ function rangeMinutes(range: TimeRange): [number, number] {
   return [start, end < start ? 24 * 60 : end];
 }
 
-const dateParts = new Intl.DateTimeFormat('en-CA', { timeZone: restaurantTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dateParts = new Intl.DateTimeFormat('en-US', { timeZone: restaurantTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** The calendar day of an instant in Europe/Paris, 'YYYY-MM-DD'. */
+/** The calendar day of an instant in Europe/Paris, 'YYYY-MM-DD' (from parts: locales' date patterns differ between engines). */
 export function toRestaurantDate(instant: Date): string {
-  return dateParts.format(instant);
+  const parts = Object.fromEntries(dateParts.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
 /** A calendar day moved by `days` (calendar arithmetic, no time zone involved). */
@@ -103,9 +103,33 @@ export function isCalendarDate(value: string): boolean {
 export function restaurantInstant(date: string, time: string): Date | null {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const minutes = toMinutes(time);
-  const zoned = new TZDate(y, m - 1, d, Math.floor(minutes / 60), minutes % 60, restaurantTimeZone);
-  if (zoned.getHours() * 60 + zoned.getMinutes() !== minutes % (24 * 60)) return null;
-  return new Date(zoned.getTime());
+  const wall = Date.UTC(y, m - 1, d, Math.floor(minutes / 60), minutes % 60);
+  // The offset at a first guess, then at the corrected instant (they differ only across a change).
+  const first = wall - parisOffsetMs(wall);
+  const second = wall - parisOffsetMs(first);
+  const instant = Math.max(first, second);
+  return wallClockMs(instant) === wall ? new Date(instant) : null;
+}
+
+const wallFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: restaurantTimeZone,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** The Paris wall clock of an instant, as if it were UTC (ms). */
+function wallClockMs(instant: number): number {
+  const p = Object.fromEntries(wallFormatter.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
+  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!);
+}
+
+/** Paris's offset from UTC at an instant, ms (3,600,000 in winter, 7,200,000 in summer). */
+function parisOffsetMs(instant: number): number {
+  return wallClockMs(instant) - Math.floor(instant / 60_000) * 60_000;
 }
 
 /** Ranges of a menu for an order type on a weekday. */

@@ -12,6 +12,7 @@ import { TabsNav } from '../features/checkout/tabs-nav.tsx';
 import { TypeTab } from '../features/checkout/type-tab.tsx';
 import { PersonalTab } from '../features/checkout/personal-tab.tsx';
 import { DeliveryTab } from '../features/checkout/delivery-tab.tsx';
+import { useScheduleGuard } from '../features/checkout/use-schedule-guard.ts';
 import { PaymentTab } from '../features/checkout/payment-tab.tsx';
 import { ConfirmationTab } from '../features/checkout/confirmation-tab.tsx';
 import { CartSummary } from '../features/checkout/cart-summary.tsx';
@@ -53,6 +54,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   }, [ready, menus, refreshItems]);
 
   const goTo = (next: CheckoutTab) => navigate({ search: `?tab=${next}` });
+  useScheduleGuard(tab, ready, store, goTo);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 lg:grid lg:grid-cols-[1fr_22rem] lg:gap-8">
@@ -71,7 +73,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           {!ready && <p className="py-8 text-center text-ink/60">Chargement…</p>}
           {ready && tab === 'type' && <TypeTab data={store} onDone={() => goTo('personal')} />}
           {ready && tab === 'personal' && <PersonalTab onDone={() => goTo('delivery')} />}
-          {ready && tab === 'delivery' && <DeliveryTab settings={settings} onDone={() => goTo('payment')} />}
+          {ready && tab === 'delivery' && <DeliveryTab data={store} onDone={() => goTo('payment')} />}
           {ready && tab === 'payment' && <PaymentTab settings={settings} onDone={() => goTo('confirmation')} />}
           {ready && tab === 'confirmation' && <ConfirmationTab data={store} goTo={goTo} />}
         </section>

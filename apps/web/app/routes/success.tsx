@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
+import { formatDay } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
 import type { Route } from './+types/success';
 import { callApi } from '../lib/api-client.ts';
@@ -15,9 +16,19 @@ export const meta: Route.MetaFunction = ({ location }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
+/** 'le mardi 24 novembre, 12:30–12:45' or 'dès que possible'. */
+function whenOf(order: Pick<PlacedOrder, 'delivery_date' | 'delivery_time_range'>): string {
+  return order.delivery_date && order.delivery_time_range
+    ? `le ${formatDay(order.delivery_date)}, ${order.delivery_time_range.replace('-', '–')}`
+    : 'dès que possible';
+}
+
 interface PlacedOrder {
   order_id: number;
   is_pickup: boolean;
+  delivery_date: string | null;
+  delivery_time_range: string | null;
+  location: { address?: string; postal_code?: string; city?: string } | null;
   status: string;
   total: number;
   tax: number;
@@ -58,8 +69,8 @@ export default function Success() {
         )}
         <p className="mt-1 text-ink/70">
           {order && !order.is_pickup
-            ? 'Livraison à votre adresse, paiement à la livraison.'
-            : `Retrait au ${readSetting(settings, 'contacts.address', 'restaurant')}, paiement sur place.`}{' '}
+            ? `Livraison ${whenOf(order)} au ${[order.location?.address, `${order.location?.postal_code ?? ''} ${order.location?.city ?? ''}`.trim()].filter(Boolean).join(', ')}, paiement à la livraison.`
+            : `Retrait ${order ? whenOf(order) : 'dès que possible'} au ${readSetting(settings, 'contacts.address', 'restaurant')}, paiement sur place.`}{' '}
           Pour toute question : {readSetting(settings, 'contacts.phone', '')}.
         </p>
         {order ? (

@@ -515,7 +515,8 @@ const badCases: BadCase[] = [
   { name: 'is_pickup false with no address', body: (v) => json({ ...v, is_pickup: false, location: null }), status: 400, path: 'location.address' },
   {
     name: 'is_pickup false to an address outside every delivery zone',
-    body: (v) => json({ ...v, is_pickup: false, location: { address: '1 place Lazare-Goujon', city: 'Villeurbanne', postal_code: '69100', country: 'France' } }),
+    body: (v) =>
+      json({ ...v, is_pickup: false, location: { address: '1 place Lazare-Goujon', city: 'Villeurbanne', postal_code: '69100', country: 'France' } }),
     status: 422,
     path: 'location.postal_code',
   },

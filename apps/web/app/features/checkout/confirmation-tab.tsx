@@ -1,4 +1,5 @@
 import type { CheckoutTab } from '@resto/domain/checkout';
+import { formatDay, parseSlotValue } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
 import type { StoreData } from '../../lib/api.server.ts';
 import { useCartStore } from '../cart/cart-store.ts';
@@ -28,6 +29,11 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
     </div>
   );
 
+  const when =
+    address.is_scheduled && address.delivery_date && address.delivery_time_range
+      ? `le ${formatDay(address.delivery_date)}, ${parseSlotValue(address.delivery_time_range) ? address.delivery_time_range.replace('-', '–') : ''}`
+      : 'dès que possible';
+
   return (
     <div>
       <h2 id="onglet-confirmation" className="mb-2 text-lg font-bold">
@@ -52,9 +58,9 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
         {row(
           'delivery',
           isPickup ? (
-            `Retrait dès que possible, ${readSetting(settings, 'contacts.address', '')}`
+            `Retrait ${when}, ${readSetting(settings, 'contacts.address', '')}`
           ) : address.address ? (
-            `Livraison dès que possible : ${[address.address, address.address2, `${address.postal_code ?? ''} ${address.city ?? ''}`].filter(Boolean).join(', ')}`
+            `Livraison ${when} : ${[address.address, address.address2, `${address.postal_code ?? ''} ${address.city ?? ''}`].filter(Boolean).join(', ')}`
           ) : (
             <span className="text-red-700">Adresse à compléter</span>
           ),

@@ -1,48 +1,126 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock, MapPin } from 'lucide-react';
 import { DeliverySchema, type DeliveryForm } from '@resto/domain/checkout';
-import { readSetting, type SettingsList } from '@resto/domain/settings';
-import { findZone, outsideZonesMessage, readDeliverySettings } from '@resto/domain/delivery';
+import { locationMessages, quoteAddressFromSettings, type DistanceRecord } from '@resto/domain/location';
+import { readDeliverySettings } from '@resto/domain/delivery';
+import { scheduleMessages } from '@resto/domain/scheduling';
+import { readSetting } from '@resto/domain/settings';
+import type { StoreData } from '../../lib/api.server.ts';
+import { ApiCallError, callApi } from '../../lib/api-client.ts';
 import { Field } from '../../components/ui/field.tsx';
+import { useToasts } from '../../components/ui/toast.tsx';
 import { useCartStore } from '../cart/cart-store.ts';
+import { LocationSearch } from '../location/location-search.tsx';
+import { distanceFor, useLocationStore } from '../location/location-store.ts';
+import { SchedulePicker, type ScheduleValue } from './schedule-picker.tsx';
 import { useCheckoutStore } from './checkout-store.ts';
 
+/** The address fields of the form: the schedule is the picker's, never overwritten by the form. */
+function addressOnly<T extends Partial<DeliveryForm>>(values: T) {
+  const { is_scheduled: _s, delivery_date: _d, delivery_time_range: _t, ...address } = values;
+  return address;
+}
+
+type DistanceAnswer = DistanceRecord & { refusal: { reason: string; message: string } | null };
+
 /**
- * Delivery tab (spec section 5): address, city and postal code required unless pickup.
- * The address must fall in a delivery zone (section 9). For pickup it shows where and when to
- * collect (scheduled slots arrive with issue 4).
+ * Delivery tab (spec sections 3, 5, 9): for delivery, the address (searched, or typed and then
+ * looked up), refused when too far or outside every zone; for both types, when: as soon as
+ * possible or a scheduled slot. What is typed is kept in the checkout store.
  */
-export function DeliveryTab({ settings, onDone }: { settings: SettingsList; onDone: () => void }) {
+export function DeliveryTab({ data, onDone }: { data: StoreData; onDone: () => void }) {
+  const { settings, menus } = data;
   const isPickup = useCartStore((s) => s.is_pickup);
   const delivery = useCheckoutStore((s) => s.delivery);
   const setDelivery = useCheckoutStore((s) => s.setDelivery);
-  const { register, handleSubmit, formState, setError, watch } = useForm<DeliveryForm>({
+  const toast = useToasts((s) => s.show);
+  const [checking, setChecking] = useState(false);
+  const [scheduleError, setScheduleError] = useState<string>();
+  const { register, handleSubmit, formState, setError, setValue, watch } = useForm<DeliveryForm>({
     resolver: zodResolver(DeliverySchema),
-    defaultValues: { ...delivery, is_pickup: isPickup },
+    defaultValues: { ...addressOnly(delivery), is_pickup: isPickup },
     mode: 'onSubmit',
     reValidateMode: 'onChange', // no error on blur: it would move the button from under the pointer
   });
   const { errors } = formState;
-  // What is typed is kept (and the cart shows the zone's fee as soon as the address matches one).
   useEffect(() => {
-    const subscription = watch(({ is_pickup: _ignored, ...values }) => setDelivery({ ...useCheckoutStore.getState().delivery, ...values }));
+    const subscription = watch(({ is_pickup: _ignored, ...values }) => setDelivery({ ...useCheckoutStore.getState().delivery, ...addressOnly(values) }));
     return () => subscription.unsubscribe();
   }, [watch, setDelivery]);
-  const leadMinutes = readSetting(settings, 'scheduling.pickup_minimum_time', 20);
 
-  const submit = handleSubmit((values) => {
-    const { is_pickup: _ignored, ...rest } = values;
-    if (!isPickup && !findZone(readDeliverySettings(settings).zones, { postal_code: rest.postal_code ?? '', city: rest.city ?? '' })) {
-      return setError('postal_code', { message: outsideZonesMessage(rest.postal_code ?? '') }, { shouldFocus: true });
+  const schedule: ScheduleValue = {
+    is_scheduled: delivery.is_scheduled ?? false,
+    delivery_date: delivery.delivery_date ?? null,
+    delivery_time_range: delivery.delivery_time_range ?? null,
+  };
+  const setSchedule = (value: ScheduleValue) => {
+    setScheduleError(undefined);
+    setDelivery({ ...useCheckoutStore.getState().delivery, ...value });
+  };
+
+  const fillFrom = (record: DistanceRecord) => {
+    const options = { shouldValidate: formState.isSubmitted, shouldDirty: true };
+    if (record.address) setValue('address', record.address, options);
+    setValue('city', record.city, options);
+    setValue('postal_code', record.postal_code, options);
+    setValue('country', record.country || 'France', options);
+  };
+
+  /** The distance of the typed address: the stored record when it is this address, else a lookup. */
+  const distanceOf = async (address: { address: string; postal_code: string; city: string }): Promise<number | null | 'refused'> => {
+    const known = distanceFor(useLocationStore.getState()._distance, address);
+    if (known !== null) return known;
+    try {
+      const { refusal, ...record } = await callApi<DistanceAnswer>(
+        'GET',
+        `/v2/public/locations/distance?location=${encodeURIComponent(`${address.address}, ${address.postal_code} ${address.city}`)}`,
+      );
+      useLocationStore.getState().choose(record);
+      if (refusal?.reason === 'too_far') {
+        toast(locationMessages.tooFar);
+        setError('address', { message: refusal.message }, { shouldFocus: true });
+        return 'refused';
+      }
+      return record.postal_code === address.postal_code ? record.distance : null;
+    } catch (error) {
+      // Unknown to the address search: the zone of the postal code still decides (as on the server).
+      if (error instanceof ApiCallError && error.status !== 404 && error.status !== 502) throw error;
+      return null;
     }
-    setDelivery({ ...delivery, ...rest });
+  };
+
+  const submit = handleSubmit(async (values) => {
+    const { is_pickup: _ignored, ...rest } = values;
+    const when = useCheckoutStore.getState().delivery;
+    if (when.is_scheduled && !when.delivery_time_range) {
+      setScheduleError(scheduleMessages.slotRequired);
+      return;
+    }
+    if (!isPickup) {
+      setChecking(true);
+      try {
+        const address = { address: rest.address ?? '', postal_code: rest.postal_code ?? '', city: rest.city ?? '' };
+        const distance = await distanceOf(address);
+        if (distance === 'refused') return;
+        const quoted = quoteAddressFromSettings(settings, { ...address, distance });
+        if (!quoted.ok) {
+          if (quoted.reason === 'too_far') toast(locationMessages.tooFar);
+          return setError(quoted.reason === 'outside_zones' ? 'postal_code' : 'address', { message: quoted.message }, { shouldFocus: true });
+        }
+      } catch {
+        return toast(locationMessages.unavailable);
+      } finally {
+        setChecking(false);
+      }
+    }
+    setDelivery({ ...useCheckoutStore.getState().delivery, ...addressOnly(rest) });
     onDone();
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-6">
       <h2 id="onglet-delivery" className="text-lg font-bold">
         {isPickup ? 'Retrait au restaurant' : 'Adresse de livraison'}
       </h2>
@@ -58,26 +136,31 @@ export function DeliveryTab({ settings, onDone }: { settings: SettingsList; onDo
           </p>
           <p className="flex items-start gap-2">
             <Clock size={18} className="mt-0.5 shrink-0 text-brand-600" aria-hidden />
-            <span>Dès que possible : votre commande est prête environ {leadMinutes} minutes après confirmation, pendant les heures d’ouverture.</span>
+            <span>
+              Votre commande est prête au créneau choisi, ou environ {readSetting(settings, 'scheduling.pickup_minimum_time', 20)} minutes après confirmation.
+            </span>
           </p>
         </div>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div className="sm:col-span-2">
-            <Field id="address" label="Adresse" autoComplete="address-line1" error={errors.address?.message} {...register('address')} />
+        <div className="space-y-4">
+          <LocationSearch onChosen={fillFrom} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              <Field id="address" label="Adresse" autoComplete="address-line1" error={errors.address?.message} {...register('address')} />
+            </div>
+            <Field id="address2" label="Complément (étage, code…)" autoComplete="address-line2" {...register('address2')} />
+            <Field
+              id="postal_code"
+              label="Code postal"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              error={errors.postal_code?.message}
+              {...register('postal_code')}
+            />
+            <Field id="city" label="Ville" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+            <Field id="country" label="Pays" autoComplete="country-name" {...register('country')} />
           </div>
-          <Field id="address2" label="Complément (étage, code…)" autoComplete="address-line2" {...register('address2')} />
-          <Field
-            id="postal_code"
-            label="Code postal"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            error={errors.postal_code?.message}
-            {...register('postal_code')}
-          />
-          <Field id="city" label="Ville" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-          <Field id="country" label="Pays" autoComplete="country-name" {...register('country')} />
-          <p className="text-sm text-ink/70 sm:col-span-2">
+          <p className="text-sm text-ink/70">
             Nous livrons :{' '}
             {readDeliverySettings(settings)
               .zones.map((z) => `${z.name} (${z.postal_code})`)
@@ -86,8 +169,9 @@ export function DeliveryTab({ settings, onDone }: { settings: SettingsList; onDo
           </p>
         </div>
       )}
-      <button type="submit" className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white sm:w-auto">
-        Continuer
+      <SchedulePicker menus={menus} settings={settings} isPickup={isPickup} value={schedule} onChange={setSchedule} error={scheduleError} />
+      <button type="submit" disabled={checking} className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white disabled:opacity-60 sm:w-auto">
+        {checking ? 'Vérification de l’adresse…' : 'Continuer'}
       </button>
     </form>
   );

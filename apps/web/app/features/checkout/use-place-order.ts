@@ -11,6 +11,7 @@ import { useToasts } from '../../components/ui/toast.tsx';
 import { useCartStore } from '../cart/cart-store.ts';
 import { priceCart } from '../cart/use-cart-totals.ts';
 import { lastOrderKey, useCheckoutStore } from './checkout-store.ts';
+import { distanceFor, useLocationStore } from '../location/location-store.ts';
 
 /**
  * Places the order (spec section 4): checks every tab, POST /v2/public/checkout/ (pending),
@@ -38,13 +39,10 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
       return goTo(incomplete ?? 'personal');
     }
 
-    const { totals, offers } = priceCart(
-      cart.lines,
-      cart.is_pickup,
-      cart.coupon,
-      data,
-      cart.is_pickup ? null : { postal_code: checkout.delivery.postal_code ?? '', city: checkout.delivery.city ?? '' },
-    );
+    const address = { postal_code: checkout.delivery.postal_code ?? '', city: checkout.delivery.city ?? '' };
+    const record = useLocationStore.getState()._distance;
+    const distance = distanceFor(record, address);
+    const { totals, offers } = priceCart(cart.lines, cart.is_pickup, cart.coupon, data, cart.is_pickup ? null : { ...address, distance });
     const items = cart.lines.map((line) => ({
       item_id: line.item.item_id,
       item_menu_id: line.item.item_menu_id,
@@ -67,7 +65,11 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
       user_id: null,
       status: 'pending',
       customer: checkout.personal,
-      location: cart.is_pickup ? null : { ...checkout.delivery },
+      // The position of the address chosen in the location panel, so the server measures the same distance.
+      location: cart.is_pickup ? null : { ...checkout.delivery, ...(distance !== null && record ? { lat: record.lat, lng: record.lng } : {}) },
+      is_scheduled: checkout.delivery.is_scheduled ?? false,
+      delivery_date: checkout.delivery.is_scheduled ? (checkout.delivery.delivery_date ?? null) : null,
+      delivery_time_range: checkout.delivery.is_scheduled ? (checkout.delivery.delivery_time_range ?? null) : null,
       date: new Date().toISOString(),
     };
     const local_id = checkout.localIdFor(JSON.stringify(body, (key, value) => (key === 'date' ? undefined : value)));
@@ -86,6 +88,13 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
         const current = useCartStore.getState().coupon;
         if (current) useCartStore.getState().setCoupon({ ...current, validity: 'invalid', message: error.message });
         toast(error.message);
+      } else if (
+        error instanceof ApiCallError &&
+        error.errors.some((e) => ['items', 'is_scheduled', 'delivery_date', 'delivery_time_range'].includes(e.path) || e.path.startsWith('location'))
+      ) {
+        // The time or the address no longer works (slot passed, too far…): back to the delivery tab, cart kept.
+        toast(error.message);
+        goTo('delivery');
       } else if (error instanceof ApiCallError && error.status === 409) {
         toast(error.message);
         await revalidator.revalidate();

@@ -1,0 +1,132 @@
+import { useMemo } from 'react';
+import type { Menu } from '@resto/domain/catalogue';
+import type { SettingsList } from '@resto/domain/settings';
+import { formatDay, generateSlots, isRestaurantOpen, readSchedulingSettings, schedulableDates, toRestaurantDate, addDays } from '@resto/domain/scheduling';
+
+export interface ScheduleValue {
+  is_scheduled: boolean;
+  delivery_date: string | null;
+  delivery_time_range: string | null;
+}
+
+/**
+ * When the order is wanted (spec sections 3, 5 and 9): "as soon as possible" while the restaurant
+ * is open, else a day (only days with slots) and a 15-minute slot, computed in Europe/Paris by the
+ * domain whatever the browser's time zone.
+ */
+export function SchedulePicker({
+  menus,
+  settings,
+  isPickup,
+  value,
+  onChange,
+  error,
+}: {
+  menus: Menu[];
+  settings: SettingsList;
+  isPickup: boolean;
+  value: ScheduleValue;
+  onChange: (value: ScheduleValue) => void;
+  error?: string | undefined;
+}) {
+  const now = new Date();
+  const minute = Math.floor(now.getTime() / 60_000);
+  const scheduling = readSchedulingSettings(settings, isPickup);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed each minute, not each render
+  const open = useMemo(() => isRestaurantOpen(menus, now), [menus, minute]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const dates = useMemo(() => schedulableDates({ now, isPickup, menus, scheduling }), [menus, isPickup, minute, settings]);
+  const scheduled = value.is_scheduled || !open;
+  const date = value.delivery_date && dates.includes(value.delivery_date) ? value.delivery_date : (dates[0] ?? null);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const slots = useMemo(() => (date ? generateSlots({ date, now, isPickup, menus, scheduling }) : []), [date, menus, isPickup, minute, settings]);
+  const today = toRestaurantDate(now);
+  const dayLabel = (d: string) => (d === today ? `Aujourd’hui (${formatDay(d)})` : d === addDays(today, 1) ? `Demain (${formatDay(d)})` : formatDay(d));
+  const radio = 'flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 px-4 py-3';
+
+  return (
+    <fieldset className="space-y-3">
+      <legend className="mb-2 font-bold">{isPickup ? 'Quand souhaitez-vous retirer votre commande ?' : 'Quand souhaitez-vous être livré ?'}</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className={`${radio} ${!scheduled ? 'border-brand-600 bg-brand-50' : 'border-black/10'} ${open ? '' : 'cursor-not-allowed opacity-60'}`}>
+          <input
+            type="radio"
+            name="when"
+            checked={!scheduled}
+            disabled={!open}
+            onChange={() => onChange({ is_scheduled: false, delivery_date: null, delivery_time_range: null })}
+            className="size-5 accent-brand-600"
+          />
+          <span>
+            <span className="block font-semibold">Dès que possible</span>
+            <span className="text-sm text-ink/70">{open ? `Environ ${scheduling.minimumTimeMinutes} min` : 'Le restaurant est fermé pour le moment'}</span>
+          </span>
+        </label>
+        <label className={`${radio} ${scheduled ? 'border-brand-600 bg-brand-50' : 'border-black/10'}`}>
+          <input
+            type="radio"
+            name="when"
+            checked={scheduled}
+            onChange={() => onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: slots[0]?.value ?? null })}
+            className="size-5 accent-brand-600"
+          />
+          <span className="block font-semibold">Planifier</span>
+        </label>
+      </div>
+      {scheduled ? (
+        dates.length === 0 ? (
+          <p className="text-sm font-medium text-red-700">Aucun créneau n’est disponible dans les 7 prochains jours.</p>
+        ) : (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <label htmlFor="delivery_date" className="mb-1 block text-sm font-semibold">
+                Jour
+              </label>
+              <select
+                id="delivery_date"
+                value={date ?? ''}
+                onChange={(e) => {
+                  const next = e.target.value;
+                  const first = generateSlots({ date: next, now, isPickup, menus, scheduling })[0];
+                  onChange({ is_scheduled: true, delivery_date: next, delivery_time_range: first?.value ?? null });
+                }}
+                className="w-full rounded-xl border border-black/15 bg-white px-3 py-2.5 text-base"
+              >
+                {dates.map((d) => (
+                  <option key={d} value={d}>
+                    {dayLabel(d)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="delivery_time_range" className="mb-1 block text-sm font-semibold">
+                Créneau
+              </label>
+              <select
+                id="delivery_time_range"
+                value={value.delivery_time_range ?? ''}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'delivery_time_range-error' : undefined}
+                onChange={(e) => onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: e.target.value || null })}
+                className={`w-full rounded-xl border bg-white px-3 py-2.5 text-base ${error ? 'border-red-600' : 'border-black/15'}`}
+              >
+                <option value="">Choisir un créneau</option>
+                {slots.map((slot) => (
+                  <option key={slot.value} value={slot.value}>
+                    {slot.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        )
+      ) : null}
+      {error ? (
+        <p id="delivery_time_range-error" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
