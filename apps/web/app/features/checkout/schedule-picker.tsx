@@ -32,13 +32,10 @@ export function SchedulePicker({
   const now = new Date();
   const minute = Math.floor(now.getTime() / 60_000);
   const scheduling = readSchedulingSettings(settings, isPickup);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed each minute, not each render
   const open = useMemo(() => isRestaurantOpen(menus, now), [menus, minute]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const dates = useMemo(() => schedulableDates({ now, isPickup, menus, scheduling }), [menus, isPickup, minute, settings]);
   const scheduled = value.is_scheduled || !open;
   const date = value.delivery_date && dates.includes(value.delivery_date) ? value.delivery_date : (dates[0] ?? null);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const slots = useMemo(() => (date ? generateSlots({ date, now, isPickup, menus, scheduling }) : []), [date, menus, isPickup, minute, settings]);
   const today = toRestaurantDate(now);
   const dayLabel = (d: string) => (d === today ? `Aujourd’hui (${formatDay(d)})` : d === addDays(today, 1) ? `Demain (${formatDay(d)})` : formatDay(d));

@@ -31,6 +31,5 @@ export function useScheduleGuard(tab: CheckoutTab, ready: boolean, data: StoreDa
       toast(refusal.message);
       goTo('delivery');
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- checked when the tab is entered
   }, [tab, ready]);
 }

@@ -61,7 +61,6 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
       }
     }, 200);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the store's functions are stable
   }, [query]);
 
   const resolve = async (location: string) => {
