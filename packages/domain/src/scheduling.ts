@@ -132,6 +132,18 @@ function parisOffsetMs(instant: number): number {
   return wallClockMs(instant) - Math.floor(instant / 60_000) * 60_000;
 }
 
+/**
+ * Minutes of a Paris day → epoch ms (null when skipped by a clock change). Most days have one
+ * offset from midnight to midnight: one subtraction each; the two change days ask Intl per slot.
+ */
+function instantsOfDay(date: string): (minutes: number) => number | null {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const midnight = Date.UTC(y, m - 1, d);
+  const offset = parisOffsetMs(midnight - 2 * 3_600_000);
+  if (offset === parisOffsetMs(midnight + 26 * 3_600_000)) return (minutes) => midnight + minutes * 60_000 - offset;
+  return (minutes) => restaurantInstant(date, fromMinutes(minutes))?.getTime() ?? null;
+}
+
 /** Ranges of a menu for an order type on a weekday. */
 function menuRanges(menu: SchedulableMenu, isPickup: boolean, day: Weekday): readonly TimeRange[] {
   return (isPickup ? menu.pickup_time_ranges : menu.time_ranges)[day] ?? [];
@@ -168,10 +180,11 @@ export function generateSlots({ date, now, isPickup, menus, scheduling }: SlotQu
       }
     }
   }
+  const instantOf = instantsOfDay(date);
   const slots = [...starts.values()]
     .filter(([start]) => {
-      const instant = restaurantInstant(date, fromMinutes(start));
-      return instant !== null && (date !== today || instant.getTime() > earliest);
+      const instant = instantOf(start);
+      return instant !== null && (date !== today || instant > earliest);
     })
     .sort((a, b) => a[0] - b[0] || a[1] - b[1])
     .map(([start, end]): TimeSlot => {
