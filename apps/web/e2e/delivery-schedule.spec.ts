@@ -136,3 +136,17 @@ test('a dinner slot for a brunch dish: back to the delivery tab with the alert n
   await page.getByRole('button', { name: 'Continuer' }).click();
   await expect(page).toHaveURL(/tab=payment/);
 });
+
+test('"Ma position" fills the address from the device\'s position (Lyon 7e) and prices its zone', async ({ page, context }) => {
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 45.7485, longitude: 4.8467 });
+  await freezeClock(page, 'sunday');
+  await addToCart(page, 105);
+  await open(page, '/checkout?tab=type');
+  await page.getByRole('button', { name: /Livraison/ }).click();
+  await fillPersonal(page);
+  await page.getByRole('button', { name: 'Utiliser ma position' }).click();
+  await expect(page.getByLabel('Ville')).toHaveValue('Lyon');
+  await expect(page.getByLabel('Code postal')).toHaveValue(/^6900\d$/);
+  await expect(page.getByRole('status').filter({ hasText: /Livraison \d,\d\d\s€ · \d,\d km/ })).toBeVisible();
+});

@@ -69,7 +69,8 @@ describe('Base Adresse Nationale + OSRM', () => {
     expect(suggestions.map((s) => s.description)).toEqual(['8 Rue Mercière, 69002 Lyon', 'Rue Mercière, 69002 Lyon', '69001 Lyon']);
     expect(suggestions[0]!.structured_formatting).toEqual({ main_text: '8 Rue Mercière', secondary_text: '69002 Lyon, France' });
     expect(suggestions[2]!.structured_formatting).toEqual({ main_text: 'Lyon', secondary_text: '69001, Rhône, Auvergne-Rhône-Alpes' });
-    expect(seen.at(-1)).toBe('/search/?q=8+rue+merci%C3%A8re+lyon&limit=8&autocomplete=1');
+    // Results near the restaurant (its contacts.latitude/longitude) come first.
+    expect(seen.at(-1)).toBe('/search/?q=8+rue+merci%C3%A8re+lyon&limit=8&autocomplete=1&lat=45.7578&lon=4.832');
   });
 
   test('distance: the BAN position, the OSRM road distance and duration, the zone fee', async () => {

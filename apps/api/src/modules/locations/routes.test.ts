@@ -109,3 +109,15 @@ describe('GET /v2/public/locations/distance?location=', () => {
     expect(looksFrench(errorOf(response).message)).toBe(true);
   });
 });
+
+describe('homonyms: nearest the restaurant first', () => {
+  test('"8 rue Mercière lyon" (no postal code): Lyon 2e, where the restaurant is, comes first', async () => {
+    const first = payloadOf(await suggest('8 rue Mercière lyon'))[0];
+    expect(first?.description).toBe('8 rue Mercière, 69002 Lyon');
+  });
+  test('"Châtillon" alone: the one in the Rhône (2,252 inhabitants) before the one by Paris (36,705)', async () => {
+    const [first, second] = payloadOf(await suggest('Châtillon'));
+    expect(first?.description).toBe('69380 Châtillon');
+    expect(second?.description).not.toMatch(/^69/);
+  });
+});

@@ -38,7 +38,8 @@ export class LocationService {
 
   /** Suggestions for a query of 3 characters or more (section 5). @throws ApiError 502 when the provider fails. */
   async suggest(query: string): Promise<LocationSuggestion[]> {
-    return this.guard(() => this.addresses.suggest(query, maxSuggestions));
+    const near = restaurantPosition((await this.catalog.getCatalog()).settings);
+    return this.guard(() => this.addresses.suggest(query, maxSuggestions, near));
   }
 
   /**
@@ -47,10 +48,10 @@ export class LocationService {
    */
   async distance(location: string): Promise<DistanceAnswer> {
     const point = parseLatLng(location);
-    const place = await this.guard(() => (point ? this.addresses.reverse(point) : this.addresses.resolve(location)));
-    if (!place) throw new ApiError(404, locationMessages.notFound, [{ path: 'location', message: locationMessages.notFound }]);
     const { settings } = await this.catalog.getCatalog();
     const origin = restaurantPosition(settings);
+    const place = await this.guard(() => (point ? this.addresses.reverse(point) : this.addresses.resolve(location, origin)));
+    if (!place) throw new ApiError(404, locationMessages.notFound, [{ path: 'location', message: locationMessages.notFound }]);
     const route = origin ? await this.guard(() => this.routing.route(origin, place)) : { km: 0, minutes: 0 };
     const { record, refusal } = buildDistanceRecord(settings, place, route);
     return { ...record, refusal };
@@ -72,7 +73,7 @@ export class LocationService {
       const point =
         typeof address.lat === 'number' && typeof address.lng === 'number'
           ? { lat: address.lat, lng: address.lng }
-          : await this.addresses.resolve(`${address.address}, ${address.postal_code} ${address.city}`);
+          : await this.addresses.resolve(`${address.address}, ${address.postal_code} ${address.city}`, origin);
       if (origin && point) distance = kmToUnit((await this.routing.route(origin, point)).km, readDeliverySettings(settings).unit);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;

@@ -33,6 +33,14 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
   const [status, setStatus] = useState<'idle' | 'searching' | 'resolving' | 'chosen' | 'error'>('idle');
   const [message, setMessage] = useState('');
   const requestId = useRef(0);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  // The "use my position" button exists where geolocation does (known after hydration).
+  const [canLocate, setCanLocate] = useState(false);
+  useEffect(() => {
+    if ('geolocation' in navigator) setCanLocate(true);
+    else console.info(locationMessages.geolocationUnsupported); // section 8: a console note only
+  }, []);
 
   // Suggestions follow the typing, 200 ms after the last key; answers to older queries are dropped.
   useEffect(() => {
@@ -83,7 +91,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
         `Livraison ${formatPrice(eurosToCents(record.delivery_cost))} · ${formatDistance(record.distance, record.unit)} · environ ${record.duration} min`,
       );
       onChosen(record);
-      setTimeout(() => setSuggestions([]), locationPanelCloseDelayMs);
+      closeTimer.current = setTimeout(() => setSuggestions([]), locationPanelCloseDelayMs);
     } catch (error) {
       stored.markInvalid();
       setStatus('error');
@@ -92,10 +100,6 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
   };
 
   const useMyPosition = () => {
-    if (!('geolocation' in navigator)) {
-      console.info(locationMessages.geolocationUnsupported); // section 8: a console note only
-      return;
-    }
     setStatus('resolving');
     navigator.geolocation.getCurrentPosition(
       (position) => void resolve(`${position.coords.latitude.toFixed(6)},${position.coords.longitude.toFixed(6)}`),
@@ -148,6 +152,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
             placeholder="Ex. 8 rue Mercière, 69002 Lyon"
             value={query}
             onChange={(e) => {
+              clearTimeout(closeTimer.current);
               setQuery(e.target.value);
               stored.setQuery(e.target.value);
               setStatus('idle');
@@ -162,15 +167,17 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
           ) : null}
           {status === 'chosen' ? <Check size={18} className="absolute top-3 right-3 text-emerald-700" aria-hidden /> : null}
         </div>
-        <button
-          type="button"
-          onClick={useMyPosition}
-          className="flex shrink-0 items-center gap-1 rounded-xl border border-black/15 px-3 text-sm font-medium"
-          aria-label="Utiliser ma position"
-        >
-          <LocateFixed size={18} aria-hidden />
-          <span className="hidden sm:inline">Ma position</span>
-        </button>
+        {canLocate ? (
+          <button
+            type="button"
+            onClick={useMyPosition}
+            className="flex shrink-0 items-center gap-1 rounded-xl border border-black/15 px-3 text-sm font-medium"
+            aria-label="Utiliser ma position"
+          >
+            <LocateFixed size={18} aria-hidden />
+            <span className="hidden sm:inline">Ma position</span>
+          </button>
+        ) : null}
       </div>
       {open && suggestions.length > 0 ? (
         <ul

@@ -37,15 +37,15 @@ export function createBanAddressProvider(baseUrl: string, fetchImpl: typeof fetc
 
   return {
     name: 'ban',
-    async suggest(query, limit) {
-      const found = await features('/search/', { q: query, limit: String(limit), autocomplete: '1' });
+    async suggest(query, limit, near) {
+      const found = await features('/search/', { q: query, limit: String(limit), autocomplete: '1', ...proximity(near) });
       return found.flatMap((f) => {
         const place = toResolved(f);
         return place ? [toSuggestion(f, place)] : [];
       });
     },
-    async resolve(location) {
-      const [best] = await features('/search/', { q: location, limit: '1' });
+    async resolve(location, near) {
+      const [best] = await features('/search/', { q: location, limit: '1', ...proximity(near) });
       if (!best || (best.properties?.score ?? 0) < minResolveScore) return null;
       return toResolved(best);
     },
@@ -55,6 +55,9 @@ export function createBanAddressProvider(baseUrl: string, fetchImpl: typeof fetc
     },
   };
 }
+
+/** The BAN's `lat`/`lon` parameters favour results near a point (the restaurant). */
+const proximity = (near: LatLng | null | undefined): Record<string, string> => (near ? { lat: String(near.lat), lon: String(near.lng) } : {});
 
 function toResolved(feature: BanFeature): ResolvedAddress | null {
   const p = feature.properties;

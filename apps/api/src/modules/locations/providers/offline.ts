@@ -1,4 +1,4 @@
-import type { LatLng, LocationSuggestion, ResolvedAddress } from '@resto/domain/location';
+import { haversineKm, type LatLng, type LocationSuggestion, type ResolvedAddress } from '@resto/domain/location';
 import { getCommunesIndex, normalizeText, type Commune, type CommunesIndex } from './communes-index.ts';
 import type { AddressProvider } from './types.ts';
 
@@ -35,7 +35,7 @@ function firstPostalCode(commune: Commune, wanted: string | null): string {
  * Finds the communes a query names: a 5-digit postal code narrows the candidates; then the longest
  * run of trailing words that is a commune's whole name, else a commune name starting with them.
  */
-export function matchQuery(index: CommunesIndex, query: string, limit: number): Match[] {
+export function matchQuery(index: CommunesIndex, query: string, limit: number, near: LatLng | null = null): Match[] {
   const postal = /\b(\d{5})\b/.exec(query)?.[1] ?? null;
   const withoutPostal = postal ? query.replace(postal, ' ') : query;
   // The words as typed (for the street line) and normalised (for matching), kept aligned.
@@ -55,7 +55,8 @@ export function matchQuery(index: CommunesIndex, query: string, limit: number): 
       .trim();
     if (!name) continue;
     const exact = (index.byName.get(name) ?? []).filter((c) => !candidates || candidates.includes(c));
-    if (exact.length) return pick(exact, words.length - k);
+    // Homonyms ('8 rue Mercière lyon': nine arrondissements, 'Saint-Denis': dozens): nearest the restaurant first.
+    if (exact.length) return pick(near ? [...exact].sort((a, b) => haversineKm(near, a) - haversineKm(near, b)) : exact, words.length - k);
   }
   if (candidates?.length) return pick(candidates, words.length);
   // The commune is being typed: 'vill' → Villeurbanne, Villejuif… by population.
@@ -117,10 +118,10 @@ export function createOfflineAddressProvider(getIndex: () => CommunesIndex = get
   return {
     name: 'offline',
     warm: () => void getIndex(),
-    suggest(query, limit) {
-      return Promise.resolve(matchQuery(getIndex(), query, limit).map(toSuggestion));
+    suggest(query, limit, near) {
+      return Promise.resolve(matchQuery(getIndex(), query, limit, near).map(toSuggestion));
     },
-    resolve(location) {
+    resolve(location, near) {
       const index = getIndex();
       if (location.startsWith(placePrefix)) {
         const [insee = '', postalCode = '', ...street] = location.slice(placePrefix.length).split(':');
@@ -128,7 +129,7 @@ export function createOfflineAddressProvider(getIndex: () => CommunesIndex = get
         if (!commune || !commune.postalCodes.includes(postalCode)) return Promise.resolve(null);
         return Promise.resolve(toResolved({ commune, postalCode, street: tidyStreet(street.join(':')) }));
       }
-      const [best] = matchQuery(index, location, 1);
+      const [best] = matchQuery(index, location, 1, near);
       return Promise.resolve(best ? toResolved(best) : null);
     },
     reverse(point: LatLng) {

@@ -8,10 +8,13 @@ import type { LatLng, LocationSuggestion, ResolvedAddress } from '@resto/domain/
 /** Finds addresses. Every method throws ProviderError when the service fails (never a 500). */
 export interface AddressProvider {
   readonly name: string;
-  /** Up to `limit` suggestions for what the visitor typed (3 characters or more), best first. */
-  suggest(query: string, limit: number): Promise<LocationSuggestion[]>;
+  /**
+   * Up to `limit` suggestions for what the visitor typed (3 characters or more), best first;
+   * among places of the same name, those nearest `near` (the restaurant) first.
+   */
+  suggest(query: string, limit: number, near?: LatLng | null): Promise<LocationSuggestion[]>;
   /** The place of a suggestion's place_id or of a typed address; null when nothing matches. */
-  resolve(location: string): Promise<ResolvedAddress | null>;
+  resolve(location: string, near?: LatLng | null): Promise<ResolvedAddress | null>;
   /** The address at a position (the "use my position" button); null when none is near. */
   reverse(point: LatLng): Promise<ResolvedAddress | null>;
 }
