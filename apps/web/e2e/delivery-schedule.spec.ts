@@ -150,3 +150,26 @@ test('"Ma position" fills the address from the device\'s position (Lyon 7e) and 
   await expect(page.getByLabel('Code postal')).toHaveValue(/^6900\d$/);
   await expect(page.getByRole('status').filter({ hasText: /Livraison \d,\d\d\s€ · \d,\d km/ })).toBeVisible();
 });
+
+test('the location panel on the menu: delivery to a searched address closes after 1 s and fills the checkout', async ({ page }) => {
+  await freezeClock(page, 'sunday');
+  await open(page, '/menu');
+  await page.getByRole('button', { name: /^À emporter · 12 rue des Marronniers/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Retrait ou livraison ?' });
+  await panel.getByRole('button', { name: 'Livraison' }).click();
+  await panel.getByRole('combobox', { name: 'Rechercher votre adresse' }).fill('3 rue de la Charité 69002');
+  await panel.getByRole('option').first().click();
+  await expect(panel.getByRole('status')).toContainText('Livraison 1,50');
+  await expect(panel).toBeHidden(); // closes by itself, about 1 s after the valid choice
+  await expect(page.getByRole('button', { name: 'Livraison · 3 rue de la Charité, 69002 Lyon' })).toBeVisible();
+  const stored = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('location') ?? 'null') as { state: { is_pickup: boolean; _distance: { address: string } } },
+  );
+  expect(stored.state).toMatchObject({ is_pickup: false, _distance: { address: '3 rue de la Charité' } });
+
+  await addToCart(page, 105);
+  await open(page, '/checkout?tab=delivery');
+  await expect(page.getByRole('heading', { name: 'Adresse de livraison' })).toBeVisible();
+  await expect(page.getByLabel('Adresse', { exact: true })).toHaveValue('3 rue de la Charité');
+  await expect(page.getByLabel('Code postal')).toHaveValue('69002');
+});

@@ -11,6 +11,7 @@ import { useAllergenFilter } from '../features/menu/allergen-filter-store.ts';
 import type { Route } from './+types/menu';
 import { useStoreData } from '../lib/store-data.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { LocationPanel } from '../features/location/location-panel.tsx';
 import { ProductDialog } from '../features/menu/product-dialog.tsx';
 import { MenuItemCard } from '../features/menu/menu-item-card.tsx';
 import { CartPanel } from '../features/cart/cart-panel.tsx';
@@ -62,7 +63,10 @@ export default function MenuPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 pb-28 lg:grid lg:grid-cols-[1fr_22rem] lg:gap-8 lg:pb-10">
       <div>
-        <div className="grid gap-3 pt-4 sm:grid-cols-[1fr_auto] sm:items-start">
+        <div className="pt-4">
+          <LocationPanel settings={store.settings} />
+        </div>
+        <div className="grid gap-3 pt-3 sm:grid-cols-[1fr_auto] sm:items-start">
           <MenuSearch items={allItems.filter((i) => i.item_is_available)} />
           <AllergenFilter hiddenCount={hiddenCount} />
         </div>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Bike, ShoppingBag } from 'lucide-react';
 import { deliveryChoiceRefusal, readDeliverySettings } from '@resto/domain/delivery';
 import type { StoreData } from '../../lib/api.server.ts';
+import { useLocationStore } from '../location/location-store.ts';
 import { useCartStore } from '../cart/cart-store.ts';
 import { useCartTotals } from '../cart/use-cart-totals.ts';
 
@@ -23,6 +24,7 @@ export function TypeTab({ data, onDone }: { data: StoreData; onDone: () => void 
   const choose = (type: 'pickup' | 'delivery') => {
     clearTimeout(timer.current);
     setPickup(type === 'pickup');
+    useLocationStore.getState().setPickup(type === 'pickup'); // the stored location's is_pickup (spec section 3)
     setChosen(type);
     const reason = type === 'delivery' ? deliveryChoiceRefusal(delivery, totals.subtotalCents) : null;
     setRefusal(reason);

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Bike, ChevronDown, MapPin, Store, X } from 'lucide-react';
+import { locationPanelCloseDelayMs, type DistanceRecord } from '@resto/domain/location';
+import { readSetting, type SettingsList } from '@resto/domain/settings';
+import { readDeliverySettings } from '@resto/domain/delivery';
+import { useCartStore } from '../cart/cart-store.ts';
+import { useCheckoutStore } from '../checkout/checkout-store.ts';
+import { LocationSearch } from './location-search.tsx';
+import { useLocationStore } from './location-store.ts';
+
+/**
+ * The location panel (spec sections 3 and 4): pickup, or delivery to an address found with the
+ * search; a valid address closes the panel after 1 s and fills the checkout's delivery form.
+ * Opened from the menu by the button that shows the current choice.
+ */
+export function LocationPanel({ settings }: { settings: SettingsList }) {
+  const [open, setOpen] = useState(false);
+  const isPickup = useCartStore((s) => s.is_pickup);
+  const setPickup = useCartStore((s) => s.setPickup);
+  const record = useLocationStore((s) => s._distance);
+  const [mode, setMode] = useState<'pickup' | 'delivery'>(isPickup ? 'pickup' : 'delivery');
+  const deliveryActive = readDeliverySettings(settings).active;
+
+  const choosePickup = () => {
+    setPickup(true);
+    useLocationStore.getState().setPickup(true);
+    setOpen(false);
+  };
+  const chooseAddress = (chosen: DistanceRecord) => {
+    setPickup(false);
+    useLocationStore.getState().setPickup(false);
+    const checkout = useCheckoutStore.getState();
+    checkout.setDelivery({
+      ...checkout.delivery,
+      address: chosen.address,
+      city: chosen.city,
+      postal_code: chosen.postal_code,
+      country: chosen.country || 'France',
+    });
+    setTimeout(() => setOpen(false), locationPanelCloseDelayMs);
+  };
+
+  const label = isPickup
+    ? `À emporter · ${readSetting(settings, 'contacts.address', '')}`
+    : record
+      ? `Livraison · ${record.formatted_address}`
+      : 'Livraison · choisir une adresse';
+  const option = 'flex flex-1 items-center justify-center gap-2 rounded-full px-3 py-2.5 font-semibold';
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setMode(isPickup ? 'pickup' : 'delivery');
+      }}
+    >
+      <Dialog.Trigger className="flex w-full min-w-0 items-center gap-2 rounded-full bg-white px-4 py-2.5 text-left text-sm shadow-sm" suppressHydrationWarning>
+        {isPickup ? <Store size={18} className="shrink-0 text-brand-600" aria-hidden /> : <Bike size={18} className="shrink-0 text-brand-600" aria-hidden />}
+        <span className="truncate font-medium" suppressHydrationWarning>
+          {label}
+        </span>
+        <ChevronDown size={16} className="ml-auto shrink-0 text-ink/50" aria-hidden />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-3xl bg-white p-5 shadow-2xl sm:inset-auto sm:top-24 sm:left-1/2 sm:w-[30rem] sm:-translate-x-1/2 sm:rounded-3xl">
+          <div className="mb-4 flex items-center justify-between">
+            <Dialog.Title className="text-lg font-bold">Retrait ou livraison ?</Dialog.Title>
+            <Dialog.Close className="grid size-10 place-items-center rounded-full" aria-label="Fermer">
+              <X size={20} aria-hidden />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">Choisissez le retrait au restaurant ou l’adresse de livraison.</Dialog.Description>
+          <div role="group" aria-label="Mode de commande" className="mb-4 flex gap-1 rounded-full bg-brand-50 p-1">
+            <button
+              type="button"
+              aria-pressed={mode === 'pickup'}
+              onClick={() => setMode('pickup')}
+              className={`${option} ${mode === 'pickup' ? 'bg-white shadow-sm' : 'text-ink/70'}`}
+            >
+              <Store size={18} aria-hidden /> À emporter
+            </button>
+            <button
+              type="button"
+              aria-pressed={mode === 'delivery'}
+              disabled={!deliveryActive}
+              onClick={() => setMode('delivery')}
+              className={`${option} ${mode === 'delivery' ? 'bg-white shadow-sm' : 'text-ink/70'} disabled:opacity-50`}
+            >
+              <Bike size={18} aria-hidden /> Livraison
+            </button>
+          </div>
+          {mode === 'pickup' ? (
+            <div className="space-y-4">
+              <p className="flex items-start gap-2 rounded-2xl bg-brand-50 p-4">
+                <MapPin size={18} className="mt-0.5 shrink-0 text-brand-600" aria-hidden />
+                <span>
+                  <span className="block font-semibold">{readSetting(settings, 'contacts.name', '')}</span>
+                  {readSetting(settings, 'contacts.address', '')}
+                </span>
+              </p>
+              <button type="button" onClick={choosePickup} className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white">
+                Retirer au restaurant
+              </button>
+            </div>
+          ) : (
+            <LocationSearch onChosen={chooseAddress} />
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
