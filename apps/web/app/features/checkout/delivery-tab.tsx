@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Clock, MapPin } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { DeliverySchema, type DeliveryForm } from '@resto/domain/checkout';
 import { locationMessages, quoteAddressFromSettings, type DistanceRecord } from '@resto/domain/location';
 import { readDeliverySettings } from '@resto/domain/delivery';
@@ -12,6 +12,7 @@ import { ApiCallError, callApi } from '../../lib/api-client.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useCartStore } from '../cart/cart-store.ts';
+import { PickupPoint } from '../location/pickup-point.tsx';
 import { LocationSearch } from '../location/location-search.tsx';
 import { distanceFor, useLocationStore } from '../location/location-store.ts';
 import { SchedulePicker, type ScheduleValue } from './schedule-picker.tsx';
@@ -127,13 +128,7 @@ export function DeliveryTab({ data, onDone }: { data: StoreData; onDone: () => v
       <input type="hidden" {...register('is_pickup')} />
       {isPickup ? (
         <div className="space-y-3 rounded-2xl bg-brand-50 p-4">
-          <p className="flex items-start gap-2">
-            <MapPin size={18} className="mt-0.5 shrink-0 text-brand-600" aria-hidden />
-            <span>
-              <span className="block font-semibold">{readSetting(settings, 'contacts.name', '')}</span>
-              {readSetting(settings, 'contacts.address', '')}
-            </span>
-          </p>
+          <PickupPoint settings={settings} />
           <p className="flex items-start gap-2">
             <Clock size={18} className="mt-0.5 shrink-0 text-brand-600" aria-hidden />
             <span>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Bike, ChevronDown, MapPin, Store, X } from 'lucide-react';
+import { Bike, ChevronDown, Store, X } from 'lucide-react';
 import { locationPanelCloseDelayMs, type DistanceRecord } from '@resto/domain/location';
 import { readSetting, type SettingsList } from '@resto/domain/settings';
 import { readDeliverySettings } from '@resto/domain/delivery';
 import { useCartStore } from '../cart/cart-store.ts';
 import { useCheckoutStore } from '../checkout/checkout-store.ts';
+import { PickupPoint } from './pickup-point.tsx';
 import { LocationSearch } from './location-search.tsx';
 import { useLocationStore } from './location-store.ts';
 
@@ -93,13 +94,7 @@ export function LocationPanel({ settings }: { settings: SettingsList }) {
           </div>
           {mode === 'pickup' ? (
             <div className="space-y-4">
-              <p className="flex items-start gap-2 rounded-2xl bg-brand-50 p-4">
-                <MapPin size={18} className="mt-0.5 shrink-0 text-brand-600" aria-hidden />
-                <span>
-                  <span className="block font-semibold">{readSetting(settings, 'contacts.name', '')}</span>
-                  {readSetting(settings, 'contacts.address', '')}
-                </span>
-              </p>
+              <PickupPoint settings={settings} className="rounded-2xl bg-brand-50 p-4" />
               <button type="button" onClick={choosePickup} className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white">
                 Retirer au restaurant
               </button>
