@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -12,6 +14,10 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { OrderService } from './modules/orders/service.ts';
 import { discoveryRoutes } from './modules/discovery/routes.ts';
 import { DiscoveryService } from './modules/discovery/service.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { MailService } from './modules/mail/service.ts';
+import { createMailTransport, type MailTransport } from './modules/mail/transport.ts';
 
 export interface AppDeps {
   db: Database;
@@ -21,12 +27,35 @@ export interface AppDeps {
   catalog: CatalogService;
   orders: OrderService;
   discovery: DiscoveryService;
+  mail: MailService;
+  auth: AuthService;
+  /** Whether X-Forwarded-For names the client (behind a reverse proxy); rate limits key on it. */
+  trustProxy: boolean;
+}
+
+export interface DepsOptions {
+  /** Where e-mails go; default: an outbox folder in the system's temporary directory. */
+  mailTransport?: MailTransport;
+  trustProxy?: boolean;
 }
 
 /** Builds the services from a database; no I/O happens here. */
-export function createDeps(db: Database, logger: Logger, clock: () => Date = () => new Date()): AppDeps {
+export function createDeps(db: Database, logger: Logger, clock: () => Date = () => new Date(), options: DepsOptions = {}): AppDeps {
   const catalog = new CatalogService(db);
-  return { db, clock, logger, catalog, orders: new OrderService(db, catalog, clock), discovery: new DiscoveryService(db, catalog, clock) };
+  const transport =
+    options.mailTransport ?? createMailTransport({ outboxDir: join(tmpdir(), 'resto-outbox'), from: 'Commande en ligne <no-reply@localhost>', logger });
+  const mail = new MailService(db, transport, catalog, clock, logger);
+  return {
+    db,
+    clock,
+    logger,
+    catalog,
+    orders: new OrderService(db, catalog, clock, (orderId) => mail.enqueueOrderMails(orderId)),
+    discovery: new DiscoveryService(db, catalog, clock),
+    mail,
+    auth: new AuthService(db, mail, clock, logger),
+    trustProxy: options.trustProxy ?? false,
+  };
 }
 
 /**
@@ -58,7 +87,8 @@ export function createApp(deps: AppDeps) {
     }
   });
   app.route('/v2/public', catalogRoutes(deps));
-  app.route('/v2/public/checkout', orderRoutes(deps.orders));
+  app.route('/v2/public/auth', authRoutes(deps.auth, { trustProxy: deps.trustProxy }));
+  app.route('/v2/public/checkout', orderRoutes(deps.orders, deps.auth));
   app.route('/v2', discoveryRoutes(deps.discovery));
   app.all('/v2/*', (c) => c.json({ status: 'error', message: messages.notFound, errors: [] }, 404));
 
@@ -66,7 +96,7 @@ export function createApp(deps: AppDeps) {
     if (error instanceof ApiError) {
       const body: Record<string, unknown> = { status: 'error', message: error.message, errors: error.errors };
       if (error.payload !== undefined) body.payload = error.payload;
-      return c.json(body, error.status);
+      return c.json(body, error.status, error.headers);
     }
     deps.logger.error({ err: error, path: c.req.path }, 'erreur interne');
     return c.json({ status: 'error', message: messages.internalError, errors: [] }, 500);
