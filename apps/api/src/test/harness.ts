@@ -13,7 +13,7 @@ import type { SettingsList } from '@resto/domain/settings';
 import { createApp, createDeps, type AppDeps } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger, type Logger } from '../logger.ts';
 import { seedDemoIfEmpty } from '../seed.ts';
 import { createMailTransport } from '../modules/mail/transport.ts';
 import { startTestSmtp, type TestInbox } from './smtp.ts';
@@ -29,6 +29,10 @@ export interface TestServerOptions {
   clock?: () => Date;
   /** Load the demo restaurant (default true). Logs are silent unless TEST_LOG_LEVEL is set. */
   seed?: boolean;
+  /** The app's logger (default: pino, silent unless TEST_LOG_LEVEL is set). */
+  logger?: Logger;
+  /** Trust X-Forwarded-For (default true here: tests give each case its own client address). */
+  trustProxy?: boolean;
 }
 
 export interface TestServer {
@@ -104,10 +108,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   try {
     if (options.seed !== false) await seedDemoIfEmpty(handle.db);
     const clock = options.clock ?? (() => new Date());
-    const logger = createLogger(process.env.TEST_LOG_LEVEL || 'silent');
+    const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL || 'silent');
     const mail = await startTestSmtp();
     const mailTransport = createMailTransport({ smtpUrl: mail.url, outboxDir: 'unused', from: 'Chez Margot <no-reply@chez-margot.example>', logger });
-    const deps = createDeps(handle.db, logger, clock, { mailTransport });
+    const deps = createDeps(handle.db, logger, clock, { mailTransport, trustProxy: options.trustProxy ?? true });
     const app = createApp(deps);
     const { server, port } = await listen(app.fetch);
     let closed = false;
