@@ -84,3 +84,14 @@ export const messages = {
   errorSorry: 'Toutes nos excuses.',
   backHome: "Retour à l'accueil",
 } as const;
+
+/** Order statuses as a customer reads them (DESIGN.md: pending, paid, accepted, ready, completed, rejected, cancelled). */
+export const orderStatusLabels = {
+  pending: 'En attente',
+  paid: 'Payée',
+  accepted: 'Acceptée',
+  ready: 'Prête',
+  completed: 'Terminée',
+  rejected: 'Refusée',
+  cancelled: 'Annulée',
+} as const;

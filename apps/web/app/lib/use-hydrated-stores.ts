@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useCartStore } from '../features/cart/cart-store.ts';
 import { useCheckoutStore } from '../features/checkout/checkout-store.ts';
 import { useAllergenFilter } from '../features/menu/allergen-filter-store.ts';
+import { useAuthStore } from '../features/account/auth-store.ts';
 
 let hydrated = false;
 
@@ -14,7 +15,7 @@ export function useHydratedStores(): boolean {
   const [ready, setReady] = useState(hydrated);
   useEffect(() => {
     if (hydrated) return setReady(true);
-    void Promise.all([useCartStore.persist.rehydrate(), useCheckoutStore.persist.rehydrate(), useAllergenFilter.persist.rehydrate()]).then(() => {
+    void Promise.all([useCartStore.persist.rehydrate(), useCheckoutStore.persist.rehydrate(), useAllergenFilter.persist.rehydrate(), useAuthStore.persist.rehydrate()]).then(() => {
       hydrated = true;
       document.documentElement.dataset.hydrated = 'true'; // lets browser tests wait for interactivity
       setReady(true);

@@ -11,6 +11,7 @@ import { useToasts } from '../../components/ui/toast.tsx';
 import { useCartStore } from '../cart/cart-store.ts';
 import { priceCart } from '../cart/use-cart-totals.ts';
 import { lastOrderKey, useCheckoutStore } from './checkout-store.ts';
+import { useAuthStore } from '../account/auth-store.ts';
 
 /**
  * Places the order (spec section 4): checks every tab, POST /v2/public/checkout/ (pending),
@@ -28,6 +29,10 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
   const placeOrder = async () => {
     const cart = useCartStore.getState();
     const checkout = useCheckoutStore.getState();
+    // Logged in (spec section 6): the order carries user_id, proven by the bearer token.
+    const { token, user } = useAuthStore.getState();
+    const account: { userId: number | null; headers: Record<string, string> } =
+      token && user ? { userId: user.id, headers: { Authorization: `Bearer ${token}` } } : { userId: null, headers: {} };
     if (cart.lines.length === 0) return toast(messages.emptyCart);
     const personal = PersonalSchema.safeParse(checkout.personal);
     const delivery = DeliverySchema.safeParse({ ...checkout.delivery, is_pickup: cart.is_pickup });
@@ -64,7 +69,7 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
       total: centsToEuros(totals.totalCents),
       payment_method: checkout.method,
       transaction_id: null,
-      user_id: null,
+      user_id: account.userId,
       status: 'pending',
       customer: checkout.personal,
       location: cart.is_pickup ? null : { ...checkout.delivery },
@@ -74,7 +79,7 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
 
     setPlacing(true);
     try {
-      const { order_id } = await callApi<{ order_id: number }>('POST', '/v2/public/checkout/', { ...body, local_id });
+      const { order_id } = await callApi<{ order_id: number }>('POST', '/v2/public/checkout/', { ...body, local_id }, account.headers);
       await callApi('PUT', '/v2/public/checkout/', { order_id, transaction_id: null, status: 'pending' });
       localStorage.setItem(lastOrderKey, JSON.stringify({ order_id, local_id }));
       useCartStore.getState().clear();
@@ -85,6 +90,10 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
         // The server refused the coupon (expired, already used, not for this order): say why, keep the cart.
         const current = useCartStore.getState().coupon;
         if (current) useCartStore.getState().setCoupon({ ...current, validity: 'invalid', message: error.message });
+        toast(error.message);
+      } else if (error instanceof ApiCallError && error.errors.some((e) => e.path === 'user_id')) {
+        // The session is over (revoked, expired): logged out here too; the next try orders as a guest.
+        useAuthStore.getState().clear();
         toast(error.message);
       } else if (error instanceof ApiCallError && error.status === 409) {
         toast(error.message);
