@@ -33,9 +33,10 @@ export function DeleteAccountForm() {
     if (!token || !user) return setError(messages.notLoggedIn);
     const done = await run(() => authCall<{ message: string }>('DELETE', 'delete-profile/', { as: 'bearer', body: { token, user_id: user.id, password, password_confirmation } }));
     if (!done) return;
+    // Home first: cleared while this page is still shown, the profile guard would send the visitor to login.
+    await navigate(prefix || '/', { replace: true });
     useAuthStore.getState().clear();
     toast(done.message, 'success');
-    await navigate(prefix || '/', { replace: true });
   });
 
   return (

@@ -19,12 +19,14 @@ export function useRequireLogin(): User | null {
   const navigate = useNavigate();
   const location = useLocation();
   const prefix = useLocalePrefix();
+  // Checked on arrival only: a token cleared later (logout, deletion, a lost session) comes with
+  // its own navigation, which this must not race.
   useEffect(() => {
-    if (!ready || token) return;
+    if (!ready || useAuthStore.getState().token) return;
     const back = `${location.pathname}${location.search}`;
     useAuthStore.getState().setRedirect(back);
     void navigate(`${prefix}/auth/login?redirect=${encodeURIComponent(back)}`, { replace: true });
-  }, [ready, token, location.pathname, location.search, navigate, prefix]);
+  }, [ready]);
   return ready && token ? user : null;
 }
 
@@ -64,8 +66,9 @@ export function useLogout() {
   const toast = useToasts((s) => s.show);
   return async () => {
     await authCall('POST', 'logout/', { as: 'bearer' }).catch(() => undefined);
+    // Home first: cleared while a profile page is still shown, its guard would send the visitor to login.
+    await navigate(prefix || '/', { replace: true });
     useAuthStore.getState().clear();
     toast(messages.loggedOut, 'success');
-    await navigate(prefix || '/', { replace: true });
   };
 }
