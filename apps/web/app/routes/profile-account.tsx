@@ -1,5 +1,6 @@
 import { Link, useOutletContext } from 'react-router';
 import type { User } from '@resto/domain/account';
+import { formatPhone } from '@resto/domain/phone';
 import type { Route } from './+types/profile-account';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
@@ -17,7 +18,7 @@ export default function ViewAccount() {
   const rows: [string, string][] = [
     ['Nom', `${user.first_name} ${user.last_name}`],
     ['E-mail', user.email],
-    ['Téléphone', user.phone],
+    ['Téléphone', formatPhone(user.phone)],
     ['Adresse', user.address ?? 'Non renseignée'],
   ];
   return (

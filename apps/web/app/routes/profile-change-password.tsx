@@ -57,7 +57,7 @@ export default function ChangePassword() {
           error={errors.password_confirmation?.message}
           {...register('password_confirmation')}
         />
-        <div className="sm:w-72">
+        <div className="sm:w-fit sm:min-w-60">
           <SubmitButton loading={loading}>Changer le mot de passe</SubmitButton>
         </div>
       </form>

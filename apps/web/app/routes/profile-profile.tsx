@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ProfileUpdateSchema, type ProfileForm, type User } from '@resto/domain/account';
 import { messages } from '@resto/domain/messages';
+import { formatPhone } from '@resto/domain/phone';
 import type { Route } from './+types/profile-profile';
 import { pageMeta } from '../lib/seo.ts';
 import { Field } from '../components/ui/field.tsx';
@@ -23,7 +24,7 @@ export default function ViewProfile() {
   const [saved, setSaved] = useState(false);
   const { register, handleSubmit, formState } = useForm<ProfileForm>({
     resolver: zodResolver(ProfileUpdateSchema),
-    defaultValues: { first_name: user.first_name, last_name: user.last_name, phone: user.phone, address: user.address ?? '' },
+    defaultValues: { first_name: user.first_name, last_name: user.last_name, phone: formatPhone(user.phone), address: user.address ?? '' },
     reValidateMode: 'onChange',
   });
   const { errors } = formState;
@@ -60,7 +61,7 @@ export default function ViewProfile() {
           <p className="rounded-xl bg-black/5 px-3 py-2.5 text-ink/70">{user.email}</p>
           <p className="mt-1 text-xs text-ink/60">L’adresse e-mail sert à vous connecter : elle ne se modifie pas ici.</p>
         </div>
-        <div className="sm:w-60">
+        <div className="sm:w-fit sm:min-w-60">
           <SubmitButton loading={loading}>Enregistrer</SubmitButton>
         </div>
       </form>

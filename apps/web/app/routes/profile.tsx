@@ -20,7 +20,7 @@ export default function ProfileLayout() {
     { to: `${prefix}/profile/ChangePassword`, label: 'Mot de passe', icon: KeyRound },
   ];
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `flex shrink-0 items-center gap-2 whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium md:rounded-xl ${isActive ? 'bg-brand-100 text-brand-700' : 'text-ink/80 hover:bg-black/5'}`;
+    `flex shrink-0 items-center gap-2 whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium md:rounded-xl ${isActive ? 'bg-brand-100 text-brand-700' : 'bg-white text-ink/80 hover:bg-black/5 md:bg-transparent'}`;
 
   if (!user)
     return (
@@ -35,14 +35,14 @@ export default function ProfileLayout() {
         <p className="mb-3 text-sm text-ink/60">
           Bonjour <strong className="text-ink">{user.first_name}</strong>
         </p>
-        <nav aria-label="Mon compte" className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-2 md:mx-0 md:flex-col md:overflow-visible md:px-0">
+        <nav aria-label="Mon compte" className="flex flex-wrap gap-1 pb-2 md:flex-col">
           {links.map(({ to, label, icon: Icon }) => (
             <NavLink key={to} to={to} className={linkClass}>
               <Icon size={16} aria-hidden />
               {label}
             </NavLink>
           ))}
-          <button type="button" onClick={() => void logout()} className="flex shrink-0 items-center gap-2 whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-ink/80 hover:bg-black/5 md:rounded-xl">
+          <button type="button" onClick={() => void logout()} className="flex shrink-0 items-center gap-2 whitespace-nowrap rounded-full bg-white px-3 py-2 text-sm font-medium text-ink/80 hover:bg-black/5 md:rounded-xl md:bg-transparent">
             <LogOut size={16} aria-hidden />
             Se déconnecter
           </button>

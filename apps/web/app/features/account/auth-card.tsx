@@ -36,7 +36,7 @@ export function SubmitButton({ loading, children, tone = 'brand' }: { loading: b
       type="submit"
       disabled={loading}
       aria-busy={loading || undefined}
-      className={`flex w-full items-center justify-center gap-2 rounded-full px-4 py-3 font-semibold text-white disabled:opacity-70 ${colour}`}
+      className={`flex w-full items-center justify-center gap-2 rounded-full px-6 py-3 font-semibold text-white disabled:opacity-70 ${colour}`}
     >
       {loading ? <Loader2 size={18} className="animate-spin" aria-hidden /> : null}
       {loading ? 'Un instant…' : children}

@@ -51,7 +51,7 @@ export function DeleteAccountForm() {
         error={errors.password_confirmation?.message}
         {...register('password_confirmation')}
       />
-      <div className="sm:w-72">
+      <div className="sm:w-fit sm:min-w-60">
         <SubmitButton loading={loading} tone="danger">
           Supprimer définitivement mon compte
         </SubmitButton>

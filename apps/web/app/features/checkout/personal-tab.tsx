@@ -5,6 +5,7 @@ import { PersonalSchema, type Personal } from '@resto/domain/checkout';
 import { Field } from '../../components/ui/field.tsx';
 import { useCheckoutStore } from './checkout-store.ts';
 import { useAuthStore } from '../account/auth-store.ts';
+import { formatPhone } from '@resto/domain/phone';
 
 /** Personal tab (spec section 5): validated with the same schema as the API; typed values are kept. */
 export function PersonalTab({ onDone }: { onDone: () => void }) {
@@ -17,7 +18,7 @@ export function PersonalTab({ onDone }: { onDone: () => void }) {
         first_name: personal.first_name || user.first_name,
         last_name: personal.last_name || user.last_name,
         email: personal.email || user.email,
-        phone: personal.phone || user.phone,
+        phone: personal.phone || formatPhone(user.phone),
       }
     : personal;
   const { register, handleSubmit, watch, formState } = useForm<Personal>({
