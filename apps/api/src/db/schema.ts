@@ -214,7 +214,7 @@ export const orderStatusHistory = pgTable(
 export type { TimeRange };
 
 // ---------------------------------------------------------------------------------------------
-// Accounts and mail (issue 5). docs/decisions/005-accounts-sessions-mail.md
+// Accounts and mail (issue 5). docs/decisions/006-accounts-sessions-mail.md
 
 /**
  * Customer accounts (spec section 3, User). The e-mail is stored lower case; the password as an

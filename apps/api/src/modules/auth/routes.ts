@@ -28,7 +28,7 @@ function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
 
 /**
  * /v2/public/auth/… (spec section 7, every auth call with its method, path, body or query; plus
- * change-password, see docs/decisions/005). Trailing slashes are optional (strict: false).
+ * change-password, see docs/decisions/006). Trailing slashes are optional (strict: false).
  */
 export function authRoutes(auth: AuthService, options: { trustProxy: boolean }) {
   const ip = (c: Context) => clientIp(c, options.trustProxy);

@@ -8,7 +8,7 @@ import type { OrderService } from './service.ts';
 
 /**
  * The account an order is placed for: none for a guest (user_id null); otherwise the bearer
- * token must be a live session of that very user_id (docs/decisions/005).
+ * token must be a live session of that very user_id (docs/decisions/006).
  * @throws ApiError 401 no or dead token, 403 another account's id.
  */
 async function orderAccount(auth: AuthService, token: string | undefined, userId: number | null | undefined): Promise<number | null> {
