@@ -28,7 +28,7 @@ export default function ViewAccount() {
         {rows.map(([label, value]) => (
           <div key={label} className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr]">
             <dt className="text-sm text-ink/60">{label}</dt>
-            <dd className="break-words font-medium">{value}</dd>
+            <dd className="font-medium [overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>
