@@ -31,6 +31,9 @@ async function main() {
   const mailTransport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: join(env.dataDir, 'outbox'), from: env.MAIL_FROM, logger });
   const deps = createDeps(database.db, logger, fixedNow ? () => fixedNow : undefined, { mailTransport, trustProxy: env.TRUST_PROXY });
   deps.mail.start(); // order e-mails not sent yet (this process or a previous one) are retried every 30 s
+  const purge = () => void deps.auth.purgeExpired().catch((error: unknown) => logger.warn({ err: String(error) }, 'ménage des comptes impossible'));
+  setInterval(purge, 60 * 60_000).unref(); // expired sessions, codes, counters, unconfirmed sign-ups
+  purge();
   const app = new Hono({ strict: false });
   app.use(compress());
   app.route('/', createApp(deps));

@@ -148,6 +148,8 @@ test('a customer signs up with an e-mailed code, orders, finds the order, change
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('alert').filter({ hasText: 'Votre compte a été supprimé.' })).toBeVisible();
   expect((await storedAuth(page)).token).toBeNull();
+  // Nor are the account's details left in the checkout's memory.
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('checkout') ?? '{}').state?.personal?.email)).toBe('');
 
   // The login is refused now.
   await open(page, '/auth/login');

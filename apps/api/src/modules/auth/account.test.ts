@@ -304,3 +304,19 @@ test('tokens and passwords never reach the logs, even at debug level with the to
   expect(logs).not.toContain(account.password);
   expect(logs).not.toContain('token=');
 });
+
+test('housekeeping deletes idle sessions, old codes and counters, and sign-ups never confirmed; nothing alive', async () => {
+  const alive = await createAccount(server);
+  const start = now;
+  const unconfirmed = newEmail('jamais');
+  payloadOf(await call(server, 'POST', '/v2/public/auth/signup/', { body: { first_name: 'Paul', last_name: 'Durand', phone: '0611223344', email: unconfirmed, password: 'Un-mot-de-passe-long' } }));
+  now = new Date(start.getTime() + 8 * 86_400_000);
+  payloadOf(await call(server, 'GET', `/v2/public/auth/profile${authQuery(alive)}`)); // used: stays alive
+  const removed = await server.deps.auth.purgeExpired();
+  expect(removed.unverified).toBeGreaterThanOrEqual(1);
+  expect(removed.codes).toBeGreaterThanOrEqual(1);
+  expect(removed.counters).toBeGreaterThanOrEqual(1);
+  expect(await server.db.select().from(users).where(eq(users.email, unconfirmed))).toEqual([]);
+  expect((await call(server, 'GET', `/v2/public/auth/profile${authQuery(alive)}`)).status).toBe(200);
+  now = start;
+});

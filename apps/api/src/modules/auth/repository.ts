@@ -200,3 +200,21 @@ export async function deleteAccount(db: Database, userId: number, now: Date): Pr
     await tx.delete(users).where(eq(users.id, userId));
   });
 }
+
+/**
+ * Housekeeping: sessions idle past `sessionsBefore`, codes issued before `codesBefore`, rate-limit
+ * windows started before `countersBefore`, and sign-ups never confirmed since `unverifiedBefore`.
+ * @returns rows deleted per table.
+ */
+export async function purgeExpired(db: Database, cutoffs: { sessionsBefore: Date; codesBefore: Date; countersBefore: Date; unverifiedBefore: Date }) {
+  const removed = await Promise.all([
+    db.delete(sessions).where(sql`${sessions.lastUsedAt} < ${cutoffs.sessionsBefore.toISOString()}::timestamptz`).returning({ id: sessions.id }),
+    db.delete(authCodes).where(sql`${authCodes.createdAt} < ${cutoffs.codesBefore.toISOString()}::timestamptz`).returning({ id: authCodes.id }),
+    queryRows<{ key: string }>(db, sql`delete from rate_limits where window_start < ${cutoffs.countersBefore.toISOString()}::timestamptz returning key`),
+    db
+      .delete(users)
+      .where(and(isNull(users.emailVerifiedAt), sql`${users.createdAt} < ${cutoffs.unverifiedBefore.toISOString()}::timestamptz`))
+      .returning({ id: users.id }),
+  ]);
+  return { sessions: removed[0].length, codes: removed[1].length, counters: removed[2].length, unverified: removed[3].length };
+}

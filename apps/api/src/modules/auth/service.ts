@@ -2,6 +2,7 @@ import {
   isCodeUsable,
   isSessionAlive,
   rateLimits,
+  sessionIdleDays,
   shouldTouchSession,
   type ChangePasswordSchema,
   type CodePurpose,
@@ -267,6 +268,23 @@ export class AuthService {
     await repository.setPasswordHash(this.db, auth.user.id, await hashPassword(input.password), this.clock());
     await repository.deleteOtherSessions(this.db, auth.user.id, auth.sessionId);
     return { message: messages.passwordChanged };
+  }
+
+  /**
+   * Deletes what no longer serves: sessions idle 30 days, codes older than a day, rate-limit
+   * windows older than a day, sign-ups not confirmed within 7 days. The server runs it hourly.
+   */
+  async purgeExpired() {
+    const now = this.clock().getTime();
+    const day = 86_400_000;
+    const removed = await repository.purgeExpired(this.db, {
+      sessionsBefore: new Date(now - sessionIdleDays * day),
+      codesBefore: new Date(now - day),
+      countersBefore: new Date(now - day),
+      unverifiedBefore: new Date(now - 7 * day),
+    });
+    this.logger.debug(removed, 'comptes : ménage fait');
+    return removed;
   }
 
   /** DELETE /v2/public/auth/delete-profile/: password required; personal data erased, orders anonymised, every session revoked. */

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { User } from '@resto/domain/account';
+import { useCheckoutStore } from '../checkout/checkout-store.ts';
 
 /**
  * The session (spec sections 3 and 4): token and user persisted in local storage; logged in
@@ -42,4 +43,13 @@ export function safeRedirect(path: string | null | undefined): string | null {
   if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null;
   if (/^\/(fr\/)?auth(\/|$)/.test(path)) return null; // never back to a login page
   return path;
+}
+
+/**
+ * Logout and deletion (spec section 4): no token left, the user reset to empty, and the checkout's
+ * personal details the account filled in forgotten too (a shared device keeps nothing of them).
+ */
+export function signOut() {
+  useAuthStore.getState().clear();
+  useCheckoutStore.getState().setPersonal({ first_name: '', last_name: '', email: '', phone: '' });
 }

@@ -7,7 +7,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { authCall } from './account-api.ts';
-import { useAuthStore } from './auth-store.ts';
+import { signOut, useAuthStore } from './auth-store.ts';
 import { FormAlert, SubmitButton } from './auth-card.tsx';
 import { useAuthAction } from './use-auth-action.ts';
 
@@ -35,7 +35,7 @@ export function DeleteAccountForm() {
     if (!done) return;
     // Home first: cleared while this page is still shown, the profile guard would send the visitor to login.
     await navigate(prefix || '/', { replace: true });
-    useAuthStore.getState().clear();
+    signOut();
     toast(done.message, 'success');
   });
 

@@ -6,7 +6,7 @@ import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { useHydratedStores } from '../../lib/use-hydrated-stores.ts';
 import { authCall } from './account-api.ts';
-import { safeRedirect, useAuthStore } from './auth-store.ts';
+import { safeRedirect, signOut, useAuthStore } from './auth-store.ts';
 
 /**
  * The profile guard (issue 5): once local storage is read, a visitor without a token goes to
@@ -68,7 +68,7 @@ export function useLogout() {
     await authCall('POST', 'logout/', { as: 'bearer' }).catch(() => undefined);
     // Home first: cleared while a profile page is still shown, its guard would send the visitor to login.
     await navigate(prefix || '/', { replace: true });
-    useAuthStore.getState().clear();
+    signOut();
     toast(messages.loggedOut, 'success');
   };
 }
