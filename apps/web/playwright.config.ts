@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { servers } from './e2e/servers.ts';
+import { mailSink, servers } from './e2e/servers.ts';
 
 /**
  * End-to-end tests in Debian's Chromium against the built server, each on a fresh PGlite
@@ -28,11 +28,23 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: Object.values(servers).map(({ port, now }) => ({
-    command: 'node --import tsx ../api/src/server.ts',
-    url: `http://localhost:${port}/v2/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'resto-e2e-')), LOG_LEVEL: 'warn', DATABASE_URL: '', CLOCK_NOW: now },
-  })),
+  webServer: [
+    // A real SMTP server receiving the e-mails (codes, order confirmations), read by the tests over HTTP.
+    { command: 'node --import tsx e2e/smtp-sink.ts', url: `http://127.0.0.1:${mailSink.httpPort}/health`, timeout: 30_000, reuseExistingServer: false },
+    ...Object.values(servers).map(({ port, now }) => ({
+      command: 'node --import tsx ../api/src/server.ts',
+      url: `http://localhost:${port}/v2/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(port),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'resto-e2e-')),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        CLOCK_NOW: now,
+        SMTP_URL: `smtp://127.0.0.1:${mailSink.smtpPort}`,
+        MAIL_FROM: 'Chez Margot <no-reply@chez-margot.example>',
+      },
+    })),
+  ],
 });

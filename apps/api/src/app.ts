@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -17,6 +19,10 @@ import { LocationService } from './modules/locations/service.ts';
 import { createOfflineAddressProvider } from './modules/locations/providers/offline.ts';
 import { straightLineRouting } from './modules/locations/providers/straight-line.ts';
 import type { AddressProvider, RoutingProvider } from './modules/locations/providers/types.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { MailService } from './modules/mail/service.ts';
+import { createMailTransport, type MailTransport } from './modules/mail/transport.ts';
 
 export interface AppDeps {
   db: Database;
@@ -27,6 +33,10 @@ export interface AppDeps {
   orders: OrderService;
   discovery: DiscoveryService;
   locations: LocationService;
+  mail: MailService;
+  auth: AuthService;
+  /** Whether X-Forwarded-For names the client (behind a reverse proxy); rate limits key on it. */
+  trustProxy: boolean;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -35,23 +45,33 @@ export interface LocationProviders {
   routing: RoutingProvider;
 }
 
+export interface DepsOptions {
+  /** Where e-mails go; default: an outbox folder in the system's temporary directory. */
+  mailTransport?: MailTransport;
+  trustProxy?: boolean;
+  /** Address search and routing; default: the offline communes index and straight lines. */
+  locations?: LocationProviders;
+}
+
 /** Builds the services from a database; no I/O happens here. */
-export function createDeps(
-  db: Database,
-  logger: Logger,
-  clock: () => Date = () => new Date(),
-  providers: LocationProviders = { addresses: createOfflineAddressProvider(), routing: straightLineRouting },
-): AppDeps {
+export function createDeps(db: Database, logger: Logger, clock: () => Date = () => new Date(), options: DepsOptions = {}): AppDeps {
   const catalog = new CatalogService(db);
+  const providers = options.locations ?? { addresses: createOfflineAddressProvider(), routing: straightLineRouting };
   const locations = new LocationService(providers.addresses, providers.routing, catalog, logger);
+  const transport =
+    options.mailTransport ?? createMailTransport({ outboxDir: join(tmpdir(), 'resto-outbox'), from: 'Commande en ligne <no-reply@localhost>', logger });
+  const mail = new MailService(db, transport, catalog, clock, logger);
   return {
     db,
     clock,
     logger,
     catalog,
     locations,
-    orders: new OrderService(db, catalog, clock, locations),
+    orders: new OrderService(db, catalog, clock, locations, (orderId) => mail.enqueueOrderMails(orderId)),
     discovery: new DiscoveryService(db, catalog, clock),
+    mail,
+    auth: new AuthService(db, mail, clock, logger),
+    trustProxy: options.trustProxy ?? false,
   };
 }
 
@@ -84,7 +104,8 @@ export function createApp(deps: AppDeps) {
     }
   });
   app.route('/v2/public', catalogRoutes(deps));
-  app.route('/v2/public/checkout', orderRoutes(deps.orders));
+  app.route('/v2/public/auth', authRoutes(deps.auth, { trustProxy: deps.trustProxy }));
+  app.route('/v2/public/checkout', orderRoutes(deps.orders, deps.auth));
   app.route('/v2/public/locations', locationRoutes(deps.locations));
   app.route('/v2', discoveryRoutes(deps.discovery));
   app.all('/v2/*', (c) => c.json({ status: 'error', message: messages.notFound, errors: [] }, 404));
@@ -93,7 +114,7 @@ export function createApp(deps: AppDeps) {
     if (error instanceof ApiError) {
       const body: Record<string, unknown> = { status: 'error', message: error.message, errors: error.errors };
       if (error.payload !== undefined) body.payload = error.payload;
-      return c.json(body, error.status);
+      return c.json(body, error.status, error.headers);
     }
     deps.logger.error({ err: error, path: c.req.path }, 'erreur interne');
     return c.json({ status: 'error', message: messages.internalError, errors: [] }, 500);

@@ -23,6 +23,24 @@ const EnvSchema = z.object({
   BAN_URL: z.url({ error: 'BAN_URL doit être une URL.' }).default('https://api-adresse.data.gouv.fr'),
   /** An OSRM server for road distances; straight lines without it. */
   OSRM_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url({ error: 'OSRM_URL doit être une URL.' }).optional()),
+  /** smtp://user:password@host:587 (or smtps://…): e-mails by SMTP. Absent: written to DATA_DIR/outbox and logged. */
+  SMTP_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'SMTP_URL doit commencer par smtp:// ou smtps://' })
+      .optional(),
+  ),
+  /** The From header of every e-mail. */
+  MAIL_FROM: z.string().min(3).default('Commande en ligne <no-reply@localhost>'),
+  /** 1 behind a reverse proxy that sets X-Forwarded-For: rate limits then key on the client it names. */
+  TRUST_PROXY: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
+    z
+      .enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], { error: 'TRUST_PROXY vaut 1 ou 0.' })
+      .default('0')
+      .transform((value) => ['1', 'true', 'yes', 'on'].includes(value)),
+  ),
   /** Load 3,000 generated past orders with the demo restaurant on a first start (0/false/no/off: none). */
   DEMO_HISTORY: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),

@@ -11,6 +11,7 @@ import { openDatabase } from './db/client.ts';
 import { lockDataDir } from './db/lock.ts';
 import { readEnv } from './env.ts';
 import { createLogger } from './logger.ts';
+import { createMailTransport } from './modules/mail/transport.ts';
 import { demoHistoryOrders, seedDemoIfEmpty } from './seed.ts';
 import { locationProviders } from './modules/locations/providers/from-env.ts';
 
@@ -28,7 +29,16 @@ async function main() {
     logger.info({ orders: demoHistory }, 'restaurant de démonstration chargé');
 
   const fixedNow = env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined;
-  const deps = createDeps(database.db, logger, fixedNow ? () => fixedNow : undefined, locationProviders(env));
+  const mailTransport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: join(env.dataDir, 'outbox'), from: env.MAIL_FROM, logger });
+  const deps = createDeps(database.db, logger, fixedNow ? () => fixedNow : undefined, {
+    mailTransport,
+    trustProxy: env.TRUST_PROXY,
+    locations: locationProviders(env),
+  });
+  deps.mail.start(); // order e-mails not sent yet (this process or a previous one) are retried every 30 s
+  const purge = () => void deps.auth.purgeExpired().catch((error: unknown) => logger.warn({ err: String(error) }, 'ménage des comptes impossible'));
+  setInterval(purge, 60 * 60_000).unref(); // expired sessions, codes, counters, unconfirmed sign-ups
+  purge();
   const app = new Hono({ strict: false });
   app.use(compress());
   app.route('/', createApp(deps));
@@ -36,7 +46,7 @@ async function main() {
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
-      { port: info.port, database: database.kind, dataDir: database.kind === 'pglite' ? env.dataDir : undefined },
+      { port: info.port, database: database.kind, dataDir: database.kind === 'pglite' ? env.dataDir : undefined, mail: mailTransport.kind },
       `prêt sur http://localhost:${info.port}`,
     );
   });
@@ -47,6 +57,9 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'arrêt en cours');
     server.close();
+    deps.mail.stop();
+    await deps.mail.idle();
+    mailTransport.close();
     await database.close();
     await release();
     logger.info('base fermée proprement');

@@ -6,6 +6,19 @@ const pages = (idPrefix: string) => [
   route('menu', 'routes/menu.tsx', { id: `${idPrefix}menu` }),
   route('checkout', 'routes/checkout.tsx', { id: `${idPrefix}checkout` }),
   route('success', 'routes/success.tsx', { id: `${idPrefix}success` }),
+  route('auth', 'routes/auth.tsx', { id: `${idPrefix}auth` }),
+  route('auth/login', 'routes/auth-login.tsx', { id: `${idPrefix}auth-login` }),
+  route('auth/forgot', 'routes/auth-forgot.tsx', { id: `${idPrefix}auth-forgot` }),
+  route('auth/signup', 'routes/auth-signup.tsx', { id: `${idPrefix}auth-signup` }),
+  route('auth/verify', 'routes/auth-verify.tsx', { id: `${idPrefix}auth-verify` }),
+  route('profile', 'routes/profile.tsx', { id: `${idPrefix}profile` }, [
+    index('routes/profile-account.tsx', { id: `${idPrefix}profile-index` }),
+    route('ViewOrders', 'routes/profile-orders.tsx', { id: `${idPrefix}profile-orders` }),
+    route('ViewAccount', 'routes/profile-account.tsx', { id: `${idPrefix}profile-account` }),
+    route('ViewProfile', 'routes/profile-profile.tsx', { id: `${idPrefix}profile-profile` }),
+    route('ViewSecurity', 'routes/profile-security.tsx', { id: `${idPrefix}profile-security` }),
+    route('ChangePassword', 'routes/profile-change-password.tsx', { id: `${idPrefix}profile-change-password` }),
+  ]),
 ];
 
 export default [layout('routes/shell.tsx', [...pages(''), ...prefix('fr', pages('fr-')), route('*', 'routes/not-found.tsx')])] satisfies RouteConfig;

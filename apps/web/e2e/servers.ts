@@ -5,3 +5,9 @@ export const servers = {
   /** Tuesday 24 November 2026, 12:30 in Paris: the Monday-to-Thursday promotion applies. */
   tuesday: { port: Number(process.env.E2E_PORT ?? 3300) + 1, now: '2026-11-24T12:30:00+01:00' },
 } as const;
+
+/** The test SMTP server the storefront servers send e-mails to, and where tests read them (e2e/smtp-sink.ts). */
+export const mailSink = {
+  smtpPort: Number(process.env.E2E_PORT ?? 3300) + 8,
+  httpPort: Number(process.env.E2E_PORT ?? 3300) + 9,
+} as const;

@@ -212,3 +212,98 @@ export const orderStatusHistory = pgTable(
 );
 
 export type { TimeRange };
+
+// ---------------------------------------------------------------------------------------------
+// Accounts and mail (issue 5). docs/decisions/006-accounts-sessions-mail.md
+
+/**
+ * Customer accounts (spec section 3, User). The e-mail is stored lower case; the password as an
+ * argon2id PHC string. A sign-up stays unverified until its e-mailed code is checked; an account
+ * deleted is a row deleted (its orders keep no link to it).
+ */
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phone: text('phone').notNull(),
+  address: text('address'),
+  passwordHash: text('password_hash').notNull(),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** Sessions: the SHA-256 of a 256-bit token, never the token; alive while used within 30 days. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * One-time codes, bound to an e-mail and a purpose (signup, reset): HMAC-SHA-256 of the code with
+ * a per-row salt, tries counted, consumed once. A new code for the same e-mail and purpose
+ * consumes the previous one.
+ */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    salt: text('salt').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_codes_email_idx').on(t.email, t.purpose)],
+);
+
+/** Fixed-window counters of the rate limits, shared by every API instance (key: limit name + subject). */
+export const rateLimitCounters = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/**
+ * Order e-mails waiting to be sent (customer confirmation, restaurant's new-order mail). Written
+ * after the order commits, sent outside any transaction, retried with back-off; deleted once sent.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    orderId: integer('order_id'),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt), uniqueIndex('mail_outbox_order_kind_idx').on(t.orderId, t.kind)],
+);

@@ -15,6 +15,9 @@ export interface FieldError {
  * the client needs fresh data (409 with the repriced totals).
  */
 export class ApiError extends Error {
+  /** Extra response headers (Retry-After of a 429). */
+  headers: Record<string, string> = {};
+
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,

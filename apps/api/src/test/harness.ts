@@ -10,11 +10,13 @@ import { centsToEuros } from '@resto/domain/money';
 import type { Offer } from '@resto/domain/offers';
 import { priceCart, type PricedCart } from '@resto/domain/pricing';
 import type { SettingsList } from '@resto/domain/settings';
-import { createApp, createDeps, type LocationProviders } from '../app.ts';
+import { createApp, createDeps, type AppDeps, type LocationProviders } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger, type Logger } from '../logger.ts';
 import { seedDemoIfEmpty } from '../seed.ts';
+import { createMailTransport } from '../modules/mail/transport.ts';
+import { startTestSmtp, type TestInbox } from './smtp.ts';
 
 /**
  * Integration-test harness: a fresh database (PGlite in memory, or a fresh PostgreSQL database
@@ -29,6 +31,10 @@ export interface TestServerOptions {
   seed?: boolean;
   /** Address search and routing; the offline providers by default. */
   locations?: LocationProviders;
+  /** The app's logger (default: pino, silent unless TEST_LOG_LEVEL is set). */
+  logger?: Logger;
+  /** Trust X-Forwarded-For (default true here: tests give each case its own client address). */
+  trustProxy?: boolean;
 }
 
 export interface TestServer {
@@ -38,6 +44,10 @@ export interface TestServer {
   now: () => Date;
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The services the app runs on (mail outbox, auth), for tests that drive them directly. */
+  deps: AppDeps;
+  /** The real SMTP server the app sends its e-mails to. */
+  mail: TestInbox;
   close(): Promise<void>;
 }
 
@@ -100,7 +110,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   try {
     if (options.seed !== false) await seedDemoIfEmpty(handle.db);
     const clock = options.clock ?? (() => new Date());
-    const app = createApp(createDeps(handle.db, createLogger(process.env.TEST_LOG_LEVEL || 'silent'), clock, options.locations));
+    const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL || 'silent');
+    const mail = await startTestSmtp();
+    const mailTransport = createMailTransport({ smtpUrl: mail.url, outboxDir: 'unused', from: 'Chez Margot <no-reply@chez-margot.example>', logger });
+    const deps = createDeps(handle.db, logger, clock, { mailTransport, trustProxy: options.trustProxy ?? true, locations: options.locations });
+    const app = createApp(deps);
     const { server, port } = await listen(app.fetch);
     let closed = false;
     return {
@@ -108,10 +122,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       now: clock,
       db: handle.db,
       kind: handle.kind,
+      deps,
+      mail,
       async close() {
         if (closed) return;
         closed = true;
         await closeServer(server);
+        await deps.mail.idle();
+        mailTransport.close();
+        await mail.close();
         await handle.close();
         await pgDatabase?.drop();
       },

@@ -17,12 +17,12 @@ export class ApiCallError extends Error {
  * Calls the API from the browser (same origin, /v2/…) and returns the payload.
  * @throws ApiCallError with the server's French message, or the generic one when offline.
  */
-export async function callApi<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+export async function callApi<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers: body === undefined ? extraHeaders : { 'Content-Type': 'application/json', ...extraHeaders },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

@@ -3,6 +3,7 @@ import { useCartStore } from '../features/cart/cart-store.ts';
 import { useCheckoutStore } from '../features/checkout/checkout-store.ts';
 import { useAllergenFilter } from '../features/menu/allergen-filter-store.ts';
 import { useLocationStore } from '../features/location/location-store.ts';
+import { useAuthStore } from '../features/account/auth-store.ts';
 
 let hydrated = false;
 
@@ -20,6 +21,7 @@ export function useHydratedStores(): boolean {
       useCheckoutStore.persist.rehydrate(),
       useAllergenFilter.persist.rehydrate(),
       useLocationStore.persist.rehydrate(),
+      useAuthStore.persist.rehydrate(),
     ]).then(() => {
       hydrated = true;
       document.documentElement.dataset.hydrated = 'true'; // lets browser tests wait for interactivity

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { ShoppingBag, UtensilsCrossed } from 'lucide-react';
+import { ShoppingBag, UserRound, UtensilsCrossed } from 'lucide-react';
 import { readSetting } from '@resto/domain/settings';
 import type { Route } from './+types/shell';
 import { loadStoreData } from '../lib/api.server.ts';
@@ -45,6 +45,10 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
           <nav aria-label="Navigation principale" className="ml-auto flex items-center gap-1">
             <NavLink to={`${prefix}/menu`} className={navClass}>
               La carte
+            </NavLink>
+            {/* Logged in or not, /profile is the account: its guard sends a guest to /auth/login. */}
+            <NavLink to={`${prefix}/profile`} className={navClass} aria-label="Mon compte">
+              <UserRound size={18} aria-hidden />
             </NavLink>
             <Link
               to={`${prefix}/checkout`}

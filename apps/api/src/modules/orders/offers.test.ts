@@ -664,13 +664,13 @@ describe('automatic offers applied by the server', () => {
 describe('orders in an account’s name', () => {
   test('user_id set: 401 in French, path user_id, nothing written', async () => {
     const payload = await orderPayload([{ itemId: 105, quantity: 2 }]);
-    await expectRefused({ ...payload, user_id: 7 }, 401, 'user_id', messages.accountOrdersNotYet);
+    await expectRefused({ ...payload, user_id: 7 }, 401, 'user_id', messages.orderNeedsLogin);
   });
 
   test('user_id set with a once-only coupon: 401, and the coupon is not spent', async () => {
     const email = newEmail('compte');
     const payload = await orderPayload([{ itemId: 105, quantity: 2 }], { coupon: 'BIENVENUE10', email });
-    await expectRefused({ ...payload, user_id: 7 }, 401, 'user_id', messages.accountOrdersNotYet);
+    await expectRefused({ ...payload, user_id: 7 }, 401, 'user_id', messages.orderNeedsLogin);
     expect((await placeAndRead(payload)).coupon_code).toBe('BIENVENUE10');
   });
 });

@@ -3,14 +3,36 @@ import { z } from 'zod';
 import { FinalizeOrderSchema, OrderPayloadSchema } from '@resto/domain/checkout';
 import { messages } from '@resto/domain/messages';
 import { ApiError, parseJsonBody, success } from '../../http/errors.ts';
+import type { AuthService } from '../auth/service.ts';
 import type { OrderService } from './service.ts';
 
+/**
+ * The account an order is placed for: none for a guest (user_id null); otherwise the bearer
+ * token must be a live session of that very user_id (docs/decisions/006).
+ * @throws ApiError 401 no or dead token, 403 another account's id.
+ */
+async function orderAccount(auth: AuthService, token: string | undefined, userId: number | null | undefined): Promise<number | null> {
+  if (!userId) return null;
+  if (!token) throw new ApiError(401, messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
+  try {
+    return (await auth.authenticate(token, userId)).user.id;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403)
+      throw new ApiError(403, messages.orderAccountMismatch, [{ path: 'user_id', message: messages.orderAccountMismatch }]);
+    if (error instanceof ApiError) throw new ApiError(401, messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
+    throw error;
+  }
+}
+
 /** POST and PUT /v2/public/checkout/ (spec section 7), and a guest's read-back of an order. */
-export function orderRoutes(orders: OrderService) {
+export function orderRoutes(orders: OrderService, auth: AuthService) {
   return new Hono({ strict: false })
     .post('/', async (c) => {
       const payload = await parseJsonBody(c, OrderPayloadSchema);
-      const { order_id, created } = await orders.createOrder(payload);
+      // Only the Authorization header: a token in the order's query string would end in proxies' logs.
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+      const userId = await orderAccount(auth, bearer, payload.user_id);
+      const { order_id, created } = await orders.createOrder(payload, userId);
       return success(c, { order_id }, created ? 201 : 200);
     })
     .put('/', async (c) => success(c, await orders.finalizeOrder(await parseJsonBody(c, FinalizeOrderSchema))))

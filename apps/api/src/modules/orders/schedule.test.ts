@@ -3,7 +3,18 @@ import { centsToEuros } from '@resto/domain/money';
 import { priceCart } from '@resto/domain/pricing';
 import { quoteAddressFromSettings } from '@resto/domain/location';
 import { scheduleMessages } from '@resto/domain/scheduling';
-import { buildOrderPayload, countOrders, errorOf, fetchCatalogue, findItem, getJson, payloadOf, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
+import {
+  buildOrderPayload,
+  countOrders,
+  errorOf,
+  fetchCatalogue,
+  findItem,
+  getJson,
+  payloadOf,
+  postOrder,
+  startTestServer,
+  type TestServer,
+} from '../../test/harness.ts';
 
 /**
  * Issue 4, on the server: the slot and the address of an order are checked again when it is
@@ -26,16 +37,36 @@ describe('scheduled pickup orders', () => {
     const payload = await buildOrderPayload(server, { lines: [pizza], is_scheduled: true, delivery_date: '2026-11-25', delivery_time_range: '12:30-12:45' });
     const created = await postOrder(server.baseUrl, payload);
     expect(created.status).toBe(201);
-    const order = payloadOf(await getJson<{ delivery_date: string; delivery_time_range: string }>(server.baseUrl, `/v2/public/checkout/${payloadOf(created).order_id}?local_id=${payload.local_id}`));
+    const order = payloadOf(
+      await getJson<{ delivery_date: string; delivery_time_range: string }>(
+        server.baseUrl,
+        `/v2/public/checkout/${payloadOf(created).order_id}?local_id=${payload.local_id}`,
+      ),
+    );
     expect(order).toMatchObject({ delivery_date: '2026-11-25', delivery_time_range: '12:30-12:45' });
   });
 
   test.each([
     ['a slot already past today', { delivery_date: '2026-11-24', delivery_time_range: '11:45-12:00' }, 'delivery_time_range', scheduleMessages.slotUnavailable],
-    ['a slot inside the 20 min pickup lead time', { delivery_date: '2026-11-24', delivery_time_range: '12:15-12:30' }, 'delivery_time_range', scheduleMessages.slotUnavailable],
+    [
+      'a slot inside the 20 min pickup lead time',
+      { delivery_date: '2026-11-24', delivery_time_range: '12:15-12:30' },
+      'delivery_time_range',
+      scheduleMessages.slotUnavailable,
+    ],
     ['yesterday', { delivery_date: '2026-11-23', delivery_time_range: '12:30-12:45' }, 'delivery_date', scheduleMessages.datePast],
-    ['Monday, when the restaurant is closed', { delivery_date: '2026-11-30', delivery_time_range: '12:30-12:45' }, 'delivery_time_range', scheduleMessages.slotUnavailable],
-    ['a time outside every range (16:00)', { delivery_date: '2026-11-25', delivery_time_range: '16:00-16:15' }, 'delivery_time_range', scheduleMessages.slotUnavailable],
+    [
+      'Monday, when the restaurant is closed',
+      { delivery_date: '2026-11-30', delivery_time_range: '12:30-12:45' },
+      'delivery_time_range',
+      scheduleMessages.slotUnavailable,
+    ],
+    [
+      'a time outside every range (16:00)',
+      { delivery_date: '2026-11-25', delivery_time_range: '16:00-16:15' },
+      'delivery_time_range',
+      scheduleMessages.slotUnavailable,
+    ],
     ['no slot at all', { delivery_date: '2026-11-25', delivery_time_range: null }, 'delivery_time_range', scheduleMessages.slotRequired],
   ])('%s: 422 with the French reason, nothing written', async (_name, schedule, path, message) => {
     const before = await countOrders(server.db);
@@ -45,8 +76,11 @@ describe('scheduled pickup orders', () => {
     expect(await countOrders(server.db)).toBe(before);
   });
 
-  test('a brunch dish on a weekday slot: the spec\'s alert naming it', async () => {
-    const response = await postOrder(server.baseUrl, await buildOrderPayload(server, { lines: [pizza, brunch], is_scheduled: true, delivery_date: '2026-11-25', delivery_time_range: '12:30-12:45' }));
+  test("a brunch dish on a weekday slot: the spec's alert naming it", async () => {
+    const response = await postOrder(
+      server.baseUrl,
+      await buildOrderPayload(server, { lines: [pizza, brunch], is_scheduled: true, delivery_date: '2026-11-25', delivery_time_range: '12:30-12:45' }),
+    );
     expect(response.status).toBe(422);
     expect(errorOf(response).message).toBe(scheduleMessages.itemsNotAvailable(['Brunch Margot']));
   });
@@ -66,7 +100,10 @@ describe('as soon as possible while the restaurant is closed', () => {
       const asap = await postOrder(closed.baseUrl, await buildOrderPayload(closed, { lines: [pizza] }));
       expect(asap.status).toBe(422);
       expect(errorOf(asap).message).toBe(scheduleMessages.closedNow);
-      const later = await postOrder(closed.baseUrl, await buildOrderPayload(closed, { lines: [pizza], is_scheduled: true, delivery_date: '2026-11-24', delivery_time_range: '19:00-19:15' }));
+      const later = await postOrder(
+        closed.baseUrl,
+        await buildOrderPayload(closed, { lines: [pizza], is_scheduled: true, delivery_date: '2026-11-24', delivery_time_range: '19:00-19:15' }),
+      );
       expect(later.status).toBe(201);
     } finally {
       await closed.close();
@@ -108,12 +145,18 @@ describe('delivery orders priced from the address', () => {
   });
 
   test('an address without position is located from its text (offline provider) and accepted', async () => {
-    const response = await postOrder(server.baseUrl, await deliveryOrder({ address: '10 cours Gambetta', postal_code: '69007', city: 'Lyon', country: 'France' }));
+    const response = await postOrder(
+      server.baseUrl,
+      await deliveryOrder({ address: '10 cours Gambetta', postal_code: '69007', city: 'Lyon', country: 'France' }),
+    );
     expect(response.status, JSON.stringify(response.body)).toBe(201);
   });
 
   test('a position 20 km away with a Lyon 2e postal code: too far (the server measures, not the browser)', async () => {
-    const response = await postOrder(server.baseUrl, await deliveryOrder({ address: '8 rue Mercière', postal_code: '69002', city: 'Lyon', country: 'France', lat: 45.9, lng: 4.9 }));
+    const response = await postOrder(
+      server.baseUrl,
+      await deliveryOrder({ address: '8 rue Mercière', postal_code: '69002', city: 'Lyon', country: 'France', lat: 45.9, lng: 4.9 }),
+    );
     expect(response.status).toBe(422);
     expect(errorOf(response).message).toContain('trop éloignée');
   });

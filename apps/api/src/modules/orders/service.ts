@@ -56,20 +56,24 @@ export class OrderService {
     private readonly catalog: CatalogService,
     private readonly clock: () => Date,
     private readonly locations: LocationService,
+    /** Called once an order is placed (its e-mails): awaited, but it never throws. */
+    private readonly onPlaced: (orderId: number) => Promise<void> = async () => {},
   ) {}
 
   /**
    * Creates a pending order. Same local_id twice: the first order's id, nothing written.
+   * `verifiedUserId` is the account the route authenticated for `payload.user_id` (null: a guest).
    * @throws ApiError 400 (unknown items or options, counts), 422 (unavailable, refused method or
    * type), 409 with the fresh totals when the client's totals differ from the server's.
    */
-  async createOrder(payload: OrderPayload): Promise<{ order_id: number; created: boolean }> {
+  async createOrder(payload: OrderPayload, verifiedUserId: number | null = null): Promise<{ order_id: number; created: boolean }> {
+    // A user_id the route did not prove would let anyone order, and spend once-only offers, in
+    // another customer's name.
+    if ((payload.user_id ?? null) !== verifiedUserId)
+      throw new ApiError(401, messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
     const existing = await repository.findOrderIdByLocalId(this.db, payload.local_id);
     if (existing !== undefined) return { order_id: existing, created: false };
 
-    // No account can be proven yet (issue 5): a user_id from the body alone would let anyone
-    // order, and spend once-only offers, in another customer's name.
-    if (payload.user_id) throw new ApiError(401, messages.accountOrdersNotYet, [{ path: 'user_id', message: messages.accountOrdersNotYet }]);
     const catalog = await this.catalog.getCatalog();
     if (payload.payment_method === 'cash' && !readSetting(catalog.settings, 'payments.cod.active', false))
       throw new ApiError(422, messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
@@ -202,6 +206,8 @@ export class OrderService {
         if (committed !== undefined) return { orderId: committed, created: false };
         throw new ApiError(422, messages.couponAlreadyUsed, [{ path: 'coupon', message: messages.couponAlreadyUsed }]);
       });
+    // Cash: the order is placed now, so its e-mails go (a card order's will go once paid, issue 6).
+    if (created && payload.payment_method === 'cash') await this.onPlaced(orderId);
     return { order_id: orderId, created };
   }
 

@@ -4,18 +4,34 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PersonalSchema, type Personal } from '@resto/domain/checkout';
 import { Field } from '../../components/ui/field.tsx';
 import { useCheckoutStore } from './checkout-store.ts';
+import { useAuthStore } from '../account/auth-store.ts';
+import { formatPhone } from '@resto/domain/phone';
 
 /** Personal tab (spec section 5): validated with the same schema as the API; typed values are kept. */
 export function PersonalTab({ onDone }: { onDone: () => void }) {
   const personal = useCheckoutStore((s) => s.personal);
   const setPersonal = useCheckoutStore((s) => s.setPersonal);
+  const user = useAuthStore((s) => s.user);
+  // Logged in (issue 5): empty fields are pre-filled from the account; what the visitor typed stays.
+  const prefilled: Personal = user
+    ? {
+        first_name: personal.first_name || user.first_name,
+        last_name: personal.last_name || user.last_name,
+        email: personal.email || user.email,
+        phone: personal.phone || formatPhone(user.phone),
+      }
+    : personal;
   const { register, handleSubmit, watch, formState } = useForm<Personal>({
     resolver: zodResolver(PersonalSchema),
-    defaultValues: personal,
+    defaultValues: prefilled,
     mode: 'onSubmit',
     reValidateMode: 'onChange', // no error on blur: it would move the button from under the pointer
   });
   const { errors } = formState;
+  useEffect(() => {
+    if (prefilled !== personal) setPersonal(prefilled);
+    // Once, when the tab opens: the account's details become the checkout's.
+  }, []);
   useEffect(() => {
     const subscription = watch((values) =>
       setPersonal({ first_name: values.first_name ?? '', last_name: values.last_name ?? '', email: values.email ?? '', phone: values.phone ?? '' }),

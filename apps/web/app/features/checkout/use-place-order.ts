@@ -12,6 +12,7 @@ import { useCartStore } from '../cart/cart-store.ts';
 import { priceCart } from '../cart/use-cart-totals.ts';
 import { lastOrderKey, useCheckoutStore } from './checkout-store.ts';
 import { distanceFor, useLocationStore } from '../location/location-store.ts';
+import { useAuthStore } from '../account/auth-store.ts';
 
 /**
  * Places the order (spec section 4): checks every tab, POST /v2/public/checkout/ (pending),
@@ -29,6 +30,10 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
   const placeOrder = async () => {
     const cart = useCartStore.getState();
     const checkout = useCheckoutStore.getState();
+    // Logged in (spec section 6): the order carries user_id, proven by the bearer token.
+    const { token, user } = useAuthStore.getState();
+    const account: { userId: number | null; headers: Record<string, string> } =
+      token && user ? { userId: user.id, headers: { Authorization: `Bearer ${token}` } } : { userId: null, headers: {} };
     if (cart.lines.length === 0) return toast(messages.emptyCart);
     const personal = PersonalSchema.safeParse(checkout.personal);
     const delivery = DeliverySchema.safeParse({ ...checkout.delivery, is_pickup: cart.is_pickup });
@@ -62,7 +67,7 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
       total: centsToEuros(totals.totalCents),
       payment_method: checkout.method,
       transaction_id: null,
-      user_id: null,
+      user_id: account.userId,
       status: 'pending',
       customer: checkout.personal,
       // The position of the address chosen in the location panel, so the server measures the same distance.
@@ -76,7 +81,7 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
 
     setPlacing(true);
     try {
-      const { order_id } = await callApi<{ order_id: number }>('POST', '/v2/public/checkout/', { ...body, local_id });
+      const { order_id } = await callApi<{ order_id: number }>('POST', '/v2/public/checkout/', { ...body, local_id }, account.headers);
       await callApi('PUT', '/v2/public/checkout/', { order_id, transaction_id: null, status: 'pending' });
       localStorage.setItem(lastOrderKey, JSON.stringify({ order_id, local_id }));
       useCartStore.getState().clear();
@@ -95,6 +100,10 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
         // The time or the address no longer works (slot passed, too far…): back to the delivery tab, cart kept.
         toast(error.message);
         goTo('delivery');
+      } else if (error instanceof ApiCallError && error.errors.some((e) => e.path === 'user_id')) {
+        // The session is over (revoked, expired): logged out here too; the next try orders as a guest.
+        useAuthStore.getState().clear();
+        toast(error.message);
       } else if (error instanceof ApiCallError && error.status === 409) {
         toast(error.message);
         await revalidator.revalidate();

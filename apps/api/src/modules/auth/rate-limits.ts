@@ -1,0 +1,60 @@
+import { calculateRetryMinutes, type RateLimit } from '@resto/domain/account';
+import { messages } from '@resto/domain/messages';
+import type { Database } from '../../db/client.ts';
+import { ApiError } from '../../http/errors.ts';
+import * as repository from './repository.ts';
+
+/**
+ * Rate limits kept in the database (issue 5: several API instances share them). A key is the
+ * limit's name and its subject ('login-ip:203.0.113.7'); going over answers 429 in French with
+ * Retry-After.
+ */
+export class RateLimiter {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => Date,
+  ) {}
+
+  private key(limit: RateLimit, subject: string) {
+    return `${limit.name}:${subject}`;
+  }
+
+  /** Counts one event; @throws ApiError 429 when it goes over the limit. */
+  async hit(limit: RateLimit, subject: string, message?: string): Promise<void> {
+    const now = this.clock();
+    const { count, windowStart } = await repository.hitCounter(this.db, this.key(limit, subject), limit.windowSeconds, now);
+    if (count > limit.max) throw tooMany(windowStart, limit, now, message);
+  }
+
+  /** @throws ApiError 429 when the limit is already reached (counts nothing). */
+  async check(limit: RateLimit, subject: string, message?: string): Promise<void> {
+    const now = this.clock();
+    const { count, windowStart } = await repository.readCounter(this.db, this.key(limit, subject), limit.windowSeconds, now);
+    if (count >= limit.max) throw tooMany(windowStart, limit, now, message);
+  }
+
+  /** Counts one event without refusing (a failure that the next check will see). */
+  async count(limit: RateLimit, subject: string): Promise<number> {
+    return (await repository.hitCounter(this.db, this.key(limit, subject), limit.windowSeconds, this.clock())).count;
+  }
+
+  async reset(limit: RateLimit, subject: string): Promise<void> {
+    await repository.resetCounter(this.db, this.key(limit, subject));
+  }
+}
+
+/** A 429 with the minutes to wait, and Retry-After in seconds. */
+export class TooManyRequestsError extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+    this.headers = { 'Retry-After': String(retryAfterSeconds) };
+  }
+}
+
+function tooMany(windowStart: Date, limit: RateLimit, now: Date, message?: string) {
+  const minutes = calculateRetryMinutes(windowStart, limit, now);
+  return new TooManyRequestsError(message ?? messages.tooManyAttempts(minutes), minutes * 60);
+}

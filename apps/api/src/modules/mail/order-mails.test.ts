@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { eurosToCents, formatPrice } from '@resto/domain/money';
+import { mailOutbox } from '../../db/schema.ts';
+import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
+import { newEmail } from '../../test/accounts.ts';
+import { retryDelaySeconds } from './service.ts';
+
+/**
+ * Order e-mails (issue 5): the customer's confirmation and the restaurant's new-order e-mail,
+ * received by a real SMTP server; a relay that fails never fails the order, and the mail is retried.
+ */
+
+// 2025-11-28 is a Friday, 12:00 in Paris: menu 1 is open.
+let now = new Date('2025-11-28T11:00:00Z');
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: () => now });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function placeCashOrder(email: string) {
+  const payload = await buildOrderPayload(server, {
+    customer: { first_name: 'Jeanne', last_name: 'Roux', email, phone: '06 98 76 54 32' },
+    lines: [
+      { itemId: 105, quantity: 2, note: 'Bien cuite' },
+      {
+        itemId: 110,
+        quantity: 1,
+        choices: [
+          { option_id: 1006, option_option_id: 5027, quantity: 1 },
+          { option_id: 1007, option_option_id: 5029, quantity: 1 },
+        ],
+      },
+    ],
+  });
+  const response = await postOrder(server.baseUrl, payload);
+  return { response, payload };
+}
+
+describe('order e-mails', () => {
+  test('a cash order sends the customer a French confirmation and the restaurant a new-order e-mail, once', async () => {
+    const email = newEmail('commande');
+    const { response, payload } = await placeCashOrder(email);
+    expect(response.status).toBe(201);
+    const orderId = payloadOf(response).order_id;
+
+    const customer = await server.mail.waitFor((m) => m.to === email);
+    expect(customer.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
+    for (const text of [customer.text, customer.html]) {
+      expect(text).toContain(`n° ${orderId}`);
+      expect(text).toContain('Pizza Margherita');
+      expect(text).toContain('Bien cuite');
+      expect(text).toContain('Burger Classique');
+      expect(text).toContain('À point');
+      expect(text).toContain('À emporter');
+      expect(text).toContain('12 rue des Marronniers, 69002 Lyon'); // the pickup point
+      expect(text).toContain('Dès que possible');
+      expect(text).toMatch(/Sur place/);
+      expect(text).toMatch(/TVA 10 %/);
+      expect(text).toContain(formatPrice(eurosToCents(payload.total)));
+    }
+    expect(customer.text).toContain('bonjour@chez-margot.example'); // the restaurant's contacts
+    expect(customer.text).toContain('+33 4 78 00 00 00');
+
+    const kitchen = await server.mail.waitFor((m) => m.to === 'bonjour@chez-margot.example' && m.subject.includes(`n° ${orderId}`));
+    expect(kitchen.subject).toMatch(new RegExp(`^Nouvelle commande n° ${orderId} — à emporter — `));
+    expect(kitchen.text).toContain('Jeanne Roux');
+    expect(kitchen.text).toContain('+33698765432');
+
+    // The same order sent again: no second e-mail, and the outbox is empty once sent.
+    expect((await postOrder(server.baseUrl, payload)).status).toBe(200);
+    await server.deps.mail.idle();
+    expect(server.mail.received.filter((m) => m.to === email)).toHaveLength(1);
+    expect(await server.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId))).toEqual([]);
+  });
+
+  test('a relay that refuses: the order is placed all the same, the e-mails wait and are sent on a later try', async () => {
+    server.mail.failNext(2);
+    const email = newEmail('relais');
+    const { response } = await placeCashOrder(email);
+    expect(response.status).toBe(201);
+    const orderId = payloadOf(response).order_id;
+    await server.deps.mail.idle();
+
+    const waiting = await server.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
+    expect(waiting).toHaveLength(2);
+    expect(waiting.every((m) => m.attempts === 1 && m.lastError !== null && m.nextAttemptAt.getTime() === now.getTime() + 60_000)).toBe(true);
+    expect(server.mail.received.some((m) => m.to === email)).toBe(false);
+
+    // Not due yet: nothing is sent. A minute later, the retry loop sends both.
+    expect(await server.deps.mail.sendDue()).toBe(0);
+    now = new Date(now.getTime() + 60_000);
+    expect(await server.deps.mail.sendDue()).toBe(2);
+    await server.mail.waitFor((m) => m.to === email);
+    expect(await server.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId))).toEqual([]);
+  });
+
+  test.each([
+    [1, 60],
+    [2, 120],
+    [3, 240],
+    [10, 21_600],
+  ])('retry %i waits %i s (doubling, at most 6 hours)', (attempts, seconds) => {
+    expect(retryDelaySeconds(attempts)).toBe(seconds);
+  });
+});

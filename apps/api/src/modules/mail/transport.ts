@@ -1,0 +1,68 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTransport } from 'nodemailer';
+import type { Logger } from '../../logger.ts';
+
+/** One e-mail, in French, as text and HTML (issue 5). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** A one-time code the message carries: logged in outbox mode only, so a person trying locally can sign up. */
+  code?: string;
+}
+
+/** Sends e-mails (DECISIONS.md, Providers: SMTP via SMTP_URL, else an outbox folder). */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'outbox';
+  /** @throws when the message cannot be handed over (SMTP refused, folder not writable). */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailTransportOptions {
+  /** smtp://user:pass@host:587 or smtps://…: real SMTP. Absent: the outbox folder. */
+  smtpUrl?: string | undefined;
+  /** Where messages are written without SMTP_URL: `<DATA_DIR>/outbox`. */
+  outboxDir: string;
+  /** The From header, e.g. 'Chez Margot <no-reply@chez-margot.fr>'. */
+  from: string;
+  logger: Logger;
+}
+
+/**
+ * A nodemailer transport: SMTP with `smtpUrl`, otherwise each message is written as an .eml file
+ * to `outboxDir` and logged with its subject (and its code, for code e-mails).
+ */
+export function createMailTransport(options: MailTransportOptions): MailTransport {
+  if (options.smtpUrl) {
+    // Short timeouts: a slow relay must not hold code e-mails for minutes; order e-mails are retried.
+    const transporter = createTransport(options.smtpUrl, { from: options.from });
+    transporter.set('connectionTimeout', 10_000);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transporter.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const transporter = createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from: options.from });
+  let sequence = 0;
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = (await transporter.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html })) as { message: Buffer };
+      mkdirSync(options.outboxDir, { recursive: true });
+      sequence += 1;
+      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${sequence}.eml`);
+      writeFileSync(file, info.message);
+      options.logger.info(
+        { to: message.to, subject: message.subject, file, ...(message.code ? { code: message.code } : {}) },
+        'e-mail écrit dans le dossier outbox',
+      );
+    },
+    close: () => transporter.close(),
+  };
+}

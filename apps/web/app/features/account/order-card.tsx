@@ -1,0 +1,95 @@
+import { orderStatusLabels } from '@resto/domain/messages';
+import { formatEuros, formatRate } from '../../lib/format.ts';
+
+/** An order as GET /v2/public/auth/orders answers it (the API's order view). */
+export interface AccountOrder {
+  order_id: number;
+  status: string;
+  is_pickup: boolean;
+  payment_method: string;
+  created_at: string;
+  subtotal: number;
+  discount: number;
+  delivery: number;
+  tax: number;
+  total: number;
+  tax_by_rate: { rate: number; base: number; tax: number }[];
+  items: { item_name: string; quantity: number; amount: number; note: string; options: { name: string; quantity: number }[] }[];
+  free_items: { item_id: number; item_name: string; quantity: number }[];
+}
+
+const placedAt = (iso: string) =>
+  new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+
+/** One past order: number, date, type, status, lines with options, totals with the tax per rate. */
+export function OrderCard({ order }: { order: AccountOrder }) {
+  const status = orderStatusLabels[order.status as keyof typeof orderStatusLabels] ?? order.status;
+  return (
+    <article className="rounded-2xl bg-white p-4 shadow-sm sm:p-5" data-testid="account-order">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="font-bold">Commande n° {order.order_id}</h3>
+          <p className="text-sm text-ink/60">{placedAt(order.created_at)}</p>
+        </div>
+        <div className="flex flex-wrap gap-1.5 text-xs font-semibold">
+          <span className="rounded-full bg-black/5 px-2.5 py-1">{order.is_pickup ? 'À emporter' : 'Livraison'}</span>
+          <span className="rounded-full bg-brand-100 px-2.5 py-1 text-brand-700">{status}</span>
+        </div>
+      </header>
+      <ul className="mt-3 divide-y divide-black/5 text-sm">
+        {order.items.map((item, index) => (
+          <li key={index} className="flex justify-between gap-3 py-2">
+            <span>
+              {item.quantity} × {item.item_name}
+              {item.options.length ? (
+                <span className="block text-xs text-ink/60">{item.options.map((o) => (o.quantity > 1 ? `${o.quantity} × ${o.name}` : o.name)).join(', ')}</span>
+              ) : null}
+              {item.note ? <span className="block text-xs italic text-ink/60">« {item.note} »</span> : null}
+            </span>
+            <span className="whitespace-nowrap">{formatEuros(item.amount)}</span>
+          </li>
+        ))}
+        {order.free_items.map((free) => (
+          <li key={`free-${free.item_id}`} className="flex justify-between gap-3 py-2 text-emerald-700">
+            <span>
+              {free.quantity} × {free.item_name}
+            </span>
+            <span>Offert</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-1 border-t border-black/10 pt-2 text-sm">
+        {order.discount > 0 ? (
+          <div className="flex justify-between text-emerald-700">
+            <dt>Remises</dt>
+            <dd>−{formatEuros(order.discount)}</dd>
+          </div>
+        ) : null}
+        {!order.is_pickup ? (
+          <div className="flex justify-between">
+            <dt>Livraison</dt>
+            <dd>{formatEuros(order.delivery)}</dd>
+          </div>
+        ) : null}
+        {order.tax_by_rate.map((t) => (
+          <div key={t.rate} className="flex justify-between text-ink/60">
+            <dt>TVA {formatRate(t.rate)}</dt>
+            <dd>{formatEuros(t.tax)}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between text-base font-bold">
+          <dt>Total</dt>
+          <dd data-testid="account-order-total">{formatEuros(order.total)}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordMinLength, SignupSchema, type SignupForm } from '@resto/domain/account';
+import type { Route } from './+types/auth-signup';
+import { pageMeta } from '../lib/seo.ts';
+import { useLocalePrefix } from '../lib/paths.ts';
+import { Field } from '../components/ui/field.tsx';
+import { authCall } from '../features/account/account-api.ts';
+import { useAuthStore } from '../features/account/auth-store.ts';
+import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
+import { useAuthAction } from '../features/account/use-auth-action.ts';
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Créer un compte · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** /auth/signup (spec sections 2, 4, 7): first name, last name, phone, e-mail, password; then /auth/verify. */
+export default function Signup() {
+  const prefix = useLocalePrefix();
+  const navigate = useNavigate();
+  const { loading, error, run } = useAuthAction();
+  const { register, handleSubmit, formState } = useForm<SignupForm>({
+    resolver: zodResolver(SignupSchema),
+    defaultValues: { first_name: '', last_name: '', phone: '', email: '', password: '' },
+    reValidateMode: 'onChange',
+  });
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const done = await run(() => authCall<{ message: string }>('POST', 'signup/', { body: values }));
+    if (!done) return;
+    useAuthStore.getState().setPendingEmail(values.email);
+    await navigate(`${prefix}/auth/verify?email=${encodeURIComponent(values.email)}&sent=1`);
+  });
+
+  return (
+    <AuthCard
+      title="Créer un compte"
+      intro="Nous vous enverrons un code à 6 chiffres pour confirmer votre adresse e-mail."
+      footer={
+        <p>
+          Déjà un compte ?{' '}
+          <Link to={`${prefix}/auth/login`} className="font-semibold text-brand-700 underline">
+            Se connecter
+          </Link>
+        </p>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormAlert message={error} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="first_name" label="Prénom" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+          <Field id="last_name" label="Nom" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+        </div>
+        <Field
+          id="phone"
+          label="Téléphone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="06 12 34 56 78"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <Field id="email" label="E-mail" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <Field id="password" label="Mot de passe" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <p id="password-help" className="-mt-2 text-xs text-ink/60">
+          Au moins {passwordMinLength} caractères. Une phrase que vous retiendrez fait un excellent mot de passe.
+        </p>
+        <SubmitButton loading={loading}>Créer mon compte</SubmitButton>
+        <p className="text-xs text-ink/60">
+          Vos données servent à vos commandes et à votre compte, rien d’autre. Vous pouvez supprimer votre compte à tout moment.
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { EmailSchema, OtpSchema, type User } from '@resto/domain/account';
+import { messages } from '@resto/domain/messages';
+import type { Route } from './+types/auth-verify';
+import { pageMeta } from '../lib/seo.ts';
+import { useLocalePrefix } from '../lib/paths.ts';
+import { Field } from '../components/ui/field.tsx';
+import { ApiCallError } from '../lib/api-client.ts';
+import { authCall } from '../features/account/account-api.ts';
+import { useAuthStore } from '../features/account/auth-store.ts';
+import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
+import { useAuthAction } from '../features/account/use-auth-action.ts';
+import { useGoBackAfterLogin } from '../features/account/use-session.ts';
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Confirmer votre adresse · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
+
+const VerifySchema = z.object({ email: EmailSchema, otp: OtpSchema });
+type VerifyForm = z.input<typeof VerifySchema>;
+
+/** /auth/verify (spec sections 2, 4, 7): the e-mailed code logs the new account in; the code can be sent again. */
+export default function Verify() {
+  const [searchParams] = useSearchParams();
+  const prefix = useLocalePrefix();
+  const goBack = useGoBackAfterLogin();
+  const { loading, error, setError, run } = useAuthAction();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState,
+    getValues,
+    setError: setFieldError,
+  } = useForm<VerifyForm>({
+    resolver: zodResolver(VerifySchema),
+    defaultValues: { email: searchParams.get('email') ?? useAuthStore.getState().pendingEmail ?? '', otp: '' },
+    reValidateMode: 'onChange',
+  });
+  const { errors } = formState;
+  const sent = searchParams.get('sent') === '1';
+
+  const onSubmit = handleSubmit(async ({ email, otp }) => {
+    setNotice(null);
+    const session = await run(() => authCall<{ token: string; user: User }>('GET', 'verify-otp/', { query: { otp, email } }));
+    if (!session) return;
+    useAuthStore.getState().setSession(session.token, session.user);
+    goBack();
+  });
+
+  const resend = async () => {
+    const email = EmailSchema.safeParse(getValues('email'));
+    if (!email.success) return setFieldError('email', { message: email.error.issues[0]?.message });
+    setResending(true);
+    setNotice(null);
+    setError(null);
+    try {
+      const { message } = await authCall<{ message: string }>('GET', 'send-otp/', { query: { email: email.data } });
+      setNotice(message);
+    } catch (e) {
+      setError(e instanceof ApiCallError ? e.message : messages.genericError);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Confirmez votre adresse"
+      intro={
+        sent
+          ? 'Nous venons de vous envoyer un code à 6 chiffres par e-mail. Saisissez-le ci-dessous : il est valable 10 minutes.'
+          : 'Saisissez le code à 6 chiffres reçu par e-mail.'
+      }
+      footer={
+        <p>
+          <Link to={`${prefix}/auth/login`} className="font-semibold text-brand-700 underline">
+            Retour à la connexion
+          </Link>
+        </p>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormAlert message={error} />
+        <FormAlert message={notice} tone="success" />
+        <Field id="email" label="E-mail" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <Field
+          id="otp"
+          label="Code reçu par e-mail"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          placeholder="123456"
+          className="w-full rounded-xl border border-black/15 px-3 py-2.5 text-center text-2xl tracking-[0.5em]"
+          error={errors.otp?.message}
+          {...register('otp')}
+        />
+        <SubmitButton loading={loading}>Valider</SubmitButton>
+        <button
+          type="button"
+          onClick={() => void resend()}
+          disabled={resending}
+          className="w-full rounded-full border border-black/15 px-4 py-2.5 text-sm font-semibold disabled:opacity-60"
+        >
+          {resending ? 'Envoi…' : 'Renvoyer le code'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

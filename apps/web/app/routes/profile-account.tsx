@@ -1,0 +1,51 @@
+import { Link, useOutletContext } from 'react-router';
+import type { User } from '@resto/domain/account';
+import { formatPhone } from '@resto/domain/phone';
+import type { Route } from './+types/profile-account';
+import { pageMeta } from '../lib/seo.ts';
+import { useLocalePrefix } from '../lib/paths.ts';
+import { useLogout } from '../features/account/use-session.ts';
+import { useProfileRefresh } from '../features/account/use-profile-refresh.ts';
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Mon compte · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** /profile and /profile/ViewAccount: who is logged in, where to go next, logout. */
+export default function ViewAccount() {
+  const user = useOutletContext<User>();
+  const prefix = useLocalePrefix();
+  const logout = useLogout();
+  useProfileRefresh();
+  const rows: [string, string][] = [
+    ['Nom', `${user.first_name} ${user.last_name}`],
+    ['E-mail', user.email],
+    ['Téléphone', formatPhone(user.phone)],
+    ['Adresse', user.address ?? 'Non renseignée'],
+  ];
+  return (
+    <div className="space-y-5">
+      <h2 className="text-2xl font-extrabold">Mon compte</h2>
+      <dl className="divide-y divide-black/5 rounded-2xl bg-white px-4 shadow-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr]">
+            <dt className="text-sm text-ink/60">{label}</dt>
+            <dd className="font-medium [overflow-wrap:anywhere]">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        <Link to={`${prefix}/profile/ViewOrders`} className="rounded-full bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white">
+          Voir mes commandes
+        </Link>
+        <Link to={`${prefix}/profile/ViewProfile`} className="rounded-full border border-black/15 bg-white px-4 py-2.5 text-sm font-semibold">
+          Modifier mes informations
+        </Link>
+        <button type="button" onClick={() => void logout()} className="rounded-full border border-black/15 bg-white px-4 py-2.5 text-sm font-semibold">
+          Se déconnecter
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangePasswordSchema, passwordMinLength, type ChangePasswordForm } from '@resto/domain/account';
+import type { Route } from './+types/profile-change-password';
+import { pageMeta } from '../lib/seo.ts';
+import { Field } from '../components/ui/field.tsx';
+import { authCall, isSessionLost } from '../features/account/account-api.ts';
+import { FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
+import { useAuthAction } from '../features/account/use-auth-action.ts';
+import { useSessionLost } from '../features/account/use-session.ts';
+import { ApiCallError } from '../lib/api-client.ts';
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Mot de passe · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** /profile/ChangePassword: current password, new one twice (POST change-password, bearer); other devices are logged out. */
+export default function ChangePassword() {
+  const sessionLost = useSessionLost();
+  const { loading, error, run } = useAuthAction();
+  const [done, setDone] = useState<string | null>(null);
+  const { register, handleSubmit, formState, reset } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(ChangePasswordSchema),
+    defaultValues: { current_password: '', password: '', password_confirmation: '' },
+    reValidateMode: 'onChange',
+  });
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setDone(null);
+    const answer = await run(async () => {
+      try {
+        return await authCall<{ message: string }>('POST', 'change-password/', { as: 'bearer', body: values });
+      } catch (e) {
+        if (isSessionLost(e) && !(e instanceof ApiCallError && e.status === 422)) sessionLost();
+        throw e;
+      }
+    });
+    if (!answer) return;
+    reset();
+    setDone(answer.message);
+  });
+
+  return (
+    <div className="space-y-5">
+      <h2 className="text-2xl font-extrabold">Changer le mot de passe</h2>
+      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
+        <FormAlert message={error} />
+        <FormAlert message={done} tone="success" />
+        <Field
+          id="current_password"
+          label="Mot de passe actuel"
+          type="password"
+          autoComplete="current-password"
+          error={errors.current_password?.message}
+          {...register('current_password')}
+        />
+        <Field
+          id="password"
+          label="Nouveau mot de passe"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <p className="-mt-2 text-xs text-ink/60">Au moins {passwordMinLength} caractères, pas un mot de passe courant.</p>
+        <Field
+          id="password_confirmation"
+          label="Confirmez le nouveau mot de passe"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password_confirmation?.message}
+          {...register('password_confirmation')}
+        />
+        <div className="sm:w-fit sm:min-w-60">
+          <SubmitButton loading={loading}>Changer le mot de passe</SubmitButton>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ordersPageSize } from '@resto/domain/account';
+import type { Route } from './+types/profile-orders';
+import { pageMeta } from '../lib/seo.ts';
+import { useLocalePrefix } from '../lib/paths.ts';
+import { ApiCallError } from '../lib/api-client.ts';
+import { authCall, isSessionLost } from '../features/account/account-api.ts';
+import { FormAlert } from '../features/account/auth-card.tsx';
+import { OrderCard, type AccountOrder } from '../features/account/order-card.tsx';
+import { useSessionLost } from '../features/account/use-session.ts';
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Mes commandes · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
+
+interface OrdersPage {
+  orders: AccountOrder[];
+  page: number;
+  limit: number;
+  total: number;
+  pages: number;
+}
+
+/** /profile/ViewOrders (?page=): past orders, 20 a page, newest first (spec sections 7 and 9). */
+export default function ViewOrders() {
+  const [searchParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(searchParams.get('page')) || 1));
+  const prefix = useLocalePrefix();
+  const sessionLost = useSessionLost();
+  const [data, setData] = useState<OrdersPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoading(true);
+    setError(null);
+    authCall<OrdersPage>('GET', 'orders', { as: 'query', query: { page, limit: ordersPageSize } })
+      .then((answer) => !cancelled && setData(answer))
+      .catch((e: unknown) => {
+        if (cancelled) return;
+        if (isSessionLost(e)) return sessionLost();
+        setError(e instanceof ApiCallError ? e.message : null);
+      })
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [page]);
+
+  const pageLink = (n: number) => `${prefix}/profile/ViewOrders${n > 1 ? `?page=${n}` : ''}`;
+  return (
+    <div className="space-y-4">
+      <h2 className="text-2xl font-extrabold">Mes commandes</h2>
+      <FormAlert message={error} />
+      {loading && !data ? <p className="text-ink/60">Chargement de vos commandes…</p> : null}
+      {data && data.total === 0 ? (
+        <div className="rounded-2xl bg-white p-6 text-center shadow-sm">
+          <p className="font-semibold">Aucune commande pour le moment.</p>
+          <p className="mt-1 text-sm text-ink/60">Les commandes passées en étant connecté apparaissent ici.</p>
+          <Link to={`${prefix}/menu`} className="mt-4 inline-block rounded-full bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white">
+            Voir la carte
+          </Link>
+        </div>
+      ) : null}
+      <div className="space-y-3" aria-busy={loading || undefined}>
+        {data?.orders.map((order) => (
+          <OrderCard key={order.order_id} order={order} />
+        ))}
+      </div>
+      {data && data.pages > 1 ? (
+        <nav aria-label="Pages de commandes" className="flex items-center justify-between gap-2 text-sm">
+          {page > 1 ? (
+            <Link to={pageLink(page - 1)} className="rounded-full border border-black/15 bg-white px-4 py-2 font-semibold">
+              ← Plus récentes
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-ink/60">
+            Page {data.page} sur {data.pages}
+          </span>
+          {page < data.pages ? (
+            <Link to={pageLink(page + 1)} className="rounded-full border border-black/15 bg-white px-4 py-2 font-semibold">
+              Plus anciennes →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useOutletContext } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ProfileUpdateSchema, type ProfileForm, type User } from '@resto/domain/account';
+import { messages } from '@resto/domain/messages';
+import { formatPhone } from '@resto/domain/phone';
+import type { Route } from './+types/profile-profile';
+import { pageMeta } from '../lib/seo.ts';
+import { Field } from '../components/ui/field.tsx';
+import { authCall, isSessionLost } from '../features/account/account-api.ts';
+import { useAuthStore } from '../features/account/auth-store.ts';
+import { FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
+import { useAuthAction } from '../features/account/use-auth-action.ts';
+import { useSessionLost } from '../features/account/use-session.ts';
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Mes informations · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** /profile/ViewProfile: first name, last name, phone, address (PATCH update-profile, query token and user_id). */
+export default function ViewProfile() {
+  const user = useOutletContext<User>();
+  const sessionLost = useSessionLost();
+  const { loading, error, run } = useAuthAction();
+  const [saved, setSaved] = useState(false);
+  const { register, handleSubmit, formState } = useForm<ProfileForm>({
+    resolver: zodResolver(ProfileUpdateSchema),
+    defaultValues: { first_name: user.first_name, last_name: user.last_name, phone: formatPhone(user.phone), address: user.address ?? '' },
+    reValidateMode: 'onChange',
+  });
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSaved(false);
+    const updated = await run(async () => {
+      try {
+        return await authCall<User>('PATCH', 'update-profile', { as: 'query', body: { ...user, ...values } });
+      } catch (e) {
+        if (isSessionLost(e)) sessionLost();
+        throw e;
+      }
+    });
+    if (!updated) return;
+    useAuthStore.getState().setUser(updated);
+    setSaved(true);
+  });
+
+  return (
+    <div className="space-y-5">
+      <h2 className="text-2xl font-extrabold">Mes informations</h2>
+      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
+        <FormAlert message={error} />
+        <FormAlert message={saved ? messages.profileUpdated : null} tone="success" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="first_name" label="Prénom" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+          <Field id="last_name" label="Nom" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+        </div>
+        <Field id="phone" label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+        <Field
+          id="address"
+          label="Adresse"
+          autoComplete="street-address"
+          placeholder="12 rue de la République, 69002 Lyon"
+          error={errors.address?.message}
+          {...register('address')}
+        />
+        <div>
+          <p className="mb-1 text-sm font-semibold">E-mail</p>
+          <p className="rounded-xl bg-black/5 px-3 py-2.5 text-ink/70">{user.email}</p>
+          <p className="mt-1 text-xs text-ink/60">L’adresse e-mail sert à vous connecter : elle ne se modifie pas ici.</p>
+        </div>
+        <div className="sm:w-fit sm:min-w-60">
+          <SubmitButton loading={loading}>Enregistrer</SubmitButton>
+        </div>
+      </form>
+    </div>
+  );
+}

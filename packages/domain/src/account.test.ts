@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'vitest';
+import {
+  calculateRetryMinutes,
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  isCodeUsable,
+  isSessionAlive,
+  OrdersQuerySchema,
+  OtpSchema,
+  rateLimits,
+  ResetPasswordSchema,
+  shouldTouchSession,
+  SignupSchema,
+} from './account.ts';
+import { messages } from './messages.ts';
+import { formatPhone } from './phone.ts';
+
+/** Account rules (issue 5; spec sections 5 and 9). */
+
+const at = (iso: string) => new Date(iso);
+const issued = at('2026-11-20T10:00:00Z');
+
+describe('one-time codes: 10 minutes, 5 tries, single use', () => {
+  test.each([
+    ['just issued', { createdAt: issued, attempts: 0, consumedAt: null }, '2026-11-20T10:00:00Z', true],
+    ['9 min 59 s later', { createdAt: issued, attempts: 0, consumedAt: null }, '2026-11-20T10:09:59Z', true],
+    ['10 minutes later', { createdAt: issued, attempts: 0, consumedAt: null }, '2026-11-20T10:10:00Z', false],
+    ['after 4 wrong tries', { createdAt: issued, attempts: 4, consumedAt: null }, '2026-11-20T10:01:00Z', true],
+    ['after 5 wrong tries', { createdAt: issued, attempts: 5, consumedAt: null }, '2026-11-20T10:01:00Z', false],
+    ['already used', { createdAt: issued, attempts: 0, consumedAt: issued }, '2026-11-20T10:01:00Z', false],
+  ])('%s', (_label, code, now, usable) => {
+    expect(isCodeUsable(code, at(now))).toBe(usable);
+  });
+
+  test.each([
+    ['123456', '123456'],
+    [' 123 456 ', '123456'],
+    ['004217', '004217'],
+  ])('the code %j reads as %s', (typed, code) => {
+    expect(OtpSchema.parse(typed)).toBe(code);
+  });
+
+  test.each(['12345', '1234567', 'abcdef', ''])('%j is not a code', (typed) => {
+    expect(OtpSchema.safeParse(typed).success).toBe(false);
+  });
+});
+
+describe('sessions: 30 days idle', () => {
+  test.each([
+    ['29 days 23 h', '2026-12-20T09:00:00Z', true],
+    ['30 days', '2026-12-20T10:00:00Z', false],
+  ])('last used %s ago', (_label, now, alive) => {
+    expect(isSessionAlive(issued, at(now))).toBe(alive);
+  });
+
+  test('the last use is written again after 5 minutes, not before', () => {
+    expect(shouldTouchSession(issued, at('2026-11-20T10:04:59Z'))).toBe(false);
+    expect(shouldTouchSession(issued, at('2026-11-20T10:05:00Z'))).toBe(true);
+  });
+});
+
+describe('rate limits', () => {
+  test('minutes left are rounded up, at least 1', () => {
+    expect(calculateRetryMinutes(issued, rateLimits.loginPerAccount, at('2026-11-20T10:00:00Z'))).toBe(15);
+    expect(calculateRetryMinutes(issued, rateLimits.loginPerAccount, at('2026-11-20T10:14:01Z'))).toBe(1);
+    expect(calculateRetryMinutes(issued, rateLimits.codeSendCooldown, at('2026-11-20T10:00:59Z'))).toBe(1);
+  });
+});
+
+describe('schemas (spec section 5)', () => {
+  const signup = { first_name: 'Lucie', last_name: 'Martin', phone: '06 11 22 33 44', email: ' Lucie.Martin@Example.FR ', password: 'Pizza-du-jeudi' };
+
+  test('sign-up: e-mail trimmed and lower-cased, phone in E.164', () => {
+    expect(SignupSchema.parse(signup)).toMatchObject({ email: 'lucie.martin@example.fr', phone: '+33611223344' });
+  });
+
+  test.each([
+    ['7 characters', 'Abc-123', messages.passwordTooShort(8)],
+    ['129 characters', 'a'.repeat(129), messages.passwordTooLong(128)],
+    ['empty', '', messages.passwordRequired],
+  ])('a password of %s is refused in French', (_label, password, message) => {
+    const result = SignupSchema.safeParse({ ...signup, password });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toContain(message);
+  });
+
+  test("reset, change and delete: 'Passwords do not match' in French", () => {
+    const reset = ResetPasswordSchema.safeParse({ email: 'a@b.fr', otp: '123456', password: 'Nouveau-Secret', password_confirmation: 'Autre-Secret' });
+    expect(reset.error?.issues[0]).toMatchObject({ path: ['password_confirmation'], message: messages.passwordsDoNotMatch });
+    const change = ChangePasswordSchema.safeParse({ current_password: 'x', password: 'Nouveau-Secret', password_confirmation: 'Nouveau-SecreT' });
+    expect(change.error?.issues[0]?.message).toBe(messages.passwordsDoNotMatch);
+    const remove = DeleteAccountSchema.safeParse({ password: 'abc', password_confirmation: 'abd' });
+    expect(remove.error?.issues[0]?.message).toBe(messages.passwordsDoNotMatch);
+    expect(DeleteAccountSchema.safeParse({ password: '', password_confirmation: '' }).error?.issues[0]?.message).toBe(messages.passwordRequired);
+  });
+
+  test('orders query: page 1 and limit 20 by default (section 9)', () => {
+    expect(OrdersQuerySchema.parse({})).toEqual({ page: 1, limit: 20 });
+    expect(OrdersQuerySchema.parse({ page: '3', limit: '5' })).toEqual({ page: 3, limit: 5 });
+    expect(OrdersQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
+  });
+});
+
+test.each([
+  ['+33612345678', '06 12 34 56 78'],
+  ['+33478000000', '04 78 00 00 00'],
+  ['+442079460958', '+44 20 7946 0958'],
+  ['pas un numéro', 'pas un numéro'],
+])('the stored phone %s reads %s', (stored, shown) => {
+  expect(formatPhone(stored)).toBe(shown);
+});

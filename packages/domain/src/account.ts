@@ -1,0 +1,230 @@
+import { z } from './zod-fr.ts';
+import { messages } from './messages.ts';
+import { PersonalSchema } from './checkout.ts';
+
+/**
+ * Customer accounts (spec sections 3 User, 4 Auth, 5 Validation, 7 Calls; issue 5): the rules
+ * and the request schemas, shared by the storefront's forms and the API. No I/O, no clock: the
+ * instant comes in as an argument.
+ */
+
+/** Passwords: at least 8 and at most 128 characters (OWASP ASVS 2.1.1, 2.1.2). */
+export const passwordMinLength = 8;
+export const passwordMaxLength = 128;
+/** One-time codes: 6 digits, valid 10 minutes, 5 wrong tries at most (issue 5). */
+export const codeLength = 6;
+export const codeTtlMinutes = 10;
+export const codeMaxAttempts = 5;
+/** A new code for the same e-mail and purpose at most once a minute. */
+export const codeResendSeconds = 60;
+/** Sessions end after 30 days without use (idle expiry). */
+export const sessionIdleDays = 30;
+/** A session's last use is written at most every 5 minutes (fewer writes, same expiry to the minute). */
+export const sessionTouchMinutes = 5;
+/** Past orders per page, and the most a page may ask for (spec section 9: orders page size 20). */
+export const ordersPageSize = 20;
+export const ordersMaxPageSize = 100;
+
+/** What a one-time code is for: it is accepted for nothing else (issue 5, "bound to purpose"). */
+export const codePurposes = ['signup', 'reset'] as const;
+export type CodePurpose = (typeof codePurposes)[number];
+
+/**
+ * A rate limit: at most `max` events per `windowSeconds` for one key (fixed window). Kept in the
+ * database so every API instance shares them (DESIGN.md).
+ */
+export interface RateLimit {
+  name: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/** The limits of issue 5; counts are failures for logins and code checks, sends for codes. */
+export const rateLimits = {
+  /** Wrong passwords for one account: 10 per 15 minutes. */
+  loginPerAccount: { name: 'login-account', max: 10, windowSeconds: 15 * 60 },
+  /** Wrong passwords from one IP address, any account: 50 per 15 minutes. */
+  loginPerIp: { name: 'login-ip', max: 50, windowSeconds: 15 * 60 },
+  /** Codes sent to one e-mail: 1 a minute and 5 an hour. */
+  codeSendCooldown: { name: 'code-send-cooldown', max: 1, windowSeconds: codeResendSeconds },
+  codeSendPerEmail: { name: 'code-send-email', max: 5, windowSeconds: 60 * 60 },
+  /** Codes requested from one IP address: 30 an hour (sign-ups and resends to any address). */
+  codeSendPerIp: { name: 'code-send-ip', max: 30, windowSeconds: 60 * 60 },
+  /** Wrong codes for one e-mail and purpose: 5 per 10 minutes, whether the address has an account or not. */
+  codeCheckPerEmail: { name: 'code-check-email', max: codeMaxAttempts, windowSeconds: codeTtlMinutes * 60 },
+} as const satisfies Record<string, RateLimit>;
+
+/** Minutes, rounded up, before a limited key may try again (for the French 429 message). */
+export function calculateRetryMinutes(windowStart: Date, limit: RateLimit, now: Date): number {
+  const endsAt = windowStart.getTime() + limit.windowSeconds * 1000;
+  return Math.max(1, Math.ceil((endsAt - now.getTime()) / 60_000));
+}
+
+/** Whether a code issued at `createdAt` can still be checked at `now` (valid 10 minutes, 5 tries, single use). */
+export function isCodeUsable(code: { createdAt: Date; attempts: number; consumedAt: Date | null }, now: Date): boolean {
+  return code.consumedAt === null && code.attempts < codeMaxAttempts && now.getTime() - code.createdAt.getTime() < codeTtlMinutes * 60_000;
+}
+
+/** Whether a session last used at `lastUsedAt` is still alive at `now` (30 days idle expiry). */
+export function isSessionAlive(lastUsedAt: Date, now: Date): boolean {
+  return now.getTime() - lastUsedAt.getTime() < sessionIdleDays * 24 * 60 * 60_000;
+}
+
+/** Whether a session's last use is old enough to be written again (see sessionTouchMinutes). */
+export function shouldTouchSession(lastUsedAt: Date, now: Date): boolean {
+  return now.getTime() - lastUsedAt.getTime() >= sessionTouchMinutes * 60_000;
+}
+
+/**
+ * Passwords people choose most often in France, on top of the 50,000-word list the API checks:
+ * refused whatever their case. Lower case, at least 8 characters (shorter ones fail the length rule).
+ */
+export const frenchCommonPasswords: ReadonlySet<string> = new Set([
+  'azertyuiop',
+  'azerty123',
+  'azerty1234',
+  'azertyui',
+  'motdepasse',
+  'motdepasse1',
+  'motdepasse123',
+  'marseille',
+  'marseille13',
+  'doudoudou',
+  'chouchou',
+  'loulou123',
+  'soleil123',
+  'bonjour123',
+  'jetaime1',
+  'jetaime123',
+  'doudou123',
+  'nicolas1',
+  'camille1',
+  'chezmargot',
+  'pizzeria',
+  'restaurant',
+  'qwertzuiop',
+  '123456789',
+  '1234567890',
+  '12345678',
+  '00000000',
+  '11111111',
+  'password',
+  'password1',
+  'motdepass',
+  'football',
+  'iloveyou',
+  'wxcvbn123',
+]);
+
+/** Password of a form: 8 to 128 characters, kept as typed (spaces count, OWASP ASVS 2.1.3). */
+export const PasswordSchema = z
+  .string({ error: messages.passwordRequired })
+  .min(1, { error: messages.passwordRequired })
+  .min(passwordMinLength, { error: messages.passwordTooShort(passwordMinLength) })
+  .max(passwordMaxLength, { error: messages.passwordTooLong(passwordMaxLength) });
+
+/** A password typed to log in or confirm: required, never longer than the policy allows. */
+const CurrentPasswordSchema = z
+  .string({ error: messages.passwordRequired })
+  .min(1, { error: messages.passwordRequired })
+  .max(passwordMaxLength, { error: messages.passwordTooLong(passwordMaxLength) });
+
+/** An e-mail as typed, trimmed and lower-cased (one account per address, whatever its case). */
+export const EmailSchema = PersonalSchema.shape.email.transform((email) => email.toLowerCase());
+
+/** A 6-digit code as typed (spaces allowed between digits). */
+export const OtpSchema = z
+  .string({ error: messages.codeRequired })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, { error: messages.codeFormat }));
+
+/** POST /v2/public/auth/signup/ (section 7): first_name, last_name, phone, email, password. */
+export const SignupSchema = z.object({
+  first_name: PersonalSchema.shape.first_name,
+  last_name: PersonalSchema.shape.last_name,
+  phone: PersonalSchema.shape.phone,
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+export type SignupForm = z.input<typeof SignupSchema>;
+
+/** POST /v2/public/auth/login/ (section 7): email, password. */
+export const LoginSchema = z.object({ email: EmailSchema, password: CurrentPasswordSchema });
+export type LoginForm = z.input<typeof LoginSchema>;
+
+/** GET /v2/public/auth/verify-otp/ (section 7): query otp, email. */
+export const VerifyOtpQuerySchema = z.object({ otp: OtpSchema, email: EmailSchema });
+
+/** GET /v2/public/auth/send-otp/ (section 7): query email. */
+export const SendOtpQuerySchema = z.object({ email: EmailSchema });
+
+/**
+ * POST /v2/public/auth/reset-password/ (section 7): email, otp, password. A confirmation, when
+ * sent, must match (section 5: 'Passwords do not match').
+ */
+export const ResetPasswordSchema = z
+  .object({ email: EmailSchema, otp: OtpSchema, password: PasswordSchema, password_confirmation: z.string().max(passwordMaxLength).optional() })
+  .refine((value) => value.password_confirmation === undefined || value.password_confirmation === value.password, {
+    path: ['password_confirmation'],
+    error: messages.passwordsDoNotMatch,
+  });
+
+/** The forgot-password form of /auth/forgot, step 2: code, new password twice (section 5). */
+export const ResetPasswordFormSchema = z
+  .object({ otp: OtpSchema, password: PasswordSchema, password_confirmation: z.string() })
+  .refine((value) => value.password_confirmation === value.password, { path: ['password_confirmation'], error: messages.passwordsDoNotMatch });
+
+/** POST /v2/public/auth/change-password/ (beyond section 7, see docs/decisions): current and new password twice. */
+export const ChangePasswordSchema = z
+  .object({ current_password: CurrentPasswordSchema, password: PasswordSchema, password_confirmation: z.string().max(passwordMaxLength) })
+  .refine((value) => value.password_confirmation === value.password, { path: ['password_confirmation'], error: messages.passwordsDoNotMatch });
+export type ChangePasswordForm = z.input<typeof ChangePasswordSchema>;
+
+/**
+ * DELETE /v2/public/auth/delete-profile/ (sections 5 and 7): password required ('Password is
+ * required'), and its confirmation must match. token and user_id may travel in the body too.
+ */
+export const DeleteAccountSchema = z
+  .object({
+    token: z.string().max(200).optional(),
+    user_id: z.union([z.number(), z.string()]).optional(),
+    password: z.string({ error: messages.passwordRequired }).min(1, { error: messages.passwordRequired }).max(passwordMaxLength),
+    password_confirmation: z.string({ error: messages.passwordsDoNotMatch }).max(passwordMaxLength),
+  })
+  .refine((value) => value.password_confirmation === value.password, { path: ['password_confirmation'], error: messages.passwordsDoNotMatch });
+export type DeleteAccountForm = z.input<typeof DeleteAccountSchema>;
+
+/** PATCH /v2/public/auth/update-profile (section 7): the user object; the e-mail is not changed here. */
+export const ProfileUpdateSchema = z.object({
+  first_name: PersonalSchema.shape.first_name,
+  last_name: PersonalSchema.shape.last_name,
+  phone: PersonalSchema.shape.phone,
+  address: z
+    .string()
+    .trim()
+    .max(200, { error: '200 caractères au maximum.' })
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type ProfileForm = z.input<typeof ProfileUpdateSchema>;
+
+/** GET /v2/public/auth/orders (section 7): page and limit, defaults 1 and 20. */
+export const OrdersQuerySchema = z.object({
+  page: z.coerce.number({ error: messages.invalidPage }).int({ error: messages.invalidPage }).min(1, { error: messages.invalidPage }).max(100_000).default(1),
+  limit: z.coerce
+    .number({ error: messages.invalidLimit(ordersMaxPageSize) })
+    .int({ error: messages.invalidLimit(ordersMaxPageSize) })
+    .min(1, { error: messages.invalidLimit(ordersMaxPageSize) })
+    .max(ordersMaxPageSize, { error: messages.invalidLimit(ordersMaxPageSize) })
+    .default(ordersPageSize),
+});
+
+/** The user as the API answers it (spec section 3, User). */
+export interface User {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  address: string | null;
+}
