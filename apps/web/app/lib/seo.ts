@@ -34,6 +34,8 @@ export interface PageMetaExtra {
   /** Absolute or root-relative image for link previews. */
   image?: string;
   type?: 'website' | 'restaurant.menu' | 'product';
+  /** The canonical path when the query matters (a dish's /menu?product=…). */
+  canonical?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface PageMetaExtra {
  */
 export function pageMeta(title: string, pathname: string, description?: string, extra: PageMetaExtra = {}): MetaDescriptor[] {
   const { site } = extra;
-  const canonical = canonicalPath(pathname);
+  const canonical = extra.canonical ?? canonicalPath(pathname);
   const absolute = (path: string) => (site?.origin && path.startsWith('/') ? `${site.origin}${path}` : path);
   const fullTitle = site ? `${title} · ${site.name}` : title;
   const image = extra.image ?? (site ? '/icons/icon-512.png' : undefined);

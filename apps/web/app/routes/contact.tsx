@@ -20,10 +20,10 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
 /** /contact: address, phone, e-mail, map link and social links from the settings (DECISIONS.md). */
 export default function Contact() {
   const { settings } = useStoreData();
-  const address = readSetting(settings, 'contacts.address', '');
-  const phone = readSetting(settings, 'contacts.phone', '');
-  const email = readSetting(settings, 'contacts.email', '');
-  const map = readSetting(settings, 'contacts.google_map', '');
+  const address = readSetting<string>(settings, 'contacts.address', '');
+  const phone = readSetting<string>(settings, 'contacts.phone', '');
+  const email = readSetting<string>(settings, 'contacts.email', '');
+  const map = readSetting<string>(settings, 'contacts.google_map', '');
   return (
     <Prose title="Nous contacter">
       <ul className="mt-4 space-y-3 [&_li]:ml-0 [&_li]:list-none">

@@ -1,5 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import type { Route } from './+types/offline';
+import { pageMeta } from '../lib/seo.ts';
 
 /**
  * /offline: shown by the service worker for a page never visited when the network is gone. No
@@ -8,7 +9,7 @@ import type { Route } from './+types/offline';
  */
 export const handle = { noScripts: true };
 
-export const meta: Route.MetaFunction = () => [{ title: 'Hors ligne' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Hors ligne', location.pathname), { name: 'robots', content: 'noindex' }];
 
 export default function Offline() {
   return (
@@ -19,7 +20,7 @@ export default function Offline() {
         Cette page n’a pas encore été consultée sur cet appareil et la connexion est coupée. La carte déjà consultée reste disponible ; pour commander, il faudra être connecté.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
-        <a href="/menu" className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold">
+        <a href="/menu" className="rounded-full border border-brand-600 bg-brand-600 px-5 py-2.5 font-semibold">
           Voir la carte
         </a>
         <a href="" className="rounded-full border border-white/30 px-5 py-2.5 font-semibold">
