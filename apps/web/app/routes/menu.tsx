@@ -129,7 +129,7 @@ export default function MenuPage() {
                     </span>
                   ) : null}
                 </h2>
-                {category.category_description ? <p className="mb-2 text-sm text-ink/60">{category.category_description}</p> : null}
+                {category.category_description ? <p className="mb-2 text-sm text-ink/70">{category.category_description}</p> : null}
                 {category.items.every((item) => !isFreeOf(item.item_allergens, hidden)) ? (
                   <p className="mt-2 text-sm text-ink/60">Tous les plats de cette catégorie contiennent un allergène masqué.</p>
                 ) : null}
