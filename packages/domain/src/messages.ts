@@ -55,13 +55,14 @@ export const messages = {
   errorBroke: 'On dirait que quelque chose s’est cassé.',
   errorSorry: 'Toutes nos excuses.',
   backHome: "Retour à l'accueil",
-  /** Spec section 8: an unmatched route (non-fatal) and a route whose validation failed (fatal). */
+  /** Spec section 8: an unmatched route (non-fatal 404). */
   pageNotFoundPath: (path: string) => `Page introuvable : ${path}`,
-  routeValidationFailed: (path: string) => `Page non trouvée : ${path}`,
   /** Spec section 2, overlays. */
   cookieTitle: 'Consentement aux cookies',
   cookieText:
-    'Nous utilisons le stockage de votre navigateur pour votre panier et vos préférences, indispensables à la commande. Avec votre accord, nous pouvons aussi mesurer l’audience du site.',
+    'Nous utilisons le stockage de votre navigateur pour votre panier et vos préférences, indispensables à la commande. Aucun traceur publicitaire ni de mesure d’audience n’est utilisé.',
+  cookieTextAnalytics:
+    'Nous utilisons le stockage de votre navigateur pour votre panier et vos préférences, indispensables à la commande. Avec votre accord, nous mesurons aussi l’audience du site.',
   cookieAccept: 'Accepter',
   cookieRefuse: 'Refuser',
   installTitle: 'Installer l’application',

@@ -51,7 +51,8 @@ export function pageMeta(title: string, pathname: string, description?: string, 
   return [
     { title: fullTitle },
     ...(description ? [{ name: 'description', content: description }] : []),
-    { tagName: 'link', rel: 'canonical', href: absolute(canonical) },
+    // Root-relative, as before: browsers and crawlers resolve it against the page; og:url must be absolute.
+    { tagName: 'link', rel: 'canonical', href: canonical },
     { property: 'og:title', content: title },
     ...(description ? [{ property: 'og:description', content: description }] : []),
     { property: 'og:type', content: extra.type ?? 'website' },

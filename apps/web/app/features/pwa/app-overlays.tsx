@@ -12,6 +12,7 @@ import { useToasts } from '../../components/ui/toast.tsx';
 /** Everything the app shell adds around the pages: overlays of spec section 2 and background duties. */
 export function AppOverlays({ settings, prefix }: { settings: SettingsList; prefix: string }) {
   useAppRuntime();
+  const tagManagerId = getTagManagerId(settings);
   const showToast = useToasts((s) => s.show);
   useEffect(() => {
     if (!isNativeApp()) return;
@@ -25,10 +26,10 @@ export function AppOverlays({ settings, prefix }: { settings: SettingsList; pref
   }, [showToast]);
   return (
     <>
-      <CookieConsent prefix={prefix} />
+      <CookieConsent prefix={prefix} analytics={tagManagerId !== null} />
       <InstallBanner />
       <UpdateBanner />
-      <TagManager id={getTagManagerId(settings)} />
+      <TagManager id={tagManagerId} />
     </>
   );
 }

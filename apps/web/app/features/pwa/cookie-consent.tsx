@@ -8,10 +8,10 @@ import { isNativeApp } from '../native/platform.ts';
 
 /**
  * The cookie consent modal (spec section 2): about 1 s after load when the visitor has not
- * answered yet, web only. 'Accepter' stores 'true', 'Refuser' 'false' (DECISIONS.md: refusing as
+ * answered yet, web only. It mentions audience measurement only when a tag manager is configured. 'Accepter' stores 'true', 'Refuser' 'false' (DECISIONS.md: refusing as
  * easy as accepting); the modal closes only through an answer.
  */
-export function CookieConsent({ prefix }: { prefix: string }) {
+export function CookieConsent({ prefix, analytics }: { prefix: string; analytics: boolean }) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (isNativeApp()) return;
@@ -40,7 +40,7 @@ export function CookieConsent({ prefix }: { prefix: string }) {
           <Dialog.Title className="flex items-center gap-2 text-lg font-bold">
             <Cookie size={20} className="text-brand-600" aria-hidden /> {messages.cookieTitle}
           </Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-ink/80">{messages.cookieText}</Dialog.Description>
+          <Dialog.Description className="mt-2 text-sm text-ink/80">{analytics ? messages.cookieTextAnalytics : messages.cookieText}</Dialog.Description>
           <p className="mt-2 text-sm">
             <Link to={`${prefix}/privacy-policy`} className="text-brand-700 underline" onClick={() => setOpen(false)}>
               Politique de confidentialité
