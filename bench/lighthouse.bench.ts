@@ -77,7 +77,12 @@ try {
     console.log('Lighthouse 12.8, mobile (default config), Debian Chromium\n');
     console.log('page    perf  a11y  best  seo   LCP      TBT     CLS');
     for (const path of pages) {
-      const result = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const result = await lighthouse(base + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
       if (!result) throw new Error(`no result for ${path}`);
       const { categories, audits } = result.lhr;
       const score = (id: string) => String(Math.round((categories[id]?.score ?? 0) * 100)).padStart(4);
@@ -87,7 +92,8 @@ try {
       console.log(
         `${path.padEnd(7)} ${score('performance')}  ${score('accessibility')}  ${score('best-practices')}  ${score('seo')}  ${(lcp / 1000).toFixed(2)} s  ${Math.round(tbt)} ms  ${cls.toFixed(3)}`,
       );
-      const lcpItem = (audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { selector?: string } }[] }[] } | undefined)?.items?.[0]?.items?.[0];
+      const lcpItem = (audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { selector?: string } }[] }[] } | undefined)
+        ?.items?.[0]?.items?.[0];
       if (lcpItem?.node?.selector) console.log(`        LCP element: ${lcpItem.node.selector}`);
       const failed = Object.values(audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary');
       for (const audit of failed) {

@@ -11,11 +11,16 @@ mkdirSync(out, { recursive: true });
 const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const location = JSON.stringify({ is_pickup: false, _distance: { address: '5 place Bellecour, 69002 Lyon' } });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
-for (const [label, width, height] of [['phone', 390, 844], ['desktop', 1280, 900]]) {
+for (const [label, width, height] of [
+  ['phone', 390, 844],
+  ['desktop', 1280, 900],
+]) {
   const context = await browser.newContext({ viewport: { width, height }, userAgent });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.log(label, 'pageerror', e.message));
-  page.on('console', (m) => { if (m.type() === 'error') console.log(label, 'console', m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') console.log(label, 'console', m.text());
+  });
   await page.goto(base + '/');
   await page.waitForTimeout(1500);
   await page.screenshot({ path: `${out}${label}-shell-cookie.png` });
@@ -45,8 +50,14 @@ for (const [label, width, height] of [['phone', 390, 844], ['desktop', 1280, 900
   await page.screenshot({ path: `${out}${label}-shell-install.png` });
   await context.close();
   // iOS guide.
-  const ios = await browser.newContext({ viewport: { width, height }, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1' });
-  await ios.addInitScript((loc) => { localStorage.setItem('cookie-consent', 'true'); localStorage.setItem('location', loc); }, location);
+  const ios = await browser.newContext({
+    viewport: { width, height },
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  });
+  await ios.addInitScript((loc) => {
+    localStorage.setItem('cookie-consent', 'true');
+    localStorage.setItem('location', loc);
+  }, location);
   const iosPage = await ios.newPage();
   await iosPage.goto(base + '/');
   await iosPage.getByRole('button', { name: 'Installer maintenant' }).click({ timeout: 8000 });

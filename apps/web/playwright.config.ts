@@ -13,7 +13,6 @@ import { visitorUserAgent } from './e2e/helpers.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-
 /**
  * Visitors in the tests have already answered the cookie question (refused), so the modal does not
  * cover what a test clicks; e2e/cookie-consent.spec.ts starts from an empty storage.
@@ -38,7 +37,15 @@ export default defineConfig({
     storageState: answeredCookies,
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: Object.values(servers).map(({ port, now }) => ({

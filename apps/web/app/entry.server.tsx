@@ -11,7 +11,13 @@ export const streamTimeout = 5_000;
  * React Router's default Node entry, plus spec section 2's "for bots, errors are not rendered":
  * a crawler asking for a missing or broken page gets the status alone, not our error page.
  */
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, _loadContext: AppLoadContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
   const userAgent = request.headers.get('user-agent');
   const bot = userAgent !== null && isbot(userAgent);
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });

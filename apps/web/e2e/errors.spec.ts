@@ -12,7 +12,7 @@ test.describe('error pages (spec sections 2 and 8)', () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1, name: '404 !' })).toBeVisible();
-      await expect(page.getByText('Désolé, cette page n\'existe pas.')).toBeVisible();
+      await expect(page.getByText("Désolé, cette page n'existe pas.")).toBeVisible();
       await expect(page.getByText(`Page introuvable : ${path}`)).toBeVisible();
       await expect(page.locator('footer')).toBeVisible();
       await page.getByRole('link', { name: "Retour à l'accueil" }).click();

@@ -99,7 +99,8 @@ test.describe('install banner (spec section 4)', () => {
   test('an installed app (standalone display) never shows it and is stored as pwa-installed', async ({ page }) => {
     await page.addInitScript(() => {
       const original = window.matchMedia.bind(window);
-      window.matchMedia = (query: string) => (query === '(display-mode: standalone)' ? ({ ...original(query), matches: true } as MediaQueryList) : original(query));
+      window.matchMedia = (query: string) =>
+        query === '(display-mode: standalone)' ? ({ ...original(query), matches: true } as MediaQueryList) : original(query);
     });
     await start(page, { 'cookie-consent': 'true', location: savedLocation });
     await offerInstallPrompt(page);

@@ -24,7 +24,10 @@ test.describe('offline (spec section 1: installable, offline-capable)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'La carte' })).toBeVisible();
     await page.locator('html[data-hydrated="true"]').waitFor();
     // Browsing: open a dish, read its price, close it.
-    await page.getByRole('link', { name: /Pizza Margherita/ }).first().click();
+    await page
+      .getByRole('link', { name: /Pizza Margherita/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Pizza Margherita' })).toBeVisible();
     await expect(dialog.getByText('11,00 €').first()).toBeVisible();

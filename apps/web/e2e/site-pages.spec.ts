@@ -91,7 +91,13 @@ test('sitemaps list the allowed pages only; robots.txt points at the sitemap', a
 test('manifest from the settings: name, dark background, white theme, icons that exist, maskable too', async ({ request }) => {
   const response = await request.get('/manifest.webmanifest');
   expect(response.headers()['content-type']).toContain('application/manifest+json');
-  const manifest = (await response.json()) as { name: string; background_color: string; theme_color: string; scope: string; icons: { src: string; purpose: string; sizes: string }[] };
+  const manifest = (await response.json()) as {
+    name: string;
+    background_color: string;
+    theme_color: string;
+    scope: string;
+    icons: { src: string; purpose: string; sizes: string }[];
+  };
   expect(manifest.name).toBe('Chez Margot — Bistro & Pizzeria');
   expect(manifest.background_color).toBe('#181412');
   expect(manifest.theme_color).toBe('#ffffff');
@@ -117,7 +123,10 @@ test('titles, Open Graph, and JSON-LD: the home is a Restaurant, the menu a Menu
   expect((restaurant.openingHoursSpecification as unknown[]).length).toBeGreaterThan(5);
 
   await page.goto('/menu');
-  const menu = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as { '@type': string; hasMenuSection: { hasMenuItem: { offers: { priceCurrency: string } }[] }[] };
+  const menu = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as {
+    '@type': string;
+    hasMenuSection: { hasMenuItem: { offers: { priceCurrency: string } }[] }[];
+  };
   expect(menu['@type']).toBe('Menu');
   expect(menu.hasMenuSection.length).toBeGreaterThan(3);
   expect(menu.hasMenuSection[0]?.hasMenuItem[0]?.offers.priceCurrency).toBe('EUR');

@@ -30,12 +30,18 @@ test.describe('new versions (spec section 4, DECISIONS.md)', () => {
     await server?.stop();
   });
 
-  test('a second build: the update banner appears, "Actualiser" activates the new worker and reloads; the next navigation loads the new version', async ({ page }) => {
+  test('a second build: the update banner appears, "Actualiser" activates the new worker and reloads; the next navigation loads the new version', async ({
+    page,
+  }) => {
     await page.goto(`${server.url}/`);
-    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated' && navigator.serviceWorker.controller !== null, undefined, {
-      polling: 250,
-      timeout: 30_000,
-    });
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated' && navigator.serviceWorker.controller !== null,
+      undefined,
+      {
+        polling: 250,
+        timeout: 30_000,
+      },
+    );
     const banner = page.getByRole('region', { name: 'Mise à jour disponible' });
     await expect(banner).toBeHidden();
 

@@ -14,9 +14,7 @@ const { count, size, warnings } = await generateSW({
   swDest: resolve(clientDir, 'sw.js'),
   globPatterns: ['assets/**/*.{js,css}', 'offline/index.html', 'favicon.svg', 'icons/icon-192.png', 'icons/icon-512.png', 'images/**/*.svg'],
   // The prerendered offline page is precached under the URL the fallback asks for.
-  manifestTransforms: [
-    async (entries) => ({ manifest: entries.map((e) => (e.url === 'offline/index.html' ? { ...e, url: '/offline' } : e)), warnings: [] }),
-  ],
+  manifestTransforms: [async (entries) => ({ manifest: entries.map((e) => (e.url === 'offline/index.html' ? { ...e, url: '/offline' } : e)), warnings: [] })],
   // Hashed file names need no cache-busting query.
   dontCacheBustURLsMatching: /^assets\//,
   // The build id makes every build's worker a new worker, so the update banner shows.
@@ -56,7 +54,12 @@ const { count, size, warnings } = await generateSW({
       // React Router's data requests (/menu.data, /_root.data) for client-side navigations.
       urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.endsWith('.data'),
       handler: 'NetworkFirst',
-      options: { cacheName: 'route-data', networkTimeoutSeconds: 4, expiration: { maxEntries: 60, maxAgeSeconds: 7 * 24 * 3600 }, cacheableResponse: { statuses: [200] } },
+      options: {
+        cacheName: 'route-data',
+        networkTimeoutSeconds: 4,
+        expiration: { maxEntries: 60, maxAgeSeconds: 7 * 24 * 3600 },
+        cacheableResponse: { statuses: [200] },
+      },
     },
     {
       // The menu, settings and offers answers: browsable offline once seen.

@@ -44,7 +44,9 @@ describe('tag manager (spec section 1: id must match GTM- or G-)', () => {
 });
 
 test('social links: only those set, only http(s)', () => {
-  const links = getSocialLinks(settings({ 'contacts.facebook': 'https://facebook.com/x', 'contacts.twitter': '', 'contacts.instagram': 'javascript:alert(1)' }));
+  const links = getSocialLinks(
+    settings({ 'contacts.facebook': 'https://facebook.com/x', 'contacts.twitter': '', 'contacts.instagram': 'javascript:alert(1)' }),
+  );
   expect(links).toEqual([{ network: 'facebook', url: 'https://facebook.com/x' }]);
 });
 

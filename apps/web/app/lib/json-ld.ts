@@ -36,7 +36,9 @@ export function restaurantJsonLd(settings: SettingsList, menus: readonly Menu[],
   const latitude = readSetting(settings, 'contacts.latitude', Number.NaN);
   const longitude = readSetting(settings, 'contacts.longitude', Number.NaN);
   const hours = (menus[0]?.active_times ?? []).flatMap((day) =>
-    day.is_open && dayNames[day.day] ? day.times.map((t) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${dayNames[day.day]}`, opens: t.start, closes: t.end })) : [],
+    day.is_open && dayNames[day.day]
+      ? day.times.map((t) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${dayNames[day.day]}`, opens: t.start, closes: t.end }))
+      : [],
   );
   return {
     '@context': 'https://schema.org',

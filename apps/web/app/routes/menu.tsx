@@ -12,6 +12,7 @@ import type { Route } from './+types/menu';
 import { useStoreData } from '../lib/store-data.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { menuJsonLd } from '../lib/json-ld.ts';
+import { formatEuros } from '../lib/format.ts';
 import { ProductDialog } from '../features/menu/product-dialog.tsx';
 import { MenuItemCard } from '../features/menu/menu-item-card.tsx';
 import { CartPanel } from '../features/cart/cart-panel.tsx';
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
   const productId = Number(new URLSearchParams(location.search).get('product'));
   const item = site?.menus.flatMap((m) => m.categories.flatMap((c) => c.items)).find((i) => i.item_id === productId);
   if (site && item) {
-    const price = formatPrice(Math.round(item.item_price.price_pickup * 100));
+    const price = formatEuros(item.item_price.price_pickup);
     return pageMeta(item.item_name, location.pathname, `${item.item_description} — ${price}`, {
       site,
       image: item.item_image || undefined,
@@ -37,7 +38,10 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
     });
   }
   return [
-    ...pageMeta('La carte', location.pathname, 'Toute la carte, à commander en ligne : entrées, plats, pizzas, desserts et boissons.', { site, type: 'restaurant.menu' }),
+    ...pageMeta('La carte', location.pathname, 'Toute la carte, à commander en ligne : entrées, plats, pizzas, desserts et boissons.', {
+      site,
+      type: 'restaurant.menu',
+    }),
     ...(site ? [{ 'script:ld+json': menuJsonLd(site.menus, site.origin) }] : []),
   ];
 };

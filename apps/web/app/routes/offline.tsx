@@ -17,7 +17,8 @@ export default function Offline() {
       <WifiOff size={48} className="text-brand-500" aria-hidden />
       <h1 className="text-3xl font-extrabold">Vous êtes hors ligne</h1>
       <p className="max-w-md text-white/80">
-        Cette page n’a pas encore été consultée sur cet appareil et la connexion est coupée. La carte déjà consultée reste disponible ; pour commander, il faudra être connecté.
+        Cette page n’a pas encore été consultée sur cet appareil et la connexion est coupée. La carte déjà consultée reste disponible ; pour commander, il
+        faudra être connecté.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <a href="/menu" className="rounded-full border border-brand-600 bg-brand-600 px-5 py-2.5 font-semibold">

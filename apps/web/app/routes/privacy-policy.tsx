@@ -70,17 +70,19 @@ export default function PrivacyPolicy() {
       </table>
       <h2>Destinataires</h2>
       <p>
-        Seule l’équipe de {info.name} accède à vos données{card ? ', ainsi que notre prestataire de paiement pour les paiements par carte' : ''}. Elles ne sont ni vendues ni cédées à des
-        fins publicitaires. Le site est hébergé par : {info.host}.
+        Seule l’équipe de {info.name} accède à vos données{card ? ', ainsi que notre prestataire de paiement pour les paiements par carte' : ''}. Elles ne sont
+        ni vendues ni cédées à des fins publicitaires. Le site est hébergé par : {info.host}.
       </p>
       <h2>Sur votre appareil</h2>
       <p>
-        Votre panier, vos choix et votre adresse restent dans le stockage de votre navigateur ; le détail figure dans notre <Link to={`${prefix}/cookie-policy`}>politique cookies</Link>.
+        Votre panier, vos choix et votre adresse restent dans le stockage de votre navigateur ; le détail figure dans notre{' '}
+        <Link to={`${prefix}/cookie-policy`}>politique cookies</Link>.
       </p>
       <h2>Vos droits</h2>
       <p>
-        Vous disposez des droits d’accès, de rectification, d’effacement, de limitation, d’opposition et de portabilité de vos données. Écrivez-nous à {info.email} ; nous répondons sous
-        un mois. Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (www.cnil.fr).
+        Vous disposez des droits d’accès, de rectification, d’effacement, de limitation, d’opposition et de portabilité de vos données. Écrivez-nous à{' '}
+        {info.email} ; nous répondons sous un mois. Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL
+        (www.cnil.fr).
       </p>
     </Prose>
   );

@@ -16,5 +16,7 @@ export function mayReloadForChunk(log: ReloadLog, path: string, nowMs: number): 
 /** Whether an error is a failed dynamic import of a build chunk (wording differs per browser). */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(message);
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
+    message,
+  );
 }

@@ -8,7 +8,17 @@ import { isNewBuild, parseBuildInfo } from './version-check.ts';
 
 describe('start-up key cleanup (spec section 9) and the pwa-installed clash', () => {
   test('removes cache-, pwa- and workbox- keys, keeps pwa-installed and every other key', () => {
-    const keys = ['cache-menus', 'pwa-old-state', 'workbox-expiration', 'pwa-installed', 'vite-pwa:hide-install', 'cookie-consent', 'cart', 'location', 'my-cache-x'];
+    const keys = [
+      'cache-menus',
+      'pwa-old-state',
+      'workbox-expiration',
+      'pwa-installed',
+      'vite-pwa:hide-install',
+      'cookie-consent',
+      'cart',
+      'location',
+      'my-cache-x',
+    ];
     expect(keysToRemove(keys)).toEqual(['cache-menus', 'pwa-old-state', 'workbox-expiration']);
   });
 });
@@ -88,10 +98,21 @@ describe('install banner gating (spec section 4)', () => {
   });
 
   test('Apple devices get the manual guide', () => {
-    expect(detectAppleSafari('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1', 5)).toBe('ios');
-    expect(detectAppleSafari('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15', 5)).toBe('ios');
-    expect(detectAppleSafari('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15', 0)).toBe('mac');
-    expect(detectAppleSafari('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36', 0)).toBeNull();
+    expect(
+      detectAppleSafari(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+        5,
+      ),
+    ).toBe('ios');
+    expect(detectAppleSafari('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15', 5)).toBe(
+      'ios',
+    );
+    expect(detectAppleSafari('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15', 0)).toBe(
+      'mac',
+    );
+    expect(
+      detectAppleSafari('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36', 0),
+    ).toBeNull();
     expect(detectAppleSafari('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36', 5)).toBeNull();
   });
 });

@@ -17,7 +17,12 @@ export function UpdateBanner() {
         <h2 className="font-semibold">{messages.updateTitle}</h2>
         <p className="text-sm text-ink/70">{messages.updateText}</p>
       </div>
-      <button type="button" onClick={update} disabled={updating} className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-70">
+      <button
+        type="button"
+        onClick={update}
+        disabled={updating}
+        className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-70"
+      >
         {updating ? messages.updating : messages.updateAction}
       </button>
     </section>

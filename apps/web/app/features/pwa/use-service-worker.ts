@@ -33,17 +33,26 @@ export function useServiceWorker(): { waiting: boolean; updating: boolean; updat
       if (document.visibilityState === 'visible') void registration.update().catch(() => undefined);
     };
     let removeVisibility = () => {};
-    sw.register('/sw.js', { scope: '/' })
-      .then((registration) => {
-        watch(registration.waiting);
-        registration.addEventListener('updatefound', () => watch(registration.installing));
-        const listener = onVisible(registration);
-        document.addEventListener('visibilitychange', listener);
-        removeVisibility = () => document.removeEventListener('visibilitychange', listener);
-        void warmOfflineCache();
-      })
-      .catch((error: unknown) => console.warn('Service worker non enregistré', error));
+    let cancelled = false;
+    // After the load event: precaching must not compete with the first page's own requests.
+    const register = () => {
+      if (cancelled) return;
+      sw.register('/sw.js', { scope: '/' })
+        .then((registration) => {
+          watch(registration.waiting);
+          registration.addEventListener('updatefound', () => watch(registration.installing));
+          const listener = onVisible(registration);
+          document.addEventListener('visibilitychange', listener);
+          removeVisibility = () => document.removeEventListener('visibilitychange', listener);
+          void warmOfflineCache();
+        })
+        .catch((error: unknown) => console.warn('Service worker non enregistré', error));
+    };
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
     return () => {
+      cancelled = true;
+      window.removeEventListener('load', register);
       sw.removeEventListener('controllerchange', onControllerChange);
       removeVisibility();
     };

@@ -12,7 +12,13 @@ export const socialLabels: Record<SocialNetwork, string> = {
   pinterest: 'Pinterest',
 };
 
-const icons: Partial<Record<SocialNetwork, typeof Globe>> = { facebook: Facebook, instagram: Instagram, twitter: Twitter, youtube: Youtube, linkedin: Linkedin };
+const icons: Partial<Record<SocialNetwork, typeof Globe>> = {
+  facebook: Facebook,
+  instagram: Instagram,
+  twitter: Twitter,
+  youtube: Youtube,
+  linkedin: Linkedin,
+};
 
 /** The icon of a network (bundled; a generic globe for networks lucide has no mark for). */
 export function SocialIcon({ network }: { network: SocialNetwork }) {
