@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { mailSink, servers } from './e2e/servers.ts';
+import { visitorUserAgent } from './e2e/helpers.ts';
 
 /**
  * End-to-end tests in Debian's Chromium against the built server, each on a fresh PGlite
@@ -11,6 +12,15 @@ import { mailSink, servers } from './e2e/servers.ts';
  */
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Visitors in the tests have already answered the cookie question (refused), so the modal does not
+ * cover what a test clicks; e2e/cookie-consent.spec.ts starts from an empty storage.
+ */
+const answeredCookies = {
+  cookies: [],
+  origins: Object.values(servers).map(({ port }) => ({ origin: `http://localhost:${port}`, localStorage: [{ name: 'cookie-consent', value: 'false' }] })),
+};
 
 export default defineConfig({
   testDir: './e2e',
@@ -23,9 +33,19 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${servers.sunday.port}`,
     trace: 'off',
+    userAgent: visitorUserAgent,
+    storageState: answeredCookies,
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: [

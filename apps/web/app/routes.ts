@@ -19,6 +19,24 @@ const pages = (idPrefix: string) => [
     route('ViewSecurity', 'routes/profile-security.tsx', { id: `${idPrefix}profile-security` }),
     route('ChangePassword', 'routes/profile-change-password.tsx', { id: `${idPrefix}profile-change-password` }),
   ]),
+  route('about', 'routes/about.tsx', { id: `${idPrefix}about` }),
+  route('contact', 'routes/contact.tsx', { id: `${idPrefix}contact` }),
+  route('blog', 'routes/blog.tsx', { id: `${idPrefix}blog` }),
+  route('cookie-policy', 'routes/cookie-policy.tsx', { id: `${idPrefix}cookie-policy` }),
+  route('privacy-policy', 'routes/privacy-policy.tsx', { id: `${idPrefix}privacy-policy` }),
+  route('terms-of-service', 'routes/terms-of-service.tsx', { id: `${idPrefix}terms-of-service` }),
 ];
 
-export default [layout('routes/shell.tsx', [...pages(''), ...prefix('fr', pages('fr-')), route('*', 'routes/not-found.tsx')])] satisfies RouteConfig;
+/** Pages and files outside the site's layout: the offline page (spec section 2: no layout), sitemaps, robots, manifest. */
+const bare = (idPrefix: string) => [
+  route('offline', 'routes/offline.tsx', { id: `${idPrefix}offline` }),
+  route('sitemap.xml', 'routes/sitemap.ts', { id: `${idPrefix}sitemap` }),
+];
+
+export default [
+  ...bare(''),
+  ...prefix('fr', bare('fr-')),
+  route('robots.txt', 'routes/robots.ts'),
+  route('manifest.webmanifest', 'routes/manifest.ts'),
+  layout('routes/shell.tsx', [...pages(''), ...prefix('fr', pages('fr-')), route('*', 'routes/not-found.tsx')]),
+] satisfies RouteConfig;

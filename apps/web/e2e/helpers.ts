@@ -24,3 +24,16 @@ export function collectConsoleErrors(page: Page, allowed: RegExp[] = []) {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/**
+ * Headless Chromium says 'HeadlessChrome', which isbot counts as a crawler (and crawlers get no
+ * error page, spec section 2): the tests browse as a visitor's Chrome; e2e/errors.spec.ts asks as Googlebot.
+ */
+export const visitorUserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
+/** A location as the location panel stores it (issue 4), with a delivery address. */
+export const savedLocation = JSON.stringify({
+  is_pickup: false,
+  query: '5 place Bellecour',
+  _distance: { address: '5 place Bellecour, 69002 Lyon', city: 'Lyon', postal_code: '69002' },
+});

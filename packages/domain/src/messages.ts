@@ -83,6 +83,31 @@ export const messages = {
   errorBroke: 'On dirait que quelque chose s’est cassé.',
   errorSorry: 'Toutes nos excuses.',
   backHome: "Retour à l'accueil",
+  /** Spec section 8: an unmatched route (non-fatal 404). */
+  pageNotFoundPath: (path: string) => `Page introuvable : ${path}`,
+  /** Spec section 2, overlays. */
+  cookieTitle: 'Consentement aux cookies',
+  cookieText:
+    'Nous utilisons le stockage de votre navigateur pour votre panier et vos préférences, indispensables à la commande. Aucun traceur publicitaire ni de mesure d’audience n’est utilisé.',
+  cookieTextAnalytics:
+    'Nous utilisons le stockage de votre navigateur pour votre panier et vos préférences, indispensables à la commande. Avec votre accord, nous mesurons aussi l’audience du site.',
+  cookieAccept: 'Accepter',
+  cookieRefuse: 'Refuser',
+  installTitle: 'Installer l’application',
+  installText: 'Commandez plus vite depuis votre écran d’accueil, même avec une connexion fragile.',
+  installNow: 'Installer maintenant',
+  installLater: 'Plus tard',
+  installing: 'Installation...',
+  iosGuideTitle: 'Installer l’application',
+  iosGuideShare: 'Appuyez sur le bouton Partager de Safari.',
+  iosGuideAdd: 'Choisissez « Sur l’écran d’accueil » (iPhone, iPad) ou « Ajouter au Dock » (Safari sur Mac).',
+  iosGuideConfirm: 'Confirmez avec « Ajouter ».',
+  iosGuideOk: "J'ai compris",
+  updateTitle: 'Mise à jour disponible',
+  updateText: 'Une nouvelle version est prête',
+  updateAction: 'Actualiser',
+  updating: 'Mise à jour...',
+  backAgainToExit: 'Appuyez encore sur Retour pour quitter',
 } as const;
 
 /** Order statuses as a customer reads them (DESIGN.md: pending, paid, accepted, ready, completed, rejected, cancelled). */

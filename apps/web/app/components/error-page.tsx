@@ -1,3 +1,4 @@
+import { isRouteErrorResponse } from 'react-router';
 import { messages } from '@resto/domain/messages';
 
 /** The error page of spec section 2: '404 !' or 'Oups…', in French, with a link home. */
@@ -18,4 +19,10 @@ export function ErrorPage({ notFound, detail }: { notFound: boolean; detail?: st
       </a>
     </div>
   );
+}
+
+/** The message an error page shows: the route's own text, or the error's message (spec section 2: 'Dang' with the message). */
+export function errorDetail(error: unknown): string | undefined {
+  if (isRouteErrorResponse(error)) return typeof error.data === 'string' ? error.data : error.statusText || undefined;
+  return error instanceof Error ? error.message : undefined;
 }

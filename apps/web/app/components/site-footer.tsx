@@ -1,22 +1,53 @@
+import { Link } from 'react-router';
+import { Mail, MapPin, Phone } from 'lucide-react';
 import type { Menu } from '@resto/domain/catalogue';
 import { readSetting, type SettingsList } from '@resto/domain/settings';
+import { getSocialLinks, isPageAllowed } from '@resto/domain/site';
+import { SocialIcon, socialLabels } from '../features/site/social-links.tsx';
 
-/** Dark footer with four columns (spec section 1, Site configuration). */
-export function SiteFooter({ settings, menus }: { settings: SettingsList; menus: Menu[] }) {
+/** Dark footer in four columns: the restaurant, opening hours, contacts, links and social links that are set (spec section 1). */
+export function SiteFooter({ settings, menus, prefix = '' }: { settings: SettingsList; menus: Menu[]; prefix?: string }) {
   const name = readSetting(settings, 'contacts.name', '');
-  const address = readSetting(settings, 'contacts.address', '');
-  const phone = readSetting(settings, 'contacts.phone', '');
-  const email = readSetting(settings, 'contacts.email', '');
+  const address = readSetting<string>(settings, 'contacts.address', '');
+  const phone = readSetting<string>(settings, 'contacts.phone', '');
+  const email = readSetting<string>(settings, 'contacts.email', '');
+  const map = readSetting<string>(settings, 'contacts.google_map', '');
+  const credits = readSetting<string>(settings, 'site.credits', '');
   const mainMenu = menus[0];
-  const socials = (['facebook', 'instagram', 'twitter', 'tiktok', 'youtube', 'linkedin', 'pinterest'] as const)
-    .map((network) => ({ network, url: readSetting(settings, `contacts.${network}`, '') }))
-    .filter((s) => s.url);
+  const socials = getSocialLinks(settings);
+  const pages = [
+    { to: `${prefix}/menu`, label: 'La carte', shown: true },
+    { to: `${prefix}/about`, label: 'À propos', shown: isPageAllowed(settings, 'About') },
+    { to: `${prefix}/contact`, label: 'Contact', shown: isPageAllowed(settings, 'Contact') },
+    { to: `${prefix}/blog`, label: 'Blog', shown: isPageAllowed(settings, 'Blog') },
+    { to: `${prefix}/terms-of-service`, label: 'Mentions légales et CGV', shown: true },
+    { to: `${prefix}/privacy-policy`, label: 'Confidentialité', shown: true },
+    { to: `${prefix}/cookie-policy`, label: 'Cookies', shown: true },
+  ].filter((p) => p.shown);
+  const link = 'underline-offset-2 hover:text-white hover:underline';
   return (
     <footer className="bg-night text-sm text-white/75">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section>
           <h2 className="mb-2 font-semibold text-white">{name}</h2>
           <p>{readSetting(settings, 'site.tagline', '')}</p>
+          {socials.length ? (
+            <ul className="mt-4 flex gap-2" aria-label="Réseaux sociaux">
+              {socials.map((s) => (
+                <li key={s.network}>
+                  <a
+                    href={s.url}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    aria-label={socialLabels[s.network]}
+                    className="flex h-9 w-9 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
+                  >
+                    <SocialIcon network={s.network} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
         <section>
           <h2 className="mb-2 font-semibold text-white">Horaires</h2>
@@ -41,32 +72,54 @@ export function SiteFooter({ settings, menus }: { settings: SettingsList; menus:
         </section>
         <section>
           <h2 className="mb-2 font-semibold text-white">Nous trouver</h2>
-          <address className="not-italic">
-            {address}
-            <br />
-            <a href={`tel:${phone.replace(/\s/g, '')}`} className="underline-offset-2 hover:underline">
-              {phone}
-            </a>
-            <br />
-            <a href={`mailto:${email}`} className="underline-offset-2 hover:underline">
-              {email}
-            </a>
+          <address className="space-y-1.5 not-italic">
+            {address ? (
+              <p className="flex gap-2">
+                <MapPin size={16} className="mt-0.5 shrink-0" aria-hidden />
+                {map ? (
+                  <a href={map} rel="noopener noreferrer" target="_blank" className={link}>
+                    {address}
+                  </a>
+                ) : (
+                  address
+                )}
+              </p>
+            ) : null}
+            {phone ? (
+              <p className="flex gap-2">
+                <Phone size={16} className="mt-0.5 shrink-0" aria-hidden />
+                <a href={`tel:${phone.replace(/[\s.]/g, '')}`} className={link}>
+                  {phone}
+                </a>
+              </p>
+            ) : null}
+            {email ? (
+              <p className="flex gap-2">
+                <Mail size={16} className="mt-0.5 shrink-0" aria-hidden />
+                <a href={`mailto:${email}`} className={`${link} break-all`}>
+                  {email}
+                </a>
+              </p>
+            ) : null}
           </address>
         </section>
-        <section>
-          <h2 className="mb-2 font-semibold text-white">Suivez-nous</h2>
-          <ul className="space-y-0.5">
-            {socials.map((s) => (
-              <li key={s.network}>
-                <a href={s.url} rel="noopener noreferrer" className="capitalize underline-offset-2 hover:underline">
-                  {s.network}
-                </a>
+        <nav aria-label="Liens du site">
+          <h2 className="mb-2 font-semibold text-white">Informations</h2>
+          <ul className="space-y-1">
+            {pages.map((p) => (
+              <li key={p.to}>
+                <Link to={p.to} className={link}>
+                  {p.label}
+                </Link>
               </li>
             ))}
           </ul>
-        </section>
+        </nav>
       </div>
-      <p className="border-t border-white/10 px-4 py-4 text-center text-xs">© {name} · Commande en ligne</p>
+      <p className="border-t border-white/10 px-4 py-4 text-center text-xs">
+        © {name}
+        {credits ? ` · ${credits}` : ''} · Commande en ligne
+      </p>
     </footer>
   );
 }

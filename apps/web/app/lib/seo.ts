@@ -1,8 +1,65 @@
+import type { MetaDescriptor } from 'react-router';
+import type { Menu } from '@resto/domain/catalogue';
+import { readSetting, type SettingsList } from '@resto/domain/settings';
+
+/** The canonical path of a page: its /fr twin points at the unprefixed page (DECISIONS.md, "Pages and configuration"). */
+export function canonicalPath(pathname: string): string {
+  return pathname.replace(/^\/fr(?=\/|$)/, '') || '/';
+}
+
+/** What a page's meta needs to know about the site, read from the shell's loader data. */
+export interface SiteMeta {
+  /** Origin the page was served from ('https://…'), for the absolute URLs Open Graph wants. */
+  origin: string;
+  name: string;
+  settings: SettingsList;
+  menus: Menu[];
+}
+
+interface MatchLike {
+  id: string;
+  loaderData?: unknown;
+}
+
+/** The shell's data seen from a meta function (its matches); null on error pages. */
+export function siteMetaFrom(matches: readonly (MatchLike | undefined)[]): SiteMeta | null {
+  const shell = matches.find((m) => m?.id === 'routes/shell');
+  const data = shell?.loaderData as { settings?: SettingsList; menus?: Menu[]; origin?: string } | undefined;
+  if (!data?.settings) return null;
+  return { origin: data.origin ?? '', name: readSetting(data.settings, 'contacts.name', 'Restaurant'), settings: data.settings, menus: data.menus ?? [] };
+}
+
+export interface PageMetaExtra {
+  site?: SiteMeta | null;
+  /** Absolute or root-relative image for link previews. */
+  image?: string;
+  type?: 'website' | 'restaurant.menu' | 'product';
+  /** The canonical path when the query matters (a dish's /menu?product=…). */
+  canonical?: string;
+}
+
 /**
- * Title and canonical link of a page: the /fr twin points at the unprefixed page (DECISIONS.md,
- * "Pages and configuration").
+ * Title, description, canonical link and Open Graph / Twitter tags of a page. With the site's data,
+ * the title ends with the restaurant's name and URLs are absolute (link previews need them).
  */
-export function pageMeta(title: string, pathname: string, description?: string) {
-  const canonical = pathname.replace(/^\/fr(?=\/|$)/, '') || '/';
-  return [{ title }, ...(description ? [{ name: 'description', content: description }] : []), { tagName: 'link', rel: 'canonical', href: canonical }];
+export function pageMeta(title: string, pathname: string, description?: string, extra: PageMetaExtra = {}): MetaDescriptor[] {
+  const { site } = extra;
+  const canonical = extra.canonical ?? canonicalPath(pathname);
+  const absolute = (path: string) => (site?.origin && path.startsWith('/') ? `${site.origin}${path}` : path);
+  const fullTitle = site ? `${title} · ${site.name}` : title;
+  const image = extra.image ?? (site ? '/icons/icon-512.png' : undefined);
+  return [
+    { title: fullTitle },
+    ...(description ? [{ name: 'description', content: description }] : []),
+    // Root-relative, as before: browsers and crawlers resolve it against the page; og:url must be absolute.
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { property: 'og:title', content: title },
+    ...(description ? [{ property: 'og:description', content: description }] : []),
+    { property: 'og:type', content: extra.type ?? 'website' },
+    { property: 'og:url', content: absolute(canonical) },
+    { property: 'og:locale', content: 'fr_FR' },
+    ...(site ? [{ property: 'og:site_name', content: site.name }] : []),
+    ...(image ? [{ property: 'og:image', content: absolute(image) }] : []),
+    { name: 'twitter:card', content: image && extra.image ? 'summary_large_image' : 'summary' },
+  ];
 }

@@ -4,7 +4,8 @@ import { readSetting } from '@resto/domain/settings';
 import type { Route } from './+types/home';
 import { useStoreData } from '../lib/store-data.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
+import { restaurantJsonLd } from '../lib/json-ld.ts';
 import { apiGet } from '../lib/api.server.ts';
 import { formatEuros } from '../lib/format.ts';
 import { DishChip } from '../features/menu/quick-add.tsx';
@@ -15,8 +16,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { popularIds: popular.popular.map((p) => p.itemId) };
 }
 
-export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta('Accueil · Commande en ligne', location.pathname, 'Commandez en ligne et retirez votre repas au restaurant.');
+/** Spec section 2: the home page's title is "Home" (Accueil); link previews and the Restaurant JSON-LD come from the settings. */
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const site = siteMetaFrom(matches);
+  const description = site ? readSetting(site.settings, 'site.description', '') || readSetting(site.settings, 'site.tagline', '') : 'Commandez en ligne.';
+  return [
+    ...pageMeta('Accueil', location.pathname, description, { site, image: '/images/hero.svg' }),
+    ...(site ? [{ 'script:ld+json': restaurantJsonLd(site.settings, site.menus, site.origin) }] : []),
+  ];
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { settings, menus } = useStoreData();

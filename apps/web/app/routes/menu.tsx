@@ -10,7 +10,9 @@ import { AllergenFilter } from '../features/menu/allergen-filter.tsx';
 import { useAllergenFilter } from '../features/menu/allergen-filter-store.ts';
 import type { Route } from './+types/menu';
 import { useStoreData } from '../lib/store-data.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
+import { menuJsonLd } from '../lib/json-ld.ts';
+import { formatEuros } from '../lib/format.ts';
 import { LocationPanel } from '../features/location/location-panel.tsx';
 import { ProductDialog } from '../features/menu/product-dialog.tsx';
 import { MenuItemCard } from '../features/menu/menu-item-card.tsx';
@@ -19,7 +21,31 @@ import { useCartStore } from '../features/cart/cart-store.ts';
 import { useCartTotals } from '../features/cart/use-cart-totals.ts';
 import { useHydratedStores } from '../lib/use-hydrated-stores.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta('La carte · Commande en ligne', location.pathname, 'Toute la carte, à commander en ligne.');
+/**
+ * A shared /menu?product={item_id} link previews that dish (title, description, image); the plain
+ * menu carries the schema.org Menu.
+ */
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const site = siteMetaFrom(matches);
+  const productId = Number(new URLSearchParams(location.search).get('product'));
+  const item = site?.menus.flatMap((m) => m.categories.flatMap((c) => c.items)).find((i) => i.item_id === productId);
+  if (site && item) {
+    const price = formatEuros(item.item_price.price_pickup);
+    return pageMeta(item.item_name, location.pathname, `${item.item_description} — ${price}`, {
+      site,
+      image: item.item_image || undefined,
+      type: 'product',
+      canonical: `/menu?product=${item.item_id}`,
+    });
+  }
+  return [
+    ...pageMeta('La carte', location.pathname, 'Toute la carte, à commander en ligne : entrées, plats, pizzas, desserts et boissons.', {
+      site,
+      type: 'restaurant.menu',
+    }),
+    ...(site ? [{ 'script:ld+json': menuJsonLd(site.menus, site.origin) }] : []),
+  ];
+};
 
 /** /menu: categories and items of every menu; ?product={item_id} opens that item (spec section 2). */
 export default function MenuPage() {
@@ -111,7 +137,7 @@ export default function MenuPage() {
                     </span>
                   ) : null}
                 </h2>
-                {category.category_description ? <p className="mb-2 text-sm text-ink/60">{category.category_description}</p> : null}
+                {category.category_description ? <p className="mb-2 text-sm text-ink/70">{category.category_description}</p> : null}
                 {category.items.every((item) => !isFreeOf(item.item_allergens, hidden)) ? (
                   <p className="mt-2 text-sm text-ink/60">Tous les plats de cette catégorie contiennent un allergène masqué.</p>
                 ) : null}

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/not-found';
+import { messages } from '@resto/domain/messages';
 import { ErrorPage } from '../components/error-page.tsx';
 
 /** Unmatched paths: a non-fatal 404 'Page not found: {fullPath}' (spec section 8), inside the site's layout. */
@@ -10,5 +11,5 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Page introuvable' }, { name: 'robots', content: 'noindex' }];
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {
-  return <ErrorPage notFound detail={`Page introuvable : ${loaderData.path}`} />;
+  return <ErrorPage notFound detail={messages.pageNotFoundPath(loaderData.path)} />;
 }

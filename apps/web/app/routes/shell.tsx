@@ -1,18 +1,22 @@
-import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useEffect, useState } from 'react';
+import { isRouteErrorResponse, Link, NavLink, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ShoppingBag, UserRound, UtensilsCrossed } from 'lucide-react';
 import { readSetting } from '@resto/domain/settings';
+import { isPageAllowed } from '@resto/domain/site';
 import type { Route } from './+types/shell';
 import { loadStoreData } from '../lib/api.server.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { useCartStore } from '../features/cart/cart-store.ts';
 import { Toaster } from '../components/ui/toast.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
-import { ErrorPage } from '../components/error-page.tsx';
+import { ErrorPage, errorDetail } from '../components/error-page.tsx';
 import { useHydratedStores } from '../lib/use-hydrated-stores.ts';
+import { AppOverlays } from '../features/pwa/app-overlays.tsx';
+import { useChunkErrorRecovery, useOfflineRecovery } from '../features/pwa/error-recovery.ts';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadStoreData(context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // The origin makes Open Graph and JSON-LD URLs absolute, whatever host serves the site.
+  return { ...(await loadStoreData(context)), origin: new URL(request.url).origin };
 }
 
 /** The menu does not change when only the query (?product=, ?tab=) does. */
@@ -21,10 +25,27 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
+/** True once the page is scrolled: the transparent header gets its background back. */
+function useScrolled(): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > 8);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return scrolled;
+}
+
 export default function Shell({ loaderData }: Route.ComponentProps) {
   const prefix = useLocalePrefix();
+  const { pathname } = useLocation();
   const name = readSetting(loaderData.settings, 'contacts.name', 'Restaurant');
   const count = useCartStore((s) => s.lines.reduce((n, l) => n + l.quantity, 0));
+  const scrolled = useScrolled();
+  // Over the home page's dark hero the header is see-through with light text (spec section 1: sticky transparent header).
+  const isHome = pathname === '/' || pathname === '/fr' || pathname === '/fr/';
+  const overHero = isHome && !scrolled;
 
   useHydratedStores();
   useEffect(() => {
@@ -32,20 +53,36 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
   }, []);
 
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    `whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-brand-100 text-brand-700' : 'text-ink/80 hover:text-ink'}`;
+    `whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium ${
+      isActive ? 'bg-brand-100 text-brand-700' : overHero ? 'text-white/90 hover:text-white' : 'text-ink/80 hover:text-ink'
+    }`;
+  const optional = [
+    { page: 'About' as const, to: `${prefix}/about`, label: 'À propos' },
+    { page: 'Contact' as const, to: `${prefix}/contact`, label: 'Contact' },
+    { page: 'Blog' as const, to: `${prefix}/blog`, label: 'Blog' },
+  ].filter((link) => isPageAllowed(loaderData.settings, link.page));
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-40 border-b border-black/5 bg-white/85 backdrop-blur">
+      <header
+        className={`sticky top-0 z-40 transition-colors duration-200 ${
+          overHero ? 'border-b border-transparent bg-transparent text-white' : 'border-b border-black/5 bg-brand-50/80 backdrop-blur-md'
+        }`}
+      >
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
           <Link to={prefix || '/'} className="flex min-w-0 items-center gap-2 font-bold">
-            <UtensilsCrossed size={20} className="shrink-0 text-brand-600" aria-hidden />
+            <UtensilsCrossed size={20} className={`shrink-0 ${overHero ? 'text-white' : 'text-brand-600'}`} aria-hidden />
             <span className="truncate">{name}</span>
           </Link>
           <nav aria-label="Navigation principale" className="ml-auto flex items-center gap-1">
             <NavLink to={`${prefix}/menu`} className={navClass}>
               La carte
             </NavLink>
+            {optional.map((link) => (
+              <NavLink key={link.page} to={link.to} className={(state) => `${navClass(state)} hidden sm:block`}>
+                {link.label}
+              </NavLink>
+            ))}
             {/* Logged in or not, /profile is the account: its guard sends a guest to /auth/login. */}
             <NavLink to={`${prefix}/profile`} className={navClass} aria-label="Mon compte">
               <UserRound size={18} aria-hidden />
@@ -62,15 +99,18 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <Toaster />
-      <main className="flex-1">
+      <main className={`flex-1 ${isHome ? '-mt-14' : ''}`}>
         <Outlet />
       </main>
-      <SiteFooter settings={loaderData.settings} menus={loaderData.menus} />
+      <SiteFooter settings={loaderData.settings} menus={loaderData.menus} prefix={prefix} />
+      <AppOverlays settings={loaderData.settings} prefix={prefix} />
     </div>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useChunkErrorRecovery(error);
+  useOfflineRecovery();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return <ErrorPage notFound={notFound} detail={isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined} />;
+  return <ErrorPage notFound={notFound} detail={errorDetail(error)} />;
 }

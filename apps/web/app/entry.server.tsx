@@ -1,0 +1,59 @@
+import { PassThrough } from 'node:stream';
+import type { AppLoadContext, EntryContext } from 'react-router';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { ServerRouter } from 'react-router';
+import { isbot } from 'isbot';
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
+
+export const streamTimeout = 5_000;
+
+/**
+ * React Router's default Node entry, plus spec section 2's "for bots, errors are not rendered":
+ * a crawler asking for a missing or broken page gets the status alone, not our error page.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  const userAgent = request.headers.get('user-agent');
+  const bot = userAgent !== null && isbot(userAgent);
+  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  if (bot && responseStatusCode >= 400) {
+    responseHeaders.set('Content-Type', 'text/plain; charset=utf-8');
+    responseHeaders.set('X-Robots-Tag', 'noindex');
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    // Crawlers and prerendering wait for all content (React's advice for them).
+    const readyOption: keyof RenderToPipeableStreamOptions = bot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      [readyOption]() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        pipe(body);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
+  });
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Download } from 'lucide-react';
+import { messages } from '@resto/domain/messages';
+import { useInstallGate } from './use-install-gate.ts';
+import { forgetDeferredPrompt, getDeferredPrompt } from './install-prompt.ts';
+import { storageKeys } from './storage-keys.ts';
+import { IosInstallGuide } from './ios-install-guide.tsx';
+
+function remember(key: string): void {
+  try {
+    localStorage.setItem(key, 'true');
+  } catch (error) {
+    console.warn('Choix d’installation non enregistré', error);
+  }
+}
+
+/** The install banner (spec section 2, "Overlays"): 'Installer maintenant' / 'Plus tard'. */
+export function InstallBanner() {
+  const { visible, hide } = useInstallGate();
+  const [installing, setInstalling] = useState(false);
+  const [guideOpen, setGuideOpen] = useState(false);
+
+  const later = () => {
+    remember(visible === 'apple' ? storageKeys.iosPromptShown : storageKeys.hideInstall);
+    hide();
+  };
+
+  const install = async () => {
+    if (visible === 'apple') {
+      setGuideOpen(true);
+      hide();
+      return;
+    }
+    const prompt = getDeferredPrompt();
+    if (!prompt) return hide();
+    setInstalling(true);
+    try {
+      await prompt.prompt();
+      const { outcome } = await prompt.userChoice;
+      if (outcome === 'accepted') remember(storageKeys.pwaInstalled);
+    } catch (error) {
+      console.warn('Installation impossible', error);
+    } finally {
+      forgetDeferredPrompt();
+      remember(storageKeys.hideInstall);
+      setInstalling(false);
+      hide();
+    }
+  };
+
+  return (
+    <>
+      {visible ? (
+        <section
+          role="region"
+          aria-label={messages.installTitle}
+          className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-2xl bg-night p-4 text-white shadow-2xl ring-1 ring-white/10 [padding-bottom:max(1rem,env(safe-area-inset-bottom))]"
+        >
+          <div className="flex items-start gap-3">
+            <img src="/icons/icon-96.png" alt="" width={48} height={48} className="shrink-0 rounded-xl" />
+            <div className="min-w-0">
+              <h2 className="font-semibold">{messages.installTitle}</h2>
+              <p className="text-sm text-white/75">{messages.installText}</p>
+            </div>
+          </div>
+          <div className="mt-3 flex justify-end gap-2">
+            <button type="button" onClick={later} disabled={installing} className="rounded-full px-4 py-2 text-sm font-semibold text-white/80 hover:text-white">
+              {messages.installLater}
+            </button>
+            <button
+              type="button"
+              onClick={() => void install()}
+              disabled={installing}
+              className="flex items-center gap-1.5 rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold disabled:opacity-70"
+            >
+              <Download size={16} aria-hidden /> {installing ? messages.installing : messages.installNow}
+            </button>
+          </div>
+        </section>
+      ) : null}
+      <IosInstallGuide
+        open={guideOpen}
+        onDone={() => {
+          remember(storageKeys.iosPromptShown);
+          setGuideOpen(false);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { redirect, type AppLoadContext } from 'react-router';
+import { isPageAllowed, type OptionalPage } from '@resto/domain/site';
+import type { SettingsList } from '@resto/domain/settings';
+import { apiGet } from './api.server.ts';
+
+/**
+ * Lets an optional page (About, Contact, Blog) render only when the configuration allows it;
+ * otherwise redirects home, keeping the /fr prefix (DECISIONS.md, "Pages and configuration").
+ * @returns the settings, already loaded for the check.
+ */
+export async function requireAllowedPage(context: AppLoadContext, request: Request, page: OptionalPage): Promise<SettingsList> {
+  const settings = await apiGet<SettingsList>(context, '/v2/public/settings');
+  if (!isPageAllowed(settings, page)) {
+    const { pathname } = new URL(request.url);
+    throw redirect(pathname === '/fr' || pathname.startsWith('/fr/') ? '/fr' : '/');
+  }
+  return settings;
+}

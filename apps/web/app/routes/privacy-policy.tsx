@@ -1,0 +1,89 @@
+import { Link } from 'react-router';
+import { getLegalInfo } from '@resto/domain/site';
+import { readSetting } from '@resto/domain/settings';
+import type { Route } from './+types/privacy-policy';
+import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
+import { useStoreData } from '../lib/store-data.ts';
+import { useLocalePrefix } from '../lib/paths.ts';
+import { Prose } from '../features/site/prose.tsx';
+
+export const meta: Route.MetaFunction = ({ location, matches }) =>
+  pageMeta('Politique de confidentialité', location.pathname, 'Quelles données nous traitons lors d’une commande, pourquoi, combien de temps, et vos droits.', {
+    site: siteMetaFrom(matches),
+  });
+
+/** /privacy-policy: what the product actually collects (RGPD art. 13), filled from the settings. */
+export default function PrivacyPolicy() {
+  const { settings } = useStoreData();
+  const info = getLegalInfo(settings);
+  const prefix = useLocalePrefix();
+  const card = readSetting(settings, 'payments.stripe.active', false);
+  const delivery = readSetting(settings, 'features.delivery.active', false);
+  return (
+    <Prose title="Politique de confidentialité" intro={`Responsable du traitement : ${info.companyName}, ${info.address} — ${info.email}.`}>
+      <h2>Les données que nous traitons</h2>
+      <table>
+        <thead>
+          <tr>
+            <th>Données</th>
+            <th>Pourquoi</th>
+            <th>Base légale</th>
+            <th>Durée</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>Prénom, nom, e-mail, téléphone</td>
+            <td>Préparer la commande, vous prévenir en cas de souci</td>
+            <td>Exécution du contrat</td>
+            <td>3 ans après la dernière commande</td>
+          </tr>
+          {delivery ? (
+            <tr>
+              <td>Adresse de livraison</td>
+              <td>Calculer les frais et livrer</td>
+              <td>Exécution du contrat</td>
+              <td>Durée de conservation de la commande</td>
+            </tr>
+          ) : null}
+          <tr>
+            <td>Contenu et montant des commandes</td>
+            <td>Comptabilité, réclamations, suggestions « souvent pris avec » (statistiques sans nom)</td>
+            <td>Obligation légale, intérêt légitime</td>
+            <td>10 ans (pièces comptables)</td>
+          </tr>
+          {card ? (
+            <tr>
+              <td>Paiement par carte</td>
+              <td>Encaisser la commande</td>
+              <td>Exécution du contrat</td>
+              <td>Les données de carte sont traitées par notre prestataire de paiement, jamais par nous</td>
+            </tr>
+          ) : null}
+          <tr>
+            <td>Compte client (si vous en créez un)</td>
+            <td>Historique de commandes, coordonnées préremplies</td>
+            <td>Exécution du contrat</td>
+            <td>Jusqu’à la suppression du compte, ou 3 ans d’inactivité</td>
+          </tr>
+        </tbody>
+      </table>
+      <h2>Destinataires</h2>
+      <p>
+        Seule l’équipe de {info.name} accède à vos données{card ? ', ainsi que notre prestataire de paiement pour les paiements par carte' : ''}. Elles ne sont
+        ni vendues ni cédées à des fins publicitaires. Le site est hébergé par : {info.host}.
+      </p>
+      <h2>Sur votre appareil</h2>
+      <p>
+        Votre panier, vos choix et votre adresse restent dans le stockage de votre navigateur ; le détail figure dans notre{' '}
+        <Link to={`${prefix}/cookie-policy`}>politique cookies</Link>.
+      </p>
+      <h2>Vos droits</h2>
+      <p>
+        Vous disposez des droits d’accès, de rectification, d’effacement, de limitation, d’opposition et de portabilité de vos données. Écrivez-nous à{' '}
+        {info.email} ; nous répondons sous un mois. Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL
+        (www.cnil.fr).
+      </p>
+    </Prose>
+  );
+}

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { open } from './helpers.ts';
+
+test.describe('offline (spec section 1: installable, offline-capable)', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('after one visit the menu stays browsable offline; a page never visited falls back to /offline', async ({ page, context }) => {
+    await open(page, '/');
+    // The worker installs, takes control and keeps the home and the menu for later.
+    await page.waitForFunction(
+      async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        if (registration?.active?.state !== 'activated' || !navigator.serviceWorker.controller) return false;
+        return Boolean(await (await caches.open('pages')).match('/menu'));
+      },
+      undefined,
+      { timeout: 30_000, polling: 250 },
+    );
+    // The worker now answers this tab's navigations (the menu page itself was never opened).
+    await expect(async () => expect((await page.reload())?.fromServiceWorker()).toBe(true)).toPass({ timeout: 15_000 });
+
+    await context.setOffline(true);
+    await page.goto('/menu');
+    await expect(page.getByRole('heading', { level: 1, name: 'La carte' })).toBeVisible();
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    // Browsing: open a dish, read its price, close it.
+    await page
+      .getByRole('link', { name: /Pizza Margherita/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Pizza Margherita' })).toBeVisible();
+    await expect(dialog.getByText('11,00 €').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.goto('/terms-of-service');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vous êtes hors ligne' })).toBeVisible();
+    await expect(page).toHaveURL(/\/terms-of-service$/);
+
+    // Checkout is never served from a cache, even once visited.
+    await context.setOffline(false);
+    await open(page, '/checkout');
+    await context.setOffline(true);
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vous êtes hors ligne' })).toBeVisible();
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(cached.filter((url) => /^\/(fr\/)?checkout|^\/v2\/public\/checkout/.test(url))).toEqual([]);
+    expect(cached).toContain('/offline');
+  });
+});

@@ -1,0 +1,88 @@
+// Writes build/client/sw.js with workbox-build's generateSW, AFTER `react-router build`, so the
+// prerendered /offline page is in the precache (DESIGN.md, gotchas). Usage:
+//   node scripts/generate-sw.mjs [clientDir]     (default: build/client)
+// The service worker's strategy is explained in docs/decisions/005-pwa-shell.md.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { generateSW } from 'workbox-build';
+
+const clientDir = resolve(process.argv[2] ?? new URL('../build/client', import.meta.url).pathname);
+const { id: buildId } = JSON.parse(readFileSync(resolve(clientDir, 'builds/latest.json'), 'utf8'));
+
+const { count, size, warnings } = await generateSW({
+  globDirectory: clientDir,
+  swDest: resolve(clientDir, 'sw.js'),
+  globPatterns: ['assets/**/*.{js,css}', 'offline/index.html', 'favicon.svg', 'icons/icon-192.png', 'icons/icon-512.png', 'images/**/*.svg'],
+  // The prerendered offline page is precached under the URL the fallback asks for.
+  manifestTransforms: [async (entries) => ({ manifest: entries.map((e) => (e.url === 'offline/index.html' ? { ...e, url: '/offline' } : e)), warnings: [] })],
+  // Hashed file names need no cache-busting query.
+  dontCacheBustURLsMatching: /^assets\//,
+  // The build id makes every build's worker a new worker, so the update banner shows.
+  additionalManifestEntries: [{ url: '/builds/latest.json', revision: buildId }],
+  cacheId: 'resto',
+  cleanupOutdatedCaches: true,
+  clientsClaim: true,
+  // A new worker waits for the visitor's "Actualiser" (SKIP_WAITING message), spec section 4.
+  skipWaiting: false,
+  navigationPreload: false,
+  sourcemap: false,
+  mode: 'production',
+  runtimeCaching: [
+    {
+      urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(fr\/)?(checkout|success|auth|profile)(\/|\.data|$)/.test(url.pathname),
+      handler: 'NetworkOnly',
+      options: { precacheFallback: { fallbackURL: '/offline' } },
+    },
+    {
+      // Pages: the network first (fresh prices and opening hours), the last copy when offline,
+      // the offline page for a page never visited.
+      urlPattern: ({ request }) => request.mode === 'navigate',
+      handler: 'NetworkFirst',
+      options: {
+        cacheName: 'pages',
+        networkTimeoutSeconds: 4,
+        expiration: { maxEntries: 40, maxAgeSeconds: 7 * 24 * 3600 },
+        cacheableResponse: { statuses: [200] },
+        precacheFallback: { fallbackURL: '/offline' },
+      },
+    },
+    {
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/(fr\/)?(checkout|success|auth|profile)(\/|\.data|$)/.test(url.pathname),
+      handler: 'NetworkOnly',
+    },
+    {
+      // React Router's data requests (/menu.data, /_root.data) for client-side navigations.
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.endsWith('.data'),
+      handler: 'NetworkFirst',
+      options: {
+        cacheName: 'route-data',
+        networkTimeoutSeconds: 4,
+        expiration: { maxEntries: 60, maxAgeSeconds: 7 * 24 * 3600 },
+        cacheableResponse: { statuses: [200] },
+      },
+    },
+    {
+      // The menu, settings and offers answers: browsable offline once seen.
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/v2\/public\/(menus|settings|offers)\/?$/.test(url.pathname),
+      handler: 'NetworkFirst',
+      options: { cacheName: 'api-catalogue', networkTimeoutSeconds: 4, expiration: { maxEntries: 10 }, cacheableResponse: { statuses: [200] } },
+    },
+    {
+      // Checkout and every other API call: always the network, never a cached answer.
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/v2/'),
+      handler: 'NetworkOnly',
+    },
+    {
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith('/images/') || url.pathname.startsWith('/icons/')),
+      handler: 'CacheFirst',
+      options: { cacheName: 'images', expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 } },
+    },
+    {
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/manifest.webmanifest',
+      handler: 'StaleWhileRevalidate',
+      options: { cacheName: 'manifest' },
+    },
+  ],
+});
+for (const warning of warnings) console.warn('generate-sw:', warning);
+console.log(`sw.js : ${count} fichiers précachés, ${(size / 1024).toFixed(1)} Ko (build ${buildId})`);
