@@ -63,10 +63,8 @@ test('delivery to 8 rue Mercière (Lyon 2e), scheduled tomorrow 12:30–12:45, z
   await expect(page.getByLabel('Adresse', { exact: true })).toHaveValue('8 rue Mercière');
   // A valid choice closes the suggestions after 1 s and is kept under the key `location` (section 3).
   await expect(page.getByRole('listbox')).toHaveCount(0);
-  const stored = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('location') ?? 'null') as { state: { _distance: { address: string; postal_code: string } } },
-  );
-  expect(stored.state._distance).toMatchObject({ address: '8 rue Mercière', postal_code: '69002' });
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('location') ?? 'null') as { _distance: { address: string; postal_code: string } });
+  expect(stored._distance).toMatchObject({ address: '8 rue Mercière', postal_code: '69002' });
 
   const summary = page.getByRole('complementary', { name: 'Récapitulatif du panier' });
   const subtotal = euros(await summary.getByTestId('subtotal').textContent());
@@ -162,10 +160,9 @@ test('the location panel on the menu: delivery to a searched address closes afte
   await expect(panel.getByRole('status')).toContainText('Livraison 1,50');
   await expect(panel).toBeHidden(); // closes by itself, about 1 s after the valid choice
   await expect(page.getByRole('button', { name: 'Livraison · 3 rue de la Charité, 69002 Lyon' })).toBeVisible();
-  const stored = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('location') ?? 'null') as { state: { is_pickup: boolean; _distance: { address: string } } },
-  );
-  expect(stored.state).toMatchObject({ is_pickup: false, _distance: { address: '3 rue de la Charité' } });
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('location') ?? 'null') as { is_pickup: boolean; _distance: { address: string } });
+  // The stored Location object itself (section 3), as the install banner reads it.
+  expect(stored).toMatchObject({ is_pickup: false, _distance: { address: '3 rue de la Charité' } });
 
   await addToCart(page, 105);
   await open(page, '/checkout?tab=delivery');

@@ -90,7 +90,7 @@ test.describe('on a Sunday', () => {
     await cart.getByRole('button', { name: 'Appliquer' }).click();
     await checkoutPickupCash(page, 'lea.martin@example.fr');
     // Other alerts (an earlier toast) may still be on screen: the refusal is one of them.
-    await expect(page.getByRole('alert').filter({ hasText: 'Vous avez déjà profité de cette offre.' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Vous avez déjà profité de cette offre.' }).first()).toBeVisible();
     await expect(page).toHaveURL(/tab=confirmation/);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').state?.lines?.length)).toBe(2);
   });

@@ -86,6 +86,10 @@ async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; 
 function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    // fetch keeps connections open between requests; Node closes idle ones after 5 s, and a test that
+    // works longer than that between two calls (3,000 demo orders) could reuse a socket being closed
+    // (ECONNRESET). Idle connections here stay open longer than any test.
+    (server as Server).keepAliveTimeout = 120_000;
     server.once('error', reject);
   });
 }

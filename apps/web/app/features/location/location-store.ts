@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persist, type PersistStorage } from 'zustand/middleware';
 import type { DistanceRecord } from '@resto/domain/location';
 
 /**
@@ -20,6 +20,27 @@ interface LocationState {
   setPickup(isPickup: boolean): void;
 }
 
+type StoredLocation = Pick<LocationState, 'is_pickup' | 'query' | 'zone' | '_distance'>;
+
+/**
+ * The stored value is the Location object itself, `{is_pickup, query, zone, _distance}` (spec
+ * section 3: "a stored location object has a _distance.address field"), not zustand's
+ * `{state, version}` envelope: other code (the install banner) reads it as the spec describes.
+ */
+const flatStorage: PersistStorage<StoredLocation> = {
+  getItem: (name) => {
+    try {
+      const raw = localStorage.getItem(name);
+      const parsed: unknown = raw ? JSON.parse(raw) : null;
+      return parsed && typeof parsed === 'object' ? { state: parsed as StoredLocation, version: 0 } : null;
+    } catch {
+      return null;
+    }
+  },
+  setItem: (name, value) => localStorage.setItem(name, JSON.stringify(value.state)),
+  removeItem: (name) => localStorage.removeItem(name),
+};
+
 export const useLocationStore = create<LocationState>()(
   persist(
     (set) => ({
@@ -35,9 +56,9 @@ export const useLocationStore = create<LocationState>()(
     }),
     {
       name: 'location',
-      storage: createJSONStorage(() => localStorage),
+      storage: flatStorage,
       skipHydration: true,
-      partialize: ({ is_pickup, query, zone, _distance }) => ({ is_pickup, query, zone, _distance }),
+      partialize: ({ is_pickup, query, zone, _distance }): StoredLocation => ({ is_pickup, query, zone, _distance }),
     },
   ),
 );
