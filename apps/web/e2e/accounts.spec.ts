@@ -32,9 +32,13 @@ async function mailTo(request: APIRequestContext, to: string, subject: RegExp): 
   return found!;
 }
 
-const storedAuth = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').state as { token: string | null; user: { id: number } | null });
+const storedAuth = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').state as { token: string | null; user: { id: number } | null });
 
-test('a customer signs up with an e-mailed code, orders, finds the order, changes the password, logs out and in, deletes the account', async ({ page, request }) => {
+test('a customer signs up with an e-mailed code, orders, finds the order, changes the password, logs out and in, deletes the account', async ({
+  page,
+  request,
+}) => {
   const consoleErrors = collectConsoleErrors(page, [/status of 4\d\d/]);
   const email = `lea.${Date.now()}@example.fr`;
 
@@ -164,7 +168,16 @@ test('a customer signs up with an e-mailed code, orders, finds the order, change
 
 test('the auth and profile pages answer under /fr too, with the canonical link unprefixed', async ({ page, request }) => {
   // Read in the server's HTML: in the browser, the profile guard leaves for /auth/login at once.
-  for (const path of ['/fr/auth', '/fr/auth/login', '/fr/auth/forgot', '/fr/auth/signup', '/fr/auth/verify', '/fr/profile', '/fr/profile/ViewOrders', '/fr/profile/ChangePassword']) {
+  for (const path of [
+    '/fr/auth',
+    '/fr/auth/login',
+    '/fr/auth/forgot',
+    '/fr/auth/signup',
+    '/fr/auth/verify',
+    '/fr/profile',
+    '/fr/profile/ViewOrders',
+    '/fr/profile/ChangePassword',
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     expect(await response.text(), path).toContain(`<link rel="canonical" href="${path.replace(/^\/fr/, '')}"/>`);

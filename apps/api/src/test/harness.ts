@@ -304,7 +304,13 @@ export async function buildOrderPayload(server: Pick<TestServer, 'baseUrl' | 'no
   const { totals } = priceLines(catalogue, lines, server.now(), coupon);
   const items: OrderLinePayload[] = lines.map((line) => {
     const item = findItem(catalogue, line.itemId);
-    return { item_id: item.item_id, item_menu_id: item.item_menu_id, quantity: line.quantity, note: line.note ?? '', options: groupChoices(line.choices ?? []) };
+    return {
+      item_id: item.item_id,
+      item_menu_id: item.item_menu_id,
+      quantity: line.quantity,
+      note: line.note ?? '',
+      options: groupChoices(line.choices ?? []),
+    };
   });
   return {
     local_id: newLocalId(),

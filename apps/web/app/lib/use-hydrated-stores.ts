@@ -15,7 +15,12 @@ export function useHydratedStores(): boolean {
   const [ready, setReady] = useState(hydrated);
   useEffect(() => {
     if (hydrated) return setReady(true);
-    void Promise.all([useCartStore.persist.rehydrate(), useCheckoutStore.persist.rehydrate(), useAllergenFilter.persist.rehydrate(), useAuthStore.persist.rehydrate()]).then(() => {
+    void Promise.all([
+      useCartStore.persist.rehydrate(),
+      useCheckoutStore.persist.rehydrate(),
+      useAllergenFilter.persist.rehydrate(),
+      useAuthStore.persist.rehydrate(),
+    ]).then(() => {
       hydrated = true;
       document.documentElement.dataset.hydrated = 'true'; // lets browser tests wait for interactivity
       setReady(true);

@@ -14,7 +14,10 @@ import { authCall } from '../features/account/account-api.ts';
 import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
 import { useAuthAction } from '../features/account/use-auth-action.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Mot de passe oublié · Commande en ligne', location.pathname), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Mot de passe oublié · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
 
 const EmailStep = z.object({ email: EmailSchema });
 type ResetForm = z.input<typeof ResetPasswordFormSchema>;
@@ -32,7 +35,11 @@ export default function Forgot() {
   const step1 = useAuthAction();
   const step2 = useAuthAction();
   const emailForm = useForm<z.input<typeof EmailStep>>({ resolver: zodResolver(EmailStep), defaultValues: { email: '' }, reValidateMode: 'onChange' });
-  const resetForm = useForm<ResetForm>({ resolver: zodResolver(ResetPasswordFormSchema), defaultValues: { otp: '', password: '', password_confirmation: '' }, reValidateMode: 'onChange' });
+  const resetForm = useForm<ResetForm>({
+    resolver: zodResolver(ResetPasswordFormSchema),
+    defaultValues: { otp: '', password: '', password_confirmation: '' },
+    reValidateMode: 'onChange',
+  });
 
   const sendCode = emailForm.handleSubmit(async (values) => {
     const answer = await step1.run(() => authCall<{ message: string }>('GET', 'send-otp/', { query: { email: values.email } }));
@@ -59,10 +66,22 @@ export default function Forgot() {
 
   if (!email)
     return (
-      <AuthCard title="Mot de passe oublié" intro="Indiquez l’adresse e-mail de votre compte : nous vous enverrons un code pour choisir un nouveau mot de passe." footer={footer}>
+      <AuthCard
+        title="Mot de passe oublié"
+        intro="Indiquez l’adresse e-mail de votre compte : nous vous enverrons un code pour choisir un nouveau mot de passe."
+        footer={footer}
+      >
         <form onSubmit={sendCode} noValidate className="space-y-4">
           <FormAlert message={step1.error} />
-          <Field id="email" label="E-mail" type="email" inputMode="email" autoComplete="email" error={emailForm.formState.errors.email?.message} {...emailForm.register('email')} />
+          <Field
+            id="email"
+            label="E-mail"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            error={emailForm.formState.errors.email?.message}
+            {...emailForm.register('email')}
+          />
           <SubmitButton loading={step1.loading}>Recevoir un code</SubmitButton>
         </form>
       </AuthCard>
@@ -74,8 +93,24 @@ export default function Forgot() {
       <form onSubmit={reset} noValidate className="space-y-4">
         <FormAlert message={notice} tone="success" />
         <FormAlert message={step2.error} />
-        <Field id="otp" label="Code reçu par e-mail" inputMode="numeric" autoComplete="one-time-code" maxLength={7} placeholder="123456" error={errors.otp?.message} {...resetForm.register('otp')} />
-        <Field id="password" label="Nouveau mot de passe" type="password" autoComplete="new-password" error={errors.password?.message} {...resetForm.register('password')} />
+        <Field
+          id="otp"
+          label="Code reçu par e-mail"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          placeholder="123456"
+          error={errors.otp?.message}
+          {...resetForm.register('otp')}
+        />
+        <Field
+          id="password"
+          label="Nouveau mot de passe"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...resetForm.register('password')}
+        />
         <Field
           id="password_confirmation"
           label="Confirmez le mot de passe"

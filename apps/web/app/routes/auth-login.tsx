@@ -14,7 +14,10 @@ import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card
 import { useAuthAction } from '../features/account/use-auth-action.ts';
 import { useGoBackAfterLogin } from '../features/account/use-session.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Connexion · Commande en ligne', location.pathname), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Connexion · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** /auth/login (spec sections 2, 4, 7): e-mail and password; back to the stored redirect or home. */
 export default function Login() {

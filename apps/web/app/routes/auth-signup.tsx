@@ -11,7 +11,10 @@ import { useAuthStore } from '../features/account/auth-store.ts';
 import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
 import { useAuthAction } from '../features/account/use-auth-action.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Créer un compte · Commande en ligne', location.pathname), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Créer un compte · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** /auth/signup (spec sections 2, 4, 7): first name, last name, phone, e-mail, password; then /auth/verify. */
 export default function Signup() {
@@ -51,16 +54,18 @@ export default function Signup() {
           <Field id="first_name" label="Prénom" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
           <Field id="last_name" label="Nom" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
         </div>
-        <Field id="phone" label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" placeholder="06 12 34 56 78" error={errors.phone?.message} {...register('phone')} />
-        <Field id="email" label="E-mail" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <Field
-          id="password"
-          label="Mot de passe"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
+          id="phone"
+          label="Téléphone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="06 12 34 56 78"
+          error={errors.phone?.message}
+          {...register('phone')}
         />
+        <Field id="email" label="E-mail" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <Field id="password" label="Mot de passe" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
         <p id="password-help" className="-mt-2 text-xs text-ink/60">
           Au moins {passwordMinLength} caractères. Une phrase que vous retiendrez fait un excellent mot de passe.
         </p>

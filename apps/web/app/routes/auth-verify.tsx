@@ -16,7 +16,10 @@ import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card
 import { useAuthAction } from '../features/account/use-auth-action.ts';
 import { useGoBackAfterLogin } from '../features/account/use-session.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Confirmer votre adresse · Commande en ligne', location.pathname), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Confirmer votre adresse · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
 
 const VerifySchema = z.object({ email: EmailSchema, otp: OtpSchema });
 type VerifyForm = z.input<typeof VerifySchema>;
@@ -29,7 +32,13 @@ export default function Verify() {
   const { loading, error, setError, run } = useAuthAction();
   const [notice, setNotice] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
-  const { register, handleSubmit, formState, getValues, setError: setFieldError } = useForm<VerifyForm>({
+  const {
+    register,
+    handleSubmit,
+    formState,
+    getValues,
+    setError: setFieldError,
+  } = useForm<VerifyForm>({
     resolver: zodResolver(VerifySchema),
     defaultValues: { email: searchParams.get('email') ?? useAuthStore.getState().pendingEmail ?? '', otp: '' },
     reValidateMode: 'onChange',
@@ -64,7 +73,11 @@ export default function Verify() {
   return (
     <AuthCard
       title="Confirmez votre adresse"
-      intro={sent ? 'Nous venons de vous envoyer un code à 6 chiffres par e-mail. Saisissez-le ci-dessous : il est valable 10 minutes.' : 'Saisissez le code à 6 chiffres reçu par e-mail.'}
+      intro={
+        sent
+          ? 'Nous venons de vous envoyer un code à 6 chiffres par e-mail. Saisissez-le ci-dessous : il est valable 10 minutes.'
+          : 'Saisissez le code à 6 chiffres reçu par e-mail.'
+      }
       footer={
         <p>
           <Link to={`${prefix}/auth/login`} className="font-semibold text-brand-700 underline">

@@ -7,7 +7,10 @@ import { useLocalePrefix } from '../lib/paths.ts';
 import { useLogout } from '../features/account/use-session.ts';
 import { useProfileRefresh } from '../features/account/use-profile-refresh.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Mon compte · Commande en ligne', location.pathname), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Mon compte · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** /profile and /profile/ViewAccount: who is logged in, where to go next, logout. */
 export default function ViewAccount() {

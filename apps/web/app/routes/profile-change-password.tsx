@@ -11,7 +11,10 @@ import { useAuthAction } from '../features/account/use-auth-action.ts';
 import { useSessionLost } from '../features/account/use-session.ts';
 import { ApiCallError } from '../lib/api-client.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Mot de passe · Commande en ligne', location.pathname), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Mot de passe · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** /profile/ChangePassword: current password, new one twice (POST change-password, bearer); other devices are logged out. */
 export default function ChangePassword() {
@@ -46,8 +49,22 @@ export default function ChangePassword() {
       <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
         <FormAlert message={error} />
         <FormAlert message={done} tone="success" />
-        <Field id="current_password" label="Mot de passe actuel" type="password" autoComplete="current-password" error={errors.current_password?.message} {...register('current_password')} />
-        <Field id="password" label="Nouveau mot de passe" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <Field
+          id="current_password"
+          label="Mot de passe actuel"
+          type="password"
+          autoComplete="current-password"
+          error={errors.current_password?.message}
+          {...register('current_password')}
+        />
+        <Field
+          id="password"
+          label="Nouveau mot de passe"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <p className="-mt-2 text-xs text-ink/60">Au moins {passwordMinLength} caractères, pas un mot de passe courant.</p>
         <Field
           id="password_confirmation"

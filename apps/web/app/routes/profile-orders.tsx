@@ -10,7 +10,10 @@ import { FormAlert } from '../features/account/auth-card.tsx';
 import { OrderCard, type AccountOrder } from '../features/account/order-card.tsx';
 import { useSessionLost } from '../features/account/use-session.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Mes commandes · Commande en ligne', location.pathname), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Mes commandes · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
 
 interface OrdersPage {
   orders: AccountOrder[];
@@ -63,7 +66,9 @@ export default function ViewOrders() {
         </div>
       ) : null}
       <div className="space-y-3" aria-busy={loading || undefined}>
-        {data?.orders.map((order) => <OrderCard key={order.order_id} order={order} />)}
+        {data?.orders.map((order) => (
+          <OrderCard key={order.order_id} order={order} />
+        ))}
       </div>
       {data && data.pages > 1 ? (
         <nav aria-label="Pages de commandes" className="flex items-center justify-between gap-2 text-sm">

@@ -14,7 +14,10 @@ import { FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
 import { useAuthAction } from '../features/account/use-auth-action.ts';
 import { useSessionLost } from '../features/account/use-session.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Mes informations · Commande en ligne', location.pathname), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Mes informations · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** /profile/ViewProfile: first name, last name, phone, address (PATCH update-profile, query token and user_id). */
 export default function ViewProfile() {
@@ -55,7 +58,14 @@ export default function ViewProfile() {
           <Field id="last_name" label="Nom" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
         </div>
         <Field id="phone" label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-        <Field id="address" label="Adresse" autoComplete="street-address" placeholder="12 rue de la République, 69002 Lyon" error={errors.address?.message} {...register('address')} />
+        <Field
+          id="address"
+          label="Adresse"
+          autoComplete="street-address"
+          placeholder="12 rue de la République, 69002 Lyon"
+          error={errors.address?.message}
+          {...register('address')}
+        />
         <div>
           <p className="mb-1 text-sm font-semibold">E-mail</p>
           <p className="rounded-xl bg-black/5 px-3 py-2.5 text-ink/70">{user.email}</p>

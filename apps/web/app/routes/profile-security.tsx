@@ -6,7 +6,10 @@ import { useLocalePrefix } from '../lib/paths.ts';
 import { DeleteAccountForm } from '../features/account/delete-account-form.tsx';
 import { useLogout } from '../features/account/use-session.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Sécurité · Commande en ligne', location.pathname), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Sécurité · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** /profile/ViewSecurity: password, logout, and deleting the account. */
 export default function ViewSecurity() {
@@ -23,7 +26,11 @@ export default function ViewSecurity() {
             <span className="block text-sm text-ink/60">Vos autres appareils seront déconnectés.</span>
           </span>
         </Link>
-        <button type="button" onClick={() => void logout()} className="flex items-center gap-3 rounded-2xl bg-white p-4 text-left shadow-sm hover:ring-1 hover:ring-brand-500">
+        <button
+          type="button"
+          onClick={() => void logout()}
+          className="flex items-center gap-3 rounded-2xl bg-white p-4 text-left shadow-sm hover:ring-1 hover:ring-brand-500"
+        >
           <LogOut size={22} className="shrink-0 text-brand-600" aria-hidden />
           <span>
             <span className="block font-semibold">Se déconnecter</span>
@@ -36,8 +43,8 @@ export default function ViewSecurity() {
           Supprimer mon compte
         </h3>
         <p className="mt-1 text-sm text-ink/70">
-          Vos nom, e-mail, téléphone, adresse et mot de passe sont effacés et vous êtes déconnecté partout. Vos commandes passées restent, anonymes, dans la comptabilité du
-          restaurant. Cette action est définitive.
+          Vos nom, e-mail, téléphone, adresse et mot de passe sont effacés et vous êtes déconnecté partout. Vos commandes passées restent, anonymes, dans la
+          comptabilité du restaurant. Cette action est définitive.
         </p>
         <div className="mt-4">
           <DeleteAccountForm />

@@ -5,7 +5,10 @@ import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { useLogout, useRequireLogin } from '../features/account/use-session.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Mon compte · Commande en ligne', location.pathname), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta('Mon compte · Commande en ligne', location.pathname),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** /profile (spec section 2, account area shell): the guard, the account menu, the page. */
 export default function ProfileLayout() {
@@ -42,7 +45,11 @@ export default function ProfileLayout() {
               {label}
             </NavLink>
           ))}
-          <button type="button" onClick={() => void logout()} className="flex shrink-0 items-center gap-2 whitespace-nowrap rounded-full bg-white px-3 py-2 text-sm font-medium text-ink/80 hover:bg-black/5 md:rounded-xl md:bg-transparent">
+          <button
+            type="button"
+            onClick={() => void logout()}
+            className="flex shrink-0 items-center gap-2 whitespace-nowrap rounded-full bg-white px-3 py-2 text-sm font-medium text-ink/80 hover:bg-black/5 md:rounded-xl md:bg-transparent"
+          >
             <LogOut size={16} aria-hidden />
             Se déconnecter
           </button>

@@ -77,12 +77,24 @@ describe('profile', () => {
   test('PATCH update-profile: names, phone (stored E.164), address; the e-mail is not changed there', async () => {
     const account = await createAccount(server);
     const updated = await call(server, 'PATCH', `/v2/public/auth/update-profile${authQuery(account)}`, {
-      body: { ...account.user, first_name: 'Lucienne', phone: '+33 7 12 34 56 78', address: '3 place Bellecour, 69002 Lyon', email: 'autre@example.fr', id: 999 },
+      body: {
+        ...account.user,
+        first_name: 'Lucienne',
+        phone: '+33 7 12 34 56 78',
+        address: '3 place Bellecour, 69002 Lyon',
+        email: 'autre@example.fr',
+        id: 999,
+      },
     });
     expect(payloadOf(updated)).toEqual({ ...account.user, first_name: 'Lucienne', phone: '+33712345678', address: '3 place Bellecour, 69002 Lyon' });
-    expect(payloadOf(await call(server, 'GET', `/v2/public/auth/profile${authQuery(account)}`))).toMatchObject({ first_name: 'Lucienne', email: account.user.email });
+    expect(payloadOf(await call(server, 'GET', `/v2/public/auth/profile${authQuery(account)}`))).toMatchObject({
+      first_name: 'Lucienne',
+      email: account.user.email,
+    });
 
-    const bad = await call(server, 'PATCH', `/v2/public/auth/update-profile${authQuery(account)}`, { body: { first_name: '', last_name: 'Martin', phone: '12' } });
+    const bad = await call(server, 'PATCH', `/v2/public/auth/update-profile${authQuery(account)}`, {
+      body: { first_name: '', last_name: 'Martin', phone: '12' },
+    });
     expect(bad.status).toBe(400);
     expect(errorOf(bad).errors).toEqual(
       expect.arrayContaining([
@@ -121,7 +133,10 @@ describe('orders in an account', () => {
     expect(errorOf(wrong).errors).toEqual([{ path: 'user_id', message: messages.orderAccountMismatch }]);
     const placed = await call<{ order_id: number }>(server, 'POST', '/v2/public/checkout/', { body: payload, token: account.token });
     expect(placed.status).toBe(201);
-    const [row] = await server.db.select().from(orders).where(eq(orders.orderId, payloadOf(placed).order_id));
+    const [row] = await server.db
+      .select()
+      .from(orders)
+      .where(eq(orders.orderId, payloadOf(placed).order_id));
     expect(row!.userId).toBe(account.user.id);
   });
 
@@ -173,16 +188,32 @@ describe('logout, password change, deletion', () => {
     const other = payloadOf(await login(server, account.user.email, account.password));
     const path = '/v2/public/auth/change-password/';
     const headers = { 'user-id': String(account.user.id) };
-    const wrong = await call(server, 'POST', path, { token: account.token, headers, body: { current_password: 'pas-le-bon', password: 'Nouveau-Secret-2026', password_confirmation: 'Nouveau-Secret-2026' } });
+    const wrong = await call(server, 'POST', path, {
+      token: account.token,
+      headers,
+      body: { current_password: 'pas-le-bon', password: 'Nouveau-Secret-2026', password_confirmation: 'Nouveau-Secret-2026' },
+    });
     expect(wrong.status).toBe(422);
     expect(errorOf(wrong).errors).toEqual([{ path: 'current_password', message: messages.passwordWrong }]);
-    const mismatch = await call(server, 'POST', path, { token: account.token, headers, body: { current_password: account.password, password: 'Nouveau-Secret-2026', password_confirmation: 'Nouveau-Secret-2027' } });
+    const mismatch = await call(server, 'POST', path, {
+      token: account.token,
+      headers,
+      body: { current_password: account.password, password: 'Nouveau-Secret-2026', password_confirmation: 'Nouveau-Secret-2027' },
+    });
     expect(mismatch.status).toBe(400);
     expect(errorOf(mismatch).errors).toContainEqual({ path: 'password_confirmation', message: messages.passwordsDoNotMatch });
-    const common = await call(server, 'POST', path, { token: account.token, headers, body: { current_password: account.password, password: 'motdepasse', password_confirmation: 'motdepasse' } });
+    const common = await call(server, 'POST', path, {
+      token: account.token,
+      headers,
+      body: { current_password: account.password, password: 'motdepasse', password_confirmation: 'motdepasse' },
+    });
     expect(common.status).toBe(422);
 
-    const changed = await call(server, 'POST', path, { token: account.token, headers, body: { current_password: account.password, password: 'Nouveau-Secret-2026', password_confirmation: 'Nouveau-Secret-2026' } });
+    const changed = await call(server, 'POST', path, {
+      token: account.token,
+      headers,
+      body: { current_password: account.password, password: 'Nouveau-Secret-2026', password_confirmation: 'Nouveau-Secret-2026' },
+    });
     expect(payloadOf(changed)).toEqual({ message: messages.passwordChanged });
     expect((await call(server, 'GET', `/v2/public/auth/profile${authQuery(account)}`)).status).toBe(200);
     expect((await call(server, 'GET', `/v2/public/auth/profile${authQuery(other)}`)).status).toBe(401);
@@ -210,14 +241,23 @@ describe('logout, password change, deletion', () => {
     const noPassword = await call(server, 'DELETE', path, { token: account.token, body: { ...withBody, password: '', password_confirmation: '' } });
     expect(noPassword.status).toBe(400);
     expect(errorOf(noPassword).errors).toContainEqual({ path: 'password', message: messages.passwordRequired });
-    const mismatch = await call(server, 'DELETE', path, { token: account.token, body: { ...withBody, password: account.password, password_confirmation: 'autre chose' } });
+    const mismatch = await call(server, 'DELETE', path, {
+      token: account.token,
+      body: { ...withBody, password: account.password, password_confirmation: 'autre chose' },
+    });
     expect(mismatch.status).toBe(400);
     expect(errorOf(mismatch).errors).toContainEqual({ path: 'password_confirmation', message: messages.passwordsDoNotMatch });
-    const wrong = await call(server, 'DELETE', path, { token: account.token, body: { ...withBody, password: 'pas-le-bon', password_confirmation: 'pas-le-bon' } });
+    const wrong = await call(server, 'DELETE', path, {
+      token: account.token,
+      body: { ...withBody, password: 'pas-le-bon', password_confirmation: 'pas-le-bon' },
+    });
     expect(wrong.status).toBe(422);
     expect(errorOf(wrong).message).toBe(messages.passwordWrong);
 
-    const deleted = await call(server, 'DELETE', path, { token: account.token, body: { ...withBody, password: account.password, password_confirmation: account.password } });
+    const deleted = await call(server, 'DELETE', path, {
+      token: account.token,
+      body: { ...withBody, password: account.password, password_confirmation: account.password },
+    });
     expect(payloadOf(deleted)).toEqual({ message: messages.accountDeleted });
 
     // Every session is gone, the login refused, no personal data left.
@@ -254,7 +294,10 @@ describe('another user’s token is refused on every authenticated call (403)', 
     ['GET profile (bearer)', () => call(server, 'GET', `/v2/public/auth/profile?user_id=${victim.user.id}`, { token: attacker.token })],
     [
       'PATCH update-profile',
-      () => call(server, 'PATCH', `/v2/public/auth/update-profile?token=${attacker.token}&user_id=${victim.user.id}`, { body: { first_name: 'Pirate', last_name: 'X', phone: '0611223344' } }),
+      () =>
+        call(server, 'PATCH', `/v2/public/auth/update-profile?token=${attacker.token}&user_id=${victim.user.id}`, {
+          body: { first_name: 'Pirate', last_name: 'X', phone: '0611223344' },
+        }),
     ],
     ['GET orders', () => call(server, 'GET', `/v2/public/auth/orders?token=${attacker.token}&user_id=${victim.user.id}&page=1&limit=20`)],
     ['POST logout', () => call(server, 'POST', '/v2/public/auth/logout/', { token: attacker.token, headers: { 'user-id': String(victim.user.id) } })],
@@ -309,7 +352,11 @@ test('housekeeping deletes idle sessions, old codes and counters, and sign-ups n
   const alive = await createAccount(server);
   const start = now;
   const unconfirmed = newEmail('jamais');
-  payloadOf(await call(server, 'POST', '/v2/public/auth/signup/', { body: { first_name: 'Paul', last_name: 'Durand', phone: '0611223344', email: unconfirmed, password: 'Un-mot-de-passe-long' } }));
+  payloadOf(
+    await call(server, 'POST', '/v2/public/auth/signup/', {
+      body: { first_name: 'Paul', last_name: 'Durand', phone: '0611223344', email: unconfirmed, password: 'Un-mot-de-passe-long' },
+    }),
+  );
   now = new Date(start.getTime() + 8 * 86_400_000);
   payloadOf(await call(server, 'GET', `/v2/public/auth/profile${authQuery(alive)}`)); // used: stays alive
   const removed = await server.deps.auth.purgeExpired();

@@ -37,7 +37,12 @@ export async function markVerified(db: Database, userId: number, now: Date): Pro
   await db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
 }
 
-export async function updateProfile(db: Database, userId: number, profile: { firstName: string; lastName: string; phone: string; address: string | null }, now: Date) {
+export async function updateProfile(
+  db: Database,
+  userId: number,
+  profile: { firstName: string; lastName: string; phone: string; address: string | null },
+  now: Date,
+) {
   const rows = await db
     .update(users)
     .set({ ...profile, updatedAt: now })
@@ -208,8 +213,14 @@ export async function deleteAccount(db: Database, userId: number, now: Date): Pr
  */
 export async function purgeExpired(db: Database, cutoffs: { sessionsBefore: Date; codesBefore: Date; countersBefore: Date; unverifiedBefore: Date }) {
   const removed = await Promise.all([
-    db.delete(sessions).where(sql`${sessions.lastUsedAt} < ${cutoffs.sessionsBefore.toISOString()}::timestamptz`).returning({ id: sessions.id }),
-    db.delete(authCodes).where(sql`${authCodes.createdAt} < ${cutoffs.codesBefore.toISOString()}::timestamptz`).returning({ id: authCodes.id }),
+    db
+      .delete(sessions)
+      .where(sql`${sessions.lastUsedAt} < ${cutoffs.sessionsBefore.toISOString()}::timestamptz`)
+      .returning({ id: sessions.id }),
+    db
+      .delete(authCodes)
+      .where(sql`${authCodes.createdAt} < ${cutoffs.codesBefore.toISOString()}::timestamptz`)
+      .returning({ id: authCodes.id }),
     queryRows<{ key: string }>(db, sql`delete from rate_limits where window_start < ${cutoffs.countersBefore.toISOString()}::timestamptz returning key`),
     db
       .delete(users)

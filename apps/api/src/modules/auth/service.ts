@@ -206,7 +206,8 @@ export class AuthService {
       await repository.deleteSession(this.db, session.id);
       throw refused(401, 'token', messages.sessionExpired);
     }
-    const userId = typeof userIdInput === 'number' ? userIdInput : typeof userIdInput === 'string' && /^\d{1,10}$/.test(userIdInput) ? Number(userIdInput) : NaN;
+    const userId =
+      typeof userIdInput === 'number' ? userIdInput : typeof userIdInput === 'string' && /^\d{1,10}$/.test(userIdInput) ? Number(userIdInput) : NaN;
     if (!Number.isInteger(userId) || userId <= 0) throw refused(400, 'user_id', messages.userIdRequired);
     if (userId !== session.userId) throw refused(403, 'user_id', messages.wrongUser);
     const user = await repository.findUserById(this.db, session.userId);

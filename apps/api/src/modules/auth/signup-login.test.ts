@@ -164,7 +164,10 @@ describe('sign-up and verification', () => {
     const ip = newIp();
     payloadOf(await call(server, 'POST', '/v2/public/auth/signup/', { body, ip }));
     const signupCode = await server.mail.codeFor(body.email, /confirmation/);
-    const reset = await call(server, 'POST', '/v2/public/auth/reset-password/', { body: { email: body.email, otp: signupCode, password: 'Un-autre-mot-de-passe-9' }, ip });
+    const reset = await call(server, 'POST', '/v2/public/auth/reset-password/', {
+      body: { email: body.email, otp: signupCode, password: 'Un-autre-mot-de-passe-9' },
+      ip,
+    });
     expect(reset.status).toBe(400);
     expect(errorOf(reset).message).toBe(messages.codeInvalid);
     expect(payloadOf(await call(server, 'GET', verifyPath(body.email, signupCode), { ip }))).toHaveProperty('token');
@@ -183,7 +186,9 @@ describe('no account enumeration', () => {
     payloadOf(await call(server, 'POST', '/v2/public/auth/signup/', { body: unverified }));
     advance(1);
     const raw = async (email: string) => {
-      const response = await fetch(`${server.baseUrl}/v2/public/auth/send-otp/?email=${encodeURIComponent(email)}`, { headers: { 'X-Forwarded-For': newIp() } });
+      const response = await fetch(`${server.baseUrl}/v2/public/auth/send-otp/?email=${encodeURIComponent(email)}`, {
+        headers: { 'X-Forwarded-For': newIp() },
+      });
       return `${response.status} ${await response.text()}`;
     };
     const nobody = newEmail('personne');
@@ -302,13 +307,18 @@ describe('send-otp and reset-password', () => {
     const common = await call(server, 'POST', '/v2/public/auth/reset-password/', { body: { email: account.user.email, otp: code, password: 'motdepasse' } });
     expect(common.status).toBe(422);
 
-    const reset = await call(server, 'POST', '/v2/public/auth/reset-password/', { body: { email: account.user.email, otp: code, password: 'Nouveau-Secret-2026' } });
+    const reset = await call(server, 'POST', '/v2/public/auth/reset-password/', {
+      body: { email: account.user.email, otp: code, password: 'Nouveau-Secret-2026' },
+    });
     expect(payloadOf(reset)).toEqual({ message: messages.passwordReset });
     for (const session of [account, other]) expect((await call(server, 'GET', `/v2/public/auth/profile${authQuery(session)}`)).status).toBe(401);
     expect((await login(server, account.user.email, account.password)).status).toBe(401);
     expect((await login(server, account.user.email, 'Nouveau-Secret-2026')).status).toBe(200);
     // The code was single use.
-    expect((await call(server, 'POST', '/v2/public/auth/reset-password/', { body: { email: account.user.email, otp: code, password: 'Encore-un-Secret-1' } })).status).toBe(400);
+    expect(
+      (await call(server, 'POST', '/v2/public/auth/reset-password/', { body: { email: account.user.email, otp: code, password: 'Encore-un-Secret-1' } }))
+        .status,
+    ).toBe(400);
   });
 
   test('a second code within the minute: 429 in French with Retry-After; 5 an hour at most', async () => {

@@ -27,10 +27,14 @@ async function placeCashOrder(email: string) {
     customer: { first_name: 'Jeanne', last_name: 'Roux', email, phone: '06 98 76 54 32' },
     lines: [
       { itemId: 105, quantity: 2, note: 'Bien cuite' },
-      { itemId: 110, quantity: 1, choices: [
+      {
+        itemId: 110,
+        quantity: 1,
+        choices: [
           { option_id: 1006, option_option_id: 5027, quantity: 1 },
           { option_id: 1007, option_option_id: 5029, quantity: 1 },
-        ] },
+        ],
+      },
     ],
   });
   const response = await postOrder(server.baseUrl, payload);

@@ -38,11 +38,17 @@ export async function deleteMail(db: Database, id: number): Promise<void> {
 
 /** A failed attempt: released, due again at `nextAttemptAt`, with the error kept for the logs. */
 export async function rescheduleMail(db: Database, id: number, nextAttemptAt: Date, error: string): Promise<void> {
-  await db.update(mailOutbox).set({ nextAttemptAt, lockedUntil: null, lastError: error.slice(0, 500) }).where(eq(mailOutbox.id, id));
+  await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt, lockedUntil: null, lastError: error.slice(0, 500) })
+    .where(eq(mailOutbox.id, id));
 }
 
 export async function findMailsOfOrder(db: Database, orderId: number): Promise<OutboxMail[]> {
-  return db.select().from(mailOutbox).where(and(eq(mailOutbox.orderId, orderId)));
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.orderId, orderId)));
 }
 
 /** Erases a deleted account's e-mail address from mails not sent yet (they are dropped). */

@@ -76,7 +76,15 @@ export class MailService {
       if (restaurant.email) mails.push({ kind: 'order-restaurant', message: newOrderMail(data, restaurant) });
       await repository.insertMails(
         this.db,
-        mails.map(({ kind, message }) => ({ kind, orderId, recipient: message.to, subject: message.subject, text: message.text, html: message.html, nextAttemptAt: now })),
+        mails.map(({ kind, message }) => ({
+          kind,
+          orderId,
+          recipient: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          nextAttemptAt: now,
+        })),
       );
       this.kick();
     } catch (error) {
@@ -153,7 +161,10 @@ export class MailService {
       } catch (error) {
         const next = new Date(this.clock().getTime() + retryDelaySeconds(mail.attempts) * 1000);
         await repository.rescheduleMail(this.db, mail.id, next, errorText(error));
-        this.logger.warn({ mailId: mail.id, orderId: mail.orderId, kind: mail.kind, attempts: mail.attempts, retryAt: next.toISOString(), err: errorText(error) }, 'e-mail non envoyé, nouvel essai prévu');
+        this.logger.warn(
+          { mailId: mail.id, orderId: mail.orderId, kind: mail.kind, attempts: mail.attempts, retryAt: next.toISOString(), err: errorText(error) },
+          'e-mail non envoyé, nouvel essai prévu',
+        );
       }
     }
   }

@@ -97,7 +97,9 @@ export interface OrderMailData {
 }
 
 const dateTime = (instant: Date) =>
-  new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(instant);
+  new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(
+    instant,
+  );
 
 const rate = (rateBp: number) => `${new Intl.NumberFormat('fr-FR').format(rateBp / 100)} %`;
 
@@ -107,7 +109,11 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 function orderFacts(order: OrderMailData, restaurant: RestaurantContacts): [string, string][] {
   const where = order.isPickup
     ? `À retirer au restaurant : ${restaurant.address}`
-    : `Livraison : ${[text(order.location?.address), text(order.location?.address2), `${text(order.location?.postal_code)} ${text(order.location?.city)}`.trim()]
+    : `Livraison : ${[
+        text(order.location?.address),
+        text(order.location?.address2),
+        `${text(order.location?.postal_code)} ${text(order.location?.city)}`.trim(),
+      ]
         .filter(Boolean)
         .join(', ')}`;
   const slot = order.deliveryDate && order.deliveryTimeRange ? `${order.deliveryDate}, ${order.deliveryTimeRange}` : 'Dès que possible';
@@ -126,7 +132,8 @@ function totalsRows(order: OrderMailData): [string, string][] {
   const rows: [string, string][] = [['Sous-total', formatPrice(order.subtotalCents)]];
   if (order.discountCents > 0) rows.push([order.couponCode ? `Remises (code ${order.couponCode})` : 'Remises', `−${formatPrice(order.discountCents)}`]);
   if (!order.isPickup) rows.push(['Livraison', formatPrice(order.deliveryCents)]);
-  for (const t of order.taxByRate) rows.push([`TVA ${rate(t.rateBp)} ${order.taxInclusive ? 'incluse ' : ''}sur ${formatPrice(t.baseCents)}`, formatPrice(t.taxCents)]);
+  for (const t of order.taxByRate)
+    rows.push([`TVA ${rate(t.rateBp)} ${order.taxInclusive ? 'incluse ' : ''}sur ${formatPrice(t.baseCents)}`, formatPrice(t.taxCents)]);
   rows.push(['Total', formatPrice(order.totalCents)]);
   return rows;
 }
@@ -140,16 +147,20 @@ const lineText = (line: OrderMailData['lines'][number]) =>
 
 function orderHtml(title: string, intro: string, order: OrderMailData, restaurant: RestaurantContacts, kitchen: boolean): string {
   const facts = orderFacts(order, restaurant)
-    .map(([label, value]) => `<tr><td style="padding:2px 12px 2px 0;color:#6b625c">${escapeHtml(label)}</td><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:2px 12px 2px 0;color:#6b625c">${escapeHtml(label)}</td><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`,
+    )
     .join('');
   const size = kitchen ? '18px' : '15px';
   const lines = order.lines
     .map(
-      (line) => `<tr><td style="padding:6px 0;border-top:1px solid #eee;font-size:${size}"><strong>${line.quantity} ×</strong> ${escapeHtml(line.name)}${
-        line.options.length ? `<br><span style="color:#6b625c">${line.options.map(escapeHtml).join(', ')}</span>` : ''
-      }${line.note ? `<br><em>Note : ${escapeHtml(line.note)}</em>` : ''}</td><td style="padding:6px 0;border-top:1px solid #eee;text-align:right;white-space:nowrap">${
-        line.isFree ? 'offert' : escapeHtml(formatPrice(line.amountCents))
-      }</td></tr>`,
+      (line) =>
+        `<tr><td style="padding:6px 0;border-top:1px solid #eee;font-size:${size}"><strong>${line.quantity} ×</strong> ${escapeHtml(line.name)}${
+          line.options.length ? `<br><span style="color:#6b625c">${line.options.map(escapeHtml).join(', ')}</span>` : ''
+        }${line.note ? `<br><em>Note : ${escapeHtml(line.note)}</em>` : ''}</td><td style="padding:6px 0;border-top:1px solid #eee;text-align:right;white-space:nowrap">${
+          line.isFree ? 'offert' : escapeHtml(formatPrice(line.amountCents))
+        }</td></tr>`,
     )
     .join('');
   const totals = totalsRows(order)

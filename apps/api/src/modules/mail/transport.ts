@@ -58,7 +58,10 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
       sequence += 1;
       const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${sequence}.eml`);
       writeFileSync(file, info.message);
-      options.logger.info({ to: message.to, subject: message.subject, file, ...(message.code ? { code: message.code } : {}) }, 'e-mail écrit dans le dossier outbox');
+      options.logger.info(
+        { to: message.to, subject: message.subject, file, ...(message.code ? { code: message.code } : {}) },
+        'e-mail écrit dans le dossier outbox',
+      );
     },
     close: () => transporter.close(),
   };

@@ -17,7 +17,8 @@ async function orderAccount(auth: AuthService, token: string | undefined, userId
   try {
     return (await auth.authenticate(token, userId)).user.id;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) throw new ApiError(403, messages.orderAccountMismatch, [{ path: 'user_id', message: messages.orderAccountMismatch }]);
+    if (error instanceof ApiError && error.status === 403)
+      throw new ApiError(403, messages.orderAccountMismatch, [{ path: 'user_id', message: messages.orderAccountMismatch }]);
     if (error instanceof ApiError) throw new ApiError(401, messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
     throw error;
   }

@@ -66,7 +66,8 @@ export class OrderService {
   async createOrder(payload: OrderPayload, verifiedUserId: number | null = null): Promise<{ order_id: number; created: boolean }> {
     // A user_id the route did not prove would let anyone order, and spend once-only offers, in
     // another customer's name.
-    if ((payload.user_id ?? null) !== verifiedUserId) throw new ApiError(401, messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
+    if ((payload.user_id ?? null) !== verifiedUserId)
+      throw new ApiError(401, messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
     const existing = await repository.findOrderIdByLocalId(this.db, payload.local_id);
     if (existing !== undefined) return { order_id: existing, created: false };
 

@@ -47,7 +47,8 @@ export async function authCall<T>(method: Method, path: string, options: AuthCal
     throw new ApiCallError(0, messages.genericError, [], undefined);
   }
   const json = (await response.json().catch(() => ({}))) as { status?: string; payload?: T; message?: string; errors?: { path: string; message: string }[] };
-  if (!response.ok || json.status !== 'success') throw new ApiCallError(response.status, json.message ?? messages.genericError, json.errors ?? [], json.payload);
+  if (!response.ok || json.status !== 'success')
+    throw new ApiCallError(response.status, json.message ?? messages.genericError, json.errors ?? [], json.payload);
   return json.payload as T;
 }
 

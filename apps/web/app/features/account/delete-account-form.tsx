@@ -31,7 +31,9 @@ export function DeleteAccountForm() {
   const onSubmit = handleSubmit(async ({ password, password_confirmation }) => {
     const { token, user } = useAuthStore.getState();
     if (!token || !user) return setError(messages.notLoggedIn);
-    const done = await run(() => authCall<{ message: string }>('DELETE', 'delete-profile/', { as: 'bearer', body: { token, user_id: user.id, password, password_confirmation } }));
+    const done = await run(() =>
+      authCall<{ message: string }>('DELETE', 'delete-profile/', { as: 'bearer', body: { token, user_id: user.id, password, password_confirmation } }),
+    );
     if (!done) return;
     // Home first: cleared while this page is still shown, the profile guard would send the visitor to login.
     await navigate(prefix || '/', { replace: true });
@@ -42,7 +44,14 @@ export function DeleteAccountForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormAlert message={error} />
-      <Field id="delete_password" label="Mot de passe" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      <Field
+        id="delete_password"
+        label="Mot de passe"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <Field
         id="delete_password_confirmation"
         label="Confirmez le mot de passe"

@@ -19,9 +19,15 @@ export interface AccountOrder {
 }
 
 const placedAt = (iso: string) =>
-  new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
 
 /** One past order: number, date, type, status, lines with options, totals with the tax per rate. */
 export function OrderCard({ order }: { order: AccountOrder }) {

@@ -9,7 +9,7 @@ import { ApiCallError } from '../../lib/api-client.ts';
 export function useAuthAction() {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const run = async <T,>(action: () => Promise<T>): Promise<T | undefined> => {
+  const run = async <T>(action: () => Promise<T>): Promise<T | undefined> => {
     setLoading(true);
     setError(null);
     try {

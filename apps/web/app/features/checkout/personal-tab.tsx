@@ -52,7 +52,10 @@ export function PersonalTab({ onDone }: { onDone: () => void }) {
       ) : (
         <p className="text-sm text-ink/70">
           Vous avez un compte ?{' '}
-          <Link to={`${prefix}/auth/login?redirect=${encodeURIComponent(`${prefix}/checkout?tab=personal`)}`} className="font-semibold text-brand-700 underline">
+          <Link
+            to={`${prefix}/auth/login?redirect=${encodeURIComponent(`${prefix}/checkout?tab=personal`)}`}
+            className="font-semibold text-brand-700 underline"
+          >
             Connectez-vous
           </Link>{' '}
           pour retrouver vos coordonnées (facultatif).
