@@ -185,3 +185,23 @@ test('the auth and profile pages answer under /fr too, with the canonical link u
   await open(page, '/fr/profile/ViewSecurity');
   await expect(page).toHaveURL(/\/fr\/auth\/login\?redirect=%2Ffr%2Fprofile%2FViewSecurity/);
 });
+
+test('forgotten password: the same French answer for any address, then the code and the new password twice', async ({ page }) => {
+  await open(page, '/auth/login');
+  await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot$/);
+  await page.getByRole('button', { name: 'Recevoir un code' }).click();
+  await expect(page.getByText("L'adresse e-mail est obligatoire.")).toBeVisible();
+  await page.getByLabel('E-mail').fill(`personne.${Date.now()}@example.fr`);
+  await page.getByRole('button', { name: 'Recevoir un code' }).click();
+  await expect(page.getByRole('status')).toContainText('Si un compte correspond à cette adresse, un code à 6 chiffres vient de lui être envoyé.');
+  await page.getByLabel('Code reçu par e-mail').fill('123456');
+  await page.getByLabel('Nouveau mot de passe').fill('Des quenelles le vendredi 7');
+  await page.getByLabel('Confirmez le mot de passe').fill('Des quenelles le vendredi 8');
+  await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+  await expect(page.getByText('Les mots de passe ne correspondent pas.')).toBeVisible();
+  await page.getByLabel('Confirmez le mot de passe').fill('Des quenelles le vendredi 7');
+  await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Code incorrect ou expiré' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Changer le mot de passe' })).toBeEnabled(); // loading stopped
+});
