@@ -54,7 +54,15 @@ let logs = '';
 server.stdout?.on('data', (chunk: Buffer) => (logs += chunk.toString()));
 const base = `http://localhost:${port}`;
 try {
-  for (let i = 0; i < 600 && !(await fetch(`${base}/v2/health`).then((r) => r.ok).catch(() => false)); i++) await sleep(100);
+  for (
+    let i = 0;
+    i < 600 &&
+    !(await fetch(`${base}/v2/health`)
+      .then((r) => r.ok)
+      .catch(() => false));
+    i++
+  )
+    await sleep(100);
   const email = 'bench@example.fr';
   const password = 'Une tarte aux pralines 2026';
   await fetch(`${base}/v2/public/auth/signup/`, {
@@ -78,11 +86,17 @@ try {
   const serverAfter = rssMb(server.pid!);
 
   const f = (n: number) => n.toFixed(1);
-  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (figures shrink when the machine is shared)`);
+  console.log(
+    `machine: ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (figures shrink when the machine is shared)`,
+  );
   console.log(`argon2id m=${argon2Options.memoryCost} KiB (19 MiB), t=${argon2Options.timeCost}, p=${argon2Options.parallelism}`);
   console.log(`  one hash:   ${f(median(hashMs))} ms (median of 15; min ${f(Math.min(...hashMs))}, max ${f(Math.max(...hashMs))})`);
   console.log(`  one verify: ${f(median(verifyMs))} ms`);
-  console.log(`memory (this process, RSS): idle ${f(before)} MB, peak with 4 hashes at once ${f(peak)} MB (+${f(peak - before)} MB, ~${f((peak - before) / 4)} MB a hash), idle 2 s later ${f(after)} MB (+${f(after - before)} MB kept)`);
+  console.log(
+    `memory (this process, RSS): idle ${f(before)} MB, peak with 4 hashes at once ${f(peak)} MB (+${f(peak - before)} MB, ~${f((peak - before) / 4)} MB a hash), idle 2 s later ${f(after)} MB (+${f(after - before)} MB kept)`,
+  );
   console.log(
     `login POST /v2/public/auth/login/ (${connections} connections, ${seconds} s): ${f(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ` +
       `${result.non2xx + result.errors} errors; server RSS ${f(serverIdle)} MB idle → ${f(serverAfter)} MB after`,

@@ -25,7 +25,10 @@ function codeFor(to) {
 }
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
-for (const [label, width, height] of [['phone', 390, 844], ['desktop', 1280, 900]]) {
+for (const [label, width, height] of [
+  ['phone', 390, 844],
+  ['desktop', 1280, 900],
+]) {
   const page = await browser.newPage({ viewport: { width, height } });
   if (process.env.CLOCK_NOW) await page.clock.setFixedTime(new Date(process.env.CLOCK_NOW));
   page.on('pageerror', (e) => console.log(label, 'pageerror', e.message));
@@ -36,7 +39,12 @@ for (const [label, width, height] of [['phone', 390, 844], ['desktop', 1280, 900
     await page.waitForTimeout(300);
   };
   const email = `camille.${label}.${Date.now()}@example.fr`;
-  for (const [name, path] of [['auth', '/auth'], ['auth-login', '/auth/login'], ['auth-forgot', '/auth/forgot'], ['auth-signup', '/auth/signup']]) {
+  for (const [name, path] of [
+    ['auth', '/auth'],
+    ['auth-login', '/auth/login'],
+    ['auth-forgot', '/auth/forgot'],
+    ['auth-signup', '/auth/signup'],
+  ]) {
     await open(path);
     await shot(name);
   }
@@ -56,7 +64,10 @@ for (const [label, width, height] of [['phone', 390, 844], ['desktop', 1280, 900
   await page.getByRole('button', { name: 'Valider' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await open('/menu?product=105');
-  await page.getByRole('dialog').getByRole('button', { name: /Ajouter ·/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Ajouter ·/ })
+    .click();
   await open('/checkout');
   await page.getByRole('button', { name: /À emporter/ }).click();
   await page.waitForURL(/tab=personal/);

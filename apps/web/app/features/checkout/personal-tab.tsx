@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PersonalSchema, type Personal } from '@resto/domain/checkout';
@@ -6,12 +7,14 @@ import { Field } from '../../components/ui/field.tsx';
 import { useCheckoutStore } from './checkout-store.ts';
 import { useAuthStore } from '../account/auth-store.ts';
 import { formatPhone } from '@resto/domain/phone';
+import { useLocalePrefix } from '../../lib/paths.ts';
 
 /** Personal tab (spec section 5): validated with the same schema as the API; typed values are kept. */
 export function PersonalTab({ onDone }: { onDone: () => void }) {
   const personal = useCheckoutStore((s) => s.personal);
   const setPersonal = useCheckoutStore((s) => s.setPersonal);
   const user = useAuthStore((s) => s.user);
+  const prefix = useLocalePrefix();
   // Logged in (issue 5): empty fields are pre-filled from the account; what the visitor typed stays.
   const prefilled: Personal = user
     ? {
@@ -44,6 +47,20 @@ export function PersonalTab({ onDone }: { onDone: () => void }) {
       <h2 id="onglet-personal" className="text-lg font-bold">
         Vos coordonnées
       </h2>
+      {user ? (
+        <p className="text-sm text-ink/70">Connecté avec {user.email} : la commande sera dans votre historique.</p>
+      ) : (
+        <p className="text-sm text-ink/70">
+          Vous avez un compte ?{' '}
+          <Link
+            to={`${prefix}/auth/login?redirect=${encodeURIComponent(`${prefix}/checkout?tab=personal`)}`}
+            className="font-semibold text-brand-700 underline"
+          >
+            Connectez-vous
+          </Link>{' '}
+          pour retrouver vos coordonnées (facultatif).
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="first_name" label="Prénom" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
         <Field id="last_name" label="Nom" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
