@@ -42,6 +42,23 @@ async function placeCashOrder(email: string) {
 }
 
 describe('order e-mails', () => {
+  test('a scheduled order: its day and slot in French in both e-mails (issue 4)', async () => {
+    const email = newEmail('creneau');
+    const payload = await buildOrderPayload(server, {
+      customer: { first_name: 'Jeanne', last_name: 'Roux', email, phone: '06 98 76 54 32' },
+      lines: [{ itemId: 105, quantity: 1 }],
+      is_scheduled: true,
+      delivery_date: '2025-11-29',
+      delivery_time_range: '19:30-19:45',
+    });
+    const response = await postOrder(server.baseUrl, payload);
+    expect(response.status).toBe(201);
+    const orderId = payloadOf(response).order_id;
+    const customer = await server.mail.waitFor((m) => m.to === email);
+    const kitchen = await server.mail.waitFor((m) => m.to === 'bonjour@chez-margot.example' && m.subject.includes(`n° ${orderId}`));
+    for (const text of [customer.text, customer.html, kitchen.text]) expect(text).toContain('Samedi 29 novembre, 19:30–19:45');
+  });
+
   test('a cash order sends the customer a French confirmation and the restaurant a new-order e-mail, once', async () => {
     const email = newEmail('commande');
     const { response, payload } = await placeCashOrder(email);

@@ -1,5 +1,6 @@
 import { codeTtlMinutes, type CodePurpose } from '@resto/domain/account';
 import { formatPrice } from '@resto/domain/money';
+import { formatDay } from '@resto/domain/scheduling';
 import { escapeHtml } from './escape.ts';
 import type { MailMessage } from './transport.ts';
 
@@ -116,7 +117,10 @@ function orderFacts(order: OrderMailData, restaurant: RestaurantContacts): [stri
       ]
         .filter(Boolean)
         .join(', ')}`;
-  const slot = order.deliveryDate && order.deliveryTimeRange ? `${order.deliveryDate}, ${order.deliveryTimeRange}` : 'Dès que possible';
+  const slot =
+    order.deliveryDate && order.deliveryTimeRange
+      ? `${capitalize(formatDay(order.deliveryDate))}, ${order.deliveryTimeRange.replace('-', '–')}`
+      : 'Dès que possible';
   return [
     ['Commande', `n° ${order.orderId}`],
     ['Passée le', dateTime(order.createdAt)],
@@ -205,3 +209,5 @@ export function newOrderMail(order: OrderMailData, restaurant: RestaurantContact
   const intro = `Nouvelle commande de ${order.customer.first_name} ${order.customer.last_name}.`;
   return { to: restaurant.email, subject, text: orderText(intro, order, restaurant, true), html: orderHtml(subject, intro, order, restaurant, true) };
 }
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
