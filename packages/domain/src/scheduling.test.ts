@@ -5,6 +5,7 @@ import { weekdays } from './catalogue.ts';
 import {
   addDays,
   checkOrderSchedule,
+  describeSchedule,
   formatDay,
   generateSlots,
   parseSlotValue,
@@ -334,4 +335,13 @@ describe('checkOrderSchedule (issue 4: the server checks again)', () => {
         'Les articles suivants de votre panier ne sont pas disponibles à l’heure choisie : « Pancakes ». Veuillez choisir un autre horaire ou retirer ces articles.',
     });
   });
+});
+
+describe('describeSchedule', () => {
+  test.each([
+    ['2026-11-25', '12:30-12:45', 'le mercredi 25 novembre, 12:30–12:45'],
+    ['2026-11-25', '19:30', 'le mercredi 25 novembre, 19:30–19:45'],
+    [null, null, 'dès que possible'],
+    ['2026-02-30', '12:00-12:15', 'dès que possible'],
+  ])('%s %s → %s', (date, range, text) => expect(describeSchedule(date, range)).toBe(text));
 });

@@ -334,3 +334,13 @@ const dayFormatter = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', weekday
 export function formatDay(date: string): string {
   return dayFormatter.format(new Date(`${date}T00:00:00Z`));
 }
+
+/**
+ * When an order is wanted, in words: 'le mercredi 25 novembre, 12:30–12:45' for a slot,
+ * 'dès que possible' otherwise. Shown at confirmation, on /success, in the account and in e-mails.
+ */
+export function describeSchedule(deliveryDate: string | null | undefined, deliveryTimeRange: string | null | undefined): string {
+  if (!deliveryDate || !deliveryTimeRange || !isCalendarDate(deliveryDate)) return 'dès que possible';
+  const slot = parseSlotValue(deliveryTimeRange);
+  return `le ${formatDay(deliveryDate)}, ${slot ? `${slot.start}–${slot.end}` : deliveryTimeRange}`;
+}

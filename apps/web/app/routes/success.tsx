@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
-import { formatDay } from '@resto/domain/scheduling';
+import { describeSchedule } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
 import type { Route } from './+types/success';
 import { callApi } from '../lib/api-client.ts';
@@ -17,11 +17,7 @@ export const meta: Route.MetaFunction = ({ location }) => [
 ];
 
 /** 'le mardi 24 novembre, 12:30–12:45' or 'dès que possible'. */
-function whenOf(order: Pick<PlacedOrder, 'delivery_date' | 'delivery_time_range'>): string {
-  return order.delivery_date && order.delivery_time_range
-    ? `le ${formatDay(order.delivery_date)}, ${order.delivery_time_range.replace('-', '–')}`
-    : 'dès que possible';
-}
+const whenOf = (order: Pick<PlacedOrder, 'delivery_date' | 'delivery_time_range'>) => describeSchedule(order.delivery_date, order.delivery_time_range);
 
 interface PlacedOrder {
   order_id: number;

@@ -1,6 +1,6 @@
 import { codeTtlMinutes, type CodePurpose } from '@resto/domain/account';
 import { formatPrice } from '@resto/domain/money';
-import { formatDay } from '@resto/domain/scheduling';
+import { describeSchedule } from '@resto/domain/scheduling';
 import { escapeHtml } from './escape.ts';
 import type { MailMessage } from './transport.ts';
 
@@ -117,10 +117,7 @@ function orderFacts(order: OrderMailData, restaurant: RestaurantContacts): [stri
       ]
         .filter(Boolean)
         .join(', ')}`;
-  const slot =
-    order.deliveryDate && order.deliveryTimeRange
-      ? `${capitalize(formatDay(order.deliveryDate))}, ${order.deliveryTimeRange.replace('-', '–')}`
-      : 'Dès que possible';
+  const slot = capitalize(describeSchedule(order.deliveryDate, order.deliveryTimeRange).replace(/^le /, ''));
   return [
     ['Commande', `n° ${order.orderId}`],
     ['Passée le', dateTime(order.createdAt)],

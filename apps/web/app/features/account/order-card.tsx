@@ -1,4 +1,5 @@
 import { orderStatusLabels } from '@resto/domain/messages';
+import { describeSchedule } from '@resto/domain/scheduling';
 import { formatEuros, formatRate } from '../../lib/format.ts';
 
 /** An order as GET /v2/public/auth/orders answers it (the API's order view). */
@@ -6,6 +7,9 @@ export interface AccountOrder {
   order_id: number;
   status: string;
   is_pickup: boolean;
+  delivery_date: string | null;
+  delivery_time_range: string | null;
+  location: { address?: string; postal_code?: string; city?: string } | null;
   payment_method: string;
   created_at: string;
   subtotal: number;
@@ -38,6 +42,12 @@ export function OrderCard({ order }: { order: AccountOrder }) {
         <div>
           <h3 className="font-bold">Commande n° {order.order_id}</h3>
           <p className="text-sm text-ink/60">{placedAt(order.created_at)}</p>
+          <p className="text-sm">
+            {order.is_pickup ? 'Retrait' : 'Livraison'} {describeSchedule(order.delivery_date, order.delivery_time_range)}
+            {!order.is_pickup && order.location?.address
+              ? ` · ${order.location.address}, ${order.location.postal_code ?? ''} ${order.location.city ?? ''}`.trimEnd()
+              : ''}
+          </p>
         </div>
         <div className="flex flex-wrap gap-1.5 text-xs font-semibold">
           <span className="rounded-full bg-black/5 px-2.5 py-1">{order.is_pickup ? 'À emporter' : 'Livraison'}</span>

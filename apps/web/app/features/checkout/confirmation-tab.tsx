@@ -1,5 +1,5 @@
 import type { CheckoutTab } from '@resto/domain/checkout';
-import { formatDay, parseSlotValue } from '@resto/domain/scheduling';
+import { describeSchedule } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
 import type { StoreData } from '../../lib/api.server.ts';
 import { useCartStore } from '../cart/cart-store.ts';
@@ -29,10 +29,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
     </div>
   );
 
-  const when =
-    address.is_scheduled && address.delivery_date && address.delivery_time_range
-      ? `le ${formatDay(address.delivery_date)}, ${parseSlotValue(address.delivery_time_range) ? address.delivery_time_range.replace('-', '–') : ''}`
-      : 'dès que possible';
+  const when = address.is_scheduled ? describeSchedule(address.delivery_date, address.delivery_time_range) : 'dès que possible';
 
   return (
     <div>
