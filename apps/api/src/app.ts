@@ -17,6 +17,10 @@ import { LocationService } from './modules/locations/service.ts';
 import { createOfflineAddressProvider } from './modules/locations/providers/offline.ts';
 import { straightLineRouting } from './modules/locations/providers/straight-line.ts';
 import type { AddressProvider, RoutingProvider } from './modules/locations/providers/types.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { PaymentService } from './modules/payments/service.ts';
+import { TestProcessor } from './modules/payments/providers/test-processor.ts';
+import type { PaymentProvider } from './modules/payments/providers/types.ts';
 
 export interface AppDeps {
   db: Database;
@@ -27,6 +31,7 @@ export interface AppDeps {
   orders: OrderService;
   discovery: DiscoveryService;
   locations: LocationService;
+  payments: PaymentService;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -41,16 +46,20 @@ export function createDeps(
   logger: Logger,
   clock: () => Date = () => new Date(),
   providers: LocationProviders = { addresses: createOfflineAddressProvider(), routing: straightLineRouting },
+  paymentProvider: PaymentProvider = new TestProcessor(db, logger),
 ): AppDeps {
   const catalog = new CatalogService(db);
   const locations = new LocationService(providers.addresses, providers.routing, catalog, logger);
+  // Payments run on real time whatever the app's clock: webhook signatures and reconciliation are about now.
+  const payments = new PaymentService(db, paymentProvider, logger);
   return {
     db,
     clock,
     logger,
     catalog,
     locations,
-    orders: new OrderService(db, catalog, clock, locations),
+    payments,
+    orders: new OrderService(db, catalog, clock, locations, payments),
     discovery: new DiscoveryService(db, catalog, clock),
   };
 }
@@ -84,10 +93,20 @@ export function createApp(deps: AppDeps) {
     }
   });
   app.route('/v2/public', catalogRoutes(deps));
+  // Before the orders' GET /:order_id, which would otherwise take GET /payment-config.
+  app.route('/v2/public/checkout', paymentRoutes(deps.payments));
   app.route('/v2/public/checkout', orderRoutes(deps.orders));
   app.route('/v2/public/locations', locationRoutes(deps.locations));
   app.route('/v2', discoveryRoutes(deps.discovery));
   app.all('/v2/*', (c) => c.json({ status: 'error', message: messages.notFound, errors: [] }, 404));
+
+  // The test processor's events go to our own webhook endpoint, through the same route as Stripe's.
+  const provider = deps.payments.provider;
+  if (provider instanceof TestProcessor)
+    provider.useDefaultDelivery(async (body, signature) => {
+      const response = await app.request('/v2/public/checkout/stripe-webhook', { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature } });
+      return response.status;
+    });
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {

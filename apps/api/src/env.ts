@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+/** An optional string variable; empty means unset. */
+const optionalText = (schema: z.ZodString) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 /** The only reader of process.env: validated once at boot, with a clear message when wrong. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -31,6 +34,20 @@ const EnvSchema = z.object({
       .default('1')
       .transform((value) => ['1', 'true', 'yes', 'on'].includes(value)),
   ),
+  /** Stripe (issue 6): all three set selects Stripe; none selects the built-in test processor. */
+  STRIPE_SECRET_KEY: optionalText(z.string().regex(/^(sk|rk)_(test|live)_/, { error: 'STRIPE_SECRET_KEY commence par sk_test_ ou sk_live_.' })),
+  STRIPE_PUBLISHABLE_KEY: optionalText(z.string().regex(/^pk_(test|live)_/, { error: 'STRIPE_PUBLISHABLE_KEY commence par pk_test_ ou pk_live_.' })),
+  STRIPE_WEBHOOK_SECRET: optionalText(z.string().regex(/^whsec_/, { error: 'STRIPE_WEBHOOK_SECRET commence par whsec_.' })),
+}).superRefine((env, ctx) => {
+  const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+  if (stripe.some(Boolean) && !stripe.every(Boolean))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_SECRET_KEY'],
+      message: 'Stripe demande STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY et STRIPE_WEBHOOK_SECRET ensemble (aucune : processeur de test).',
+    });
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_SECRET_KEY.split('_')[1] !== env.STRIPE_PUBLISHABLE_KEY.split('_')[1])
+    ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'Les clés Stripe doivent être toutes deux de test ou toutes deux live.' });
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };

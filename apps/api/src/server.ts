@@ -13,6 +13,8 @@ import { readEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { demoHistoryOrders, seedDemoIfEmpty } from './seed.ts';
 import { locationProviders } from './modules/locations/providers/from-env.ts';
+import { paymentProvider } from './modules/payments/providers/from-env.ts';
+import { startReconciler } from './modules/payments/reconciler.ts';
 
 /**
  * One Node process: the API under /v2 and the storefront (React Router SSR build) on PORT,
@@ -28,7 +30,8 @@ async function main() {
     logger.info({ orders: demoHistory }, 'restaurant de démonstration chargé');
 
   const fixedNow = env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined;
-  const deps = createDeps(database.db, logger, fixedNow ? () => fixedNow : undefined, locationProviders(env));
+  const payments = paymentProvider(env, database.db, logger);
+  const deps = createDeps(database.db, logger, fixedNow ? () => fixedNow : undefined, locationProviders(env), payments);
   const app = new Hono({ strict: false });
   app.use(compress());
   app.route('/', createApp(deps));
@@ -40,6 +43,9 @@ async function main() {
       `prêt sur http://localhost:${info.port}`,
     );
   });
+  logger.info({ provider: payments.name }, payments.name === 'test' ? 'paiement par carte : processeur de test (aucun vrai paiement)' : 'paiement par carte : Stripe');
+  // Paid intents whose PUT and webhook were both lost (issue 6): on start, then every minute.
+  const stopReconciler = startReconciler(deps.payments, logger);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -47,6 +53,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'arrêt en cours');
     server.close();
+    await stopReconciler();
     await database.close();
     await release();
     logger.info('base fermée proprement');
