@@ -14,6 +14,8 @@ import { createApp, createDeps, type LocationProviders } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
+import type { PaymentProvider } from '../modules/payments/providers/types.ts';
+import type { PaymentService } from '../modules/payments/service.ts';
 import { seedDemoIfEmpty } from '../seed.ts';
 
 /**
@@ -29,6 +31,8 @@ export interface TestServerOptions {
   seed?: boolean;
   /** Address search and routing; the offline providers by default. */
   locations?: LocationProviders;
+  /** The card payment provider, made on the test database; the built-in test processor by default. */
+  payments?: (db: Database) => PaymentProvider;
 }
 
 export interface TestServer {
@@ -38,6 +42,8 @@ export interface TestServer {
   now: () => Date;
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The app's card payment service (reconciliation pass, provider). */
+  payments: PaymentService;
   close(): Promise<void>;
 }
 
@@ -100,7 +106,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   try {
     if (options.seed !== false) await seedDemoIfEmpty(handle.db);
     const clock = options.clock ?? (() => new Date());
-    const app = createApp(createDeps(handle.db, createLogger(process.env.TEST_LOG_LEVEL || 'silent'), clock, options.locations));
+    const logger = createLogger(process.env.TEST_LOG_LEVEL || 'silent');
+    const deps = createDeps(handle.db, logger, clock, options.locations, options.payments?.(handle.db));
+    const app = createApp(deps);
     const { server, port } = await listen(app.fetch);
     let closed = false;
     return {
@@ -108,6 +116,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       now: clock,
       db: handle.db,
       kind: handle.kind,
+      payments: deps.payments,
       async close() {
         if (closed) return;
         closed = true;
