@@ -8,7 +8,7 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 export async function findOrderForPayment(db: Database, orderId: number) {
   const rows = await db
-    .select({ orderId: orders.orderId, status: orders.status, paymentMethod: orders.paymentMethod, totalCents: orders.totalCents, customer: orders.customer })
+    .select({ orderId: orders.orderId, localId: orders.localId, status: orders.status, paymentMethod: orders.paymentMethod, totalCents: orders.totalCents, customer: orders.customer })
     .from(orders)
     .where(eq(orders.orderId, orderId));
   return rows[0];

@@ -49,7 +49,7 @@ export class PaymentService {
 
   /**
    * POST stripe-payment-intent: the one intent of a pending card order, created once (idempotency
-   * key per order) or reused, for the order's repriced total — never the browser's figure.
+   * key per order, from its local_id) or reused, for the order's repriced total — never the browser's figure.
    * @throws ApiError 404 unknown order, 422 not a card order or not pending, 409 with the right
    * amount when `amount` (euros) differs from the order's total, 502 provider unreachable.
    */
@@ -70,7 +70,7 @@ export class PaymentService {
       let intent = await this.provider.retrieveIntent(existing.intentId).catch(providerFailure);
       if (intent.status !== 'succeeded' && intent.customerId !== input.customer_id) {
         intent = await this.provider
-          .updateIntent(existing.intentId, { customerId: input.customer_id }, `order-${order.orderId}-customer-${hash(input.customer_id)}`)
+          .updateIntent(existing.intentId, { customerId: input.customer_id }, `intent-${order.localId}-customer-${hash(input.customer_id)}`)
           .catch(providerFailure);
       }
       return this.answer(intent);
@@ -79,7 +79,8 @@ export class PaymentService {
     const intent = await this.provider
       .createIntent(
         { amountCents: order.totalCents, currency: paymentCurrency, customerId: input.customer_id, metadata: { order_id: String(order.orderId) } },
-        `order-${order.orderId}-intent`,
+        // The local_id, not the order number: numbers restart with a new database, keys live 24 h at Stripe.
+        `intent-${order.localId}`,
       )
       .catch(providerFailure);
     // Two requests racing for one order: the idempotency key gave both the same intent, and the
