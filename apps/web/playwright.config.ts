@@ -28,11 +28,18 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: Object.values(servers).map(({ port, now }) => ({
+  webServer: Object.values(servers).map((server) => ({
     command: 'node --import tsx ../api/src/server.ts',
-    url: `http://localhost:${port}/v2/health`,
+    url: `http://localhost:${server.port}/v2/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'resto-e2e-')), LOG_LEVEL: 'warn', DATABASE_URL: '', CLOCK_NOW: now },
+    env: {
+      PORT: String(server.port),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'resto-e2e-')),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      CLOCK_NOW: server.now,
+      ...('env' in server ? server.env : {}),
+    },
   })),
 });

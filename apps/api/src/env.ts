@@ -34,6 +34,19 @@ const EnvSchema = z.object({
       .default('1')
       .transform((value) => ['1', 'true', 'yes', 'on'].includes(value)),
   ),
+  /** Settings replacing the demo restaurant's at its first load, as a JSON object (demos, browser tests). */
+  DEMO_SETTINGS: optionalText(z.string())
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      try {
+        const parsed: unknown = JSON.parse(value);
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: 'DEMO_SETTINGS doit être un objet JSON, ex. {"payments.cod.active": false}.' });
+      return z.NEVER;
+    }),
   /** Stripe (issue 6): all three set selects Stripe; none selects the built-in test processor. */
   STRIPE_SECRET_KEY: optionalText(z.string().regex(/^(sk|rk)_(test|live)_/, { error: 'STRIPE_SECRET_KEY commence par sk_test_ ou sk_live_.' })),
   STRIPE_PUBLISHABLE_KEY: optionalText(z.string().regex(/^pk_(test|live)_/, { error: 'STRIPE_PUBLISHABLE_KEY commence par pk_test_ ou pk_live_.' })),

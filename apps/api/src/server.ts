@@ -26,7 +26,7 @@ async function main() {
   const release = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   const demoHistory = env.DEMO_HISTORY ? demoHistoryOrders : 0;
-  if (await seedDemoIfEmpty(database.db, { history: demoHistory, now: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined }))
+  if (await seedDemoIfEmpty(database.db, { history: demoHistory, now: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined, settings: env.DEMO_SETTINGS }))
     logger.info({ orders: demoHistory }, 'restaurant de démonstration chargé');
 
   const fixedNow = env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined;

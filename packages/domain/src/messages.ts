@@ -66,3 +66,29 @@ export const messages = {
   errorSorry: 'Toutes nos excuses.',
   backHome: "Retour à l'accueil",
 } as const;
+
+/** The card payment screens (issue 6): payment tab, test card form, 3-D Secure step. */
+export const paymentTexts = {
+  cashTitle: 'Paiement sur place',
+  cashHint: 'En espèces ou par carte, au retrait ou à la livraison.',
+  cardTitle: 'Carte bancaire en ligne',
+  cardHint: 'Payez maintenant, en toute sécurité.',
+  noMethod: 'Aucun moyen de paiement n’est disponible pour le moment.',
+  testMode: 'Mode test',
+  testModeNotice:
+    'Paiement de démonstration : aucune carte réelle n’est débitée. N’entrez jamais une vraie carte ici — ce formulaire de test envoie le numéro à notre serveur.',
+  testCardsHint: 'Cartes de test : 4242 4242 4242 4242 (acceptée), 4000 0000 0000 0002 (refusée), 4000 0027 6000 3184 (authentification).',
+  cardNumber: 'Numéro de carte',
+  cardExpiry: 'Expiration (MM/AA)',
+  cardCvc: 'Cryptogramme (CVC)',
+  cardFormTitle: 'Vos informations de carte',
+  stripeLoading: 'Chargement du formulaire de paiement sécurisé…',
+  stripeUnavailable: 'Le formulaire de paiement ne s’est pas chargé. Vérifiez votre connexion et réessayez.',
+  authTitle: 'Authentification 3-D Secure',
+  authDescription: (amount: string) => `Votre banque (simulée) demande de confirmer le paiement de ${amount}. Confirmez-vous ce paiement ?`,
+  authApprove: 'Confirmer le paiement',
+  authRefuse: 'Refuser',
+  pay: (amount: string) => `Payer ${amount}`,
+  paying: 'Paiement en cours…',
+  cardCommitment: 'Votre carte est débitée à la confirmation ; la commande est envoyée au restaurant une fois le paiement accepté.',
+} as const;
