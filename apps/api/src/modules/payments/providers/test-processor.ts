@@ -54,7 +54,10 @@ export class TestProcessor implements PaymentProvider {
 
   /** The webhook signing secret shared by every instance on this database (whsec_…). */
   webhookSecret(): Promise<string> {
-    this.secret ??= repository.getOrCreateSecret(this.db, `whsec_test_${token(24)}`);
+    this.secret ??= repository.getOrCreateSecret(this.db, `whsec_test_${token(24)}`).catch((error: unknown) => {
+      this.secret = undefined; // the database was unreachable: ask again next time
+      throw error;
+    });
     return this.secret;
   }
 
