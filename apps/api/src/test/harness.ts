@@ -83,6 +83,10 @@ function listen(fetch: (request: Request) => Response | Promise<Response>): Prom
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server, port: info.port }));
     server.once('error', reject);
+    // Node closes an idle keep-alive socket after 5 s; a test that computes longer than that (3,000
+    // demo orders on a loaded machine) could then send on a socket being closed: ECONNRESET. Tests
+    // keep sockets open instead; close() drops them all.
+    (server as Server).keepAliveTimeout = 120_000;
   });
 }
 
