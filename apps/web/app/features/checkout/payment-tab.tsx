@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Banknote, CreditCard } from 'lucide-react';
 import { paymentTexts } from '@resto/domain/messages';
 import { readPaymentMethods, resolvePaymentMethod } from '@resto/domain/payments';
 import type { SettingsList } from '@resto/domain/settings';
 import { useCheckoutStore } from './checkout-store.ts';
+import { loadPaymentConfig } from '../payment/payment-config.ts';
 
 /**
  * Payment tab (spec sections 3–5): the methods the settings enable — `payments.cod.active` cash,
@@ -18,9 +19,23 @@ export function PaymentTab({ settings, onDone }: { settings: SettingsList; onDon
   useEffect(() => {
     if (resolved && resolved !== method) setMethod(resolved);
   }, [resolved, method, setMethod]);
+  // DECISIONS.md: the built-in test processor is shown as test mode wherever card is offered.
+  const cardOffered = methods.includes('card');
+  const [testMode, setTestMode] = useState(false);
+  useEffect(() => {
+    if (!cardOffered) return;
+    let live = true;
+    loadPaymentConfig().then(
+      (config) => live && setTestMode(config.provider === 'test'),
+      () => undefined, // the confirmation tab says it if the API cannot be reached
+    );
+    return () => {
+      live = false;
+    };
+  }, [cardOffered]);
 
   const option = 'flex min-h-14 items-center gap-3 rounded-2xl border-2 p-4';
-  const choice = (value: 'cash' | 'card', icon: React.ReactNode, title: string, hint: string) => {
+  const choice = (value: 'cash' | 'card', icon: React.ReactNode, title: string, hint: string, badge?: string) => {
     const offered = methods.includes(value);
     return (
       <label
@@ -37,7 +52,14 @@ export function PaymentTab({ settings, onDone }: { settings: SettingsList; onDon
         />
         {icon}
         <span>
-          <span className="block font-semibold">{title}</span>
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold">
+            {title}
+            {badge ? (
+              <span className="inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-amber-900">
+                {badge}
+              </span>
+            ) : null}
+          </span>
           <span className="text-sm text-ink/70">{hint}</span>
         </span>
       </label>
@@ -56,7 +78,7 @@ export function PaymentTab({ settings, onDone }: { settings: SettingsList; onDon
           Moyen de paiement
         </legend>
         {choice('cash', <Banknote className="text-brand-600" aria-hidden />, paymentTexts.cashTitle, paymentTexts.cashHint)}
-        {choice('card', <CreditCard className="text-brand-600" aria-hidden />, paymentTexts.cardTitle, paymentTexts.cardHint)}
+        {choice('card', <CreditCard className="text-brand-600" aria-hidden />, paymentTexts.cardTitle, paymentTexts.cardHint, testMode ? paymentTexts.testMode : undefined)}
       </fieldset>
       {!resolved ? <p className="text-sm font-medium text-red-700">{paymentTexts.noMethod}</p> : null}
       <button
