@@ -51,19 +51,20 @@ export default defineConfig({
   webServer: [
     // A real SMTP server receiving the e-mails (codes, order confirmations), read by the tests over HTTP.
     { command: 'node --import tsx e2e/smtp-sink.ts', url: `http://127.0.0.1:${mailSink.httpPort}/health`, timeout: 30_000, reuseExistingServer: false },
-    ...Object.values(servers).map(({ port, now }) => ({
+    ...Object.values(servers).map((server) => ({
       command: 'node --import tsx ../api/src/server.ts',
-      url: `http://localhost:${port}/v2/health`,
+      url: `http://localhost:${server.port}/v2/health`,
       timeout: 120_000,
       reuseExistingServer: false,
       env: {
-        PORT: String(port),
+        PORT: String(server.port),
         DATA_DIR: mkdtempSync(join(tmpdir(), 'resto-e2e-')),
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
-        CLOCK_NOW: now,
+        CLOCK_NOW: server.now,
         SMTP_URL: `smtp://127.0.0.1:${mailSink.smtpPort}`,
         MAIL_FROM: 'Chez Margot <no-reply@chez-margot.example>',
+        ...('env' in server ? server.env : {}),
       },
     })),
   ],

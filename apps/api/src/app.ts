@@ -23,6 +23,10 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { MailService } from './modules/mail/service.ts';
 import { createMailTransport, type MailTransport } from './modules/mail/transport.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { PaymentService } from './modules/payments/service.ts';
+import { TestProcessor } from './modules/payments/providers/test-processor.ts';
+import type { PaymentProvider } from './modules/payments/providers/types.ts';
 
 export interface AppDeps {
   db: Database;
@@ -37,6 +41,7 @@ export interface AppDeps {
   auth: AuthService;
   /** Whether X-Forwarded-For names the client (behind a reverse proxy); rate limits key on it. */
   trustProxy: boolean;
+  payments: PaymentService;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -51,6 +56,8 @@ export interface DepsOptions {
   trustProxy?: boolean;
   /** Address search and routing; default: the offline communes index and straight lines. */
   locations?: LocationProviders;
+  /** The card payment provider; default: the built-in test processor on this database. */
+  payments?: PaymentProvider;
 }
 
 /** Builds the services from a database; no I/O happens here. */
@@ -61,13 +68,17 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
   const transport =
     options.mailTransport ?? createMailTransport({ outboxDir: join(tmpdir(), 'resto-outbox'), from: 'Commande en ligne <no-reply@localhost>', logger });
   const mail = new MailService(db, transport, catalog, clock, logger);
+  // Payments run on real time whatever the app's clock: webhook signatures and reconciliation are about now.
+  // A card order's e-mails leave once it is paid (a cash order's once it is placed).
+  const payments = new PaymentService(db, options.payments ?? new TestProcessor(db, logger), logger, undefined, (orderId) => mail.enqueueOrderMails(orderId));
   return {
     db,
     clock,
     logger,
     catalog,
     locations,
-    orders: new OrderService(db, catalog, clock, locations, (orderId) => mail.enqueueOrderMails(orderId)),
+    payments,
+    orders: new OrderService(db, catalog, clock, locations, payments, (orderId) => mail.enqueueOrderMails(orderId)),
     discovery: new DiscoveryService(db, catalog, clock),
     mail,
     auth: new AuthService(db, mail, clock, logger),
@@ -105,10 +116,24 @@ export function createApp(deps: AppDeps) {
   });
   app.route('/v2/public', catalogRoutes(deps));
   app.route('/v2/public/auth', authRoutes(deps.auth, { trustProxy: deps.trustProxy }));
+  // Before the orders' GET /:order_id, which would otherwise take GET /payment-config.
+  app.route('/v2/public/checkout', paymentRoutes(deps.payments));
   app.route('/v2/public/checkout', orderRoutes(deps.orders, deps.auth));
   app.route('/v2/public/locations', locationRoutes(deps.locations));
   app.route('/v2', discoveryRoutes(deps.discovery));
   app.all('/v2/*', (c) => c.json({ status: 'error', message: messages.notFound, errors: [] }, 404));
+
+  // The test processor's events go to our own webhook endpoint, through the same route as Stripe's.
+  const provider = deps.payments.provider;
+  if (provider instanceof TestProcessor)
+    provider.useDefaultDelivery(async (body, signature) => {
+      const response = await app.request('/v2/public/checkout/stripe-webhook', {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      });
+      return response.status;
+    });
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {

@@ -1,55 +1,86 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+/** An optional string variable; empty means unset. */
+const optionalText = (schema: z.ZodString) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 /** The only reader of process.env: validated once at boot, with a clear message when wrong. */
-const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL doit commencer par postgres://' })
-      .optional(),
-  ),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_BUILD_DIR: z.string().optional(),
-  /** Freezes the server's clock at this instant (ISO 8601): for tests and demos of time-bound offers. */
-  CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),
-  NODE_ENV: z.string().default('production'),
-  /** Address search: 'offline' (communes from npm data, no network) or 'ban' (Base Adresse Nationale, street level). */
-  LOCATIONS_PROVIDER: z.enum(['offline', 'ban'], { error: 'LOCATIONS_PROVIDER vaut offline ou ban.' }).default('offline'),
-  BAN_URL: z.url({ error: 'BAN_URL doit être une URL.' }).default('https://api-adresse.data.gouv.fr'),
-  /** An OSRM server for road distances; straight lines without it. */
-  OSRM_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url({ error: 'OSRM_URL doit être une URL.' }).optional()),
-  /** smtp://user:password@host:587 (or smtps://…): e-mails by SMTP. Absent: written to DATA_DIR/outbox and logged. */
-  SMTP_URL: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .string()
-      .regex(/^smtps?:\/\//, { error: 'SMTP_URL doit commencer par smtp:// ou smtps://' })
-      .optional(),
-  ),
-  /** The From header of every e-mail. */
-  MAIL_FROM: z.string().min(3).default('Commande en ligne <no-reply@localhost>'),
-  /** 1 behind a reverse proxy that sets X-Forwarded-For: rate limits then key on the client it names. */
-  TRUST_PROXY: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
-    z
-      .enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], { error: 'TRUST_PROXY vaut 1 ou 0.' })
-      .default('0')
-      .transform((value) => ['1', 'true', 'yes', 'on'].includes(value)),
-  ),
-  /** Load 3,000 generated past orders with the demo restaurant on a first start (0/false/no/off: none). */
-  DEMO_HISTORY: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
-    z
-      .enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], { error: 'DEMO_HISTORY vaut 1 ou 0.' })
-      .default('1')
-      .transform((value) => ['1', 'true', 'yes', 'on'].includes(value)),
-  ),
-});
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL doit commencer par postgres://' })
+        .optional(),
+    ),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_BUILD_DIR: z.string().optional(),
+    /** Freezes the server's clock at this instant (ISO 8601): for tests and demos of time-bound offers. */
+    CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),
+    NODE_ENV: z.string().default('production'),
+    /** Address search: 'offline' (communes from npm data, no network) or 'ban' (Base Adresse Nationale, street level). */
+    LOCATIONS_PROVIDER: z.enum(['offline', 'ban'], { error: 'LOCATIONS_PROVIDER vaut offline ou ban.' }).default('offline'),
+    BAN_URL: z.url({ error: 'BAN_URL doit être une URL.' }).default('https://api-adresse.data.gouv.fr'),
+    /** An OSRM server for road distances; straight lines without it. */
+    OSRM_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url({ error: 'OSRM_URL doit être une URL.' }).optional()),
+    /** smtp://user:password@host:587 (or smtps://…): e-mails by SMTP. Absent: written to DATA_DIR/outbox and logged. */
+    SMTP_URL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .regex(/^smtps?:\/\//, { error: 'SMTP_URL doit commencer par smtp:// ou smtps://' })
+        .optional(),
+    ),
+    /** The From header of every e-mail. */
+    MAIL_FROM: z.string().min(3).default('Commande en ligne <no-reply@localhost>'),
+    /** 1 behind a reverse proxy that sets X-Forwarded-For: rate limits then key on the client it names. */
+    TRUST_PROXY: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
+      z
+        .enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], { error: 'TRUST_PROXY vaut 1 ou 0.' })
+        .default('0')
+        .transform((value) => ['1', 'true', 'yes', 'on'].includes(value)),
+    ),
+    /** Load 3,000 generated past orders with the demo restaurant on a first start (0/false/no/off: none). */
+    DEMO_HISTORY: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
+      z
+        .enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], { error: 'DEMO_HISTORY vaut 1 ou 0.' })
+        .default('1')
+        .transform((value) => ['1', 'true', 'yes', 'on'].includes(value)),
+    ),
+    /** Settings replacing the demo restaurant's at its first load, as a JSON object (demos, browser tests). */
+    DEMO_SETTINGS: optionalText(z.string()).transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      try {
+        const parsed: unknown = JSON.parse(value);
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: 'DEMO_SETTINGS doit être un objet JSON, ex. {"payments.cod.active": false}.' });
+      return z.NEVER;
+    }),
+    /** Stripe (issue 6): all three set selects Stripe; none selects the built-in test processor. */
+    STRIPE_SECRET_KEY: optionalText(z.string().regex(/^(sk|rk)_(test|live)_/, { error: 'STRIPE_SECRET_KEY commence par sk_test_ ou sk_live_.' })),
+    STRIPE_PUBLISHABLE_KEY: optionalText(z.string().regex(/^pk_(test|live)_/, { error: 'STRIPE_PUBLISHABLE_KEY commence par pk_test_ ou pk_live_.' })),
+    STRIPE_WEBHOOK_SECRET: optionalText(z.string().regex(/^whsec_/, { error: 'STRIPE_WEBHOOK_SECRET commence par whsec_.' })),
+  })
+  .superRefine((env, ctx) => {
+    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+    if (stripe.some(Boolean) && !stripe.every(Boolean))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'Stripe demande STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY et STRIPE_WEBHOOK_SECRET ensemble (aucune : processeur de test).',
+      });
+    if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_SECRET_KEY.split('_')[1] !== env.STRIPE_PUBLISHABLE_KEY.split('_')[1])
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'Les clés Stripe doivent être toutes deux de test ou toutes deux live.' });
+  });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
 

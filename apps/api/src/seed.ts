@@ -18,6 +18,8 @@ export interface SeedOptions {
   history?: number;
   /** The history ends at this instant (the server's clock). Default: now. */
   now?: Date;
+  /** Settings replacing the demo file's (env DEMO_SETTINGS), e.g. {"payments.cod.active": false}. */
+  settings?: Record<string, unknown>;
 }
 
 /**
@@ -26,7 +28,8 @@ export interface SeedOptions {
  */
 export async function seedDemoIfEmpty(db: Database, options: SeedOptions = {}): Promise<boolean> {
   if ((await countMenus(db)) > 0) return false;
-  const file = parseRestaurantFile(JSON.parse(readFileSync(demoRestaurantPath, 'utf8')));
+  const demo = JSON.parse(readFileSync(demoRestaurantPath, 'utf8')) as { settings?: Record<string, unknown> };
+  const file = parseRestaurantFile({ ...demo, settings: { ...demo.settings, ...options.settings } });
   const { imported } = await importRestaurant(db, file, { onlyIfEmpty: true });
   if (imported && options.history) await loadDemoHistory(db, { orders: options.history, now: options.now });
   return imported;

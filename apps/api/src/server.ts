@@ -14,6 +14,8 @@ import { createLogger } from './logger.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
 import { demoHistoryOrders, seedDemoIfEmpty } from './seed.ts';
 import { locationProviders } from './modules/locations/providers/from-env.ts';
+import { paymentProvider } from './modules/payments/providers/from-env.ts';
+import { startReconciler } from './modules/payments/reconciler.ts';
 
 /**
  * One Node process: the API under /v2 and the storefront (React Router SSR build) on PORT,
@@ -25,15 +27,17 @@ async function main() {
   const release = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   const demoHistory = env.DEMO_HISTORY ? demoHistoryOrders : 0;
-  if (await seedDemoIfEmpty(database.db, { history: demoHistory, now: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined }))
+  if (await seedDemoIfEmpty(database.db, { history: demoHistory, now: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined, settings: env.DEMO_SETTINGS }))
     logger.info({ orders: demoHistory }, 'restaurant de démonstration chargé');
 
   const fixedNow = env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined;
   const mailTransport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: join(env.dataDir, 'outbox'), from: env.MAIL_FROM, logger });
+  const payments = paymentProvider(env, database.db, logger);
   const deps = createDeps(database.db, logger, fixedNow ? () => fixedNow : undefined, {
     mailTransport,
     trustProxy: env.TRUST_PROXY,
     locations: locationProviders(env),
+    payments,
   });
   deps.mail.start(); // order e-mails not sent yet (this process or a previous one) are retried every 30 s
   const purge = () => void deps.auth.purgeExpired().catch((error: unknown) => logger.warn({ err: String(error) }, 'ménage des comptes impossible'));
@@ -50,6 +54,12 @@ async function main() {
       `prêt sur http://localhost:${info.port}`,
     );
   });
+  logger.info(
+    { provider: payments.name },
+    payments.name === 'test' ? 'paiement par carte : processeur de test (aucun vrai paiement)' : 'paiement par carte : Stripe',
+  );
+  // Paid intents whose PUT and webhook were both lost (issue 6): on start, then every minute.
+  const stopReconciler = startReconciler(deps.payments, logger);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -57,6 +67,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'arrêt en cours');
     server.close();
+    await stopReconciler();
     deps.mail.stop();
     await deps.mail.idle();
     mailTransport.close();

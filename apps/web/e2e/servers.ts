@@ -4,6 +4,12 @@ export const servers = {
   sunday: { port: Number(process.env.E2E_PORT ?? 3300), now: '2026-11-22T12:30:00+01:00' },
   /** Tuesday 24 November 2026, 12:30 in Paris: the Monday-to-Thursday promotion applies. */
   tuesday: { port: Number(process.env.E2E_PORT ?? 3300) + 1, now: '2026-11-24T12:30:00+01:00' },
+  /** Sunday again, with cash payment switched off in the restaurant's settings: card is the only method (issue 6). */
+  cardOnly: {
+    port: Number(process.env.E2E_PORT ?? 3300) + 2,
+    now: '2026-11-22T12:30:00+01:00',
+    env: { DEMO_SETTINGS: JSON.stringify({ 'payments.cod.active': false }), DEMO_HISTORY: '0' },
+  },
 } as const;
 
 /** The test SMTP server the storefront servers send e-mails to, and where tests read them (e2e/smtp-sink.ts). */

@@ -307,3 +307,93 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt), uniqueIndex('mail_outbox_order_kind_idx').on(t.orderId, t.kind)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Card payments (issue 6). docs/decisions/007-card-payments.md
+
+/**
+ * One card payment per order (issue 6): the provider's intent, bound to the order by a unique
+ * order_id and a unique intent id. `status` is the intent's last known status (Stripe's names);
+ * it only moves forward once 'succeeded' (packages/domain/src/payments.ts).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    /** 'test' (built-in test processor) or 'stripe'. */
+    provider: text('provider').notNull(),
+    intentId: text('intent_id').notNull(),
+    customerId: text('customer_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    status: text('status').notNull(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    /** When the reconciliation pass last asked the provider; oldest first, never-checked before. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_intent_idx').on(t.intentId),
+    index('payments_status_checked_idx').on(t.status, t.checkedAt),
+  ],
+);
+
+/** Provider webhook events already applied, by the provider's event id (replays are acknowledged, not applied twice). */
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  intentId: text('intent_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+/**
+ * The built-in test processor's state (DECISIONS.md, card payments: default without Stripe keys),
+ * in the database so several API instances share it. Card numbers are never stored: last 4 only.
+ */
+export const testProcessorCustomers = pgTable('test_processor_customers', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const testProcessorIntents = pgTable('test_processor_intents', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  clientSecret: text('client_secret').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  customerId: text('customer_id'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  status: text('status').notNull(),
+  /** Stripe's last_payment_error: code and message, or null. */
+  lastError: jsonb('last_error').$type<{ code: string; message: string } | null>(),
+  cardLast4: text('card_last4'),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** The test processor's webhook signing secret, made once per database so every instance signs alike. */
+export const testProcessorSecrets = pgTable('test_processor_secrets', {
+  id: integer('id').primaryKey().default(1),
+  webhookSecret: text('webhook_secret').notNull(),
+});

@@ -14,6 +14,8 @@ import { createApp, createDeps, type AppDeps, type LocationProviders } from '../
 import { openDatabase, type Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { createLogger, type Logger } from '../logger.ts';
+import type { PaymentProvider } from '../modules/payments/providers/types.ts';
+import type { PaymentService } from '../modules/payments/service.ts';
 import { seedDemoIfEmpty } from '../seed.ts';
 import { createMailTransport } from '../modules/mail/transport.ts';
 import { startTestSmtp, type TestInbox } from './smtp.ts';
@@ -35,6 +37,8 @@ export interface TestServerOptions {
   logger?: Logger;
   /** Trust X-Forwarded-For (default true here: tests give each case its own client address). */
   trustProxy?: boolean;
+  /** The card payment provider, made on the test database; the built-in test processor by default. */
+  payments?: (db: Database) => PaymentProvider;
 }
 
 export interface TestServer {
@@ -48,6 +52,8 @@ export interface TestServer {
   deps: AppDeps;
   /** The real SMTP server the app sends its e-mails to. */
   mail: TestInbox;
+  /** The app's card payment service (reconciliation pass, provider). */
+  payments: PaymentService;
   close(): Promise<void>;
 }
 
@@ -91,6 +97,10 @@ function listen(fetch: (request: Request) => Response | Promise<Response>): Prom
     // (ECONNRESET). Idle connections here stay open longer than any test.
     (server as Server).keepAliveTimeout = 120_000;
     server.once('error', reject);
+    // Node closes an idle keep-alive socket after 5 s; a test that computes longer than that (3,000
+    // demo orders on a loaded machine) could then send on a socket being closed: ECONNRESET. Tests
+    // keep sockets open instead; close() drops them all.
+    (server as Server).keepAliveTimeout = 120_000;
   });
 }
 
@@ -117,7 +127,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL || 'silent');
     const mail = await startTestSmtp();
     const mailTransport = createMailTransport({ smtpUrl: mail.url, outboxDir: 'unused', from: 'Chez Margot <no-reply@chez-margot.example>', logger });
-    const deps = createDeps(handle.db, logger, clock, { mailTransport, trustProxy: options.trustProxy ?? true, locations: options.locations });
+    const deps = createDeps(handle.db, logger, clock, {
+      mailTransport,
+      trustProxy: options.trustProxy ?? true,
+      locations: options.locations,
+      payments: options.payments?.(handle.db),
+    });
     const app = createApp(deps);
     const { server, port } = await listen(app.fetch);
     let closed = false;
@@ -128,6 +143,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       kind: handle.kind,
       deps,
       mail,
+      payments: deps.payments,
       async close() {
         if (closed) return;
         closed = true;

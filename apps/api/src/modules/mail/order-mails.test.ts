@@ -5,6 +5,7 @@ import { mailOutbox } from '../../db/schema.ts';
 import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
 import { newEmail } from '../../test/accounts.ts';
 import { retryDelaySeconds } from './service.ts';
+import { cards, confirmCard, intentFor, putPaid } from '../payments/test-helpers.ts';
 
 /**
  * Order e-mails (issue 5): the customer's confirmation and the restaurant's new-order e-mail,
@@ -42,6 +43,22 @@ async function placeCashOrder(email: string) {
 }
 
 describe('order e-mails', () => {
+  test('a card order: no e-mail while it waits for its payment, the confirmation once it is paid (issues 5 and 6)', async () => {
+    const email = newEmail('carte');
+    const payload = await buildOrderPayload(server, {
+      customer: { first_name: 'Jeanne', last_name: 'Roux', email, phone: '06 98 76 54 32' },
+      payment_method: 'card',
+    });
+    const orderId = payloadOf(await postOrder(server.baseUrl, payload)).order_id;
+    expect(await server.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId))).toEqual([]);
+    const intent = await intentFor(server, { orderId, localId: payload.local_id, total: payload.total, payload });
+    await confirmCard(server, intent.client_secret, cards.success);
+    expect(payloadOf(await putPaid(server, orderId, intent.id)).status).toBe('paid');
+    const customer = await server.mail.waitFor((m) => m.to === email);
+    expect(customer.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
+    expect(customer.text).toContain('Carte bancaire en ligne');
+  });
+
   test('a scheduled order: its day and slot in French in both e-mails (issue 4)', async () => {
     const email = newEmail('creneau');
     const payload = await buildOrderPayload(server, {

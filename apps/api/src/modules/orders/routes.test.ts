@@ -504,13 +504,6 @@ const badCases: BadCase[] = [
     path: 'items.0.item_id',
     message: /disponible/,
   },
-  {
-    name: "payment_method 'card'",
-    body: (v) => json({ ...v, payment_method: 'card' }),
-    status: 422,
-    path: 'payment_method',
-    message: messages.cardNotAvailable,
-  },
   { name: "payment_method 'bitcoin'", body: (v) => json({ ...v, payment_method: 'bitcoin' }), status: 400, path: 'payment_method' },
   { name: 'is_pickup false with no address', body: (v) => json({ ...v, is_pickup: false, location: null }), status: 400, path: 'location.address' },
   {

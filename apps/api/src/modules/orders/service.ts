@@ -19,6 +19,11 @@ import { toOrderView } from './order-view.ts';
 
 type OrderPayload = z.output<typeof OrderPayloadSchema>;
 
+/** Finalises card orders with the payment provider (modules/payments/service.ts). */
+export interface CardOrderFinaliser {
+  finaliseFromBrowser(orderId: number, transactionId: string | null | undefined): Promise<{ order_id: number; status: 'paid' }>;
+}
+
 const taxRateBp = (item: MenuItem) => (item.item_price.tax_rate === null ? null : percentToBasisPoints(item.item_price.tax_rate));
 
 /** Totals as the API writes them: euros with 2 decimals (section 3, Cart totals). */
@@ -56,6 +61,7 @@ export class OrderService {
     private readonly catalog: CatalogService,
     private readonly clock: () => Date,
     private readonly locations: LocationService,
+    private readonly cardPayments?: CardOrderFinaliser,
     /** Called once an order is placed (its e-mails): awaited, but it never throws. */
     private readonly onPlaced: (orderId: number) => Promise<void> = async () => {},
   ) {}
@@ -77,7 +83,8 @@ export class OrderService {
     const catalog = await this.catalog.getCatalog();
     if (payload.payment_method === 'cash' && !readSetting(catalog.settings, 'payments.cod.active', false))
       throw new ApiError(422, messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
-    if (payload.payment_method === 'card') throw new ApiError(422, messages.cardNotAvailable, [{ path: 'payment_method', message: messages.cardNotAvailable }]);
+    if (payload.payment_method === 'card' && (!this.cardPayments || !readSetting(catalog.settings, 'payments.stripe.active', false)))
+      throw new ApiError(422, messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
     const lines = payload.items.map((line, index) => this.resolveLine(catalog.itemsById, line, index));
     const now = this.clock();
     const schedule = {
@@ -262,14 +269,17 @@ export class OrderService {
   }
 
   /**
-   * Finalises an order (PUT /v2/public/checkout/, section 4): cash stays pending; a card order
-   * becomes paid only once the payment provider confirms it (issue 6), so 'paid' is refused here.
-   * @throws ApiError 404 unknown order, 422 refused status.
+   * Finalises an order (PUT /v2/public/checkout/, section 4): pending for cash, paid for card. A
+   * card order becomes paid only once the payment provider confirms its intent (issue 6,
+   * modules/payments): the browser's word is never enough.
+   * @throws ApiError 404 unknown order, 422 refused status or payment not confirmed.
    */
   async finalizeOrder(input: { order_id: number; status: 'pending' | 'paid'; transaction_id?: string | null | undefined }) {
     const order = await repository.findOrder(this.db, input.order_id);
     if (!order) throw new ApiError(404, messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
-    if (input.status !== 'pending' || order.status !== 'pending')
+    if (order.paymentMethod === 'card' && input.status === 'paid' && this.cardPayments)
+      return this.cardPayments.finaliseFromBrowser(order.orderId, input.transaction_id);
+    if (input.status !== 'pending' || order.status !== 'pending' || order.paymentMethod !== 'cash')
       throw new ApiError(422, messages.orderStatusRefused, [{ path: 'status', message: messages.orderStatusRefused }]);
     await repository.updateOrderStatus(this.db, order.orderId, 'pending', input.transaction_id ?? order.transactionId);
     return { order_id: order.orderId, status: 'pending' as const };

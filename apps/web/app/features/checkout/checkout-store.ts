@@ -2,6 +2,18 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { DeliveryForm, PaymentMethod, Personal } from '@resto/domain/checkout';
 
+/**
+ * Card payment data (spec section 3): the provider customer and the order's intent. Kept in memory
+ * only (never in local storage: the client secret must not be stored), cleared after success.
+ */
+export interface CardPaymentData {
+  client_secret: string;
+  customer_id: string;
+  payment_intent_id: string;
+  /** Euros with 2 decimals: the order's total as the server charges it. */
+  amount: number;
+}
+
 /** Checkout forms (spec section 3) kept across reloads, and the order's local id. */
 interface CheckoutState {
   personal: Personal;
@@ -16,6 +28,9 @@ interface CheckoutState {
   setPersonal(personal: Personal): void;
   setDelivery(delivery: Omit<DeliveryForm, 'is_pickup'>): void;
   setMethod(method: PaymentMethod): void;
+  /** The card payment of the order being paid; null before it and after success. */
+  card: CardPaymentData | null;
+  setCard(card: CardPaymentData | null): void;
   /** After success (section 4): forms emptied of the order's specifics, a fresh local id. */
   resetAfterOrder(): void;
 }
@@ -50,10 +65,13 @@ export const useCheckoutStore = create<CheckoutState>()(
       setPersonal: (personal) => set({ personal }),
       setDelivery: (delivery) => set({ delivery }),
       setMethod: (method) => set({ method }),
+      card: null,
+      setCard: (card) => set({ card }),
       resetAfterOrder: () =>
         set((s) => ({
           delivery: { ...s.delivery, is_scheduled: false, delivery_date: null, delivery_time_range: null },
           method: 'cash',
+          card: null,
           local_id: newLocalId(),
           local_id_for: '',
         })),
@@ -62,6 +80,8 @@ export const useCheckoutStore = create<CheckoutState>()(
       name: 'checkout',
       storage: createJSONStorage(() => localStorage),
       skipHydration: true,
+      // The card payment data stays in memory (section 3 lists it; a client secret is not stored).
+      partialize: ({ card: _card, ...kept }) => kept,
     },
   ),
 );

@@ -1,6 +1,10 @@
 import type { CheckoutTab } from '@resto/domain/checkout';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
+import { paymentTexts } from '@resto/domain/messages';
+import { formatPrice } from '@resto/domain/money';
+import { CardSection } from '../payment/card-section.tsx';
+import { useCartTotals } from '../cart/use-cart-totals.ts';
 import type { StoreData } from '../../lib/api.server.ts';
 import { useCartStore } from '../cart/cart-store.ts';
 import { useCheckoutStore } from './checkout-store.ts';
@@ -16,6 +20,8 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
   const isPickup = useCartStore((s) => s.is_pickup);
   const count = useCartStore((s) => s.lines.length);
   const { placing, placeOrder } = usePlaceOrder(data, goTo);
+  const { totals } = useCartTotals(data);
+  const card = method === 'card';
 
   const row = (tab: CheckoutTab, content: React.ReactNode) => (
     <div className="flex items-start justify-between gap-3 py-3">
@@ -62,18 +68,19 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
             <span className="text-red-700">Adresse à compléter</span>
           ),
         )}
-        {row('payment', method === 'cash' ? 'Paiement sur place' : 'Carte bancaire')}
+        {row('payment', card ? paymentTexts.cardTitle : paymentTexts.cashTitle)}
       </div>
+      {card && count > 0 ? <CardSection totalCents={totals.totalCents} /> : null}
       <button
         type="button"
         onClick={() => void placeOrder()}
         disabled={placing || count === 0}
         className="mt-4 w-full rounded-full bg-brand-600 px-4 py-3.5 text-lg font-semibold text-white disabled:opacity-50"
       >
-        {placing ? 'Envoi de la commande…' : 'Confirmer la commande'}
+        {placing ? (card ? paymentTexts.paying : 'Envoi de la commande…') : card ? paymentTexts.pay(formatPrice(totals.totalCents)) : 'Confirmer la commande'}
       </button>
       <p className="mt-2 text-center text-xs text-ink/60">
-        En confirmant, vous vous engagez à régler la commande {isPickup ? 'au retrait' : 'à la livraison'}.
+        {card ? paymentTexts.cardCommitment : `En confirmant, vous vous engagez à régler la commande ${isPickup ? 'au retrait' : 'à la livraison'}.`}
       </p>
     </div>
   );

@@ -13,12 +13,16 @@ import { priceCart } from '../cart/use-cart-totals.ts';
 import { lastOrderKey, useCheckoutStore } from './checkout-store.ts';
 import { distanceFor, useLocationStore } from '../location/location-store.ts';
 import { useAuthStore } from '../account/auth-store.ts';
+import { CardFormError, PaymentFailedError, payOrderByCard, prepareCardPayment } from '../payment/card-payment.ts';
+import { useTestCardStore } from '../payment/test-card-store.ts';
 
 /**
- * Places the order (spec section 4): checks every tab, POST /v2/public/checkout/ (pending),
- * PUT to finalise (cash stays pending), then clears the cart and goes to /success.
- * A retry of the same order reuses its local_id, so it is never created twice; a failure keeps
- * the cart and the forms as they are.
+ * Places the order (spec section 4): checks every tab, POST /v2/public/checkout/ (pending); for
+ * card, pays it (customer, the order's intent, confirmation in the browser: issue 6); PUT to
+ * finalise (cash stays pending, card becomes paid once the server has checked with the provider),
+ * then clears the cart, the card data and the slot, and goes to /success.
+ * A retry of the same order reuses its local_id, hence the same order and the same intent: never a
+ * second order or a second charge; a failure keeps the cart and the forms as they are.
  */
 export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void) {
   const [placing, setPlacing] = useState(false);
@@ -42,6 +46,16 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
     if (incomplete || !personal.success) {
       toast(messages.fillRequired);
       return goTo(incomplete ?? 'personal');
+    }
+
+    const card = checkout.method === 'card';
+    if (card) {
+      try {
+        await prepareCardPayment();
+      } catch (error) {
+        if (error instanceof CardFormError) return toast(messages.fillRequired);
+        return toast(messages.genericError);
+      }
     }
 
     const address = { postal_code: checkout.delivery.postal_code ?? '', city: checkout.delivery.city ?? '' };
@@ -82,13 +96,25 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
     setPlacing(true);
     try {
       const { order_id } = await callApi<{ order_id: number }>('POST', '/v2/public/checkout/', { ...body, local_id }, account.headers);
-      await callApi('PUT', '/v2/public/checkout/', { order_id, transaction_id: null, status: 'pending' });
+      if (card) {
+        const intentId = await payOrderByCard({ orderId: order_id, total: body.total, customer: personal.data });
+        await callApi('PUT', '/v2/public/checkout/', { order_id, transaction_id: intentId, status: 'paid' }).catch((error: unknown) => {
+          // The provider has not confirmed the payment (yet): the same order and intent will be retried.
+          if (error instanceof ApiCallError && error.status === 422) throw new PaymentFailedError();
+          throw error;
+        });
+      } else {
+        await callApi('PUT', '/v2/public/checkout/', { order_id, transaction_id: null, status: 'pending' });
+      }
       localStorage.setItem(lastOrderKey, JSON.stringify({ order_id, local_id }));
       useCartStore.getState().clear();
       useCheckoutStore.getState().resetAfterOrder();
+      useTestCardStore.getState().clear();
       await navigate(`${prefix}/success?order=${order_id}`);
     } catch (error) {
-      if (error instanceof ApiCallError && error.errors.some((e) => e.path === 'coupon')) {
+      if (error instanceof PaymentFailedError) {
+        toast(messages.paymentFailed);
+      } else if (error instanceof ApiCallError && error.errors.some((e) => e.path === 'coupon')) {
         // The server refused the coupon (expired, already used, not for this order): say why, keep the cart.
         const current = useCartStore.getState().coupon;
         if (current) useCartStore.getState().setCoupon({ ...current, validity: 'invalid', message: error.message });

@@ -1,0 +1,29 @@
+import type { Logger } from '../../logger.ts';
+import type { PaymentService } from './service.ts';
+
+/**
+ * Runs the reconciliation pass on start, then every `everyMs` (default one minute), a small batch
+ * each time (issue 6, Reliability). Passes never overlap in one process; across instances each
+ * intent is asked about at most once a minute (payments.checked_at). @returns a stopper.
+ */
+export function startReconciler(payments: PaymentService, logger: Logger, options: { everyMs?: number; limit?: number } = {}): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const pass = () => {
+    running ??= payments
+      .reconcile({ limit: options.limit ?? 20 })
+      .then(({ checked, paid }) => {
+        if (paid) logger.info({ checked, paid }, 'rapprochement : commandes payées retrouvées');
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'rapprochement impossible'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  pass();
+  const timer = setInterval(pass, options.everyMs ?? 60_000);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

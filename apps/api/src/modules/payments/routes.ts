@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { messages } from '@resto/domain/messages';
+import { StripeCustomerSchema, StripePaymentIntentSchema, TestAuthenticateSchema, TestConfirmSchema } from '@resto/domain/payment-schemas';
+import { checkTestCard } from '@resto/domain/payments';
+import { ApiError, parseJsonBody, success, type FieldError } from '../../http/errors.ts';
+import type { PaymentService } from './service.ts';
+import { TestProcessor } from './providers/test-processor.ts';
+
+const cardMessages = { number: messages.cardNumberInvalid, expiry: messages.cardExpiryInvalid, cvc: messages.cardCvcInvalid } as const;
+
+/**
+ * Card payment routes under /v2/public/checkout (spec section 7; DESIGN.md, beyond section 7):
+ * stripe-customer, stripe-payment-intent, stripe-webhook, the public payment configuration, and
+ * the test processor's own confirm and authenticate calls when it is the provider.
+ */
+export function paymentRoutes(payments: PaymentService, clock: () => Date = () => new Date()) {
+  const routes = new Hono({ strict: false })
+    /** Which provider, and Stripe's publishable key: the only payment values the browser sees. */
+    .get('/payment-config', (c) => success(c, { provider: payments.provider.name, publishable_key: payments.provider.publishableKey }))
+    .post('/stripe-customer', async (c) => success(c, await payments.createCustomer(await parseJsonBody(c, StripeCustomerSchema))))
+    .post('/stripe-payment-intent', async (c) => success(c, await payments.createIntent(await parseJsonBody(c, StripePaymentIntentSchema))))
+    // Raw body: the signature covers the exact bytes sent (constructEvent).
+    .post('/stripe-webhook', async (c) => success(c, await payments.handleWebhook(await c.req.text(), c.req.header('stripe-signature'))));
+
+  const processor = payments.provider;
+  if (processor instanceof TestProcessor) {
+    routes
+      .post('/test-processor/confirm', async (c) => {
+        const body = await parseJsonBody(c, TestConfirmSchema);
+        const errors: FieldError[] = checkTestCard(body, clock()).map((e) => ({ path: e.field, message: cardMessages[e.error] }));
+        if (errors.length) throw new ApiError(400, errors[0]!.message, errors);
+        const intent = await processor.confirm(body.client_secret, body.number);
+        if (!intent) throw new ApiError(404, messages.paymentIntentUnknown);
+        return success(c, { id: intent.id, status: intent.status, next_action: intent.nextAction, last_payment_error: intent.lastError });
+      })
+      .post('/test-processor/authenticate', async (c) => {
+        const body = await parseJsonBody(c, TestAuthenticateSchema);
+        const intent = await processor.authenticate(body.client_secret, body.approve);
+        if (!intent) throw new ApiError(404, messages.paymentIntentUnknown);
+        return success(c, { id: intent.id, status: intent.status, next_action: null, last_payment_error: intent.lastError });
+      });
+  }
+  return routes;
+}

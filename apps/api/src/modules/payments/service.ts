@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import { canMovePaymentStatus, checkIntentPaysOrder, intentAmountCents, isIntentStatus, paymentCurrency, webhookAction } from '@resto/domain/payments';
+import { centsToEuros } from '@resto/domain/money';
+import { messages } from '@resto/domain/messages';
+import type { Database } from '../../db/client.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Logger } from '../../logger.ts';
+import * as repository from './repository.ts';
+import { ProviderError, WebhookSignatureError, type PaymentProvider, type ProviderIntent } from './providers/types.ts';
+
+/** What the browser gets back from POST stripe-payment-intent (section 7, plus status and amount). */
+export interface IntentAnswer {
+  id: string;
+  client_secret: string | null;
+  status: string;
+  /** Euros with 2 decimals: the order's total, the amount charged. */
+  amount: number;
+}
+
+/** A card order finalised by PUT, a webhook or reconciliation. */
+export interface FinaliseResult {
+  order_id: number;
+  status: 'paid';
+}
+
+const hash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
+
+/**
+ * Card payments (spec sections 3, 4, 7, 8; issue 6). The order is written first (orders module);
+ * here: the provider customer, one intent per order for the order's repriced total, and the
+ * finalisation that marks the order paid only when the provider says its intent succeeded for
+ * that order, amount and currency. PUT, webhooks and the reconciliation pass share that code.
+ * Provider calls never run inside a database transaction (PGlite serialises them).
+ */
+export class PaymentService {
+  constructor(
+    private readonly db: Database,
+    readonly provider: PaymentProvider,
+    private readonly logger: Logger,
+    private readonly clock: () => Date = () => new Date(),
+    /** Called once when an order becomes paid (its e-mails): awaited, but it never throws. */
+    private readonly onPaid: (orderId: number) => Promise<void> = async () => {},
+  ) {}
+
+  /** POST stripe-customer: a provider customer; the same e-mail, name and phone give the same one. */
+  async createCustomer(input: { email: string; name: string; phone: string }): Promise<{ customer: string }> {
+    const key = `customer-${hash(`${input.email.toLowerCase()}|${input.name}|${input.phone}`)}`;
+    const customer = await this.provider.createCustomer(input, key).catch(providerFailure);
+    return { customer: customer.id };
+  }
+
+  /**
+   * POST stripe-payment-intent: the one intent of a pending card order, created once (idempotency
+   * key per order, from its local_id) or reused, for the order's repriced total — never the browser's figure.
+   * @throws ApiError 404 unknown order, 422 not a card order or not pending, 409 with the right
+   * amount when `amount` (euros) differs from the order's total, 502 provider unreachable.
+   */
+  async createIntent(input: { order_id: number; customer_id: string; amount: number; payment_intent_id?: string | null }): Promise<IntentAnswer> {
+    const order = await repository.findOrderForPayment(this.db, input.order_id);
+    if (!order) throw new ApiError(404, messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
+    if (order.paymentMethod !== 'card') throw new ApiError(422, messages.paymentNotForOrder, [{ path: 'order_id', message: messages.paymentNotForOrder }]);
+    const amountCents = intentAmountCents(input.amount);
+    if (amountCents !== order.totalCents) {
+      throw new ApiError(409, messages.paymentAmountChanged, [{ path: 'amount', message: messages.paymentAmountChanged }], {
+        amount: centsToEuros(order.totalCents),
+      });
+    }
+    const existing = await repository.findPaymentByOrder(this.db, order.orderId);
+    if (existing) {
+      if (input.payment_intent_id && input.payment_intent_id !== existing.intentId)
+        this.logger.warn({ orderId: order.orderId }, 'intention de paiement du navigateur ignorée : une autre est liée à la commande');
+      let intent = await this.provider.retrieveIntent(existing.intentId).catch(providerFailure);
+      if (intent.status !== 'succeeded' && intent.customerId !== input.customer_id) {
+        intent = await this.provider
+          .updateIntent(existing.intentId, { customerId: input.customer_id }, `intent-${order.localId}-customer-${hash(input.customer_id)}`)
+          .catch(providerFailure);
+      }
+      return this.answer(intent);
+    }
+    if (order.status !== 'pending') throw new ApiError(422, messages.orderStatusRefused, [{ path: 'order_id', message: messages.orderStatusRefused }]);
+    const intent = await this.provider
+      .createIntent(
+        { amountCents: order.totalCents, currency: paymentCurrency, customerId: input.customer_id, metadata: { order_id: String(order.orderId) } },
+        // The local_id, not the order number: numbers restart with a new database, keys live 24 h at Stripe.
+        `intent-${order.localId}`,
+      )
+      .catch(providerFailure);
+    // Two requests racing for one order: the idempotency key gave both the same intent, and the
+    // unique order_id keeps one row.
+    await repository.insertPayment(this.db, {
+      orderId: order.orderId,
+      provider: this.provider.name,
+      intentId: intent.id,
+      customerId: input.customer_id,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      status: intent.status,
+    });
+    return this.answer(intent);
+  }
+
+  /**
+   * PUT /v2/public/checkout/ with status 'paid': the order becomes paid only when its own
+   * intent (`transaction_id`) succeeded with the provider. Idempotent: an order already paid
+   * answers paid. @throws ApiError 404, 422 (not a card order, another intent, not succeeded).
+   */
+  async finaliseFromBrowser(orderId: number, transactionId: string | null | undefined): Promise<FinaliseResult> {
+    const order = await repository.findOrderForPayment(this.db, orderId);
+    if (!order) throw new ApiError(404, messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
+    const payment = await repository.findPaymentByOrder(this.db, orderId);
+    if (order.paymentMethod !== 'card' || !payment)
+      throw new ApiError(422, messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
+    if (transactionId && transactionId !== payment.intentId)
+      throw new ApiError(422, messages.paymentNotForOrder, [{ path: 'transaction_id', message: messages.paymentNotForOrder }]);
+    if (order.status === 'paid') return { order_id: orderId, status: 'paid' };
+    const outcome = await this.sync(payment.intentId);
+    if (outcome !== 'paid') throw new ApiError(422, messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
+    return { order_id: orderId, status: 'paid' };
+  }
+
+  /**
+   * Reads the intent from the provider (outside any transaction), then applies it: paid when it
+   * pays its order (checkIntentPaysOrder), else its status is recorded (never over a success).
+   * @returns 'paid' when the order is paid now, 'unpaid' otherwise, 'unknown' for an intent that is not ours.
+   */
+  async sync(intentId: string, checkedAt?: Date): Promise<'paid' | 'unpaid' | 'unknown'> {
+    const payment = await repository.findPaymentByIntent(this.db, intentId);
+    if (!payment) return 'unknown';
+    const order = await repository.findOrderForPayment(this.db, payment.orderId);
+    if (!order) return 'unknown';
+    const intent = await this.provider.retrieveIntent(intentId);
+    const check = checkIntentPaysOrder(intent, { orderId: order.orderId, totalCents: order.totalCents, intentId: payment.intentId });
+    if (check.ok) {
+      if (await repository.markOrderPaid(this.db, order.orderId, intentId)) {
+        this.logger.info({ orderId: order.orderId }, 'commande payée par carte');
+        await this.onPaid(order.orderId);
+      }
+      return 'paid';
+    }
+    if (check.reason !== 'not_succeeded') this.logger.error({ orderId: order.orderId, intentId, reason: check.reason }, 'intention de paiement incohérente');
+    const current = isIntentStatus(payment.status) ? payment.status : 'requires_payment_method';
+    if (canMovePaymentStatus(current, intent.status)) await repository.updatePaymentStatus(this.db, intentId, intent.status, intent.lastError, checkedAt);
+    else if (checkedAt) await repository.touchChecked(this.db, intentId, checkedAt);
+    return order.status === 'paid' ? 'paid' : 'unpaid';
+  }
+
+  /**
+   * POST stripe-webhook: verifies the signature over the raw body, applies each event id once
+   * (replays are acknowledged), and re-reads the intent from the provider, so events arriving
+   * late, twice or out of order end in the same state. @throws ApiError 400 bad signature or stale
+   * timestamp (nothing applied), 502 provider unreachable (the sender retries).
+   */
+  async handleWebhook(rawBody: string, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+    let event;
+    try {
+      event = await this.provider.verifyWebhook(rawBody, signature);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) throw new ApiError(400, messages.paymentWebhookRefused);
+      throw error;
+    }
+    if (await repository.webhookEventSeen(this.db, event.id)) return { received: true, duplicate: true };
+    const action = webhookAction(event.type);
+    // Recorded only once applied: a failure here leaves the event to the sender's retry.
+    if (action !== 'ignore' && event.intentId) await this.sync(event.intentId).catch(providerFailure);
+    await repository.recordWebhookEvent(this.db, { eventId: event.id, type: event.type, intentId: event.intentId });
+    return { received: true, duplicate: false };
+  }
+
+  /**
+   * The reconciliation pass (issue 6, Reliability): pending card orders whose intent may have
+   * succeeded while both the PUT and the webhook were lost. Asks the provider about at most
+   * `limit` intents of the last `maxAgeHours`, each at most once a minute across instances.
+   * @returns how many orders it paid.
+   */
+  async reconcile(options: { limit?: number; maxAgeHours?: number } = {}): Promise<{ checked: number; paid: number }> {
+    const now = this.clock();
+    const due = await repository.findPaymentsToReconcile(this.db, {
+      since: new Date(now.getTime() - (options.maxAgeHours ?? 24) * 3_600_000),
+      checkedBefore: new Date(now.getTime() - 60_000),
+      limit: options.limit ?? 20,
+    });
+    let paid = 0;
+    for (const { intentId } of due) {
+      try {
+        if ((await this.sync(intentId, now)) === 'paid') paid += 1;
+      } catch (error) {
+        this.logger.warn({ err: error, intentId }, 'rapprochement : prestataire injoignable');
+      }
+    }
+    return { checked: due.length, paid };
+  }
+
+  private answer(intent: ProviderIntent): IntentAnswer {
+    return { id: intent.id, client_secret: intent.clientSecret, status: intent.status, amount: centsToEuros(intent.amountCents) };
+  }
+}
+
+function providerFailure(error: unknown): never {
+  if (error instanceof ProviderError) throw new ApiError(502, messages.paymentProviderUnavailable);
+  throw error;
+}

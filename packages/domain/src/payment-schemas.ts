@@ -1,0 +1,43 @@
+import { z } from './zod-fr.ts';
+import { maxDatabaseInteger } from './checkout.ts';
+import { messages } from './messages.ts';
+
+/** Bodies of the card payment calls (spec section 7; issue 6), shared by the API and the storefront. */
+
+const orderId = z
+  .number({ error: messages.orderIdRequired })
+  .int()
+  .positive({ error: messages.orderIdRequired })
+  .max(maxDatabaseInteger, { error: messages.unknownOrder });
+
+/** POST /v2/public/checkout/stripe-customer: email, name, phone. */
+export const StripeCustomerSchema = z.object({
+  email: z.email({ error: messages.invalidEmail }).max(254),
+  name: z.string().trim().min(1, { error: messages.required }).max(200),
+  phone: z.string().trim().max(40).default(''),
+});
+
+/**
+ * POST /v2/public/checkout/stripe-payment-intent: customer_id, amount (euros, 2 decimals),
+ * optional payment_intent_id, and order_id (our extension: the intent is the order's, for its total).
+ */
+export const StripePaymentIntentSchema = z.object({
+  order_id: orderId,
+  customer_id: z.string().trim().min(1, { error: messages.required }).max(255),
+  amount: z.number({ error: 'Montant attendu en euros.' }).positive().max(100_000),
+  payment_intent_id: z.string().trim().max(255).nullish(),
+});
+
+/** POST /v2/public/checkout/test-processor/confirm: the test card form (test mode only). */
+export const TestConfirmSchema = z.object({
+  client_secret: z.string().min(1).max(255),
+  number: z.string().max(40),
+  expiry: z.string().max(10),
+  cvc: z.string().max(8),
+});
+
+/** POST /v2/public/checkout/test-processor/authenticate: the test 3-D Secure answer. */
+export const TestAuthenticateSchema = z.object({
+  client_secret: z.string().min(1).max(255),
+  approve: z.boolean(),
+});

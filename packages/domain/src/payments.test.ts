@@ -1,0 +1,151 @@
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import {
+  canMoveOrderStatus,
+  canMovePaymentStatus,
+  checkIntentPaysOrder,
+  checkTestCard,
+  intentAmountCents,
+  parseExpiry,
+  passesLuhn,
+  readPaymentMethods,
+  resolvePaymentMethod,
+  testCardBehaviour,
+  webhookAction,
+  type IntentStatus,
+} from './payments.ts';
+
+/** Card payment rules (spec sections 3, 4, 7, 8; issue 6). */
+
+describe('readPaymentMethods / resolvePaymentMethod (section 3 settings, section 4 "forced to card")', () => {
+  const settings = (cod: boolean, stripe: boolean, paypal = false) => [
+    { name: 'payments.cod.active', value: cod },
+    { name: 'payments.stripe.active', value: stripe },
+    { name: 'payments.paypal.active', value: paypal },
+  ];
+  test.each([
+    [true, true, ['cash', 'card']],
+    [true, false, ['cash']],
+    [false, true, ['card']],
+    [false, false, []],
+  ] as const)('cod %s, stripe %s → %j', (cod, stripe, methods) => {
+    expect(readPaymentMethods(settings(cod, stripe)).methods).toEqual(methods);
+  });
+  test('paypal is read, never offered', () => {
+    expect(readPaymentMethods(settings(true, false, true))).toEqual({ methods: ['cash'], paypalRequested: true });
+  });
+  test.each([
+    ['cash', ['cash', 'card'], 'cash'],
+    ['card', ['cash', 'card'], 'card'],
+    ['cash', ['card'], 'card'],
+    ['card', ['cash'], 'cash'],
+    ['cash', [], null],
+  ] as const)('chosen %s among %j → %s', (chosen, offered, expected) => {
+    expect(resolvePaymentMethod(chosen, offered)).toBe(expected);
+  });
+});
+
+describe('intentAmountCents (section 7: amount in euros with 2 decimals)', () => {
+  test.each([
+    [25.9, 2590],
+    [0.1 + 0.2, 30],
+    [12, 1200],
+    [1234.56, 123456],
+    [0, null],
+    [-5, null],
+    [10.001, null],
+    [Number.NaN, null],
+  ])('%d € → %s cents', (euros, cents) => {
+    expect(intentAmountCents(euros)).toBe(cents);
+  });
+  test('every whole number of cents round-trips', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 10_000_000 }), (cents) => intentAmountCents(cents / 100) === cents));
+  });
+});
+
+describe('statuses move forward only (DESIGN.md: history; issue 6: out-of-order events)', () => {
+  test.each([
+    ['pending', 'paid', true],
+    ['paid', 'pending', false],
+    ['paid', 'paid', false],
+    ['accepted', 'paid', false],
+    ['pending', 'pending', false],
+  ])('order %s → %s: %s', (from, to, allowed) => {
+    expect(canMoveOrderStatus(from, to)).toBe(allowed);
+  });
+  test.each<[IntentStatus, IntentStatus, boolean]>([
+    ['requires_payment_method', 'succeeded', true],
+    ['requires_action', 'requires_payment_method', true],
+    ['requires_payment_method', 'requires_action', true],
+    ['succeeded', 'requires_payment_method', false],
+    ['succeeded', 'succeeded', true],
+    ['canceled', 'succeeded', false],
+  ])('payment %s → %s: %s', (from, to, allowed) => {
+    expect(canMovePaymentStatus(from, to)).toBe(allowed);
+  });
+});
+
+describe('checkIntentPaysOrder (issue 6: never believe the browser)', () => {
+  const order = { orderId: 1001, totalCents: 2590, intentId: 'pi_1' };
+  const intent = { id: 'pi_1', status: 'succeeded' as IntentStatus, amountCents: 2590, currency: 'eur', metadata: { order_id: '1001' } };
+  test.each([
+    ['the succeeded intent of the order', {}, { ok: true }],
+    ['an intent not succeeded', { status: 'requires_action' as IntentStatus }, { ok: false, reason: 'not_succeeded' }],
+    ['one cent less', { amountCents: 2589 }, { ok: false, reason: 'amount_mismatch' }],
+    ['another currency', { currency: 'usd' }, { ok: false, reason: 'currency_mismatch' }],
+    ['EUR in capitals', { currency: 'EUR' }, { ok: true }],
+    ['another order in metadata', { metadata: { order_id: '1002' } }, { ok: false, reason: 'other_order' }],
+    ['no metadata', { metadata: {} }, { ok: false, reason: 'other_order' }],
+    ['another intent', { id: 'pi_2' }, { ok: false, reason: 'other_intent' }],
+  ])('%s', (_name, change, expected) => {
+    expect(checkIntentPaysOrder({ ...intent, ...change }, order)).toEqual(expected);
+  });
+});
+
+describe('webhookAction (Stripe event types)', () => {
+  test.each([
+    ['payment_intent.succeeded', 'finalise'],
+    ['payment_intent.payment_failed', 'record_failure'],
+    ['payment_intent.created', 'ignore'],
+    ['charge.refunded', 'ignore'],
+  ])('%s → %s', (type, action) => {
+    expect(webhookAction(type)).toBe(action);
+  });
+});
+
+describe('test cards (DECISIONS.md: Stripe test mode)', () => {
+  test.each([
+    ['4242 4242 4242 4242', 'succeeds'],
+    ['4242424242424242', 'succeeds'],
+    ['4000 0000 0000 0002', 'declined'],
+    ['4000 0027 6000 3184', 'requires_authentication'],
+    ['5555 5555 5555 4444', 'declined'],
+  ])('%s %s', (number, behaviour) => {
+    expect(testCardBehaviour(number)).toBe(behaviour);
+  });
+  test.each([
+    ['4242424242424242', true],
+    ['4242424242424241', false],
+    ['4000002760003184', true],
+    ['12', false],
+  ])('Luhn %s: %s', (digits, ok) => {
+    expect(passesLuhn(digits)).toBe(ok);
+  });
+  const now = new Date('2026-11-23T10:00:00Z');
+  test.each([
+    [{ number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }, []],
+    [{ number: '4242 4242 4242 4242', expiry: '11/26', cvc: '1234' }, []],
+    [{ number: '4242 4242 4242 4242', expiry: '10/26', cvc: '123' }, ['expiry']],
+    [{ number: '4242 4242 4242 4241', expiry: '13/30', cvc: '12' }, ['number', 'expiry', 'cvc']],
+  ])('form %j → errors %j', (input, fields) => {
+    expect(checkTestCard(input, now).map((e) => e.field)).toEqual(fields);
+  });
+  test.each([
+    ['12/34', { month: 12, year: 2034 }],
+    ['1/2030', { month: 1, year: 2030 }],
+    ['00/30', null],
+    ['1234', null],
+  ])('expiry %s', (value, parsed) => {
+    expect(parseExpiry(value)).toEqual(parsed);
+  });
+});
