@@ -1,5 +1,5 @@
 // Screenshots of the app shell's pages and overlays at phone and desktop widths, in Debian's
-/* global Event */
+/* global Event, navigator */
 // Chromium: BASE=http://localhost:3600 node scripts/screenshots-shell.mjs  → .screenshots/shell-*.png
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
