@@ -1,5 +1,5 @@
 // Screenshots of the app shell's pages and overlays at phone and desktop widths, in Debian's
-/* global Event */
+/* global Event, navigator */
 // Chromium: BASE=http://localhost:3600 node scripts/screenshots-shell.mjs  → .screenshots/shell-*.png
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -64,6 +64,43 @@ for (const [label, width, height] of [
   await iosPage.waitForTimeout(300);
   await iosPage.screenshot({ path: `${out}${label}-shell-ios-guide.png` });
   await ios.close();
+}
+// The "Oups…" page: the server fails while loading the next page's data.
+{
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent, serviceWorkers: 'block' });
+  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'false'));
+  const page = await context.newPage();
+  await page.goto(base + '/');
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.route('**/*.data*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Panne' }));
+  await page.locator('header').getByRole('link', { name: 'La carte' }).click();
+  await page.getByRole('heading', { name: 'Oups…' }).waitFor();
+  await page.screenshot({ path: `${out}phone-shell-error.png` });
+  await context.close();
+}
+// The update banner: with CLIENT_DIR (the served build/client), a second build is deployed into it
+// (new latest.json and sw.js), then put back.
+if (process.env.CLIENT_DIR) {
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const { execFileSync } = await import('node:child_process');
+  const latest = `${process.env.CLIENT_DIR}/builds/latest.json`;
+  const original = readFileSync(latest, 'utf8');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent });
+  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'false'));
+  const page = await context.newPage();
+  await page.goto(base + '/menu');
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated', undefined, { timeout: 30000 });
+  try {
+    writeFileSync(latest, JSON.stringify({ id: 'capture', timestamp: Date.now() }));
+    execFileSync(process.execPath, ['apps/web/scripts/generate-sw.mjs', process.env.CLIENT_DIR]);
+    await page.reload();
+    await page.getByRole('region', { name: 'Mise à jour disponible' }).waitFor({ timeout: 30000 });
+    await page.screenshot({ path: `${out}phone-shell-update.png` });
+  } finally {
+    writeFileSync(latest, original);
+    execFileSync(process.execPath, ['apps/web/scripts/generate-sw.mjs', process.env.CLIENT_DIR]);
+  }
+  await context.close();
 }
 await browser.close();
 console.log('captures dans', out);

@@ -1,11 +1,15 @@
 import { expect, test } from '@playwright/test';
 
+const start = new Date('2026-11-22T12:30:00+01:00').getTime();
+
 test.describe('cookie consent (spec section 2, DECISIONS.md)', () => {
   // A first visit: nothing answered yet.
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test('appears about 1 s after load, links to the policies, and "Accepter" stores true for good', async ({ page }) => {
-    await page.clock.install();
+    // Paused fake time: only runFor() moves it, however slow the machine is.
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 10);
     await page.goto('/');
     await page.locator('html[data-hydrated="true"]').waitFor();
     const dialog = page.getByRole('dialog', { name: 'Consentement aux cookies' });

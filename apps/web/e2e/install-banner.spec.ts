@@ -18,7 +18,10 @@ async function start(page: Page, storage: Record<string, string>) {
     sessionStorage.setItem('seeded', '1');
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, storage);
-  await page.clock.install();
+  // Paused fake time: only runFor() moves it, however slow the machine is.
+  const now = new Date('2026-11-22T12:30:00+01:00').getTime();
+  await page.clock.install({ time: now });
+  await page.clock.pauseAt(now + 10);
   await page.goto('/menu');
   await page.locator('html[data-hydrated="true"]').waitFor();
 }

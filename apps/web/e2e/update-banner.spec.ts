@@ -69,9 +69,12 @@ test.describe('new versions (spec section 4, DECISIONS.md)', () => {
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.waitForResponse((r) => r.url().includes('/builds/latest.json'), { timeout: 10_000 }).catch(() => undefined);
     await page.waitForTimeout(300);
+    // A document load fires 'load'; a client-side navigation does not.
+    const fullLoad = page.waitForEvent('load', { timeout: 15_000 });
     await page.locator('header').getByRole('link', { name: 'La carte' }).click();
+    await fullLoad;
     await expect(page).toHaveURL(/\/menu$/);
     await page.locator('html[data-hydrated="true"]').waitFor();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument ?? false)).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument ?? false)).toBe(false);
   });
 });

@@ -67,12 +67,12 @@ export default function CookiePolicy() {
         <tbody>
           {stored.map((row) => (
             <tr key={row.name}>
-              <td>
+              <td data-label="">
                 <code>{row.name}</code>
               </td>
-              <td>{row.kind}</td>
-              <td>{row.why}</td>
-              <td>{row.duration}</td>
+              <td data-label="Type : ">{row.kind}</td>
+              <td data-label="Finalité : ">{row.why}</td>
+              <td data-label="Durée : ">{row.duration}</td>
             </tr>
           ))}
         </tbody>

@@ -33,38 +33,38 @@ export default function PrivacyPolicy() {
         </thead>
         <tbody>
           <tr>
-            <td>Prénom, nom, e-mail, téléphone</td>
-            <td>Préparer la commande, vous prévenir en cas de souci</td>
-            <td>Exécution du contrat</td>
-            <td>3 ans après la dernière commande</td>
+            <td data-label="">Prénom, nom, e-mail, téléphone</td>
+            <td data-label="Pourquoi : ">Préparer la commande, vous prévenir en cas de souci</td>
+            <td data-label="Base légale : ">Exécution du contrat</td>
+            <td data-label="Durée : ">3 ans après la dernière commande</td>
           </tr>
           {delivery ? (
             <tr>
-              <td>Adresse de livraison</td>
-              <td>Calculer les frais et livrer</td>
-              <td>Exécution du contrat</td>
-              <td>Durée de conservation de la commande</td>
+              <td data-label="">Adresse de livraison</td>
+              <td data-label="Pourquoi : ">Calculer les frais et livrer</td>
+              <td data-label="Base légale : ">Exécution du contrat</td>
+              <td data-label="Durée : ">Durée de conservation de la commande</td>
             </tr>
           ) : null}
           <tr>
-            <td>Contenu et montant des commandes</td>
-            <td>Comptabilité, réclamations, suggestions « souvent pris avec » (statistiques sans nom)</td>
-            <td>Obligation légale, intérêt légitime</td>
-            <td>10 ans (pièces comptables)</td>
+            <td data-label="">Contenu et montant des commandes</td>
+            <td data-label="Pourquoi : ">Comptabilité, réclamations, suggestions « souvent pris avec » (statistiques sans nom)</td>
+            <td data-label="Base légale : ">Obligation légale, intérêt légitime</td>
+            <td data-label="Durée : ">10 ans (pièces comptables)</td>
           </tr>
           {card ? (
             <tr>
-              <td>Paiement par carte</td>
-              <td>Encaisser la commande</td>
-              <td>Exécution du contrat</td>
-              <td>Les données de carte sont traitées par notre prestataire de paiement, jamais par nous</td>
+              <td data-label="">Paiement par carte</td>
+              <td data-label="Pourquoi : ">Encaisser la commande</td>
+              <td data-label="Base légale : ">Exécution du contrat</td>
+              <td data-label="Durée : ">Les données de carte sont traitées par notre prestataire de paiement, jamais par nous</td>
             </tr>
           ) : null}
           <tr>
-            <td>Compte client (si vous en créez un)</td>
-            <td>Historique de commandes, coordonnées préremplies</td>
-            <td>Exécution du contrat</td>
-            <td>Jusqu’à la suppression du compte, ou 3 ans d’inactivité</td>
+            <td data-label="">Compte client (si vous en créez un)</td>
+            <td data-label="Pourquoi : ">Historique de commandes, coordonnées préremplies</td>
+            <td data-label="Base légale : ">Exécution du contrat</td>
+            <td data-label="Durée : ">Jusqu’à la suppression du compte, ou 3 ans d’inactivité</td>
           </tr>
         </tbody>
       </table>

@@ -22,7 +22,10 @@ export function hasSavedAddress(location: string | null): boolean {
   try {
     const parsed: unknown = JSON.parse(location);
     if (typeof parsed !== 'object' || parsed === null) return false;
-    const distance = (parsed as { _distance?: unknown })._distance;
+    // The location itself, or a zustand-persist envelope around it ({state: {...}, version}).
+    const value = (parsed as { state?: unknown }).state ?? parsed;
+    if (typeof value !== 'object' || value === null) return false;
+    const distance = (value as { _distance?: unknown })._distance;
     if (typeof distance !== 'object' || distance === null) return false;
     const address = (distance as { address?: unknown }).address;
     return typeof address === 'string' && address.trim() !== '';

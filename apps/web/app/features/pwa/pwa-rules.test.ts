@@ -67,6 +67,9 @@ describe('install banner gating (spec section 4)', () => {
     expect(hasSavedAddress(JSON.stringify({ is_pickup: true }))).toBe(false);
     expect(hasSavedAddress('not json')).toBe(false);
     expect(hasSavedAddress(null)).toBe(false);
+    // The same object inside a zustand-persist envelope.
+    expect(hasSavedAddress(JSON.stringify({ state: { is_pickup: false, _distance: { address: '1 rue X, 69001 Lyon' } }, version: 0 }))).toBe(true);
+    expect(hasSavedAddress(JSON.stringify({ state: { is_pickup: true, _distance: null }, version: 0 }))).toBe(false);
   });
 
   test.each([
