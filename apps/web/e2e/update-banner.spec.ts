@@ -8,7 +8,8 @@ import { startServerOnBuildCopy, type CopiedBuildServer } from './spawn-server.t
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 let server: CopiedBuildServer;
-const port = servers.tuesday.port + 1;
+// Its own server on a copied build, on a port no webServer of playwright.config.ts uses (+0..+2, +8, +9).
+const port = servers.tuesday.port + 4;
 
 /** Publishes a second build on the copied server: a new /builds/latest.json and its service worker. */
 function deploySecondBuild(clientDir: string, id: string) {

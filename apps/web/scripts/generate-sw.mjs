@@ -1,7 +1,7 @@
 // Writes build/client/sw.js with workbox-build's generateSW, AFTER `react-router build`, so the
 // prerendered /offline page is in the precache (DESIGN.md, gotchas). Usage:
 //   node scripts/generate-sw.mjs [clientDir]     (default: build/client)
-// The service worker's strategy is explained in docs/decisions/005-pwa-shell.md.
+// The service worker's strategy is explained in docs/decisions/008-pwa-shell.md.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { generateSW } from 'workbox-build';

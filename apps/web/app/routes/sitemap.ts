@@ -5,7 +5,7 @@ import { publicPaths, sitemapXml } from '../lib/site-urls.ts';
 
 /**
  * /sitemap.xml and /fr/sitemap.xml: the allowed pages. Both list the canonical (unprefixed) URLs,
- * since the /fr twins declare those as canonical (docs/decisions/005-pwa-shell.md).
+ * since the /fr twins declare those as canonical (docs/decisions/008-pwa-shell.md).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const settings = await apiGet<SettingsList>(context, '/v2/public/settings');

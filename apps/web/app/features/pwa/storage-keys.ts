@@ -2,7 +2,7 @@
  * Local-storage keys of the product (spec section 3, "Local storage keys") and the start-up
  * cleanup of section 9: keys named cache-, pwa- or workbox- are removed at start — except the
  * spec's own `pwa-installed`, which would otherwise be erased on every start and make the
- * installed state useless (docs/decisions/005-pwa-shell.md).
+ * installed state useless (docs/decisions/008-pwa-shell.md).
  */
 export const storageKeys = {
   cookieConsent: 'cookie-consent',
