@@ -1,4 +1,3 @@
-import { z } from './zod-fr.ts';
 import { calculateDeliveryFee, findZone, outsideZonesMessage, readDeliverySettings, zoneQuote, type DeliveryQuote, type DeliverySettings } from './delivery.ts';
 import { centsToEuros, eurosToCents } from './money.ts';
 import { readSetting, type SettingsList } from './settings.ts';
@@ -204,13 +203,6 @@ export function buildDistanceRecord(
   };
   return { record, refusal: quoted.ok ? null : { reason: quoted.reason, message: quoted.message } };
 }
-
-/** The `location` query of the distance call: a suggestion's place_id or description, or 'lat,lng'. */
-export const LocationQuerySchema = z
-  .string({ error: locationMessages.notFound })
-  .trim()
-  .min(minLocationQueryLength, { error: locationMessages.queryTooShort })
-  .max(200, { error: '200 caractères au maximum.' });
 
 /** 'lat,lng' (from "use my position"), or null when the text is not a pair of coordinates in range. */
 export function parseLatLng(value: string): LatLng | null {

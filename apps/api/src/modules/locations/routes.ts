@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { LocationQuerySchema } from '@resto/domain/location';
+import { LocationQuerySchema } from '@resto/domain/location-schemas';
 import { ApiError, success, zodFieldErrors } from '../../http/errors.ts';
 import type { LocationService } from './service.ts';
 
