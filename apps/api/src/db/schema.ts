@@ -117,6 +117,13 @@ export const orders = pgTable(
   {
     orderId: integer('order_id').primaryKey().generatedAlwaysAsIdentity({ startWith: 1001 }),
     localId: text('local_id').notNull(),
+    /**
+     * The order's own secret (about 244 random bits, hex): proves a caller holds the order without
+     * an account (order status page, receipt, payment calls). Returned once by POST /checkout/.
+     */
+    secret: text('secret')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     userId: integer('user_id'),
     status: text('status').notNull().default('pending'),
     isPickup: boolean('is_pickup').notNull(),
@@ -145,7 +152,7 @@ export const orders = pgTable(
       .notNull()
       .default(sql`now()`),
   },
-  (t) => [uniqueIndex('orders_local_id_idx').on(t.localId), index('orders_user_idx').on(t.userId), index('orders_created_at_idx').on(t.createdAt)],
+  (t) => [uniqueIndex('orders_local_id_idx').on(t.localId), uniqueIndex('orders_secret_idx').on(t.secret), index('orders_user_idx').on(t.userId), index('orders_created_at_idx').on(t.createdAt)],
 );
 
 /** Order lines with every price copied, so later menu changes never alter a past order. */

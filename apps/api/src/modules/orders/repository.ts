@@ -12,6 +12,18 @@ export async function findOrderIdByLocalId(db: Database, localId: string): Promi
   return rows[0]?.orderId;
 }
 
+/** The order holding this secret (see `orders.secret`), or undefined. */
+export async function findOrderBySecret(db: Database, secret: string) {
+  const rows = await db.select().from(orders).where(eq(orders.secret, secret));
+  return rows[0];
+}
+
+/** An order's secret, by its id. */
+export async function findOrderSecret(db: Database, orderId: number): Promise<string | undefined> {
+  const rows = await db.select({ secret: orders.secret }).from(orders).where(eq(orders.orderId, orderId));
+  return rows[0]?.secret;
+}
+
 /**
  * Writes an order, its lines and its first status in one transaction, keyed by local_id:
  * when another request already wrote that local_id, nothing is written and its order_id is returned.

@@ -135,8 +135,12 @@ describe('POST /v2/public/checkout/ creates an order', () => {
 
     const response = await postOrder(server.baseUrl, payload);
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ status: 'success', payload: { order_id: expect.any(Number) } });
+    expect(response.body).toEqual({ status: 'success', payload: { order_id: expect.any(Number), secret: expect.stringMatching(/^[0-9a-f]{64}$/) } });
     const orderId = payloadOf(response).order_id;
+    // The same local_id again answers the same order and the same secret.
+    const again = await postOrder(server.baseUrl, payload);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(response.body);
     expect(await countOrders(server.db)).toBe(before + 1);
 
     const order = payloadOf(await readOrder(orderId, payload.local_id));

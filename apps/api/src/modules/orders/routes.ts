@@ -33,7 +33,8 @@ export function orderRoutes(orders: OrderService, auth: AuthService) {
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
       const userId = await orderAccount(auth, bearer, payload.user_id);
       const { order_id, created } = await orders.createOrder(payload, userId);
-      return success(c, { order_id }, created ? 201 : 200);
+      // `secret` is beside the spec's answer: what proves the order without an account (orders.secret).
+      return success(c, { order_id, secret: await orders.secretOf(order_id) }, created ? 201 : 200);
     })
     .put('/', async (c) => success(c, await orders.finalizeOrder(await parseJsonBody(c, FinalizeOrderSchema))))
     .get('/:order_id', async (c) => {

@@ -285,6 +285,13 @@ export class OrderService {
     return { order_id: order.orderId, status: 'pending' as const };
   }
 
+  /** The secret of an order (orders.secret), for the one who just placed it. */
+  async secretOf(orderId: number): Promise<string> {
+    const secret = await repository.findOrderSecret(this.db, orderId);
+    if (secret === undefined) throw new ApiError(404, messages.unknownOrder);
+    return secret;
+  }
+
   /** An order with its lines, for whoever holds its local_id (the guest who placed it). */
   async getOrderForGuest(orderId: number, localId: string) {
     const order = await repository.findOrder(this.db, orderId);

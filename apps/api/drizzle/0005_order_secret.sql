@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "secret" text DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_secret_idx" ON "orders" USING btree ("secret");
