@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 results=test-results
 rm -rf "$results" && mkdir -p "$results"
 status=0
+suites=(vitest-pglite) # the reports sum-results.mjs must find: a suite that did not run counts as failed
 
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 if [ ! -x "$chromium_path" ]; then
@@ -30,6 +31,7 @@ if [ -z "$pg_url" ] && node -e "require('net').connect(5432,'127.0.0.1').on('con
 fi
 if [ -n "$pg_url" ]; then
   echo "== Vitest (API sur PostgreSQL) =="
+  suites+=(vitest-postgres)
   DATABASE_URL="$pg_url" npx vitest run --project api --reporter=default --reporter=json --outputFile="$results/vitest-postgres.json" || status=1
 else
   echo "== PostgreSQL absent : tests API sur PostgreSQL non lancés (PGlite couvert ci-dessus) =="
@@ -39,7 +41,8 @@ echo "== Construction de la boutique =="
 npm run build --silent >"$results/build.log" 2>&1 || { cat "$results/build.log"; status=1; }
 
 echo "== Playwright (Chromium) =="
+suites+=(playwright)
 CI=1 CHROMIUM_PATH="$chromium_path" npx playwright test -c apps/web/playwright.config.ts || status=1
 
-node scripts/sum-results.mjs "$results" || status=1
+node scripts/sum-results.mjs "$results" "${suites[@]}" || status=1
 exit $status
