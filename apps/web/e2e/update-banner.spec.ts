@@ -66,10 +66,10 @@ test.describe('new versions (spec section 4, DECISIONS.md)', () => {
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
 
     // The page's code is still the first build's: /builds/latest.json says otherwise, so the next
-    // navigation is a full load instead of a client-side one.
+    // navigation is a full load instead of a client-side one. The app marks <html> once its check
+    // has read the new id: clicking before that would race the check (it failed so on a busy machine).
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    await page.waitForResponse((r) => r.url().includes('/builds/latest.json'), { timeout: 10_000 }).catch(() => undefined);
-    await page.waitForTimeout(300);
+    await page.locator('html[data-new-version="true"]').waitFor({ timeout: 30_000 });
     // A document load fires 'load'; a client-side navigation does not.
     const fullLoad = page.waitForEvent('load', { timeout: 15_000 });
     await page.locator('header').getByRole('link', { name: 'La carte' }).click();

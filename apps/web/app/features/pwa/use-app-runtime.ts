@@ -9,7 +9,12 @@ let newVersionSeen = false;
 async function checkLatestBuild(): Promise<void> {
   try {
     const response = await fetch(`/builds/latest.json?t=${Date.now()}`, { cache: 'no-store' });
-    if (response.ok && isNewBuild(__BUILD_ID__, parseBuildInfo(await response.json()))) newVersionSeen = true;
+    if (response.ok && isNewBuild(__BUILD_ID__, parseBuildInfo(await response.json()))) {
+      newVersionSeen = true;
+      // Observable state: the next navigation will be a full load (browser tests wait for it
+      // instead of guessing how long the check takes on a busy machine).
+      document.documentElement.dataset.newVersion = 'true';
+    }
   } catch {
     // Offline or a deploy in progress: next poll.
   }
