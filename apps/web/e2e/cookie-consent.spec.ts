@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { pauseClockAt } from './helpers.ts';
 
 const start = new Date('2026-11-22T12:30:00+01:00').getTime();
 
@@ -7,9 +8,7 @@ test.describe('cookie consent (spec section 2, DECISIONS.md)', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test('appears about 1 s after load, links to the policies, and "Accepter" stores true for good', async ({ page }) => {
-    // Paused fake time: only runFor() moves it, however slow the machine is.
-    await page.clock.install({ time: start });
-    await page.clock.pauseAt(start + 10);
+    await pauseClockAt(page, start);
     await page.goto('/');
     await page.locator('html[data-hydrated="true"]').waitFor();
     const dialog = page.getByRole('dialog', { name: 'Consentement aux cookies' });

@@ -37,3 +37,14 @@ export const savedLocation = JSON.stringify({
   query: '5 place Bellecour',
   _distance: { address: '5 place Bellecour, 69002 Lyon', city: 'Lyon', postal_code: '69002' },
 });
+
+/**
+ * Installs Playwright's fake clock paused at `time`: only runFor() moves it afterwards, however
+ * slow the machine is. The clock runs between install() and pauseAt(), so it is installed an hour
+ * earlier: pausing at `time + 10` after installing at `time` failed with "Cannot fast-forward to
+ * the past" when the two calls were more than 10 ms apart on a busy machine. Call before goto().
+ */
+export async function pauseClockAt(page: Page, time: number): Promise<void> {
+  await page.clock.install({ time: time - 3_600_000 });
+  await page.clock.pauseAt(time);
+}

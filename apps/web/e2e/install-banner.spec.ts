@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { savedLocation } from './helpers.ts';
+import { pauseClockAt, savedLocation } from './helpers.ts';
 
 /** Chromium's install prompt, as a page sees it; `outcome` is what the visitor answers. */
 async function offerInstallPrompt(page: Page, outcome: 'accepted' | 'dismissed' = 'dismissed') {
@@ -18,10 +18,7 @@ async function start(page: Page, storage: Record<string, string>) {
     sessionStorage.setItem('seeded', '1');
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, storage);
-  // Paused fake time: only runFor() moves it, however slow the machine is.
-  const now = new Date('2026-11-22T12:30:00+01:00').getTime();
-  await page.clock.install({ time: now });
-  await page.clock.pauseAt(now + 10);
+  await pauseClockAt(page, new Date('2026-11-22T12:30:00+01:00').getTime());
   await page.goto('/menu');
   await page.locator('html[data-hydrated="true"]').waitFor();
 }
