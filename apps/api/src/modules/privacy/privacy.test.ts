@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { messages } from '@resto/domain/messages';
 import { anonymisedCustomer } from '@resto/domain/personal-data';
 import { orderLines, orders } from '../../db/schema.ts';
-import { buildOrderPayload, errorOf, getJson, payloadOf, postOrder, request, startTestServer, type TestServer } from '../../test/harness.ts';
+import { buildOrderPayload, errorOf, getJson, payloadOf, request, startTestServer, type TestServer } from '../../test/harness.ts';
 import { call, createAccount, type Session } from '../../test/accounts.ts';
 
 /**
@@ -117,7 +117,7 @@ describe('guest data retention (36 months by default)', () => {
     for (const id of [account.orderId, recent.orderId]) expect(byId.get(id)).toEqual(before.find((o) => o.orderId === id));
     // Lines keep everything but the kitchen note of the anonymised order.
     const linesAfter = await selectLines();
-    expect(linesAfter.map(({ note, ...rest }) => rest)).toEqual(linesBefore.map(({ note, ...rest }) => rest));
+    expect(linesAfter.map(({ note: _note, ...rest }) => rest)).toEqual(linesBefore.map(({ note: _note, ...rest }) => rest));
     expect(linesAfter.filter((l) => l.orderId === old.orderId).map((l) => l.note)).toEqual(['']);
     expect(linesAfter.filter((l) => l.orderId === recent.orderId).map((l) => l.note)).toEqual(['Sonner chez Mme Roux']);
 
