@@ -103,6 +103,8 @@ export const messages = {
     'Nous utilisons le stockage de votre navigateur pour votre panier et vos préférences, indispensables à la commande. Avec votre accord, nous mesurons aussi l’audience du site.',
   cookieAccept: 'Accepter',
   cookieRefuse: 'Refuser',
+  cookieCurrentAccepted: 'Votre choix actuel : cookies acceptés.',
+  cookieCurrentRefused: 'Votre choix actuel : cookies refusés.',
   installTitle: 'Installer l’application',
   installText: 'Commandez plus vite depuis votre écran d’accueil, même avec une connexion fragile.',
   installNow: 'Installer maintenant',
