@@ -93,7 +93,7 @@ export function PaymentTab({ settings, data, onDone }: { settings: SettingsList;
         {voucher.offered
           ? choice(
               'meal_voucher',
-              <Ticket className="text-brand-600" aria-hidden />,
+              <Ticket className="shrink-0 text-brand-600" aria-hidden />,
               paymentTexts.mealVoucherTitle(isPickup ? paymentTexts.mealVoucherPickup : paymentTexts.mealVoucherDelivery),
               voucher.split.eligibleCents > 0 ? paymentTexts.mealVoucherHint(formatPrice(voucher.dailyLimitCents)) : messages.mealVoucherNothingEligible,
             )
