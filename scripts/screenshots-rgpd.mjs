@@ -4,7 +4,6 @@
 //   BASE=http://localhost:3950 CLOCK_NOW=<the server's> OUTBOX=<DATA_DIR>/outbox node scripts/screenshots-rgpd.mjs   → .screenshots/rgpd-*.png
 // The server must run without SMTP_URL (the sign-up code is read from DATA_DIR/outbox): set
 // OUTBOX=<DATA_DIR>/outbox.
-/* global localStorage, window, document */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
