@@ -89,7 +89,7 @@ export function PaymentTab({ settings, data, onDone }: { settings: SettingsList;
         <legend id="onglet-payment" className="mb-3 text-lg font-bold">
           Moyen de paiement
         </legend>
-        {choice('cash', <Banknote className="text-brand-600" aria-hidden />, paymentTexts.cashTitle, paymentTexts.cashHint)}
+        {choice('cash', <Banknote className="shrink-0 text-brand-600" aria-hidden />, paymentTexts.cashTitle, paymentTexts.cashHint)}
         {voucher.offered
           ? choice(
               'meal_voucher',
@@ -100,7 +100,7 @@ export function PaymentTab({ settings, data, onDone }: { settings: SettingsList;
           : null}
         {choice(
           'card',
-          <CreditCard className="text-brand-600" aria-hidden />,
+          <CreditCard className="shrink-0 text-brand-600" aria-hidden />,
           paymentTexts.cardTitle,
           paymentTexts.cardHint,
           testMode ? paymentTexts.testMode : undefined,
