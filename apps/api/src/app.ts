@@ -25,6 +25,7 @@ import { MailService } from './modules/mail/service.ts';
 import { createMailTransport, type MailTransport } from './modules/mail/transport.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { PaymentService } from './modules/payments/service.ts';
+import { PrivacyService } from './modules/privacy/service.ts';
 import { TestProcessor } from './modules/payments/providers/test-processor.ts';
 import type { PaymentProvider } from './modules/payments/providers/types.ts';
 
@@ -42,6 +43,8 @@ export interface AppDeps {
   /** Whether X-Forwarded-For names the client (behind a reverse proxy); rate limits key on it. */
   trustProxy: boolean;
   payments: PaymentService;
+  /** Guest data retention (issue 16): the anonymisation job. */
+  privacy: PrivacyService;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -83,6 +86,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     mail,
     auth: new AuthService(db, mail, clock, logger),
     trustProxy: options.trustProxy ?? false,
+    privacy: new PrivacyService(db, catalog, clock, logger),
   };
 }
 

@@ -43,6 +43,8 @@ async function main() {
   const purge = () => void deps.auth.purgeExpired().catch((error: unknown) => logger.warn({ err: String(error) }, 'ménage des comptes impossible'));
   setInterval(purge, 60 * 60_000).unref(); // expired sessions, codes, counters, unconfirmed sign-ups
   purge();
+  // Guest orders past privacy.guest_data_retention_months lose their personal data (issue 16): now, then hourly.
+  const stopRetention = deps.privacy.start();
   const app = new Hono({ strict: false });
   app.use(compress());
   app.route('/', createApp(deps));
@@ -68,6 +70,7 @@ async function main() {
     logger.info({ signal }, 'arrêt en cours');
     server.close();
     await stopReconciler();
+    stopRetention();
     deps.mail.stop();
     await deps.mail.idle();
     mailTransport.close();

@@ -73,6 +73,11 @@ export interface MenuItem {
   item_allergens: string[];
   /** Diet labels: vegetarian, vegan, halal, gluten_free. */
   item_diets: string[];
+  /**
+   * An alcoholic drink (beer, wine…): never payable with meal vouchers (issue 16, part 4).
+   * Absent reads as false.
+   */
+  item_is_alcoholic?: boolean;
   options: ItemOption[];
 }
 

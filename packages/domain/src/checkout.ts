@@ -91,6 +91,8 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 /** Payment tab (section 5): a method is required; cash by default (section 9). */
 export const PaymentSchema = z.object({
   method: z.enum(paymentMethods, { error: messages.paymentMethodRequired }),
+  /** Meal vouchers on site for the eligible part (cash only; issue 16, docs/decisions/012). */
+  meal_voucher: z.boolean().optional(),
 });
 
 const money = z.number({ error: 'Montant attendu en euros.' }).finite().min(0).max(100_000);
@@ -135,6 +137,11 @@ export const OrderPayloadSchema = z.object({
   /** The coupon code the customer entered (the cart's coupon), repriced and checked by the server. */
   coupon: z.string().trim().max(40).nullish(),
   payment_method: z.enum(paymentMethods, { error: messages.paymentMethodRequired }),
+  /**
+   * Beyond the spec (issue 16, docs/decisions/012): part of a cash order is paid on site with meal
+   * vouchers. Only with payment_method 'cash'; the server computes the voucher amount itself.
+   */
+  meal_voucher: z.boolean({ error: messages.mealVoucherInvalid }).optional().default(false),
   transaction_id: z.string().max(200).nullish(),
   user_id: z.number().int().positive().max(maxDatabaseInteger).nullish(),
   status: z.literal('pending', { error: 'Une commande est créée avec le statut « pending ».' }),

@@ -103,6 +103,8 @@ export const messages = {
     'Nous utilisons le stockage de votre navigateur pour votre panier et vos préférences, indispensables à la commande. Avec votre accord, nous mesurons aussi l’audience du site.',
   cookieAccept: 'Accepter',
   cookieRefuse: 'Refuser',
+  cookieCurrentAccepted: 'Votre choix actuel : cookies acceptés.',
+  cookieCurrentRefused: 'Votre choix actuel : cookies refusés.',
   installTitle: 'Installer l’application',
   installText: 'Commandez plus vite depuis votre écran d’accueil, même avec une connexion fragile.',
   installNow: 'Installer maintenant',
@@ -118,6 +120,12 @@ export const messages = {
   updateAction: 'Actualiser',
   updating: 'Mise à jour...',
   backAgainToExit: 'Appuyez encore sur Retour pour quitter',
+  // Meal vouchers and personal data (issue 16, docs/decisions/012).
+  mealVoucherInvalid: 'Indiquez si vous payez en titre-restaurant (oui ou non).',
+  mealVoucherDisabled: "Le restaurant n'accepte pas les titres-restaurant.",
+  mealVoucherCashOnly: 'Les titres-restaurant se règlent sur place : choisissez le paiement sur place.',
+  mealVoucherNothingEligible: "Aucun article de cette commande n'est payable en titre-restaurant (boissons alcoolisées et livraison exclues).",
+  exportFailed: "Le téléchargement de vos données a échoué, veuillez réessayer.",
 } as const;
 
 /** Order statuses as a customer reads them (DESIGN.md: pending, paid, accepted, ready, completed, rejected, cancelled). */
@@ -154,5 +162,12 @@ export const paymentTexts = {
   authRefuse: 'Refuser',
   pay: (amount: string) => `Payer ${amount}`,
   paying: 'Paiement en cours…',
+  mealVoucherTitle: (onSite: string) => `Titre-restaurant (papier ou carte) ${onSite}`,
+  mealVoucherPickup: 'au retrait',
+  mealVoucherDelivery: 'à la livraison',
+  mealVoucherHint: (limit: string) =>
+    `Plats et boissons sans alcool uniquement, hors frais de livraison, dans la limite de ${limit} par jour. Le reste se règle sur place en espèces ou par carte.`,
+  mealVoucherPayable: (amount: string) => `dont ${amount} payables en titre-restaurant`,
+  mealVoucherRest: (amount: string) => `Reste à régler sur place (espèces ou carte) : ${amount}`,
   cardCommitment: 'Votre carte est débitée à la confirmation ; la commande est envoyée au restaurant une fois le paiement accepté.',
 } as const;

@@ -73,8 +73,24 @@ describe('RestaurantFileSchema: valid files (DECISIONS.md, restaurant file)', ()
       available: true,
       allergens: [],
       diets: [],
+      alcoholic: false,
       options: [],
     });
+  });
+
+  test('an item may be flagged alcoholic; the privacy and meal-voucher settings parse (issue 16)', () => {
+    const file = minimalFile();
+    Object.assign(firstItem(file), { alcoholic: true });
+    Object.assign(file.settings, {
+      'privacy.guest_data_retention_months': 24,
+      'payments.meal_voucher.active': true,
+      'payments.meal_voucher.daily_limit': 25,
+    });
+    const result = RestaurantFileSchema.safeParse(file);
+    expect(result.success).toBe(true);
+    expect(result.data?.menus[0]?.categories[0]?.items[0]?.alcoholic).toBe(true);
+    expect(result.data?.settings['payments.meal_voucher.daily_limit']).toBe(25);
+    expect(result.data?.settings['contacts.name']).toBe('Chez Test');
   });
 
   test('options, offers and coupons of every type parse', () => {
@@ -101,6 +117,18 @@ describe('RestaurantFileSchema: valid files (DECISIONS.md, restaurant file)', ()
 });
 
 describe('RestaurantFileSchema: errors name their path and are French', () => {
+  test.each([
+    ['privacy.guest_data_retention_months', 0, 'Durée de conservation : 1 mois au moins.'],
+    ['privacy.guest_data_retention_months', 2.5, 'Durée de conservation attendue en mois entiers.'],
+    ['payments.meal_voucher.active', 'oui', 'Attendu : true ou false.'],
+    ['payments.meal_voucher.daily_limit', -1, 'Le plafond journalier est positif.'],
+    ['payments.meal_voucher.daily_limit', '25', 'Plafond journalier attendu en euros (ex. 25).'],
+  ])('setting %s = %j → "%s"', (name, value, message) => {
+    const file = minimalFile();
+    file.settings[name] = value;
+    expect(errorsOf(file)).toEqual([`settings.${name} : ${message}`]);
+  });
+
   test('missing price_pickup → a line starting "menus.0.categories.0.items.0.price_pickup : "', () => {
     const file = minimalFile();
     delete firstItem(file).price_pickup;

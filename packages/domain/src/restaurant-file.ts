@@ -51,6 +51,8 @@ const ItemSchema = z.object({
   /** EU 1169/2011 annex II allergens of the dish (without options). */
   allergens: allergenList,
   diets: z.array(z.enum(diets)).default([]),
+  /** An alcoholic drink: left out of what meal vouchers may pay (issue 16, part 4). */
+  alcoholic: z.boolean().default(false),
   options: z.array(OptionSchema).default([]),
 });
 
@@ -97,9 +99,30 @@ const OfferSchema = z.object({
   min_units: z.number().int().min(1).max(50).default(1),
 });
 
+/**
+ * The settings whose shape the file checks (the others are free name/value pairs read with a
+ * fallback). Issue 16: personal data retention and meal vouchers (docs/decisions/012).
+ */
+export const KnownSettingsSchema = z.object({
+  /** Months after which a guest order's name, e-mail, phone and address are anonymised (default 36). */
+  'privacy.guest_data_retention_months': z
+    .number({ error: 'Durée de conservation attendue en mois (ex. 36).' })
+    .int({ error: 'Durée de conservation attendue en mois entiers.' })
+    .min(1, { error: 'Durée de conservation : 1 mois au moins.' })
+    .max(120, { error: 'Durée de conservation : 120 mois au plus.' })
+    .optional(),
+  'payments.meal_voucher.active': z.boolean({ error: 'Attendu : true ou false.' }).optional(),
+  /** Euros per day and per person a voucher may pay (default 25). */
+  'payments.meal_voucher.daily_limit': z
+    .number({ error: 'Plafond journalier attendu en euros (ex. 25).' })
+    .min(0, { error: 'Le plafond journalier est positif.' })
+    .max(1000, { error: 'Plafond journalier : 1 000 € au plus.' })
+    .optional(),
+});
+
 export const RestaurantFileSchema = z
   .object({
-    settings: z.record(z.string().regex(/^[a-z_]+(\.[a-z_]+)*$/), z.unknown()),
+    settings: z.record(z.string().regex(/^[a-z_]+(\.[a-z_]+)*$/), z.unknown()).pipe(KnownSettingsSchema.loose()),
     menus: z.array(MenuSchema).min(1),
     offers: z.array(OfferSchema).default([]),
     coupons: z.array(OfferSchema.extend({ code: OfferSchema.shape.code.unwrap().unwrap(), auto_apply: z.literal('No').default('No') })).default([]),

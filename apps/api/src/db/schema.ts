@@ -62,6 +62,8 @@ export const items = pgTable(
     isAvailable: boolean('is_available').notNull().default(true),
     allergens: jsonb('allergens').$type<string[]>().notNull().default([]),
     diets: jsonb('diets').$type<string[]>().notNull().default([]),
+    /** An alcoholic drink: not payable with meal vouchers (issue 16, docs/decisions/012). */
+    isAlcoholic: boolean('is_alcoholic').notNull().default(false),
     position: integer('position').notNull(),
   },
   (t) => [index('items_menu_idx').on(t.menuId)],
@@ -145,6 +147,15 @@ export const orders = pgTable(
       .notNull()
       .default([]),
     taxByRate: jsonb('tax_by_rate').$type<{ rateBp: number; baseCents: number; taxCents: number }[]>().notNull(),
+    /** Part of a cash order paid on site with meal vouchers (issue 16, docs/decisions/012). */
+    mealVoucher: boolean('meal_voucher').notNull().default(false),
+    /** What vouchers may pay on this order, computed by the server (0 without vouchers). */
+    mealVoucherCents: integer('meal_voucher_cents').notNull().default(0),
+    /**
+     * When a guest order's personal data (name, e-mail, phone, address) was anonymised by the
+     * retention job (privacy.guest_data_retention_months); null while kept.
+     */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

@@ -4,6 +4,7 @@ import type { Menu } from '@resto/domain/catalogue';
 import { readSetting, type SettingsList } from '@resto/domain/settings';
 import { getSocialLinks, isPageAllowed } from '@resto/domain/site';
 import { SocialIcon, socialLabels } from '../features/site/social-links.tsx';
+import { openCookieConsent } from '../features/pwa/consent.ts';
 
 /** Dark footer in four columns: the restaurant, opening hours, contacts, links and social links that are set (spec section 1). */
 export function SiteFooter({ settings, menus, prefix = '' }: { settings: SettingsList; menus: Menu[]; prefix?: string }) {
@@ -113,6 +114,12 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
                 </Link>
               </li>
             ))}
+            <li>
+              {/* Issue 16 (RGPD): the cookie choice can be changed at any time, from every page. */}
+              <button type="button" onClick={openCookieConsent} className={`${link} text-left`}>
+                Gérer les cookies
+              </button>
+            </li>
           </ul>
         </nav>
       </div>

@@ -74,7 +74,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           {ready && tab === 'type' && <TypeTab data={store} onDone={() => goTo('personal')} />}
           {ready && tab === 'personal' && <PersonalTab onDone={() => goTo('delivery')} />}
           {ready && tab === 'delivery' && <DeliveryTab data={store} onDone={() => goTo('payment')} />}
-          {ready && tab === 'payment' && <PaymentTab settings={settings} onDone={() => goTo('confirmation')} />}
+          {ready && tab === 'payment' && <PaymentTab settings={settings} data={store} onDone={() => goTo('confirmation')} />}
           {ready && tab === 'confirmation' && <ConfirmationTab data={store} goTo={goTo} />}
         </section>
         <div className="mt-4 flex justify-between">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { getLegalInfo } from '@resto/domain/site';
 import { readSetting } from '@resto/domain/settings';
+import { describeRetention, readGuestRetentionMonths } from '@resto/domain/personal-data';
 import type { Route } from './+types/privacy-policy';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
@@ -12,13 +13,17 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
     site: siteMetaFrom(matches),
   });
 
-/** /privacy-policy: what the product actually collects (RGPD art. 13), filled from the settings. */
+/**
+ * /privacy-policy: what the product actually collects (RGPD art. 13), filled from the settings;
+ * the guests' retention period is `privacy.guest_data_retention_months` (issue 16, docs/decisions/012).
+ */
 export default function PrivacyPolicy() {
   const { settings } = useStoreData();
   const info = getLegalInfo(settings);
   const prefix = useLocalePrefix();
   const card = readSetting(settings, 'payments.stripe.active', false);
   const delivery = readSetting(settings, 'features.delivery.active', false);
+  const retention = describeRetention(readGuestRetentionMonths(settings));
   return (
     <Prose title="Politique de confidentialité" intro={`Responsable du traitement : ${info.companyName}, ${info.address} — ${info.email}.`}>
       <h2>Les données que nous traitons</h2>
@@ -33,17 +38,19 @@ export default function PrivacyPolicy() {
         </thead>
         <tbody>
           <tr>
-            <td data-label="">Prénom, nom, e-mail, téléphone</td>
-            <td data-label="Pourquoi : ">Préparer la commande, vous prévenir en cas de souci</td>
+            <td data-label="">Prénom, nom, e-mail, téléphone, notes pour la cuisine (commande sans compte)</td>
+            <td data-label="Pourquoi : ">Préparer la commande, vous prévenir en cas de souci, répondre à une réclamation</td>
             <td data-label="Base légale : ">Exécution du contrat</td>
-            <td data-label="Durée : ">3 ans après la dernière commande</td>
+            <td data-label="Durée : " data-testid="guest-retention">
+              {retention} après la commande, puis effacées automatiquement (la commande reste, anonymisée, pour la comptabilité)
+            </td>
           </tr>
           {delivery ? (
             <tr>
               <td data-label="">Adresse de livraison</td>
               <td data-label="Pourquoi : ">Calculer les frais et livrer</td>
               <td data-label="Base légale : ">Exécution du contrat</td>
-              <td data-label="Durée : ">Durée de conservation de la commande</td>
+              <td data-label="Durée : ">Comme vos coordonnées : la rue est effacée, seuls le code postal et la ville restent</td>
             </tr>
           ) : null}
           <tr>
@@ -61,10 +68,19 @@ export default function PrivacyPolicy() {
             </tr>
           ) : null}
           <tr>
-            <td data-label="">Compte client (si vous en créez un)</td>
+            <td data-label="">Compte client (si vous en créez un) : profil et commandes</td>
             <td data-label="Pourquoi : ">Historique de commandes, coordonnées préremplies</td>
             <td data-label="Base légale : ">Exécution du contrat</td>
-            <td data-label="Durée : ">Jusqu’à la suppression du compte, ou 3 ans d’inactivité</td>
+            <td data-label="Durée : ">
+              Jusqu’à la suppression du compte (vos commandes sont alors anonymisées) ; une inscription non confirmée est effacée après 7 jours, une
+              session inutilisée expire après 30 jours
+            </td>
+          </tr>
+          <tr>
+            <td data-label="">Votre choix sur les cookies</td>
+            <td data-label="Pourquoi : ">Ne pas vous redemander à chaque visite</td>
+            <td data-label="Base légale : ">Consentement</td>
+            <td data-label="Durée : ">Dans votre navigateur seulement, jusqu’à ce que vous le changiez (« Gérer les cookies », en bas de chaque page)</td>
           </tr>
         </tbody>
       </table>
@@ -80,8 +96,9 @@ export default function PrivacyPolicy() {
       </p>
       <h2>Vos droits</h2>
       <p>
-        Vous disposez des droits d’accès, de rectification, d’effacement, de limitation, d’opposition et de portabilité de vos données. Écrivez-nous à{' '}
-        {info.email} ; nous répondons sous un mois. Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL
+        Vous disposez des droits d’accès, de rectification, d’effacement, de limitation, d’opposition et de portabilité de vos données. Avec un compte,
+        « Mon compte » vous permet de télécharger toutes vos données (fichier JSON) et de supprimer le compte. Sinon, écrivez-nous à {info.email} ; nous
+        répondons sous un mois. Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL
         (www.cnil.fr).
       </p>
     </Prose>

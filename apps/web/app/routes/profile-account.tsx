@@ -6,18 +6,38 @@ import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { useLogout } from '../features/account/use-session.ts';
 import { useProfileRefresh } from '../features/account/use-profile-refresh.ts';
+import { useState } from 'react';
+import { Download } from 'lucide-react';
+import { downloadMyData, isSessionLost } from '../features/account/account-api.ts';
+import { readConsent } from '../features/pwa/consent.ts';
+import { useToasts } from '../components/ui/toast.tsx';
+import { messages } from '@resto/domain/messages';
+import { ApiCallError } from '../lib/api-client.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageMeta('Mon compte · Commande en ligne', location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 
-/** /profile and /profile/ViewAccount: who is logged in, where to go next, logout. */
+/** /profile and /profile/ViewAccount: who is logged in, where to go next, logout, and a copy of one's data (issue 16). */
 export default function ViewAccount() {
   const user = useOutletContext<User>();
   const prefix = useLocalePrefix();
   const logout = useLogout();
   useProfileRefresh();
+  const toast = useToasts((s) => s.show);
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadMyData(readConsent());
+    } catch (error) {
+      if (isSessionLost(error)) await logout();
+      toast(error instanceof ApiCallError ? error.message : messages.exportFailed);
+    } finally {
+      setDownloading(false);
+    }
+  };
   const rows: [string, string][] = [
     ['Nom', `${user.first_name} ${user.last_name}`],
     ['E-mail', user.email],
@@ -46,6 +66,26 @@ export default function ViewAccount() {
           Se déconnecter
         </button>
       </div>
+      <section className="rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="mes-donnees">
+        <h3 id="mes-donnees" className="font-bold">
+          Mes données personnelles
+        </h3>
+        <p className="mt-1 text-sm text-ink/70">
+          Un fichier JSON avec votre profil, toutes vos commandes et vos choix de consentement.{' '}
+          <Link to={`${prefix}/privacy-policy`} className="text-brand-700 underline">
+            Ce que nous conservons et combien de temps
+          </Link>
+          .
+        </p>
+        <button
+          type="button"
+          onClick={() => void download()}
+          disabled={downloading}
+          className="mt-3 inline-flex items-center gap-2 rounded-full border border-black/15 bg-white px-4 py-2.5 text-sm font-semibold disabled:opacity-50"
+        >
+          <Download size={16} aria-hidden /> {downloading ? 'Préparation du fichier…' : 'Télécharger mes données'}
+        </button>
+      </section>
     </div>
   );
 }

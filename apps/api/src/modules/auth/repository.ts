@@ -229,3 +229,12 @@ export async function purgeExpired(db: Database, cutoffs: { sessionsBefore: Date
   ]);
   return { sessions: removed[0].length, codes: removed[1].length, counters: removed[2].length, unverified: removed[3].length };
 }
+
+/** The sessions of an account, oldest first: when each began and was last used (never the token's hash). */
+export async function findSessions(db: Database, userId: number) {
+  return db
+    .select({ createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(sessions.createdAt);
+}

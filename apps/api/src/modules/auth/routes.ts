@@ -56,6 +56,19 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean }) 
       const { page, limit } = parseQuery(c, OrdersQuerySchema);
       return success(c, await auth.orders(who, page, limit));
     })
+    .get('/export', async (c) => {
+      // Issue 16 (RGPD): a file to save, never cached. Bearer only: a token in the URL would be logged by proxies.
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+      if (!bearer) throw new ApiError(401, messages.notLoggedIn, [{ path: 'token', message: messages.notLoggedIn }]);
+      const who = await caller(c);
+      const data = await auth.exportData(who);
+      const day = data.exported_at.slice(0, 10);
+      return c.body(JSON.stringify(data, null, 2), 200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Disposition': `attachment; filename="mes-donnees-${day}.json"`,
+        'Cache-Control': 'no-store',
+      });
+    })
     .post('/change-password', async (c) => {
       const who = await caller(c);
       return success(c, await auth.changePassword(who, await parseJsonBody(c, ChangePasswordSchema), ip(c)));

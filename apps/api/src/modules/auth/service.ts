@@ -252,6 +252,49 @@ export class AuthService {
     };
   }
 
+  /**
+   * GET /v2/public/auth/export (issue 16, part 3; RGPD articles 15 and 20; docs/decisions/012):
+   * everything the restaurant keeps about the account, as one JSON document — the profile, every
+   * order (as GET /orders shows them), the sessions' dates and the consents. Never the password
+   * hash nor a token.
+   */
+  async exportData(auth: Authenticated) {
+    const pageSize = 100;
+    const orders: ReturnType<typeof toOrderView>[] = [];
+    for (let page = 1; ; page += 1) {
+      const { rows, lines, history, total } = await repository.findOrdersPage(this.db, auth.user.id, page, pageSize);
+      for (const order of rows)
+        orders.push(
+          toOrderView(
+            order,
+            lines.filter((l) => l.orderId === order.orderId),
+            history.filter((h) => h.orderId === order.orderId),
+          ),
+        );
+      if (rows.length < pageSize || page * pageSize >= total) break;
+    }
+    const user = auth.user;
+    const sessions = await repository.findSessions(this.db, user.id);
+    return {
+      exported_at: this.clock().toISOString(),
+      profile: {
+        ...toUser(user),
+        email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+        created_at: user.createdAt.toISOString(),
+        updated_at: user.updatedAt.toISOString(),
+      },
+      orders,
+      sessions: sessions.map((s) => ({ created_at: s.createdAt.toISOString(), last_used_at: s.lastUsedAt.toISOString() })),
+      consents: {
+        cookies: {
+          stored_in: 'browser',
+          note: 'Votre choix sur les cookies est conservé dans votre navigateur (clé « cookie-consent »), pas sur nos serveurs.',
+        },
+        marketing_emails: { given: false, note: 'Aucune prospection : vos e-mails servent à votre compte et à vos commandes.' },
+      },
+    };
+  }
+
   /** Checks the account's password for a sensitive change; wrong ones count like failed logins. */
   private async confirmPassword(auth: Authenticated, password: string, path: string, ip: string) {
     await this.limits.check(rateLimits.loginPerAccount, auth.user.email);

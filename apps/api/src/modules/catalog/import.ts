@@ -96,6 +96,7 @@ export async function importRestaurant(
             isAvailable: item.available,
             allergens: item.allergens,
             diets: item.diets,
+            isAlcoholic: item.alcoholic,
             position: itemPosition,
           });
           for (const [optionPosition, option] of item.options.entries()) {

@@ -81,6 +81,7 @@ function buildCatalog(version: number, rows: CatalogRows): Catalog {
           item_is_available: item.isAvailable,
           item_allergens: item.allergens,
           item_diets: item.diets,
+          item_is_alcoholic: item.isAlcoholic,
           options,
         };
         itemsById.set(built.item_id, built);

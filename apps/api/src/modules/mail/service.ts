@@ -119,6 +119,7 @@ export class MailService {
       deliveryCents: order.deliveryCents,
       taxCents: order.taxCents,
       totalCents: order.totalCents,
+      mealVoucherCents: order.mealVoucherCents,
       taxByRate: order.taxByRate,
       couponCode: order.couponCode,
       taxInclusive: readTaxSettings(settings).inclusive,

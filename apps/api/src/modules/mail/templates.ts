@@ -1,5 +1,6 @@
 import { codeTtlMinutes, type CodePurpose } from '@resto/domain/account';
 import { formatPrice } from '@resto/domain/money';
+import { paymentTexts } from '@resto/domain/messages';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { escapeHtml } from './escape.ts';
 import type { MailMessage } from './transport.ts';
@@ -95,6 +96,8 @@ export interface OrderMailData {
   taxByRate: { rateBp: number; baseCents: number; taxCents: number }[];
   couponCode: string | null;
   taxInclusive: boolean;
+  /** What meal vouchers may pay on site (cents; 0 or absent: none chosen). Issue 16, docs/decisions/012. */
+  mealVoucherCents?: number;
 }
 
 const dateTime = (instant: Date) =>
@@ -124,9 +127,16 @@ function orderFacts(order: OrderMailData, restaurant: RestaurantContacts): [stri
     ['Type', order.isPickup ? 'À emporter' : 'Livraison'],
     ['Adresse', where],
     ['Créneau', slot],
-    ['Paiement', order.paymentMethod === 'cash' ? 'Sur place (espèces ou carte au comptoir)' : 'Carte bancaire en ligne'],
+    ['Paiement', paymentFact(order)],
     ['Client', `${order.customer.first_name} ${order.customer.last_name}, ${order.customer.phone}, ${order.customer.email}`],
   ];
+}
+
+/** How the order is paid; with meal vouchers, the part they may pay (issue 16). */
+function paymentFact(order: OrderMailData): string {
+  if (order.paymentMethod !== 'cash') return 'Carte bancaire en ligne';
+  if (!order.mealVoucherCents) return 'Sur place (espèces ou carte au comptoir)';
+  return `Sur place, ${paymentTexts.mealVoucherPayable(formatPrice(order.mealVoucherCents))} (papier ou carte), le reste en espèces ou par carte`;
 }
 
 function totalsRows(order: OrderMailData): [string, string][] {

@@ -19,6 +19,9 @@ export function toOrderView(order: OrderRow, lines: LineRow[], history: HistoryR
     delivery_time_range: order.deliveryTimeRange,
     location: order.location,
     payment_method: order.paymentMethod,
+    /** Beyond the spec (issue 16): part of a cash order paid on site with meal vouchers, and how much they may pay (euros). */
+    meal_voucher: order.mealVoucher,
+    meal_voucher_amount: centsToEuros(order.mealVoucherCents),
     customer: order.customer,
     created_at: order.createdAt.toISOString(),
     subtotal: centsToEuros(order.subtotalCents),

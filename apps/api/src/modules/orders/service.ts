@@ -6,6 +6,7 @@ import { checkOrderSchedule } from '@resto/domain/scheduling';
 import { messages } from '@resto/domain/messages';
 import { centsToEuros, eurosToCents, percentToBasisPoints } from '@resto/domain/money';
 import { priceCart } from '@resto/domain/pricing';
+import { mealVoucherSplit, readMealVoucherSettings } from '@resto/domain/meal-vouchers';
 import { readSetting, readTaxSettings, type SettingsList } from '@resto/domain/settings';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -85,6 +86,12 @@ export class OrderService {
       throw new ApiError(422, messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
     if (payload.payment_method === 'card' && (!this.cardPayments || !readSetting(catalog.settings, 'payments.stripe.active', false)))
       throw new ApiError(422, messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
+    if (payload.meal_voucher) {
+      if (!readMealVoucherSettings(catalog.settings).active)
+        throw new ApiError(422, messages.mealVoucherDisabled, [{ path: 'meal_voucher', message: messages.mealVoucherDisabled }]);
+      if (payload.payment_method !== 'cash')
+        throw new ApiError(422, messages.mealVoucherCashOnly, [{ path: 'meal_voucher', message: messages.mealVoucherCashOnly }]);
+    }
     const lines = payload.items.map((line, index) => this.resolveLine(catalog.itemsById, line, index));
     const now = this.clock();
     const schedule = {
@@ -138,6 +145,19 @@ export class OrderService {
       );
     }
 
+    // Meal vouchers (issue 16): the server's own split, whatever the browser showed.
+    const voucherCents = payload.meal_voucher
+      ? mealVoucherSplit({
+          lines: lines.map((line, index) => ({ amountCents: totals.lines[index]!.amountCents, alcoholic: line.item.item_is_alcoholic === true })),
+          discountCents: totals.discountCents,
+          deliveryCents: totals.deliveryCents,
+          totalCents: totals.totalCents,
+          dailyLimitCents: readMealVoucherSettings(catalog.settings).dailyLimitCents,
+        }).voucherCents
+      : 0;
+    if (payload.meal_voucher && voucherCents === 0)
+      throw new ApiError(422, messages.mealVoucherNothingEligible, [{ path: 'meal_voucher', message: messages.mealVoucherNothingEligible }]);
+
     const appliedOffers = offers.applied.map((a) => ({ offer_id: a.offer_id, name: a.name, type: a.type, amount_cents: a.amountCents, is_coupon: a.isCoupon }));
     const offerUses = offers.applied.map((a) => ({
       offerId: a.offer_id,
@@ -171,6 +191,8 @@ export class OrderService {
           taxByRate: totals.taxByRate,
           couponCode: coupon?.code ?? null,
           appliedOffers,
+          mealVoucher: voucherCents > 0,
+          mealVoucherCents: voucherCents,
           createdAt: now,
         },
         lines

@@ -56,3 +56,39 @@ export async function authCall<T>(method: Method, path: string, options: AuthCal
 export function isSessionLost(error: unknown): boolean {
   return error instanceof ApiCallError && (error.status === 401 || error.status === 403);
 }
+
+/**
+ * "Télécharger mes données" (issue 16, RGPD articles 15 and 20): GET /v2/public/auth/export with
+ * the bearer token, the file saved under the server's name. The cookie choice lives in this
+ * browser only, so it is written into the file's consents here.
+ * @throws ApiCallError with the server's French message, or messages.exportFailed.
+ */
+export async function downloadMyData(cookieChoice: 'true' | 'false' | null): Promise<void> {
+  const { token, user } = useAuthStore.getState();
+  if (!token || !user) throw new ApiCallError(401, messages.notLoggedIn, [], undefined);
+  let response: Response;
+  try {
+    response = await fetch('/v2/public/auth/export', {
+      headers: { Authorization: `Bearer ${token}`, 'user-id': String(user.id) },
+      referrerPolicy: 'no-referrer',
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiCallError(0, messages.exportFailed, [], undefined);
+  }
+  if (!response.ok) {
+    const json = (await response.json().catch(() => ({}))) as { message?: string; errors?: { path: string; message: string }[] };
+    throw new ApiCallError(response.status, json.message ?? messages.exportFailed, json.errors ?? [], undefined);
+  }
+  const data = (await response.json()) as { consents?: { cookies?: Record<string, unknown> } };
+  if (data.consents?.cookies) data.consents.cookies.choice_in_this_browser = cookieChoice === null ? 'sans réponse' : cookieChoice === 'true' ? 'acceptés' : 'refusés';
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'mes-donnees.json';
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

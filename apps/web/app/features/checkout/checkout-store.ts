@@ -28,6 +28,9 @@ interface CheckoutState {
   setPersonal(personal: Personal): void;
   setDelivery(delivery: Omit<DeliveryForm, 'is_pickup'>): void;
   setMethod(method: PaymentMethod): void;
+  /** Part of a cash order paid on site with meal vouchers (issue 16; sent as meal_voucher). */
+  mealVoucher: boolean;
+  setMealVoucher(mealVoucher: boolean): void;
   /** The card payment of the order being paid; null before it and after success. */
   card: CardPaymentData | null;
   setCard(card: CardPaymentData | null): void;
@@ -65,12 +68,15 @@ export const useCheckoutStore = create<CheckoutState>()(
       setPersonal: (personal) => set({ personal }),
       setDelivery: (delivery) => set({ delivery }),
       setMethod: (method) => set({ method }),
+      mealVoucher: false,
+      setMealVoucher: (mealVoucher) => set({ mealVoucher }),
       card: null,
       setCard: (card) => set({ card }),
       resetAfterOrder: () =>
         set((s) => ({
           delivery: { ...s.delivery, is_scheduled: false, delivery_date: null, delivery_time_range: null },
           method: 'cash',
+          mealVoucher: false,
           card: null,
           local_id: newLocalId(),
           local_id_for: '',

@@ -10,6 +10,8 @@ import { useCartStore } from '../cart/cart-store.ts';
 import { useCheckoutStore } from './checkout-store.ts';
 import { usePlaceOrder } from './use-place-order.ts';
 import { tabLabels } from './tabs-nav.tsx';
+import { useMealVoucher } from './meal-voucher.ts';
+import { MealVoucherAmounts } from './payment-tab.tsx';
 
 /** Confirmation tab: what will be ordered, by whom, how, and the button that places the order. */
 export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: CheckoutTab) => void }) {
@@ -22,6 +24,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
   const { placing, placeOrder } = usePlaceOrder(data, goTo);
   const { totals } = useCartTotals(data);
   const card = method === 'card';
+  const voucher = useMealVoucher(data);
 
   const row = (tab: CheckoutTab, content: React.ReactNode) => (
     <div className="flex items-start justify-between gap-3 py-3">
@@ -68,7 +71,19 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
             <span className="text-red-700">Adresse à compléter</span>
           ),
         )}
-        {row('payment', card ? paymentTexts.cardTitle : paymentTexts.cashTitle)}
+        {row(
+          'payment',
+          card ? (
+            paymentTexts.cardTitle
+          ) : voucher.chosen ? (
+            <>
+              {paymentTexts.mealVoucherTitle(isPickup ? paymentTexts.mealVoucherPickup : paymentTexts.mealVoucherDelivery)}
+              <MealVoucherAmounts voucherCents={voucher.split.voucherCents} restCents={voucher.split.restCents} />
+            </>
+          ) : (
+            paymentTexts.cashTitle
+          ),
+        )}
       </div>
       {card && count > 0 ? <CardSection totalCents={totals.totalCents} /> : null}
       <button

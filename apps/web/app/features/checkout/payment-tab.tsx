@@ -1,19 +1,33 @@
 import { useEffect, useState } from 'react';
-import { Banknote, CreditCard } from 'lucide-react';
-import { paymentTexts } from '@resto/domain/messages';
+import { Banknote, CreditCard, Ticket } from 'lucide-react';
+import { messages, paymentTexts } from '@resto/domain/messages';
 import { readPaymentMethods, resolvePaymentMethod } from '@resto/domain/payments';
 import type { SettingsList } from '@resto/domain/settings';
 import { useCheckoutStore } from './checkout-store.ts';
 import { loadPaymentConfig } from '../payment/payment-config.ts';
+import { formatPrice } from '@resto/domain/money';
+import { useCartStore } from '../cart/cart-store.ts';
+import type { PricingData } from '../cart/use-cart-totals.ts';
+import { useMealVoucher } from './meal-voucher.ts';
 
 /**
  * Payment tab (spec sections 3–5): the methods the settings enable — `payments.cod.active` cash,
  * `payments.stripe.active` card (PayPal is not offered: docs/decisions/007). When cash is off
- * and card on, card is chosen for the visitor (section 4).
+ * and card on, card is chosen for the visitor (section 4). With `payments.meal_voucher.active`, a
+ * third choice: cash on site with meal vouchers for the eligible part (issue 16, docs/decisions/012).
  */
-export function PaymentTab({ settings, onDone }: { settings: SettingsList; onDone: () => void }) {
+export function PaymentTab({ settings, data, onDone }: { settings: SettingsList; data: PricingData; onDone: () => void }) {
   const method = useCheckoutStore((s) => s.method);
   const setMethod = useCheckoutStore((s) => s.setMethod);
+  const setMealVoucher = useCheckoutStore((s) => s.setMealVoucher);
+  const isPickup = useCartStore((s) => s.is_pickup);
+  const voucher = useMealVoucher(data);
+  // What the radio group shows: vouchers are cash on site with the voucher flag.
+  const selected = method === 'cash' && voucher.chosen ? 'meal_voucher' : method;
+  const choose = (value: 'cash' | 'card' | 'meal_voucher') => {
+    setMethod(value === 'card' ? 'card' : 'cash');
+    setMealVoucher(value === 'meal_voucher');
+  };
   const { methods } = readPaymentMethods(settings);
   const resolved = resolvePaymentMethod(method, methods);
   useEffect(() => {
@@ -35,19 +49,19 @@ export function PaymentTab({ settings, onDone }: { settings: SettingsList; onDon
   }, [cardOffered]);
 
   const option = 'flex min-h-14 items-center gap-3 rounded-2xl border-2 p-4';
-  const choice = (value: 'cash' | 'card', icon: React.ReactNode, title: string, hint: string, badge?: string) => {
-    const offered = methods.includes(value);
+  const choice = (value: 'cash' | 'card' | 'meal_voucher', icon: React.ReactNode, title: string, hint: string, badge?: string) => {
+    const offered = value === 'meal_voucher' ? voucher.offered && voucher.split.eligibleCents > 0 : methods.includes(value);
     return (
       <label
-        className={`${option} ${method === value && offered ? 'border-brand-600 bg-brand-50' : 'border-black/10'} ${offered ? 'cursor-pointer' : 'cursor-not-allowed opacity-60'}`}
+        className={`${option} ${selected === value && offered ? 'border-brand-600 bg-brand-50' : 'border-black/10'} ${offered ? 'cursor-pointer' : 'cursor-not-allowed opacity-60'}`}
       >
         <input
           type="radio"
           name="method"
           value={value}
-          checked={method === value && offered}
+          checked={selected === value && offered}
           disabled={!offered}
-          onChange={() => setMethod(value)}
+          onChange={() => choose(value)}
           className="size-5 accent-brand-600"
         />
         {icon}
@@ -75,19 +89,43 @@ export function PaymentTab({ settings, onDone }: { settings: SettingsList; onDon
         <legend id="onglet-payment" className="mb-3 text-lg font-bold">
           Moyen de paiement
         </legend>
-        {choice('cash', <Banknote className="text-brand-600" aria-hidden />, paymentTexts.cashTitle, paymentTexts.cashHint)}
+        {choice('cash', <Banknote className="shrink-0 text-brand-600" aria-hidden />, paymentTexts.cashTitle, paymentTexts.cashHint)}
+        {voucher.offered
+          ? choice(
+              'meal_voucher',
+              <Ticket className="shrink-0 text-brand-600" aria-hidden />,
+              paymentTexts.mealVoucherTitle(isPickup ? paymentTexts.mealVoucherPickup : paymentTexts.mealVoucherDelivery),
+              voucher.split.eligibleCents > 0 ? paymentTexts.mealVoucherHint(formatPrice(voucher.dailyLimitCents)) : messages.mealVoucherNothingEligible,
+            )
+          : null}
         {choice(
           'card',
-          <CreditCard className="text-brand-600" aria-hidden />,
+          <CreditCard className="shrink-0 text-brand-600" aria-hidden />,
           paymentTexts.cardTitle,
           paymentTexts.cardHint,
           testMode ? paymentTexts.testMode : undefined,
         )}
       </fieldset>
+      {voucher.chosen ? <MealVoucherAmounts voucherCents={voucher.split.voucherCents} restCents={voucher.split.restCents} /> : null}
       {!resolved ? <p className="text-sm font-medium text-red-700">{paymentTexts.noMethod}</p> : null}
       <button type="submit" disabled={!resolved} className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white disabled:opacity-50 sm:w-auto">
         Continuer
       </button>
     </form>
+  );
+}
+
+/** The voucher part and the rest of the order, as the recap and the confirmation show them (issue 16). */
+export function MealVoucherAmounts({ voucherCents, restCents }: { voucherCents: number; restCents: number }) {
+  return (
+    <p className="rounded-2xl bg-brand-50 p-3 text-sm" data-testid="meal-voucher-amounts">
+      <span className="font-semibold">{paymentTexts.mealVoucherPayable(formatPrice(voucherCents))}</span>
+      {restCents > 0 ? (
+        <>
+          <br />
+          {paymentTexts.mealVoucherRest(formatPrice(restCents))}
+        </>
+      ) : null}
+    </p>
   );
 }

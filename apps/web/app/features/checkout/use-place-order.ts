@@ -15,6 +15,24 @@ import { distanceFor, useLocationStore } from '../location/location-store.ts';
 import { useAuthStore } from '../account/auth-store.ts';
 import { CardFormError, PaymentFailedError, payOrderByCard, prepareCardPayment } from '../payment/card-payment.ts';
 import { useTestCardStore } from '../payment/test-card-store.ts';
+import { mealVoucherSplit, readMealVoucherSettings } from '@resto/domain/meal-vouchers';
+import type { CartTotals } from '@resto/domain/cart';
+import type { CartLine } from '../cart/cart-store.ts';
+
+/** Whether meal vouchers are taken and would pay part of this cart (else the choice is not sent: issue 16). */
+function voucherPays(lines: readonly CartLine[], totals: CartTotals, data: StoreData): boolean {
+  const settings = readMealVoucherSettings(data.settings);
+  if (!settings.active) return false;
+  return (
+    mealVoucherSplit({
+      lines: lines.map((line, index) => ({ amountCents: totals.lines[index]?.amountCents ?? 0, alcoholic: line.item.item_is_alcoholic === true })),
+      discountCents: totals.discountCents,
+      deliveryCents: totals.deliveryCents,
+      totalCents: totals.totalCents,
+      dailyLimitCents: settings.dailyLimitCents,
+    }).voucherCents > 0
+  );
+}
 
 /**
  * Places the order (spec section 4): checks every tab, POST /v2/public/checkout/ (pending); for
@@ -80,6 +98,8 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
       discount: centsToEuros(totals.discountCents),
       total: centsToEuros(totals.totalCents),
       payment_method: checkout.method,
+      // Issue 16: sent only when chosen; the server computes the voucher amount itself.
+      ...(checkout.method === 'cash' && checkout.mealVoucher && voucherPays(cart.lines, totals, data) ? { meal_voucher: true } : {}),
       transaction_id: null,
       user_id: account.userId,
       status: 'pending',

@@ -11,12 +11,19 @@ import { isNativeApp } from '../native/platform.ts';
  * answered yet, web only. It mentions audience measurement only when a tag manager is configured. 'Accepter' stores 'true', 'Refuser' 'false' (DECISIONS.md: refusing as
  * easy as accepting); the modal closes only through an answer.
  */
+const answerButton = 'rounded-full bg-brand-600 px-4 py-2.5 font-semibold text-white';
+
 export function CookieConsent({ prefix, analytics }: { prefix: string; analytics: boolean }) {
   const [open, setOpen] = useState(false);
+  // The answer stored when the modal opened again (footer's "Gérer les cookies", cookie policy).
+  const [current, setCurrent] = useState<'true' | 'false' | null>(null);
   useEffect(() => {
     if (isNativeApp()) return;
     const timer = readConsent() === null ? setTimeout(() => setOpen(true), consentDelayMs) : undefined;
-    const unsubscribe = onOpenRequest(() => setOpen(true));
+    const unsubscribe = onOpenRequest(() => {
+      setCurrent(readConsent());
+      setOpen(true);
+    });
     return () => {
       clearTimeout(timer);
       unsubscribe();
@@ -50,11 +57,17 @@ export function CookieConsent({ prefix, analytics }: { prefix: string; analytics
               Politique cookies
             </Link>
           </p>
+          {current !== null ? (
+            <p className="mt-2 text-sm font-medium" data-testid="cookie-current-choice">
+              {current === 'true' ? messages.cookieCurrentAccepted : messages.cookieCurrentRefused}
+            </p>
+          ) : null}
+          {/* Issue 16 (RGPD, CNIL): refusing is as easy as accepting — two buttons of the same size and style. */}
           <div className="mt-4 grid grid-cols-2 gap-2">
-            <button type="button" onClick={() => answer(false)} className="rounded-full border border-ink/20 px-4 py-2.5 font-semibold">
+            <button type="button" onClick={() => answer(false)} className={answerButton}>
               {messages.cookieRefuse}
             </button>
-            <button type="button" onClick={() => answer(true)} className="rounded-full bg-brand-600 px-4 py-2.5 font-semibold text-white">
+            <button type="button" onClick={() => answer(true)} className={answerButton}>
               {messages.cookieAccept}
             </button>
           </div>
