@@ -7,6 +7,6 @@ import { z } from 'zod';
  * for eval would be reported as a violation (docs/decisions/009-http-security-headers.md). The
  * server keeps the faster compiled parsers.
  */
-z.config({ ...z.locales.fr(), jitless: typeof document !== 'undefined' });
+z.config({ ...z.locales.fr(), jitless: 'document' in globalThis });
 
 export { z };
