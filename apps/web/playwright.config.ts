@@ -60,6 +60,10 @@ export default defineConfig({
         PORT: String(server.port),
         DATA_DIR: mkdtempSync(join(tmpdir(), 'resto-e2e-')),
         LOG_LEVEL: 'warn',
+        // As in production (npm run serve): React's production build renders the pages (issue 17).
+        NODE_ENV: 'production',
+        // The built-in test card processor stands in for Stripe in these tests.
+        PAYMENT_TEST_MODE: '1',
         DATABASE_URL: '',
         CLOCK_NOW: server.now,
         SMTP_URL: `smtp://127.0.0.1:${mailSink.smtpPort}`,

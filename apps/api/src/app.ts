@@ -2,11 +2,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
 import { messages } from '@resto/domain/messages';
 import type { Database } from './db/client.ts';
 import { ApiError } from './http/errors.ts';
+import { baseSecurityHeaders, noStore, strictTransportSecurity } from './http/security-headers.ts';
 import type { Logger } from './logger.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { CatalogService } from './modules/catalog/service.ts';
@@ -96,7 +96,10 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
  */
 export function createApp(deps: AppDeps) {
   const app = new Hono({ strict: false });
-  app.use('/v2/*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
+  app.use('/v2/*', strictTransportSecurity(deps.trustProxy), baseSecurityHeaders({ crossOriginResourcePolicy: 'same-site' }));
+  // Accounts, sessions, orders and payments: personal answers, never kept by a cache (issue 17).
+  app.use('/v2/public/auth/*', noStore);
+  app.use('/v2/public/checkout/*', noStore);
   // An order of 100 lines with options is about 30 KB: past 1 MB the body is refused before it is
   // read whole, and the connection closed (the rest of the upload is not read).
   app.use(

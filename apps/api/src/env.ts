@@ -22,6 +22,17 @@ const EnvSchema = z
     /** Freezes the server's clock at this instant (ISO 8601): for tests and demos of time-bound offers. */
     CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),
     NODE_ENV: z.string().default('production'),
+    /**
+     * The site's public origin (https://chez-margot.fr): absolute URLs of Open Graph, JSON-LD,
+     * robots.txt and the sitemap. Never taken from the request's Host (issue 17, finding 9).
+     */
+    SITE_URL: optionalText(z.string()).transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const url = URL.canParse(value) ? new URL(value) : null;
+      if (url && (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && !url.search && !url.hash && !url.username) return url.origin;
+      ctx.addIssue({ code: 'custom', message: 'SITE_URL est une origine http(s) sans chemin, ex. https://chez-margot.fr' });
+      return z.NEVER;
+    }),
     /** Address search: 'offline' (communes from npm data, no network) or 'ban' (Base Adresse Nationale, street level). */
     LOCATIONS_PROVIDER: z.enum(['offline', 'ban'], { error: 'LOCATIONS_PROVIDER vaut offline ou ban.' }).default('offline'),
     BAN_URL: z.url({ error: 'BAN_URL doit être une URL.' }).default('https://api-adresse.data.gouv.fr'),
@@ -82,7 +93,8 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'Les clés Stripe doivent être toutes deux de test ou toutes deux live.' });
   });
 
-export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
+/** The parsed variables, with `dataDir` absolute and `siteUrl` the public origin (SITE_URL, else http://localhost:PORT). */
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string; siteUrl: string };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = EnvSchema.safeParse(source);
@@ -90,5 +102,5 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR), siteUrl: parsed.data.SITE_URL ?? `http://localhost:${parsed.data.PORT}` };
 }

@@ -1,4 +1,7 @@
+// First, before React is loaded by any import below: production runs React's production build (issue 17, finding 11).
+import './production-default.ts';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -6,7 +9,10 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { createApp, createDeps } from './app.ts';
+import { readSetting } from '@resto/domain/settings';
+import { getTagManagerId } from '@resto/domain/site';
+import { createApp, createDeps, type AppDeps } from './app.ts';
+import { storefrontSecurity, type ThirdParties } from './http/security-headers.ts';
 import { openDatabase } from './db/client.ts';
 import { lockDataDir } from './db/lock.ts';
 import { readEnv } from './env.ts';
@@ -48,11 +54,25 @@ async function main() {
   const app = new Hono({ strict: false });
   app.use(compress());
   app.route('/', createApp(deps));
-  await mountStorefront(app, env.WEB_BUILD_DIR, (path, init) => Promise.resolve(app.request(path, init)));
+  const storefront = await mountStorefront(app, {
+    buildDir: env.WEB_BUILD_DIR,
+    siteUrl: env.siteUrl,
+    trustProxy: env.TRUST_PROXY,
+    thirdParties: () => thirdParties(deps),
+    apiFetch: (path, init) => Promise.resolve(app.request(path, init)),
+  });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
-      { port: info.port, database: database.kind, dataDir: database.kind === 'pglite' ? env.dataDir : undefined, mail: mailTransport.kind },
+      {
+        port: info.port,
+        database: database.kind,
+        dataDir: database.kind === 'pglite' ? env.dataDir : undefined,
+        mail: mailTransport.kind,
+        siteUrl: env.siteUrl,
+        nodeEnv: process.env.NODE_ENV,
+        react: storefront ? reactBuildLoaded() : undefined,
+      },
       `prêt sur http://localhost:${info.port}`,
     );
   });
@@ -83,24 +103,61 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-/** Serves the storefront's static files and its SSR handler, when the web app is built. */
-async function mountStorefront(app: Hono, buildDirOption: string | undefined, apiFetch: (path: string, init?: RequestInit) => Promise<Response>) {
+/**
+ * The outside services the storefront's pages may load (their CSP sources): Stripe when card
+ * payments are on with the Stripe provider, the tag manager when switched on with a valid id.
+ */
+async function thirdParties(deps: AppDeps): Promise<ThirdParties> {
+  const { settings } = await deps.catalog.getCatalog();
+  return {
+    stripe: deps.payments.provider.name === 'stripe' && readSetting(settings, 'payments.stripe.active', false),
+    tagManager: getTagManagerId(settings) !== null,
+  };
+}
+
+/**
+ * Which React DOM server build this process loaded ('production' or 'development'), read from
+ * the CommonJS module cache; null when React is not loaded (no storefront build).
+ */
+function reactBuildLoaded(): 'production' | 'development' | null {
+  const loaded = Object.keys(createRequire(import.meta.url).cache);
+  if (loaded.some((path) => /react-dom-server\.node\.production\.js$/.test(path))) return 'production';
+  if (loaded.some((path) => /react-dom-server\.node\.development\.js$/.test(path))) return 'development';
+  return null;
+}
+
+interface StorefrontOptions {
+  buildDir: string | undefined;
+  /** The site's public origin (SITE_URL): absolute URLs in pages, robots.txt and the sitemap. */
+  siteUrl: string;
+  trustProxy: boolean;
+  thirdParties: () => Promise<ThirdParties>;
+  apiFetch: (path: string, init?: RequestInit) => Promise<Response>;
+}
+
+/**
+ * Serves the storefront's static files and its SSR handler, when the web app is built, behind its
+ * security headers (docs/decisions/009-http-security-headers.md). @returns whether it is mounted.
+ */
+async function mountStorefront(app: Hono, options: StorefrontOptions): Promise<boolean> {
   const here = dirname(fileURLToPath(import.meta.url));
-  const buildDir = resolve(buildDirOption ?? join(here, '../../web/build'));
+  const buildDir = resolve(options.buildDir ?? join(here, '../../web/build'));
   const serverEntry = join(buildDir, 'server/index.js');
   if (!existsSync(serverEntry)) {
     console.warn(`Boutique non construite (${serverEntry} absent) : API seule. Lancez « npm run build ».`);
-    return;
+    return false;
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const clientDir = join(buildDir, 'client');
+  app.use('*', ...storefrontSecurity({ trustProxy: options.trustProxy, thirdParties: options.thirdParties }));
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
   app.use('*', serveStatic({ root: clientDir }));
   const handler = createRequestHandler(build, 'production');
-  app.all('*', (c) => handler(c.req.raw, { apiFetch }));
+  app.all('*', (c) => handler(c.req.raw, { apiFetch: options.apiFetch, siteUrl: options.siteUrl, cspNonce: c.get('cspNonce') }));
+  return true;
 }
 
 main().catch((error: unknown) => {

@@ -16,7 +16,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const userAgent = request.headers.get('user-agent');
   const bot = userAgent !== null && isbot(userAgent);
@@ -33,7 +33,11 @@ export default function handleRequest(
     const readyOption: keyof RenderToPipeableStreamOptions = bot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    // The nonce of this answer's Content-Security-Policy: on React Router's inline scripts (hydration
+    // data, ScrollRestoration, streamed data) and React's own (docs/decisions/009-http-security-headers.md).
+    const nonce = loadContext.cspNonce;
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({

@@ -24,7 +24,7 @@ export async function startServerOnBuildCopy(port: number): Promise<CopiedBuildS
   symlinkSync(join(webDir, 'build/server'), join(buildDir, 'server'), 'dir');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(webDir, '../api/src/server.ts')], {
     cwd: webDir,
-    env: { ...process.env, PORT: String(port), WEB_BUILD_DIR: buildDir, DATA_DIR: join(root, 'data'), DEMO_HISTORY: '0', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), WEB_BUILD_DIR: buildDir, DATA_DIR: join(root, 'data'), DEMO_HISTORY: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', PAYMENT_TEST_MODE: '1', DATABASE_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://localhost:${port}`;

@@ -7,7 +7,22 @@ declare module 'react-router' {
   interface AppLoadContext {
     /** In-process call into the API when the storefront and the API share one process. */
     apiFetch?: (path: string, init?: RequestInit) => Promise<Response>;
+    /** The site's public origin (SITE_URL), given by the server that runs the storefront. */
+    siteUrl?: string;
+    /** This answer's Content-Security-Policy nonce (docs/decisions/009-http-security-headers.md). */
+    cspNonce?: string;
   }
+}
+
+/**
+ * The site's public origin for absolute URLs (Open Graph, JSON-LD, robots.txt, sitemap): the
+ * server's SITE_URL, else this process's SITE_URL, else http://localhost:PORT. Never the
+ * request's Host header, which anyone can set (issue 17, finding 9).
+ */
+export function siteOrigin(context: AppLoadContext): string {
+  const configured = context.siteUrl ?? process.env.SITE_URL;
+  if (configured) return new URL(configured).origin;
+  return `http://localhost:${process.env.PORT ?? '3000'}`;
 }
 
 /**

@@ -9,7 +9,7 @@ export function canonicalPath(pathname: string): string {
 
 /** What a page's meta needs to know about the site, read from the shell's loader data. */
 export interface SiteMeta {
-  /** Origin the page was served from ('https://…'), for the absolute URLs Open Graph wants. */
+  /** The site's configured origin (SITE_URL, 'https://…'), for the absolute URLs Open Graph wants. */
   origin: string;
   name: string;
   settings: SettingsList;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from '@resto/domain/zod-fr';
 import { EmailSchema, OtpSchema, type User } from '@resto/domain/account';
 import { messages } from '@resto/domain/messages';
 import type { Route } from './+types/auth-verify';

@@ -1,8 +1,9 @@
 import type { Route } from './+types/robots';
+import { siteOrigin } from '../lib/api.server.ts';
 
 /** /robots.txt: everything public is crawlable; ordering steps, account pages and the offline page are not. */
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export function loader({ context }: Route.LoaderArgs) {
+  const origin = siteOrigin(context);
   const hidden = ['/checkout', '/success', '/offline', '/auth', '/profile'];
   const lines = ['User-agent: *', 'Allow: /', ...hidden.flatMap((p) => [`Disallow: ${p}`, `Disallow: /fr${p}`]), '', `Sitemap: ${origin}/sitemap.xml`, ''];
   return new Response(lines.join('\n'), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });

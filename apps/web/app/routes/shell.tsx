@@ -4,7 +4,7 @@ import { ShoppingBag, UserRound, UtensilsCrossed } from 'lucide-react';
 import { readSetting } from '@resto/domain/settings';
 import { isPageAllowed } from '@resto/domain/site';
 import type { Route } from './+types/shell';
-import { loadStoreData } from '../lib/api.server.ts';
+import { loadStoreData, siteOrigin } from '../lib/api.server.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { useCartStore } from '../features/cart/cart-store.ts';
 import { Toaster } from '../components/ui/toast.tsx';
@@ -14,9 +14,9 @@ import { useHydratedStores } from '../lib/use-hydrated-stores.ts';
 import { AppOverlays } from '../features/pwa/app-overlays.tsx';
 import { useChunkErrorRecovery, useOfflineRecovery } from '../features/pwa/error-recovery.ts';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  // The origin makes Open Graph and JSON-LD URLs absolute, whatever host serves the site.
-  return { ...(await loadStoreData(context)), origin: new URL(request.url).origin };
+export async function loader({ context }: Route.LoaderArgs) {
+  // The configured origin (SITE_URL) makes Open Graph and JSON-LD URLs absolute; never the request's Host.
+  return { ...(await loadStoreData(context)), origin: siteOrigin(context) };
 }
 
 /** The menu does not change when only the query (?product=, ?tab=) does. */

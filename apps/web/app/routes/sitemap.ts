@@ -1,15 +1,15 @@
 import type { SettingsList } from '@resto/domain/settings';
 import type { Route } from './+types/sitemap';
-import { apiGet } from '../lib/api.server.ts';
+import { apiGet, siteOrigin } from '../lib/api.server.ts';
 import { publicPaths, sitemapXml } from '../lib/site-urls.ts';
 
 /**
  * /sitemap.xml and /fr/sitemap.xml: the allowed pages. Both list the canonical (unprefixed) URLs,
  * since the /fr twins declare those as canonical (docs/decisions/008-pwa-shell.md).
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const settings = await apiGet<SettingsList>(context, '/v2/public/settings');
-  return new Response(sitemapXml(new URL(request.url).origin, publicPaths(settings)), {
+  return new Response(sitemapXml(siteOrigin(context), publicPaths(settings)), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   });
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { User } from '@resto/domain/account';
+import { sameSitePath } from '@resto/domain/redirect';
 import { useCheckoutStore } from '../checkout/checkout-store.ts';
 
 /**
@@ -38,11 +39,14 @@ export const useAuthStore = create<AuthState>()(
   ),
 );
 
-/** A path of this site only ('/profile/ViewOrders?page=2'), never another origin ('//evil.example'). */
+/**
+ * Where login goes back to: a path of this site only ('/profile/ViewOrders?page=2'), never another
+ * origin ('//evil.example', '/\t/evil.example': `sameSitePath`, issue 17) nor a login page.
+ */
 export function safeRedirect(path: string | null | undefined): string | null {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null;
-  if (/^\/(fr\/)?auth(\/|$)/.test(path)) return null; // never back to a login page
-  return path;
+  const sameSite = sameSitePath(path);
+  if (sameSite === null || /^\/(fr\/)?auth(\/|[?#]|$)/.test(sameSite)) return null; // never back to a login page
+  return sameSite;
 }
 
 /**

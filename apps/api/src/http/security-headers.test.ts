@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import { contentSecurityPolicy, HSTS_VALUE, isHttps, isPersonalPage, newNonce } from './security-headers.ts';
+
+/** Issue 17, finding 2 (docs/decisions/009-http-security-headers.md). */
+
+/** The sources of one directive of a policy. */
+function directive(policy: string, name: string): string[] {
+  const found = policy.split('; ').find((d) => d.split(' ')[0] === name);
+  if (!found) throw new Error(`${name} absent de ${policy}`);
+  return found.split(' ').slice(1);
+}
+
+describe('contentSecurityPolicy', () => {
+  const none = { stripe: false, tagManager: false };
+
+  test('by default: our own origin and this answer’s nonce only, no frames, no framing, no plugins, no <base>', () => {
+    const policy = contentSecurityPolicy('abc123==', none);
+    expect(directive(policy, 'default-src')).toEqual(["'self'"]);
+    expect(directive(policy, 'script-src')).toEqual(["'self'", "'nonce-abc123=='"]);
+    expect(directive(policy, 'connect-src')).toEqual(["'self'"]);
+    expect(directive(policy, 'frame-src')).toEqual(["'none'"]);
+    expect(directive(policy, 'frame-ancestors')).toEqual(["'none'"]);
+    expect(directive(policy, 'object-src')).toEqual(["'none'"]);
+    expect(directive(policy, 'base-uri')).toEqual(["'none'"]);
+    expect(directive(policy, 'form-action')).toEqual(["'self'"]);
+    expect(directive(policy, 'worker-src')).toEqual(["'self'"]);
+    expect(policy).not.toContain('unsafe-eval');
+    expect(directive(policy, 'script-src')).not.toContain("'unsafe-inline'");
+    expect(policy).not.toMatch(/stripe|google/);
+  });
+
+  test('with Stripe: its script, its frames (js.stripe.com, hooks.stripe.com for 3-D Secure) and its API', () => {
+    const policy = contentSecurityPolicy('n', { stripe: true, tagManager: false });
+    expect(directive(policy, 'script-src')).toEqual(expect.arrayContaining(['https://js.stripe.com']));
+    expect(directive(policy, 'frame-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']));
+    expect(directive(policy, 'frame-src')).not.toContain("'none'");
+    expect(directive(policy, 'connect-src')).toContain('https://api.stripe.com');
+    expect(policy).not.toMatch(/google/);
+  });
+
+  test('with the tag manager: googletagmanager.com scripts and the analytics endpoints, no Stripe', () => {
+    const policy = contentSecurityPolicy('n', { stripe: false, tagManager: true });
+    expect(directive(policy, 'script-src')).toContain('https://www.googletagmanager.com');
+    expect(directive(policy, 'connect-src')).toContain('https://*.google-analytics.com');
+    expect(policy).not.toMatch(/stripe/);
+  });
+
+  test('nonces are 128 random bits, new each time', () => {
+    const nonces = new Set(Array.from({ length: 50 }, newNonce));
+    expect(nonces.size).toBe(50);
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+  });
+});
+
+describe('isHttps (HSTS only over HTTPS)', () => {
+  const req = (url: string, proto?: string) => new Request(url, proto ? { headers: { 'X-Forwarded-Proto': proto } } : {});
+  test.each([
+    ['https URL', req('https://shop.example/'), false, true],
+    ['plain HTTP', req('http://shop.example/'), false, false],
+    ['X-Forwarded-Proto without a trusted proxy', req('http://shop.example/', 'https'), false, false],
+    ['X-Forwarded-Proto behind a trusted proxy', req('http://shop.example/', 'https'), true, true],
+    ['a chain of proxies, the first one saw https', req('http://shop.example/', 'HTTPS, http'), true, true],
+    ['a trusted proxy that saw http', req('http://shop.example/', 'http'), true, false],
+  ])('%s', (_label, request, trustProxy, expected) => {
+    expect(isHttps(request, trustProxy)).toBe(expected);
+  });
+});
+
+test.each([
+  ['/profile', true],
+  ['/fr/profile/ViewOrders', true],
+  ['/success', true],
+  ['/success.data', true],
+  ['/checkout', true],
+  ['/auth/login', true],
+  ['/', false],
+  ['/menu', false],
+  ['/profiler', false],
+])('isPersonalPage(%j) is %s', (path, expected) => {
+  expect(isPersonalPage(path)).toBe(expected);
+});
+
+describe('the API’s headers over real HTTP', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true }); // trustProxy: on in the harness
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test('plain HTTP: nosniff, no framing, no HSTS', async () => {
+    const response = await fetch(`${server.baseUrl}/v2/public/menus`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  test('HTTPS at the trusted proxy: HSTS', async () => {
+    const response = await fetch(`${server.baseUrl}/v2/public/menus`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(response.headers.get('strict-transport-security')).toBe(HSTS_VALUE);
+  });
+
+  test.each([
+    ['GET', '/v2/public/auth/profile?token=x&user_id=1'],
+    ['GET', '/v2/public/auth/orders?token=x&user_id=1'],
+    ['POST', '/v2/public/auth/login/'],
+    ['GET', '/v2/public/checkout/payment-config'],
+    ['GET', '/v2/public/checkout/not-an-order'],
+  ])('%s %s (personal, even when refused): Cache-Control no-store', async (method, path) => {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.77' },
+      body: method === 'POST' ? '{}' : undefined,
+    });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  test('the public catalogue is not marked no-store', async () => {
+    const response = await fetch(`${server.baseUrl}/v2/public/menus`);
+    expect(response.headers.get('cache-control')).not.toBe('no-store');
+  });
+});

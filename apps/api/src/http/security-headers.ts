@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+
+/**
+ * HTTP security headers of the storefront and the API (issue 17, findings 2 and 11;
+ * docs/decisions/009-http-security-headers.md).
+ */
+
+/** The outside services a page may load, decided per request from the restaurant's settings. */
+export interface ThirdParties {
+  /** Stripe's Payment Element: card payments are on and the provider is Stripe (not the test processor). */
+  stripe: boolean;
+  /** Google Tag Manager / gtag.js: the integration is on with a valid id (it still loads only after consent). */
+  tagManager: boolean;
+}
+
+/** Stripe.js (loaded by @stripe/stripe-js from js.stripe.com) and its frames, per Stripe's CSP guide. */
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+
+/** gtm.js / gtag.js and the measurement requests they make, per Google's CSP guide for Tag Manager. */
+const TAG_MANAGER = {
+  script: ['https://www.googletagmanager.com'],
+  frame: ['https://www.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+};
+
+/**
+ * The Content-Security-Policy of a storefront page. `nonce` is the base64 nonce of this answer's
+ * inline scripts (React Router's hydration data, ScrollRestoration, streamed data); the outside
+ * services are allowed only when `thirdParties` says the page may use them. Pure.
+ * @returns one header value, directives separated by `; `
+ */
+export function contentSecurityPolicy(nonce: string, thirdParties: ThirdParties): string {
+  const extra = (pick: (sources: typeof STRIPE) => string[]) => [
+    ...(thirdParties.stripe ? pick(STRIPE) : []),
+    ...(thirdParties.tagManager ? pick(TAG_MANAGER) : []),
+  ];
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", `'nonce-${nonce}'`, ...extra((s) => s.script)]],
+    // React's style attributes and the dialogs' scroll lock (a <style> element added at run time).
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...extra((s) => s.img)]],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'", ...extra((s) => s.connect)]],
+    ['frame-src', extra((s) => s.frame).length ? extra((s) => s.frame) : ["'none'"]],
+    ['worker-src', ["'self'"]],
+    ['manifest-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+/** A fresh nonce: 16 random bytes, base64 (CSP level 3 asks for at least 128 bits). */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/**
+ * Whether the request reached us over HTTPS: its own URL, or — only when `trustProxy` — the
+ * first `X-Forwarded-Proto` value a reverse proxy set. Anyone can send that header, so it is
+ * ignored when no proxy is trusted.
+ */
+export function isHttps(request: Request, trustProxy: boolean): boolean {
+  if (new URL(request.url).protocol === 'https:') return true;
+  if (!trustProxy) return false;
+  const forwarded = request.headers.get('x-forwarded-proto');
+  return forwarded?.split(',')[0]?.trim().toLowerCase() === 'https';
+}
+
+/** Two years, subdomains included: sent only over HTTPS (browsers ignore it on plain HTTP, and a local run must stay reachable). */
+export const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
+
+/** Strict-Transport-Security on answers to HTTPS requests (see `isHttps`). */
+export function strictTransportSecurity(trustProxy: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (isHttps(c.req.raw, trustProxy)) c.res.headers.set('Strict-Transport-Security', HSTS_VALUE);
+  };
+}
+
+/**
+ * Headers every answer carries, page, file or API: no MIME sniffing, no framing by another site
+ * (the checkout and the account pages would otherwise be clickjackable), referrers reduced to our
+ * origin for other sites, our own browsing-context group. Hono's secureHeaders; HSTS apart (HTTPS only).
+ */
+export function baseSecurityHeaders(options: { crossOriginResourcePolicy: 'same-origin' | 'same-site' }): MiddlewareHandler {
+  return secureHeaders({
+    strictTransportSecurity: false,
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    // Stripe's 3-D Secure may open a window of the bank's; it must be able to come back.
+    crossOriginOpenerPolicy: 'same-origin-allow-popups',
+    crossOriginResourcePolicy: options.crossOriginResourcePolicy,
+    // Geolocation for "Ma position"; Stripe's Payment Element asks for payment (Apple / Google Pay).
+    permissionsPolicy: { camera: [], microphone: [], geolocation: ['self'], payment: ['self', 'https://js.stripe.com'] },
+  });
+}
+
+/** `Cache-Control: no-store` on every answer of the routes it guards (personal data). */
+export const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+};
+
+/** Storefront pages whose answers are personal (a session, an order, an account): never stored by a cache. */
+const PERSONAL_PAGE = /^\/(fr\/)?(checkout|success|auth|profile)(\/|\.data|$)/;
+
+/** Whether a storefront path is one of the personal pages (with its React Router `.data` twin). */
+export function isPersonalPage(pathname: string): boolean {
+  return PERSONAL_PAGE.test(pathname);
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** This answer's CSP nonce, for the storefront's server rendering. */
+    cspNonce: string;
+  }
+}
+
+export interface StorefrontSecurityOptions {
+  trustProxy: boolean;
+  /** Which outside services the pages may load now (read from the cached settings). */
+  thirdParties: () => Promise<ThirdParties>;
+}
+
+/**
+ * The storefront's headers (everything outside /v2): the base headers and HSTS, a nonce per
+ * request (in `c.get('cspNonce')` for the SSR handler) and the Content-Security-Policy on HTML
+ * answers, and `Cache-Control: no-store` on the personal pages.
+ */
+export function storefrontSecurity(options: StorefrontSecurityOptions): MiddlewareHandler[] {
+  const policy: MiddlewareHandler = async (c: Context, next) => {
+    const nonce = newNonce();
+    c.set('cspNonce', nonce);
+    await next();
+    if (c.res.headers.get('Content-Type')?.startsWith('text/html'))
+      // Settings unreadable: the policy without any outside service (closed, never open).
+      c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, await options.thirdParties().catch(() => ({ stripe: false, tagManager: false }))));
+    if (isPersonalPage(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
+  };
+  return [strictTransportSecurity(options.trustProxy), baseSecurityHeaders({ crossOriginResourcePolicy: 'same-origin' }), policy];
+}
