@@ -77,10 +77,7 @@ describe('BIENVENUE10 once per person, logged in or not', () => {
     const name = freshName('paul.durand');
     const account = await createAccount(server, { email: `${name}@outlook.fr` });
     const placed = payloadOf(await orderWithCoupon(`${name}+commande@outlook.fr`, account));
-    const keys = await server.db
-      .select({ key: orderOffers.customerKey })
-      .from(orderOffers)
-      .where(eq(orderOffers.orderId, placed.order_id));
+    const keys = await server.db.select({ key: orderOffers.customerKey }).from(orderOffers).where(eq(orderOffers.orderId, placed.order_id));
     expect(keys.map((k) => k.key).sort()).toEqual([`email:${name}@outlook.fr`, `user:${account.user.id}`]);
     // Outlook ignores +tag but not dots: another dotting is another person.
     expectAlreadyUsed(await orderWithCoupon(`${name}+autre@outlook.fr`));
@@ -108,7 +105,10 @@ describe('BIENVENUE10 once per person, logged in or not', () => {
     ];
     const responses = await Promise.all([orderWithCoupon(account.user.email, account), ...spellings.map((email) => orderWithCoupon(email))]);
     const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201), JSON.stringify(statuses)).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 201),
+      JSON.stringify(statuses),
+    ).toHaveLength(1);
     for (const response of responses.filter((r) => r.status !== 201)) expectAlreadyUsed(response);
     const ids = responses.filter((r) => r.status === 201).map((r) => payloadOf(r).order_id);
     const withCoupon = await server.db.select({ id: orders.orderId }).from(orders).where(inArray(orders.orderId, ids));
