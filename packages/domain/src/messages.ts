@@ -42,6 +42,11 @@ export const messages = {
   wrongUser: "Ce jeton de connexion n'appartient pas à ce compte.",
   tooManyAttempts: (minutes: number) => `Trop de tentatives. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
   tooManyCodeTries: 'Trop de codes incorrects : demandez un nouveau code.',
+  /** A back-off's wait (issue 17): seconds under a minute, else minutes rounded up. */
+  tooManyAttemptsWait: (seconds: number) =>
+    seconds < 60
+      ? `Trop de tentatives. Réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`
+      : `Trop de tentatives. Réessayez dans ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) > 1 ? 's' : ''}.`,
   passwordReset: 'Votre mot de passe a été modifié. Vous pouvez vous connecter.',
   passwordChanged: 'Votre mot de passe a été modifié. Vos autres appareils ont été déconnectés.',
   profileUpdated: 'Vos informations ont été enregistrées.',
@@ -65,7 +70,7 @@ export const messages = {
   paymentMethodDisabled: "Ce moyen de paiement n'est pas proposé par le restaurant.",
   paymentAmountChanged: 'Le montant à payer a changé : vérifiez le nouveau total avant de payer.',
   paymentNotConfirmed: "Le paiement n'a pas été confirmé par la banque : la commande n'est pas payée.",
-  paymentNotForOrder: "Ce paiement ne correspond pas à cette commande.",
+  paymentNotForOrder: 'Ce paiement ne correspond pas à cette commande.',
   paymentWebhookRefused: 'Signature du webhook invalide ou expirée.',
   paymentIntentUnknown: "Ce paiement n'existe pas.",
   cardNumberInvalid: 'Numéro de carte invalide.',

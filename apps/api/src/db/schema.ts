@@ -272,17 +272,36 @@ export const sessions = pgTable(
 );
 
 /**
- * One-time codes, bound to an e-mail and a purpose (signup, reset): HMAC-SHA-256 of the code with
- * a per-row salt, tries counted, consumed once. A new code for the same e-mail and purpose
- * consumes the previous one.
+ * Sign-ups waiting for their e-mailed code (issue 17, finding 1): one row per sign-up, never
+ * shared, so a second sign-up with the same address cannot touch the first one's password. The
+ * account (users) is created from the one whose own code is checked; the others are then deleted.
+ */
+export const signups = pgTable(
+  'signups',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('signups_email_idx').on(t.email)],
+);
+
+/**
+ * One-time codes, bound to an e-mail and a purpose: a sign-up code to its pending sign-up
+ * (`signup_id`), a reset code to its account (`user_id`). HMAC-SHA-256 of the code with a per-row
+ * salt, tries counted, consumed once. A code lives until used or expired, whoever asks for another
+ * one (issue 17), except a sign-up's code renewed by a login with its password.
  */
 export const authCodes = pgTable(
   'auth_codes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    signupId: integer('signup_id').references(() => signups.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     purpose: text('purpose').notNull(),
     salt: text('salt').notNull(),
@@ -294,11 +313,16 @@ export const authCodes = pgTable(
   (t) => [index('auth_codes_email_idx').on(t.email, t.purpose)],
 );
 
-/** Fixed-window counters of the rate limits, shared by every API instance (key: limit name + subject). */
+/**
+ * Counters of the rate limits, shared by every API instance (key: limit name + subject). Fixed
+ * windows use `window_start` and `count`; back-offs (issue 17, finding 7) also `last_at`, the
+ * last counted try, from which the next allowed try is reckoned.
+ */
 export const rateLimitCounters = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true }),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { calculateRetryMinutes, type RateLimit } from '@resto/domain/account';
+import { calculateBackoffWaitSeconds, calculateRetryMinutes, isBackoffIdle, type Backoff, type RateLimit } from '@resto/domain/account';
 import { messages } from '@resto/domain/messages';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -15,7 +15,7 @@ export class RateLimiter {
     private readonly clock: () => Date,
   ) {}
 
-  private key(limit: RateLimit, subject: string) {
+  private key(limit: RateLimit | Backoff, subject: string) {
     return `${limit.name}:${subject}`;
   }
 
@@ -38,8 +38,26 @@ export class RateLimiter {
     return (await repository.hitCounter(this.db, this.key(limit, subject), limit.windowSeconds, this.clock())).count;
   }
 
-  async reset(limit: RateLimit, subject: string): Promise<void> {
+  async reset(limit: RateLimit | Backoff, subject: string): Promise<void> {
     await repository.resetCounter(this.db, this.key(limit, subject));
+  }
+
+  /**
+   * Claims one try of a back-off (issue 17) for `subject` before the caller checks a password or a
+   * code: counted first, so that concurrent tries cannot share one slot; `reset` after a success.
+   * @throws TooManyRequestsError (429, French, Retry-After in seconds) while the subject must wait.
+   */
+  async claimTry(policy: Backoff, subject: string): Promise<void> {
+    const key = this.key(policy, subject);
+    // A lost compare-and-set means another try of this subject was counted meanwhile: read again.
+    for (let round = 0; round < 5; round++) {
+      const now = this.clock();
+      const state = await repository.readBackoff(this.db, key);
+      const wait = calculateBackoffWaitSeconds(state ?? null, policy, now);
+      if (wait > 0) throw new TooManyRequestsError(messages.tooManyAttemptsWait(wait), wait);
+      if (await repository.claimBackoffTry(this.db, key, state, state ? isBackoffIdle(state, policy, now) : false, now)) return;
+    }
+    throw new TooManyRequestsError(messages.tooManyAttemptsWait(1), 1);
   }
 }
 

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { authCodes, orderLines, orders, orderStatusHistory, sessions, users } from '../../db/schema.ts';
+import { authCodes, orderLines, orders, orderStatusHistory, sessions, signups, users } from '../../db/schema.ts';
 
 /** SQL of accounts, sessions, codes and rate limits. No rules here: the service decides. */
 
 export type UserRow = typeof users.$inferSelect;
 export type CodeRow = typeof authCodes.$inferSelect;
+export type SignupRow = typeof signups.$inferSelect;
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   return (await db.select().from(users).where(eq(users.email, email)))[0];
@@ -15,26 +16,54 @@ export async function findUserById(db: Database, id: number): Promise<UserRow | 
   return (await db.select().from(users).where(eq(users.id, id)))[0];
 }
 
-/** Creates an unverified account, or rewrites the unverified one of that e-mail (a sign-up tried again). */
-export async function upsertUnverifiedUser(
-  db: Database,
-  user: { email: string; firstName: string; lastName: string; phone: string; passwordHash: string },
-  now: Date,
-): Promise<UserRow> {
-  const rows = await db
-    .insert(users)
-    .values({ ...user, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: users.email,
-      set: { firstName: user.firstName, lastName: user.lastName, phone: user.phone, passwordHash: user.passwordHash, updatedAt: now },
-      setWhere: isNull(users.emailVerifiedAt),
-    })
-    .returning();
-  return rows[0] ?? (await findUserByEmail(db, user.email))!; // a verified account is left as it was
+// --- pending sign-ups (issue 17, finding 1) ---------------------------------------------------
+
+/** Writes a pending sign-up of its own: other sign-ups of the same e-mail are left as they are. */
+export async function insertSignup(db: Database, signup: Omit<typeof signups.$inferInsert, 'id'>): Promise<SignupRow> {
+  const rows = await db.insert(signups).values(signup).returning();
+  return rows[0]!; // insert … returning answers the row
 }
 
-export async function markVerified(db: Database, userId: number, now: Date): Promise<void> {
-  await db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
+export async function findSignup(db: Database, id: number): Promise<SignupRow | undefined> {
+  return (await db.select().from(signups).where(eq(signups.id, id)))[0];
+}
+
+/** The newest pending sign-up of an e-mail made after `since`, if any. */
+export async function findNewestSignup(db: Database, email: string, since: Date): Promise<SignupRow | undefined> {
+  const rows = await db
+    .select()
+    .from(signups)
+    .where(and(eq(signups.email, email), gt(signups.createdAt, since)))
+    .orderBy(desc(signups.id))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * Creates the account of a confirmed sign-up, verified at `now`, and deletes every pending sign-up
+ * of that e-mail (their codes cascade), in one transaction. An unverified account of the same
+ * e-mail left from before issue 17 is replaced; a verified one is left as it is.
+ * @returns the account, or undefined when a verified account already holds the e-mail.
+ */
+export async function createAccountFromSignup(db: Database, signup: SignupRow, now: Date): Promise<UserRow | undefined> {
+  return db.transaction(async (tx) => {
+    const values = {
+      email: signup.email,
+      firstName: signup.firstName,
+      lastName: signup.lastName,
+      phone: signup.phone,
+      passwordHash: signup.passwordHash,
+      emailVerifiedAt: now,
+      updatedAt: now,
+    };
+    const rows = await tx
+      .insert(users)
+      .values({ ...values, createdAt: now })
+      .onConflictDoUpdate({ target: users.email, set: values, setWhere: isNull(users.emailVerifiedAt) })
+      .returning();
+    if (rows[0]) await tx.delete(signups).where(eq(signups.email, signup.email));
+    return rows[0];
+  });
 }
 
 export async function updateProfile(
@@ -80,36 +109,39 @@ export async function deleteOtherSessions(db: Database, userId: number, keepId: 
 
 // --- codes ----------------------------------------------------------------------------------
 
-/** Writes a new code and consumes the previous ones of the same e-mail and purpose, in one transaction. */
-export async function replaceCode(db: Database, code: Omit<typeof authCodes.$inferInsert, 'id'>): Promise<void> {
+/**
+ * Writes a new code. With `replacePrevious` (a sign-up's new code asked with its password), that
+ * sign-up's previous codes are consumed; otherwise every other code lives on, so a stranger asking
+ * for a code never kills the owner's. One transaction.
+ */
+export async function insertCode(db: Database, code: Omit<typeof authCodes.$inferInsert, 'id'>, replacePrevious = false): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .update(authCodes)
-      .set({ consumedAt: code.createdAt })
-      .where(and(eq(authCodes.email, code.email), eq(authCodes.purpose, code.purpose), isNull(authCodes.consumedAt)));
+    if (replacePrevious && code.signupId != null)
+      await tx
+        .update(authCodes)
+        .set({ consumedAt: code.createdAt })
+        .where(and(eq(authCodes.signupId, code.signupId), isNull(authCodes.consumedAt)));
     await tx.insert(authCodes).values(code);
   });
 }
 
-/** The latest code not consumed for an e-mail and purpose. */
-export async function findLiveCode(db: Database, email: string, purpose: string): Promise<CodeRow | undefined> {
-  const rows = await db
+/** The codes of an e-mail and purpose not consumed and issued after `since`, newest first, 20 at most (the service applies isCodeUsable). */
+export async function findRecentCodes(db: Database, email: string, purpose: string, since: Date): Promise<CodeRow[]> {
+  return db
     .select()
     .from(authCodes)
-    .where(and(eq(authCodes.email, email), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)))
+    .where(and(eq(authCodes.email, email), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt), gt(authCodes.createdAt, since)))
     .orderBy(desc(authCodes.id))
-    .limit(1);
-  return rows[0];
+    .limit(20);
 }
 
-/** Counts a wrong try; returns the tries after it. Atomic, so concurrent guesses are all counted. */
-export async function countWrongTry(db: Database, codeId: number): Promise<number> {
-  const rows = await db
+/** Counts a wrong try on each of these codes. Atomic, so concurrent guesses are all counted. */
+export async function countWrongTries(db: Database, codeIds: number[]): Promise<void> {
+  if (!codeIds.length) return;
+  await db
     .update(authCodes)
     .set({ attempts: sql`${authCodes.attempts} + 1` })
-    .where(eq(authCodes.id, codeId))
-    .returning({ attempts: authCodes.attempts });
-  return rows[0]?.attempts ?? Number.MAX_SAFE_INTEGER;
+    .where(inArray(authCodes.id, codeIds));
 }
 
 /** Consumes a code once: false when another request consumed it first. */
@@ -153,6 +185,49 @@ export async function readCounter(db: Database, key: string, windowSeconds: numb
 
 export async function resetCounter(db: Database, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/** A back-off's counter (issue 17): tries counted and the last one's instant, or undefined. */
+export async function readBackoff(db: Database, key: string): Promise<{ count: number; lastAt: Date } | undefined> {
+  const rows = await queryRows<{ count: number; last_at: string | Date }>(
+    db,
+    sql`select count, coalesce(last_at, window_start) as last_at from rate_limits where key = ${key}`,
+  );
+  const row = rows[0];
+  return row ? { count: Number(row.count), lastAt: new Date(row.last_at) } : undefined;
+}
+
+/**
+ * Counts one try of a back-off if its counter is still `expected` (compare-and-set): `restart`
+ * starts it again at 1 (idle). @returns false when another request counted a try in between, so
+ * concurrent tries can never share one allowed slot.
+ */
+export async function claimBackoffTry(
+  db: Database,
+  key: string,
+  expected: { count: number; lastAt: Date } | undefined,
+  restart: boolean,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  if (!expected) {
+    const rows = await queryRows<{ key: string }>(
+      db,
+      sql`insert into rate_limits (key, window_start, count, last_at) values (${key}, ${at}::timestamptz, 1, ${at}::timestamptz)
+          on conflict (key) do nothing returning key`,
+    );
+    return rows.length === 1;
+  }
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`update rate_limits set
+          count = case when ${restart} then 1 else count + 1 end,
+          window_start = case when ${restart} then ${at}::timestamptz else window_start end,
+          last_at = ${at}::timestamptz
+        where key = ${key} and count = ${expected.count} and coalesce(last_at, window_start) = ${expected.lastAt.toISOString()}::timestamptz
+        returning key`,
+  );
+  return rows.length === 1;
 }
 
 // --- orders of an account -------------------------------------------------------------------
@@ -208,7 +283,8 @@ export async function deleteAccount(db: Database, userId: number, now: Date): Pr
 
 /**
  * Housekeeping: sessions idle past `sessionsBefore`, codes issued before `codesBefore`, rate-limit
- * windows started before `countersBefore`, and sign-ups never confirmed since `unverifiedBefore`.
+ * counters last touched before `countersBefore`, and sign-ups never confirmed since `unverifiedBefore`
+ * (pending sign-ups, and unverified accounts left from before issue 17).
  * @returns rows deleted per table.
  */
 export async function purgeExpired(db: Database, cutoffs: { sessionsBefore: Date; codesBefore: Date; countersBefore: Date; unverifiedBefore: Date }) {
@@ -221,13 +297,25 @@ export async function purgeExpired(db: Database, cutoffs: { sessionsBefore: Date
       .delete(authCodes)
       .where(sql`${authCodes.createdAt} < ${cutoffs.codesBefore.toISOString()}::timestamptz`)
       .returning({ id: authCodes.id }),
-    queryRows<{ key: string }>(db, sql`delete from rate_limits where window_start < ${cutoffs.countersBefore.toISOString()}::timestamptz returning key`),
+    queryRows<{ key: string }>(
+      db,
+      sql`delete from rate_limits where coalesce(last_at, window_start) < ${cutoffs.countersBefore.toISOString()}::timestamptz returning key`,
+    ),
     db
       .delete(users)
       .where(and(isNull(users.emailVerifiedAt), sql`${users.createdAt} < ${cutoffs.unverifiedBefore.toISOString()}::timestamptz`))
       .returning({ id: users.id }),
+    db
+      .delete(signups)
+      .where(sql`${signups.createdAt} < ${cutoffs.unverifiedBefore.toISOString()}::timestamptz`)
+      .returning({ id: signups.id }),
   ]);
-  return { sessions: removed[0].length, codes: removed[1].length, counters: removed[2].length, unverified: removed[3].length };
+  return {
+    sessions: removed[0].length,
+    codes: removed[1].length,
+    counters: removed[2].length,
+    unverified: removed[3].length + removed[4].length,
+  };
 }
 
 /** The sessions of an account, oldest first: when each began and was last used (never the token's hash). */

@@ -42,10 +42,10 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean }) 
     .post('/logout', async (c) => success(c, await auth.logout(await caller(c))))
     .get('/verify-otp', async (c) => {
       const { email, otp } = parseQuery(c, VerifyOtpQuerySchema);
-      return success(c, await auth.verifyOtp(email, otp));
+      return success(c, await auth.verifyOtp(email, otp, ip(c)));
     })
     .get('/send-otp', async (c) => success(c, await auth.sendOtp(parseQuery(c, SendOtpQuerySchema).email, ip(c))))
-    .post('/reset-password', async (c) => success(c, await auth.resetPassword(await parseJsonBody(c, ResetPasswordSchema))))
+    .post('/reset-password', async (c) => success(c, await auth.resetPassword(await parseJsonBody(c, ResetPasswordSchema), ip(c))))
     .get('/profile', async (c) => success(c, toUser((await caller(c)).user)))
     .patch('/update-profile', async (c) => {
       const who = await caller(c);

@@ -1,4 +1,6 @@
 import {
+  backoffs,
+  codeTtlMinutes,
   isCodeUsable,
   isSessionAlive,
   rateLimits,
@@ -34,6 +36,9 @@ export interface Authenticated {
 export function toUser(row: repository.UserRow): User {
   return { id: row.id, email: row.email, first_name: row.firstName, last_name: row.lastName, phone: row.phone, address: row.address };
 }
+
+/** Pending sign-ups (and unverified accounts from before issue 17) are deleted after 7 days. */
+const unverifiedDays = 7;
 
 const refused = (status: 400 | 401 | 403 | 422, path: string, message: string) => new ApiError(status, message, [{ path, message }]);
 
@@ -74,34 +79,66 @@ export class AuthService {
     await this.limits.hit(rateLimits.codeSendPerEmail, email);
   }
 
-  /** Issues a new code (the previous one of that e-mail and purpose dies) and e-mails it. */
-  private async issueCode(user: repository.UserRow, purpose: CodePurpose) {
+  /**
+   * Issues a new code for a pending sign-up (`signupId`) or an account's reset (`userId`) and
+   * e-mails it. Codes already sent stay valid, unless `replacePrevious` (a sign-up whose password
+   * was just proven): then that sign-up's previous code dies.
+   */
+  private async issueCode(target: { email: string; signupId?: number; userId?: number }, purpose: CodePurpose, replacePrevious = false) {
     const code = newCode();
     const salt = newSalt();
-    await repository.replaceCode(this.db, { userId: user.id, email: user.email, purpose, salt, codeHash: hashCode(salt, code), createdAt: this.clock() });
-    await this.limits.reset(rateLimits.codeCheckPerEmail, `${purpose}:${user.email}`);
-    await this.mail.sendCode(user.email, code, purpose);
+    await repository.insertCode(
+      this.db,
+      {
+        userId: target.userId ?? null,
+        signupId: target.signupId ?? null,
+        email: target.email,
+        purpose,
+        salt,
+        codeHash: hashCode(salt, code),
+        createdAt: this.clock(),
+      },
+      replacePrevious,
+    );
+    await this.limits.reset(rateLimits.codeCheckPerEmail, `${purpose}:${target.email}`);
+    await this.mail.sendCode(target.email, code, purpose);
+  }
+
+  /** The verified account of an e-mail (an unverified row left from before issue 17 is no account). */
+  private async findAccount(email: string): Promise<repository.UserRow | undefined> {
+    const user = await repository.findUserByEmail(this.db, email);
+    return user?.emailVerifiedAt ? user : undefined;
+  }
+
+  /** The newest pending sign-up of an e-mail that is not yet purged (7 days). */
+  private findPendingSignup(email: string) {
+    return repository.findNewestSignup(this.db, email, new Date(this.clock().getTime() - unverifiedDays * 86_400_000));
   }
 
   /**
-   * POST /v2/public/auth/signup/: an unverified account and a code by e-mail. The answer is the
-   * same for a new address and for one that has an account (whose owner gets a notice instead):
-   * no token until the code is checked (verify-otp).
+   * POST /v2/public/auth/signup/: a pending sign-up of its own and its code by e-mail (issue 17,
+   * finding 1: another sign-up with the same address, before or after, never changes this one;
+   * the account is created from the sign-up whose own code is checked). The answer is the same
+   * for a new address and for one that has an account (whose owner gets a notice instead): no
+   * token until the code is checked (verify-otp).
    */
   async signup(input: z.output<typeof SignupSchema>, ip: string) {
     this.refuseCommon(input.password);
     await this.countCodeSend(input.email, ip);
     const passwordHash = await hashPassword(input.password); // paid whatever the branch, so both take as long
-    const existing = await repository.findUserByEmail(this.db, input.email);
-    if (existing?.emailVerifiedAt) {
+    const existing = await this.findAccount(input.email);
+    if (existing) {
       await this.mail.sendExistingAccountNotice(existing.email);
     } else {
-      const user = await repository.upsertUnverifiedUser(
-        this.db,
-        { email: input.email, firstName: input.first_name, lastName: input.last_name, phone: input.phone, passwordHash },
-        this.clock(),
-      );
-      await this.issueCode(user, 'signup');
+      const signup = await repository.insertSignup(this.db, {
+        email: input.email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone,
+        passwordHash,
+        createdAt: this.clock(),
+      });
+      await this.issueCode({ email: signup.email, signupId: signup.id }, 'signup');
     }
     await this.limits.reset(rateLimits.codeCheckPerEmail, `signup:${input.email}`);
     return {
@@ -112,83 +149,109 @@ export class AuthService {
   }
 
   /**
-   * POST /v2/public/auth/login/. Wrong passwords count per account and per IP; over the limit,
-   * 429 before any check. An unverified account with the right password gets a new code and 403.
+   * POST /v2/public/auth/login/. Wrong passwords slow down their e-mail and client address
+   * together (issue 17, finding 7: `backoffs.passwordPerClient`; the owner elsewhere is never
+   * slowed), and count per IP (50 per 15 minutes); while waiting, 429 before any check. With no
+   * account, the password of the newest pending sign-up is checked instead (one hash whatever the
+   * case, so all take as long): right, it gets a new code and 403.
    */
   async login(input: { email: string; password: string }, ip: string) {
     await this.limits.check(rateLimits.loginPerIp, ip);
-    await this.limits.check(rateLimits.loginPerAccount, input.email);
-    const user = await repository.findUserByEmail(this.db, input.email);
-    const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
-    if (!user || !ok) {
+    const subject = `${input.email}|${ip}`;
+    await this.limits.claimTry(backoffs.passwordPerClient, subject);
+    const user = await this.findAccount(input.email);
+    const pending = user ? undefined : await this.findPendingSignup(input.email);
+    const hash = user?.passwordHash ?? pending?.passwordHash;
+    const ok = hash ? await verifyPassword(hash, input.password) : await verifyAgainstNothing(input.password);
+    if (!ok) {
       await this.limits.count(rateLimits.loginPerIp, ip);
-      await this.limits.count(rateLimits.loginPerAccount, input.email);
       throw new ApiError(401, messages.loginFailed, [{ path: 'password', message: messages.loginFailed }]);
     }
-    if (!user.emailVerifiedAt) {
-      // The password is right: the person may learn the account waits for its code, and gets a new one.
-      await this.countCodeSend(user.email, ip)
-        .then(() => this.issueCode(user, 'signup'))
-        .catch(() => undefined); // throttled: the code sent a moment ago still works
+    await this.limits.reset(backoffs.passwordPerClient, subject);
+    if (!user) {
+      // The password of this pending sign-up is right: the person may learn it waits for its code, and gets a new one.
+      if (pending)
+        await this.countCodeSend(pending.email, ip)
+          .then(() => this.issueCode({ email: pending.email, signupId: pending.id }, 'signup', true))
+          .catch(() => undefined); // throttled: the code sent a moment ago still works
       throw refused(403, 'email', messages.emailNotVerified);
     }
-    await this.limits.reset(rateLimits.loginPerAccount, input.email);
     return this.openSession(user);
   }
 
   /**
-   * Checks a code of `purpose` for `email`: 5 wrong tries per code and per e-mail (known or not),
-   * then 429. @returns the account, with the code consumed. @throws ApiError 400, 429.
+   * Checks a code of `purpose` for `email` against every live code of that e-mail and purpose
+   * (several sign-ups may wait, each with its own code). Wrong codes slow down the e-mail and
+   * client address together (`backoffs.codePerClient`), and count per code and per e-mail from all
+   * addresses: at 10 (known address or not), 429 until a new code is issued.
+   * @returns the code, consumed. @throws ApiError 400, 429.
    */
-  private async useCode(email: string, otp: string, purpose: CodePurpose): Promise<repository.UserRow> {
+  private async useCode(email: string, otp: string, purpose: CodePurpose, ip: string): Promise<repository.CodeRow> {
     const subject = `${purpose}:${email}`;
     await this.limits.check(rateLimits.codeCheckPerEmail, subject, messages.tooManyCodeTries);
+    await this.limits.claimTry(backoffs.codePerClient, `${subject}|${ip}`);
     const now = this.clock();
-    const code = await repository.findLiveCode(this.db, email, purpose);
-    const wrong = async () => {
+    const codes = (await repository.findRecentCodes(this.db, email, purpose, new Date(now.getTime() - codeTtlMinutes * 60_000))).filter((code) =>
+      isCodeUsable(code, now),
+    );
+    // Every code is compared (constant time each), so the time does not tell how many there are.
+    const matches = codes.filter((code) => codeMatches(code.salt, code.codeHash, otp));
+    const code = matches[0];
+    if (!code) {
       const tries = await this.limits.count(rateLimits.codeCheckPerEmail, subject);
-      const codeTries = code ? await repository.countWrongTry(this.db, code.id) : 0;
-      if (tries >= rateLimits.codeCheckPerEmail.max || codeTries >= rateLimits.codeCheckPerEmail.max) throw new ApiError(429, messages.tooManyCodeTries);
-      return refused(400, 'otp', messages.codeInvalid);
-    };
-    if (!code || !isCodeUsable(code, now)) {
-      if (code && code.attempts >= rateLimits.codeCheckPerEmail.max) throw new ApiError(429, messages.tooManyCodeTries);
-      throw await wrong();
+      await repository.countWrongTries(
+        this.db,
+        codes.map((c) => c.id),
+      );
+      if (tries >= rateLimits.codeCheckPerEmail.max) throw new ApiError(429, messages.tooManyCodeTries);
+      throw refused(400, 'otp', messages.codeInvalid);
     }
-    if (!codeMatches(code.salt, code.codeHash, otp)) throw await wrong();
     if (!(await repository.consumeCode(this.db, code.id, now))) throw refused(400, 'otp', messages.codeInvalid);
     await this.limits.reset(rateLimits.codeCheckPerEmail, subject);
-    const user = await repository.findUserById(this.db, code.userId);
-    if (!user || user.email !== email) throw refused(400, 'otp', messages.codeInvalid);
-    return user;
+    await this.limits.reset(backoffs.codePerClient, `${subject}|${ip}`);
+    return code;
   }
 
-  /** GET /v2/public/auth/verify-otp/: the sign-up's code; the account is confirmed and logged in. */
-  async verifyOtp(email: string, otp: string) {
-    const user = await this.useCode(email, otp, 'signup');
-    if (!user.emailVerifiedAt) await repository.markVerified(this.db, user.id, this.clock());
+  /**
+   * GET /v2/public/auth/verify-otp/: a sign-up's own code; the account is created from that
+   * sign-up (its names, phone and password), the other pending sign-ups of the address are
+   * deleted, and the person is logged in.
+   */
+  async verifyOtp(email: string, otp: string, ip: string) {
+    const code = await this.useCode(email, otp, 'signup', ip);
+    const signup = code.signupId === null ? undefined : await repository.findSignup(this.db, code.signupId);
+    if (!signup || signup.email !== email) throw refused(400, 'otp', messages.codeInvalid);
+    const user = await repository.createAccountFromSignup(this.db, signup, this.clock());
+    if (!user) throw refused(400, 'otp', messages.codeInvalid); // a verified account holds the address already
     return this.openSession(user);
   }
 
   /**
-   * GET /v2/public/auth/send-otp/: a new code to an unverified account (sign-up) or a verified
-   * one (password reset); nothing to an unknown address. The answer is the same in all three cases.
+   * GET /v2/public/auth/send-otp/: a reset code to an account; a new code for the newest pending
+   * sign-up when the address has no account; nothing to an unknown address. The answer is the same
+   * in all three cases. A code already sent stays valid.
    */
   async sendOtp(email: string, ip: string) {
     await this.countCodeSend(email, ip);
-    const user = await repository.findUserByEmail(this.db, email);
-    if (user) await this.issueCode(user, user.emailVerifiedAt ? 'reset' : 'signup');
-    else await this.limits.reset(rateLimits.codeCheckPerEmail, `reset:${email}`); // as issueCode does
+    const user = await this.findAccount(email);
+    if (user) await this.issueCode({ email: user.email, userId: user.id }, 'reset');
+    else {
+      const pending = await this.findPendingSignup(email);
+      if (pending) await this.issueCode({ email: pending.email, signupId: pending.id }, 'signup');
+      else await this.limits.reset(rateLimits.codeCheckPerEmail, `reset:${email}`); // as issueCode does
+    }
     return { message: messages.codeSent };
   }
 
   /** POST /v2/public/auth/reset-password/: a reset code and a new password; every session is revoked. */
-  async resetPassword(input: z.output<typeof ResetPasswordSchema>) {
+  async resetPassword(input: z.output<typeof ResetPasswordSchema>, ip: string) {
     this.refuseCommon(input.password);
-    const user = await this.useCode(input.email, input.otp, 'reset');
+    const code = await this.useCode(input.email, input.otp, 'reset', ip);
+    const user = code.userId === null ? undefined : await repository.findUserById(this.db, code.userId);
+    if (!user || user.email !== input.email) throw refused(400, 'otp', messages.codeInvalid);
     await repository.setPasswordHash(this.db, user.id, await hashPassword(input.password), this.clock());
     await repository.deleteOtherSessions(this.db, user.id, null);
-    await this.limits.reset(rateLimits.loginPerAccount, user.email);
+    await this.limits.reset(backoffs.passwordPerClient, `${user.email}|${ip}`);
     this.logger.info({ userId: user.id }, 'mot de passe réinitialisé, sessions révoquées');
     return { message: messages.passwordReset };
   }
@@ -295,14 +358,15 @@ export class AuthService {
     };
   }
 
-  /** Checks the account's password for a sensitive change; wrong ones count like failed logins. */
+  /** Checks the account's password for a sensitive change; wrong ones slow down like failed logins (same e-mail and client address). */
   private async confirmPassword(auth: Authenticated, password: string, path: string, ip: string) {
-    await this.limits.check(rateLimits.loginPerAccount, auth.user.email);
+    const subject = `${auth.user.email}|${ip}`;
+    await this.limits.claimTry(backoffs.passwordPerClient, subject);
     if (!(await verifyPassword(auth.user.passwordHash, password))) {
-      await this.limits.count(rateLimits.loginPerAccount, auth.user.email);
       await this.limits.count(rateLimits.loginPerIp, ip);
       throw refused(422, path, messages.passwordWrong);
     }
+    await this.limits.reset(backoffs.passwordPerClient, subject);
   }
 
   /** POST /v2/public/auth/change-password/: the current password, a new one; other sessions are revoked. */
@@ -325,7 +389,7 @@ export class AuthService {
       sessionsBefore: new Date(now - sessionIdleDays * day),
       codesBefore: new Date(now - day),
       countersBefore: new Date(now - day),
-      unverifiedBefore: new Date(now - 7 * day),
+      unverifiedBefore: new Date(now - unverifiedDays * day),
     });
     this.logger.debug(removed, 'comptes : ménage fait');
     return removed;

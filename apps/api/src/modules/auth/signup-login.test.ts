@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@resto/domain/messages';
-import { authCodes, sessions, users } from '../../db/schema.ts';
+import { authCodes, sessions, signups, users } from '../../db/schema.ts';
 import { errorOf, looksFrench, payloadOf, startTestServer, type TestServer } from '../../test/harness.ts';
 import { authQuery, call, createAccount, login, newEmail, newIp, signupBody, strongPassword, type Session } from '../../test/accounts.ts';
 
@@ -25,6 +25,9 @@ afterAll(async () => {
 /** Moves the server's clock forward. */
 const advance = (minutes: number) => {
   now = new Date(now.getTime() + minutes * 60_000);
+};
+const advanceSeconds = (seconds: number) => {
+  now = new Date(now.getTime() + seconds * 1000);
 };
 
 const verifyPath = (email: string, otp: string) => `/v2/public/auth/verify-otp/?otp=${otp}&email=${encodeURIComponent(email)}`;
@@ -130,19 +133,21 @@ describe('sign-up and verification', () => {
     expect(errorOf(late).message).toBe(messages.codeInvalid);
   });
 
-  test('brute force: 4 wrong codes answer 400, the 5th 429, and then even the right code is refused', async () => {
+  // Issue 17 raised the tries of a code from 5 to 10 (from all addresses together): one address is
+  // slowed down before it can kill a code on its own (see "wrong codes from a stranger" below).
+  test('brute force from 10 addresses: 9 wrong codes answer 400, the 10th 429, and then even the right code is refused', async () => {
     const body = signupBody();
     const ip = newIp();
     payloadOf(await call(server, 'POST', '/v2/public/auth/signup/', { body, ip }));
     const code = await server.mail.codeFor(body.email, /confirmation/);
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await call(server, 'GET', verifyPath(body.email, wrongCode(code)), { ip: newIp() })).status);
-    expect(statuses).toEqual([400, 400, 400, 400, 429]);
+    for (let i = 0; i < 10; i++) statuses.push((await call(server, 'GET', verifyPath(body.email, wrongCode(code)), { ip: newIp() })).status);
+    expect(statuses).toEqual([...Array<number>(9).fill(400), 429]);
     const right = await call(server, 'GET', verifyPath(body.email, code), { ip: newIp() });
     expect(right.status).toBe(429);
     expect(errorOf(right).message).toBe(messages.tooManyCodeTries);
     const [row] = await server.db.select().from(authCodes).where(eq(authCodes.email, body.email));
-    expect(row!.attempts).toBe(5);
+    expect(row!.attempts).toBe(10);
 
     // A new code (a minute later: resend is throttled) can be checked again.
     advance(1);
@@ -152,11 +157,11 @@ describe('sign-up and verification', () => {
     expect((await call(server, 'GET', verifyPath(body.email, freshCode), { ip })).status).toBe(200);
   });
 
-  test('unknown e-mails are limited the same way: 5 wrong codes, then 429', async () => {
+  test('unknown e-mails are limited the same way: 10 wrong codes, then 429', async () => {
     const email = newEmail('inconnu');
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await call(server, 'GET', verifyPath(email, '123456'))).status);
-    expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
+    for (let i = 0; i < 11; i++) statuses.push((await call(server, 'GET', verifyPath(email, '123456'))).status);
+    expect(statuses).toEqual([...Array<number>(9).fill(400), 429, 429]);
   });
 
   test('a sign-up code does not reset a password, and a reset code does not confirm a sign-up (bound to purpose)', async () => {
@@ -267,15 +272,57 @@ describe('login', () => {
     expect(errorOf(response).errors).toContainEqual({ path: 'password', message: messages.passwordRequired });
   });
 
-  test('10 wrong passwords lock the account 15 minutes (429 in French, Retry-After), even with the right one', async () => {
+  // Issue 17, finding 7: 10 wrong passwords used to lock the account 15 minutes for everyone, its
+  // owner included. They now slow down the address that made them, and only for that e-mail.
+  test('10 wrong passwords from a stranger: that address waits longer and longer (429 in French, Retry-After), the owner elsewhere logs in at once', async () => {
     const account = await createAccount(server);
-    for (let i = 0; i < 10; i++) expect((await login(server, account.user.email, `mauvais-${i}-mot-de-passe`)).status).toBe(401);
-    const locked = await login(server, account.user.email, account.password);
-    expect(locked.status).toBe(429);
-    expect(errorOf(locked).message).toBe(messages.tooManyAttempts(15));
-    expect(locked.headers.get('retry-after')).toBe('900');
-    advance(15);
-    expect((await login(server, account.user.email, account.password)).status).toBe(200);
+    const stranger = newIp();
+    const statuses: number[] = [];
+    const waits: string[] = [];
+    let failures = 0;
+    while (failures < 10) {
+      const response = await login(server, account.user.email, `mauvais-${failures}-mot-de-passe`, stranger);
+      statuses.push(response.status);
+      if (response.status === 401) failures++;
+      else {
+        expect(response.status).toBe(429);
+        const seconds = Number(response.headers.get('retry-after'));
+        expect(errorOf(response).message).toBe(messages.tooManyAttemptsWait(seconds));
+        waits.push(String(seconds));
+        advanceSeconds(seconds);
+      }
+    }
+    // 5 free tries, then 15 s, 30 s, 1, 2 and 4 minutes between the next ones.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 401, 429, 401, 429, 401, 429, 401, 429, 401]);
+    expect(waits).toEqual(['15', '30', '60', '120', '240']);
+
+    // The stranger now waits 8 minutes, even with the right password (it is not even checked).
+    const waiting = await login(server, account.user.email, account.password, stranger);
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers.get('retry-after')).toBe('480');
+    expect(errorOf(waiting).message).toBe('Trop de tentatives. Réessayez dans 8 minutes.');
+    // The owner, from their own address, is not slowed down at all.
+    expect((await login(server, account.user.email, account.password, newIp())).status).toBe(200);
+    // Nor is the stranger's address for another e-mail.
+    expect((await login(server, newEmail('autre'), 'Un-mot-de-passe-au-hasard', stranger)).status).toBe(401);
+    advanceSeconds(480);
+    expect((await login(server, account.user.email, account.password, stranger)).status).toBe(200);
+  });
+
+  test('20 wrong passwords at once from one address: 5 are checked, 15 wait (no race through the back-off)', async () => {
+    const account = await createAccount(server);
+    const ip = newIp();
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => login(server, account.user.email, `mauvais-${i}-en-rafale`, ip)));
+    const statuses = responses.map((r) => r.status);
+    expect(
+      statuses.filter((s) => s === 401),
+      JSON.stringify(statuses),
+    ).toHaveLength(5);
+    expect(
+      statuses.filter((s) => s === 429),
+      JSON.stringify(statuses),
+    ).toHaveLength(15);
+    expect((await login(server, account.user.email, account.password, newIp())).status).toBe(200);
   });
 
   test('50 wrong passwords from one IP address stop that address, not the others', async () => {
@@ -357,5 +404,115 @@ describe('send-otp and reset-password', () => {
     const email = newEmail('Majuscules').replace('majuscules', 'Majuscules');
     const account = await createAccount(server, { email, password: strongPassword });
     expect(account.user.email).toBe(email.toLowerCase());
+  });
+});
+
+/** Runs `action`, then reads the code of the first e-mail to `to` matching `subject` that came after it started. */
+async function codeSentBy(to: string, subject: RegExp, action: () => Promise<unknown>): Promise<string> {
+  const before = server.mail.received.length;
+  await action();
+  const mail = await server.mail.waitFor((m) => m.to === to && subject.test(m.subject) && server.mail.received.indexOf(m) >= before);
+  return /(\d{6})/.exec(mail.subject)![1]!;
+}
+
+describe('a second sign-up with the same address (issue 17, finding 1)', () => {
+  const signupsOf = (email: string) => server.db.select().from(signups).where(eq(signups.email, email));
+  const signUp = (body: ReturnType<typeof signupBody>) =>
+    codeSentBy(body.email, /confirmation/, async () => payloadOf(await call(server, 'POST', '/v2/public/auth/signup/', { body, ip: newIp() })));
+
+  test('a stranger signing up after the owner changes nothing: the owner’s own code creates the owner’s account', async () => {
+    const owner = signupBody({ first_name: 'Lucie', password: 'Le-mot-de-passe-de-Lucie-1' });
+    const ownerCode = await signUp(owner);
+    advance(1); // past the resend cooldown of the address
+    const stranger = signupBody({ email: owner.email, first_name: 'Intrus', password: 'Le-mot-de-passe-de-l-intrus-2' });
+    const strangerCode = await signUp(stranger);
+    expect(strangerCode).not.toBe(ownerCode);
+    expect(await signupsOf(owner.email)).toHaveLength(2);
+
+    // The owner types the code of their own sign-up: their names, their password.
+    const verified = await call<Session>(server, 'GET', verifyPath(owner.email, ownerCode), { ip: newIp() });
+    expect(verified.status).toBe(200);
+    expect(payloadOf(verified).user).toMatchObject({ email: owner.email, first_name: 'Lucie' });
+    expect((await login(server, owner.email, owner.password)).status).toBe(200);
+    expect((await login(server, owner.email, stranger.password)).status).toBe(401);
+    // The stranger's sign-up is gone with its code.
+    expect(await signupsOf(owner.email)).toEqual([]);
+    expect((await call(server, 'GET', verifyPath(owner.email, strangerCode), { ip: newIp() })).status).toBe(400);
+    expect((await login(server, owner.email, owner.password)).status).toBe(200);
+  });
+
+  test('a stranger signing up first: the owner’s later sign-up gets its own code and its own password', async () => {
+    const stranger = signupBody({ first_name: 'Intrus', password: 'Le-mot-de-passe-de-l-intrus-3' });
+    await signUp(stranger);
+    advance(1);
+    const owner = signupBody({ email: stranger.email, first_name: 'Lucie', password: 'Le-mot-de-passe-de-Lucie-4' });
+    const ownerCode = await signUp(owner);
+    const verified = await call<Session>(server, 'GET', verifyPath(owner.email, ownerCode), { ip: newIp() });
+    expect(payloadOf(verified).user.first_name).toBe('Lucie');
+    expect((await login(server, owner.email, owner.password)).status).toBe(200);
+    expect((await login(server, owner.email, stranger.password)).status).toBe(401);
+  });
+
+  test('a stranger asking for a new code does not kill the code the owner holds', async () => {
+    const owner = signupBody();
+    const ownerCode = await signUp(owner);
+    advance(1);
+    const resent = await codeSentBy(owner.email, /confirmation/, async () =>
+      expect((await call(server, 'GET', `/v2/public/auth/send-otp/?email=${encodeURIComponent(owner.email)}`, { ip: newIp() })).status).toBe(200),
+    );
+    expect(resent).not.toBe(ownerCode);
+    expect((await call(server, 'GET', verifyPath(owner.email, ownerCode), { ip: newIp() })).status).toBe(200);
+  });
+});
+
+describe('wrong codes from a stranger (issue 17, finding 7)', () => {
+  test('a stranger’s wrong reset codes slow down the stranger; the owner resets with their code from their address', async () => {
+    const account = await createAccount(server);
+    advance(1);
+    const ownerIp = newIp();
+    const code = await codeSentBy(account.user.email, /mot de passe/, async () =>
+      expect((await call(server, 'GET', `/v2/public/auth/send-otp/?email=${encodeURIComponent(account.user.email)}`, { ip: ownerIp })).status).toBe(200),
+    );
+
+    const stranger = newIp();
+    const reset = (otp: string, ip: string, password = 'Un-autre-Secret-2026') =>
+      call(server, 'POST', '/v2/public/auth/reset-password/', { body: { email: account.user.email, otp, password }, ip });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await reset(wrongCode(code), stranger)).status);
+    // 3 free tries, then a minute to wait; the right code is not even checked while waiting.
+    expect(statuses).toEqual([400, 400, 400, 429, 429, 429]);
+    const waiting = await reset(code, stranger);
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers.get('retry-after')).toBe('60');
+    expect(errorOf(waiting).message).toBe(messages.tooManyAttemptsWait(60));
+
+    // A stranger's new code does not kill the owner's either (a minute later: resend is throttled).
+    advance(1);
+    expect((await call(server, 'GET', `/v2/public/auth/send-otp/?email=${encodeURIComponent(account.user.email)}`, { ip: stranger })).status).toBe(200);
+
+    const done = await reset(code, ownerIp, 'Nouveau-Secret-du-proprietaire-5');
+    expect(payloadOf(done)).toEqual({ message: messages.passwordReset });
+    expect((await login(server, account.user.email, 'Nouveau-Secret-du-proprietaire-5')).status).toBe(200);
+  });
+
+  test('the throttled answers for a known and an unknown e-mail are byte-identical', async () => {
+    const account = await createAccount(server);
+    const raw = async (email: string, ip: string) => {
+      const response = await fetch(`${server.baseUrl}/v2/public/auth/login/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+        body: JSON.stringify({ email, password: 'pas-le-bon-mot-de-passe' }),
+      });
+      return `${response.status} ${response.headers.get('retry-after')} ${await response.text()}`;
+    };
+    const answers = async (email: string) => {
+      const ip = newIp();
+      const all: string[] = [];
+      for (let i = 0; i < 7; i++) all.push(await raw(email, ip));
+      return all;
+    };
+    const known = await answers(account.user.email);
+    expect(known).toEqual(await answers(newEmail('inconnu')));
+    expect(known.at(-1)?.startsWith('429 15 ')).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderLines, orderOffers, orders, orderStatusHistory } from '../../db/schema.ts';
+import { orderLines, orderOffers, orders, orderStatusHistory, users } from '../../db/schema.ts';
 
 /** SQL of orders. No rules here: the service decides, this writes and reads. */
 
@@ -70,8 +70,15 @@ export async function updateOrderStatus(db: Database, orderId: number, status: s
   });
 }
 
-/** Offers a customer already used (orders of any status), for allow_repeat. */
-export async function findUsedOfferIds(db: Database, customerKey: string): Promise<Set<number>> {
-  const rows = await db.select({ offerId: orderOffers.offerId }).from(orderOffers).where(eq(orderOffers.customerKey, customerKey));
+/** Offers used under any of a customer's keys (orders of any status), for allow_repeat. */
+export async function findUsedOfferIds(db: Database, customerKeys: string[]): Promise<Set<number>> {
+  if (!customerKeys.length) return new Set();
+  const rows = await db.selectDistinct({ offerId: orderOffers.offerId }).from(orderOffers).where(inArray(orderOffers.customerKey, customerKeys));
   return new Set(rows.map((r) => r.offerId));
+}
+
+/** The e-mail of an account (users.email), or undefined when it no longer exists. */
+export async function findAccountEmail(db: Database, userId: number): Promise<string | undefined> {
+  const rows = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return rows[0]?.email;
 }

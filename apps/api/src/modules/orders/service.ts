@@ -2,6 +2,7 @@ import type { CartTotals } from '@resto/domain/cart';
 import { validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@resto/domain/catalogue';
 import { DeliverySchema, type OrderPayloadSchema } from '@resto/domain/checkout';
 import { readDeliverySettings, type DeliveryQuote } from '@resto/domain/delivery';
+import { calculateMailboxKey } from '@resto/domain/email-identity';
 import { checkOrderSchedule } from '@resto/domain/scheduling';
 import { messages } from '@resto/domain/messages';
 import { centsToEuros, eurosToCents, percentToBasisPoints } from '@resto/domain/money';
@@ -47,9 +48,19 @@ interface ResolvedLine {
   options: repository.NewOrderLine['options'];
 }
 
-/** Who used an offer: the account when logged in, else the e-mail (DECISIONS.md, Pricing 2). */
-export function customerKey(userId: number | null | undefined, email: string): string {
-  return userId ? `user:${userId}` : `email:${email.trim().toLowerCase()}`;
+/**
+ * Who used an offer (DECISIONS.md, Pricing 2; docs/decisions/003): the mailbox key of the order's
+ * e-mail (`calculateMailboxKey`: case, and dots and `+tag` where the provider ignores them), and for
+ * a logged-in order its account and the mailbox key of the account's e-mail too. An order's uses
+ * are recorded under every key and looked up under every key, so a guest order sees the uses of
+ * the account of its e-mail, and the account sees the guest orders of its e-mail.
+ * @returns distinct keys such as `['user:12', 'email:mariedupont@gmail.com']`.
+ */
+export function customerKeys(userId: number | null | undefined, accountEmail: string | null, orderEmail: string): string[] {
+  const keys = [`email:${calculateMailboxKey(orderEmail)}`];
+  if (userId) keys.unshift(`user:${userId}`);
+  if (accountEmail) keys.push(`email:${calculateMailboxKey(accountEmail)}`);
+  return [...new Set(keys)];
 }
 
 /**
@@ -111,7 +122,8 @@ export class OrderService {
     // Outside the transaction: a provider call never holds the database (PGlite serialises).
     const delivery = payload.is_pickup ? null : await this.deliveryQuote(catalog.settings, payload.location);
 
-    const key = customerKey(payload.user_id, payload.customer.email);
+    const accountEmail = payload.user_id ? ((await repository.findAccountEmail(this.db, payload.user_id)) ?? null) : null;
+    const keys = customerKeys(payload.user_id, accountEmail, payload.customer.email);
     const coupon = payload.coupon ? catalog.couponsByCode.get(payload.coupon.toUpperCase()) : undefined;
     if (payload.coupon && !coupon) throw new ApiError(422, messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
     const { totals, offers } = priceCart({
@@ -122,7 +134,7 @@ export class OrderService {
       coupon: coupon ?? null,
       now,
       delivery,
-      usedOfferIds: await repository.findUsedOfferIds(this.db, key),
+      usedOfferIds: await repository.findUsedOfferIds(this.db, keys),
     });
     if (offers.couponRefusal) {
       // The first request with this local_id may have committed meanwhile (and spent the coupon):
@@ -159,11 +171,12 @@ export class OrderService {
       throw new ApiError(422, messages.mealVoucherNothingEligible, [{ path: 'meal_voucher', message: messages.mealVoucherNothingEligible }]);
 
     const appliedOffers = offers.applied.map((a) => ({ offer_id: a.offer_id, name: a.name, type: a.type, amount_cents: a.amountCents, is_coupon: a.isCoupon }));
-    const offerUses = offers.applied.map((a) => ({
-      offerId: a.offer_id,
-      customerKey: key,
-      allowRepeat: (a.isCoupon ? coupon?.allow_repeat : catalog.offers.find((o) => o.id === a.offer_id)?.allow_repeat) ?? true,
-    }));
+    // One row per key: a once-only offer raced by a guest and an account of the same mailbox
+    // collides on the unique index (order_offers_once_idx) through their shared e-mail key.
+    const offerUses = offers.applied.flatMap((a) => {
+      const allowRepeat = (a.isCoupon ? coupon?.allow_repeat : catalog.offers.find((o) => o.id === a.offer_id)?.allow_repeat) ?? true;
+      return keys.map((customerKey) => ({ offerId: a.offer_id, customerKey, allowRepeat }));
+    });
     const freeLines = offers.freeItems.flatMap((free) => {
       const item = catalog.itemsById.get(free.item_id);
       return item ? [{ item, offerId: free.offer_id }] : [];
