@@ -118,6 +118,12 @@ export const messages = {
   updateAction: 'Actualiser',
   updating: 'Mise à jour...',
   backAgainToExit: 'Appuyez encore sur Retour pour quitter',
+  businessNameRequired: 'La raison sociale est obligatoire pour une facture.',
+  businessAddressRequired: 'L’adresse de facturation est obligatoire pour une facture.',
+  invalidVatNumber: 'Numéro de TVA intracommunautaire invalide (ex. FR12345678901).',
+  invalidSiren: 'Le SIREN compte 9 chiffres.',
+  unknownReceipt: 'Aucun reçu ne correspond à ce lien. Vérifiez l’adresse reçue par e-mail.',
+  receiptNotYet: 'Le reçu sera disponible une fois le paiement de la commande confirmé.',
 } as const;
 
 /** Order statuses as a customer reads them (DESIGN.md: pending, paid, accepted, ready, completed, rejected, cancelled). */
