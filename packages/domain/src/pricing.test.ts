@@ -525,20 +525,27 @@ describe('priceCart properties over random carts (DECISIONS.md Pricing 1–7)', 
     );
   });
 
-  test('property: the tax per rate never exceeds what that rate\'s lines could carry (their undiscounted amounts plus the whole delivery fee)', () => {
+  test("property: the tax per rate never exceeds what that rate's lines could carry (their undiscounted amounts plus the whole delivery fee)", () => {
     fc.assert(
       fc.property(inputArb, (input) => {
         const { totals } = priceCart(input);
         const settings = readTaxSettings(input.settings);
         const priced = input.lines.map((l) => pricedLineFromItem(l.item, l.choices, l.quantity));
         for (const t of totals.taxByRate) {
-          const amounts = priced.reduce((sum, l, i) => ((l.taxRateBp ?? settings.defaultRateBp) === t.rateBp ? sum + (totals.lines[i]?.amountCents ?? 0) : sum), 0);
+          const amounts = priced.reduce(
+            (sum, l, i) => ((l.taxRateBp ?? settings.defaultRateBp) === t.rateBp ? sum + (totals.lines[i]?.amountCents ?? 0) : sum),
+            0,
+          );
           const deliveryPart = totals.deliveryByRate.find((d) => d.rateBp === t.rateBp)?.deliveryCents ?? 0;
           expect(t.baseCents - deliveryPart).toBeGreaterThanOrEqual(0);
           expect(t.baseCents - deliveryPart).toBeLessThanOrEqual(amounts);
           expect(deliveryPart).toBeLessThanOrEqual(totals.deliveryCents);
           const ceiling = amounts + totals.deliveryCents;
-          const most = !settings.enabled ? 0 : settings.inclusive ? Math.round((ceiling * t.rateBp) / (10_000 + t.rateBp)) : Math.round((ceiling * t.rateBp) / 10_000);
+          const most = !settings.enabled
+            ? 0
+            : settings.inclusive
+              ? Math.round((ceiling * t.rateBp) / (10_000 + t.rateBp))
+              : Math.round((ceiling * t.rateBp) / 10_000);
           expect(t.taxCents).toBeLessThanOrEqual(most);
         }
       }),
@@ -546,7 +553,7 @@ describe('priceCart properties over random carts (DECISIONS.md Pricing 1–7)', 
     );
   });
 
-  test('property: the bases add up to the total TTC, each line bears at most its amount, the lines\' reductions add up to the discount', () => {
+  test("property: the bases add up to the total TTC, each line bears at most its amount, the lines' reductions add up to the discount", () => {
     fc.assert(
       fc.property(inputArb, (input) => {
         const { totals } = priceCart(input);

@@ -67,7 +67,14 @@ const fee = (cents: number) => ({ baseFeeCents: cents, flatChargeCents: 0, minim
 
 const pizzas10 = offer({ id: 10, type: 'percentage', value: 10, categories: [1] });
 const bogoPizzas = offer({ id: 11, type: 'buy_one_get_one', categories: [1] });
-const promotion = offer({ id: 12, type: 'cheapest_item', value: 50, categories: [1, 2, 9], min_units: 2, active_times: [{ days: ['mon', 'tue', 'wed', 'thu'], start: '00:00', end: '23:59' }] });
+const promotion = offer({
+  id: 12,
+  type: 'cheapest_item',
+  value: 50,
+  categories: [1, 2, 9],
+  min_units: 2,
+  active_times: [{ days: ['mon', 'tue', 'wed', 'thu'], start: '00:00', end: '23:59' }],
+});
 const moins5 = offer({ id: 13, type: 'fixed_amount', value: 5, auto_apply: 'No', code: 'MOINS5' });
 const pizzas2 = offer({ id: 14, type: 'fixed_amount', value: 2, categories: [1] });
 const livraisonOfferte = offer({ id: 15, type: 'free_delivery' });
@@ -85,7 +92,7 @@ const rows: Row[] = [
   {
     // 10 % of 2 × 12,00 = 240 on the pizzas only; the beer keeps its 500. Delivery 300 over 2160 / 500
     // → 243,61 / 56,39 → 244 / 56. Tax 2404 / 11 = 218,55; 556 / 6 = 92,67.
-    name: 'percentage on the pizzas, paid delivery, inclusive: the beer\'s 20 % base is not lowered',
+    name: "percentage on the pizzas, paid delivery, inclusive: the beer's 20 % base is not lowered",
     input: { lines: [line(pizzaA, 2), line(biere)], offers: [pizzas10], delivery: fee(300) },
     lineDiscountCents: [240, 0],
     deliveryByRate: [
@@ -116,7 +123,7 @@ const rows: Row[] = [
   {
     // Pickup: units in scope 11,00 (line 3) and 8,00 (line 1): the 8,00 one is free, on line 1.
     // 10 %: 0 + 1100 → 100; 20 %: 500 → 83,33.
-    name: 'buy one get one, pickup (no delivery), inclusive: the free unit\'s line bears it',
+    name: "buy one get one, pickup (no delivery), inclusive: the free unit's line bears it",
     input: { lines: [line(pizzaB), line(biere), line(pizzaA)], offers: [bogoPizzas], isPickup: true },
     lineDiscountCents: [800, 0, 0],
     deliveryByRate: [],
@@ -146,7 +153,7 @@ const rows: Row[] = [
   {
     // Monday: 2 units in categories 1/2/9 (12,00 and 9,00): half of 9,00 = 450 on the 9,00 line.
     // Free delivery. 10 %: 1200 + 450 = 1650 → 150; 20 %: 1800 → 300.
-    name: 'Monday-to-Thursday promotion, free delivery, inclusive: the halved unit\'s line bears it',
+    name: "Monday-to-Thursday promotion, free delivery, inclusive: the halved unit's line bears it",
     input: { lines: [line(pizzaA), line(pizzaB), line(vin)], offers: [promotion, livraisonOfferte], now: monday, delivery: fee(350) },
     lineDiscountCents: [0, 450, 0],
     deliveryByRate: [],

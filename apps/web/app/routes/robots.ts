@@ -3,7 +3,7 @@ import type { Route } from './+types/robots';
 /** /robots.txt: everything public is crawlable; ordering steps, account pages and the offline page are not. */
 export function loader({ request }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
-  const hidden = ['/checkout', '/success', '/offline', '/auth', '/profile'];
+  const hidden = ['/checkout', '/success', '/recu', '/offline', '/auth', '/profile'];
   const lines = ['User-agent: *', 'Allow: /', ...hidden.flatMap((p) => [`Disallow: ${p}`, `Disallow: /fr${p}`]), '', `Sitemap: ${origin}/sitemap.xml`, ''];
   return new Response(lines.join('\n'), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
 }

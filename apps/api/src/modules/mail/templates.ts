@@ -95,6 +95,8 @@ export interface OrderMailData {
   taxByRate: { rateBp: number; baseCents: number; taxCents: number }[];
   couponCode: string | null;
   taxInclusive: boolean;
+  /** The receipt page (`<site.url>/recu?commande=<secret>`, docs/decisions/012-receipts.md), for the customer's e-mail; null when not placed yet. */
+  receiptUrl: string | null;
 }
 
 const dateTime = (instant: Date) =>
@@ -175,7 +177,9 @@ function orderHtml(title: string, intro: string, order: OrderMailData, restauran
     `<h1 style="font-size:22px;margin:0 0 12px">${escapeHtml(title)}</h1><p>${escapeHtml(intro)}</p>
 <table style="border-collapse:collapse;margin:12px 0">${facts}</table>
 <table style="width:100%;border-collapse:collapse;margin:12px 0">${lines}</table>
-<table style="width:100%;border-collapse:collapse;border-top:2px solid #1f1a17">${totals}</table>${kitchen ? '' : contacts}`,
+<table style="width:100%;border-collapse:collapse;border-top:2px solid #1f1a17">${totals}</table>${
+      !kitchen && order.receiptUrl ? `<p style="margin-top:16px"><a href="${escapeHtml(order.receiptUrl)}">Voir et télécharger votre reçu</a></p>` : ''
+    }${kitchen ? '' : contacts}`,
     restaurant.name,
   );
 }
@@ -189,6 +193,7 @@ function orderText(intro: string, order: OrderMailData, restaurant: RestaurantCo
     ...order.lines.map(lineText),
     '',
     ...totalsRows(order).map(([label, value]) => `${label} : ${value}`),
+    ...(!kitchen && order.receiptUrl ? ['', `Votre reçu : ${order.receiptUrl}`] : []),
     ...(kitchen ? [] : ['', restaurant.name, restaurant.address, `${restaurant.phone} · ${restaurant.email}`]),
   ].join('\n');
 }

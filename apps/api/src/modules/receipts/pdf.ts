@@ -59,7 +59,12 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
   };
   const rule = () => {
     doc.moveDown(0.3);
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.5).strokeColor('#999999').stroke();
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
     doc.moveDown(0.4);
   };
 

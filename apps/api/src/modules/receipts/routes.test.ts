@@ -123,12 +123,24 @@ describe('the receipt of a cash order', () => {
     const receipt = payloadOf(await getJson<Receipt>(server.baseUrl, `/v2/public/receipts/${secret}`));
     expect(receipt.kind).toBe('invoice');
     expect(receipt.invoice_number).toMatch(/^F-\d{6}$/);
-    expect(receipt.business).toEqual({ company_name: 'Atelier Dupont SARL', address: '3 quai Saint-Antoine, 69002 Lyon', vat_number: 'FR12345678901', siren: '345678901' });
+    expect(receipt.business).toEqual({
+      company_name: 'Atelier Dupont SARL',
+      address: '3 quai Saint-Antoine, 69002 Lyon',
+      vat_number: 'FR12345678901',
+      siren: '345678901',
+    });
     expect(receipt.lines.map((l) => l.unit_price_ht)).toEqual([7.73, 3.75]); // 8,50 / 1,1 = 7,727; 4,50 / 1,2
     const response = await fetch(`${server.baseUrl}/v2/public/receipts/${secret}.pdf`);
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="facture-${receipt.invoice_number}.pdf"`);
     const text = await pdfText(await response.arrayBuffer());
-    for (const expected of [`Facture ${receipt.invoice_number}`, 'Facturé à', 'Atelier Dupont SARL', 'TVA intracommunautaire : FR12345678901', '7,73 € HT', 'indemnité forfaitaire de 40 €'])
+    for (const expected of [
+      `Facture ${receipt.invoice_number}`,
+      'Facturé à',
+      'Atelier Dupont SARL',
+      'TVA intracommunautaire : FR12345678901',
+      '7,73 € HT',
+      'indemnité forfaitaire de 40 €',
+    ])
       expect(text).toContain(expected);
   });
 
@@ -180,7 +192,13 @@ describe('receipt numbers have no gap and no duplicate', () => {
     // BIENVENUE10 is once per customer: 11 concurrent orders of one customer with it, one wins, the
     // others roll back after writing their order (the unique index of order_offers), numbers included.
     const coupon = await Promise.all(
-      Array.from({ length: 11 }, () => buildOrderPayload(server, { lines: [{ itemId: 107, quantity: 2 }], coupon: 'BIENVENUE10', customer: { first_name: 'Léa', last_name: 'Martin', email: 'lea.martin@example.fr', phone: '06 11 22 33 44' } })),
+      Array.from({ length: 11 }, () =>
+        buildOrderPayload(server, {
+          lines: [{ itemId: 107, quantity: 2 }],
+          coupon: 'BIENVENUE10',
+          customer: { first_name: 'Léa', last_name: 'Martin', email: 'lea.martin@example.fr', phone: '06 11 22 33 44' },
+        }),
+      ),
     );
     const plain = await Promise.all(Array.from({ length: 29 }, () => buildOrderPayload(server, { lines: mixedCart })));
     const responses = await Promise.all([...coupon, ...plain].map((payload) => postOrder(server.baseUrl, payload)));
@@ -188,9 +206,9 @@ describe('receipt numbers have no gap and no duplicate', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(30);
     expect(statuses.filter((s) => s === 422)).toHaveLength(10);
 
-    const numbers = (await server.db.select({ n: orders.receiptNumber }).from(orders).where(isNotNull(orders.receiptNumber)).orderBy(asc(orders.receiptNumber))).map(
-      (r) => r.n,
-    );
+    const numbers = (
+      await server.db.select({ n: orders.receiptNumber }).from(orders).where(isNotNull(orders.receiptNumber)).orderBy(asc(orders.receiptNumber))
+    ).map((r) => r.n);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
     // Every placed order has one (cash at creation, the paid card order), the unpaid card order none.
     const placed = await server.db.select({ id: orders.orderId, n: orders.receiptNumber, method: orders.paymentMethod, status: orders.status }).from(orders);
