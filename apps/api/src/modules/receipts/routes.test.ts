@@ -5,6 +5,7 @@ import { messages } from '@resto/domain/messages';
 import type { Receipt } from '@resto/domain/receipt';
 import { orders } from '../../db/schema.ts';
 import { buildOrderPayload, errorOf, getJson, looksFrench, payloadOf, postOrder, request, startTestServer, type TestServer } from '../../test/harness.ts';
+import { authQuery, call, createAccount, newEmail } from '../../test/accounts.ts';
 import { confirmCard, createCardOrder, cards, intentFor, putPaid } from '../payments/test-helpers.ts';
 
 /**
@@ -109,6 +110,17 @@ describe('the receipt of a cash order', () => {
       expect(text).toContain(expected);
   });
 
+  test("the confirmation e-mail links to the receipt page (site.url + /recu?commande=<secret>); the kitchen's does not", async () => {
+    const email = 'recu.mail@example.fr';
+    const { orderId, secret } = await placeCash({ customer: { first_name: 'Inès', last_name: 'Roux', email, phone: '06 98 76 54 32' } });
+    const link = `https://chez-margot.example/recu?commande=${secret}`;
+    const customer = await server.mail.waitFor((m) => m.to === email);
+    expect(customer.text).toContain(`Votre reçu : ${link}`);
+    expect(customer.html).toContain(`href="${link}"`);
+    const kitchen = await server.mail.waitFor((m) => m.to === 'bonjour@chez-margot.example' && m.subject.includes(`n° ${orderId}`));
+    expect(kitchen.text).not.toContain('/recu?commande=');
+  });
+
   test('"ne pas faire figurer mon nom sur le reçu": no name in the JSON nor in the PDF', async () => {
     const { secret } = await placeCash({ receipt_hide_name: true });
     const receipt = payloadOf(await getJson<Receipt>(server.baseUrl, `/v2/public/receipts/${secret}`));
@@ -184,6 +196,25 @@ describe('unknown receipts and card orders', () => {
     await putPaid(server, order.orderId, intent.id);
     const again = payloadOf(await getJson<Receipt>(server.baseUrl, `/v2/public/receipts/${row!.secret}`));
     expect(again.number).toBe(receipt.number);
+  });
+});
+
+describe("the account's orders", () => {
+  test('each placed order of the account carries its receipt_secret, which opens its receipt', async () => {
+    const account = await createAccount(server, { email: newEmail('recu') });
+    const payload = await buildOrderPayload(server, {
+      lines: mixedCart,
+      user_id: account.user.id,
+      customer: { first_name: 'Lucie', last_name: 'Martin', email: account.user.email, phone: '06 11 22 33 44' },
+    });
+    const placed = await call<{ order_id: number; secret: string }>(server, 'POST', '/v2/public/checkout/', { body: payload, token: account.token });
+    expect(placed.status).toBe(201);
+    const page = payloadOf(
+      await call<{ orders: { order_id: number; receipt_secret: string | null }[] }>(server, 'GET', `/v2/public/auth/orders${authQuery(account)}`),
+    );
+    expect(page.orders).toEqual([expect.objectContaining({ order_id: payloadOf(placed).order_id, receipt_secret: payloadOf(placed).secret })]);
+    const receipt = payloadOf(await getJson<Receipt>(server.baseUrl, `/v2/public/receipts/${page.orders[0]!.receipt_secret}`));
+    expect(receipt.customer_name).toBe('Lucie Martin');
   });
 });
 
