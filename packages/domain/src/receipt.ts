@@ -84,6 +84,8 @@ export interface Receipt {
   /** 'Marie Dupont', or null when the customer asked for no name on the receipt. */
   customer_name: string | null;
   business: { company_name: string; address: string; vat_number: string; siren: string } | null;
+  is_pickup: boolean;
+  /** 'À emporter (retrait au restaurant)' or 'Livraison'. */
   order_type: string;
   /** 'dès que possible' or 'le mercredi 25 novembre, 12:30–12:45'. */
   schedule: string;
@@ -191,6 +193,7 @@ export function buildReceipt(order: ReceiptOrder, lines: readonly ReceiptOrderLi
     },
     customer_name: order.receiptHideName ? null : `${order.customer.first_name} ${order.customer.last_name}`.trim(),
     business: invoice ? order.business : null,
+    is_pickup: order.isPickup,
     order_type: order.isPickup ? 'À emporter (retrait au restaurant)' : 'Livraison',
     schedule: describeSchedule(order.deliveryDate, order.deliveryTimeRange),
     lines: lines.map((line) => ({

@@ -144,7 +144,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           {receipt.reductions.map((reduction, index) => (
             <Row key={index} label={`${reduction.coupon ? 'Code promo' : 'Réduction'} : ${reduction.name}`} amount={`−${formatEuros(reduction.amount)}`} />
           ))}
-          {!receipt.order_type.startsWith('À emporter') ? (
+          {!receipt.is_pickup ? (
             <Row label="Livraison" amount={receipt.delivery > 0 ? formatEuros(receipt.delivery) : 'offerte'} />
           ) : null}
         </section>

@@ -103,7 +103,7 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
   rule();
   row('Sous-total', euros(receipt.subtotal));
   for (const reduction of receipt.reductions) row(`${reduction.coupon ? 'Code promo' : 'Réduction'} : ${reduction.name}`, `−${euros(reduction.amount)}`);
-  if (!receipt.tax_inclusive || receipt.delivery > 0) row('Livraison', receipt.delivery > 0 ? euros(receipt.delivery) : 'offerte');
+  if (!receipt.is_pickup) row('Livraison', receipt.delivery > 0 ? euros(receipt.delivery) : 'offerte');
   rule();
   row('Total HT', euros(receipt.total_ht));
   for (const t of receipt.tax_by_rate) row(`TVA ${rate(t.rate)} sur ${euros(t.base_ht)} HT`, euros(t.tax));
