@@ -24,6 +24,8 @@ import { AuthService } from './modules/auth/service.ts';
 import { MailService } from './modules/mail/service.ts';
 import { createMailTransport, type MailTransport } from './modules/mail/transport.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { receiptRoutes } from './modules/receipts/routes.ts';
+import { ReceiptService } from './modules/receipts/service.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
 import { TestProcessor } from './modules/payments/providers/test-processor.ts';
@@ -37,6 +39,7 @@ export interface AppDeps {
   catalog: CatalogService;
   orders: OrderService;
   discovery: DiscoveryService;
+  receipts: ReceiptService;
   locations: LocationService;
   mail: MailService;
   auth: AuthService;
@@ -83,6 +86,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     payments,
     orders: new OrderService(db, catalog, clock, locations, payments, (orderId) => mail.enqueueOrderMails(orderId)),
     discovery: new DiscoveryService(db, catalog, clock),
+    receipts: new ReceiptService(db, catalog),
     mail,
     auth: new AuthService(db, mail, clock, logger),
     trustProxy: options.trustProxy ?? false,
@@ -127,6 +131,7 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/public/checkout', paymentRoutes(deps.payments));
   app.route('/v2/public/checkout', orderRoutes(deps.orders, deps.auth));
   app.route('/v2/public/locations', locationRoutes(deps.locations));
+  app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
   app.route('/v2', discoveryRoutes(deps.discovery));
   app.all('/v2/*', (c) => c.json({ status: 'error', message: messages.notFound, errors: [] }, 404));
 

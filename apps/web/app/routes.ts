@@ -6,6 +6,7 @@ const pages = (idPrefix: string) => [
   route('menu', 'routes/menu.tsx', { id: `${idPrefix}menu` }),
   route('checkout', 'routes/checkout.tsx', { id: `${idPrefix}checkout` }),
   route('success', 'routes/success.tsx', { id: `${idPrefix}success` }),
+  route('recu', 'routes/receipt.tsx', { id: `${idPrefix}receipt` }),
   route('auth', 'routes/auth.tsx', { id: `${idPrefix}auth` }),
   route('auth/login', 'routes/auth-login.tsx', { id: `${idPrefix}auth-login` }),
   route('auth/forgot', 'routes/auth-forgot.tsx', { id: `${idPrefix}auth-forgot` }),

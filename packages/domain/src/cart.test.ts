@@ -161,31 +161,51 @@ describe('tax (section 3 Cart, section 9, DECISIONS.md Pricing 6)', () => {
     expect(result.taxCents).toBe(1);
   });
 
-  test('Pricing 6: the delivery fee is taxed at the default rate', () => {
+  // docs/decisions/011-vat-per-line.md: before it, the fee was taxed at the default rate (300 at 10 %
+  // → 27 + 52 = 79); it now follows the goods, here all at 5,5 %.
+  test('Pricing 6: the delivery fee follows the rates of the goods, not the default rate', () => {
     const result = totals({
       lines: [line({ priceDeliveryCents: 1000, taxRateBp: 550 })],
       isPickup: false,
       deliveryCents: 300,
     });
     expect(result.taxByRate).toEqual([
-      { rateBp: 550, baseCents: 1000, taxCents: 52 }, // 52.13
-      { rateBp: 1000, baseCents: 300, taxCents: 27 }, // 27.27
+      { rateBp: 550, baseCents: 1300, taxCents: 68 }, // 1300 × 5,5 / 105,5 = 67,77
     ]);
-    expect(result.taxCents).toBe(79);
+    expect(result.deliveryByRate).toEqual([{ rateBp: 550, deliveryCents: 300 }]);
+    expect(result.taxCents).toBe(68);
     expect(result.totalCents).toBe(1300);
   });
 
-  test('Pricing 6: the delivery fee follows a non-default default rate', () => {
+  test('Pricing 6: the delivery fee does not go to the default rate when no line has it', () => {
     const result = totals({
       lines: [line({ priceDeliveryCents: 1000, taxRateBp: 1000 })],
       isPickup: false,
       deliveryCents: 500,
       tax: { enabled: true, inclusive: true, defaultRateBp: 2000 },
     });
-    expect(result.taxByRate).toEqual([
-      { rateBp: 1000, baseCents: 1000, taxCents: 91 },
-      { rateBp: 2000, baseCents: 500, taxCents: 83 },
+    expect(result.taxByRate).toEqual([{ rateBp: 1000, baseCents: 1500, taxCents: 136 }]); // 136,36
+  });
+
+  test('Pricing 6: the delivery fee is split over the rates in proportion to the reduced bases (largest remainder)', () => {
+    // bases 1000 (10 %) and 2000 (20 %) − discount 100 on the second line → 1000 / 1900; 301 → 103,79 / 197,2 → 104 / 197
+    const result = totals({
+      lines: [line({ priceDeliveryCents: 1000 }), line({ priceDeliveryCents: 2000, taxRateBp: 2000 })],
+      isPickup: false,
+      deliveryCents: 301,
+      discountCents: 100,
+      lineDiscountCents: [0, 100],
+    });
+    expect(result.lineDiscountCents).toEqual([0, 100]);
+    expect(result.deliveryByRate).toEqual([
+      { rateBp: 1000, deliveryCents: 104 },
+      { rateBp: 2000, deliveryCents: 197 },
     ]);
+    expect(result.taxByRate).toEqual([
+      { rateBp: 1000, baseCents: 1104, taxCents: 100 }, // 100,36
+      { rateBp: 2000, baseCents: 2097, taxCents: 350 }, // 349,5 → 350
+    ]);
+    expect(result.totalCents).toBe(3000 + 301 - 100);
   });
 
   test('Pricing 6: the delivery fee joins the lines already at the default rate', () => {
@@ -193,7 +213,7 @@ describe('tax (section 3 Cart, section 9, DECISIONS.md Pricing 6)', () => {
     expect(result.taxByRate).toEqual([{ rateBp: 1000, baseCents: 1100, taxCents: 100 }]);
   });
 
-  test('Pricing 6: the tax base is the reduced line amounts (discount spread by largest remainder)', () => {
+  test('Pricing 6: a discount given without per-line parts is spread over the lines (largest remainder)', () => {
     // discount 100 over 1000 and 2000 → 33 and 67 (largest remainder goes to the second line)
     const result = totals({
       lines: [line({ pricePickupCents: 1000, taxRateBp: 550 }), line({ pricePickupCents: 2000, taxRateBp: 2000 })],

@@ -39,13 +39,19 @@ export interface CartPricingInput {
   deliveryCents?: number;
   /** Sum of every reduction (offers, coupon, promotion) in cents; capped at the subtotal here. */
   discountCents?: number;
+  /**
+   * The part of discountCents each line bears, in input order (offers' `lineDiscountCents`;
+   * docs/decisions/011-vat-per-line.md). Absent: the discount is spread over all lines in
+   * proportion to their amounts, as a fixed amount on the whole cart would be.
+   */
+  lineDiscountCents?: readonly number[];
   /** The part of discountCents the coupon brought (shown apart, already inside discountCents). */
   couponCents?: number;
 }
 
 export interface TaxLine {
   rateBp: number;
-  /** Amount the tax is computed on, in cents (reduced lines at that rate, plus delivery at the default rate). */
+  /** Amount the tax is computed on, in cents (reduced lines at that rate, plus that rate's share of the delivery fee). */
   baseCents: number;
   taxCents: number;
 }
@@ -53,6 +59,10 @@ export interface TaxLine {
 export interface CartTotals {
   /** Unit price and amount of each input line, in input order. */
   lines: { unitCents: number; amountCents: number }[];
+  /** The reduction each line bears after the cap, in input order; sums to discountCents. */
+  lineDiscountCents: number[];
+  /** The part of the delivery fee taxed at each rate (same rates as taxByRate; sums to deliveryCents). */
+  deliveryByRate: { rateBp: number; deliveryCents: number }[];
   subtotalCents: number;
   discountCents: number;
   couponCents: number;
@@ -91,11 +101,40 @@ export function spreadProportionally(total: number, weights: readonly number[]):
 }
 
 /**
- * Prices a cart. Spec section 9 and DECISIONS.md "Pricing in detail":
- * subtotal = Σ unit × quantity; discount capped at the subtotal; tax per rate on the lines after
- * the discount is spread over them, plus the delivery fee at the default rate;
- * inclusive: tax = round(B × r / (1 + r)), exclusive: round(B × r); disabled: 0;
- * total = subtotal + delivery − discount (+ tax when exclusive), never negative.
+ * Caps each line's reduction at the line's amount, and moves what overflows (two reductions on one
+ * line, or a discount given without per-line parts) onto the other lines in proportion to what is
+ * left of their amounts, largest remainder, ties to the earlier line. `total` ≤ Σ amounts.
+ * Returns one reduction per line, in cents, summing to `total`.
+ */
+export function allocateLineDiscounts(total: number, amounts: readonly number[], wanted: readonly number[] | undefined): number[] {
+  const parts = amounts.map((amount, index) => Math.min(amount, Math.max(0, wanted?.[index] ?? 0)));
+  const given = parts.reduce((a, b) => a + b, 0);
+  // Wanted parts beyond the capped total (the cap at the subtotal) are taken back from the end.
+  let surplus = given - total;
+  for (let index = parts.length - 1; surplus > 0 && index >= 0; index -= 1) {
+    const back = Math.min(parts[index] ?? 0, surplus);
+    parts[index] = (parts[index] ?? 0) - back;
+    surplus -= back;
+  }
+  const left = total - parts.reduce((a, b) => a + b, 0);
+  if (left > 0) {
+    const extra = spreadProportionally(
+      left,
+      amounts.map((amount, index) => amount - (parts[index] ?? 0)),
+    );
+    extra.forEach((cents, index) => (parts[index] = (parts[index] ?? 0) + cents));
+  }
+  return parts;
+}
+
+/**
+ * Prices a cart. Spec section 9 and DECISIONS.md "Pricing in detail" (6: VAT follows the goods,
+ * docs/decisions/011-vat-per-line.md): subtotal = Σ unit × quantity; discount capped at the
+ * subtotal, each line bearing its reductions (`lineDiscountCents`); each rate's base = its reduced
+ * lines + its share of the delivery fee (split in proportion to the reduced bases, largest
+ * remainder, ties to the lower rate); inclusive: tax = round(B × r / (1 + r)), exclusive:
+ * round(B × r); disabled: 0; total = subtotal + delivery − discount (+ tax when exclusive), never
+ * negative.
  */
 export function calculateCartTotals(input: CartPricingInput): CartTotals {
   const { tax } = input;
@@ -108,21 +147,31 @@ export function calculateCartTotals(input: CartPricingInput): CartTotals {
   const couponCents = Math.min(Math.max(input.couponCents ?? 0, 0), discountCents);
   const deliveryCents = Math.max(input.deliveryCents ?? 0, 0);
 
-  // The discount is spread over the amounts per tax rate (largest remainder, ties to the lower
-  // rate), so the cents add up and the result does not depend on the order of the lines.
+  const amounts = lines.map((line) => line.amountCents);
+  const lineDiscountCents = allocateLineDiscounts(discountCents, amounts, input.lineDiscountCents);
+  const baseByRate = new Map<number, number>();
   const amountByRate = new Map<number, number>();
   input.lines.forEach((line, index) => {
     const rate = line.taxRateBp ?? tax.defaultRateBp;
-    amountByRate.set(rate, (amountByRate.get(rate) ?? 0) + (lines[index]?.amountCents ?? 0));
+    baseByRate.set(rate, (baseByRate.get(rate) ?? 0) + (amounts[index] ?? 0) - (lineDiscountCents[index] ?? 0));
+    amountByRate.set(rate, (amountByRate.get(rate) ?? 0) + (amounts[index] ?? 0));
   });
-  const rates = [...amountByRate.keys()].sort((a, b) => a - b);
-  const discountParts = spreadProportionally(
-    discountCents,
-    rates.map((rate) => amountByRate.get(rate) ?? 0),
-  );
-  const baseByRate = new Map(rates.map((rate, index) => [rate, (amountByRate.get(rate) ?? 0) - (discountParts[index] ?? 0)]));
+
+  // The delivery fee is an accessory of the meal: it follows the rates of what was paid for. With
+  // every line free it follows the lines' amounts; with no line at all, the default rate.
+  const deliveryByRate: CartTotals['deliveryByRate'] = [];
   if (deliveryCents > 0) {
-    baseByRate.set(tax.defaultRateBp, (baseByRate.get(tax.defaultRateBp) ?? 0) + deliveryCents);
+    const rates = [...baseByRate.keys()].sort((a, b) => a - b);
+    let weights = rates.map((rate) => baseByRate.get(rate) ?? 0);
+    if (weights.every((w) => w === 0)) weights = rates.map((rate) => amountByRate.get(rate) ?? 0);
+    if (weights.every((w) => w === 0)) {
+      deliveryByRate.push({ rateBp: tax.defaultRateBp, deliveryCents });
+    } else {
+      spreadProportionally(deliveryCents, weights).forEach((cents, index) => {
+        if (cents > 0) deliveryByRate.push({ rateBp: rates[index] ?? tax.defaultRateBp, deliveryCents: cents });
+      });
+    }
+    for (const part of deliveryByRate) baseByRate.set(part.rateBp, (baseByRate.get(part.rateBp) ?? 0) + part.deliveryCents);
   }
 
   const taxByRate: TaxLine[] = [...baseByRate.entries()]
@@ -136,5 +185,5 @@ export function calculateCartTotals(input: CartPricingInput): CartTotals {
   const beforeTax = subtotalCents + deliveryCents - discountCents;
   const totalCents = Math.max(0, tax.enabled && !tax.inclusive ? beforeTax + taxCents : beforeTax);
 
-  return { lines, subtotalCents, discountCents, couponCents, deliveryCents, taxCents, totalCents, taxByRate };
+  return { lines, lineDiscountCents, deliveryByRate, subtotalCents, discountCents, couponCents, deliveryCents, taxCents, totalCents, taxByRate };
 }

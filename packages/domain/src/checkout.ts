@@ -66,6 +66,32 @@ export const DeliverySchema = z
   });
 export type DeliveryForm = z.input<typeof DeliverySchema>;
 
+/**
+ * A business customer's details for an invoice (docs/decisions/013-receipts.md; CGI annexe II
+ * art. 242 nonies A, 1° and 3°): company name and address required, VAT number and SIREN optional.
+ */
+export const BusinessSchema = z.object({
+  company_name: requiredText(messages.businessNameRequired, 120),
+  address: requiredText(messages.businessAddressRequired, 300),
+  vat_number: z
+    .string()
+    .trim()
+    .max(20)
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => v === '' || /^[A-Z]{2}[A-Z0-9]{8,12}$/.test(v), { error: messages.invalidVatNumber })
+    .optional()
+    .default(''),
+  siren: z
+    .string()
+    .trim()
+    .max(20)
+    .transform((v) => v.replace(/\s+/g, ''))
+    .refine((v) => v === '' || /^\d{9}$/.test(v), { error: messages.invalidSiren })
+    .optional()
+    .default(''),
+});
+export type BusinessDetails = z.input<typeof BusinessSchema>;
+
 /** The largest id a PostgreSQL integer column holds: larger ids are refused as input, not a 500. */
 export const maxDatabaseInteger = 2_147_483_647;
 
@@ -152,6 +178,10 @@ export const OrderPayloadSchema = z.object({
   is_scheduled: z.boolean().optional(),
   delivery_date: z.string().max(10).nullish(),
   delivery_time_range: z.string().max(20).nullish(),
+  /** "Ne pas faire figurer mon nom sur le reçu" (docs/decisions/013-receipts.md). */
+  receipt_hide_name: z.boolean().optional().default(false),
+  /** Company details for an invoice, or absent for a plain receipt. */
+  business: BusinessSchema.nullish(),
 });
 export type OrderPayload = z.input<typeof OrderPayloadSchema>;
 

@@ -131,6 +131,12 @@ export const messages = {
   mealVoucherCashOnly: 'Les titres-restaurant se règlent sur place : choisissez le paiement sur place.',
   mealVoucherNothingEligible: "Aucun article de cette commande n'est payable en titre-restaurant (boissons alcoolisées et livraison exclues).",
   exportFailed: "Le téléchargement de vos données a échoué, veuillez réessayer.",
+  businessNameRequired: 'La raison sociale est obligatoire pour une facture.',
+  businessAddressRequired: 'L’adresse de facturation est obligatoire pour une facture.',
+  invalidVatNumber: 'Numéro de TVA intracommunautaire invalide (ex. FR12345678901).',
+  invalidSiren: 'Le SIREN compte 9 chiffres.',
+  unknownReceipt: 'Aucun reçu ne correspond à ce lien. Vérifiez l’adresse reçue par e-mail.',
+  receiptNotYet: 'Le reçu sera disponible une fois le paiement de la commande confirmé.',
 } as const;
 
 /** Order statuses as a customer reads them (DESIGN.md: pending, paid, accepted, ready, completed, rejected, cancelled). */

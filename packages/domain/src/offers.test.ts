@@ -404,6 +404,7 @@ describe('calculateOffers (DECISIONS.md Pricing 2–4)', () => {
       applied: [],
       discountCents: 0,
       couponCents: 0,
+      lineDiscountCents: cart.map(() => 0),
       freeDelivery: false,
       freeItems: [],
       couponRefusal: null,

@@ -1,6 +1,7 @@
 import type { MenuItem, Weekday } from './catalogue.ts';
 import { toRestaurantTime } from './clock.ts';
 import { messages } from './messages.ts';
+import { spreadProportionally } from './cart.ts';
 import { eurosToCents, formatPrice, roundDiv } from './money.ts';
 
 /**
@@ -75,6 +76,11 @@ export interface OfferResult {
   /** Sum of reductions, before the cap at the subtotal that calculateCartTotals applies. */
   discountCents: number;
   couponCents: number;
+  /**
+   * The reductions each line bears, in cents, in the context's line order; sums to discountCents
+   * (Pricing 6: VAT follows the goods, docs/decisions/011-vat-per-line.md).
+   */
+  lineDiscountCents: number[];
   freeDelivery: boolean;
   /** Items given at no charge, once each (spec section 3, Cart free_items). */
   freeItems: { item_id: number; offer_id: number }[];
@@ -126,41 +132,67 @@ export function offerRefusal(offer: Offer, context: OfferContext): string | null
   return null;
 }
 
-/** Every unit in scope, as unit prices, most expensive first (for buy_one_get_one). */
-function unitsInScope(offer: Offer, lines: readonly OfferLine[]): number[] {
-  return lines
-    .filter((l) => isLineInScope(offer, l.item))
-    .flatMap((l) => Array<number>(l.quantity).fill(l.unitCents))
-    .sort((a, b) => b - a);
+/**
+ * The reduction one offer brings on each line, in cents, in line order, computed on undiscounted
+ * line amounts (DECISIONS.md, Pricing 3) and placed on the goods it was computed on (Pricing 6,
+ * docs/decisions/011-vat-per-line.md): a percentage on each line in scope; buy_one_get_one on the
+ * lines whose units became free; cheapest_item on the line of the unit it halved (ties: the earlier
+ * line); fixed_amount, capped at its scope's amount, spread over the lines in scope in proportion
+ * to their amounts (largest remainder, ties to the earlier line). Lines out of scope get 0.
+ */
+export function calculateReductionByLine(offer: Offer, lines: readonly OfferLine[]): number[] {
+  const parts = lines.map(() => 0);
+  const inScope = lines.map((l, index) => ({ l, index })).filter(({ l }) => isLineInScope(offer, l.item));
+  switch (offer.type) {
+    case 'percentage': {
+      const basisPoints = Math.round(offer.value * 100);
+      for (const { l, index } of inScope) parts[index] = roundDiv(l.unitCents * l.quantity * basisPoints, 10_000);
+      return parts;
+    }
+    case 'fixed_amount': {
+      const amounts = inScope.map(({ l }) => l.unitCents * l.quantity);
+      const total = Math.min(
+        eurosToCents(offer.value),
+        amounts.reduce((a, b) => a + b, 0),
+      );
+      spreadProportionally(total, amounts).forEach((cents, k) => (parts[inScope[k]!.index] = cents));
+      return parts;
+    }
+    case 'buy_one_get_one': {
+      // Every unit in scope, priced high to low (equal prices: earlier line first): in each pair
+      // the cheaper one is free; an odd last unit pays.
+      const units = inScope
+        .flatMap(({ l, index }) => Array.from({ length: l.quantity }, () => ({ unit: l.unitCents, index })))
+        .sort((a, b) => b.unit - a.unit || a.index - b.index);
+      units.forEach(({ unit, index }, k) => {
+        if (k % 2 === 1) parts[index] = (parts[index] ?? 0) + unit;
+      });
+      return parts;
+    }
+    case 'cheapest_item': {
+      const units = inScope.reduce((n, { l }) => n + l.quantity, 0);
+      if (units < Math.max(offer.min_units, 1)) return parts;
+      let cheapest: { cents: number; index: number } | null = null;
+      for (const { l, index } of inScope) {
+        const cents = eurosToCents(l.item.item_price.price_delivery);
+        if (cheapest === null || cents < cheapest.cents) cheapest = { cents, index };
+      }
+      if (cheapest) parts[cheapest.index] = roundDiv(cheapest.cents * Math.round(offer.value * 100), 10_000);
+      return parts;
+    }
+    case 'free_delivery':
+    case 'free_item':
+      return parts;
+  }
 }
 
 /**
  * The reduction one offer brings, in cents, computed on undiscounted line amounts
- * (DECISIONS.md, Pricing 3). fixed_amount is capped at its scope's amount here; which
- * fixed_amount offer wins is decided by calculateOffers.
+ * (DECISIONS.md, Pricing 3): the sum of calculateReductionByLine. fixed_amount is capped at its
+ * scope's amount here; which fixed_amount offer wins is decided by calculateOffers.
  */
 export function calculateReduction(offer: Offer, lines: readonly OfferLine[]): number {
-  const inScope = lines.filter((l) => isLineInScope(offer, l.item));
-  switch (offer.type) {
-    case 'percentage': {
-      const basisPoints = Math.round(offer.value * 100);
-      return inScope.reduce((sum, l) => sum + roundDiv(l.unitCents * l.quantity * basisPoints, 10_000), 0);
-    }
-    case 'fixed_amount':
-      return Math.min(eurosToCents(offer.value), subtotalOf(inScope));
-    case 'buy_one_get_one':
-      // Every unit in scope, priced high to low: in each pair the cheaper one is free; an odd last unit pays.
-      return unitsInScope(offer, lines).reduce((sum, unit, index) => (index % 2 === 1 ? sum + unit : sum), 0);
-    case 'cheapest_item': {
-      const units = inScope.reduce((n, l) => n + l.quantity, 0);
-      if (units < Math.max(offer.min_units, 1)) return 0;
-      const cheapest = Math.min(...inScope.map((l) => eurosToCents(l.item.item_price.price_delivery)));
-      return roundDiv(cheapest * Math.round(offer.value * 100), 10_000);
-    }
-    case 'free_delivery':
-    case 'free_item':
-      return 0;
-  }
+  return calculateReductionByLine(offer, lines).reduce((a, b) => a + b, 0);
 }
 
 /**
@@ -184,22 +216,25 @@ export function calculateOffers(automatic: readonly Offer[], coupon: Offer | nul
 
   const applied: AppliedOffer[] = [];
   const freeItems: OfferResult['freeItems'] = [];
+  const lineDiscountCents = context.lines.map(() => 0);
   let freeDelivery = false;
   for (const { offer, isCoupon } of applicable) {
     if (offer.type === 'fixed_amount' && offer !== fixed?.offer) continue;
-    const amountCents = calculateReduction(offer, context.lines);
+    const byLine = calculateReductionByLine(offer, context.lines);
+    const amountCents = byLine.reduce((a, b) => a + b, 0);
     if (offer.type === 'free_delivery') freeDelivery = true;
     if (offer.type === 'free_item' && offer.items[0] !== undefined && !freeItems.some((f) => f.item_id === offer.items[0])) {
       freeItems.push({ item_id: offer.items[0], offer_id: offer.id });
     }
     if (amountCents > 0 || offer.type === 'free_delivery' || offer.type === 'free_item' || isCoupon) {
       applied.push({ offer_id: offer.id, name: offer.name, type: offer.type, amountCents, isCoupon });
+      byLine.forEach((cents, index) => (lineDiscountCents[index] = (lineDiscountCents[index] ?? 0) + cents));
     }
   }
   const discountCents = applied.reduce((sum, a) => sum + a.amountCents, 0);
   const couponCents = applied.filter((a) => a.isCoupon).reduce((sum, a) => sum + a.amountCents, 0);
   const couponNotice = coupon && couponRefusal === null && coupon.type === 'fixed_amount' && fixed?.offer !== coupon ? messages.couponOutdone : null;
-  return { applied, discountCents, couponCents, freeDelivery, freeItems, couponRefusal, couponNotice };
+  return { applied, discountCents, couponCents, lineDiscountCents, freeDelivery, freeItems, couponRefusal, couponNotice };
 }
 
 /** The French badge of an offer on an item (DECISIONS.md, "Language"; spec section 9). */

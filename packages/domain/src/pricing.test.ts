@@ -1,10 +1,10 @@
 import { describe, test, expect } from 'vitest';
 import fc from 'fast-check';
-import type { ChosenOptionValue, ItemOption, MenuItem } from './catalogue.ts';
+import { pricedLineFromItem, type ChosenOptionValue, type ItemOption, type MenuItem } from './catalogue.ts';
 import type { DeliveryQuote } from './delivery.ts';
 import type { Offer } from './offers.ts';
 import { priceCart, type CartLineInput, type PriceCartInput, type PricedCart } from './pricing.ts';
-import type { SettingsList } from './settings.ts';
+import { readTaxSettings, type SettingsList } from './settings.ts';
 
 /**
  * priceCart end to end: unit prices for the order type, offers and coupon, delivery, tax and total
@@ -153,7 +153,9 @@ function price(input: Partial<PriceCartInput> & { lines: readonly CartLineInput[
 const familyCart = [cartLine(pizza, 2, [choose(10, 102), choose(20, 201)]), cartLine(salade), cartLine(vin)];
 
 describe('priceCart: prices, delivery, tax and total (section 9; Pricing 1, 5, 6, 7)', () => {
-  test('Pricing 1, 6, 7: delivery order, tax inclusive, three rates, delivery taxed at the default rate', () => {
+  // docs/decisions/011-vat-per-line.md: the delivery fee (350) was all at the default 10 % (taxes 36 / 341 / 250 = 627);
+  // it now follows the goods: 350 over 700 / 3400 / 1500 → 43,75 / 212,5 / 93,75 → 44 / 212 / 94.
+  test('Pricing 1, 6, 7: delivery order, tax inclusive, three rates, delivery split over the rates of the goods', () => {
     const { totals, offers } = price({ lines: familyCart });
     expect(totals.lines).toEqual([
       { unitCents: 1700, amountCents: 3400 },
@@ -161,20 +163,26 @@ describe('priceCart: prices, delivery, tax and total (section 9; Pricing 1, 5, 6
       { unitCents: 1500, amountCents: 1500 },
     ]);
     expect(totals).toMatchObject({ subtotalCents: 5600, discountCents: 0, couponCents: 0, deliveryCents: 350, totalCents: 5950 });
-    expect(totals.taxByRate).toEqual([
-      { rateBp: 550, baseCents: 700, taxCents: 36 }, // 700 × 5,5 / 105,5 = 36,49
-      { rateBp: 1000, baseCents: 3750, taxCents: 341 }, // (3400 + 350) × 10 / 110 = 340,9
-      { rateBp: 2000, baseCents: 1500, taxCents: 250 },
+    expect(totals.deliveryByRate).toEqual([
+      { rateBp: 550, deliveryCents: 44 },
+      { rateBp: 1000, deliveryCents: 212 },
+      { rateBp: 2000, deliveryCents: 94 },
     ]);
-    expect(totals.taxCents).toBe(627);
+    expect(totals.taxByRate).toEqual([
+      { rateBp: 550, baseCents: 744, taxCents: 39 }, // 744 × 5,5 / 105,5 = 38,79
+      { rateBp: 1000, baseCents: 3612, taxCents: 328 }, // 3612 × 10 / 110 = 328,36
+      { rateBp: 2000, baseCents: 1594, taxCents: 266 }, // 1594 / 6 = 265,67
+    ]);
+    expect(totals.taxCents).toBe(633);
     expect(offers.applied).toEqual([]);
   });
 
   test('Pricing 6–7: tax exclusive adds the tax to the total', () => {
     const { totals } = price({ lines: familyCart, settings: exclusive });
-    expect(totals.taxByRate.map((t) => t.taxCents)).toEqual([39, 375, 300]); // 38,5 → 39 (half away from zero)
-    expect(totals.taxCents).toBe(714);
-    expect(totals.totalCents).toBe(5600 + 350 + 714);
+    // bases 744 / 3612 / 1594 (delivery split as above; was 39 / 375 / 300 with the fee at 10 %)
+    expect(totals.taxByRate.map((t) => t.taxCents)).toEqual([41, 361, 319]); // 40,92 / 361,2 / 318,8
+    expect(totals.taxCents).toBe(721);
+    expect(totals.totalCents).toBe(5600 + 350 + 721);
   });
 
   test('section 9: tax disabled gives zero tax, total unchanged', () => {
@@ -233,41 +241,51 @@ describe('priceCart: prices, delivery, tax and total (section 9; Pricing 1, 5, 6
 });
 
 describe('priceCart: offers and coupon (Pricing 2–4, 6)', () => {
-  test('Pricing 6: tax per rate after the discount is spread in proportion (exact spread)', () => {
-    // BIENVENUE10: 10 % per line = 340 + 70 + 150 = 560, spread exactly over 3400 / 700 / 1500.
+  test('Pricing 6: a percentage lowers each line it was computed on; delivery split over the reduced bases', () => {
+    // BIENVENUE10: 10 % per line = 340 + 70 + 150 = 560 on those lines; bases 3060 / 630 / 1350;
+    // delivery 350 over 630 / 3060 / 1350 → 43,75 / 212,5 / 93,75 → 44 / 212 / 94 (was all at 10 %).
     const { totals, offers } = price({ lines: familyCart, coupon: bienvenue10 });
     expect(offers.couponRefusal).toBeNull();
     expect(totals).toMatchObject({ subtotalCents: 5600, discountCents: 560, couponCents: 560, deliveryCents: 350, totalCents: 5390 });
     expect(totals.taxByRate).toEqual([
-      { rateBp: 550, baseCents: 630, taxCents: 33 },
-      { rateBp: 1000, baseCents: 3060 + 350, taxCents: 310 },
-      { rateBp: 2000, baseCents: 1350, taxCents: 225 },
+      { rateBp: 550, baseCents: 630 + 44, taxCents: 35 }, // 35,14
+      { rateBp: 1000, baseCents: 3060 + 212, taxCents: 297 }, // 297,45
+      { rateBp: 2000, baseCents: 1350 + 94, taxCents: 241 }, // 240,67
     ]);
   });
 
-  test('Pricing 6: the spread by largest remainder makes the cents add up (5 € over 3400 / 700 / 1500 → 304 / 62 / 134)', () => {
+  // Delivery 350 over the reduced bases 638 / 3096 / 1366 → 43,78 / 212,47 / 93,75 → 44 / 212 / 94 (was all at 10 %).
+  test('Pricing 6: a fixed amount is spread over its lines by largest remainder (5 € over 3400 / 700 / 1500 → 304 / 62 / 134)', () => {
     const { totals } = price({ lines: familyCart, coupon: moins5 });
     expect(totals).toMatchObject({ discountCents: 500, couponCents: 500, totalCents: 5450 });
     expect(totals.taxByRate).toEqual([
-      { rateBp: 550, baseCents: 700 - 62, taxCents: 33 },
-      { rateBp: 1000, baseCents: 3400 - 304 + 350, taxCents: 313 },
-      { rateBp: 2000, baseCents: 1500 - 134, taxCents: 228 },
+      { rateBp: 550, baseCents: 700 - 62 + 44, taxCents: 36 }, // 35,55
+      { rateBp: 1000, baseCents: 3400 - 304 + 212, taxCents: 301 }, // 300,73
+      { rateBp: 2000, baseCents: 1500 - 134 + 94, taxCents: 243 }, // 243,33
     ]);
     expect(totals.taxByRate.reduce((s, t) => s + t.baseCents, 0)).toBe(5600 - 500 + 350);
   });
 
-  // DECISIONS.md Pricing 6 spreads the discount by largest remainder; 2 € over 5,00 (5,5 %) / 5,00 (20 %) /
-  // 8,99 (10 %) leaves a tie between the two 5,00 € lines, broken today by their position in the cart. So the
-  // same cart, lines added in another order, gets 1 cent more or less of tax (and of total when tax is exclusive).
-  test('Pricing 6: tax per rate does not depend on the order of the lines (tie in the largest remainder)', () => {
+  // docs/decisions/011-vat-per-line.md: 2 € over 5,00 (5,5 %) / 5,00 (20 %) / 8,99 (10 %) → 52,66 / 52,66 / 94,68:
+  // the two 5,00 € lines tie for the second leftover cent, and the rule gives it to the earlier line in the cart.
+  // (The previous rule spread per rate, ties to the lower rate, so the order of the lines did not matter.)
+  test('Pricing 6: a tie in the spread of a fixed amount goes to the earlier line in the cart', () => {
     const moins2 = coupon({ id: 57, code: 'MOINS2', type: 'fixed_amount', value: 2 });
     const lines = [cartLine(mousse), cartLine(verre), cartLine(pates)];
     const first = price({ lines, coupon: moins2, settings: exclusive, delivery: null }).totals;
     const reversed = price({ lines: [...lines].reverse(), coupon: moins2, settings: exclusive, delivery: null }).totals;
-    expect(first).toMatchObject({ subtotalCents: 1899, discountCents: 200 });
-    expect(reversed.taxByRate).toEqual(first.taxByRate);
-    expect(reversed.taxCents).toBe(first.taxCents);
-    expect(reversed.totalCents).toBe(first.totalCents);
+    expect(first).toMatchObject({ subtotalCents: 1899, discountCents: 200, lineDiscountCents: [53, 52, 95] });
+    expect(first.taxByRate).toEqual([
+      { rateBp: 550, baseCents: 447, taxCents: 25 }, // 24,59
+      { rateBp: 1000, baseCents: 804, taxCents: 80 },
+      { rateBp: 2000, baseCents: 448, taxCents: 90 }, // 89,6
+    ]);
+    expect(reversed).toMatchObject({ subtotalCents: 1899, discountCents: 200, lineDiscountCents: [95, 53, 52] });
+    expect(reversed.taxByRate).toEqual([
+      { rateBp: 550, baseCents: 448, taxCents: 25 }, // 24,64
+      { rateBp: 1000, baseCents: 804, taxCents: 80 },
+      { rateBp: 2000, baseCents: 447, taxCents: 89 }, // 89,4
+    ]);
   });
 
   test('Pricing 4: the coupon is shown apart and is already inside discount', () => {
@@ -284,10 +302,12 @@ describe('priceCart: offers and coupon (Pricing 2–4, 6)', () => {
     const { totals, offers } = price({ lines: familyCart, offers: [lyonnaise20], coupon: toutOffert });
     expect(offers.discountCents).toBe(680 + 5600);
     expect(totals).toMatchObject({ subtotalCents: 5600, discountCents: 5600, couponCents: 5600, deliveryCents: 350, totalCents: 350 });
+    // Every line is free: the delivery fee follows the lines' amounts (44 / 212 / 94), no longer all at 10 % (350 → 32).
+    expect(totals.lineDiscountCents).toEqual([3400, 700, 1500]);
     expect(totals.taxByRate).toEqual([
-      { rateBp: 550, baseCents: 0, taxCents: 0 },
-      { rateBp: 1000, baseCents: 350, taxCents: 32 },
-      { rateBp: 2000, baseCents: 0, taxCents: 0 },
+      { rateBp: 550, baseCents: 44, taxCents: 2 }, // 2,29
+      { rateBp: 1000, baseCents: 212, taxCents: 19 }, // 19,27
+      { rateBp: 2000, baseCents: 94, taxCents: 16 }, // 15,67
     ]);
   });
 
@@ -487,7 +507,7 @@ describe('priceCart properties over random carts (DECISIONS.md Pricing 1–7)', 
     taxCents: totals.taxCents,
     totalCents: totals.totalCents,
     taxByRate: totals.taxByRate,
-    offers,
+    offers: { ...offers, lineDiscountCents: undefined },
   });
 
   test('property: offers, subtotal, discount, coupon and delivery do not depend on the order of the lines', () => {
@@ -505,19 +525,49 @@ describe('priceCart properties over random carts (DECISIONS.md Pricing 1–7)', 
     );
   });
 
-  // Fails while the discount spread breaks ties by line position (cart.ts spreadProportionally, used at line 113):
-  // see the deterministic example in 'priceCart: offers and coupon' above.
-  test('property: the result does not depend on the order of the lines (shuffled lines → same totals, tax per rate included)', () => {
+  test("property: the tax per rate never exceeds what that rate's lines could carry (their undiscounted amounts plus the whole delivery fee)", () => {
     fc.assert(
-      fc.property(
-        inputArb.chain((input) =>
-          fc.tuple(fc.constant(input), fc.shuffledSubarray([...input.lines], { minLength: input.lines.length, maxLength: input.lines.length })),
-        ),
-        ([input, shuffled]) => {
-          expect(orderFree(priceCart({ ...input, lines: shuffled }))).toEqual(orderFree(priceCart(input)));
-        },
-      ),
-      { numRuns: 500 },
+      fc.property(inputArb, (input) => {
+        const { totals } = priceCart(input);
+        const settings = readTaxSettings(input.settings);
+        const priced = input.lines.map((l) => pricedLineFromItem(l.item, l.choices, l.quantity));
+        for (const t of totals.taxByRate) {
+          const amounts = priced.reduce(
+            (sum, l, i) => ((l.taxRateBp ?? settings.defaultRateBp) === t.rateBp ? sum + (totals.lines[i]?.amountCents ?? 0) : sum),
+            0,
+          );
+          const deliveryPart = totals.deliveryByRate.find((d) => d.rateBp === t.rateBp)?.deliveryCents ?? 0;
+          expect(t.baseCents - deliveryPart).toBeGreaterThanOrEqual(0);
+          expect(t.baseCents - deliveryPart).toBeLessThanOrEqual(amounts);
+          expect(deliveryPart).toBeLessThanOrEqual(totals.deliveryCents);
+          const ceiling = amounts + totals.deliveryCents;
+          const most = !settings.enabled
+            ? 0
+            : settings.inclusive
+              ? Math.round((ceiling * t.rateBp) / (10_000 + t.rateBp))
+              : Math.round((ceiling * t.rateBp) / 10_000);
+          expect(t.taxCents).toBeLessThanOrEqual(most);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("property: the bases add up to the total TTC, each line bears at most its amount, the lines' reductions add up to the discount", () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const { totals } = priceCart(input);
+        const settings = readTaxSettings(input.settings);
+        const bases = totals.taxByRate.reduce((s, t) => s + t.baseCents, 0);
+        expect(settings.enabled && !settings.inclusive ? bases + totals.taxCents : bases).toBe(totals.totalCents);
+        totals.lineDiscountCents.forEach((cents, i) => {
+          expect(cents).toBeGreaterThanOrEqual(0);
+          expect(cents).toBeLessThanOrEqual(totals.lines[i]?.amountCents ?? 0);
+        });
+        expect(totals.lineDiscountCents.reduce((a, b) => a + b, 0)).toBe(totals.discountCents);
+        expect(totals.deliveryByRate.reduce((a, d) => a + d.deliveryCents, 0)).toBe(totals.deliveryCents);
+      }),
+      { numRuns: 300 },
     );
   });
 });

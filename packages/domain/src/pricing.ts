@@ -54,6 +54,7 @@ export function priceCart(input: PriceCartInput): PricedCart {
     deliveryCents: input.isPickup || offers.freeDelivery || !input.delivery ? 0 : calculateDeliveryFee(input.delivery, subtotalCents),
     discountCents: offers.discountCents,
     couponCents: offers.couponCents,
+    lineDiscountCents: offers.lineDiscountCents,
   });
   return { totals, offers, deliveryKnown: input.isPickup || input.delivery !== null };
 }

@@ -156,6 +156,21 @@ export const orders = pgTable(
      * retention job (privacy.guest_data_retention_months); null while kept.
      */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    /** The delivery fee's part at each rate (decision record 011), for the receipt. */
+    deliveryByRate: jsonb('delivery_by_rate').$type<{ rateBp: number; deliveryCents: number }[]>().notNull().default([]),
+    /**
+     * The receipt's number (docs/decisions/013-receipts.md): taken from `document_counters` in the
+     * transaction that places the order (cash: its creation, card: its payment); null before.
+     */
+    receiptNumber: integer('receipt_number'),
+    /** When the order was placed (the receipt's date): set with receiptNumber. */
+    placedAt: timestamp('placed_at', { withTimezone: true }),
+    /** The customer asked for no name on the receipt. */
+    receiptHideName: boolean('receipt_hide_name').notNull().default(false),
+    /** A business customer's details for an invoice (CGI annexe II art. 242 nonies A), or null. */
+    business: jsonb('business').$type<{ company_name: string; address: string; vat_number: string; siren: string } | null>(),
+    /** The invoice's number, in its own series (business orders only), taken with receiptNumber. */
+    invoiceNumber: integer('invoice_number'),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -163,7 +178,14 @@ export const orders = pgTable(
       .notNull()
       .default(sql`now()`),
   },
-  (t) => [uniqueIndex('orders_local_id_idx').on(t.localId), uniqueIndex('orders_secret_idx').on(t.secret), index('orders_user_idx').on(t.userId), index('orders_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('orders_local_id_idx').on(t.localId),
+    uniqueIndex('orders_secret_idx').on(t.secret),
+    uniqueIndex('orders_receipt_number_idx').on(t.receiptNumber),
+    uniqueIndex('orders_invoice_number_idx').on(t.invoiceNumber),
+    index('orders_user_idx').on(t.userId),
+    index('orders_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /** Order lines with every price copied, so later menu changes never alter a past order. */
@@ -185,6 +207,8 @@ export const orderLines = pgTable(
     amountCents: integer('amount_cents').notNull(),
     taxRateBp: integer('tax_rate_bp').notNull(),
     isFree: boolean('is_free').notNull().default(false),
+    /** The reductions this line bears, in cents (decision record 011). */
+    discountCents: integer('discount_cents').notNull().default(0),
     options: jsonb('options').$type<{ option_id: number; option_name: string; id: number; name: string; price_cents: number; quantity: number }[]>().notNull(),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_item_idx').on(t.itemId, t.orderId)],
@@ -212,6 +236,16 @@ export const orderOffers = pgTable(
     index('order_offers_customer_idx').on(t.customerKey),
   ],
 );
+
+/**
+ * Counters of gapless document numbers ('receipt', 'invoice'): the row is incremented inside the
+ * transaction that places an order, so a rolled-back order gives its number back and two
+ * concurrent orders wait on the row's lock (docs/decisions/013-receipts.md).
+ */
+export const documentCounters = pgTable('document_counters', {
+  name: text('name').primaryKey(),
+  last: integer('last').notNull(),
+});
 
 /** Every status an order went through, with when (DESIGN.md: a history, not one overwritten field). */
 export const orderStatusHistory = pgTable(

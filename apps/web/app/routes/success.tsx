@@ -42,10 +42,12 @@ export default function Success() {
   const prefix = useLocalePrefix();
   const { settings } = useStoreData();
   const [order, setOrder] = useState<PlacedOrder>();
+  const [secret, setSecret] = useState<string>();
 
   useEffect(() => {
-    const last = JSON.parse(localStorage.getItem(lastOrderKey) ?? 'null') as { order_id: number; local_id: string } | null;
+    const last = JSON.parse(localStorage.getItem(lastOrderKey) ?? 'null') as { order_id: number; local_id: string; secret?: string } | null;
     if (!last || last.order_id !== orderId) return;
+    if (last.secret) setSecret(last.secret);
     callApi<PlacedOrder>('GET', `/v2/public/checkout/${last.order_id}?local_id=${encodeURIComponent(last.local_id)}`)
       .then(setOrder)
       .catch(() => undefined);
@@ -110,9 +112,20 @@ export default function Success() {
             </p>
           </div>
         ) : null}
-        <Link to={`${prefix}/menu`} className="mt-6 inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">
-          Retour à la carte
-        </Link>
+        <div className="mt-6 flex flex-wrap justify-center gap-2">
+          {secret ? (
+            <Link
+              to={`${prefix}/recu?commande=${secret}`}
+              data-testid="receipt-link"
+              className="inline-block rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700"
+            >
+              Voir le reçu
+            </Link>
+          ) : null}
+          <Link to={`${prefix}/menu`} className="inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">
+            Retour à la carte
+          </Link>
+        </div>
       </div>
     </div>
   );

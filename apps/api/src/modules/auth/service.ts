@@ -301,13 +301,15 @@ export class AuthService {
   async orders(auth: Authenticated, page: number, limit: number) {
     const { rows, lines, history, total } = await repository.findOrdersPage(this.db, auth.user.id, page, limit);
     return {
-      orders: rows.map((order) =>
-        toOrderView(
+      orders: rows.map((order) => ({
+        ...toOrderView(
           order,
           lines.filter((l) => l.orderId === order.orderId),
           history.filter((h) => h.orderId === order.orderId),
         ),
-      ),
+        // The account's own order: its secret opens its receipt (/recu?commande=…) once placed.
+        receipt_secret: order.receiptNumber === null ? null : order.secret,
+      })),
       page,
       limit,
       total,

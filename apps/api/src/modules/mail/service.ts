@@ -123,6 +123,7 @@ export class MailService {
       taxByRate: order.taxByRate,
       couponCode: order.couponCode,
       taxInclusive: readTaxSettings(settings).inclusive,
+      receiptUrl: order.receiptNumber === null ? null : `${readSetting(settings, 'site.url', '').replace(/\/+$/, '')}/recu?commande=${order.secret}`,
     };
   }
 

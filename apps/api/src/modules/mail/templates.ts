@@ -98,6 +98,8 @@ export interface OrderMailData {
   taxInclusive: boolean;
   /** What meal vouchers may pay on site (cents; 0 or absent: none chosen). Issue 16, docs/decisions/012. */
   mealVoucherCents?: number;
+  /** The receipt page (`<site.url>/recu?commande=<secret>`, docs/decisions/013-receipts.md), for the customer's e-mail; null when not placed yet. */
+  receiptUrl: string | null;
 }
 
 const dateTime = (instant: Date) =>
@@ -185,7 +187,9 @@ function orderHtml(title: string, intro: string, order: OrderMailData, restauran
     `<h1 style="font-size:22px;margin:0 0 12px">${escapeHtml(title)}</h1><p>${escapeHtml(intro)}</p>
 <table style="border-collapse:collapse;margin:12px 0">${facts}</table>
 <table style="width:100%;border-collapse:collapse;margin:12px 0">${lines}</table>
-<table style="width:100%;border-collapse:collapse;border-top:2px solid #1f1a17">${totals}</table>${kitchen ? '' : contacts}`,
+<table style="width:100%;border-collapse:collapse;border-top:2px solid #1f1a17">${totals}</table>${
+      !kitchen && order.receiptUrl ? `<p style="margin-top:16px"><a href="${escapeHtml(order.receiptUrl)}">Voir et télécharger votre reçu</a></p>` : ''
+    }${kitchen ? '' : contacts}`,
     restaurant.name,
   );
 }
@@ -199,6 +203,7 @@ function orderText(intro: string, order: OrderMailData, restaurant: RestaurantCo
     ...order.lines.map(lineText),
     '',
     ...totalsRows(order).map(([label, value]) => `${label} : ${value}`),
+    ...(!kitchen && order.receiptUrl ? ['', `Votre reçu : ${order.receiptUrl}`] : []),
     ...(kitchen ? [] : ['', restaurant.name, restaurant.address, `${restaurant.phone} · ${restaurant.email}`]),
   ].join('\n');
 }

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orderOffers, orders, orderStatusHistory, users } from '../../db/schema.ts';
+import { numberPlacedOrder } from './numbering.ts';
 
 /** SQL of orders. No rules here: the service decides, this writes and reads. */
 
@@ -27,12 +28,15 @@ export async function findOrderSecret(db: Database, orderId: number): Promise<st
 /**
  * Writes an order, its lines and its first status in one transaction, keyed by local_id:
  * when another request already wrote that local_id, nothing is written and its order_id is returned.
+ * `placedAt` (cash orders): the order is placed now, so it takes its receipt number in this
+ * transaction (numbering.ts).
  */
 export async function insertOrder(
   db: Database,
   order: NewOrder,
   lines: NewOrderLine[],
   offerUses: Omit<typeof orderOffers.$inferInsert, 'orderId'>[] = [],
+  placedAt: Date | null = null,
 ): Promise<{ orderId: number; created: boolean }> {
   return db.transaction(async (tx) => {
     const inserted = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.localId }).returning({ orderId: orders.orderId });
@@ -44,6 +48,8 @@ export async function insertOrder(
     await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
     if (offerUses.length) await tx.insert(orderOffers).values(offerUses.map((use) => ({ ...use, orderId })));
     await tx.insert(orderStatusHistory).values({ orderId, status: order.status ?? 'pending' });
+    // Last, so the counter's row is locked as briefly as possible.
+    if (placedAt) await numberPlacedOrder(tx, orderId, placedAt);
     return { orderId, created: true };
   });
 }

@@ -202,6 +202,9 @@ export class OrderService {
           taxCents: totals.taxCents,
           totalCents: totals.totalCents,
           taxByRate: totals.taxByRate,
+          deliveryByRate: totals.deliveryByRate,
+          receiptHideName: payload.receipt_hide_name,
+          business: payload.business ?? null,
           couponCode: coupon?.code ?? null,
           appliedOffers,
           mealVoucher: voucherCents > 0,
@@ -219,6 +222,7 @@ export class OrderService {
             note: payload.items[position]?.note ?? '',
             unitPriceCents: totals.lines[position]!.unitCents,
             amountCents: totals.lines[position]!.amountCents,
+            discountCents: totals.lineDiscountCents[position] ?? 0,
             taxRateBp: taxRateBp(line.item) ?? tax.defaultRateBp,
             options: line.options,
           }))
@@ -233,12 +237,14 @@ export class OrderService {
               note: '',
               unitPriceCents: 0,
               amountCents: 0,
+              discountCents: 0,
               taxRateBp: taxRateBp(item) ?? tax.defaultRateBp,
               isFree: true,
               options: [],
             })),
           ),
         offerUses,
+        payload.payment_method === 'cash' ? now : null,
       )
       .catch(async (error: unknown) => {
         // Another order of this customer took a once-only offer first (the race of issue 3),

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders, orderStatusHistory, paymentWebhookEvents, payments } from '../../db/schema.ts';
+import { numberPlacedOrder } from '../orders/numbering.ts';
 
 /** SQL of card payments. No rules here: the service decides (packages/domain/src/payments.ts), this writes and reads. */
 
@@ -63,6 +64,8 @@ export async function markOrderPaid(db: Database, orderId: number, intentId: str
       .returning({ orderId: orders.orderId });
     if (!paid.length) return false;
     await tx.insert(orderStatusHistory).values({ orderId, status: 'paid' });
+    // A card order is placed when paid: its receipt number is taken in this transaction.
+    await numberPlacedOrder(tx, orderId, new Date());
     return true;
   });
 }

@@ -1,6 +1,8 @@
 import { orderStatusLabels } from '@resto/domain/messages';
 import { describeSchedule } from '@resto/domain/scheduling';
+import { Link } from 'react-router';
 import { formatEuros, formatRate } from '../../lib/format.ts';
+import { useLocalePrefix } from '../../lib/paths.ts';
 
 /** An order as GET /v2/public/auth/orders answers it (the API's order view). */
 export interface AccountOrder {
@@ -20,6 +22,8 @@ export interface AccountOrder {
   tax_by_rate: { rate: number; base: number; tax: number }[];
   items: { item_name: string; quantity: number; amount: number; note: string; options: { name: string; quantity: number }[] }[];
   free_items: { item_id: number; item_name: string; quantity: number }[];
+  /** Opens the order's receipt once it is placed (docs/decisions/013-receipts.md). */
+  receipt_secret?: string | null;
 }
 
 const placedAt = (iso: string) =>
@@ -35,6 +39,7 @@ const placedAt = (iso: string) =>
 
 /** One past order: number, date, type, status, lines with options, totals with the tax per rate. */
 export function OrderCard({ order }: { order: AccountOrder }) {
+  const prefix = useLocalePrefix();
   const status = orderStatusLabels[order.status as keyof typeof orderStatusLabels] ?? order.status;
   return (
     <article className="rounded-2xl bg-white p-4 shadow-sm sm:p-5" data-testid="account-order">
@@ -100,6 +105,15 @@ export function OrderCard({ order }: { order: AccountOrder }) {
           <dd data-testid="account-order-total">{formatEuros(order.total)}</dd>
         </div>
       </dl>
+      {order.receipt_secret ? (
+        <Link
+          to={`${prefix}/recu?commande=${order.receipt_secret}`}
+          className="mt-3 inline-block text-sm font-semibold text-brand-700 underline"
+          data-testid="account-order-receipt"
+        >
+          Voir le reçu
+        </Link>
+      ) : null}
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { DeliveryForm, PaymentMethod, Personal } from '@resto/domain/checkout';
+import type { BusinessDetails, DeliveryForm, PaymentMethod, Personal } from '@resto/domain/checkout';
 
 /**
  * Card payment data (spec section 3): the provider customer and the order's intent. Kept in memory
@@ -36,6 +36,9 @@ interface CheckoutState {
   setCard(card: CardPaymentData | null): void;
   /** After success (section 4): forms emptied of the order's specifics, a fresh local id. */
   resetAfterOrder(): void;
+  /** Receipt options (docs/decisions/013-receipts.md): no name on the receipt; company details for an invoice (null: none). */
+  receipt: { hideName: boolean; business: Required<BusinessDetails> | null };
+  setReceipt(receipt: CheckoutState['receipt']): void;
 }
 
 const newLocalId = () => crypto.randomUUID().replaceAll('-', '');
@@ -72,6 +75,8 @@ export const useCheckoutStore = create<CheckoutState>()(
       setMealVoucher: (mealVoucher) => set({ mealVoucher }),
       card: null,
       setCard: (card) => set({ card }),
+      receipt: { hideName: false, business: null },
+      setReceipt: (receipt) => set({ receipt }),
       resetAfterOrder: () =>
         set((s) => ({
           delivery: { ...s.delivery, is_scheduled: false, delivery_date: null, delivery_time_range: null },
@@ -92,5 +97,5 @@ export const useCheckoutStore = create<CheckoutState>()(
   ),
 );
 
-/** The last order placed from this browser: its number and the local id that lets it be read back. */
+/** The last order placed from this browser: its number, the local id that lets it be read back, its secret (receipt). */
 export const lastOrderKey = 'last-order';

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PersonalSchema, type Personal } from '@resto/domain/checkout';
 import { Field } from '../../components/ui/field.tsx';
 import { useCheckoutStore } from './checkout-store.ts';
+import { ReceiptOptions } from './receipt-options.tsx';
 import { useAuthStore } from '../account/auth-store.ts';
 import { formatPhone } from '@resto/domain/phone';
 import { useLocalePrefix } from '../../lib/paths.ts';
@@ -77,6 +78,7 @@ export function PersonalTab({ onDone }: { onDone: () => void }) {
         />
       </div>
       <p className="text-xs text-ink/60">Nous utilisons ces informations uniquement pour votre commande.</p>
+      <ReceiptOptions />
       <button type="submit" className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white sm:w-auto">
         Continuer
       </button>

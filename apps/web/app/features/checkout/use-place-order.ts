@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { groupChoices } from '@resto/domain/catalogue';
-import { DeliverySchema, PaymentSchema, PersonalSchema, type CheckoutTab, type OrderPayload } from '@resto/domain/checkout';
+import { BusinessSchema, DeliverySchema, PaymentSchema, PersonalSchema, type CheckoutTab, type OrderPayload } from '@resto/domain/checkout';
 import { messages } from '@resto/domain/messages';
 import { centsToEuros } from '@resto/domain/money';
 import type { StoreData } from '../../lib/api.server.ts';
@@ -60,7 +60,9 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
     const personal = PersonalSchema.safeParse(checkout.personal);
     const delivery = DeliverySchema.safeParse({ ...checkout.delivery, is_pickup: cart.is_pickup });
     const payment = PaymentSchema.safeParse({ method: checkout.method });
-    const incomplete: CheckoutTab | undefined = !personal.success ? 'personal' : !delivery.success ? 'delivery' : !payment.success ? 'payment' : undefined;
+    const business = checkout.receipt.business ? BusinessSchema.safeParse(checkout.receipt.business) : null;
+    const incomplete: CheckoutTab | undefined =
+      !personal.success || business?.success === false ? 'personal' : !delivery.success ? 'delivery' : !payment.success ? 'payment' : undefined;
     if (incomplete || !personal.success) {
       toast(messages.fillRequired);
       return goTo(incomplete ?? 'personal');
@@ -110,12 +112,14 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
       delivery_date: checkout.delivery.is_scheduled ? (checkout.delivery.delivery_date ?? null) : null,
       delivery_time_range: checkout.delivery.is_scheduled ? (checkout.delivery.delivery_time_range ?? null) : null,
       date: new Date().toISOString(),
+      receipt_hide_name: checkout.receipt.hideName,
+      business: business?.success ? business.data : null,
     };
     const local_id = checkout.localIdFor(JSON.stringify(body, (key, value) => (key === 'date' ? undefined : value)));
 
     setPlacing(true);
     try {
-      const { order_id } = await callApi<{ order_id: number }>('POST', '/v2/public/checkout/', { ...body, local_id }, account.headers);
+      const { order_id, secret } = await callApi<{ order_id: number; secret: string }>('POST', '/v2/public/checkout/', { ...body, local_id }, account.headers);
       if (card) {
         const intentId = await payOrderByCard({ orderId: order_id, total: body.total, customer: personal.data });
         await callApi('PUT', '/v2/public/checkout/', { order_id, transaction_id: intentId, status: 'paid' }).catch((error: unknown) => {
@@ -126,7 +130,7 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
       } else {
         await callApi('PUT', '/v2/public/checkout/', { order_id, transaction_id: null, status: 'pending' });
       }
-      localStorage.setItem(lastOrderKey, JSON.stringify({ order_id, local_id }));
+      localStorage.setItem(lastOrderKey, JSON.stringify({ order_id, local_id, secret }));
       useCartStore.getState().clear();
       useCheckoutStore.getState().resetAfterOrder();
       useTestCardStore.getState().clear();

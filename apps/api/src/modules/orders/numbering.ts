@@ -1,0 +1,37 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { documentCounters, orders } from '../../db/schema.ts';
+
+/** A database or an open transaction: the numbers are taken inside the caller's transaction. */
+type Tx = Pick<Database, 'insert' | 'update'>;
+
+/**
+ * The next number of a gapless series ('receipt', 'invoice'): one upsert on `document_counters`
+ * that returns the incremented value. Inside the transaction that places the order the row stays
+ * locked until commit, so two concurrent orders wait for each other (no duplicate), and a rolled
+ * back order gives its number back (no gap). docs/decisions/013-receipts.md.
+ */
+export async function takeDocumentNumber(tx: Tx, series: 'receipt' | 'invoice'): Promise<number> {
+  const rows = await tx
+    .insert(documentCounters)
+    .values({ name: series, last: 1 })
+    .onConflictDoUpdate({ target: documentCounters.name, set: { last: sql`${documentCounters.last} + 1` } })
+    .returning({ last: documentCounters.last });
+  return rows[0]!.last;
+}
+
+/**
+ * Places an order for its receipt: its receipt number, its invoice number when it has business
+ * details, and `placed_at`; once only (an order already numbered keeps its numbers).
+ * Call it in the transaction that places the order (cash: its creation; card: its payment).
+ */
+export async function numberPlacedOrder(tx: Tx & Pick<Database, 'select'>, orderId: number, at: Date): Promise<void> {
+  const current = await tx.select({ receiptNumber: orders.receiptNumber, business: orders.business }).from(orders).where(eq(orders.orderId, orderId));
+  if (!current[0] || current[0].receiptNumber !== null) return;
+  const receiptNumber = await takeDocumentNumber(tx, 'receipt');
+  const invoiceNumber = current[0].business ? await takeDocumentNumber(tx, 'invoice') : null;
+  await tx
+    .update(orders)
+    .set({ receiptNumber, invoiceNumber, placedAt: at })
+    .where(and(eq(orders.orderId, orderId), isNull(orders.receiptNumber)));
+}

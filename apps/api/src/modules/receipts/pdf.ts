@@ -1,0 +1,117 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import { formatPrice } from '@resto/domain/money';
+import type { Receipt } from '@resto/domain/receipt';
+
+/**
+ * The receipt as a PDF (A4, one column, text only), with DejaVu Sans embedded from the npm
+ * package `dejavu-fonts-ttf` (every French character and €; nothing fetched at run time).
+ * docs/decisions/013-receipts.md.
+ */
+
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+function loadFonts() {
+  fonts ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+}
+
+const euros = (amount: number) => formatPrice(Math.round(amount * 100)).replace(/\u202f|\u00a0/gu, ' ');
+const rate = (percent: number) => `${String(percent).replace('.', ',')} %`;
+
+/**
+ * Renders a receipt (or invoice) as PDF bytes.
+ * @returns the PDF file, a few tens of KB (subset fonts).
+ */
+export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
+  const { regular, bold } = loadFonts();
+  const title = receipt.invoice_number ? `Facture ${receipt.invoice_number}` : `Reçu ${receipt.number}`;
+  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: title, Author: receipt.seller.name || receipt.seller.company_name } });
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const text = (value: string, options: { font?: 'regular' | 'bold'; size?: number; color?: string } = {}) =>
+    doc
+      .font(options.font ?? 'regular')
+      .fontSize(options.size ?? 10)
+      .fillColor(options.color ?? '#111111')
+      .text(value, left, undefined, { width });
+  /** One row: label on the left, amount on the right, on the same line. */
+  const row = (label: string, amount: string, font: 'regular' | 'bold' = 'regular') => {
+    const y = doc.y;
+    doc.font(font).fontSize(10).fillColor('#111111');
+    doc.text(label, left, y, { width: width - 110 });
+    const after = doc.y;
+    doc.text(amount, left + width - 110, y, { width: 110, align: 'right' });
+    doc.y = Math.max(after, doc.y);
+  };
+  const rule = () => {
+    doc.moveDown(0.3);
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
+    doc.moveDown(0.4);
+  };
+
+  const seller = receipt.seller;
+  text(seller.name || seller.company_name, { font: 'bold', size: 16 });
+  if (seller.company_name && seller.company_name !== seller.name) text(seller.company_name);
+  if (seller.legal_form) text(seller.legal_form, { size: 9 });
+  if (seller.address) text(seller.address);
+  text(`SIRET : ${seller.siret || '—'}   ·   TVA intracommunautaire : ${seller.vat_number || '—'}`, { size: 9 });
+  if (seller.registration) text(seller.registration, { size: 9 });
+  if (seller.phone || seller.email) text([seller.phone, seller.email].filter(Boolean).join('   ·   '), { size: 9 });
+  doc.moveDown(0.8);
+
+  text(title, { font: 'bold', size: 14 });
+  if (receipt.invoice_number) text(`Reçu ${receipt.number}`, { size: 9 });
+  text(`Commande n° ${receipt.order_id} — ${receipt.issued_at_label}`);
+  text(`${receipt.order_type}, ${receipt.schedule}`);
+  if (receipt.customer_name) text(`Client : ${receipt.customer_name}`);
+  if (receipt.business) {
+    doc.moveDown(0.4);
+    text('Facturé à', { font: 'bold' });
+    text(receipt.business.company_name);
+    text(receipt.business.address);
+    if (receipt.business.siren) text(`SIREN : ${receipt.business.siren}`);
+    if (receipt.business.vat_number) text(`TVA intracommunautaire : ${receipt.business.vat_number}`);
+  }
+  rule();
+
+  const invoice = receipt.kind === 'invoice';
+  for (const line of receipt.lines) {
+    const unit = invoice ? `${euros(line.unit_price_ht)} HT` : euros(line.unit_price);
+    row(`${line.quantity} × ${line.name}${line.free ? ' (offert)' : ''}`, euros(line.amount), 'bold');
+    text(`${line.details ? `${line.details} — ` : ''}${unit} l’unité — TVA ${rate(line.tax_rate)}`, { size: 9, color: '#444444' });
+    doc.moveDown(0.2);
+  }
+  rule();
+  row('Sous-total', euros(receipt.subtotal));
+  for (const reduction of receipt.reductions) row(`${reduction.coupon ? 'Code promo' : 'Réduction'} : ${reduction.name}`, `−${euros(reduction.amount)}`);
+  if (!receipt.is_pickup) row('Livraison', receipt.delivery > 0 ? euros(receipt.delivery) : 'offerte');
+  rule();
+  row('Total HT', euros(receipt.total_ht));
+  for (const t of receipt.tax_by_rate) row(`TVA ${rate(t.rate)} sur ${euros(t.base_ht)} HT`, euros(t.tax));
+  row('Total TTC', euros(receipt.total_ttc), 'bold');
+  rule();
+  text(`Paiement : ${receipt.payment.method_label} — ${receipt.payment.state_label}`);
+  doc.moveDown(0.6);
+  for (const mention of receipt.mentions) text(mention, { size: 8, color: '#444444' });
+  doc.end();
+  return done;
+}

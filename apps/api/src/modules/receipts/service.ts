@@ -1,0 +1,33 @@
+import { buildReceipt, type Receipt } from '@resto/domain/receipt';
+import { messages } from '@resto/domain/messages';
+import type { Database } from '../../db/client.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import * as orders from '../orders/repository.ts';
+
+/** A secret as orders.secret holds it (hex); anything else is not looked up. */
+const secretPattern = /^[0-9a-f]{32,128}$/;
+
+/** Receipts of placed orders, by the order's secret (docs/decisions/013-receipts.md). */
+export class ReceiptService {
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  /**
+   * The receipt of the order holding `secret`.
+   * @throws ApiError 404 unknown secret; 409 an order not placed yet (a card order not paid).
+   */
+  async receiptOf(secret: string): Promise<Receipt> {
+    const order = secretPattern.test(secret) ? await orders.findOrderBySecret(this.db, secret) : undefined;
+    if (!order) throw new ApiError(404, messages.unknownReceipt);
+    if (order.receiptNumber === null || order.placedAt === null) throw new ApiError(409, messages.receiptNotYet);
+    const [lines, catalog] = await Promise.all([orders.findOrderLines(this.db, order.orderId), this.catalog.getCatalog()]);
+    return buildReceipt(
+      { ...order, receiptNumber: order.receiptNumber, placedAt: order.placedAt },
+      lines.map((line) => ({ ...line, options: line.options.map((o) => ({ name: o.name, quantity: o.quantity })) })),
+      catalog.settings,
+    );
+  }
+}
