@@ -27,12 +27,15 @@ export async function findOrderSecret(db: Database, orderId: number): Promise<st
 /**
  * Writes an order, its lines and its first status in one transaction, keyed by local_id:
  * when another request already wrote that local_id, nothing is written and its order_id is returned.
+ * `inTransaction` runs in the same transaction once a new order is written (its e-mails, issue 17):
+ * when it throws, nothing of the order is kept.
  */
 export async function insertOrder(
   db: Database,
   order: NewOrder,
   lines: NewOrderLine[],
   offerUses: Omit<typeof orderOffers.$inferInsert, 'orderId'>[] = [],
+  inTransaction?: (tx: Database, orderId: number) => Promise<void>,
 ): Promise<{ orderId: number; created: boolean }> {
   return db.transaction(async (tx) => {
     const inserted = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.localId }).returning({ orderId: orders.orderId });
@@ -44,6 +47,7 @@ export async function insertOrder(
     await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
     if (offerUses.length) await tx.insert(orderOffers).values(offerUses.map((use) => ({ ...use, orderId })));
     await tx.insert(orderStatusHistory).values({ orderId, status: order.status ?? 'pending' });
+    if (inTransaction) await inTransaction(tx as unknown as Database, orderId);
     return { orderId, created: true };
   });
 }
