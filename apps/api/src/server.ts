@@ -31,7 +31,7 @@ async function main() {
     logger.info({ orders: demoHistory }, 'restaurant de démonstration chargé');
 
   const fixedNow = env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined;
-  const mailTransport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: join(env.dataDir, 'outbox'), from: env.MAIL_FROM, logger });
+  const mailTransport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: join(env.dataDir, 'outbox'), maxFiles: env.OUTBOX_MAX_FILES, from: env.MAIL_FROM, logger });
   const payments = paymentProvider(env, database.db, logger);
   const deps = createDeps(database.db, logger, fixedNow ? () => fixedNow : undefined, {
     mailTransport,
