@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApp, createDeps } from './app.ts';
-import { openDatabase } from './db/client.ts';
+import { describeError, openDatabase } from './db/client.ts';
 import { lockDataDir } from './db/lock.ts';
 import { readEnv } from './env.ts';
 import { createLogger } from './logger.ts';
@@ -25,10 +25,16 @@ async function main() {
   const env = readEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const release = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   const demoHistory = env.DEMO_HISTORY ? demoHistoryOrders : 0;
-  if (await seedDemoIfEmpty(database.db, { history: demoHistory, now: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined, settings: env.DEMO_SETTINGS }))
-    logger.info({ orders: demoHistory }, 'restaurant de démonstration chargé');
+  // Migrations and the demo's first load, one instance at a time on PostgreSQL (issue 17).
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    setup: async (db) => {
+      if (await seedDemoIfEmpty(db, { history: demoHistory, now: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined, settings: env.DEMO_SETTINGS }))
+        logger.info({ orders: demoHistory }, 'restaurant de démonstration chargé');
+    },
+  });
 
   const fixedNow = env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined;
   const mailTransport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: join(env.dataDir, 'outbox'), maxFiles: env.OUTBOX_MAX_FILES, from: env.MAIL_FROM, logger });
@@ -101,6 +107,6 @@ async function mountStorefront(app: Hono, buildDirOption: string | undefined, ap
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(describeError(error));
   process.exit(1);
 });
