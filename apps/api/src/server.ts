@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -9,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApp, createDeps } from './app.ts';
 import { describeError, openDatabase } from './db/client.ts';
 import { lockDataDir } from './db/lock.ts';
+import { createDrain } from './http/drain.ts';
 import { readEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
@@ -54,7 +56,9 @@ async function main() {
   app.route('/', createApp(deps));
   await mountStorefront(app, env.WEB_BUILD_DIR, (path, init) => Promise.resolve(app.request(path, init)));
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // The storefront's loaders call app.request directly: only requests from the network are drained.
+  const drain = createDrain(app.fetch);
+  const server = serve({ fetch: drain.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
       { port: info.port, database: database.kind, dataDir: database.kind === 'pglite' ? env.dataDir : undefined, mail: mailTransport.kind },
       `prêt sur http://localhost:${info.port}`,
@@ -68,11 +72,15 @@ async function main() {
   const stopReconciler = startReconciler(deps.payments, logger);
 
   let stopping = false;
+  // SIGTERM/SIGINT (issue 17): stop accepting, let the requests being served finish (at most
+  // SHUTDOWN_TIMEOUT s), refuse new ones on open connections with a 503, then stop the loops and
+  // close the database. A request cut at the deadline is logged.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'arrêt en cours');
-    server.close();
+    logger.info({ signal, inFlight: drain.inFlight() }, 'arrêt en cours');
+    const cut = await drain.drain(server as Server, env.SHUTDOWN_TIMEOUT * 1000);
+    if (cut) logger.warn({ requests: cut, seconds: env.SHUTDOWN_TIMEOUT }, 'requêtes interrompues au délai d’arrêt');
     await stopReconciler();
     deps.mail.stop();
     await deps.mail.idle();
