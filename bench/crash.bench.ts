@@ -28,7 +28,6 @@ import {
   spawnServer,
   startServer,
   waitHealthy,
-  type ServerProcess,
 } from './lib/server-process.ts';
 
 const orderCount = Number(process.env.CRASH_ORDERS ?? 100);
