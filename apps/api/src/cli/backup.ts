@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { backupDataDir, restoreDataDir } from '../db/backup.ts';
-import { describeError } from '../db/client.ts';
+import { describeError } from '../db/errors.ts';
 import { lockDataDir } from '../db/lock.ts';
 import { readEnv } from '../env.ts';
 

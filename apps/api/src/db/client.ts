@@ -74,23 +74,6 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 }
 
 /**
- * An error as one French-readable line with its causes: Drizzle wraps a failed statement in
- * "Failed query: …" and keeps the database's own message in `cause` (issue 17: that cause was hidden).
- */
-export function describeError(error: unknown): string {
-  const parts: string[] = [];
-  for (let e: unknown = error, depth = 0; e !== undefined && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (!(e instanceof Error)) {
-      parts.push(String(e));
-      break;
-    }
-    const code = (e as { code?: unknown }).code;
-    parts.push(typeof code === 'string' ? `${e.message} (${code})` : e.message);
-  }
-  return parts.join('\n  cause : ');
-}
-
-/**
  * Runs raw SQL and returns its rows. PGlite and pg both answer `{ rows }`; Drizzle's shared type
  * for the two drivers cannot say so, hence the one cast here.
  */

@@ -6,7 +6,8 @@ import { count } from 'drizzle-orm';
 import pg from 'pg';
 import { seedDemoIfEmpty } from '../seed.ts';
 import { testDatabaseUrl } from '../test/harness.ts';
-import { describeError, openDatabase } from './client.ts';
+import { openDatabase } from './client.ts';
+import { describeError } from './errors.ts';
 import { catalogVersion, menus } from './schema.ts';
 
 /**

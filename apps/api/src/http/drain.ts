@@ -4,12 +4,12 @@ import { messages } from '@resto/domain/messages';
 
 /**
  * A graceful stop for the HTTP server (issue 17, docs/decisions/010-crash-safety-and-shutdown.md).
- * `fetch` wraps the app's: it counts the requests being served. `drain()` then stops accepting
- * connections, closes the idle keep-alive ones, answers any request arriving on an open
- * connection 503 with a French message (nothing done: the client retries, with the same local_id
- * for an order), marks the answers of requests still in flight `Connection: close`, and resolves
- * once they are all answered and no request came for 300 ms, or at `deadlineMs`; then every
- * connection left (idle keep-alive ones, or requests cut at the deadline) is closed.
+ * `fetch` wraps the app's: it counts the requests being served. From `drain()` on, every new
+ * request is answered 503 with a French message and `Connection: close` (nothing done: the client
+ * retries, with the same local_id for an order); the answers of requests in flight carry
+ * `Connection: close`. Once none is in flight and no request came for 300 ms (or at
+ * `deadlineMs`), the listener closes (later connections are refused), idle connections close, and
+ * at last every connection left (requests cut at the deadline) is closed.
  */
 export function createDrain<F extends (request: Request, ...rest: never[]) => Response | Promise<Response>>(fetch: F) {
   let inFlight = 0;
@@ -53,16 +53,12 @@ export function createDrain<F extends (request: Request, ...rest: never[]) => Re
     /** Requests being served now. */
     inFlight: () => inFlight,
     /**
-     * Stops `server` gracefully (the closing of idle connections happens last, see above). @returns how many requests were still in flight at the deadline
-     * (0: every request was answered).
+     * Stops `server` gracefully (see above). @returns how many requests were still in flight at
+     * the deadline (0: every request was answered).
      */
     async drain(server: Server, deadlineMs: number): Promise<number> {
       draining = true;
       const deadline = performance.now() + deadlineMs;
-      // Stop listening, but keep the open connections: http.Server#close would also close the
-      // "idle" ones, among them those whose next request is already in the socket's buffer, unread
-      // while the event loop is busy, and that request would be reset instead of answered.
-      NetServer.prototype.close.call(server);
       let seen = -1;
       while (performance.now() < deadline && (inFlight > 0 || seen !== served)) {
         seen = served;
@@ -76,12 +72,27 @@ export function createDrain<F extends (request: Request, ...rest: never[]) => Re
           });
           idle = undefined;
         }
-        // Quiet for a moment: requests still in socket buffers get read and answered (503, close).
+        // Quiet for a moment: requests still in socket buffers or connections waiting to be accepted
+        // get read and answered (503, close).
         await new Promise((resolve) => setTimeout(resolve, Math.min(quietMs, Math.max(0, deadline - performance.now()))));
+      }
+      // Only now stop listening: connections already waiting in the kernel's accept queue (a busy
+      // event loop accepts late) were answered 503 meanwhile; closing the listener resets them.
+      NetServer.prototype.close.call(server);
+      // Idle connections close now; a connection whose request is still being read is left to be
+      // answered (503) and closed by its own answer, until the deadline.
+      server.closeIdleConnections();
+      while (performance.now() < deadline && ((await openConnections(server)) > 0 || inFlight > 0)) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        server.closeIdleConnections();
       }
       const left = inFlight;
       server.closeAllConnections();
       return left;
     },
   };
+}
+
+function openConnections(server: Server): Promise<number> {
+  return new Promise((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
 }
