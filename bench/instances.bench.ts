@@ -164,7 +164,7 @@ console.log(`  perdues                                ${lost}`);
 console.log(`  local_id en double                     ${c.orders - c.distinct_ids}`);
 console.log(`  renvois répondus par un autre n°       ${splitAnswers}`);
 console.log(`  erreurs HTTP                           ${failures.length}${failures.length ? ` : ${failures.slice(0, 3).join(' | ')}` : ''}`);
-console.log(`  cartes payées / restées en attente     ${c.paid} / ${c.card_pending} (rapprochement : ${reconciled.map((r) => `${r.paid} payées sur ${r.checked}`).join(', ')})`);
+console.log(`  cartes payées / restées en attente     ${c.paid} / ${c.card_pending} (rapprochement lancé sur les deux instances à la fois : ${reconciled.map((r) => `${r.checked} examinées, ${r.paid} trouvées payées`).join(' ; ')})`);
 console.log(`  lignes « paid » de l'historique        ${c.paid_rows} pour ${c.paid} commandes payées`);
 console.log(`  e-mails envoyés                        ${mailsPerOrder.reduce((a, b) => a + b, 0)} (attendu ${expectedMails}), envoyés deux fois : ${mailsPerOrder.filter((n) => n > 1).length}, encore en attente : ${c.outbox_left}`);
 
