@@ -15,7 +15,7 @@ async function main() {
   const [command, ...args] = process.argv.slice(2);
   const env = readEnv();
   if (env.DATABASE_URL)
-    throw new Error('Avec DATABASE_URL (PostgreSQL), sauvegardez avec pg_dump et restaurez avec pg_restore : voir « Sauvegardes » dans le README.');
+    throw new Error('Avec DATABASE_URL (PostgreSQL), sauvegardez avec pg_dump et restaurez avec pg_restore : voir « Backups » dans le README.');
   const cwd = process.env.INIT_CWD ?? process.cwd();
   if (command === 'backup') {
     const file = resolve(cwd, args[0] ?? `backups/resto-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
