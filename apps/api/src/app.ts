@@ -75,8 +75,9 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     options.mailTransport ?? createMailTransport({ outboxDir: join(tmpdir(), 'resto-outbox'), from: 'Commande en ligne <no-reply@localhost>', logger });
   const mail = new MailService(db, transport, catalog, clock, logger);
   // Payments run on real time whatever the app's clock: webhook signatures and reconciliation are about now.
-  // A card order's e-mails leave once it is paid (a cash order's once it is placed).
-  const payments = new PaymentService(db, options.payments ?? new TestProcessor(db, logger), logger, undefined, (orderId) => mail.enqueueOrderMails(orderId));
+  // A card order's e-mails leave once it is paid (a cash order's once it is placed), written to the
+  // outbox in the transaction that pays or places it (issue 17).
+  const payments = new PaymentService(db, options.payments ?? new TestProcessor(db, logger), logger, undefined, mail);
   return {
     db,
     clock,
@@ -84,7 +85,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     catalog,
     locations,
     payments,
-    orders: new OrderService(db, catalog, clock, locations, payments, (orderId) => mail.enqueueOrderMails(orderId)),
+    orders: new OrderService(db, catalog, clock, locations, payments, mail),
     discovery: new DiscoveryService(db, catalog, clock),
     receipts: new ReceiptService(db, catalog),
     mail,

@@ -46,6 +46,10 @@ const EnvSchema = z
         .regex(/^smtps?:\/\//, { error: 'SMTP_URL doit commencer par smtp:// ou smtps://' })
         .optional(),
     ),
+    /** Without SMTP_URL: how many .eml files DATA_DIR/outbox keeps at most (the oldest go first; issue 17). */
+    OUTBOX_MAX_FILES: z.coerce.number().int().min(1, { error: 'OUTBOX_MAX_FILES vaut au moins 1.' }).default(1000),
+    /** SIGTERM/SIGINT: seconds the requests being served get to finish before their connections are cut (issue 17). */
+    SHUTDOWN_TIMEOUT: z.coerce.number().min(0, { error: 'SHUTDOWN_TIMEOUT est un nombre de secondes.' }).default(10),
     /** The From header of every e-mail. */
     MAIL_FROM: z.string().min(3).default('Commande en ligne <no-reply@localhost>'),
     /** 1 behind a reverse proxy that sets X-Forwarded-For: rate limits then key on the client it names. */

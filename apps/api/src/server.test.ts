@@ -1,15 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { Menu } from '@resto/domain/catalogue';
 import { openDatabase } from './db/client.ts';
-import { catalogVersion, menus, orders } from './db/schema.ts';
-import { buildOrderPayload, getJson, payloadOf, postOrder } from './test/harness.ts';
+import { catalogVersion, menus, orderLines, orders } from './db/schema.ts';
+import { buildOrderPayload, getJson, newLocalId, payloadOf, postOrder } from './test/harness.ts';
 
 /**
  * The server as a process (DESIGN.md, "The shape" and gotchas): PGlite under DATA_DIR, a lock
@@ -45,7 +46,7 @@ function freePort(): Promise<number> {
 /** A Friday noon in Paris: the restaurant is open, so an order "as soon as possible" is taken (issue 4). */
 const openNow = new Date('2025-11-28T12:00:00+01:00');
 
-async function startServerProcess(dataDir: string): Promise<ServerProcess> {
+async function startServerProcess(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -56,6 +57,7 @@ async function startServerProcess(dataDir: string): Promise<ServerProcess> {
     DEMO_HISTORY: '0',
     CLOCK_NOW: openNow.toISOString(),
     WEB_BUILD_DIR: join(dataDir, 'no-web-build-here'),
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -164,6 +166,79 @@ describe('server process on PGlite', () => {
       expect(version?.version).toBe(1);
       expect(menuCount?.n).toBe(2);
       expect(orderCount?.n).toBe(1);
+    } finally {
+      await database.close();
+    }
+  }, 240_000);
+
+  /**
+   * Issue 17: SIGTERM during 100 orders/s reset 2 to 34 requests being served, and keep-alive
+   * clients still got orders accepted after the signal. Now: every request is answered (201, or
+   * 503 "le serveur redémarre") or its connection refused, none is cut; no request sent after the
+   * first 503 is accepted; every acknowledged order is whole after a restart.
+   */
+  test('SIGTERM during a burst of orders: requests in flight finish, later ones are refused cleanly, nothing half written', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'resto-sigterm-'));
+    tempDirs.push(dataDir);
+    const first = await startServerProcess(dataDir);
+    await waitHealthy(first);
+    const template = await buildOrderPayload({ baseUrl: first.baseUrl, now: () => openNow });
+    const url = new URL('/v2/public/checkout/', first.baseUrl);
+    const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+    type Outcome = { localId: string; startedAt: number; status?: number; error?: string };
+    const outcomes: Outcome[] = [];
+    let first503At = Infinity;
+    const post = (localId: string) =>
+      new Promise<Outcome>((resolveOutcome) => {
+        const outcome: Outcome = { localId, startedAt: performance.now() };
+        const body = JSON.stringify({ ...template, local_id: localId });
+        const req = httpRequest(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            outcome.status = res.statusCode;
+            if (res.statusCode === 503) first503At = Math.min(first503At, performance.now());
+            resolveOutcome(outcome);
+          });
+          res.on('error', (error: NodeJS.ErrnoException) => resolveOutcome({ ...outcome, error: error.code ?? error.message }));
+        });
+        req.on('error', (error: NodeJS.ErrnoException) => resolveOutcome({ ...outcome, error: error.code ?? error.message }));
+        req.end(body);
+      });
+    // 16 keep-alive clients ordering back to back until they are refused; SIGTERM once 60 are placed.
+    let signalled = false;
+    const client = async () => {
+      for (;;) {
+        const outcome = await post(newLocalId());
+        outcomes.push(outcome);
+        if (!signalled && outcomes.filter((o) => o.status === 201).length >= 60) {
+          signalled = true;
+          first.child.kill('SIGTERM');
+        }
+        if (outcome.error || outcome.status === 503) return;
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, client));
+    agent.destroy();
+    expect(await timeout(first.exited, 30_000, 'SIGTERM')).toEqual({ code: 0, signal: null });
+
+    const cut = outcomes.filter((o) => o.error && o.error !== 'ECONNREFUSED');
+    expect(cut, JSON.stringify(cut)).toEqual([]);
+    expect(outcomes.filter((o) => o.status !== undefined && ![201, 503].includes(o.status))).toEqual([]);
+    expect(outcomes.filter((o) => o.startedAt > first503At && o.status === 201)).toEqual([]);
+
+    const accepted = outcomes.filter((o) => o.status === 201).map((o) => o.localId);
+    const refused = outcomes.filter((o) => o.status !== 201).map((o) => o.localId);
+    expect(accepted.length).toBeGreaterThanOrEqual(60);
+    const database = await openDatabase({ dataDir });
+    try {
+      const stored = await database.db.select({ orderId: orders.orderId, localId: orders.localId }).from(orders);
+      expect(new Set(stored.map((o) => o.localId))).toEqual(new Set(accepted));
+      expect(stored.some((o) => refused.includes(o.localId))).toBe(false);
+      const lines = await database.db
+        .select({ orderId: orderLines.orderId })
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, stored.map((o) => o.orderId)));
+      expect(new Set(lines.map((l) => l.orderId)).size).toBe(stored.length); // every order with its lines
     } finally {
       await database.close();
     }

@@ -58,6 +58,8 @@ export const messages = {
   orderNeedsLogin: 'Reconnectez-vous pour commander avec votre compte.',
   notFound: "Cette ressource n'existe pas.",
   internalError: 'Une erreur interne est survenue. Veuillez réessayer dans un instant.',
+  /** A request that reached a server being stopped (SIGTERM, issue 17): nothing was done, try again. */
+  serverStopping: "Le serveur redémarre : rien n'a été enregistré, réessayez dans quelques secondes.",
   unknownItem: (itemId: number) => `Le plat n° ${itemId} n'existe pas ou n'est plus à la carte.`,
   itemWrongMenu: (itemId: number, menuId: number) => `Le plat n° ${itemId} n'appartient pas à la carte n° ${menuId}.`,
   itemUnavailable: (name: string) => `« ${name} » n'est plus disponible pour le moment.`,

@@ -9,3 +9,20 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/**
+ * An error as one French-readable line with its causes: Drizzle wraps a failed statement in
+ * "Failed query: …" and keeps the database's own message in `cause` (issue 17: that cause was hidden).
+ */
+export function describeError(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error, depth = 0; e !== undefined && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (!(e instanceof Error)) {
+      parts.push(String(e));
+      break;
+    }
+    const code = (e as { code?: unknown }).code;
+    parts.push(typeof code === 'string' ? `${e.message} (${code})` : e.message);
+  }
+  return parts.join('\n  cause : ');
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { eurosToCents, formatPrice } from '@resto/domain/money';
-import { mailOutbox } from '../../db/schema.ts';
+import { mailOutbox, orders } from '../../db/schema.ts';
 import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
 import { newEmail } from '../../test/accounts.ts';
 import { retryDelaySeconds } from './service.ts';
@@ -131,6 +131,60 @@ describe('order e-mails', () => {
     expect(await server.deps.mail.sendDue()).toBe(2);
     await server.mail.waitFor((m) => m.to === email);
     expect(await server.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId))).toEqual([]);
+  });
+
+  /**
+   * Issue 17: 7 orders of 30 SIGKILLs were stored without their e-mails, which were written after
+   * the order's transaction. A CHECK constraint that refuses this customer's outbox rows stands in
+   * for the crash between the two: the order must then not be kept either, so the client's retry
+   * (same local_id) places it with its e-mails.
+   */
+  async function refuseOutboxRowsTo(email: string | null) {
+    await server.db.execute(sql`alter table mail_outbox drop constraint if exists crash_stand_in`);
+    if (email) await server.db.execute(sql.raw(`alter table mail_outbox add constraint crash_stand_in check (recipient <> '${email}')`));
+  }
+
+  test('a cash order and its e-mails are written in one transaction: no order without its e-mails, the retry sends them (issue 17)', async () => {
+    const email = newEmail('coupure');
+    await refuseOutboxRowsTo(email);
+    try {
+      const { response, payload } = await placeCashOrder(email);
+      expect(response.status).toBe(500);
+      expect(await server.db.select().from(orders).where(eq(orders.localId, payload.local_id))).toEqual([]);
+      await refuseOutboxRowsTo(null);
+      const retried = await postOrder(server.baseUrl, payload);
+      expect(retried.status).toBe(201);
+      const orderId = payloadOf(retried).order_id;
+      const customer = await server.mail.waitFor((m) => m.to === email);
+      expect(customer.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
+      await server.mail.waitFor((m) => m.to === 'bonjour@chez-margot.example' && m.subject.includes(`n° ${orderId}`));
+    } finally {
+      await refuseOutboxRowsTo(null);
+    }
+  });
+
+  test('a card order is marked paid and its e-mails written in one transaction (issue 17)', async () => {
+    const email = newEmail('coupure-carte');
+    const payload = await buildOrderPayload(server, {
+      customer: { first_name: 'Jeanne', last_name: 'Roux', email, phone: '06 98 76 54 32' },
+      payment_method: 'card',
+    });
+    const orderId = payloadOf(await postOrder(server.baseUrl, payload)).order_id;
+    const intent = await intentFor(server, { orderId, localId: payload.local_id, total: payload.total, payload });
+    await refuseOutboxRowsTo(email);
+    try {
+      await confirmCard(server, intent.client_secret, cards.success);
+      // The test processor's webhook met the same refusal: the order is still pending, without e-mails.
+      expect((await putPaid(server, orderId, intent.id)).status).toBe(500);
+      const [pending] = await server.db.select().from(orders).where(eq(orders.orderId, orderId));
+      expect(pending?.status).toBe('pending');
+      await refuseOutboxRowsTo(null);
+      expect(payloadOf(await putPaid(server, orderId, intent.id)).status).toBe('paid');
+      const customer = await server.mail.waitFor((m) => m.to === email);
+      expect(customer.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
+    } finally {
+      await refuseOutboxRowsTo(null);
+    }
   });
 
   test.each([

@@ -8,6 +8,9 @@ import * as repository from './repository.ts';
 import { codeMail, existingAccountMail, newOrderMail, orderConfirmationMail, type OrderMailData, type RestaurantContacts } from './templates.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
 
+/** Writes one order's e-mails to the outbox through `tx`, the transaction placing the order. @throws on a database error. */
+export type OrderMailWriter = (tx: Database, orderId: number) => Promise<void>;
+
 /** Seconds before the n-th retry of an order e-mail: 1, 2, 4 … minutes, at most 6 hours. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(60 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60);
@@ -18,8 +21,8 @@ const claimSeconds = 120;
 
 /**
  * E-mails (issue 5). Codes are sent at once and never stored in clear (not even in the outbox);
- * order e-mails go through the outbox table: written after the order commits, sent outside any
- * transaction, retried with back-off, so sending never blocks or fails an order.
+ * order e-mails go through the outbox table: written in the transaction that places the order, sent
+ * outside any transaction, retried with back-off, so sending never blocks or fails an order.
  */
 export class MailService {
   private running: Promise<void> | null = null;
@@ -63,19 +66,27 @@ export class MailService {
   }
 
   /**
-   * Writes the customer's confirmation and the restaurant's new-order e-mail of an order to the
-   * outbox, then starts sending. Never throws: a failure here is logged and the order stands.
+   * Prepares the writing of an order's e-mails (the customer's confirmation and the restaurant's
+   * new-order e-mail) into the outbox table, to be called inside the transaction that places the
+   * order (cash: its creation; card: the one that marks it paid). Reads the restaurant's contacts
+   * and tax settings now, outside that transaction (PGlite runs one transaction at a time). The
+   * returned writer throws on a database error, so that the order's transaction rolls back with
+   * it: an order committed without its e-mails cannot happen, even on a crash right after the
+   * commit (issue 17, docs/decisions/010-crash-safety-and-shutdown.md). Call `kick()` after commit.
    */
-  async enqueueOrderMails(orderId: number): Promise<void> {
-    try {
-      const data = await this.orderMailData(orderId);
+  async prepareOrderMails(): Promise<OrderMailWriter> {
+    const restaurant = await this.contacts();
+    const { settings } = await this.catalog.getCatalog();
+    const taxInclusive = readTaxSettings(settings).inclusive;
+    const siteUrl = readSetting(settings, 'site.url', '').replace(/\/+$/, '');
+    const now = this.clock();
+    return async (tx, orderId) => {
+      const data = await orderMailData(tx, orderId, taxInclusive, siteUrl);
       if (!data) return;
-      const restaurant = await this.contacts();
-      const now = this.clock();
       const mails = [{ kind: 'order-confirmation', message: orderConfirmationMail(data, restaurant) }];
       if (restaurant.email) mails.push({ kind: 'order-restaurant', message: newOrderMail(data, restaurant) });
       await repository.insertMails(
-        this.db,
+        tx,
         mails.map(({ kind, message }) => ({
           kind,
           orderId,
@@ -86,44 +97,6 @@ export class MailService {
           nextAttemptAt: now,
         })),
       );
-      this.kick();
-    } catch (error) {
-      this.logger.error({ orderId, err: errorText(error) }, 'e-mails de la commande non préparés');
-    }
-  }
-
-  private async orderMailData(orderId: number): Promise<OrderMailData | undefined> {
-    const order = await orders.findOrder(this.db, orderId);
-    if (!order) return undefined;
-    const lines = await orders.findOrderLines(this.db, orderId);
-    const { settings } = await this.catalog.getCatalog();
-    return {
-      orderId,
-      createdAt: order.createdAt,
-      isPickup: order.isPickup,
-      paymentMethod: order.paymentMethod,
-      customer: order.customer,
-      location: order.location,
-      deliveryDate: order.deliveryDate,
-      deliveryTimeRange: order.deliveryTimeRange,
-      lines: lines.map((l) => ({
-        name: l.itemName,
-        quantity: l.quantity,
-        options: l.options.map((o) => (o.quantity > 1 ? `${o.quantity} × ${o.name}` : o.name)),
-        note: l.note,
-        amountCents: l.amountCents,
-        isFree: l.isFree,
-      })),
-      subtotalCents: order.subtotalCents,
-      discountCents: order.discountCents,
-      deliveryCents: order.deliveryCents,
-      taxCents: order.taxCents,
-      totalCents: order.totalCents,
-      mealVoucherCents: order.mealVoucherCents,
-      taxByRate: order.taxByRate,
-      couponCode: order.couponCode,
-      taxInclusive: readTaxSettings(settings).inclusive,
-      receiptUrl: order.receiptNumber === null ? null : `${readSetting(settings, 'site.url', '').replace(/\/+$/, '')}/recu?commande=${order.secret}`,
     };
   }
 
@@ -187,4 +160,42 @@ export class MailService {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * What an order's e-mails show, read through `db` (the order's transaction, after its receipt number
+ * was taken); undefined for an unknown order. `siteUrl`: the setting `site.url`, for the receipt link.
+ */
+async function orderMailData(db: Database, orderId: number, taxInclusive: boolean, siteUrl: string): Promise<OrderMailData | undefined> {
+  const order = await orders.findOrder(db, orderId);
+  if (!order) return undefined;
+  const lines = await orders.findOrderLines(db, orderId);
+  return {
+    orderId,
+    createdAt: order.createdAt,
+    isPickup: order.isPickup,
+    paymentMethod: order.paymentMethod,
+    customer: order.customer,
+    location: order.location,
+    deliveryDate: order.deliveryDate,
+    deliveryTimeRange: order.deliveryTimeRange,
+    lines: lines.map((l) => ({
+      name: l.itemName,
+      quantity: l.quantity,
+      options: l.options.map((o) => (o.quantity > 1 ? `${o.quantity} × ${o.name}` : o.name)),
+      note: l.note,
+      amountCents: l.amountCents,
+      isFree: l.isFree,
+    })),
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    deliveryCents: order.deliveryCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    mealVoucherCents: order.mealVoucherCents,
+    taxByRate: order.taxByRate,
+    couponCode: order.couponCode,
+    taxInclusive,
+    receiptUrl: order.receiptNumber === null ? null : `${siteUrl}/recu?commande=${order.secret}`,
+  };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Logger } from '../../logger.ts';
@@ -26,6 +26,8 @@ export interface MailTransportOptions {
   smtpUrl?: string | undefined;
   /** Where messages are written without SMTP_URL: `<DATA_DIR>/outbox`. */
   outboxDir: string;
+  /** Without SMTP: the most .eml files kept in `outboxDir`, the oldest removed first (default 1000). */
+  maxFiles?: number | undefined;
   /** The From header, e.g. 'Chez Margot <no-reply@chez-margot.fr>'. */
   from: string;
   logger: Logger;
@@ -33,7 +35,8 @@ export interface MailTransportOptions {
 
 /**
  * A nodemailer transport: SMTP with `smtpUrl`, otherwise each message is written as an .eml file
- * to `outboxDir` and logged with its subject (and its code, for code e-mails).
+ * to `outboxDir` and logged with its subject (and its code, for code e-mails). The folder keeps at
+ * most `maxFiles` files: past that, the oldest tenth is removed (issue 17: it grew to 11,904 files).
  */
 export function createMailTransport(options: MailTransportOptions): MailTransport {
   if (options.smtpUrl) {
@@ -50,14 +53,27 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
   }
   const transporter = createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from: options.from });
   let sequence = 0;
+  const maxFiles = options.maxFiles ?? 1000;
+  let files: number | undefined; // .eml files in the folder, counted at the first write
+  const prune = () => {
+    // ISO timestamps first in every name: sorted by name is sorted by age.
+    const names = readdirSync(options.outboxDir)
+      .filter((name) => name.endsWith('.eml'))
+      .sort();
+    const keep = Math.max(1, Math.floor(maxFiles * 0.9));
+    for (const name of names.slice(0, Math.max(0, names.length - keep))) rmSync(join(options.outboxDir, name), { force: true });
+    files = Math.min(names.length, keep);
+  };
   return {
     kind: 'outbox',
     async send(message) {
       const info = (await transporter.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html })) as { message: Buffer };
       mkdirSync(options.outboxDir, { recursive: true });
       sequence += 1;
-      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${sequence}.eml`);
+      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${String(sequence).padStart(9, '0')}.eml`);
       writeFileSync(file, info.message);
+      files = (files ?? readdirSync(options.outboxDir).filter((name) => name.endsWith('.eml')).length - 1) + 1;
+      if (files > maxFiles) prune();
       options.logger.info(
         { to: message.to, subject: message.subject, file, ...(message.code ? { code: message.code } : {}) },
         'e-mail écrit dans le dossier outbox',

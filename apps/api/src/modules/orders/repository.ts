@@ -30,6 +30,8 @@ export async function findOrderSecret(db: Database, orderId: number): Promise<st
  * when another request already wrote that local_id, nothing is written and its order_id is returned.
  * `placedAt` (cash orders): the order is placed now, so it takes its receipt number in this
  * transaction (numbering.ts).
+ * `inTransaction` runs in the same transaction once a new order is written and numbered (its
+ * e-mails, issue 17): when it throws, nothing of the order is kept.
  */
 export async function insertOrder(
   db: Database,
@@ -37,6 +39,7 @@ export async function insertOrder(
   lines: NewOrderLine[],
   offerUses: Omit<typeof orderOffers.$inferInsert, 'orderId'>[] = [],
   placedAt: Date | null = null,
+  inTransaction?: (tx: Database, orderId: number) => Promise<void>,
 ): Promise<{ orderId: number; created: boolean }> {
   return db.transaction(async (tx) => {
     const inserted = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.localId }).returning({ orderId: orders.orderId });
@@ -48,8 +51,9 @@ export async function insertOrder(
     await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
     if (offerUses.length) await tx.insert(orderOffers).values(offerUses.map((use) => ({ ...use, orderId })));
     await tx.insert(orderStatusHistory).values({ orderId, status: order.status ?? 'pending' });
-    // Last, so the counter's row is locked as briefly as possible.
+    // The receipt number before the e-mails, which link to the receipt.
     if (placedAt) await numberPlacedOrder(tx, orderId, placedAt);
+    if (inTransaction) await inTransaction(tx as unknown as Database, orderId);
     return { orderId, created: true };
   });
 }

@@ -26,6 +26,16 @@ export interface CardOrderFinaliser {
   finaliseFromBrowser(orderId: number, transactionId: string | null | undefined): Promise<{ order_id: number; status: 'paid' }>;
 }
 
+/**
+ * The outbox of order e-mails (modules/mail/service.ts): `prepareOrderMails()` reads what the
+ * e-mails need before the order's transaction and returns the writer to run inside it; `kick()`
+ * starts sending once the transaction committed (issue 17).
+ */
+export interface OrderMailOutbox {
+  prepareOrderMails(): Promise<(tx: Database, orderId: number) => Promise<void>>;
+  kick(): void;
+}
+
 const taxRateBp = (item: MenuItem) => (item.item_price.tax_rate === null ? null : percentToBasisPoints(item.item_price.tax_rate));
 
 /** Totals as the API writes them: euros with 2 decimals (section 3, Cart totals). */
@@ -74,8 +84,8 @@ export class OrderService {
     private readonly clock: () => Date,
     private readonly locations: LocationService,
     private readonly cardPayments?: CardOrderFinaliser,
-    /** Called once an order is placed (its e-mails): awaited, but it never throws. */
-    private readonly onPlaced: (orderId: number) => Promise<void> = async () => {},
+    /** Where a placed order's e-mails are written, in the order's own transaction (cash orders). */
+    private readonly mails?: OrderMailOutbox,
   ) {}
 
   /**
@@ -181,6 +191,9 @@ export class OrderService {
       const item = catalog.itemsById.get(free.item_id);
       return item ? [{ item, offerId: free.offer_id }] : [];
     });
+    // Cash: the order is placed now, so its e-mails are written with it (a card order's once it is
+    // paid, issue 6), in the same transaction: a crash cannot keep one without the other (issue 17).
+    const writeMails = payload.payment_method === 'cash' ? await this.mails?.prepareOrderMails() : undefined;
     const { orderId, created } = await repository
       .insertOrder(
         this.db,
@@ -245,6 +258,7 @@ export class OrderService {
           ),
         offerUses,
         payload.payment_method === 'cash' ? now : null,
+        writeMails,
       )
       .catch(async (error: unknown) => {
         // Another order of this customer took a once-only offer first (the race of issue 3),
@@ -254,8 +268,7 @@ export class OrderService {
         if (committed !== undefined) return { orderId: committed, created: false };
         throw new ApiError(422, messages.couponAlreadyUsed, [{ path: 'coupon', message: messages.couponAlreadyUsed }]);
       });
-    // Cash: the order is placed now, so its e-mails go (a card order's will go once paid, issue 6).
-    if (created && payload.payment_method === 'cash') await this.onPlaced(orderId);
+    if (created && writeMails) this.mails?.kick();
     return { order_id: orderId, created };
   }
 

@@ -52,9 +52,16 @@ export async function touchChecked(db: Database, intentId: string, checkedAt: Da
 
 /**
  * Marks the payment succeeded and the order paid in one transaction, only from pending (two
- * finalisations racing write one 'paid' history row). @returns whether this call paid the order.
+ * finalisations racing write one 'paid' history row). `inTransaction` runs in that transaction when
+ * this call pays the order (its e-mails, issue 17); when it throws, the order stays pending.
+ * @returns whether this call paid the order.
  */
-export async function markOrderPaid(db: Database, orderId: number, intentId: string): Promise<boolean> {
+export async function markOrderPaid(
+  db: Database,
+  orderId: number,
+  intentId: string,
+  inTransaction?: (tx: Database, orderId: number) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.update(payments).set({ status: 'succeeded', lastError: null, updatedAt: new Date() }).where(eq(payments.intentId, intentId));
     const paid = await tx
@@ -64,8 +71,10 @@ export async function markOrderPaid(db: Database, orderId: number, intentId: str
       .returning({ orderId: orders.orderId });
     if (!paid.length) return false;
     await tx.insert(orderStatusHistory).values({ orderId, status: 'paid' });
-    // A card order is placed when paid: its receipt number is taken in this transaction.
+    // A card order is placed when paid: its receipt number is taken in this transaction, before
+    // the e-mails that link to the receipt.
     await numberPlacedOrder(tx, orderId, new Date());
+    if (inTransaction) await inTransaction(tx as unknown as Database, orderId);
     return true;
   });
 }

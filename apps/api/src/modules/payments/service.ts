@@ -4,6 +4,7 @@ import { centsToEuros } from '@resto/domain/money';
 import { messages } from '@resto/domain/messages';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { OrderMailOutbox } from '../orders/service.ts';
 import type { Logger } from '../../logger.ts';
 import * as repository from './repository.ts';
 import { ProviderError, WebhookSignatureError, type PaymentProvider, type ProviderIntent } from './providers/types.ts';
@@ -38,8 +39,8 @@ export class PaymentService {
     readonly provider: PaymentProvider,
     private readonly logger: Logger,
     private readonly clock: () => Date = () => new Date(),
-    /** Called once when an order becomes paid (its e-mails): awaited, but it never throws. */
-    private readonly onPaid: (orderId: number) => Promise<void> = async () => {},
+    /** Where a paid order's e-mails are written, in the transaction that marks it paid (issue 17). */
+    private readonly mails?: OrderMailOutbox,
   ) {}
 
   /** POST stripe-customer: a provider customer; the same e-mail, name and phone give the same one. */
@@ -131,9 +132,10 @@ export class PaymentService {
     const intent = await this.provider.retrieveIntent(intentId);
     const check = checkIntentPaysOrder(intent, { orderId: order.orderId, totalCents: order.totalCents, intentId: payment.intentId });
     if (check.ok) {
-      if (await repository.markOrderPaid(this.db, order.orderId, intentId)) {
+      const writeMails = await this.mails?.prepareOrderMails();
+      if (await repository.markOrderPaid(this.db, order.orderId, intentId, writeMails)) {
         this.logger.info({ orderId: order.orderId }, 'commande payée par carte');
-        await this.onPaid(order.orderId);
+        this.mails?.kick();
       }
       return 'paid';
     }

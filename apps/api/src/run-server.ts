@@ -1,0 +1,171 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { readSetting } from '@resto/domain/settings';
+import { getTagManagerId } from '@resto/domain/site';
+import { createApp, createDeps, type AppDeps } from './app.ts';
+import { storefrontSecurity, type ThirdParties } from './http/security-headers.ts';
+import { openDatabase } from './db/client.ts';
+import { createDrain } from './http/drain.ts';
+import type { Env } from './env.ts';
+import { createLogger } from './logger.ts';
+import { createMailTransport } from './modules/mail/transport.ts';
+import { demoHistoryOrders, seedDemoIfEmpty } from './seed.ts';
+import { locationProviders } from './modules/locations/providers/from-env.ts';
+import { paymentProvider } from './modules/payments/providers/from-env.ts';
+import { startReconciler } from './modules/payments/reconciler.ts';
+
+/**
+ * One Node process: the API under /v2 and the storefront (React Router SSR build) on PORT,
+ * on PGlite under DATA_DIR, or PostgreSQL when DATABASE_URL is set (DESIGN.md, "The shape").
+ * Started by server.ts once the data directory is locked (`release` frees it).
+ */
+export async function runServer(env: Env, release: () => Promise<void>) {
+  const logger = createLogger(env.LOG_LEVEL);
+  const demoHistory = env.DEMO_HISTORY ? demoHistoryOrders : 0;
+  // Migrations and the demo's first load, one instance at a time on PostgreSQL (issue 17).
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    setup: async (db) => {
+      if (await seedDemoIfEmpty(db, { history: demoHistory, now: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined, settings: env.DEMO_SETTINGS }))
+        logger.info({ orders: demoHistory }, 'restaurant de démonstration chargé');
+    },
+  });
+
+  const fixedNow = env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined;
+  const mailTransport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: join(env.dataDir, 'outbox'), maxFiles: env.OUTBOX_MAX_FILES, from: env.MAIL_FROM, logger });
+  const payments = paymentProvider(env, database.db, logger);
+  const deps = createDeps(database.db, logger, fixedNow ? () => fixedNow : undefined, {
+    mailTransport,
+    trustProxy: env.TRUST_PROXY,
+    locations: locationProviders(env),
+    payments,
+  });
+  deps.mail.start(); // order e-mails not sent yet (this process or a previous one) are retried every 30 s
+  const purge = () => void deps.auth.purgeExpired().catch((error: unknown) => logger.warn({ err: String(error) }, 'ménage des comptes impossible'));
+  setInterval(purge, 60 * 60_000).unref(); // expired sessions, codes, counters, unconfirmed sign-ups
+  purge();
+  // Guest orders past privacy.guest_data_retention_months lose their personal data (issue 16): now, then hourly.
+  const stopRetention = deps.privacy.start();
+  const app = new Hono({ strict: false });
+  app.use(compress());
+  app.route('/', createApp(deps));
+  const storefront = await mountStorefront(app, {
+    buildDir: env.WEB_BUILD_DIR,
+    siteUrl: env.siteUrl,
+    trustProxy: env.TRUST_PROXY,
+    thirdParties: () => thirdParties(deps),
+    apiFetch: (path, init) => Promise.resolve(app.request(path, init)),
+  });
+
+  // The storefront's loaders call app.request directly: only requests from the network are drained.
+  const drain = createDrain(app.fetch);
+  const server = serve({ fetch: drain.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info(
+      {
+        port: info.port,
+        database: database.kind,
+        dataDir: database.kind === 'pglite' ? env.dataDir : undefined,
+        mail: mailTransport.kind,
+        siteUrl: env.siteUrl,
+        nodeEnv: process.env.NODE_ENV,
+        react: storefront ? reactBuildLoaded() : undefined,
+      },
+      `prêt sur http://localhost:${info.port}`,
+    );
+  });
+  logger.info(
+    { provider: payments.name },
+    payments.name === 'test' ? 'paiement par carte : processeur de test (aucun vrai paiement)' : 'paiement par carte : Stripe',
+  );
+  // Paid intents whose PUT and webhook were both lost (issue 6): on start, then every minute.
+  const stopReconciler = startReconciler(deps.payments, logger);
+
+  let stopping = false;
+  // SIGTERM/SIGINT (issue 17): stop accepting, let the requests being served finish (at most
+  // SHUTDOWN_TIMEOUT s), refuse new ones on open connections with a 503, then stop the loops and
+  // close the database. A request cut at the deadline is logged.
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, inFlight: drain.inFlight() }, 'arrêt en cours');
+    const cut = await drain.drain(server as Server, env.SHUTDOWN_TIMEOUT * 1000);
+    if (cut) logger.warn({ requests: cut, seconds: env.SHUTDOWN_TIMEOUT }, 'requêtes interrompues au délai d’arrêt');
+    await stopReconciler();
+    stopRetention();
+    deps.mail.stop();
+    await deps.mail.idle();
+    mailTransport.close();
+    await database.close();
+    await release();
+    logger.info('base fermée proprement');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/**
+ * The outside services the storefront's pages may load (their CSP sources): Stripe when card
+ * payments are on with the Stripe provider, the tag manager when switched on with a valid id.
+ */
+async function thirdParties(deps: AppDeps): Promise<ThirdParties> {
+  const { settings } = await deps.catalog.getCatalog();
+  return {
+    stripe: deps.payments.provider.name === 'stripe' && readSetting(settings, 'payments.stripe.active', false),
+    tagManager: getTagManagerId(settings) !== null,
+  };
+}
+
+/**
+ * Which React DOM server build this process loaded ('production' or 'development'), read from
+ * the CommonJS module cache; null when React is not loaded (no storefront build).
+ */
+function reactBuildLoaded(): 'production' | 'development' | null {
+  const loaded = Object.keys(createRequire(import.meta.url).cache);
+  if (loaded.some((path) => /react-dom-server\.node\.production\.js$/.test(path))) return 'production';
+  if (loaded.some((path) => /react-dom-server\.node\.development\.js$/.test(path))) return 'development';
+  return null;
+}
+
+interface StorefrontOptions {
+  buildDir: string | undefined;
+  /** The site's public origin (SITE_URL): absolute URLs in pages, robots.txt and the sitemap. */
+  siteUrl: string;
+  trustProxy: boolean;
+  thirdParties: () => Promise<ThirdParties>;
+  apiFetch: (path: string, init?: RequestInit) => Promise<Response>;
+}
+
+/**
+ * Serves the storefront's static files and its SSR handler, when the web app is built, behind its
+ * security headers (docs/decisions/009-http-security-headers.md). @returns whether it is mounted.
+ */
+async function mountStorefront(app: Hono, options: StorefrontOptions): Promise<boolean> {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const buildDir = resolve(options.buildDir ?? join(here, '../../web/build'));
+  const serverEntry = join(buildDir, 'server/index.js');
+  if (!existsSync(serverEntry)) {
+    console.warn(`Boutique non construite (${serverEntry} absent) : API seule. Lancez « npm run build ».`);
+    return false;
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const clientDir = join(buildDir, 'client');
+  app.use('*', ...storefrontSecurity({ trustProxy: options.trustProxy, thirdParties: options.thirdParties }));
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', serveStatic({ root: clientDir }));
+  const handler = createRequestHandler(build, 'production');
+  app.all('*', (c) => handler(c.req.raw, { apiFetch: options.apiFetch, siteUrl: options.siteUrl, cspNonce: c.get('cspNonce') }));
+  return true;
+}

@@ -1,0 +1,165 @@
+/**
+ * Helpers of the fault benches (issue 17): the real server as a child process (PGlite under a
+ * DATA_DIR, or PostgreSQL), readiness by polling /v2/health, orders over keep-alive HTTP with
+ * every outcome recorded (status, or the socket error), fresh PostgreSQL databases.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { userInfo } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A Tuesday 12:30 in Paris: the demo restaurant is open (it is closed on Mondays). */
+export const openNow = new Date('2026-11-24T12:30:00+01:00');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  baseUrl: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Milliseconds from spawn to the first healthy answer (set by waitHealthy). */
+  readyMs?: number;
+  spawnedAt: number;
+}
+
+export interface ServerOptions {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Spawns `node apps/api/src/server.ts` (API only, clock fixed on an open Tuesday, no demo history). */
+export function spawnServer(options: ServerOptions): ServerProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'warn',
+    DEMO_HISTORY: '0',
+    CLOCK_NOW: openNow.toISOString(),
+    WEB_BUILD_DIR: join(options.dataDir, 'no-web-build'),
+    DATABASE_URL: options.databaseUrl ?? '',
+    SMTP_URL: '',
+    ...options.env,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  return { child, port: options.port, baseUrl: `http://127.0.0.1:${options.port}`, output: () => output, exited, spawnedAt: performance.now() };
+}
+
+/** Polls GET /v2/health until 200; throws when the process exits first or after `ms`. */
+export async function waitHealthy(server: ServerProcess, ms = 120_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  let exit: { code: number | null } | undefined;
+  void server.exited.then((e) => (exit = e));
+  while (Date.now() < deadline) {
+    if (exit) throw new Error(`le serveur s'est arrêté (${exit.code}) avant d'être prêt :\n${server.output()}`);
+    try {
+      const response = await fetch(`${server.baseUrl}/v2/health`);
+      await response.arrayBuffer();
+      if (response.status === 200) {
+        server.readyMs = performance.now() - server.spawnedAt;
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`serveur pas prêt en ${ms} ms :\n${server.output()}`);
+}
+
+export async function startServer(options: ServerOptions): Promise<ServerProcess> {
+  const server = spawnServer(options);
+  await waitHealthy(server);
+  return server;
+}
+
+export function kill(server: ServerProcess, signal: NodeJS.Signals) {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
+  return server.exited;
+}
+
+export interface HttpOutcome {
+  status?: number;
+  body?: string;
+  /** The socket error's code (ECONNREFUSED: never accepted; ECONNRESET: cut). */
+  error?: string;
+  startedAt: number;
+  ms: number;
+}
+
+/** One HTTP request over `agent`, never throwing: the status and body, or the socket error. */
+export function send(agent: Agent, baseUrl: string, method: string, path: string, body?: unknown): Promise<HttpOutcome> {
+  return new Promise((done) => {
+    const startedAt = performance.now();
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string | number> = text === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) };
+    const req = httpRequest(new URL(path, baseUrl), { method, agent, headers }, (res) => {
+      let data = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (data += chunk));
+      res.on('end', () => done({ status: res.statusCode, body: data, startedAt, ms: performance.now() - startedAt }));
+      res.on('error', (error: NodeJS.ErrnoException) => done({ error: error.code ?? error.message, startedAt, ms: performance.now() - startedAt }));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => done({ error: error.code ?? error.message, startedAt, ms: performance.now() - startedAt }));
+    req.end(text);
+  });
+}
+
+/** Whether something listens on host:port. */
+export function answers(host: string, port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect(port, host);
+    socket.once('connect', () => (socket.destroy(), done(true)));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** The PostgreSQL to bench on: DATABASE_URL, or 127.0.0.1:5432 when it answers; undefined otherwise. */
+export async function postgresAdminUrl(): Promise<string | undefined> {
+  const url = process.env.DATABASE_URL?.trim();
+  if (url) return url;
+  return (await answers('127.0.0.1', 5432)) ? `postgres://${userInfo().username}@127.0.0.1:5432/postgres` : undefined;
+}
+
+/** Creates an empty database `bench_<random>`; returns its URL and a dropper. */
+export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Resident memory of a process, in MB (Linux /proc). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+};
