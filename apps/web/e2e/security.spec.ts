@@ -213,7 +213,7 @@ test.describe('no CSP violation in Chromium', () => {
 test('npm run serve runs React’s production build, NODE_ENV unset or not', async () => {
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'resto-serve-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(servers.sunday.port + 6), DATA_DIR: dataDir, DEMO_HISTORY: '0', LOG_LEVEL: 'info', DATABASE_URL: '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(servers.sunday.port + 3), DATA_DIR: dataDir, DEMO_HISTORY: '0', LOG_LEVEL: 'info', DATABASE_URL: '' };
   delete env.NODE_ENV;
   const child = spawn('npm', ['run', 'serve'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
@@ -228,8 +228,11 @@ test('npm run serve runs React’s production build, NODE_ENV unset or not', asy
     expect(fields.react).toBe('production');
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM'); // npm and the server it started
-    await exited;
+    // npm and the server it started (unless it already stopped: the output above says why).
+    if (child.pid !== undefined && child.exitCode === null) {
+      process.kill(-child.pid, 'SIGTERM');
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,4 +1,8 @@
-/** The servers the end-to-end tests run against, each with its clock frozen at `now`. */
+/**
+ * The servers the end-to-end tests run against, each with its clock frozen at `now`. Ports from
+ * E2E_PORT (3300): +0..+2 here, +3 security.spec.ts's `npm run serve`, +4 update-banner.spec.ts,
+ * +8/+9 the mail sink. Not +6: 3306 is MariaDB's port on these machines.
+ */
 export const servers = {
   /** Sunday 22 November 2026, 12:30 in Paris: the restaurant is open, the weekday promotion is not. */
   sunday: { port: Number(process.env.E2E_PORT ?? 3300), now: '2026-11-22T12:30:00+01:00' },
