@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { messages } from '@resto/domain/messages';
 import type { Database } from './db/client.ts';
 import { ApiError } from './http/errors.ts';
+import { textGuard } from './http/text-guard.ts';
 import type { Logger } from './logger.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { CatalogService } from './modules/catalog/service.ts';
@@ -105,6 +106,9 @@ export function createApp(deps: AppDeps) {
     // The path only: a query string may carry a token (spec section 7).
     deps.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'requête');
   });
+
+  // Text the database would refuse (NUL, lone surrogates) is a 400 naming the field, not a 500.
+  app.use('/v2/*', textGuard());
 
   app.get('/v2/health', async (c) => {
     try {

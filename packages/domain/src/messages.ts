@@ -22,6 +22,10 @@ export const messages = {
   invalidJson: "Le corps de la requête n'est pas un JSON valide.",
   bodyTooLarge: 'La requête est trop volumineuse.',
   invalidRequest: 'La requête contient des erreurs.',
+  /** A string with a control character (NUL…) or a lone surrogate: refused before the database (issue 17). */
+  unsafeText: (field: string) =>
+    field ? `Le champ « ${field} » contient un caractère non autorisé (caractère de contrôle ou Unicode invalide).` : 'La requête contient un caractère non autorisé (caractère de contrôle ou Unicode invalide).',
+  invalidUtf8: "Le corps de la requête n'est pas un texte UTF-8 valide.",
   // Accounts (issue 5; spec sections 5 and 8: the server's message is shown as it comes).
   passwordRequired: 'Le mot de passe est obligatoire.',
   passwordTooShort: (min: number) => `Le mot de passe doit contenir au moins ${min} caractères.`,
