@@ -12,6 +12,7 @@ import type { Logger } from './logger.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { CatalogService } from './modules/catalog/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { proveOrderOwnership } from './modules/orders/ownership.ts';
 import { OrderService } from './modules/orders/service.ts';
 import { discoveryRoutes } from './modules/discovery/routes.ts';
 import { DiscoveryService } from './modules/discovery/service.ts';
@@ -121,7 +122,7 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/public', catalogRoutes(deps));
   app.route('/v2/public/auth', authRoutes(deps.auth, { trustProxy: deps.trustProxy }));
   // Before the orders' GET /:order_id, which would otherwise take GET /payment-config.
-  app.route('/v2/public/checkout', paymentRoutes(deps.payments));
+  app.route('/v2/public/checkout', paymentRoutes(deps.payments, (c, orderId, proof) => proveOrderOwnership(deps.db, deps.auth, c, orderId, proof)));
   app.route('/v2/public/checkout', orderRoutes(deps.orders, deps.auth));
   app.route('/v2/public/locations', locationRoutes(deps.locations));
   app.route('/v2', discoveryRoutes(deps.discovery));

@@ -40,7 +40,7 @@ async function main() {
     payments,
   });
   deps.mail.start(); // order e-mails not sent yet (this process or a previous one) are retried every 30 s
-  const purge = () => void deps.auth.purgeExpired().catch((error: unknown) => logger.warn({ err: String(error) }, 'ménage des comptes impossible'));
+  const purge = () => void deps.auth.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'ménage des comptes impossible'));
   setInterval(purge, 60 * 60_000).unref(); // expired sessions, codes, counters, unconfirmed sign-ups
   purge();
   const app = new Hono({ strict: false });

@@ -69,6 +69,7 @@ export const messages = {
   paymentMethodDisabled: "Ce moyen de paiement n'est pas proposé par le restaurant.",
   paymentAmountChanged: 'Le montant à payer a changé : vérifiez le nouveau total avant de payer.',
   paymentNotConfirmed: "Le paiement n'a pas été confirmé par la banque : la commande n'est pas payée.",
+  orderProofRequired: "Impossible de vérifier que cette commande est la vôtre : reprenez-la depuis l'appareil qui l'a passée.",
   paymentNotForOrder: "Ce paiement ne correspond pas à cette commande.",
   paymentWebhookRefused: 'Signature du webhook invalide ou expirée.',
   paymentIntentUnknown: "Ce paiement n'existe pas.",

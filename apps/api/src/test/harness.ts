@@ -357,7 +357,7 @@ export async function buildOrderPayload(server: Pick<TestServer, 'baseUrl' | 'no
 
 /** POST /v2/public/checkout/ (with the spec's trailing slash). */
 export function postOrder(baseUrl: string, body: unknown) {
-  return sendJson<{ order_id: number }>(baseUrl, 'POST', '/v2/public/checkout/', body);
+  return sendJson<{ order_id: number; secret: string }>(baseUrl, 'POST', '/v2/public/checkout/', body);
 }
 
 /** A value deep-copied as a loose JSON object, for tests that break fields on purpose. */

@@ -4,6 +4,7 @@ import { FinalizeOrderSchema, OrderPayloadSchema } from '@resto/domain/checkout'
 import { messages } from '@resto/domain/messages';
 import { ApiError, parseJsonBody, success } from '../../http/errors.ts';
 import type { AuthService } from '../auth/service.ts';
+import { proveOrderOwnership } from './ownership.ts';
 import type { OrderService } from './service.ts';
 
 /**
@@ -36,7 +37,12 @@ export function orderRoutes(orders: OrderService, auth: AuthService) {
       // `secret` is beside the spec's answer: what proves the order without an account (orders.secret).
       return success(c, { order_id, secret: await orders.secretOf(order_id) }, created ? 201 : 200);
     })
-    .put('/', async (c) => success(c, await orders.finalizeOrder(await parseJsonBody(c, FinalizeOrderSchema))))
+    .put('/', async (c) => {
+      const body = await parseJsonBody(c, FinalizeOrderSchema);
+      // Only the one who placed the order may finalise it (issue 17): its secret, local_id or account.
+      await proveOrderOwnership(orders.db, auth, c, body.order_id, body);
+      return success(c, await orders.finalizeOrder(body));
+    })
     .get('/:order_id', async (c) => {
       const orderId = z.coerce.number().int().positive().max(2_147_483_647).safeParse(c.req.param('order_id')); // order_id is a PostgreSQL integer
       const localId = c.req.query('local_id');

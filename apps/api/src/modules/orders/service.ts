@@ -57,7 +57,7 @@ export function customerKey(userId: number | null | undefined, email: string): s
  */
 export class OrderService {
   constructor(
-    private readonly db: Database,
+    readonly db: Database,
     private readonly catalog: CatalogService,
     private readonly clock: () => Date,
     private readonly locations: LocationService,
