@@ -36,6 +36,7 @@ async function main() {
   const deps = createDeps(database.db, logger, fixedNow ? () => fixedNow : undefined, {
     mailTransport,
     trustProxy: env.TRUST_PROXY,
+    rateLimitFactor: env.RATE_LIMIT_FACTOR,
     locations: locationProviders(env),
     payments,
   });
@@ -54,12 +55,18 @@ async function main() {
       `prêt sur http://localhost:${info.port}`,
     );
   });
-  logger.info(
-    { provider: payments.name },
-    payments.name === 'test' ? 'paiement par carte : processeur de test (aucun vrai paiement)' : 'paiement par carte : Stripe',
-  );
+  if (!payments)
+    logger.warn(
+      { provider: 'none' },
+      'paiement par carte désactivé : ni clés Stripe ni PAYMENT_TEST_MODE=1 en production (les commandes par carte sont refusées)',
+    );
+  else
+    logger.info(
+      { provider: payments.name },
+      payments.name === 'test' ? 'paiement par carte : processeur de test (aucun vrai paiement)' : 'paiement par carte : Stripe',
+    );
   // Paid intents whose PUT and webhook were both lost (issue 6): on start, then every minute.
-  const stopReconciler = startReconciler(deps.payments, logger);
+  const stopReconciler = payments ? startReconciler(deps.payments, logger) : async () => {};
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -69,6 +69,11 @@ export const messages = {
   paymentMethodDisabled: "Ce moyen de paiement n'est pas proposé par le restaurant.",
   paymentAmountChanged: 'Le montant à payer a changé : vérifiez le nouveau total avant de payer.',
   paymentNotConfirmed: "Le paiement n'a pas été confirmé par la banque : la commande n'est pas payée.",
+  tooManyOrders: (minutes: number) =>
+    `Trop de commandes en peu de temps. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}, ou appelez le restaurant.`,
+  tooManyRequests: (minutes: number) => `Trop de demandes en peu de temps. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+  /** A card order paid with the built-in test processor (issue 17): no money moved. */
+  paymentTestMode: 'Mode test : aucun paiement réel',
   orderProofRequired: "Impossible de vérifier que cette commande est la vôtre : reprenez-la depuis l'appareil qui l'a passée.",
   paymentNotForOrder: "Ce paiement ne correspond pas à cette commande.",
   paymentWebhookRefused: 'Signature du webhook invalide ou expirée.',

@@ -96,12 +96,14 @@ export class MailService {
     const order = await orders.findOrder(this.db, orderId);
     if (!order) return undefined;
     const lines = await orders.findOrderLines(this.db, orderId);
+    const testMode = (await orders.findTestModeOrders(this.db, [orderId])).has(orderId);
     const { settings } = await this.catalog.getCatalog();
     return {
       orderId,
       createdAt: order.createdAt,
       isPickup: order.isPickup,
       paymentMethod: order.paymentMethod,
+      testMode,
       customer: order.customer,
       location: order.location,
       deliveryDate: order.deliveryDate,

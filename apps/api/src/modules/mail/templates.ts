@@ -1,6 +1,7 @@
 import { codeTtlMinutes, type CodePurpose } from '@resto/domain/account';
 import { formatPrice } from '@resto/domain/money';
 import { describeSchedule } from '@resto/domain/scheduling';
+import { messages } from '@resto/domain/messages';
 import { escapeHtml } from './escape.ts';
 import type { MailMessage } from './transport.ts';
 
@@ -81,6 +82,8 @@ export interface OrderMailData {
   createdAt: Date;
   isPickup: boolean;
   paymentMethod: string;
+  /** Paid with the built-in test processor: said in both e-mails (issue 17). */
+  testMode?: boolean;
   customer: { first_name: string; last_name: string; email: string; phone: string };
   /** Delivery address: address, address2, postal_code, city. */
   location: Record<string, unknown> | null;
@@ -124,7 +127,12 @@ function orderFacts(order: OrderMailData, restaurant: RestaurantContacts): [stri
     ['Type', order.isPickup ? 'À emporter' : 'Livraison'],
     ['Adresse', where],
     ['Créneau', slot],
-    ['Paiement', order.paymentMethod === 'cash' ? 'Sur place (espèces ou carte au comptoir)' : 'Carte bancaire en ligne'],
+    [
+      'Paiement',
+      order.paymentMethod === 'cash'
+        ? 'Sur place (espèces ou carte au comptoir)'
+        : `Carte bancaire en ligne${order.testMode ? ` — ${messages.paymentTestMode.toUpperCase()}` : ''}`,
+    ],
     ['Client', `${order.customer.first_name} ${order.customer.last_name}, ${order.customer.phone}, ${order.customer.email}`],
   ];
 }
@@ -202,7 +210,8 @@ export function orderConfirmationMail(order: OrderMailData, restaurant: Restaura
 
 /** The restaurant's new-order e-mail, to contacts.email: the same content, laid out for the kitchen. */
 export function newOrderMail(order: OrderMailData, restaurant: RestaurantContacts): MailMessage {
-  const subject = `Nouvelle commande n° ${order.orderId} — ${order.isPickup ? 'à emporter' : 'livraison'} — ${formatPrice(order.totalCents)}`;
+  // A test-mode payment is said first: the kitchen must not cook for money that never moved (issue 17).
+  const subject = `${order.testMode ? '[MODE TEST] ' : ''}Nouvelle commande n° ${order.orderId} — ${order.isPickup ? 'à emporter' : 'livraison'} — ${formatPrice(order.totalCents)}`;
   const intro = `Nouvelle commande de ${order.customer.first_name} ${order.customer.last_name}.`;
   return { to: restaurant.email, subject, text: orderText(intro, order, restaurant, true), html: orderHtml(subject, intro, order, restaurant, true) };
 }

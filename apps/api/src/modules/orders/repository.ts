@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderLines, orderOffers, orders, orderStatusHistory } from '../../db/schema.ts';
+import { orderLines, orderOffers, orders, orderStatusHistory, payments } from '../../db/schema.ts';
 
 /** SQL of orders. No rules here: the service decides, this writes and reads. */
 
@@ -74,4 +74,17 @@ export async function updateOrderStatus(db: Database, orderId: number, status: s
 export async function findUsedOfferIds(db: Database, customerKey: string): Promise<Set<number>> {
   const rows = await db.select({ offerId: orderOffers.offerId }).from(orderOffers).where(eq(orderOffers.customerKey, customerKey));
   return new Set(rows.map((r) => r.offerId));
+}
+
+/**
+ * The orders among `orderIds` whose card payment runs on the built-in test processor (payments.provider
+ * 'test'): shown as "Mode test" to staff and customers (issue 17).
+ */
+export async function findTestModeOrders(db: Database, orderIds: readonly number[]): Promise<Set<number>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(and(inArray(payments.orderId, [...orderIds]), eq(payments.provider, 'test')));
+  return new Set(rows.map((row) => row.orderId));
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { FinalizeOrderSchema, OrderPayloadSchema } from '@resto/domain/checkout';
 import { messages } from '@resto/domain/messages';
@@ -26,14 +26,20 @@ async function orderAccount(auth: AuthService, token: string | undefined, userId
 }
 
 /** POST and PUT /v2/public/checkout/ (spec section 7), and a guest's read-back of an order. */
-export function orderRoutes(orders: OrderService, auth: AuthService) {
+export function orderRoutes(
+  orders: OrderService,
+  auth: AuthService,
+  /** Counts a new order of this caller and e-mail (RequestLimits.order); @throws ApiError 429. */
+  limitOrder: (c: Context, email: string) => Promise<void> = async () => {},
+) {
   return new Hono({ strict: false })
     .post('/', async (c) => {
       const payload = await parseJsonBody(c, OrderPayloadSchema);
       // Only the Authorization header: a token in the order's query string would end in proxies' logs.
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
       const userId = await orderAccount(auth, bearer, payload.user_id);
-      const { order_id, created } = await orders.createOrder(payload, userId);
+      // Counted only for a new local_id: a retry is answered with its order, never refused.
+      const { order_id, created } = await orders.createOrder(payload, userId, () => limitOrder(c, payload.customer.email));
       // `secret` is beside the spec's answer: what proves the order without an account (orders.secret).
       return success(c, { order_id, secret: await orders.secretOf(order_id) }, created ? 201 : 200);
     })
