@@ -37,8 +37,8 @@ export interface TestServerOptions {
   logger?: Logger;
   /** Trust X-Forwarded-For (default true here: tests give each case its own client address). */
   trustProxy?: boolean;
-  /** The card payment provider, made on the test database; the built-in test processor by default. */
-  payments?: (db: Database) => PaymentProvider;
+  /** The card payment provider, made on the test database; the built-in test processor by default; null: card payments off. */
+  payments?: (db: Database) => PaymentProvider | null;
   /**
    * Multiplies the request limits of issue 17 (orders, payment calls, address search). Default
    * 1000, as RATE_LIMIT_FACTOR in the benches and browser tests: test files place many orders from
