@@ -77,7 +77,7 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const alive = (await fetch(`${baseUrl}/v2/health`)).ok;
   const rssAfter = rssMb();
-  const total = tallies.reduce((sum, t) => sum + perEndpoint, 0);
+  const total = perEndpoint * tallies.length;
   const serverErrors = tallies.reduce((sum, t) => sum + t.classes['5xx'] + t.classes.failed, 0);
   console.log('');
   console.log(`requests: ${total} (${perEndpoint} × ${tallies.length} endpoints) in ${seconds.toFixed(0)} s (${Math.round(total / seconds)}/s)`);
