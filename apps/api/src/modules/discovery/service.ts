@@ -68,7 +68,11 @@ export class DiscoveryService {
     const orderable = await this.orderableItems();
     const inCart = new Set(cartItemIds);
     // Ids of no orderable dish cost a query and weigh nothing; the rest is capped.
-    const considered = [...inCart].filter((id) => orderable.has(id)).slice(0, maxCartItemsConsidered);
+    // Sorted first: the same cart in any order looks at the same dishes (and shares its cached answer).
+    const considered = [...inCart]
+      .filter((id) => orderable.has(id))
+      .sort((a, b) => a - b)
+      .slice(0, maxCartItemsConsidered);
     const together = await this.coOrdered(considered, limit + orderable.size);
     const popular = await this.popular(maxRecommendations + inCart.size);
     return [...new Set([...together, ...popular])].filter((id) => orderable.has(id) && !inCart.has(id)).slice(0, limit);
