@@ -73,7 +73,7 @@ for (const [index, handle] of handles.entries()) {
     },
   });
   const mailTransport = createMailTransport({ outboxDir: outboxes[index]!, maxFiles: 10_000, from: 'Banc <banc@example.fr>', logger });
-  const deps = createDeps(handle.db, logger, () => openNow, { mailTransport, payments: processor });
+  const deps = createDeps(handle.db, logger, () => openNow, { mailTransport, payments: processor, rateLimitFactor: 1000 });
   const app = createApp(deps);
   const { server, port } = await new Promise<{ server: Server; port: number }>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server: s as Server, port: info.port }));

@@ -74,7 +74,7 @@ async function checkout(retried: boolean, webhookFirst: boolean): Promise<Outcom
   const orderIds: number[] = [];
   const intentIds: string[] = [];
   const attempt = async () => {
-    const { order_id } = payloadOf(await postOrder(baseUrl, payload));
+    const { order_id, secret } = payloadOf(await postOrder(baseUrl, payload));
     orderIds.push(order_id);
     const { customer } = payloadOf(
       await sendJson<{ customer: string }>(baseUrl, 'POST', '/v2/public/checkout/stripe-customer', { email: 'bench@example.fr', name: 'Banc Essai', phone: '+33612345678' }),
@@ -84,13 +84,14 @@ async function checkout(retried: boolean, webhookFirst: boolean): Promise<Outcom
         order_id,
         customer_id: customer,
         amount: payload.total,
+        secret, // the order's proof (issue 17)
       }),
     );
     intentIds.push(intent.id);
-    return { order_id, intent };
+    return { order_id, intent, secret };
   };
   // A retried checkout: the browser sends the same order twice at once (double tap, flaky network).
-  const [{ order_id, intent }] = await Promise.all([attempt(), ...(retried ? [attempt()] : [])]);
+  const [{ order_id, intent, secret }] = await Promise.all([attempt(), ...(retried ? [attempt()] : [])]);
   if (intent.status !== 'succeeded')
     payloadOf(
       await sendJson(baseUrl, 'POST', '/v2/public/checkout/test-processor/confirm', {
@@ -106,7 +107,7 @@ async function checkout(retried: boolean, webhookFirst: boolean): Promise<Outcom
     await entry.delivered;
   }
   const putStarted = performance.now();
-  const put = await sendJson<{ status: string }>(baseUrl, 'PUT', '/v2/public/checkout/', { order_id, transaction_id: intent.id, status: 'paid' });
+  const put = await sendJson<{ status: string }>(baseUrl, 'PUT', '/v2/public/checkout/', { order_id, transaction_id: intent.id, status: 'paid', secret });
   const putMs = performance.now() - putStarted;
   if (!webhookFirst) entry.open();
   return { localId: payload.local_id, orderIds, intentIds, ms: performance.now() - started, putMs, paidAnswer: put.status === 200 && put.body.status === 'success' };

@@ -1,16 +1,20 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
 import { messages } from '@resto/domain/messages';
 import type { Database } from './db/client.ts';
 import { ApiError } from './http/errors.ts';
 import { baseSecurityHeaders, noStore, strictTransportSecurity } from './http/security-headers.ts';
+import { textGuard } from './http/text-guard.ts';
+import { RequestLimits } from './http/request-limits.ts';
+import { clientIp } from './modules/auth/credentials.ts';
 import type { Logger } from './logger.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { CatalogService } from './modules/catalog/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { proveOrderOwnership } from './modules/orders/ownership.ts';
 import { OrderService } from './modules/orders/service.ts';
 import { discoveryRoutes } from './modules/discovery/routes.ts';
 import { DiscoveryService } from './modules/discovery/service.ts';
@@ -29,6 +33,7 @@ import { ReceiptService } from './modules/receipts/service.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
 import { TestProcessor } from './modules/payments/providers/test-processor.ts';
+import { DisabledPaymentProvider } from './modules/payments/providers/disabled.ts';
 import type { PaymentProvider } from './modules/payments/providers/types.ts';
 
 export interface AppDeps {
@@ -43,11 +48,16 @@ export interface AppDeps {
   locations: LocationService;
   mail: MailService;
   auth: AuthService;
-  /** Whether X-Forwarded-For names the client (behind a reverse proxy); rate limits key on it. */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of the API (false/0: none, true: 1): rate limits key on the address
+   * the nearest one appended to X-Forwarded-For (modules/auth/credentials.ts, forwardedClient).
+   */
+  trustProxy: boolean | number;
   payments: PaymentService;
   /** Guest data retention (issue 16): the anonymisation job. */
   privacy: PrivacyService;
+  /** Limits on orders, payment calls and address search (issue 17). */
+  limits: RequestLimits;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -59,11 +69,13 @@ export interface LocationProviders {
 export interface DepsOptions {
   /** Where e-mails go; default: an outbox folder in the system's temporary directory. */
   mailTransport?: MailTransport;
-  trustProxy?: boolean;
+  trustProxy?: boolean | number;
   /** Address search and routing; default: the offline communes index and straight lines. */
   locations?: LocationProviders;
-  /** The card payment provider; default: the built-in test processor on this database. */
-  payments?: PaymentProvider;
+  /** The card payment provider; default: the built-in test processor on this database; null: card payments off. */
+  payments?: PaymentProvider | null;
+  /** Multiplies the maximum of every request limit (RATE_LIMIT_FACTOR; default 1). */
+  rateLimitFactor?: number;
 }
 
 /** Builds the services from a database; no I/O happens here. */
@@ -77,7 +89,9 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
   // Payments run on real time whatever the app's clock: webhook signatures and reconciliation are about now.
   // A card order's e-mails leave once it is paid (a cash order's once it is placed), written to the
   // outbox in the transaction that pays or places it (issue 17).
-  const payments = new PaymentService(db, options.payments ?? new TestProcessor(db, logger), logger, undefined, mail);
+  const cardOff = options.payments === null;
+  const provider = cardOff ? new DisabledPaymentProvider() : (options.payments ?? new TestProcessor(db, logger));
+  const payments = new PaymentService(db, provider, logger, undefined, mail);
   return {
     db,
     clock,
@@ -85,13 +99,15 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     catalog,
     locations,
     payments,
-    orders: new OrderService(db, catalog, clock, locations, payments, mail),
+    // Card payments off: card orders are refused (422), whatever the restaurant's setting.
+    orders: new OrderService(db, catalog, clock, locations, cardOff ? undefined : payments, mail),
     discovery: new DiscoveryService(db, catalog, clock),
     receipts: new ReceiptService(db, catalog),
     mail,
     auth: new AuthService(db, mail, clock, logger),
     trustProxy: options.trustProxy ?? false,
     privacy: new PrivacyService(db, catalog, clock, logger),
+    limits: new RequestLimits(db, options.rateLimitFactor ?? 1),
   };
 }
 
@@ -118,6 +134,9 @@ export function createApp(deps: AppDeps) {
     deps.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'requête');
   });
 
+  // Text the database would refuse (NUL, lone surrogates) is a 400 naming the field, not a 500.
+  app.use('/v2/*', textGuard());
+
   app.get('/v2/health', async (c) => {
     try {
       await deps.db.execute(sql`select 1`);
@@ -126,12 +145,20 @@ export function createApp(deps: AppDeps) {
       return c.json({ status: 'error', message: 'Base de données injoignable.', errors: [] }, 503);
     }
   });
-  app.route('/v2/public', catalogRoutes(deps));
+  app.route('/v2/public', catalogRoutes({ ...deps, cardPaymentsOff: deps.payments.provider.name === 'none' }));
   app.route('/v2/public/auth', authRoutes(deps.auth, { trustProxy: deps.trustProxy }));
   // Before the orders' GET /:order_id, which would otherwise take GET /payment-config.
-  app.route('/v2/public/checkout', paymentRoutes(deps.payments));
-  app.route('/v2/public/checkout', orderRoutes(deps.orders, deps.auth));
-  app.route('/v2/public/locations', locationRoutes(deps.locations));
+  const ip = (c: Context) => clientIp(c, deps.trustProxy);
+  app.route(
+    '/v2/public/checkout',
+    paymentRoutes(deps.payments, {
+      proveOwnership: (c, orderId, proof) => proveOrderOwnership(deps.db, deps.auth, c, orderId, proof),
+      limitCustomer: (c, email) => deps.limits.customer(ip(c), email),
+      limitIntent: (c) => deps.limits.intent(ip(c)),
+    }),
+  );
+  app.route('/v2/public/checkout', orderRoutes(deps.orders, deps.auth, (c, email) => deps.limits.order(ip(c), email)));
+  app.route('/v2/public/locations', locationRoutes(deps.locations, (c) => deps.limits.locations(ip(c))));
   app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
   app.route('/v2', discoveryRoutes(deps.discovery));
   app.all('/v2/*', (c) => c.json({ status: 'error', message: messages.notFound, errors: [] }, 404));

@@ -52,13 +52,42 @@ const EnvSchema = z
     SHUTDOWN_TIMEOUT: z.coerce.number().min(0, { error: 'SHUTDOWN_TIMEOUT est un nombre de secondes.' }).default(10),
     /** The From header of every e-mail. */
     MAIL_FROM: z.string().min(3).default('Commande en ligne <no-reply@localhost>'),
-    /** 1 behind a reverse proxy that sets X-Forwarded-For: rate limits then key on the client it names. */
+    /**
+     * Reverse proxies in front of the server that append to X-Forwarded-For: 0 (none), 1 (true,
+     * yes, on) or their count (2 behind a CDN and a load balancer). Rate limits key on the address
+     * the nearest one appended, never on what the client wrote (issue 17).
+     */
     TRUST_PROXY: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
       z
-        .enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], { error: 'TRUST_PROXY vaut 1 ou 0.' })
+        .string()
         .default('0')
-        .transform((value) => ['1', 'true', 'yes', 'on'].includes(value)),
+        .transform((value, ctx) => {
+          if (['true', 'yes', 'on'].includes(value)) return 1;
+          if (['false', 'no', 'off'].includes(value)) return 0;
+          if (/^\d{1,2}$/.test(value)) return Number(value);
+          ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY vaut 0, 1 ou le nombre de proxys devant le serveur.' });
+          return z.NEVER;
+        }),
+    ),
+    /**
+     * Multiplies the maximum of the order, payment and address-search limits (issue 17): 1 in
+     * production; the benches and browser tests, which order hundreds of times from 127.0.0.1, use 1000.
+     */
+    RATE_LIMIT_FACTOR: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number({ error: 'RATE_LIMIT_FACTOR est un nombre ≥ 1.' }).min(1, { error: 'RATE_LIMIT_FACTOR est un nombre ≥ 1.' }).max(1_000_000).default(1),
+    ),
+    /**
+     * Card payments with the built-in test processor (no real payment) when no Stripe keys are
+     * set: on by default outside production, off in production unless asked (issue 17).
+     */
+    PAYMENT_TEST_MODE: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
+      z
+        .enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], { error: 'PAYMENT_TEST_MODE vaut 1 ou 0.' })
+        .optional()
+        .transform((value) => (value === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(value))),
     ),
     /** Load 3,000 generated past orders with the demo restaurant on a first start (0/false/no/off: none). */
     DEMO_HISTORY: z.preprocess(

@@ -48,9 +48,10 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     trustProxy: env.TRUST_PROXY,
     locations: locationProviders(env),
     payments,
+    rateLimitFactor: env.RATE_LIMIT_FACTOR,
   });
   deps.mail.start(); // order e-mails not sent yet (this process or a previous one) are retried every 30 s
-  const purge = () => void deps.auth.purgeExpired().catch((error: unknown) => logger.warn({ err: String(error) }, 'ménage des comptes impossible'));
+  const purge = () => void deps.auth.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'ménage des comptes impossible'));
   setInterval(purge, 60 * 60_000).unref(); // expired sessions, codes, counters, unconfirmed sign-ups
   purge();
   // Guest orders past privacy.guest_data_retention_months lose their personal data (issue 16): now, then hourly.
@@ -82,12 +83,18 @@ export async function runServer(env: Env, release: () => Promise<void>) {
       `prêt sur http://localhost:${info.port}`,
     );
   });
-  logger.info(
-    { provider: payments.name },
-    payments.name === 'test' ? 'paiement par carte : processeur de test (aucun vrai paiement)' : 'paiement par carte : Stripe',
-  );
+  if (!payments)
+    logger.warn(
+      { provider: 'none' },
+      'paiement par carte désactivé : ni clés Stripe ni PAYMENT_TEST_MODE=1 en production (les commandes par carte sont refusées)',
+    );
+  else
+    logger.info(
+      { provider: payments.name },
+      payments.name === 'test' ? 'paiement par carte : processeur de test (aucun vrai paiement)' : 'paiement par carte : Stripe',
+    );
   // Paid intents whose PUT and webhook were both lost (issue 6): on start, then every minute.
-  const stopReconciler = startReconciler(deps.payments, logger);
+  const stopReconciler = payments ? startReconciler(deps.payments, logger) : async () => {};
 
   let stopping = false;
   // SIGTERM/SIGINT (issue 17): stop accepting, let the requests being served finish (at most
@@ -140,7 +147,7 @@ interface StorefrontOptions {
   buildDir: string | undefined;
   /** The site's public origin (SITE_URL): absolute URLs in pages, robots.txt and the sitemap. */
   siteUrl: string;
-  trustProxy: boolean;
+  trustProxy: boolean | number;
   thirdParties: () => Promise<ThirdParties>;
   apiFetch: (path: string, init?: RequestInit) => Promise<Response>;
 }

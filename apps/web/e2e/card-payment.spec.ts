@@ -66,8 +66,11 @@ test('card 4242 pays the order: paid on the server, cart and card data cleared, 
   const { payload } = (await (await created).json()) as { payload: { order_id: number } };
   expect((await finalised).status()).toBe(200);
   await expect(page).toHaveURL(new RegExp(`/success\\?order=${payload.order_id}`));
+  // The test processor's payment says so (issue 17); the order's secret is kept with it.
+  await expect(page.getByTestId('payment-test-mode')).toHaveText('Mode test : aucun paiement réel');
 
-  const last = await page.evaluate(() => JSON.parse(localStorage.getItem('last-order') ?? 'null') as { order_id: number; local_id: string });
+  const last = await page.evaluate(() => JSON.parse(localStorage.getItem('last-order') ?? 'null') as { order_id: number; local_id: string; secret: string });
+  expect(last.secret).toMatch(/^[0-9a-f]{64}$/);
   const order = await readOrder(page, last.order_id, last.local_id);
   expect(order.status).toBe('paid');
   expect(order.payment_method).toBe('card');

@@ -189,6 +189,16 @@ export const orderStatuses = ['pending', 'paid', 'accepted', 'ready', 'completed
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** PUT /v2/public/checkout/ (section 7): finalises an order. */
+/**
+ * What proves a call is made by the one who placed the order (issue 17, finding 6;
+ * docs/decisions/014), beside the spec's fields: the per-order `secret` answered by POST
+ * /checkout/, or the order's `local_id` (an account's Bearer token of the order's account works too).
+ */
+export const OrderProofFields = {
+  secret: z.string().max(200).nullish(),
+  local_id: z.string().max(200).nullish(),
+};
+
 export const FinalizeOrderSchema = z.object({
   order_id: z
     .number({ error: messages.orderIdRequired })
@@ -197,4 +207,5 @@ export const FinalizeOrderSchema = z.object({
     .max(maxDatabaseInteger, { error: messages.unknownOrder }),
   transaction_id: z.string().max(200).nullish(),
   status: z.enum(['pending', 'paid'], { error: 'Statut attendu : « pending » ou « paid ».' }),
+  ...OrderProofFields,
 });

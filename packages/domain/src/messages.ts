@@ -22,6 +22,10 @@ export const messages = {
   invalidJson: "Le corps de la requête n'est pas un JSON valide.",
   bodyTooLarge: 'La requête est trop volumineuse.',
   invalidRequest: 'La requête contient des erreurs.',
+  /** A string with a control character (NUL…) or a lone surrogate: refused before the database (issue 17). */
+  unsafeText: (field: string) =>
+    field ? `Le champ « ${field} » contient un caractère non autorisé (caractère de contrôle ou Unicode invalide).` : 'La requête contient un caractère non autorisé (caractère de contrôle ou Unicode invalide).',
+  invalidUtf8: "Le corps de la requête n'est pas un texte UTF-8 valide.",
   // Accounts (issue 5; spec sections 5 and 8: the server's message is shown as it comes).
   passwordRequired: 'Le mot de passe est obligatoire.',
   passwordTooShort: (min: number) => `Le mot de passe doit contenir au moins ${min} caractères.`,
@@ -72,7 +76,13 @@ export const messages = {
   paymentMethodDisabled: "Ce moyen de paiement n'est pas proposé par le restaurant.",
   paymentAmountChanged: 'Le montant à payer a changé : vérifiez le nouveau total avant de payer.',
   paymentNotConfirmed: "Le paiement n'a pas été confirmé par la banque : la commande n'est pas payée.",
-  paymentNotForOrder: 'Ce paiement ne correspond pas à cette commande.',
+  tooManyOrders: (minutes: number) =>
+    `Trop de commandes en peu de temps. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}, ou appelez le restaurant.`,
+  tooManyRequests: (minutes: number) => `Trop de demandes en peu de temps. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+  /** A card order paid with the built-in test processor (issue 17): no money moved. */
+  paymentTestMode: 'Mode test : aucun paiement réel',
+  orderProofRequired: "Impossible de vérifier que cette commande est la vôtre : reprenez-la depuis l'appareil qui l'a passée.",
+  paymentNotForOrder: "Ce paiement ne correspond pas à cette commande.",
   paymentWebhookRefused: 'Signature du webhook invalide ou expirée.',
   paymentIntentUnknown: "Ce paiement n'existe pas.",
   cardNumberInvalid: 'Numéro de carte invalide.',

@@ -1,5 +1,5 @@
 import { z } from './zod-fr.ts';
-import { maxDatabaseInteger } from './checkout.ts';
+import { maxDatabaseInteger, OrderProofFields } from './checkout.ts';
 import { messages } from './messages.ts';
 
 /** Bodies of the card payment calls (spec section 7; issue 6), shared by the API and the storefront. */
@@ -26,6 +26,8 @@ export const StripePaymentIntentSchema = z.object({
   customer_id: z.string().trim().min(1, { error: messages.required }).max(255),
   amount: z.number({ error: 'Montant attendu en euros.' }).positive().max(100_000),
   payment_intent_id: z.string().trim().max(255).nullish(),
+  /** The order's secret or local_id (issue 17): the intent and its client_secret go only to the order's owner. */
+  ...OrderProofFields,
 });
 
 /** POST /v2/public/checkout/test-processor/confirm: the test card form (test mode only). */

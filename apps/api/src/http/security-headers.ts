@@ -71,7 +71,7 @@ export function newNonce(): string {
  * first `X-Forwarded-Proto` value a reverse proxy set. Anyone can send that header, so it is
  * ignored when no proxy is trusted.
  */
-export function isHttps(request: Request, trustProxy: boolean): boolean {
+export function isHttps(request: Request, trustProxy: boolean | number): boolean {
   if (new URL(request.url).protocol === 'https:') return true;
   if (!trustProxy) return false;
   const forwarded = request.headers.get('x-forwarded-proto');
@@ -82,7 +82,7 @@ export function isHttps(request: Request, trustProxy: boolean): boolean {
 export const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
 
 /** Strict-Transport-Security on answers to HTTPS requests (see `isHttps`). */
-export function strictTransportSecurity(trustProxy: boolean): MiddlewareHandler {
+export function strictTransportSecurity(trustProxy: boolean | number): MiddlewareHandler {
   return async (c, next) => {
     await next();
     if (isHttps(c.req.raw, trustProxy)) c.res.headers.set('Strict-Transport-Security', HSTS_VALUE);
@@ -129,7 +129,7 @@ declare module 'hono' {
 }
 
 export interface StorefrontSecurityOptions {
-  trustProxy: boolean;
+  trustProxy: boolean | number;
   /** Which outside services the pages may load now (read from the cached settings). */
   thirdParties: () => Promise<ThirdParties>;
 }

@@ -1,3 +1,4 @@
+import { messages } from '@resto/domain/messages';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
@@ -33,6 +34,8 @@ interface PlacedOrder {
   free_items: { item_id: number; item_name: string; quantity: number }[];
   delivery: number;
   customer: { first_name: string };
+  /** Paid with the built-in test processor (issue 17): no money moved. */
+  payment_test_mode?: boolean;
 }
 
 /** /success?order={order_id}: the order number, and its recap for the browser that placed it. */
@@ -71,6 +74,11 @@ export default function Success() {
             : `Retrait ${order ? whenOf(order) : 'dès que possible'} au ${readSetting(settings, 'contacts.address', 'restaurant')}, paiement sur place.`}{' '}
           Pour toute question : {readSetting(settings, 'contacts.phone', '')}.
         </p>
+        {order?.payment_test_mode ? (
+          <p className="mt-3 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-800" data-testid="payment-test-mode">
+            {messages.paymentTestMode}
+          </p>
+        ) : null}
         {order ? (
           <div className="mt-5 text-left">
             <ul className="divide-y divide-black/5 text-sm">

@@ -14,14 +14,29 @@ export function credentialsOf(c: Context, body?: { token?: unknown; user_id?: un
 }
 
 /**
- * The caller's IP address for rate limits: the socket's peer, or the first X-Forwarded-For hop
- * when `trustProxy` says a reverse proxy sets it. In-process calls (the storefront's SSR) have none.
+ * The X-Forwarded-For entry the nearest trusted proxy wrote (issue 17, finding 4): with `hops`
+ * proxies in front of us, the `hops`-th entry from the right. Entries on its left were written by
+ * the client and prove nothing (rotating them bypassed every per-address limit). Fewer entries
+ * than hops: the leftmost, which the outermost proxy present wrote. @returns undefined without the header.
  */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+export function forwardedClient(header: string | undefined, hops: number): string | undefined {
+  if (!header || hops < 1) return undefined;
+  const entries = header
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return undefined;
+  return entries[Math.max(0, entries.length - hops)];
+}
+
+/**
+ * The caller's IP address for rate limits: the socket's peer, or, behind `trustProxy` reverse
+ * proxies (true: 1), the address the nearest one appended to X-Forwarded-For (forwardedClient).
+ * In-process calls (the storefront's SSR) have none.
+ */
+export function clientIp(c: Context, trustProxy: boolean | number): string {
+  const forwarded = forwardedClient(c.req.header('x-forwarded-for'), trustProxy === true ? 1 : Number(trustProxy) || 0);
+  if (forwarded) return forwarded;
   try {
     return getConnInfo(c).remote.address ?? 'inconnue';
   } catch {

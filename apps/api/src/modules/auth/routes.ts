@@ -30,7 +30,7 @@ function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
  * /v2/public/auth/… (spec section 7, every auth call with its method, path, body or query; plus
  * change-password, see docs/decisions/006). Trailing slashes are optional (strict: false).
  */
-export function authRoutes(auth: AuthService, options: { trustProxy: boolean }) {
+export function authRoutes(auth: AuthService, options: { trustProxy: boolean | number }) {
   const ip = (c: Context) => clientIp(c, options.trustProxy);
   const caller = (c: Context, body?: { token?: unknown; user_id?: unknown }) => {
     const { token, userId } = credentialsOf(c, body);

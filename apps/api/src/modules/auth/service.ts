@@ -21,6 +21,7 @@ import type { Logger } from '../../logger.ts';
 import type { MailService } from '../mail/service.ts';
 import { deleteMailsTo } from '../mail/repository.ts';
 import { toOrderView } from '../orders/order-view.ts';
+import { findTestModeOrders } from '../orders/repository.ts';
 import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import { RateLimiter } from './rate-limits.ts';
 import * as repository from './repository.ts';
@@ -300,12 +301,17 @@ export class AuthService {
   /** GET /v2/public/auth/orders: the account's orders, newest first, `limit` a page. */
   async orders(auth: Authenticated, page: number, limit: number) {
     const { rows, lines, history, total } = await repository.findOrdersPage(this.db, auth.user.id, page, limit);
+    const testMode = await findTestModeOrders(
+      this.db,
+      rows.map((order) => order.orderId),
+    );
     return {
       orders: rows.map((order) => ({
         ...toOrderView(
           order,
           lines.filter((l) => l.orderId === order.orderId),
           history.filter((h) => h.orderId === order.orderId),
+          testMode.has(order.orderId),
         ),
         // The account's own order: its secret opens its receipt (/recu?commande=…) once placed.
         receipt_secret: order.receiptNumber === null ? null : order.secret,

@@ -5,9 +5,17 @@ import { ApiError, success } from '../../http/errors.ts';
 import type { AppDeps } from '../../app.ts';
 
 /** GET /v2/public/settings, /menus, /offers, /products/{item_menu_id} (spec section 7). */
-export function catalogRoutes({ catalog, clock }: Pick<AppDeps, 'catalog' | 'clock'>) {
+export function catalogRoutes({ catalog, clock, cardPaymentsOff = false }: Pick<AppDeps, 'catalog' | 'clock'> & { cardPaymentsOff?: boolean }) {
   return new Hono({ strict: false })
-    .get('/settings', async (c) => success(c, (await catalog.getCatalog()).settings))
+    .get('/settings', async (c) => {
+      const { settings } = await catalog.getCatalog();
+      // Card payments off (production without Stripe keys nor test mode, issue 17): the storefront offers cash only.
+      if (!cardPaymentsOff) return success(c, settings);
+      return success(
+        c,
+        settings.map((setting) => (setting.name === 'payments.stripe.active' ? { ...setting, value: false } : setting)),
+      );
+    })
     .get('/menus', async (c) => {
       const { json, gzip } = await catalog.getMenusJson(clock());
       c.header('Content-Type', 'application/json');

@@ -7,6 +7,15 @@ import { findCoOrdered, findMostOrdered } from './repository.ts';
 export const maxRecommendations = 12;
 export const popularWindowDays = 30;
 const popularCacheMs = 60_000;
+/**
+ * Cart dishes the co-occurrence query looks at: the first 20 orderable ones. Each costs up to
+ * 2,000 past orders; 100 ids of existing dishes made one request cost ~200 ms of the one PGlite
+ * connection, and a burst of them queued every other request for 15 s (issue 17, fuzzing).
+ */
+export const maxCartItemsConsidered = 20;
+/** Answers kept a minute per cart (at most 500 carts): co-occurrence does not move faster. */
+const recommendationsCacheMs = 60_000;
+const recommendationsCacheSize = 500;
 
 /**
  * Recommendations and popular dishes from past orders (spec section 7; issue 8).
@@ -58,8 +67,35 @@ export class DiscoveryService {
   async recommendations(cartItemIds: readonly number[], limit: number): Promise<number[]> {
     const orderable = await this.orderableItems();
     const inCart = new Set(cartItemIds);
-    const together = (await findCoOrdered(this.db, [...inCart], limit + orderable.size)).map((r) => r.itemId);
+    // Ids of no orderable dish cost a query and weigh nothing; the rest is capped.
+    // Sorted first: the same cart in any order looks at the same dishes (and shares its cached answer).
+    const considered = [...inCart]
+      .filter((id) => orderable.has(id))
+      .sort((a, b) => a - b)
+      .slice(0, maxCartItemsConsidered);
+    const together = await this.coOrdered(considered, limit + orderable.size);
     const popular = await this.popular(maxRecommendations + inCart.size);
     return [...new Set([...together, ...popular])].filter((id) => orderable.has(id) && !inCart.has(id)).slice(0, limit);
+  }
+
+  private coOrderedCache = new Map<string, { at: number; ids: Promise<number[]> }>();
+
+  /**
+   * findCoOrdered, kept a minute (real time, whatever the app's clock) per set of cart dishes,
+   * the query in flight shared by concurrent requests; the oldest set is dropped past 500.
+   */
+  private coOrdered(cartItemIds: number[], limit: number): Promise<number[]> {
+    if (cartItemIds.length === 0) return Promise.resolve([]);
+    const key = `${[...cartItemIds].sort((a, b) => a - b).join(',')}|${limit}`;
+    const now = performance.now();
+    const cached = this.coOrderedCache.get(key);
+    if (cached && now - cached.at < recommendationsCacheMs) return cached.ids;
+    const ids = findCoOrdered(this.db, cartItemIds, limit).then((rows) => rows.map((r) => r.itemId));
+    this.coOrderedCache.delete(key);
+    this.coOrderedCache.set(key, { at: now, ids });
+    // A failed query is not kept.
+    ids.catch(() => this.coOrderedCache.get(key)?.ids === ids && this.coOrderedCache.delete(key));
+    if (this.coOrderedCache.size > recommendationsCacheSize) this.coOrderedCache.delete(this.coOrderedCache.keys().next().value!);
+    return ids;
   }
 }

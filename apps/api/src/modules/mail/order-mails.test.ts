@@ -5,7 +5,7 @@ import { mailOutbox, orders } from '../../db/schema.ts';
 import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
 import { newEmail } from '../../test/accounts.ts';
 import { retryDelaySeconds } from './service.ts';
-import { cards, confirmCard, intentFor, putPaid } from '../payments/test-helpers.ts';
+import { cards, confirmCard, intentFor, putPaid, rememberSecret } from '../payments/test-helpers.ts';
 
 /**
  * Order e-mails (issue 5): the customer's confirmation and the restaurant's new-order e-mail,
@@ -49,7 +49,8 @@ describe('order e-mails', () => {
       customer: { first_name: 'Jeanne', last_name: 'Roux', email, phone: '06 98 76 54 32' },
       payment_method: 'card',
     });
-    const orderId = payloadOf(await postOrder(server.baseUrl, payload)).order_id;
+    const { order_id: orderId, secret } = payloadOf(await postOrder(server.baseUrl, payload));
+    rememberSecret(server, orderId, secret);
     expect(await server.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId))).toEqual([]);
     const intent = await intentFor(server, { orderId, localId: payload.local_id, total: payload.total, payload });
     await confirmCard(server, intent.client_secret, cards.success);

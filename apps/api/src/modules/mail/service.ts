@@ -1,7 +1,7 @@
 import type { CodePurpose } from '@resto/domain/account';
 import { readSetting, readTaxSettings } from '@resto/domain/settings';
 import type { Database } from '../../db/client.ts';
-import type { Logger } from '../../logger.ts';
+import { serializeError, type Logger } from '../../logger.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import * as orders from '../orders/repository.ts';
 import * as repository from './repository.ts';
@@ -53,7 +53,7 @@ export class MailService {
    */
   sendInBackground(message: MailMessage): void {
     void this.transport.send(message).catch((error: unknown) => {
-      this.logger.error({ to: message.to, subject: message.subject.replace(/\d{6}/g, '······'), err: errorText(error) }, 'e-mail non envoyé');
+      this.logger.error({ to: maskEmail(message.to), subject: message.subject.replace(/\d{6}/g, '······'), err: errorText(error) }, 'e-mail non envoyé');
     });
   }
 
@@ -158,8 +158,16 @@ export class MailService {
   }
 }
 
+/** An address as a log line may show it: 'm…@example.fr' (issue 17: no personal data in logs). */
+function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at > 0 ? `${address[0]}…${address.slice(at)}` : '…';
+}
+
+/** An error's message for a log line or the outbox row: a failed query's parameters left out (issue 17). */
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const logged = serializeError(error);
+  return typeof logged === 'string' ? logged : logged.message;
 }
 
 /**
@@ -170,11 +178,13 @@ async function orderMailData(db: Database, orderId: number, taxInclusive: boolea
   const order = await orders.findOrder(db, orderId);
   if (!order) return undefined;
   const lines = await orders.findOrderLines(db, orderId);
+  const testMode = (await orders.findTestModeOrders(db, [orderId])).has(orderId);
   return {
     orderId,
     createdAt: order.createdAt,
     isPickup: order.isPickup,
     paymentMethod: order.paymentMethod,
+    testMode,
     customer: order.customer,
     location: order.location,
     deliveryDate: order.deliveryDate,

@@ -1,6 +1,6 @@
 import { codeTtlMinutes, type CodePurpose } from '@resto/domain/account';
 import { formatPrice } from '@resto/domain/money';
-import { paymentTexts } from '@resto/domain/messages';
+import { messages, paymentTexts } from '@resto/domain/messages';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { escapeHtml } from './escape.ts';
 import type { MailMessage } from './transport.ts';
@@ -82,6 +82,8 @@ export interface OrderMailData {
   createdAt: Date;
   isPickup: boolean;
   paymentMethod: string;
+  /** Paid with the built-in test processor: said in both e-mails (issue 17). */
+  testMode?: boolean;
   customer: { first_name: string; last_name: string; email: string; phone: string };
   /** Delivery address: address, address2, postal_code, city. */
   location: Record<string, unknown> | null;
@@ -136,7 +138,7 @@ function orderFacts(order: OrderMailData, restaurant: RestaurantContacts): [stri
 
 /** How the order is paid; with meal vouchers, the part they may pay (issue 16). */
 function paymentFact(order: OrderMailData): string {
-  if (order.paymentMethod !== 'cash') return 'Carte bancaire en ligne';
+  if (order.paymentMethod !== 'cash') return `Carte bancaire en ligne${order.testMode ? ` — ${messages.paymentTestMode.toUpperCase()}` : ''}`;
   if (!order.mealVoucherCents) return 'Sur place (espèces ou carte au comptoir)';
   return `Sur place, ${paymentTexts.mealVoucherPayable(formatPrice(order.mealVoucherCents))} (papier ou carte), le reste en espèces ou par carte`;
 }
@@ -217,7 +219,8 @@ export function orderConfirmationMail(order: OrderMailData, restaurant: Restaura
 
 /** The restaurant's new-order e-mail, to contacts.email: the same content, laid out for the kitchen. */
 export function newOrderMail(order: OrderMailData, restaurant: RestaurantContacts): MailMessage {
-  const subject = `Nouvelle commande n° ${order.orderId} — ${order.isPickup ? 'à emporter' : 'livraison'} — ${formatPrice(order.totalCents)}`;
+  // A test-mode payment is said first: the kitchen must not cook for money that never moved (issue 17).
+  const subject = `${order.testMode ? '[MODE TEST] ' : ''}Nouvelle commande n° ${order.orderId} — ${order.isPickup ? 'à emporter' : 'livraison'} — ${formatPrice(order.totalCents)}`;
   const intro = `Nouvelle commande de ${order.customer.first_name} ${order.customer.last_name}.`;
   return { to: restaurant.email, subject, text: orderText(intro, order, restaurant, true), html: orderHtml(subject, intro, order, restaurant, true) };
 }

@@ -8,8 +8,9 @@ type HistoryRow = Awaited<ReturnType<typeof findStatusHistory>>[number];
 /**
  * An order as the API shows it (GET /v2/public/checkout/{order_id}): euros with 2 decimals,
  * tax rates in percent, paid lines apart from free items, and every status with its time.
+ * `payment_test_mode` (beyond the spec, issue 17): a card payment of the test processor, no money moved.
  */
-export function toOrderView(order: OrderRow, lines: LineRow[], history: HistoryRow[]) {
+export function toOrderView(order: OrderRow, lines: LineRow[], history: HistoryRow[], testMode = false) {
   return {
     order_id: order.orderId,
     status: order.status,
@@ -22,6 +23,7 @@ export function toOrderView(order: OrderRow, lines: LineRow[], history: HistoryR
     /** Beyond the spec (issue 16): part of a cash order paid on site with meal vouchers, and how much they may pay (euros). */
     meal_voucher: order.mealVoucher,
     meal_voucher_amount: centsToEuros(order.mealVoucherCents),
+    payment_test_mode: testMode,
     customer: order.customer,
     created_at: order.createdAt.toISOString(),
     subtotal: centsToEuros(order.subtotalCents),

@@ -1,6 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderLines, orderOffers, orders, orderStatusHistory, users } from '../../db/schema.ts';
+import { orderLines, orderOffers, orders, orderStatusHistory, payments, users } from '../../db/schema.ts';
 import { numberPlacedOrder } from './numbering.ts';
 
 /** SQL of orders. No rules here: the service decides, this writes and reads. */
@@ -91,4 +91,17 @@ export async function findUsedOfferIds(db: Database, customerKeys: string[]): Pr
 export async function findAccountEmail(db: Database, userId: number): Promise<string | undefined> {
   const rows = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return rows[0]?.email;
+}
+
+/**
+ * The orders among `orderIds` whose card payment runs on the built-in test processor (payments.provider
+ * 'test'): shown as "Mode test" to staff and customers (issue 17).
+ */
+export async function findTestModeOrders(db: Database, orderIds: readonly number[]): Promise<Set<number>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(and(inArray(payments.orderId, [...orderIds]), eq(payments.provider, 'test')));
+  return new Set(rows.map((row) => row.orderId));
 }

@@ -301,6 +301,7 @@ describe('PUT /v2/public/checkout/ finalises an order', () => {
       order_id: orderId,
       status: 'pending',
       transaction_id: null,
+      local_id: payload.local_id, // the proof of the order (issue 17)
     });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'success', payload: { order_id: orderId, status: 'pending' } });
@@ -312,7 +313,7 @@ describe('PUT /v2/public/checkout/ finalises an order', () => {
   test("'paid' on a cash order is refused with 422 and the order stays pending", async () => {
     const payload = await buildOrderPayload(server);
     const orderId = await createOrder(payload);
-    const response = await sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: orderId, status: 'paid', transaction_id: 'pi_fake' });
+    const response = await sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: orderId, status: 'paid', transaction_id: 'pi_fake', local_id: payload.local_id });
     const error = expectFrenchError(response, 422, 'status');
     expect(error.message).toBe(messages.orderStatusRefused);
     const order = payloadOf(await readOrder(orderId, payload.local_id));

@@ -79,7 +79,7 @@ export function customerKeys(userId: number | null | undefined, accountEmail: st
  */
 export class OrderService {
   constructor(
-    private readonly db: Database,
+    readonly db: Database,
     private readonly catalog: CatalogService,
     private readonly clock: () => Date,
     private readonly locations: LocationService,
@@ -91,16 +91,22 @@ export class OrderService {
   /**
    * Creates a pending order. Same local_id twice: the first order's id, nothing written.
    * `verifiedUserId` is the account the route authenticated for `payload.user_id` (null: a guest).
-   * @throws ApiError 400 (unknown items or options, counts), 422 (unavailable, refused method or
+   * @throws ApiError 429 from `beforeNew`, 400 (unknown items or options, counts), 422 (unavailable, refused method or
    * type), 409 with the fresh totals when the client's totals differ from the server's.
    */
-  async createOrder(payload: OrderPayload, verifiedUserId: number | null = null): Promise<{ order_id: number; created: boolean }> {
+  async createOrder(
+    payload: OrderPayload,
+    verifiedUserId: number | null = null,
+    /** Runs once the local_id is known to be new (the request limits); may throw (429). */
+    beforeNew: () => Promise<void> = async () => {},
+  ): Promise<{ order_id: number; created: boolean }> {
     // A user_id the route did not prove would let anyone order, and spend once-only offers, in
     // another customer's name.
     if ((payload.user_id ?? null) !== verifiedUserId)
       throw new ApiError(401, messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
     const existing = await repository.findOrderIdByLocalId(this.db, payload.local_id);
     if (existing !== undefined) return { order_id: existing, created: false };
+    await beforeNew();
 
     const catalog = await this.catalog.getCatalog();
     if (payload.payment_method === 'cash' && !readSetting(catalog.settings, 'payments.cod.active', false))
@@ -350,7 +356,11 @@ export class OrderService {
   async getOrderForGuest(orderId: number, localId: string) {
     const order = await repository.findOrder(this.db, orderId);
     if (!order || order.localId !== localId) throw new ApiError(404, messages.unknownOrder);
-    const [lines, history] = await Promise.all([repository.findOrderLines(this.db, orderId), repository.findStatusHistory(this.db, orderId)]);
-    return toOrderView(order, lines, history);
+    const [lines, history, testMode] = await Promise.all([
+      repository.findOrderLines(this.db, orderId),
+      repository.findStatusHistory(this.db, orderId),
+      repository.findTestModeOrders(this.db, [orderId]),
+    ]);
+    return toOrderView(order, lines, history, testMode.has(orderId));
   }
 }

@@ -175,7 +175,7 @@ describe('card payment with the test processor, webhooks delivered to our endpoi
     const pendingPut = await request(server.baseUrl, '/v2/public/checkout/', {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ order_id: order.orderId, status: 'pending', transaction_id: null }),
+      body: JSON.stringify({ order_id: order.orderId, status: 'pending', transaction_id: null, secret: order.secret }),
     });
     expectError(pendingPut, 422, messages.orderStatusRefused);
     await processor().idle();
@@ -198,7 +198,7 @@ describe('card payment with the test processor, webhooks delivered to our endpoi
   test('an intent for a cash order or an unknown order is refused', async () => {
     const cash = payloadOf(await postOrder(server.baseUrl, await buildOrderPayload(server)));
     const customer = await createCustomer(server);
-    expectError(await requestIntent(server, { order_id: cash.order_id, customer_id: customer, amount: 10 }), 422, messages.paymentNotForOrder);
+    expectError(await requestIntent(server, { order_id: cash.order_id, customer_id: customer, amount: 10, secret: cash.secret }), 422, messages.paymentNotForOrder);
     expectError(await requestIntent(server, { order_id: 999_999, customer_id: customer, amount: 10 }), 404, messages.unknownOrder);
   });
 });

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { messages } from '@resto/domain/messages';
 import { StripeCustomerSchema, StripePaymentIntentSchema, TestAuthenticateSchema, TestConfirmSchema } from '@resto/domain/payment-schemas';
 import { checkTestCard } from '@resto/domain/payments';
@@ -13,12 +13,33 @@ const cardMessages = { number: messages.cardNumberInvalid, expiry: messages.card
  * stripe-customer, stripe-payment-intent, stripe-webhook, the public payment configuration, and
  * the test processor's own confirm and authenticate calls when it is the provider.
  */
-export function paymentRoutes(payments: PaymentService, clock: () => Date = () => new Date()) {
+export function paymentRoutes(
+  payments: PaymentService,
+  guards: {
+    /** Checks the caller placed the order (proveOrderOwnership); @throws ApiError 403/404. */
+    proveOwnership: (c: Context, orderId: number, proof: { secret?: string | null; local_id?: string | null }) => Promise<void>;
+    /** Counts a stripe-customer call (RequestLimits.customer); @throws ApiError 429. */
+    limitCustomer: (c: Context, email: string) => Promise<void>;
+    /** Counts a stripe-payment-intent call (RequestLimits.intent); @throws ApiError 429. */
+    limitIntent: (c: Context) => Promise<void>;
+  },
+  clock: () => Date = () => new Date(),
+) {
   const routes = new Hono({ strict: false })
     /** Which provider, and Stripe's publishable key: the only payment values the browser sees. */
     .get('/payment-config', (c) => success(c, { provider: payments.provider.name, publishable_key: payments.provider.publishableKey }))
-    .post('/stripe-customer', async (c) => success(c, await payments.createCustomer(await parseJsonBody(c, StripeCustomerSchema))))
-    .post('/stripe-payment-intent', async (c) => success(c, await payments.createIntent(await parseJsonBody(c, StripePaymentIntentSchema))))
+    .post('/stripe-customer', async (c) => {
+      const body = await parseJsonBody(c, StripeCustomerSchema);
+      await guards.limitCustomer(c, body.email);
+      return success(c, await payments.createCustomer(body));
+    })
+    .post('/stripe-payment-intent', async (c) => {
+      const body = await parseJsonBody(c, StripePaymentIntentSchema);
+      await guards.limitIntent(c);
+      // The order's total, its intent and client_secret go only to whoever placed it (issue 17).
+      await guards.proveOwnership(c, body.order_id, body);
+      return success(c, await payments.createIntent(body));
+    })
     // Raw body: the signature covers the exact bytes sent (constructEvent).
     .post('/stripe-webhook', async (c) => success(c, await payments.handleWebhook(await c.req.text(), c.req.header('stripe-signature'))));
 

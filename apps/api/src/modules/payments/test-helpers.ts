@@ -14,13 +14,30 @@ export interface CardOrder {
   /** Euros, as the API writes it. */
   total: number;
   payload: Awaited<ReturnType<typeof buildOrderPayload>>;
+  /** The order's secret, answered by POST /checkout/: the proof the payment calls send (issue 17). */
+  secret?: string;
+}
+
+/** Each order's secret by server and order number, remembered as the browser keeps it. */
+const secrets = new Map<string, string>();
+const secretKey = (server: Pick<TestServer, 'baseUrl'>, orderId: number) => `${server.baseUrl}#${orderId}`;
+
+/** Remembers an order's secret for requestIntent and putPaid (as the storefront keeps it with the order). */
+export function rememberSecret(server: Pick<TestServer, 'baseUrl'>, orderId: number, secret: string) {
+  secrets.set(secretKey(server, orderId), secret);
+}
+
+/** The remembered secret of an order, if any. */
+export function secretOf(server: Pick<TestServer, 'baseUrl'>, orderId: number): string | undefined {
+  return secrets.get(secretKey(server, orderId));
 }
 
 /** POST /v2/public/checkout/ with payment_method 'card': a pending order. */
 export async function createCardOrder(server: TestServer): Promise<CardOrder> {
   const payload = await buildOrderPayload(server, { payment_method: 'card' });
-  const { order_id } = payloadOf(await postOrder(server.baseUrl, payload));
-  return { orderId: order_id, localId: payload.local_id, total: payload.total, payload };
+  const { order_id, secret } = payloadOf(await postOrder(server.baseUrl, payload));
+  rememberSecret(server, order_id, secret);
+  return { orderId: order_id, localId: payload.local_id, total: payload.total, payload, secret };
 }
 
 export async function createCustomer(server: TestServer): Promise<string> {
@@ -32,12 +49,16 @@ export async function createCustomer(server: TestServer): Promise<string> {
   return payloadOf(response).customer;
 }
 
-export function requestIntent(server: TestServer, body: { order_id: number; customer_id: string; amount: number; payment_intent_id?: string }) {
+/** POST stripe-payment-intent, with the order's remembered secret unless the body says otherwise. */
+export function requestIntent(
+  server: TestServer,
+  body: { order_id: number; customer_id: string; amount: number; payment_intent_id?: string; secret?: string | null; local_id?: string },
+) {
   return sendJson<{ id: string; client_secret: string; status: string; amount: number }>(
     server.baseUrl,
     'POST',
     '/v2/public/checkout/stripe-payment-intent',
-    body,
+    { secret: secretOf(server, body.order_id), ...body },
   );
 }
 
@@ -63,11 +84,13 @@ export function authenticate(server: TestServer, clientSecret: string, approve: 
   });
 }
 
-export function putPaid(server: TestServer, orderId: number, transactionId: string | null) {
+/** PUT /checkout/ status paid, with the order's remembered secret (or the one given; null: none). */
+export function putPaid(server: TestServer, orderId: number, transactionId: string | null, secret: string | null = secretOf(server, orderId) ?? null) {
   return sendJson<{ order_id: number; status: string }>(server.baseUrl, 'PUT', '/v2/public/checkout/', {
     order_id: orderId,
     transaction_id: transactionId,
     status: 'paid',
+    secret,
   });
 }
 

@@ -1,4 +1,4 @@
-import { orderStatusLabels } from '@resto/domain/messages';
+import { messages, orderStatusLabels } from '@resto/domain/messages';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { Link } from 'react-router';
 import { formatEuros, formatRate } from '../../lib/format.ts';
@@ -13,6 +13,8 @@ export interface AccountOrder {
   delivery_time_range: string | null;
   location: { address?: string; postal_code?: string; city?: string } | null;
   payment_method: string;
+  /** Paid with the built-in test processor (issue 17): no money moved. */
+  payment_test_mode?: boolean;
   created_at: string;
   subtotal: number;
   discount: number;
@@ -57,6 +59,11 @@ export function OrderCard({ order }: { order: AccountOrder }) {
         <div className="flex flex-wrap gap-1.5 text-xs font-semibold">
           <span className="rounded-full bg-black/5 px-2.5 py-1">{order.is_pickup ? 'À emporter' : 'Livraison'}</span>
           <span className="rounded-full bg-brand-100 px-2.5 py-1 text-brand-700">{status}</span>
+          {order.payment_test_mode ? (
+            <span className="rounded-full bg-amber-100 px-2.5 py-1 text-amber-800" data-testid="payment-test-mode">
+              {messages.paymentTestMode}
+            </span>
+          ) : null}
         </div>
       </header>
       <ul className="mt-3 divide-y divide-black/5 text-sm">

@@ -120,15 +120,16 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
     setPlacing(true);
     try {
       const { order_id, secret } = await callApi<{ order_id: number; secret: string }>('POST', '/v2/public/checkout/', { ...body, local_id }, account.headers);
+      // The order's secret proves it to the payment and finalisation calls (issue 17).
       if (card) {
-        const intentId = await payOrderByCard({ orderId: order_id, total: body.total, customer: personal.data });
-        await callApi('PUT', '/v2/public/checkout/', { order_id, transaction_id: intentId, status: 'paid' }).catch((error: unknown) => {
+        const intentId = await payOrderByCard({ orderId: order_id, secret, total: body.total, customer: personal.data });
+        await callApi('PUT', '/v2/public/checkout/', { order_id, transaction_id: intentId, status: 'paid', secret }).catch((error: unknown) => {
           // The provider has not confirmed the payment (yet): the same order and intent will be retried.
           if (error instanceof ApiCallError && error.status === 422) throw new PaymentFailedError();
           throw error;
         });
       } else {
-        await callApi('PUT', '/v2/public/checkout/', { order_id, transaction_id: null, status: 'pending' });
+        await callApi('PUT', '/v2/public/checkout/', { order_id, transaction_id: null, status: 'pending', secret });
       }
       localStorage.setItem(lastOrderKey, JSON.stringify({ order_id, local_id, secret }));
       useCartStore.getState().clear();

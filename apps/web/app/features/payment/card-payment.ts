@@ -57,6 +57,8 @@ interface IntentAnswer {
  */
 export async function payOrderByCard(order: {
   orderId: number;
+  /** The order's secret from POST /checkout/: proves the order to stripe-payment-intent (issue 17). */
+  secret: string;
   total: number;
   customer: { email: string; first_name: string; last_name: string; phone: string };
 }): Promise<string> {
@@ -72,6 +74,7 @@ export async function payOrderByCard(order: {
     customer_id: customer,
     amount: order.total,
     payment_intent_id: checkout.card?.payment_intent_id ?? null,
+    secret: order.secret,
   });
   const card: CardPaymentData = { client_secret: intent.client_secret, customer_id: customer, payment_intent_id: intent.id, amount: intent.amount };
   checkout.setCard(card);

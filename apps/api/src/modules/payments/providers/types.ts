@@ -7,8 +7,8 @@ import type { IntentStatus } from '@resto/domain/payments';
  * second customer, intent or charge. No call may run inside a database transaction.
  */
 export interface PaymentProvider {
-  /** 'test' for the built-in processor, 'stripe' for Stripe: shown to the browser. */
-  readonly name: 'test' | 'stripe';
+  /** 'test' for the built-in processor, 'stripe' for Stripe, 'none' when card payments are off: shown to the browser. */
+  readonly name: 'test' | 'stripe' | 'none';
   /** Stripe's publishable key (pk_…), null for the test processor: the only key the browser sees. */
   readonly publishableKey: string | null;
   /** Creates a customer; the same key answers the same customer. @returns its id (cus_…). */

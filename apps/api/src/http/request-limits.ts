@@ -1,0 +1,55 @@
+import type { RateLimit } from '@resto/domain/account';
+import { messages } from '@resto/domain/messages';
+import { requestLimits, scaleLimit } from '@resto/domain/request-limits';
+import type { Database } from '../db/client.ts';
+import { RateLimiter, TooManyRequestsError } from '../modules/auth/rate-limits.ts';
+
+/**
+ * The limits of issue 17 (finding 3; docs/decisions/009) on order creation, stripe-customer,
+ * stripe-payment-intent and address search, counted in the database (RateLimiter, shared by
+ * every API instance) on real time whatever the app's clock. Over a limit: 429 in French with
+ * Retry-After. `factor` multiplies every maximum (RATE_LIMIT_FACTOR).
+ */
+export class RequestLimits {
+  private readonly limiter: RateLimiter;
+  private readonly limits: Record<keyof typeof requestLimits, RateLimit>;
+
+  constructor(db: Database, factor = 1) {
+    this.limiter = new RateLimiter(db, () => new Date());
+    this.limits = Object.fromEntries(Object.entries(requestLimits).map(([key, limit]) => [key, scaleLimit(limit, factor)])) as typeof this.limits;
+  }
+
+  private async hit(limit: RateLimit, subject: string, message: (minutes: number) => string) {
+    try {
+      await this.limiter.hit(limit, subject);
+    } catch (error) {
+      if (error instanceof TooManyRequestsError) {
+        const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+        throw new TooManyRequestsError(message(minutes), error.retryAfterSeconds);
+      }
+      throw error;
+    }
+  }
+
+  /** A new order (not a retry of a local_id): per address and per customer e-mail. @throws 429. */
+  async order(ip: string, email: string): Promise<void> {
+    await this.hit(this.limits.orderPerIp, ip, messages.tooManyOrders);
+    await this.hit(this.limits.orderPerEmail, email.trim().toLowerCase(), messages.tooManyOrders);
+  }
+
+  /** POST stripe-customer: per address and per e-mail. @throws 429. */
+  async customer(ip: string, email: string): Promise<void> {
+    await this.hit(this.limits.customerPerIp, ip, messages.tooManyRequests);
+    await this.hit(this.limits.customerPerEmail, email.trim().toLowerCase(), messages.tooManyRequests);
+  }
+
+  /** POST stripe-payment-intent: per address. @throws 429. */
+  async intent(ip: string): Promise<void> {
+    await this.hit(this.limits.intentPerIp, ip, messages.tooManyRequests);
+  }
+
+  /** GET locations/ and locations/distance: per address. @throws 429. */
+  async locations(ip: string): Promise<void> {
+    await this.hit(this.limits.locationsPerIp, ip, messages.tooManyRequests);
+  }
+}

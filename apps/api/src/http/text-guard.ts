@@ -1,0 +1,60 @@
+import type { MiddlewareHandler } from 'hono';
+import { messages } from '@resto/domain/messages';
+import { findUnsafeText, unsafeTextReason } from '@resto/domain/text';
+import { ApiError } from './errors.ts';
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Paths whose raw body is checked by a signature, never refused here (Stripe retries a 400 for days). */
+const rawBodyPaths = new Set(['/v2/public/checkout/stripe-webhook', '/v2/public/checkout/stripe-webhook/']);
+
+function refuse(path: string): never {
+  // A path 200,000 levels deep stays out of the answer.
+  const field = path.length > 120 ? `${path.slice(0, 120)}…` : path;
+  const message = messages.unsafeText(field);
+  throw new ApiError(400, message, [{ path: field, message }]);
+}
+
+/**
+ * Refuses, before any route runs, text the database cannot store (issue 17, finding 12;
+ * docs/decisions/009): a body that is not UTF-8, a control character (NUL…, but tab and line
+ * breaks) or a lone surrogate in any string or key of a JSON body, in a query parameter or in the
+ * path. 400 in French naming the field. The body is read here once as bytes; routes read it
+ * again from Hono's cache (c.req.json(), c.req.text()).
+ */
+export function textGuard(): MiddlewareHandler {
+  return async (c, next) => {
+    let path: string;
+    try {
+      path = decodeURIComponent(c.req.path);
+    } catch {
+      path = c.req.path; // malformed escapes stay as written: no NUL can hide in them
+    }
+    if (unsafeTextReason(path)) refuse('');
+    const search = new URL(c.req.url).searchParams;
+    for (const [key, value] of search) {
+      if (unsafeTextReason(key)) refuse('');
+      if (unsafeTextReason(value)) refuse(key);
+    }
+    if (c.req.raw.body && !rawBodyPaths.has(c.req.path)) {
+      const bytes = await c.req.arrayBuffer();
+      let text: string;
+      try {
+        text = decoder.decode(bytes);
+      } catch {
+        throw new ApiError(400, messages.invalidUtf8);
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined; // not JSON: the route answers (parseJsonBody: 400 invalid JSON)
+      }
+      if (body !== undefined) {
+        const unsafe = findUnsafeText(body);
+        if (unsafe) refuse(unsafe.path);
+      } else if (unsafeTextReason(text)) refuse('');
+    }
+    await next();
+  };
+}

@@ -1,0 +1,34 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Context } from 'hono';
+import { messages } from '@resto/domain/messages';
+import type { Database } from '../../db/client.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { AuthService } from '../auth/service.ts';
+import * as repository from './repository.ts';
+
+/** The proof fields a body may carry (OrderProofFields in packages/domain/src/checkout.ts). */
+export interface OrderProof {
+  secret?: string | null;
+  local_id?: string | null;
+}
+
+const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Checks that the caller placed order `orderId` (issue 17, finding 6; docs/decisions/014): its
+ * per-order `secret` (answered by POST /checkout/), its `local_id`, or a live Bearer token of the
+ * order's account. Order numbers are sequential: the number alone proves nothing.
+ * @throws ApiError 404 unknown order, 403 no valid proof (field `secret`).
+ */
+export async function proveOrderOwnership(db: Database, auth: AuthService, c: Context, orderId: number, proof: OrderProof): Promise<void> {
+  const order = await repository.findOrder(db, orderId);
+  if (!order) throw new ApiError(404, messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
+  if (proof.secret && order.secret && same(proof.secret, order.secret)) return;
+  if (proof.local_id && same(proof.local_id, order.localId)) return;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+  if (bearer && order.userId) {
+    const owner = await auth.authenticate(bearer, order.userId).catch(() => null);
+    if (owner) return;
+  }
+  throw new ApiError(403, messages.orderProofRequired, [{ path: 'secret', message: messages.orderProofRequired }]);
+}
