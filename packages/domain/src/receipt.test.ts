@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { formatPrice } from './money.ts';
 import { buildReceipt, describePayment, formatInvoiceNumber, formatReceiptDate, formatReceiptNumber, type ReceiptOrder } from './receipt.ts';
 
 /** buildReceipt (docs/decisions/013-receipts.md): figures from the stored order, words in French. */
@@ -142,6 +143,23 @@ describe('buildReceipt', () => {
     ['card', 'rejected', 'refunded', 'Payée puis remboursée (commande annulée)'],
   ])('payment %s / %s → %s', (method, status, state, label) => {
     expect(describePayment(method, status)).toMatchObject({ state, state_label: label });
+  });
+
+  test('meal vouchers (issue 16) and test-mode card payments (issue 17) are said on the receipt', () => {
+    expect(describePayment('cash', 'pending', 1100)).toEqual({
+      method: 'cash',
+      method_label: `Sur place, dont ${formatPrice(1100)} payables en titre-restaurant (papier ou carte), le reste en espèces ou par carte`,
+      state: 'due',
+      state_label: 'À régler au retrait ou à la livraison',
+      meal_voucher_amount: 11,
+      test_mode: false,
+    });
+    expect(describePayment('cash', 'pending')).toMatchObject({ method_label: 'Sur place (espèces ou carte)', meal_voucher_amount: 0 });
+    expect(describePayment('card', 'paid', 0, true)).toMatchObject({
+      method_label: 'Carte bancaire en ligne (Mode test : aucun paiement réel)',
+      test_mode: true,
+    });
+    expect(describePayment('card', 'paid')).toMatchObject({ method_label: 'Carte bancaire en ligne', test_mode: false });
   });
 
   test('numbers and dates', () => {

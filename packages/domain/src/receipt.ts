@@ -1,4 +1,5 @@
-import { centsToEuros, roundDiv } from './money.ts';
+import { messages, paymentTexts } from './messages.ts';
+import { centsToEuros, formatPrice, roundDiv } from './money.ts';
 import { describeSchedule } from './scheduling.ts';
 import { readSetting, type SettingsList } from './settings.ts';
 
@@ -32,6 +33,10 @@ export interface ReceiptOrder {
   totalCents: number;
   taxByRate: readonly { rateBp: number; baseCents: number; taxCents: number }[];
   appliedOffers: readonly { name: string; amount_cents: number; is_coupon: boolean; type: string }[];
+  /** What meal vouchers may pay on site (cents; 0: none chosen). Issue 16, docs/decisions/012. */
+  mealVoucherCents?: number;
+  /** A card payment on the built-in test processor: no money moved (issue 17, docs/decisions/014). */
+  testMode?: boolean;
 }
 
 /** What the receipt needs of a stored order line. */
@@ -99,7 +104,7 @@ export interface Receipt {
   tax: number;
   total_ttc: number;
   tax_inclusive: boolean;
-  payment: { method: string; method_label: string; state: string; state_label: string };
+  payment: { method: string; method_label: string; state: string; state_label: string; meal_voucher_amount: number; test_mode: boolean };
   /** Legal sentences at the foot (invoice payment terms, paper on request). */
   mentions: string[];
 }
@@ -127,23 +132,34 @@ export const formatInvoiceNumber = (n: number) => `F-${String(n).padStart(6, '0'
 /** A rate in basis points as the percent the API writes (550 → 5.5). */
 const percent = (bp: number) => bp / 100;
 
-/** The payment method and state as a customer reads them (cash is never recorded as received: DECISIONS.md). */
-export function describePayment(method: string, status: string): Receipt['payment'] {
+/**
+ * The payment method and state as a customer reads them (cash is never recorded as received:
+ * DECISIONS.md). `mealVoucherCents`: the part meal vouchers may pay on site (issue 16); `testMode`:
+ * a card payment on the test processor, labelled as such (issue 17).
+ */
+export function describePayment(method: string, status: string, mealVoucherCents = 0, testMode = false): Receipt['payment'] {
   if (method === 'card') {
     const refunded = status === 'cancelled' || status === 'rejected';
     return {
       method,
-      method_label: 'Carte bancaire en ligne',
+      method_label: testMode ? `Carte bancaire en ligne (${messages.paymentTestMode})` : 'Carte bancaire en ligne',
       state: refunded ? 'refunded' : 'paid',
       state_label: refunded ? 'Payée puis remboursée (commande annulée)' : 'Payée en ligne',
+      meal_voucher_amount: 0,
+      test_mode: testMode,
     };
   }
   const cancelled = status === 'cancelled' || status === 'rejected';
   return {
     method,
-    method_label: 'Sur place (espèces ou carte)',
+    method_label:
+      mealVoucherCents > 0
+        ? `Sur place, ${paymentTexts.mealVoucherPayable(formatPrice(mealVoucherCents))} (papier ou carte), le reste en espèces ou par carte`
+        : 'Sur place (espèces ou carte)',
     state: cancelled ? 'cancelled' : 'due',
     state_label: cancelled ? 'Commande annulée, rien à régler' : 'À régler au retrait ou à la livraison',
+    meal_voucher_amount: centsToEuros(mealVoucherCents),
+    test_mode: false,
   };
 }
 
@@ -163,7 +179,7 @@ export function buildReceipt(order: ReceiptOrder, lines: readonly ReceiptOrderLi
     });
   const totalHtCents = taxByRate.reduce((sum, t) => sum + t.ht, 0);
   const invoice = order.business !== null && order.invoiceNumber !== null;
-  const payment = describePayment(order.paymentMethod, order.status);
+  const payment = describePayment(order.paymentMethod, order.status, order.mealVoucherCents ?? 0, order.testMode ?? false);
   const mentions = ['Reçu dématérialisé : imprimez-le seulement si besoin (Code de l’environnement, art. L541-15-10).'];
   if (invoice) {
     mentions.unshift(

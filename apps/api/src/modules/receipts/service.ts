@@ -23,9 +23,13 @@ export class ReceiptService {
     const order = secretPattern.test(secret) ? await orders.findOrderBySecret(this.db, secret) : undefined;
     if (!order) throw new ApiError(404, messages.unknownReceipt);
     if (order.receiptNumber === null || order.placedAt === null) throw new ApiError(409, messages.receiptNotYet);
-    const [lines, catalog] = await Promise.all([orders.findOrderLines(this.db, order.orderId), this.catalog.getCatalog()]);
+    const [lines, catalog, testModeOrders] = await Promise.all([
+      orders.findOrderLines(this.db, order.orderId),
+      this.catalog.getCatalog(),
+      orders.findTestModeOrders(this.db, [order.orderId]),
+    ]);
     return buildReceipt(
-      { ...order, receiptNumber: order.receiptNumber, placedAt: order.placedAt },
+      { ...order, receiptNumber: order.receiptNumber, placedAt: order.placedAt, testMode: testModeOrders.has(order.orderId) },
       lines.map((line) => ({ ...line, options: line.options.map((o) => ({ name: o.name, quantity: o.quantity })) })),
       catalog.settings,
     );
