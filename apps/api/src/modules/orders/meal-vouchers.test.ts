@@ -89,6 +89,10 @@ describe('an order paid partly with meal vouchers', () => {
     expect(response.status).toBe(201);
     const view = await readBack(payloadOf(response).order_id, payload.local_id);
     expect(view).toMatchObject({ meal_voucher: true, meal_voucher_amount: 25, total: 39 });
+    // The receipt says it too (issue 16: "the receipt shows it").
+    const secret = (payloadOf(response) as unknown as { secret: string }).secret;
+    const receipt = payloadOf(await getJson<{ payment: { meal_voucher_amount: number; method_label: string } }>(server.baseUrl, `/v2/public/receipts/${secret}`));
+    expect(receipt.payment).toMatchObject({ meal_voucher_amount: 25, method_label: expect.stringContaining(`dont ${formatPrice(2500)} payables en titre-restaurant`) });
   });
 
   test('without vouchers, the order says so', async () => {
