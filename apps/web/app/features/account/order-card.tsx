@@ -1,4 +1,5 @@
 import { messages, orderStatusLabels } from '@resto/domain/messages';
+import { formatReceiptDate } from '@resto/domain/receipt';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { Link } from 'react-router';
 import { formatEuros, formatRate } from '../../lib/format.ts';
@@ -28,16 +29,7 @@ export interface AccountOrder {
   receipt_secret?: string | null;
 }
 
-const placedAt = (iso: string) =>
-  new Intl.DateTimeFormat('fr-FR', {
-    timeZone: 'Europe/Paris',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
+const placedAt = (iso: string) => formatReceiptDate(new Date(iso));
 
 /** One past order: number, date, type, status, lines with options, totals with the tax per rate. */
 export function OrderCard({ order }: { order: AccountOrder }) {

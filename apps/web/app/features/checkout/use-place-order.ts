@@ -15,23 +15,15 @@ import { distanceFor, useLocationStore } from '../location/location-store.ts';
 import { useAuthStore } from '../account/auth-store.ts';
 import { CardFormError, PaymentFailedError, payOrderByCard, prepareCardPayment } from '../payment/card-payment.ts';
 import { useTestCardStore } from '../payment/test-card-store.ts';
-import { mealVoucherSplit, readMealVoucherSettings } from '@resto/domain/meal-vouchers';
+import { readMealVoucherSettings } from '@resto/domain/meal-vouchers';
+import { cartVoucherSplit } from './meal-voucher.ts';
 import type { CartTotals } from '@resto/domain/cart';
 import type { CartLine } from '../cart/cart-store.ts';
 
 /** Whether meal vouchers are taken and would pay part of this cart (else the choice is not sent: issue 16). */
 function voucherPays(lines: readonly CartLine[], totals: CartTotals, data: StoreData): boolean {
   const settings = readMealVoucherSettings(data.settings);
-  if (!settings.active) return false;
-  return (
-    mealVoucherSplit({
-      lines: lines.map((line, index) => ({ amountCents: totals.lines[index]?.amountCents ?? 0, alcoholic: line.item.item_is_alcoholic === true })),
-      discountCents: totals.discountCents,
-      deliveryCents: totals.deliveryCents,
-      totalCents: totals.totalCents,
-      dailyLimitCents: settings.dailyLimitCents,
-    }).voucherCents > 0
-  );
+  return settings.active && cartVoucherSplit(lines, totals, settings.dailyLimitCents).voucherCents > 0;
 }
 
 /**
