@@ -170,7 +170,8 @@ describe('order e-mails', () => {
       customer: { first_name: 'Jeanne', last_name: 'Roux', email, phone: '06 98 76 54 32' },
       payment_method: 'card',
     });
-    const orderId = payloadOf(await postOrder(server.baseUrl, payload)).order_id;
+    const { order_id: orderId, secret } = payloadOf(await postOrder(server.baseUrl, payload));
+    rememberSecret(server, orderId, secret); // the order's proof for the payment calls (issue 17, finding 6)
     const intent = await intentFor(server, { orderId, localId: payload.local_id, total: payload.total, payload });
     await refuseOutboxRowsTo(email);
     try {
