@@ -1,4 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// PostgreSQL-only tests (`*.pg.test.ts`) run in the PostgreSQL pass alone: DATABASE_URL set.
+const postgres = (process.env.DATABASE_URL ?? '').trim() !== '';
 
 /** Unit (domain) and integration (API over real HTTP on PGlite, or PostgreSQL with DATABASE_URL). Playwright specs are not Vitest's. */
 export default defineConfig({
@@ -7,7 +10,15 @@ export default defineConfig({
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       { test: { name: 'web', include: ['apps/web/app/**/*.test.ts'] } },
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
-      { test: { name: 'api', include: ['apps/api/src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts'],
+          exclude: postgres ? configDefaults.exclude : [...configDefaults.exclude, '**/*.pg.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

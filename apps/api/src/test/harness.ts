@@ -69,6 +69,13 @@ export function testDatabaseUrl(): string | undefined {
   return url === undefined || url.trim() === '' ? undefined : url;
 }
 
+/** DATABASE_URL for a `.pg.test.ts` file (PostgreSQL-only tests); throws when it is not set. */
+export function requiredDatabaseUrl(): string {
+  const url = testDatabaseUrl();
+  if (!url) throw new Error('Ce test ne tourne que sur PostgreSQL : définissez DATABASE_URL (scripts/test-all.sh le fait).');
+  return url;
+}
+
 /** Creates `test_<random>` on the PostgreSQL of `adminUrl`; returns its URL and a dropper. */
 async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(8).toString('hex')}`;

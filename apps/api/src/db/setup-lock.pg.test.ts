@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { userInfo } from 'node:os';
-import { connect } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { count } from 'drizzle-orm';
 import pg from 'pg';
 import { seedDemoIfEmpty } from '../seed.ts';
-import { testDatabaseUrl } from '../test/harness.ts';
+import { requiredDatabaseUrl } from '../test/harness.ts';
 import { openDatabase } from './client.ts';
 import { describeError } from './errors.ts';
 import { catalogVersion, menus } from './schema.ts';
@@ -13,19 +11,11 @@ import { catalogVersion, menus } from './schema.ts';
 /**
  * Instances starting together on an empty PostgreSQL (issue 17): 2 of 5 tries, one exited with
  * "Failed query: CREATE TABLE …" and no cause. Migrations and the demo's load now run under an
- * advisory lock. PostgreSQL only: DATABASE_URL, or the server on 127.0.0.1:5432 that
- * scripts/test-all.sh also looks for (PGlite has one process per directory, see lock.ts).
+ * advisory lock. PostgreSQL only (PGlite has one process per directory, see lock.ts):
+ * a `.pg.test.ts` file, run in the PostgreSQL pass of scripts/test-all.sh (vitest.config.ts).
  */
 
-function answers(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, host);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
-
-const adminUrl = testDatabaseUrl() ?? ((await answers('127.0.0.1', 5432)) ? `postgres://${userInfo().username}@127.0.0.1:5432/postgres` : undefined);
+const adminUrl = requiredDatabaseUrl();
 
 async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -37,20 +27,12 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
-describe('describeError', () => {
-  test("prints the database's own message under Drizzle's \"Failed query\"", () => {
-    const cause = Object.assign(new Error('relation "menus" already exists'), { code: '42P07' });
-    const wrapped = new Error('Failed query: CREATE TABLE "menus" (…)', { cause });
-    expect(describeError(wrapped)).toBe('Failed query: CREATE TABLE "menus" (…)\n  cause : relation "menus" already exists (42P07)');
-  });
-});
-
-describe.runIf(adminUrl)('instances starting together on an empty PostgreSQL', () => {
+describe('instances starting together on an empty PostgreSQL', () => {
   test('4 rounds of 3 instances: all start, the schema and the demo restaurant are there once', async () => {
     for (let round = 0; round < 4; round++) {
       const name = `test_setup_${randomBytes(6).toString('hex')}`;
       await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
-      const url = new URL(adminUrl!);
+      const url = new URL(adminUrl);
       url.pathname = `/${name}`;
       try {
         const opened = await Promise.allSettled(
