@@ -42,6 +42,10 @@ export function useServiceWorker(): { waiting: boolean; updating: boolean; updat
           watch(registration.waiting);
           watch(registration.installing);
           registration.addEventListener('updatefound', () => watch(registration.installing));
+          // A returning visit asks for a new worker at once: the browser's own check after a
+          // navigation waits until the worker has been idle for a moment, which a busy page (or a
+          // busy machine) postpones; the update banner missed a deployed build so in a browser test.
+          if (sw.controller) void registration.update().catch(() => undefined);
           const listener = onVisible(registration);
           document.addEventListener('visibilitychange', listener);
           removeVisibility = () => document.removeEventListener('visibilitychange', listener);
