@@ -1,15 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
-import { asc } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
 import pg from 'pg';
 import { seedDemoIfEmpty } from '../seed.ts';
 import { requiredDatabaseUrl } from '../test/harness.ts';
-import { openDatabase, type Database } from './client.ts';
-import { orderLines, orders } from './schema.ts';
+import { tempDirs, ordersOf } from './backup-test-support.ts';
+import { openDatabase } from './client.ts';
 
 /**
  * The README's pg_dump / pg_restore recipe for PostgreSQL backups (issue 17), restored into a new
@@ -18,21 +15,7 @@ import { orderLines, orders } from './schema.ts';
  */
 
 const adminUrl = requiredDatabaseUrl();
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
-
-async function ordersOf(db: Database) {
-  const rows = await db.select({ orderId: orders.orderId, localId: orders.localId, totalCents: orders.totalCents }).from(orders).orderBy(asc(orders.orderId));
-  const lines = await db.select({ orderId: orderLines.orderId }).from(orderLines);
-  return { rows, lines: lines.length };
-}
+const tempDir = tempDirs();
 
 async function admin(statement: string) {
   const client = new pg.Client({ connectionString: adminUrl });

@@ -1,34 +1,18 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
-import { asc } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
 import { seedDemoIfEmpty } from '../seed.ts';
 import { backupDataDir, restoreDataDir } from './backup.ts';
-import { openDatabase, type Database } from './client.ts';
+import { tempDirs, ordersOf } from './backup-test-support.ts';
+import { openDatabase } from './client.ts';
 import { lockDataDir } from './lock.ts';
-import { orderLines, orders } from './schema.ts';
 
 /**
  * Backups (issue 17): `npm run db:backup` / `db:restore` for PGlite, restored into a fresh data
  * directory; the README's pg_dump / pg_restore recipe is in backup.pg.test.ts. Orders are read back.
  */
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
-
-async function ordersOf(db: Database) {
-  const rows = await db.select({ orderId: orders.orderId, localId: orders.localId, totalCents: orders.totalCents }).from(orders).orderBy(asc(orders.orderId));
-  const lines = await db.select({ orderId: orderLines.orderId }).from(orderLines);
-  return { rows, lines: lines.length };
-}
+const tempDir = tempDirs();
 
 describe('PGlite backup and restore', () => {
   test('db:backup then db:restore into a fresh DATA_DIR: the same orders, and the restored directory is not left locked', async () => {
