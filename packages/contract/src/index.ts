@@ -1,0 +1,2 @@
+/** The API contract: request and response schemas both sides import (issue 12). */
+export {};
