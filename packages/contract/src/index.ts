@@ -1,2 +1,0 @@
-/** The API contract: request and response schemas both sides import (issue 12). */
-export {};
