@@ -1,11 +1,15 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Hono, type Context } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { messages } from '@resto/domain/messages';
 import type { Database } from './db/client.ts';
-import { ApiError } from './http/errors.ts';
+import { HealthSchema } from '@resto/contract/health';
+import { ApiError, success } from './http/errors.ts';
+import { declare, errorAnswer, routes, successAnswer } from './http/openapi.ts';
 import { baseSecurityHeaders, noStore, strictTransportSecurity } from './http/security-headers.ts';
 import { textGuard } from './http/text-guard.ts';
 import { RequestLimits } from './http/request-limits.ts';
@@ -111,12 +115,66 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
   };
 }
 
+const healthRoute = createRoute({
+  method: 'get',
+  path: '/v2/health',
+  tags: ['Service'],
+  summary: 'La base de données répond.',
+  responses: { 200: successAnswer(HealthSchema, 'Tout répond.'), 503: errorAnswer('Base de données injoignable (database_unavailable).') },
+});
+
+const documentRoute = createRoute({
+  method: 'get',
+  path: '/v2/openapi.json',
+  tags: ['Service'],
+  summary: 'Ce document : chaque route de l’API, ses paramètres, corps, réponses, erreurs et authentification (OpenAPI 3.1).',
+  responses: {
+    200: { description: 'Le document OpenAPI 3.1.', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } },
+  },
+});
+
+/**
+ * GET /v2/openapi.json: the OpenAPI 3.1 document of every route declared on `app` (issue 12,
+ * part 2), with the authentication schemes of section 7. Built once, on the first call.
+ */
+function declareDocument(app: ReturnType<typeof routes>) {
+  const registry = app.openAPIRegistry;
+  registry.registerComponent('securitySchemes', 'bearerToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Le jeton de session (login, verify-otp) dans Authorization: Bearer.',
+  });
+  registry.registerComponent('securitySchemes', 'tokenQuery', { type: 'apiKey', in: 'query', name: 'token', description: 'Le jeton de session dans la requête (section 7).' });
+  registry.registerComponent('securitySchemes', 'tokenBody', {
+    type: 'apiKey',
+    in: 'query',
+    name: 'token',
+    description: 'delete-profile : `token` et `user_id` peuvent venir dans le corps JSON (section 7) ; OpenAPI ne décrit pas de clé dans un corps.',
+  });
+  registry.registerComponent('securitySchemes', 'userIdQuery', { type: 'apiKey', in: 'query', name: 'user_id', description: 'L’id du compte du jeton, dans la requête.' });
+  registry.registerComponent('securitySchemes', 'userIdHeader', { type: 'apiKey', in: 'header', name: 'user-id', description: 'L’id du compte du jeton, en en-tête (section 7).' });
+  let document: unknown;
+  declare(app, documentRoute, (c) => {
+    document ??= app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: 'API de commande en ligne',
+        version: '2',
+        description:
+          'Chaque réponse JSON est {status: "success", payload} ou {status: "error", code, message, errors} (ErrorBody). Les barres obliques finales sont facultatives.',
+      },
+    });
+    return c.json(document);
+  });
+}
+
 /**
  * The API under /v2 (DESIGN.md, "The API contract"): every answer is
- * {status: 'success', payload} or {status: 'error', message, errors}.
+ * {status: 'success', payload} or {status: 'error', code, message, errors}. Every route is
+ * declared with the contract's schemas (http/openapi.ts) and documented at GET /v2/openapi.json.
  */
 export function createApp(deps: AppDeps) {
-  const app = new Hono({ strict: false });
+  const app = routes();
   app.use('/v2/*', strictTransportSecurity(deps.trustProxy), baseSecurityHeaders({ crossOriginResourcePolicy: 'same-site' }));
   // Accounts, sessions, orders and payments: personal answers, never kept by a cache (issue 17).
   app.use('/v2/public/auth/*', noStore);
@@ -137,10 +195,10 @@ export function createApp(deps: AppDeps) {
   // Text the database would refuse (NUL, lone surrogates) is a 400 naming the field, not a 500.
   app.use('/v2/*', textGuard());
 
-  app.get('/v2/health', async (c) => {
+  declare(app, healthRoute, async (c) => {
     try {
       await deps.db.execute(sql`select 1`);
-      return c.json({ status: 'success', payload: { database: 'ok' } });
+      return success(c, { database: 'ok' as const });
     } catch {
       return c.json({ status: 'error', message: 'Base de données injoignable.', errors: [] }, 503);
     }
@@ -161,6 +219,7 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/public/locations', locationRoutes(deps.locations, (c) => deps.limits.locations(ip(c))));
   app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
   app.route('/v2', discoveryRoutes(deps.discovery));
+  declareDocument(app);
   app.all('/v2/*', (c) => c.json({ status: 'error', message: messages.notFound, errors: [] }, 404));
 
   // The test processor's events go to our own webhook endpoint, through the same route as Stripe's.

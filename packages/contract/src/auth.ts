@@ -38,7 +38,7 @@ export const UserSchema = z.object({
   last_name: z.string(),
   phone: z.string(),
   address: z.string().nullable(),
-});
+}).meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;
 
 /** Login and verify-otp: a session's token and its account. */

@@ -34,7 +34,7 @@ export const ItemOptionSchema = z.object({
   selected: z.number(),
   required: z.boolean(),
   option_options: z.array(OptionOptionSchema),
-});
+}).meta({ id: 'ItemOption' });
 
 export const ItemPriceSchema = z.object({ price_delivery: z.number(), price_pickup: z.number(), tax_rate: z.number().nullable() });
 
@@ -52,7 +52,7 @@ export const MenuItemSchema = z.object({
   item_diets: z.array(z.string()),
   item_is_alcoholic: z.boolean().optional(),
   options: z.array(ItemOptionSchema),
-});
+}).meta({ id: 'MenuItem' });
 export type MenuItem = z.infer<typeof MenuItemSchema>;
 
 export const CategorySchema = z.object({
@@ -60,7 +60,7 @@ export const CategorySchema = z.object({
   category_name: z.string(),
   category_description: z.string(),
   items: z.array(MenuItemSchema),
-});
+}).meta({ id: 'Category' });
 export type Category = z.infer<typeof CategorySchema>;
 
 export const MenuSchema = z.object({
@@ -73,14 +73,14 @@ export const MenuSchema = z.object({
   time_ranges: WeeklyRangesSchema,
   pickup_time_ranges: WeeklyRangesSchema,
   categories: z.array(CategorySchema),
-});
+}).meta({ id: 'Menu' });
 export type Menu = z.infer<typeof MenuSchema>;
 
 /** GET /v2/public/menus: the menus with their categories and items (`payload`). */
 export const MenusSchema = z.array(MenuSchema);
 
 /** One restaurant setting (section 3, Settings): a dotted name and any JSON value. */
-export const SettingSchema = z.object({ name: z.string(), value: z.unknown() });
+export const SettingSchema = z.object({ name: z.string(), value: z.unknown() }).meta({ id: 'Setting' });
 export type Setting = z.infer<typeof SettingSchema>;
 
 /** GET /v2/public/settings. */
@@ -108,7 +108,7 @@ export const OfferSchema = z.object({
   items: z.array(z.number()),
   active_times: z.array(OfferWindowSchema),
   min_units: z.number(),
-});
+}).meta({ id: 'Offer' });
 export type Offer = z.infer<typeof OfferSchema>;
 
 /** GET /v2/public/offers: the automatic offers. GET /v2/public/offers/{coupon}: a list of the one coupon. */
@@ -126,6 +126,6 @@ export const ProductPriceSchema = z.object({
   item_menu_id: z.number(),
   item_is_available: z.boolean(),
   item_price: ItemPriceSchema,
-});
+}).meta({ id: 'ProductPrice' });
 export const ProductsSchema = z.array(ProductPriceSchema);
 export type ProductPrice = z.infer<typeof ProductPriceSchema>;

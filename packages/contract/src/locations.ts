@@ -19,7 +19,7 @@ export const LocationSuggestionSchema = z.object({
   description: z.string(),
   structured_formatting: z.object({ main_text: z.string(), secondary_text: z.string() }),
   place_id: z.string(),
-});
+}).meta({ id: 'LocationSuggestion' });
 export type LocationSuggestion = z.infer<typeof LocationSuggestionSchema>;
 export const LocationSuggestionsSchema = z.array(LocationSuggestionSchema);
 
@@ -47,5 +47,5 @@ export const DistanceAnswerSchema = z.object({
   delivery_cost: z.number(),
   zone: z.string().nullable(),
   refusal: DeliveryRefusalSchema.nullable(),
-});
+}).meta({ id: 'DistanceAnswer' });
 export type DistanceAnswer = z.infer<typeof DistanceAnswerSchema>;

@@ -76,7 +76,7 @@ export const OrderViewSchema = z.object({
   free_items: z.array(FreeItemSchema),
   items: z.array(OrderViewLineSchema),
   status_history: z.array(z.object({ status: z.string(), at: InstantSchema })),
-});
+}).meta({ id: 'OrderView' });
 export type OrderView = z.infer<typeof OrderViewSchema>;
 
 /**

@@ -63,5 +63,5 @@ export const ReceiptSchema = z.object({
     test_mode: z.boolean(),
   }),
   mentions: z.array(z.string()),
-});
+}).meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof ReceiptSchema>;

@@ -1,13 +1,10 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
-import { messages } from '@resto/domain/messages';
+import type { z } from 'zod';
+import type { FieldError } from '@resto/contract/errors';
 
-/** A failing field of a request: 'items.0.quantity' and a French sentence. */
-export interface FieldError {
-  path: string;
-  message: string;
-}
+/** A failing field of a request: 'items.0.quantity' and a French sentence (the contract's FieldError). */
+export type { FieldError };
 
 /**
  * An error the API answers with the envelope of DESIGN.md:
@@ -29,26 +26,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The failing fields of a zod error, their paths dotted and prefixed with `prefix`. */
 export function zodFieldErrors(error: z.ZodError, prefix: (string | number)[] = []): FieldError[] {
   return error.issues.map((issue) => ({ path: [...prefix, ...issue.path].map(String).join('.'), message: issue.message }));
 }
 
-/** Reads a JSON body and validates it; 400 with the failing fields otherwise. */
-export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new ApiError(400, messages.invalidJson);
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const errors = zodFieldErrors(parsed.error);
-    throw new ApiError(400, errors[0] ? `${messages.invalidRequest} ${errors[0].message}` : messages.invalidRequest, errors);
-  }
-  return parsed.data;
-}
-
+/** The success envelope `{status: 'success', payload}` (200 unless told). */
 export function success<T>(c: Context, payload: T, status: ContentfulStatusCode = 200) {
   return c.json({ status: 'success' as const, payload }, status);
 }

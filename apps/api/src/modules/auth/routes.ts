@@ -1,6 +1,8 @@
-import { Hono, type Context } from 'hono';
-import type { z } from 'zod';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
+  AccountExportSchema,
+  AccountOrdersPageSchema,
   ChangePasswordSchema,
   DeleteAccountSchema,
   LoginSchema,
@@ -8,23 +10,182 @@ import {
   ProfileUpdateSchema,
   ResetPasswordSchema,
   SendOtpQuerySchema,
+  SessionSchema,
+  SignupAnswerSchema,
   SignupSchema,
+  UserSchema,
   VerifyOtpQuerySchema,
-} from '@resto/domain/account';
+  type User,
+} from '@resto/contract/auth';
+import { MessageAnswerSchema } from '@resto/contract/common';
 import { messages } from '@resto/domain/messages';
-import { ApiError, parseJsonBody, success, zodFieldErrors } from '../../http/errors.ts';
+import { ApiError, success } from '../../http/errors.ts';
+import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer, type InvalidMessage } from '../../http/openapi.ts';
 import { clientIp, credentialsOf } from './credentials.ts';
 import { toUser, type AuthService } from './service.ts';
 
-/** Validates a query; 400 with the failing fields otherwise. */
-function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  const parsed = schema.safeParse(c.req.query());
-  if (!parsed.success) {
-    const errors = zodFieldErrors(parsed.error);
-    throw new ApiError(400, errors[0]?.message ?? messages.invalidRequest, errors);
-  }
-  return parsed.data;
-}
+const tags = ['Comptes'];
+
+const queryErrors = { 400: errorAnswer('Paramètre refusé (invalid_request), avec les champs fautifs.') };
+const signedIn = {
+  400: errorAnswer('user_id absent ou invalide (invalid_request).'),
+  401: errorAnswer('Pas de jeton, ou session expirée (login_required, session_expired).'),
+  403: errorAnswer('Le jeton est celui d’un autre compte (wrong_user).'),
+};
+const limited = { 429: errorAnswer('Trop d’essais (rate_limited), avec Retry-After.') };
+
+const loginRoute = createRoute({
+  method: 'post',
+  path: '/login',
+  tags,
+  summary: 'Connexion (section 7) : un jeton et l’utilisateur.',
+  request: { body: jsonBody(LoginSchema) },
+  responses: {
+    200: successAnswer(SessionSchema, 'Le jeton de session et l’utilisateur.'),
+    ...bodyErrors,
+    401: errorAnswer('E-mail ou mot de passe faux (login_failed).'),
+    403: errorAnswer('Adresse pas encore confirmée : un nouveau code est envoyé (email_not_verified).'),
+    ...limited,
+  },
+});
+
+const signupRoute = createRoute({
+  method: 'post',
+  path: '/signup',
+  tags,
+  summary: 'Inscription (section 7) : un code est envoyé par e-mail, sans session encore.',
+  request: { body: jsonBody(SignupSchema) },
+  responses: {
+    200: successAnswer(SignupAnswerSchema, 'Inscription en attente du code (la même réponse qu’un compte existe ou non).'),
+    ...bodyErrors,
+    422: errorAnswer('Mot de passe trop courant (password_too_common).'),
+    ...limited,
+  },
+});
+
+const logoutRoute = createRoute({
+  method: 'post',
+  path: '/logout',
+  tags,
+  summary: 'Déconnexion (section 7) : la session se ferme.',
+  security: security.account,
+  responses: { 200: successAnswer(MessageAnswerSchema, 'Session fermée.'), ...signedIn },
+});
+
+const verifyOtpRoute = createRoute({
+  method: 'get',
+  path: '/verify-otp',
+  tags,
+  summary: 'Vérifie le code d’inscription (section 7) : un jeton et l’utilisateur.',
+  request: { query: VerifyOtpQuerySchema },
+  responses: {
+    200: successAnswer(SessionSchema, 'Compte confirmé : le jeton de session et l’utilisateur.'),
+    400: errorAnswer('Paramètre refusé (invalid_request) ou code faux ou expiré (code_invalid).'),
+    ...limited,
+  },
+});
+
+const sendOtpRoute = createRoute({
+  method: 'get',
+  path: '/send-otp',
+  tags,
+  summary: 'Envoie un code de réinitialisation du mot de passe (section 7).',
+  request: { query: SendOtpQuerySchema },
+  responses: { 200: successAnswer(MessageAnswerSchema, 'Code envoyé si l’adresse a un compte.'), ...queryErrors, ...limited },
+});
+
+const resetPasswordRoute = createRoute({
+  method: 'post',
+  path: '/reset-password',
+  tags,
+  summary: 'Nouveau mot de passe avec le code reçu (section 7).',
+  request: { body: jsonBody(ResetPasswordSchema) },
+  responses: {
+    200: successAnswer(MessageAnswerSchema, 'Mot de passe changé.'),
+    400: errorAnswer('JSON illisible (invalid_json), champ refusé (invalid_request) ou code faux (code_invalid).'),
+    413: bodyErrors[413],
+    422: errorAnswer('Mot de passe trop courant (password_too_common).'),
+    ...limited,
+  },
+});
+
+const profileRoute = createRoute({
+  method: 'get',
+  path: '/profile',
+  tags,
+  summary: 'L’utilisateur connecté (section 7).',
+  security: security.account,
+  responses: { 200: successAnswer(UserSchema, 'L’utilisateur.'), ...signedIn },
+});
+
+const updateProfileRoute = createRoute({
+  method: 'patch',
+  path: '/update-profile',
+  tags,
+  summary: 'Modifie le profil (section 7) ; l’e-mail ne change pas ici.',
+  security: security.account,
+  request: { body: jsonBody(ProfileUpdateSchema) },
+  responses: { 200: successAnswer(UserSchema, 'L’utilisateur modifié.'), ...bodyErrors, ...signedIn },
+});
+
+const ordersRoute = createRoute({
+  method: 'get',
+  path: '/orders',
+  tags,
+  summary: 'Les commandes du compte, les plus récentes d’abord (section 7), par pages.',
+  security: security.account,
+  request: { query: OrdersQuerySchema },
+  responses: { 200: successAnswer(AccountOrdersPageSchema, 'Une page de commandes.'), ...signedIn },
+});
+
+const exportRoute = createRoute({
+  method: 'get',
+  path: '/export',
+  tags,
+  summary: 'Toutes les données du compte, en un fichier JSON à enregistrer (RGPD, articles 15 et 20).',
+  description: 'Le fichier lui-même, sans enveloppe, en pièce jointe mes-donnees-AAAA-MM-JJ.json. Jeton Bearer seulement.',
+  security: security.bearer,
+  responses: {
+    200: { description: 'Le fichier des données.', content: { 'application/json': { schema: AccountExportSchema } } },
+    ...signedIn,
+  },
+});
+
+const changePasswordRoute = createRoute({
+  method: 'post',
+  path: '/change-password',
+  tags,
+  summary: 'Change le mot de passe avec l’actuel (au-delà de la section 7, docs/decisions/006).',
+  security: security.account,
+  request: { body: jsonBody(ChangePasswordSchema) },
+  responses: {
+    200: successAnswer(MessageAnswerSchema, 'Mot de passe changé.'),
+    ...bodyErrors,
+    ...signedIn,
+    422: errorAnswer('Mot de passe actuel faux ou nouveau trop courant (password_wrong, password_too_common).'),
+    ...limited,
+  },
+});
+
+const deleteProfileRoute = createRoute({
+  method: 'delete',
+  path: '/delete-profile',
+  tags,
+  summary: 'Supprime le compte (section 7) avec son mot de passe confirmé.',
+  description: '`token` et `user_id` peuvent aussi venir dans le corps.',
+  security: [...security.account, { tokenBody: [] }],
+  request: { body: jsonBody(DeleteAccountSchema) },
+  responses: {
+    200: successAnswer(MessageAnswerSchema, 'Compte supprimé.'),
+    ...bodyErrors,
+    ...signedIn,
+    422: errorAnswer('Mot de passe faux (password_wrong).'),
+    ...limited,
+  },
+});
+
+/** Refusals of a query, and of delete-profile's body: the first field's sentence alone. */
+const firstFieldMessage: InvalidMessage = (_part, errors) => errors[0]?.message ?? messages.invalidRequest;
 
 /**
  * /v2/public/auth/… (spec section 7, every auth call with its method, path, body or query; plus
@@ -36,44 +197,57 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
     const { token, userId } = credentialsOf(c, body);
     return auth.authenticate(token, userId);
   };
-  return new Hono({ strict: false })
-    .post('/login', async (c) => success(c, await auth.login(await parseJsonBody(c, LoginSchema), ip(c))))
-    .post('/signup', async (c) => success(c, await auth.signup(await parseJsonBody(c, SignupSchema), ip(c))))
-    .post('/logout', async (c) => success(c, await auth.logout(await caller(c))))
-    .get('/verify-otp', async (c) => {
-      const { email, otp } = parseQuery(c, VerifyOtpQuerySchema);
+  const app = routes();
+  declare(app, loginRoute, async (c, input) => success(c, await auth.login(await input.body(), ip(c))));
+  declare(app, signupRoute, async (c, input) => success(c, await auth.signup(await input.body(), ip(c))));
+  declare(app, logoutRoute, async (c) => success(c, await auth.logout(await caller(c))));
+  declare(
+    app,
+    verifyOtpRoute,
+    async (c, input) => {
+      const { email, otp } = input.query();
       return success(c, await auth.verifyOtp(email, otp, ip(c)));
-    })
-    .get('/send-otp', async (c) => success(c, await auth.sendOtp(parseQuery(c, SendOtpQuerySchema).email, ip(c))))
-    .post('/reset-password', async (c) => success(c, await auth.resetPassword(await parseJsonBody(c, ResetPasswordSchema), ip(c))))
-    .get('/profile', async (c) => success(c, toUser((await caller(c)).user)))
-    .patch('/update-profile', async (c) => {
+    },
+    { invalidMessage: firstFieldMessage },
+  );
+  declare(app, sendOtpRoute, async (c, input) => success(c, await auth.sendOtp(input.query().email, ip(c))), { invalidMessage: firstFieldMessage });
+  declare(app, resetPasswordRoute, async (c, input) => success(c, await auth.resetPassword(await input.body(), ip(c))));
+  declare(app, profileRoute, async (c) => success<User>(c, toUser((await caller(c)).user)));
+  declare(app, updateProfileRoute, async (c, input) => {
+    const who = await caller(c);
+    return success(c, await auth.updateProfile(who, await input.body()));
+  });
+  declare(
+    app,
+    ordersRoute,
+    async (c, input) => {
       const who = await caller(c);
-      return success(c, await auth.updateProfile(who, await parseJsonBody(c, ProfileUpdateSchema)));
-    })
-    .get('/orders', async (c) => {
-      const who = await caller(c);
-      const { page, limit } = parseQuery(c, OrdersQuerySchema);
+      const { page, limit } = input.query();
       return success(c, await auth.orders(who, page, limit));
-    })
-    .get('/export', async (c) => {
-      // Issue 16 (RGPD): a file to save, never cached. Bearer only: a token in the URL would be logged by proxies.
-      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-      if (!bearer) throw new ApiError(401, messages.notLoggedIn, [{ path: 'token', message: messages.notLoggedIn }]);
-      const who = await caller(c);
-      const data = await auth.exportData(who);
-      const day = data.exported_at.slice(0, 10);
-      return c.body(JSON.stringify(data, null, 2), 200, {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Disposition': `attachment; filename="mes-donnees-${day}.json"`,
-        'Cache-Control': 'no-store',
-      });
-    })
-    .post('/change-password', async (c) => {
-      const who = await caller(c);
-      return success(c, await auth.changePassword(who, await parseJsonBody(c, ChangePasswordSchema), ip(c)));
-    })
-    .delete('/delete-profile', async (c) => {
+    },
+    { invalidMessage: firstFieldMessage },
+  );
+  declare(app, exportRoute, async (c) => {
+    // Issue 16 (RGPD): a file to save, never cached. Bearer only: a token in the URL would be logged by proxies.
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!bearer) throw new ApiError(401, messages.notLoggedIn, [{ path: 'token', message: messages.notLoggedIn }]);
+    const who = await caller(c);
+    const data = await auth.exportData(who);
+    const day = data.exported_at.slice(0, 10);
+    return c.body(JSON.stringify(data, null, 2), 200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="mes-donnees-${day}.json"`,
+      'Cache-Control': 'no-store',
+    });
+  });
+  declare(app, changePasswordRoute, async (c, input) => {
+    const who = await caller(c);
+    return success(c, await auth.changePassword(who, await input.body(), ip(c)));
+  });
+  declare(
+    app,
+    deleteProfileRoute,
+    async (c, input) => {
       // The body may carry token and user_id (section 7): read it once, authenticate, then validate.
       let body: unknown;
       try {
@@ -83,11 +257,11 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
       }
       const loose = typeof body === 'object' && body !== null ? (body as { token?: unknown; user_id?: unknown }) : {};
       const who = await caller(c, loose);
-      const parsed = DeleteAccountSchema.safeParse(body);
-      if (!parsed.success) {
-        const errors = zodFieldErrors(parsed.error);
-        throw new ApiError(400, errors[0]?.message ?? messages.invalidRequest, errors);
-      }
-      return success(c, await auth.deleteAccount(who, parsed.data.password, ip(c)));
-    });
+      const { password } = input.checkBody(body);
+      return success(c, await auth.deleteAccount(who, password, ip(c)));
+    },
+    { invalidMessage: firstFieldMessage },
+  );
+  return app;
 }
+

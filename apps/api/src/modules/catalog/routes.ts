@@ -1,51 +1,108 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { CouponParamsSchema, MenusSchema, OffersSchema, ProductsParamsSchema, ProductsSchema, SettingsSchema, type ProductPrice, type Settings } from '@resto/contract/catalog';
 import { messages } from '@resto/domain/messages';
 import { ApiError, success } from '../../http/errors.ts';
+import { declare, errorAnswer, routes, successAnswer } from '../../http/openapi.ts';
 import type { AppDeps } from '../../app.ts';
 
-/** GET /v2/public/settings, /menus, /offers, /products/{item_menu_id} (spec section 7). */
+const tags = ['Catalogue'];
+
+const settingsRoute = createRoute({
+  method: 'get',
+  path: '/settings',
+  tags,
+  summary: 'Les réglages publics du restaurant (section 7).',
+  responses: { 200: successAnswer(SettingsSchema, 'La liste des réglages (nom et valeur).') },
+});
+
+const menusRoute = createRoute({
+  method: 'get',
+  path: '/menus',
+  tags,
+  summary: 'Les cartes, leurs catégories et leurs plats (section 7).',
+  description: 'Compressée en gzip quand Accept-Encoding le permet.',
+  responses: { 200: successAnswer(MenusSchema, 'Les cartes.') },
+});
+
+const offersRoute = createRoute({
+  method: 'get',
+  path: '/offers',
+  tags,
+  summary: 'Les offres automatiques (section 7).',
+  responses: { 200: successAnswer(OffersSchema, 'Les offres.') },
+});
+
+const couponRoute = createRoute({
+  method: 'get',
+  path: '/offers/{coupon}',
+  tags,
+  summary: 'Un code promo (section 7) : une liste de l’offre, sinon une erreur.',
+  request: { params: CouponParamsSchema },
+  responses: {
+    200: successAnswer(OffersSchema, 'Le code est valable : la liste de son offre.'),
+    404: errorAnswer('Code inconnu (coupon_unknown).'),
+    422: errorAnswer('Code expiré (coupon_expired).'),
+  },
+});
+
+const productsRoute = createRoute({
+  method: 'get',
+  path: '/products/{item_menu_id}',
+  tags,
+  summary: 'Les prix et la disponibilité des plats d’une carte (section 7).',
+  request: { params: ProductsParamsSchema },
+  responses: {
+    200: successAnswer(ProductsSchema, 'Les plats de la carte.'),
+    404: errorAnswer('Carte inconnue (not_found).'),
+  },
+});
+
+/** GET /v2/public/settings, /menus, /offers, /offers/{coupon}, /products/{item_menu_id} (spec section 7). */
 export function catalogRoutes({ catalog, clock, cardPaymentsOff = false }: Pick<AppDeps, 'catalog' | 'clock'> & { cardPaymentsOff?: boolean }) {
-  return new Hono({ strict: false })
-    .get('/settings', async (c) => {
-      const { settings } = await catalog.getCatalog();
-      // Card payments off (production without Stripe keys nor test mode, issue 17): the storefront offers cash only.
-      if (!cardPaymentsOff) return success(c, settings);
-      return success(
-        c,
-        settings.map((setting) => (setting.name === 'payments.stripe.active' ? { ...setting, value: false } : setting)),
-      );
-    })
-    .get('/menus', async (c) => {
-      const { json, gzip } = await catalog.getMenusJson(clock());
-      c.header('Content-Type', 'application/json');
-      c.header('Vary', 'Accept-Encoding');
-      if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) return c.body(json);
-      c.header('Content-Encoding', 'gzip');
-      return c.body(new Uint8Array(gzip));
-    })
-    .get('/offers', async (c) => success(c, (await catalog.getCatalog()).offers))
-    .get('/offers/:coupon', async (c) => {
-      // Spec section 7: status and a payload list with the id; anything but success marks the coupon invalid.
-      const coupon = (await catalog.getCatalog()).couponsByCode.get(c.req.param('coupon').trim().toUpperCase());
-      if (!coupon) throw new ApiError(404, messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
-      if (!coupon.is_active) throw new ApiError(422, messages.expiredCoupon, [{ path: 'coupon', message: messages.expiredCoupon }]);
-      return success(c, [coupon]);
-    })
-    .get('/products/:item_menu_id', async (c) => {
-      const menuId = z.coerce.number().int().positive().safeParse(c.req.param('item_menu_id'));
-      const menu = menuId.success ? (await catalog.getMenus(clock())).find((m) => m.menu_id === menuId.data) : undefined;
-      if (!menu) throw new ApiError(404, messages.notFound, [{ path: 'item_menu_id', message: messages.notFound }]);
-      return success(
-        c,
-        menu.categories.flatMap((category) =>
-          category.items.map((item) => ({
-            item_id: item.item_id,
-            item_menu_id: item.item_menu_id,
-            item_is_available: item.item_is_available && menu.menu_is_available,
-            item_price: item.item_price,
-          })),
-        ),
-      );
-    });
+  const app = routes();
+  declare(app, settingsRoute, async (c) => {
+    const { settings } = await catalog.getCatalog();
+    // Card payments off (production without Stripe keys nor test mode, issue 17): the storefront offers cash only.
+    if (!cardPaymentsOff) return success<Settings>(c, settings);
+    return success<Settings>(
+      c,
+      settings.map((setting) => (setting.name === 'payments.stripe.active' ? { ...setting, value: false } : setting)),
+    );
+  });
+  declare(app, menusRoute, async (c) => {
+    // Written once per catalogue version: the body is MenusSchema in the success envelope (catalog service).
+    const { json, gzip } = await catalog.getMenusJson(clock());
+    c.header('Content-Type', 'application/json');
+    c.header('Vary', 'Accept-Encoding');
+    if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) return c.body(json);
+    c.header('Content-Encoding', 'gzip');
+    return c.body(new Uint8Array(gzip));
+  });
+  declare(app, offersRoute, async (c) => success(c, (await catalog.getCatalog()).offers));
+  declare(app, couponRoute, async (c, input) => {
+    // Spec section 7: status and a payload list with the id; anything but success marks the coupon invalid.
+    const coupon = (await catalog.getCatalog()).couponsByCode.get(input.params().coupon.trim().toUpperCase());
+    if (!coupon) throw new ApiError(404, messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
+    if (!coupon.is_active) throw new ApiError(422, messages.expiredCoupon, [{ path: 'coupon', message: messages.expiredCoupon }]);
+    return success(c, [coupon]);
+  });
+  declare(app, productsRoute, async (c) => {
+    const menuId = z.coerce.number().int().positive().safeParse(c.req.param('item_menu_id'));
+    const menu = menuId.success ? (await catalog.getMenus(clock())).find((m) => m.menu_id === menuId.data) : undefined;
+    if (!menu) throw new ApiError(404, messages.notFound, [{ path: 'item_menu_id', message: messages.notFound }]);
+    return success<ProductPrice[]>(
+      c,
+      menu.categories.flatMap((category) =>
+        category.items.map((item) => ({
+          item_id: item.item_id,
+          item_menu_id: item.item_menu_id,
+          item_is_available: item.item_is_available && menu.menu_is_available,
+          item_price: item.item_price,
+        })),
+      ),
+    );
+  });
+  return app;
 }
+

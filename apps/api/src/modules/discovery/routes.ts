@@ -1,27 +1,50 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { parseJsonBody, success, ApiError, zodFieldErrors } from '../../http/errors.ts';
-import { maxRecommendations, type DiscoveryService } from './service.ts';
+import { PopularAnswerSchema, PopularLimitSchema, RecommendationsAnswerSchema, RecommendationsSchema } from '@resto/contract/discovery';
+import { success } from '../../http/errors.ts';
+import { bodyErrors, declare, errorAnswer, jsonBody, routes, successAnswer } from '../../http/openapi.ts';
+import type { DiscoveryService } from './service.ts';
 
-const RecommendationsSchema = z.object({
-  cartItems: z.array(z.number().int().positive().max(2_147_483_647)).max(100),
-  maxRecommendations: z.number().int().min(1).max(maxRecommendations).default(maxRecommendations),
+const tags = ['Suggestions'];
+
+const recommendationsRoute = createRoute({
+  method: 'post',
+  path: '/recommendations',
+  tags,
+  summary: 'Les plats souvent pris avec ceux du panier (section 7).',
+  request: { body: jsonBody(RecommendationsSchema) },
+  responses: { 200: successAnswer(RecommendationsAnswerSchema, 'Les plats suggérés.'), ...bodyErrors },
 });
 
-const LimitSchema = z.coerce.number().int().min(1).max(maxRecommendations).default(maxRecommendations);
+const popularRoute = createRoute({
+  method: 'get',
+  path: '/public/recommendations/popular',
+  tags,
+  summary: 'Les plats les plus commandés (section 7).',
+  request: { query: z.object({ limit: PopularLimitSchema }) },
+  responses: {
+    200: successAnswer(PopularAnswerSchema, 'Les plats les plus commandés.'),
+    400: errorAnswer('Limite hors de 1 à 12 (invalid_request).'),
+  },
+});
 
 /** POST /v2/recommendations and GET /v2/public/recommendations/popular (spec section 7). */
 export function discoveryRoutes(discovery: DiscoveryService) {
-  return new Hono({ strict: false })
-    .post('/recommendations', async (c) => {
-      const body = await parseJsonBody(c, RecommendationsSchema);
-      const ids = await discovery.recommendations(body.cartItems, body.maxRecommendations);
-      return success(c, { recommendations: ids.map((itemId) => ({ itemId })) });
-    })
-    .get('/public/recommendations/popular', async (c) => {
-      const limit = LimitSchema.safeParse(c.req.query('limit'));
-      if (!limit.success) throw new ApiError(400, 'La limite doit être un nombre entier entre 1 et 12.', zodFieldErrors(limit.error, ['limit']));
-      const ids = await discovery.popular(limit.data);
+  const app = routes();
+  declare(app, recommendationsRoute, async (c, input) => {
+    const body = await input.body();
+    const ids = await discovery.recommendations(body.cartItems, body.maxRecommendations);
+    return success(c, { recommendations: ids.map((itemId) => ({ itemId })) });
+  });
+  declare(
+    app,
+    popularRoute,
+    async (c, input) => {
+      const { limit } = input.query();
+      const ids = await discovery.popular(limit);
       return success(c, { popular: ids.map((itemId) => ({ itemId })) });
-    });
+    },
+    { invalidMessage: () => 'La limite doit être un nombre entier entre 1 et 12.' },
+  );
+  return app;
 }

@@ -1,16 +1,50 @@
-import { Hono, type Context } from 'hono';
-import { LocationQuerySchema } from '@resto/domain/location-schemas';
-import { ApiError, success, zodFieldErrors } from '../../http/errors.ts';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { DistanceAnswerSchema, LocationQuerySchema, LocationSuggestionsSchema } from '@resto/contract/locations';
+import { success } from '../../http/errors.ts';
+import { declare, errorAnswer, routes, successAnswer } from '../../http/openapi.ts';
 import type { LocationService } from './service.ts';
 
-function readQuery(value: string | undefined, path: string): string {
-  const parsed = LocationQuerySchema.safeParse(value ?? '');
-  if (!parsed.success) {
-    const errors = zodFieldErrors(parsed.error, [path]);
-    throw new ApiError(400, errors[0]!.message, errors);
-  }
-  return parsed.data;
-}
+const tags = ['Adresses'];
+
+/** A query value: absent reads as '' (too short), then LocationQuerySchema. */
+const queryValue = z
+  .string()
+  .optional()
+  .transform((value) => value ?? '')
+  .pipe(LocationQuerySchema);
+
+const limited = { 429: errorAnswer('Trop de recherches depuis cette adresse (rate_limited), avec Retry-After.') };
+
+const suggestRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'Des adresses pour une saisie de 3 caractères ou plus (section 7).',
+  request: { query: z.object({ query: queryValue }) },
+  responses: {
+    200: successAnswer(LocationSuggestionsSchema, 'Les suggestions.'),
+    400: errorAnswer('Saisie trop courte ou trop longue (invalid_request).'),
+    502: errorAnswer('Service d’adresses indisponible (location_unavailable).'),
+    ...limited,
+  },
+});
+
+const distanceRoute = createRoute({
+  method: 'get',
+  path: '/distance',
+  tags,
+  summary: 'La fiche de distance d’une adresse (section 7) : distance, durée, frais de livraison.',
+  request: { query: z.object({ location: queryValue }) },
+  responses: {
+    200: successAnswer(DistanceAnswerSchema, 'La fiche de distance, et le motif d’un refus de livraison (null sinon).'),
+    400: errorAnswer('Adresse trop courte ou trop longue (invalid_request).'),
+    404: errorAnswer('Adresse introuvable (location_not_found).'),
+    502: errorAnswer('Service d’adresses ou d’itinéraires indisponible (location_unavailable).'),
+    ...limited,
+  },
+});
 
 /**
  * GET /v2/public/locations/?query= (suggestions) and GET /v2/public/locations/distance?location=
@@ -21,15 +55,16 @@ export function locationRoutes(
   /** Counts one search of this caller (RequestLimits.locations); @throws ApiError 429. */
   limit: (c: Context) => Promise<void> = async () => {},
 ) {
-  return new Hono({ strict: false })
-    .get('/', async (c) => {
-      const query = readQuery(c.req.query('query'), 'query');
-      await limit(c);
-      return success(c, await locations.suggest(query));
-    })
-    .get('/distance', async (c) => {
-      const location = readQuery(c.req.query('location'), 'location');
-      await limit(c);
-      return success(c, await locations.distance(location));
-    });
+  const app = routes();
+  declare(app, suggestRoute, async (c, input) => {
+    const { query } = input.query();
+    await limit(c);
+    return success(c, await locations.suggest(query));
+  });
+  declare(app, distanceRoute, async (c, input) => {
+    const { location } = input.query();
+    await limit(c);
+    return success(c, await locations.distance(location));
+  });
+  return app;
 }

@@ -1,0 +1,390 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { z } from 'zod';
+import { ErrorBodySchema, ErrorCodeSchema } from '@resto/contract/errors';
+import { createApp } from './app.ts';
+import { signWebhookPayload } from './modules/payments/providers/webhook-signature.ts';
+import type { TestProcessor } from './modules/payments/providers/test-processor.ts';
+import { createAccount, newEmail, newIp, strongPassword, type Session } from './test/accounts.ts';
+import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from './test/harness.ts';
+
+/**
+ * The API's contract (issue 12, parts 1 and 2): GET /v2/openapi.json is a valid OpenAPI document
+ * of every route the app serves, and every route's real answers, over real HTTP on the real
+ * server, match the schema the document declares for their status.
+ */
+
+/**
+ * Every error answer carries its `code` (packages/contract/src/errors.ts). Validation refusals
+ * (invalid_request, invalid_json) always do; the errors thrown by services and routes get theirs
+ * from the error-codes work of issue 12 (part 4). Until it is merged, `code` may be missing from
+ * those: set this to true once every `throw` carries a code.
+ */
+const EVERY_ERROR_HAS_A_CODE = false;
+
+// 2025-11-25 is a Tuesday (the demo restaurant is closed on Mondays); 12:00 in Paris is 11:00 UTC.
+const tuesdayNoonParis = new Date('2025-11-25T11:00:00Z');
+/** The app's clock: moved on by minutes where a call waits for a cool-down (one code a minute). */
+let now = tuesdayNoonParis;
+
+let server: TestServer;
+/** The app's declared routes, as the registry holds them (the zod schemas behind the document). */
+let declared: RouteDeclaration[];
+let document: OpenApiDocument;
+
+interface RouteDeclaration {
+  method: string;
+  path: string;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>>;
+  components?: { securitySchemes?: Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: () => now });
+  const response = await fetch(`${server.baseUrl}/v2/openapi.json`);
+  expect(response.status).toBe(200);
+  document = (await response.json()) as OpenApiDocument;
+  // The same app the server runs, built again on the same services: its routes and declarations.
+  declared = createApp(server.deps)
+    .openAPIRegistry.definitions.filter((definition) => definition.type === 'route')
+    .map((definition) => definition.route as unknown as RouteDeclaration);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** '/v2/public/checkout/:order_id/' → '/v2/public/checkout/{order_id}' (the document's form, trailing slash optional). */
+function documentPath(path: string): string {
+  const braces = path.replaceAll(/:([A-Za-z_]+)/g, '{$1}');
+  return braces.length > 1 && braces.endsWith('/') ? braces.slice(0, -1) : braces;
+}
+
+describe('GET /v2/openapi.json', () => {
+  test('is a valid OpenAPI 3.1 document (no error), every $ref resolved', async () => {
+    // The validator's own setting: AJV's strict mode stays off, as it refuses the OpenAPI meta-schemas themselves.
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document) as unknown as Parameters<Validator['validate']>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    // Every $ref points to a component of the document.
+    expect(() => validator.resolveRefs()).not.toThrow();
+    // The validator does refuse a broken document (a path that is not an object).
+    const broken = await new Validator().validate({ ...structuredClone(document), paths: { '/v2/x': 1 } } as unknown as Parameters<Validator['validate']>[0]);
+    expect(broken.valid).toBe(false);
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  test('documents every route the app serves under /v2, and nothing else', () => {
+    const app = createApp(server.deps);
+    const served = new Set(
+      app.routes
+        // Middleware (`use`) and the catch-all 404 are registered for every method: not routes.
+        .filter((route) => route.method !== 'ALL')
+        .map((route) => `${route.method.toLowerCase()} ${documentPath(route.path)}`),
+    );
+    const documented = new Set(
+      Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method} ${documentPath(path)}`)),
+    );
+    expect(served.size).toBeGreaterThanOrEqual(26);
+    expect([...served].filter((route) => !documented.has(route))).toEqual([]);
+    expect([...documented].filter((route) => !served.has(route))).toEqual([]);
+  });
+
+  test('declares the error envelope, and the authentication of section 7', () => {
+    for (const [path, operations] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(operations)) {
+        const errorStatuses = Object.keys(operation.responses).filter((status) => Number(status) >= 400);
+        expect(errorStatuses, `${method} ${path}`).toEqual(expect.arrayContaining(['400', '500', '503']));
+        for (const status of errorStatuses)
+          expect(operation.responses[status], `${method} ${path} ${status}`).toMatchObject({
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+          });
+      }
+    expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual(['bearerToken', 'tokenBody', 'tokenQuery', 'userIdHeader', 'userIdQuery']);
+    expect(document.paths['/v2/public/auth/profile']?.get?.security).toContainEqual({ tokenQuery: [], userIdQuery: [] });
+    expect(document.paths['/v2/public/auth/export']?.get?.security).toEqual([
+      { bearerToken: [], userIdQuery: [] },
+      { bearerToken: [], userIdHeader: [] },
+    ]);
+  });
+});
+
+// Every route's answers against its declaration
+
+/** A call and what it answered. */
+interface Answer {
+  route: string;
+  status: number;
+  contentType: string;
+  body: unknown;
+}
+
+/** Routes and statuses the calls below answered: each declared route must be met in success and in error. */
+const met = new Map<string, Set<number>>();
+
+function declarationOf(method: string, path: string): RouteDeclaration {
+  const found = declared.find((route) => route.method === method && documentPath(route.path) === documentPath(path));
+  if (!found) throw new Error(`${method.toUpperCase()} ${path}: aucune déclaration`);
+  return found;
+}
+
+/**
+ * Calls `method path` (the declared path, e.g. '/v2/public/checkout/{order_id}', filled as `url`)
+ * over real HTTP, and checks the answer: its status is declared for the route, and its body
+ * parses with the declared zod schema of that status, keeping every field (nothing undeclared).
+ */
+async function call(method: string, path: string, url: string, init: RequestInit & { token?: string } = {}): Promise<Answer> {
+  const headers = new Headers(init.headers);
+  headers.set('X-Forwarded-For', newIp());
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+  if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  const response = await fetch(`${server.baseUrl}${url}`, { ...init, method: method.toUpperCase(), headers });
+  const contentType = response.headers.get('content-type') ?? '';
+  const route = `${method.toUpperCase()} ${documentPath(path)}`;
+  const declaration = declarationOf(method, path);
+  const answer = declaration.responses[String(response.status)];
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  expect(answer, `${route} a répondu ${response.status}, statut non déclaré : ${new TextDecoder().decode(bytes).slice(0, 300)}`).toBeDefined();
+  const mediaType = contentType.split(';')[0]!.trim();
+  const content = answer!.content?.[mediaType];
+  expect(content, `${route} ${response.status}: ${mediaType} non déclaré`).toBeDefined();
+  let body: unknown = bytes;
+  if (mediaType === 'application/json') {
+    body = JSON.parse(new TextDecoder().decode(bytes));
+    const schema = content!.schema as z.ZodType;
+    if (response.status >= 400) checkError(route, body);
+    else {
+      const parsed = schema.safeParse(body);
+      expect(parsed.error?.issues ?? [], `${route} ${response.status}`).toEqual([]);
+      // Zod drops keys a schema does not name: an equal copy means every field is declared.
+      expect(parsed.data, `${route} ${response.status}: champs non déclarés`).toEqual(body);
+    }
+  }
+  if (!met.has(route)) met.set(route, new Set());
+  met.get(route)!.add(response.status);
+  return { route, status: response.status, contentType, body };
+}
+
+/** Error bodies: ErrorBodySchema (a `code` required once EVERY_ERROR_HAS_A_CODE). */
+function checkError(route: string, body: unknown) {
+  const schema = EVERY_ERROR_HAS_A_CODE ? ErrorBodySchema : ErrorBodySchema.extend({ code: ErrorCodeSchema.optional() });
+  const parsed = schema.safeParse(body);
+  expect(parsed.error?.issues ?? [], route).toEqual([]);
+  expect(parsed.data, `${route}: champs non déclarés`).toEqual(body);
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** The error of an answer, parsed: for assertions on its code. */
+function errorOf(answer: Answer) {
+  return ErrorBodySchema.extend({ code: ErrorCodeSchema.optional() }).parse(answer.body);
+}
+
+describe('every route answers as declared, over real HTTP', () => {
+  let session: Session & { password: string };
+  let cashOrder: { orderId: number; secret: string; localId: string };
+
+  beforeAll(async () => {
+    session = await createAccount(server);
+    const payload = await buildOrderPayload(server);
+    const { order_id, secret } = payloadOf(await postOrder(server.baseUrl, payload));
+    cashOrder = { orderId: order_id, secret, localId: payload.local_id };
+  });
+
+  test('health and the document', async () => {
+    expect((await call('get', '/v2/health', '/v2/health')).status).toBe(200);
+    const refused = await call('get', '/v2/health', '/v2/health?x=%00');
+    expect(refused.status).toBe(400);
+    expect((await call('get', '/v2/openapi.json', '/v2/openapi.json')).status).toBe(200);
+    expect((await call('get', '/v2/openapi.json', '/v2/openapi.json?x=%00')).status).toBe(400);
+  });
+
+  test('catalogue: settings, menus, offers, coupons, products', async () => {
+    expect((await call('get', '/v2/public/settings', '/v2/public/settings')).status).toBe(200);
+    expect((await call('get', '/v2/public/settings', '/v2/public/settings?x=%00')).status).toBe(400);
+    expect((await call('get', '/v2/public/menus', '/v2/public/menus')).status).toBe(200);
+    expect((await call('get', '/v2/public/menus', '/v2/public/menus', { headers: { 'Accept-Encoding': 'gzip' } })).status).toBe(200);
+    expect((await call('get', '/v2/public/menus', '/v2/public/menus?x=%00')).status).toBe(400);
+    const offers = await call('get', '/v2/public/offers', '/v2/public/offers');
+    expect(offers.status).toBe(200);
+    expect((await call('get', '/v2/public/offers', '/v2/public/offers?x=%00')).status).toBe(400);
+    const couponRoute = '/v2/public/offers/{coupon}';
+    expect((await call('get', couponRoute, '/v2/public/offers/BIENVENUE10')).status).toBe(200);
+    expect((await call('get', couponRoute, '/v2/public/offers/NOPE')).status).toBe(404);
+    const productsRoute = '/v2/public/products/{item_menu_id}';
+    expect((await call('get', productsRoute, '/v2/public/products/1')).status).toBe(200);
+    expect((await call('get', productsRoute, '/v2/public/products/999999')).status).toBe(404);
+  });
+
+  test('accounts: every auth call, and its refusals', async () => {
+    const auth = '/v2/public/auth';
+    const email = newEmail('contrat');
+    const signupBody = { first_name: 'Lucie', last_name: 'Martin', phone: '06 11 22 33 44', email, password: strongPassword };
+    expect((await call('post', `${auth}/signup`, `${auth}/signup/`, { body: json(signupBody) })).status).toBe(200);
+    const badSignup = await call('post', `${auth}/signup`, `${auth}/signup/`, { body: json({ ...signupBody, email: 'x' }) });
+    expect(badSignup.status).toBe(400);
+    expect(errorOf(badSignup).code).toBe('invalid_request');
+    const brokenJson = await call('post', `${auth}/signup`, `${auth}/signup/`, { body: '{"email":' });
+    expect(brokenJson.status).toBe(400);
+    expect(errorOf(brokenJson).code).toBe('invalid_json');
+
+    expect((await call('post', `${auth}/login`, `${auth}/login/`, { body: json({ email: session.user.email, password: session.password }) })).status).toBe(200);
+    expect((await call('post', `${auth}/login`, `${auth}/login/`, { body: json({ email: session.user.email, password: 'Pas-le-bon-1234' }) })).status).toBe(401);
+
+    const wrongCode = await call('get', `${auth}/verify-otp`, `${auth}/verify-otp/?otp=000000&email=${encodeURIComponent(email)}`);
+    expect(wrongCode.status).toBe(400);
+    const badQuery = await call('get', `${auth}/verify-otp`, `${auth}/verify-otp/?otp=12&email=x`);
+    expect(badQuery.status).toBe(400);
+    expect(errorOf(badQuery).code).toBe('invalid_request');
+    // verify-otp's success, with the code e-mailed to a new sign-up.
+    const signup2 = newEmail('contrat2');
+    await call('post', `${auth}/signup`, `${auth}/signup/`, { body: json({ ...signupBody, email: signup2 }) });
+    const mail = await server.mail.waitFor((m) => m.to === signup2 && /confirmation/.test(m.subject));
+    const otp = /\b(\d{6})\b/.exec(mail.subject)?.[1] ?? '';
+    expect((await call('get', `${auth}/verify-otp`, `${auth}/verify-otp/?otp=${otp}&email=${encodeURIComponent(signup2)}`)).status).toBe(200);
+
+    // A reset on an account of its own (a reset closes every session), past the sign-up code's minute.
+    const forgetful = await createAccount(server);
+    now = new Date(now.getTime() + 2 * 60_000);
+    expect((await call('get', `${auth}/send-otp`, `${auth}/send-otp/?email=${encodeURIComponent(forgetful.user.email)}`)).status).toBe(200);
+    expect((await call('get', `${auth}/send-otp`, `${auth}/send-otp/?email=x`)).status).toBe(400);
+    const resetMail = await server.mail.waitFor((m) => m.to === forgetful.user.email && !/confirmation/.test(m.subject) && /\b\d{6}\b/.test(m.subject));
+    const resetCode = /\b(\d{6})\b/.exec(resetMail.subject)?.[1] ?? '';
+    const reset = { email: forgetful.user.email, otp: resetCode, password: 'Tarte-aux-pommes-2026' };
+    expect((await call('post', `${auth}/reset-password`, `${auth}/reset-password/`, { body: json({ ...reset, otp: '999999' }) })).status).toBe(400);
+    expect((await call('post', `${auth}/reset-password`, `${auth}/reset-password/`, { body: json(reset) })).status).toBe(200);
+
+    const query = `?token=${encodeURIComponent(session.token)}&user_id=${session.user.id}`;
+    expect((await call('get', `${auth}/profile`, `${auth}/profile${query}`)).status).toBe(200);
+    expect((await call('get', `${auth}/profile`, `${auth}/profile`)).status).toBe(401);
+    expect((await call('get', `${auth}/profile`, `${auth}/profile?token=${encodeURIComponent(session.token)}&user_id=${session.user.id + 1000}`)).status).toBe(403);
+
+    const profile = { first_name: 'Lucie', last_name: 'Martin', phone: '06 11 22 33 44', address: '1 rue de la Paix' };
+    expect((await call('patch', `${auth}/update-profile`, `${auth}/update-profile${query}`, { body: json(profile) })).status).toBe(200);
+    expect((await call('patch', `${auth}/update-profile`, `${auth}/update-profile${query}`, { body: json({ ...profile, first_name: '' }) })).status).toBe(400);
+
+    expect((await call('get', `${auth}/orders`, `${auth}/orders${query}&page=1&limit=5`)).status).toBe(200);
+    expect((await call('get', `${auth}/orders`, `${auth}/orders${query}&limit=500`)).status).toBe(400);
+
+    const exported = await call('get', `${auth}/export`, `${auth}/export?user_id=${session.user.id}`, { token: session.token });
+    expect(exported.status).toBe(200);
+    expect(exported.contentType).toMatch(/^application\/json/);
+    expect((await call('get', `${auth}/export`, `${auth}/export${query}`)).status).toBe(401);
+
+    const change = { current_password: session.password, password: 'Gratin-dauphinois-2026', password_confirmation: 'Gratin-dauphinois-2026' };
+    expect((await call('post', `${auth}/change-password`, `${auth}/change-password${query}`, { body: json({ ...change, current_password: 'Pas-le-bon-1234' }) })).status).toBe(422);
+    expect((await call('post', `${auth}/change-password`, `${auth}/change-password${query}`, { body: json(change) })).status).toBe(200);
+    session.password = change.password;
+
+    expect((await call('post', `${auth}/logout`, `${auth}/logout/`)).status).toBe(401);
+    const other = await createAccount(server);
+    expect((await call('post', `${auth}/logout`, `${auth}/logout/?user_id=${other.user.id}`, { token: other.token })).status).toBe(200);
+
+    const remove = { token: session.token, user_id: session.user.id, password: session.password, password_confirmation: session.password };
+    const mismatch = await call('delete', `${auth}/delete-profile`, `${auth}/delete-profile/`, { body: json({ ...remove, password_confirmation: 'autre' }) });
+    expect(mismatch.status).toBe(400);
+    expect(errorOf(mismatch).code).toBe('invalid_request');
+    expect((await call('delete', `${auth}/delete-profile`, `${auth}/delete-profile/`, { body: json(remove) })).status).toBe(200);
+  });
+
+  test('orders: place, finalise, read back', async () => {
+    const checkout = '/v2/public/checkout';
+    const payload = await buildOrderPayload(server);
+    expect((await call('post', `${checkout}/`, `${checkout}/`, { body: json(payload) })).status).toBe(201);
+    expect((await call('post', `${checkout}/`, `${checkout}/`, { body: json(payload) })).status).toBe(200);
+    const repriced = await buildOrderPayload(server);
+    const changed = await call('post', `${checkout}/`, `${checkout}/`, { body: json({ ...repriced, total: repriced.total + 1 }) });
+    expect(changed.status).toBe(409);
+    const invalid = await call('post', `${checkout}/`, `${checkout}/`, { body: json({ ...repriced, items: [] }) });
+    expect(invalid.status).toBe(400);
+    expect(errorOf(invalid).code).toBe('invalid_request');
+
+    const finalize = { order_id: cashOrder.orderId, status: 'pending', transaction_id: null, secret: cashOrder.secret };
+    expect((await call('put', `${checkout}/`, `${checkout}/`, { body: json(finalize) })).status).toBe(200);
+    expect((await call('put', `${checkout}/`, `${checkout}/`, { body: json({ ...finalize, secret: 'faux' }) })).status).toBe(403);
+
+    const orderRoute = `${checkout}/{order_id}`;
+    expect((await call('get', orderRoute, `${checkout}/${cashOrder.orderId}?local_id=${cashOrder.localId}`)).status).toBe(200);
+    expect((await call('get', orderRoute, `${checkout}/${cashOrder.orderId}?local_id=autre-local-id`)).status).toBe(404);
+  });
+
+  test('card payments and the test processor', async () => {
+    const checkout = '/v2/public/checkout';
+    expect((await call('get', `${checkout}/payment-config`, `${checkout}/payment-config`)).status).toBe(200);
+    expect((await call('get', `${checkout}/payment-config`, `${checkout}/payment-config?x=%00`)).status).toBe(400);
+
+    const customerBody = { email: 'marie.dupont@example.fr', name: 'Marie Dupont', phone: '+33612345678' };
+    const customer = await call('post', `${checkout}/stripe-customer`, `${checkout}/stripe-customer`, { body: json(customerBody) });
+    expect(customer.status).toBe(200);
+    expect((await call('post', `${checkout}/stripe-customer`, `${checkout}/stripe-customer`, { body: json({ ...customerBody, email: 'x' }) })).status).toBe(400);
+    const customerId = (customer.body as { payload: { customer: string } }).payload.customer;
+
+    const payload = await buildOrderPayload(server, { payment_method: 'card' });
+    const { order_id, secret } = payloadOf(await postOrder(server.baseUrl, payload));
+    const intentBody = { order_id, customer_id: customerId, amount: payload.total, secret };
+    const intentRoute = `${checkout}/stripe-payment-intent`;
+    const intent = await call('post', intentRoute, intentRoute, { body: json(intentBody) });
+    expect(intent.status).toBe(200);
+    expect((await call('post', intentRoute, intentRoute, { body: json({ ...intentBody, amount: payload.total + 1 }) })).status).toBe(409);
+    expect((await call('post', intentRoute, intentRoute, { body: json({ ...intentBody, secret: 'faux' }) })).status).toBe(403);
+    const clientSecret = (intent.body as { payload: { client_secret: string } }).payload.client_secret;
+
+    const confirm = `${checkout}/test-processor/confirm`;
+    const card = { client_secret: clientSecret, number: '4000 0027 6000 3184', expiry: '12/34', cvc: '123' };
+    expect((await call('post', confirm, confirm, { body: json({ ...card, client_secret: 'pi_inconnu_secret_x' }) })).status).toBe(404);
+    expect((await call('post', confirm, confirm, { body: json({ ...card, number: '1234' }) })).status).toBe(400);
+    expect((await call('post', confirm, confirm, { body: json(card) })).status).toBe(200);
+    const authenticate = `${checkout}/test-processor/authenticate`;
+    expect((await call('post', authenticate, authenticate, { body: json({ client_secret: 'pi_inconnu_secret_x', approve: true }) })).status).toBe(404);
+    expect((await call('post', authenticate, authenticate, { body: json({ client_secret: clientSecret, approve: true }) })).status).toBe(200);
+
+    const webhook = `${checkout}/stripe-webhook`;
+    const event = json({ id: `evt_contrat_${order_id}`, type: 'payment_intent.created', data: { object: { id: 'pi_contrat' } } });
+    const processor = server.payments.provider as TestProcessor;
+    const signature = signWebhookPayload(event, await processor.webhookSecret());
+    expect((await call('post', webhook, webhook, { body: event, headers: { 'Stripe-Signature': signature } })).status).toBe(200);
+    expect((await call('post', webhook, webhook, { body: event, headers: { 'Stripe-Signature': 't=1,v1=faux' } })).status).toBe(400);
+  });
+
+  test('addresses and suggestions', async () => {
+    const locations = '/v2/public/locations';
+    expect((await call('get', `${locations}/`, `${locations}/?query=${encodeURIComponent('lyon')}`)).status).toBe(200);
+    const short = await call('get', `${locations}/`, `${locations}/?query=ab`);
+    expect(short.status).toBe(400);
+    expect(errorOf(short).code).toBe('invalid_request');
+    expect((await call('get', `${locations}/distance`, `${locations}/distance?location=${encodeURIComponent('45.7600,4.8350')}`)).status).toBe(200);
+    expect((await call('get', `${locations}/distance`, `${locations}/distance`)).status).toBe(400);
+
+    expect((await call('post', '/v2/recommendations', '/v2/recommendations', { body: json({ cartItems: [101], maxRecommendations: 5 }) })).status).toBe(200);
+    expect((await call('post', '/v2/recommendations', '/v2/recommendations', { body: json({ cartItems: 'x' }) })).status).toBe(400);
+    const popular = '/v2/public/recommendations/popular';
+    expect((await call('get', popular, `${popular}?limit=3`)).status).toBe(200);
+    const badLimit = await call('get', popular, `${popular}?limit=99`);
+    expect(badLimit.status).toBe(400);
+    expect(errorOf(badLimit).code).toBe('invalid_request');
+  });
+
+  test('receipts, in JSON and in PDF', async () => {
+    const receipt = '/v2/public/receipts/{file}';
+    expect((await call('get', receipt, `/v2/public/receipts/${cashOrder.secret}`)).status).toBe(200);
+    const pdf = await call('get', receipt, `/v2/public/receipts/${cashOrder.secret}.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.contentType).toBe('application/pdf');
+    expect(new TextDecoder().decode((pdf.body as Uint8Array).slice(0, 5))).toBe('%PDF-');
+    expect((await call('get', receipt, `/v2/public/receipts/${'0'.repeat(64)}`)).status).toBe(404);
+  });
+
+  test('every declared route was met in success and in error', () => {
+    const routes = declared.map((route) => `${route.method.toUpperCase()} ${documentPath(route.path)}`);
+    const missing = routes.filter((route) => {
+      const statuses = [...(met.get(route) ?? [])];
+      return !statuses.some((status) => status < 300) || !statuses.some((status) => status >= 400);
+    });
+    expect(missing).toEqual([]);
+  });
+});
