@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { messages } from '@resto/domain/messages';
 import type { Database } from './db/client.ts';
-import { HealthSchema } from '@resto/contract/health';
+import { HealthSchema, type Health } from '@resto/contract/health';
 import { ApiError, success } from './http/errors.ts';
 import { declare, errorAnswer, routes, successAnswer } from './http/openapi.ts';
 import { baseSecurityHeaders, noStore, strictTransportSecurity } from './http/security-headers.ts';
@@ -198,7 +198,7 @@ export function createApp(deps: AppDeps) {
   declare(app, healthRoute, async (c) => {
     try {
       await deps.db.execute(sql`select 1`);
-      return success(c, { database: 'ok' as const });
+      return success<Health>(c, { database: 'ok' });
     } catch {
       return c.json({ status: 'error', message: 'Base de données injoignable.', errors: [] }, 503);
     }

@@ -80,7 +80,7 @@ export const AccountExportSchema = z.object({
   orders: z.array(OrderViewSchema),
   sessions: z.array(z.object({ created_at: InstantSchema, last_used_at: InstantSchema })),
   consents: z.object({
-    cookies: z.object({ stored_in: z.literal('browser'), note: z.string() }),
+    cookies: z.object({ stored_in: z.string(), note: z.string() }),
     marketing_emails: z.object({ given: z.boolean(), note: z.string() }),
   }),
 });

@@ -15,9 +15,13 @@ import {
   SignupSchema,
   UserSchema,
   VerifyOtpQuerySchema,
+  type AccountExport,
+  type AccountOrdersPage,
+  type Session,
+  type SignupAnswer,
   type User,
 } from '@resto/contract/auth';
-import { MessageAnswerSchema } from '@resto/contract/common';
+import { MessageAnswerSchema, type MessageAnswer } from '@resto/contract/common';
 import { messages } from '@resto/domain/messages';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer, type InvalidMessage } from '../../http/openapi.ts';
@@ -198,24 +202,24 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
     return auth.authenticate(token, userId);
   };
   const app = routes();
-  declare(app, loginRoute, async (c, input) => success(c, await auth.login(await input.body(), ip(c))));
-  declare(app, signupRoute, async (c, input) => success(c, await auth.signup(await input.body(), ip(c))));
-  declare(app, logoutRoute, async (c) => success(c, await auth.logout(await caller(c))));
+  declare(app, loginRoute, async (c, input) => success<Session>(c, await auth.login(await input.body(), ip(c))));
+  declare(app, signupRoute, async (c, input) => success<SignupAnswer>(c, await auth.signup(await input.body(), ip(c))));
+  declare(app, logoutRoute, async (c) => success<MessageAnswer>(c, await auth.logout(await caller(c))));
   declare(
     app,
     verifyOtpRoute,
     async (c, input) => {
       const { email, otp } = input.query();
-      return success(c, await auth.verifyOtp(email, otp, ip(c)));
+      return success<Session>(c, await auth.verifyOtp(email, otp, ip(c)));
     },
     { invalidMessage: firstFieldMessage },
   );
-  declare(app, sendOtpRoute, async (c, input) => success(c, await auth.sendOtp(input.query().email, ip(c))), { invalidMessage: firstFieldMessage });
-  declare(app, resetPasswordRoute, async (c, input) => success(c, await auth.resetPassword(await input.body(), ip(c))));
+  declare(app, sendOtpRoute, async (c, input) => success<MessageAnswer>(c, await auth.sendOtp(input.query().email, ip(c))), { invalidMessage: firstFieldMessage });
+  declare(app, resetPasswordRoute, async (c, input) => success<MessageAnswer>(c, await auth.resetPassword(await input.body(), ip(c))));
   declare(app, profileRoute, async (c) => success<User>(c, toUser((await caller(c)).user)));
   declare(app, updateProfileRoute, async (c, input) => {
     const who = await caller(c);
-    return success(c, await auth.updateProfile(who, await input.body()));
+    return success<User>(c, await auth.updateProfile(who, await input.body()));
   });
   declare(
     app,
@@ -223,7 +227,7 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
     async (c, input) => {
       const who = await caller(c);
       const { page, limit } = input.query();
-      return success(c, await auth.orders(who, page, limit));
+      return success<AccountOrdersPage>(c, await auth.orders(who, page, limit));
     },
     { invalidMessage: firstFieldMessage },
   );
@@ -232,7 +236,7 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (!bearer) throw new ApiError(401, messages.notLoggedIn, [{ path: 'token', message: messages.notLoggedIn }]);
     const who = await caller(c);
-    const data = await auth.exportData(who);
+    const data: AccountExport = await auth.exportData(who);
     const day = data.exported_at.slice(0, 10);
     return c.body(JSON.stringify(data, null, 2), 200, {
       'Content-Type': 'application/json; charset=utf-8',
@@ -242,7 +246,7 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
   });
   declare(app, changePasswordRoute, async (c, input) => {
     const who = await caller(c);
-    return success(c, await auth.changePassword(who, await input.body(), ip(c)));
+    return success<MessageAnswer>(c, await auth.changePassword(who, await input.body(), ip(c)));
   });
   declare(
     app,
@@ -258,7 +262,7 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
       const loose = typeof body === 'object' && body !== null ? (body as { token?: unknown; user_id?: unknown }) : {};
       const who = await caller(c, loose);
       const { password } = input.checkBody(body);
-      return success(c, await auth.deleteAccount(who, password, ip(c)));
+      return success<MessageAnswer>(c, await auth.deleteAccount(who, password, ip(c)));
     },
     { invalidMessage: firstFieldMessage },
   );

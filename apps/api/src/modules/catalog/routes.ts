@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { CouponParamsSchema, MenusSchema, OffersSchema, ProductsParamsSchema, ProductsSchema, SettingsSchema, type ProductPrice, type Settings } from '@resto/contract/catalog';
+import { CouponParamsSchema, MenusSchema, OffersSchema, ProductsParamsSchema, ProductsSchema, SettingsSchema, type Offer, type ProductPrice, type Settings } from '@resto/contract/catalog';
 import { messages } from '@resto/domain/messages';
 import { ApiError, success } from '../../http/errors.ts';
 import { declare, errorAnswer, routes, successAnswer } from '../../http/openapi.ts';
@@ -79,13 +79,13 @@ export function catalogRoutes({ catalog, clock, cardPaymentsOff = false }: Pick<
     c.header('Content-Encoding', 'gzip');
     return c.body(new Uint8Array(gzip));
   });
-  declare(app, offersRoute, async (c) => success(c, (await catalog.getCatalog()).offers));
+  declare(app, offersRoute, async (c) => success<Offer[]>(c, (await catalog.getCatalog()).offers));
   declare(app, couponRoute, async (c, input) => {
     // Spec section 7: status and a payload list with the id; anything but success marks the coupon invalid.
     const coupon = (await catalog.getCatalog()).couponsByCode.get(input.params().coupon.trim().toUpperCase());
     if (!coupon) throw new ApiError(404, messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
     if (!coupon.is_active) throw new ApiError(422, messages.expiredCoupon, [{ path: 'coupon', message: messages.expiredCoupon }]);
-    return success(c, [coupon]);
+    return success<Offer[]>(c, [coupon]);
   });
   declare(app, productsRoute, async (c) => {
     const menuId = z.coerce.number().int().positive().safeParse(c.req.param('item_menu_id'));

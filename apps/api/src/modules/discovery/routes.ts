@@ -1,6 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { PopularAnswerSchema, PopularLimitSchema, RecommendationsAnswerSchema, RecommendationsSchema } from '@resto/contract/discovery';
+import {
+  PopularAnswerSchema,
+  PopularLimitSchema,
+  RecommendationsAnswerSchema,
+  RecommendationsSchema,
+  type PopularAnswer,
+  type RecommendationsAnswer,
+} from '@resto/contract/discovery';
 import { success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, successAnswer } from '../../http/openapi.ts';
 import type { DiscoveryService } from './service.ts';
@@ -34,7 +41,7 @@ export function discoveryRoutes(discovery: DiscoveryService) {
   declare(app, recommendationsRoute, async (c, input) => {
     const body = await input.body();
     const ids = await discovery.recommendations(body.cartItems, body.maxRecommendations);
-    return success(c, { recommendations: ids.map((itemId) => ({ itemId })) });
+    return success<RecommendationsAnswer>(c, { recommendations: ids.map((itemId) => ({ itemId })) });
   });
   declare(
     app,
@@ -42,7 +49,7 @@ export function discoveryRoutes(discovery: DiscoveryService) {
     async (c, input) => {
       const { limit } = input.query();
       const ids = await discovery.popular(limit);
-      return success(c, { popular: ids.map((itemId) => ({ itemId })) });
+      return success<PopularAnswer>(c, { popular: ids.map((itemId) => ({ itemId })) });
     },
     { invalidMessage: () => 'La limite doit être un nombre entier entre 1 et 12.' },
   );

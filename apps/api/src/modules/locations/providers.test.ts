@@ -8,7 +8,7 @@ import { locationMessages, type LocationSuggestion } from '@resto/domain/locatio
 import { errorOf, getJson, payloadOf, startTestServer, type TestServer } from '../../test/harness.ts';
 import { createBanAddressProvider } from './providers/ban.ts';
 import { createOsrmRouting } from './providers/osrm.ts';
-import type { DistanceAnswer } from './service.ts';
+import type { DistanceAnswer } from '@resto/contract/locations';
 
 /**
  * The Base Adresse Nationale and OSRM providers, through the real API, against a local HTTP

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { locationMessages, type LocationSuggestion } from '@resto/domain/location';
 import { errorOf, getJson, looksFrench, payloadOf, startTestServer, type TestServer } from '../../test/harness.ts';
-import type { DistanceAnswer } from './service.ts';
+import type { DistanceAnswer } from '@resto/contract/locations';
 
 /** The location calls of spec section 7 on the embedded (offline) provider, demo restaurant in Lyon 2e. */
 

@@ -1,7 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { DistanceAnswerSchema, LocationQuerySchema, LocationSuggestionsSchema } from '@resto/contract/locations';
+import {
+  DistanceAnswerSchema,
+  LocationQuerySchema,
+  LocationSuggestionsSchema,
+  type DistanceAnswer,
+  type LocationSuggestion,
+} from '@resto/contract/locations';
 import { success } from '../../http/errors.ts';
 import { declare, errorAnswer, routes, successAnswer } from '../../http/openapi.ts';
 import type { LocationService } from './service.ts';
@@ -59,12 +65,12 @@ export function locationRoutes(
   declare(app, suggestRoute, async (c, input) => {
     const { query } = input.query();
     await limit(c);
-    return success(c, await locations.suggest(query));
+    return success<LocationSuggestion[]>(c, await locations.suggest(query));
   });
   declare(app, distanceRoute, async (c, input) => {
     const { location } = input.query();
     await limit(c);
-    return success(c, await locations.distance(location));
+    return success<DistanceAnswer>(c, await locations.distance(location));
   });
   return app;
 }

@@ -6,22 +6,16 @@ import {
   quoteAddressFromSettings,
   restaurantPosition,
   type AddressQuote,
-  type DeliveryRefusal,
-  type DistanceRecord,
   type LocationSuggestion,
 } from '@resto/domain/location';
 import { kmToUnit } from '@resto/domain/location';
 import { readDeliverySettings } from '@resto/domain/delivery';
 import type { SettingsList } from '@resto/domain/settings';
+import type { DistanceAnswer } from '@resto/contract/locations';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { ProviderError, type AddressProvider, type RoutingProvider } from './providers/types.ts';
-
-/** The distance call's answer: the record, and why it cannot be delivered (null when it can). */
-export interface DistanceAnswer extends DistanceRecord {
-  refusal: DeliveryRefusal | null;
-}
 
 /**
  * Address search and the distance record (spec sections 3, 4 and 7), over the configured

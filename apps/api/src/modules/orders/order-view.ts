@@ -1,3 +1,4 @@
+import type { OrderView } from '@resto/contract/orders';
 import { centsToEuros } from '@resto/domain/money';
 import type { findOrder, findOrderLines, findStatusHistory } from './repository.ts';
 
@@ -6,11 +7,11 @@ type LineRow = Awaited<ReturnType<typeof findOrderLines>>[number];
 type HistoryRow = Awaited<ReturnType<typeof findStatusHistory>>[number];
 
 /**
- * An order as the API shows it (GET /v2/public/checkout/{order_id}): euros with 2 decimals,
+ * An order as the API shows it (GET /v2/public/checkout/{order_id}; the contract's OrderView): euros with 2 decimals,
  * tax rates in percent, paid lines apart from free items, and every status with its time.
  * `payment_test_mode` (beyond the spec, issue 17): a card payment of the test processor, no money moved.
  */
-export function toOrderView(order: OrderRow, lines: LineRow[], history: HistoryRow[], testMode = false) {
+export function toOrderView(order: OrderRow, lines: LineRow[], history: HistoryRow[], testMode = false): OrderView {
   return {
     order_id: order.orderId,
     status: order.status,

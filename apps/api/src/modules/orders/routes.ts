@@ -9,6 +9,9 @@ import {
   OrderPayloadSchema,
   OrderQuerySchema,
   OrderViewSchema,
+  type OrderCreated,
+  type OrderFinalized,
+  type OrderView,
 } from '@resto/contract/orders';
 import { messages } from '@resto/domain/messages';
 import { ApiError, success } from '../../http/errors.ts';
@@ -104,19 +107,19 @@ export function orderRoutes(
     // Counted only for a new local_id: a retry is answered with its order, never refused.
     const { order_id, created } = await orders.createOrder(payload, userId, () => limitOrder(c, payload.customer.email));
     // `secret` is beside the spec's answer: what proves the order without an account (orders.secret).
-    return success(c, { order_id, secret: await orders.secretOf(order_id) }, created ? 201 : 200);
+    return success<OrderCreated>(c, { order_id, secret: await orders.secretOf(order_id) }, created ? 201 : 200);
   });
   declare(app, finalizeOrderRoute, async (c, input) => {
     const body = await input.body();
     // Only the one who placed the order may finalise it (issue 17): its secret, local_id or account.
     await proveOrderOwnership(orders.db, auth, c, body.order_id, body);
-    return success(c, await orders.finalizeOrder(body));
+    return success<OrderFinalized>(c, await orders.finalizeOrder(body));
   });
   declare(app, orderRoute, async (c) => {
     const orderId = z.coerce.number().int().positive().max(2_147_483_647).safeParse(c.req.param('order_id')); // order_id is a PostgreSQL integer
     const localId = c.req.query('local_id');
     if (!orderId.success || !localId) throw new ApiError(404, messages.unknownOrder);
-    return success(c, await orders.getOrderForGuest(orderId.data, localId));
+    return success<OrderView>(c, await orders.getOrderForGuest(orderId.data, localId));
   });
   return app;
 }

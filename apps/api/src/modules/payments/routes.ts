@@ -12,7 +12,10 @@ import {
   TestProcessorIntentSchema,
   WebhookAnswerSchema,
   type PaymentConfig,
+  type PaymentIntentAnswer,
+  type StripeCustomerAnswer,
   type TestProcessorIntent,
+  type WebhookAnswer,
 } from '@resto/contract/payments';
 import { messages } from '@resto/domain/messages';
 import { checkTestCard } from '@resto/domain/payments';
@@ -135,17 +138,17 @@ export function paymentRoutes(
   declare(app, customerRoute, async (c, input) => {
     const body = await input.body();
     await guards.limitCustomer(c, body.email);
-    return success(c, await payments.createCustomer(body));
+    return success<StripeCustomerAnswer>(c, await payments.createCustomer(body));
   });
   declare(app, intentRoute, async (c, input) => {
     const body = await input.body();
     await guards.limitIntent(c);
     // The order's total, its intent and client_secret go only to whoever placed it (issue 17).
     await guards.proveOwnership(c, body.order_id, body);
-    return success(c, await payments.createIntent(body));
+    return success<PaymentIntentAnswer>(c, await payments.createIntent(body));
   });
   // Raw body: the signature covers the exact bytes sent (constructEvent).
-  declare(app, webhookRoute, async (c) => success(c, await payments.handleWebhook(await c.req.text(), c.req.header('stripe-signature'))));
+  declare(app, webhookRoute, async (c) => success<WebhookAnswer>(c, await payments.handleWebhook(await c.req.text(), c.req.header('stripe-signature'))));
 
   const processor = payments.provider;
   if (processor instanceof TestProcessor) {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canMovePaymentStatus, checkIntentPaysOrder, intentAmountCents, isIntentStatus, paymentCurrency, webhookAction } from '@resto/domain/payments';
+import type { PaymentIntentAnswer } from '@resto/contract/payments';
 import { centsToEuros } from '@resto/domain/money';
 import { messages } from '@resto/domain/messages';
 import type { Database } from '../../db/client.ts';
@@ -9,14 +10,8 @@ import type { Logger } from '../../logger.ts';
 import * as repository from './repository.ts';
 import { ProviderError, WebhookSignatureError, type PaymentProvider, type ProviderIntent } from './providers/types.ts';
 
-/** What the browser gets back from POST stripe-payment-intent (section 7, plus status and amount). */
-export interface IntentAnswer {
-  id: string;
-  client_secret: string | null;
-  status: string;
-  /** Euros with 2 decimals: the order's total, the amount charged. */
-  amount: number;
-}
+/** What the browser gets back from POST stripe-payment-intent (section 7, plus status and amount): the contract's answer. */
+type IntentAnswer = PaymentIntentAnswer;
 
 /** A card order finalised by PUT, a webhook or reconciliation. */
 export interface FinaliseResult {

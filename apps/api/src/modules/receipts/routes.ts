@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { ReceiptParamsSchema, ReceiptSchema } from '@resto/contract/receipts';
+import { ReceiptParamsSchema, ReceiptSchema, type Receipt } from '@resto/contract/receipts';
 import { successBody } from '@resto/contract/common';
 import { success } from '../../http/errors.ts';
 import { declare, errorAnswer, routes } from '../../http/openapi.ts';
@@ -41,7 +41,7 @@ export function receiptRoutes(receipts: ReceiptService) {
   });
   declare(app, receiptRoute, async (c, input) => {
     const { file } = input.params();
-    if (!file.endsWith('.pdf')) return success(c, await receipts.receiptOf(file));
+    if (!file.endsWith('.pdf')) return success<Receipt>(c, await receipts.receiptOf(file));
     const receipt = await receipts.receiptOf(file.slice(0, -'.pdf'.length));
     const pdf = await renderReceiptPdf(receipt);
     const name = `${receipt.invoice_number ? `facture-${receipt.invoice_number}` : `recu-${receipt.number}`}.pdf`;
