@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { messages } from '@resto/domain/messages';
 import type { Database } from './db/client.ts';
 import { HealthSchema, type Health } from '@resto/contract/health';
-import { ApiError, success } from './http/errors.ts';
+import { ApiError, errorResponse, success } from './http/errors.ts';
 import { declare, errorAnswer, routes, successAnswer } from './http/openapi.ts';
 import { baseSecurityHeaders, noStore, strictTransportSecurity } from './http/security-headers.ts';
 import { textGuard } from './http/text-guard.ts';
@@ -183,7 +183,7 @@ export function createApp(deps: AppDeps) {
   // read whole, and the connection closed (the rest of the upload is not read).
   app.use(
     '/v2/*',
-    bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ status: 'error', message: messages.bodyTooLarge, errors: [] }, 413, { Connection: 'close' }) }),
+    bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new ApiError('body_too_large', messages.bodyTooLarge).withHeaders({ Connection: 'close' }); } }),
   );
   app.use('/v2/*', async (c, next) => {
     const started = performance.now();
@@ -200,7 +200,7 @@ export function createApp(deps: AppDeps) {
       await deps.db.execute(sql`select 1`);
       return success<Health>(c, { database: 'ok' });
     } catch {
-      return c.json({ status: 'error', message: 'Base de données injoignable.', errors: [] }, 503);
+      throw new ApiError('database_unavailable', 'Base de données injoignable.');
     }
   });
   app.route('/v2/public', catalogRoutes({ ...deps, cardPaymentsOff: deps.payments.provider.name === 'none' }));
@@ -220,7 +220,7 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
   app.route('/v2', discoveryRoutes(deps.discovery));
   declareDocument(app);
-  app.all('/v2/*', (c) => c.json({ status: 'error', message: messages.notFound, errors: [] }, 404));
+  app.all('/v2/*', () => { throw new ApiError('not_found', messages.notFound); });
 
   // The test processor's events go to our own webhook endpoint, through the same route as Stripe's.
   const provider = deps.payments.provider;
@@ -236,12 +236,12 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {
-      const body: Record<string, unknown> = { status: 'error', message: error.message, errors: error.errors };
-      if (error.payload !== undefined) body.payload = error.payload;
-      return c.json(body, error.status, error.headers);
+      const { status, body } = errorResponse(error);
+      return c.json(body, status, error.headers);
     }
     deps.logger.error({ err: error, path: c.req.path }, 'erreur interne');
-    return c.json({ status: 'error', message: messages.internalError, errors: [] }, 500);
+    const { status, body } = errorResponse(new ApiError('internal_error', messages.internalError));
+    return c.json(body, status);
   });
   return app;
 }

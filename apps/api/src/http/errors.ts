@@ -1,22 +1,23 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import type { FieldError } from '@resto/contract/errors';
+import { errorStatus, type ErrorBody, type ErrorCode, type FieldError } from '@resto/contract/errors';
 
 /** A failing field of a request: 'items.0.quantity' and a French sentence (the contract's FieldError). */
 export type { FieldError };
 
 /**
  * An error the API answers with the envelope of DESIGN.md:
- * {status: 'error', message, errors} and the given HTTP status; `payload` travels along when
- * the client needs fresh data (409 with the repriced totals).
+ * {status: 'error', code, message, errors}. The stable `code` (packages/contract/src/errors.ts)
+ * says what went wrong; its HTTP status is looked up by `errorResponse`, never chosen at the throw.
+ * `payload` travels along when the client needs fresh data (prices_changed: the repriced totals).
  */
 export class ApiError extends Error {
-  /** Extra response headers (Retry-After of a 429). */
+  /** Extra response headers (Retry-After of a 429, Connection: close of a 413). */
   headers: Record<string, string> = {};
 
   constructor(
-    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
     message: string,
     readonly errors: FieldError[] = [],
     readonly payload?: unknown,
@@ -24,6 +25,22 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** Adds response headers to this answer. @returns this error. */
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
+  }
+}
+
+/**
+ * The one place a code becomes an HTTP status (`errorStatus` of the contract): the answer of an
+ * ApiError, as the app's onError and the drain send it.
+ */
+export function errorResponse(error: ApiError): { status: ContentfulStatusCode; body: ErrorBody } {
+  const body: ErrorBody = { status: 'error', code: error.code, message: error.message, errors: error.errors };
+  if (error.payload !== undefined) body.payload = error.payload;
+  return { status: errorStatus[error.code], body };
 }
 
 /** The failing fields of a zod error, their paths dotted and prefixed with `prefix`. */

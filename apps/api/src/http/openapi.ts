@@ -1,11 +1,10 @@
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, Env } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { successBody } from '@resto/contract/common';
-import { ErrorBodySchema, type ErrorBody, type ErrorCode, type FieldError } from '@resto/contract/errors';
+import { ErrorBodySchema, type FieldError } from '@resto/contract/errors';
 import { messages } from '@resto/domain/messages';
-import { zodFieldErrors } from './errors.ts';
+import { ApiError, zodFieldErrors } from './errors.ts';
 
 /**
  * Routes declared once (issue 12, part 1; DESIGN.md, "The API contract"): each route of the API
@@ -75,17 +74,6 @@ export const security: Record<'account' | 'bearer' | 'optionalBearer', SecurityR
   optionalBearer: [{}, { bearerToken: [] }],
 };
 
-/** The refusal of an invalid request, answered as is: `{status: 'error', code, message, errors}`. */
-export class RequestRefused extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly body: ErrorBody,
-  ) {
-    super(body.message);
-    this.name = 'RequestRefused';
-  }
-}
-
 /** Which part of the request failed its schema. */
 export type RequestPart = 'body' | 'query' | 'params';
 
@@ -104,14 +92,9 @@ export const defaultInvalidMessage: InvalidMessage = (part, errors) => {
  * The default hook: a request refused by its declared schema is a 400 with the code
  * `invalid_request`, the message of `invalidMessage` and every failing field.
  */
-export function refuseInvalid(part: RequestPart, error: z.ZodError, invalidMessage: InvalidMessage = defaultInvalidMessage): RequestRefused {
+export function refuseInvalid(part: RequestPart, error: z.ZodError, invalidMessage: InvalidMessage = defaultInvalidMessage): ApiError {
   const errors = zodFieldErrors(error);
-  return refusal(400, 'invalid_request', invalidMessage(part, errors), errors);
-}
-
-/** A refusal with its code (the error envelope of packages/contract/src/errors.ts). */
-export function refusal(status: ContentfulStatusCode, code: ErrorCode, message: string, errors: FieldError[] = []): RequestRefused {
-  return new RequestRefused(status, { status: 'error', code, message, errors });
+  return new ApiError('invalid_request', invalidMessage(part, errors), errors);
 }
 
 type JsonSchemaOf<R> = R extends { request: { body: { content: { 'application/json': { schema: infer S extends z.ZodType } } } } } ? S : never;
@@ -144,8 +127,8 @@ function check<T>(schema: z.ZodType | undefined, value: unknown, part: RequestPa
 
 /**
  * Declares `route` on `app` (its document entry) and serves it with `handler`, which receives
- * the request's parts to validate with the declared schemas. A `RequestRefused` thrown by them
- * (or by the handler) is answered as is; any other error goes to the app's error handler.
+ * the request's parts to validate with the declared schemas. What they refuse is an ApiError
+ * (invalid_json, invalid_request), answered by the app's error handler like any other.
  */
 export function declare<R extends RouteConfig, E extends Env>(
   app: OpenAPIHono<E>,
@@ -166,7 +149,7 @@ export function declare<R extends RouteConfig, E extends Env>(
         try {
           value = await c.req.json();
         } catch {
-          throw refusal(400, 'invalid_json', messages.invalidJson);
+          throw new ApiError('invalid_json', messages.invalidJson);
         }
         return check<Body>(bodySchema, value, 'body', options);
       },
@@ -174,11 +157,6 @@ export function declare<R extends RouteConfig, E extends Env>(
       query: () => check<z.output<QuerySchemaOf<R>>>(request?.query as z.ZodType | undefined, c.req.query(), 'query', options),
       params: () => check<z.output<ParamsSchemaOf<R>>>(request?.params as z.ZodType | undefined, c.req.param(), 'params', options),
     };
-    try {
-      return await handler(c as Context<E>, input);
-    } catch (error) {
-      if (error instanceof RequestRefused) return c.json(error.body, error.status);
-      throw error;
-    }
+    return handler(c as Context<E>, input);
   });
 }

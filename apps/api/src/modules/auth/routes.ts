@@ -234,7 +234,7 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
   declare(app, exportRoute, async (c) => {
     // Issue 16 (RGPD): a file to save, never cached. Bearer only: a token in the URL would be logged by proxies.
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (!bearer) throw new ApiError(401, messages.notLoggedIn, [{ path: 'token', message: messages.notLoggedIn }]);
+    if (!bearer) throw new ApiError('login_required', messages.notLoggedIn, [{ path: 'token', message: messages.notLoggedIn }]);
     const who = await caller(c);
     const data: AccountExport = await auth.exportData(who);
     const day = data.exported_at.slice(0, 10);

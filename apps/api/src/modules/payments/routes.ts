@@ -143,9 +143,11 @@ export function paymentRoutes(
   declare(app, intentRoute, async (c, input) => {
     const body = await input.body();
     await guards.limitIntent(c);
+    // Section 7's call: customer_id and amount only, bound to its order at PUT (docs/decisions/015).
+    if (!body.order_id) return success<PaymentIntentAnswer>(c, await payments.createCustomerIntent(body));
     // The order's total, its intent and client_secret go only to whoever placed it (issue 17).
     await guards.proveOwnership(c, body.order_id, body);
-    return success<PaymentIntentAnswer>(c, await payments.createIntent(body));
+    return success<PaymentIntentAnswer>(c, await payments.createIntent({ ...body, order_id: body.order_id }));
   });
   // Raw body: the signature covers the exact bytes sent (constructEvent).
   declare(app, webhookRoute, async (c) => success<WebhookAnswer>(c, await payments.handleWebhook(await c.req.text(), c.req.header('stripe-signature'))));
@@ -155,15 +157,15 @@ export function paymentRoutes(
     declare(app, testConfirmRoute, async (c, input) => {
       const body = await input.body();
       const errors: FieldError[] = checkTestCard(body, clock()).map((e) => ({ path: e.field, message: cardMessages[e.error] }));
-      if (errors.length) throw new ApiError(400, errors[0]!.message, errors);
+      if (errors.length) throw new ApiError('invalid_request', errors[0]!.message, errors);
       const intent = await processor.confirm(body.client_secret, body.number);
-      if (!intent) throw new ApiError(404, messages.paymentIntentUnknown);
+      if (!intent) throw new ApiError('payment_intent_unknown', messages.paymentIntentUnknown);
       return success<TestProcessorIntent>(c, { id: intent.id, status: intent.status, next_action: intent.nextAction, last_payment_error: intent.lastError });
     });
     declare(app, testAuthenticateRoute, async (c, input) => {
       const body = await input.body();
       const intent = await processor.authenticate(body.client_secret, body.approve);
-      if (!intent) throw new ApiError(404, messages.paymentIntentUnknown);
+      if (!intent) throw new ApiError('payment_intent_unknown', messages.paymentIntentUnknown);
       return success<TestProcessorIntent>(c, { id: intent.id, status: intent.status, next_action: null, last_payment_error: intent.lastError });
     });
   }
