@@ -20,7 +20,7 @@ import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServ
  * from the error-codes work of issue 12 (part 4). Until it is merged, `code` may be missing from
  * those: set this to true once every `throw` carries a code.
  */
-const EVERY_ERROR_HAS_A_CODE = false;
+const EVERY_ERROR_HAS_A_CODE = true;
 
 // 2025-11-25 is a Tuesday (the demo restaurant is closed on Mondays); 12:00 in Paris is 11:00 UTC.
 const tuesdayNoonParis = new Date('2025-11-25T11:00:00Z');
