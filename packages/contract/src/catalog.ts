@@ -1,0 +1,131 @@
+import { z } from '@resto/domain/zod-fr';
+import { weekdays } from '@resto/domain/catalogue';
+import { offerTypes } from '@resto/domain/offers';
+
+/**
+ * The catalogue's answers (spec sections 3 and 7): GET /v2/public/settings, /menus, /offers,
+ * /offers/{coupon}, /products/{item_menu_id}. Euros with 2 decimals, tax rates in percent. The
+ * shapes are those of packages/domain/src/catalogue.ts and offers.ts (contract.test.ts checks they agree).
+ */
+
+export const WeekdaySchema = z.enum(weekdays);
+
+/** A start/end pair of 'HH:MM' times in Europe/Paris. */
+export const TimeRangeSchema = z.object({ start: z.string(), end: z.string() });
+
+/** Opening hours of one weekday (spec: label, is_open, times). */
+export const ActiveTimeSchema = z.object({ day: WeekdaySchema, label: z.string(), is_open: z.boolean(), times: z.array(TimeRangeSchema) });
+
+export const WeeklyRangesSchema = z.partialRecord(WeekdaySchema, z.array(TimeRangeSchema));
+
+/** A value of an item option: extra price in euros, its own tax rate (percent) or null. */
+export const OptionOptionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  price: z.number(),
+  tax_rate: z.number().nullable(),
+  allergens: z.array(z.string()),
+});
+
+/** An item option (section 3): at most `selected` values, at least one when `required`. */
+export const ItemOptionSchema = z.object({
+  option_id: z.number(),
+  option_name: z.string(),
+  selected: z.number(),
+  required: z.boolean(),
+  option_options: z.array(OptionOptionSchema),
+});
+
+export const ItemPriceSchema = z.object({ price_delivery: z.number(), price_pickup: z.number(), tax_rate: z.number().nullable() });
+
+export const MenuItemSchema = z.object({
+  item_id: z.number(),
+  item_menu_id: z.number(),
+  item_category_id: z.number(),
+  item_name: z.string(),
+  item_description: z.string(),
+  item_image: z.string(),
+  item_score: z.number(),
+  item_price: ItemPriceSchema,
+  item_is_available: z.boolean(),
+  item_allergens: z.array(z.string()),
+  item_diets: z.array(z.string()),
+  item_is_alcoholic: z.boolean().optional(),
+  options: z.array(ItemOptionSchema),
+});
+export type MenuItem = z.infer<typeof MenuItemSchema>;
+
+export const CategorySchema = z.object({
+  category_id: z.number(),
+  category_name: z.string(),
+  category_description: z.string(),
+  items: z.array(MenuItemSchema),
+});
+export type Category = z.infer<typeof CategorySchema>;
+
+export const MenuSchema = z.object({
+  menu_id: z.number(),
+  menu_name: z.string(),
+  menu_description: z.string(),
+  menu_is_open: z.boolean(),
+  menu_is_available: z.boolean(),
+  active_times: z.array(ActiveTimeSchema),
+  time_ranges: WeeklyRangesSchema,
+  pickup_time_ranges: WeeklyRangesSchema,
+  categories: z.array(CategorySchema),
+});
+export type Menu = z.infer<typeof MenuSchema>;
+
+/** GET /v2/public/menus: the menus with their categories and items (`payload`). */
+export const MenusSchema = z.array(MenuSchema);
+
+/** One restaurant setting (section 3, Settings): a dotted name and any JSON value. */
+export const SettingSchema = z.object({ name: z.string(), value: z.unknown() });
+export type Setting = z.infer<typeof SettingSchema>;
+
+/** GET /v2/public/settings. */
+export const SettingsSchema = z.array(SettingSchema);
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const OfferWindowSchema = z.object({ days: z.array(WeekdaySchema), start: z.string(), end: z.string() });
+
+/** An offer (section 3, Offer): `value` is percent (percentage, cheapest_item) or euros (fixed_amount). */
+export const OfferSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  code: z.string().nullable(),
+  is_public: z.boolean(),
+  is_active: z.boolean(),
+  type: z.enum(offerTypes),
+  value: z.number(),
+  auto_apply: z.enum(['Yes', 'No']),
+  allow_repeat: z.boolean(),
+  delivery_pickup: z.enum(['both', 'pickup', 'delivery']),
+  minimum_amount: z.number(),
+  menus: z.array(z.number()),
+  categories: z.array(z.number()),
+  items: z.array(z.number()),
+  active_times: z.array(OfferWindowSchema),
+  min_units: z.number(),
+});
+export type Offer = z.infer<typeof OfferSchema>;
+
+/** GET /v2/public/offers: the automatic offers. GET /v2/public/offers/{coupon}: a list of the one coupon. */
+export const OffersSchema = z.array(OfferSchema);
+
+/** GET /v2/public/offers/{coupon}: the code as typed (trimmed and upper-cased by the server). */
+export const CouponParamsSchema = z.object({ coupon: z.string() });
+
+/** GET /v2/public/products/{item_menu_id}: a menu's id. */
+export const ProductsParamsSchema = z.object({ item_menu_id: z.string() });
+
+/** One item of GET /v2/public/products/{item_menu_id}: its price and whether it can be ordered now. */
+export const ProductPriceSchema = z.object({
+  item_id: z.number(),
+  item_menu_id: z.number(),
+  item_is_available: z.boolean(),
+  item_price: ItemPriceSchema,
+});
+export const ProductsSchema = z.array(ProductPriceSchema);
+export type ProductPrice = z.infer<typeof ProductPriceSchema>;
