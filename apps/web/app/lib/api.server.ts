@@ -1,6 +1,4 @@
-import type { Menu } from '@resto/domain/catalogue';
-import type { Offer } from '@resto/domain/offers';
-import type { SettingsList } from '@resto/domain/settings';
+import { MenusSchema, OffersSchema, SettingsSchema, type Menu, type Offer, type Settings } from '@resto/contract/catalog';
 import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { ApiCallError, createApi, type Api, type ApiRequest } from './api.ts';
@@ -50,7 +48,7 @@ export async function loadFromApi<S extends z.ZodType>(context: AppLoadContext, 
 }
 
 export interface StoreData {
-  settings: SettingsList;
+  settings: Settings;
   menus: Menu[];
   offers: Offer[];
 }
@@ -58,9 +56,9 @@ export interface StoreData {
 /** What every page needs: settings, menus and public offers, fetched in parallel. */
 export async function loadStoreData(context: AppLoadContext): Promise<StoreData> {
   const [settings, menus, offers] = await Promise.all([
-    apiGet<SettingsList>(context, '/v2/public/settings'),
-    apiGet<Menu[]>(context, '/v2/public/menus'),
-    apiGet<Offer[]>(context, '/v2/public/offers'),
+    loadFromApi(context, { path: '/v2/public/settings', response: SettingsSchema }),
+    loadFromApi(context, { path: '/v2/public/menus', response: MenusSchema }),
+    loadFromApi(context, { path: '/v2/public/offers', response: OffersSchema }),
   ]);
   return { settings, menus, offers };
 }
