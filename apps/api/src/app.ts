@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
 import { messages } from '@resto/domain/messages';
 import type { Database } from './db/client.ts';
-import { ApiError } from './http/errors.ts';
+import { ApiError, errorAnswer } from './http/errors.ts';
 import { baseSecurityHeaders, noStore, strictTransportSecurity } from './http/security-headers.ts';
 import { textGuard } from './http/text-guard.ts';
 import { RequestLimits } from './http/request-limits.ts';
@@ -113,7 +113,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
 
 /**
  * The API under /v2 (DESIGN.md, "The API contract"): every answer is
- * {status: 'success', payload} or {status: 'error', message, errors}.
+ * {status: 'success', payload} or {status: 'error', code, message, errors}.
  */
 export function createApp(deps: AppDeps) {
   const app = new Hono({ strict: false });
@@ -125,7 +125,7 @@ export function createApp(deps: AppDeps) {
   // read whole, and the connection closed (the rest of the upload is not read).
   app.use(
     '/v2/*',
-    bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ status: 'error', message: messages.bodyTooLarge, errors: [] }, 413, { Connection: 'close' }) }),
+    bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new ApiError('body_too_large', messages.bodyTooLarge).withHeaders({ Connection: 'close' }); } }),
   );
   app.use('/v2/*', async (c, next) => {
     const started = performance.now();
@@ -142,7 +142,7 @@ export function createApp(deps: AppDeps) {
       await deps.db.execute(sql`select 1`);
       return c.json({ status: 'success', payload: { database: 'ok' } });
     } catch {
-      return c.json({ status: 'error', message: 'Base de données injoignable.', errors: [] }, 503);
+      throw new ApiError('database_unavailable', 'Base de données injoignable.');
     }
   });
   app.route('/v2/public', catalogRoutes({ ...deps, cardPaymentsOff: deps.payments.provider.name === 'none' }));
@@ -161,7 +161,7 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/public/locations', locationRoutes(deps.locations, (c) => deps.limits.locations(ip(c))));
   app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
   app.route('/v2', discoveryRoutes(deps.discovery));
-  app.all('/v2/*', (c) => c.json({ status: 'error', message: messages.notFound, errors: [] }, 404));
+  app.all('/v2/*', () => { throw new ApiError('not_found', messages.notFound); });
 
   // The test processor's events go to our own webhook endpoint, through the same route as Stripe's.
   const provider = deps.payments.provider;
@@ -177,12 +177,12 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {
-      const body: Record<string, unknown> = { status: 'error', message: error.message, errors: error.errors };
-      if (error.payload !== undefined) body.payload = error.payload;
-      return c.json(body, error.status, error.headers);
+      const { status, body } = errorAnswer(error);
+      return c.json(body, status, error.headers);
     }
     deps.logger.error({ err: error, path: c.req.path }, 'erreur interne');
-    return c.json({ status: 'error', message: messages.internalError, errors: [] }, 500);
+    const { status, body } = errorAnswer(new ApiError('internal_error', messages.internalError));
+    return c.json(body, status);
   });
   return app;
 }

@@ -30,6 +30,8 @@ export const errorStatus = {
   code_invalid: 400,
 
   // Menu, coupons and offers
+  /** GET /offers/{coupon}: no such code (an order naming one answers coupon_unknown, 422). */
+  coupon_not_found: 404,
   coupon_unknown: 422,
   coupon_expired: 422,
   coupon_refused: 422,

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { messages } from '@resto/domain/messages';
+import { ApiError, errorAnswer } from './errors.ts';
 
 /**
  * A graceful stop for the HTTP server (issue 17, docs/decisions/010-crash-safety-and-shutdown.md).
@@ -33,8 +34,9 @@ export function createDrain<F extends (request: Request, ...rest: never[]) => Re
   const wrapped = (async (request: Request, ...rest: never[]) => {
     served += 1;
     if (draining) {
-      return new Response(JSON.stringify({ status: 'error', message: messages.serverStopping, errors: [] }), {
-        status: 503,
+      const { status, body } = errorAnswer(new ApiError('server_stopping', messages.serverStopping));
+      return new Response(JSON.stringify(body), {
+        status,
         headers: { 'Content-Type': 'application/json; charset=UTF-8', Connection: 'close', 'Retry-After': '5' },
       });
     }

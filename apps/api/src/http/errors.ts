@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { errorStatus, type ErrorBody, type ErrorCode } from '@resto/contract/errors';
 import { messages } from '@resto/domain/messages';
 
 /** A failing field of a request: 'items.0.quantity' and a French sentence. */
@@ -11,15 +12,16 @@ export interface FieldError {
 
 /**
  * An error the API answers with the envelope of DESIGN.md:
- * {status: 'error', message, errors} and the given HTTP status; `payload` travels along when
- * the client needs fresh data (409 with the repriced totals).
+ * {status: 'error', code, message, errors}. The stable `code` (packages/contract/src/errors.ts)
+ * says what went wrong; its HTTP status is looked up by `errorAnswer`, never chosen at the throw.
+ * `payload` travels along when the client needs fresh data (prices_changed: the repriced totals).
  */
 export class ApiError extends Error {
-  /** Extra response headers (Retry-After of a 429). */
+  /** Extra response headers (Retry-After of a 429, Connection: close of a 413). */
   headers: Record<string, string> = {};
 
   constructor(
-    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
     message: string,
     readonly errors: FieldError[] = [],
     readonly payload?: unknown,
@@ -27,6 +29,22 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** Adds response headers to this answer. @returns this error. */
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
+  }
+}
+
+/**
+ * The one place a code becomes an HTTP status (`errorStatus` of the contract): the answer of an
+ * ApiError, as the app's onError and the drain send it.
+ */
+export function errorAnswer(error: ApiError): { status: ContentfulStatusCode; body: ErrorBody } {
+  const body: ErrorBody = { status: 'error', code: error.code, message: error.message, errors: error.errors };
+  if (error.payload !== undefined) body.payload = error.payload;
+  return { status: errorStatus[error.code], body };
 }
 
 export function zodFieldErrors(error: z.ZodError, prefix: (string | number)[] = []): FieldError[] {
@@ -39,12 +57,12 @@ export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S):
   try {
     body = await c.req.json();
   } catch {
-    throw new ApiError(400, messages.invalidJson);
+    throw new ApiError('invalid_json', messages.invalidJson);
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const errors = zodFieldErrors(parsed.error);
-    throw new ApiError(400, errors[0] ? `${messages.invalidRequest} ${errors[0].message}` : messages.invalidRequest, errors);
+    throw new ApiError('invalid_request', errors[0] ? `${messages.invalidRequest} ${errors[0].message}` : messages.invalidRequest, errors);
   }
   return parsed.data;
 }

@@ -12,7 +12,7 @@ function refuse(path: string): never {
   // A path 200,000 levels deep stays out of the answer.
   const field = path.length > 120 ? `${path.slice(0, 120)}…` : path;
   const message = messages.unsafeText(field);
-  throw new ApiError(400, message, [{ path: field, message }]);
+  throw new ApiError('invalid_text', message, [{ path: field, message }]);
 }
 
 /**
@@ -42,7 +42,7 @@ export function textGuard(): MiddlewareHandler {
       try {
         text = decoder.decode(bytes);
       } catch {
-        throw new ApiError(400, messages.invalidUtf8);
+        throw new ApiError('invalid_text', messages.invalidUtf8);
       }
       let body: unknown;
       try {

@@ -67,7 +67,7 @@ export class TooManyRequestsError extends ApiError {
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(429, message);
+    super('rate_limited', message);
     this.headers = { 'Retry-After': String(retryAfterSeconds) };
   }
 }

@@ -21,7 +21,7 @@ function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   const parsed = schema.safeParse(c.req.query());
   if (!parsed.success) {
     const errors = zodFieldErrors(parsed.error);
-    throw new ApiError(400, errors[0]?.message ?? messages.invalidRequest, errors);
+    throw new ApiError('invalid_request', errors[0]?.message ?? messages.invalidRequest, errors);
   }
   return parsed.data;
 }
@@ -59,7 +59,7 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
     .get('/export', async (c) => {
       // Issue 16 (RGPD): a file to save, never cached. Bearer only: a token in the URL would be logged by proxies.
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-      if (!bearer) throw new ApiError(401, messages.notLoggedIn, [{ path: 'token', message: messages.notLoggedIn }]);
+      if (!bearer) throw new ApiError('login_required', messages.notLoggedIn, [{ path: 'token', message: messages.notLoggedIn }]);
       const who = await caller(c);
       const data = await auth.exportData(who);
       const day = data.exported_at.slice(0, 10);
@@ -86,7 +86,7 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
       const parsed = DeleteAccountSchema.safeParse(body);
       if (!parsed.success) {
         const errors = zodFieldErrors(parsed.error);
-        throw new ApiError(400, errors[0]?.message ?? messages.invalidRequest, errors);
+        throw new ApiError('invalid_request', errors[0]?.message ?? messages.invalidRequest, errors);
       }
       return success(c, await auth.deleteAccount(who, parsed.data.password, ip(c)));
     });

@@ -16,6 +16,7 @@ import {
 import { messages } from '@resto/domain/messages';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { ErrorCode } from '@resto/contract/errors';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { MailService } from '../mail/service.ts';
@@ -41,7 +42,7 @@ export function toUser(row: repository.UserRow): User {
 /** Pending sign-ups (and unverified accounts from before issue 17) are deleted after 7 days. */
 const unverifiedDays = 7;
 
-const refused = (status: 400 | 401 | 403 | 422, path: string, message: string) => new ApiError(status, message, [{ path, message }]);
+const refused = (code: ErrorCode, path: string, message: string) => new ApiError(code, message, [{ path, message }]);
 
 /**
  * Accounts (spec sections 4, 5, 7; issue 5): sign-up confirmed by an e-mailed code, login,
@@ -61,7 +62,7 @@ export class AuthService {
   }
 
   private refuseCommon(password: string) {
-    if (isCommonPassword(password)) throw refused(422, 'password', messages.passwordTooCommon);
+    if (isCommonPassword(password)) throw refused('password_too_common', 'password', messages.passwordTooCommon);
   }
 
   private async openSession(user: repository.UserRow): Promise<{ token: string; user: User }> {
@@ -166,7 +167,7 @@ export class AuthService {
     const ok = hash ? await verifyPassword(hash, input.password) : await verifyAgainstNothing(input.password);
     if (!ok) {
       await this.limits.count(rateLimits.loginPerIp, ip);
-      throw new ApiError(401, messages.loginFailed, [{ path: 'password', message: messages.loginFailed }]);
+      throw new ApiError('login_failed', messages.loginFailed, [{ path: 'password', message: messages.loginFailed }]);
     }
     await this.limits.reset(backoffs.passwordPerClient, subject);
     if (!user) {
@@ -175,7 +176,7 @@ export class AuthService {
         await this.countCodeSend(pending.email, ip)
           .then(() => this.issueCode({ email: pending.email, signupId: pending.id }, 'signup', true))
           .catch(() => undefined); // throttled: the code sent a moment ago still works
-      throw refused(403, 'email', messages.emailNotVerified);
+      throw refused('email_not_verified', 'email', messages.emailNotVerified);
     }
     return this.openSession(user);
   }
@@ -204,10 +205,10 @@ export class AuthService {
         this.db,
         codes.map((c) => c.id),
       );
-      if (tries >= rateLimits.codeCheckPerEmail.max) throw new ApiError(429, messages.tooManyCodeTries);
-      throw refused(400, 'otp', messages.codeInvalid);
+      if (tries >= rateLimits.codeCheckPerEmail.max) throw new ApiError('rate_limited', messages.tooManyCodeTries);
+      throw refused('code_invalid', 'otp', messages.codeInvalid);
     }
-    if (!(await repository.consumeCode(this.db, code.id, now))) throw refused(400, 'otp', messages.codeInvalid);
+    if (!(await repository.consumeCode(this.db, code.id, now))) throw refused('code_invalid', 'otp', messages.codeInvalid);
     await this.limits.reset(rateLimits.codeCheckPerEmail, subject);
     await this.limits.reset(backoffs.codePerClient, `${subject}|${ip}`);
     return code;
@@ -221,9 +222,9 @@ export class AuthService {
   async verifyOtp(email: string, otp: string, ip: string) {
     const code = await this.useCode(email, otp, 'signup', ip);
     const signup = code.signupId === null ? undefined : await repository.findSignup(this.db, code.signupId);
-    if (!signup || signup.email !== email) throw refused(400, 'otp', messages.codeInvalid);
+    if (!signup || signup.email !== email) throw refused('code_invalid', 'otp', messages.codeInvalid);
     const user = await repository.createAccountFromSignup(this.db, signup, this.clock());
-    if (!user) throw refused(400, 'otp', messages.codeInvalid); // a verified account holds the address already
+    if (!user) throw refused('code_invalid', 'otp', messages.codeInvalid); // a verified account holds the address already
     return this.openSession(user);
   }
 
@@ -249,7 +250,7 @@ export class AuthService {
     this.refuseCommon(input.password);
     const code = await this.useCode(input.email, input.otp, 'reset', ip);
     const user = code.userId === null ? undefined : await repository.findUserById(this.db, code.userId);
-    if (!user || user.email !== input.email) throw refused(400, 'otp', messages.codeInvalid);
+    if (!user || user.email !== input.email) throw refused('code_invalid', 'otp', messages.codeInvalid);
     await repository.setPasswordHash(this.db, user.id, await hashPassword(input.password), this.clock());
     await repository.deleteOtherSessions(this.db, user.id, null);
     await this.limits.reset(backoffs.passwordPerClient, `${user.email}|${ip}`);
@@ -262,20 +263,20 @@ export class AuthService {
    * @throws ApiError 401 no token, unknown or expired; 400 no user id; 403 another user's id.
    */
   async authenticate(token: string | undefined, userIdInput: unknown): Promise<Authenticated> {
-    if (!token) throw refused(401, 'token', messages.notLoggedIn);
+    if (!token) throw refused('login_required', 'token', messages.notLoggedIn);
     const now = this.clock();
     const session = await repository.findSession(this.db, hashSessionToken(token));
-    if (!session) throw refused(401, 'token', messages.sessionExpired);
+    if (!session) throw refused('session_expired', 'token', messages.sessionExpired);
     if (!isSessionAlive(session.lastUsedAt, now)) {
       await repository.deleteSession(this.db, session.id);
-      throw refused(401, 'token', messages.sessionExpired);
+      throw refused('session_expired', 'token', messages.sessionExpired);
     }
     const userId =
       typeof userIdInput === 'number' ? userIdInput : typeof userIdInput === 'string' && /^\d{1,10}$/.test(userIdInput) ? Number(userIdInput) : NaN;
-    if (!Number.isInteger(userId) || userId <= 0) throw refused(400, 'user_id', messages.userIdRequired);
-    if (userId !== session.userId) throw refused(403, 'user_id', messages.wrongUser);
+    if (!Number.isInteger(userId) || userId <= 0) throw refused('invalid_request', 'user_id', messages.userIdRequired);
+    if (userId !== session.userId) throw refused('wrong_user', 'user_id', messages.wrongUser);
     const user = await repository.findUserById(this.db, session.userId);
-    if (!user) throw refused(401, 'token', messages.sessionExpired);
+    if (!user) throw refused('session_expired', 'token', messages.sessionExpired);
     if (shouldTouchSession(session.lastUsedAt, now)) await repository.touchSession(this.db, session.id, now);
     return { sessionId: session.id, user };
   }
@@ -294,7 +295,7 @@ export class AuthService {
       { firstName: input.first_name, lastName: input.last_name, phone: input.phone, address: input.address },
       this.clock(),
     );
-    if (!row) throw refused(401, 'token', messages.sessionExpired);
+    if (!row) throw refused('session_expired', 'token', messages.sessionExpired);
     return toUser(row);
   }
 
@@ -372,7 +373,7 @@ export class AuthService {
     await this.limits.claimTry(backoffs.passwordPerClient, subject);
     if (!(await verifyPassword(auth.user.passwordHash, password))) {
       await this.limits.count(rateLimits.loginPerIp, ip);
-      throw refused(422, path, messages.passwordWrong);
+      throw refused('password_wrong', path, messages.passwordWrong);
     }
     await this.limits.reset(backoffs.passwordPerClient, subject);
   }

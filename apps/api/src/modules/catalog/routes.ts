@@ -28,14 +28,14 @@ export function catalogRoutes({ catalog, clock, cardPaymentsOff = false }: Pick<
     .get('/offers/:coupon', async (c) => {
       // Spec section 7: status and a payload list with the id; anything but success marks the coupon invalid.
       const coupon = (await catalog.getCatalog()).couponsByCode.get(c.req.param('coupon').trim().toUpperCase());
-      if (!coupon) throw new ApiError(404, messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
-      if (!coupon.is_active) throw new ApiError(422, messages.expiredCoupon, [{ path: 'coupon', message: messages.expiredCoupon }]);
+      if (!coupon) throw new ApiError('coupon_not_found', messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
+      if (!coupon.is_active) throw new ApiError('coupon_expired', messages.expiredCoupon, [{ path: 'coupon', message: messages.expiredCoupon }]);
       return success(c, [coupon]);
     })
     .get('/products/:item_menu_id', async (c) => {
       const menuId = z.coerce.number().int().positive().safeParse(c.req.param('item_menu_id'));
       const menu = menuId.success ? (await catalog.getMenus(clock())).find((m) => m.menu_id === menuId.data) : undefined;
-      if (!menu) throw new ApiError(404, messages.notFound, [{ path: 'item_menu_id', message: messages.notFound }]);
+      if (!menu) throw new ApiError('not_found', messages.notFound, [{ path: 'item_menu_id', message: messages.notFound }]);
       return success(
         c,
         menu.categories.flatMap((category) =>

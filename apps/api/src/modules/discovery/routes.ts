@@ -20,7 +20,7 @@ export function discoveryRoutes(discovery: DiscoveryService) {
     })
     .get('/public/recommendations/popular', async (c) => {
       const limit = LimitSchema.safeParse(c.req.query('limit'));
-      if (!limit.success) throw new ApiError(400, 'La limite doit être un nombre entier entre 1 et 12.', zodFieldErrors(limit.error, ['limit']));
+      if (!limit.success) throw new ApiError('invalid_request', 'La limite doit être un nombre entier entre 1 et 12.', zodFieldErrors(limit.error, ['limit']));
       const ids = await discovery.popular(limit.data);
       return success(c, { popular: ids.map((itemId) => ({ itemId })) });
     });

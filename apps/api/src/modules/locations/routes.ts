@@ -7,7 +7,7 @@ function readQuery(value: string | undefined, path: string): string {
   const parsed = LocationQuerySchema.safeParse(value ?? '');
   if (!parsed.success) {
     const errors = zodFieldErrors(parsed.error, [path]);
-    throw new ApiError(400, errors[0]!.message, errors);
+    throw new ApiError('invalid_request', errors[0]!.message, errors);
   }
   return parsed.data;
 }

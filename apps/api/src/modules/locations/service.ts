@@ -51,7 +51,7 @@ export class LocationService {
     const { settings } = await this.catalog.getCatalog();
     const origin = restaurantPosition(settings);
     const place = await this.guard(() => (point ? this.addresses.reverse(point) : this.addresses.resolve(location, origin)));
-    if (!place) throw new ApiError(404, locationMessages.notFound, [{ path: 'location', message: locationMessages.notFound }]);
+    if (!place) throw new ApiError('location_not_found', locationMessages.notFound, [{ path: 'location', message: locationMessages.notFound }]);
     const route = origin ? await this.guard(() => this.routing.route(origin, place)) : { km: 0, minutes: 0 };
     const { record, refusal } = buildDistanceRecord(settings, place, route);
     return { ...record, refusal };
@@ -88,7 +88,7 @@ export class LocationService {
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       this.logger.warn({ err: error.message }, 'fournisseur d’adresses en échec');
-      throw new ApiError(502, locationMessages.unavailable, [{ path: 'location', message: locationMessages.unavailable }]);
+      throw new ApiError('location_unavailable', locationMessages.unavailable, [{ path: 'location', message: locationMessages.unavailable }]);
     }
   }
 }

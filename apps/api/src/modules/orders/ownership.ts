@@ -22,7 +22,7 @@ const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(
  */
 export async function proveOrderOwnership(db: Database, auth: AuthService, c: Context, orderId: number, proof: OrderProof): Promise<void> {
   const order = await repository.findOrder(db, orderId);
-  if (!order) throw new ApiError(404, messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
+  if (!order) throw new ApiError('order_not_found', messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
   if (proof.secret && order.secret && same(proof.secret, order.secret)) return;
   if (proof.local_id && same(proof.local_id, order.localId)) return;
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
@@ -30,5 +30,5 @@ export async function proveOrderOwnership(db: Database, auth: AuthService, c: Co
     const owner = await auth.authenticate(bearer, order.userId).catch(() => null);
     if (owner) return;
   }
-  throw new ApiError(403, messages.orderProofRequired, [{ path: 'secret', message: messages.orderProofRequired }]);
+  throw new ApiError('order_proof_required', messages.orderProofRequired, [{ path: 'secret', message: messages.orderProofRequired }]);
 }

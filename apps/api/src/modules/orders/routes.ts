@@ -14,13 +14,13 @@ import type { OrderService } from './service.ts';
  */
 async function orderAccount(auth: AuthService, token: string | undefined, userId: number | null | undefined): Promise<number | null> {
   if (!userId) return null;
-  if (!token) throw new ApiError(401, messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
+  if (!token) throw new ApiError('login_required', messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
   try {
     return (await auth.authenticate(token, userId)).user.id;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403)
-      throw new ApiError(403, messages.orderAccountMismatch, [{ path: 'user_id', message: messages.orderAccountMismatch }]);
-    if (error instanceof ApiError) throw new ApiError(401, messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
+    if (error instanceof ApiError && error.code === 'wrong_user')
+      throw new ApiError('account_mismatch', messages.orderAccountMismatch, [{ path: 'user_id', message: messages.orderAccountMismatch }]);
+    if (error instanceof ApiError) throw new ApiError('login_required', messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
     throw error;
   }
 }
@@ -52,7 +52,7 @@ export function orderRoutes(
     .get('/:order_id', async (c) => {
       const orderId = z.coerce.number().int().positive().max(2_147_483_647).safeParse(c.req.param('order_id')); // order_id is a PostgreSQL integer
       const localId = c.req.query('local_id');
-      if (!orderId.success || !localId) throw new ApiError(404, messages.unknownOrder);
+      if (!orderId.success || !localId) throw new ApiError('order_not_found', messages.unknownOrder);
       return success(c, await orders.getOrderForGuest(orderId.data, localId));
     });
 }

@@ -103,21 +103,21 @@ export class OrderService {
     // A user_id the route did not prove would let anyone order, and spend once-only offers, in
     // another customer's name.
     if ((payload.user_id ?? null) !== verifiedUserId)
-      throw new ApiError(401, messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
+      throw new ApiError('login_required', messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
     const existing = await repository.findOrderIdByLocalId(this.db, payload.local_id);
     if (existing !== undefined) return { order_id: existing, created: false };
     await beforeNew();
 
     const catalog = await this.catalog.getCatalog();
     if (payload.payment_method === 'cash' && !readSetting(catalog.settings, 'payments.cod.active', false))
-      throw new ApiError(422, messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
+      throw new ApiError('payment_method_disabled', messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
     if (payload.payment_method === 'card' && (!this.cardPayments || !readSetting(catalog.settings, 'payments.stripe.active', false)))
-      throw new ApiError(422, messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
+      throw new ApiError('payment_method_disabled', messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
     if (payload.meal_voucher) {
       if (!readMealVoucherSettings(catalog.settings).active)
-        throw new ApiError(422, messages.mealVoucherDisabled, [{ path: 'meal_voucher', message: messages.mealVoucherDisabled }]);
+        throw new ApiError('meal_voucher_refused', messages.mealVoucherDisabled, [{ path: 'meal_voucher', message: messages.mealVoucherDisabled }]);
       if (payload.payment_method !== 'cash')
-        throw new ApiError(422, messages.mealVoucherCashOnly, [{ path: 'meal_voucher', message: messages.mealVoucherCashOnly }]);
+        throw new ApiError('meal_voucher_refused', messages.mealVoucherCashOnly, [{ path: 'meal_voucher', message: messages.mealVoucherCashOnly }]);
     }
     const lines = payload.items.map((line, index) => this.resolveLine(catalog.itemsById, line, index));
     const now = this.clock();
@@ -134,14 +134,14 @@ export class OrderService {
       settings: catalog.settings,
       now,
     });
-    if (refusal) throw new ApiError(422, refusal.message, [{ path: refusal.path, message: refusal.message }]);
+    if (refusal) throw new ApiError('slot_unavailable', refusal.message, [{ path: refusal.path, message: refusal.message }]);
     // Outside the transaction: a provider call never holds the database (PGlite serialises).
     const delivery = payload.is_pickup ? null : await this.deliveryQuote(catalog.settings, payload.location);
 
     const accountEmail = payload.user_id ? ((await repository.findAccountEmail(this.db, payload.user_id)) ?? null) : null;
     const keys = customerKeys(payload.user_id, accountEmail, payload.customer.email);
     const coupon = payload.coupon ? catalog.couponsByCode.get(payload.coupon.toUpperCase()) : undefined;
-    if (payload.coupon && !coupon) throw new ApiError(422, messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
+    if (payload.coupon && !coupon) throw new ApiError('coupon_unknown', messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
     const { totals, offers } = priceCart({
       lines,
       isPickup: payload.is_pickup,
@@ -157,7 +157,7 @@ export class OrderService {
       // a retry is answered with that order, not refused.
       const committed = await repository.findOrderIdByLocalId(this.db, payload.local_id);
       if (committed !== undefined) return { order_id: committed, created: false };
-      throw new ApiError(422, offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
+      throw new ApiError('coupon_refused', offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
     }
     const tax = readTaxSettings(catalog.settings);
 
@@ -166,7 +166,7 @@ export class OrderService {
     const mismatched = (Object.keys(claimed) as (keyof typeof claimed)[]).filter((key) => eurosToCents(claimed[key]) !== eurosToCents(fresh[key]));
     if (mismatched.length) {
       throw new ApiError(
-        409,
+        'prices_changed',
         messages.pricesChanged,
         mismatched.map((path) => ({ path, message: messages.pricesChanged })),
         fresh,
@@ -184,7 +184,7 @@ export class OrderService {
         }).voucherCents
       : 0;
     if (payload.meal_voucher && voucherCents === 0)
-      throw new ApiError(422, messages.mealVoucherNothingEligible, [{ path: 'meal_voucher', message: messages.mealVoucherNothingEligible }]);
+      throw new ApiError('meal_voucher_refused', messages.mealVoucherNothingEligible, [{ path: 'meal_voucher', message: messages.mealVoucherNothingEligible }]);
 
     const appliedOffers = offers.applied.map((a) => ({ offer_id: a.offer_id, name: a.name, type: a.type, amount_cents: a.amountCents, is_coupon: a.isCoupon }));
     // One row per key: a once-only offer raced by a guest and an account of the same mailbox
@@ -272,7 +272,7 @@ export class OrderService {
         if (!isUniqueViolation(error, 'order_offers_once_idx')) throw error;
         const committed = await repository.findOrderIdByLocalId(this.db, payload.local_id);
         if (committed !== undefined) return { orderId: committed, created: false };
-        throw new ApiError(422, messages.couponAlreadyUsed, [{ path: 'coupon', message: messages.couponAlreadyUsed }]);
+        throw new ApiError('coupon_already_used', messages.couponAlreadyUsed, [{ path: 'coupon', message: messages.couponAlreadyUsed }]);
       });
     if (created && writeMails) this.mails?.kick();
     return { order_id: orderId, created };
@@ -285,16 +285,16 @@ export class OrderService {
    */
   private async deliveryQuote(settings: SettingsList, location: OrderPayload['location']): Promise<DeliveryQuote> {
     if (!readDeliverySettings(settings).active)
-      throw new ApiError(422, messages.deliveryNotAvailable, [{ path: 'is_pickup', message: messages.deliveryNotAvailable }]);
+      throw new ApiError('delivery_unavailable', messages.deliveryNotAvailable, [{ path: 'is_pickup', message: messages.deliveryNotAvailable }]);
     const address = DeliverySchema.safeParse({ ...location, is_pickup: false });
     if (!address.success) {
       const errors = zodFieldErrors(address.error, ['location']);
-      throw new ApiError(400, errors[0]?.message ?? messages.addressRequired, errors);
+      throw new ApiError('address_required', errors[0]?.message ?? messages.addressRequired, errors);
     }
     const quoted = await this.locations.quoteOrderAddress(settings, { ...address.data, lat: location?.lat, lng: location?.lng });
     if (!quoted.ok) {
       const path = quoted.reason === 'outside_zones' ? 'location.postal_code' : 'location';
-      throw new ApiError(422, quoted.message, [{ path, message: quoted.message }]);
+      throw new ApiError('delivery_refused', quoted.message, [{ path, message: quoted.message }]);
     }
     return quoted.quote;
   }
@@ -302,13 +302,13 @@ export class OrderService {
   private resolveLine(itemsById: Map<number, MenuItem>, line: OrderPayload['items'][number], index: number): ResolvedLine {
     const path = `items.${index}`;
     const item = itemsById.get(line.item_id);
-    if (!item) throw new ApiError(400, messages.unknownItem(line.item_id), [{ path: `${path}.item_id`, message: messages.unknownItem(line.item_id) }]);
+    if (!item) throw new ApiError('item_unknown', messages.unknownItem(line.item_id), [{ path: `${path}.item_id`, message: messages.unknownItem(line.item_id) }]);
     if (item.item_menu_id !== line.item_menu_id) {
       const message = messages.itemWrongMenu(line.item_id, line.item_menu_id);
-      throw new ApiError(400, message, [{ path: `${path}.item_menu_id`, message }]);
+      throw new ApiError('item_unknown', message, [{ path: `${path}.item_menu_id`, message }]);
     }
     if (!item.item_is_available)
-      throw new ApiError(422, messages.itemUnavailable(item.item_name), [{ path: `${path}.item_id`, message: messages.itemUnavailable(item.item_name) }]);
+      throw new ApiError('item_unavailable', messages.itemUnavailable(item.item_name), [{ path: `${path}.item_id`, message: messages.itemUnavailable(item.item_name) }]);
 
     const chosen = line.options.flatMap((option) =>
       option.option_options.map((value) => ({ option_id: option.option_id, option_option_id: value.id, quantity: value.quantity })),
@@ -317,7 +317,7 @@ export class OrderService {
       path: `${path}.options`,
       message: e.message,
     }));
-    if (optionErrors.length) throw new ApiError(400, optionErrors[0]!.message, optionErrors);
+    if (optionErrors.length) throw new ApiError('option_invalid', optionErrors[0]!.message, optionErrors);
 
     const options = snapshotLineOptions(item, chosen);
     return {
@@ -336,11 +336,11 @@ export class OrderService {
    */
   async finalizeOrder(input: { order_id: number; status: 'pending' | 'paid'; transaction_id?: string | null | undefined }) {
     const order = await repository.findOrder(this.db, input.order_id);
-    if (!order) throw new ApiError(404, messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
+    if (!order) throw new ApiError('order_not_found', messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
     if (order.paymentMethod === 'card' && input.status === 'paid' && this.cardPayments)
       return this.cardPayments.finaliseFromBrowser(order.orderId, input.transaction_id);
     if (input.status !== 'pending' || order.status !== 'pending' || order.paymentMethod !== 'cash')
-      throw new ApiError(422, messages.orderStatusRefused, [{ path: 'status', message: messages.orderStatusRefused }]);
+      throw new ApiError('order_status_refused', messages.orderStatusRefused, [{ path: 'status', message: messages.orderStatusRefused }]);
     await repository.updateOrderStatus(this.db, order.orderId, 'pending', input.transaction_id ?? order.transactionId);
     return { order_id: order.orderId, status: 'pending' as const };
   }
@@ -348,14 +348,14 @@ export class OrderService {
   /** The secret of an order (orders.secret), for the one who just placed it. */
   async secretOf(orderId: number): Promise<string> {
     const secret = await repository.findOrderSecret(this.db, orderId);
-    if (secret === undefined) throw new ApiError(404, messages.unknownOrder);
+    if (secret === undefined) throw new ApiError('order_not_found', messages.unknownOrder);
     return secret;
   }
 
   /** An order with its lines, for whoever holds its local_id (the guest who placed it). */
   async getOrderForGuest(orderId: number, localId: string) {
     const order = await repository.findOrder(this.db, orderId);
-    if (!order || order.localId !== localId) throw new ApiError(404, messages.unknownOrder);
+    if (!order || order.localId !== localId) throw new ApiError('order_not_found', messages.unknownOrder);
     const [lines, history, testMode] = await Promise.all([
       repository.findOrderLines(this.db, orderId),
       repository.findStatusHistory(this.db, orderId),

@@ -49,15 +49,15 @@ export function paymentRoutes(
       .post('/test-processor/confirm', async (c) => {
         const body = await parseJsonBody(c, TestConfirmSchema);
         const errors: FieldError[] = checkTestCard(body, clock()).map((e) => ({ path: e.field, message: cardMessages[e.error] }));
-        if (errors.length) throw new ApiError(400, errors[0]!.message, errors);
+        if (errors.length) throw new ApiError('invalid_request', errors[0]!.message, errors);
         const intent = await processor.confirm(body.client_secret, body.number);
-        if (!intent) throw new ApiError(404, messages.paymentIntentUnknown);
+        if (!intent) throw new ApiError('payment_intent_unknown', messages.paymentIntentUnknown);
         return success(c, { id: intent.id, status: intent.status, next_action: intent.nextAction, last_payment_error: intent.lastError });
       })
       .post('/test-processor/authenticate', async (c) => {
         const body = await parseJsonBody(c, TestAuthenticateSchema);
         const intent = await processor.authenticate(body.client_secret, body.approve);
-        if (!intent) throw new ApiError(404, messages.paymentIntentUnknown);
+        if (!intent) throw new ApiError('payment_intent_unknown', messages.paymentIntentUnknown);
         return success(c, { id: intent.id, status: intent.status, next_action: null, last_payment_error: intent.lastError });
       });
   }

@@ -58,11 +58,11 @@ export class PaymentService {
    */
   async createIntent(input: { order_id: number; customer_id: string; amount: number; payment_intent_id?: string | null }): Promise<IntentAnswer> {
     const order = await repository.findOrderForPayment(this.db, input.order_id);
-    if (!order) throw new ApiError(404, messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
-    if (order.paymentMethod !== 'card') throw new ApiError(422, messages.paymentNotForOrder, [{ path: 'order_id', message: messages.paymentNotForOrder }]);
+    if (!order) throw new ApiError('order_not_found', messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
+    if (order.paymentMethod !== 'card') throw new ApiError('payment_not_for_order', messages.paymentNotForOrder, [{ path: 'order_id', message: messages.paymentNotForOrder }]);
     const amountCents = intentAmountCents(input.amount);
     if (amountCents !== order.totalCents) {
-      throw new ApiError(409, messages.paymentAmountChanged, [{ path: 'amount', message: messages.paymentAmountChanged }], {
+      throw new ApiError('payment_amount_changed', messages.paymentAmountChanged, [{ path: 'amount', message: messages.paymentAmountChanged }], {
         amount: centsToEuros(order.totalCents),
       });
     }
@@ -78,7 +78,7 @@ export class PaymentService {
       }
       return this.answer(intent);
     }
-    if (order.status !== 'pending') throw new ApiError(422, messages.orderStatusRefused, [{ path: 'order_id', message: messages.orderStatusRefused }]);
+    if (order.status !== 'pending') throw new ApiError('order_status_refused', messages.orderStatusRefused, [{ path: 'order_id', message: messages.orderStatusRefused }]);
     const intent = await this.provider
       .createIntent(
         { amountCents: order.totalCents, currency: paymentCurrency, customerId: input.customer_id, metadata: { order_id: String(order.orderId) } },
@@ -107,15 +107,15 @@ export class PaymentService {
    */
   async finaliseFromBrowser(orderId: number, transactionId: string | null | undefined): Promise<FinaliseResult> {
     const order = await repository.findOrderForPayment(this.db, orderId);
-    if (!order) throw new ApiError(404, messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
+    if (!order) throw new ApiError('order_not_found', messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
     const payment = await repository.findPaymentByOrder(this.db, orderId);
     if (order.paymentMethod !== 'card' || !payment)
-      throw new ApiError(422, messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
+      throw new ApiError('payment_not_confirmed', messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
     if (transactionId && transactionId !== payment.intentId)
-      throw new ApiError(422, messages.paymentNotForOrder, [{ path: 'transaction_id', message: messages.paymentNotForOrder }]);
+      throw new ApiError('payment_not_for_order', messages.paymentNotForOrder, [{ path: 'transaction_id', message: messages.paymentNotForOrder }]);
     if (order.status === 'paid') return { order_id: orderId, status: 'paid' };
     const outcome = await this.sync(payment.intentId);
-    if (outcome !== 'paid') throw new ApiError(422, messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
+    if (outcome !== 'paid') throw new ApiError('payment_not_confirmed', messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
     return { order_id: orderId, status: 'paid' };
   }
 
@@ -157,7 +157,7 @@ export class PaymentService {
     try {
       event = await this.provider.verifyWebhook(rawBody, signature);
     } catch (error) {
-      if (error instanceof WebhookSignatureError) throw new ApiError(400, messages.paymentWebhookRefused);
+      if (error instanceof WebhookSignatureError) throw new ApiError('payment_webhook_refused', messages.paymentWebhookRefused);
       throw error;
     }
     if (await repository.webhookEventSeen(this.db, event.id)) return { received: true, duplicate: true };
@@ -198,6 +198,6 @@ export class PaymentService {
 }
 
 function providerFailure(error: unknown): never {
-  if (error instanceof ProviderError) throw new ApiError(502, messages.paymentProviderUnavailable);
+  if (error instanceof ProviderError) throw new ApiError('payment_provider_unavailable', messages.paymentProviderUnavailable);
   throw error;
 }

@@ -21,8 +21,8 @@ export class ReceiptService {
    */
   async receiptOf(secret: string): Promise<Receipt> {
     const order = secretPattern.test(secret) ? await orders.findOrderBySecret(this.db, secret) : undefined;
-    if (!order) throw new ApiError(404, messages.unknownReceipt);
-    if (order.receiptNumber === null || order.placedAt === null) throw new ApiError(409, messages.receiptNotYet);
+    if (!order) throw new ApiError('receipt_not_found', messages.unknownReceipt);
+    if (order.receiptNumber === null || order.placedAt === null) throw new ApiError('receipt_not_ready', messages.receiptNotYet);
     const [lines, catalog, testModeOrders] = await Promise.all([
       orders.findOrderLines(this.db, order.orderId),
       this.catalog.getCatalog(),
