@@ -87,7 +87,11 @@ describe.each([
   });
 
   it('sends the query encoded, leaving out undefined and null values', async () => {
-    const found = await client().call({ path: '/v2/public/locations/', query: { query: '3 rue de la Charité 69002', unused: undefined, other: null }, response: LocationSuggestionsSchema });
+    const found = await client().call({
+      path: '/v2/public/locations/',
+      query: { query: '3 rue de la Charité 69002', unused: undefined, other: null },
+      response: LocationSuggestionsSchema,
+    });
     expect(found.length).toBeGreaterThan(0);
     expect(found[0]?.place_id).toEqual(expect.any(String));
   });
@@ -99,7 +103,11 @@ it('asks the path with its query as URLSearchParams writes it', async () => {
     asked.push(path);
     return fetch(new URL(path, server.baseUrl), init);
   });
-  await recording.call({ path: '/v2/public/locations/', query: { query: 'Charité 69002', page: 2, none: undefined, empty: null }, response: LocationSuggestionsSchema });
+  await recording.call({
+    path: '/v2/public/locations/',
+    query: { query: 'Charité 69002', page: 2, none: undefined, empty: null },
+    response: LocationSuggestionsSchema,
+  });
   await recording.call({ path: '/v2/public/settings', query: {}, response: SettingsSchema });
   expect(asked).toEqual(['/v2/public/locations/?query=Charit%C3%A9+69002&page=2', '/v2/public/settings']);
 });

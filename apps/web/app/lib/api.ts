@@ -115,7 +115,13 @@ async function errorOf(response: Response): Promise<ApiCallError> {
   const body = json.ok ? LooseErrorBodySchema.safeParse(json.value) : undefined;
   if (!body?.success) return new ApiCallError(response.status, 'invalid_answer', messages.genericError, [], undefined, { cause: body?.error });
   const code = ErrorCodeSchema.safeParse(body.data.code);
-  return new ApiCallError(response.status, code.success ? code.data : 'invalid_answer', body.data.message ?? messages.genericError, body.data.errors ?? [], body.data.payload);
+  return new ApiCallError(
+    response.status,
+    code.success ? code.data : 'invalid_answer',
+    body.data.message ?? messages.genericError,
+    body.data.errors ?? [],
+    body.data.payload,
+  );
 }
 
 /**

@@ -43,7 +43,9 @@ export default function Forgot() {
   });
 
   const sendCode = emailForm.handleSubmit(async (values) => {
-    const answer = await step1.run(() => api.call({ path: '/v2/public/auth/send-otp/', query: { email: values.email }, response: MessageAnswerSchema, sensitive: true }));
+    const answer = await step1.run(() =>
+      api.call({ path: '/v2/public/auth/send-otp/', query: { email: values.email }, response: MessageAnswerSchema, sensitive: true }),
+    );
     if (!answer) return;
     setNotice(answer.message);
     setEmail(values.email);

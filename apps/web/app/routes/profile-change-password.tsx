@@ -33,7 +33,14 @@ export default function ChangePassword() {
     setDone(null);
     const answer = await run(async () => {
       try {
-        return await api.call({ method: 'POST', path: '/v2/public/auth/change-password/', headers: sessionHeaders(), body: values, response: MessageAnswerSchema, sensitive: true });
+        return await api.call({
+          method: 'POST',
+          path: '/v2/public/auth/change-password/',
+          headers: sessionHeaders(),
+          body: values,
+          response: MessageAnswerSchema,
+          sensitive: true,
+        });
       } catch (e) {
         if (isSessionLost(e)) sessionLost();
         throw e;

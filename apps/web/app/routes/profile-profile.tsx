@@ -38,7 +38,14 @@ export default function ViewProfile() {
     setSaved(false);
     const updated = await run(async () => {
       try {
-        return await api.call({ method: 'PATCH', path: '/v2/public/auth/update-profile', query: sessionQuery(), body: { ...user, ...values }, response: UserSchema, sensitive: true });
+        return await api.call({
+          method: 'PATCH',
+          path: '/v2/public/auth/update-profile',
+          query: sessionQuery(),
+          body: { ...user, ...values },
+          response: UserSchema,
+          sensitive: true,
+        });
       } catch (e) {
         if (isSessionLost(e)) sessionLost();
         throw e;

@@ -24,13 +24,15 @@ export async function downloadMyData(cookieChoice: 'true' | 'false' | null): Pro
   try {
     response = await api.send({ path: '/v2/public/auth/export', headers, sensitive: true });
   } catch (error) {
-    if (isApiError(error, 'network', 'invalid_answer')) throw new ApiCallError(error.status, error.code, messages.exportFailed, [], undefined, { cause: error });
+    if (isApiError(error, 'network', 'invalid_answer'))
+      throw new ApiCallError(error.status, error.code, messages.exportFailed, [], undefined, { cause: error });
     throw error;
   }
   const json: unknown = await response.json().catch(() => undefined);
   const checked = AccountExportSchema.safeParse(json);
   const file = ExportFileSchema.safeParse(json);
-  if (!checked.success || !file.success) throw new ApiCallError(response.status, 'invalid_answer', messages.exportFailed, [], undefined, { cause: checked.error ?? file.error });
+  if (!checked.success || !file.success)
+    throw new ApiCallError(response.status, 'invalid_answer', messages.exportFailed, [], undefined, { cause: checked.error ?? file.error });
   file.data.consents.cookies.choice_in_this_browser = cookieChoice === null ? 'sans réponse' : cookieChoice === 'true' ? 'acceptés' : 'refusés';
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'mes-donnees.json';
   const url = URL.createObjectURL(new Blob([JSON.stringify(file.data, null, 2)], { type: 'application/json' }));

@@ -67,7 +67,9 @@ export function useLogout() {
   const prefix = useLocalePrefix();
   const toast = useToasts((s) => s.show);
   return async () => {
-    await api.call({ method: 'POST', path: '/v2/public/auth/logout/', headers: sessionHeaders(), response: MessageAnswerSchema, sensitive: true }).catch(() => undefined);
+    await api
+      .call({ method: 'POST', path: '/v2/public/auth/logout/', headers: sessionHeaders(), response: MessageAnswerSchema, sensitive: true })
+      .catch(() => undefined);
     // Home first: cleared while a profile page is still shown, its guard would send the visitor to login.
     await navigate(prefix || '/', { replace: true });
     signOut();

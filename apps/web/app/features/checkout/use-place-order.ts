@@ -129,14 +129,24 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
       if (card) {
         const intentId = await payOrderByCard({ orderId: order_id, secret, total: body.total, customer: personal.data });
         await api
-          .call({ method: 'PUT', path: '/v2/public/checkout/', body: { order_id, transaction_id: intentId, status: 'paid', secret }, response: OrderFinalizedSchema })
+          .call({
+            method: 'PUT',
+            path: '/v2/public/checkout/',
+            body: { order_id, transaction_id: intentId, status: 'paid', secret },
+            response: OrderFinalizedSchema,
+          })
           .catch((error: unknown) => {
             // The provider has not confirmed the payment (yet): the same order and intent will be retried.
             if (isApiError(error, 'payment_not_confirmed', 'payment_not_for_order', 'order_status_refused')) throw new PaymentFailedError();
             throw error;
           });
       } else {
-        await api.call({ method: 'PUT', path: '/v2/public/checkout/', body: { order_id, transaction_id: null, status: 'pending', secret }, response: OrderFinalizedSchema });
+        await api.call({
+          method: 'PUT',
+          path: '/v2/public/checkout/',
+          body: { order_id, transaction_id: null, status: 'pending', secret },
+          response: OrderFinalizedSchema,
+        });
       }
       localStorage.setItem(lastOrderKey, JSON.stringify({ order_id, local_id, secret }));
       useCartStore.getState().clear();
