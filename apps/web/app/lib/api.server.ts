@@ -1,6 +1,7 @@
 import { MenusSchema, OffersSchema, SettingsSchema, type Menu, type Offer, type Settings } from '@resto/contract/catalog';
 import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
+import { errorStatus } from '@resto/contract/errors';
 import { ApiCallError, createApi, type Api, type ApiRequest } from './api.ts';
 
 declare module 'react-router' {
@@ -33,16 +34,21 @@ export function serverApi(context: AppLoadContext): Api {
   return createApi(context.apiFetch ?? ((path, init) => fetch(new URL(path, process.env.API_URL ?? 'http://localhost:3000'), init)));
 }
 
+/** Whether the error's code means "no such thing" (its status is 404 in the contract's one table). */
+function isNotFound(error: ApiCallError): boolean {
+  return error.code !== 'network' && error.code !== 'invalid_answer' && errorStatus[error.code] === 404;
+}
+
 /**
- * A loader's call: the payload parsed with the route's schema. @throws Response 404 (the API
- * answered 404) or 502 (any other failure), with the API's French message, that the error
+ * A loader's call: the payload parsed with the route's schema. @throws Response 404 (a code of
+ * "no such thing") or 502 (any other failure), with the API's French message, that the error
  * boundary shows.
  */
 export async function loadFromApi<S extends z.ZodType>(context: AppLoadContext, request: ApiRequest<S>): Promise<z.output<S>> {
   try {
     return await serverApi(context).call(request);
   } catch (error) {
-    if (error instanceof ApiCallError) throw new Response(error.message, { status: error.status === 404 ? 404 : 502 });
+    if (error instanceof ApiCallError) throw new Response(error.message, { status: isNotFound(error) ? 404 : 502 });
     throw error;
   }
 }
