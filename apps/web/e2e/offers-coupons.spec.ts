@@ -89,6 +89,8 @@ test.describe('on a Sunday', () => {
     await addToCart(page, 106);
     await cart.getByLabel('Code promo').fill('BIENVENUE10');
     await cart.getByRole('button', { name: 'Appliquer' }).click();
+    // The coupon is taken before leaving the page (a navigation would cut its request short).
+    await expect(cart.getByTestId('coupon-applied')).toContainText('BIENVENUE10');
     await checkoutPickupCash(page, 'lea.martin@example.fr');
     // Other alerts (an earlier toast) may still be on screen: the refusal is one of them.
     await expect(page.getByRole('alert').filter({ hasText: 'Vous avez déjà profité de cette offre.' }).first()).toBeVisible();
