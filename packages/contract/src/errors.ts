@@ -64,6 +64,8 @@ export const errorStatus = {
   payment_amount_changed: 409,
   payment_not_confirmed: 422,
   payment_intent_unknown: 404,
+  /** stripe-payment-intent without order_id: the provider knows no such customer_id. */
+  payment_customer_unknown: 422,
   payment_webhook_refused: 400,
   payment_provider_unavailable: 502,
 } as const;

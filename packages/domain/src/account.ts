@@ -241,16 +241,20 @@ export type ChangePasswordForm = z.input<typeof ChangePasswordSchema>;
 
 /**
  * DELETE /v2/public/auth/delete-profile/ (sections 5 and 7): password required ('Password is
- * required'), and its confirmation must match. token and user_id may travel in the body too.
+ * required'), and its confirmation, when sent, must match (the storefront's form always sends it;
+ * section 7's body is token, user_id and password). token and user_id may travel in the body too.
  */
 export const DeleteAccountSchema = z
   .object({
     token: z.string().max(200).optional(),
     user_id: z.union([z.number(), z.string()]).optional(),
     password: z.string({ error: messages.passwordRequired }).min(1, { error: messages.passwordRequired }).max(passwordMaxLength),
-    password_confirmation: z.string({ error: messages.passwordsDoNotMatch }).max(passwordMaxLength),
+    password_confirmation: z.string({ error: messages.passwordsDoNotMatch }).max(passwordMaxLength).optional(),
   })
-  .refine((value) => value.password_confirmation === value.password, { path: ['password_confirmation'], error: messages.passwordsDoNotMatch });
+  .refine((value) => value.password_confirmation === undefined || value.password_confirmation === value.password, {
+    path: ['password_confirmation'],
+    error: messages.passwordsDoNotMatch,
+  });
 export type DeleteAccountForm = z.input<typeof DeleteAccountSchema>;
 
 /** PATCH /v2/public/auth/update-profile (section 7): the user object; the e-mail is not changed here. */

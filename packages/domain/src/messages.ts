@@ -85,6 +85,8 @@ export const messages = {
   paymentNotForOrder: "Ce paiement ne correspond pas à cette commande.",
   paymentWebhookRefused: 'Signature du webhook invalide ou expirée.',
   paymentIntentUnknown: "Ce paiement n'existe pas.",
+  paymentAmountInvalid: 'Montant attendu en euros, avec 2 décimales au plus.',
+  paymentCustomerUnknown: "Ce client de paiement n'existe pas : créez-le d'abord.",
   cardNumberInvalid: 'Numéro de carte invalide.',
   cardExpiryInvalid: "Date d'expiration invalide (MM/AA).",
   cardCvcInvalid: 'Cryptogramme invalide (3 ou 4 chiffres).',

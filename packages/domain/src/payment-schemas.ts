@@ -18,13 +18,24 @@ export const StripeCustomerSchema = z.object({
 });
 
 /**
- * POST /v2/public/checkout/stripe-payment-intent: customer_id, amount (euros, 2 decimals),
- * optional payment_intent_id, and order_id (our extension: the intent is the order's, for its total).
+ * The amount of section 7 (euros, 2 decimals): a JSON number (23.5) or a string of digits with at
+ * most 2 decimals ("23.50"), as a client written against the specification may send it.
+ */
+const intentAmount = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,9}(?:\.\d{1,2})?$/).transform(Number)], { error: 'Montant attendu en euros.' })
+  .pipe(z.number().positive().max(100_000));
+
+/**
+ * POST /v2/public/checkout/stripe-payment-intent (section 7): customer_id, amount (euros, 2
+ * decimals, a number or a string), optional payment_intent_id. `order_id` is our optional
+ * extension: with it, the intent is the order's, for its total (docs/decisions/007); without it,
+ * the intent is for a customer and an amount only, bound to an order at PUT
+ * (docs/decisions/015-payment-intent-without-order.md).
  */
 export const StripePaymentIntentSchema = z.object({
-  order_id: orderId,
+  order_id: orderId.nullish(),
   customer_id: z.string().trim().min(1, { error: messages.required }).max(255),
-  amount: z.number({ error: 'Montant attendu en euros.' }).positive().max(100_000),
+  amount: intentAmount,
   payment_intent_id: z.string().trim().max(255).nullish(),
   /** The order's secret or local_id (issue 17): the intent and its client_secret go only to the order's owner. */
   ...OrderProofFields,

@@ -14,6 +14,7 @@ import {
   webhookAction,
   type IntentStatus,
 } from './payments.ts';
+import { StripePaymentIntentSchema } from './payment-schemas.ts';
 
 /** Card payment rules (spec sections 3, 4, 7, 8; issue 6). */
 
@@ -96,6 +97,9 @@ describe('checkIntentPaysOrder (issue 6: never believe the browser)', () => {
     ['EUR in capitals', { currency: 'EUR' }, { ok: true }],
     ['another order in metadata', { metadata: { order_id: '1002' } }, { ok: false, reason: 'other_order' }],
     ['no metadata', { metadata: {} }, { ok: false, reason: 'other_order' }],
+    ['created without an order, bound to this one by the stored payment', { metadata: { awaiting_order: 'true' } }, { ok: true }],
+    ['created without an order but naming another', { metadata: { awaiting_order: 'true', order_id: '1002' } }, { ok: false, reason: 'other_order' }],
+    ['created without an order, one cent less', { metadata: { awaiting_order: 'true' }, amountCents: 2589 }, { ok: false, reason: 'amount_mismatch' }],
     ['another intent', { id: 'pi_2' }, { ok: false, reason: 'other_intent' }],
   ])('%s', (_name, change, expected) => {
     expect(checkIntentPaysOrder({ ...intent, ...change }, order)).toEqual(expected);
@@ -147,5 +151,22 @@ describe('test cards (DECISIONS.md: Stripe test mode)', () => {
     ['1234', null],
   ])('expiry %s', (value, parsed) => {
     expect(parseExpiry(value)).toEqual(parsed);
+  });
+});
+
+describe('StripePaymentIntentSchema (section 7: amount with 2 decimals, a number or a string)', () => {
+  const base = { customer_id: 'cus_1' };
+  test.each([
+    [23.5, 23.5],
+    ['23.50', 23.5],
+    ['23', 23],
+    [' 7.05 ', 7.05],
+  ])('amount %j reads as %d euros, with no order_id', (amount, euros) => {
+    const parsed = StripePaymentIntentSchema.parse({ ...base, amount });
+    expect(parsed.amount).toBe(euros);
+    expect(parsed.order_id ?? null).toBeNull();
+  });
+  test.each([['23.505'], ['23,50'], ['-1'], ['0'], [''], ['abc'], [null], [true]])('amount %j is refused', (amount) => {
+    expect(StripePaymentIntentSchema.safeParse({ ...base, amount }).success).toBe(false);
   });
 });

@@ -87,13 +87,26 @@ export type IntentCheck =
   | { ok: false; reason: 'not_succeeded' | 'amount_mismatch' | 'currency_mismatch' | 'other_order' | 'other_intent' };
 
 /**
+ * The metadata of an intent created without an order (section 7's customer_id and amount only;
+ * docs/decisions/015-payment-intent-without-order.md): it names no order until the one that
+ * carries its id binds it, once.
+ */
+export const awaitingOrderMetadata = { awaiting_order: 'true' } as const;
+
+/** Whether an intent was created without an order (`awaitingOrderMetadata`) and names none. */
+export function isAwaitingOrder(intent: Pick<IntentFacts, 'metadata'>): boolean {
+  return intent.metadata.awaiting_order === 'true' && intent.metadata.order_id === undefined;
+}
+
+/**
  * Whether an order may be marked paid from this intent (issue 6, "the server never believes a
  * browser that says paid"): the intent is the one stored for the order, it succeeded, for the
- * order's exact total in cents, in euros, and its metadata.order_id is that order.
+ * order's exact total in cents, in euros, and its metadata.order_id is that order — or, for an
+ * intent created without an order, it names no order (the stored binding is the order's).
  */
 export function checkIntentPaysOrder(intent: IntentFacts, order: { orderId: number; totalCents: number; intentId: string }): IntentCheck {
   if (intent.id !== order.intentId) return { ok: false, reason: 'other_intent' };
-  if (intent.metadata.order_id !== String(order.orderId)) return { ok: false, reason: 'other_order' };
+  if (intent.metadata.order_id !== String(order.orderId) && !isAwaitingOrder(intent)) return { ok: false, reason: 'other_order' };
   if (intent.currency.toLowerCase() !== paymentCurrency) return { ok: false, reason: 'currency_mismatch' };
   if (intent.amountCents !== order.totalCents) return { ok: false, reason: 'amount_mismatch' };
   if (intent.status !== 'succeeded') return { ok: false, reason: 'not_succeeded' };

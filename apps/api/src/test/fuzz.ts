@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
+import { checkErrorAnswer } from './harness.ts';
 
 /**
  * Malformed requests for every public endpoint (issue 17, fuzzing figures): shared by the Vitest
@@ -227,12 +228,24 @@ function send(baseUrl: string, request: FuzzRequest, timeoutMs: number): Promise
   });
 }
 
-/** Per endpoint: answers by status class, and the 5xx seen (status, path, body start). */
+/** Per endpoint: answers by status class, the 5xx seen (status, path, body start), and the error answers without a code. */
 export interface FuzzTally {
   endpoint: string;
   classes: Record<'2xx' | '3xx' | '4xx' | '5xx' | 'failed', number>;
   serverErrors: string[];
+  /** Error answers that are not the contract's envelope with a code of that status (checkErrorAnswer). */
+  uncoded: string[];
   maxMs: number;
+}
+
+/** The reason an error answer breaks the contract's envelope (a code of the enum, of that status), or null. */
+function uncodedReason(status: number, text: string): string | null {
+  try {
+    checkErrorAnswer('', status, JSON.parse(text));
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 /**
@@ -240,7 +253,7 @@ export interface FuzzTally {
  * `timeoutMs` counts as failed (a hang). @returns the tally of the endpoint.
  */
 export async function sendFuzz(baseUrl: string, endpoint: string, requests: FuzzRequest[], concurrency = 8, timeoutMs = 15_000): Promise<FuzzTally> {
-  const tally: FuzzTally = { endpoint, classes: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, failed: 0 }, serverErrors: [], maxMs: 0 };
+  const tally: FuzzTally = { endpoint, classes: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, failed: 0 }, serverErrors: [], uncoded: [], maxMs: 0 };
   let next = 0;
   const worker = async () => {
     while (next < requests.length) {
@@ -250,6 +263,8 @@ export async function sendFuzz(baseUrl: string, endpoint: string, requests: Fuzz
         const { status, text } = await send(baseUrl, request, timeoutMs);
         const kind = `${Math.floor(status / 100)}xx` as keyof FuzzTally['classes'];
         tally.classes[kind] = (tally.classes[kind] ?? 0) + 1;
+        const reason = status >= 400 ? uncodedReason(status, text) : null;
+        if (reason) tally.uncoded.push(`${status} ${request.method} ${request.path.slice(0, 120)}: ${reason.slice(0, 200)}`);
         if (status >= 500) tally.serverErrors.push(`${status} ${request.method} ${request.path.slice(0, 120)} ${String(request.body ?? '').slice(0, 120)} → ${text.slice(0, 200)}`);
       } catch (error) {
         tally.classes.failed += 1;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import pg from 'pg';
+import { ErrorBodySchema, errorStatus, type ErrorCode } from '@resto/contract/errors';
 import { groupChoices, type ChosenOptionValue, type Menu, type MenuItem } from '@resto/domain/catalogue';
 import type { OrderPayload } from '@resto/domain/checkout';
 import { centsToEuros } from '@resto/domain/money';
@@ -181,6 +182,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
 export interface ErrorEnvelope {
   status: 'error';
+  /** The stable code of packages/contract/src/errors.ts. */
+  code: ErrorCode;
   message: string;
   errors: { path: string; message: string }[];
   payload?: unknown;
@@ -199,7 +202,12 @@ export interface JsonResponse<T> {
   body: Envelope<T>;
 }
 
-/** fetch + JSON body; the body is typed as the API's envelope (assert on it, do not trust it). */
+/**
+ * fetch + JSON body; the body is typed as the API's envelope (assert on it, do not trust it).
+ * Every error answer a test provokes through here is checked against the contract's error
+ * envelope (ErrorBodySchema: a `code` of the enum) and the code's HTTP status (`errorStatus`):
+ * an error without a code, or with a status its code does not give, fails the test that got it.
+ */
 export async function request<T = unknown>(baseUrl: string, path: string, init: RequestInit = {}): Promise<JsonResponse<T>> {
   const response = await fetch(`${baseUrl}${path}`, init);
   const text = await response.text();
@@ -209,7 +217,23 @@ export async function request<T = unknown>(baseUrl: string, path: string, init: 
   } catch {
     throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status}, not JSON: ${text.slice(0, 200)}`);
   }
+  if (body.status === 'error' || response.status >= 400) checkErrorAnswer(`${init.method ?? 'GET'} ${path}`, response.status, body);
   return { status: response.status, headers: response.headers, body };
+}
+
+/** Every error code the tests saw, with how often (error-codes.test.ts reads it in its own file). */
+export const seenErrorCodes = new Map<ErrorCode, number>();
+
+/**
+ * Fails unless `body` is the contract's error envelope with a code whose HTTP status is `status`.
+ * @throws Error naming the call and the body.
+ */
+export function checkErrorAnswer(call: string, status: number, body: unknown): void {
+  const parsed = ErrorBodySchema.safeParse(body);
+  if (!parsed.success) throw new Error(`${call}: ${status} without the error envelope of the contract: ${JSON.stringify(body).slice(0, 300)}`);
+  if (errorStatus[parsed.data.code] !== status)
+    throw new Error(`${call}: ${status} with code ${parsed.data.code}, whose status is ${errorStatus[parsed.data.code]}`);
+  seenErrorCodes.set(parsed.data.code, (seenErrorCodes.get(parsed.data.code) ?? 0) + 1);
 }
 
 export function getJson<T = unknown>(baseUrl: string, path: string): Promise<JsonResponse<T>> {

@@ -31,7 +31,7 @@ function expectSuccess<T>(response: JsonResponse<T>): T {
 function expectNotFound(response: JsonResponse<unknown>) {
   expect(response.status).toBe(404);
   const error = errorOf(response);
-  expect(error).toEqual({ status: 'error', message: expect.any(String), errors: expect.any(Array) });
+  expect(error).toEqual({ status: 'error', code: 'not_found', message: expect.any(String), errors: expect.any(Array) });
   expect(error.message).toBe(messages.notFound);
   expect(looksFrench(error.message)).toBe(true);
 }

@@ -16,6 +16,7 @@ export async function findOrderForPayment(db: Database, orderId: number) {
       paymentMethod: orders.paymentMethod,
       totalCents: orders.totalCents,
       customer: orders.customer,
+      transactionId: orders.transactionId,
     })
     .from(orders)
     .where(eq(orders.orderId, orderId));
@@ -36,6 +37,16 @@ export async function findPaymentByIntent(db: Database, intentId: string): Promi
 export async function insertPayment(db: Database, row: typeof payments.$inferInsert): Promise<PaymentRow> {
   await db.insert(payments).values(row).onConflictDoNothing({ target: payments.orderId });
   return (await findPaymentByOrder(db, row.orderId))!; // inserted now or before: the unique order_id guarantees it
+}
+
+/**
+ * Binds an intent made without an order to `row.orderId` unless the order or the intent is bound
+ * already (unique order_id, unique intent_id). @returns the order's payment row after it (this
+ * one, or the one bound before), undefined when the intent went to another order meanwhile.
+ */
+export async function bindPayment(db: Database, row: typeof payments.$inferInsert): Promise<PaymentRow | undefined> {
+  await db.insert(payments).values(row).onConflictDoNothing();
+  return findPaymentByOrder(db, row.orderId);
 }
 
 /** The intent's last known status, unless the payment already succeeded (a success is final). */

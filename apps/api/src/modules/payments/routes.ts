@@ -36,9 +36,11 @@ export function paymentRoutes(
     .post('/stripe-payment-intent', async (c) => {
       const body = await parseJsonBody(c, StripePaymentIntentSchema);
       await guards.limitIntent(c);
+      // Section 7's call: customer_id and amount only, bound to its order at PUT (docs/decisions/015).
+      if (!body.order_id) return success(c, await payments.createCustomerIntent(body));
       // The order's total, its intent and client_secret go only to whoever placed it (issue 17).
       await guards.proveOwnership(c, body.order_id, body);
-      return success(c, await payments.createIntent(body));
+      return success(c, await payments.createIntent({ ...body, order_id: body.order_id }));
     })
     // Raw body: the signature covers the exact bytes sent (constructEvent).
     .post('/stripe-webhook', async (c) => success(c, await payments.handleWebhook(await c.req.text(), c.req.header('stripe-signature'))));

@@ -1,5 +1,14 @@
-import { createHash } from 'node:crypto';
-import { canMovePaymentStatus, checkIntentPaysOrder, intentAmountCents, isIntentStatus, paymentCurrency, webhookAction } from '@resto/domain/payments';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  awaitingOrderMetadata,
+  canMovePaymentStatus,
+  checkIntentPaysOrder,
+  intentAmountCents,
+  isAwaitingOrder,
+  isIntentStatus,
+  paymentCurrency,
+  webhookAction,
+} from '@resto/domain/payments';
 import { centsToEuros } from '@resto/domain/money';
 import { messages } from '@resto/domain/messages';
 import type { Database } from '../../db/client.ts';
@@ -101,14 +110,97 @@ export class PaymentService {
   }
 
   /**
+   * POST stripe-payment-intent without `order_id`, as section 7 has it: an intent for `customer_id`
+   * and `amount` (euros, 2 decimals) only, marked as awaiting its order (awaitingOrderMetadata). No
+   * order is read: the answer tells nothing of any order. `payment_intent_id` is reused when it is
+   * such an intent of the same customer, bound to no order and still open (its amount updated);
+   * otherwise a new intent is made. The order that carries its id binds it at PUT (`bindIntent`).
+   * docs/decisions/015-payment-intent-without-order.md.
+   * @throws ApiError 400 amount with more than 2 decimals, 422 unknown customer, 502 provider unreachable.
+   */
+  async createCustomerIntent(input: { customer_id: string; amount: number; payment_intent_id?: string | null }): Promise<IntentAnswer> {
+    const amountCents = intentAmountCents(input.amount);
+    if (amountCents === null) throw new ApiError('invalid_request', messages.paymentAmountInvalid, [{ path: 'amount', message: messages.paymentAmountInvalid }]);
+    const reusable = input.payment_intent_id ? await this.reusableIntent(input.payment_intent_id, input.customer_id) : undefined;
+    if (reusable) {
+      if (reusable.amountCents === amountCents) return this.answer(reusable);
+      const updated = await this.provider
+        .updateIntent(reusable.id, { amountCents }, `intent-${reusable.id}-amount-${amountCents}`)
+        .catch(providerFailure);
+      return this.answer(updated);
+    }
+    const intent = await this.provider
+      .createIntent({ amountCents, currency: paymentCurrency, customerId: input.customer_id, metadata: { ...awaitingOrderMetadata } }, `intent-${randomUUID()}`)
+      .catch((error: unknown) => {
+        if (error instanceof ProviderError && error.refused)
+          throw new ApiError('payment_customer_unknown', messages.paymentCustomerUnknown, [{ path: 'customer_id', message: messages.paymentCustomerUnknown }]);
+        return providerFailure(error);
+      });
+    return this.answer(intent);
+  }
+
+  /** The intent `id` when it awaits its order, belongs to `customerId`, is bound to none and can still be paid; else undefined. */
+  private async reusableIntent(id: string, customerId: string): Promise<ProviderIntent | undefined> {
+    if (await repository.findPaymentByIntent(this.db, id)) return undefined;
+    const intent = await this.provider.retrieveIntent(id).catch((error: unknown) => {
+      if (error instanceof ProviderError && error.refused) return undefined;
+      return providerFailure(error);
+    });
+    const open = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+    return intent && isAwaitingOrder(intent) && intent.customerId === customerId && open.includes(intent.status) ? intent : undefined;
+  }
+
+  /**
+   * Binds to a pending card order that has none the intent `intentId` made without an order
+   * (docs/decisions/015-payment-intent-without-order.md): only when the intent awaits its order
+   * (made by createCustomerIntent, naming no order), no other order holds it, the order does not
+   * carry another transaction_id, and the intent succeeded for the order's exact total in euros. The
+   * binding is the payment row (unique order and intent): once bound, PUT, webhooks and
+   * reconciliation treat it as any order's intent. @returns the payment row, or undefined when
+   * the order cannot take it (not pending). @throws ApiError 422 payment_not_for_order, payment_not_confirmed.
+   */
+  private async bindIntent(order: NonNullable<Awaited<ReturnType<typeof repository.findOrderForPayment>>>, intentId: string) {
+    const refuse = () => new ApiError('payment_not_for_order', messages.paymentNotForOrder, [{ path: 'transaction_id', message: messages.paymentNotForOrder }]);
+    if (order.status !== 'pending') return undefined;
+    if (order.transactionId && order.transactionId !== intentId) throw refuse();
+    if (await repository.findPaymentByIntent(this.db, intentId)) throw refuse();
+    const intent = await this.provider.retrieveIntent(intentId).catch((error: unknown) => {
+      if (error instanceof ProviderError && error.refused) throw refuse();
+      return providerFailure(error);
+    });
+    if (!isAwaitingOrder(intent) || intent.currency.toLowerCase() !== paymentCurrency || intent.amountCents !== order.totalCents) throw refuse();
+    // Only a paid intent is bound: one still open stays free for the customer's next try.
+    if (intent.status !== 'succeeded')
+      throw new ApiError('payment_not_confirmed', messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
+    const payment = await repository.bindPayment(this.db, {
+      orderId: order.orderId,
+      provider: this.provider.name,
+      intentId: intent.id,
+      customerId: intent.customerId,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      status: intent.status,
+    });
+    // Two PUTs racing: the unique order and intent keep one binding; another intent lost.
+    if (!payment || payment.intentId !== intent.id) throw refuse();
+    this.logger.info({ orderId: order.orderId }, 'intention de paiement sans commande liée à sa commande');
+    return payment;
+  }
+
+  /**
    * PUT /v2/public/checkout/ with status 'paid': the order becomes paid only when its own
-   * intent (`transaction_id`) succeeded with the provider. Idempotent: an order already paid
-   * answers paid. @throws ApiError 404, 422 (not a card order, another intent, not succeeded).
+   * intent (`transaction_id`) succeeded with the provider. An order with no intent yet takes the
+   * one `transaction_id` names when it was made without an order for this order's exact total
+   * (`bindIntent`). Idempotent: an order already paid answers paid.
+   * @throws ApiError 404, 422 (not a card order, another intent, not succeeded).
    */
   async finaliseFromBrowser(orderId: number, transactionId: string | null | undefined): Promise<FinaliseResult> {
     const order = await repository.findOrderForPayment(this.db, orderId);
     if (!order) throw new ApiError('order_not_found', messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
-    const payment = await repository.findPaymentByOrder(this.db, orderId);
+    let payment = await repository.findPaymentByOrder(this.db, orderId);
+    // The intent named by the PUT, or the one the order carried from its creation (section 3's transaction_id).
+    const named = transactionId || order.transactionId;
+    if (!payment && order.paymentMethod === 'card' && named) payment = await this.bindIntent(order, named);
     if (order.paymentMethod !== 'card' || !payment)
       throw new ApiError('payment_not_confirmed', messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
     if (transactionId && transactionId !== payment.intentId)

@@ -72,7 +72,7 @@ export class StripeProvider implements PaymentProvider {
     try {
       return await run();
     } catch (error) {
-      throw new ProviderError(error instanceof Error ? error.message : 'Stripe', error);
+      throw new ProviderError(error instanceof Error ? error.message : 'Stripe', error, error instanceof Stripe.errors.StripeInvalidRequestError);
     }
   }
 }

@@ -67,7 +67,7 @@ export class TestProcessor implements PaymentProvider {
   }
 
   async createIntent(input: NewIntent, idempotencyKey: string): Promise<ProviderIntent> {
-    if (!(await repository.customerExists(this.db, input.customerId))) throw new ProviderError(`client inconnu ${input.customerId}`);
+    if (!(await repository.customerExists(this.db, input.customerId))) throw new ProviderError(`client inconnu ${input.customerId}`, undefined, true);
     const id = `pi_test_${token()}`;
     const row = await repository.upsertIntent(this.db, {
       id,
@@ -84,14 +84,15 @@ export class TestProcessor implements PaymentProvider {
   }
 
   async updateIntent(id: string, input: { amountCents?: number; customerId?: string }): Promise<ProviderIntent> {
-    if (input.customerId && !(await repository.customerExists(this.db, input.customerId))) throw new ProviderError(`client inconnu ${input.customerId}`);
+    if (input.customerId && !(await repository.customerExists(this.db, input.customerId)))
+      throw new ProviderError(`client inconnu ${input.customerId}`, undefined, true);
     await repository.updateOpenIntent(this.db, id, input);
     return this.retrieveIntent(id);
   }
 
   async retrieveIntent(id: string): Promise<ProviderIntent> {
     const row = await repository.findIntent(this.db, id);
-    if (!row) throw new ProviderError(`intention de paiement inconnue ${id}`);
+    if (!row) throw new ProviderError(`intention de paiement inconnue ${id}`, undefined, true);
     return toProviderIntent(row);
   }
 

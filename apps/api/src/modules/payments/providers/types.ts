@@ -64,11 +64,16 @@ export class WebhookSignatureError extends Error {
   }
 }
 
-/** The provider could not be reached or refused the call: answered 502, the browser may retry. */
+/**
+ * The provider could not be reached or refused the call: answered 502, the browser may retry.
+ * `refused`: the provider answered that the request names nothing it knows (an unknown customer
+ * or intent), which no retry mends.
+ */
 export class ProviderError extends Error {
   constructor(
     message: string,
     override readonly cause?: unknown,
+    readonly refused = false,
   ) {
     super(message);
     this.name = 'ProviderError';
