@@ -109,14 +109,13 @@ async function readJson(response: Response): Promise<{ ok: true; value: unknown 
   }
 }
 
-/** The ApiCallError of a failed answer (status ≥ 400, or a body that is not a success envelope). */
-async function errorOf(response: Response): Promise<ApiCallError> {
-  const json = await readJson(response);
+/** The ApiCallError of a failed answer (status ≥ 400, or a body that is not a success envelope), from its read body. */
+function errorOf(status: number, json: Awaited<ReturnType<typeof readJson>>): ApiCallError {
   const body = json.ok ? LooseErrorBodySchema.safeParse(json.value) : undefined;
-  if (!body?.success) return new ApiCallError(response.status, 'invalid_answer', messages.genericError, [], undefined, { cause: body?.error });
+  if (!body?.success) return new ApiCallError(status, 'invalid_answer', messages.genericError, [], undefined, { cause: body?.error });
   const code = ErrorCodeSchema.safeParse(body.data.code);
   return new ApiCallError(
-    response.status,
+    status,
     code.success ? code.data : 'invalid_answer',
     body.data.message ?? messages.genericError,
     body.data.errors ?? [],
@@ -150,15 +149,15 @@ export function createApi(transport: ApiTransport) {
     } catch (error) {
       throw new ApiCallError(0, 'network', messages.genericError, [], undefined, { cause: error });
     }
-    if (!response.ok) throw await errorOf(response);
+    if (!response.ok) throw errorOf(response.status, await readJson(response));
     return response;
   }
 
   async function call<S extends z.ZodType>(request: ApiRequest<S>): Promise<z.output<S>> {
     const response = await send(request);
-    const json = await readJson(response.clone());
+    const json = await readJson(response);
     const envelope = json.ok ? SuccessEnvelopeSchema.safeParse(json.value) : undefined;
-    if (!envelope?.success) throw await errorOf(response);
+    if (!envelope?.success) throw errorOf(response.status, json);
     const payload = request.response.safeParse(envelope.data.payload);
     if (!payload.success) throw new ApiCallError(response.status, 'invalid_answer', messages.genericError, [], undefined, { cause: payload.error });
     return payload.data;
