@@ -1,18 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleErrors, freezeClock, open } from './helpers.ts';
 import { servers } from './servers.ts';
+import { OrderCreatedSchema, OrderViewSchema, type OrderView } from '@resto/contract/orders';
+import { PaymentIntentAnswerSchema, TestProcessorIntentSchema } from '@resto/contract/payments';
+import { payloadOf } from './api-answers.ts';
 
 /**
  * Issue 6, end to end with the built-in test processor: card success, a declined card then a
  * success on the same order, the 3-D Secure step, a tab closed right after paying (the webhook
  * finalises the order), and card forced when the restaurant turns cash off.
  */
-
-interface OrderView {
-  status: string;
-  payment_method: string;
-  status_history: { status: string }[];
-}
 
 /** A Margherita in the cart, then the checkout tabs up to payment, for pickup. */
 async function checkoutToPayment(page: Page, base = '') {
@@ -48,7 +45,7 @@ async function fillCard(page: Page, number: string) {
 /** The order as the API reads it back for its guest (GET /v2/public/checkout/{id}?local_id=). */
 async function readOrder(page: Page, orderId: number, localId: string, base = ''): Promise<OrderView> {
   const response = await page.request.get(`${base}/v2/public/checkout/${orderId}?local_id=${localId}`);
-  return ((await response.json()) as { payload: OrderView }).payload;
+  return payloadOf(response, OrderViewSchema);
 }
 
 const payButton = (page: Page) => page.getByRole('button', { name: /^Payer / });
@@ -63,7 +60,7 @@ test('card 4242 pays the order: paid on the server, cart and card data cleared, 
   const created = page.waitForResponse((r) => r.url().endsWith('/v2/public/checkout/') && r.request().method() === 'POST');
   const finalised = page.waitForResponse((r) => r.url().endsWith('/v2/public/checkout/') && r.request().method() === 'PUT');
   await payButton(page).click();
-  const { payload } = (await (await created).json()) as { payload: { order_id: number } };
+  const payload = await payloadOf(await created, OrderCreatedSchema);
   expect((await finalised).status()).toBe(200);
   await expect(page).toHaveURL(new RegExp(`/success\\?order=${payload.order_id}`));
   // The test processor's payment says so (issue 17); the order's secret is kept with it.
@@ -90,8 +87,8 @@ test('a declined card shows the French alert and keeps everything; the retry pay
   const intentIds: string[] = [];
   page.on('response', async (r) => {
     if (r.request().method() !== 'POST') return;
-    if (r.url().endsWith('/v2/public/checkout/')) orderIds.push(((await r.json()) as { payload: { order_id: number } }).payload.order_id);
-    if (r.url().endsWith('/stripe-payment-intent')) intentIds.push(((await r.json()) as { payload: { id: string } }).payload.id);
+    if (r.url().endsWith('/v2/public/checkout/')) orderIds.push((await payloadOf(r, OrderCreatedSchema)).order_id);
+    if (r.url().endsWith('/stripe-payment-intent')) intentIds.push((await payloadOf(r, PaymentIntentAnswerSchema)).id);
   });
   await fillCard(page, '4000 0000 0000 0002');
   await payButton(page).click();
@@ -136,8 +133,8 @@ test('the tab closed right after paying: the order still ends paid (webhook)', a
   const confirmed = page.waitForResponse((r) => r.url().endsWith('/test-processor/confirm'));
   const putSent = page.waitForRequest((r) => r.url().endsWith('/v2/public/checkout/') && r.method() === 'PUT');
   await payButton(page).click();
-  const { payload } = (await (await created).json()) as { payload: { order_id: number } };
-  expect(((await (await confirmed).json()) as { payload: { status: string } }).payload.status).toBe('succeeded');
+  const payload = await payloadOf(await created, OrderCreatedSchema);
+  expect((await payloadOf(await confirmed, TestProcessorIntentSchema)).status).toBe('succeeded');
   await putSent;
   const localId = await page.evaluate(() => (JSON.parse(localStorage.getItem('checkout') ?? '{}') as { state: { local_id: string } }).state.local_id);
   await page.close();

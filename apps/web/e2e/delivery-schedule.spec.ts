@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleErrors, euros, freezeClock, open } from './helpers.ts';
+import { OrderViewSchema } from '@resto/contract/orders';
+import { payloadOf } from './api-answers.ts';
 
 /**
  * Issue 4 in a browser set to New York time (the restaurant's time is Europe/Paris whatever the
@@ -88,12 +90,10 @@ test('delivery to 8 rue Mercière (Lyon 2e), scheduled tomorrow 12:30–12:45, z
   await expect(page.getByText(/Livraison le mercredi 25 novembre, 12:30–12:45 au 8 rue Mercière, 69002 Lyon/)).toBeVisible();
 
   const last = await page.evaluate(() => JSON.parse(localStorage.getItem('last-order') ?? 'null') as { order_id: number; local_id: string });
-  const { payload } = (await (await request.get(`${tuesday}/v2/public/checkout/${last.order_id}?local_id=${last.local_id}`)).json()) as {
-    payload: { is_pickup: boolean; delivery: number; total: number; delivery_date: string; delivery_time_range: string; location: { lat: number } };
-  };
+  const payload = await payloadOf(await request.get(`${tuesday}/v2/public/checkout/${last.order_id}?local_id=${last.local_id}`), OrderViewSchema);
   expect(payload).toMatchObject({ is_pickup: false, delivery: 3.5, delivery_date: '2026-11-25', delivery_time_range: '12:30-12:45' });
   expect(payload.total).toBeCloseTo(total, 2);
-  expect(payload.location.lat).toBeCloseTo(45.75, 1);
+  expect(payload.location?.lat).toBeCloseTo(45.75, 1);
   expect(errors).toEqual([]);
 });
 

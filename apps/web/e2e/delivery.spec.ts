@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { euros, freezeClock, open } from './helpers.ts';
+import { OrderViewSchema } from '@resto/contract/orders';
+import { payloadOf } from './api-answers.ts';
 
 /** Delivery by zone (section 9): the order type changes the prices, the zone sets the fee, outside every zone is refused. */
 
@@ -53,9 +55,7 @@ test('a delivery order in a zone pays the zone fee, plus the flat charge under t
   await expect(page).toHaveURL(/\/success\?order=\d+/);
 
   const last = await page.evaluate(() => JSON.parse(localStorage.getItem('last-order') ?? 'null') as { order_id: number; local_id: string });
-  const { payload } = (await (await request.get(`/v2/public/checkout/${last.order_id}?local_id=${last.local_id}`)).json()) as {
-    payload: { is_pickup: boolean; delivery: number; total: number };
-  };
+  const payload = await payloadOf(await request.get(`/v2/public/checkout/${last.order_id}?local_id=${last.local_id}`), OrderViewSchema);
   expect(payload.is_pickup).toBe(false);
   expect(payload.delivery).toBe(3.5);
   expect(payload.total).toBeCloseTo(total, 2);

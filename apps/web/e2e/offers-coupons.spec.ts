@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { euros, freezeClock, open } from './helpers.ts';
 import { servers } from './servers.ts';
+import { MenusSchema } from '@resto/contract/catalog';
+import { OrderViewSchema } from '@resto/contract/orders';
+import { payloadOf } from './api-answers.ts';
 
 /** Issue 3, end to end: offer badges, automatic offers, coupons in the cart and in the stored order. */
 
@@ -76,9 +79,7 @@ test.describe('on a Sunday', () => {
     await checkoutPickupCash(page, 'lea.martin@example.fr');
     await expect(page).toHaveURL(/\/success\?order=\d+/);
     const last = await page.evaluate(() => JSON.parse(localStorage.getItem('last-order') ?? 'null') as { order_id: number; local_id: string });
-    const stored = (await (await request.get(`/v2/public/checkout/${last.order_id}?local_id=${last.local_id}`)).json()) as {
-      payload: { total: number; discount: number; coupon: number; coupon_code: string };
-    };
+    const stored = { payload: await payloadOf(await request.get(`/v2/public/checkout/${last.order_id}?local_id=${last.local_id}`), OrderViewSchema) };
     expect(stored.payload.coupon_code).toBe('BIENVENUE10');
     expect(stored.payload.total).toBeCloseTo(total, 2);
     expect(stored.payload.coupon).toBeCloseTo(subtotal - total, 2);
@@ -88,6 +89,8 @@ test.describe('on a Sunday', () => {
     await addToCart(page, 106);
     await cart.getByLabel('Code promo').fill('BIENVENUE10');
     await cart.getByRole('button', { name: 'Appliquer' }).click();
+    // The coupon is taken before leaving the page (a navigation would cut its request short).
+    await expect(cart.getByTestId('coupon-applied')).toContainText('BIENVENUE10');
     await checkoutPickupCash(page, 'lea.martin@example.fr');
     // Other alerts (an earlier toast) may still be on screen: the refusal is one of them.
     await expect(page.getByRole('alert').filter({ hasText: 'Vous avez déjà profité de cette offre.' }).first()).toBeVisible();
@@ -101,9 +104,7 @@ test.describe('on a Tuesday', () => {
   test.beforeEach(async ({ page }) => freezeClock(page, 'tuesday'));
 
   test('the Monday-to-Thursday promotion takes 50 % of the cheaper dish’s delivery price', async ({ page, request }) => {
-    const menus = (await (await request.get('/v2/public/menus')).json()) as {
-      payload: { categories: { items: { item_id: number; item_price: { price_delivery: number } }[] }[] }[];
-    };
+    const menus = { payload: await payloadOf(await request.get('/v2/public/menus'), MenusSchema) };
     const priceDelivery = (id: number) =>
       menus.payload.flatMap((m) => m.categories.flatMap((c) => c.items)).find((i) => i.item_id === id)!.item_price.price_delivery;
     await addToCart(page, 105);

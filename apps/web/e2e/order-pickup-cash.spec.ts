@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { collectConsoleErrors, euros, freezeClock, open } from './helpers.ts';
+import { OrderViewSchema } from '@resto/contract/orders';
+import { payloadOf } from './api-answers.ts';
 
 /** Issue 2, end to end: menu, deep link, options, cart, pickup + cash checkout, success, order read back. */
 
@@ -106,15 +108,7 @@ test('a visitor orders for pickup, pays cash, and the order is stored', async ({
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').state?.lines?.length)).toBe(0);
   const last = await page.evaluate(() => JSON.parse(localStorage.getItem('last-order') ?? 'null') as { order_id: number; local_id: string });
   const response = await request.get(`/v2/public/checkout/${last.order_id}?local_id=${last.local_id}`);
-  const { payload: order } = (await response.json()) as {
-    payload: {
-      status: string;
-      total: number;
-      tax: number;
-      customer: { phone: string };
-      items: { item_name: string; quantity: number; note: string; options: { name: string }[] }[];
-    };
-  };
+  const order = await payloadOf(response, OrderViewSchema);
   expect(order.status).toBe('pending');
   expect(order.total).toBeCloseTo(total, 2);
   expect(order.tax).toBeCloseTo(tax, 2);

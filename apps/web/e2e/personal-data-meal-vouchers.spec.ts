@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { collectConsoleErrors, euros, freezeClock, open } from './helpers.ts';
 import { mailSink } from './servers.ts';
+import { SessionSchema } from '@resto/contract/auth';
+import { MenusSchema } from '@resto/contract/catalog';
+import { OrderViewSchema } from '@resto/contract/orders';
+import { payloadOf } from './api-answers.ts';
 
 /**
  * Issue 16, parts 3 and 4, in Chromium: the cookie choice changed from the footer (refusing as
@@ -58,9 +62,7 @@ test('meal vouchers at checkout: the eligible amount (no beer) on the recap, sto
   await expect(cart.getByTestId('cart-line')).toHaveCount(2);
   const total = euros(await cart.getByTestId('total').textContent());
   // The beer's pickup price, from the menu the API serves.
-  const menus = (await (await request.get('/v2/public/menus')).json()) as {
-    payload: { categories: { items: { item_id: number; item_price: { price_pickup: number }; item_is_alcoholic?: boolean }[] }[] }[];
-  };
+  const menus = { payload: await payloadOf(await request.get('/v2/public/menus'), MenusSchema) };
   const beerItem = menus.payload.flatMap((m) => m.categories.flatMap((c) => c.items)).find((i) => i.item_id === 128)!;
   expect(beerItem.item_is_alcoholic).toBe(true);
   const beer = beerItem.item_price.price_pickup;
@@ -97,7 +99,7 @@ test('meal vouchers at checkout: the eligible amount (no beer) on the recap, sto
   await expect(page).toHaveURL(/\/success\?order=\d+/);
   const last = await page.evaluate(() => JSON.parse(localStorage.getItem('last-order') ?? 'null') as { order_id: number; local_id: string });
   const response = await request.get(`/v2/public/checkout/${last.order_id}?local_id=${last.local_id}`);
-  const { payload: order } = (await response.json()) as { payload: { payment_method: string; meal_voucher: boolean; meal_voucher_amount: number; total: number } };
+  const order = await payloadOf(response, OrderViewSchema);
   expect(order.payment_method).toBe('cash');
   expect(order.meal_voucher).toBe(true);
   expect(order.meal_voucher_amount).toBeCloseTo(total - beer, 2);
@@ -124,7 +126,7 @@ async function newAccount(request: APIRequestContext) {
     )
     .toMatch(/^\d{6}$/);
   const verified = await request.get(`/v2/public/auth/verify-otp/?otp=${code}&email=${encodeURIComponent(email)}`);
-  return ((await verified.json()) as { payload: { token: string; user: { id: number; email: string } } }).payload;
+  return payloadOf(verified, SessionSchema);
 }
 
 test('ViewAccount: "Télécharger mes données" saves a JSON file with the profile, the orders and the consents', async ({ page, request }) => {

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { freezeClock, open } from './helpers.ts';
 import { mailSink, servers } from './servers.ts';
+import { SessionSchema } from '@resto/contract/auth';
+import { payloadOf } from './api-answers.ts';
 
 /**
  * Issue 17, findings 2, 9 and 11 against the built server (docs/decisions/009-http-security-headers.md):
@@ -200,7 +202,7 @@ test.describe('no CSP violation in Chromium', () => {
       )
       .toMatch(/^\d{6}$/);
     const verified = await request.get(`/v2/public/auth/verify-otp/?otp=${code}&email=${encodeURIComponent(email)}`);
-    const { payload } = (await verified.json()) as { payload: { token: string; user: unknown } };
+    const payload = await payloadOf(verified, SessionSchema);
     await page.addInitScript((session) => localStorage.setItem('auth', JSON.stringify({ state: { ...session, redirect: null, pendingEmail: null }, version: 1 })), payload);
     for (const path of ['/profile', '/profile/ViewOrders', '/profile/ViewAccount', '/profile/ViewProfile', '/profile/ViewSecurity', '/profile/ChangePassword']) {
       await open(page, path);

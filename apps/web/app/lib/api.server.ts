@@ -1,7 +1,8 @@
-import type { Menu } from '@resto/domain/catalogue';
-import type { Offer } from '@resto/domain/offers';
-import type { SettingsList } from '@resto/domain/settings';
+import { MenusSchema, OffersSchema, SettingsSchema, type Menu, type Offer, type Settings } from '@resto/contract/catalog';
 import type { AppLoadContext } from 'react-router';
+import type { z } from 'zod';
+import { errorStatus } from '@resto/contract/errors';
+import { ApiCallError, createApi, type Api, type ApiRequest } from './api.ts';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -26,18 +27,34 @@ export function siteOrigin(context: AppLoadContext): string {
 }
 
 /**
- * GETs an API path and returns its payload. In one process the call goes straight into the API
- * app (no socket); otherwise to API_URL. @throws Response 502/404 that the error boundary shows.
+ * The API client of the server loaders (lib/api.ts): in one process the call goes straight into
+ * the API app (no socket); otherwise to API_URL.
  */
-export async function apiGet<T>(context: AppLoadContext, path: string): Promise<T> {
-  const response = context.apiFetch ? await context.apiFetch(path) : await fetch(new URL(path, process.env.API_URL ?? 'http://localhost:3000'));
-  const body = (await response.json()) as { status: string; payload?: T; message?: string };
-  if (!response.ok || body.status !== 'success') throw new Response(body.message ?? 'API indisponible', { status: response.status === 404 ? 404 : 502 });
-  return body.payload as T;
+export function serverApi(context: AppLoadContext): Api {
+  return createApi(context.apiFetch ?? ((path, init) => fetch(new URL(path, process.env.API_URL ?? 'http://localhost:3000'), init)));
+}
+
+/** Whether the error's code means "no such thing" (its status is 404 in the contract's one table). */
+function isNotFound(error: ApiCallError): boolean {
+  return error.code !== 'network' && error.code !== 'invalid_answer' && errorStatus[error.code] === 404;
+}
+
+/**
+ * A loader's call: the payload parsed with the route's schema. @throws Response 404 (a code of
+ * "no such thing") or 502 (any other failure), with the API's French message, that the error
+ * boundary shows.
+ */
+export async function loadFromApi<S extends z.ZodType>(context: AppLoadContext, request: ApiRequest<S>): Promise<z.output<S>> {
+  try {
+    return await serverApi(context).call(request);
+  } catch (error) {
+    if (error instanceof ApiCallError) throw new Response(error.message, { status: isNotFound(error) ? 404 : 502 });
+    throw error;
+  }
 }
 
 export interface StoreData {
-  settings: SettingsList;
+  settings: Settings;
   menus: Menu[];
   offers: Offer[];
 }
@@ -45,9 +62,9 @@ export interface StoreData {
 /** What every page needs: settings, menus and public offers, fetched in parallel. */
 export async function loadStoreData(context: AppLoadContext): Promise<StoreData> {
   const [settings, menus, offers] = await Promise.all([
-    apiGet<SettingsList>(context, '/v2/public/settings'),
-    apiGet<Menu[]>(context, '/v2/public/menus'),
-    apiGet<Offer[]>(context, '/v2/public/offers'),
+    loadFromApi(context, { path: '/v2/public/settings', response: SettingsSchema }),
+    loadFromApi(context, { path: '/v2/public/menus', response: MenusSchema }),
+    loadFromApi(context, { path: '/v2/public/offers', response: OffersSchema }),
   ]);
   return { settings, menus, offers };
 }

@@ -1,7 +1,8 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import { isPageAllowed, type OptionalPage } from '@resto/domain/site';
 import type { SettingsList } from '@resto/domain/settings';
-import { apiGet } from './api.server.ts';
+import { SettingsSchema } from '@resto/contract/catalog';
+import { loadFromApi } from './api.server.ts';
 
 /**
  * Lets an optional page (About, Contact, Blog) render only when the configuration allows it;
@@ -9,7 +10,7 @@ import { apiGet } from './api.server.ts';
  * @returns the settings, already loaded for the check.
  */
 export async function requireAllowedPage(context: AppLoadContext, request: Request, page: OptionalPage): Promise<SettingsList> {
-  const settings = await apiGet<SettingsList>(context, '/v2/public/settings');
+  const settings = await loadFromApi(context, { path: '/v2/public/settings', response: SettingsSchema });
   if (!isPageAllowed(settings, page)) {
     const { pathname } = new URL(request.url);
     throw redirect(pathname === '/fr' || pathname.startsWith('/fr/') ? '/fr' : '/');

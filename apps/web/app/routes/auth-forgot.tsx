@@ -10,7 +10,8 @@ import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { Field } from '../components/ui/field.tsx';
 import { useToasts } from '../components/ui/toast.tsx';
-import { authCall } from '../features/account/account-api.ts';
+import { MessageAnswerSchema } from '@resto/contract/common';
+import { api } from '../lib/api.ts';
 import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
 import { useAuthAction } from '../features/account/use-auth-action.ts';
 
@@ -42,7 +43,9 @@ export default function Forgot() {
   });
 
   const sendCode = emailForm.handleSubmit(async (values) => {
-    const answer = await step1.run(() => authCall<{ message: string }>('GET', 'send-otp/', { query: { email: values.email } }));
+    const answer = await step1.run(() =>
+      api.call({ path: '/v2/public/auth/send-otp/', query: { email: values.email }, response: MessageAnswerSchema, sensitive: true }),
+    );
     if (!answer) return;
     setNotice(answer.message);
     setEmail(values.email);
@@ -50,7 +53,9 @@ export default function Forgot() {
 
   const reset = resetForm.handleSubmit(async (values) => {
     if (!email) return;
-    const done = await step2.run(() => authCall<{ message: string }>('POST', 'reset-password/', { body: { email, ...values } }));
+    const done = await step2.run(() =>
+      api.call({ method: 'POST', path: '/v2/public/auth/reset-password/', body: { email, ...values }, response: MessageAnswerSchema, sensitive: true }),
+    );
     if (!done) return;
     toast(done.message || messages.passwordReset, 'success');
     await navigate(`${prefix}/auth/login?email=${encodeURIComponent(email)}`);

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginSchema, type LoginForm, type User } from '@resto/domain/account';
+import { LoginSchema, type LoginForm } from '@resto/domain/account';
 import type { Route } from './+types/auth-login';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { Field } from '../components/ui/field.tsx';
-import { ApiCallError } from '../lib/api-client.ts';
-import { authCall } from '../features/account/account-api.ts';
+import { SessionSchema } from '@resto/contract/auth';
+import { api, isApiError } from '../lib/api.ts';
 import { safeRedirect, useAuthStore } from '../features/account/auth-store.ts';
 import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
 import { useAuthAction } from '../features/account/use-auth-action.ts';
@@ -41,10 +41,10 @@ export default function Login() {
   const onSubmit = handleSubmit(async (values) => {
     const session = await run(async () => {
       try {
-        return await authCall<{ token: string; user: User }>('POST', 'login/', { body: values });
+        return await api.call({ method: 'POST', path: '/v2/public/auth/login/', body: values, response: SessionSchema, sensitive: true });
       } catch (e) {
         // An account waiting for its code: a new one was sent, go and type it.
-        if (e instanceof ApiCallError && e.status === 403 && e.errors.some((x) => x.path === 'email')) {
+        if (isApiError(e, 'email_not_verified')) {
           useAuthStore.getState().setPendingEmail(getValues('email').trim().toLowerCase());
           void navigate(`${prefix}/auth/verify?email=${encodeURIComponent(getValues('email').trim())}`);
         }

@@ -6,7 +6,8 @@ import type { Route } from './+types/auth-signup';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { Field } from '../components/ui/field.tsx';
-import { authCall } from '../features/account/account-api.ts';
+import { SignupAnswerSchema } from '@resto/contract/auth';
+import { api } from '../lib/api.ts';
 import { useAuthStore } from '../features/account/auth-store.ts';
 import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
 import { useAuthAction } from '../features/account/use-auth-action.ts';
@@ -29,7 +30,7 @@ export default function Signup() {
   const { errors } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
-    const done = await run(() => authCall<{ message: string }>('POST', 'signup/', { body: values }));
+    const done = await run(() => api.call({ method: 'POST', path: '/v2/public/auth/signup/', body: values, response: SignupAnswerSchema, sensitive: true }));
     if (!done) return;
     useAuthStore.getState().setPendingEmail(values.email);
     await navigate(`${prefix}/auth/verify?email=${encodeURIComponent(values.email)}&sent=1`);

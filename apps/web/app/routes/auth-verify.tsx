@@ -3,14 +3,15 @@ import { Link, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from '@resto/domain/zod-fr';
-import { EmailSchema, OtpSchema, type User } from '@resto/domain/account';
+import { EmailSchema, OtpSchema } from '@resto/domain/account';
 import { messages } from '@resto/domain/messages';
 import type { Route } from './+types/auth-verify';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { Field } from '../components/ui/field.tsx';
-import { ApiCallError } from '../lib/api-client.ts';
-import { authCall } from '../features/account/account-api.ts';
+import { api, ApiCallError } from '../lib/api.ts';
+import { SessionSchema } from '@resto/contract/auth';
+import { MessageAnswerSchema } from '@resto/contract/common';
 import { useAuthStore } from '../features/account/auth-store.ts';
 import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
 import { useAuthAction } from '../features/account/use-auth-action.ts';
@@ -48,7 +49,7 @@ export default function Verify() {
 
   const onSubmit = handleSubmit(async ({ email, otp }) => {
     setNotice(null);
-    const session = await run(() => authCall<{ token: string; user: User }>('GET', 'verify-otp/', { query: { otp, email } }));
+    const session = await run(() => api.call({ path: '/v2/public/auth/verify-otp/', query: { otp, email }, response: SessionSchema, sensitive: true }));
     if (!session) return;
     useAuthStore.getState().setSession(session.token, session.user);
     goBack();
@@ -61,7 +62,7 @@ export default function Verify() {
     setNotice(null);
     setError(null);
     try {
-      const { message } = await authCall<{ message: string }>('GET', 'send-otp/', { query: { email: email.data } });
+      const { message } = await api.call({ path: '/v2/public/auth/send-otp/', query: { email: email.data }, response: MessageAnswerSchema, sensitive: true });
       setNotice(message);
     } catch (e) {
       setError(e instanceof ApiCallError ? e.message : messages.genericError);

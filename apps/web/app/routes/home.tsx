@@ -6,13 +6,16 @@ import { useStoreData } from '../lib/store-data.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { restaurantJsonLd } from '../lib/json-ld.ts';
-import { apiGet } from '../lib/api.server.ts';
+import { PopularAnswerSchema } from '@resto/contract/discovery';
+import { loadFromApi } from '../lib/api.server.ts';
 import { formatEuros } from '../lib/format.ts';
 import { DishChip } from '../features/menu/quick-add.tsx';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Popular dishes are a bonus: the home page still renders when they cannot be had.
-  const popular = await apiGet<{ popular: { itemId: number }[] }>(context, '/v2/public/recommendations/popular?limit=12').catch(() => ({ popular: [] }));
+  const popular = await loadFromApi(context, { path: '/v2/public/recommendations/popular', query: { limit: 12 }, response: PopularAnswerSchema }).catch(() => ({
+    popular: [],
+  }));
   return { popularIds: popular.popular.map((p) => p.itemId) };
 }
 

@@ -8,11 +8,12 @@ import { useLogout } from '../features/account/use-session.ts';
 import { useProfileRefresh } from '../features/account/use-profile-refresh.ts';
 import { useState } from 'react';
 import { Download } from 'lucide-react';
-import { downloadMyData, isSessionLost } from '../features/account/account-api.ts';
+import { isSessionLost } from '../features/account/credentials.ts';
+import { downloadMyData } from '../features/account/download-my-data.ts';
 import { readConsent } from '../features/pwa/consent.ts';
 import { useToasts } from '../components/ui/toast.tsx';
 import { messages } from '@resto/domain/messages';
-import { ApiCallError } from '../lib/api-client.ts';
+import { ApiCallError } from '../lib/api.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageMeta('Mon compte · Commande en ligne', location.pathname),

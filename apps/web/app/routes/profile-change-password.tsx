@@ -5,11 +5,12 @@ import { ChangePasswordSchema, passwordMinLength, type ChangePasswordForm } from
 import type { Route } from './+types/profile-change-password';
 import { pageMeta } from '../lib/seo.ts';
 import { Field } from '../components/ui/field.tsx';
-import { authCall, isSessionLost } from '../features/account/account-api.ts';
+import { MessageAnswerSchema } from '@resto/contract/common';
+import { api } from '../lib/api.ts';
+import { isSessionLost, sessionHeaders } from '../features/account/credentials.ts';
 import { FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
 import { useAuthAction } from '../features/account/use-auth-action.ts';
 import { useSessionLost } from '../features/account/use-session.ts';
-import { ApiCallError } from '../lib/api-client.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageMeta('Mot de passe · Commande en ligne', location.pathname),
@@ -32,9 +33,16 @@ export default function ChangePassword() {
     setDone(null);
     const answer = await run(async () => {
       try {
-        return await authCall<{ message: string }>('POST', 'change-password/', { as: 'bearer', body: values });
+        return await api.call({
+          method: 'POST',
+          path: '/v2/public/auth/change-password/',
+          headers: sessionHeaders(),
+          body: values,
+          response: MessageAnswerSchema,
+          sensitive: true,
+        });
       } catch (e) {
-        if (isSessionLost(e) && !(e instanceof ApiCallError && e.status === 422)) sessionLost();
+        if (isSessionLost(e)) sessionLost();
         throw e;
       }
     });

@@ -4,10 +4,11 @@ import { ordersPageSize } from '@resto/domain/account';
 import type { Route } from './+types/profile-orders';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
-import { ApiCallError } from '../lib/api-client.ts';
-import { authCall, isSessionLost } from '../features/account/account-api.ts';
+import { AccountOrdersPageSchema, type AccountOrdersPage } from '@resto/contract/auth';
+import { api, ApiCallError } from '../lib/api.ts';
+import { isSessionLost, sessionQuery } from '../features/account/credentials.ts';
 import { FormAlert } from '../features/account/auth-card.tsx';
-import { OrderCard, type AccountOrder } from '../features/account/order-card.tsx';
+import { OrderCard } from '../features/account/order-card.tsx';
 import { useSessionLost } from '../features/account/use-session.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -15,21 +16,13 @@ export const meta: Route.MetaFunction = ({ location }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-interface OrdersPage {
-  orders: AccountOrder[];
-  page: number;
-  limit: number;
-  total: number;
-  pages: number;
-}
-
 /** /profile/ViewOrders (?page=): past orders, 20 a page, newest first (spec sections 7 and 9). */
 export default function ViewOrders() {
   const [searchParams] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(searchParams.get('page')) || 1));
   const prefix = useLocalePrefix();
   const sessionLost = useSessionLost();
-  const [data, setData] = useState<OrdersPage | null>(null);
+  const [data, setData] = useState<AccountOrdersPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
 
@@ -37,7 +30,8 @@ export default function ViewOrders() {
     let cancelled = false;
     setLoading(true);
     setError(null);
-    authCall<OrdersPage>('GET', 'orders', { as: 'query', query: { page, limit: ordersPageSize } })
+    api
+      .call({ path: '/v2/public/auth/orders', query: { ...sessionQuery(), page, limit: ordersPageSize }, response: AccountOrdersPageSchema, sensitive: true })
       .then((answer) => !cancelled && setData(answer))
       .catch((e: unknown) => {
         if (cancelled) return;

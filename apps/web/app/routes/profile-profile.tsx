@@ -8,7 +8,9 @@ import { formatPhone } from '@resto/domain/phone';
 import type { Route } from './+types/profile-profile';
 import { pageMeta } from '../lib/seo.ts';
 import { Field } from '../components/ui/field.tsx';
-import { authCall, isSessionLost } from '../features/account/account-api.ts';
+import { UserSchema } from '@resto/contract/auth';
+import { api } from '../lib/api.ts';
+import { isSessionLost, sessionQuery } from '../features/account/credentials.ts';
 import { useAuthStore } from '../features/account/auth-store.ts';
 import { FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
 import { useAuthAction } from '../features/account/use-auth-action.ts';
@@ -36,7 +38,14 @@ export default function ViewProfile() {
     setSaved(false);
     const updated = await run(async () => {
       try {
-        return await authCall<User>('PATCH', 'update-profile', { as: 'query', body: { ...user, ...values } });
+        return await api.call({
+          method: 'PATCH',
+          path: '/v2/public/auth/update-profile',
+          query: sessionQuery(),
+          body: { ...user, ...values },
+          response: UserSchema,
+          sensitive: true,
+        });
       } catch (e) {
         if (isSessionLost(e)) sessionLost();
         throw e;

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { Download, Printer } from 'lucide-react';
 import { messages } from '@resto/domain/messages';
-import type { Receipt } from '@resto/domain/receipt';
+import { ReceiptSchema, type Receipt } from '@resto/contract/receipts';
 import type { Route } from './+types/receipt';
+import { ApiCallError } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { formatEuros, formatRate } from '../lib/format.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
@@ -24,11 +26,12 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 export async function loader({ context, request }: Route.LoaderArgs): Promise<{ receipt: Receipt; secret: string } | { error: string }> {
   const secret = new URL(request.url).searchParams.get('commande') ?? '';
   if (!/^[0-9a-f]{32,128}$/.test(secret)) return { error: messages.unknownReceipt };
-  const path = `/v2/public/receipts/${secret}`;
-  const response = context.apiFetch ? await context.apiFetch(path) : await fetch(new URL(path, process.env.API_URL ?? 'http://localhost:3000'));
-  const body = (await response.json()) as { status: string; payload?: Receipt; message?: string };
-  if (!response.ok || body.status !== 'success' || !body.payload) return { error: body.message ?? messages.genericError };
-  return { receipt: body.payload, secret };
+  try {
+    return { receipt: await serverApi(context).call({ path: `/v2/public/receipts/${secret}`, response: ReceiptSchema }), secret };
+  } catch (error) {
+    if (error instanceof ApiCallError) return { error: error.message };
+    throw error;
+  }
 }
 
 function Row({ label, amount, strong = false, testId }: { label: string; amount: string; strong?: boolean; testId?: string }) {

@@ -1,6 +1,6 @@
-import type { SettingsList } from '@resto/domain/settings';
+import { SettingsSchema } from '@resto/contract/catalog';
 import type { Route } from './+types/sitemap';
-import { apiGet, siteOrigin } from '../lib/api.server.ts';
+import { loadFromApi, siteOrigin } from '../lib/api.server.ts';
 import { publicPaths, sitemapXml } from '../lib/site-urls.ts';
 
 /**
@@ -8,7 +8,7 @@ import { publicPaths, sitemapXml } from '../lib/site-urls.ts';
  * since the /fr twins declare those as canonical (docs/decisions/008-pwa-shell.md).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await apiGet<SettingsList>(context, '/v2/public/settings');
+  const settings = await loadFromApi(context, { path: '/v2/public/settings', response: SettingsSchema });
   return new Response(sitemapXml(siteOrigin(context), publicPaths(settings)), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   });

@@ -5,7 +5,8 @@ import { CheckCircle2 } from 'lucide-react';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
 import type { Route } from './+types/success';
-import { callApi } from '../lib/api-client.ts';
+import { OrderViewSchema, type OrderView } from '@resto/contract/orders';
+import { api } from '../lib/api.ts';
 import { formatEuros } from '../lib/format.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
@@ -18,25 +19,7 @@ export const meta: Route.MetaFunction = ({ location }) => [
 ];
 
 /** 'le mardi 24 novembre, 12:30–12:45' or 'dès que possible'. */
-const whenOf = (order: Pick<PlacedOrder, 'delivery_date' | 'delivery_time_range'>) => describeSchedule(order.delivery_date, order.delivery_time_range);
-
-interface PlacedOrder {
-  order_id: number;
-  is_pickup: boolean;
-  delivery_date: string | null;
-  delivery_time_range: string | null;
-  location: { address?: string; postal_code?: string; city?: string } | null;
-  status: string;
-  total: number;
-  tax: number;
-  items: { item_name: string; quantity: number; amount: number; options: { name: string }[] }[];
-  applied_offers: { offer_id: number; name: string; amount: number; is_coupon: boolean }[];
-  free_items: { item_id: number; item_name: string; quantity: number }[];
-  delivery: number;
-  customer: { first_name: string };
-  /** Paid with the built-in test processor (issue 17): no money moved. */
-  payment_test_mode?: boolean;
-}
+const whenOf = (order: Pick<OrderView, 'delivery_date' | 'delivery_time_range'>) => describeSchedule(order.delivery_date, order.delivery_time_range);
 
 /** /success?order={order_id}: the order number, and its recap for the browser that placed it. */
 export default function Success() {
@@ -44,14 +27,15 @@ export default function Success() {
   const orderId = Number(searchParams.get('order'));
   const prefix = useLocalePrefix();
   const { settings } = useStoreData();
-  const [order, setOrder] = useState<PlacedOrder>();
+  const [order, setOrder] = useState<OrderView>();
   const [secret, setSecret] = useState<string>();
 
   useEffect(() => {
     const last = JSON.parse(localStorage.getItem(lastOrderKey) ?? 'null') as { order_id: number; local_id: string; secret?: string } | null;
     if (!last || last.order_id !== orderId) return;
     if (last.secret) setSecret(last.secret);
-    callApi<PlacedOrder>('GET', `/v2/public/checkout/${last.order_id}?local_id=${encodeURIComponent(last.local_id)}`)
+    api
+      .call({ path: `/v2/public/checkout/${last.order_id}`, query: { local_id: last.local_id }, response: OrderViewSchema })
       .then(setOrder)
       .catch(() => undefined);
   }, [orderId]);

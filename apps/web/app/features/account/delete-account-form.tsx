@@ -6,7 +6,9 @@ import { messages } from '@resto/domain/messages';
 import { Field } from '../../components/ui/field.tsx';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
-import { authCall } from './account-api.ts';
+import { MessageAnswerSchema } from '@resto/contract/common';
+import { api } from '../../lib/api.ts';
+import { sessionHeaders } from './credentials.ts';
 import { signOut, useAuthStore } from './auth-store.ts';
 import { FormAlert, SubmitButton } from './auth-card.tsx';
 import { useAuthAction } from './use-auth-action.ts';
@@ -32,7 +34,14 @@ export function DeleteAccountForm() {
     const { token, user } = useAuthStore.getState();
     if (!token || !user) return setError(messages.notLoggedIn);
     const done = await run(() =>
-      authCall<{ message: string }>('DELETE', 'delete-profile/', { as: 'bearer', body: { token, user_id: user.id, password, password_confirmation } }),
+      api.call({
+        method: 'DELETE',
+        path: '/v2/public/auth/delete-profile/',
+        headers: sessionHeaders(),
+        body: { token, user_id: user.id, password, password_confirmation },
+        response: MessageAnswerSchema,
+        sensitive: true,
+      }),
     );
     if (!done) return;
     // Home first: cleared while this page is still shown, the profile guard would send the visitor to login.

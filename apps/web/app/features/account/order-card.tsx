@@ -2,32 +2,9 @@ import { messages, orderStatusLabels } from '@resto/domain/messages';
 import { formatReceiptDate } from '@resto/domain/receipt';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { Link } from 'react-router';
+import type { AccountOrder } from '@resto/contract/auth';
 import { formatEuros, formatRate } from '../../lib/format.ts';
 import { useLocalePrefix } from '../../lib/paths.ts';
-
-/** An order as GET /v2/public/auth/orders answers it (the API's order view). */
-export interface AccountOrder {
-  order_id: number;
-  status: string;
-  is_pickup: boolean;
-  delivery_date: string | null;
-  delivery_time_range: string | null;
-  location: { address?: string; postal_code?: string; city?: string } | null;
-  payment_method: string;
-  /** Paid with the built-in test processor (issue 17): no money moved. */
-  payment_test_mode?: boolean;
-  created_at: string;
-  subtotal: number;
-  discount: number;
-  delivery: number;
-  tax: number;
-  total: number;
-  tax_by_rate: { rate: number; base: number; tax: number }[];
-  items: { item_name: string; quantity: number; amount: number; note: string; options: { name: string; quantity: number }[] }[];
-  free_items: { item_id: number; item_name: string; quantity: number }[];
-  /** Opens the order's receipt once it is placed (docs/decisions/013-receipts.md). */
-  receipt_secret?: string | null;
-}
 
 const placedAt = (iso: string) => formatReceiptDate(new Date(iso));
 

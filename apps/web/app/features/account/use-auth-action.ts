@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { messages } from '@resto/domain/messages';
-import { ApiCallError } from '../../lib/api-client.ts';
+import { ApiCallError } from '../../lib/api.ts';
 
 /**
  * Runs an auth call for a form: `loading` while it runs, then the server's French message in

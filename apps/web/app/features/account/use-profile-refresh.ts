@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import type { User } from '@resto/domain/account';
-import { authCall, isSessionLost } from './account-api.ts';
+import { UserSchema } from '@resto/contract/auth';
+import { api } from '../../lib/api.ts';
+import { isSessionLost, sessionQuery } from './credentials.ts';
 import { useAuthStore } from './auth-store.ts';
 import { useSessionLost } from './use-session.ts';
 
@@ -9,7 +10,8 @@ export function useProfileRefresh() {
   const sessionLost = useSessionLost();
   useEffect(() => {
     let cancelled = false;
-    authCall<User>('GET', 'profile', { as: 'query' })
+    api
+      .call({ path: '/v2/public/auth/profile', query: sessionQuery(), response: UserSchema, sensitive: true })
       .then((user) => {
         if (!cancelled) useAuthStore.getState().setUser(user);
       })

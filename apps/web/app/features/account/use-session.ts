@@ -5,7 +5,9 @@ import { messages } from '@resto/domain/messages';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { useHydratedStores } from '../../lib/use-hydrated-stores.ts';
-import { authCall } from './account-api.ts';
+import { MessageAnswerSchema } from '@resto/contract/common';
+import { api } from '../../lib/api.ts';
+import { sessionHeaders } from './credentials.ts';
 import { safeRedirect, signOut, useAuthStore } from './auth-store.ts';
 
 /**
@@ -65,7 +67,9 @@ export function useLogout() {
   const prefix = useLocalePrefix();
   const toast = useToasts((s) => s.show);
   return async () => {
-    await authCall('POST', 'logout/', { as: 'bearer' }).catch(() => undefined);
+    await api
+      .call({ method: 'POST', path: '/v2/public/auth/logout/', headers: sessionHeaders(), response: MessageAnswerSchema, sensitive: true })
+      .catch(() => undefined);
     // Home first: cleared while a profile page is still shown, its guard would send the visitor to login.
     await navigate(prefix || '/', { replace: true });
     signOut();

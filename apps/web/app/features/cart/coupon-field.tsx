@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Tag, X } from 'lucide-react';
-import type { Offer } from '@resto/domain/offers';
-import { ApiCallError, callApi } from '../../lib/api-client.ts';
+import { OffersSchema } from '@resto/contract/catalog';
+import { api, ApiCallError } from '../../lib/api.ts';
 import { useCartStore } from './cart-store.ts';
 
 /**
@@ -22,7 +22,7 @@ export function CouponField({ refusal, idPrefix }: { refusal: string | null; idP
     if (!entered) return;
     setChecking(true);
     try {
-      const [offer] = await callApi<Offer[]>('GET', `/v2/public/offers/${encodeURIComponent(entered)}`);
+      const [offer] = await api.call({ path: `/v2/public/offers/${encodeURIComponent(entered)}`, response: OffersSchema });
       setCoupon({ code: entered, validity: offer ? 'valid' : 'invalid', id: offer?.id ?? null, offer: offer ?? null, message: null });
       setCode('');
     } catch (error) {

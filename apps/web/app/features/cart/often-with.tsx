@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { MenuItem } from '@resto/domain/catalogue';
-import { callApi } from '../../lib/api-client.ts';
+import { RecommendationsAnswerSchema } from '@resto/contract/discovery';
+import { api } from '../../lib/api.ts';
 import { formatEuros } from '../../lib/format.ts';
 import { DishChip } from '../menu/quick-add.tsx';
 import { useCartStore } from './cart-store.ts';
@@ -15,7 +16,13 @@ export function OftenWith({ itemsById }: { itemsById: Map<number, MenuItem> }) {
   useEffect(() => {
     if (!cartKey) return setIds([]);
     const timer = setTimeout(() => {
-      callApi<{ recommendations: { itemId: number }[] }>('POST', '/v2/recommendations', { cartItems: cartKey.split(',').map(Number), maxRecommendations: 12 })
+      api
+        .call({
+          method: 'POST',
+          path: '/v2/recommendations',
+          body: { cartItems: cartKey.split(',').map(Number), maxRecommendations: 12 },
+          response: RecommendationsAnswerSchema,
+        })
         .then((payload) => setIds(payload.recommendations.map((r) => r.itemId)))
         .catch(() => setIds([])); // recommendations are a bonus: no error for the visitor
     }, 300);

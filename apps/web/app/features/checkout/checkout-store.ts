@@ -7,7 +7,8 @@ import type { BusinessDetails, DeliveryForm, PaymentMethod, Personal } from '@re
  * only (never in local storage: the client secret must not be stored), cleared after success.
  */
 export interface CardPaymentData {
-  client_secret: string;
+  /** Null when the provider gives none (an intent that already succeeded). */
+  client_secret: string | null;
   customer_id: string;
   payment_intent_id: string;
   /** Euros with 2 decimals: the order's total as the server charges it. */

@@ -4,11 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock } from 'lucide-react';
 import { DeliverySchema, type DeliveryForm } from '@resto/domain/checkout';
 import { locationMessages, quoteAddressFromSettings, type DistanceRecord } from '@resto/domain/location';
+import { DistanceAnswerSchema } from '@resto/contract/locations';
 import { readDeliverySettings } from '@resto/domain/delivery';
 import { scheduleMessages } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
 import type { StoreData } from '../../lib/api.server.ts';
-import { ApiCallError, callApi } from '../../lib/api-client.ts';
+import { api, isApiError } from '../../lib/api.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useCartStore } from '../cart/cart-store.ts';
@@ -23,8 +24,6 @@ function addressOnly<T extends Partial<DeliveryForm>>(values: T) {
   const { is_scheduled: _s, delivery_date: _d, delivery_time_range: _t, ...address } = values;
   return address;
 }
-
-type DistanceAnswer = DistanceRecord & { refusal: { reason: string; message: string } | null };
 
 /**
  * Delivery tab (spec sections 3, 5, 9): for delivery, the address (searched, or typed and then
@@ -74,10 +73,11 @@ export function DeliveryTab({ data, onDone }: { data: StoreData; onDone: () => v
     const known = distanceFor(useLocationStore.getState()._distance, address);
     if (known !== null) return known;
     try {
-      const { refusal, ...record } = await callApi<DistanceAnswer>(
-        'GET',
-        `/v2/public/locations/distance?location=${encodeURIComponent(`${address.address}, ${address.postal_code} ${address.city}`)}`,
-      );
+      const { refusal, ...record } = await api.call({
+        path: '/v2/public/locations/distance',
+        query: { location: `${address.address}, ${address.postal_code} ${address.city}` },
+        response: DistanceAnswerSchema,
+      });
       useLocationStore.getState().choose(record);
       if (refusal?.reason === 'too_far') {
         toast(locationMessages.tooFar);
@@ -87,7 +87,7 @@ export function DeliveryTab({ data, onDone }: { data: StoreData; onDone: () => v
       return record.postal_code === address.postal_code ? record.distance : null;
     } catch (error) {
       // Unknown to the address search: the zone of the postal code still decides (as on the server).
-      if (error instanceof ApiCallError && error.status !== 404 && error.status !== 502) throw error;
+      if (!isApiError(error, 'location_not_found', 'location_unavailable')) throw error;
       return null;
     }
   };

@@ -5,7 +5,9 @@ import { BusinessSchema, DeliverySchema, PaymentSchema, PersonalSchema, type Che
 import { messages } from '@resto/domain/messages';
 import { centsToEuros } from '@resto/domain/money';
 import type { StoreData } from '../../lib/api.server.ts';
-import { ApiCallError, callApi } from '../../lib/api-client.ts';
+import { OrderCreatedSchema, OrderFinalizedSchema } from '@resto/contract/orders';
+import { errorStatus } from '@resto/contract/errors';
+import { api, isApiError, type ApiCallError } from '../../lib/api.ts';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useCartStore } from '../cart/cart-store.ts';
@@ -21,6 +23,11 @@ import type { CartTotals } from '@resto/domain/cart';
 import type { CartLine } from '../cart/cart-store.ts';
 
 /** Whether meal vouchers are taken and would pay part of this cart (else the choice is not sent: issue 16). */
+/** No answer, or the server could not serve it: only the generic message is shown. */
+function serverTrouble(error: ApiCallError): boolean {
+  return error.code === 'network' || error.code === 'invalid_answer' || errorStatus[error.code] >= 500;
+}
+
 function voucherPays(lines: readonly CartLine[], totals: CartTotals, data: StoreData): boolean {
   const settings = readMealVoucherSettings(data.settings);
   return settings.active && cartVoucherSplit(lines, totals, settings.dailyLimitCents).voucherCents > 0;
@@ -111,17 +118,35 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
 
     setPlacing(true);
     try {
-      const { order_id, secret } = await callApi<{ order_id: number; secret: string }>('POST', '/v2/public/checkout/', { ...body, local_id }, account.headers);
+      const { order_id, secret } = await api.call({
+        method: 'POST',
+        path: '/v2/public/checkout/',
+        body: { ...body, local_id },
+        headers: account.headers,
+        response: OrderCreatedSchema,
+      });
       // The order's secret proves it to the payment and finalisation calls (issue 17).
       if (card) {
         const intentId = await payOrderByCard({ orderId: order_id, secret, total: body.total, customer: personal.data });
-        await callApi('PUT', '/v2/public/checkout/', { order_id, transaction_id: intentId, status: 'paid', secret }).catch((error: unknown) => {
-          // The provider has not confirmed the payment (yet): the same order and intent will be retried.
-          if (error instanceof ApiCallError && error.status === 422) throw new PaymentFailedError();
-          throw error;
-        });
+        await api
+          .call({
+            method: 'PUT',
+            path: '/v2/public/checkout/',
+            body: { order_id, transaction_id: intentId, status: 'paid', secret },
+            response: OrderFinalizedSchema,
+          })
+          .catch((error: unknown) => {
+            // The provider has not confirmed the payment (yet): the same order and intent will be retried.
+            if (isApiError(error, 'payment_not_confirmed', 'payment_not_for_order', 'order_status_refused')) throw new PaymentFailedError();
+            throw error;
+          });
       } else {
-        await callApi('PUT', '/v2/public/checkout/', { order_id, transaction_id: null, status: 'pending', secret });
+        await api.call({
+          method: 'PUT',
+          path: '/v2/public/checkout/',
+          body: { order_id, transaction_id: null, status: 'pending', secret },
+          response: OrderFinalizedSchema,
+        });
       }
       localStorage.setItem(lastOrderKey, JSON.stringify({ order_id, local_id, secret }));
       useCartStore.getState().clear();
@@ -131,26 +156,24 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
     } catch (error) {
       if (error instanceof PaymentFailedError) {
         toast(messages.paymentFailed);
-      } else if (error instanceof ApiCallError && error.errors.some((e) => e.path === 'coupon')) {
+      } else if (isApiError(error, 'coupon_unknown', 'coupon_expired', 'coupon_refused', 'coupon_already_used')) {
         // The server refused the coupon (expired, already used, not for this order): say why, keep the cart.
         const current = useCartStore.getState().coupon;
         if (current) useCartStore.getState().setCoupon({ ...current, validity: 'invalid', message: error.message });
         toast(error.message);
-      } else if (
-        error instanceof ApiCallError &&
-        error.errors.some((e) => ['items', 'is_scheduled', 'delivery_date', 'delivery_time_range'].includes(e.path) || e.path.startsWith('location'))
-      ) {
+      } else if (isApiError(error, 'slot_unavailable', 'address_required', 'delivery_refused')) {
         // The time or the address no longer works (slot passed, too far…): back to the delivery tab, cart kept.
         toast(error.message);
         goTo('delivery');
-      } else if (error instanceof ApiCallError && error.errors.some((e) => e.path === 'user_id')) {
+      } else if (isApiError(error, 'login_required', 'session_expired', 'wrong_user', 'account_mismatch')) {
         // The session is over (revoked, expired): logged out here too; the next try orders as a guest.
         useAuthStore.getState().clear();
         toast(error.message);
-      } else if (error instanceof ApiCallError && error.status === 409) {
+      } else if (isApiError(error, 'prices_changed', 'payment_amount_changed')) {
+        // The server repriced the cart: fresh menus and offers, hence the fresh totals on screen.
         toast(error.message);
         await revalidator.revalidate();
-      } else if (error instanceof ApiCallError && error.status >= 400 && error.status < 500) {
+      } else if (isApiError(error) && !serverTrouble(error)) {
         toast(`${messages.genericError} : ${error.message}`);
       } else {
         toast(messages.genericError);

@@ -8,13 +8,12 @@ import {
   type DistanceRecord,
   type LocationSuggestion,
 } from '@resto/domain/location';
+import { DistanceAnswerSchema, LocationSuggestionsSchema } from '@resto/contract/locations';
 import { formatPrice } from '@resto/domain/money';
 import { eurosToCents } from '@resto/domain/money';
-import { ApiCallError, callApi } from '../../lib/api-client.ts';
+import { api, ApiCallError } from '../../lib/api.ts';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocationStore } from './location-store.ts';
-
-type DistanceAnswer = DistanceRecord & { refusal: { reason: string; message: string } | null };
 
 /**
  * The location panel (spec sections 3, 4, 5 and 8): search from 3 characters, suggestions as an
@@ -54,7 +53,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
     const timer = setTimeout(async () => {
       setStatus('searching');
       try {
-        const found = await callApi<LocationSuggestion[]>('GET', `/v2/public/locations/?query=${encodeURIComponent(trimmed)}`);
+        const found = await api.call({ path: '/v2/public/locations/', query: { query: trimmed }, response: LocationSuggestionsSchema });
         if (current !== requestId.current) return;
         setSuggestions(found);
         setActive(found.length ? 0 : -1);
@@ -76,7 +75,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
     setOpen(false);
     setStatus('resolving');
     try {
-      const { refusal, ...record } = await callApi<DistanceAnswer>('GET', `/v2/public/locations/distance?location=${encodeURIComponent(location)}`);
+      const { refusal, ...record } = await api.call({ path: '/v2/public/locations/distance', query: { location }, response: DistanceAnswerSchema });
       if (refusal) {
         stored.markInvalid();
         setStatus('error');

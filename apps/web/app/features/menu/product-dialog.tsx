@@ -9,6 +9,8 @@ import { allergenLabels, dietLabels, type Allergen, type Diet } from '@resto/dom
 import { itemBadge, type Offer } from '@resto/domain/offers';
 import { useCartStore } from '../cart/cart-store.ts';
 import { formatEuros } from '../../lib/format.ts';
+import { ProductsSchema } from '@resto/contract/catalog';
+import { api } from '../../lib/api.ts';
 
 /**
  * The product dialog (/menu?product={item_id}): options within each option's selected count,
@@ -40,7 +42,7 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
   const submit = () => {
     if (errors.length) return setShowErrors(true);
     add({ item, choices, quantity, note: note.trim() });
-    void fetch(`/v2/public/products/${item.item_menu_id}`).catch(() => undefined); // result unused (section 7)
+    void api.call({ path: `/v2/public/products/${item.item_menu_id}`, response: ProductsSchema }).catch(() => undefined); // result unused (section 7)
     onClose();
   };
 

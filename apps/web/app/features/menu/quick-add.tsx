@@ -4,6 +4,8 @@ import type { MenuItem } from '@resto/domain/catalogue';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { useCartStore } from '../cart/cart-store.ts';
+import { ProductsSchema } from '@resto/contract/catalog';
+import { api } from '../../lib/api.ts';
 
 /**
  * One-tap add (issue 8): a dish without required options goes straight to the cart; one with
@@ -28,7 +30,7 @@ export function QuickAdd({ item, className = '' }: { item: MenuItem; className?:
       aria-label={`Ajouter ${item.item_name} au panier`}
       onClick={() => {
         add({ item, choices: [], quantity: 1, note: '' });
-        void fetch(`/v2/public/products/${item.item_menu_id}`).catch(() => undefined); // result unused (section 7)
+        void api.call({ path: `/v2/public/products/${item.item_menu_id}`, response: ProductsSchema }).catch(() => undefined); // result unused (section 7)
         toast(`« ${item.item_name} » ajouté au panier.`, 'success');
       }}
     >

@@ -1,6 +1,7 @@
 import { messages } from '@resto/domain/messages';
 import { checkTestCard } from '@resto/domain/payments';
-import { callApi } from '../../lib/api-client.ts';
+import { PaymentIntentAnswerSchema, StripeCustomerAnswerSchema, TestProcessorIntentSchema } from '@resto/contract/payments';
+import { api } from '../../lib/api.ts';
 import { useCheckoutStore, type CardPaymentData } from '../checkout/checkout-store.ts';
 import { useAuthenticationStore } from './authentication-store.ts';
 import { loadPaymentConfig } from './payment-config.ts';
@@ -41,13 +42,6 @@ export async function prepareCardPayment(): Promise<void> {
   if (errors.length) throw new CardFormError();
 }
 
-interface IntentAnswer {
-  id: string;
-  client_secret: string;
-  status: string;
-  amount: number;
-}
-
 /**
  * Pays a pending card order (issue 6, steps b–d): the provider customer, the order's one intent
  * for its repriced total (the same intent on every retry), then the confirmation in the browser —
@@ -64,37 +58,54 @@ export async function payOrderByCard(order: {
 }): Promise<string> {
   const config = await loadPaymentConfig();
   const checkout = useCheckoutStore.getState();
-  const { customer } = await callApi<{ customer: string }>('POST', '/v2/public/checkout/stripe-customer', {
-    email: order.customer.email,
-    name: `${order.customer.first_name} ${order.customer.last_name}`.trim(),
-    phone: order.customer.phone,
+  const { customer } = await api.call({
+    method: 'POST',
+    path: '/v2/public/checkout/stripe-customer',
+    body: {
+      email: order.customer.email,
+      name: `${order.customer.first_name} ${order.customer.last_name}`.trim(),
+      phone: order.customer.phone,
+    },
+    response: StripeCustomerAnswerSchema,
   });
-  const intent = await callApi<IntentAnswer>('POST', '/v2/public/checkout/stripe-payment-intent', {
-    order_id: order.orderId,
-    customer_id: customer,
-    amount: order.total,
-    payment_intent_id: checkout.card?.payment_intent_id ?? null,
-    secret: order.secret,
+  const intent = await api.call({
+    method: 'POST',
+    path: '/v2/public/checkout/stripe-payment-intent',
+    body: {
+      order_id: order.orderId,
+      customer_id: customer,
+      amount: order.total,
+      payment_intent_id: checkout.card?.payment_intent_id ?? null,
+      secret: order.secret,
+    },
+    response: PaymentIntentAnswerSchema,
   });
   const card: CardPaymentData = { client_secret: intent.client_secret, customer_id: customer, payment_intent_id: intent.id, amount: intent.amount };
   checkout.setCard(card);
   if (intent.status === 'succeeded') return intent.id;
+  const clientSecret = intent.client_secret;
+  if (clientSecret === null) throw new PaymentFailedError();
 
   if (config.provider === 'stripe') {
-    const outcome = await confirmStripePayment(intent.client_secret, `${window.location.origin}/checkout?tab=confirmation`);
+    const outcome = await confirmStripePayment(clientSecret, `${window.location.origin}/checkout?tab=confirmation`);
     if (outcome === 'failed') throw new PaymentFailedError();
     return intent.id;
   }
   const form = useTestCardStore.getState();
-  let result = await callApi<{ status: string; next_action: string | null }>('POST', '/v2/public/checkout/test-processor/confirm', {
-    client_secret: intent.client_secret,
-    number: form.number,
-    expiry: form.expiry,
-    cvc: form.cvc,
+  let result = await api.call({
+    method: 'POST',
+    path: '/v2/public/checkout/test-processor/confirm',
+    body: { client_secret: clientSecret, number: form.number, expiry: form.expiry, cvc: form.cvc },
+    response: TestProcessorIntentSchema,
   });
   if (result.next_action === 'authenticate') {
     const approved = await useAuthenticationStore.getState().ask();
-    result = await callApi('POST', '/v2/public/checkout/test-processor/authenticate', { client_secret: intent.client_secret, approve: approved });
+    result = await api.call({
+      method: 'POST',
+      path: '/v2/public/checkout/test-processor/authenticate',
+      body: { client_secret: clientSecret, approve: approved },
+      response: TestProcessorIntentSchema,
+    });
   }
   if (result.status !== 'succeeded') throw new PaymentFailedError();
   return intent.id;

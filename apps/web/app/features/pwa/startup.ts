@@ -1,3 +1,5 @@
+import { MessageAnswerSchema } from '@resto/contract/common';
+import { api, isApiError } from '../../lib/api.ts';
 import { cleanupStorageKeys, storageKeys } from './storage-keys.ts';
 import { isStale, staleReloadDelayMs } from './stale-data.ts';
 
@@ -52,11 +54,18 @@ export function clearIfStale(nowMs: number): boolean {
   }
   if (session) {
     // keepalive: the logout must reach the server even though the page reloads.
-    void fetch('/v2/public/auth/logout/', {
-      method: 'POST',
-      keepalive: true,
-      headers: { Authorization: `Bearer ${session.token}`, 'user-id': session.userId },
-    }).catch((error: unknown) => console.warn('Déconnexion avant effacement impossible', error));
+    void api
+      .call({
+        method: 'POST',
+        path: '/v2/public/auth/logout/',
+        headers: { Authorization: `Bearer ${session.token}`, 'user-id': session.userId },
+        response: MessageAnswerSchema,
+        keepalive: true,
+      })
+      // A refusal (the session had expired already) is no trouble: only an unreachable server is worth a note.
+      .catch((error: unknown) => {
+        if (isApiError(error, 'network')) console.warn('Déconnexion avant effacement impossible', error);
+      });
   }
   setTimeout(() => window.location.reload(), staleReloadDelayMs);
   return true;

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { ErrorCodeSchema, FieldErrorSchema, type ErrorCode, type FieldError } from '@resto/contract/errors';
+import { messages } from '@resto/domain/messages';
+
+/**
+ * The storefront's one client of the API (DESIGN.md, "The API contract"): every call names the
+ * response schema of its route from `@resto/contract`, and the answer is parsed with it, never
+ * cast. The same client runs in the browser (same origin, /v2/…) and in the server loaders (the
+ * API app in-process, or API_URL): only the transport differs (`createApi`).
+ */
+
+/**
+ * The codes the client itself gives, beside the API's `ErrorCode`s:
+ * - `network`: no answer at all (offline, connection refused, aborted); status 0;
+ * - `invalid_answer`: an answer outside the contract (a payload its schema refuses, an error
+ *   without the envelope, a body that is not JSON); the HTTP status is kept.
+ */
+export type ClientErrorCode = 'network' | 'invalid_answer';
+
+/** What a failed call means: one of the API's codes, or one of the client's own. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+/**
+ * A failed call. The storefront decides what to do by `code` only; `message` is the server's
+ * French sentence, shown as it comes (spec section 8); `errors` are the failing fields, shown
+ * next to their field; `payload` is the fresh data some errors carry (`prices_changed`).
+ */
+export class ApiCallError extends Error {
+  constructor(
+    /** The answer's HTTP status; 0 when there was no answer. */
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly payload: unknown = undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ApiCallError';
+  }
+
+  /** Whether this error has one of `codes`. */
+  is(...codes: ApiErrorCode[]): boolean {
+    return codes.includes(this.code);
+  }
+}
+
+/** Whether `error` is an ApiCallError with one of `codes`. */
+export function isApiError(error: unknown, ...codes: ApiErrorCode[]): error is ApiCallError {
+  return error instanceof ApiCallError && (codes.length === 0 || error.is(...codes));
+}
+
+/** How a request reaches the API: the browser's fetch, the API app in-process, or API_URL. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One call: the route, what is sent, and the response schema of the route (from `@resto/contract`). */
+export interface ApiRequest<S extends z.ZodType> {
+  /** GET by default. */
+  method?: ApiMethod;
+  /** '/v2/public/…', without the query. */
+  path: string;
+  /** Query parameters; undefined and null ones are left out. */
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The schema of the answer's `payload` (a success answer is `{status: 'success', payload}`). */
+  response: S;
+  /**
+   * The call carries a secret (a session token in the query): no Referer and no HTTP cache, as
+   * the account calls always did.
+   */
+  sensitive?: boolean;
+  /** The request must reach the server even if the page goes away (logout before a reload). */
+  keepalive?: boolean;
+}
+
+/** A request without its response schema: for `send`, whose answer is not an envelope (a file). */
+export type ApiRawRequest = Omit<ApiRequest<z.ZodType>, 'response'>;
+
+const SuccessEnvelopeSchema = z.object({ status: z.literal('success'), payload: z.unknown() });
+
+/**
+ * What an error answer is read as. `code` must be one of the contract's; when it is missing or
+ * unknown the error is `invalid_answer`, but the server's message and fields are still shown.
+ */
+const LooseErrorBodySchema = z.object({
+  status: z.literal('error'),
+  code: z.unknown().optional(),
+  message: z.string().optional(),
+  errors: z.array(FieldErrorSchema).optional().catch(undefined),
+  payload: z.unknown().optional(),
+});
+
+function urlOf(request: ApiRawRequest): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(request.query ?? {})) if (value !== undefined && value !== null) query.set(key, String(value));
+  const search = query.toString();
+  return search ? `${request.path}?${search}` : request.path;
+}
+
+async function readJson(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  try {
+    return { ok: true, value: await response.json() };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The ApiCallError of a failed answer (status ≥ 400, or a body that is not a success envelope), from its read body. */
+function errorOf(status: number, json: Awaited<ReturnType<typeof readJson>>): ApiCallError {
+  const body = json.ok ? LooseErrorBodySchema.safeParse(json.value) : undefined;
+  if (!body?.success) return new ApiCallError(status, 'invalid_answer', messages.genericError, [], undefined, { cause: body?.error });
+  const code = ErrorCodeSchema.safeParse(body.data.code);
+  return new ApiCallError(
+    status,
+    code.success ? code.data : 'invalid_answer',
+    body.data.message ?? messages.genericError,
+    body.data.errors ?? [],
+    body.data.payload,
+  );
+}
+
+/**
+ * The client over one transport.
+ * - `call(request)`: sends the request and returns the answer's payload parsed with
+ *   `request.response` (its output type, defaults applied).
+ * - `send(request)`: for the answers that are not an envelope (a file to download): the Response
+ *   when it succeeded.
+ * Both @throw ApiCallError: `network` when there was no answer, the API's `code` for an error
+ * answer, `invalid_answer` for an answer outside the contract.
+ */
+export function createApi(transport: ApiTransport) {
+  async function send(request: ApiRawRequest): Promise<Response> {
+    const headers: Record<string, string> = { ...request.headers };
+    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+    const init: RequestInit = {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      ...(request.sensitive ? { referrerPolicy: 'no-referrer', cache: 'no-store' } : {}),
+      ...(request.keepalive ? { keepalive: true } : {}),
+    };
+    let response: Response;
+    try {
+      response = await transport(urlOf(request), init);
+    } catch (error) {
+      throw new ApiCallError(0, 'network', messages.genericError, [], undefined, { cause: error });
+    }
+    if (!response.ok) throw errorOf(response.status, await readJson(response));
+    return response;
+  }
+
+  async function call<S extends z.ZodType>(request: ApiRequest<S>): Promise<z.output<S>> {
+    const response = await send(request);
+    const json = await readJson(response);
+    const envelope = json.ok ? SuccessEnvelopeSchema.safeParse(json.value) : undefined;
+    if (!envelope?.success) throw errorOf(response.status, json);
+    const payload = request.response.safeParse(envelope.data.payload);
+    if (!payload.success) throw new ApiCallError(response.status, 'invalid_answer', messages.genericError, [], undefined, { cause: payload.error });
+    return payload.data;
+  }
+
+  return { call, send };
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+/** The browser's client: same origin, /v2/… (fetch is called as the window's own: a bare reference loses its `this`). */
+export const api: Api = createApi((path, init) => fetch(path, init));
