@@ -37,7 +37,7 @@ export function generateDemoHistory(input: DemoHistoryInput): DemoOrder[] {
   const itemsById = new Map(input.items.map((item) => [item.item_id, item]));
   return generateDemoCarts(input).map((cart) => {
     const isPickup = cart.zone === null;
-    const priced = priceCart({
+    const { totals, offers } = priceCart({
       lines: cart.lines,
       isPickup,
       settings,
@@ -58,7 +58,8 @@ export function generateDemoHistory(input: DemoHistoryInput): DemoOrder[] {
       deliveryDate: null,
       deliveryTimeRange: null,
       lines: cart.lines,
-      priced,
+      totals,
+      offers,
       itemsById,
       settings,
       couponCode: null,

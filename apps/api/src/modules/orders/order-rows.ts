@@ -1,6 +1,7 @@
 import type { ChosenOptionValue, MenuItem } from '@resto/domain/catalogue';
 import { percentToBasisPoints } from '@resto/domain/money';
-import type { PricedCart } from '@resto/domain/pricing';
+import type { CartTotals } from '@resto/domain/cart';
+import type { OfferResult } from '@resto/domain/offers';
 import { readTaxSettings, type SettingsList } from '@resto/domain/settings';
 import { snapshotLineOptions } from './line-options.ts';
 import type { NewOrder, NewOrderLine } from './repository.ts';
@@ -31,8 +32,9 @@ export interface OrderRowsInput {
   deliveryTimeRange: string | null;
   /** The cart's lines, in the order of the cart: the order lines keep their positions. */
   lines: readonly OrderCartLine[];
-  /** What `priceCart` (packages/domain/src/pricing.ts) answered for exactly these lines. */
-  priced: PricedCart;
+  /** The totals and the offers `priceCart` (packages/domain/src/pricing.ts) answered for exactly these lines. */
+  totals: CartTotals;
+  offers: OfferResult;
   /** The dishes of the catalogue by id, where the offers' free dishes are found. */
   itemsById: ReadonlyMap<number, MenuItem>;
   /** The site settings: the default VAT rate of a dish without its own (docs/decisions/011-vat-per-line.md). */
@@ -60,7 +62,7 @@ const taxRateBp = (item: MenuItem) => (item.item_price.tax_rate === null ? null 
  * @returns the order row (without order_id) and its lines (without order_id).
  */
 export function orderRows(input: OrderRowsInput): { order: BuiltOrder; lines: NewOrderLine[] } {
-  const { totals, offers } = input.priced;
+  const { totals, offers } = input;
   const tax = readTaxSettings(input.settings);
   const freeLines = offers.freeItems.flatMap((free) => {
     const item = input.itemsById.get(free.item_id);

@@ -139,7 +139,7 @@ export class OrderService {
     const keys = customerKeys(payload.user_id, accountEmail, payload.customer.email);
     const coupon = payload.coupon ? catalog.couponsByCode.get(payload.coupon.toUpperCase()) : undefined;
     if (payload.coupon && !coupon) throw new ApiError(422, messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
-    const priced = priceCart({
+    const { totals, offers } = priceCart({
       lines,
       isPickup: payload.is_pickup,
       settings: catalog.settings,
@@ -149,7 +149,6 @@ export class OrderService {
       delivery,
       usedOfferIds: await repository.findUsedOfferIds(this.db, keys),
     });
-    const { totals, offers } = priced;
     if (offers.couponRefusal) {
       // The first request with this local_id may have committed meanwhile (and spent the coupon):
       // a retry is answered with that order, not refused.
@@ -204,7 +203,8 @@ export class OrderService {
       deliveryDate: schedule.is_scheduled ? schedule.delivery_date : null,
       deliveryTimeRange: schedule.is_scheduled ? schedule.delivery_time_range : null,
       lines: lines.map((line, position) => ({ ...line, note: payload.items[position]?.note ?? '' })),
-      priced,
+      totals,
+      offers,
       itemsById: catalog.itemsById,
       settings: catalog.settings,
       couponCode: coupon?.code ?? null,
