@@ -1,5 +1,5 @@
 /**
- * Discovery benchmark: 100,000 generated past orders (apps/api/src/modules/discovery/demo-history.ts)
+ * Discovery benchmark: 100,000 generated past orders (apps/api/src/seeding/demo-history.ts)
  * loaded into a fresh in-memory PGlite and, when one answers, a fresh PostgreSQL database; then the
  * p50 and p99 latency of POST /v2/recommendations (random carts of 1 to 4 dishes) and of
  * GET /v2/public/recommendations/popular?limit=12 over real HTTP, one request at a time; and the
@@ -19,8 +19,9 @@ import { createApp, createDeps } from '../apps/api/src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/client.ts';
 import { createLogger } from '../apps/api/src/logger.ts';
 import { CatalogService } from '../apps/api/src/modules/catalog/service.ts';
-import { demoInputFromMenus, generateDemoHistory, insertDemoHistory, mulberry32, type DemoOrder } from '../apps/api/src/modules/discovery/demo-history.ts';
-import { seedDemoIfEmpty } from '../apps/api/src/seed.ts';
+import { demoInputFromMenus, mulberry32 } from '../apps/api/src/seeding/demo-carts.ts';
+import { generateDemoHistory, insertDemoHistory, type DemoOrder } from '../apps/api/src/seeding/demo-history.ts';
+import { seedDemoIfEmpty } from '../apps/api/src/seeding/demo-restaurant.ts';
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 100_000);
 const requestCount = Number(process.env.BENCH_REQUESTS ?? 300);

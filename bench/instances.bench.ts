@@ -21,7 +21,7 @@ import { openDatabase, queryRows, type DatabaseHandle } from '../apps/api/src/db
 import { createLogger } from '../apps/api/src/logger.ts';
 import { createMailTransport } from '../apps/api/src/modules/mail/transport.ts';
 import { TestProcessor } from '../apps/api/src/modules/payments/providers/test-processor.ts';
-import { seedDemoIfEmpty } from '../apps/api/src/seed.ts';
+import { seedDemoIfEmpty } from '../apps/api/src/seeding/demo-restaurant.ts';
 import { buildOrderPayload, newLocalId, payloadOf, postOrder, sendJson } from '../apps/api/src/test/harness.ts';
 import { freshPostgresDatabase, openNow, percentile, postgresAdminUrl } from './lib/server-process.ts';
 

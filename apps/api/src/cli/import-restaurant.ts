@@ -4,7 +4,7 @@ import { openDatabase } from '../db/client.ts';
 import { lockDataDir } from '../db/lock.ts';
 import { readEnv } from '../env.ts';
 import { importRestaurant, parseRestaurantFile, RestaurantFileError } from '../modules/catalog/import.ts';
-import { demoHistoryOrders, loadDemoHistory } from '../modules/discovery/demo-history.ts';
+import { demoHistoryOrders, loadDemoHistory } from '../seeding/demo-history.ts';
 
 const usage = 'Usage : npm run restaurant:import -- chemin/vers/restaurant.json [--with-history]';
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import pg from 'pg';
-import { seedDemoIfEmpty } from '../seed.ts';
+import { seedDemoIfEmpty } from '../seeding/demo-restaurant.ts';
 import { requiredDatabaseUrl } from '../test/harness.ts';
 import { tempDirs, ordersOf } from './backup-test-support.ts';
 import { openDatabase } from './client.ts';

@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { seedDemoIfEmpty } from '../seed.ts';
+import { seedDemoIfEmpty } from '../seeding/demo-restaurant.ts';
 import { backupDataDir, restoreDataDir } from './backup.ts';
 import { tempDirs, ordersOf } from './backup-test-support.ts';
 import { openDatabase } from './client.ts';

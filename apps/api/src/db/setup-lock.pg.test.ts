@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { count } from 'drizzle-orm';
 import pg from 'pg';
-import { seedDemoIfEmpty } from '../seed.ts';
+import { seedDemoIfEmpty } from '../seeding/demo-restaurant.ts';
 import { requiredDatabaseUrl } from '../test/harness.ts';
 import { openDatabase } from './client.ts';
 import { describeError } from './errors.ts';

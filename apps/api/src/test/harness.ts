@@ -17,7 +17,7 @@ import { orders } from '../db/schema.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import type { PaymentProvider } from '../modules/payments/providers/types.ts';
 import type { PaymentService } from '../modules/payments/service.ts';
-import { seedDemoIfEmpty } from '../seed.ts';
+import { seedDemoIfEmpty } from '../seeding/demo-restaurant.ts';
 import { createMailTransport } from '../modules/mail/transport.ts';
 import { startTestSmtp, type TestInbox } from './smtp.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Menu } from '@resto/domain/catalogue';
 import { catalogVersion } from '../../db/schema.ts';
-import { demoRestaurantPath } from '../../seed.ts';
+import { demoRestaurantPath } from '../../seeding/demo-restaurant.ts';
 import {
   buildOrderPayload,
   errorOf,

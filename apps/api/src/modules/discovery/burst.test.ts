@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { demoHistoryOrders, seedDemoIfEmpty } from '../../seed.ts';
+import { demoHistoryOrders } from '../../seeding/demo-history.ts';
+import { seedDemoIfEmpty } from '../../seeding/demo-restaurant.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { DiscoveryService } from './service.ts';
 

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { insertJsonRows } from '../../db/json-rows.ts';
 import { orderLines, orderOffers, orders, orderStatusHistory, payments, users } from '../../db/schema.ts';
 import { numberPlacedOrder } from './numbering.ts';
 
@@ -56,6 +57,51 @@ export async function insertOrder(
     if (inTransaction) await inTransaction(tx as unknown as Database, orderId);
     return { orderId, created: true };
   });
+}
+
+/** A past order to write as it happened: its row, its lines and its status history (oldest first). */
+export interface PastOrder {
+  order: NewOrder;
+  lines: readonly NewOrderLine[];
+  history: readonly { status: string; at: Date }[];
+}
+
+/**
+ * Writes past orders (the demo history, apps/api/src/seeding/demo-history.ts) with their lines and
+ * their whole status history, in one transaction, by batches of `batchSize` orders: three INSERT
+ * statements a batch (db/json-rows.ts), where `insertOrder` would take one transaction an order
+ * (about 9 s instead of 1 s for 3,000 orders on PGlite). Orders whose local_id is already there are
+ * skipped with their lines, so writing the same orders twice adds nothing. No offer uses, no
+ * receipt numbers, no e-mails: these orders are history, not placed now.
+ * @returns how many orders were written.
+ */
+export async function insertPastOrders(db: Database, rows: readonly PastOrder[], batchSize = 1000): Promise<number> {
+  let inserted = 0;
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < rows.length; start += batchSize) {
+      const batch = rows.slice(start, start + batchSize);
+      const result = (await tx.execute(
+        insertJsonRows(
+          orders,
+          batch.map((row) => row.order),
+          sql`on conflict (${sql.identifier(orders.localId.name)}) do nothing returning ${sql.identifier(orders.orderId.name)} as "orderId", ${sql.identifier(orders.localId.name)} as "localId"`,
+        ),
+      )) as unknown as { rows: { orderId: number; localId: string }[] };
+      const idByLocalId = new Map(result.rows.map((r) => [r.localId, Number(r.orderId)]));
+      const lineRows: (typeof orderLines.$inferInsert)[] = [];
+      const historyRows: (typeof orderStatusHistory.$inferInsert)[] = [];
+      for (const row of batch) {
+        const orderId = idByLocalId.get(row.order.localId);
+        if (orderId === undefined) continue;
+        for (const line of row.lines) lineRows.push({ ...line, orderId });
+        for (const step of row.history) historyRows.push({ orderId, status: step.status, at: step.at });
+      }
+      if (lineRows.length) await tx.execute(insertJsonRows(orderLines, lineRows));
+      if (historyRows.length) await tx.execute(insertJsonRows(orderStatusHistory, historyRows));
+      inserted += idByLocalId.size;
+    }
+  });
+  return inserted;
 }
 
 export async function findOrder(db: Database, orderId: number) {

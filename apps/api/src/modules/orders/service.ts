@@ -5,10 +5,10 @@ import { readDeliverySettings, type DeliveryQuote } from '@resto/domain/delivery
 import { calculateMailboxKey } from '@resto/domain/email-identity';
 import { checkOrderSchedule } from '@resto/domain/scheduling';
 import { messages } from '@resto/domain/messages';
-import { centsToEuros, eurosToCents, percentToBasisPoints } from '@resto/domain/money';
+import { centsToEuros, eurosToCents } from '@resto/domain/money';
 import { priceCart } from '@resto/domain/pricing';
 import { mealVoucherSplit, readMealVoucherSettings } from '@resto/domain/meal-vouchers';
-import { readSetting, readTaxSettings, type SettingsList } from '@resto/domain/settings';
+import { readSetting, type SettingsList } from '@resto/domain/settings';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { ApiError, zodFieldErrors, type FieldError } from '../../http/errors.ts';
@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { LocationService } from '../locations/service.ts';
 import * as repository from './repository.ts';
-import { snapshotLineOptions } from './line-options.ts';
+import { orderRows } from './order-rows.ts';
 import { toOrderView } from './order-view.ts';
 
 type OrderPayload = z.output<typeof OrderPayloadSchema>;
@@ -36,8 +36,6 @@ export interface OrderMailOutbox {
   kick(): void;
 }
 
-const taxRateBp = (item: MenuItem) => (item.item_price.tax_rate === null ? null : percentToBasisPoints(item.item_price.tax_rate));
-
 /** Totals as the API writes them: euros with 2 decimals (section 3, Cart totals). */
 export function totalsToEuros(totals: CartTotals) {
   return {
@@ -55,7 +53,6 @@ interface ResolvedLine {
   item: MenuItem;
   choices: ChosenOptionValue[];
   quantity: number;
-  options: repository.NewOrderLine['options'];
 }
 
 /**
@@ -159,7 +156,6 @@ export class OrderService {
       if (committed !== undefined) return { order_id: committed, created: false };
       throw new ApiError('coupon_refused', offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
     }
-    const tax = readTaxSettings(catalog.settings);
 
     const claimed = { subtotal: payload.subtotal, discount: payload.discount, delivery: payload.delivery, tax: payload.tax, total: payload.total };
     const fresh = totalsToEuros(totals);
@@ -186,82 +182,42 @@ export class OrderService {
     if (payload.meal_voucher && voucherCents === 0)
       throw new ApiError('meal_voucher_refused', messages.mealVoucherNothingEligible, [{ path: 'meal_voucher', message: messages.mealVoucherNothingEligible }]);
 
-    const appliedOffers = offers.applied.map((a) => ({ offer_id: a.offer_id, name: a.name, type: a.type, amount_cents: a.amountCents, is_coupon: a.isCoupon }));
     // One row per key: a once-only offer raced by a guest and an account of the same mailbox
     // collides on the unique index (order_offers_once_idx) through their shared e-mail key.
     const offerUses = offers.applied.flatMap((a) => {
       const allowRepeat = (a.isCoupon ? coupon?.allow_repeat : catalog.offers.find((o) => o.id === a.offer_id)?.allow_repeat) ?? true;
       return keys.map((customerKey) => ({ offerId: a.offer_id, customerKey, allowRepeat }));
     });
-    const freeLines = offers.freeItems.flatMap((free) => {
-      const item = catalog.itemsById.get(free.item_id);
-      return item ? [{ item, offerId: free.offer_id }] : [];
-    });
     // Cash: the order is placed now, so its e-mails are written with it (a card order's once it is
     // paid, issue 6), in the same transaction: a crash cannot keep one without the other (issue 17).
     const writeMails = payload.payment_method === 'cash' ? await this.mails?.prepareOrderMails() : undefined;
+    const rows = orderRows({
+      localId: payload.local_id,
+      userId: payload.user_id ?? null,
+      status: 'pending',
+      isPickup: payload.is_pickup,
+      paymentMethod: payload.payment_method,
+      transactionId: payload.transaction_id ?? null,
+      customer: payload.customer,
+      location: payload.location ?? null,
+      deliveryDate: schedule.is_scheduled ? schedule.delivery_date : null,
+      deliveryTimeRange: schedule.is_scheduled ? schedule.delivery_time_range : null,
+      lines: lines.map((line, position) => ({ ...line, note: payload.items[position]?.note ?? '' })),
+      totals,
+      offers,
+      itemsById: catalog.itemsById,
+      settings: catalog.settings,
+      couponCode: coupon?.code ?? null,
+      receiptHideName: payload.receipt_hide_name,
+      business: payload.business ?? null,
+      mealVoucherCents: voucherCents,
+      createdAt: now,
+    });
     const { orderId, created } = await repository
       .insertOrder(
         this.db,
-        {
-          localId: payload.local_id,
-          userId: payload.user_id ?? null,
-          status: 'pending',
-          isPickup: payload.is_pickup,
-          paymentMethod: payload.payment_method,
-          transactionId: payload.transaction_id ?? null,
-          customer: payload.customer,
-          location: payload.location ?? null,
-          deliveryDate: schedule.is_scheduled ? schedule.delivery_date : null,
-          deliveryTimeRange: schedule.is_scheduled ? schedule.delivery_time_range : null,
-          subtotalCents: totals.subtotalCents,
-          discountCents: totals.discountCents,
-          couponCents: totals.couponCents,
-          deliveryCents: totals.deliveryCents,
-          taxCents: totals.taxCents,
-          totalCents: totals.totalCents,
-          taxByRate: totals.taxByRate,
-          deliveryByRate: totals.deliveryByRate,
-          receiptHideName: payload.receipt_hide_name,
-          business: payload.business ?? null,
-          couponCode: coupon?.code ?? null,
-          appliedOffers,
-          mealVoucher: voucherCents > 0,
-          mealVoucherCents: voucherCents,
-          createdAt: now,
-        },
-        lines
-          .map((line, position) => ({
-            position,
-            itemId: line.item.item_id,
-            itemMenuId: line.item.item_menu_id,
-            itemCategoryId: line.item.item_category_id,
-            itemName: line.item.item_name,
-            quantity: line.quantity,
-            note: payload.items[position]?.note ?? '',
-            unitPriceCents: totals.lines[position]!.unitCents,
-            amountCents: totals.lines[position]!.amountCents,
-            discountCents: totals.lineDiscountCents[position] ?? 0,
-            taxRateBp: taxRateBp(line.item) ?? tax.defaultRateBp,
-            options: line.options,
-          }))
-          .concat(
-            freeLines.map(({ item }, index) => ({
-              position: lines.length + index,
-              itemId: item.item_id,
-              itemMenuId: item.item_menu_id,
-              itemCategoryId: item.item_category_id,
-              itemName: item.item_name,
-              quantity: 1,
-              note: '',
-              unitPriceCents: 0,
-              amountCents: 0,
-              discountCents: 0,
-              taxRateBp: taxRateBp(item) ?? tax.defaultRateBp,
-              isFree: true,
-              options: [],
-            })),
-          ),
+        rows.order,
+        rows.lines,
         offerUses,
         payload.payment_method === 'cash' ? now : null,
         writeMails,
@@ -319,10 +275,8 @@ export class OrderService {
     }));
     if (optionErrors.length) throw new ApiError('option_invalid', optionErrors[0]!.message, optionErrors);
 
-    const options = snapshotLineOptions(item, chosen);
     return {
       item,
-      options,
       choices: chosen,
       quantity: line.quantity,
     };

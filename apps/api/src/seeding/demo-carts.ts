@@ -1,28 +1,21 @@
-import { getTableColumns, sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import type { ChosenOptionValue, Menu, MenuItem, Weekday } from '@resto/domain/catalogue';
 import { restaurantTimeZone } from '@resto/domain/clock';
-import { readDeliverySettings, zoneQuote, type DeliveryZone } from '@resto/domain/delivery';
-import { percentToBasisPoints } from '@resto/domain/money';
-import { priceCart, type CartLineInput } from '@resto/domain/pricing';
+import { readDeliverySettings, type DeliveryZone } from '@resto/domain/delivery';
 import { normalizeForSearch } from '@resto/domain/search';
-import { readTaxSettings, type SettingsList } from '@resto/domain/settings';
-import { snapshotLineOptions } from '../orders/line-options.ts';
-import type { Database } from '../../db/client.ts';
-import { orderLines, orders, orderStatusHistory } from '../../db/schema.ts';
-import { CatalogService } from '../catalog/service.ts';
+import type { SettingsList } from '@resto/domain/settings';
 
 /**
- * A realistic, deterministic order history for the demo restaurant, so that recommendations and
- * popular dishes have something to say on a fresh install (docs/decisions/004-discovery.md).
+ * The carts of a realistic, deterministic order history for the demo restaurant, so that
+ * recommendations and popular dishes have something to say on a fresh install
+ * (docs/decisions/004-discovery.md). Carts only: what was ordered, when, by whom, how, and what
+ * became of it; pricing them into orders is the orders module's work (demo-history.ts).
  *
  * Orders fall in the 60 days before `now`, at the demo's opening hours in Europe/Paris (closed on
  * Mondays; lunch 11:30–14:30 peaking around 12:45, dinner 18:30–22:30 peaking around 20:00; brunch
  * on Saturdays and Sundays 10:00–14:30), with more orders on Fridays and Saturdays. Carts follow
  * what people order together: a burger with a beer or a soft drink (and fries as its side), a pizza
  * with a tiramisu and a glass of wine, pasta after a salad or a starter, brunch dishes together on
- * weekend mornings only. Every line is priced by the domain (priceCart, no offers, no coupon) from
- * the menu as the API serves it, so the totals are those a real checkout would have recorded.
- * Pseudo-random from `seed` only: the same input gives the same orders.
+ * weekend mornings only. Pseudo-random from `seed` only: the same input gives the same carts.
  */
 
 /** What a dish is for the generator, read from its category's name (or its own name). */
@@ -43,22 +36,35 @@ export interface DemoHistoryInput {
   categoryNames?: ReadonlyMap<number, string>;
 }
 
-export type NewDemoOrder = Omit<typeof orders.$inferInsert, 'orderId'> & { localId: string; status: string; createdAt: Date };
-export type NewDemoLine = Omit<typeof orderLines.$inferInsert, 'orderId' | 'id'>;
+/** A customer of the demo: a made-up name, an @example.fr e-mail, a French mobile number. */
+export interface DemoCustomer {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+}
 
-/** One generated order: its row, its lines and its status history (oldest first). */
-export interface DemoOrder {
-  order: NewDemoOrder;
-  lines: NewDemoLine[];
-  /** The chosen option values of each line, in line order (what priced them). */
-  choices: ChosenOptionValue[][];
+/** One generated cart with everything an order needs beside its prices. */
+export interface DemoCart {
+  /** `demo-<seed>-<n>`, n growing with createdAt. */
+  localId: string;
+  createdAt: Date;
+  customer: DemoCustomer;
+  /** The delivery zone the address lies in; null for a pickup order. */
+  zone: DeliveryZone | null;
+  /** The delivery address (spec section 4's location); null for a pickup order. */
+  location: { address: string; city: string; postal_code: string; country: string } | null;
+  paymentMethod: 'card' | 'cash';
+  /** `demo_pi_<seed>_<n>` for a card order, null for cash. */
+  transactionId: string | null;
+  /** Dishes, chosen option values and quantities, in cart order: 1 to 5 distinct dishes. */
+  lines: { item: MenuItem; choices: ChosenOptionValue[]; quantity: number }[];
+  /** Status changes, oldest first: 'pending' at createdAt, the last one is the order's status. */
   history: { status: string; at: Date }[];
 }
 
+/** The history covers the days before `now`, this many. */
 export const demoHistoryDays = 60;
-/** Orders loaded with the demo restaurant by `npm start` (unless DEMO_HISTORY=0). */
-export const demoHistoryOrders = 3000;
-export const demoHistorySeed = 20_241_122;
 
 // ---------------------------------------------------------------------------------------------
 // Pseudo-random numbers (mulberry32): small, fast, good enough for demo data, and seeded.
@@ -409,14 +415,7 @@ const streets = [
   'montée de la Grande-Côte',
 ];
 
-interface Customer {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-}
-
-function makeCustomer(random: Random, n: number): Customer {
+function makeCustomer(random: Random, n: number): DemoCustomer {
   return {
     first_name: pick(random, firstNames)!,
     last_name: pick(random, lastNames)!,
@@ -427,12 +426,10 @@ function makeCustomer(random: Random, n: number): Customer {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Generates `orders` past orders (see the module comment). Deterministic for a given input. */
-export function generateDemoHistory(input: DemoHistoryInput): DemoOrder[] {
+/** Generates the carts of `orders` past orders (see the module comment), in time order. Deterministic for a given input. */
+export function generateDemoCarts(input: DemoHistoryInput): DemoCart[] {
   const random = mulberry32(input.seed);
-  const settings = input.settings ?? [];
-  const tax = readTaxSettings(settings);
-  const delivery = readDeliverySettings(settings);
+  const delivery = readDeliverySettings(input.settings ?? []);
   const zones: DeliveryZone[] = delivery.active ? delivery.zones : [];
   const kinds = groupByKind(input.items, input.categoryNames);
   const hasFood = Object.entries(kinds).some(([k, list]) => k !== 'brunch' && list.length > 0);
@@ -445,10 +442,10 @@ export function generateDemoHistory(input: DemoHistoryInput): DemoOrder[] {
   const dayEntries = days
     .filter((day) => hasFood || day.weekday === 'sat' || day.weekday === 'sun')
     .map((day) => [day, dayWeight[day.weekday] * (0.85 + 0.3 * random())] as const);
-  const customers: Customer[] = [];
+  const customers: DemoCustomer[] = [];
   const customerCount = Math.max(1, Math.round(input.orders / 3.5));
 
-  const result: DemoOrder[] = [];
+  const result: DemoCart[] = [];
   for (let index = 0; index < input.orders; index++) {
     // When: a weighted day, a service, a time around its peak; inside the 60 days before now.
     let createdAt = 0;
@@ -475,11 +472,9 @@ export function generateDemoHistory(input: DemoHistoryInput): DemoOrder[] {
     const isPickup = zone === null;
     const paymentMethod = chance(random, 0.58) ? 'card' : 'cash';
 
-    // What, priced as a checkout prices it (no offers, no coupon).
+    // What: dishes, then their options.
     const cart = buildCart(random, kinds, service);
-    const lines: CartLineInput[] = cart.map((p) => ({ item: p.item, choices: chooseOptions(random, p.item), quantity: p.quantity }));
-    const priced = priceCart({ lines, isPickup, settings, offers: [], coupon: null, now: at, delivery: zone ? zoneQuote(zone) : null });
-    const { totals } = priced;
+    const lines = cart.map((p) => ({ item: p.item, choices: chooseOptions(random, p.item), quantity: p.quantity }));
 
     // Then: what became of it.
     const outcome = weighted(random, [
@@ -501,143 +496,25 @@ export function generateDemoHistory(input: DemoHistoryInput): DemoOrder[] {
     } else {
       next(outcome, 2, 12);
     }
-    const last = history[history.length - 1]!;
     const number = String(between(random, 1, 120));
 
     result.push({
-      order: {
-        localId: '', // numbered below, in time order
-        userId: null,
-        status: last.status,
-        isPickup,
-        paymentMethod,
-        transactionId: paymentMethod === 'card' ? '' : null,
-        customer,
-        location: zone ? { address: `${number} ${pick(random, streets)!}`, city: zone.city || 'Lyon', postal_code: zone.postal_code, country: 'France' } : null,
-        deliveryDate: null,
-        deliveryTimeRange: null,
-        subtotalCents: totals.subtotalCents,
-        discountCents: totals.discountCents,
-        couponCents: totals.couponCents,
-        deliveryCents: totals.deliveryCents,
-        taxCents: totals.taxCents,
-        totalCents: totals.totalCents,
-        couponCode: null,
-        appliedOffers: [],
-        taxByRate: totals.taxByRate,
-        createdAt: at,
-        updatedAt: last.at,
-      },
-      lines: lines.map((line, position) => ({
-        position,
-        itemId: line.item.item_id,
-        itemMenuId: line.item.item_menu_id,
-        itemCategoryId: line.item.item_category_id,
-        itemName: line.item.item_name,
-        quantity: line.quantity,
-        note: '',
-        unitPriceCents: totals.lines[position]!.unitCents,
-        amountCents: totals.lines[position]!.amountCents,
-        taxRateBp: line.item.item_price.tax_rate === null ? tax.defaultRateBp : percentToBasisPoints(line.item.item_price.tax_rate),
-        isFree: false,
-        options: snapshotLineOptions(line.item, line.choices),
-      })),
-      choices: lines.map((line) => [...line.choices]),
+      localId: '', // numbered below, in time order
+      createdAt: at,
+      customer,
+      zone,
+      location: zone ? { address: `${number} ${pick(random, streets)!}`, city: zone.city || 'Lyon', postal_code: zone.postal_code, country: 'France' } : null,
+      paymentMethod,
+      transactionId: paymentMethod === 'card' ? '' : null,
+      lines,
       history,
     });
   }
   // In time order, as real orders are numbered: order_id then grows with created_at.
-  result.sort((a, b) => a.order.createdAt.getTime() - b.order.createdAt.getTime());
-  result.forEach(({ order }, index) => {
-    order.localId = `demo-${input.seed}-${index + 1}`;
-    if (order.transactionId !== null) order.transactionId = `demo_pi_${input.seed}_${index + 1}`;
+  result.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  result.forEach((cart, index) => {
+    cart.localId = `demo-${input.seed}-${index + 1}`;
+    if (cart.transactionId !== null) cart.transactionId = `demo_pi_${input.seed}_${index + 1}`;
   });
   return result;
-}
-
-function chunks<T>(rows: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < rows.length; start += size) out.push(rows.slice(start, start + size));
-  return out;
-}
-
-/**
- * `insert into <table> (<columns>) select <columns> from json_populate_recordset(null::<table>, $1)`
- * for rows shaped as Drizzle's insert type of that table: the whole batch travels as one JSON
- * parameter. Multi-row VALUES with one bind parameter per field is 2 to 3 times slower on PGlite,
- * and PostgreSQL refuses more than 65,535 parameters a statement. Columns left out of the rows
- * (identity, serial) take their defaults.
- */
-function insertJsonRows<T extends Table>(table: T, rows: readonly T['$inferInsert'][], tail: SQL = sql``): SQL {
-  const columns = getTableColumns(table) as Record<string, Column>;
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => columns[key] !== undefined);
-  const names = sql.join(
-    keys.map((key) => sql.identifier(columns[key]!.name)),
-    sql`, `,
-  );
-  const records = rows.map((row) =>
-    Object.fromEntries(
-      keys.map((key) => {
-        const value = (row as Record<string, unknown>)[key];
-        return [columns[key]!.name, value instanceof Date ? value.toISOString() : (value ?? null)];
-      }),
-    ),
-  );
-  return sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json) ${tail}`;
-}
-
-/**
- * Inserts generated orders with their lines and status history, in one transaction, by batches
- * of `batchSize` orders (three INSERT statements a batch). Orders whose local_id is already there
- * are skipped with their lines, so loading the same history twice adds nothing. Then ANALYZE.
- * About 0.3 to 0.5 ms an order on PGlite, 0.2 ms on PostgreSQL. @returns orders inserted.
- */
-export async function insertDemoHistory(db: Database, rows: readonly DemoOrder[], batchSize = 1000): Promise<number> {
-  let inserted = 0;
-  await db.transaction(async (tx) => {
-    for (const batch of chunks(rows, batchSize)) {
-      const result = (await tx.execute(
-        insertJsonRows(
-          orders,
-          batch.map((row) => row.order),
-          sql`on conflict (${sql.identifier(orders.localId.name)}) do nothing returning ${sql.identifier(orders.orderId.name)} as "orderId", ${sql.identifier(orders.localId.name)} as "localId"`,
-        ),
-      )) as unknown as { rows: { orderId: number; localId: string }[] };
-      const idByLocalId = new Map(result.rows.map((r) => [r.localId, Number(r.orderId)]));
-      const lineRows: (typeof orderLines.$inferInsert)[] = [];
-      const historyRows: (typeof orderStatusHistory.$inferInsert)[] = [];
-      for (const row of batch) {
-        const orderId = idByLocalId.get(row.order.localId);
-        if (orderId === undefined) continue;
-        for (const line of row.lines) lineRows.push({ ...line, orderId });
-        for (const step of row.history) historyRows.push({ orderId, status: step.status, at: step.at });
-      }
-      if (lineRows.length) await tx.execute(insertJsonRows(orderLines, lineRows));
-      if (historyRows.length) await tx.execute(insertJsonRows(orderStatusHistory, historyRows));
-      inserted += idByLocalId.size;
-    }
-  });
-  // PGlite has no autovacuum: without statistics on thousands of new rows, the planner picks
-  // nested loops that make a recommendation take seconds instead of milliseconds.
-  if (inserted > 0) await db.execute(sql`analyze ${orders}, ${orderLines}, ${orderStatusHistory}`);
-  return inserted;
-}
-
-/**
- * Generates `orders` orders from the catalogue now in the database and inserts them
- * (seed.ts on a first start, `npm run restaurant:import -- file.json --with-history`).
- * @returns orders inserted.
- */
-export async function loadDemoHistory(db: Database, options: { orders?: number; now?: Date; seed?: number } = {}): Promise<number> {
-  const catalog = await new CatalogService(db).getCatalog();
-  const { items, categoryNames } = demoInputFromMenus(catalog.menus);
-  const rows = generateDemoHistory({
-    items,
-    categoryNames,
-    settings: catalog.settings,
-    now: options.now ?? new Date(),
-    orders: options.orders ?? demoHistoryOrders,
-    seed: options.seed ?? demoHistorySeed,
-  });
-  return insertDemoHistory(db, rows);
 }

@@ -1,18 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './db/client.ts';
-import { countMenus } from './modules/catalog/repository.ts';
-import { importRestaurant, parseRestaurantFile } from './modules/catalog/import.ts';
-import { loadDemoHistory } from './modules/discovery/demo-history.ts';
+import type { Database } from '../db/client.ts';
+import { countMenus } from '../modules/catalog/repository.ts';
+import { importRestaurant, parseRestaurantFile } from '../modules/catalog/import.ts';
+import { loadDemoHistory } from './demo-history.ts';
 
-export { demoHistoryOrders } from './modules/discovery/demo-history.ts';
-
-export const demoRestaurantPath = join(dirname(fileURLToPath(import.meta.url)), '../restaurant/demo-restaurant.json');
+export const demoRestaurantPath = join(dirname(fileURLToPath(import.meta.url)), '../../restaurant/demo-restaurant.json');
 
 export interface SeedOptions {
   /**
-   * Past orders to generate after importing the demo restaurant (modules/discovery/demo-history.ts),
+   * Past orders to generate after importing the demo restaurant (demo-history.ts),
    * so recommendations and popular dishes have data. Default 0: tests keep an empty order table.
    */
   history?: number;

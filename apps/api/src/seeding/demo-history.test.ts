@@ -4,10 +4,11 @@ import type { MenuItem } from '@resto/domain/catalogue';
 import { toRestaurantTime } from '@resto/domain/clock';
 import { findZone, readDeliverySettings, zoneQuote } from '@resto/domain/delivery';
 import { priceCart } from '@resto/domain/pricing';
-import { queryRows } from '../../db/client.ts';
-import { seedDemoIfEmpty } from '../../seed.ts';
-import { allItems, countOrders, fetchCatalogue, payloadOf, sendJson, startTestServer, type PublicCatalogue, type TestServer } from '../../test/harness.ts';
-import { demoInputFromMenus, demoKindOf, generateDemoHistory, insertDemoHistory, type DemoOrder } from './demo-history.ts';
+import { queryRows } from '../db/client.ts';
+import { seedDemoIfEmpty } from './demo-restaurant.ts';
+import { allItems, countOrders, fetchCatalogue, payloadOf, sendJson, startTestServer, type PublicCatalogue, type TestServer } from '../test/harness.ts';
+import { demoInputFromMenus, demoKindOf } from './demo-carts.ts';
+import { generateDemoHistory, insertDemoHistory, type DemoOrder } from './demo-history.ts';
 
 /** The demo order history (demo-history.ts): deterministic, priced by the domain, realistic enough to recommend from. */
 
