@@ -6,6 +6,7 @@ import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { Prose } from '../features/site/prose.tsx';
+import { aboutTexts } from '@resto/domain/messages/site';
 
 /** Disallowed by default (spec section 1): then it redirects home. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -24,11 +25,11 @@ export default function About() {
   const prefix = useLocalePrefix();
   const name = readSetting(settings, 'contacts.name', 'Restaurant');
   return (
-    <Prose title={`À propos de ${name}`} intro={readSetting(settings, 'site.tagline', '')}>
+    <Prose title={aboutTexts.aProposDe(name)} intro={readSetting(settings, 'site.tagline', '')}>
       <p>{readSetting(settings, 'site.description', '')}</p>
       <p>{readSetting(settings, 'site.about', '')}</p>
       <p>
-        <Link to={`${prefix}/menu`}>Découvrir la carte</Link>
+        <Link to={`${prefix}/menu`}>{aboutTexts.decouvrirLaCarte}</Link>
       </p>
     </Prose>
   );

@@ -4,6 +4,7 @@ import type { Route } from './+types/auth';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { AuthCard } from '../features/account/auth-card.tsx';
+import { authTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta('Mon compte · Commande en ligne', location.pathname);
 
@@ -16,7 +17,7 @@ export default function AuthIndex() {
     { to: `${prefix}/auth/forgot`, icon: KeyRound, title: 'Mot de passe oublié', text: 'Recevez un code par e-mail pour en choisir un nouveau.' },
   ];
   return (
-    <AuthCard title="Mon compte" intro="Un compte est facultatif : vous pouvez aussi commander sans.">
+    <AuthCard title={authTexts.monCompte} intro={authTexts.unCompteEstFacultatifVous}>
       <ul className="space-y-3">
         {links.map(({ to, icon: Icon, title, text }) => (
           <li key={to}>

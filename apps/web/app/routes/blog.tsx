@@ -3,6 +3,7 @@ import { requireAllowedPage } from '../lib/site-pages.server.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { Prose } from '../features/site/prose.tsx';
 import { blogPosts } from '../features/blog/posts.ts';
+import { blogTexts } from '@resto/domain/messages/site';
 
 /** The blog feature is off by default (spec section 1): then /blog redirects home. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'lo
 /** /blog: every post on one page, each with an anchor (no path parameters, spec section 2). */
 export default function Blog() {
   return (
-    <Prose title="Le blog">
+    <Prose title={blogTexts.leBlog}>
       {blogPosts.map((post) => (
         <section key={post.slug} id={post.slug}>
           <h2>{post.title}</h2>

@@ -9,6 +9,7 @@ import { restaurantJsonLd } from '../lib/json-ld.ts';
 import { apiGet } from '../lib/api.server.ts';
 import { formatEuros } from '../lib/format.ts';
 import { DishChip } from '../features/menu/quick-add.tsx';
+import { homeTexts } from '@resto/domain/messages/site';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Popular dishes are a bonus: the home page still renders when they cannot be had.
@@ -43,13 +44,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-night via-night/60 to-transparent" />
         <div className="mx-auto flex min-h-[60vh] max-w-6xl flex-col justify-end gap-4 px-4 pb-10 pt-24">
           <span className={`w-fit rounded-full px-3 py-1 text-xs font-semibold ${isOpen ? 'bg-emerald-500/90' : 'bg-white/20'}`} suppressHydrationWarning>
-            {isOpen ? 'Ouvert en ce moment' : 'Fermé pour le moment · commandez pour plus tard'}
+            {isOpen ? homeTexts.ouvertEnCeMoment : homeTexts.fermePourLeMomentCommandez}
           </span>
           <h1 className="text-4xl font-extrabold leading-tight sm:text-5xl">{name}</h1>
           <p className="max-w-xl text-lg text-white/85">{readSetting(settings, 'site.tagline', '')}</p>
           <div className="flex flex-wrap gap-3">
             <Link to={`${prefix}/menu`} className="flex items-center gap-2 rounded-full bg-brand-500 px-6 py-3 text-base font-semibold shadow-lg">
-              <ShoppingBag size={18} aria-hidden /> Voir la carte et commander
+              <ShoppingBag size={18} aria-hidden />{homeTexts.voirLaCarteEtCommander}
             </Link>
           </div>
         </div>
@@ -57,21 +58,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto grid max-w-6xl gap-4 px-4 py-8 sm:grid-cols-3">
         <div className="rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="mb-1 flex items-center gap-2 font-semibold">
-            <ShoppingBag size={18} className="text-brand-600" aria-hidden /> À emporter
+            <ShoppingBag size={18} className="text-brand-600" aria-hidden />{homeTexts.aEmporter}
           </h2>
-          <p className="text-sm text-ink/70">Commandez en ligne, payez sur place et récupérez votre commande au comptoir, sans attendre.</p>
+          <p className="text-sm text-ink/70">{homeTexts.commandezEnLignePayezSur}</p>
         </div>
         <div className="rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="mb-1 flex items-center gap-2 font-semibold">
-            <Clock size={18} className="text-brand-600" aria-hidden /> Aujourd’hui
+            <Clock size={18} className="text-brand-600" aria-hidden />{homeTexts.aujourdHui}
           </h2>
           <p className="text-sm text-ink/70" suppressHydrationWarning>
-            {todayHours?.is_open ? todayHours.times.map((t) => `${t.start}–${t.end}`).join(' et ') : 'Fermé aujourd’hui'}
+            {todayHours?.is_open ? todayHours.times.map((t) => `${t.start}–${t.end}`).join(' et ') : homeTexts.fermeAujourdHui}
           </p>
         </div>
         <div className="rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="mb-1 flex items-center gap-2 font-semibold">
-            <MapPin size={18} className="text-brand-600" aria-hidden /> Adresse
+            <MapPin size={18} className="text-brand-600" aria-hidden />{homeTexts.adresse}
           </h2>
           <p className="text-sm text-ink/70">{readSetting(settings, 'contacts.address', '')}</p>
         </div>
@@ -80,7 +81,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {popular.length ? (
         <section aria-labelledby="les-plus-populaires" className="mx-auto max-w-6xl px-4 pb-10">
           <h2 id="les-plus-populaires" className="mb-3 text-xl font-extrabold">
-            Les plus populaires
+            {homeTexts.lesPlusPopulaires}
           </h2>
           <div className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-2">
             {popular.map((item) => (

@@ -12,6 +12,7 @@ import { usePlaceOrder } from './use-place-order.ts';
 import { tabLabels } from './tabs-nav.tsx';
 import { useMealVoucher } from './meal-voucher.ts';
 import { MealVoucherAmounts } from './payment-tab.tsx';
+import { confirmationTabTexts } from '@resto/domain/messages/checkout';
 
 /** Confirmation tab: what will be ordered, by whom, how, and the button that places the order. */
 export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: CheckoutTab) => void }) {
@@ -33,7 +34,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
         <div>{content}</div>
       </div>
       <button type="button" onClick={() => goTo(tab)} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
-        Modifier
+        {confirmationTabTexts.modifier}
       </button>
     </div>
   );
@@ -43,7 +44,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
   return (
     <div>
       <h2 id="onglet-confirmation" className="mb-2 text-lg font-bold">
-        Vérifiez et confirmez
+        {confirmationTabTexts.verifiezEtConfirmez}
       </h2>
       <div className="divide-y divide-black/5">
         {row('type', isPickup ? 'À emporter' : 'Livraison')}
@@ -58,7 +59,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
               </span>
             </>
           ) : (
-            <span className="text-red-700">À compléter</span>
+            <span className="text-red-700">{confirmationTabTexts.aCompleter}</span>
           ),
         )}
         {row(
@@ -68,7 +69,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
           ) : address.address ? (
             `Livraison ${when} : ${[address.address, address.address2, `${address.postal_code ?? ''} ${address.city ?? ''}`].filter(Boolean).join(', ')}`
           ) : (
-            <span className="text-red-700">Adresse à compléter</span>
+            <span className="text-red-700">{confirmationTabTexts.adresseACompleter}</span>
           ),
         )}
         {row(
@@ -92,10 +93,10 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
         disabled={placing || count === 0}
         className="mt-4 w-full rounded-full bg-brand-600 px-4 py-3.5 text-lg font-semibold text-white disabled:opacity-50"
       >
-        {placing ? (card ? paymentTexts.paying : 'Envoi de la commande…') : card ? paymentTexts.pay(formatPrice(totals.totalCents)) : 'Confirmer la commande'}
+        {placing ? (card ? paymentTexts.paying : confirmationTabTexts.envoiDeLaCommande) : card ? paymentTexts.pay(formatPrice(totals.totalCents)) : confirmationTabTexts.confirmerLaCommande}
       </button>
       <p className="mt-2 text-center text-xs text-ink/60">
-        {card ? paymentTexts.cardCommitment : `En confirmant, vous vous engagez à régler la commande ${isPickup ? 'au retrait' : 'à la livraison'}.`}
+        {card ? paymentTexts.cardCommitment : confirmationTabTexts.enConfirmantVousVousEngagez(isPickup ? 'au retrait' : 'à la livraison')}
       </p>
     </div>
   );

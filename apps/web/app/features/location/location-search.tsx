@@ -13,6 +13,7 @@ import { eurosToCents } from '@resto/domain/money';
 import { ApiCallError, callApi } from '../../lib/api-client.ts';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocationStore } from './location-store.ts';
+import { locationSearchTexts } from '@resto/domain/messages/delivery';
 
 type DistanceAnswer = DistanceRecord & { refusal: { reason: string; message: string } | null };
 
@@ -134,7 +135,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
   return (
     <div className="relative">
       <label htmlFor={`${id}-input`} className="mb-1 block text-sm font-semibold">
-        Rechercher votre adresse
+        {locationSearchTexts.rechercherVotreAdresse}
       </label>
       <div className="flex gap-2">
         <div className="relative flex-1">
@@ -145,11 +146,11 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
             aria-expanded={open && suggestions.length > 0}
             aria-controls={listId}
             aria-autocomplete="list"
-            aria-activedescendant={open && active >= 0 ? `${id}-option-${active}` : undefined}
+            aria-activedescendant={open && active >= 0 ? locationSearchTexts.option(id, active) : undefined}
             aria-invalid={invalid || undefined}
             aria-describedby={`${id}-status`}
             autoComplete="street-address"
-            placeholder="Ex. 8 rue Mercière, 69002 Lyon"
+            placeholder={locationSearchTexts.ex8RueMerciere69002}
             value={query}
             onChange={(e) => {
               clearTimeout(closeTimer.current);
@@ -172,10 +173,10 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
             type="button"
             onClick={useMyPosition}
             className="flex shrink-0 items-center gap-1 rounded-xl border border-black/15 px-3 text-sm font-medium"
-            aria-label="Utiliser ma position"
+            aria-label={locationSearchTexts.utiliserMaPosition}
           >
             <LocateFixed size={18} aria-hidden />
-            <span className="hidden sm:inline">Ma position</span>
+            <span className="hidden sm:inline">{locationSearchTexts.maPosition}</span>
           </button>
         ) : null}
       </div>
@@ -183,7 +184,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
         <ul
           id={listId}
           role="listbox"
-          aria-label="Adresses proposées"
+          aria-label={locationSearchTexts.adressesProposees}
           className="absolute z-20 mt-1 w-full overflow-hidden rounded-xl border border-black/10 bg-white shadow-lg"
         >
           {suggestions.map((s, index) => (

@@ -1,0 +1,157 @@
+/**
+ * The French catalogue — Accounts: sign-up, log-in, code, password, profile, orders, security (spec sections 5 and 8).
+ * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
+ */
+
+/** Texts of apps/web/app/features/account/auth-card.tsx. */
+export const authCardTexts = {
+  unInstant: 'Un instant…',
+} as const;
+
+/** Texts of apps/web/app/features/account/delete-account-form.tsx. */
+export const deleteAccountFormTexts = {
+  motDePasse: 'Mot de passe',
+  confirmezLeMotDePasse: 'Confirmez le mot de passe',
+  supprimerDefinitivementMonCompte: 'Supprimer définitivement mon compte',
+} as const;
+
+/** Texts of apps/web/app/features/account/order-card.tsx. */
+export const orderCardTexts = {
+  commandeN: (order_id: string | number) => `Commande n° ${order_id}`,
+  retrait: 'Retrait',
+  livraison: 'Livraison',
+  aEmporter: 'À emporter',
+  offert: 'Offert',
+  remises: 'Remises',
+  tva: (rate: string | number) => `TVA ${rate}`,
+  total: 'Total',
+  voirLeRecu: 'Voir le reçu',
+} as const;
+
+/** Texts of apps/web/app/routes/auth-forgot.tsx. */
+export const authForgotTexts = {
+  retourALaConnexion: 'Retour à la connexion',
+  motDePasseOublie: 'Mot de passe oublié',
+  indiquezLAdresseEMail: 'Indiquez l’adresse e-mail de votre compte : nous vous enverrons un code pour choisir un nouveau mot de passe.',
+  eMail: 'E-mail',
+  recevoirUnCode: 'Recevoir un code',
+  nouveauMotDePasse: 'Nouveau mot de passe',
+  adresse: (email: string | number) => `Adresse : ${email}`,
+  codeRecuParEMail: 'Code reçu par e-mail',
+  confirmezLeMotDePasse: 'Confirmez le mot de passe',
+  changerLeMotDePasse: 'Changer le mot de passe',
+  utiliserUneAutreAdresseOu: 'Utiliser une autre adresse ou renvoyer un code',
+} as const;
+
+/** Texts of apps/web/app/routes/auth-login.tsx. */
+export const authLoginTexts = {
+  seConnecter: 'Se connecter',
+  retrouvezVosCoordonneesPreRemplies: 'Retrouvez vos coordonnées pré-remplies et l’historique de vos commandes.',
+  motDePasseOublie: 'Mot de passe oublié ?',
+  pasEncoreDeCompte: 'Pas encore de compte ?',
+  creerUnCompte: 'Créer un compte',
+  eMail: 'E-mail',
+  motDePasse: 'Mot de passe',
+} as const;
+
+/** Texts of apps/web/app/routes/auth-signup.tsx. */
+export const authSignupTexts = {
+  creerUnCompte: 'Créer un compte',
+  nousVousEnverronsUnCode: 'Nous vous enverrons un code à 6 chiffres pour confirmer votre adresse e-mail.',
+  dejaUnCompte: 'Déjà un compte ?',
+  seConnecter: 'Se connecter',
+  prenom: 'Prénom',
+  nom: 'Nom',
+  telephone: 'Téléphone',
+  eMail: 'E-mail',
+  motDePasse: 'Mot de passe',
+  auMoinsCaracteresUnePhrase: (passwordMinLength: string | number) => `Au moins ${passwordMinLength} caractères. Une phrase que vous retiendrez fait un excellent mot de passe.`,
+  creerMonCompte: 'Créer mon compte',
+  vosDonneesServentAVos: 'Vos données servent à vos commandes et à votre compte, rien d’autre. Vous pouvez supprimer votre compte à tout moment.',
+} as const;
+
+/** Texts of apps/web/app/routes/auth-verify.tsx. */
+export const authVerifyTexts = {
+  confirmezVotreAdresse: 'Confirmez votre adresse',
+  nousVenonsDeVousEnvoyer: 'Nous venons de vous envoyer un code à 6 chiffres par e-mail. Saisissez-le ci-dessous : il est valable 10 minutes.',
+  saisissezLeCodeA6: 'Saisissez le code à 6 chiffres reçu par e-mail.',
+  retourALaConnexion: 'Retour à la connexion',
+  eMail: 'E-mail',
+  codeRecuParEMail: 'Code reçu par e-mail',
+  valider: 'Valider',
+  envoi: 'Envoi…',
+  renvoyerLeCode: 'Renvoyer le code',
+} as const;
+
+/** Texts of apps/web/app/routes/auth.tsx. */
+export const authTexts = {
+  monCompte: 'Mon compte',
+  unCompteEstFacultatifVous: 'Un compte est facultatif : vous pouvez aussi commander sans.',
+} as const;
+
+/** Texts of apps/web/app/routes/profile-account.tsx. */
+export const profileAccountTexts = {
+  monCompte: 'Mon compte',
+  voirMesCommandes: 'Voir mes commandes',
+  modifierMesInformations: 'Modifier mes informations',
+  seDeconnecter: 'Se déconnecter',
+  mesDonneesPersonnelles: 'Mes données personnelles',
+  unFichierJsonAvecVotre: 'Un fichier JSON avec votre profil, toutes vos commandes et vos choix de consentement.',
+  ceQueNousConservonsEt: 'Ce que nous conservons et combien de temps',
+  preparationDuFichier: 'Préparation du fichier…',
+  telechargerMesDonnees: 'Télécharger mes données',
+} as const;
+
+/** Texts of apps/web/app/routes/profile-change-password.tsx. */
+export const profileChangePasswordTexts = {
+  changerLeMotDePasse: 'Changer le mot de passe',
+  motDePasseActuel: 'Mot de passe actuel',
+  nouveauMotDePasse: 'Nouveau mot de passe',
+  auMoinsCaracteresPasUn: (passwordMinLength: string | number) => `Au moins ${passwordMinLength} caractères, pas un mot de passe courant.`,
+  confirmezLeNouveauMotDe: 'Confirmez le nouveau mot de passe',
+} as const;
+
+/** Texts of apps/web/app/routes/profile-orders.tsx. */
+export const profileOrdersTexts = {
+  mesCommandes: 'Mes commandes',
+  chargementDeVosCommandes: 'Chargement de vos commandes…',
+  aucuneCommandePourLeMoment: 'Aucune commande pour le moment.',
+  lesCommandesPasseesEnEtant: 'Les commandes passées en étant connecté apparaissent ici.',
+  voirLaCarte: 'Voir la carte',
+  pagesDeCommandes: 'Pages de commandes',
+  plusRecentes: '← Plus récentes',
+  pageSur: (page: string | number, pages: string | number) => `Page ${page} sur ${pages}`,
+  plusAnciennes: 'Plus anciennes →',
+} as const;
+
+/** Texts of apps/web/app/routes/profile-profile.tsx. */
+export const profileProfileTexts = {
+  mesInformations: 'Mes informations',
+  prenom: 'Prénom',
+  nom: 'Nom',
+  telephone: 'Téléphone',
+  adresse: 'Adresse',
+  n12RueDeLaRepublique: '12 rue de la République, 69002 Lyon',
+  eMail: 'E-mail',
+  lAdresseEMailSert: 'L’adresse e-mail sert à vous connecter : elle ne se modifie pas ici.',
+  enregistrer: 'Enregistrer',
+} as const;
+
+/** Texts of apps/web/app/routes/profile-security.tsx. */
+export const profileSecurityTexts = {
+  securite: 'Sécurité',
+  changerLeMotDePasse: 'Changer le mot de passe',
+  vosAutresAppareilsSerontDeconnectes: 'Vos autres appareils seront déconnectés.',
+  seDeconnecter: 'Se déconnecter',
+  surCetAppareil: 'Sur cet appareil.',
+  supprimerMonCompte: 'Supprimer mon compte',
+  vosNomEMailTelephone: 'Vos nom, e-mail, téléphone, adresse et mot de passe sont effacés et vous êtes déconnecté partout. Vos commandes passées restent, anonymes, dans la comptabilité du restaurant. Cette action est définitive.',
+} as const;
+
+/** Texts of apps/web/app/routes/profile.tsx. */
+export const profileTexts = {
+  chargementDeVotreCompte: 'Chargement de votre compte…',
+  bonjour: 'Bonjour ',
+  monCompte: 'Mon compte',
+  seDeconnecter: 'Se déconnecter',
+} as const;

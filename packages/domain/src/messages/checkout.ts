@@ -1,0 +1,128 @@
+/**
+ * The French catalogue — The checkout tabs, the schedule and the confirmation page (spec sections 7 and 8).
+ * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
+ */
+
+/** Texts of apps/web/app/features/checkout/cart-summary.tsx. */
+export const cartSummaryTexts = {
+  panier: 'Panier',
+  modifier: 'Modifier',
+} as const;
+
+/** Texts of apps/web/app/features/checkout/confirmation-tab.tsx. */
+export const confirmationTabTexts = {
+  modifier: 'Modifier',
+  verifiezEtConfirmez: 'Vérifiez et confirmez',
+  aCompleter: 'À compléter',
+  adresseACompleter: 'Adresse à compléter',
+  envoiDeLaCommande: 'Envoi de la commande…',
+  confirmerLaCommande: 'Confirmer la commande',
+  enConfirmantVousVousEngagez: (livraison: string | number) => `En confirmant, vous vous engagez à régler la commande ${livraison}.`,
+} as const;
+
+/** Texts of apps/web/app/features/checkout/delivery-tab.tsx. */
+export const deliveryTabTexts = {
+  retraitAuRestaurant: 'Retrait au restaurant',
+  adresseDeLivraison: 'Adresse de livraison',
+  votreCommandeEstPreteAu: (pickup_minimum_time: string | number) => `Votre commande est prête au créneau choisi, ou environ ${pickup_minimum_time} minutes après confirmation.`,
+  adresse: 'Adresse',
+  complementEtageCode: 'Complément (étage, code…)',
+  codePostal: 'Code postal',
+  ville: 'Ville',
+  pays: 'Pays',
+  nousLivrons: (postal_code: string | number) => `Nous livrons : ${postal_code}.`,
+  verificationDeLAdresse: 'Vérification de l’adresse…',
+  continuer: 'Continuer',
+} as const;
+
+/** Texts of apps/web/app/features/checkout/payment-tab.tsx. */
+export const paymentTabTexts = {
+  moyenDePaiement: 'Moyen de paiement',
+  continuer: 'Continuer',
+} as const;
+
+/** Texts of apps/web/app/features/checkout/personal-tab.tsx. */
+export const personalTabTexts = {
+  vosCoordonnees: 'Vos coordonnées',
+  connecteAvecLaCommandeSera: (email: string | number) => `Connecté avec ${email} : la commande sera dans votre historique.`,
+  vousAvezUnCompte: 'Vous avez un compte ?',
+  connectezVous: 'Connectez-vous',
+  pourRetrouverVosCoordonneesFacultatif: 'pour retrouver vos coordonnées (facultatif).',
+  prenom: 'Prénom',
+  nom: 'Nom',
+  eMail: 'E-mail',
+  telephone: 'Téléphone',
+  nousUtilisonsCesInformationsUniquement: 'Nous utilisons ces informations uniquement pour votre commande.',
+  continuer: 'Continuer',
+} as const;
+
+/** Texts of apps/web/app/features/checkout/receipt-options.tsx. */
+export const receiptOptionsTexts = {
+  nePasFaireFigurerMon: 'Ne pas faire figurer mon nom sur le reçu',
+  besoinDUneFacturePour: 'Besoin d’une facture pour votre entreprise ? (facultatif)',
+  raisonSociale: 'Raison sociale',
+  adresseDeFacturation: 'Adresse de facturation',
+  nDeTvaIntracommunautaireFacultatif: 'N° de TVA intracommunautaire (facultatif)',
+  sirenFacultatif: 'SIREN (facultatif)',
+} as const;
+
+/** Texts of apps/web/app/features/checkout/schedule-picker.tsx. */
+export const schedulePickerTexts = {
+  quandSouhaitezVousRetirerVotre: 'Quand souhaitez-vous retirer votre commande ?',
+  quandSouhaitezVousEtreLivre: 'Quand souhaitez-vous être livré ?',
+  desQuePossible: 'Dès que possible',
+  environMin: (minimumTimeMinutes: string | number) => `Environ ${minimumTimeMinutes} min`,
+  leRestaurantEstFermePour: 'Le restaurant est fermé pour le moment',
+  planifier: 'Planifier',
+  aucunCreneauNEstDisponible: 'Aucun créneau n’est disponible dans les 7 prochains jours.',
+  jour: 'Jour',
+  creneau: 'Créneau',
+  choisirUnCreneau: 'Choisir un créneau',
+} as const;
+
+/** Texts of apps/web/app/features/checkout/tabs-nav.tsx. */
+export const tabsNavTexts = {
+  etapesDeLaCommande: 'Étapes de la commande',
+  livraison: 'Livraison',
+} as const;
+
+/** Texts of apps/web/app/features/checkout/type-tab.tsx. */
+export const typeTabTexts = {
+  commentSouhaitezVousRecevoirVotre: 'Comment souhaitez-vous recevoir votre commande ?',
+  aEmporter: 'À emporter',
+  retraitAuRestaurantPaiementSur: 'Retrait au restaurant, paiement sur place.',
+  livraison: 'Livraison',
+  chezVousSelonVotreAdresse: 'Chez vous, selon votre adresse (frais selon la zone).',
+  nonProposeeParLeRestaurant: 'Non proposée par le restaurant.',
+  retraitSurPlaceChoisi: 'Retrait sur place choisi.',
+  livraisonChoisie: 'Livraison choisie.',
+} as const;
+
+/** Texts of apps/web/app/routes/checkout.tsx. */
+export const checkoutTexts = {
+  votreCommande: 'Votre commande',
+  votrePanierEstVide: 'Votre panier est vide.',
+  voirLaCarte: 'Voir la carte',
+  chargement: 'Chargement…',
+  precedent: '← Précédent',
+  recapitulatifDuPanier: 'Récapitulatif du panier',
+} as const;
+
+/** Texts of apps/web/app/routes/success.tsx. */
+export const successTexts = {
+  merci: 'Merci',
+  votreCommande: 'Votre commande ',
+  n: (orderId: string | number) => `n° ${orderId}`,
+  estBienEnregistree: ' est bien enregistrée.',
+  votreCommandeEstBienEnregistree: 'Votre commande est bien enregistrée.',
+  livraisonAuPaiementALa: (order: string | number, Boolean: string | number) => `Livraison ${order} au ${Boolean}, paiement à la livraison.`,
+  retraitAuPaiementSurPlace: (possible: string | number, restaurant: string | number) => `Retrait ${possible} au ${restaurant}, paiement sur place.`,
+  pourTouteQuestion: 'Pour toute question : ',
+  offert: 'Offert',
+  codePromo: (name: string | number) => `Code promo · ${name}`,
+  livraison: 'Livraison',
+  gratuit: 'Gratuit',
+  totalTtc: 'Total TTC',
+  voirLeRecu: 'Voir le reçu',
+  retourALaCarte: 'Retour à la carte',
+} as const;

@@ -1,0 +1,33 @@
+/**
+ * The French catalogue — Receipts and invoices (docs/decisions/013-receipts.md).
+ * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
+ */
+
+/** Texts of apps/web/app/routes/receipt.tsx. */
+export const receiptTexts = {
+  recuIntrouvable: 'Reçu introuvable',
+  retourALaCarte: 'Retour à la carte',
+  telechargerLePdf: ' Télécharger le PDF',
+  imprimer: ' Imprimer',
+  siret: 'SIRET : ',
+  tvaIntracommunautaire: ' · TVA intracommunautaire : ',
+  facture: (invoice_number: string | null) => `Facture ${invoice_number}`,
+  recu: (number: string | number) => `Reçu ${number}`,
+  commandeN: (order_id: string | number, issued_at_label: string | number) => `Commande n° ${order_id} — ${issued_at_label}`,
+  client: (customer_name: string | number) => `Client : ${customer_name}`,
+  factureA: 'Facturé à',
+  siren: (siren: string | number) => `SIREN : ${siren}`,
+  tvaIntracommunautaire2: (vat_number: string | number) => `TVA intracommunautaire : ${vat_number}`,
+  articles: 'Articles',
+  offert: ' (offert)',
+  ht: (unit_price_ht: string | number) => `${unit_price_ht} HT`,
+  lUniteTva: ' l’unité — TVA ',
+  sousTotal: 'Sous-total',
+  livraison: 'Livraison',
+  offerte: 'offerte',
+  tva: 'TVA',
+  totalHt: 'Total HT',
+  tvaSurHt: (rate: string | number, base_ht: string | number) => `TVA ${rate} sur ${base_ht} HT`,
+  totalTtc: 'Total TTC',
+  paiement: 'Paiement : ',
+} as const;
