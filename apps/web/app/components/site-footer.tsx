@@ -18,13 +18,13 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
   const mainMenu = menus[0];
   const socials = getSocialLinks(settings);
   const pages = [
-    { to: `${prefix}/menu`, label: 'La carte', shown: true },
-    { to: `${prefix}/about`, label: 'À propos', shown: isPageAllowed(settings, 'About') },
-    { to: `${prefix}/contact`, label: 'Contact', shown: isPageAllowed(settings, 'Contact') },
-    { to: `${prefix}/blog`, label: 'Blog', shown: isPageAllowed(settings, 'Blog') },
-    { to: `${prefix}/terms-of-service`, label: 'Mentions légales et CGV', shown: true },
-    { to: `${prefix}/privacy-policy`, label: 'Confidentialité', shown: true },
-    { to: `${prefix}/cookie-policy`, label: 'Cookies', shown: true },
+    { to: `${prefix}/menu`, label: siteFooterTexts.laCarte, shown: true },
+    { to: `${prefix}/about`, label: siteFooterTexts.aPropos, shown: isPageAllowed(settings, siteFooterTexts.about2) },
+    { to: `${prefix}/contact`, label: siteFooterTexts.contact2, shown: isPageAllowed(settings, siteFooterTexts.contact2) },
+    { to: `${prefix}/blog`, label: siteFooterTexts.blog2, shown: isPageAllowed(settings, siteFooterTexts.blog2) },
+    { to: `${prefix}/terms-of-service`, label: siteFooterTexts.mentionsLegalesEtCgv, shown: true },
+    { to: `${prefix}/privacy-policy`, label: siteFooterTexts.confidentialite, shown: true },
+    { to: `${prefix}/cookie-policy`, label: siteFooterTexts.cookies, shown: true },
   ].filter((p) => p.shown);
   const link = 'underline-offset-2 hover:text-white hover:underline';
   return (

@@ -2,6 +2,7 @@ import type { Menu } from '@resto/domain/catalogue';
 import type { Offer } from '@resto/domain/offers';
 import type { SettingsList } from '@resto/domain/settings';
 import type { AppLoadContext } from 'react-router';
+import { apiServerTexts } from '@resto/domain/messages/site';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -32,7 +33,7 @@ export function siteOrigin(context: AppLoadContext): string {
 export async function apiGet<T>(context: AppLoadContext, path: string): Promise<T> {
   const response = context.apiFetch ? await context.apiFetch(path) : await fetch(new URL(path, process.env.API_URL ?? 'http://localhost:3000'));
   const body = (await response.json()) as { status: string; payload?: T; message?: string };
-  if (!response.ok || body.status !== 'success') throw new Response(body.message ?? 'API indisponible', { status: response.status === 404 ? 404 : 502 });
+  if (!response.ok || body.status !== 'success') throw new Response(body.message ?? apiServerTexts.apiIndisponible, { status: response.status === 404 ? 404 : 502 });
   return body.payload as T;
 }
 

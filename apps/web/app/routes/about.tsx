@@ -16,14 +16,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const site = siteMetaFrom(matches);
-  return pageMeta('À propos', location.pathname, site ? readSetting(site.settings, 'site.description', '') : undefined, { site });
+  return pageMeta(aboutTexts.aPropos, location.pathname, site ? readSetting(site.settings, 'site.description', '') : undefined, { site });
 };
 
 /** /about: the restaurant's presentation from the settings (DECISIONS.md). */
 export default function About() {
   const { settings } = useStoreData();
   const prefix = useLocalePrefix();
-  const name = readSetting(settings, 'contacts.name', 'Restaurant');
+  const name = readSetting(settings, 'contacts.name', aboutTexts.restaurant);
   return (
     <Prose title={aboutTexts.aProposDe(name)} intro={readSetting(settings, 'site.tagline', '')}>
       <p>{readSetting(settings, 'site.description', '')}</p>

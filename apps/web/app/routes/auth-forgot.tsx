@@ -16,7 +16,7 @@ import { useAuthAction } from '../features/account/use-auth-action.ts';
 import { authForgotTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Mot de passe oublié · Commande en ligne', location.pathname),
+  ...pageMeta(authForgotTexts.motDePasseOublieCommande, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -16,7 +16,7 @@ import { useGoBackAfterLogin } from '../features/account/use-session.ts';
 import { authLoginTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Connexion · Commande en ligne', location.pathname),
+  ...pageMeta(authLoginTexts.connexionCommandeEnLigne, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 

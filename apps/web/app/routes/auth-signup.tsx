@@ -13,7 +13,7 @@ import { useAuthAction } from '../features/account/use-auth-action.ts';
 import { authSignupTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Créer un compte · Commande en ligne', location.pathname),
+  ...pageMeta(authSignupTexts.creerUnCompteCommandeEn, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 

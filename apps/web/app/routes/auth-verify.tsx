@@ -18,7 +18,7 @@ import { useGoBackAfterLogin } from '../features/account/use-session.ts';
 import { authVerifyTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Confirmer votre adresse · Commande en ligne', location.pathname),
+  ...pageMeta(authVerifyTexts.confirmerVotreAdresseCommandeEn, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 

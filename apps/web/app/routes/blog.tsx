@@ -12,7 +12,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta('Le blog', location.pathname, 'Nouvelles de la cuisine et du restaurant.', { site: siteMetaFrom(matches) });
+  pageMeta(blogTexts.leBlog, location.pathname, blogTexts.nouvellesDeLaCuisineEt, { site: siteMetaFrom(matches) });
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
 

@@ -35,7 +35,7 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Commande · Commande en ligne', location.pathname),
+  ...pageMeta(checkoutTexts.commandeCommandeEnLigne, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -16,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta('Contact', location.pathname, 'Adresse, téléphone et e-mail du restaurant.', { site: siteMetaFrom(matches) });
+  pageMeta(contactTexts.contact, location.pathname, contactTexts.adresseTelephoneEtEMail, { site: siteMetaFrom(matches) });
 
 /** /contact: address, phone, e-mail, map link and social links from the settings (DECISIONS.md). */
 export default function Contact() {

@@ -7,41 +7,41 @@ import { openCookieConsent } from '../features/pwa/consent.ts';
 import { cookiePolicyTexts } from '@resto/domain/messages/legal';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta('Politique cookies', location.pathname, 'Ce que le site enregistre dans votre navigateur, pourquoi, et comment changer d’avis.', {
+  pageMeta(cookiePolicyTexts.politiqueCookies, location.pathname, cookiePolicyTexts.ceQueLeSiteEnregistre2, {
     site: siteMetaFrom(matches),
   });
 
 /** What the storefront really stores, key by key (spec section 3, "Local storage keys"). */
 const stored: { name: string; kind: string; why: string; duration: string }[] = [
-  { name: 'i18n_redirected', kind: 'Cookie', why: 'Retenir la langue du site (français)', duration: '365 jours' },
+  { name: 'i18n_redirected', kind: cookiePolicyTexts.cookie, why: cookiePolicyTexts.retenirLaLangueDuSite, duration: '365 jours' },
   {
     name: 'cookie-consent',
-    kind: 'Stockage local',
-    why: 'Retenir votre réponse à la question des cookies',
-    duration: 'Jusqu’à effacement, ou 48 h sans visite',
+    kind: cookiePolicyTexts.stockageLocal,
+    why: cookiePolicyTexts.retenirVotreReponseALa,
+    duration: cookiePolicyTexts.jusquAEffacementOu48,
   },
-  { name: 'cart', kind: 'Stockage local', why: 'Votre panier', duration: 'Jusqu’à la commande, ou 48 h sans visite' },
+  { name: 'cart', kind: cookiePolicyTexts.stockageLocal, why: cookiePolicyTexts.votrePanier, duration: cookiePolicyTexts.jusquALaCommandeOu },
   {
     name: 'checkout',
-    kind: 'Stockage local',
-    why: 'Les champs de la commande en cours, pour ne pas les ressaisir',
-    duration: 'Jusqu’à la commande, ou 48 h sans visite',
+    kind: cookiePolicyTexts.stockageLocal,
+    why: cookiePolicyTexts.lesChampsDeLaCommande,
+    duration: cookiePolicyTexts.jusquALaCommandeOu,
   },
-  { name: 'last-order', kind: 'Stockage local', why: 'Afficher le récapitulatif de votre dernière commande', duration: '48 h sans visite' },
-  { name: 'location', kind: 'Stockage local', why: 'Retrait ou livraison, et votre adresse de livraison', duration: '48 h sans visite' },
-  { name: 'allergen-filter', kind: 'Stockage local', why: 'Les allergènes que vous masquez sur la carte', duration: '48 h sans visite' },
-  { name: 'last-visit', kind: 'Stockage local', why: 'Effacer ces données après 48 h sans visite', duration: 'Renouvelé à chaque visite' },
+  { name: 'last-order', kind: cookiePolicyTexts.stockageLocal, why: cookiePolicyTexts.afficherLeRecapitulatifDeVotre, duration: '48 h sans visite' },
+  { name: 'location', kind: cookiePolicyTexts.stockageLocal, why: cookiePolicyTexts.retraitOuLivraisonEtVotre, duration: '48 h sans visite' },
+  { name: 'allergen-filter', kind: cookiePolicyTexts.stockageLocal, why: cookiePolicyTexts.lesAllergenesQueVousMasquez, duration: '48 h sans visite' },
+  { name: 'last-visit', kind: cookiePolicyTexts.stockageLocal, why: cookiePolicyTexts.effacerCesDonneesApres48, duration: cookiePolicyTexts.renouveleAChaqueVisite },
   {
     name: 'pwa-installed, vite-pwa:hide-install, ios-pwa-prompt-shown',
-    kind: 'Stockage local',
-    why: 'Ne plus proposer l’installation de l’application une fois installée ou refusée',
-    duration: 'Jusqu’à effacement',
+    kind: cookiePolicyTexts.stockageLocal,
+    why: cookiePolicyTexts.nePlusProposerLInstallation,
+    duration: cookiePolicyTexts.jusquAEffacement,
   },
   {
-    name: 'Caches de l’application',
-    kind: 'Cache du navigateur',
-    why: 'Consulter la carte hors connexion (service worker)',
-    duration: 'Vidés au-delà de 50 Mo ou à chaque nouvelle version',
+    name: cookiePolicyTexts.cachesDeLApplication,
+    kind: cookiePolicyTexts.cacheDuNavigateur,
+    why: cookiePolicyTexts.consulterLaCarteHorsConnexion,
+    duration: cookiePolicyTexts.videsAuDelaDe50,
   },
 ];
 

@@ -20,9 +20,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Spec section 2: the home page's title is "Home" (Accueil); link previews and the Restaurant JSON-LD come from the settings. */
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const site = siteMetaFrom(matches);
-  const description = site ? readSetting(site.settings, 'site.description', '') || readSetting(site.settings, 'site.tagline', '') : 'Commandez en ligne.';
+  const description = site ? readSetting(site.settings, 'site.description', '') || readSetting(site.settings, 'site.tagline', '') : homeTexts.commandezEnLigne;
   return [
-    ...pageMeta('Accueil', location.pathname, description, { site, image: '/images/hero.svg' }),
+    ...pageMeta(homeTexts.accueil, location.pathname, description, { site, image: '/images/hero.svg' }),
     ...(site ? [{ 'script:ld+json': restaurantJsonLd(site.settings, site.menus, site.origin) }] : []),
   ];
 };
@@ -32,7 +32,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const itemsById = new Map(menus.flatMap((m) => m.categories.flatMap((c) => c.items)).map((i) => [i.item_id, i]));
   const popular = loaderData.popularIds.flatMap((id) => itemsById.get(id) ?? []);
   const prefix = useLocalePrefix();
-  const name = readSetting(settings, 'contacts.name', 'Restaurant');
+  const name = readSetting(settings, 'contacts.name', homeTexts.restaurant);
   const isOpen = menus.some((m) => m.menu_is_open);
   const today = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'Europe/Paris' }).format(new Date()).toLowerCase();
   const todayHours = menus[0]?.active_times.find((d) => d.day === today);

@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
     });
   }
   return [
-    ...pageMeta('La carte', location.pathname, 'Toute la carte, à commander en ligne : entrées, plats, pizzas, desserts et boissons.', {
+    ...pageMeta(menuTexts.laCarte, location.pathname, menuTexts.touteLaCarteACommander, {
       site,
       type: 'restaurant.menu',
     }),

@@ -10,7 +10,7 @@ import { offlineTexts } from '@resto/domain/messages/pwa';
  */
 export const handle = { noScripts: true };
 
-export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Hors ligne', location.pathname), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [...pageMeta(offlineTexts.horsLigne, location.pathname), { name: 'robots', content: 'noindex' }];
 
 export default function Offline() {
   return (

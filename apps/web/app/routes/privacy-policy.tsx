@@ -10,7 +10,7 @@ import { Prose } from '../features/site/prose.tsx';
 import { privacyPolicyTexts } from '@resto/domain/messages/legal';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta('Politique de confidentialité', location.pathname, 'Quelles données nous traitons lors d’une commande, pourquoi, combien de temps, et vos droits.', {
+  pageMeta(privacyPolicyTexts.politiqueDeConfidentialite, location.pathname, privacyPolicyTexts.quellesDonneesNousTraitonsLors, {
     site: siteMetaFrom(matches),
   });
 

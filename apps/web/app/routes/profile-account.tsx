@@ -16,7 +16,7 @@ import { ApiCallError } from '../lib/api-client.ts';
 import { profileAccountTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Mon compte · Commande en ligne', location.pathname),
+  ...pageMeta(profileAccountTexts.monCompteCommandeEnLigne, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -40,10 +40,10 @@ export default function ViewAccount() {
     }
   };
   const rows: [string, string][] = [
-    ['Nom', `${user.first_name} ${user.last_name}`],
-    ['E-mail', user.email],
-    ['Téléphone', formatPhone(user.phone)],
-    ['Adresse', user.address ?? 'Non renseignée'],
+    [profileAccountTexts.nom, `${user.first_name} ${user.last_name}`],
+    [profileAccountTexts.eMail, user.email],
+    [profileAccountTexts.telephone, formatPhone(user.phone)],
+    [profileAccountTexts.adresse, user.address ?? profileAccountTexts.nonRenseignee],
   ];
   return (
     <div className="space-y-5">

@@ -13,7 +13,7 @@ import { ApiCallError } from '../lib/api-client.ts';
 import { profileChangePasswordTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Mot de passe · Commande en ligne', location.pathname),
+  ...pageMeta(profileChangePasswordTexts.motDePasseCommandeEn, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 

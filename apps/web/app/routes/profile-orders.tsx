@@ -12,7 +12,7 @@ import { useSessionLost } from '../features/account/use-session.ts';
 import { profileOrdersTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Mes commandes · Commande en ligne', location.pathname),
+  ...pageMeta(profileOrdersTexts.mesCommandesCommandeEnLigne, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -16,7 +16,7 @@ import { useSessionLost } from '../features/account/use-session.ts';
 import { profileProfileTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Mes informations · Commande en ligne', location.pathname),
+  ...pageMeta(profileProfileTexts.mesInformationsCommandeEnLigne, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 

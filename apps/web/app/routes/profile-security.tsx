@@ -8,7 +8,7 @@ import { useLogout } from '../features/account/use-session.ts';
 import { profileSecurityTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Sécurité · Commande en ligne', location.pathname),
+  ...pageMeta(profileSecurityTexts.securiteCommandeEnLigne, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -7,7 +7,7 @@ import { useLogout, useRequireLogin } from '../features/account/use-session.ts';
 import { profileTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Mon compte · Commande en ligne', location.pathname),
+  ...pageMeta(profileTexts.monCompteCommandeEnLigne, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -17,11 +17,11 @@ export default function ProfileLayout() {
   const prefix = useLocalePrefix();
   const logout = useLogout();
   const links = [
-    { to: `${prefix}/profile/ViewOrders`, label: 'Mes commandes', icon: Package },
-    { to: `${prefix}/profile/ViewAccount`, label: 'Mon compte', icon: UserRound },
-    { to: `${prefix}/profile/ViewProfile`, label: 'Mes informations', icon: UserRoundCog },
-    { to: `${prefix}/profile/ViewSecurity`, label: 'Sécurité', icon: Shield },
-    { to: `${prefix}/profile/ChangePassword`, label: 'Mot de passe', icon: KeyRound },
+    { to: `${prefix}/profile/ViewOrders`, label: profileTexts.mesCommandes, icon: Package },
+    { to: `${prefix}/profile/ViewAccount`, label: profileTexts.monCompte, icon: UserRound },
+    { to: `${prefix}/profile/ViewProfile`, label: profileTexts.mesInformations, icon: UserRoundCog },
+    { to: `${prefix}/profile/ViewSecurity`, label: profileTexts.securite, icon: Shield },
+    { to: `${prefix}/profile/ChangePassword`, label: profileTexts.motDePasse, icon: KeyRound },
   ];
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex shrink-0 items-center gap-2 whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium md:rounded-xl ${isActive ? 'bg-brand-100 text-brand-700' : 'bg-white text-ink/80 hover:bg-black/5 md:bg-transparent'}`;

@@ -10,7 +10,7 @@ import { receiptTexts } from '@resto/domain/messages/receipts';
 
 export const meta: Route.MetaFunction = ({ location, data }) => [
   ...pageMeta(
-    data && 'receipt' in data ? `${data.receipt.kind === 'invoice' ? 'Facture' : 'Reçu'} ${data.receipt.invoice_number ?? data.receipt.number}` : 'Reçu',
+    data && 'receipt' in data ? `${data.receipt.kind === 'invoice' ? receiptTexts.facture2 : receiptTexts.recu2} ${data.receipt.invoice_number ?? data.receipt.number}` : receiptTexts.recu2,
     location.pathname,
   ),
   { name: 'robots', content: 'noindex' },
@@ -143,7 +143,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
         <section className="space-y-1 border-b border-black/10 py-3 text-sm">
           <Row label={receiptTexts.sousTotal} amount={formatEuros(receipt.subtotal)} />
           {receipt.reductions.map((reduction, index) => (
-            <Row key={index} label={`${reduction.coupon ? 'Code promo' : 'Réduction'} : ${reduction.name}`} amount={`−${formatEuros(reduction.amount)}`} />
+            <Row key={index} label={`${reduction.coupon ? receiptTexts.codePromo : receiptTexts.reduction} : ${reduction.name}`} amount={`−${formatEuros(reduction.amount)}`} />
           ))}
           {!receipt.is_pickup ? (
             <Row label={receiptTexts.livraison} amount={receipt.delivery > 0 ? formatEuros(receipt.delivery) : receiptTexts.offerte} />

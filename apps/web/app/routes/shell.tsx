@@ -41,7 +41,7 @@ function useScrolled(): boolean {
 export default function Shell({ loaderData }: Route.ComponentProps) {
   const prefix = useLocalePrefix();
   const { pathname } = useLocation();
-  const name = readSetting(loaderData.settings, 'contacts.name', 'Restaurant');
+  const name = readSetting(loaderData.settings, 'contacts.name', shellTexts.restaurant);
   const count = useCartStore((s) => s.lines.reduce((n, l) => n + l.quantity, 0));
   const scrolled = useScrolled();
   // Over the home page's dark hero the header is see-through with light text (spec section 1: sticky transparent header).
@@ -58,9 +58,9 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
       isActive ? 'bg-brand-100 text-brand-700' : overHero ? 'text-white/90 hover:text-white' : 'text-ink/80 hover:text-ink'
     }`;
   const optional = [
-    { page: 'About' as const, to: `${prefix}/about`, label: 'À propos' },
-    { page: 'Contact' as const, to: `${prefix}/contact`, label: 'Contact' },
-    { page: 'Blog' as const, to: `${prefix}/blog`, label: 'Blog' },
+    { page: 'About' as const, to: `${prefix}/about`, label: shellTexts.aPropos },
+    { page: 'Contact' as const, to: `${prefix}/contact`, label: shellTexts.contact },
+    { page: 'Blog' as const, to: `${prefix}/blog`, label: shellTexts.blog },
   ].filter((link) => isPageAllowed(loaderData.settings, link.page));
 
   return (

@@ -14,7 +14,7 @@ import { lastOrderKey } from '../features/checkout/checkout-store.ts';
 import { successTexts } from '@resto/domain/messages/checkout';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Commande envoyée · Merci !', location.pathname),
+  ...pageMeta(successTexts.commandeEnvoyeeMerci, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -72,7 +72,7 @@ export default function Success() {
         <p className="mt-1 text-ink/70">
           {order && !order.is_pickup
             ? successTexts.livraisonAuPaiementALa(whenOf(order), [order.location?.address, `${order.location?.postal_code ?? ''} ${order.location?.city ?? ''}`.trim()].filter(Boolean).join(', '))
-            : successTexts.retraitAuPaiementSurPlace(order ? whenOf(order) : 'dès que possible', readSetting(settings, 'contacts.address', 'restaurant'))}{' '}
+            : successTexts.retraitAuPaiementSurPlace(order ? whenOf(order) : successTexts.desQuePossible, readSetting(settings, 'contacts.address', successTexts.restaurant))}{' '}
           {successTexts.pourTouteQuestion}{readSetting(settings, 'contacts.phone', '')}.
         </p>
         {order?.payment_test_mode ? (

@@ -10,9 +10,9 @@ import { termsOfServiceTexts } from '@resto/domain/messages/legal';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   pageMeta(
-    'Mentions légales et conditions générales de vente',
+    termsOfServiceTexts.mentionsLegalesEtConditionsGenerales,
     location.pathname,
-    'Éditeur du site, hébergeur et conditions générales de vente de la commande en ligne.',
+    termsOfServiceTexts.editeurDuSiteHebergeurEt,
     {
       site: siteMetaFrom(matches),
     },

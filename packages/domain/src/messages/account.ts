@@ -41,6 +41,7 @@ export const authForgotTexts = {
   confirmezLeMotDePasse: 'Confirmez le mot de passe',
   changerLeMotDePasse: 'Changer le mot de passe',
   utiliserUneAutreAdresseOu: 'Utiliser une autre adresse ou renvoyer un code',
+  motDePasseOublieCommande: 'Mot de passe oublié · Commande en ligne',
 } as const;
 
 /** Texts of apps/web/app/routes/auth-login.tsx. */
@@ -52,6 +53,7 @@ export const authLoginTexts = {
   creerUnCompte: 'Créer un compte',
   eMail: 'E-mail',
   motDePasse: 'Mot de passe',
+  connexionCommandeEnLigne: 'Connexion · Commande en ligne',
 } as const;
 
 /** Texts of apps/web/app/routes/auth-signup.tsx. */
@@ -68,6 +70,7 @@ export const authSignupTexts = {
   auMoinsCaracteresUnePhrase: (passwordMinLength: string | number) => `Au moins ${passwordMinLength} caractères. Une phrase que vous retiendrez fait un excellent mot de passe.`,
   creerMonCompte: 'Créer mon compte',
   vosDonneesServentAVos: 'Vos données servent à vos commandes et à votre compte, rien d’autre. Vous pouvez supprimer votre compte à tout moment.',
+  creerUnCompteCommandeEn: 'Créer un compte · Commande en ligne',
 } as const;
 
 /** Texts of apps/web/app/routes/auth-verify.tsx. */
@@ -81,12 +84,20 @@ export const authVerifyTexts = {
   valider: 'Valider',
   envoi: 'Envoi…',
   renvoyerLeCode: 'Renvoyer le code',
+  confirmerVotreAdresseCommandeEn: 'Confirmer votre adresse · Commande en ligne',
 } as const;
 
 /** Texts of apps/web/app/routes/auth.tsx. */
 export const authTexts = {
   monCompte: 'Mon compte',
   unCompteEstFacultatifVous: 'Un compte est facultatif : vous pouvez aussi commander sans.',
+  monCompteCommandeEnLigne: 'Mon compte · Commande en ligne',
+  seConnecter: 'Se connecter',
+  retrouvezVosCoordonneesEtVos: 'Retrouvez vos coordonnées et vos commandes.',
+  creerUnCompte: 'Créer un compte',
+  commandezPlusViteLaProchaine: 'Commandez plus vite la prochaine fois.',
+  motDePasseOublie: 'Mot de passe oublié',
+  recevezUnCodeParE: 'Recevez un code par e-mail pour en choisir un nouveau.',
 } as const;
 
 /** Texts of apps/web/app/routes/profile-account.tsx. */
@@ -100,6 +111,12 @@ export const profileAccountTexts = {
   ceQueNousConservonsEt: 'Ce que nous conservons et combien de temps',
   preparationDuFichier: 'Préparation du fichier…',
   telechargerMesDonnees: 'Télécharger mes données',
+  monCompteCommandeEnLigne: 'Mon compte · Commande en ligne',
+  nom: 'Nom',
+  eMail: 'E-mail',
+  telephone: 'Téléphone',
+  adresse: 'Adresse',
+  nonRenseignee: 'Non renseignée',
 } as const;
 
 /** Texts of apps/web/app/routes/profile-change-password.tsx. */
@@ -109,6 +126,7 @@ export const profileChangePasswordTexts = {
   nouveauMotDePasse: 'Nouveau mot de passe',
   auMoinsCaracteresPasUn: (passwordMinLength: string | number) => `Au moins ${passwordMinLength} caractères, pas un mot de passe courant.`,
   confirmezLeNouveauMotDe: 'Confirmez le nouveau mot de passe',
+  motDePasseCommandeEn: 'Mot de passe · Commande en ligne',
 } as const;
 
 /** Texts of apps/web/app/routes/profile-orders.tsx. */
@@ -122,6 +140,7 @@ export const profileOrdersTexts = {
   plusRecentes: '← Plus récentes',
   pageSur: (page: string | number, pages: string | number) => `Page ${page} sur ${pages}`,
   plusAnciennes: 'Plus anciennes →',
+  mesCommandesCommandeEnLigne: 'Mes commandes · Commande en ligne',
 } as const;
 
 /** Texts of apps/web/app/routes/profile-profile.tsx. */
@@ -135,6 +154,7 @@ export const profileProfileTexts = {
   eMail: 'E-mail',
   lAdresseEMailSert: 'L’adresse e-mail sert à vous connecter : elle ne se modifie pas ici.',
   enregistrer: 'Enregistrer',
+  mesInformationsCommandeEnLigne: 'Mes informations · Commande en ligne',
 } as const;
 
 /** Texts of apps/web/app/routes/profile-security.tsx. */
@@ -146,6 +166,7 @@ export const profileSecurityTexts = {
   surCetAppareil: 'Sur cet appareil.',
   supprimerMonCompte: 'Supprimer mon compte',
   vosNomEMailTelephone: 'Vos nom, e-mail, téléphone, adresse et mot de passe sont effacés et vous êtes déconnecté partout. Vos commandes passées restent, anonymes, dans la comptabilité du restaurant. Cette action est définitive.',
+  securiteCommandeEnLigne: 'Sécurité · Commande en ligne',
 } as const;
 
 /** Texts of apps/web/app/routes/profile.tsx. */
@@ -154,4 +175,16 @@ export const profileTexts = {
   bonjour: 'Bonjour ',
   monCompte: 'Mon compte',
   seDeconnecter: 'Se déconnecter',
+  monCompteCommandeEnLigne: 'Mon compte · Commande en ligne',
+  mesCommandes: 'Mes commandes',
+  mesInformations: 'Mes informations',
+  securite: 'Sécurité',
+  motDePasse: 'Mot de passe',
+} as const;
+
+/** Texts of apps/web/app/features/account/account-api.ts. */
+export const accountApiTexts = {
+  sansReponse: 'sans réponse',
+  acceptes: 'acceptés',
+  refuses: 'refusés',
 } as const;

@@ -18,6 +18,12 @@ export const confirmationTabTexts = {
   envoiDeLaCommande: 'Envoi de la commande…',
   confirmerLaCommande: 'Confirmer la commande',
   enConfirmantVousVousEngagez: (livraison: string | number) => `En confirmant, vous vous engagez à régler la commande ${livraison}.`,
+  desQuePossible: 'dès que possible',
+  aEmporter: 'À emporter',
+  livraison: 'Livraison',
+  livraison2: (when: string | number, value1: string | number) => `Livraison ${when} : ${value1}`,
+  auRetrait: 'au retrait',
+  aLaLivraison: 'à la livraison',
 } as const;
 
 /** Texts of apps/web/app/features/checkout/delivery-tab.tsx. */
@@ -78,12 +84,18 @@ export const schedulePickerTexts = {
   jour: 'Jour',
   creneau: 'Créneau',
   choisirUnCreneau: 'Choisir un créneau',
+  aujourdHui: (d: string | number) => `Aujourd’hui (${d})`,
+  demain: (d: string | number) => `Demain (${d})`,
 } as const;
 
 /** Texts of apps/web/app/features/checkout/tabs-nav.tsx. */
 export const tabsNavTexts = {
   etapesDeLaCommande: 'Étapes de la commande',
   livraison: 'Livraison',
+  coordonnees: 'Coordonnées',
+  retrait: 'Retrait',
+  paiement: 'Paiement',
+  confirmation: 'Confirmation',
 } as const;
 
 /** Texts of apps/web/app/features/checkout/type-tab.tsx. */
@@ -106,6 +118,7 @@ export const checkoutTexts = {
   chargement: 'Chargement…',
   precedent: '← Précédent',
   recapitulatifDuPanier: 'Récapitulatif du panier',
+  commandeCommandeEnLigne: 'Commande · Commande en ligne',
 } as const;
 
 /** Texts of apps/web/app/routes/success.tsx. */
@@ -125,4 +138,7 @@ export const successTexts = {
   totalTtc: 'Total TTC',
   voirLeRecu: 'Voir le reçu',
   retourALaCarte: 'Retour à la carte',
+  commandeEnvoyeeMerci: 'Commande envoyée · Merci !',
+  desQuePossible: 'dès que possible',
+  restaurant: 'restaurant',
 } as const;

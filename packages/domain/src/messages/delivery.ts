@@ -12,6 +12,8 @@ export const locationPanelTexts = {
   aEmporter: ' À emporter',
   livraison: ' Livraison',
   retirerAuRestaurant: 'Retirer au restaurant',
+  livraison2: (formatted_address: string | number) => `Livraison · ${formatted_address}`,
+  livraisonChoisirUneAdresse: 'Livraison · choisir une adresse',
 } as const;
 
 /** Texts of apps/web/app/features/location/location-search.tsx. */
@@ -22,4 +24,6 @@ export const locationSearchTexts = {
   utiliserMaPosition: 'Utiliser ma position',
   maPosition: 'Ma position',
   adressesProposees: 'Adresses proposées',
+  ajoutezLeCodePostalOu: (noSuggestion: string | number) => `${noSuggestion} Ajoutez le code postal ou la ville.`,
+  livraisonEnvironMin: (delivery_cost: string | number, unit: string | number, duration: string | number) => `Livraison ${delivery_cost} · ${unit} · environ ${duration} min`,
 } as const;

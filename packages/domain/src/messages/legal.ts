@@ -23,6 +23,26 @@ export const cookiePolicyTexts = {
   votreChoixEstConserveDans: 'Votre choix est conservé dans votre navigateur. Vous pouvez le modifier à tout moment :',
   modifierMonChoix: 'Modifier mon choix',
   pourTouteQuestion: (email: string | number) => `Pour toute question : ${email}.`,
+  ceQueLeSiteEnregistre2: 'Ce que le site enregistre dans votre navigateur, pourquoi, et comment changer d’avis.',
+  cookie: 'Cookie',
+  retenirLaLangueDuSite: 'Retenir la langue du site (français)',
+  stockageLocal: 'Stockage local',
+  retenirVotreReponseALa: 'Retenir votre réponse à la question des cookies',
+  jusquAEffacementOu48: 'Jusqu’à effacement, ou 48 h sans visite',
+  votrePanier: 'Votre panier',
+  jusquALaCommandeOu: 'Jusqu’à la commande, ou 48 h sans visite',
+  lesChampsDeLaCommande: 'Les champs de la commande en cours, pour ne pas les ressaisir',
+  afficherLeRecapitulatifDeVotre: 'Afficher le récapitulatif de votre dernière commande',
+  retraitOuLivraisonEtVotre: 'Retrait ou livraison, et votre adresse de livraison',
+  lesAllergenesQueVousMasquez: 'Les allergènes que vous masquez sur la carte',
+  effacerCesDonneesApres48: 'Effacer ces données après 48 h sans visite',
+  renouveleAChaqueVisite: 'Renouvelé à chaque visite',
+  nePlusProposerLInstallation: 'Ne plus proposer l’installation de l’application une fois installée ou refusée',
+  jusquAEffacement: 'Jusqu’à effacement',
+  cachesDeLApplication: 'Caches de l’application',
+  cacheDuNavigateur: 'Cache du navigateur',
+  consulterLaCarteHorsConnexion: 'Consulter la carte hors connexion (service worker)',
+  videsAuDelaDe50: 'Vidés au-delà de 50 Mo ou à chaque nouvelle version',
 } as const;
 
 /** Texts of apps/web/app/routes/privacy-policy.tsx. */
@@ -68,6 +88,7 @@ export const privacyPolicyTexts = {
   politiqueCookies: 'politique cookies',
   vosDroits: 'Vos droits',
   vousDisposezDesDroitsD: (email: string | number) => `Vous disposez des droits d’accès, de rectification, d’effacement, de limitation, d’opposition et de portabilité de vos données. Avec un compte, « Mon compte » vous permet de télécharger toutes vos données (fichier JSON) et de supprimer le compte. Sinon, écrivez-nous à ${email} ; nous répondons sous un mois. Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (www.cnil.fr).`,
+  quellesDonneesNousTraitonsLors: 'Quelles données nous traitons lors d’une commande, pourquoi, combien de temps, et vos droits.',
 } as const;
 
 /** Texts of apps/web/app/routes/terms-of-service.tsx. */
@@ -115,4 +136,5 @@ export const termsOfServiceTexts = {
   politiqueDeConfidentialite: 'politique de confidentialité',
   n10DroitApplicable: '10. Droit applicable',
   lesPresentesConditionsSontSoumises: 'Les présentes conditions sont soumises au droit français. Les tribunaux compétents sont ceux désignés par le Code de la consommation.',
+  editeurDuSiteHebergeurEt: 'Éditeur du site, hébergeur et conditions générales de vente de la commande en ligne.',
 } as const;

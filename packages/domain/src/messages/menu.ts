@@ -17,7 +17,6 @@ export const allergenFilterTexts = {
 /** Texts of apps/web/app/features/menu/menu-item-card.tsx. */
 export const menuItemCardTexts = {
   indisponible: 'Indisponible',
-  /** The card's accessible name: 'Margherita, 9,50 €, offre -10 %'. */
   cardLabel: (name: string, price: string, badges: readonly string[]) => `${name}, ${price}${badges.length ? `, offre ${badges.join(', ')}` : ''}`,
 } as const;
 
@@ -53,6 +52,7 @@ export const productDialogTexts = {
 export const quickAddTexts = {
   choisirLesOptionsDe: (item_name: string | number) => `Choisir les options de ${item_name}`,
   ajouterAuPanier: (item_name: string | number) => `Ajouter ${item_name} au panier`,
+  ajouteAuPanier: (item_name: string | number) => `« ${item_name} » ajouté au panier.`,
 } as const;
 
 /** Texts of apps/web/app/routes/menu.tsx. */
@@ -65,4 +65,6 @@ export const menuTexts = {
   voirLePanier: ' Voir le panier (',
   fermerLePanier: 'Fermer le panier',
   articlesChoisisQuantitesEtTotal: 'Articles choisis, quantités et total de la commande.',
+  laCarte: 'La carte',
+  touteLaCarteACommander: 'Toute la carte, à commander en ligne : entrées, plats, pizzas, desserts et boissons.',
 } as const;

@@ -21,4 +21,5 @@ export const offlineTexts = {
   cettePageNAPas: 'Cette page n’a pas encore été consultée sur cet appareil et la connexion est coupée. La carte déjà consultée reste disponible ; pour commander, il faudra être connecté.',
   voirLaCarte: 'Voir la carte',
   reessayer: 'Réessayer',
+  horsLigne: 'Hors ligne',
 } as const;

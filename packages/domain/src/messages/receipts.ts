@@ -30,4 +30,8 @@ export const receiptTexts = {
   tvaSurHt: (rate: string | number, base_ht: string | number) => `TVA ${rate} sur ${base_ht} HT`,
   totalTtc: 'Total TTC',
   paiement: 'Paiement : ',
+  facture2: 'Facture',
+  recu2: 'Reçu',
+  codePromo: 'Code promo',
+  reduction: 'Réduction',
 } as const;

@@ -13,6 +13,14 @@ export const siteFooterTexts = {
   informations: 'Informations',
   gererLesCookies: 'Gérer les cookies',
   commandeEnLigne: ' · Commande en ligne',
+  laCarte: 'La carte',
+  aPropos: 'À propos',
+  about2: 'About',
+  contact2: 'Contact',
+  blog2: 'Blog',
+  mentionsLegalesEtCgv: 'Mentions légales et CGV',
+  confidentialite: 'Confidentialité',
+  cookies: 'Cookies',
 } as const;
 
 /** Texts of apps/web/app/components/ui/toast.tsx. */
@@ -24,17 +32,22 @@ export const toastTexts = {
 export const aboutTexts = {
   aProposDe: (name: string | number) => `À propos de ${name}`,
   decouvrirLaCarte: 'Découvrir la carte',
+  aPropos: 'À propos',
+  restaurant: 'Restaurant',
 } as const;
 
 /** Texts of apps/web/app/routes/blog.tsx. */
 export const blogTexts = {
   leBlog: 'Le blog',
+  nouvellesDeLaCuisineEt: 'Nouvelles de la cuisine et du restaurant.',
 } as const;
 
 /** Texts of apps/web/app/routes/contact.tsx. */
 export const contactTexts = {
   nousContacter: 'Nous contacter',
   voirLePlan: '(voir le plan)',
+  contact: 'Contact',
+  adresseTelephoneEtEMail: 'Adresse, téléphone et e-mail du restaurant.',
 } as const;
 
 /** Texts of apps/web/app/routes/home.tsx. */
@@ -48,6 +61,9 @@ export const homeTexts = {
   fermeAujourdHui: 'Fermé aujourd’hui',
   adresse: ' Adresse',
   lesPlusPopulaires: 'Les plus populaires',
+  commandezEnLigne: 'Commandez en ligne.',
+  accueil: 'Accueil',
+  restaurant: 'Restaurant',
 } as const;
 
 /** Texts of apps/web/app/routes/shell.tsx. */
@@ -56,4 +72,53 @@ export const shellTexts = {
   laCarte: 'La carte',
   monCompte: 'Mon compte',
   commanderArticleDansLePanier: (count: string | number, s: string | number) => `Commander, ${count} article${s} dans le panier`,
+  restaurant: 'Restaurant',
+  aPropos: 'À propos',
+  contact: 'Contact',
+  blog: 'Blog',
+} as const;
+
+/** Texts of apps/web/app/features/site/social-links.tsx. */
+export const socialLinksTexts = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  xTwitter: 'X (Twitter)',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  linkedin: 'LinkedIn',
+  pinterest: 'Pinterest',
+} as const;
+
+/** Texts of apps/web/app/lib/api.server.ts. */
+export const apiServerTexts = {
+  apiIndisponible: 'API indisponible',
+} as const;
+
+/** Texts of apps/web/app/lib/store-data.ts. */
+export const storeDataTexts = {
+  articleN: (itemId: string | number) => `Article n° ${itemId}`,
+} as const;
+
+/** Texts of apps/web/app/lib/json-ld.ts. */
+export const jsonLdTexts = {
+  laCarte: 'La carte',
+  restaurant: 'Restaurant',
+} as const;
+
+/** Texts of apps/web/app/lib/seo.ts. */
+export const seoTexts = {
+  restaurant: 'Restaurant',
+} as const;
+
+/** Texts of apps/web/app/lib/web-manifest.ts. */
+export const webManifestTexts = {
+  restaurant: 'Restaurant',
+  commandeEnLigne: 'Commande en ligne',
+  laCarte: 'La carte',
+  carte: 'Carte',
+} as const;
+
+/** Texts of apps/web/app/routes/not-found.tsx. */
+export const notFoundTexts = {
+  pageIntrouvable: 'Page introuvable',
 } as const;

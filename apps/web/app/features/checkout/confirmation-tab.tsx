@@ -39,7 +39,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
     </div>
   );
 
-  const when = address.is_scheduled ? describeSchedule(address.delivery_date, address.delivery_time_range) : 'dès que possible';
+  const when = address.is_scheduled ? describeSchedule(address.delivery_date, address.delivery_time_range) : confirmationTabTexts.desQuePossible;
 
   return (
     <div>
@@ -47,7 +47,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
         {confirmationTabTexts.verifiezEtConfirmez}
       </h2>
       <div className="divide-y divide-black/5">
-        {row('type', isPickup ? 'À emporter' : 'Livraison')}
+        {row('type', isPickup ? confirmationTabTexts.aEmporter : confirmationTabTexts.livraison)}
         {row(
           'personal',
           personal.first_name || personal.last_name ? (
@@ -67,7 +67,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
           isPickup ? (
             `Retrait ${when}, ${readSetting(settings, 'contacts.address', '')}`
           ) : address.address ? (
-            `Livraison ${when} : ${[address.address, address.address2, `${address.postal_code ?? ''} ${address.city ?? ''}`].filter(Boolean).join(', ')}`
+            confirmationTabTexts.livraison2(when, [address.address, address.address2, `${address.postal_code ?? ''} ${address.city ?? ''}`].filter(Boolean).join(', '))
           ) : (
             <span className="text-red-700">{confirmationTabTexts.adresseACompleter}</span>
           ),
@@ -96,7 +96,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
         {placing ? (card ? paymentTexts.paying : confirmationTabTexts.envoiDeLaCommande) : card ? paymentTexts.pay(formatPrice(totals.totalCents)) : confirmationTabTexts.confirmerLaCommande}
       </button>
       <p className="mt-2 text-center text-xs text-ink/60">
-        {card ? paymentTexts.cardCommitment : confirmationTabTexts.enConfirmantVousVousEngagez(isPickup ? 'au retrait' : 'à la livraison')}
+        {card ? paymentTexts.cardCommitment : confirmationTabTexts.enConfirmantVousVousEngagez(isPickup ? confirmationTabTexts.auRetrait : confirmationTabTexts.aLaLivraison)}
       </p>
     </div>
   );

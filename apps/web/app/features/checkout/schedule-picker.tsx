@@ -39,7 +39,7 @@ export function SchedulePicker({
   const date = value.delivery_date && dates.includes(value.delivery_date) ? value.delivery_date : (dates[0] ?? null);
   const slots = useMemo(() => (date ? generateSlots({ date, now, isPickup, menus, scheduling }) : []), [date, menus, isPickup, minute, settings]);
   const today = toRestaurantDate(now);
-  const dayLabel = (d: string) => (d === today ? `Aujourd’hui (${formatDay(d)})` : d === addDays(today, 1) ? `Demain (${formatDay(d)})` : formatDay(d));
+  const dayLabel = (d: string) => (d === today ? schedulePickerTexts.aujourdHui(formatDay(d)) : d === addDays(today, 1) ? schedulePickerTexts.demain(formatDay(d)) : formatDay(d));
   const radio = 'flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 px-4 py-3';
 
   return (

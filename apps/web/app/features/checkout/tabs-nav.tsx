@@ -4,10 +4,10 @@ import { tabsNavTexts } from '@resto/domain/messages/checkout';
 
 export const tabLabels: Record<CheckoutTab, string> = {
   type: 'Mode',
-  personal: 'Coordonnées',
-  delivery: 'Retrait',
-  payment: 'Paiement',
-  confirmation: 'Confirmation',
+  personal: tabsNavTexts.coordonnees,
+  delivery: tabsNavTexts.retrait,
+  payment: tabsNavTexts.paiement,
+  confirmation: tabsNavTexts.confirmation,
 };
 
 /** The five checkout tabs in order (spec section 2); any tab can be opened directly. */

@@ -46,8 +46,8 @@ export function LocationPanel({ settings }: { settings: SettingsList }) {
   const label = isPickup
     ? `À emporter · ${readSetting(settings, 'contacts.address', '')}`
     : record
-      ? `Livraison · ${record.formatted_address}`
-      : 'Livraison · choisir une adresse';
+      ? locationPanelTexts.livraison2(record.formatted_address)
+      : locationPanelTexts.livraisonChoisirUneAdresse;
   const option = 'flex flex-1 items-center justify-center gap-2 rounded-full px-3 py-2.5 font-semibold';
   return (
     <Dialog.Root

@@ -60,7 +60,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
         setSuggestions(found);
         setActive(found.length ? 0 : -1);
         setOpen(true);
-        setMessage(found.length ? '' : `${locationMessages.noSuggestion} Ajoutez le code postal ou la ville.`);
+        setMessage(found.length ? '' : locationSearchTexts.ajoutezLeCodePostalOu(locationMessages.noSuggestion));
         setStatus('idle');
       } catch (error) {
         if (current !== requestId.current) return;
@@ -89,7 +89,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
       setQuery(record.formatted_address);
       setStatus('chosen');
       setMessage(
-        `Livraison ${formatPrice(eurosToCents(record.delivery_cost))} · ${formatDistance(record.distance, record.unit)} · environ ${record.duration} min`,
+        locationSearchTexts.livraisonEnvironMin(formatPrice(eurosToCents(record.delivery_cost)), formatDistance(record.distance, record.unit), record.duration),
       );
       onChosen(record);
       closeTimer.current = setTimeout(() => setSuggestions([]), locationPanelCloseDelayMs);

@@ -30,7 +30,7 @@ export function QuickAdd({ item, className = '' }: { item: MenuItem; className?:
       onClick={() => {
         add({ item, choices: [], quantity: 1, note: '' });
         void fetch(`/v2/public/products/${item.item_menu_id}`).catch(() => undefined); // result unused (section 7)
-        toast(`« ${item.item_name} » ajouté au panier.`, 'success');
+        toast(quickAddTexts.ajouteAuPanier(item.item_name), 'success');
       }}
     >
       <Plus size={18} aria-hidden />
