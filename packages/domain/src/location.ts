@@ -1,4 +1,5 @@
 import { calculateDeliveryFee, findZone, outsideZonesMessage, readDeliverySettings, zoneQuote, type DeliveryQuote, type DeliverySettings } from './delivery.ts';
+import { formatDistance } from './format.ts';
 import { centsToEuros, eurosToCents } from './money.ts';
 import { readSetting, type SettingsList } from './settings.ts';
 
@@ -119,10 +120,6 @@ export const locationMessages = {
   geolocationDenied: 'Position indisponible : autorisez la localisation ou tapez votre adresse.',
 } as const;
 
-/** '2,4 km' (French decimal comma). */
-export function formatDistance(distance: number, unit: string): string {
-  return `${distance.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} ${unit === 'miles' ? 'miles' : 'km'}`;
-}
 
 /**
  * The delivery quote of an address (section 9): refused when delivery is off or the distance is

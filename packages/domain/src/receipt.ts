@@ -1,5 +1,6 @@
 import { messages, paymentTexts } from './messages.ts';
-import { centsToEuros, formatPrice, roundDiv } from './money.ts';
+import { formatLongDateTime, formatPrice } from './format.ts';
+import { centsToEuros, roundDiv } from './money.ts';
 import { describeSchedule } from './scheduling.ts';
 import { readSetting, type SettingsList } from './settings.ts';
 
@@ -109,19 +110,9 @@ export interface Receipt {
   mentions: string[];
 }
 
-const dateFormatter = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** 'lundi 23 novembre 2026 à 21:05' in Europe/Paris. */
+/** 'lundi 23 novembre 2026 à 21:05' in Europe/Paris: the receipt's date, as format.ts writes a long instant. */
 export function formatReceiptDate(instant: Date): string {
-  return dateFormatter.format(instant);
+  return formatLongDateTime(instant);
 }
 
 /** 42 → 'R-000042', the receipt's printed number. */

@@ -1,6 +1,7 @@
 import type { Menu, TimeRange, Weekday } from './catalogue.ts';
 import { weekdays } from './catalogue.ts';
 import { isOpenAt, restaurantTimeZone } from './clock.ts';
+import { formatDay, formatSlot } from './format.ts';
 import { readSetting, type SettingsList } from './settings.ts';
 
 /**
@@ -328,12 +329,6 @@ export const scheduleMessages = {
     `Les articles suivants de votre panier ne sont pas disponibles à l’heure choisie : ${list(names)}. Veuillez choisir un autre horaire ou retirer ces articles.`,
 } as const;
 
-const dayFormatter = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
-
-/** 'lundi 24 novembre' for a calendar day (DECISIONS.md, French formats). */
-export function formatDay(date: string): string {
-  return dayFormatter.format(new Date(`${date}T00:00:00Z`));
-}
 
 /**
  * When an order is wanted, in words: 'le mercredi 25 novembre, 12:30–12:45' for a slot,
@@ -342,5 +337,5 @@ export function formatDay(date: string): string {
 export function describeSchedule(deliveryDate: string | null | undefined, deliveryTimeRange: string | null | undefined): string {
   if (!deliveryDate || !deliveryTimeRange || !isCalendarDate(deliveryDate)) return 'dès que possible';
   const slot = parseSlotValue(deliveryTimeRange);
-  return `le ${formatDay(deliveryDate)}, ${slot ? `${slot.start}–${slot.end}` : deliveryTimeRange}`;
+  return `le ${formatDay(deliveryDate)}, ${slot ? formatSlot(slot.start, slot.end) : deliveryTimeRange}`;
 }

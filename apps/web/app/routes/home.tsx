@@ -7,7 +7,7 @@ import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { restaurantJsonLd } from '../lib/json-ld.ts';
 import { apiGet } from '../lib/api.server.ts';
-import { formatEuros } from '../lib/format.ts';
+import { formatEuros } from '@resto/domain/format';
 import { DishChip } from '../features/menu/quick-add.tsx';
 import { homeTexts } from '@resto/domain/messages/site';
 

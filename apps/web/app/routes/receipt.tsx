@@ -3,7 +3,7 @@ import { Download, Printer } from 'lucide-react';
 import { messages } from '@resto/domain/messages';
 import type { Receipt } from '@resto/domain/receipt';
 import type { Route } from './+types/receipt';
-import { formatEuros, formatRate } from '../lib/format.ts';
+import { formatEuros, formatRate } from '@resto/domain/format';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { receiptTexts } from '@resto/domain/messages/receipts';

@@ -6,7 +6,7 @@ import { describeSchedule } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
 import type { Route } from './+types/success';
 import { callApi } from '../lib/api-client.ts';
-import { formatEuros } from '../lib/format.ts';
+import { formatEuros } from '@resto/domain/format';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';

@@ -1,5 +1,5 @@
 import { codeTtlMinutes, type CodePurpose } from '@resto/domain/account';
-import { formatPrice } from '@resto/domain/money';
+import { formatDateTime, formatPrice, formatRateBasisPoints } from '@resto/domain/format';
 import { messages, paymentTexts } from '@resto/domain/messages';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { escapeHtml } from './escape.ts';
@@ -104,13 +104,6 @@ export interface OrderMailData {
   receiptUrl: string | null;
 }
 
-const dateTime = (instant: Date) =>
-  new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(
-    instant,
-  );
-
-const rate = (rateBp: number) => `${new Intl.NumberFormat('fr-FR').format(rateBp / 100)} %`;
-
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** The order's facts as label/value pairs, shared by the customer's and the kitchen's e-mails. */
@@ -127,7 +120,7 @@ function orderFacts(order: OrderMailData, restaurant: RestaurantContacts): [stri
   const slot = capitalize(describeSchedule(order.deliveryDate, order.deliveryTimeRange).replace(/^le /, ''));
   return [
     ['Commande', `n° ${order.orderId}`],
-    ['Passée le', dateTime(order.createdAt)],
+    ['Passée le', formatDateTime(order.createdAt)],
     ['Type', order.isPickup ? 'À emporter' : 'Livraison'],
     ['Adresse', where],
     ['Créneau', slot],
@@ -148,7 +141,7 @@ function totalsRows(order: OrderMailData): [string, string][] {
   if (order.discountCents > 0) rows.push([order.couponCode ? `Remises (code ${order.couponCode})` : 'Remises', `−${formatPrice(order.discountCents)}`]);
   if (!order.isPickup) rows.push(['Livraison', formatPrice(order.deliveryCents)]);
   for (const t of order.taxByRate)
-    rows.push([`TVA ${rate(t.rateBp)} ${order.taxInclusive ? 'incluse ' : ''}sur ${formatPrice(t.baseCents)}`, formatPrice(t.taxCents)]);
+    rows.push([`TVA ${formatRateBasisPoints(t.rateBp)} ${order.taxInclusive ? 'incluse ' : ''}sur ${formatPrice(t.baseCents)}`, formatPrice(t.taxCents)]);
   rows.push(['Total', formatPrice(order.totalCents)]);
   return rows;
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
-import { formatPrice } from '@resto/domain/money';
+import { formatEuros, formatRate, plainSpaces } from '@resto/domain/format';
 import type { Receipt } from '@resto/domain/receipt';
 
 /**
@@ -20,8 +20,7 @@ function loadFonts() {
   return fonts;
 }
 
-const euros = (amount: number) => formatPrice(Math.round(amount * 100)).replace(/\u202f|\u00a0/gu, ' ');
-const rate = (percent: number) => `${String(percent).replace('.', ',')} %`;
+const euros = (amount: number) => plainSpaces(formatEuros(amount));
 
 /**
  * Renders a receipt (or invoice) as PDF bytes.
@@ -97,7 +96,7 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
   for (const line of receipt.lines) {
     const unit = invoice ? `${euros(line.unit_price_ht)} HT` : euros(line.unit_price);
     row(`${line.quantity} × ${line.name}${line.free ? ' (offert)' : ''}`, euros(line.amount), 'bold');
-    text(`${line.details ? `${line.details} — ` : ''}${unit} l’unité — TVA ${rate(line.tax_rate)}`, { size: 9, color: '#444444' });
+    text(`${line.details ? `${line.details} — ` : ''}${unit} l’unité — TVA ${formatRate(line.tax_rate)}`, { size: 9, color: '#444444' });
     doc.moveDown(0.2);
   }
   rule();
@@ -106,7 +105,7 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
   if (!receipt.is_pickup) row('Livraison', receipt.delivery > 0 ? euros(receipt.delivery) : 'offerte');
   rule();
   row('Total HT', euros(receipt.total_ht));
-  for (const t of receipt.tax_by_rate) row(`TVA ${rate(t.rate)} sur ${euros(t.base_ht)} HT`, euros(t.tax));
+  for (const t of receipt.tax_by_rate) row(`TVA ${formatRate(t.rate)} sur ${euros(t.base_ht)} HT`, euros(t.tax));
   row('Total TTC', euros(receipt.total_ttc), 'bold');
   rule();
   text(`Paiement : ${receipt.payment.method_label} — ${receipt.payment.state_label}`);

@@ -2,7 +2,7 @@ import { messages, orderStatusLabels } from '@resto/domain/messages';
 import { formatReceiptDate } from '@resto/domain/receipt';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { Link } from 'react-router';
-import { formatEuros, formatRate } from '../../lib/format.ts';
+import { formatEuros, formatRate } from '@resto/domain/format';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { orderCardTexts } from '@resto/domain/messages/account';
 

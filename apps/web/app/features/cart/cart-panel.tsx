@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
-import { formatPrice } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
 import { readTaxSettings } from '@resto/domain/settings';
 import type { StoreData } from '../../lib/api.server.ts';
 import { useItemName } from '../../lib/store-data.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { MenuItem } from '@resto/domain/catalogue';
 import { callApi } from '../../lib/api-client.ts';
-import { formatEuros } from '../../lib/format.ts';
+import { formatEuros } from '@resto/domain/format';
 import { DishChip } from '../menu/quick-add.tsx';
 import { useCartStore } from './cart-store.ts';
 import { oftenWithTexts } from '@resto/domain/messages/cart';

@@ -1,7 +1,7 @@
 import type { CartTotals } from '@resto/domain/cart';
-import { formatPrice } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
 import type { OfferResult } from '@resto/domain/offers';
-import { formatRate } from '../../lib/format.ts';
+import { formatRate } from '@resto/domain/format';
 import { totalsRecapTexts } from '@resto/domain/messages/cart';
 
 /** Subtotal, each offer, delivery, tax per rate and total (spec section 3, Cart totals). */

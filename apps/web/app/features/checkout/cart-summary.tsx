@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatPrice } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
 import { readTaxSettings } from '@resto/domain/settings';
 import type { StoreData } from '../../lib/api.server.ts';
 import { useItemName } from '../../lib/store-data.ts';

@@ -2,7 +2,7 @@ import type { CheckoutTab } from '@resto/domain/checkout';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
 import { paymentTexts } from '@resto/domain/messages';
-import { formatPrice } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
 import { CardSection } from '../payment/card-section.tsx';
 import { useCartTotals } from '../cart/use-cart-totals.ts';
 import type { StoreData } from '../../lib/api.server.ts';

@@ -5,7 +5,7 @@ import { readPaymentMethods, resolvePaymentMethod } from '@resto/domain/payments
 import type { SettingsList } from '@resto/domain/settings';
 import { useCheckoutStore } from './checkout-store.ts';
 import { loadPaymentConfig } from '../payment/payment-config.ts';
-import { formatPrice } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
 import { useCartStore } from '../cart/cart-store.ts';
 import type { PricingData } from '../cart/use-cart-totals.ts';
 import { useMealVoucher } from './meal-voucher.ts';

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import type { Menu } from '@resto/domain/catalogue';
 import type { SettingsList } from '@resto/domain/settings';
-import { formatDay, generateSlots, isRestaurantOpen, readSchedulingSettings, schedulableDates, toRestaurantDate, addDays } from '@resto/domain/scheduling';
+import { formatDay } from '@resto/domain/format';
+import { generateSlots, isRestaurantOpen, readSchedulingSettings, schedulableDates, toRestaurantDate, addDays } from '@resto/domain/scheduling';
 import { schedulePickerTexts } from '@resto/domain/messages/checkout';
 
 export interface ScheduleValue {

@@ -1,14 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Check, LocateFixed, Loader2, MapPin } from 'lucide-react';
 import {
-  formatDistance,
   locationMessages,
   locationPanelCloseDelayMs,
   minLocationQueryLength,
   type DistanceRecord,
   type LocationSuggestion,
 } from '@resto/domain/location';
-import { formatPrice } from '@resto/domain/money';
+import { formatDistance, formatPrice } from '@resto/domain/format';
 import { eurosToCents } from '@resto/domain/money';
 import { ApiCallError, callApi } from '../../lib/api-client.ts';
 import { useToasts } from '../../components/ui/toast.tsx';

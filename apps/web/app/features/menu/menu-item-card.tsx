@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { MenuItem } from '@resto/domain/catalogue';
 import { useCartStore } from '../cart/cart-store.ts';
-import { formatEuros } from '../../lib/format.ts';
+import { formatEuros } from '@resto/domain/format';
 import { menuItemCardTexts } from '@resto/domain/messages/menu';
 
 /** One dish on the menu: image, name, description, price for the current order type. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Search, X } from 'lucide-react';
 import type { MenuItem } from '@resto/domain/catalogue';
 import { buildSearchIndex, searchItems, searchMinLength } from '@resto/domain/search';
-import { formatEuros } from '../../lib/format.ts';
+import { formatEuros } from '@resto/domain/format';
 import { menuSearchTexts } from '@resto/domain/messages/menu';
 
 /**

@@ -4,11 +4,11 @@ import { Minus, Plus, X } from 'lucide-react';
 import { calculateUnitPrice } from '@resto/domain/cart';
 import { maxLineQuantity, pricedLineFromItem, validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@resto/domain/catalogue';
 
-import { formatPrice } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
 import { allergenLabels, dietLabels, type Allergen, type Diet } from '@resto/domain/allergens';
 import { itemBadge, type Offer } from '@resto/domain/offers';
 import { useCartStore } from '../cart/cart-store.ts';
-import { formatEuros } from '../../lib/format.ts';
+import { formatEuros } from '@resto/domain/format';
 import { productDialogTexts } from '@resto/domain/messages/menu';
 
 /**
