@@ -67,7 +67,8 @@ export const authSignupTexts = {
   telephone: 'Téléphone',
   eMail: 'E-mail',
   motDePasse: 'Mot de passe',
-  auMoinsCaracteresUnePhrase: (passwordMinLength: string | number) => `Au moins ${passwordMinLength} caractères. Une phrase que vous retiendrez fait un excellent mot de passe.`,
+  auMoinsCaracteresUnePhrase: (passwordMinLength: string | number) =>
+    `Au moins ${passwordMinLength} caractères. Une phrase que vous retiendrez fait un excellent mot de passe.`,
   creerMonCompte: 'Créer mon compte',
   vosDonneesServentAVos: 'Vos données servent à vos commandes et à votre compte, rien d’autre. Vous pouvez supprimer votre compte à tout moment.',
   creerUnCompteCommandeEn: 'Créer un compte · Commande en ligne',
@@ -165,7 +166,8 @@ export const profileSecurityTexts = {
   seDeconnecter: 'Se déconnecter',
   surCetAppareil: 'Sur cet appareil.',
   supprimerMonCompte: 'Supprimer mon compte',
-  vosNomEMailTelephone: 'Vos nom, e-mail, téléphone, adresse et mot de passe sont effacés et vous êtes déconnecté partout. Vos commandes passées restent, anonymes, dans la comptabilité du restaurant. Cette action est définitive.',
+  vosNomEMailTelephone:
+    'Vos nom, e-mail, téléphone, adresse et mot de passe sont effacés et vous êtes déconnecté partout. Vos commandes passées restent, anonymes, dans la comptabilité du restaurant. Cette action est définitive.',
   securiteCommandeEnLigne: 'Sécurité · Commande en ligne',
 } as const;
 

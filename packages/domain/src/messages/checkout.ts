@@ -30,7 +30,8 @@ export const confirmationTabTexts = {
 export const deliveryTabTexts = {
   retraitAuRestaurant: 'Retrait au restaurant',
   adresseDeLivraison: 'Adresse de livraison',
-  votreCommandeEstPreteAu: (pickup_minimum_time: string | number) => `Votre commande est prête au créneau choisi, ou environ ${pickup_minimum_time} minutes après confirmation.`,
+  votreCommandeEstPreteAu: (pickup_minimum_time: string | number) =>
+    `Votre commande est prête au créneau choisi, ou environ ${pickup_minimum_time} minutes après confirmation.`,
   adresse: 'Adresse',
   complementEtageCode: 'Complément (étage, code…)',
   codePostal: 'Code postal',

@@ -25,5 +25,6 @@ export const locationSearchTexts = {
   maPosition: 'Ma position',
   adressesProposees: 'Adresses proposées',
   ajoutezLeCodePostalOu: (noSuggestion: string | number) => `${noSuggestion} Ajoutez le code postal ou la ville.`,
-  livraisonEnvironMin: (delivery_cost: string | number, unit: string | number, duration: string | number) => `Livraison ${delivery_cost} · ${unit} · environ ${duration} min`,
+  livraisonEnvironMin: (delivery_cost: string | number, unit: string | number, duration: string | number) =>
+    `Livraison ${delivery_cost} · ${unit} · environ ${duration} min`,
 } as const;

@@ -18,7 +18,8 @@ export const iosInstallGuideTexts = {
 /** Texts of apps/web/app/routes/offline.tsx. */
 export const offlineTexts = {
   vousEtesHorsLigne: 'Vous êtes hors ligne',
-  cettePageNAPas: 'Cette page n’a pas encore été consultée sur cet appareil et la connexion est coupée. La carte déjà consultée reste disponible ; pour commander, il faudra être connecté.',
+  cettePageNAPas:
+    'Cette page n’a pas encore été consultée sur cet appareil et la connexion est coupée. La carte déjà consultée reste disponible ; pour commander, il faudra être connecté.',
   voirLaCarte: 'Voir la carte',
   reessayer: 'Réessayer',
   horsLigne: 'Hors ligne',
