@@ -3,6 +3,53 @@
  * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
  */
 
+/** Messages of the accounts API (issue 5; spec sections 5 and 8: the server’s message is shown as it comes). Part of `messages` (packages/domain/src/messages.ts). */
+export const accountMessages = {
+  passwordRequired: 'Le mot de passe est obligatoire.',
+  passwordTooShort: (min: number) => `Le mot de passe doit contenir au moins ${min} caractères.`,
+  passwordTooLong: (max: number) => `Le mot de passe doit contenir au plus ${max} caractères.`,
+  passwordTooCommon: 'Ce mot de passe fait partie des plus courants : choisissez-en un autre, plus personnel.',
+  passwordsDoNotMatch: 'Les mots de passe ne correspondent pas.',
+  passwordWrong: 'Mot de passe incorrect.',
+  codeRequired: 'Le code reçu par e-mail est obligatoire.',
+  codeFormat: 'Le code contient 6 chiffres.',
+  codeInvalid: 'Code incorrect ou expiré. Vérifiez-le, ou demandez-en un nouveau.',
+  codeSent: 'Si un compte correspond à cette adresse, un code à 6 chiffres vient de lui être envoyé. Il est valable 10 minutes.',
+  signupCodeSent: 'Un code à 6 chiffres a été envoyé à cette adresse pour la confirmer. Il est valable 10 minutes.',
+  loginFailed: 'E-mail ou mot de passe incorrect.',
+  emailNotVerified: "Votre adresse e-mail n'est pas encore confirmée : saisissez le code reçu par e-mail.",
+  notLoggedIn: "Vous n'êtes pas connecté.",
+  sessionExpired: 'Votre session a expiré : reconnectez-vous.',
+  userIdRequired: 'Identifiant utilisateur manquant.',
+  wrongUser: "Ce jeton de connexion n'appartient pas à ce compte.",
+  tooManyAttempts: (minutes: number) => `Trop de tentatives. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+  tooManyCodeTries: 'Trop de codes incorrects : demandez un nouveau code.',
+  /** A back-off's wait (issue 17): seconds under a minute, else minutes rounded up. */
+  tooManyAttemptsWait: (seconds: number) =>
+    seconds < 60
+      ? `Trop de tentatives. Réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`
+      : `Trop de tentatives. Réessayez dans ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) > 1 ? 's' : ''}.`,
+  passwordReset: 'Votre mot de passe a été modifié. Vous pouvez vous connecter.',
+  passwordChanged: 'Votre mot de passe a été modifié. Vos autres appareils ont été déconnectés.',
+  profileUpdated: 'Vos informations ont été enregistrées.',
+  accountDeleted: 'Votre compte a été supprimé.',
+  loggedOut: 'Vous êtes déconnecté.',
+  invalidPage: 'Le numéro de page est un entier à partir de 1.',
+  invalidLimit: (max: number) => `Le nombre de commandes par page est un entier entre 1 et ${max}.`,
+  exportFailed: 'Le téléchargement de vos données a échoué, veuillez réessayer.',
+} as const;
+
+/** Order statuses as a customer reads them (DESIGN.md: pending, paid, accepted, ready, completed, rejected, cancelled). */
+export const orderStatusLabels = {
+  pending: 'En attente',
+  paid: 'Payée',
+  accepted: 'Acceptée',
+  ready: 'Prête',
+  completed: 'Terminée',
+  rejected: 'Refusée',
+  cancelled: 'Annulée',
+} as const;
+
 /** Texts of apps/web/app/features/account/auth-card.tsx. */
 export const authCardTexts = {
   unInstant: 'Un instant…',

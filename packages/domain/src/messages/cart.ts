@@ -3,6 +3,19 @@
  * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
  */
 
+/** Messages of coupons and offers (spec section 9). Part of `messages` (packages/domain/src/messages.ts). */
+export const offerMessages = {
+  unknownCoupon: 'Ce code promo n’existe pas.',
+  expiredCoupon: 'Ce code promo n’est plus valable.',
+  couponAlreadyUsed: 'Vous avez déjà profité de cette offre.',
+  couponOutdone: 'Une remise plus avantageuse s’applique déjà : ce code n’apporte rien de plus.',
+  offerOutOfHours: 'Cette offre n’est pas valable à ce moment-ci.',
+  offerPickupOnly: 'Cette offre est réservée au retrait sur place.',
+  offerDeliveryOnly: 'Cette offre est réservée à la livraison.',
+  offerMinimum: (amount: string) => `Cette offre s’applique dès ${amount} d’achat.`,
+  offerNoItem: 'Cette offre ne concerne aucun article de votre panier.',
+} as const;
+
 /** Texts of apps/web/app/features/cart/cart-panel.tsx. */
 export const cartPanelTexts = {
   votrePanierEstVide: 'Votre panier est vide.',

@@ -3,6 +3,16 @@
  * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
  */
 
+/** Messages of receipts and invoices (docs/decisions/013-receipts.md). Part of `messages` (packages/domain/src/messages.ts). */
+export const receiptMessages = {
+  businessNameRequired: 'La raison sociale est obligatoire pour une facture.',
+  businessAddressRequired: 'L’adresse de facturation est obligatoire pour une facture.',
+  invalidVatNumber: 'Numéro de TVA intracommunautaire invalide (ex. FR12345678901).',
+  invalidSiren: 'Le SIREN compte 9 chiffres.',
+  unknownReceipt: 'Aucun reçu ne correspond à ce lien. Vérifiez l’adresse reçue par e-mail.',
+  receiptNotYet: 'Le reçu sera disponible une fois le paiement de la commande confirmé.',
+} as const;
+
 /** Texts of apps/web/app/routes/receipt.tsx. */
 export const receiptTexts = {
   recuIntrouvable: 'Reçu introuvable',

@@ -3,6 +3,18 @@
  * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
  */
 
+/** The error pages: 404 and the crash page (spec section 8). Part of `messages` (packages/domain/src/messages.ts). */
+export const errorPageMessages = {
+  pageNotFoundTitle: '404 !',
+  pageNotFound: "Désolé, cette page n'existe pas.",
+  errorTitle: 'Oups…',
+  errorBroke: 'On dirait que quelque chose s’est cassé.',
+  errorSorry: 'Toutes nos excuses.',
+  backHome: "Retour à l'accueil",
+  /** Spec section 8: an unmatched route (non-fatal 404). */
+  pageNotFoundPath: (path: string) => `Page introuvable : ${path}`,
+} as const;
+
 /** Texts of apps/web/app/components/site-footer.tsx. */
 export const siteFooterTexts = {
   reseauxSociaux: 'Réseaux sociaux',
