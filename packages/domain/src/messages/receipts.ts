@@ -45,3 +45,31 @@ export const receiptTexts = {
   codePromo: 'Code promo',
   reduction: 'Réduction',
 } as const;
+
+/** The receipt as packages/domain/src/receipt.ts builds it: payment labels, order type, legal mentions. */
+export const receiptDocumentTexts = {
+  cardOnline: 'Carte bancaire en ligne',
+  cardOnlineTestMode: (testMode: string) => `Carte bancaire en ligne (${testMode})`,
+  paidThenRefunded: 'Payée puis remboursée (commande annulée)',
+  paidOnline: 'Payée en ligne',
+  /** `payable`: paymentTexts.mealVoucherPayable of the amount. */
+  cashWithMealVouchers: (payable: string) => `Sur place, ${payable} (papier ou carte), le reste en espèces ou par carte`,
+  cashOnSite: 'Sur place (espèces ou carte)',
+  cancelledNothingDue: 'Commande annulée, rien à régler',
+  dueOnHandover: 'À régler au retrait ou à la livraison',
+  paperless: 'Reçu dématérialisé : imprimez-le seulement si besoin (Code de l’environnement, art. L541-15-10).',
+  invoicePaidByCard: (date: string) => `Facture acquittée : payée par carte bancaire le ${date}.`,
+  invoicePaymentTerms: 'Paiement à la remise de la commande. Pas d’escompte pour paiement anticipé.',
+  latePaymentPenalties:
+    'En cas de retard de paiement : pénalités au taux de trois fois le taux d’intérêt légal et indemnité forfaitaire de 40 € pour frais de recouvrement (Code de commerce, art. L441-10 et D441-5).',
+  takeaway: 'À emporter (retrait au restaurant)',
+  delivery: 'Livraison',
+} as const;
+
+/** The receipt's PDF (apps/api/src/modules/receipts/pdf.ts); the words it shares with the page are in `receiptTexts`. */
+export const receiptPdfTexts = {
+  sellerIds: (siret: string, vatNumber: string) => `SIRET : ${siret}   ·   TVA intracommunautaire : ${vatNumber}`,
+  lineDetails: (details: string, unit: string, rate: string) => `${details ? `${details} — ` : ''}${unit} l’unité — TVA ${rate}`,
+  reduction: (isCoupon: boolean, name: string) => `${isCoupon ? 'Code promo' : 'Réduction'} : ${name}`,
+  payment: (method: string, state: string) => `Paiement : ${method} — ${state}`,
+} as const;
