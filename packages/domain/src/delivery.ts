@@ -1,4 +1,5 @@
-import { eurosToCents, formatPrice } from './money.ts';
+import { formatPrice } from './format.ts';
+import { eurosToCents } from './money.ts';
 import { readSetting, type SettingsList } from './settings.ts';
 
 /**

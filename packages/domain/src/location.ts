@@ -1,4 +1,5 @@
 import { calculateDeliveryFee, findZone, outsideZonesMessage, readDeliverySettings, zoneQuote, type DeliveryQuote, type DeliverySettings } from './delivery.ts';
+import { locationMessages } from './messages/delivery.ts';
 import { centsToEuros, eurosToCents } from './money.ts';
 import { readSetting, type SettingsList } from './settings.ts';
 
@@ -8,8 +9,9 @@ import { readSetting, type SettingsList } from './settings.ts';
  * euros in the distance record (as the API speaks).
  */
 
-/** Location search starts at 3 characters (section 5). */
-export const minLocationQueryLength = 3;
+export { minLocationQueryLength } from './location-limits.ts';
+/** The location panel's sentences live in the catalogue (packages/domain/src/messages/delivery.ts). */
+export { locationMessages };
 /** Suggestions answered per search. */
 export const maxSuggestions = 8;
 /** A valid choice closes the location panel after this long, ms (section 4). */
@@ -104,25 +106,7 @@ export type DeliveryRefusal = { reason: 'inactive' | 'too_far' | 'outside_zones'
 
 export type AddressQuote = { ok: true; quote: DeliveryQuote; deliveryCostCents: number; zone: string | null } | ({ ok: false } & DeliveryRefusal);
 
-/** French sentences of the location panel (section 8 alerts included). */
-export const locationMessages = {
-  /** Section 5, 'The address is too far from the restaurant'. */
-  tooFar: 'L’adresse est trop éloignée du restaurant',
-  tooFarDetail: (distance: number, unit: string, max: number) =>
-    `L’adresse est trop éloignée du restaurant (${formatDistance(distance, unit)} ; nous livrons jusqu’à ${formatDistance(max, unit)}).`,
-  inactive: 'La livraison n’est pas proposée par le restaurant.',
-  queryTooShort: `Tapez au moins ${minLocationQueryLength} caractères.`,
-  notFound: 'Adresse introuvable : vérifiez-la ou choisissez une suggestion.',
-  unavailable: 'La recherche d’adresse ne répond pas pour le moment. Réessayez dans un instant.',
-  noSuggestion: 'Aucune adresse trouvée.',
-  geolocationUnsupported: 'La géolocalisation n’est pas disponible sur cet appareil.',
-  geolocationDenied: 'Position indisponible : autorisez la localisation ou tapez votre adresse.',
-} as const;
 
-/** '2,4 km' (French decimal comma). */
-export function formatDistance(distance: number, unit: string): string {
-  return `${distance.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} ${unit === 'miles' ? 'miles' : 'km'}`;
-}
 
 /**
  * The delivery quote of an address (section 9): refused when delivery is off or the distance is

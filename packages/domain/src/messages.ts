@@ -1,198 +1,51 @@
 /**
- * The French message catalogue: every sentence a visitor can read, shared by the API
- * (error envelopes) and the storefront (screens). DECISIONS.md, "Language".
+ * The French catalogue: every sentence a visitor can read, shared by the API (error envelopes),
+ * the storefront (screens) and the e-mails. DECISIONS.md, "Language" (docs/decisions/).
+ *
+ * Organised by feature in packages/domain/src/messages/<feature>.ts (account, cart, checkout,
+ * delivery, errors, legal, mail, menu, payment, pwa, receipts, site); each file holds the API's
+ * messages of its feature and the texts of its screens (`<screen>Texts`, one object per component).
+ * `messages` composes the API's messages of every feature under their historical flat keys, so
+ * `messages.someKey` reads the same wherever it is used; a key lives in exactly one feature
+ * (messages.test.ts checks it).
  */
+import { accountMessages } from './messages/account.ts';
+import { offerMessages } from './messages/cart.ts';
+import { orderMessages } from './messages/checkout.ts';
+import { deliveryMessages } from './messages/delivery.ts';
+import { requestMessages } from './messages/errors.ts';
+import { paymentMessages } from './messages/payment.ts';
+import { pwaMessages } from './messages/pwa.ts';
+import { receiptMessages } from './messages/receipts.ts';
+import { errorPageMessages } from './messages/site.ts';
+
+/** The parts of `messages`, by feature (the catalogue test checks that no key is in two of them). */
+export const messageParts = {
+  requestMessages,
+  accountMessages,
+  orderMessages,
+  paymentMessages,
+  deliveryMessages,
+  offerMessages,
+  errorPageMessages,
+  pwaMessages,
+  receiptMessages,
+} as const;
+
+/** Every API and domain message under its flat key: `messages.pricesChanged`, `messages.tooManyAttempts(5)`. */
 export const messages = {
-  required: 'Ce champ est obligatoire.',
-  fillRequired: 'Veuillez remplir tous les champs obligatoires',
-  genericError: 'Une erreur est survenue, veuillez réessayer',
-  paymentFailed: 'Le paiement a échoué, veuillez réessayer',
-  invalidEmail: 'Adresse e-mail invalide.',
-  invalidPhone: 'Numéro de téléphone invalide (ex. 06 12 34 56 78).',
-  firstNameRequired: 'Le prénom est obligatoire.',
-  lastNameRequired: 'Le nom est obligatoire.',
-  emailRequired: "L'adresse e-mail est obligatoire.",
-  phoneRequired: 'Le numéro de téléphone est obligatoire.',
-  addressRequired: "L'adresse est obligatoire.",
-  cityRequired: 'La ville est obligatoire.',
-  postalCodeRequired: 'Le code postal est obligatoire.',
-  invalidPostalCode: 'Code postal invalide (5 chiffres).',
-  paymentMethodRequired: 'Choisissez un moyen de paiement.',
-  orderIdRequired: 'Le numéro de commande est obligatoire.',
-  invalidJson: "Le corps de la requête n'est pas un JSON valide.",
-  bodyTooLarge: 'La requête est trop volumineuse.',
-  invalidRequest: 'La requête contient des erreurs.',
-  /** A string with a control character (NUL…) or a lone surrogate: refused before the database (issue 17). */
-  unsafeText: (field: string) =>
-    field ? `Le champ « ${field} » contient un caractère non autorisé (caractère de contrôle ou Unicode invalide).` : 'La requête contient un caractère non autorisé (caractère de contrôle ou Unicode invalide).',
-  invalidUtf8: "Le corps de la requête n'est pas un texte UTF-8 valide.",
-  // Accounts (issue 5; spec sections 5 and 8: the server's message is shown as it comes).
-  passwordRequired: 'Le mot de passe est obligatoire.',
-  passwordTooShort: (min: number) => `Le mot de passe doit contenir au moins ${min} caractères.`,
-  passwordTooLong: (max: number) => `Le mot de passe doit contenir au plus ${max} caractères.`,
-  passwordTooCommon: 'Ce mot de passe fait partie des plus courants : choisissez-en un autre, plus personnel.',
-  passwordsDoNotMatch: 'Les mots de passe ne correspondent pas.',
-  passwordWrong: 'Mot de passe incorrect.',
-  codeRequired: 'Le code reçu par e-mail est obligatoire.',
-  codeFormat: 'Le code contient 6 chiffres.',
-  codeInvalid: 'Code incorrect ou expiré. Vérifiez-le, ou demandez-en un nouveau.',
-  codeSent: 'Si un compte correspond à cette adresse, un code à 6 chiffres vient de lui être envoyé. Il est valable 10 minutes.',
-  signupCodeSent: 'Un code à 6 chiffres a été envoyé à cette adresse pour la confirmer. Il est valable 10 minutes.',
-  loginFailed: 'E-mail ou mot de passe incorrect.',
-  emailNotVerified: "Votre adresse e-mail n'est pas encore confirmée : saisissez le code reçu par e-mail.",
-  notLoggedIn: "Vous n'êtes pas connecté.",
-  sessionExpired: 'Votre session a expiré : reconnectez-vous.',
-  userIdRequired: 'Identifiant utilisateur manquant.',
-  wrongUser: "Ce jeton de connexion n'appartient pas à ce compte.",
-  tooManyAttempts: (minutes: number) => `Trop de tentatives. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
-  tooManyCodeTries: 'Trop de codes incorrects : demandez un nouveau code.',
-  /** A back-off's wait (issue 17): seconds under a minute, else minutes rounded up. */
-  tooManyAttemptsWait: (seconds: number) =>
-    seconds < 60
-      ? `Trop de tentatives. Réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`
-      : `Trop de tentatives. Réessayez dans ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) > 1 ? 's' : ''}.`,
-  passwordReset: 'Votre mot de passe a été modifié. Vous pouvez vous connecter.',
-  passwordChanged: 'Votre mot de passe a été modifié. Vos autres appareils ont été déconnectés.',
-  profileUpdated: 'Vos informations ont été enregistrées.',
-  accountDeleted: 'Votre compte a été supprimé.',
-  loggedOut: 'Vous êtes déconnecté.',
-  invalidPage: 'Le numéro de page est un entier à partir de 1.',
-  invalidLimit: (max: number) => `Le nombre de commandes par page est un entier entre 1 et ${max}.`,
-  orderAccountMismatch: "Cette commande ne peut pas être passée au nom d'un autre compte.",
-  orderNeedsLogin: 'Reconnectez-vous pour commander avec votre compte.',
-  notFound: "Cette ressource n'existe pas.",
-  internalError: 'Une erreur interne est survenue. Veuillez réessayer dans un instant.',
-  /** A request that reached a server being stopped (SIGTERM, issue 17): nothing was done, try again. */
-  serverStopping: "Le serveur redémarre : rien n'a été enregistré, réessayez dans quelques secondes.",
-  unknownItem: (itemId: number) => `Le plat n° ${itemId} n'existe pas ou n'est plus à la carte.`,
-  itemWrongMenu: (itemId: number, menuId: number) => `Le plat n° ${itemId} n'appartient pas à la carte n° ${menuId}.`,
-  itemUnavailable: (name: string) => `« ${name} » n'est plus disponible pour le moment.`,
-  unknownOption: (name: string) => `Une option choisie pour « ${name} » n'existe pas.`,
-  optionTooMany: (option: string, max: number) => `« ${option} » : ${max} choix au maximum.`,
-  optionRequired: (option: string) => `« ${option} » : faites un choix.`,
-  quantityRange: (max: number) => `La quantité doit être un nombre entier entre 1 et ${max}.`,
-  emptyCart: 'Votre panier est vide.',
-  pricesChanged: 'Les prix ont changé depuis votre dernière visite. Vérifiez le nouveau total avant de confirmer.',
-  paymentMethodDisabled: "Ce moyen de paiement n'est pas proposé par le restaurant.",
-  paymentAmountChanged: 'Le montant à payer a changé : vérifiez le nouveau total avant de payer.',
-  paymentNotConfirmed: "Le paiement n'a pas été confirmé par la banque : la commande n'est pas payée.",
-  tooManyOrders: (minutes: number) =>
-    `Trop de commandes en peu de temps. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}, ou appelez le restaurant.`,
-  tooManyRequests: (minutes: number) => `Trop de demandes en peu de temps. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
-  /** A card order paid with the built-in test processor (issue 17): no money moved. */
-  paymentTestMode: 'Mode test : aucun paiement réel',
-  orderProofRequired: "Impossible de vérifier que cette commande est la vôtre : reprenez-la depuis l'appareil qui l'a passée.",
-  paymentNotForOrder: "Ce paiement ne correspond pas à cette commande.",
-  paymentWebhookRefused: 'Signature du webhook invalide ou expirée.',
-  paymentIntentUnknown: "Ce paiement n'existe pas.",
-  paymentAmountInvalid: 'Montant attendu en euros, avec 2 décimales au plus.',
-  paymentCustomerUnknown: "Ce client de paiement n'existe pas : créez-le d'abord.",
-  cardNumberInvalid: 'Numéro de carte invalide.',
-  cardExpiryInvalid: "Date d'expiration invalide (MM/AA).",
-  cardCvcInvalid: 'Cryptogramme invalide (3 ou 4 chiffres).',
-  cardDeclined: 'Votre carte a été refusée.',
-  cardAuthenticationFailed: "L'authentification de la carte a échoué.",
-  paymentProviderUnavailable: 'Le service de paiement ne répond pas : réessayez dans un instant.',
-  deliveryNotAvailable: "La livraison n'est pas encore proposée en ligne : choisissez le retrait sur place.",
-  unknownCoupon: 'Ce code promo n’existe pas.',
-  expiredCoupon: 'Ce code promo n’est plus valable.',
-  couponAlreadyUsed: 'Vous avez déjà profité de cette offre.',
-  couponOutdone: 'Une remise plus avantageuse s’applique déjà : ce code n’apporte rien de plus.',
-  offerOutOfHours: 'Cette offre n’est pas valable à ce moment-ci.',
-  offerPickupOnly: 'Cette offre est réservée au retrait sur place.',
-  offerDeliveryOnly: 'Cette offre est réservée à la livraison.',
-  offerMinimum: (amount: string) => `Cette offre s’applique dès ${amount} d’achat.`,
-  offerNoItem: 'Cette offre ne concerne aucun article de votre panier.',
-  unknownOrder: "Cette commande n'existe pas.",
-  orderStatusRefused: 'Ce changement de statut est refusé pour cette commande.',
-  unknownTab: "Cette étape de la commande n'existe pas.",
-  pageNotFoundTitle: '404 !',
-  pageNotFound: "Désolé, cette page n'existe pas.",
-  errorTitle: 'Oups…',
-  errorBroke: 'On dirait que quelque chose s’est cassé.',
-  errorSorry: 'Toutes nos excuses.',
-  backHome: "Retour à l'accueil",
-  /** Spec section 8: an unmatched route (non-fatal 404). */
-  pageNotFoundPath: (path: string) => `Page introuvable : ${path}`,
-  /** Spec section 2, overlays. */
-  cookieTitle: 'Consentement aux cookies',
-  cookieText:
-    'Nous utilisons le stockage de votre navigateur pour votre panier et vos préférences, indispensables à la commande. Aucun traceur publicitaire ni de mesure d’audience n’est utilisé.',
-  cookieTextAnalytics:
-    'Nous utilisons le stockage de votre navigateur pour votre panier et vos préférences, indispensables à la commande. Avec votre accord, nous mesurons aussi l’audience du site.',
-  cookieAccept: 'Accepter',
-  cookieRefuse: 'Refuser',
-  cookieCurrentAccepted: 'Votre choix actuel : cookies acceptés.',
-  cookieCurrentRefused: 'Votre choix actuel : cookies refusés.',
-  installTitle: 'Installer l’application',
-  installText: 'Commandez plus vite depuis votre écran d’accueil, même avec une connexion fragile.',
-  installNow: 'Installer maintenant',
-  installLater: 'Plus tard',
-  installing: 'Installation...',
-  iosGuideTitle: 'Installer l’application',
-  iosGuideShare: 'Appuyez sur le bouton Partager de Safari.',
-  iosGuideAdd: 'Choisissez « Sur l’écran d’accueil » (iPhone, iPad) ou « Ajouter au Dock » (Safari sur Mac).',
-  iosGuideConfirm: 'Confirmez avec « Ajouter ».',
-  iosGuideOk: "J'ai compris",
-  updateTitle: 'Mise à jour disponible',
-  updateText: 'Une nouvelle version est prête',
-  updateAction: 'Actualiser',
-  updating: 'Mise à jour...',
-  backAgainToExit: 'Appuyez encore sur Retour pour quitter',
-  // Meal vouchers and personal data (issue 16, docs/decisions/012).
-  mealVoucherInvalid: 'Indiquez si vous payez en titre-restaurant (oui ou non).',
-  mealVoucherDisabled: "Le restaurant n'accepte pas les titres-restaurant.",
-  mealVoucherCashOnly: 'Les titres-restaurant se règlent sur place : choisissez le paiement sur place.',
-  mealVoucherNothingEligible: "Aucun article de cette commande n'est payable en titre-restaurant (boissons alcoolisées et livraison exclues).",
-  exportFailed: "Le téléchargement de vos données a échoué, veuillez réessayer.",
-  businessNameRequired: 'La raison sociale est obligatoire pour une facture.',
-  businessAddressRequired: 'L’adresse de facturation est obligatoire pour une facture.',
-  invalidVatNumber: 'Numéro de TVA intracommunautaire invalide (ex. FR12345678901).',
-  invalidSiren: 'Le SIREN compte 9 chiffres.',
-  unknownReceipt: 'Aucun reçu ne correspond à ce lien. Vérifiez l’adresse reçue par e-mail.',
-  receiptNotYet: 'Le reçu sera disponible une fois le paiement de la commande confirmé.',
+  ...requestMessages,
+  ...accountMessages,
+  ...orderMessages,
+  ...paymentMessages,
+  ...deliveryMessages,
+  ...offerMessages,
+  ...errorPageMessages,
+  ...pwaMessages,
+  ...receiptMessages,
 } as const;
 
-/** Order statuses as a customer reads them (DESIGN.md: pending, paid, accepted, ready, completed, rejected, cancelled). */
-export const orderStatusLabels = {
-  pending: 'En attente',
-  paid: 'Payée',
-  accepted: 'Acceptée',
-  ready: 'Prête',
-  completed: 'Terminée',
-  rejected: 'Refusée',
-  cancelled: 'Annulée',
-} as const;
-
-/** The card payment screens (issue 6): payment tab, test card form, 3-D Secure step. */
-export const paymentTexts = {
-  cashTitle: 'Paiement sur place',
-  cashHint: 'En espèces ou par carte, au retrait ou à la livraison.',
-  cardTitle: 'Carte bancaire en ligne',
-  cardHint: 'Payez maintenant, en toute sécurité.',
-  noMethod: 'Aucun moyen de paiement n’est disponible pour le moment.',
-  testMode: 'Mode test',
-  testModeNotice:
-    'Paiement de démonstration : aucune carte réelle n’est débitée. N’entrez jamais une vraie carte ici — ce formulaire de test envoie le numéro à notre serveur.',
-  testCardsHint: 'Cartes de test : 4242 4242 4242 4242 (acceptée), 4000 0000 0000 0002 (refusée), 4000 0027 6000 3184 (authentification).',
-  cardNumber: 'Numéro de carte',
-  cardExpiry: 'Expiration (MM/AA)',
-  cardCvc: 'Cryptogramme (CVC)',
-  cardFormTitle: 'Vos informations de carte',
-  stripeLoading: 'Chargement du formulaire de paiement sécurisé…',
-  stripeUnavailable: 'Le formulaire de paiement ne s’est pas chargé. Vérifiez votre connexion et réessayez.',
-  authTitle: 'Authentification 3-D Secure',
-  authDescription: (amount: string) => `Votre banque (simulée) demande de confirmer le paiement de ${amount}. Confirmez-vous ce paiement ?`,
-  authApprove: 'Confirmer le paiement',
-  authRefuse: 'Refuser',
-  pay: (amount: string) => `Payer ${amount}`,
-  paying: 'Paiement en cours…',
-  mealVoucherTitle: (onSite: string) => `Titre-restaurant (papier ou carte) ${onSite}`,
-  mealVoucherPickup: 'au retrait',
-  mealVoucherDelivery: 'à la livraison',
-  mealVoucherHint: (limit: string) =>
-    `Plats et boissons sans alcool uniquement, hors frais de livraison, dans la limite de ${limit} par jour. Le reste se règle sur place en espèces ou par carte.`,
-  mealVoucherPayable: (amount: string) => `dont ${amount} payables en titre-restaurant`,
-  mealVoucherRest: (amount: string) => `Reste à régler sur place (espèces ou carte) : ${amount}`,
-  cardCommitment: 'Votre carte est débitée à la confirmation ; la commande est envoyée au restaurant une fois le paiement accepté.',
-} as const;
+export { orderStatusLabels } from './messages/account.ts';
+export { paymentTexts } from './messages/payment.ts';
+export { locationMessages } from './messages/delivery.ts';
+export { scheduleMessages } from './messages/checkout.ts';

@@ -1,42 +1,6 @@
 import { describe, test, expect } from 'vitest';
 import fc from 'fast-check';
-import { centsToEuros, eurosToCents, formatPrice, percentToBasisPoints, roundDiv } from './money.ts';
-
-/** Intl puts U+00A0 / U+202F in French currency output; compare with plain spaces. */
-const plain = (text: string) => text.replace(/\s/gu, ' ');
-
-describe('formatPrice (DECISIONS.md "Language": French formats, 12,50 €)', () => {
-  test.each([
-    [1250, '12,50 €'],
-    [0, '0,00 €'],
-    [5, '0,05 €'],
-    [100, '1,00 €'],
-    [999, '9,99 €'],
-    [123456, '1 234,56 €'],
-    [100_000_000, '1 000 000,00 €'],
-  ])('%i cents → %s', (cents, expected) => {
-    expect(plain(formatPrice(cents))).toBe(expected);
-  });
-
-  test('uses a comma as decimal separator and a no-break space before €', () => {
-    const text = formatPrice(1250);
-    expect(text.startsWith('12,50')).toBe(true);
-    expect(text.endsWith('€')).toBe(true);
-    // the character before € is a no-break space (U+00A0) or a narrow no-break space (U+202F)
-    expect(['\u00a0', '\u202f']).toContain(text.at(-2));
-    expect(text).not.toContain('.');
-  });
-
-  test('thousands are grouped with a (narrow) no-break space, never a comma or dot', () => {
-    const text = formatPrice(123456);
-    expect(['\u00a0', '\u202f']).toContain(text.charAt(1));
-    expect(text).toMatch(/^1\s234,56\s€$/u);
-  });
-
-  test('negative amounts keep the French shape', () => {
-    expect(plain(formatPrice(-1250))).toMatch(/^[-\u2212]12,50 €$/u);
-  });
-});
+import { centsToEuros, eurosToCents, percentToBasisPoints, roundDiv } from './money.ts';
 
 describe('roundDiv: integer division rounded half away from zero (DECISIONS.md, Pricing)', () => {
   test.each([

@@ -3,12 +3,7 @@
  * the API speaks euros with 2 decimals (DECISIONS.md, "Money and trust").
  */
 
-const priceFormatter = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-
-/** Renders cents as the French price '12,50 €' (narrow no-break spaces as Intl gives them). */
-export function formatPrice(cents: number): string {
-  return priceFormatter.format(cents / 100);
-}
+// Rendering an amount for a person ('12,50 €') is in format.ts, with the other French formats.
 
 /**
  * Integer division rounded half away from zero: roundDiv(5, 2) = 3, roundDiv(-5, 2) = -3.

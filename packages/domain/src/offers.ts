@@ -2,7 +2,8 @@ import type { MenuItem, Weekday } from './catalogue.ts';
 import { toRestaurantTime } from './clock.ts';
 import { messages } from './messages.ts';
 import { spreadProportionally } from './cart.ts';
-import { eurosToCents, formatPrice, roundDiv } from './money.ts';
+import { formatNumber, formatPrice, formatPriceShort } from './format.ts';
+import { eurosToCents, roundDiv } from './money.ts';
 
 /**
  * Offers, coupons and the Monday-to-Thursday promotion (spec sections 3, 4 and 9; DECISIONS.md
@@ -239,14 +240,13 @@ export function calculateOffers(automatic: readonly Offer[], coupon: Offer | nul
 
 /** The French badge of an offer on an item (DECISIONS.md, "Language"; spec section 9). */
 export function itemBadge(offer: Pick<Offer, 'type' | 'value'>): string {
-  const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
   switch (offer.type) {
     case 'buy_one_get_one':
       return '1 acheté = 1 offert';
     case 'percentage':
-      return `-${number.format(offer.value)} %`;
+      return `-${formatNumber(offer.value, 2)} %`;
     case 'fixed_amount':
-      return `-${formatPrice(eurosToCents(offer.value)).replace(/[,.]00(?=\s)/u, '')}`;
+      return `-${formatPriceShort(eurosToCents(offer.value))}`;
     case 'free_item':
       return 'OFFERT';
     default:

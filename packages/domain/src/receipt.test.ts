@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatPrice } from './money.ts';
+import { formatPrice } from './format.ts';
 import { buildReceipt, describePayment, formatInvoiceNumber, formatReceiptDate, formatReceiptNumber, type ReceiptOrder } from './receipt.ts';
 
 /** buildReceipt (docs/decisions/013-receipts.md): figures from the stored order, words in French. */

@@ -1,5 +1,7 @@
 import { messages, paymentTexts } from './messages.ts';
-import { centsToEuros, formatPrice, roundDiv } from './money.ts';
+import { receiptDocumentTexts } from './messages/receipts.ts';
+import { formatLongDateTime, formatPrice } from './format.ts';
+import { centsToEuros, roundDiv } from './money.ts';
 import { describeSchedule } from './scheduling.ts';
 import { readSetting, type SettingsList } from './settings.ts';
 
@@ -109,19 +111,9 @@ export interface Receipt {
   mentions: string[];
 }
 
-const dateFormatter = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** 'lundi 23 novembre 2026 à 21:05' in Europe/Paris. */
+/** 'lundi 23 novembre 2026 à 21:05' in Europe/Paris: the receipt's date, as format.ts writes a long instant. */
 export function formatReceiptDate(instant: Date): string {
-  return dateFormatter.format(instant);
+  return formatLongDateTime(instant);
 }
 
 /** 42 → 'R-000042', the receipt's printed number. */
@@ -142,9 +134,9 @@ export function describePayment(method: string, status: string, mealVoucherCents
     const refunded = status === 'cancelled' || status === 'rejected';
     return {
       method,
-      method_label: testMode ? `Carte bancaire en ligne (${messages.paymentTestMode})` : 'Carte bancaire en ligne',
+      method_label: testMode ? receiptDocumentTexts.cardOnlineTestMode(messages.paymentTestMode) : receiptDocumentTexts.cardOnline,
       state: refunded ? 'refunded' : 'paid',
-      state_label: refunded ? 'Payée puis remboursée (commande annulée)' : 'Payée en ligne',
+      state_label: refunded ? receiptDocumentTexts.paidThenRefunded : receiptDocumentTexts.paidOnline,
       meal_voucher_amount: 0,
       test_mode: testMode,
     };
@@ -154,10 +146,10 @@ export function describePayment(method: string, status: string, mealVoucherCents
     method,
     method_label:
       mealVoucherCents > 0
-        ? `Sur place, ${paymentTexts.mealVoucherPayable(formatPrice(mealVoucherCents))} (papier ou carte), le reste en espèces ou par carte`
-        : 'Sur place (espèces ou carte)',
+        ? receiptDocumentTexts.cashWithMealVouchers(paymentTexts.mealVoucherPayable(formatPrice(mealVoucherCents)))
+        : receiptDocumentTexts.cashOnSite,
     state: cancelled ? 'cancelled' : 'due',
-    state_label: cancelled ? 'Commande annulée, rien à régler' : 'À régler au retrait ou à la livraison',
+    state_label: cancelled ? receiptDocumentTexts.cancelledNothingDue : receiptDocumentTexts.dueOnHandover,
     meal_voucher_amount: centsToEuros(mealVoucherCents),
     test_mode: false,
   };
@@ -180,13 +172,13 @@ export function buildReceipt(order: ReceiptOrder, lines: readonly ReceiptOrderLi
   const totalHtCents = taxByRate.reduce((sum, t) => sum + t.ht, 0);
   const invoice = order.business !== null && order.invoiceNumber !== null;
   const payment = describePayment(order.paymentMethod, order.status, order.mealVoucherCents ?? 0, order.testMode ?? false);
-  const mentions = ['Reçu dématérialisé : imprimez-le seulement si besoin (Code de l’environnement, art. L541-15-10).'];
+  const mentions: string[] = [receiptDocumentTexts.paperless];
   if (invoice) {
     mentions.unshift(
       order.paymentMethod === 'card'
-        ? `Facture acquittée : payée par carte bancaire le ${formatReceiptDate(order.placedAt)}.`
-        : 'Paiement à la remise de la commande. Pas d’escompte pour paiement anticipé.',
-      'En cas de retard de paiement : pénalités au taux de trois fois le taux d’intérêt légal et indemnité forfaitaire de 40 € pour frais de recouvrement (Code de commerce, art. L441-10 et D441-5).',
+        ? receiptDocumentTexts.invoicePaidByCard(formatReceiptDate(order.placedAt))
+        : receiptDocumentTexts.invoicePaymentTerms,
+      receiptDocumentTexts.latePaymentPenalties,
     );
   }
   return {
@@ -210,7 +202,7 @@ export function buildReceipt(order: ReceiptOrder, lines: readonly ReceiptOrderLi
     customer_name: order.receiptHideName ? null : `${order.customer.first_name} ${order.customer.last_name}`.trim(),
     business: invoice ? order.business : null,
     is_pickup: order.isPickup,
-    order_type: order.isPickup ? 'À emporter (retrait au restaurant)' : 'Livraison',
+    order_type: order.isPickup ? receiptDocumentTexts.takeaway : receiptDocumentTexts.delivery,
     schedule: describeSchedule(order.deliveryDate, order.deliveryTimeRange),
     lines: lines.map((line) => ({
       name: line.itemName,

@@ -6,7 +6,6 @@ import {
   addDays,
   checkOrderSchedule,
   describeSchedule,
-  formatDay,
   generateSlots,
   parseSlotValue,
   readSchedulingSettings,
@@ -18,6 +17,7 @@ import {
   weekdayOf,
   type SchedulingSettings,
 } from './scheduling.ts';
+import { formatDay } from './format.ts';
 
 const every = (ranges: TimeRange[]): WeeklyRanges => Object.fromEntries(weekdays.map((d) => [d, ranges]));
 const allWeekOpen = weekdays.map((day) => ({ day, label: day, is_open: true, times: [{ start: '11:00', end: '23:00' }] }));

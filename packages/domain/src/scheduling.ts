@@ -1,6 +1,8 @@
 import type { Menu, TimeRange, Weekday } from './catalogue.ts';
 import { weekdays } from './catalogue.ts';
 import { isOpenAt, restaurantTimeZone } from './clock.ts';
+import { formatDay, formatSlot } from './format.ts';
+import { scheduleMessages } from './messages/checkout.ts';
 import { readSetting, type SettingsList } from './settings.ts';
 
 /**
@@ -311,36 +313,16 @@ export function checkOrderSchedule({ schedule, lines, menus, isPickup, settings,
   return unserved.length ? { path: 'items', message: scheduleMessages.itemsNotAvailable(unserved) } : null;
 }
 
-const list = (names: readonly string[]) => names.map((n) => `« ${n} »`).join(', ');
+/** The scheduling sentences live in the catalogue (packages/domain/src/messages/checkout.ts). */
+export { scheduleMessages } from './messages/checkout.ts';
 
-/** French sentences of scheduling (section 8's alert included). */
-export const scheduleMessages = {
-  closedNow: 'Le restaurant est fermé pour le moment : choisissez un créneau pour plus tard.',
-  notServedNow: (names: readonly string[]) =>
-    `Ces plats ne sont pas servis en ce moment : ${list(names)}. Choisissez un créneau pour plus tard ou retirez-les.`,
-  dateRequired: 'Choisissez un jour.',
-  datePast: 'Ce jour est déjà passé : choisissez un autre jour.',
-  dateTooFar: (days: number) => `Les commandes se planifient au plus ${days} jours à l’avance.`,
-  slotRequired: 'Choisissez un créneau horaire.',
-  slotUnavailable: 'Ce créneau n’est plus disponible : choisissez-en un autre.',
-  /** Section 8, 'The following items in your cart are not available at the selected time…'. */
-  itemsNotAvailable: (names: readonly string[]) =>
-    `Les articles suivants de votre panier ne sont pas disponibles à l’heure choisie : ${list(names)}. Veuillez choisir un autre horaire ou retirer ces articles.`,
-} as const;
-
-const dayFormatter = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
-
-/** 'lundi 24 novembre' for a calendar day (DECISIONS.md, French formats). */
-export function formatDay(date: string): string {
-  return dayFormatter.format(new Date(`${date}T00:00:00Z`));
-}
 
 /**
  * When an order is wanted, in words: 'le mercredi 25 novembre, 12:30–12:45' for a slot,
  * 'dès que possible' otherwise. Shown at confirmation, on /success, in the account and in e-mails.
  */
 export function describeSchedule(deliveryDate: string | null | undefined, deliveryTimeRange: string | null | undefined): string {
-  if (!deliveryDate || !deliveryTimeRange || !isCalendarDate(deliveryDate)) return 'dès que possible';
+  if (!deliveryDate || !deliveryTimeRange || !isCalendarDate(deliveryDate)) return scheduleMessages.asSoonAsPossible;
   const slot = parseSlotValue(deliveryTimeRange);
-  return `le ${formatDay(deliveryDate)}, ${slot ? `${slot.start}–${slot.end}` : deliveryTimeRange}`;
+  return scheduleMessages.onDayAtSlot(formatDay(deliveryDate), slot ? formatSlot(slot.start, slot.end) : deliveryTimeRange);
 }

@@ -5,6 +5,7 @@ import { readSetting, type SettingsList } from '@resto/domain/settings';
 import { getSocialLinks, isPageAllowed } from '@resto/domain/site';
 import { SocialIcon, socialLabels } from '../features/site/social-links.tsx';
 import { openCookieConsent } from '../features/pwa/consent.ts';
+import { siteFooterTexts } from '@resto/domain/messages/site';
 
 /** Dark footer in four columns: the restaurant, opening hours, contacts, links and social links that are set (spec section 1). */
 export function SiteFooter({ settings, menus, prefix = '' }: { settings: SettingsList; menus: Menu[]; prefix?: string }) {
@@ -17,13 +18,13 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
   const mainMenu = menus[0];
   const socials = getSocialLinks(settings);
   const pages = [
-    { to: `${prefix}/menu`, label: 'La carte', shown: true },
-    { to: `${prefix}/about`, label: 'À propos', shown: isPageAllowed(settings, 'About') },
-    { to: `${prefix}/contact`, label: 'Contact', shown: isPageAllowed(settings, 'Contact') },
-    { to: `${prefix}/blog`, label: 'Blog', shown: isPageAllowed(settings, 'Blog') },
-    { to: `${prefix}/terms-of-service`, label: 'Mentions légales et CGV', shown: true },
-    { to: `${prefix}/privacy-policy`, label: 'Confidentialité', shown: true },
-    { to: `${prefix}/cookie-policy`, label: 'Cookies', shown: true },
+    { to: `${prefix}/menu`, label: siteFooterTexts.laCarte, shown: true },
+    { to: `${prefix}/about`, label: siteFooterTexts.aPropos, shown: isPageAllowed(settings, siteFooterTexts.about2) },
+    { to: `${prefix}/contact`, label: siteFooterTexts.contact2, shown: isPageAllowed(settings, siteFooterTexts.contact2) },
+    { to: `${prefix}/blog`, label: siteFooterTexts.blog2, shown: isPageAllowed(settings, siteFooterTexts.blog2) },
+    { to: `${prefix}/terms-of-service`, label: siteFooterTexts.mentionsLegalesEtCgv, shown: true },
+    { to: `${prefix}/privacy-policy`, label: siteFooterTexts.confidentialite, shown: true },
+    { to: `${prefix}/cookie-policy`, label: siteFooterTexts.cookies, shown: true },
   ].filter((p) => p.shown);
   const link = 'underline-offset-2 hover:text-white hover:underline';
   return (
@@ -33,7 +34,7 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
           <h2 className="mb-2 font-semibold text-white">{name}</h2>
           <p>{readSetting(settings, 'site.tagline', '')}</p>
           {socials.length ? (
-            <ul className="mt-4 flex gap-2" aria-label="Réseaux sociaux">
+            <ul className="mt-4 flex gap-2" aria-label={siteFooterTexts.reseauxSociaux}>
               {socials.map((s) => (
                 <li key={s.network}>
                   <a
@@ -51,7 +52,7 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
           ) : null}
         </section>
         <section>
-          <h2 className="mb-2 font-semibold text-white">Horaires</h2>
+          <h2 className="mb-2 font-semibold text-white">{siteFooterTexts.horaires}</h2>
           {mainMenu ? (
             <ul className="space-y-0.5">
               {mainMenu.active_times.map((day) => (
@@ -64,7 +65,7 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
                             {t.start}–{t.end}
                           </span>
                         ))
-                      : 'Fermé'}
+                      : siteFooterTexts.ferme}
                   </span>
                 </li>
               ))}
@@ -72,7 +73,7 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
           ) : null}
         </section>
         <section>
-          <h2 className="mb-2 font-semibold text-white">Nous trouver</h2>
+          <h2 className="mb-2 font-semibold text-white">{siteFooterTexts.nousTrouver}</h2>
           <address className="space-y-1.5 not-italic">
             {address ? (
               <p className="flex gap-2">
@@ -104,8 +105,8 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
             ) : null}
           </address>
         </section>
-        <nav aria-label="Liens du site">
-          <h2 className="mb-2 font-semibold text-white">Informations</h2>
+        <nav aria-label={siteFooterTexts.liensDuSite}>
+          <h2 className="mb-2 font-semibold text-white">{siteFooterTexts.informations}</h2>
           <ul className="space-y-1">
             {pages.map((p) => (
               <li key={p.to}>
@@ -117,7 +118,7 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
             <li>
               {/* Issue 16 (RGPD): the cookie choice can be changed at any time, from every page. */}
               <button type="button" onClick={openCookieConsent} className={`${link} text-left`}>
-                Gérer les cookies
+                {siteFooterTexts.gererLesCookies}
               </button>
             </li>
           </ul>
@@ -125,7 +126,7 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
       </div>
       <p className="border-t border-white/10 px-4 py-4 text-center text-xs">
         © {name}
-        {credits ? ` · ${credits}` : ''} · Commande en ligne
+        {credits ? ` · ${credits}` : ''}{siteFooterTexts.commandeEnLigne}
       </p>
     </footer>
   );

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Menu } from '@resto/domain/catalogue';
 import { readSetting, type SettingsList } from '@resto/domain/settings';
+import { seoTexts } from '@resto/domain/messages/site';
 
 /** The canonical path of a page: its /fr twin points at the unprefixed page (DECISIONS.md, "Pages and configuration"). */
 export function canonicalPath(pathname: string): string {
@@ -26,7 +27,7 @@ export function siteMetaFrom(matches: readonly (MatchLike | undefined)[]): SiteM
   const shell = matches.find((m) => m?.id === 'routes/shell');
   const data = shell?.loaderData as { settings?: SettingsList; menus?: Menu[]; origin?: string } | undefined;
   if (!data?.settings) return null;
-  return { origin: data.origin ?? '', name: readSetting(data.settings, 'contacts.name', 'Restaurant'), settings: data.settings, menus: data.menus ?? [] };
+  return { origin: data.origin ?? '', name: readSetting(data.settings, 'contacts.name', seoTexts.restaurant), settings: data.settings, menus: data.menus ?? [] };
 }
 
 export interface PageMetaExtra {

@@ -6,6 +6,7 @@ import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { Prose } from '../features/site/prose.tsx';
+import { aboutTexts } from '@resto/domain/messages/site';
 
 /** Disallowed by default (spec section 1): then it redirects home. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -15,20 +16,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const site = siteMetaFrom(matches);
-  return pageMeta('À propos', location.pathname, site ? readSetting(site.settings, 'site.description', '') : undefined, { site });
+  return pageMeta(aboutTexts.aPropos, location.pathname, site ? readSetting(site.settings, 'site.description', '') : undefined, { site });
 };
 
 /** /about: the restaurant's presentation from the settings (DECISIONS.md). */
 export default function About() {
   const { settings } = useStoreData();
   const prefix = useLocalePrefix();
-  const name = readSetting(settings, 'contacts.name', 'Restaurant');
+  const name = readSetting(settings, 'contacts.name', aboutTexts.restaurant);
   return (
-    <Prose title={`À propos de ${name}`} intro={readSetting(settings, 'site.tagline', '')}>
+    <Prose title={aboutTexts.aProposDe(name)} intro={readSetting(settings, 'site.tagline', '')}>
       <p>{readSetting(settings, 'site.description', '')}</p>
       <p>{readSetting(settings, 'site.about', '')}</p>
       <p>
-        <Link to={`${prefix}/menu`}>Découvrir la carte</Link>
+        <Link to={`${prefix}/menu`}>{aboutTexts.decouvrirLaCarte}</Link>
       </p>
     </Prose>
   );

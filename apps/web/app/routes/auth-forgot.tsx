@@ -14,9 +14,10 @@ import { MessageAnswerSchema } from '@resto/contract/common';
 import { api } from '../lib/api.ts';
 import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
 import { useAuthAction } from '../features/account/use-auth-action.ts';
+import { authForgotTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Mot de passe oublié · Commande en ligne', location.pathname),
+  ...pageMeta(authForgotTexts.motDePasseOublieCommande, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -64,7 +65,7 @@ export default function Forgot() {
   const footer = (
     <p>
       <Link to={`${prefix}/auth/login`} className="font-semibold text-brand-700 underline">
-        Retour à la connexion
+        {authForgotTexts.retourALaConnexion}
       </Link>
     </p>
   );
@@ -72,35 +73,35 @@ export default function Forgot() {
   if (!email)
     return (
       <AuthCard
-        title="Mot de passe oublié"
-        intro="Indiquez l’adresse e-mail de votre compte : nous vous enverrons un code pour choisir un nouveau mot de passe."
+        title={authForgotTexts.motDePasseOublie}
+        intro={authForgotTexts.indiquezLAdresseEMail}
         footer={footer}
       >
         <form onSubmit={sendCode} noValidate className="space-y-4">
           <FormAlert message={step1.error} />
           <Field
             id="email"
-            label="E-mail"
+            label={authForgotTexts.eMail}
             type="email"
             inputMode="email"
             autoComplete="email"
             error={emailForm.formState.errors.email?.message}
             {...emailForm.register('email')}
           />
-          <SubmitButton loading={step1.loading}>Recevoir un code</SubmitButton>
+          <SubmitButton loading={step1.loading}>{authForgotTexts.recevoirUnCode}</SubmitButton>
         </form>
       </AuthCard>
     );
 
   const { errors } = resetForm.formState;
   return (
-    <AuthCard title="Nouveau mot de passe" intro={`Adresse : ${email}`} footer={footer}>
+    <AuthCard title={authForgotTexts.nouveauMotDePasse} intro={authForgotTexts.adresse(email)} footer={footer}>
       <form onSubmit={reset} noValidate className="space-y-4">
         <FormAlert message={notice} tone="success" />
         <FormAlert message={step2.error} />
         <Field
           id="otp"
-          label="Code reçu par e-mail"
+          label={authForgotTexts.codeRecuParEMail}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={7}
@@ -110,7 +111,7 @@ export default function Forgot() {
         />
         <Field
           id="password"
-          label="Nouveau mot de passe"
+          label={authForgotTexts.nouveauMotDePasse}
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
@@ -118,15 +119,15 @@ export default function Forgot() {
         />
         <Field
           id="password_confirmation"
-          label="Confirmez le mot de passe"
+          label={authForgotTexts.confirmezLeMotDePasse}
           type="password"
           autoComplete="new-password"
           error={errors.password_confirmation?.message}
           {...resetForm.register('password_confirmation')}
         />
-        <SubmitButton loading={step2.loading}>Changer le mot de passe</SubmitButton>
+        <SubmitButton loading={step2.loading}>{authForgotTexts.changerLeMotDePasse}</SubmitButton>
         <button type="button" onClick={() => setEmail(null)} className="w-full text-sm font-semibold text-brand-700 underline">
-          Utiliser une autre adresse ou renvoyer un code
+          {authForgotTexts.utiliserUneAutreAdresseOu}
         </button>
       </form>
     </AuthCard>

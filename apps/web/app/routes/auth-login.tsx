@@ -13,9 +13,10 @@ import { safeRedirect, useAuthStore } from '../features/account/auth-store.ts';
 import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
 import { useAuthAction } from '../features/account/use-auth-action.ts';
 import { useGoBackAfterLogin } from '../features/account/use-session.ts';
+import { authLoginTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Connexion · Commande en ligne', location.pathname),
+  ...pageMeta(authLoginTexts.connexionCommandeEnLigne, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -58,19 +59,19 @@ export default function Login() {
 
   return (
     <AuthCard
-      title="Se connecter"
-      intro="Retrouvez vos coordonnées pré-remplies et l’historique de vos commandes."
+      title={authLoginTexts.seConnecter}
+      intro={authLoginTexts.retrouvezVosCoordonneesPreRemplies}
       footer={
         <>
           <p>
             <Link to={`${prefix}/auth/forgot`} className="font-semibold text-brand-700 underline">
-              Mot de passe oublié ?
+              {authLoginTexts.motDePasseOublie}
             </Link>
           </p>
           <p>
-            Pas encore de compte ?{' '}
+            {authLoginTexts.pasEncoreDeCompte}{' '}
             <Link to={`${prefix}/auth/signup`} className="font-semibold text-brand-700 underline">
-              Créer un compte
+              {authLoginTexts.creerUnCompte}
             </Link>
           </p>
         </>
@@ -78,9 +79,9 @@ export default function Login() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormAlert message={error} />
-        <Field id="email" label="E-mail" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <Field id="password" label="Mot de passe" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-        <SubmitButton loading={loading}>Se connecter</SubmitButton>
+        <Field id="email" label={authLoginTexts.eMail} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <Field id="password" label={authLoginTexts.motDePasse} type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <SubmitButton loading={loading}>{authLoginTexts.seConnecter}</SubmitButton>
       </form>
     </AuthCard>
   );

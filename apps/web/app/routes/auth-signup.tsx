@@ -11,9 +11,10 @@ import { api } from '../lib/api.ts';
 import { useAuthStore } from '../features/account/auth-store.ts';
 import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
 import { useAuthAction } from '../features/account/use-auth-action.ts';
+import { authSignupTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Créer un compte · Commande en ligne', location.pathname),
+  ...pageMeta(authSignupTexts.creerUnCompteCommandeEn, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -38,13 +39,13 @@ export default function Signup() {
 
   return (
     <AuthCard
-      title="Créer un compte"
-      intro="Nous vous enverrons un code à 6 chiffres pour confirmer votre adresse e-mail."
+      title={authSignupTexts.creerUnCompte}
+      intro={authSignupTexts.nousVousEnverronsUnCode}
       footer={
         <p>
-          Déjà un compte ?{' '}
+          {authSignupTexts.dejaUnCompte}{' '}
           <Link to={`${prefix}/auth/login`} className="font-semibold text-brand-700 underline">
-            Se connecter
+            {authSignupTexts.seConnecter}
           </Link>
         </p>
       }
@@ -52,12 +53,12 @@ export default function Signup() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormAlert message={error} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="first_name" label="Prénom" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
-          <Field id="last_name" label="Nom" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+          <Field id="first_name" label={authSignupTexts.prenom} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+          <Field id="last_name" label={authSignupTexts.nom} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
         </div>
         <Field
           id="phone"
-          label="Téléphone"
+          label={authSignupTexts.telephone}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -65,14 +66,14 @@ export default function Signup() {
           error={errors.phone?.message}
           {...register('phone')}
         />
-        <Field id="email" label="E-mail" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <Field id="password" label="Mot de passe" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <Field id="email" label={authSignupTexts.eMail} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <Field id="password" label={authSignupTexts.motDePasse} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
         <p id="password-help" className="-mt-2 text-xs text-ink/60">
-          Au moins {passwordMinLength} caractères. Une phrase que vous retiendrez fait un excellent mot de passe.
+          {authSignupTexts.auMoinsCaracteresUnePhrase(passwordMinLength)}
         </p>
-        <SubmitButton loading={loading}>Créer mon compte</SubmitButton>
+        <SubmitButton loading={loading}>{authSignupTexts.creerMonCompte}</SubmitButton>
         <p className="text-xs text-ink/60">
-          Vos données servent à vos commandes et à votre compte, rien d’autre. Vous pouvez supprimer votre compte à tout moment.
+          {authSignupTexts.vosDonneesServentAVos}
         </p>
       </form>
     </AuthCard>

@@ -16,9 +16,10 @@ import { useAuthStore } from '../features/account/auth-store.ts';
 import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
 import { useAuthAction } from '../features/account/use-auth-action.ts';
 import { useGoBackAfterLogin } from '../features/account/use-session.ts';
+import { authVerifyTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Confirmer votre adresse · Commande en ligne', location.pathname),
+  ...pageMeta(authVerifyTexts.confirmerVotreAdresseCommandeEn, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -73,16 +74,16 @@ export default function Verify() {
 
   return (
     <AuthCard
-      title="Confirmez votre adresse"
+      title={authVerifyTexts.confirmezVotreAdresse}
       intro={
         sent
-          ? 'Nous venons de vous envoyer un code à 6 chiffres par e-mail. Saisissez-le ci-dessous : il est valable 10 minutes.'
-          : 'Saisissez le code à 6 chiffres reçu par e-mail.'
+          ? authVerifyTexts.nousVenonsDeVousEnvoyer
+          : authVerifyTexts.saisissezLeCodeA6
       }
       footer={
         <p>
           <Link to={`${prefix}/auth/login`} className="font-semibold text-brand-700 underline">
-            Retour à la connexion
+            {authVerifyTexts.retourALaConnexion}
           </Link>
         </p>
       }
@@ -90,10 +91,10 @@ export default function Verify() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormAlert message={error} />
         <FormAlert message={notice} tone="success" />
-        <Field id="email" label="E-mail" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <Field id="email" label={authVerifyTexts.eMail} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <Field
           id="otp"
-          label="Code reçu par e-mail"
+          label={authVerifyTexts.codeRecuParEMail}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={7}
@@ -102,14 +103,14 @@ export default function Verify() {
           error={errors.otp?.message}
           {...register('otp')}
         />
-        <SubmitButton loading={loading}>Valider</SubmitButton>
+        <SubmitButton loading={loading}>{authVerifyTexts.valider}</SubmitButton>
         <button
           type="button"
           onClick={() => void resend()}
           disabled={resending}
           className="w-full rounded-full border border-black/15 px-4 py-2.5 text-sm font-semibold disabled:opacity-60"
         >
-          {resending ? 'Envoi…' : 'Renvoyer le code'}
+          {resending ? authVerifyTexts.envoi : authVerifyTexts.renvoyerLeCode}
         </button>
       </form>
     </AuthCard>

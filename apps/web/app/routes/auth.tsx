@@ -4,19 +4,20 @@ import type { Route } from './+types/auth';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { AuthCard } from '../features/account/auth-card.tsx';
+import { authTexts } from '@resto/domain/messages/account';
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta('Mon compte · Commande en ligne', location.pathname);
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(authTexts.monCompteCommandeEnLigne, location.pathname);
 
 /** /auth: the index of the account pages (spec section 2). */
 export default function AuthIndex() {
   const prefix = useLocalePrefix();
   const links = [
-    { to: `${prefix}/auth/login`, icon: LogIn, title: 'Se connecter', text: 'Retrouvez vos coordonnées et vos commandes.' },
-    { to: `${prefix}/auth/signup`, icon: UserPlus, title: 'Créer un compte', text: 'Commandez plus vite la prochaine fois.' },
-    { to: `${prefix}/auth/forgot`, icon: KeyRound, title: 'Mot de passe oublié', text: 'Recevez un code par e-mail pour en choisir un nouveau.' },
+    { to: `${prefix}/auth/login`, icon: LogIn, title: authTexts.seConnecter, text: authTexts.retrouvezVosCoordonneesEtVos },
+    { to: `${prefix}/auth/signup`, icon: UserPlus, title: authTexts.creerUnCompte, text: authTexts.commandezPlusViteLaProchaine },
+    { to: `${prefix}/auth/forgot`, icon: KeyRound, title: authTexts.motDePasseOublie, text: authTexts.recevezUnCodeParE },
   ];
   return (
-    <AuthCard title="Mon compte" intro="Un compte est facultatif : vous pouvez aussi commander sans.">
+    <AuthCard title={authTexts.monCompte} intro={authTexts.unCompteEstFacultatifVous}>
       <ul className="space-y-3">
         {links.map(({ to, icon: Icon, title, text }) => (
           <li key={to}>

@@ -3,6 +3,8 @@ import { requireAllowedPage } from '../lib/site-pages.server.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { Prose } from '../features/site/prose.tsx';
 import { blogPosts } from '../features/blog/posts.ts';
+import { formatDate } from '@resto/domain/format';
+import { blogTexts } from '@resto/domain/messages/site';
 
 /** The blog feature is off by default (spec section 1): then /blog redirects home. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -11,19 +13,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta('Le blog', location.pathname, 'Nouvelles de la cuisine et du restaurant.', { site: siteMetaFrom(matches) });
+  pageMeta(blogTexts.leBlog, location.pathname, blogTexts.nouvellesDeLaCuisineEt, { site: siteMetaFrom(matches) });
 
-const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
 
 /** /blog: every post on one page, each with an anchor (no path parameters, spec section 2). */
 export default function Blog() {
   return (
-    <Prose title="Le blog">
+    <Prose title={blogTexts.leBlog}>
       {blogPosts.map((post) => (
         <section key={post.slug} id={post.slug}>
           <h2>{post.title}</h2>
           <p className="text-sm text-ink/60">
-            <time dateTime={post.date}>{dateFormat.format(new Date(`${post.date}T12:00:00+01:00`))}</time>
+            <time dateTime={post.date}>{formatDate(post.date)}</time>
           </p>
           {post.paragraphs.map((p) => (
             <p key={p}>{p}</p>

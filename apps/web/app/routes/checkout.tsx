@@ -17,6 +17,7 @@ import { PaymentTab } from '../features/checkout/payment-tab.tsx';
 import { ConfirmationTab } from '../features/checkout/confirmation-tab.tsx';
 import { CartSummary } from '../features/checkout/cart-summary.tsx';
 import { ErrorPage } from '../components/error-page.tsx';
+import { checkoutTexts } from '@resto/domain/messages/checkout';
 
 /** ?tab= picks the checkout tab (spec section 2: an unknown tab is an error). */
 function readTab(url: string): CheckoutTab {
@@ -34,7 +35,7 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Commande · Commande en ligne', location.pathname),
+  ...pageMeta(checkoutTexts.commandeCommandeEnLigne, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -59,18 +60,18 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 lg:grid lg:grid-cols-[1fr_22rem] lg:gap-8">
       <div>
-        <h1 className="mb-4 text-2xl font-extrabold">Votre commande</h1>
+        <h1 className="mb-4 text-2xl font-extrabold">{checkoutTexts.votreCommande}</h1>
         <TabsNav current={tab} onSelect={goTo} />
         {ready && lines.length === 0 ? (
           <p className="mb-4 rounded-2xl bg-white p-4 text-sm shadow-sm" suppressHydrationWarning>
-            Votre panier est vide.{' '}
+            {checkoutTexts.votrePanierEstVide}{' '}
             <Link to={`${prefix}/menu`} className="font-semibold text-brand-700 underline">
-              Voir la carte
+              {checkoutTexts.voirLaCarte}
             </Link>
           </p>
         ) : null}
         <section aria-labelledby={`onglet-${tab}`} className="rounded-3xl bg-white p-5 shadow-sm">
-          {!ready && <p className="py-8 text-center text-ink/60">Chargement…</p>}
+          {!ready && <p className="py-8 text-center text-ink/60">{checkoutTexts.chargement}</p>}
           {ready && tab === 'type' && <TypeTab data={store} onDone={() => goTo('personal')} />}
           {ready && tab === 'personal' && <PersonalTab onDone={() => goTo('delivery')} />}
           {ready && tab === 'delivery' && <DeliveryTab data={store} onDone={() => goTo('payment')} />}
@@ -84,14 +85,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               onClick={() => goTo(checkoutTabs[index - 1]!)}
               className="rounded-full px-4 py-2.5 font-medium text-ink/80 underline-offset-2 hover:underline"
             >
-              ← Précédent
+              {checkoutTexts.precedent}
             </button>
           ) : (
             <span />
           )}
         </div>
       </div>
-      <aside className="mt-6 lg:mt-12" aria-label="Récapitulatif du panier">
+      <aside className="mt-6 lg:mt-12" aria-label={checkoutTexts.recapitulatifDuPanier}>
         <CartSummary data={store} />
       </aside>
     </div>

@@ -7,6 +7,7 @@ import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { Prose } from '../features/site/prose.tsx';
 import { socialLabels } from '../features/site/social-links.tsx';
+import { contactTexts } from '@resto/domain/messages/site';
 
 /** Disallowed by default (spec section 1): then it redirects home. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -15,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta('Contact', location.pathname, 'Adresse, téléphone et e-mail du restaurant.', { site: siteMetaFrom(matches) });
+  pageMeta(contactTexts.contact, location.pathname, contactTexts.adresseTelephoneEtEMail, { site: siteMetaFrom(matches) });
 
 /** /contact: address, phone, e-mail, map link and social links from the settings (DECISIONS.md). */
 export default function Contact() {
@@ -25,13 +26,13 @@ export default function Contact() {
   const email = readSetting<string>(settings, 'contacts.email', '');
   const map = readSetting<string>(settings, 'contacts.google_map', '');
   return (
-    <Prose title="Nous contacter">
+    <Prose title={contactTexts.nousContacter}>
       <ul className="mt-4 space-y-3 [&_li]:ml-0 [&_li]:list-none">
         <li className="flex items-start gap-2">
           <MapPin size={18} className="mt-1 text-brand-600" aria-hidden /> {address}
           {map ? (
             <a href={map} rel="noopener noreferrer">
-              (voir le plan)
+              {contactTexts.voirLePlan}
             </a>
           ) : null}
         </li>

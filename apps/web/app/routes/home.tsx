@@ -8,8 +8,9 @@ import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { restaurantJsonLd } from '../lib/json-ld.ts';
 import { PopularAnswerSchema } from '@resto/contract/discovery';
 import { loadFromApi } from '../lib/api.server.ts';
-import { formatEuros } from '../lib/format.ts';
+import { formatEuros } from '@resto/domain/format';
 import { DishChip } from '../features/menu/quick-add.tsx';
+import { homeTexts } from '@resto/domain/messages/site';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Popular dishes are a bonus: the home page still renders when they cannot be had.
@@ -22,9 +23,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Spec section 2: the home page's title is "Home" (Accueil); link previews and the Restaurant JSON-LD come from the settings. */
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const site = siteMetaFrom(matches);
-  const description = site ? readSetting(site.settings, 'site.description', '') || readSetting(site.settings, 'site.tagline', '') : 'Commandez en ligne.';
+  const description = site ? readSetting(site.settings, 'site.description', '') || readSetting(site.settings, 'site.tagline', '') : homeTexts.commandezEnLigne;
   return [
-    ...pageMeta('Accueil', location.pathname, description, { site, image: '/images/hero.svg' }),
+    ...pageMeta(homeTexts.accueil, location.pathname, description, { site, image: '/images/hero.svg' }),
     ...(site ? [{ 'script:ld+json': restaurantJsonLd(site.settings, site.menus, site.origin) }] : []),
   ];
 };
@@ -34,7 +35,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const itemsById = new Map(menus.flatMap((m) => m.categories.flatMap((c) => c.items)).map((i) => [i.item_id, i]));
   const popular = loaderData.popularIds.flatMap((id) => itemsById.get(id) ?? []);
   const prefix = useLocalePrefix();
-  const name = readSetting(settings, 'contacts.name', 'Restaurant');
+  const name = readSetting(settings, 'contacts.name', homeTexts.restaurant);
   const isOpen = menus.some((m) => m.menu_is_open);
   const today = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'Europe/Paris' }).format(new Date()).toLowerCase();
   const todayHours = menus[0]?.active_times.find((d) => d.day === today);
@@ -46,13 +47,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-night via-night/60 to-transparent" />
         <div className="mx-auto flex min-h-[60vh] max-w-6xl flex-col justify-end gap-4 px-4 pb-10 pt-24">
           <span className={`w-fit rounded-full px-3 py-1 text-xs font-semibold ${isOpen ? 'bg-emerald-500/90' : 'bg-white/20'}`} suppressHydrationWarning>
-            {isOpen ? 'Ouvert en ce moment' : 'Fermé pour le moment · commandez pour plus tard'}
+            {isOpen ? homeTexts.ouvertEnCeMoment : homeTexts.fermePourLeMomentCommandez}
           </span>
           <h1 className="text-4xl font-extrabold leading-tight sm:text-5xl">{name}</h1>
           <p className="max-w-xl text-lg text-white/85">{readSetting(settings, 'site.tagline', '')}</p>
           <div className="flex flex-wrap gap-3">
             <Link to={`${prefix}/menu`} className="flex items-center gap-2 rounded-full bg-brand-500 px-6 py-3 text-base font-semibold shadow-lg">
-              <ShoppingBag size={18} aria-hidden /> Voir la carte et commander
+              <ShoppingBag size={18} aria-hidden />{homeTexts.voirLaCarteEtCommander}
             </Link>
           </div>
         </div>
@@ -60,21 +61,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto grid max-w-6xl gap-4 px-4 py-8 sm:grid-cols-3">
         <div className="rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="mb-1 flex items-center gap-2 font-semibold">
-            <ShoppingBag size={18} className="text-brand-600" aria-hidden /> À emporter
+            <ShoppingBag size={18} className="text-brand-600" aria-hidden />{homeTexts.aEmporter}
           </h2>
-          <p className="text-sm text-ink/70">Commandez en ligne, payez sur place et récupérez votre commande au comptoir, sans attendre.</p>
+          <p className="text-sm text-ink/70">{homeTexts.commandezEnLignePayezSur}</p>
         </div>
         <div className="rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="mb-1 flex items-center gap-2 font-semibold">
-            <Clock size={18} className="text-brand-600" aria-hidden /> Aujourd’hui
+            <Clock size={18} className="text-brand-600" aria-hidden />{homeTexts.aujourdHui}
           </h2>
           <p className="text-sm text-ink/70" suppressHydrationWarning>
-            {todayHours?.is_open ? todayHours.times.map((t) => `${t.start}–${t.end}`).join(' et ') : 'Fermé aujourd’hui'}
+            {todayHours?.is_open ? todayHours.times.map((t) => `${t.start}–${t.end}`).join(' et ') : homeTexts.fermeAujourdHui}
           </p>
         </div>
         <div className="rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="mb-1 flex items-center gap-2 font-semibold">
-            <MapPin size={18} className="text-brand-600" aria-hidden /> Adresse
+            <MapPin size={18} className="text-brand-600" aria-hidden />{homeTexts.adresse}
           </h2>
           <p className="text-sm text-ink/70">{readSetting(settings, 'contacts.address', '')}</p>
         </div>
@@ -83,7 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {popular.length ? (
         <section aria-labelledby="les-plus-populaires" className="mx-auto max-w-6xl px-4 pb-10">
           <h2 id="les-plus-populaires" className="mb-3 text-xl font-extrabold">
-            Les plus populaires
+            {homeTexts.lesPlusPopulaires}
           </h2>
           <div className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-2">
             {popular.map((item) => (

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ShoppingBag, X } from 'lucide-react';
-import { formatPrice } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
 import { categoryBadge, itemBadge, offersForItem } from '@resto/domain/offers';
 import { isFreeOf } from '@resto/domain/allergens';
 import { MenuSearch } from '../features/menu/menu-search.tsx';
@@ -12,7 +12,7 @@ import type { Route } from './+types/menu';
 import { useStoreData } from '../lib/store-data.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { menuJsonLd } from '../lib/json-ld.ts';
-import { formatEuros } from '../lib/format.ts';
+import { formatEuros } from '@resto/domain/format';
 import { LocationPanel } from '../features/location/location-panel.tsx';
 import { ProductDialog } from '../features/menu/product-dialog.tsx';
 import { MenuItemCard } from '../features/menu/menu-item-card.tsx';
@@ -20,6 +20,7 @@ import { CartPanel } from '../features/cart/cart-panel.tsx';
 import { useCartStore } from '../features/cart/cart-store.ts';
 import { useCartTotals } from '../features/cart/use-cart-totals.ts';
 import { useHydratedStores } from '../lib/use-hydrated-stores.ts';
+import { menuTexts } from '@resto/domain/messages/menu';
 
 /**
  * A shared /menu?product={item_id} link previews that dish (title, description, image); the plain
@@ -39,7 +40,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
     });
   }
   return [
-    ...pageMeta('La carte', location.pathname, 'Toute la carte, à commander en ligne : entrées, plats, pizzas, desserts et boissons.', {
+    ...pageMeta(menuTexts.laCarte, location.pathname, menuTexts.touteLaCarteACommander, {
       site,
       type: 'restaurant.menu',
     }),
@@ -96,7 +97,7 @@ export default function MenuPage() {
           <MenuSearch items={allItems.filter((i) => i.item_is_available)} />
           <AllergenFilter hiddenCount={hiddenCount} />
         </div>
-        <nav aria-label="Catégories" className="sticky top-14 z-30 -mx-4 overflow-x-auto border-b border-black/5 bg-brand-50/95 px-4 py-2 backdrop-blur">
+        <nav aria-label={menuTexts.categories} className="sticky top-14 z-30 -mx-4 overflow-x-auto border-b border-black/5 bg-brand-50/95 px-4 py-2 backdrop-blur">
           <ul className="flex gap-2 whitespace-nowrap">
             {menus.flatMap((menu) =>
               menu.categories.map((category) => (
@@ -118,7 +119,7 @@ export default function MenuPage() {
               <p className="text-sm text-ink/70">{menu.menu_description}</p>
               {!menu.menu_is_open ? (
                 <p className="mt-1 text-xs font-medium text-brand-700" suppressHydrationWarning>
-                  Fermé en ce moment : vous pouvez commander pour un prochain créneau.
+                  {menuTexts.fermeEnCeMomentVous}
                 </p>
               ) : null}
             </header>
@@ -139,7 +140,7 @@ export default function MenuPage() {
                 </h2>
                 {category.category_description ? <p className="mb-2 text-sm text-ink/70">{category.category_description}</p> : null}
                 {category.items.every((item) => !isFreeOf(item.item_allergens, hidden)) ? (
-                  <p className="mt-2 text-sm text-ink/60">Tous les plats de cette catégorie contiennent un allergène masqué.</p>
+                  <p className="mt-2 text-sm text-ink/60">{menuTexts.tousLesPlatsDeCette}</p>
                 ) : null}
                 <ul className="mt-2 grid gap-3 sm:grid-cols-2">
                   {category.items
@@ -156,9 +157,9 @@ export default function MenuPage() {
         ))}
       </div>
 
-      <aside className="hidden lg:block" aria-label="Panier">
+      <aside className="hidden lg:block" aria-label={menuTexts.panier}>
         <div className="sticky top-20 mt-6 rounded-3xl bg-white p-5 shadow-sm">
-          <h2 className="mb-2 text-lg font-bold">Votre panier</h2>
+          <h2 className="mb-2 text-lg font-bold">{menuTexts.votrePanier}</h2>
           <CartPanel data={store} />
         </div>
       </aside>
@@ -171,7 +172,7 @@ export default function MenuPage() {
             className="flex w-full items-center justify-between rounded-full bg-brand-600 px-5 py-3.5 font-semibold text-white shadow-xl"
           >
             <span className="flex items-center gap-2">
-              <ShoppingBag size={18} aria-hidden /> Voir le panier ({count})
+              <ShoppingBag size={18} aria-hidden />{menuTexts.voirLePanier}{count})
             </span>
             <span>{formatPrice(totals.totalCents)}</span>
           </button>
@@ -183,12 +184,12 @@ export default function MenuPage() {
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 lg:hidden" />
           <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-3xl bg-white p-5 shadow-2xl lg:hidden">
             <div className="mb-2 flex items-center justify-between">
-              <Dialog.Title className="text-lg font-bold">Votre panier</Dialog.Title>
-              <Dialog.Close className="grid size-10 place-items-center rounded-full" aria-label="Fermer le panier">
+              <Dialog.Title className="text-lg font-bold">{menuTexts.votrePanier}</Dialog.Title>
+              <Dialog.Close className="grid size-10 place-items-center rounded-full" aria-label={menuTexts.fermerLePanier}>
                 <X size={20} aria-hidden />
               </Dialog.Close>
             </div>
-            <Dialog.Description className="sr-only">Articles choisis, quantités et total de la commande.</Dialog.Description>
+            <Dialog.Description className="sr-only">{menuTexts.articlesChoisisQuantitesEtTotal}</Dialog.Description>
             <CartPanel data={store} onNavigate={() => setCartOpen(false)} />
           </Dialog.Content>
         </Dialog.Portal>

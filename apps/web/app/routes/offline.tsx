@@ -1,6 +1,7 @@
 import { WifiOff } from 'lucide-react';
 import type { Route } from './+types/offline';
 import { pageMeta } from '../lib/seo.ts';
+import { offlineTexts } from '@resto/domain/messages/pwa';
 
 /**
  * /offline: shown by the service worker for a page never visited when the network is gone. No
@@ -9,23 +10,22 @@ import { pageMeta } from '../lib/seo.ts';
  */
 export const handle = { noScripts: true };
 
-export const meta: Route.MetaFunction = ({ location }) => [...pageMeta('Hors ligne', location.pathname), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [...pageMeta(offlineTexts.horsLigne, location.pathname), { name: 'robots', content: 'noindex' }];
 
 export default function Offline() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-night p-6 text-center text-white">
       <WifiOff size={48} className="text-brand-500" aria-hidden />
-      <h1 className="text-3xl font-extrabold">Vous êtes hors ligne</h1>
+      <h1 className="text-3xl font-extrabold">{offlineTexts.vousEtesHorsLigne}</h1>
       <p className="max-w-md text-white/80">
-        Cette page n’a pas encore été consultée sur cet appareil et la connexion est coupée. La carte déjà consultée reste disponible ; pour commander, il
-        faudra être connecté.
+        {offlineTexts.cettePageNAPas}
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <a href="/menu" className="rounded-full border border-brand-600 bg-brand-600 px-5 py-2.5 font-semibold">
-          Voir la carte
+          {offlineTexts.voirLaCarte}
         </a>
         <a href="" className="rounded-full border border-white/30 px-5 py-2.5 font-semibold">
-          Réessayer
+          {offlineTexts.reessayer}
         </a>
       </div>
     </main>

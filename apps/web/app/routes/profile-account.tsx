@@ -14,9 +14,10 @@ import { readConsent } from '../features/pwa/consent.ts';
 import { useToasts } from '../components/ui/toast.tsx';
 import { messages } from '@resto/domain/messages';
 import { ApiCallError } from '../lib/api.ts';
+import { profileAccountTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Mon compte · Commande en ligne', location.pathname),
+  ...pageMeta(profileAccountTexts.monCompteCommandeEnLigne, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -40,14 +41,14 @@ export default function ViewAccount() {
     }
   };
   const rows: [string, string][] = [
-    ['Nom', `${user.first_name} ${user.last_name}`],
-    ['E-mail', user.email],
-    ['Téléphone', formatPhone(user.phone)],
-    ['Adresse', user.address ?? 'Non renseignée'],
+    [profileAccountTexts.nom, `${user.first_name} ${user.last_name}`],
+    [profileAccountTexts.eMail, user.email],
+    [profileAccountTexts.telephone, formatPhone(user.phone)],
+    [profileAccountTexts.adresse, user.address ?? profileAccountTexts.nonRenseignee],
   ];
   return (
     <div className="space-y-5">
-      <h2 className="text-2xl font-extrabold">Mon compte</h2>
+      <h2 className="text-2xl font-extrabold">{profileAccountTexts.monCompte}</h2>
       <dl className="divide-y divide-black/5 rounded-2xl bg-white px-4 shadow-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr]">
@@ -58,23 +59,23 @@ export default function ViewAccount() {
       </dl>
       <div className="flex flex-wrap gap-2">
         <Link to={`${prefix}/profile/ViewOrders`} className="rounded-full bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white">
-          Voir mes commandes
+          {profileAccountTexts.voirMesCommandes}
         </Link>
         <Link to={`${prefix}/profile/ViewProfile`} className="rounded-full border border-black/15 bg-white px-4 py-2.5 text-sm font-semibold">
-          Modifier mes informations
+          {profileAccountTexts.modifierMesInformations}
         </Link>
         <button type="button" onClick={() => void logout()} className="rounded-full border border-black/15 bg-white px-4 py-2.5 text-sm font-semibold">
-          Se déconnecter
+          {profileAccountTexts.seDeconnecter}
         </button>
       </div>
       <section className="rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="mes-donnees">
         <h3 id="mes-donnees" className="font-bold">
-          Mes données personnelles
+          {profileAccountTexts.mesDonneesPersonnelles}
         </h3>
         <p className="mt-1 text-sm text-ink/70">
-          Un fichier JSON avec votre profil, toutes vos commandes et vos choix de consentement.{' '}
+          {profileAccountTexts.unFichierJsonAvecVotre}{' '}
           <Link to={`${prefix}/privacy-policy`} className="text-brand-700 underline">
-            Ce que nous conservons et combien de temps
+            {profileAccountTexts.ceQueNousConservonsEt}
           </Link>
           .
         </p>
@@ -84,7 +85,7 @@ export default function ViewAccount() {
           disabled={downloading}
           className="mt-3 inline-flex items-center gap-2 rounded-full border border-black/15 bg-white px-4 py-2.5 text-sm font-semibold disabled:opacity-50"
         >
-          <Download size={16} aria-hidden /> {downloading ? 'Préparation du fichier…' : 'Télécharger mes données'}
+          <Download size={16} aria-hidden /> {downloading ? profileAccountTexts.preparationDuFichier : profileAccountTexts.telechargerMesDonnees}
         </button>
       </section>
     </div>

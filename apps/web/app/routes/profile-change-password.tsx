@@ -11,9 +11,10 @@ import { isSessionLost, sessionHeaders } from '../features/account/credentials.t
 import { FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
 import { useAuthAction } from '../features/account/use-auth-action.ts';
 import { useSessionLost } from '../features/account/use-session.ts';
+import { profileChangePasswordTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Mot de passe · Commande en ligne', location.pathname),
+  ...pageMeta(profileChangePasswordTexts.motDePasseCommandeEn, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -53,13 +54,13 @@ export default function ChangePassword() {
 
   return (
     <div className="space-y-5">
-      <h2 className="text-2xl font-extrabold">Changer le mot de passe</h2>
+      <h2 className="text-2xl font-extrabold">{profileChangePasswordTexts.changerLeMotDePasse}</h2>
       <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
         <FormAlert message={error} />
         <FormAlert message={done} tone="success" />
         <Field
           id="current_password"
-          label="Mot de passe actuel"
+          label={profileChangePasswordTexts.motDePasseActuel}
           type="password"
           autoComplete="current-password"
           error={errors.current_password?.message}
@@ -67,23 +68,23 @@ export default function ChangePassword() {
         />
         <Field
           id="password"
-          label="Nouveau mot de passe"
+          label={profileChangePasswordTexts.nouveauMotDePasse}
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
           {...register('password')}
         />
-        <p className="-mt-2 text-xs text-ink/60">Au moins {passwordMinLength} caractères, pas un mot de passe courant.</p>
+        <p className="-mt-2 text-xs text-ink/60">{profileChangePasswordTexts.auMoinsCaracteresPasUn(passwordMinLength)}</p>
         <Field
           id="password_confirmation"
-          label="Confirmez le nouveau mot de passe"
+          label={profileChangePasswordTexts.confirmezLeNouveauMotDe}
           type="password"
           autoComplete="new-password"
           error={errors.password_confirmation?.message}
           {...register('password_confirmation')}
         />
         <div className="sm:w-fit sm:min-w-60">
-          <SubmitButton loading={loading}>Changer le mot de passe</SubmitButton>
+          <SubmitButton loading={loading}>{profileChangePasswordTexts.changerLeMotDePasse}</SubmitButton>
         </div>
       </form>
     </div>

@@ -10,9 +10,10 @@ import { isSessionLost, sessionQuery } from '../features/account/credentials.ts'
 import { FormAlert } from '../features/account/auth-card.tsx';
 import { OrderCard } from '../features/account/order-card.tsx';
 import { useSessionLost } from '../features/account/use-session.ts';
+import { profileOrdersTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Mes commandes · Commande en ligne', location.pathname),
+  ...pageMeta(profileOrdersTexts.mesCommandesCommandeEnLigne, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -47,15 +48,15 @@ export default function ViewOrders() {
   const pageLink = (n: number) => `${prefix}/profile/ViewOrders${n > 1 ? `?page=${n}` : ''}`;
   return (
     <div className="space-y-4">
-      <h2 className="text-2xl font-extrabold">Mes commandes</h2>
+      <h2 className="text-2xl font-extrabold">{profileOrdersTexts.mesCommandes}</h2>
       <FormAlert message={error} />
-      {loading && !data ? <p className="text-ink/60">Chargement de vos commandes…</p> : null}
+      {loading && !data ? <p className="text-ink/60">{profileOrdersTexts.chargementDeVosCommandes}</p> : null}
       {data && data.total === 0 ? (
         <div className="rounded-2xl bg-white p-6 text-center shadow-sm">
-          <p className="font-semibold">Aucune commande pour le moment.</p>
-          <p className="mt-1 text-sm text-ink/60">Les commandes passées en étant connecté apparaissent ici.</p>
+          <p className="font-semibold">{profileOrdersTexts.aucuneCommandePourLeMoment}</p>
+          <p className="mt-1 text-sm text-ink/60">{profileOrdersTexts.lesCommandesPasseesEnEtant}</p>
           <Link to={`${prefix}/menu`} className="mt-4 inline-block rounded-full bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white">
-            Voir la carte
+            {profileOrdersTexts.voirLaCarte}
           </Link>
         </div>
       ) : null}
@@ -65,20 +66,20 @@ export default function ViewOrders() {
         ))}
       </div>
       {data && data.pages > 1 ? (
-        <nav aria-label="Pages de commandes" className="flex items-center justify-between gap-2 text-sm">
+        <nav aria-label={profileOrdersTexts.pagesDeCommandes} className="flex items-center justify-between gap-2 text-sm">
           {page > 1 ? (
             <Link to={pageLink(page - 1)} className="rounded-full border border-black/15 bg-white px-4 py-2 font-semibold">
-              ← Plus récentes
+              {profileOrdersTexts.plusRecentes}
             </Link>
           ) : (
             <span />
           )}
           <span className="text-ink/60">
-            Page {data.page} sur {data.pages}
+            {profileOrdersTexts.pageSur(data.page, data.pages)}
           </span>
           {page < data.pages ? (
             <Link to={pageLink(page + 1)} className="rounded-full border border-black/15 bg-white px-4 py-2 font-semibold">
-              Plus anciennes →
+              {profileOrdersTexts.plusAnciennes}
             </Link>
           ) : (
             <span />

@@ -15,9 +15,10 @@ import { useAuthStore } from '../features/account/auth-store.ts';
 import { FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
 import { useAuthAction } from '../features/account/use-auth-action.ts';
 import { useSessionLost } from '../features/account/use-session.ts';
+import { profileProfileTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Mes informations · Commande en ligne', location.pathname),
+  ...pageMeta(profileProfileTexts.mesInformationsCommandeEnLigne, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -58,30 +59,30 @@ export default function ViewProfile() {
 
   return (
     <div className="space-y-5">
-      <h2 className="text-2xl font-extrabold">Mes informations</h2>
+      <h2 className="text-2xl font-extrabold">{profileProfileTexts.mesInformations}</h2>
       <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
         <FormAlert message={error} />
         <FormAlert message={saved ? messages.profileUpdated : null} tone="success" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="first_name" label="Prénom" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
-          <Field id="last_name" label="Nom" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+          <Field id="first_name" label={profileProfileTexts.prenom} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+          <Field id="last_name" label={profileProfileTexts.nom} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
         </div>
-        <Field id="phone" label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+        <Field id="phone" label={profileProfileTexts.telephone} type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
         <Field
           id="address"
-          label="Adresse"
+          label={profileProfileTexts.adresse}
           autoComplete="street-address"
-          placeholder="12 rue de la République, 69002 Lyon"
+          placeholder={profileProfileTexts.n12RueDeLaRepublique}
           error={errors.address?.message}
           {...register('address')}
         />
         <div>
-          <p className="mb-1 text-sm font-semibold">E-mail</p>
+          <p className="mb-1 text-sm font-semibold">{profileProfileTexts.eMail}</p>
           <p className="rounded-xl bg-black/5 px-3 py-2.5 text-ink/70">{user.email}</p>
-          <p className="mt-1 text-xs text-ink/60">L’adresse e-mail sert à vous connecter : elle ne se modifie pas ici.</p>
+          <p className="mt-1 text-xs text-ink/60">{profileProfileTexts.lAdresseEMailSert}</p>
         </div>
         <div className="sm:w-fit sm:min-w-60">
-          <SubmitButton loading={loading}>Enregistrer</SubmitButton>
+          <SubmitButton loading={loading}>{profileProfileTexts.enregistrer}</SubmitButton>
         </div>
       </form>
     </div>

@@ -5,13 +5,14 @@ import { ReceiptSchema, type Receipt } from '@resto/contract/receipts';
 import type { Route } from './+types/receipt';
 import { ApiCallError } from '../lib/api.ts';
 import { serverApi } from '../lib/api.server.ts';
-import { formatEuros, formatRate } from '../lib/format.ts';
+import { formatEuros, formatRate } from '@resto/domain/format';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { receiptTexts } from '@resto/domain/messages/receipts';
 
 export const meta: Route.MetaFunction = ({ location, data }) => [
   ...pageMeta(
-    data && 'receipt' in data ? `${data.receipt.kind === 'invoice' ? 'Facture' : 'Reçu'} ${data.receipt.invoice_number ?? data.receipt.number}` : 'Reçu',
+    data && 'receipt' in data ? `${data.receipt.kind === 'invoice' ? receiptTexts.facture2 : receiptTexts.recu2} ${data.receipt.invoice_number ?? data.receipt.number}` : receiptTexts.recu2,
     location.pathname,
   ),
   { name: 'robots', content: 'noindex' },
@@ -56,12 +57,12 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
     return (
       <div className="mx-auto max-w-xl px-4 py-10">
         <div className="rounded-3xl bg-white p-6 text-center shadow-sm">
-          <h1 className="text-2xl font-extrabold">Reçu introuvable</h1>
+          <h1 className="text-2xl font-extrabold">{receiptTexts.recuIntrouvable}</h1>
           <p className="mt-2 text-ink/70" role="alert">
             {loaderData.error}
           </p>
           <Link to={`${prefix}/menu`} className="mt-6 inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">
-            Retour à la carte
+            {receiptTexts.retourALaCarte}
           </Link>
         </div>
       </div>
@@ -79,14 +80,14 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           data-testid="receipt-pdf"
           className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-2.5 font-semibold text-white"
         >
-          <Download size={18} aria-hidden /> Télécharger le PDF
+          <Download size={18} aria-hidden />{receiptTexts.telechargerLePdf}
         </a>
         <button
           type="button"
           onClick={() => window.print()}
           className="inline-flex items-center gap-2 rounded-full border border-black/15 bg-white px-4 py-2.5 font-semibold"
         >
-          <Printer size={18} aria-hidden /> Imprimer
+          <Printer size={18} aria-hidden />{receiptTexts.imprimer}
         </button>
       </div>
       <article className="receipt rounded-3xl bg-white p-5 shadow-sm sm:p-8" aria-labelledby="receipt-title">
@@ -96,77 +97,77 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           {seller.legal_form ? <p className="text-xs text-ink/70">{seller.legal_form}</p> : null}
           <p className="text-sm">{seller.address}</p>
           <p className="text-xs text-ink/70">
-            SIRET : {seller.siret || '—'} · TVA intracommunautaire : {seller.vat_number || '—'}
+            {receiptTexts.siret}{seller.siret || '—'}{receiptTexts.tvaIntracommunautaire}{seller.vat_number || '—'}
           </p>
           {seller.registration ? <p className="text-xs text-ink/70">{seller.registration}</p> : null}
         </header>
 
         <section className="border-b border-black/10 py-4">
           <h1 id="receipt-title" className="text-2xl font-extrabold" data-testid="receipt-number">
-            {invoice ? `Facture ${receipt.invoice_number}` : `Reçu ${receipt.number}`}
+            {invoice ? receiptTexts.facture(receipt.invoice_number) : receiptTexts.recu(receipt.number)}
           </h1>
-          {invoice ? <p className="text-xs text-ink/70">Reçu {receipt.number}</p> : null}
+          {invoice ? <p className="text-xs text-ink/70">{receiptTexts.recu(receipt.number)}</p> : null}
           <p className="text-sm">
-            Commande n° {receipt.order_id} — {receipt.issued_at_label}
+            {receiptTexts.commandeN(receipt.order_id, receipt.issued_at_label)}
           </p>
           <p className="text-sm text-ink/70">
             {receipt.order_type}, {receipt.schedule}
           </p>
-          {receipt.customer_name ? <p className="text-sm">Client : {receipt.customer_name}</p> : null}
+          {receipt.customer_name ? <p className="text-sm">{receiptTexts.client(receipt.customer_name)}</p> : null}
           {receipt.business ? (
             <div className="mt-3 text-sm">
-              <p className="font-semibold">Facturé à</p>
+              <p className="font-semibold">{receiptTexts.factureA}</p>
               <p>{receipt.business.company_name}</p>
               <p>{receipt.business.address}</p>
-              {receipt.business.siren ? <p>SIREN : {receipt.business.siren}</p> : null}
-              {receipt.business.vat_number ? <p>TVA intracommunautaire : {receipt.business.vat_number}</p> : null}
+              {receipt.business.siren ? <p>{receiptTexts.siren(receipt.business.siren)}</p> : null}
+              {receipt.business.vat_number ? <p>{receiptTexts.tvaIntracommunautaire2(receipt.business.vat_number)}</p> : null}
             </div>
           ) : null}
         </section>
 
-        <ul className="divide-y divide-black/5 border-b border-black/10 text-sm" aria-label="Articles">
+        <ul className="divide-y divide-black/5 border-b border-black/10 text-sm" aria-label={receiptTexts.articles}>
           {receipt.lines.map((line, index) => (
             <li key={index} className="py-2" data-testid="receipt-line">
               <p className="flex justify-between gap-3 font-semibold">
                 <span>
                   {line.quantity} × {line.name}
-                  {line.free ? ' (offert)' : ''}
+                  {line.free ? receiptTexts.offert : ''}
                 </span>
                 <span className="whitespace-nowrap tabular-nums">{formatEuros(line.amount)}</span>
               </p>
               <p className="text-xs text-ink/70">
                 {line.details ? `${line.details} — ` : ''}
-                {invoice ? `${formatEuros(line.unit_price_ht)} HT` : formatEuros(line.unit_price)} l’unité — TVA {formatRate(line.tax_rate)}
+                {invoice ? receiptTexts.ht(formatEuros(line.unit_price_ht)) : formatEuros(line.unit_price)}{receiptTexts.lUniteTva}{formatRate(line.tax_rate)}
               </p>
             </li>
           ))}
         </ul>
 
         <section className="space-y-1 border-b border-black/10 py-3 text-sm">
-          <Row label="Sous-total" amount={formatEuros(receipt.subtotal)} />
+          <Row label={receiptTexts.sousTotal} amount={formatEuros(receipt.subtotal)} />
           {receipt.reductions.map((reduction, index) => (
-            <Row key={index} label={`${reduction.coupon ? 'Code promo' : 'Réduction'} : ${reduction.name}`} amount={`−${formatEuros(reduction.amount)}`} />
+            <Row key={index} label={`${reduction.coupon ? receiptTexts.codePromo : receiptTexts.reduction} : ${reduction.name}`} amount={`−${formatEuros(reduction.amount)}`} />
           ))}
           {!receipt.is_pickup ? (
-            <Row label="Livraison" amount={receipt.delivery > 0 ? formatEuros(receipt.delivery) : 'offerte'} />
+            <Row label={receiptTexts.livraison} amount={receipt.delivery > 0 ? formatEuros(receipt.delivery) : receiptTexts.offerte} />
           ) : null}
         </section>
 
-        <section className="space-y-1 py-3 text-sm" aria-label="TVA">
-          <Row label="Total HT" amount={formatEuros(receipt.total_ht)} testId="receipt-total-ht" />
+        <section className="space-y-1 py-3 text-sm" aria-label={receiptTexts.tva}>
+          <Row label={receiptTexts.totalHt} amount={formatEuros(receipt.total_ht)} testId="receipt-total-ht" />
           {receipt.tax_by_rate.map((t) => (
             <Row
               key={t.rate}
-              label={`TVA ${formatRate(t.rate)} sur ${formatEuros(t.base_ht)} HT`}
+              label={receiptTexts.tvaSurHt(formatRate(t.rate), formatEuros(t.base_ht))}
               amount={formatEuros(t.tax)}
               testId={`receipt-tax-${t.rate}`}
             />
           ))}
-          <Row label="Total TTC" amount={formatEuros(receipt.total_ttc)} strong testId="receipt-total" />
+          <Row label={receiptTexts.totalTtc} amount={formatEuros(receipt.total_ttc)} strong testId="receipt-total" />
         </section>
 
         <p className="border-t border-black/10 pt-3 text-sm">
-          Paiement : {receipt.payment.method_label} — <strong>{receipt.payment.state_label}</strong>
+          {receiptTexts.paiement}{receipt.payment.method_label} — <strong>{receipt.payment.state_label}</strong>
         </p>
         <footer className="mt-3 space-y-1 text-xs text-ink/60">
           {receipt.mentions.map((mention) => (

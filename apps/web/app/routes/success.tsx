@@ -7,14 +7,15 @@ import { readSetting } from '@resto/domain/settings';
 import type { Route } from './+types/success';
 import { OrderViewSchema, type OrderView } from '@resto/contract/orders';
 import { api } from '../lib/api.ts';
-import { formatEuros } from '../lib/format.ts';
+import { formatEuros } from '@resto/domain/format';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { lastOrderKey } from '../features/checkout/checkout-store.ts';
+import { successTexts } from '@resto/domain/messages/checkout';
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta('Commande envoyée · Merci !', location.pathname),
+  ...pageMeta(successTexts.commandeEnvoyeeMerci, location.pathname),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -44,19 +45,19 @@ export default function Success() {
     <div className="mx-auto max-w-xl px-4 py-10">
       <div className="rounded-3xl bg-white p-6 text-center shadow-sm">
         <CheckCircle2 size={56} className="mx-auto text-emerald-600" aria-hidden />
-        <h1 className="mt-3 text-2xl font-extrabold">Merci{order ? ` ${order.customer.first_name}` : ''} !</h1>
+        <h1 className="mt-3 text-2xl font-extrabold">{successTexts.merci}{order ? ` ${order.customer.first_name}` : ''} !</h1>
         {Number.isInteger(orderId) && orderId > 0 ? (
           <p className="mt-2 text-lg">
-            Votre commande <strong data-testid="order-number">n° {orderId}</strong> est bien enregistrée.
+            {successTexts.votreCommande}<strong data-testid="order-number">{successTexts.n(orderId)}</strong>{successTexts.estBienEnregistree}
           </p>
         ) : (
-          <p className="mt-2 text-lg">Votre commande est bien enregistrée.</p>
+          <p className="mt-2 text-lg">{successTexts.votreCommandeEstBienEnregistree}</p>
         )}
         <p className="mt-1 text-ink/70">
           {order && !order.is_pickup
-            ? `Livraison ${whenOf(order)} au ${[order.location?.address, `${order.location?.postal_code ?? ''} ${order.location?.city ?? ''}`.trim()].filter(Boolean).join(', ')}, paiement à la livraison.`
-            : `Retrait ${order ? whenOf(order) : 'dès que possible'} au ${readSetting(settings, 'contacts.address', 'restaurant')}, paiement sur place.`}{' '}
-          Pour toute question : {readSetting(settings, 'contacts.phone', '')}.
+            ? successTexts.livraisonAuPaiementALa(whenOf(order), [order.location?.address, `${order.location?.postal_code ?? ''} ${order.location?.city ?? ''}`.trim()].filter(Boolean).join(', '))
+            : successTexts.retraitAuPaiementSurPlace(order ? whenOf(order) : successTexts.desQuePossible, readSetting(settings, 'contacts.address', successTexts.restaurant))}{' '}
+          {successTexts.pourTouteQuestion}{readSetting(settings, 'contacts.phone', '')}.
         </p>
         {order?.payment_test_mode ? (
           <p className="mt-3 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-800" data-testid="payment-test-mode">
@@ -80,7 +81,7 @@ export default function Success() {
                   <span>
                     {free.quantity} × {free.item_name}
                   </span>
-                  <span>Offert</span>
+                  <span>{successTexts.offert}</span>
                 </li>
               ))}
             </ul>
@@ -88,18 +89,18 @@ export default function Success() {
               .filter((offer) => offer.amount > 0)
               .map((offer) => (
                 <p key={offer.offer_id} className="flex justify-between gap-3 text-sm text-emerald-700">
-                  <span>{offer.is_coupon ? `Code promo · ${offer.name}` : offer.name}</span>
+                  <span>{offer.is_coupon ? successTexts.codePromo(offer.name) : offer.name}</span>
                   <span>−{formatEuros(offer.amount)}</span>
                 </p>
               ))}
             {!order.is_pickup ? (
               <p className="flex justify-between gap-3 text-sm">
-                <span>Livraison</span>
-                <span>{order.delivery > 0 ? formatEuros(order.delivery) : 'Gratuit'}</span>
+                <span>{successTexts.livraison}</span>
+                <span>{order.delivery > 0 ? formatEuros(order.delivery) : successTexts.gratuit}</span>
               </p>
             ) : null}
             <p className="mt-2 flex justify-between border-t border-black/10 pt-2 font-bold">
-              <span>Total TTC</span>
+              <span>{successTexts.totalTtc}</span>
               <span data-testid="order-total">{formatEuros(order.total)}</span>
             </p>
           </div>
@@ -111,11 +112,11 @@ export default function Success() {
               data-testid="receipt-link"
               className="inline-block rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700"
             >
-              Voir le reçu
+              {successTexts.voirLeRecu}
             </Link>
           ) : null}
           <Link to={`${prefix}/menu`} className="inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">
-            Retour à la carte
+            {successTexts.retourALaCarte}
           </Link>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { eurosToCents, formatPrice } from '@resto/domain/money';
+import { eurosToCents } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
 import { mailOutbox, orders } from '../../db/schema.ts';
 import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
 import { newEmail } from '../../test/accounts.ts';

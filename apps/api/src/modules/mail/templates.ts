@@ -1,6 +1,7 @@
 import { codeTtlMinutes, type CodePurpose } from '@resto/domain/account';
-import { formatPrice } from '@resto/domain/money';
+import { formatDateTime, formatPrice, formatRateBasisPoints } from '@resto/domain/format';
 import { messages, paymentTexts } from '@resto/domain/messages';
+import { codeMailTexts, existingAccountMailTexts, mailTexts, orderMailTexts as t } from '@resto/domain/messages/mail';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { escapeHtml } from './escape.ts';
 import type { MailMessage } from './transport.ts';
@@ -19,6 +20,7 @@ export interface RestaurantContacts {
   email: string;
 }
 
+/** Texts from the catalogue (packages/domain/src/messages/mail.ts) go into the HTML as they are: they are ours; anything from a person is escaped. */
 const layout = (title: string, body: string, restaurant: string) => `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f6f3ee;font-family:Arial,Helvetica,sans-serif;color:#1f1a17">
@@ -29,26 +31,26 @@ ${body}
 
 /** The e-mail carrying a 6-digit code, to confirm a sign-up or to reset a password. */
 export function codeMail(input: { to: string; code: string; purpose: CodePurpose; restaurant: string }): MailMessage {
-  const action = input.purpose === 'signup' ? 'confirmer votre adresse e-mail et activer votre compte' : 'choisir un nouveau mot de passe';
-  const subject = input.purpose === 'signup' ? `Votre code de confirmation : ${input.code}` : `Votre code pour changer de mot de passe : ${input.code}`;
+  const action = input.purpose === 'signup' ? codeMailTexts.signupAction : codeMailTexts.resetAction;
+  const subject = input.purpose === 'signup' ? codeMailTexts.signupSubject(input.code) : codeMailTexts.resetSubject(input.code);
   const text = [
-    'Bonjour,',
+    mailTexts.hello,
     '',
-    `Voici votre code pour ${action} :`,
+    codeMailTexts.codeFor(action),
     '',
     `    ${input.code}`,
     '',
-    `Il est valable ${codeTtlMinutes} minutes et ne sert qu'une fois.`,
-    "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : rien ne sera modifié.",
+    codeMailTexts.validity(codeTtlMinutes),
+    codeMailTexts.ignore,
     '',
     input.restaurant,
   ].join('\n');
   const html = layout(
     subject,
-    `<p>Bonjour,</p><p>Voici votre code pour ${escapeHtml(action)} :</p>
+    `<p>${mailTexts.hello}</p><p>${escapeHtml(codeMailTexts.codeFor(action))}</p>
 <p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:16px 0">${escapeHtml(input.code)}</p>
-<p>Il est valable ${codeTtlMinutes} minutes et ne sert qu'une fois.</p>
-<p style="color:#6b625c;font-size:14px">Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : rien ne sera modifié.</p>`,
+<p>${codeMailTexts.validity(codeTtlMinutes)}</p>
+<p style="color:#6b625c;font-size:14px">${codeMailTexts.ignore}</p>`,
     input.restaurant,
   );
   return { to: input.to, subject, text, html, code: input.code };
@@ -56,21 +58,15 @@ export function codeMail(input: { to: string; code: string; purpose: CodePurpose
 
 /** Sent instead of a code when someone signs up with the address of an existing account (no enumeration). */
 export function existingAccountMail(input: { to: string; restaurant: string }): MailMessage {
-  const subject = 'Vous avez déjà un compte';
-  const text = [
-    'Bonjour,',
-    '',
-    'Quelqu’un (vous, peut-être) a demandé à créer un compte avec cette adresse e-mail, qui a déjà un compte.',
-    'Connectez-vous avec votre mot de passe, ou choisissez « Mot de passe oublié » pour en définir un nouveau.',
-    "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
-    '',
-    input.restaurant,
-  ].join('\n');
+  const subject = existingAccountMailTexts.subject;
+  const text = [mailTexts.hello, '', existingAccountMailTexts.someone, existingAccountMailTexts.logIn, mailTexts.ignoreIfNotYou, '', input.restaurant].join(
+    '\n',
+  );
   const html = layout(
     subject,
-    `<p>Bonjour,</p><p>Quelqu’un (vous, peut-être) a demandé à créer un compte avec cette adresse e-mail, qui a déjà un compte.</p>
-<p>Connectez-vous avec votre mot de passe, ou choisissez « Mot de passe oublié » pour en définir un nouveau.</p>
-<p style="color:#6b625c;font-size:14px">Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.</p>`,
+    `<p>${mailTexts.hello}</p><p>${existingAccountMailTexts.someone}</p>
+<p>${existingAccountMailTexts.logIn}</p>
+<p style="color:#6b625c;font-size:14px">${mailTexts.ignoreIfNotYou}</p>`,
     input.restaurant,
   );
   return { to: input.to, subject, text, html };
@@ -104,60 +100,51 @@ export interface OrderMailData {
   receiptUrl: string | null;
 }
 
-const dateTime = (instant: Date) =>
-  new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(
-    instant,
-  );
-
-const rate = (rateBp: number) => `${new Intl.NumberFormat('fr-FR').format(rateBp / 100)} %`;
-
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** The order's facts as label/value pairs, shared by the customer's and the kitchen's e-mails. */
 function orderFacts(order: OrderMailData, restaurant: RestaurantContacts): [string, string][] {
   const where = order.isPickup
-    ? `À retirer au restaurant : ${restaurant.address}`
-    : `Livraison : ${[
-        text(order.location?.address),
-        text(order.location?.address2),
-        `${text(order.location?.postal_code)} ${text(order.location?.city)}`.trim(),
-      ]
-        .filter(Boolean)
-        .join(', ')}`;
+    ? t.pickupAt(restaurant.address)
+    : t.deliveryTo(
+        [text(order.location?.address), text(order.location?.address2), `${text(order.location?.postal_code)} ${text(order.location?.city)}`.trim()]
+          .filter(Boolean)
+          .join(', '),
+      );
   const slot = capitalize(describeSchedule(order.deliveryDate, order.deliveryTimeRange).replace(/^le /, ''));
   return [
-    ['Commande', `n° ${order.orderId}`],
-    ['Passée le', dateTime(order.createdAt)],
-    ['Type', order.isPickup ? 'À emporter' : 'Livraison'],
-    ['Adresse', where],
-    ['Créneau', slot],
-    ['Paiement', paymentFact(order)],
-    ['Client', `${order.customer.first_name} ${order.customer.last_name}, ${order.customer.phone}, ${order.customer.email}`],
+    [t.order, t.orderNumber(order.orderId)],
+    [t.placedAt, formatDateTime(order.createdAt)],
+    [t.type, order.isPickup ? t.takeaway : t.delivery],
+    [t.address, where],
+    [t.slot, slot],
+    [t.payment, paymentFact(order)],
+    [t.customer, `${order.customer.first_name} ${order.customer.last_name}, ${order.customer.phone}, ${order.customer.email}`],
   ];
 }
 
 /** How the order is paid; with meal vouchers, the part they may pay (issue 16). */
 function paymentFact(order: OrderMailData): string {
-  if (order.paymentMethod !== 'cash') return `Carte bancaire en ligne${order.testMode ? ` — ${messages.paymentTestMode.toUpperCase()}` : ''}`;
-  if (!order.mealVoucherCents) return 'Sur place (espèces ou carte au comptoir)';
-  return `Sur place, ${paymentTexts.mealVoucherPayable(formatPrice(order.mealVoucherCents))} (papier ou carte), le reste en espèces ou par carte`;
+  if (order.paymentMethod !== 'cash') return `${t.cardOnline}${order.testMode ? ` — ${messages.paymentTestMode.toUpperCase()}` : ''}`;
+  if (!order.mealVoucherCents) return t.cashOnSite;
+  return t.cashWithMealVouchers(paymentTexts.mealVoucherPayable(formatPrice(order.mealVoucherCents)));
 }
 
 function totalsRows(order: OrderMailData): [string, string][] {
-  const rows: [string, string][] = [['Sous-total', formatPrice(order.subtotalCents)]];
-  if (order.discountCents > 0) rows.push([order.couponCode ? `Remises (code ${order.couponCode})` : 'Remises', `−${formatPrice(order.discountCents)}`]);
-  if (!order.isPickup) rows.push(['Livraison', formatPrice(order.deliveryCents)]);
-  for (const t of order.taxByRate)
-    rows.push([`TVA ${rate(t.rateBp)} ${order.taxInclusive ? 'incluse ' : ''}sur ${formatPrice(t.baseCents)}`, formatPrice(t.taxCents)]);
-  rows.push(['Total', formatPrice(order.totalCents)]);
+  const rows: [string, string][] = [[t.subtotal, formatPrice(order.subtotalCents)]];
+  if (order.discountCents > 0) rows.push([order.couponCode ? t.discountsWithCode(order.couponCode) : t.discounts, `−${formatPrice(order.discountCents)}`]);
+  if (!order.isPickup) rows.push([t.delivery, formatPrice(order.deliveryCents)]);
+  for (const rate of order.taxByRate)
+    rows.push([t.tax(formatRateBasisPoints(rate.rateBp), order.taxInclusive, formatPrice(rate.baseCents)), formatPrice(rate.taxCents)]);
+  rows.push([t.total, formatPrice(order.totalCents)]);
   return rows;
 }
 
 const lineText = (line: OrderMailData['lines'][number]) =>
   [
-    `${line.quantity} × ${line.name}${line.isFree ? ' (offert)' : ''} — ${line.isFree ? 'offert' : formatPrice(line.amountCents)}`,
+    `${line.quantity} × ${line.name}${line.isFree ? t.freeMark : ''} — ${line.isFree ? t.free : formatPrice(line.amountCents)}`,
     ...line.options.map((o) => `    + ${o}`),
-    ...(line.note ? [`    Note : ${line.note}`] : []),
+    ...(line.note ? [`    ${t.note(line.note)}`] : []),
   ].join('\n');
 
 function orderHtml(title: string, intro: string, order: OrderMailData, restaurant: RestaurantContacts, kitchen: boolean): string {
@@ -173,8 +160,8 @@ function orderHtml(title: string, intro: string, order: OrderMailData, restauran
       (line) =>
         `<tr><td style="padding:6px 0;border-top:1px solid #eee;font-size:${size}"><strong>${line.quantity} ×</strong> ${escapeHtml(line.name)}${
           line.options.length ? `<br><span style="color:#6b625c">${line.options.map(escapeHtml).join(', ')}</span>` : ''
-        }${line.note ? `<br><em>Note : ${escapeHtml(line.note)}</em>` : ''}</td><td style="padding:6px 0;border-top:1px solid #eee;text-align:right;white-space:nowrap">${
-          line.isFree ? 'offert' : escapeHtml(formatPrice(line.amountCents))
+        }${line.note ? `<br><em>${escapeHtml(t.note(line.note))}</em>` : ''}</td><td style="padding:6px 0;border-top:1px solid #eee;text-align:right;white-space:nowrap">${
+          line.isFree ? t.free : escapeHtml(formatPrice(line.amountCents))
         }</td></tr>`,
     )
     .join('');
@@ -190,7 +177,7 @@ function orderHtml(title: string, intro: string, order: OrderMailData, restauran
 <table style="border-collapse:collapse;margin:12px 0">${facts}</table>
 <table style="width:100%;border-collapse:collapse;margin:12px 0">${lines}</table>
 <table style="width:100%;border-collapse:collapse;border-top:2px solid #1f1a17">${totals}</table>${
-      !kitchen && order.receiptUrl ? `<p style="margin-top:16px"><a href="${escapeHtml(order.receiptUrl)}">Voir et télécharger votre reçu</a></p>` : ''
+      !kitchen && order.receiptUrl ? `<p style="margin-top:16px"><a href="${escapeHtml(order.receiptUrl)}">${t.seeReceipt}</a></p>` : ''
     }${kitchen ? '' : contacts}`,
     restaurant.name,
   );
@@ -205,23 +192,23 @@ function orderText(intro: string, order: OrderMailData, restaurant: RestaurantCo
     ...order.lines.map(lineText),
     '',
     ...totalsRows(order).map(([label, value]) => `${label} : ${value}`),
-    ...(!kitchen && order.receiptUrl ? ['', `Votre reçu : ${order.receiptUrl}`] : []),
+    ...(!kitchen && order.receiptUrl ? ['', t.yourReceipt(order.receiptUrl)] : []),
     ...(kitchen ? [] : ['', restaurant.name, restaurant.address, `${restaurant.phone} · ${restaurant.email}`]),
   ].join('\n');
 }
 
 /** The customer's confirmation of an order (issue 5, durable medium). */
 export function orderConfirmationMail(order: OrderMailData, restaurant: RestaurantContacts): MailMessage {
-  const subject = `Votre commande n° ${order.orderId} est confirmée`;
-  const intro = `Bonjour ${order.customer.first_name}, merci pour votre commande ! Voici son récapitulatif.`;
+  const subject = t.confirmationSubject(order.orderId);
+  const intro = t.confirmationIntro(order.customer.first_name);
   return { to: order.customer.email, subject, text: orderText(intro, order, restaurant, false), html: orderHtml(subject, intro, order, restaurant, false) };
 }
 
 /** The restaurant's new-order e-mail, to contacts.email: the same content, laid out for the kitchen. */
 export function newOrderMail(order: OrderMailData, restaurant: RestaurantContacts): MailMessage {
   // A test-mode payment is said first: the kitchen must not cook for money that never moved (issue 17).
-  const subject = `${order.testMode ? '[MODE TEST] ' : ''}Nouvelle commande n° ${order.orderId} — ${order.isPickup ? 'à emporter' : 'livraison'} — ${formatPrice(order.totalCents)}`;
-  const intro = `Nouvelle commande de ${order.customer.first_name} ${order.customer.last_name}.`;
+  const subject = `${order.testMode ? t.testModeTag : ''}${t.newOrderSubject(order.orderId, order.isPickup, formatPrice(order.totalCents))}`;
+  const intro = t.newOrderIntro(order.customer.first_name, order.customer.last_name);
   return { to: restaurant.email, subject, text: orderText(intro, order, restaurant, true), html: orderHtml(subject, intro, order, restaurant, true) };
 }
 

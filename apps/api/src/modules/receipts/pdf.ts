@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
-import { formatPrice } from '@resto/domain/money';
+import { formatEuros, formatRate, plainSpaces } from '@resto/domain/format';
+import { receiptPdfTexts, receiptTexts } from '@resto/domain/messages/receipts';
 import type { Receipt } from '@resto/domain/receipt';
 
 /**
@@ -20,8 +21,7 @@ function loadFonts() {
   return fonts;
 }
 
-const euros = (amount: number) => formatPrice(Math.round(amount * 100)).replace(/\u202f|\u00a0/gu, ' ');
-const rate = (percent: number) => `${String(percent).replace('.', ',')} %`;
+const euros = (amount: number) => plainSpaces(formatEuros(amount));
 
 /**
  * Renders a receipt (or invoice) as PDF bytes.
@@ -29,7 +29,7 @@ const rate = (percent: number) => `${String(percent).replace('.', ',')} %`;
  */
 export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
   const { regular, bold } = loadFonts();
-  const title = receipt.invoice_number ? `Facture ${receipt.invoice_number}` : `Reçu ${receipt.number}`;
+  const title = receipt.invoice_number ? receiptTexts.facture(receipt.invoice_number) : receiptTexts.recu(receipt.number);
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: title, Author: receipt.seller.name || receipt.seller.company_name } });
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
@@ -73,43 +73,43 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
   if (seller.company_name && seller.company_name !== seller.name) text(seller.company_name);
   if (seller.legal_form) text(seller.legal_form, { size: 9 });
   if (seller.address) text(seller.address);
-  text(`SIRET : ${seller.siret || '—'}   ·   TVA intracommunautaire : ${seller.vat_number || '—'}`, { size: 9 });
+  text(receiptPdfTexts.sellerIds(seller.siret || '—', seller.vat_number || '—'), { size: 9 });
   if (seller.registration) text(seller.registration, { size: 9 });
   if (seller.phone || seller.email) text([seller.phone, seller.email].filter(Boolean).join('   ·   '), { size: 9 });
   doc.moveDown(0.8);
 
   text(title, { font: 'bold', size: 14 });
-  if (receipt.invoice_number) text(`Reçu ${receipt.number}`, { size: 9 });
-  text(`Commande n° ${receipt.order_id} — ${receipt.issued_at_label}`);
+  if (receipt.invoice_number) text(receiptTexts.recu(receipt.number), { size: 9 });
+  text(receiptTexts.commandeN(receipt.order_id, receipt.issued_at_label));
   text(`${receipt.order_type}, ${receipt.schedule}`);
-  if (receipt.customer_name) text(`Client : ${receipt.customer_name}`);
+  if (receipt.customer_name) text(receiptTexts.client(receipt.customer_name));
   if (receipt.business) {
     doc.moveDown(0.4);
-    text('Facturé à', { font: 'bold' });
+    text(receiptTexts.factureA, { font: 'bold' });
     text(receipt.business.company_name);
     text(receipt.business.address);
-    if (receipt.business.siren) text(`SIREN : ${receipt.business.siren}`);
-    if (receipt.business.vat_number) text(`TVA intracommunautaire : ${receipt.business.vat_number}`);
+    if (receipt.business.siren) text(receiptTexts.siren(receipt.business.siren));
+    if (receipt.business.vat_number) text(receiptTexts.tvaIntracommunautaire2(receipt.business.vat_number));
   }
   rule();
 
   const invoice = receipt.kind === 'invoice';
   for (const line of receipt.lines) {
-    const unit = invoice ? `${euros(line.unit_price_ht)} HT` : euros(line.unit_price);
-    row(`${line.quantity} × ${line.name}${line.free ? ' (offert)' : ''}`, euros(line.amount), 'bold');
-    text(`${line.details ? `${line.details} — ` : ''}${unit} l’unité — TVA ${rate(line.tax_rate)}`, { size: 9, color: '#444444' });
+    const unit = invoice ? receiptTexts.ht(euros(line.unit_price_ht)) : euros(line.unit_price);
+    row(`${line.quantity} × ${line.name}${line.free ? receiptTexts.offert : ''}`, euros(line.amount), 'bold');
+    text(receiptPdfTexts.lineDetails(line.details, unit, formatRate(line.tax_rate)), { size: 9, color: '#444444' });
     doc.moveDown(0.2);
   }
   rule();
-  row('Sous-total', euros(receipt.subtotal));
-  for (const reduction of receipt.reductions) row(`${reduction.coupon ? 'Code promo' : 'Réduction'} : ${reduction.name}`, `−${euros(reduction.amount)}`);
-  if (!receipt.is_pickup) row('Livraison', receipt.delivery > 0 ? euros(receipt.delivery) : 'offerte');
+  row(receiptTexts.sousTotal, euros(receipt.subtotal));
+  for (const reduction of receipt.reductions) row(receiptPdfTexts.reduction(reduction.coupon, reduction.name), `−${euros(reduction.amount)}`);
+  if (!receipt.is_pickup) row(receiptTexts.livraison, receipt.delivery > 0 ? euros(receipt.delivery) : receiptTexts.offerte);
   rule();
-  row('Total HT', euros(receipt.total_ht));
-  for (const t of receipt.tax_by_rate) row(`TVA ${rate(t.rate)} sur ${euros(t.base_ht)} HT`, euros(t.tax));
-  row('Total TTC', euros(receipt.total_ttc), 'bold');
+  row(receiptTexts.totalHt, euros(receipt.total_ht));
+  for (const t of receipt.tax_by_rate) row(receiptTexts.tvaSurHt(formatRate(t.rate), euros(t.base_ht)), euros(t.tax));
+  row(receiptTexts.totalTtc, euros(receipt.total_ttc), 'bold');
   rule();
-  text(`Paiement : ${receipt.payment.method_label} — ${receipt.payment.state_label}`);
+  text(receiptPdfTexts.payment(receipt.payment.method_label, receipt.payment.state_label));
   doc.moveDown(0.6);
   for (const mention of receipt.mentions) text(mention, { size: 8, color: '#444444' });
   doc.end();

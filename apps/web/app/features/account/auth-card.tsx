@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Loader2 } from 'lucide-react';
+import { authCardTexts } from '@resto/domain/messages/account';
 
 /** The frame of the /auth pages: a centred card, a title, a line of help, the form, links under it. */
 export function AuthCard({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
@@ -39,7 +40,7 @@ export function SubmitButton({ loading, children, tone = 'brand' }: { loading: b
       className={`flex w-full items-center justify-center gap-2 rounded-full px-6 py-3 font-semibold text-white disabled:opacity-70 ${colour}`}
     >
       {loading ? <Loader2 size={18} className="animate-spin" aria-hidden /> : null}
-      {loading ? 'Un instant…' : children}
+      {loading ? authCardTexts.unInstant : children}
     </button>
   );
 }

@@ -12,6 +12,7 @@ import { sessionHeaders } from './credentials.ts';
 import { signOut, useAuthStore } from './auth-store.ts';
 import { FormAlert, SubmitButton } from './auth-card.tsx';
 import { useAuthAction } from './use-auth-action.ts';
+import { deleteAccountFormTexts } from '@resto/domain/messages/account';
 
 /**
  * Account deletion (spec sections 4, 5, 7): logged in ('You are not logged in'), password
@@ -55,7 +56,7 @@ export function DeleteAccountForm() {
       <FormAlert message={error} />
       <Field
         id="delete_password"
-        label="Mot de passe"
+        label={deleteAccountFormTexts.motDePasse}
         type="password"
         autoComplete="current-password"
         error={errors.password?.message}
@@ -63,7 +64,7 @@ export function DeleteAccountForm() {
       />
       <Field
         id="delete_password_confirmation"
-        label="Confirmez le mot de passe"
+        label={deleteAccountFormTexts.confirmezLeMotDePasse}
         type="password"
         autoComplete="current-password"
         error={errors.password_confirmation?.message}
@@ -71,7 +72,7 @@ export function DeleteAccountForm() {
       />
       <div className="sm:w-fit sm:min-w-60">
         <SubmitButton loading={loading} tone="danger">
-          Supprimer définitivement mon compte
+          {deleteAccountFormTexts.supprimerDefinitivementMonCompte}
         </SubmitButton>
       </div>
     </form>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
-import { formatPrice } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
 import { readTaxSettings } from '@resto/domain/settings';
 import type { StoreData } from '../../lib/api.server.ts';
 import { useItemName } from '../../lib/store-data.ts';
@@ -11,6 +11,7 @@ import { describeChoices, useCartStore } from './cart-store.ts';
 import { useCartTotals } from './use-cart-totals.ts';
 import { TotalsRecap } from './totals-recap.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
+import { cartPanelTexts } from '@resto/domain/messages/cart';
 
 /** The cart: lines with quantity steppers and removal, totals, and the way to checkout. */
 export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: () => void }) {
@@ -25,14 +26,14 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
     return (
       <div className="flex flex-col items-center gap-2 py-8 text-center text-ink/60">
         <ShoppingBag size={32} aria-hidden />
-        <p>Votre panier est vide.</p>
-        <p className="text-sm">Choisissez un plat pour commencer.</p>
+        <p>{cartPanelTexts.votrePanierEstVide}</p>
+        <p className="text-sm">{cartPanelTexts.choisissezUnPlatPourCommencer}</p>
       </div>
     );
   }
   return (
     <div className="flex flex-col gap-4">
-      <ul className="divide-y divide-black/5" aria-label="Articles du panier">
+      <ul className="divide-y divide-black/5" aria-label={cartPanelTexts.articlesDuPanier}>
         {lines.map((line, index) => {
           const chosen = describeChoices(line);
           return (
@@ -42,12 +43,12 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
                 {chosen ? <p className="text-xs text-ink/60">{chosen}</p> : null}
                 {line.note ? <p className="text-xs italic text-ink/60">« {line.note} »</p> : null}
                 <div className="mt-2 flex items-center gap-2">
-                  <div className="flex items-center rounded-full border border-black/15" role="group" aria-label={`Quantité de ${line.item.item_name}`}>
+                  <div className="flex items-center rounded-full border border-black/15" role="group" aria-label={cartPanelTexts.quantiteDe(line.item.item_name)}>
                     <button
                       type="button"
                       className="grid size-9 place-items-center"
                       onClick={() => setQuantity(line.line_id, line.quantity - 1)}
-                      aria-label={`Retirer un ${line.item.item_name}`}
+                      aria-label={cartPanelTexts.retirerUn(line.item.item_name)}
                     >
                       <Minus size={16} aria-hidden />
                     </button>
@@ -58,7 +59,7 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
                       type="button"
                       className="grid size-9 place-items-center"
                       onClick={() => setQuantity(line.line_id, line.quantity + 1)}
-                      aria-label={`Ajouter un ${line.item.item_name}`}
+                      aria-label={cartPanelTexts.ajouterUn(line.item.item_name)}
                     >
                       <Plus size={16} aria-hidden />
                     </button>
@@ -67,7 +68,7 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
                     type="button"
                     onClick={() => remove(line.line_id)}
                     className="grid size-9 place-items-center rounded-full text-ink/60 hover:text-red-700"
-                    aria-label={`Supprimer ${line.item.item_name}`}
+                    aria-label={cartPanelTexts.supprimer(line.item.item_name)}
                   >
                     <Trash2 size={16} aria-hidden />
                   </button>
@@ -89,7 +90,7 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
         deliveryKnown={deliveryKnown}
       />
       <Link to={`${prefix}/checkout`} onClick={onNavigate} className="rounded-full bg-brand-600 px-4 py-3 text-center font-semibold text-white">
-        Commander · {formatPrice(totals.totalCents)}
+        {cartPanelTexts.commander(formatPrice(totals.totalCents))}
       </Link>
     </div>
   );

@@ -2,9 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import type { MenuItem } from '@resto/domain/catalogue';
 import { RecommendationsAnswerSchema } from '@resto/contract/discovery';
 import { api } from '../../lib/api.ts';
-import { formatEuros } from '../../lib/format.ts';
+import { formatEuros } from '@resto/domain/format';
 import { DishChip } from '../menu/quick-add.tsx';
 import { useCartStore } from './cart-store.ts';
+import { oftenWithTexts } from '@resto/domain/messages/cart';
 
 /** 'Souvent pris avec': POST /v2/recommendations with the cart's dishes (spec section 7). */
 export function OftenWith({ itemsById }: { itemsById: Map<number, MenuItem> }) {
@@ -34,7 +35,7 @@ export function OftenWith({ itemsById }: { itemsById: Map<number, MenuItem> }) {
   return (
     <section aria-labelledby="souvent-pris-avec">
       <h3 id="souvent-pris-avec" className="mb-2 text-sm font-bold">
-        Souvent pris avec
+        {oftenWithTexts.souventPrisAvec}
       </h3>
       <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
         {items.map((item) => (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatPrice } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
 import { readTaxSettings } from '@resto/domain/settings';
 import type { StoreData } from '../../lib/api.server.ts';
 import { useItemName } from '../../lib/store-data.ts';
@@ -8,6 +8,7 @@ import { useCartTotals } from '../cart/use-cart-totals.ts';
 import { describeChoices } from '../cart/cart-store.ts';
 import { TotalsRecap } from '../cart/totals-recap.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
+import { cartSummaryTexts } from '@resto/domain/messages/checkout';
 
 /** The cart beside the checkout tabs: lines and totals, with a way back to change it. */
 export function CartSummary({ data }: { data: StoreData }) {
@@ -17,9 +18,9 @@ export function CartSummary({ data }: { data: StoreData }) {
   return (
     <div className="rounded-3xl bg-white p-5 shadow-sm">
       <div className="mb-2 flex items-baseline justify-between">
-        <h2 className="text-lg font-bold">Panier</h2>
+        <h2 className="text-lg font-bold">{cartSummaryTexts.panier}</h2>
         <Link to={`${prefix}/menu`} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
-          Modifier
+          {cartSummaryTexts.modifier}
         </Link>
       </div>
       <ul className="mb-3 divide-y divide-black/5 text-sm" suppressHydrationWarning>

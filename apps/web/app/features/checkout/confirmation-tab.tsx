@@ -2,7 +2,7 @@ import type { CheckoutTab } from '@resto/domain/checkout';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
 import { paymentTexts } from '@resto/domain/messages';
-import { formatPrice } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
 import { CardSection } from '../payment/card-section.tsx';
 import { useCartTotals } from '../cart/use-cart-totals.ts';
 import type { StoreData } from '../../lib/api.server.ts';
@@ -12,6 +12,7 @@ import { usePlaceOrder } from './use-place-order.ts';
 import { tabLabels } from './tabs-nav.tsx';
 import { useMealVoucher } from './meal-voucher.ts';
 import { MealVoucherAmounts } from './payment-tab.tsx';
+import { confirmationTabTexts } from '@resto/domain/messages/checkout';
 
 /** Confirmation tab: what will be ordered, by whom, how, and the button that places the order. */
 export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: CheckoutTab) => void }) {
@@ -33,20 +34,20 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
         <div>{content}</div>
       </div>
       <button type="button" onClick={() => goTo(tab)} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
-        Modifier
+        {confirmationTabTexts.modifier}
       </button>
     </div>
   );
 
-  const when = address.is_scheduled ? describeSchedule(address.delivery_date, address.delivery_time_range) : 'dès que possible';
+  const when = address.is_scheduled ? describeSchedule(address.delivery_date, address.delivery_time_range) : confirmationTabTexts.desQuePossible;
 
   return (
     <div>
       <h2 id="onglet-confirmation" className="mb-2 text-lg font-bold">
-        Vérifiez et confirmez
+        {confirmationTabTexts.verifiezEtConfirmez}
       </h2>
       <div className="divide-y divide-black/5">
-        {row('type', isPickup ? 'À emporter' : 'Livraison')}
+        {row('type', isPickup ? confirmationTabTexts.aEmporter : confirmationTabTexts.livraison)}
         {row(
           'personal',
           personal.first_name || personal.last_name ? (
@@ -58,7 +59,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
               </span>
             </>
           ) : (
-            <span className="text-red-700">À compléter</span>
+            <span className="text-red-700">{confirmationTabTexts.aCompleter}</span>
           ),
         )}
         {row(
@@ -66,9 +67,9 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
           isPickup ? (
             `Retrait ${when}, ${readSetting(settings, 'contacts.address', '')}`
           ) : address.address ? (
-            `Livraison ${when} : ${[address.address, address.address2, `${address.postal_code ?? ''} ${address.city ?? ''}`].filter(Boolean).join(', ')}`
+            confirmationTabTexts.livraison2(when, [address.address, address.address2, `${address.postal_code ?? ''} ${address.city ?? ''}`].filter(Boolean).join(', '))
           ) : (
-            <span className="text-red-700">Adresse à compléter</span>
+            <span className="text-red-700">{confirmationTabTexts.adresseACompleter}</span>
           ),
         )}
         {row(
@@ -92,10 +93,10 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
         disabled={placing || count === 0}
         className="mt-4 w-full rounded-full bg-brand-600 px-4 py-3.5 text-lg font-semibold text-white disabled:opacity-50"
       >
-        {placing ? (card ? paymentTexts.paying : 'Envoi de la commande…') : card ? paymentTexts.pay(formatPrice(totals.totalCents)) : 'Confirmer la commande'}
+        {placing ? (card ? paymentTexts.paying : confirmationTabTexts.envoiDeLaCommande) : card ? paymentTexts.pay(formatPrice(totals.totalCents)) : confirmationTabTexts.confirmerLaCommande}
       </button>
       <p className="mt-2 text-center text-xs text-ink/60">
-        {card ? paymentTexts.cardCommitment : `En confirmant, vous vous engagez à régler la commande ${isPickup ? 'au retrait' : 'à la livraison'}.`}
+        {card ? paymentTexts.cardCommitment : confirmationTabTexts.enConfirmantVousVousEngagez(isPickup ? confirmationTabTexts.auRetrait : confirmationTabTexts.aLaLivraison)}
       </p>
     </div>
   );

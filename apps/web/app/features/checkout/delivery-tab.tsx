@@ -18,6 +18,7 @@ import { LocationSearch } from '../location/location-search.tsx';
 import { distanceFor, useLocationStore } from '../location/location-store.ts';
 import { SchedulePicker, type ScheduleValue } from './schedule-picker.tsx';
 import { useCheckoutStore } from './checkout-store.ts';
+import { deliveryTabTexts } from '@resto/domain/messages/checkout';
 
 /** The address fields of the form: the schedule is the picker's, never overwritten by the form. */
 function addressOnly<T extends Partial<DeliveryForm>>(values: T) {
@@ -123,7 +124,7 @@ export function DeliveryTab({ data, onDone }: { data: StoreData; onDone: () => v
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
       <h2 id="onglet-delivery" className="text-lg font-bold">
-        {isPickup ? 'Retrait au restaurant' : 'Adresse de livraison'}
+        {isPickup ? deliveryTabTexts.retraitAuRestaurant : deliveryTabTexts.adresseDeLivraison}
       </h2>
       <input type="hidden" {...register('is_pickup')} />
       {isPickup ? (
@@ -132,7 +133,7 @@ export function DeliveryTab({ data, onDone }: { data: StoreData; onDone: () => v
           <p className="flex items-start gap-2">
             <Clock size={18} className="mt-0.5 shrink-0 text-brand-600" aria-hidden />
             <span>
-              Votre commande est prête au créneau choisi, ou environ {readSetting(settings, 'scheduling.pickup_minimum_time', 20)} minutes après confirmation.
+              {deliveryTabTexts.votreCommandeEstPreteAu(readSetting(settings, 'scheduling.pickup_minimum_time', 20))}
             </span>
           </p>
         </div>
@@ -141,32 +142,30 @@ export function DeliveryTab({ data, onDone }: { data: StoreData; onDone: () => v
           <LocationSearch onChosen={fillFrom} />
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="sm:col-span-2">
-              <Field id="address" label="Adresse" autoComplete="address-line1" error={errors.address?.message} {...register('address')} />
+              <Field id="address" label={deliveryTabTexts.adresse} autoComplete="address-line1" error={errors.address?.message} {...register('address')} />
             </div>
-            <Field id="address2" label="Complément (étage, code…)" autoComplete="address-line2" {...register('address2')} />
+            <Field id="address2" label={deliveryTabTexts.complementEtageCode} autoComplete="address-line2" {...register('address2')} />
             <Field
               id="postal_code"
-              label="Code postal"
+              label={deliveryTabTexts.codePostal}
               inputMode="numeric"
               autoComplete="postal-code"
               error={errors.postal_code?.message}
               {...register('postal_code')}
             />
-            <Field id="city" label="Ville" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-            <Field id="country" label="Pays" autoComplete="country-name" {...register('country')} />
+            <Field id="city" label={deliveryTabTexts.ville} autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+            <Field id="country" label={deliveryTabTexts.pays} autoComplete="country-name" {...register('country')} />
           </div>
           <p className="text-sm text-ink/70">
-            Nous livrons :{' '}
-            {readDeliverySettings(settings)
+            {deliveryTabTexts.nousLivrons(readDeliverySettings(settings)
               .zones.map((z) => `${z.name} (${z.postal_code})`)
-              .join(', ')}
-            .
+              .join(', '))}
           </p>
         </div>
       )}
       <SchedulePicker menus={menus} settings={settings} isPickup={isPickup} value={schedule} onChange={setSchedule} error={scheduleError} />
       <button type="submit" disabled={checking} className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white disabled:opacity-60 sm:w-auto">
-        {checking ? 'Vérification de l’adresse…' : 'Continuer'}
+        {checking ? deliveryTabTexts.verificationDeLAdresse : deliveryTabTexts.continuer}
       </button>
     </form>
   );

@@ -5,10 +5,11 @@ import { readPaymentMethods, resolvePaymentMethod } from '@resto/domain/payments
 import type { SettingsList } from '@resto/domain/settings';
 import { useCheckoutStore } from './checkout-store.ts';
 import { loadPaymentConfig } from '../payment/payment-config.ts';
-import { formatPrice } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
 import { useCartStore } from '../cart/cart-store.ts';
 import type { PricingData } from '../cart/use-cart-totals.ts';
 import { useMealVoucher } from './meal-voucher.ts';
+import { paymentTabTexts } from '@resto/domain/messages/checkout';
 
 /**
  * Payment tab (spec sections 3–5): the methods the settings enable — `payments.cod.active` cash,
@@ -87,7 +88,7 @@ export function PaymentTab({ settings, data, onDone }: { settings: SettingsList;
     >
       <fieldset className="space-y-3">
         <legend id="onglet-payment" className="mb-3 text-lg font-bold">
-          Moyen de paiement
+          {paymentTabTexts.moyenDePaiement}
         </legend>
         {choice('cash', <Banknote className="shrink-0 text-brand-600" aria-hidden />, paymentTexts.cashTitle, paymentTexts.cashHint)}
         {voucher.offered
@@ -109,7 +110,7 @@ export function PaymentTab({ settings, data, onDone }: { settings: SettingsList;
       {voucher.chosen ? <MealVoucherAmounts voucherCents={voucher.split.voucherCents} restCents={voucher.split.restCents} /> : null}
       {!resolved ? <p className="text-sm font-medium text-red-700">{paymentTexts.noMethod}</p> : null}
       <button type="submit" disabled={!resolved} className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white disabled:opacity-50 sm:w-auto">
-        Continuer
+        {paymentTabTexts.continuer}
       </button>
     </form>
   );

@@ -9,6 +9,7 @@ import { ReceiptOptions } from './receipt-options.tsx';
 import { useAuthStore } from '../account/auth-store.ts';
 import { formatPhone } from '@resto/domain/phone';
 import { useLocalePrefix } from '../../lib/paths.ts';
+import { personalTabTexts } from '@resto/domain/messages/checkout';
 
 /** Personal tab (spec section 5): validated with the same schema as the API; typed values are kept. */
 export function PersonalTab({ onDone }: { onDone: () => void }) {
@@ -46,29 +47,29 @@ export function PersonalTab({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={handleSubmit(() => onDone())} noValidate className="space-y-4">
       <h2 id="onglet-personal" className="text-lg font-bold">
-        Vos coordonnées
+        {personalTabTexts.vosCoordonnees}
       </h2>
       {user ? (
-        <p className="text-sm text-ink/70">Connecté avec {user.email} : la commande sera dans votre historique.</p>
+        <p className="text-sm text-ink/70">{personalTabTexts.connecteAvecLaCommandeSera(user.email)}</p>
       ) : (
         <p className="text-sm text-ink/70">
-          Vous avez un compte ?{' '}
+          {personalTabTexts.vousAvezUnCompte}{' '}
           <Link
             to={`${prefix}/auth/login?redirect=${encodeURIComponent(`${prefix}/checkout?tab=personal`)}`}
             className="font-semibold text-brand-700 underline"
           >
-            Connectez-vous
+            {personalTabTexts.connectezVous}
           </Link>{' '}
-          pour retrouver vos coordonnées (facultatif).
+          {personalTabTexts.pourRetrouverVosCoordonneesFacultatif}
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="first_name" label="Prénom" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
-        <Field id="last_name" label="Nom" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
-        <Field id="email" label="E-mail" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <Field id="first_name" label={personalTabTexts.prenom} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+        <Field id="last_name" label={personalTabTexts.nom} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+        <Field id="email" label={personalTabTexts.eMail} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <Field
           id="phone"
-          label="Téléphone"
+          label={personalTabTexts.telephone}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -77,10 +78,10 @@ export function PersonalTab({ onDone }: { onDone: () => void }) {
           {...register('phone')}
         />
       </div>
-      <p className="text-xs text-ink/60">Nous utilisons ces informations uniquement pour votre commande.</p>
+      <p className="text-xs text-ink/60">{personalTabTexts.nousUtilisonsCesInformationsUniquement}</p>
       <ReceiptOptions />
       <button type="submit" className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white sm:w-auto">
-        Continuer
+        {personalTabTexts.continuer}
       </button>
     </form>
   );

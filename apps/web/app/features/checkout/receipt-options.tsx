@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { BusinessSchema } from '@resto/domain/checkout';
 import { Field } from '../../components/ui/field.tsx';
 import { useCheckoutStore } from './checkout-store.ts';
+import { receiptOptionsTexts } from '@resto/domain/messages/checkout';
 
 const emptyBusiness = { company_name: '', address: '', vat_number: '', siren: '' };
 
@@ -28,7 +29,7 @@ export function ReceiptOptions() {
           checked={receipt.hideName}
           onChange={(event) => setReceipt({ ...receipt, hideName: event.target.checked })}
         />
-        <span>Ne pas faire figurer mon nom sur le reçu</span>
+        <span>{receiptOptionsTexts.nePasFaireFigurerMon}</span>
       </label>
       <details
         open={receipt.business !== null}
@@ -37,11 +38,11 @@ export function ReceiptOptions() {
           if (open !== (receipt.business !== null)) setReceipt({ ...receipt, business: open ? business : null });
         }}
       >
-        <summary className="cursor-pointer text-sm font-semibold">Besoin d’une facture pour votre entreprise ? (facultatif)</summary>
+        <summary className="cursor-pointer text-sm font-semibold">{receiptOptionsTexts.besoinDUneFacturePour}</summary>
         <div className="mt-3 grid gap-3 sm:grid-cols-2" onBlur={() => setTouched(true)}>
           <Field
             id="business_company_name"
-            label="Raison sociale"
+            label={receiptOptionsTexts.raisonSociale}
             autoComplete="organization"
             value={business.company_name}
             error={errorOf('company_name')}
@@ -49,7 +50,7 @@ export function ReceiptOptions() {
           />
           <Field
             id="business_address"
-            label="Adresse de facturation"
+            label={receiptOptionsTexts.adresseDeFacturation}
             autoComplete="street-address"
             value={business.address}
             error={errorOf('address')}
@@ -57,14 +58,14 @@ export function ReceiptOptions() {
           />
           <Field
             id="business_vat_number"
-            label="N° de TVA intracommunautaire (facultatif)"
+            label={receiptOptionsTexts.nDeTvaIntracommunautaireFacultatif}
             value={business.vat_number}
             error={errorOf('vat_number')}
             onChange={(e) => change('vat_number', e.target.value)}
           />
           <Field
             id="business_siren"
-            label="SIREN (facultatif)"
+            label={receiptOptionsTexts.sirenFacultatif}
             inputMode="numeric"
             value={business.siren}
             error={errorOf('siren')}

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import type { Menu } from '@resto/domain/catalogue';
 import type { SettingsList } from '@resto/domain/settings';
-import { formatDay, generateSlots, isRestaurantOpen, readSchedulingSettings, schedulableDates, toRestaurantDate, addDays } from '@resto/domain/scheduling';
+import { formatDay } from '@resto/domain/format';
+import { generateSlots, isRestaurantOpen, readSchedulingSettings, schedulableDates, toRestaurantDate, addDays } from '@resto/domain/scheduling';
+import { schedulePickerTexts } from '@resto/domain/messages/checkout';
 
 export interface ScheduleValue {
   is_scheduled: boolean;
@@ -38,12 +40,12 @@ export function SchedulePicker({
   const date = value.delivery_date && dates.includes(value.delivery_date) ? value.delivery_date : (dates[0] ?? null);
   const slots = useMemo(() => (date ? generateSlots({ date, now, isPickup, menus, scheduling }) : []), [date, menus, isPickup, minute, settings]);
   const today = toRestaurantDate(now);
-  const dayLabel = (d: string) => (d === today ? `Aujourd’hui (${formatDay(d)})` : d === addDays(today, 1) ? `Demain (${formatDay(d)})` : formatDay(d));
+  const dayLabel = (d: string) => (d === today ? schedulePickerTexts.aujourdHui(formatDay(d)) : d === addDays(today, 1) ? schedulePickerTexts.demain(formatDay(d)) : formatDay(d));
   const radio = 'flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 px-4 py-3';
 
   return (
     <fieldset className="space-y-3">
-      <legend className="mb-2 font-bold">{isPickup ? 'Quand souhaitez-vous retirer votre commande ?' : 'Quand souhaitez-vous être livré ?'}</legend>
+      <legend className="mb-2 font-bold">{isPickup ? schedulePickerTexts.quandSouhaitezVousRetirerVotre : schedulePickerTexts.quandSouhaitezVousEtreLivre}</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         <label className={`${radio} ${!scheduled ? 'border-brand-600 bg-brand-50' : 'border-black/10'} ${open ? '' : 'cursor-not-allowed opacity-60'}`}>
           <input
@@ -55,8 +57,8 @@ export function SchedulePicker({
             className="size-5 accent-brand-600"
           />
           <span>
-            <span className="block font-semibold">Dès que possible</span>
-            <span className="text-sm text-ink/70">{open ? `Environ ${scheduling.minimumTimeMinutes} min` : 'Le restaurant est fermé pour le moment'}</span>
+            <span className="block font-semibold">{schedulePickerTexts.desQuePossible}</span>
+            <span className="text-sm text-ink/70">{open ? schedulePickerTexts.environMin(scheduling.minimumTimeMinutes) : schedulePickerTexts.leRestaurantEstFermePour}</span>
           </span>
         </label>
         <label className={`${radio} ${scheduled ? 'border-brand-600 bg-brand-50' : 'border-black/10'}`}>
@@ -67,17 +69,17 @@ export function SchedulePicker({
             onChange={() => onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: slots[0]?.value ?? null })}
             className="size-5 accent-brand-600"
           />
-          <span className="block font-semibold">Planifier</span>
+          <span className="block font-semibold">{schedulePickerTexts.planifier}</span>
         </label>
       </div>
       {scheduled ? (
         dates.length === 0 ? (
-          <p className="text-sm font-medium text-red-700">Aucun créneau n’est disponible dans les 7 prochains jours.</p>
+          <p className="text-sm font-medium text-red-700">{schedulePickerTexts.aucunCreneauNEstDisponible}</p>
         ) : (
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
               <label htmlFor="delivery_date" className="mb-1 block text-sm font-semibold">
-                Jour
+                {schedulePickerTexts.jour}
               </label>
               <select
                 id="delivery_date"
@@ -98,7 +100,7 @@ export function SchedulePicker({
             </div>
             <div>
               <label htmlFor="delivery_time_range" className="mb-1 block text-sm font-semibold">
-                Créneau
+                {schedulePickerTexts.creneau}
               </label>
               <select
                 id="delivery_time_range"
@@ -108,7 +110,7 @@ export function SchedulePicker({
                 onChange={(e) => onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: e.target.value || null })}
                 className={`w-full rounded-xl border bg-white px-3 py-2.5 text-base ${error ? 'border-red-600' : 'border-black/15'}`}
               >
-                <option value="">Choisir un créneau</option>
+                <option value="">{schedulePickerTexts.choisirUnCreneau}</option>
                 {slots.map((slot) => (
                   <option key={slot.value} value={slot.value}>
                     {slot.label}

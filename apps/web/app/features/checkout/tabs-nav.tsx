@@ -1,12 +1,13 @@
 import { useCartStore } from '../cart/cart-store.ts';
 import { checkoutTabs, type CheckoutTab } from '@resto/domain/checkout';
+import { tabsNavTexts } from '@resto/domain/messages/checkout';
 
 export const tabLabels: Record<CheckoutTab, string> = {
   type: 'Mode',
-  personal: 'Coordonnées',
-  delivery: 'Retrait',
-  payment: 'Paiement',
-  confirmation: 'Confirmation',
+  personal: tabsNavTexts.coordonnees,
+  delivery: tabsNavTexts.retrait,
+  payment: tabsNavTexts.paiement,
+  confirmation: tabsNavTexts.confirmation,
 };
 
 /** The five checkout tabs in order (spec section 2); any tab can be opened directly. */
@@ -14,7 +15,7 @@ export function TabsNav({ current, onSelect }: { current: CheckoutTab; onSelect:
   const isPickup = useCartStore((s) => s.is_pickup);
   const currentIndex = checkoutTabs.indexOf(current);
   return (
-    <nav aria-label="Étapes de la commande" className="mb-4 overflow-x-auto">
+    <nav aria-label={tabsNavTexts.etapesDeLaCommande} className="mb-4 overflow-x-auto">
       <ol className="flex min-w-max gap-1">
         {checkoutTabs.map((tab, index) => (
           <li key={tab}>
@@ -27,7 +28,7 @@ export function TabsNav({ current, onSelect }: { current: CheckoutTab; onSelect:
               }`}
             >
               <span className="grid size-5 place-items-center rounded-full bg-black/10 text-xs">{index + 1}</span>
-              <span className={tab === current ? '' : 'sr-only sm:not-sr-only'}>{tab === 'delivery' && !isPickup ? 'Livraison' : tabLabels[tab]}</span>
+              <span className={tab === current ? '' : 'sr-only sm:not-sr-only'}>{tab === 'delivery' && !isPickup ? tabsNavTexts.livraison : tabLabels[tab]}</span>
             </button>
           </li>
         ))}

@@ -5,6 +5,7 @@ import type { StoreData } from '../../lib/api.server.ts';
 import { useLocationStore } from '../location/location-store.ts';
 import { useCartStore } from '../cart/cart-store.ts';
 import { useCartTotals } from '../cart/use-cart-totals.ts';
+import { typeTabTexts } from '@resto/domain/messages/checkout';
 
 /**
  * Order type (spec section 4): choosing sets pickup or delivery, recalculates the cart and after
@@ -35,7 +36,7 @@ export function TypeTab({ data, onDone }: { data: StoreData; onDone: () => void 
   return (
     <div>
       <h2 id="onglet-type" className="mb-3 text-lg font-bold">
-        Comment souhaitez-vous recevoir votre commande ?
+        {typeTabTexts.commentSouhaitezVousRecevoirVotre}
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
         <button
@@ -46,8 +47,8 @@ export function TypeTab({ data, onDone }: { data: StoreData; onDone: () => void 
         >
           <ShoppingBag className="shrink-0 text-brand-600" aria-hidden />
           <span>
-            <span className="block font-semibold">À emporter</span>
-            <span className="text-sm text-ink/70">Retrait au restaurant, paiement sur place.</span>
+            <span className="block font-semibold">{typeTabTexts.aEmporter}</span>
+            <span className="text-sm text-ink/70">{typeTabTexts.retraitAuRestaurantPaiementSur}</span>
           </span>
         </button>
         <button
@@ -59,9 +60,9 @@ export function TypeTab({ data, onDone }: { data: StoreData; onDone: () => void 
         >
           <Bike className="shrink-0 text-brand-600" aria-hidden />
           <span>
-            <span className="block font-semibold">Livraison</span>
+            <span className="block font-semibold">{typeTabTexts.livraison}</span>
             <span className="text-sm text-ink/70">
-              {delivery.active ? 'Chez vous, selon votre adresse (frais selon la zone).' : 'Non proposée par le restaurant.'}
+              {delivery.active ? typeTabTexts.chezVousSelonVotreAdresse : typeTabTexts.nonProposeeParLeRestaurant}
             </span>
           </span>
         </button>
@@ -72,7 +73,7 @@ export function TypeTab({ data, onDone }: { data: StoreData; onDone: () => void 
         </p>
       ) : chosen ? (
         <p role="status" className="mt-3 text-sm font-medium text-emerald-700">
-          {chosen === 'pickup' ? 'Retrait sur place choisi.' : 'Livraison choisie.'}
+          {chosen === 'pickup' ? typeTabTexts.retraitSurPlaceChoisi : typeTabTexts.livraisonChoisie}
         </p>
       ) : null}
     </div>

@@ -9,6 +9,7 @@ import { useCheckoutStore } from '../checkout/checkout-store.ts';
 import { PickupPoint } from './pickup-point.tsx';
 import { LocationSearch } from './location-search.tsx';
 import { useLocationStore } from './location-store.ts';
+import { locationPanelTexts } from '@resto/domain/messages/delivery';
 
 /**
  * The location panel (spec sections 3 and 4): pickup, or delivery to an address found with the
@@ -45,8 +46,8 @@ export function LocationPanel({ settings }: { settings: SettingsList }) {
   const label = isPickup
     ? `À emporter · ${readSetting(settings, 'contacts.address', '')}`
     : record
-      ? `Livraison · ${record.formatted_address}`
-      : 'Livraison · choisir une adresse';
+      ? locationPanelTexts.livraison2(record.formatted_address)
+      : locationPanelTexts.livraisonChoisirUneAdresse;
   const option = 'flex flex-1 items-center justify-center gap-2 rounded-full px-3 py-2.5 font-semibold';
   return (
     <Dialog.Root
@@ -67,20 +68,20 @@ export function LocationPanel({ settings }: { settings: SettingsList }) {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-3xl bg-white p-5 shadow-2xl sm:inset-auto sm:top-24 sm:left-1/2 sm:w-[30rem] sm:-translate-x-1/2 sm:rounded-3xl">
           <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold">Retrait ou livraison ?</Dialog.Title>
-            <Dialog.Close className="grid size-10 place-items-center rounded-full" aria-label="Fermer">
+            <Dialog.Title className="text-lg font-bold">{locationPanelTexts.retraitOuLivraison}</Dialog.Title>
+            <Dialog.Close className="grid size-10 place-items-center rounded-full" aria-label={locationPanelTexts.fermer}>
               <X size={20} aria-hidden />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">Choisissez le retrait au restaurant ou l’adresse de livraison.</Dialog.Description>
-          <div role="group" aria-label="Mode de commande" className="mb-4 flex gap-1 rounded-full bg-brand-50 p-1">
+          <Dialog.Description className="sr-only">{locationPanelTexts.choisissezLeRetraitAuRestaurant}</Dialog.Description>
+          <div role="group" aria-label={locationPanelTexts.modeDeCommande} className="mb-4 flex gap-1 rounded-full bg-brand-50 p-1">
             <button
               type="button"
               aria-pressed={mode === 'pickup'}
               onClick={() => setMode('pickup')}
               className={`${option} ${mode === 'pickup' ? 'bg-white shadow-sm' : 'text-ink/70'}`}
             >
-              <Store size={18} aria-hidden /> À emporter
+              <Store size={18} aria-hidden />{locationPanelTexts.aEmporter}
             </button>
             <button
               type="button"
@@ -89,14 +90,14 @@ export function LocationPanel({ settings }: { settings: SettingsList }) {
               onClick={() => setMode('delivery')}
               className={`${option} ${mode === 'delivery' ? 'bg-white shadow-sm' : 'text-ink/70'} disabled:opacity-50`}
             >
-              <Bike size={18} aria-hidden /> Livraison
+              <Bike size={18} aria-hidden />{locationPanelTexts.livraison}
             </button>
           </div>
           {mode === 'pickup' ? (
             <div className="space-y-4">
               <PickupPoint settings={settings} className="rounded-2xl bg-brand-50 p-4" />
               <button type="button" onClick={choosePickup} className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white">
-                Retirer au restaurant
+                {locationPanelTexts.retirerAuRestaurant}
               </button>
             </div>
           ) : (

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Check, LocateFixed, Loader2, MapPin } from 'lucide-react';
 import {
-  formatDistance,
   locationMessages,
   locationPanelCloseDelayMs,
   minLocationQueryLength,
@@ -9,11 +8,12 @@ import {
   type LocationSuggestion,
 } from '@resto/domain/location';
 import { DistanceAnswerSchema, LocationSuggestionsSchema } from '@resto/contract/locations';
-import { formatPrice } from '@resto/domain/money';
+import { formatDistance, formatPrice } from '@resto/domain/format';
 import { eurosToCents } from '@resto/domain/money';
 import { api, ApiCallError } from '../../lib/api.ts';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocationStore } from './location-store.ts';
+import { locationSearchTexts } from '@resto/domain/messages/delivery';
 
 /**
  * The location panel (spec sections 3, 4, 5 and 8): search from 3 characters, suggestions as an
@@ -58,7 +58,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
         setSuggestions(found);
         setActive(found.length ? 0 : -1);
         setOpen(true);
-        setMessage(found.length ? '' : `${locationMessages.noSuggestion} Ajoutez le code postal ou la ville.`);
+        setMessage(found.length ? '' : locationSearchTexts.ajoutezLeCodePostalOu(locationMessages.noSuggestion));
         setStatus('idle');
       } catch (error) {
         if (current !== requestId.current) return;
@@ -87,7 +87,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
       setQuery(record.formatted_address);
       setStatus('chosen');
       setMessage(
-        `Livraison ${formatPrice(eurosToCents(record.delivery_cost))} · ${formatDistance(record.distance, record.unit)} · environ ${record.duration} min`,
+        locationSearchTexts.livraisonEnvironMin(formatPrice(eurosToCents(record.delivery_cost)), formatDistance(record.distance, record.unit), record.duration),
       );
       onChosen(record);
       closeTimer.current = setTimeout(() => setSuggestions([]), locationPanelCloseDelayMs);
@@ -133,7 +133,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
   return (
     <div className="relative">
       <label htmlFor={`${id}-input`} className="mb-1 block text-sm font-semibold">
-        Rechercher votre adresse
+        {locationSearchTexts.rechercherVotreAdresse}
       </label>
       <div className="flex gap-2">
         <div className="relative flex-1">
@@ -144,11 +144,11 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
             aria-expanded={open && suggestions.length > 0}
             aria-controls={listId}
             aria-autocomplete="list"
-            aria-activedescendant={open && active >= 0 ? `${id}-option-${active}` : undefined}
+            aria-activedescendant={open && active >= 0 ? locationSearchTexts.option(id, active) : undefined}
             aria-invalid={invalid || undefined}
             aria-describedby={`${id}-status`}
             autoComplete="street-address"
-            placeholder="Ex. 8 rue Mercière, 69002 Lyon"
+            placeholder={locationSearchTexts.ex8RueMerciere69002}
             value={query}
             onChange={(e) => {
               clearTimeout(closeTimer.current);
@@ -171,10 +171,10 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
             type="button"
             onClick={useMyPosition}
             className="flex shrink-0 items-center gap-1 rounded-xl border border-black/15 px-3 text-sm font-medium"
-            aria-label="Utiliser ma position"
+            aria-label={locationSearchTexts.utiliserMaPosition}
           >
             <LocateFixed size={18} aria-hidden />
-            <span className="hidden sm:inline">Ma position</span>
+            <span className="hidden sm:inline">{locationSearchTexts.maPosition}</span>
           </button>
         ) : null}
       </div>
@@ -182,7 +182,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
         <ul
           id={listId}
           role="listbox"
-          aria-label="Adresses proposées"
+          aria-label={locationSearchTexts.adressesProposees}
           className="absolute z-20 mt-1 w-full overflow-hidden rounded-xl border border-black/10 bg-white shadow-lg"
         >
           {suggestions.map((s, index) => (

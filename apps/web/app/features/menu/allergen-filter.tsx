@@ -1,6 +1,7 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { allergenLabels, allergens } from '@resto/domain/allergens';
 import { useAllergenFilter } from './allergen-filter-store.ts';
+import { allergenFilterTexts } from '@resto/domain/messages/menu';
 
 /** "Hide dishes containing…": the 14 allergens of EU 1169/2011 annex II as checkboxes. */
 export function AllergenFilter({ hiddenCount }: { hiddenCount: number }) {
@@ -10,15 +11,15 @@ export function AllergenFilter({ hiddenCount }: { hiddenCount: number }) {
   return (
     <details className="rounded-2xl bg-white p-3 shadow-sm" open={hidden.length > 0 ? true : undefined}>
       <summary className="flex cursor-pointer items-center gap-2 font-semibold">
-        <SlidersHorizontal size={16} aria-hidden /> Allergènes
+        <SlidersHorizontal size={16} aria-hidden />{allergenFilterTexts.allergenes}
         {hidden.length ? (
           <span className="ml-auto text-xs font-normal text-ink/70" role="status">
-            {hiddenCount} plat{hiddenCount > 1 ? 's' : ''} masqué{hiddenCount > 1 ? 's' : ''}
+            {hiddenCount}{allergenFilterTexts.plat}{hiddenCount > 1 ? allergenFilterTexts.s : ''}{allergenFilterTexts.masque}{hiddenCount > 1 ? allergenFilterTexts.s : ''}
           </span>
         ) : null}
       </summary>
       <fieldset className="mt-2">
-        <legend className="mb-2 text-sm text-ink/70">Masquer les plats qui contiennent :</legend>
+        <legend className="mb-2 text-sm text-ink/70">{allergenFilterTexts.masquerLesPlatsQuiContiennent}</legend>
         <div className="grid grid-cols-2 gap-x-3 gap-y-1 sm:grid-cols-3">
           {allergens.map((allergen) => (
             <label key={allergen} className="flex min-h-9 items-center gap-2 text-sm">
@@ -29,11 +30,11 @@ export function AllergenFilter({ hiddenCount }: { hiddenCount: number }) {
         </div>
         {hidden.length ? (
           <button type="button" onClick={clear} className="mt-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
-            Tout afficher
+            {allergenFilterTexts.toutAfficher}
           </button>
         ) : null}
         <p className="mt-2 text-xs text-ink/60">
-          Les suppléments peuvent en contenir : ils sont signalés dans chaque plat. En cas d’allergie sévère, appelez-nous.
+          {allergenFilterTexts.lesSupplementsPeuventEnContenir}
         </p>
       </fieldset>
     </details>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { MenuItem } from '@resto/domain/catalogue';
 import { useCartStore } from '../cart/cart-store.ts';
-import { formatEuros } from '../../lib/format.ts';
+import { formatEuros } from '@resto/domain/format';
+import { menuItemCardTexts } from '@resto/domain/messages/menu';
 
 /** One dish on the menu: image, name, description, price for the current order type. */
 export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[] }) {
@@ -22,7 +23,7 @@ export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[
         ) : null}
         <p className="mt-0.5 line-clamp-2 text-sm text-ink/65">{item.item_description}</p>
         <p className="mt-2 font-semibold text-brand-700" data-testid="item-price">
-          {item.item_is_available ? formatEuros(price) : 'Indisponible'}
+          {item.item_is_available ? formatEuros(price) : menuItemCardTexts.indisponible}
         </p>
       </div>
       <img src={item.item_image} alt="" width={112} height={84} loading="lazy" className="h-24 w-28 shrink-0 rounded-xl object-cover" />
@@ -40,7 +41,7 @@ export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[
       to={`?product=${item.item_id}`}
       preventScrollReset
       className={`${card} transition hover:shadow-md`}
-      aria-label={`${item.item_name}, ${formatEuros(price)}${badges.length ? `, offre ${badges.join(', ')}` : ''}`}
+      aria-label={menuItemCardTexts.cardLabel(item.item_name, formatEuros(price), badges)}
     >
       {content}
     </Link>

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Search, X } from 'lucide-react';
 import type { MenuItem } from '@resto/domain/catalogue';
 import { buildSearchIndex, searchItems, searchMinLength } from '@resto/domain/search';
-import { formatEuros } from '../../lib/format.ts';
+import { formatEuros } from '@resto/domain/format';
+import { menuSearchTexts } from '@resto/domain/messages/menu';
 
 /**
  * Dish search (spec section 5): from 2 characters, accents and case ignored, name or description,
@@ -19,7 +20,7 @@ export function MenuSearch({ items }: { items: MenuItem[] }) {
   return (
     <div className="relative" role="search">
       <label htmlFor={`${id}-input`} className="sr-only">
-        Rechercher un plat
+        {menuSearchTexts.rechercherUnPlat}
       </label>
       <div className="flex items-center gap-2 rounded-2xl bg-white px-3 shadow-sm focus-within:outline-2 focus-within:outline-brand-600">
         <Search size={18} className="text-ink/50" aria-hidden />
@@ -31,24 +32,24 @@ export function MenuSearch({ items }: { items: MenuItem[] }) {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={(e) => e.key === 'Escape' && setQuery('')}
-          placeholder="Rechercher un plat, un ingrédient…"
+          placeholder={menuSearchTexts.rechercherUnPlatUnIngredient}
           autoComplete="off"
           aria-describedby={`${id}-status`}
           className="min-w-0 flex-1 bg-transparent py-3 text-base outline-none"
         />
         {query ? (
-          <button type="button" onClick={() => setQuery('')} aria-label="Effacer la recherche" className="grid size-8 place-items-center rounded-full">
+          <button type="button" onClick={() => setQuery('')} aria-label={menuSearchTexts.effacerLaRecherche} className="grid size-8 place-items-center rounded-full">
             <X size={16} aria-hidden />
           </button>
         ) : null}
       </div>
       <p id={`${id}-status`} className="sr-only" aria-live="polite">
-        {active ? `${results.length} résultat${results.length > 1 ? 's' : ''}` : ''}
+        {active ? menuSearchTexts.resultat(results.length, results.length > 1 ? 's' : '') : ''}
       </p>
       {active ? (
         <div className="absolute inset-x-0 top-full z-40 mt-1 overflow-hidden rounded-2xl bg-white shadow-xl">
           {results.length ? (
-            <ul aria-label="Résultats de la recherche">
+            <ul aria-label={menuSearchTexts.resultatsDeLaRecherche}>
               {results.map((item) => (
                 <li key={item.item_id}>
                   <Link
@@ -69,7 +70,7 @@ export function MenuSearch({ items }: { items: MenuItem[] }) {
               ))}
             </ul>
           ) : (
-            <p className="px-3 py-3 text-sm text-ink/70">Aucun plat ne correspond à « {query.trim()} ».</p>
+            <p className="px-3 py-3 text-sm text-ink/70">{menuSearchTexts.aucunPlatNeCorrespondA(query.trim())}</p>
           )}
         </div>
       ) : null}

@@ -4,13 +4,14 @@ import { Minus, Plus, X } from 'lucide-react';
 import { calculateUnitPrice } from '@resto/domain/cart';
 import { maxLineQuantity, pricedLineFromItem, validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@resto/domain/catalogue';
 
-import { formatPrice } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
 import { allergenLabels, dietLabels, type Allergen, type Diet } from '@resto/domain/allergens';
 import { itemBadge, type Offer } from '@resto/domain/offers';
 import { useCartStore } from '../cart/cart-store.ts';
-import { formatEuros } from '../../lib/format.ts';
 import { ProductsSchema } from '@resto/contract/catalog';
 import { api } from '../../lib/api.ts';
+import { formatEuros } from '@resto/domain/format';
+import { productDialogTexts } from '@resto/domain/messages/menu';
 
 /**
  * The product dialog (/menu?product={item_id}): options within each option's selected count,
@@ -77,11 +78,11 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
                 </div>
               ))}
               <div className="rounded-2xl bg-amber-50 p-3 text-sm" data-testid="allergens">
-                <p className="font-semibold">Allergènes</p>
+                <p className="font-semibold">{productDialogTexts.allergenes}</p>
                 <p>
                   {item.item_allergens.length
                     ? item.item_allergens.map((a) => allergenLabels[a as Allergen] ?? a).join(', ')
-                    : 'Aucun des 14 allergènes majeurs.'}
+                    : productDialogTexts.aucunDes14AllergenesMajeurs}
                 </p>
               </div>
               {item.options.map((option) => {
@@ -97,7 +98,7 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
                     <legend className="px-1 font-semibold">
                       {option.option_name}{' '}
                       <span className="text-xs font-normal text-ink/60">
-                        {option.required ? 'obligatoire' : 'facultatif'} · {single ? '1 choix' : `${option.selected} choix maximum`}
+                        {option.required ? productDialogTexts.obligatoire : productDialogTexts.facultatif} · {single ? productDialogTexts.n1Choix : productDialogTexts.choixMaximum(option.selected)}
                       </span>
                     </legend>
                     {option.option_options.map((value) => {
@@ -116,7 +117,7 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
                             {value.name}
                             {value.allergens.length ? (
                               <span className="block text-xs text-amber-800">
-                                Contient : {value.allergens.map((a) => allergenLabels[a as Allergen] ?? a).join(', ')}
+                                {productDialogTexts.contient(value.allergens.map((a) => allergenLabels[a as Allergen] ?? a).join(', '))}
                               </span>
                             ) : null}
                           </span>
@@ -133,21 +134,21 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
                 );
               })}
               <label className="block">
-                <span className="mb-1 block font-semibold">Une précision pour la cuisine ?</span>
+                <span className="mb-1 block font-semibold">{productDialogTexts.unePrecisionPourLaCuisine}</span>
                 <textarea
                   value={note}
                   onChange={(e) => setNote(e.target.value)}
                   maxLength={300}
                   rows={2}
-                  placeholder="Sans oignons, allergie aux fruits à coque…"
+                  placeholder={productDialogTexts.sansOignonsAllergieAuxFruits}
                   className="w-full rounded-xl border border-black/15 p-3 text-base"
                 />
               </label>
             </div>
           </div>
           <div className="flex items-center gap-3 border-t border-black/10 p-4">
-            <div className="flex items-center rounded-full border border-black/15" role="group" aria-label="Quantité">
-              <button type="button" className="grid size-11 place-items-center" onClick={() => setQuantity((q) => Math.max(1, q - 1))} aria-label="Retirer un">
+            <div className="flex items-center rounded-full border border-black/15" role="group" aria-label={productDialogTexts.quantite}>
+              <button type="button" className="grid size-11 place-items-center" onClick={() => setQuantity((q) => Math.max(1, q - 1))} aria-label={productDialogTexts.retirerUn}>
                 <Minus size={18} aria-hidden />
               </button>
               <output className="w-8 text-center font-semibold" aria-live="polite">
@@ -157,16 +158,16 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
                 type="button"
                 className="grid size-11 place-items-center"
                 onClick={() => setQuantity((q) => Math.min(maxLineQuantity, q + 1))}
-                aria-label="Ajouter un"
+                aria-label={productDialogTexts.ajouterUn}
               >
                 <Plus size={18} aria-hidden />
               </button>
             </div>
             <button type="button" onClick={submit} className="flex-1 rounded-full bg-brand-600 px-4 py-3 font-semibold text-white disabled:opacity-50">
-              Ajouter · {formatPrice(lineCents)}
+              {productDialogTexts.ajouter(formatPrice(lineCents))}
             </button>
           </div>
-          <Dialog.Close className="absolute right-3 top-3 grid size-10 place-items-center rounded-full bg-white/90 shadow" aria-label="Fermer">
+          <Dialog.Close className="absolute right-3 top-3 grid size-10 place-items-center rounded-full bg-white/90 shadow" aria-label={productDialogTexts.fermer}>
             <X size={20} aria-hidden />
           </Dialog.Close>
         </Dialog.Content>

@@ -6,6 +6,7 @@ import { useLocalePrefix } from '../../lib/paths.ts';
 import { useCartStore } from '../cart/cart-store.ts';
 import { ProductsSchema } from '@resto/contract/catalog';
 import { api } from '../../lib/api.ts';
+import { quickAddTexts } from '@resto/domain/messages/menu';
 
 /**
  * One-tap add (issue 8): a dish without required options goes straight to the cart; one with
@@ -18,7 +19,7 @@ export function QuickAdd({ item, className = '' }: { item: MenuItem; className?:
   const style = `grid size-9 shrink-0 place-items-center rounded-full bg-brand-600 text-white shadow ${className}`;
   if (item.options.some((o) => o.required)) {
     return (
-      <Link to={`${prefix}/menu?product=${item.item_id}`} preventScrollReset className={style} aria-label={`Choisir les options de ${item.item_name}`}>
+      <Link to={`${prefix}/menu?product=${item.item_id}`} preventScrollReset className={style} aria-label={quickAddTexts.choisirLesOptionsDe(item.item_name)}>
         <Plus size={18} aria-hidden />
       </Link>
     );
@@ -27,11 +28,11 @@ export function QuickAdd({ item, className = '' }: { item: MenuItem; className?:
     <button
       type="button"
       className={style}
-      aria-label={`Ajouter ${item.item_name} au panier`}
+      aria-label={quickAddTexts.ajouterAuPanier(item.item_name)}
       onClick={() => {
         add({ item, choices: [], quantity: 1, note: '' });
         void api.call({ path: `/v2/public/products/${item.item_menu_id}`, response: ProductsSchema }).catch(() => undefined); // result unused (section 7)
-        toast(`« ${item.item_name} » ajouté au panier.`, 'success');
+        toast(quickAddTexts.ajouteAuPanier(item.item_name), 'success');
       }}
     >
       <Plus size={18} aria-hidden />

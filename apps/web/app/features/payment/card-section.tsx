@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { messages, paymentTexts } from '@resto/domain/messages';
-import { formatPrice } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
 import { loadPaymentConfig, type PaymentConfig } from './payment-config.ts';
 import { StripePaymentElement } from './stripe-payment-element.tsx';
 import { TestCardForm } from './test-card-form.tsx';

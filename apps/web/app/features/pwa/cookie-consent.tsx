@@ -5,6 +5,7 @@ import { Cookie } from 'lucide-react';
 import { messages } from '@resto/domain/messages';
 import { consentDelayMs, onOpenRequest, readConsent, writeConsent } from './consent.ts';
 import { isNativeApp } from '../native/platform.ts';
+import { cookieConsentTexts } from '@resto/domain/messages/pwa';
 
 /**
  * The cookie consent modal (spec section 2): about 1 s after load when the visitor has not
@@ -50,11 +51,11 @@ export function CookieConsent({ prefix, analytics }: { prefix: string; analytics
           <Dialog.Description className="mt-2 text-sm text-ink/80">{analytics ? messages.cookieTextAnalytics : messages.cookieText}</Dialog.Description>
           <p className="mt-2 text-sm">
             <Link to={`${prefix}/privacy-policy`} className="text-brand-700 underline" onClick={() => setOpen(false)}>
-              Politique de confidentialité
+              {cookieConsentTexts.politiqueDeConfidentialite}
             </Link>
             {' · '}
             <Link to={`${prefix}/cookie-policy`} className="text-brand-700 underline" onClick={() => setOpen(false)}>
-              Politique cookies
+              {cookieConsentTexts.politiqueCookies}
             </Link>
           </p>
           {current !== null ? (

@@ -1,13 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Share, SquarePlus } from 'lucide-react';
 import { messages } from '@resto/domain/messages';
+import { iosInstallGuideTexts } from '@resto/domain/messages/pwa';
 
 /** The iOS/Safari install guide (spec section 2): three steps in French and 'J'ai compris'. */
 export function IosInstallGuide({ open, onDone }: { open: boolean; onDone: () => void }) {
   const steps = [
     { icon: <Share size={20} aria-hidden />, text: messages.iosGuideShare },
     { icon: <SquarePlus size={20} aria-hidden />, text: messages.iosGuideAdd },
-    { icon: <span className="text-sm font-bold">OK</span>, text: messages.iosGuideConfirm },
+    { icon: <span className="text-sm font-bold">{iosInstallGuideTexts.ok}</span>, text: messages.iosGuideConfirm },
   ];
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onDone())}>
@@ -21,7 +22,7 @@ export function IosInstallGuide({ open, onDone }: { open: boolean; onDone: () =>
               <li key={step.text} className="flex items-center gap-3">
                 <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">{step.icon}</span>
                 <span>
-                  <span className="sr-only">Étape {i + 1} : </span>
+                  <span className="sr-only">{iosInstallGuideTexts.etape}{i + 1} : </span>
                   {step.text}
                 </span>
               </li>

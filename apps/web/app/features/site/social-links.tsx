@@ -1,15 +1,16 @@
 import { Facebook, Globe, Instagram, Linkedin, Twitter, Youtube } from 'lucide-react';
 import type { SocialNetwork } from '@resto/domain/site';
+import { socialLinksTexts } from '@resto/domain/messages/site';
 
 /** How each network is named to a French visitor. */
 export const socialLabels: Record<SocialNetwork, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  twitter: 'X (Twitter)',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-  linkedin: 'LinkedIn',
-  pinterest: 'Pinterest',
+  facebook: socialLinksTexts.facebook,
+  instagram: socialLinksTexts.instagram,
+  twitter: socialLinksTexts.xTwitter,
+  tiktok: socialLinksTexts.tiktok,
+  youtube: socialLinksTexts.youtube,
+  linkedin: socialLinksTexts.linkedin,
+  pinterest: socialLinksTexts.pinterest,
 };
 
 const icons: Partial<Record<SocialNetwork, typeof Globe>> = {

@@ -1,0 +1,35 @@
+/**
+ * The French catalogue — requests and fields: what the API answers about a request itself.
+ * Every word a person reads lives in packages/domain/src/messages/ (issue 12).
+ */
+
+/** Messages of the API about a request itself and the fields every form shares (error envelopes, spec section 8). Part of `messages` (packages/domain/src/messages.ts). */
+export const requestMessages = {
+  required: 'Ce champ est obligatoire.',
+  fillRequired: 'Veuillez remplir tous les champs obligatoires',
+  genericError: 'Une erreur est survenue, veuillez réessayer',
+  invalidEmail: 'Adresse e-mail invalide.',
+  invalidPhone: 'Numéro de téléphone invalide (ex. 06 12 34 56 78).',
+  firstNameRequired: 'Le prénom est obligatoire.',
+  lastNameRequired: 'Le nom est obligatoire.',
+  emailRequired: "L'adresse e-mail est obligatoire.",
+  phoneRequired: 'Le numéro de téléphone est obligatoire.',
+  addressRequired: "L'adresse est obligatoire.",
+  cityRequired: 'La ville est obligatoire.',
+  postalCodeRequired: 'Le code postal est obligatoire.',
+  invalidPostalCode: 'Code postal invalide (5 chiffres).',
+  invalidJson: "Le corps de la requête n'est pas un JSON valide.",
+  bodyTooLarge: 'La requête est trop volumineuse.',
+  invalidRequest: 'La requête contient des erreurs.',
+  /** A string with a control character (NUL…) or a lone surrogate: refused before the database (issue 17). */
+  unsafeText: (field: string) =>
+    field
+      ? `Le champ « ${field} » contient un caractère non autorisé (caractère de contrôle ou Unicode invalide).`
+      : 'La requête contient un caractère non autorisé (caractère de contrôle ou Unicode invalide).',
+  invalidUtf8: "Le corps de la requête n'est pas un texte UTF-8 valide.",
+  notFound: "Cette ressource n'existe pas.",
+  internalError: 'Une erreur interne est survenue. Veuillez réessayer dans un instant.',
+  /** A request that reached a server being stopped (SIGTERM, issue 17): nothing was done, try again. */
+  serverStopping: "Le serveur redémarre : rien n'a été enregistré, réessayez dans quelques secondes.",
+  tooManyRequests: (minutes: number) => `Trop de demandes en peu de temps. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+} as const;

@@ -1,0 +1,65 @@
+/**
+ * The French catalogue — the e-mails of the product (issue 5): the 6-digit code, the existing
+ * account notice, the customer's order confirmation and the kitchen's new-order e-mail.
+ * apps/api/src/modules/mail/templates.ts lays these texts out as plain text and HTML.
+ */
+
+/** Shared words of the e-mails. */
+export const mailTexts = {
+  hello: 'Bonjour,',
+  ignoreIfNotYou: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+} as const;
+
+/** The e-mail carrying a 6-digit code, to confirm a sign-up or to reset a password. */
+export const codeMailTexts = {
+  signupAction: 'confirmer votre adresse e-mail et activer votre compte',
+  resetAction: 'choisir un nouveau mot de passe',
+  signupSubject: (code: string) => `Votre code de confirmation : ${code}`,
+  resetSubject: (code: string) => `Votre code pour changer de mot de passe : ${code}`,
+  codeFor: (action: string) => `Voici votre code pour ${action} :`,
+  validity: (minutes: number) => `Il est valable ${minutes} minutes et ne sert qu'une fois.`,
+  ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : rien ne sera modifié.",
+} as const;
+
+/** Sent instead of a code when someone signs up with the address of an existing account. */
+export const existingAccountMailTexts = {
+  subject: 'Vous avez déjà un compte',
+  someone: 'Quelqu’un (vous, peut-être) a demandé à créer un compte avec cette adresse e-mail, qui a déjà un compte.',
+  logIn: 'Connectez-vous avec votre mot de passe, ou choisissez « Mot de passe oublié » pour en définir un nouveau.',
+} as const;
+
+/** The order e-mails: facts, lines, totals (French law's durable medium, issue 5). */
+export const orderMailTexts = {
+  pickupAt: (address: string) => `À retirer au restaurant : ${address}`,
+  deliveryTo: (address: string) => `Livraison : ${address}`,
+  order: 'Commande',
+  orderNumber: (orderId: number) => `n° ${orderId}`,
+  placedAt: 'Passée le',
+  type: 'Type',
+  takeaway: 'À emporter',
+  delivery: 'Livraison',
+  address: 'Adresse',
+  slot: 'Créneau',
+  payment: 'Paiement',
+  customer: 'Client',
+  cardOnline: 'Carte bancaire en ligne',
+  cashOnSite: 'Sur place (espèces ou carte au comptoir)',
+  /** `payable`: paymentTexts.mealVoucherPayable of the amount. */
+  cashWithMealVouchers: (payable: string) => `Sur place, ${payable} (papier ou carte), le reste en espèces ou par carte`,
+  subtotal: 'Sous-total',
+  discounts: 'Remises',
+  discountsWithCode: (code: string) => `Remises (code ${code})`,
+  tax: (rate: string, inclusive: boolean, base: string) => `TVA ${rate} ${inclusive ? 'incluse ' : ''}sur ${base}`,
+  total: 'Total',
+  free: 'offert',
+  freeMark: ' (offert)',
+  note: (note: string) => `Note : ${note}`,
+  seeReceipt: 'Voir et télécharger votre reçu',
+  yourReceipt: (url: string) => `Votre reçu : ${url}`,
+  confirmationSubject: (orderId: number) => `Votre commande n° ${orderId} est confirmée`,
+  confirmationIntro: (firstName: string) => `Bonjour ${firstName}, merci pour votre commande ! Voici son récapitulatif.`,
+  testModeTag: '[MODE TEST] ',
+  newOrderSubject: (orderId: number, isPickup: boolean, total: string) =>
+    `Nouvelle commande n° ${orderId} — ${isPickup ? 'à emporter' : 'livraison'} — ${total}`,
+  newOrderIntro: (firstName: string, lastName: string) => `Nouvelle commande de ${firstName} ${lastName}.`,
+} as const;

@@ -1,0 +1,70 @@
+/**
+ * The French catalogue — The menu: categories, dishes, options, allergens, search (spec sections 4 and 9).
+ * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
+ */
+
+/** Texts of apps/web/app/features/menu/allergen-filter.tsx. */
+export const allergenFilterTexts = {
+  allergenes: ' Allergènes',
+  plat: ' plat',
+  s: 's',
+  masque: ' masqué',
+  masquerLesPlatsQuiContiennent: 'Masquer les plats qui contiennent :',
+  toutAfficher: 'Tout afficher',
+  lesSupplementsPeuventEnContenir: 'Les suppléments peuvent en contenir : ils sont signalés dans chaque plat. En cas d’allergie sévère, appelez-nous.',
+} as const;
+
+/** Texts of apps/web/app/features/menu/menu-item-card.tsx. */
+export const menuItemCardTexts = {
+  indisponible: 'Indisponible',
+  cardLabel: (name: string, price: string, badges: readonly string[]) => `${name}, ${price}${badges.length ? `, offre ${badges.join(', ')}` : ''}`,
+} as const;
+
+/** Texts of apps/web/app/features/menu/menu-search.tsx. */
+export const menuSearchTexts = {
+  rechercherUnPlat: 'Rechercher un plat',
+  rechercherUnPlatUnIngredient: 'Rechercher un plat, un ingrédient…',
+  effacerLaRecherche: 'Effacer la recherche',
+  resultat: (results: string | number, s: string | number) => `${results} résultat${s}`,
+  resultatsDeLaRecherche: 'Résultats de la recherche',
+  aucunPlatNeCorrespondA: (query: string | number) => `Aucun plat ne correspond à « ${query} ».`,
+} as const;
+
+/** Texts of apps/web/app/features/menu/product-dialog.tsx. */
+export const productDialogTexts = {
+  allergenes: 'Allergènes',
+  aucunDes14AllergenesMajeurs: 'Aucun des 14 allergènes majeurs.',
+  obligatoire: 'obligatoire',
+  facultatif: 'facultatif',
+  n1Choix: '1 choix',
+  choixMaximum: (selected: string | number) => `${selected} choix maximum`,
+  contient: (a: string | number) => `Contient : ${a}`,
+  unePrecisionPourLaCuisine: 'Une précision pour la cuisine ?',
+  sansOignonsAllergieAuxFruits: 'Sans oignons, allergie aux fruits à coque…',
+  quantite: 'Quantité',
+  retirerUn: 'Retirer un',
+  ajouterUn: 'Ajouter un',
+  ajouter: (lineCents: string | number) => `Ajouter · ${lineCents}`,
+  fermer: 'Fermer',
+} as const;
+
+/** Texts of apps/web/app/features/menu/quick-add.tsx. */
+export const quickAddTexts = {
+  choisirLesOptionsDe: (item_name: string | number) => `Choisir les options de ${item_name}`,
+  ajouterAuPanier: (item_name: string | number) => `Ajouter ${item_name} au panier`,
+  ajouteAuPanier: (item_name: string | number) => `« ${item_name} » ajouté au panier.`,
+} as const;
+
+/** Texts of apps/web/app/routes/menu.tsx. */
+export const menuTexts = {
+  categories: 'Catégories',
+  fermeEnCeMomentVous: 'Fermé en ce moment : vous pouvez commander pour un prochain créneau.',
+  tousLesPlatsDeCette: 'Tous les plats de cette catégorie contiennent un allergène masqué.',
+  panier: 'Panier',
+  votrePanier: 'Votre panier',
+  voirLePanier: ' Voir le panier (',
+  fermerLePanier: 'Fermer le panier',
+  articlesChoisisQuantitesEtTotal: 'Articles choisis, quantités et total de la commande.',
+  laCarte: 'La carte',
+  touteLaCarteACommander: 'Toute la carte, à commander en ligne : entrées, plats, pizzas, desserts et boissons.',
+} as const;

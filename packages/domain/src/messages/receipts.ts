@@ -1,0 +1,75 @@
+/**
+ * The French catalogue — Receipts and invoices (docs/decisions/013-receipts.md).
+ * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
+ */
+
+/** Messages of receipts and invoices (docs/decisions/013-receipts.md). Part of `messages` (packages/domain/src/messages.ts). */
+export const receiptMessages = {
+  businessNameRequired: 'La raison sociale est obligatoire pour une facture.',
+  businessAddressRequired: 'L’adresse de facturation est obligatoire pour une facture.',
+  invalidVatNumber: 'Numéro de TVA intracommunautaire invalide (ex. FR12345678901).',
+  invalidSiren: 'Le SIREN compte 9 chiffres.',
+  unknownReceipt: 'Aucun reçu ne correspond à ce lien. Vérifiez l’adresse reçue par e-mail.',
+  receiptNotYet: 'Le reçu sera disponible une fois le paiement de la commande confirmé.',
+} as const;
+
+/** Texts of apps/web/app/routes/receipt.tsx. */
+export const receiptTexts = {
+  recuIntrouvable: 'Reçu introuvable',
+  retourALaCarte: 'Retour à la carte',
+  telechargerLePdf: ' Télécharger le PDF',
+  imprimer: ' Imprimer',
+  siret: 'SIRET : ',
+  tvaIntracommunautaire: ' · TVA intracommunautaire : ',
+  facture: (invoice_number: string | null) => `Facture ${invoice_number}`,
+  recu: (number: string | number) => `Reçu ${number}`,
+  commandeN: (order_id: string | number, issued_at_label: string | number) => `Commande n° ${order_id} — ${issued_at_label}`,
+  client: (customer_name: string | number) => `Client : ${customer_name}`,
+  factureA: 'Facturé à',
+  siren: (siren: string | number) => `SIREN : ${siren}`,
+  tvaIntracommunautaire2: (vat_number: string | number) => `TVA intracommunautaire : ${vat_number}`,
+  articles: 'Articles',
+  offert: ' (offert)',
+  ht: (unit_price_ht: string | number) => `${unit_price_ht} HT`,
+  lUniteTva: ' l’unité — TVA ',
+  sousTotal: 'Sous-total',
+  livraison: 'Livraison',
+  offerte: 'offerte',
+  tva: 'TVA',
+  totalHt: 'Total HT',
+  tvaSurHt: (rate: string | number, base_ht: string | number) => `TVA ${rate} sur ${base_ht} HT`,
+  totalTtc: 'Total TTC',
+  paiement: 'Paiement : ',
+  facture2: 'Facture',
+  recu2: 'Reçu',
+  codePromo: 'Code promo',
+  reduction: 'Réduction',
+} as const;
+
+/** The receipt as packages/domain/src/receipt.ts builds it: payment labels, order type, legal mentions. */
+export const receiptDocumentTexts = {
+  cardOnline: 'Carte bancaire en ligne',
+  cardOnlineTestMode: (testMode: string) => `Carte bancaire en ligne (${testMode})`,
+  paidThenRefunded: 'Payée puis remboursée (commande annulée)',
+  paidOnline: 'Payée en ligne',
+  /** `payable`: paymentTexts.mealVoucherPayable of the amount. */
+  cashWithMealVouchers: (payable: string) => `Sur place, ${payable} (papier ou carte), le reste en espèces ou par carte`,
+  cashOnSite: 'Sur place (espèces ou carte)',
+  cancelledNothingDue: 'Commande annulée, rien à régler',
+  dueOnHandover: 'À régler au retrait ou à la livraison',
+  paperless: 'Reçu dématérialisé : imprimez-le seulement si besoin (Code de l’environnement, art. L541-15-10).',
+  invoicePaidByCard: (date: string) => `Facture acquittée : payée par carte bancaire le ${date}.`,
+  invoicePaymentTerms: 'Paiement à la remise de la commande. Pas d’escompte pour paiement anticipé.',
+  latePaymentPenalties:
+    'En cas de retard de paiement : pénalités au taux de trois fois le taux d’intérêt légal et indemnité forfaitaire de 40 € pour frais de recouvrement (Code de commerce, art. L441-10 et D441-5).',
+  takeaway: 'À emporter (retrait au restaurant)',
+  delivery: 'Livraison',
+} as const;
+
+/** The receipt's PDF (apps/api/src/modules/receipts/pdf.ts); the words it shares with the page are in `receiptTexts`. */
+export const receiptPdfTexts = {
+  sellerIds: (siret: string, vatNumber: string) => `SIRET : ${siret}   ·   TVA intracommunautaire : ${vatNumber}`,
+  lineDetails: (details: string, unit: string, rate: string) => `${details ? `${details} — ` : ''}${unit} l’unité — TVA ${rate}`,
+  reduction: (isCoupon: boolean, name: string) => `${isCoupon ? 'Code promo' : 'Réduction'} : ${name}`,
+  payment: (method: string, state: string) => `Paiement : ${method} — ${state}`,
+} as const;
