@@ -10,9 +10,9 @@ import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { Field } from '../components/ui/field.tsx';
 import { useToasts } from '../components/ui/toast.tsx';
-import { authCall } from '../features/account/account-api.ts';
-import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
-import { useAuthAction } from '../features/account/use-auth-action.ts';
+import { authCall } from '../features/account/index.ts';
+import { AuthCard, FormAlert, SubmitButton } from '../features/account/index.ts';
+import { useAuthAction } from '../features/account/index.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageMeta('Mot de passe oublié · Commande en ligne', location.pathname),

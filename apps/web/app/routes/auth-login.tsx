@@ -8,11 +8,11 @@ import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { Field } from '../components/ui/field.tsx';
 import { ApiCallError } from '../lib/api-client.ts';
-import { authCall } from '../features/account/account-api.ts';
+import { authCall } from '../features/account/index.ts';
 import { safeRedirect, useAuthStore } from '../features/account/auth-store.ts';
-import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
-import { useAuthAction } from '../features/account/use-auth-action.ts';
-import { useGoBackAfterLogin } from '../features/account/use-session.ts';
+import { AuthCard, FormAlert, SubmitButton } from '../features/account/index.ts';
+import { useAuthAction } from '../features/account/index.ts';
+import { useGoBackAfterLogin } from '../features/account/index.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageMeta('Connexion · Commande en ligne', location.pathname),

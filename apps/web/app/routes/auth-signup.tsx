@@ -6,10 +6,10 @@ import type { Route } from './+types/auth-signup';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { Field } from '../components/ui/field.tsx';
-import { authCall } from '../features/account/account-api.ts';
+import { authCall } from '../features/account/index.ts';
 import { useAuthStore } from '../features/account/auth-store.ts';
-import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
-import { useAuthAction } from '../features/account/use-auth-action.ts';
+import { AuthCard, FormAlert, SubmitButton } from '../features/account/index.ts';
+import { useAuthAction } from '../features/account/index.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageMeta('Créer un compte · Commande en ligne', location.pathname),

@@ -3,7 +3,7 @@ import { KeyRound, LogIn, UserPlus } from 'lucide-react';
 import type { Route } from './+types/auth';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
-import { AuthCard } from '../features/account/auth-card.tsx';
+import { AuthCard } from '../features/account/index.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta('Mon compte · Commande en ligne', location.pathname);
 

@@ -8,14 +8,14 @@ import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { useCartStore } from '../features/cart/cart-store.ts';
 import { useHydratedStores } from '../lib/use-hydrated-stores.ts';
-import { TabsNav } from '../features/checkout/tabs-nav.tsx';
-import { TypeTab } from '../features/checkout/type-tab.tsx';
-import { PersonalTab } from '../features/checkout/personal-tab.tsx';
-import { DeliveryTab } from '../features/checkout/delivery-tab.tsx';
-import { useScheduleGuard } from '../features/checkout/use-schedule-guard.ts';
-import { PaymentTab } from '../features/checkout/payment-tab.tsx';
-import { ConfirmationTab } from '../features/checkout/confirmation-tab.tsx';
-import { CartSummary } from '../features/checkout/cart-summary.tsx';
+import { TabsNav } from '../features/checkout/index.ts';
+import { TypeTab } from '../features/checkout/index.ts';
+import { PersonalTab } from '../features/checkout/index.ts';
+import { DeliveryTab } from '../features/checkout/index.ts';
+import { useScheduleGuard } from '../features/checkout/index.ts';
+import { PaymentTab } from '../features/checkout/index.ts';
+import { ConfirmationTab } from '../features/checkout/index.ts';
+import { CartSummary } from '../features/checkout/index.ts';
 import { ErrorPage } from '../components/error-page.tsx';
 
 /** ?tab= picks the checkout tab (spec section 2: an unknown tab is an error). */

@@ -8,7 +8,7 @@ import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { restaurantJsonLd } from '../lib/json-ld.ts';
 import { apiGet } from '../lib/api.server.ts';
 import { formatEuros } from '../lib/format.ts';
-import { DishChip } from '../features/menu/quick-add.tsx';
+import { DishChip } from '../features/menu/index.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Popular dishes are a bonus: the home page still renders when they cannot be had.

@@ -5,20 +5,20 @@ import { ShoppingBag, X } from 'lucide-react';
 import { formatPrice } from '@resto/domain/money';
 import { categoryBadge, itemBadge, offersForItem } from '@resto/domain/offers';
 import { isFreeOf } from '@resto/domain/allergens';
-import { MenuSearch } from '../features/menu/menu-search.tsx';
-import { AllergenFilter } from '../features/menu/allergen-filter.tsx';
+import { MenuSearch } from '../features/menu/index.ts';
+import { AllergenFilter } from '../features/menu/index.ts';
 import { useAllergenFilter } from '../features/menu/allergen-filter-store.ts';
 import type { Route } from './+types/menu';
 import { useStoreData } from '../lib/store-data.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { menuJsonLd } from '../lib/json-ld.ts';
 import { formatEuros } from '../lib/format.ts';
-import { LocationPanel } from '../features/location/location-panel.tsx';
-import { ProductDialog } from '../features/menu/product-dialog.tsx';
-import { MenuItemCard } from '../features/menu/menu-item-card.tsx';
-import { CartPanel } from '../features/cart/cart-panel.tsx';
+import { LocationPanel } from '../features/location/index.ts';
+import { ProductDialog } from '../features/menu/index.ts';
+import { MenuItemCard } from '../features/menu/index.ts';
+import { CartPanel } from '../features/cart/index.ts';
 import { useCartStore } from '../features/cart/cart-store.ts';
-import { useCartTotals } from '../features/cart/use-cart-totals.ts';
+import { useCartTotals } from '../features/cart/index.ts';
 import { useHydratedStores } from '../lib/use-hydrated-stores.ts';
 
 /**

@@ -5,10 +5,10 @@ import { ChangePasswordSchema, passwordMinLength, type ChangePasswordForm } from
 import type { Route } from './+types/profile-change-password';
 import { pageMeta } from '../lib/seo.ts';
 import { Field } from '../components/ui/field.tsx';
-import { authCall, isSessionLost } from '../features/account/account-api.ts';
-import { FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
-import { useAuthAction } from '../features/account/use-auth-action.ts';
-import { useSessionLost } from '../features/account/use-session.ts';
+import { authCall, isSessionLost } from '../features/account/index.ts';
+import { FormAlert, SubmitButton } from '../features/account/index.ts';
+import { useAuthAction } from '../features/account/index.ts';
+import { useSessionLost } from '../features/account/index.ts';
 import { ApiCallError } from '../lib/api-client.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => [

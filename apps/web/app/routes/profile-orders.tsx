@@ -5,10 +5,10 @@ import type { Route } from './+types/profile-orders';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { ApiCallError } from '../lib/api-client.ts';
-import { authCall, isSessionLost } from '../features/account/account-api.ts';
-import { FormAlert } from '../features/account/auth-card.tsx';
-import { OrderCard, type AccountOrder } from '../features/account/order-card.tsx';
-import { useSessionLost } from '../features/account/use-session.ts';
+import { authCall, isSessionLost } from '../features/account/index.ts';
+import { FormAlert } from '../features/account/index.ts';
+import { OrderCard, type AccountOrder } from '../features/account/index.ts';
+import { useSessionLost } from '../features/account/index.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageMeta('Mes commandes · Commande en ligne', location.pathname),

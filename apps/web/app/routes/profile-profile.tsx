@@ -8,11 +8,11 @@ import { formatPhone } from '@resto/domain/phone';
 import type { Route } from './+types/profile-profile';
 import { pageMeta } from '../lib/seo.ts';
 import { Field } from '../components/ui/field.tsx';
-import { authCall, isSessionLost } from '../features/account/account-api.ts';
+import { authCall, isSessionLost } from '../features/account/index.ts';
 import { useAuthStore } from '../features/account/auth-store.ts';
-import { FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
-import { useAuthAction } from '../features/account/use-auth-action.ts';
-import { useSessionLost } from '../features/account/use-session.ts';
+import { FormAlert, SubmitButton } from '../features/account/index.ts';
+import { useAuthAction } from '../features/account/index.ts';
+import { useSessionLost } from '../features/account/index.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageMeta('Mes informations · Commande en ligne', location.pathname),

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { messages } from '@resto/domain/messages';
 import { ApiError, success } from '../../http/errors.ts';
-import type { AppDeps } from '../../app.ts';
+import type { CatalogService } from './service.ts';
 
 /** GET /v2/public/settings, /menus, /offers, /products/{item_menu_id} (spec section 7). */
-export function catalogRoutes({ catalog, clock, cardPaymentsOff = false }: Pick<AppDeps, 'catalog' | 'clock'> & { cardPaymentsOff?: boolean }) {
+export function catalogRoutes({ catalog, clock, cardPaymentsOff = false }: { catalog: CatalogService; clock: () => Date; cardPaymentsOff?: boolean }) {
   return new Hono({ strict: false })
     .get('/settings', async (c) => {
       const { settings } = await catalog.getCatalog();

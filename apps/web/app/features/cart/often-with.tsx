@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { MenuItem } from '@resto/domain/catalogue';
 import { callApi } from '../../lib/api-client.ts';
 import { formatEuros } from '../../lib/format.ts';
-import { DishChip } from '../menu/quick-add.tsx';
+import { DishChip } from '../menu/index.ts';
 import { useCartStore } from './cart-store.ts';
 
 /** 'Souvent pris avec': POST /v2/recommendations with the cart's dishes (spec section 7). */

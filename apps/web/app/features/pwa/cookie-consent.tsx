@@ -4,7 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Cookie } from 'lucide-react';
 import { messages } from '@resto/domain/messages';
 import { consentDelayMs, onOpenRequest, readConsent, writeConsent } from './consent.ts';
-import { isNativeApp } from '../native/platform.ts';
+import { isNativeApp } from '../native/index.ts';
 
 /**
  * The cookie consent modal (spec section 2): about 1 s after load when the visitor has not
