@@ -32,11 +32,16 @@ export default function ViewOrders() {
   const [data, setData] = useState<OrdersPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  // Another page asked: loading again, the previous alert gone, from the render that sees the new page.
+  const [askedPage, setAskedPage] = useState(page);
+  if (askedPage !== page) {
+    setAskedPage(page);
+    setLoading(true);
+    setError(null);
+  }
 
   useEffect(() => {
     let cancelled = false;
-    setLoading(true);
-    setError(null);
     authCall<OrdersPage>('GET', 'orders', { as: 'query', query: { page, limit: ordersPageSize } })
       .then((answer) => !cancelled && setData(answer))
       .catch((e: unknown) => {

@@ -11,9 +11,15 @@ export function OftenWith({ itemsById }: { itemsById: Map<number, MenuItem> }) {
   const isPickup = useCartStore((s) => s.is_pickup);
   const cartKey = useMemo(() => [...new Set(lines.map((l) => l.item.item_id))].sort((a, b) => a - b).join(','), [lines]);
   const [ids, setIds] = useState<number[]>([]);
+  // An emptied cart clears the suggestions at once, during the render that sees it empty.
+  const [askedKey, setAskedKey] = useState(cartKey);
+  if (askedKey !== cartKey) {
+    setAskedKey(cartKey);
+    if (!cartKey) setIds([]);
+  }
 
   useEffect(() => {
-    if (!cartKey) return setIds([]);
+    if (!cartKey) return;
     const timer = setTimeout(() => {
       callApi<{ recommendations: { itemId: number }[] }>('POST', '/v2/recommendations', { cartItems: cartKey.split(',').map(Number), maxRecommendations: 12 })
         .then((payload) => setIds(payload.recommendations.map((r) => r.itemId)))
