@@ -3,7 +3,7 @@ import type { Menu } from '@resto/domain/catalogue';
 import { readSetting, type SettingsList } from '@resto/domain/settings';
 
 /** The canonical path of a page: its /fr twin points at the unprefixed page (DECISIONS.md, "Pages and configuration"). */
-export function canonicalPath(pathname: string): string {
+function canonicalPath(pathname: string): string {
   return pathname.replace(/^\/fr(?=\/|$)/, '') || '/';
 }
 

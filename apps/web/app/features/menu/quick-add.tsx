@@ -9,7 +9,7 @@ import { useCartStore } from '../cart/cart-store.ts';
  * One-tap add (issue 8): a dish without required options goes straight to the cart; one with
  * required options opens its dialog so nothing is ordered half-chosen.
  */
-export function QuickAdd({ item, className = '' }: { item: MenuItem; className?: string }) {
+function QuickAdd({ item, className = '' }: { item: MenuItem; className?: string }) {
   const add = useCartStore((s) => s.add);
   const toast = useToasts((s) => s.show);
   const prefix = useLocalePrefix();
