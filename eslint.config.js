@@ -1,5 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import boundaries from 'eslint-plugin-boundaries';
 
 /** Attributes whose literal values are never read by a person (see the catalogue block below). */
 const technicalAttributes =
@@ -31,6 +34,61 @@ export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', 'data/**', 'test-results/**', 'apps/api/drizzle/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+
+  // Issue 12, part 7: boundaries the linter keeps.
+  // (a) React hooks: the plugin's recommended flat config, with the React Compiler-era rules it holds
+  //     (set-state-in-effect, refs, purity, immutability…), on the storefront's code.
+  { files: ['apps/web/app/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  // (b) No import cycles anywhere (packages/domain, packages/contract, apps/api, apps/web, bench, scripts).
+  //     Imports name their files with the extension and workspace packages resolve through their
+  //     package.json "exports", so the plugin's own Node resolver finds every file; `import type`
+  //     lines are not followed (they vanish at run time).
+  {
+    files: ['**/*.{ts,tsx,mts,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // (c) Features of the storefront (apps/web/app/features/<name>/) are reached from outside their folder
+  //     only through what they export on purpose: their index.ts (components, hooks, calls) and their
+  //     stores (*-store.ts: the shared state that the cart, the checkout, the account and the location
+  //     read and write of one another). The stores stay separate entry points because the features
+  //     depend on one another's state both ways (the cart's totals read the checkout's type, the
+  //     checkout's tabs read the cart): through one index.ts per feature, those pairs would be import
+  //     cycles. Files of one feature import each other freely.
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'feature', pattern: 'apps/web/app/features/*', capture: ['feature'], partialMatch: false },
+        // Everything else of the storefront (routes, components, lib, root files, e2e): outside every feature.
+        { type: 'storefront', pattern: 'apps/web', partialMatch: false },
+      ],
+      'boundaries/include': ['apps/web/**/*'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              disallow: { to: { element: { type: 'feature', fileInternalPath: '!{index.ts,*-store.ts}' } } },
+              message: 'Import the feature "{{to.element.captured.feature}}" through its index.ts (or one of its stores, *-store.ts), not one of its inner files.',
+            },
+            // Files of the same feature (the same folder) import each other directly.
+            { allow: { dependency: { relationship: { to: 'internal' } } } },
+          ],
+        },
+      ],
+    },
+  },
   {
     languageOptions: { globals: { process: 'readonly', console: 'readonly', document: 'readonly', localStorage: 'readonly', window: 'readonly', fetch: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', crypto: 'readonly', performance: 'readonly', Buffer: 'readonly' } },
     rules: {

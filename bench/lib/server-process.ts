@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** A Tuesday 12:30 in Paris: the demo restaurant is open (it is closed on Mondays). */
 export const openNow = new Date('2026-11-24T12:30:00+01:00');
@@ -121,7 +121,7 @@ export function send(agent: Agent, baseUrl: string, method: string, path: string
 }
 
 /** Whether something listens on host:port. */
-export function answers(host: string, port: number): Promise<boolean> {
+function answers(host: string, port: number): Promise<boolean> {
   return new Promise((done) => {
     const socket = connect(port, host);
     socket.once('connect', () => (socket.destroy(), done(true)));

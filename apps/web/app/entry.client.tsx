@@ -1,9 +1,9 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { runStartupChecks } from './features/pwa/startup.ts';
-import { listenForInstallPrompt } from './features/pwa/install-prompt.ts';
-import { reloadForChunkError } from './features/pwa/error-recovery.ts';
+import { runStartupChecks } from './features/pwa/index.ts';
+import { listenForInstallPrompt } from './features/pwa/index.ts';
+import { reloadForChunkError } from './features/pwa/index.ts';
 
 // Before hydration: clear stale data so no store reads it, and catch the install prompt, which
 // the browser may fire before React is ready.

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage, errorDetail } from './components/error-page.tsx';
-import { useChunkErrorRecovery, useOfflineRecovery } from './features/pwa/error-recovery.ts';
+import { useChunkErrorRecovery, useOfflineRecovery } from './features/pwa/index.ts';
 import stylesheet from './app.css?url';
 
 export const links: Route.LinksFunction = () => [

@@ -10,7 +10,7 @@ import { PersonalSchema } from './checkout.ts';
 
 /** Passwords: at least 8 and at most 128 characters (OWASP ASVS 2.1.1, 2.1.2). */
 export const passwordMinLength = 8;
-export const passwordMaxLength = 128;
+const passwordMaxLength = 128;
 /**
  * One-time codes: 6 digits, valid 10 minutes, 10 wrong tries at most from all client addresses
  * together (issue 5; raised from 5 by issue 17: one client address, slowed down by
@@ -20,18 +20,17 @@ export const codeLength = 6;
 export const codeTtlMinutes = 10;
 export const codeMaxAttempts = 10;
 /** A new code for the same e-mail and purpose at most once a minute. */
-export const codeResendSeconds = 60;
+const codeResendSeconds = 60;
 /** Sessions end after 30 days without use (idle expiry). */
 export const sessionIdleDays = 30;
 /** A session's last use is written at most every 5 minutes (fewer writes, same expiry to the minute). */
-export const sessionTouchMinutes = 5;
+const sessionTouchMinutes = 5;
 /** Past orders per page, and the most a page may ask for (spec section 9: orders page size 20). */
 export const ordersPageSize = 20;
-export const ordersMaxPageSize = 100;
+const ordersMaxPageSize = 100;
 
 /** What a one-time code is for: it is accepted for nothing else (issue 5, "bound to purpose"). */
-export const codePurposes = ['signup', 'reset'] as const;
-export type CodePurpose = (typeof codePurposes)[number];
+export type CodePurpose = 'signup' | 'reset';
 
 /**
  * A rate limit: at most `max` events per `windowSeconds` for one key (fixed window). Kept in the
@@ -176,7 +175,7 @@ export const frenchCommonPasswords: ReadonlySet<string> = new Set([
 ]);
 
 /** Password of a form: 8 to 128 characters, kept as typed (spaces count, OWASP ASVS 2.1.3). */
-export const PasswordSchema = z
+const PasswordSchema = z
   .string({ error: messages.passwordRequired })
   .min(1, { error: messages.passwordRequired })
   .min(passwordMinLength, { error: messages.passwordTooShort(passwordMinLength) })

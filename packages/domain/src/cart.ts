@@ -7,7 +7,7 @@ import { roundDiv } from './money.ts';
  */
 
 /** One chosen option value of a line: its unit price in cents and how many of it. */
-export interface PricedOptionValue {
+interface PricedOptionValue {
   priceCents: number;
   quantity: number;
 }
@@ -49,7 +49,7 @@ export interface CartPricingInput {
   couponCents?: number;
 }
 
-export interface TaxLine {
+interface TaxLine {
   rateBp: number;
   /** Amount the tax is computed on, in cents (reduced lines at that rate, plus that rate's share of the delivery fee). */
   baseCents: number;

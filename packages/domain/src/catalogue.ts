@@ -31,7 +31,7 @@ export interface ActiveTime {
 
 export type WeeklyRanges = Partial<Record<Weekday, TimeRange[]>>;
 
-export interface OptionOption {
+interface OptionOption {
   id: number;
   name: string;
   /** Extra price in euros for one of this value. */
@@ -52,7 +52,7 @@ export interface ItemOption {
   option_options: OptionOption[];
 }
 
-export interface ItemPrice {
+interface ItemPrice {
   price_delivery: number;
   price_pickup: number;
   /** Percent (10, 5.5, 20), or null for the cart's default rate. */

@@ -96,7 +96,7 @@ export type BusinessDetails = z.input<typeof BusinessSchema>;
 export const maxDatabaseInteger = 2_147_483_647;
 
 /** The delivery address an order carries (section 3, Location and distance record); unknown keys are dropped. */
-export const LocationSchema = z.object({
+const LocationSchema = z.object({
   address: z.string().trim().max(200).optional(),
   address2: z.string().trim().max(200).optional(),
   city: z.string().trim().max(100).optional(),
@@ -111,7 +111,7 @@ export const LocationSchema = z.object({
   delivery_time_range: z.string().max(20).nullish(),
 });
 
-export const paymentMethods = ['cash', 'card'] as const;
+const paymentMethods = ['cash', 'card'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 /** Payment tab (section 5): a method is required; cash by default (section 9). */
@@ -123,7 +123,7 @@ export const PaymentSchema = z.object({
 
 const money = z.number({ error: 'Montant attendu en euros.' }).finite().min(0).max(100_000);
 
-export const OrderLineSchema = z.object({
+const OrderLineSchema = z.object({
   item_id: z.number().int().positive(),
   item_menu_id: z.number().int().positive(),
   quantity: z
@@ -142,7 +142,6 @@ export const OrderLineSchema = z.object({
     .max(50)
     .default([]),
 });
-export type OrderLine = z.input<typeof OrderLineSchema>;
 
 /**
  * The order payload of POST /v2/public/checkout/ (section 3, "Order payload"). Amounts are euros;
@@ -184,9 +183,6 @@ export const OrderPayloadSchema = z.object({
   business: BusinessSchema.nullish(),
 });
 export type OrderPayload = z.input<typeof OrderPayloadSchema>;
-
-export const orderStatuses = ['pending', 'paid', 'accepted', 'ready', 'completed', 'rejected', 'cancelled'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
 
 /** PUT /v2/public/checkout/ (section 7): finalises an order. */
 /**

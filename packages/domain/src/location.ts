@@ -1,4 +1,4 @@
-import { calculateDeliveryFee, findZone, outsideZonesMessage, readDeliverySettings, zoneQuote, type DeliveryQuote, type DeliverySettings } from './delivery.ts';
+import { findZone, outsideZonesMessage, readDeliverySettings, zoneQuote, type DeliveryQuote, type DeliverySettings } from './delivery.ts';
 import { locationMessages } from './messages/delivery.ts';
 import { centsToEuros, eurosToCents } from './money.ts';
 import { readSetting, type SettingsList } from './settings.ts';
@@ -147,16 +147,6 @@ export function quoteAddress(
 /** quoteAddress from the settings list. */
 export function quoteAddressFromSettings(settings: SettingsList, address: { postal_code: string; city: string; distance: number | null }): AddressQuote {
   return quoteAddress(readDeliverySettings(settings), address, readDistanceFees(settings));
-}
-
-/** The fee an address costs for a subtotal (cents), or null when it cannot be delivered. */
-export function deliveryFeeFor(
-  settings: SettingsList,
-  address: { postal_code: string; city: string; distance: number | null },
-  subtotalCents: number,
-): number | null {
-  const quoted = quoteAddressFromSettings(settings, address);
-  return quoted.ok ? calculateDeliveryFee(quoted.quote, subtotalCents) : null;
 }
 
 /** Estimated minutes by road from a straight line: 1.3 × the distance at 25 km/h in town. */

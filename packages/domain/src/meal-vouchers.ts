@@ -12,7 +12,7 @@ import { readSetting, type SettingsList } from './settings.ts';
  */
 
 /** The daily ceiling when `payments.meal_voucher.daily_limit` is not set: 25 € (2026). */
-export const defaultMealVoucherDailyLimitCents = 2500;
+const defaultMealVoucherDailyLimitCents = 2500;
 
 export interface MealVoucherSettings {
   /** `payments.meal_voucher.active` (default off). */

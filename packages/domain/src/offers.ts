@@ -63,7 +63,7 @@ export interface OfferContext {
   usedOfferIds?: ReadonlySet<number>;
 }
 
-export interface AppliedOffer {
+interface AppliedOffer {
   offer_id: number;
   name: string;
   type: OfferType;
@@ -141,7 +141,7 @@ export function offerRefusal(offer: Offer, context: OfferContext): string | null
  * line); fixed_amount, capped at its scope's amount, spread over the lines in scope in proportion
  * to their amounts (largest remainder, ties to the earlier line). Lines out of scope get 0.
  */
-export function calculateReductionByLine(offer: Offer, lines: readonly OfferLine[]): number[] {
+function calculateReductionByLine(offer: Offer, lines: readonly OfferLine[]): number[] {
   const parts = lines.map(() => 0);
   const inScope = lines.map((l, index) => ({ l, index })).filter(({ l }) => isLineInScope(offer, l.item));
   switch (offer.type) {

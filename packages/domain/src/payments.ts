@@ -11,7 +11,7 @@ import type { PaymentMethod } from './checkout.ts';
 export const paymentCurrency = 'eur';
 
 /** A PaymentIntent's status as Stripe names them (the test processor uses the same names). */
-export const intentStatuses = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'succeeded', 'canceled'] as const;
+const intentStatuses = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'succeeded', 'canceled'] as const;
 export type IntentStatus = (typeof intentStatuses)[number];
 
 export function isIntentStatus(value: string): value is IntentStatus {
@@ -134,14 +134,14 @@ export function webhookAction(eventType: string): WebhookAction {
 export type TestCardBehaviour = 'succeeds' | 'declined' | 'requires_authentication';
 
 /** Stripe's documented test numbers this processor knows; any other valid number is declined. */
-export const testCards: Readonly<Record<string, TestCardBehaviour>> = {
+const testCards: Readonly<Record<string, TestCardBehaviour>> = {
   '4242424242424242': 'succeeds',
   '4000000000000002': 'declined',
   '4000002760003184': 'requires_authentication',
 };
 
 /** Digits only: '4242 4242 4242 4242' → '4242424242424242'. */
-export function cardDigits(number: string): string {
+function cardDigits(number: string): string {
   return number.replace(/[\s-]/g, '');
 }
 

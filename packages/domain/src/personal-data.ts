@@ -6,7 +6,7 @@ import { readSetting, type SettingsList } from './settings.ts';
  */
 
 /** How long a guest order keeps its customer's name, e-mail, phone and address: 3 years (36 months). */
-export const defaultGuestRetentionMonths = 36;
+const defaultGuestRetentionMonths = 36;
 
 /** `privacy.guest_data_retention_months` (whole months, 1 to 120), the default 36 otherwise. */
 export function readGuestRetentionMonths(settings: SettingsList): number {

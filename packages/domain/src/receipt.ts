@@ -52,7 +52,7 @@ export interface ReceiptOrderLine {
   options: readonly { name: string; quantity: number }[];
 }
 
-export interface ReceiptLine {
+interface ReceiptLine {
   name: string;
   /** The chosen options, 'Grande, Chèvre ×2', or ''. */
   details: string;

@@ -103,7 +103,7 @@ const OfferSchema = z.object({
  * The settings whose shape the file checks (the others are free name/value pairs read with a
  * fallback). Issue 16: personal data retention and meal vouchers (docs/decisions/012).
  */
-export const KnownSettingsSchema = z.object({
+const KnownSettingsSchema = z.object({
   /** Months after which a guest order's name, e-mail, phone and address are anonymised (default 36). */
   'privacy.guest_data_retention_months': z
     .number({ error: 'Durée de conservation attendue en mois (ex. 36).' })

@@ -12,9 +12,9 @@ import { readSetting, type SettingsList } from './settings.ts';
  */
 
 /** Default slot length, minutes (section 9). */
-export const slotMinutes = 15;
+const slotMinutes = 15;
 /** How many days ahead, today included, a visitor may schedule an order. */
-export const schedulingHorizonDays = 7;
+const schedulingHorizonDays = 7;
 
 /** The `scheduling.*` settings of one order type (section 3), with `pickup_` read for pickup. */
 export interface SchedulingSettings {
@@ -58,7 +58,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** 'HH:MM' → minutes since midnight. */
 export const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 /** Minutes since midnight → 'HH:MM' (1440 is written '24:00'). */
-export const fromMinutes = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+const fromMinutes = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 
 /**
  * A range as minutes [start, end): an end at or before the start runs past midnight, read as
@@ -93,7 +93,7 @@ export function weekdayOf(date: string): Weekday {
 }
 
 /** Whether a string is a real calendar day 'YYYY-MM-DD'. */
-export function isCalendarDate(value: string): boolean {
+function isCalendarDate(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 }
 
@@ -249,7 +249,7 @@ export function unservedItems(
 }
 
 /** The names of the cart's dishes whose menu is not open at `now` (an "as soon as possible" order), each once. */
-export function closedItems(
+function closedItems(
   lines: readonly ScheduledLine[],
   menus: readonly Pick<Menu, 'menu_id' | 'menu_is_available' | 'active_times'>[],
   now: Date,
@@ -267,7 +267,7 @@ export function isRestaurantOpen(menus: readonly Pick<Menu, 'menu_is_available' 
 }
 
 /** The schedule an order carries (section 3, delivery form). */
-export interface OrderSchedule {
+interface OrderSchedule {
   is_scheduled: boolean;
   delivery_date?: string | null | undefined;
   delivery_time_range?: string | null | undefined;

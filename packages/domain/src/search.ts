@@ -2,7 +2,7 @@ import type { MenuItem } from './catalogue.ts';
 
 /** Product search (spec sections 5 and 9): at least 2 characters, at most 10 results. */
 export const searchMinLength = 2;
-export const searchMaxResults = 10;
+const searchMaxResults = 10;
 
 /**
  * Text as search compares it: lower case, accents removed, ligatures spelt out (œ → oe, æ → ae),

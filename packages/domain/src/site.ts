@@ -1,11 +1,10 @@
 import { readSetting, type SettingsList } from './settings.ts';
 
 /** The public pages whose display the configuration can refuse (spec section 1, "Page names disallowed"). */
-export const optionalPages = ['About', 'Contact', 'Blog'] as const;
-export type OptionalPage = (typeof optionalPages)[number];
+export type OptionalPage = 'About' | 'Contact' | 'Blog';
 
 /** The spec's default: Blog, Contact and About are disallowed, the blog feature is off (spec section 1). */
-export const defaultDisallowedPages: readonly OptionalPage[] = ['Blog', 'Contact', 'About'];
+const defaultDisallowedPages: readonly OptionalPage[] = ['Blog', 'Contact', 'About'];
 
 /**
  * Whether a public page may be shown. A page named in `site.disallowed_pages` (a list of page
@@ -36,7 +35,7 @@ export function getTagManagerId(settings: SettingsList): string | null {
 }
 
 /** The social networks the footer and the contact page may link to, in display order (spec section 3, contacts). */
-export const socialNetworks = ['facebook', 'instagram', 'twitter', 'tiktok', 'youtube', 'linkedin', 'pinterest'] as const;
+const socialNetworks = ['facebook', 'instagram', 'twitter', 'tiktok', 'youtube', 'linkedin', 'pinterest'] as const;
 export type SocialNetwork = (typeof socialNetworks)[number];
 
 /** The social links that are set, as absolute http(s) URLs only; unset or malformed ones are left out. */

@@ -73,7 +73,7 @@ function readOwner(file: string): LockOwner | undefined {
 }
 
 /** Whether a process of this host with that pid exists (EPERM: it exists, under another user). */
-export function processExists(pid: number): boolean {
+function processExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { User } from '@resto/domain/account';
-import { payloadOf, request, sendJson, type JsonResponse, type TestServer } from './harness.ts';
+import { payloadOf, request, type JsonResponse, type TestServer } from './harness.ts';
 
 /** Account factories for API tests (issue 5): each test makes its own addresses and client IPs. */
 
@@ -75,5 +75,3 @@ export function login(server: Pick<TestServer, 'baseUrl'>, email: string, passwo
 export function authQuery(session: Session, extra = ''): string {
   return `?token=${encodeURIComponent(session.token)}&user_id=${session.user.id}${extra}`;
 }
-
-export { sendJson };

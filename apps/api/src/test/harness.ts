@@ -65,7 +65,7 @@ export interface TestServer {
 }
 
 /** DATABASE_URL when set and not empty (scripts/test-all.sh runs `DATABASE_URL= vitest` for PGlite). */
-export function testDatabaseUrl(): string | undefined {
+function testDatabaseUrl(): string | undefined {
   const url = process.env.DATABASE_URL;
   return url === undefined || url.trim() === '' ? undefined : url;
 }
@@ -189,12 +189,12 @@ export interface ErrorEnvelope {
   payload?: unknown;
 }
 
-export interface SuccessEnvelope<T> {
+interface SuccessEnvelope<T> {
   status: 'success';
   payload: T;
 }
 
-export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
+type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
 
 export interface JsonResponse<T> {
   status: number;
@@ -309,7 +309,7 @@ export function findItem(catalogue: PublicCatalogue, itemId: number): MenuItem {
 }
 
 /** The first available pizza (category 1) with no required option: the default order line. */
-export function defaultPizza(catalogue: PublicCatalogue): MenuItem {
+function defaultPizza(catalogue: PublicCatalogue): MenuItem {
   const pizza = allItems(catalogue).find((i) => i.item_category_id === 1 && i.item_is_available && !i.options.some((o) => o.required));
   if (!pizza) throw new Error('the demo menu has no available pizza without required options');
   return pizza;
@@ -323,7 +323,7 @@ export interface LineChoice {
   note?: string;
 }
 
-export type OrderLinePayload = OrderPayload['items'][number];
+type OrderLinePayload = OrderPayload['items'][number];
 
 /**
  * Prices pickup lines with the domain code the browser and the server share (priceCart:

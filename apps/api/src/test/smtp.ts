@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
  * machine, replaced by a local one). Every message it accepts is parsed and kept.
  */
 
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string;
   from: string;
   subject: string;

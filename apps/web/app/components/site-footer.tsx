@@ -3,8 +3,8 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import type { Menu } from '@resto/domain/catalogue';
 import { readSetting, type SettingsList } from '@resto/domain/settings';
 import { getSocialLinks, isPageAllowed } from '@resto/domain/site';
-import { SocialIcon, socialLabels } from '../features/site/social-links.tsx';
-import { openCookieConsent } from '../features/pwa/consent.ts';
+import { SocialIcon, socialLabels } from '../features/site/index.ts';
+import { openCookieConsent } from '../features/pwa/index.ts';
 import { siteFooterTexts } from '@resto/domain/messages/site';
 
 /** Dark footer in four columns: the restaurant, opening hours, contacts, links and social links that are set (spec section 1). */

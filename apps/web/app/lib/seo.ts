@@ -4,7 +4,7 @@ import { readSetting, type SettingsList } from '@resto/domain/settings';
 import { seoTexts } from '@resto/domain/messages/site';
 
 /** The canonical path of a page: its /fr twin points at the unprefixed page (DECISIONS.md, "Pages and configuration"). */
-export function canonicalPath(pathname: string): string {
+function canonicalPath(pathname: string): string {
   return pathname.replace(/^\/fr(?=\/|$)/, '') || '/';
 }
 

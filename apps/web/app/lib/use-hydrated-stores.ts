@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useCartStore } from '../features/cart/cart-store.ts';
 import { useCheckoutStore } from '../features/checkout/checkout-store.ts';
 import { useAllergenFilter } from '../features/menu/allergen-filter-store.ts';
@@ -6,6 +6,11 @@ import { useLocationStore } from '../features/location/location-store.ts';
 import { useAuthStore } from '../features/account/auth-store.ts';
 
 let hydrated = false;
+const hydrationListeners = new Set<() => void>();
+const onHydrated = (listener: () => void) => {
+  hydrationListeners.add(listener);
+  return () => void hydrationListeners.delete(listener);
+};
 
 /**
  * Loads the persisted cart, checkout forms and allergen filter from local storage once, after the server-rendered
@@ -13,9 +18,9 @@ let hydrated = false;
  * @returns true once the stores hold what the visitor left.
  */
 export function useHydratedStores(): boolean {
-  const [ready, setReady] = useState(hydrated);
+  const ready = useSyncExternalStore(onHydrated, () => hydrated, () => false);
   useEffect(() => {
-    if (hydrated) return setReady(true);
+    if (hydrated) return;
     void Promise.all([
       useCartStore.persist.rehydrate(),
       useCheckoutStore.persist.rehydrate(),
@@ -25,7 +30,7 @@ export function useHydratedStores(): boolean {
     ]).then(() => {
       hydrated = true;
       document.documentElement.dataset.hydrated = 'true'; // lets browser tests wait for interactivity
-      setReady(true);
+      hydrationListeners.forEach((listener) => listener());
     });
   }, []);
   return ready;

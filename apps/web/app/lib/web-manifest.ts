@@ -2,11 +2,11 @@ import { readSetting, type SettingsList } from '@resto/domain/settings';
 import { webManifestTexts } from '@resto/domain/messages/site';
 
 /** The PNG sizes phones and stores ask for; 192 and 512 also exist as maskable (safe-zone) icons. */
-export const iconSizes = [48, 72, 96, 128, 144, 152, 192, 256, 384, 512] as const;
-export const maskableSizes = [192, 512] as const;
+const iconSizes = [48, 72, 96, 128, 144, 152, 192, 256, 384, 512] as const;
+const maskableSizes = [192, 512] as const;
 
 /** Spec section 1: dark app background, white theme colour. */
-export const defaultColors = { background: '#181412', theme: '#ffffff' } as const;
+const defaultColors = { background: '#181412', theme: '#ffffff' } as const;
 
 /** The web app manifest (spec section 1, "Installable") from the settings: name and colours. */
 export function buildWebManifest(settings: SettingsList) {

@@ -5,7 +5,7 @@ import { requireAllowedPage } from '../lib/site-pages.server.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
-import { Prose } from '../features/site/prose.tsx';
+import { Prose } from '../features/site/index.ts';
 import { aboutTexts } from '@resto/domain/messages/site';
 
 /** Disallowed by default (spec section 1): then it redirects home. */

@@ -12,8 +12,8 @@ import { Field } from '../components/ui/field.tsx';
 import { useToasts } from '../components/ui/toast.tsx';
 import { MessageAnswerSchema } from '@resto/contract/common';
 import { api } from '../lib/api.ts';
-import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
-import { useAuthAction } from '../features/account/use-auth-action.ts';
+import { AuthCard, FormAlert, SubmitButton } from '../features/account/index.ts';
+import { useAuthAction } from '../features/account/index.ts';
 import { authForgotTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [

@@ -10,9 +10,9 @@ import { Field } from '../components/ui/field.tsx';
 import { SessionSchema } from '@resto/contract/auth';
 import { api, isApiError } from '../lib/api.ts';
 import { safeRedirect, useAuthStore } from '../features/account/auth-store.ts';
-import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
-import { useAuthAction } from '../features/account/use-auth-action.ts';
-import { useGoBackAfterLogin } from '../features/account/use-session.ts';
+import { AuthCard, FormAlert, SubmitButton } from '../features/account/index.ts';
+import { useAuthAction } from '../features/account/index.ts';
+import { useGoBackAfterLogin } from '../features/account/index.ts';
 import { authLoginTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [

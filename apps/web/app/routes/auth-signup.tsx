@@ -9,8 +9,8 @@ import { Field } from '../components/ui/field.tsx';
 import { SignupAnswerSchema } from '@resto/contract/auth';
 import { api } from '../lib/api.ts';
 import { useAuthStore } from '../features/account/auth-store.ts';
-import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
-import { useAuthAction } from '../features/account/use-auth-action.ts';
+import { AuthCard, FormAlert, SubmitButton } from '../features/account/index.ts';
+import { useAuthAction } from '../features/account/index.ts';
 import { authSignupTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [

@@ -13,9 +13,9 @@ import { api, ApiCallError } from '../lib/api.ts';
 import { SessionSchema } from '@resto/contract/auth';
 import { MessageAnswerSchema } from '@resto/contract/common';
 import { useAuthStore } from '../features/account/auth-store.ts';
-import { AuthCard, FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
-import { useAuthAction } from '../features/account/use-auth-action.ts';
-import { useGoBackAfterLogin } from '../features/account/use-session.ts';
+import { AuthCard, FormAlert, SubmitButton } from '../features/account/index.ts';
+import { useAuthAction } from '../features/account/index.ts';
+import { useGoBackAfterLogin } from '../features/account/index.ts';
 import { authVerifyTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [

@@ -3,7 +3,7 @@ import { KeyRound, LogIn, UserPlus } from 'lucide-react';
 import type { Route } from './+types/auth';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
-import { AuthCard } from '../features/account/auth-card.tsx';
+import { AuthCard } from '../features/account/index.ts';
 import { authTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(authTexts.monCompteCommandeEnLigne, location.pathname);

@@ -1,8 +1,8 @@
 import type { Route } from './+types/blog';
 import { requireAllowedPage } from '../lib/site-pages.server.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
-import { Prose } from '../features/site/prose.tsx';
-import { blogPosts } from '../features/blog/posts.ts';
+import { Prose } from '../features/site/index.ts';
+import { blogPosts } from '../features/blog/index.ts';
 import { formatDate } from '@resto/domain/format';
 import { blogTexts } from '@resto/domain/messages/site';
 

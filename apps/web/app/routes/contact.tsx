@@ -5,8 +5,8 @@ import type { Route } from './+types/contact';
 import { requireAllowedPage } from '../lib/site-pages.server.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
-import { Prose } from '../features/site/prose.tsx';
-import { socialLabels } from '../features/site/social-links.tsx';
+import { Prose } from '../features/site/index.ts';
+import { socialLabels } from '../features/site/index.ts';
 import { contactTexts } from '@resto/domain/messages/site';
 
 /** Disallowed by default (spec section 1): then it redirects home. */

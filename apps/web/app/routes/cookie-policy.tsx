@@ -2,8 +2,8 @@ import { getLegalInfo, getTagManagerId } from '@resto/domain/site';
 import type { Route } from './+types/cookie-policy';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
-import { Prose } from '../features/site/prose.tsx';
-import { openCookieConsent } from '../features/pwa/consent.ts';
+import { Prose } from '../features/site/index.ts';
+import { openCookieConsent } from '../features/pwa/index.ts';
 import { cookiePolicyTexts } from '@resto/domain/messages/legal';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>

@@ -9,7 +9,7 @@ import { restaurantJsonLd } from '../lib/json-ld.ts';
 import { PopularAnswerSchema } from '@resto/contract/discovery';
 import { loadFromApi } from '../lib/api.server.ts';
 import { formatEuros } from '@resto/domain/format';
-import { DishChip } from '../features/menu/quick-add.tsx';
+import { DishChip } from '../features/menu/index.ts';
 import { homeTexts } from '@resto/domain/messages/site';
 
 export async function loader({ context }: Route.LoaderArgs) {

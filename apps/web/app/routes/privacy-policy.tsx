@@ -6,7 +6,7 @@ import type { Route } from './+types/privacy-policy';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
-import { Prose } from '../features/site/prose.tsx';
+import { Prose } from '../features/site/index.ts';
 import { privacyPolicyTexts } from '@resto/domain/messages/legal';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>

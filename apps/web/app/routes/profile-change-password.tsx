@@ -7,10 +7,10 @@ import { pageMeta } from '../lib/seo.ts';
 import { Field } from '../components/ui/field.tsx';
 import { MessageAnswerSchema } from '@resto/contract/common';
 import { api } from '../lib/api.ts';
-import { isSessionLost, sessionHeaders } from '../features/account/credentials.ts';
-import { FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
-import { useAuthAction } from '../features/account/use-auth-action.ts';
-import { useSessionLost } from '../features/account/use-session.ts';
+import { isSessionLost, sessionHeaders } from '../features/account/index.ts';
+import { FormAlert, SubmitButton } from '../features/account/index.ts';
+import { useAuthAction } from '../features/account/index.ts';
+import { useSessionLost } from '../features/account/index.ts';
 import { profileChangePasswordTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [

@@ -6,10 +6,10 @@ import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { AccountOrdersPageSchema, type AccountOrdersPage } from '@resto/contract/auth';
 import { api, ApiCallError } from '../lib/api.ts';
-import { isSessionLost, sessionQuery } from '../features/account/credentials.ts';
-import { FormAlert } from '../features/account/auth-card.tsx';
-import { OrderCard } from '../features/account/order-card.tsx';
-import { useSessionLost } from '../features/account/use-session.ts';
+import { isSessionLost, sessionQuery } from '../features/account/index.ts';
+import { FormAlert } from '../features/account/index.ts';
+import { OrderCard } from '../features/account/index.ts';
+import { useSessionLost } from '../features/account/index.ts';
 import { profileOrdersTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -26,11 +26,16 @@ export default function ViewOrders() {
   const [data, setData] = useState<AccountOrdersPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  // Another page asked: loading again, the previous alert gone, from the render that sees the new page.
+  const [askedPage, setAskedPage] = useState(page);
+  if (askedPage !== page) {
+    setAskedPage(page);
+    setLoading(true);
+    setError(null);
+  }
 
   useEffect(() => {
     let cancelled = false;
-    setLoading(true);
-    setError(null);
     api
       .call({ path: '/v2/public/auth/orders', query: { ...sessionQuery(), page, limit: ordersPageSize }, response: AccountOrdersPageSchema, sensitive: true })
       .then((answer) => !cancelled && setData(answer))

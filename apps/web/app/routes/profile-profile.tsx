@@ -10,11 +10,11 @@ import { pageMeta } from '../lib/seo.ts';
 import { Field } from '../components/ui/field.tsx';
 import { UserSchema } from '@resto/contract/auth';
 import { api } from '../lib/api.ts';
-import { isSessionLost, sessionQuery } from '../features/account/credentials.ts';
+import { isSessionLost, sessionQuery } from '../features/account/index.ts';
 import { useAuthStore } from '../features/account/auth-store.ts';
-import { FormAlert, SubmitButton } from '../features/account/auth-card.tsx';
-import { useAuthAction } from '../features/account/use-auth-action.ts';
-import { useSessionLost } from '../features/account/use-session.ts';
+import { FormAlert, SubmitButton } from '../features/account/index.ts';
+import { useAuthAction } from '../features/account/index.ts';
+import { useSessionLost } from '../features/account/index.ts';
 import { profileProfileTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [

@@ -3,8 +3,8 @@ import { KeyRound, LogOut } from 'lucide-react';
 import type { Route } from './+types/profile-security';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
-import { DeleteAccountForm } from '../features/account/delete-account-form.tsx';
-import { useLogout } from '../features/account/use-session.ts';
+import { DeleteAccountForm } from '../features/account/index.ts';
+import { useLogout } from '../features/account/index.ts';
 import { profileSecurityTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [

@@ -3,7 +3,7 @@ import { KeyRound, LogOut, Package, Shield, UserRound, UserRoundCog } from 'luci
 import type { Route } from './+types/profile';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
-import { useLogout, useRequireLogin } from '../features/account/use-session.ts';
+import { useLogout, useRequireLogin } from '../features/account/index.ts';
 import { profileTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location }) => [

@@ -11,8 +11,8 @@ import { Toaster } from '../components/ui/toast.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { ErrorPage, errorDetail } from '../components/error-page.tsx';
 import { useHydratedStores } from '../lib/use-hydrated-stores.ts';
-import { AppOverlays } from '../features/pwa/app-overlays.tsx';
-import { useChunkErrorRecovery, useOfflineRecovery } from '../features/pwa/error-recovery.ts';
+import { AppOverlays } from '../features/pwa/index.ts';
+import { useChunkErrorRecovery, useOfflineRecovery } from '../features/pwa/index.ts';
 import { shellTexts } from '@resto/domain/messages/site';
 
 export async function loader({ context }: Route.LoaderArgs) {

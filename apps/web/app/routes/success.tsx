@@ -1,5 +1,5 @@
 import { messages } from '@resto/domain/messages';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { describeSchedule } from '@resto/domain/scheduling';
@@ -29,17 +29,18 @@ export default function Success() {
   const prefix = useLocalePrefix();
   const { settings } = useStoreData();
   const [order, setOrder] = useState<OrderView>();
-  const [secret, setSecret] = useState<string>();
+  // The last order this browser placed (use-place-order.ts), read once hydrated: the server has no local storage.
+  const lastOrder = useSyncExternalStore(noSubscription, () => localStorage.getItem(lastOrderKey), () => null);
+  const last = useMemo(() => JSON.parse(lastOrder ?? 'null') as { order_id: number; local_id: string; secret?: string } | null, [lastOrder]);
+  const secret = last?.order_id === orderId ? last.secret : undefined;
 
   useEffect(() => {
-    const last = JSON.parse(localStorage.getItem(lastOrderKey) ?? 'null') as { order_id: number; local_id: string; secret?: string } | null;
     if (!last || last.order_id !== orderId) return;
-    if (last.secret) setSecret(last.secret);
     api
       .call({ path: `/v2/public/checkout/${last.order_id}`, query: { local_id: last.local_id }, response: OrderViewSchema })
       .then(setOrder)
       .catch(() => undefined);
-  }, [orderId]);
+  }, [last, orderId]);
 
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
@@ -123,3 +124,6 @@ export default function Success() {
     </div>
   );
 }
+
+/** The last order in local storage changes only when this browser places another: nothing to subscribe to. */
+const noSubscription = () => () => {};

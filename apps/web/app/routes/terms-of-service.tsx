@@ -5,7 +5,7 @@ import type { Route } from './+types/terms-of-service';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
-import { Prose } from '../features/site/prose.tsx';
+import { Prose } from '../features/site/index.ts';
 import { termsOfServiceTexts } from '@resto/domain/messages/legal';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>

@@ -4,7 +4,7 @@ import { CouponParamsSchema, MenusSchema, OffersSchema, ProductsParamsSchema, Pr
 import { messages } from '@resto/domain/messages';
 import { ApiError, success } from '../../http/errors.ts';
 import { declare, errorAnswer, routes, successAnswer } from '../../http/openapi.ts';
-import type { AppDeps } from '../../app.ts';
+import type { CatalogService } from './service.ts';
 
 const tags = ['Catalogue'];
 
@@ -59,7 +59,7 @@ const productsRoute = createRoute({
 });
 
 /** GET /v2/public/settings, /menus, /offers, /offers/{coupon}, /products/{item_menu_id} (spec section 7). */
-export function catalogRoutes({ catalog, clock, cardPaymentsOff = false }: Pick<AppDeps, 'catalog' | 'clock'> & { cardPaymentsOff?: boolean }) {
+export function catalogRoutes({ catalog, clock, cardPaymentsOff = false }: { catalog: CatalogService; clock: () => Date; cardPaymentsOff?: boolean }) {
   const app = routes();
   declare(app, settingsRoute, async (c) => {
     const { settings } = await catalog.getCatalog();

@@ -7,7 +7,7 @@ import { queryRows, type Database } from '../../db/client.ts';
 const notHappened = sql`('rejected', 'cancelled')`;
 
 /** How many of each cart dish's most recent orders co-occurrence looks at: bounded cost, fresh tastes. */
-export const recentOrdersPerItem = 2000;
+const recentOrdersPerItem = 2000;
 
 /**
  * Items most often ordered together with any of `cartItemIds`, as [itemId, orders] pairs: the

@@ -5,14 +5,14 @@ import { findCoOrdered, findMostOrdered } from './repository.ts';
 
 /** Spec section 9: at most 12 recommendations, 12 popular dishes. */
 export const maxRecommendations = 12;
-export const popularWindowDays = 30;
+const popularWindowDays = 30;
 const popularCacheMs = 60_000;
 /**
  * Cart dishes the co-occurrence query looks at: the first 20 orderable ones. Each costs up to
  * 2,000 past orders; 100 ids of existing dishes made one request cost ~200 ms of the one PGlite
  * connection, and a burst of them queued every other request for 15 s (issue 17, fuzzing).
  */
-export const maxCartItemsConsidered = 20;
+const maxCartItemsConsidered = 20;
 /** Answers kept a minute per cart (at most 500 carts): co-occurrence does not move faster. */
 const recommendationsCacheMs = 60_000;
 const recommendationsCacheSize = 500;

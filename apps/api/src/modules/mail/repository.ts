@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
@@ -42,13 +42,6 @@ export async function rescheduleMail(db: Database, id: number, nextAttemptAt: Da
     .update(mailOutbox)
     .set({ nextAttemptAt, lockedUntil: null, lastError: error.slice(0, 500) })
     .where(eq(mailOutbox.id, id));
-}
-
-export async function findMailsOfOrder(db: Database, orderId: number): Promise<OutboxMail[]> {
-  return db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.orderId, orderId)));
 }
 
 /** Erases a deleted account's e-mail address from mails not sent yet (they are dropped). */

@@ -11,7 +11,7 @@ type Tx = Pick<Database, 'insert' | 'update'>;
  * locked until commit, so two concurrent orders wait for each other (no duplicate), and a rolled
  * back order gives its number back (no gap). docs/decisions/013-receipts.md.
  */
-export async function takeDocumentNumber(tx: Tx, series: 'receipt' | 'invoice'): Promise<number> {
+async function takeDocumentNumber(tx: Tx, series: 'receipt' | 'invoice'): Promise<number> {
   const rows = await tx
     .insert(documentCounters)
     .values({ name: series, last: 1 })

@@ -37,7 +37,7 @@ export interface OrderMailOutbox {
 }
 
 /** Totals as the API writes them: euros with 2 decimals (section 3, Cart totals). */
-export function totalsToEuros(totals: CartTotals) {
+function totalsToEuros(totals: CartTotals) {
   return {
     subtotal: centsToEuros(totals.subtotalCents),
     discount: centsToEuros(totals.discountCents),
@@ -63,7 +63,7 @@ interface ResolvedLine {
  * the account of its e-mail, and the account sees the guest orders of its e-mail.
  * @returns distinct keys such as `['user:12', 'email:mariedupont@gmail.com']`.
  */
-export function customerKeys(userId: number | null | undefined, accountEmail: string | null, orderEmail: string): string[] {
+function customerKeys(userId: number | null | undefined, accountEmail: string | null, orderEmail: string): string[] {
   const keys = [`email:${calculateMailboxKey(orderEmail)}`];
   if (userId) keys.unshift(`user:${userId}`);
   if (accountEmail) keys.push(`email:${calculateMailboxKey(accountEmail)}`);

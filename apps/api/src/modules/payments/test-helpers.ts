@@ -28,7 +28,7 @@ export function rememberSecret(server: Pick<TestServer, 'baseUrl'>, orderId: num
 }
 
 /** The remembered secret of an order, if any. */
-export function secretOf(server: Pick<TestServer, 'baseUrl'>, orderId: number): string | undefined {
+function secretOf(server: Pick<TestServer, 'baseUrl'>, orderId: number): string | undefined {
   return secrets.get(secretKey(server, orderId));
 }
 

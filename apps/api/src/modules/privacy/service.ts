@@ -5,7 +5,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import * as repository from './repository.ts';
 
 /** How often the retention job runs after its first pass at start: every hour. */
-export const retentionIntervalMs = 60 * 60_000;
+const retentionIntervalMs = 60 * 60_000;
 
 /**
  * Personal data housekeeping (issue 16, part 3; docs/decisions/012): guest orders older than

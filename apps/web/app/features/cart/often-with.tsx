@@ -3,7 +3,7 @@ import type { MenuItem } from '@resto/domain/catalogue';
 import { RecommendationsAnswerSchema } from '@resto/contract/discovery';
 import { api } from '../../lib/api.ts';
 import { formatEuros } from '@resto/domain/format';
-import { DishChip } from '../menu/quick-add.tsx';
+import { DishChip } from '../menu/index.ts';
 import { useCartStore } from './cart-store.ts';
 import { oftenWithTexts } from '@resto/domain/messages/cart';
 
@@ -13,9 +13,15 @@ export function OftenWith({ itemsById }: { itemsById: Map<number, MenuItem> }) {
   const isPickup = useCartStore((s) => s.is_pickup);
   const cartKey = useMemo(() => [...new Set(lines.map((l) => l.item.item_id))].sort((a, b) => a - b).join(','), [lines]);
   const [ids, setIds] = useState<number[]>([]);
+  // An emptied cart clears the suggestions at once, during the render that sees it empty.
+  const [askedKey, setAskedKey] = useState(cartKey);
+  if (askedKey !== cartKey) {
+    setAskedKey(cartKey);
+    if (!cartKey) setIds([]);
+  }
 
   useEffect(() => {
-    if (!cartKey) return setIds([]);
+    if (!cartKey) return;
     const timer = setTimeout(() => {
       api
         .call({

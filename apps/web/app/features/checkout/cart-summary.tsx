@@ -3,10 +3,10 @@ import { formatPrice } from '@resto/domain/format';
 import { readTaxSettings } from '@resto/domain/settings';
 import type { StoreData } from '../../lib/api.server.ts';
 import { useItemName } from '../../lib/store-data.ts';
-import { CouponField } from '../cart/coupon-field.tsx';
-import { useCartTotals } from '../cart/use-cart-totals.ts';
+import { CouponField } from '../cart/index.ts';
+import { useCartTotals } from '../cart/index.ts';
 import { describeChoices } from '../cart/cart-store.ts';
-import { TotalsRecap } from '../cart/totals-recap.tsx';
+import { TotalsRecap } from '../cart/index.ts';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { cartSummaryTexts } from '@resto/domain/messages/checkout';
 

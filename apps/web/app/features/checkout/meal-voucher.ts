@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { mealVoucherSplit, readMealVoucherSettings, type MealVoucherSplit } from '@resto/domain/meal-vouchers';
 import { readPaymentMethods } from '@resto/domain/payments';
-import type { PricingData } from '../cart/use-cart-totals.ts';
-import { useCartTotals } from '../cart/use-cart-totals.ts';
+import type { PricingData } from '../cart/index.ts';
+import { useCartTotals } from '../cart/index.ts';
 import { useCheckoutStore } from './checkout-store.ts';
 import type { CartLine } from '../cart/cart-store.ts';
 import type { CartTotals } from '@resto/domain/cart';

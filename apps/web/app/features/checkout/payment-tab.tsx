@@ -4,10 +4,10 @@ import { messages, paymentTexts } from '@resto/domain/messages';
 import { readPaymentMethods, resolvePaymentMethod } from '@resto/domain/payments';
 import type { SettingsList } from '@resto/domain/settings';
 import { useCheckoutStore } from './checkout-store.ts';
-import { loadPaymentConfig } from '../payment/payment-config.ts';
+import { loadPaymentConfig } from '../payment/index.ts';
 import { formatPrice } from '@resto/domain/format';
 import { useCartStore } from '../cart/cart-store.ts';
-import type { PricingData } from '../cart/use-cart-totals.ts';
+import type { PricingData } from '../cart/index.ts';
 import { useMealVoucher } from './meal-voucher.ts';
 import { paymentTabTexts } from '@resto/domain/messages/checkout';
 

@@ -4,7 +4,7 @@ import { deliveryChoiceRefusal, readDeliverySettings } from '@resto/domain/deliv
 import type { StoreData } from '../../lib/api.server.ts';
 import { useLocationStore } from '../location/location-store.ts';
 import { useCartStore } from '../cart/cart-store.ts';
-import { useCartTotals } from '../cart/use-cart-totals.ts';
+import { useCartTotals } from '../cart/index.ts';
 import { typeTabTexts } from '@resto/domain/messages/checkout';
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Check, LocateFixed, Loader2, MapPin } from 'lucide-react';
 import {
   locationMessages,
@@ -35,20 +35,22 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   // The "use my position" button exists where geolocation does (known after hydration).
-  const [canLocate, setCanLocate] = useState(false);
+  const canLocate = useSyncExternalStore(noSubscription, () => 'geolocation' in navigator, () => false);
   useEffect(() => {
-    if ('geolocation' in navigator) setCanLocate(true);
-    else console.info(locationMessages.geolocationUnsupported); // section 8: a console note only
+    if (!('geolocation' in navigator)) console.info(locationMessages.geolocationUnsupported); // section 8: a console note only
   }, []);
+  // A query shortened below the minimum clears the suggestions, during the render that sees it.
+  const [typedQuery, setTypedQuery] = useState(query);
+  if (typedQuery !== query) {
+    setTypedQuery(query);
+    if (status !== 'chosen' && status !== 'resolving' && query.trim().length < minLocationQueryLength) setSuggestions([]);
+  }
 
   // Suggestions follow the typing, 200 ms after the last key; answers to older queries are dropped.
   useEffect(() => {
     if (status === 'chosen' || status === 'resolving') return;
     const trimmed = query.trim();
-    if (trimmed.length < minLocationQueryLength) {
-      setSuggestions([]);
-      return;
-    }
+    if (trimmed.length < minLocationQueryLength) return;
     const current = ++requestId.current;
     const timer = setTimeout(async () => {
       setStatus('searching');
@@ -211,3 +213,6 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
     </div>
   );
 }
+
+/** Whether the browser offers geolocation never changes: nothing to subscribe to. */
+const noSubscription = () => () => {};

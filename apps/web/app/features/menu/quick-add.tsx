@@ -12,7 +12,7 @@ import { quickAddTexts } from '@resto/domain/messages/menu';
  * One-tap add (issue 8): a dish without required options goes straight to the cart; one with
  * required options opens its dialog so nothing is ordered half-chosen.
  */
-export function QuickAdd({ item, className = '' }: { item: MenuItem; className?: string }) {
+function QuickAdd({ item, className = '' }: { item: MenuItem; className?: string }) {
   const add = useCartStore((s) => s.add);
   const toast = useToasts((s) => s.show);
   const prefix = useLocalePrefix();

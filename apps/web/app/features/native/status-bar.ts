@@ -18,7 +18,7 @@ export function parseColor(color: string): [number, number, number] | null {
 }
 
 /** WCAG relative luminance of an sRGB colour, 0 (black) to 1 (white). */
-export function relativeLuminance([r, g, b]: [number, number, number]): number {
+function relativeLuminance([r, g, b]: [number, number, number]): number {
   const lin = (c: number) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;

@@ -6,7 +6,7 @@ import { InstallBanner } from './install-banner.tsx';
 import { UpdateBanner } from './update-banner.tsx';
 import { TagManager } from './tag-manager.tsx';
 import { useAppRuntime } from './use-app-runtime.ts';
-import { isNativeApp } from '../native/platform.ts';
+import { isNativeApp, loadNativeBridge } from '../native/index.ts';
 import { useToasts } from '../../components/ui/toast.tsx';
 
 /** Everything the app shell adds around the pages: overlays of spec section 2 and background duties. */
@@ -17,7 +17,7 @@ export function AppOverlays({ settings, prefix }: { settings: SettingsList; pref
   useEffect(() => {
     if (!isNativeApp()) return;
     let stop: (() => void) | undefined;
-    void import('../native/native-bridge.ts')
+    void loadNativeBridge()
       .then(({ startNativeBridge }) => startNativeBridge((text) => showToast(text, 'info')))
       .then((cleanup) => {
         stop = cleanup;

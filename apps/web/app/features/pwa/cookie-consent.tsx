@@ -4,7 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Cookie } from 'lucide-react';
 import { messages } from '@resto/domain/messages';
 import { consentDelayMs, onOpenRequest, readConsent, writeConsent } from './consent.ts';
-import { isNativeApp } from '../native/platform.ts';
+import { isNativeApp } from '../native/index.ts';
 import { cookieConsentTexts } from '@resto/domain/messages/pwa';
 
 /**

@@ -35,7 +35,7 @@ export function hasSavedAddress(location: string | null): boolean {
 }
 
 /** Whether every condition holds right now. */
-export function installConditionsMet(c: InstallConditions): boolean {
+function installConditionsMet(c: InstallConditions): boolean {
   return !c.installedOrHidden && c.consent === 'true' && hasSavedAddress(c.location) && c.promptAvailable;
 }
 

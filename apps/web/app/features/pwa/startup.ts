@@ -33,7 +33,7 @@ function clearCookies(): void {
  * Storage is cleared at once, before React hydrates, so no store can write old data back.
  * @returns true when the page is about to reload.
  */
-export function clearIfStale(nowMs: number): boolean {
+function clearIfStale(nowMs: number): boolean {
   let last: string | null;
   try {
     last = localStorage.getItem(storageKeys.lastVisit);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { onConsentChange, readConsent } from './consent.ts';
 
 let loaded = false;
@@ -8,11 +8,8 @@ let loaded = false;
  * when a valid id is configured (spec section 1: present but disabled by default; DECISIONS.md).
  */
 export function TagManager({ id }: { id: string | null }) {
-  const [consent, setConsent] = useState<string | null>(null);
-  useEffect(() => {
-    setConsent(readConsent());
-    return onConsentChange(() => setConsent(readConsent()));
-  }, []);
+  // Local storage is read once hydrated (null on the server and during hydration), then on every change.
+  const consent = useSyncExternalStore(onConsentChange, readConsent, () => null);
   useEffect(() => {
     if (!id || consent !== 'true' || loaded) return;
     loaded = true;

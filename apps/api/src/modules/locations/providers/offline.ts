@@ -35,7 +35,7 @@ function firstPostalCode(commune: Commune, wanted: string | null): string {
  * Finds the communes a query names: a 5-digit postal code narrows the candidates; then the longest
  * run of trailing words that is a commune's whole name, else a commune name starting with them.
  */
-export function matchQuery(index: CommunesIndex, query: string, limit: number, near: LatLng | null = null): Match[] {
+function matchQuery(index: CommunesIndex, query: string, limit: number, near: LatLng | null = null): Match[] {
   const postal = /\b(\d{5})\b/.exec(query)?.[1] ?? null;
   const withoutPostal = postal ? query.replace(postal, ' ') : query;
   // The words as typed (for the street line) and normalised (for matching), kept aligned.

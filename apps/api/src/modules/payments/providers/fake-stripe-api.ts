@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
  * path: form-encoded bodies, Bearer key, Idempotency-Key replays, error envelopes.
  */
 
-export interface RecordedCall {
+interface RecordedCall {
   method: string;
   path: string;
   authorization: string | undefined;

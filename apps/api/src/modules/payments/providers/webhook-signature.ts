@@ -7,7 +7,7 @@ import { WebhookSignatureError, type ProviderEvent } from './types.ts';
  */
 
 /** Stripe's default tolerance between the signature's timestamp and now, in seconds. */
-export const webhookToleranceSeconds = 300;
+const webhookToleranceSeconds = 300;
 
 /**
  * Verifies and parses a webhook. @throws WebhookSignatureError (bad or missing signature, stale
