@@ -31,14 +31,16 @@ export {
 };
 
 /** The user as the API answers it (section 3, User). */
-export const UserSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  phone: z.string(),
-  address: z.string().nullable(),
-}).meta({ id: 'User' });
+export const UserSchema = z
+  .object({
+    id: z.number(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone: z.string(),
+    address: z.string().nullable(),
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;
 
 /** Login and verify-otp: a session's token and its account. */

@@ -70,7 +70,10 @@ export const security: Record<'account' | 'bearer' | 'optionalBearer', SecurityR
     { tokenQuery: [], userIdQuery: [] },
   ],
   /** A bearer token only (a token in a URL would be logged by proxies). */
-  bearer: [{ bearerToken: [], userIdQuery: [] }, { bearerToken: [], userIdHeader: [] }],
+  bearer: [
+    { bearerToken: [], userIdQuery: [] },
+    { bearerToken: [], userIdHeader: [] },
+  ],
   /** Anyone; an account's bearer token when there is one (an account's order, or the proof of its owner). */
   optionalBearer: [{}, { bearerToken: [] }],
 };

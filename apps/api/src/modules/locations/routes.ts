@@ -1,13 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import {
-  DistanceAnswerSchema,
-  LocationQuerySchema,
-  LocationSuggestionsSchema,
-  type DistanceAnswer,
-  type LocationSuggestion,
-} from '@resto/contract/locations';
+import { DistanceAnswerSchema, LocationQuerySchema, LocationSuggestionsSchema, type DistanceAnswer, type LocationSuggestion } from '@resto/contract/locations';
 import { success } from '../../http/errors.ts';
 import { declare, errorAnswer, routes, successAnswer } from '../../http/openapi.ts';
 import type { LocationService } from './service.ts';
