@@ -87,9 +87,3 @@ export const AccountExportSchema = z.object({
   }),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
-
-/**
- * Who calls an account route (section 7): `token` and `user_id` in the query (or, for
- * delete-profile, in the body), or an `Authorization: Bearer` header with `user_id`.
- */
-export const CredentialsQuerySchema = z.object({ token: z.string().optional(), user_id: z.string().optional() });

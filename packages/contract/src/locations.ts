@@ -8,11 +8,18 @@ import { LocationQuerySchema } from '@resto/domain/location-schemas';
  */
 export { LocationQuerySchema };
 
+/** A query value of the location calls: absent reads as '' (too short), then LocationQuerySchema. */
+const queryValue = z
+  .string()
+  .optional()
+  .transform((value) => value ?? '')
+  .pipe(LocationQuerySchema);
+
 /** GET /v2/public/locations/: `query`, 3 characters or more. */
-export const SuggestQuerySchema = z.object({ query: z.string().optional() });
+export const SuggestQuerySchema = z.object({ query: queryValue });
 
 /** GET /v2/public/locations/distance: `location`, a suggestion's place_id or description, or 'lat,lng'. */
-export const DistanceQuerySchema = z.object({ location: z.string().optional() });
+export const DistanceQuerySchema = z.object({ location: queryValue });
 
 /** One address suggestion (section 7): what to show, and the place_id to send to the distance call. */
 export const LocationSuggestionSchema = z
