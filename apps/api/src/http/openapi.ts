@@ -25,7 +25,7 @@ export function routes<E extends Env = Env>() {
 }
 
 /** The error answers' schema, as the component `ErrorBody` of the document. */
-export const ErrorBodyComponent = ErrorBodySchema.meta({ id: 'ErrorBody' });
+const ErrorBodyComponent = ErrorBodySchema.meta({ id: 'ErrorBody' });
 
 /** A JSON answer `{status: 'success', payload}` whose payload is `schema`. */
 export function successAnswer(schema: z.ZodType, description: string) {
@@ -79,7 +79,7 @@ export const security: Record<'account' | 'bearer' | 'optionalBearer', SecurityR
 };
 
 /** The refusal of an invalid request, answered as is: `{status: 'error', code, message, errors}`. */
-export class RequestRefused extends Error {
+class RequestRefused extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly body: ErrorBody,
@@ -98,7 +98,7 @@ export type RequestPart = 'body' | 'query' | 'params';
  */
 export type InvalidMessage = (part: RequestPart, errors: FieldError[]) => string;
 
-export const defaultInvalidMessage: InvalidMessage = (part, errors) => {
+const defaultInvalidMessage: InvalidMessage = (part, errors) => {
   if (part === 'body') return errors[0] ? `${messages.invalidRequest} ${errors[0].message}` : messages.invalidRequest;
   return errors[0]?.message ?? messages.invalidRequest;
 };
@@ -107,13 +107,13 @@ export const defaultInvalidMessage: InvalidMessage = (part, errors) => {
  * The default hook: a request refused by its declared schema is a 400 with the code
  * `invalid_request`, the message of `invalidMessage` and every failing field.
  */
-export function refuseInvalid(part: RequestPart, error: z.ZodError, invalidMessage: InvalidMessage = defaultInvalidMessage): RequestRefused {
+function refuseInvalid(part: RequestPart, error: z.ZodError, invalidMessage: InvalidMessage = defaultInvalidMessage): RequestRefused {
   const errors = zodFieldErrors(error);
   return refusal(400, 'invalid_request', invalidMessage(part, errors), errors);
 }
 
 /** A refusal with its code (the error envelope of packages/contract/src/errors.ts). */
-export function refusal(status: ContentfulStatusCode, code: ErrorCode, message: string, errors: FieldError[] = []): RequestRefused {
+function refusal(status: ContentfulStatusCode, code: ErrorCode, message: string, errors: FieldError[] = []): RequestRefused {
   return new RequestRefused(status, { status: 'error', code, message, errors });
 }
 
