@@ -234,7 +234,9 @@ describe('every route answers as declared, over real HTTP', () => {
     expect(errorOf(brokenJson).code).toBe('invalid_json');
 
     expect((await call('post', `${auth}/login`, `${auth}/login/`, { body: json({ email: session.user.email, password: session.password }) })).status).toBe(200);
-    expect((await call('post', `${auth}/login`, `${auth}/login/`, { body: json({ email: session.user.email, password: 'Pas-le-bon-1234' }) })).status).toBe(401);
+    expect((await call('post', `${auth}/login`, `${auth}/login/`, { body: json({ email: session.user.email, password: 'Pas-le-bon-1234' }) })).status).toBe(
+      401,
+    );
 
     const wrongCode = await call('get', `${auth}/verify-otp`, `${auth}/verify-otp/?otp=000000&email=${encodeURIComponent(email)}`);
     expect(wrongCode.status).toBe(400);
@@ -262,7 +264,9 @@ describe('every route answers as declared, over real HTTP', () => {
     const query = `?token=${encodeURIComponent(session.token)}&user_id=${session.user.id}`;
     expect((await call('get', `${auth}/profile`, `${auth}/profile${query}`)).status).toBe(200);
     expect((await call('get', `${auth}/profile`, `${auth}/profile`)).status).toBe(401);
-    expect((await call('get', `${auth}/profile`, `${auth}/profile?token=${encodeURIComponent(session.token)}&user_id=${session.user.id + 1000}`)).status).toBe(403);
+    expect((await call('get', `${auth}/profile`, `${auth}/profile?token=${encodeURIComponent(session.token)}&user_id=${session.user.id + 1000}`)).status).toBe(
+      403,
+    );
 
     const profile = { first_name: 'Lucie', last_name: 'Martin', phone: '06 11 22 33 44', address: '1 rue de la Paix' };
     expect((await call('patch', `${auth}/update-profile`, `${auth}/update-profile${query}`, { body: json(profile) })).status).toBe(200);
@@ -277,7 +281,10 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('get', `${auth}/export`, `${auth}/export${query}`)).status).toBe(401);
 
     const change = { current_password: session.password, password: 'Gratin-dauphinois-2026', password_confirmation: 'Gratin-dauphinois-2026' };
-    expect((await call('post', `${auth}/change-password`, `${auth}/change-password${query}`, { body: json({ ...change, current_password: 'Pas-le-bon-1234' }) })).status).toBe(422);
+    expect(
+      (await call('post', `${auth}/change-password`, `${auth}/change-password${query}`, { body: json({ ...change, current_password: 'Pas-le-bon-1234' }) }))
+        .status,
+    ).toBe(422);
     expect((await call('post', `${auth}/change-password`, `${auth}/change-password${query}`, { body: json(change) })).status).toBe(200);
     session.password = change.password;
 
@@ -321,7 +328,9 @@ describe('every route answers as declared, over real HTTP', () => {
     const customerBody = { email: 'marie.dupont@example.fr', name: 'Marie Dupont', phone: '+33612345678' };
     const customer = await call('post', `${checkout}/stripe-customer`, `${checkout}/stripe-customer`, { body: json(customerBody) });
     expect(customer.status).toBe(200);
-    expect((await call('post', `${checkout}/stripe-customer`, `${checkout}/stripe-customer`, { body: json({ ...customerBody, email: 'x' }) })).status).toBe(400);
+    expect((await call('post', `${checkout}/stripe-customer`, `${checkout}/stripe-customer`, { body: json({ ...customerBody, email: 'x' }) })).status).toBe(
+      400,
+    );
     const customerId = (customer.body as { payload: { customer: string } }).payload.customer;
 
     const payload = await buildOrderPayload(server, { payment_method: 'card' });

@@ -31,14 +31,16 @@ export {
 };
 
 /** The user as the API answers it (section 3, User). */
-export const UserSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  phone: z.string(),
-  address: z.string().nullable(),
-}).meta({ id: 'User' });
+export const UserSchema = z
+  .object({
+    id: z.number(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone: z.string(),
+    address: z.string().nullable(),
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;
 
 /** Login and verify-otp: a session's token and its account. */
@@ -85,9 +87,3 @@ export const AccountExportSchema = z.object({
   }),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
-
-/**
- * Who calls an account route (section 7): `token` and `user_id` in the query (or, for
- * delete-profile, in the body), or an `Authorization: Bearer` header with `user_id`.
- */
-export const CredentialsQuerySchema = z.object({ token: z.string().optional(), user_id: z.string().optional() });

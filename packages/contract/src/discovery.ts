@@ -10,10 +10,9 @@ export const RecommendationsSchema = z.object({
 });
 
 /** GET /v2/public/recommendations/popular: `limit`, 1 to 12 (12 when absent). */
-export const PopularQuerySchema = z.object({ limit: z.string().optional() });
-
-/** The `limit` of the popular call, as read from the query. */
-export const PopularLimitSchema = z.coerce.number().int().min(1).max(maxRecommendations).default(maxRecommendations);
+export const PopularQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(maxRecommendations).default(maxRecommendations),
+});
 
 /** An item suggested, by id (camelCase as section 7 writes it). */
 export const RecommendedItemSchema = z.object({ itemId: z.number() });

@@ -8,18 +8,27 @@ import { LocationQuerySchema } from '@resto/domain/location-schemas';
  */
 export { LocationQuerySchema };
 
+/** A query value of the location calls: absent reads as '' (too short), then LocationQuerySchema. */
+const queryValue = z
+  .string()
+  .optional()
+  .transform((value) => value ?? '')
+  .pipe(LocationQuerySchema);
+
 /** GET /v2/public/locations/: `query`, 3 characters or more. */
-export const SuggestQuerySchema = z.object({ query: z.string().optional() });
+export const SuggestQuerySchema = z.object({ query: queryValue });
 
 /** GET /v2/public/locations/distance: `location`, a suggestion's place_id or description, or 'lat,lng'. */
-export const DistanceQuerySchema = z.object({ location: z.string().optional() });
+export const DistanceQuerySchema = z.object({ location: queryValue });
 
 /** One address suggestion (section 7): what to show, and the place_id to send to the distance call. */
-export const LocationSuggestionSchema = z.object({
-  description: z.string(),
-  structured_formatting: z.object({ main_text: z.string(), secondary_text: z.string() }),
-  place_id: z.string(),
-}).meta({ id: 'LocationSuggestion' });
+export const LocationSuggestionSchema = z
+  .object({
+    description: z.string(),
+    structured_formatting: z.object({ main_text: z.string(), secondary_text: z.string() }),
+    place_id: z.string(),
+  })
+  .meta({ id: 'LocationSuggestion' });
 export type LocationSuggestion = z.infer<typeof LocationSuggestionSchema>;
 export const LocationSuggestionsSchema = z.array(LocationSuggestionSchema);
 
@@ -31,21 +40,23 @@ export type DeliveryRefusal = z.infer<typeof DeliveryRefusalSchema>;
  * The distance record (section 3, Location): the resolved address, distance and minutes by road,
  * the delivery cost in euros, the zone, and why it cannot be delivered (`refusal`, null when it can).
  */
-export const DistanceAnswerSchema = z.object({
-  address: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  postal_code: z.string(),
-  state: z.string(),
-  country: z.string(),
-  formatted_address: z.string(),
-  lat: z.number(),
-  lng: z.number(),
-  distance: z.number(),
-  duration: z.number(),
-  unit: z.enum(['km', 'miles']),
-  delivery_cost: z.number(),
-  zone: z.string().nullable(),
-  refusal: DeliveryRefusalSchema.nullable(),
-}).meta({ id: 'DistanceAnswer' });
+export const DistanceAnswerSchema = z
+  .object({
+    address: z.string(),
+    address2: z.string(),
+    city: z.string(),
+    postal_code: z.string(),
+    state: z.string(),
+    country: z.string(),
+    formatted_address: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+    distance: z.number(),
+    duration: z.number(),
+    unit: z.enum(['km', 'miles']),
+    delivery_cost: z.number(),
+    zone: z.string().nullable(),
+    refusal: DeliveryRefusalSchema.nullable(),
+  })
+  .meta({ id: 'DistanceAnswer' });
 export type DistanceAnswer = z.infer<typeof DistanceAnswerSchema>;

@@ -50,33 +50,35 @@ export const FreeItemSchema = z.object({ item_id: z.number(), item_name: z.strin
  * free items, every status with its time. Beyond the spec: meal vouchers (issue 16) and
  * `payment_test_mode` (a card payment of the test processor, no money moved).
  */
-export const OrderViewSchema = z.object({
-  order_id: z.number(),
-  status: z.string(),
-  is_pickup: z.boolean(),
-  is_scheduled: z.boolean(),
-  delivery_date: z.string().nullable(),
-  delivery_time_range: z.string().nullable(),
-  location: z.record(z.string(), z.unknown()).nullable(),
-  payment_method: z.string(),
-  meal_voucher: z.boolean(),
-  meal_voucher_amount: z.number(),
-  payment_test_mode: z.boolean(),
-  customer: OrderCustomerSchema,
-  created_at: InstantSchema,
-  subtotal: z.number(),
-  discount: z.number(),
-  coupon: z.number(),
-  delivery: z.number(),
-  tax: z.number(),
-  total: z.number(),
-  tax_by_rate: z.array(TaxByRateSchema),
-  coupon_code: z.string().nullable(),
-  applied_offers: z.array(AppliedOfferSchema),
-  free_items: z.array(FreeItemSchema),
-  items: z.array(OrderViewLineSchema),
-  status_history: z.array(z.object({ status: z.string(), at: InstantSchema })),
-}).meta({ id: 'OrderView' });
+export const OrderViewSchema = z
+  .object({
+    order_id: z.number(),
+    status: z.string(),
+    is_pickup: z.boolean(),
+    is_scheduled: z.boolean(),
+    delivery_date: z.string().nullable(),
+    delivery_time_range: z.string().nullable(),
+    location: z.record(z.string(), z.unknown()).nullable(),
+    payment_method: z.string(),
+    meal_voucher: z.boolean(),
+    meal_voucher_amount: z.number(),
+    payment_test_mode: z.boolean(),
+    customer: OrderCustomerSchema,
+    created_at: InstantSchema,
+    subtotal: z.number(),
+    discount: z.number(),
+    coupon: z.number(),
+    delivery: z.number(),
+    tax: z.number(),
+    total: z.number(),
+    tax_by_rate: z.array(TaxByRateSchema),
+    coupon_code: z.string().nullable(),
+    applied_offers: z.array(AppliedOfferSchema),
+    free_items: z.array(FreeItemSchema),
+    items: z.array(OrderViewLineSchema),
+    status_history: z.array(z.object({ status: z.string(), at: InstantSchema })),
+  })
+  .meta({ id: 'OrderView' });
 export type OrderView = z.infer<typeof OrderViewSchema>;
 
 /**

@@ -24,7 +24,7 @@ export function routes<E extends Env = Env>() {
 }
 
 /** The error answers' schema, as the component `ErrorBody` of the document. */
-export const ErrorBodyComponent = ErrorBodySchema.meta({ id: 'ErrorBody' });
+const ErrorBodyComponent = ErrorBodySchema.meta({ id: 'ErrorBody' });
 
 /** A JSON answer `{status: 'success', payload}` whose payload is `schema`. */
 export function successAnswer(schema: z.ZodType, description: string) {
@@ -69,7 +69,10 @@ export const security: Record<'account' | 'bearer' | 'optionalBearer', SecurityR
     { tokenQuery: [], userIdQuery: [] },
   ],
   /** A bearer token only (a token in a URL would be logged by proxies). */
-  bearer: [{ bearerToken: [], userIdQuery: [] }, { bearerToken: [], userIdHeader: [] }],
+  bearer: [
+    { bearerToken: [], userIdQuery: [] },
+    { bearerToken: [], userIdHeader: [] },
+  ],
   /** Anyone; an account's bearer token when there is one (an account's order, or the proof of its owner). */
   optionalBearer: [{}, { bearerToken: [] }],
 };
@@ -83,7 +86,7 @@ export type RequestPart = 'body' | 'query' | 'params';
  */
 export type InvalidMessage = (part: RequestPart, errors: FieldError[]) => string;
 
-export const defaultInvalidMessage: InvalidMessage = (part, errors) => {
+const defaultInvalidMessage: InvalidMessage = (part, errors) => {
   if (part === 'body') return errors[0] ? `${messages.invalidRequest} ${errors[0].message}` : messages.invalidRequest;
   return errors[0]?.message ?? messages.invalidRequest;
 };
@@ -92,7 +95,7 @@ export const defaultInvalidMessage: InvalidMessage = (part, errors) => {
  * The default hook: a request refused by its declared schema is a 400 with the code
  * `invalid_request`, the message of `invalidMessage` and every failing field.
  */
-export function refuseInvalid(part: RequestPart, error: z.ZodError, invalidMessage: InvalidMessage = defaultInvalidMessage): ApiError {
+function refuseInvalid(part: RequestPart, error: z.ZodError, invalidMessage: InvalidMessage = defaultInvalidMessage): ApiError {
   const errors = zodFieldErrors(error);
   return new ApiError('invalid_request', invalidMessage(part, errors), errors);
 }

@@ -214,7 +214,9 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
     },
     { invalidMessage: firstFieldMessage },
   );
-  declare(app, sendOtpRoute, async (c, input) => success<MessageAnswer>(c, await auth.sendOtp(input.query().email, ip(c))), { invalidMessage: firstFieldMessage });
+  declare(app, sendOtpRoute, async (c, input) => success<MessageAnswer>(c, await auth.sendOtp(input.query().email, ip(c))), {
+    invalidMessage: firstFieldMessage,
+  });
   declare(app, resetPasswordRoute, async (c, input) => success<MessageAnswer>(c, await auth.resetPassword(await input.body(), ip(c))));
   declare(app, profileRoute, async (c) => success<User>(c, toUser((await caller(c)).user)));
   declare(app, updateProfileRoute, async (c, input) => {
@@ -268,4 +270,3 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
   );
   return app;
 }
-

@@ -1,6 +1,16 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { CouponParamsSchema, MenusSchema, OffersSchema, ProductsParamsSchema, ProductsSchema, SettingsSchema, type Offer, type ProductPrice, type Settings } from '@resto/contract/catalog';
+import {
+  CouponParamsSchema,
+  MenusSchema,
+  OffersSchema,
+  ProductsParamsSchema,
+  ProductsSchema,
+  SettingsSchema,
+  type Offer,
+  type ProductPrice,
+  type Settings,
+} from '@resto/contract/catalog';
 import { messages } from '@resto/domain/messages';
 import { ApiError, success } from '../../http/errors.ts';
 import { declare, errorAnswer, routes, successAnswer } from '../../http/openapi.ts';
@@ -105,4 +115,3 @@ export function catalogRoutes({ catalog, clock, cardPaymentsOff = false }: { cat
   });
   return app;
 }
-

@@ -1,8 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
-import { z } from 'zod';
 import {
   PopularAnswerSchema,
-  PopularLimitSchema,
+  PopularQuerySchema,
   RecommendationsAnswerSchema,
   RecommendationsSchema,
   type PopularAnswer,
@@ -28,7 +27,7 @@ const popularRoute = createRoute({
   path: '/public/recommendations/popular',
   tags,
   summary: 'Les plats les plus commandés (section 7).',
-  request: { query: z.object({ limit: PopularLimitSchema }) },
+  request: { query: PopularQuerySchema },
   responses: {
     200: successAnswer(PopularAnswerSchema, 'Les plats les plus commandés.'),
     400: errorAnswer('Limite hors de 1 à 12 (invalid_request).'),

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { z } from 'zod';
 import {
   DistanceAnswerSchema,
-  LocationQuerySchema,
+  DistanceQuerySchema,
   LocationSuggestionsSchema,
+  SuggestQuerySchema,
   type DistanceAnswer,
   type LocationSuggestion,
 } from '@resto/contract/locations';
@@ -14,13 +14,6 @@ import type { LocationService } from './service.ts';
 
 const tags = ['Adresses'];
 
-/** A query value: absent reads as '' (too short), then LocationQuerySchema. */
-const queryValue = z
-  .string()
-  .optional()
-  .transform((value) => value ?? '')
-  .pipe(LocationQuerySchema);
-
 const limited = { 429: errorAnswer('Trop de recherches depuis cette adresse (rate_limited), avec Retry-After.') };
 
 const suggestRoute = createRoute({
@@ -28,7 +21,7 @@ const suggestRoute = createRoute({
   path: '/',
   tags,
   summary: 'Des adresses pour une saisie de 3 caractères ou plus (section 7).',
-  request: { query: z.object({ query: queryValue }) },
+  request: { query: SuggestQuerySchema },
   responses: {
     200: successAnswer(LocationSuggestionsSchema, 'Les suggestions.'),
     400: errorAnswer('Saisie trop courte ou trop longue (invalid_request).'),
@@ -42,7 +35,7 @@ const distanceRoute = createRoute({
   path: '/distance',
   tags,
   summary: 'La fiche de distance d’une adresse (section 7) : distance, durée, frais de livraison.',
-  request: { query: z.object({ location: queryValue }) },
+  request: { query: DistanceQuerySchema },
   responses: {
     200: successAnswer(DistanceAnswerSchema, 'La fiche de distance, et le motif d’un refus de livraison (null sinon).'),
     400: errorAnswer('Adresse trop courte ou trop longue (invalid_request).'),

@@ -132,9 +132,7 @@ export function paymentRoutes(
 ) {
   const app = routes();
   /** Which provider, and Stripe's publishable key: the only payment values the browser sees. */
-  declare(app, paymentConfigRoute, (c) =>
-    success<PaymentConfig>(c, { provider: payments.provider.name, publishable_key: payments.provider.publishableKey }),
-  );
+  declare(app, paymentConfigRoute, (c) => success<PaymentConfig>(c, { provider: payments.provider.name, publishable_key: payments.provider.publishableKey }));
   declare(app, customerRoute, async (c, input) => {
     const body = await input.body();
     await guards.limitCustomer(c, body.email);

@@ -12,8 +12,7 @@ const receiptRoute = createRoute({
   path: '/{file}',
   tags: ['Reçus'],
   summary: 'Le reçu ou la facture d’une commande passée, par son secret.',
-  description:
-    '`{secret}` : le reçu en JSON. `{secret}.pdf` : le même en PDF, en pièce jointe (facture-F-….pdf ou recu-R-….pdf). Jamais mis en cache.',
+  description: '`{secret}` : le reçu en JSON. `{secret}.pdf` : le même en PDF, en pièce jointe (facture-F-….pdf ou recu-R-….pdf). Jamais mis en cache.',
   request: { params: ReceiptParamsSchema },
   responses: {
     200: {
