@@ -38,15 +38,22 @@ function sourceFiles(dir = sourceRoot): string[] {
   });
 }
 
-/** Each code with its throw sites: `new ApiError('code'`, the auth service's `refused('code'`, a subclass's `super('code'`. */
+/**
+ * Each code with its throw sites: `new ApiError('code'`, the auth service's `refused('code'`, a
+ * subclass's `super('code'`, and the codes returned by a function declared `): ErrorCode {` that a
+ * throw calls (the order service's couponRefusalCode).
+ */
 function thrownCodes(): Map<string, string[]> {
   const sites = new Map<string, string[]>();
   for (const file of sourceFiles()) {
     const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/(?:new ApiError|\brefused|\bsuper)\(\s*'([a-z_]+)'/g)) {
-      const line = text.slice(0, match.index).split('\n').length;
-      sites.set(match[1]!, [...(sites.get(match[1]!) ?? []), `${relative(sourceRoot, file)}:${line}`]);
-    }
+    const add = (code: string, index: number) => {
+      const line = text.slice(0, index).split('\n').length;
+      sites.set(code, [...(sites.get(code) ?? []), `${relative(sourceRoot, file)}:${line}`]);
+    };
+    for (const match of text.matchAll(/(?:new ApiError|\brefused|\bsuper)\(\s*'([a-z_]+)'/g)) add(match[1]!, match.index);
+    for (const helper of text.matchAll(/function \w+\([^)]*\): ErrorCode \{[\s\S]*?\n\}/g))
+      for (const match of helper[0].matchAll(/return '([a-z_]+)'/g)) add(match[1]!, helper.index + match.index);
   }
   return sites;
 }
@@ -67,8 +74,8 @@ describe('the code enum against the source (static scan of apps/api/src)', () =>
     for (const file of sourceFiles()) {
       const text = readFileSync(file, 'utf8');
       const name = relative(sourceRoot, file);
-      // A literal code, or the `code` parameter of a helper typed ErrorCode (the auth service's `refused`).
-      for (const match of text.matchAll(/new ApiError\(\s*(?!'[a-z_]+'|code\b)(\S{1,12})/g)) offenders.push(`${name}: new ApiError(${match[1]}…`);
+      // A literal code, the `code` parameter of a helper typed ErrorCode (the auth service's `refused`), or a call of an `…Code(` function.
+      for (const match of text.matchAll(/new ApiError\(\s*(?!'[a-z_]+'|code\b|\w+Code\()(\S{1,12})/g)) offenders.push(`${name}: new ApiError(${match[1]}…`);
       const code = text
         .split('\n')
         .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line))

@@ -11,6 +11,7 @@ import { mealVoucherSplit, readMealVoucherSettings } from '@resto/domain/meal-vo
 import { readSetting, readTaxSettings, type SettingsList } from '@resto/domain/settings';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { ErrorCode } from '@resto/contract/errors';
 import { ApiError, zodFieldErrors, type FieldError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -34,6 +35,17 @@ export interface CardOrderFinaliser {
 export interface OrderMailOutbox {
   prepareOrderMails(): Promise<(tx: Database, orderId: number) => Promise<void>>;
   kick(): void;
+}
+
+/**
+ * The code of a coupon the offer rules refused (packages/domain/src/offers.ts, offerRefusal, which
+ * gives the French reason): expired, already used by this customer, or refused for this order
+ * (minimum, scope, day, order type).
+ */
+function couponRefusalCode(reason: string): ErrorCode {
+  if (reason === messages.expiredCoupon) return 'coupon_expired';
+  if (reason === messages.couponAlreadyUsed) return 'coupon_already_used';
+  return 'coupon_refused';
 }
 
 const taxRateBp = (item: MenuItem) => (item.item_price.tax_rate === null ? null : percentToBasisPoints(item.item_price.tax_rate));
@@ -157,7 +169,7 @@ export class OrderService {
       // a retry is answered with that order, not refused.
       const committed = await repository.findOrderIdByLocalId(this.db, payload.local_id);
       if (committed !== undefined) return { order_id: committed, created: false };
-      throw new ApiError('coupon_refused', offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
+      throw new ApiError(couponRefusalCode(offers.couponRefusal), offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
     }
     const tax = readTaxSettings(catalog.settings);
 

@@ -157,7 +157,7 @@ export class PaymentService {
    * carry another transaction_id, and the intent succeeded for the order's exact total in euros. The
    * binding is the payment row (unique order and intent): once bound, PUT, webhooks and
    * reconciliation treat it as any order's intent. @returns the payment row, or undefined when
-   * the order cannot take it (not pending). @throws ApiError 422 payment_not_for_order, payment_not_confirmed.
+   * the order cannot take it (not pending) or the provider knows no such intent. @throws ApiError 422 payment_not_for_order, payment_not_confirmed.
    */
   private async bindIntent(order: NonNullable<Awaited<ReturnType<typeof repository.findOrderForPayment>>>, intentId: string) {
     const refuse = () => new ApiError('payment_not_for_order', messages.paymentNotForOrder, [{ path: 'transaction_id', message: messages.paymentNotForOrder }]);
@@ -165,9 +165,11 @@ export class PaymentService {
     if (order.transactionId && order.transactionId !== intentId) throw refuse();
     if (await repository.findPaymentByIntent(this.db, intentId)) throw refuse();
     const intent = await this.provider.retrieveIntent(intentId).catch((error: unknown) => {
-      if (error instanceof ProviderError && error.refused) throw refuse();
+      // No such intent: nothing was paid (as for an order with no intent at all).
+      if (error instanceof ProviderError && error.refused) return undefined;
       return providerFailure(error);
     });
+    if (!intent) return undefined;
     if (!isAwaitingOrder(intent) || intent.currency.toLowerCase() !== paymentCurrency || intent.amountCents !== order.totalCents) throw refuse();
     // Only a paid intent is bound: one still open stays free for the customer's next try.
     if (intent.status !== 'succeeded')
