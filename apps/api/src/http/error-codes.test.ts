@@ -108,13 +108,22 @@ describe('error answers over real HTTP carry their code, with the status of that
   });
 
   test('invalid_json and invalid_request: a body that is not JSON, a field that is wrong', async () => {
-    await expectCode(request(server.baseUrl, '/v2/public/checkout/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"local_id":' }), 'invalid_json');
-    const wrong = await expectCode(sendJson(server.baseUrl, 'POST', '/v2/public/checkout/stripe-customer', { email: 'pas-un-email', name: 'Marie' }), 'invalid_request');
+    await expectCode(
+      request(server.baseUrl, '/v2/public/checkout/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"local_id":' }),
+      'invalid_json',
+    );
+    const wrong = await expectCode(
+      sendJson(server.baseUrl, 'POST', '/v2/public/checkout/stripe-customer', { email: 'pas-un-email', name: 'Marie' }),
+      'invalid_request',
+    );
     expect(wrong.errors[0]?.path).toBe('email');
   });
 
   test('invalid_text: a NUL in a field', async () => {
-    await expectCode(sendJson(server.baseUrl, 'POST', '/v2/public/checkout/stripe-customer', { email: 'marie@example.fr', name: 'Ma\u0000rie' }), 'invalid_text');
+    await expectCode(
+      sendJson(server.baseUrl, 'POST', '/v2/public/checkout/stripe-customer', { email: 'marie@example.fr', name: 'Ma\u0000rie' }),
+      'invalid_text',
+    );
   });
 
   test('body_too_large: over 1 MB, with Connection: close', async () => {
@@ -141,11 +150,17 @@ describe('error answers over real HTTP carry their code, with the status of that
   });
 
   test('order_not_found, order_proof_required', async () => {
-    await expectCode(sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: 999_999, transaction_id: null, status: 'pending' }), 'order_not_found');
+    await expectCode(
+      sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: 999_999, transaction_id: null, status: 'pending' }),
+      'order_not_found',
+    );
     const payload = await buildOrderPayload(server);
     const placed = await postOrder(server.baseUrl, payload);
     const orderId = (placed.body as { payload: { order_id: number } }).payload.order_id;
-    await expectCode(sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: orderId, transaction_id: null, status: 'pending' }), 'order_proof_required');
+    await expectCode(
+      sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: orderId, transaction_id: null, status: 'pending' }),
+      'order_proof_required',
+    );
   });
 
   test('login_required, session_expired', async () => {
@@ -155,7 +170,11 @@ describe('error answers over real HTTP carry their code, with the status of that
 
   test('payment_webhook_refused, payment_intent_unknown, receipt_not_found', async () => {
     await expectCode(
-      request(server.baseUrl, '/v2/public/checkout/stripe-webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' }, body: '{}' }),
+      request(server.baseUrl, '/v2/public/checkout/stripe-webhook', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' },
+        body: '{}',
+      }),
       'payment_webhook_refused',
     );
     await expectCode(

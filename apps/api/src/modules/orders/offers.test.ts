@@ -482,7 +482,8 @@ describe('the once-only coupon under concurrency', () => {
       statuses.filter((s) => s === 422),
       JSON.stringify(statuses),
     ).toHaveLength(7);
-    for (const response of responses.filter((r) => r.status === 422)) expectFrenchError(response, 422, 'coupon', messages.couponAlreadyUsed, 'coupon_already_used');
+    for (const response of responses.filter((r) => r.status === 422))
+      expectFrenchError(response, 422, 'coupon', messages.couponAlreadyUsed, 'coupon_already_used');
 
     expect(await countOrders(server.db)).toBe(before + 1);
     const rows = await server.db.select({ orderId: orders.orderId, customer: orders.customer }).from(orders).where(eq(orders.couponCode, 'BIENVENUE10'));

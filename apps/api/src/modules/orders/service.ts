@@ -314,13 +314,16 @@ export class OrderService {
   private resolveLine(itemsById: Map<number, MenuItem>, line: OrderPayload['items'][number], index: number): ResolvedLine {
     const path = `items.${index}`;
     const item = itemsById.get(line.item_id);
-    if (!item) throw new ApiError('item_unknown', messages.unknownItem(line.item_id), [{ path: `${path}.item_id`, message: messages.unknownItem(line.item_id) }]);
+    if (!item)
+      throw new ApiError('item_unknown', messages.unknownItem(line.item_id), [{ path: `${path}.item_id`, message: messages.unknownItem(line.item_id) }]);
     if (item.item_menu_id !== line.item_menu_id) {
       const message = messages.itemWrongMenu(line.item_id, line.item_menu_id);
       throw new ApiError('item_unknown', message, [{ path: `${path}.item_menu_id`, message }]);
     }
     if (!item.item_is_available)
-      throw new ApiError('item_unavailable', messages.itemUnavailable(item.item_name), [{ path: `${path}.item_id`, message: messages.itemUnavailable(item.item_name) }]);
+      throw new ApiError('item_unavailable', messages.itemUnavailable(item.item_name), [
+        { path: `${path}.item_id`, message: messages.itemUnavailable(item.item_name) },
+      ]);
 
     const chosen = line.options.flatMap((option) =>
       option.option_options.map((value) => ({ option_id: option.option_id, option_option_id: value.id, quantity: value.quantity })),

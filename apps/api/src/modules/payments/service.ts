@@ -68,7 +68,8 @@ export class PaymentService {
   async createIntent(input: { order_id: number; customer_id: string; amount: number; payment_intent_id?: string | null }): Promise<IntentAnswer> {
     const order = await repository.findOrderForPayment(this.db, input.order_id);
     if (!order) throw new ApiError('order_not_found', messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
-    if (order.paymentMethod !== 'card') throw new ApiError('payment_not_for_order', messages.paymentNotForOrder, [{ path: 'order_id', message: messages.paymentNotForOrder }]);
+    if (order.paymentMethod !== 'card')
+      throw new ApiError('payment_not_for_order', messages.paymentNotForOrder, [{ path: 'order_id', message: messages.paymentNotForOrder }]);
     const amountCents = intentAmountCents(input.amount);
     if (amountCents !== order.totalCents) {
       throw new ApiError('payment_amount_changed', messages.paymentAmountChanged, [{ path: 'amount', message: messages.paymentAmountChanged }], {
@@ -87,7 +88,8 @@ export class PaymentService {
       }
       return this.answer(intent);
     }
-    if (order.status !== 'pending') throw new ApiError('order_status_refused', messages.orderStatusRefused, [{ path: 'order_id', message: messages.orderStatusRefused }]);
+    if (order.status !== 'pending')
+      throw new ApiError('order_status_refused', messages.orderStatusRefused, [{ path: 'order_id', message: messages.orderStatusRefused }]);
     const intent = await this.provider
       .createIntent(
         { amountCents: order.totalCents, currency: paymentCurrency, customerId: input.customer_id, metadata: { order_id: String(order.orderId) } },
@@ -120,13 +122,12 @@ export class PaymentService {
    */
   async createCustomerIntent(input: { customer_id: string; amount: number; payment_intent_id?: string | null }): Promise<IntentAnswer> {
     const amountCents = intentAmountCents(input.amount);
-    if (amountCents === null) throw new ApiError('invalid_request', messages.paymentAmountInvalid, [{ path: 'amount', message: messages.paymentAmountInvalid }]);
+    if (amountCents === null)
+      throw new ApiError('invalid_request', messages.paymentAmountInvalid, [{ path: 'amount', message: messages.paymentAmountInvalid }]);
     const reusable = input.payment_intent_id ? await this.reusableIntent(input.payment_intent_id, input.customer_id) : undefined;
     if (reusable) {
       if (reusable.amountCents === amountCents) return this.answer(reusable);
-      const updated = await this.provider
-        .updateIntent(reusable.id, { amountCents }, `intent-${reusable.id}-amount-${amountCents}`)
-        .catch(providerFailure);
+      const updated = await this.provider.updateIntent(reusable.id, { amountCents }, `intent-${reusable.id}-amount-${amountCents}`).catch(providerFailure);
       return this.answer(updated);
     }
     const intent = await this.provider
@@ -209,7 +210,8 @@ export class PaymentService {
       throw new ApiError('payment_not_for_order', messages.paymentNotForOrder, [{ path: 'transaction_id', message: messages.paymentNotForOrder }]);
     if (order.status === 'paid') return { order_id: orderId, status: 'paid' };
     const outcome = await this.sync(payment.intentId);
-    if (outcome !== 'paid') throw new ApiError('payment_not_confirmed', messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
+    if (outcome !== 'paid')
+      throw new ApiError('payment_not_confirmed', messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
     return { order_id: orderId, status: 'paid' };
   }
 
