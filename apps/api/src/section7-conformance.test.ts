@@ -56,7 +56,9 @@ describe('section 7, the catalogue rows', () => {
   });
 
   test('GET /v2/public/menus: payload is a list of menus with their categories and items', async () => {
-    const menus = payloadOf(await request<{ menu_id: number; menu_is_open: boolean; categories: { items: { item_id: number }[] }[] }[]>(server.baseUrl, '/v2/public/menus'));
+    const menus = payloadOf(
+      await request<{ menu_id: number; menu_is_open: boolean; categories: { items: { item_id: number }[] }[] }[]>(server.baseUrl, '/v2/public/menus'),
+    );
     expect(menus.length).toBeGreaterThan(0);
     expect(menus[0]).toMatchObject({ menu_id: expect.any(Number), menu_is_open: true, categories: expect.any(Array) });
   });
@@ -94,10 +96,27 @@ describe('section 7, the location rows', () => {
   });
 
   test('GET /v2/public/locations/distance?location=: status and the distance record of section 3', async () => {
-    const response = await request<Record<string, unknown>>(server.baseUrl, `/v2/public/locations/distance?location=${encodeURIComponent('8 rue Mercière, 69002 Lyon')}`);
+    const response = await request<Record<string, unknown>>(
+      server.baseUrl,
+      `/v2/public/locations/distance?location=${encodeURIComponent('8 rue Mercière, 69002 Lyon')}`,
+    );
     expect(response.body.status).toBe('success');
     const record = payloadOf(response);
-    for (const field of ['distance', 'duration', 'unit', 'delivery_cost', 'formatted_address', 'address', 'address2', 'city', 'state', 'postal_code', 'country', 'lat', 'lng'])
+    for (const field of [
+      'distance',
+      'duration',
+      'unit',
+      'delivery_cost',
+      'formatted_address',
+      'address',
+      'address2',
+      'city',
+      'state',
+      'postal_code',
+      'country',
+      'lat',
+      'lng',
+    ])
       expect(record).toHaveProperty(field);
   });
 });
@@ -106,7 +125,9 @@ describe('section 7, the discovery rows', () => {
   test('POST /v2/recommendations {cartItems, maxRecommendations: 12}: recommendations with itemId', async () => {
     const menus = payloadOf(await request<{ categories: { items: { item_id: number }[] }[] }[]>(server.baseUrl, '/v2/public/menus'));
     const itemId = menus[0]!.categories[0]!.items[0]!.item_id;
-    const answer = payloadOf(await sendJson<{ recommendations: { itemId: number }[] }>(server.baseUrl, 'POST', '/v2/recommendations', { cartItems: [itemId], maxRecommendations: 12 }));
+    const answer = payloadOf(
+      await sendJson<{ recommendations: { itemId: number }[] }>(server.baseUrl, 'POST', '/v2/recommendations', { cartItems: [itemId], maxRecommendations: 12 }),
+    );
     expect(answer.recommendations.length).toBeLessThanOrEqual(12);
     for (const r of answer.recommendations) expect(r).toEqual({ itemId: expect.any(Number) });
   });
@@ -144,9 +165,13 @@ describe('section 7, the account rows', () => {
     });
 
     // GET /v2/public/auth/orders?token=&user_id=&page=&limit= (default page 1, limit 20).
-    const none = payloadOf(await call<{ orders: unknown[]; page: number; limit: number }>(server, 'GET', `/v2/public/auth/orders${authQuery(loggedIn)}`, { ip }));
+    const none = payloadOf(
+      await call<{ orders: unknown[]; page: number; limit: number }>(server, 'GET', `/v2/public/auth/orders${authQuery(loggedIn)}`, { ip }),
+    );
     expect(none).toMatchObject({ orders: [], page: 1, limit: 20 });
-    expect(payloadOf(await call<{ page: number; limit: number }>(server, 'GET', `/v2/public/auth/orders${authQuery(loggedIn, '&page=2&limit=5')}`, { ip }))).toMatchObject({
+    expect(
+      payloadOf(await call<{ page: number; limit: number }>(server, 'GET', `/v2/public/auth/orders${authQuery(loggedIn, '&page=2&limit=5')}`, { ip })),
+    ).toMatchObject({
       page: 2,
       limit: 5,
     });
@@ -192,7 +217,24 @@ describe('section 7, the checkout rows: a card payment as the specification desc
       customer: { first_name: 'Camille', last_name: 'Roux', email, phone: '06 98 76 54 32' },
     });
     expect(Object.keys(payload).sort()).toEqual(
-      ['local_id', 'items', 'free_items', 'is_pickup', 'delivery', 'tax', 'subtotal', 'discount', 'total', 'payment_method', 'transaction_id', 'user_id', 'status', 'customer', 'location', 'date'].sort(),
+      [
+        'local_id',
+        'items',
+        'free_items',
+        'is_pickup',
+        'delivery',
+        'tax',
+        'subtotal',
+        'discount',
+        'total',
+        'payment_method',
+        'transaction_id',
+        'user_id',
+        'status',
+        'customer',
+        'location',
+        'date',
+      ].sort(),
     );
     const placed = await call<{ order_id: number }>(server, 'POST', '/v2/public/checkout/', { body: payload, token: session.token, ip });
     expect(placed.status).toBe(201);
@@ -201,7 +243,10 @@ describe('section 7, the checkout rows: a card payment as the specification desc
 
     // POST /v2/public/checkout/stripe-customer {email, name, phone}: payload.customer.
     const customer = payloadOf(
-      await call<{ customer: string }>(server, 'POST', '/v2/public/checkout/stripe-customer', { body: { email, name: 'Camille Roux', phone: '+33698765432' }, ip }),
+      await call<{ customer: string }>(server, 'POST', '/v2/public/checkout/stripe-customer', {
+        body: { email, name: 'Camille Roux', phone: '+33698765432' },
+        ip,
+      }),
     ).customer;
     expect(customer).toEqual(expect.any(String));
 
@@ -209,7 +254,10 @@ describe('section 7, the checkout rows: a card payment as the specification desc
     const amount = payload.total.toFixed(2);
     expect(amount).toMatch(/^\d+\.\d{2}$/);
     const intent = payloadOf(
-      await call<{ id: string; client_secret: string }>(server, 'POST', '/v2/public/checkout/stripe-payment-intent', { body: { customer_id: customer, amount }, ip }),
+      await call<{ id: string; client_secret: string }>(server, 'POST', '/v2/public/checkout/stripe-payment-intent', {
+        body: { customer_id: customer, amount },
+        ip,
+      }),
     );
     expect(intent.id).toEqual(expect.any(String));
     expect(intent.client_secret).toEqual(expect.any(String));
@@ -243,7 +291,12 @@ describe('section 7, the checkout rows: a card payment as the specification desc
 
     // The order read back through GET /v2/public/auth/orders?token=&user_id=.
     const { orders } = payloadOf(
-      await call<{ orders: { order_id: number; status: string; total: number; payment_method: string }[] }>(server, 'GET', `/v2/public/auth/orders${authQuery(session)}`, { ip }),
+      await call<{ orders: { order_id: number; status: string; total: number; payment_method: string }[] }>(
+        server,
+        'GET',
+        `/v2/public/auth/orders${authQuery(session)}`,
+        { ip },
+      ),
     );
     expect(orders).toEqual([expect.objectContaining({ order_id: orderId, status: 'paid', total: payload.total, payment_method: 'card' })]);
   });
@@ -251,9 +304,16 @@ describe('section 7, the checkout rows: a card payment as the specification desc
   test('a cash order: POST then PUT {order_id, transaction_id: null, status: pending}', async () => {
     const ip = newIp();
     const session = await signUp(newEmail('especes'), ip);
-    const payload = await buildOrderPayload(server, { user_id: session.user.id, customer: { first_name: 'Camille', last_name: 'Roux', email: session.user.email, phone: '06 98 76 54 32' } });
+    const payload = await buildOrderPayload(server, {
+      user_id: session.user.id,
+      customer: { first_name: 'Camille', last_name: 'Roux', email: session.user.email, phone: '06 98 76 54 32' },
+    });
     const orderId = payloadOf(await call<{ order_id: number }>(server, 'POST', '/v2/public/checkout/', { body: payload, token: session.token, ip })).order_id;
-    const put = await call(server, 'PUT', '/v2/public/checkout/', { body: { order_id: orderId, transaction_id: null, status: 'pending' }, token: session.token, ip });
+    const put = await call(server, 'PUT', '/v2/public/checkout/', {
+      body: { order_id: orderId, transaction_id: null, status: 'pending' },
+      token: session.token,
+      ip,
+    });
     expect(payloadOf(put)).toEqual({ order_id: orderId, status: 'pending' });
   });
 });
@@ -266,17 +326,32 @@ describe('an intent without order_id leaks nothing of an order, and binds only t
     return { orderId, total: payload.total, localId: payload.local_id };
   }
   async function customerId() {
-    return payloadOf(await sendJson<{ customer: string }>(server.baseUrl, 'POST', '/v2/public/checkout/stripe-customer', { email: 'marie.dupont@example.fr', name: 'Marie Dupont', phone: '' }))
-      .customer;
+    return payloadOf(
+      await sendJson<{ customer: string }>(server.baseUrl, 'POST', '/v2/public/checkout/stripe-customer', {
+        email: 'marie.dupont@example.fr',
+        name: 'Marie Dupont',
+        phone: '',
+      }),
+    ).customer;
   }
   async function paidIntent(customer: string, amount: number | string) {
     const intent = payloadOf(
-      await sendJson<{ id: string; client_secret: string; amount: number; status: string }>(server.baseUrl, 'POST', '/v2/public/checkout/stripe-payment-intent', {
-        customer_id: customer,
-        amount,
-      }),
+      await sendJson<{ id: string; client_secret: string; amount: number; status: string }>(
+        server.baseUrl,
+        'POST',
+        '/v2/public/checkout/stripe-payment-intent',
+        {
+          customer_id: customer,
+          amount,
+        },
+      ),
     );
-    await sendJson(server.baseUrl, 'POST', '/v2/public/checkout/test-processor/confirm', { client_secret: intent.client_secret, number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+    await sendJson(server.baseUrl, 'POST', '/v2/public/checkout/test-processor/confirm', {
+      client_secret: intent.client_secret,
+      number: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    });
     return intent;
   }
   const putPaid = (orderId: number, transactionId: string, proof: Record<string, string> = {}) =>
@@ -284,13 +359,18 @@ describe('an intent without order_id leaks nothing of an order, and binds only t
 
   test('the answer is the intent of the amount sent: id, client_secret, status, amount — no order, no other total', async () => {
     const customer = await customerId();
-    const answer = payloadOf(await sendJson<Record<string, unknown>>(server.baseUrl, 'POST', '/v2/public/checkout/stripe-payment-intent', { customer_id: customer, amount: '12.30' }));
+    const answer = payloadOf(
+      await sendJson<Record<string, unknown>>(server.baseUrl, 'POST', '/v2/public/checkout/stripe-payment-intent', { customer_id: customer, amount: '12.30' }),
+    );
     expect(Object.keys(answer).sort()).toEqual(['amount', 'client_secret', 'id', 'status']);
     expect(answer).toMatchObject({ amount: 12.3, status: 'requires_payment_method' });
   });
 
   test('an amount with 3 decimals is refused (400 invalid_request); an unknown customer 422 payment_customer_unknown', async () => {
-    const threeDecimals = await sendJson(server.baseUrl, 'POST', '/v2/public/checkout/stripe-payment-intent', { customer_id: await customerId(), amount: 12.345 });
+    const threeDecimals = await sendJson(server.baseUrl, 'POST', '/v2/public/checkout/stripe-payment-intent', {
+      customer_id: await customerId(),
+      amount: 12.345,
+    });
     expect(threeDecimals.status).toBe(400);
     expect(errorOf(threeDecimals)).toMatchObject({ code: 'invalid_request', errors: [{ path: 'amount' }] });
     const unknown = await sendJson(server.baseUrl, 'POST', '/v2/public/checkout/stripe-payment-intent', { customer_id: 'cus_nobody', amount: 10 });
@@ -358,7 +438,12 @@ describe('an intent without order_id leaks nothing of an order, and binds only t
         amount: owner.total,
       }),
     );
-    await sendJson(server.baseUrl, 'POST', '/v2/public/checkout/test-processor/confirm', { client_secret: ordersIntent.client_secret, number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+    await sendJson(server.baseUrl, 'POST', '/v2/public/checkout/test-processor/confirm', {
+      client_secret: ordersIntent.client_secret,
+      number: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    });
     const refused = await putPaid(other.orderId, ordersIntent.id, { local_id: other.localId });
     expect(refused.status).toBe(422);
     expect(errorOf(refused).code).toBe('payment_not_for_order');
@@ -368,12 +453,20 @@ describe('an intent without order_id leaks nothing of an order, and binds only t
     const order = await guestCardOrder();
     const customer = await customerId();
     const open = payloadOf(
-      await sendJson<{ id: string; client_secret: string }>(server.baseUrl, 'POST', '/v2/public/checkout/stripe-payment-intent', { customer_id: customer, amount: order.total }),
+      await sendJson<{ id: string; client_secret: string }>(server.baseUrl, 'POST', '/v2/public/checkout/stripe-payment-intent', {
+        customer_id: customer,
+        amount: order.total,
+      }),
     );
     const early = await putPaid(order.orderId, open.id, { local_id: order.localId });
     expect(early.status).toBe(422);
     expect(errorOf(early).code).toBe('payment_not_confirmed');
-    await sendJson(server.baseUrl, 'POST', '/v2/public/checkout/test-processor/confirm', { client_secret: open.client_secret, number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+    await sendJson(server.baseUrl, 'POST', '/v2/public/checkout/test-processor/confirm', {
+      client_secret: open.client_secret,
+      number: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    });
     expect(payloadOf(await putPaid(order.orderId, open.id, { local_id: order.localId })).status).toBe('paid');
   });
 
@@ -381,7 +474,9 @@ describe('an intent without order_id leaks nothing of an order, and binds only t
     const customer = await customerId();
     const payload = await buildOrderPayload(server, { payment_method: 'card' });
     const intent = await paidIntent(customer, payload.total);
-    const orderId = payloadOf(await sendJson<{ order_id: number }>(server.baseUrl, 'POST', '/v2/public/checkout/', { ...payload, transaction_id: intent.id })).order_id;
+    const orderId = payloadOf(
+      await sendJson<{ order_id: number }>(server.baseUrl, 'POST', '/v2/public/checkout/', { ...payload, transaction_id: intent.id }),
+    ).order_id;
     const other = await paidIntent(customer, payload.total);
     const refused = await putPaid(orderId, other.id, { local_id: payload.local_id });
     expect(errorOf(refused).code).toBe('payment_not_for_order');

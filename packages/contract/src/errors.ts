@@ -10,23 +10,33 @@ import { z } from 'zod';
 export const errorStatus = {
   // Reading the request
   invalid_json: 400,
+  /** A field, query parameter or path value that fails validation; `errors` names them. */
   invalid_request: 400,
+  /** Text the database cannot store: not UTF-8, a control character, a lone surrogate. */
   invalid_text: 400,
   body_too_large: 413,
+  /** No such path under /v2, or no such menu for /products/{item_menu_id}. */
   not_found: 404,
+  /** Too many requests or tries; Retry-After says when to come back. */
   rate_limited: 429,
   internal_error: 500,
   database_unavailable: 503,
+  /** The server is restarting (graceful stop): retry, the same order's local_id included. */
   server_stopping: 503,
 
   // Accounts and sessions
+  /** No token where one is needed (or an order with a user_id and no bearer token). */
   login_required: 401,
+  /** A token that is unknown, revoked or idle too long. */
   session_expired: 401,
+  /** A live token of another user than user_id. */
   wrong_user: 403,
   login_failed: 401,
   email_not_verified: 403,
   password_too_common: 422,
+  /** The current password, asked again for a sensitive change, is wrong. */
   password_wrong: 422,
+  /** An e-mailed code (sign-up or reset) that is wrong, used or expired. */
   code_invalid: 400,
 
   // Menu, coupons and offers
@@ -34,35 +44,51 @@ export const errorStatus = {
   coupon_not_found: 404,
   coupon_unknown: 422,
   coupon_expired: 422,
+  /** The coupon's conditions do not hold for this order (minimum, scope, day, order type). */
   coupon_refused: 422,
+  /** A once-only coupon this customer (account or e-mail) already used. */
   coupon_already_used: 422,
+  /** No such item, or not in the menu the line names. */
   item_unknown: 400,
   item_unavailable: 422,
   option_invalid: 400,
 
   // Delivery and slots
   location_not_found: 404,
+  /** The address or routing provider failed: retry later. */
   location_unavailable: 502,
+  /** The restaurant does not deliver at all now. */
   delivery_unavailable: 422,
+  /** This address is outside every zone or too far. */
   delivery_refused: 422,
   address_required: 400,
+  /** The time asked (now or a slot) cannot be served: closed, past, too far ahead, not offered, or items not served then. */
   slot_unavailable: 422,
 
   // Orders
+  /** The client's totals differ from the server's; `payload` holds the fresh totals. */
   prices_changed: 409,
   payment_method_disabled: 422,
   meal_voucher_refused: 422,
   order_not_found: 404,
+  /** The order's secret, local_id or its account's token is needed (docs/decisions/014). */
   order_proof_required: 403,
+  /** An order in the name of another account than the token's. */
   account_mismatch: 403,
+  /** The status asked is not a move this order may make (PUT, or an intent for an order no longer pending). */
   order_status_refused: 422,
   receipt_not_found: 404,
+  /** The order is not placed yet (a card order not paid). */
   receipt_not_ready: 409,
 
   // Payments
+  /** A cash order, or an intent that is not this order's (another order's, another amount). */
   payment_not_for_order: 422,
+  /** The amount sent is not the order's total; `payload.amount` is the right one. */
   payment_amount_changed: 409,
+  /** The provider has not confirmed the payment (yet). */
   payment_not_confirmed: 422,
+  /** The test processor knows no such client_secret. */
   payment_intent_unknown: 404,
   /** stripe-payment-intent without order_id: the provider knows no such customer_id. */
   payment_customer_unknown: 422,

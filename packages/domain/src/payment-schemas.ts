@@ -22,7 +22,17 @@ export const StripeCustomerSchema = z.object({
  * most 2 decimals ("23.50"), as a client written against the specification may send it.
  */
 const intentAmount = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,9}(?:\.\d{1,2})?$/).transform(Number)], { error: 'Montant attendu en euros.' })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}(?:\.\d{1,2})?$/)
+        .transform(Number),
+    ],
+    { error: 'Montant attendu en euros.' },
+  )
   .pipe(z.number().positive().max(100_000));
 
 /**

@@ -38,15 +38,22 @@ function sourceFiles(dir = sourceRoot): string[] {
   });
 }
 
-/** Each code with its throw sites: `new ApiError('code'`, the auth service's `refused('code'`, a subclass's `super('code'`. */
+/**
+ * Each code with its throw sites: `new ApiError('code'`, the auth service's `refused('code'`, a
+ * subclass's `super('code'`, and the codes returned by a function declared `): ErrorCode {` that a
+ * throw calls (the order service's couponRefusalCode).
+ */
 function thrownCodes(): Map<string, string[]> {
   const sites = new Map<string, string[]>();
   for (const file of sourceFiles()) {
     const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/(?:new ApiError|\brefused|\bsuper)\(\s*'([a-z_]+)'/g)) {
-      const line = text.slice(0, match.index).split('\n').length;
-      sites.set(match[1]!, [...(sites.get(match[1]!) ?? []), `${relative(sourceRoot, file)}:${line}`]);
-    }
+    const add = (code: string, index: number) => {
+      const line = text.slice(0, index).split('\n').length;
+      sites.set(code, [...(sites.get(code) ?? []), `${relative(sourceRoot, file)}:${line}`]);
+    };
+    for (const match of text.matchAll(/(?:new ApiError|\brefused|\bsuper)\(\s*'([a-z_]+)'/g)) add(match[1]!, match.index);
+    for (const helper of text.matchAll(/function \w+\([^)]*\): ErrorCode \{[\s\S]*?\n\}/g))
+      for (const match of helper[0].matchAll(/return '([a-z_]+)'/g)) add(match[1]!, helper.index + match.index);
   }
   return sites;
 }
@@ -67,8 +74,8 @@ describe('the code enum against the source (static scan of apps/api/src)', () =>
     for (const file of sourceFiles()) {
       const text = readFileSync(file, 'utf8');
       const name = relative(sourceRoot, file);
-      // A literal code, or the `code` parameter of a helper typed ErrorCode (the auth service's `refused`).
-      for (const match of text.matchAll(/new ApiError\(\s*(?!'[a-z_]+'|code\b)(\S{1,12})/g)) offenders.push(`${name}: new ApiError(${match[1]}…`);
+      // A literal code, the `code` parameter of a helper typed ErrorCode (the auth service's `refused`), or a call of an `…Code(` function.
+      for (const match of text.matchAll(/new ApiError\(\s*(?!'[a-z_]+'|code\b|\w+Code\()(\S{1,12})/g)) offenders.push(`${name}: new ApiError(${match[1]}…`);
       const code = text
         .split('\n')
         .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line))
@@ -101,13 +108,22 @@ describe('error answers over real HTTP carry their code, with the status of that
   });
 
   test('invalid_json and invalid_request: a body that is not JSON, a field that is wrong', async () => {
-    await expectCode(request(server.baseUrl, '/v2/public/checkout/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"local_id":' }), 'invalid_json');
-    const wrong = await expectCode(sendJson(server.baseUrl, 'POST', '/v2/public/checkout/stripe-customer', { email: 'pas-un-email', name: 'Marie' }), 'invalid_request');
+    await expectCode(
+      request(server.baseUrl, '/v2/public/checkout/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"local_id":' }),
+      'invalid_json',
+    );
+    const wrong = await expectCode(
+      sendJson(server.baseUrl, 'POST', '/v2/public/checkout/stripe-customer', { email: 'pas-un-email', name: 'Marie' }),
+      'invalid_request',
+    );
     expect(wrong.errors[0]?.path).toBe('email');
   });
 
   test('invalid_text: a NUL in a field', async () => {
-    await expectCode(sendJson(server.baseUrl, 'POST', '/v2/public/checkout/stripe-customer', { email: 'marie@example.fr', name: 'Ma\u0000rie' }), 'invalid_text');
+    await expectCode(
+      sendJson(server.baseUrl, 'POST', '/v2/public/checkout/stripe-customer', { email: 'marie@example.fr', name: 'Ma\u0000rie' }),
+      'invalid_text',
+    );
   });
 
   test('body_too_large: over 1 MB, with Connection: close', async () => {
@@ -134,11 +150,17 @@ describe('error answers over real HTTP carry their code, with the status of that
   });
 
   test('order_not_found, order_proof_required', async () => {
-    await expectCode(sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: 999_999, transaction_id: null, status: 'pending' }), 'order_not_found');
+    await expectCode(
+      sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: 999_999, transaction_id: null, status: 'pending' }),
+      'order_not_found',
+    );
     const payload = await buildOrderPayload(server);
     const placed = await postOrder(server.baseUrl, payload);
     const orderId = (placed.body as { payload: { order_id: number } }).payload.order_id;
-    await expectCode(sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: orderId, transaction_id: null, status: 'pending' }), 'order_proof_required');
+    await expectCode(
+      sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: orderId, transaction_id: null, status: 'pending' }),
+      'order_proof_required',
+    );
   });
 
   test('login_required, session_expired', async () => {
@@ -148,7 +170,11 @@ describe('error answers over real HTTP carry their code, with the status of that
 
   test('payment_webhook_refused, payment_intent_unknown, receipt_not_found', async () => {
     await expectCode(
-      request(server.baseUrl, '/v2/public/checkout/stripe-webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' }, body: '{}' }),
+      request(server.baseUrl, '/v2/public/checkout/stripe-webhook', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' },
+        body: '{}',
+      }),
       'payment_webhook_refused',
     );
     await expectCode(

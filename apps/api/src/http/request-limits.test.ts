@@ -25,6 +25,7 @@ afterAll(async () => {
 function expect429(response: Awaited<ReturnType<typeof call>>, message: (minutes: number) => string) {
   expect(response.status).toBe(429);
   const error = errorOf(response);
+  expect(error.code).toBe('rate_limited');
   expect(looksFrench(error.message)).toBe(true);
   const retryAfter = Number(response.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { messages } from '@resto/domain/messages';
 import { orderLines, orders, sessions, users } from '../../db/schema.ts';
-import { buildOrderPayload, errorOf, looksFrench, payloadOf, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
+import { buildOrderPayload, errorOf, looksFrench, payloadOf, postOrder, startTestServer, type JsonResponse, type TestServer } from '../../test/harness.ts';
 import { authQuery, call, createAccount, login, newEmail, type Session } from '../../test/accounts.ts';
 
 /**
@@ -66,9 +66,11 @@ describe('profile', () => {
     const none = await call(server, 'GET', `/v2/public/auth/profile?user_id=${account.user.id}`);
     expect(none.status).toBe(401);
     expect(errorOf(none).message).toBe(messages.notLoggedIn);
+    expect(errorOf(none).code).toBe('login_required');
     const forged = await call(server, 'GET', `/v2/public/auth/profile?token=${'A'.repeat(43)}&user_id=${account.user.id}`);
     expect(forged.status).toBe(401);
     expect(errorOf(forged).message).toBe(messages.sessionExpired);
+    expect(errorOf(forged).code).toBe('session_expired');
     const noId = await call(server, 'GET', `/v2/public/auth/profile?token=${account.token}`);
     expect(noId.status).toBe(400);
     expect(errorOf(noId).message).toBe(messages.userIdRequired);
@@ -115,6 +117,7 @@ describe('profile', () => {
     const expired = await call(server, 'GET', `/v2/public/auth/profile${authQuery(account)}`);
     expect(expired.status).toBe(401);
     expect(errorOf(expired).message).toBe(messages.sessionExpired);
+    expect(errorOf(expired).code).toBe('session_expired');
     expect(await server.db.select().from(sessions).where(eq(sessions.userId, account.user.id))).toEqual([]);
     now = start;
   });
@@ -128,9 +131,11 @@ describe('orders in an account', () => {
     const noToken = await postOrder(server.baseUrl, payload);
     expect(noToken.status).toBe(401);
     expect(errorOf(noToken).errors).toEqual([{ path: 'user_id', message: messages.orderNeedsLogin }]);
+    expect(errorOf(noToken).code).toBe('login_required');
     const wrong = await call(server, 'POST', '/v2/public/checkout/', { body: payload, token: other.token });
     expect(wrong.status).toBe(403);
     expect(errorOf(wrong).errors).toEqual([{ path: 'user_id', message: messages.orderAccountMismatch }]);
+    expect(errorOf(wrong).code).toBe('account_mismatch');
     const placed = await call<{ order_id: number }>(server, 'POST', '/v2/public/checkout/', { body: payload, token: account.token });
     expect(placed.status).toBe(201);
     const [row] = await server.db
@@ -289,7 +294,7 @@ describe('another user’s token is refused on every authenticated call (403)', 
     attacker = await createAccount(server);
   });
 
-  const attempts: [string, () => Promise<{ status: number }>][] = [
+  const attempts: [string, () => Promise<JsonResponse<unknown>>][] = [
     ['GET profile (query)', () => call(server, 'GET', `/v2/public/auth/profile?token=${attacker.token}&user_id=${victim.user.id}`)],
     ['GET profile (bearer)', () => call(server, 'GET', `/v2/public/auth/profile?user_id=${victim.user.id}`, { token: attacker.token })],
     [
@@ -324,9 +329,11 @@ describe('another user’s token is refused on every authenticated call (403)', 
     ],
   ];
 
-  test.each(attempts)('%s: 403', async (_name, attempt) => {
+  test.each(attempts)('%s: 403', async (name, attempt) => {
     const response = await attempt();
     expect(response.status).toBe(403);
+    // The order in another's name is account_mismatch; every account call is wrong_user.
+    expect(errorOf(response).code).toBe(name.startsWith('POST checkout') ? 'account_mismatch' : 'wrong_user');
   });
 
   test('after all of them, the victim’s account is intact and still logged in', async () => {

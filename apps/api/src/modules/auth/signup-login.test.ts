@@ -146,6 +146,7 @@ describe('sign-up and verification', () => {
     const right = await call(server, 'GET', verifyPath(body.email, code), { ip: newIp() });
     expect(right.status).toBe(429);
     expect(errorOf(right).message).toBe(messages.tooManyCodeTries);
+    expect(errorOf(right).code).toBe('rate_limited');
     const [row] = await server.db.select().from(authCodes).where(eq(authCodes.email, body.email));
     expect(row!.attempts).toBe(10);
 
@@ -301,6 +302,7 @@ describe('login', () => {
     expect(waiting.status).toBe(429);
     expect(waiting.headers.get('retry-after')).toBe('480');
     expect(errorOf(waiting).message).toBe('Trop de tentatives. Réessayez dans 8 minutes.');
+    expect(errorOf(waiting).code).toBe('rate_limited');
     // The owner, from their own address, is not slowed down at all.
     expect((await login(server, account.user.email, account.password, newIp())).status).toBe(200);
     // Nor is the stranger's address for another e-mail.

@@ -5,6 +5,7 @@ import { groupChoices } from '@resto/domain/catalogue';
 import type { OrderPayload } from '@resto/domain/checkout';
 import { findZone, readDeliverySettings, zoneQuote } from '@resto/domain/delivery';
 import { messages } from '@resto/domain/messages';
+import type { ErrorCode } from '@resto/contract/errors';
 import { centsToEuros } from '@resto/domain/money';
 import type { Offer } from '@resto/domain/offers';
 import { priceCart, type PricedCart } from '@resto/domain/pricing';
@@ -163,9 +164,10 @@ async function placeAndRead(payload: OrderPayload): Promise<OrderView> {
   return readOrder(await createOrder(payload), payload.local_id);
 }
 
-function expectFrenchError(response: JsonResponse<unknown>, status: number, path: string, message?: string): ErrorEnvelope {
+function expectFrenchError(response: JsonResponse<unknown>, status: number, path: string, message?: string, code?: ErrorCode): ErrorEnvelope {
   expect(response.status, JSON.stringify(response.body)).toBe(status);
   const error = errorOf(response);
+  if (code !== undefined) expect(error.code).toBe(code);
   expect(looksFrench(error.message), error.message).toBe(true);
   for (const fieldError of error.errors) expect(looksFrench(fieldError.message), fieldError.message).toBe(true);
   expect(error.errors.map((e) => e.path)).toContain(path);
@@ -178,9 +180,9 @@ function expectFrenchError(response: JsonResponse<unknown>, status: number, path
 }
 
 /** POSTs the payload, expects the refusal, and checks that no order row was written. */
-async function expectRefused(payload: OrderPayload, status: number, path: string, message?: string): Promise<ErrorEnvelope> {
+async function expectRefused(payload: OrderPayload, status: number, path: string, message?: string, code?: ErrorCode): Promise<ErrorEnvelope> {
   const before = await countOrders(server.db);
-  const error = expectFrenchError(await postOrder(server.baseUrl, payload), status, path, message);
+  const error = expectFrenchError(await postOrder(server.baseUrl, payload), status, path, message, code);
   expect(await countOrders(server.db)).toBe(before);
   return error;
 }
@@ -220,12 +222,12 @@ describe('GET /v2/public/offers/{coupon}', () => {
 
   test('an unknown code answers 404 in French', async () => {
     const response = await getJson(server.baseUrl, '/v2/public/offers/NEXISTEPAS');
-    expectFrenchError(response, 404, 'coupon', messages.unknownCoupon);
+    expectFrenchError(response, 404, 'coupon', messages.unknownCoupon, 'coupon_not_found');
   });
 
   test('an inactive coupon (EXPIRE) answers 422 in French', async () => {
     const response = await getJson(server.baseUrl, '/v2/public/offers/EXPIRE');
-    expectFrenchError(response, 422, 'coupon', messages.expiredCoupon);
+    expectFrenchError(response, 422, 'coupon', messages.expiredCoupon, 'coupon_expired');
     expect(JSON.stringify(response.body)).not.toContain('"id":55');
   });
 
@@ -378,7 +380,7 @@ describe('orders with a coupon (Friday, priced by the domain, accepted 201)', ()
 describe('coupon refusals: 422, the reason, path coupon, nothing written', () => {
   test('an expired coupon (EXPIRE)', async () => {
     const payload = await orderPayload([{ itemId: 105, quantity: 2 }], { coupon: 'EXPIRE' });
-    await expectRefused(payload, 422, 'coupon', messages.expiredCoupon);
+    await expectRefused(payload, 422, 'coupon', messages.expiredCoupon, 'coupon_expired');
   });
 
   test('under its minimum (BIENVENUE10 on 11 €): the message names 20,00 €', async () => {
@@ -399,7 +401,7 @@ describe('coupon refusals: 422, the reason, path coupon, nothing written', () =>
     const first = await placeAndRead(await orderPayload(lines, { coupon: 'BIENVENUE10', email }));
     expect(first.coupon_code).toBe('BIENVENUE10');
 
-    await expectRefused(await orderPayload(lines, { coupon: 'BIENVENUE10', email }), 422, 'coupon', messages.couponAlreadyUsed);
+    await expectRefused(await orderPayload(lines, { coupon: 'BIENVENUE10', email }), 422, 'coupon', messages.couponAlreadyUsed, 'coupon_already_used');
     await expectRefused(await orderPayload(lines, { coupon: 'BIENVENUE10', email: email.toUpperCase() }), 422, 'coupon', messages.couponAlreadyUsed);
     await expectRefused(
       await orderPayload(lines, { coupon: 'bienvenue10', email: `  ${email.replace(/^./, (c) => c.toUpperCase())}` }),
@@ -420,12 +422,12 @@ describe('coupon refusals: 422, the reason, path coupon, nothing written', () =>
 
   test('no item in its scope (DUO with no pizza)', async () => {
     const payload = await orderPayload([{ itemId: 122, quantity: 2 }], { coupon: 'DUO' }); // two tiramisus
-    await expectRefused(payload, 422, 'coupon', messages.offerNoItem);
+    await expectRefused(payload, 422, 'coupon', messages.offerNoItem, 'coupon_refused');
   });
 
   test('an unknown code', async () => {
     const payload = await orderPayload([{ itemId: 105, quantity: 2 }], { coupon: 'NEXISTEPAS' });
-    await expectRefused(payload, 422, 'coupon', messages.unknownCoupon);
+    await expectRefused(payload, 422, 'coupon', messages.unknownCoupon, 'coupon_unknown');
   });
 });
 
@@ -437,7 +439,7 @@ describe('tampered totals with a coupon', () => {
     const payload = { ...undiscounted, coupon: 'BIENVENUE10' };
     expect(payload.discount).toBe(0);
 
-    const error = await expectRefused(payload, 409, 'discount', messages.pricesChanged);
+    const error = await expectRefused(payload, 409, 'discount', messages.pricesChanged, 'prices_changed');
     expect(error.errors.map((e) => e.path)).toEqual(expect.arrayContaining(['discount', 'total']));
     expect(error.errors.map((e) => e.path)).not.toContain('subtotal');
     const fresh = error.payload as FreshTotals;
@@ -480,7 +482,8 @@ describe('the once-only coupon under concurrency', () => {
       statuses.filter((s) => s === 422),
       JSON.stringify(statuses),
     ).toHaveLength(7);
-    for (const response of responses.filter((r) => r.status === 422)) expectFrenchError(response, 422, 'coupon', messages.couponAlreadyUsed);
+    for (const response of responses.filter((r) => r.status === 422))
+      expectFrenchError(response, 422, 'coupon', messages.couponAlreadyUsed, 'coupon_already_used');
 
     expect(await countOrders(server.db)).toBe(before + 1);
     const rows = await server.db.select({ orderId: orders.orderId, customer: orders.customer }).from(orders).where(eq(orders.couponCode, 'BIENVENUE10'));
@@ -613,7 +616,7 @@ describe('automatic offers applied by the server', () => {
 
   test('Friday totals priced as Tuesday are refused with 409 (the server prices at its own clock)', async () => {
     const tuesday = await onTuesday(() => orderPayload(pizzaAndBurger));
-    const error = await expectRefused(tuesday, 409, 'discount', messages.pricesChanged);
+    const error = await expectRefused(tuesday, 409, 'discount', messages.pricesChanged, 'prices_changed');
     expect((error.payload as FreshTotals).discount).toBe(0);
   });
 

@@ -38,6 +38,7 @@ function expectProofRefused(response: Awaited<ReturnType<typeof put>>) {
   expect(response.status).toBe(403);
   const error = errorOf(response);
   expect(error.message).toBe(messages.orderProofRequired);
+  expect(error.code).toBe('order_proof_required');
   expect(error.errors.map((e) => e.path)).toEqual(['secret']);
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { OrderPayload } from '@resto/domain/checkout';
 import { maxCartLines, maxLineQuantity } from '@resto/domain/catalogue';
+import type { ErrorCode } from '@resto/contract/errors';
 import { messages } from '@resto/domain/messages';
 import { centsToEuros } from '@resto/domain/money';
 import { orderLines, orders, orderStatusHistory } from '../../db/schema.ts';
@@ -367,6 +368,8 @@ interface BadCase {
   /** The `errors[].path` naming the failing field; undefined when no field can be named (not JSON). */
   path?: string;
   message?: string | RegExp;
+  /** The error's code; by default one of the codes a 400 on a body may carry. */
+  code?: ErrorCode;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -380,8 +383,8 @@ const withLine = (valid: OrderPayload, line: Record<string, unknown>) =>
 const withQuantity = (valid: OrderPayload, quantity: number) => mutate(valid, (body) => ((body.items as Record<string, unknown>[])[0]!.quantity = quantity));
 
 const badCases: BadCase[] = [
-  { name: 'malformed JSON', body: () => '{"local_id": "abcdefgh", "items": [', status: 400, message: messages.invalidJson },
-  { name: 'an empty body', body: () => '', status: 400, message: messages.invalidJson },
+  { name: 'malformed JSON', body: () => '{"local_id": "abcdefgh", "items": [', status: 400, message: messages.invalidJson, code: 'invalid_json' },
+  { name: 'an empty body', body: () => '', status: 400, message: messages.invalidJson, code: 'invalid_json' },
   { name: 'a JSON array instead of an object', body: () => '[]', status: 400 },
   {
     name: 'missing customer.email',
@@ -493,6 +496,7 @@ const badCases: BadCase[] = [
     status: 409,
     path: 'total',
     message: /prix/,
+    code: 'prices_changed',
   },
   {
     name: 'every total lowered consistently',
@@ -500,6 +504,7 @@ const badCases: BadCase[] = [
     status: 409,
     path: 'subtotal',
     message: /prix/,
+    code: 'prices_changed',
   },
   { name: 'a negative total', body: (v) => json({ ...v, total: -1 }), status: 400, path: 'total' },
   {
@@ -508,6 +513,7 @@ const badCases: BadCase[] = [
     status: 422,
     path: 'items.0.item_id',
     message: /disponible/,
+    code: 'item_unavailable',
   },
   { name: "payment_method 'bitcoin'", body: (v) => json({ ...v, payment_method: 'bitcoin' }), status: 400, path: 'payment_method' },
   { name: 'is_pickup false with no address', body: (v) => json({ ...v, is_pickup: false, location: null }), status: 400, path: 'location.address' },
@@ -517,6 +523,7 @@ const badCases: BadCase[] = [
       json({ ...v, is_pickup: false, location: { address: '1 place Lazare-Goujon', city: 'Villeurbanne', postal_code: '69100', country: 'France' } }),
     status: 422,
     path: 'location.postal_code',
+    code: 'delivery_refused',
   },
   {
     name: 'is_pickup false to an address over max_distance (Paris, 390 km)',
@@ -524,6 +531,7 @@ const badCases: BadCase[] = [
     status: 422,
     path: 'location',
     message: 'trop éloignée',
+    code: 'delivery_refused',
   },
   { name: "status 'paid' at creation", body: (v) => json({ ...v, status: 'paid' }), status: 400, path: 'status' },
   {
@@ -538,11 +546,11 @@ const badCases: BadCase[] = [
     status: 400,
     path: 'items',
   },
-  { name: 'a 2 MB note (over the 1 MB body limit)', body: (v) => withLine(v, { note: 'x'.repeat(2_000_000) }), status: 413, message: messages.bodyTooLarge },
+  { name: 'a 2 MB note (over the 1 MB body limit)', body: (v) => withLine(v, { note: 'x'.repeat(2_000_000) }), status: 413, message: messages.bodyTooLarge, code: 'body_too_large' },
 ];
 
 describe('POST /v2/public/checkout/ refuses bad input, writes nothing and keeps serving', () => {
-  test.each(badCases)('$name → $status', async ({ body, status, path, message }) => {
+  test.each(badCases)('$name → $status', async ({ body, status, path, message, code }) => {
     const valid = await buildOrderPayload(server);
     const text = await body(valid);
     const before = await countAllRows();
@@ -552,6 +560,8 @@ describe('POST /v2/public/checkout/ refuses bad input, writes nothing and keeps 
     if (typeof message === 'string') expect(error.message).toContain(message);
     else if (message) expect(error.message).toMatch(message);
     if (path !== undefined) expect(error.errors.length).toBeGreaterThan(0);
+    if (code) expect(error.code).toBe(code);
+    else expect(['invalid_request', 'invalid_text', 'item_unknown', 'option_invalid', 'address_required']).toContain(error.code);
 
     expect(await countAllRows()).toEqual(before);
     const health = await getJson<{ database: string }>(server.baseUrl, '/v2/health');
@@ -565,6 +575,7 @@ describe('POST /v2/public/checkout/ refuses bad input, writes nothing and keeps 
     const response = await postOrder(server.baseUrl, { ...valid, total: Math.round((valid.total - 0.01) * 100) / 100 });
     const error = expectFrenchError(response, 409, 'total');
     expect(error.message).toBe(messages.pricesChanged);
+    expect(error.code).toBe('prices_changed');
     expect(error.errors.map((e) => e.path)).toEqual(['total']);
     const fresh = error.payload as FreshTotals;
     expect(fresh).toMatchObject({ subtotal: valid.subtotal, tax: valid.tax, total: valid.total, discount: valid.discount, delivery: valid.delivery });

@@ -72,7 +72,7 @@ describe('scheduled pickup orders', () => {
     const before = await countOrders(server.db);
     const response = await postOrder(server.baseUrl, await buildOrderPayload(server, { lines: [pizza], is_scheduled: true, ...schedule }));
     expect(response.status).toBe(422);
-    expect(errorOf(response)).toMatchObject({ message, errors: [{ path, message }] });
+    expect(errorOf(response)).toMatchObject({ code: 'slot_unavailable', message, errors: [{ path, message }] });
     expect(await countOrders(server.db)).toBe(before);
   });
 

@@ -11,6 +11,7 @@ import { mealVoucherSplit, readMealVoucherSettings } from '@resto/domain/meal-vo
 import { readSetting, type SettingsList } from '@resto/domain/settings';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { ErrorCode } from '@resto/contract/errors';
 import { ApiError, zodFieldErrors, type FieldError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -34,6 +35,17 @@ export interface CardOrderFinaliser {
 export interface OrderMailOutbox {
   prepareOrderMails(): Promise<(tx: Database, orderId: number) => Promise<void>>;
   kick(): void;
+}
+
+/**
+ * The code of a coupon the offer rules refused (packages/domain/src/offers.ts, offerRefusal, which
+ * gives the French reason): expired, already used by this customer, or refused for this order
+ * (minimum, scope, day, order type).
+ */
+function couponRefusalCode(reason: string): ErrorCode {
+  if (reason === messages.expiredCoupon) return 'coupon_expired';
+  if (reason === messages.couponAlreadyUsed) return 'coupon_already_used';
+  return 'coupon_refused';
 }
 
 /** Totals as the API writes them: euros with 2 decimals (section 3, Cart totals). */
@@ -154,7 +166,7 @@ export class OrderService {
       // a retry is answered with that order, not refused.
       const committed = await repository.findOrderIdByLocalId(this.db, payload.local_id);
       if (committed !== undefined) return { order_id: committed, created: false };
-      throw new ApiError('coupon_refused', offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
+      throw new ApiError(couponRefusalCode(offers.couponRefusal), offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
     }
 
     const claimed = { subtotal: payload.subtotal, discount: payload.discount, delivery: payload.delivery, tax: payload.tax, total: payload.total };
@@ -258,13 +270,16 @@ export class OrderService {
   private resolveLine(itemsById: Map<number, MenuItem>, line: OrderPayload['items'][number], index: number): ResolvedLine {
     const path = `items.${index}`;
     const item = itemsById.get(line.item_id);
-    if (!item) throw new ApiError('item_unknown', messages.unknownItem(line.item_id), [{ path: `${path}.item_id`, message: messages.unknownItem(line.item_id) }]);
+    if (!item)
+      throw new ApiError('item_unknown', messages.unknownItem(line.item_id), [{ path: `${path}.item_id`, message: messages.unknownItem(line.item_id) }]);
     if (item.item_menu_id !== line.item_menu_id) {
       const message = messages.itemWrongMenu(line.item_id, line.item_menu_id);
       throw new ApiError('item_unknown', message, [{ path: `${path}.item_menu_id`, message }]);
     }
     if (!item.item_is_available)
-      throw new ApiError('item_unavailable', messages.itemUnavailable(item.item_name), [{ path: `${path}.item_id`, message: messages.itemUnavailable(item.item_name) }]);
+      throw new ApiError('item_unavailable', messages.itemUnavailable(item.item_name), [
+        { path: `${path}.item_id`, message: messages.itemUnavailable(item.item_name) },
+      ]);
 
     const chosen = line.options.flatMap((option) =>
       option.option_options.map((value) => ({ option_id: option.option_id, option_option_id: value.id, quantity: value.quantity })),

@@ -63,7 +63,8 @@ export class PaymentService {
   async createIntent(input: { order_id: number; customer_id: string; amount: number; payment_intent_id?: string | null }): Promise<IntentAnswer> {
     const order = await repository.findOrderForPayment(this.db, input.order_id);
     if (!order) throw new ApiError('order_not_found', messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
-    if (order.paymentMethod !== 'card') throw new ApiError('payment_not_for_order', messages.paymentNotForOrder, [{ path: 'order_id', message: messages.paymentNotForOrder }]);
+    if (order.paymentMethod !== 'card')
+      throw new ApiError('payment_not_for_order', messages.paymentNotForOrder, [{ path: 'order_id', message: messages.paymentNotForOrder }]);
     const amountCents = intentAmountCents(input.amount);
     if (amountCents !== order.totalCents) {
       throw new ApiError('payment_amount_changed', messages.paymentAmountChanged, [{ path: 'amount', message: messages.paymentAmountChanged }], {
@@ -82,7 +83,8 @@ export class PaymentService {
       }
       return this.answer(intent);
     }
-    if (order.status !== 'pending') throw new ApiError('order_status_refused', messages.orderStatusRefused, [{ path: 'order_id', message: messages.orderStatusRefused }]);
+    if (order.status !== 'pending')
+      throw new ApiError('order_status_refused', messages.orderStatusRefused, [{ path: 'order_id', message: messages.orderStatusRefused }]);
     const intent = await this.provider
       .createIntent(
         { amountCents: order.totalCents, currency: paymentCurrency, customerId: input.customer_id, metadata: { order_id: String(order.orderId) } },
@@ -115,13 +117,12 @@ export class PaymentService {
    */
   async createCustomerIntent(input: { customer_id: string; amount: number; payment_intent_id?: string | null }): Promise<IntentAnswer> {
     const amountCents = intentAmountCents(input.amount);
-    if (amountCents === null) throw new ApiError('invalid_request', messages.paymentAmountInvalid, [{ path: 'amount', message: messages.paymentAmountInvalid }]);
+    if (amountCents === null)
+      throw new ApiError('invalid_request', messages.paymentAmountInvalid, [{ path: 'amount', message: messages.paymentAmountInvalid }]);
     const reusable = input.payment_intent_id ? await this.reusableIntent(input.payment_intent_id, input.customer_id) : undefined;
     if (reusable) {
       if (reusable.amountCents === amountCents) return this.answer(reusable);
-      const updated = await this.provider
-        .updateIntent(reusable.id, { amountCents }, `intent-${reusable.id}-amount-${amountCents}`)
-        .catch(providerFailure);
+      const updated = await this.provider.updateIntent(reusable.id, { amountCents }, `intent-${reusable.id}-amount-${amountCents}`).catch(providerFailure);
       return this.answer(updated);
     }
     const intent = await this.provider
@@ -152,7 +153,7 @@ export class PaymentService {
    * carry another transaction_id, and the intent succeeded for the order's exact total in euros. The
    * binding is the payment row (unique order and intent): once bound, PUT, webhooks and
    * reconciliation treat it as any order's intent. @returns the payment row, or undefined when
-   * the order cannot take it (not pending). @throws ApiError 422 payment_not_for_order, payment_not_confirmed.
+   * the order cannot take it (not pending) or the provider knows no such intent. @throws ApiError 422 payment_not_for_order, payment_not_confirmed.
    */
   private async bindIntent(order: NonNullable<Awaited<ReturnType<typeof repository.findOrderForPayment>>>, intentId: string) {
     const refuse = () => new ApiError('payment_not_for_order', messages.paymentNotForOrder, [{ path: 'transaction_id', message: messages.paymentNotForOrder }]);
@@ -160,9 +161,11 @@ export class PaymentService {
     if (order.transactionId && order.transactionId !== intentId) throw refuse();
     if (await repository.findPaymentByIntent(this.db, intentId)) throw refuse();
     const intent = await this.provider.retrieveIntent(intentId).catch((error: unknown) => {
-      if (error instanceof ProviderError && error.refused) throw refuse();
+      // No such intent: nothing was paid (as for an order with no intent at all).
+      if (error instanceof ProviderError && error.refused) return undefined;
       return providerFailure(error);
     });
+    if (!intent) return undefined;
     if (!isAwaitingOrder(intent) || intent.currency.toLowerCase() !== paymentCurrency || intent.amountCents !== order.totalCents) throw refuse();
     // Only a paid intent is bound: one still open stays free for the customer's next try.
     if (intent.status !== 'succeeded')
@@ -202,7 +205,8 @@ export class PaymentService {
       throw new ApiError('payment_not_for_order', messages.paymentNotForOrder, [{ path: 'transaction_id', message: messages.paymentNotForOrder }]);
     if (order.status === 'paid') return { order_id: orderId, status: 'paid' };
     const outcome = await this.sync(payment.intentId);
-    if (outcome !== 'paid') throw new ApiError('payment_not_confirmed', messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
+    if (outcome !== 'paid')
+      throw new ApiError('payment_not_confirmed', messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
     return { order_id: orderId, status: 'paid' };
   }
 

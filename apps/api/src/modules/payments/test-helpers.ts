@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { ErrorCode } from '@resto/contract/errors';
 import { catalogVersion, orderStatusHistory, orders, paymentWebhookEvents, payments, settings } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
 import { buildOrderPayload, errorOf, payloadOf, postOrder, sendJson, type TestServer } from '../../test/harness.ts';
@@ -117,10 +118,11 @@ export async function setSetting(db: Database, name: string, value: unknown) {
   await db.update(catalogVersion).set({ version: sql`${catalogVersion.version} + 1` });
 }
 
-/** Expects a French error envelope with this HTTP status. */
-export function expectError(response: Awaited<ReturnType<typeof sendJson>>, status: number, message?: string) {
+/** Expects a French error envelope with this HTTP status (and this message and code when given). */
+export function expectError(response: Awaited<ReturnType<typeof sendJson>>, status: number, message?: string, code?: ErrorCode) {
   expect(response.status).toBe(status);
   const error = errorOf(response);
   if (message) expect(error.message).toBe(message);
+  if (code) expect(error.code).toBe(code);
   return error;
 }

@@ -185,6 +185,7 @@ describe('unknown receipts and card orders', () => {
     const before = await request(server.baseUrl, `/v2/public/receipts/${row!.secret}`);
     expect(before.status).toBe(409);
     expect(errorOf(before).message).toBe(messages.receiptNotYet);
+    expect(errorOf(before).code).toBe('receipt_not_ready');
 
     const intent = await intentFor(server, order);
     expect((await confirmCard(server, intent.client_secret, cards.success)).status).toBe(200);
