@@ -64,7 +64,7 @@ export const deleteAccountFormTexts = {
 
 /** Texts of apps/web/app/features/account/order-card.tsx. */
 export const orderCardTexts = {
-  commandeN: (order_id: string | number) => `Commande n° ${order_id}`,
+  commandeN: (orderId: string | number) => `Commande n° ${orderId}`,
   retrait: 'Retrait',
   livraison: 'Livraison',
   aEmporter: 'À emporter',
