@@ -1,7 +1,7 @@
 import { messages } from '@resto/domain/messages';
 import { ApiCallError } from '../../lib/api-client.ts';
 import { useAuthStore } from './auth-store.ts';
-import { accountApiTexts } from '@resto/domain/messages/account';
+import { personalDataExportTexts } from '@resto/domain/messages/account';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -82,7 +82,7 @@ export async function downloadMyData(cookieChoice: 'true' | 'false' | null): Pro
     throw new ApiCallError(response.status, json.message ?? messages.exportFailed, json.errors ?? [], undefined);
   }
   const data = (await response.json()) as { consents?: { cookies?: Record<string, unknown> } };
-  if (data.consents?.cookies) data.consents.cookies.choice_in_this_browser = cookieChoice === null ? accountApiTexts.sansReponse : cookieChoice === 'true' ? accountApiTexts.acceptes : accountApiTexts.refuses;
+  if (data.consents?.cookies) data.consents.cookies.choice_in_this_browser = cookieChoice === null ? personalDataExportTexts.noAnswer : cookieChoice === 'true' ? personalDataExportTexts.accepted : personalDataExportTexts.refused;
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'mes-donnees.json';
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
   const link = document.createElement('a');
