@@ -39,7 +39,7 @@ export const accountMessages = {
   exportFailed: 'Le téléchargement de vos données a échoué, veuillez réessayer.',
 } as const;
 
-/** Order statuses as a customer reads them (DESIGN.md: pending, paid, accepted, ready, completed, rejected, cancelled). */
+/** Order statuses as a customer reads them (pending, paid, accepted, ready, completed, rejected, cancelled). */
 export const orderStatusLabels = {
   pending: 'En attente',
   paid: 'Payée',
