@@ -264,7 +264,7 @@ export const ProfileUpdateSchema = z.object({
   address: z
     .string()
     .trim()
-    .max(200, { error: '200 caractères au maximum.' })
+    .max(200, { error: messages.tooLong(200) })
     .nullish()
     .transform((value) => (value ? value : null)),
 });

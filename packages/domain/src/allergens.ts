@@ -2,6 +2,7 @@
  * The 14 allergens of EU regulation 1169/2011, annex II, and the diet labels a dish may carry,
  * with their French names as the menu shows them.
  */
+import { allergenNames, dietNames } from './messages/menu.ts';
 export const allergens = [
   'gluten',
   'crustaceans',
@@ -20,32 +21,12 @@ export const allergens = [
 ] as const;
 export type Allergen = (typeof allergens)[number];
 
-export const allergenLabels: Record<Allergen, string> = {
-  gluten: 'Gluten',
-  crustaceans: 'Crustacés',
-  eggs: 'Œufs',
-  fish: 'Poissons',
-  peanuts: 'Arachides',
-  soybeans: 'Soja',
-  milk: 'Lait',
-  nuts: 'Fruits à coque',
-  celery: 'Céleri',
-  mustard: 'Moutarde',
-  sesame: 'Sésame',
-  sulphites: 'Sulfites',
-  lupin: 'Lupin',
-  molluscs: 'Mollusques',
-};
+export const allergenLabels: Record<Allergen, string> = allergenNames;
 
 export const diets = ['vegetarian', 'vegan', 'halal', 'gluten_free'] as const;
 export type Diet = (typeof diets)[number];
 
-export const dietLabels: Record<Diet, string> = {
-  vegetarian: 'Végétarien',
-  vegan: 'Vegan',
-  halal: 'Halal',
-  gluten_free: 'Sans gluten',
-};
+export const dietLabels: Record<Diet, string> = dietNames;
 
 /**
  * Whether a dish stays on the menu when the visitor hides some allergens: the dish itself must

@@ -20,7 +20,7 @@ const requiredText = (message: string, max = 100) =>
     .string({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(max, { error: `${max} caractères au maximum.` });
+    .max(max, { error: messages.tooLong(max) });
 
 /** Personal tab (section 5): first and last name at least 1 character, a valid e-mail, a phone. */
 export const PersonalSchema = z.object({
@@ -131,7 +131,7 @@ const OrderLineSchema = z.object({
     .int({ error: messages.quantityRange(maxLineQuantity) })
     .min(1, { error: messages.quantityRange(maxLineQuantity) })
     .max(maxLineQuantity, { error: messages.quantityRange(maxLineQuantity) }),
-  note: z.string().trim().max(300, { error: '300 caractères au maximum pour la note.' }).optional().default(''),
+  note: z.string().trim().max(300, { error: messages.noteTooLong }).optional().default(''),
   options: z
     .array(
       z.object({
@@ -169,7 +169,7 @@ export const OrderPayloadSchema = z.object({
   meal_voucher: z.boolean({ error: messages.mealVoucherInvalid }).optional().default(false),
   transaction_id: z.string().max(200).nullish(),
   user_id: z.number().int().positive().max(maxDatabaseInteger).nullish(),
-  status: z.literal('pending', { error: 'Une commande est créée avec le statut « pending ».' }),
+  status: z.literal('pending', { error: messages.orderCreatedPending }),
   customer: PersonalSchema,
   location: LocationSchema.nullish(),
   date: z.string().max(40).nullish(),

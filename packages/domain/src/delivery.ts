@@ -1,4 +1,5 @@
 import { formatPrice } from './format.ts';
+import { deliveryMessages } from './messages/delivery.ts';
 import { eurosToCents } from './money.ts';
 import { readSetting, type SettingsList } from './settings.ts';
 
@@ -88,7 +89,7 @@ export function zoneQuote(zone: DeliveryZone): DeliveryQuote {
 
 /** French reason shown when an address is outside every delivery zone. */
 export function outsideZonesMessage(postalCode: string): string {
-  return `Nous ne livrons pas encore à cette adresse (${postalCode || 'code postal manquant'}). Choisissez le retrait sur place ou une autre adresse.`;
+  return deliveryMessages.outsideZones(postalCode);
 }
 
 /**
@@ -97,9 +98,9 @@ export function outsideZonesMessage(postalCode: string): string {
  * message to show on the type tab, or null when delivery can be chosen.
  */
 export function deliveryChoiceRefusal(delivery: DeliverySettings, subtotalCents: number): string | null {
-  if (!delivery.active) return 'La livraison n’est pas proposée par le restaurant.';
+  if (!delivery.active) return deliveryMessages.deliveryInactive;
   if (subtotalCents < delivery.minimumOrderCents && delivery.flatChargeCents === 0) {
-    return `La livraison est possible dès ${formatPrice(delivery.minimumOrderCents)} de commande (il manque ${formatPrice(delivery.minimumOrderCents - subtotalCents)}).`;
+    return deliveryMessages.deliveryMinimum(formatPrice(delivery.minimumOrderCents), formatPrice(delivery.minimumOrderCents - subtotalCents));
   }
   return null;
 }

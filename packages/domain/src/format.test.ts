@@ -18,7 +18,7 @@ import {
 /** Intl puts U+00A0 / U+202F in French currency output; compare with plain spaces. */
 const plain = (text: string) => text.replace(/\s/gu, ' ');
 
-describe('formatPrice (DECISIONS.md "Language": French formats, 12,50 €)', () => {
+describe('formatPrice: French formats, 12,50 €', () => {
   test.each([
     [1250, '12,50 €'],
     [0, '0,00 €'],

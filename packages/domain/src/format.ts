@@ -2,7 +2,7 @@
  * French formats of the product, in one place for the storefront, the e-mails and the receipts
  * (issue 12): money in euros, rates of VAT, distances, calendar days, instants and slots, all read
  * in Europe/Paris. Inside the code an amount is an integer number of cents; the API speaks euros
- * with 2 decimals (DECISIONS.md, "Money and trust", written in docs/decisions/).
+ * with 2 decimals (section 7 of the specification).
  * Intl gives French spacing: a narrow no-break space (U+202F) before "€" and as thousands
  * separator, a no-break space (U+00A0) inside "12 345,00 €"; `plainSpaces` turns them into plain
  * spaces where a font or a text file wants them (the receipt's PDF).

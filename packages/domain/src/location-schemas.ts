@@ -1,4 +1,5 @@
 import { z } from './zod-fr.ts';
+import { messages } from './messages.ts';
 import { locationMessages, minLocationQueryLength } from './location.ts';
 
 /*
@@ -11,4 +12,4 @@ export const LocationQuerySchema = z
   .string({ error: locationMessages.notFound })
   .trim()
   .min(minLocationQueryLength, { error: locationMessages.queryTooShort })
-  .max(200, { error: '200 caractères au maximum.' });
+  .max(200, { error: messages.tooLong(200) });

@@ -1,6 +1,6 @@
 /**
  * The French catalogue: every sentence a visitor can read, shared by the API (error envelopes),
- * the storefront (screens) and the e-mails. DECISIONS.md, "Language" (docs/decisions/).
+ * the storefront (screens) and the e-mails; the product speaks French only.
  *
  * Organised by feature in packages/domain/src/messages/<feature>.ts (account, cart, checkout,
  * delivery, errors, legal, mail, menu, payment, pwa, receipts, site); each file holds the API's

@@ -1,6 +1,7 @@
 import type { MenuItem, Weekday } from './catalogue.ts';
 import { toRestaurantTime } from './clock.ts';
 import { messages } from './messages.ts';
+import { offerBadges } from './messages/cart.ts';
 import { spreadProportionally } from './cart.ts';
 import { formatNumber, formatPrice, formatPriceShort } from './format.ts';
 import { eurosToCents, roundDiv } from './money.ts';
@@ -242,15 +243,15 @@ export function calculateOffers(automatic: readonly Offer[], coupon: Offer | nul
 export function itemBadge(offer: Pick<Offer, 'type' | 'value'>): string {
   switch (offer.type) {
     case 'buy_one_get_one':
-      return '1 acheté = 1 offert';
+      return offerBadges.buyOneGetOne;
     case 'percentage':
-      return `-${formatNumber(offer.value, 2)} %`;
+      return offerBadges.percentage(formatNumber(offer.value, 2));
     case 'fixed_amount':
-      return `-${formatPriceShort(eurosToCents(offer.value))}`;
+      return offerBadges.fixedAmount(formatPriceShort(eurosToCents(offer.value)));
     case 'free_item':
-      return 'OFFERT';
+      return offerBadges.freeItem;
     default:
-      return 'PROMO';
+      return offerBadges.other;
   }
 }
 
@@ -258,12 +259,12 @@ export function itemBadge(offer: Pick<Offer, 'type' | 'value'>): string {
 export function categoryBadge(offers: readonly Pick<Offer, 'type' | 'value'>[]): string | null {
   if (offers.length === 0) return null;
   const types = new Set(offers.map((o) => o.type));
-  if (types.size > 1) return 'Offres';
-  if (types.has('buy_one_get_one')) return '1 acheté = 1 offert';
-  if (types.has('percentage')) return 'Remise en %';
-  if (types.has('fixed_amount')) return 'Remise en €';
-  if (types.has('free_item')) return 'Offert';
-  return 'Offres';
+  if (types.size > 1) return offerBadges.categoryMixed;
+  if (types.has('buy_one_get_one')) return offerBadges.buyOneGetOne;
+  if (types.has('percentage')) return offerBadges.categoryPercentage;
+  if (types.has('fixed_amount')) return offerBadges.categoryFixedAmount;
+  if (types.has('free_item')) return offerBadges.categoryFreeItem;
+  return offerBadges.categoryMixed;
 }
 
 /** Public offers that apply to an item (spec section 4, "Offer applicability"). */

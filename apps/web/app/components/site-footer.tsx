@@ -19,9 +19,9 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
   const socials = getSocialLinks(settings);
   const pages = [
     { to: `${prefix}/menu`, label: siteFooterTexts.laCarte, shown: true },
-    { to: `${prefix}/about`, label: siteFooterTexts.aPropos, shown: isPageAllowed(settings, siteFooterTexts.about2) },
-    { to: `${prefix}/contact`, label: siteFooterTexts.contact2, shown: isPageAllowed(settings, siteFooterTexts.contact2) },
-    { to: `${prefix}/blog`, label: siteFooterTexts.blog2, shown: isPageAllowed(settings, siteFooterTexts.blog2) },
+    { to: `${prefix}/about`, label: siteFooterTexts.aPropos, shown: isPageAllowed(settings, 'About') },
+    { to: `${prefix}/contact`, label: siteFooterTexts.contact, shown: isPageAllowed(settings, 'Contact') },
+    { to: `${prefix}/blog`, label: siteFooterTexts.blog, shown: isPageAllowed(settings, 'Blog') },
     { to: `${prefix}/terms-of-service`, label: siteFooterTexts.mentionsLegalesEtCgv, shown: true },
     { to: `${prefix}/privacy-policy`, label: siteFooterTexts.confidentialite, shown: true },
     { to: `${prefix}/cookie-policy`, label: siteFooterTexts.cookies, shown: true },

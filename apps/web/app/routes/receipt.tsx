@@ -12,7 +12,7 @@ import { receiptTexts } from '@resto/domain/messages/receipts';
 
 export const meta: Route.MetaFunction = ({ location, data }) => [
   ...pageMeta(
-    data && 'receipt' in data ? `${data.receipt.kind === 'invoice' ? receiptTexts.facture2 : receiptTexts.recu2} ${data.receipt.invoice_number ?? data.receipt.number}` : receiptTexts.recu2,
+    data && 'receipt' in data ? `${data.receipt.kind === 'invoice' ? receiptTexts.invoiceWord : receiptTexts.receiptWord} ${data.receipt.invoice_number ?? data.receipt.number}` : receiptTexts.receiptWord,
     location.pathname,
   ),
   { name: 'robots', content: 'noindex' },
@@ -120,7 +120,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
               <p>{receipt.business.company_name}</p>
               <p>{receipt.business.address}</p>
               {receipt.business.siren ? <p>{receiptTexts.siren(receipt.business.siren)}</p> : null}
-              {receipt.business.vat_number ? <p>{receiptTexts.tvaIntracommunautaire2(receipt.business.vat_number)}</p> : null}
+              {receipt.business.vat_number ? <p>{receiptTexts.vatNumberLine(receipt.business.vat_number)}</p> : null}
             </div>
           ) : null}
         </section>

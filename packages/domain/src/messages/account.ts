@@ -39,7 +39,7 @@ export const accountMessages = {
   exportFailed: 'Le téléchargement de vos données a échoué, veuillez réessayer.',
 } as const;
 
-/** Order statuses as a customer reads them (DESIGN.md: pending, paid, accepted, ready, completed, rejected, cancelled). */
+/** Order statuses as a customer reads them (pending, paid, accepted, ready, completed, rejected, cancelled). */
 export const orderStatusLabels = {
   pending: 'En attente',
   paid: 'Payée',
@@ -64,7 +64,7 @@ export const deleteAccountFormTexts = {
 
 /** Texts of apps/web/app/features/account/order-card.tsx. */
 export const orderCardTexts = {
-  commandeN: (order_id: string | number) => `Commande n° ${order_id}`,
+  commandeN: (orderId: string | number) => `Commande n° ${orderId}`,
   retrait: 'Retrait',
   livraison: 'Livraison',
   aEmporter: 'À emporter',
@@ -231,9 +231,12 @@ export const profileTexts = {
   motDePasse: 'Mot de passe',
 } as const;
 
-/** Texts of apps/web/app/features/account/account-api.ts. */
-export const accountApiTexts = {
-  sansReponse: 'sans réponse',
-  acceptes: 'acceptés',
-  refuses: 'refusés',
+/** The notes of the personal data export (GET /v2/auth/export, issue 16): what is kept where. */
+export const personalDataExportTexts = {
+  cookiesNote: 'Votre choix sur les cookies est conservé dans votre navigateur (clé « cookie-consent »), pas sur nos serveurs.',
+  marketingNote: 'Aucune prospection : vos e-mails servent à votre compte et à vos commandes.',
+  /** The cookie choice of this browser, added by the storefront to the downloaded file. */
+  noAnswer: 'sans réponse',
+  accepted: 'acceptés',
+  refused: 'refusés',
 } as const;

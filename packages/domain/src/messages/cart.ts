@@ -21,10 +21,10 @@ export const cartPanelTexts = {
   votrePanierEstVide: 'Votre panier est vide.',
   choisissezUnPlatPourCommencer: 'Choisissez un plat pour commencer.',
   articlesDuPanier: 'Articles du panier',
-  quantiteDe: (item_name: string | number) => `Quantité de ${item_name}`,
-  retirerUn: (item_name: string | number) => `Retirer un ${item_name}`,
-  ajouterUn: (item_name: string | number) => `Ajouter un ${item_name}`,
-  supprimer: (item_name: string | number) => `Supprimer ${item_name}`,
+  quantiteDe: (itemName: string | number) => `Quantité de ${itemName}`,
+  retirerUn: (itemName: string | number) => `Retirer un ${itemName}`,
+  ajouterUn: (itemName: string | number) => `Ajouter un ${itemName}`,
+  supprimer: (itemName: string | number) => `Supprimer ${itemName}`,
   commander: (totalCents: string | number) => `Commander · ${totalCents}`,
 } as const;
 
@@ -57,4 +57,19 @@ export const totalsRecapTexts = {
   tva: 'TVA ',
   total: 'Total',
   ttc: ' TTC',
+} as const;
+
+/** The badges of offers on dishes and categories (spec section 9: BOGO, % OFF, $ OFF, FREE, OFFERS). */
+export const offerBadges = {
+  buyOneGetOne: '1 acheté = 1 offert',
+  /** '-10 %' from the formatted number. */
+  percentage: (value: string) => `-${value} %`,
+  /** '-5 €' from the formatted price. */
+  fixedAmount: (price: string) => `-${price}`,
+  freeItem: 'OFFERT',
+  other: 'PROMO',
+  categoryMixed: 'Offres',
+  categoryPercentage: 'Remise en %',
+  categoryFixedAmount: 'Remise en €',
+  categoryFreeItem: 'Offert',
 } as const;

@@ -51,14 +51,14 @@ export const confirmationTabTexts = {
 export const deliveryTabTexts = {
   retraitAuRestaurant: 'Retrait au restaurant',
   adresseDeLivraison: 'Adresse de livraison',
-  votreCommandeEstPreteAu: (pickup_minimum_time: string | number) =>
-    `Votre commande est prête au créneau choisi, ou environ ${pickup_minimum_time} minutes après confirmation.`,
+  votreCommandeEstPreteAu: (pickupMinimumTime: string | number) =>
+    `Votre commande est prête au créneau choisi, ou environ ${pickupMinimumTime} minutes après confirmation.`,
   adresse: 'Adresse',
   complementEtageCode: 'Complément (étage, code…)',
   codePostal: 'Code postal',
   ville: 'Ville',
   pays: 'Pays',
-  nousLivrons: (postal_code: string | number) => `Nous livrons : ${postal_code}.`,
+  nousLivrons: (postalCode: string | number) => `Nous livrons : ${postalCode}.`,
   verificationDeLAdresse: 'Vérification de l’adresse…',
   continuer: 'Continuer',
 } as const;

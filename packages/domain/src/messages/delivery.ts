@@ -8,6 +8,12 @@ import { minLocationQueryLength } from '../location-limits.ts';
 /** Messages of delivery as an order option. Part of `messages` (packages/domain/src/messages.ts). */
 export const deliveryMessages = {
   deliveryNotAvailable: "La livraison n'est pas encore proposée en ligne : choisissez le retrait sur place.",
+  /** An address outside every delivery zone (spec section 9). */
+  outsideZones: (postalCode: string) =>
+    `Nous ne livrons pas encore à cette adresse (${postalCode || 'code postal manquant'}). Choisissez le retrait sur place ou une autre adresse.`,
+  deliveryInactive: 'La livraison n’est pas proposée par le restaurant.',
+  /** Spec section 4: delivery under the minimum order with no flat charge. */
+  deliveryMinimum: (minimum: string, missing: string) => `La livraison est possible dès ${minimum} de commande (il manque ${missing}).`,
 } as const;
 
 /** Texts of apps/web/app/features/location/location-panel.tsx. */
@@ -19,7 +25,7 @@ export const locationPanelTexts = {
   aEmporter: ' À emporter',
   livraison: ' Livraison',
   retirerAuRestaurant: 'Retirer au restaurant',
-  livraison2: (formatted_address: string | number) => `Livraison · ${formatted_address}`,
+  livraison2: (formattedAddress: string | number) => `Livraison · ${formattedAddress}`,
   livraisonChoisirUneAdresse: 'Livraison · choisir une adresse',
 } as const;
 
@@ -32,8 +38,8 @@ export const locationSearchTexts = {
   maPosition: 'Ma position',
   adressesProposees: 'Adresses proposées',
   ajoutezLeCodePostalOu: (noSuggestion: string | number) => `${noSuggestion} Ajoutez le code postal ou la ville.`,
-  livraisonEnvironMin: (delivery_cost: string | number, unit: string | number, duration: string | number) =>
-    `Livraison ${delivery_cost} · ${unit} · environ ${duration} min`,
+  livraisonEnvironMin: (deliveryCost: string | number, unit: string | number, duration: string | number) =>
+    `Livraison ${deliveryCost} · ${unit} · environ ${duration} min`,
 } as const;
 
 /** French sentences of the location panel (section 8 alerts included). */

@@ -32,4 +32,9 @@ export const requestMessages = {
   /** A request that reached a server being stopped (SIGTERM, issue 17): nothing was done, try again. */
   serverStopping: "Le serveur redémarre : rien n'a été enregistré, réessayez dans quelques secondes.",
   tooManyRequests: (minutes: number) => `Trop de demandes en peu de temps. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+  /** A text over its maximum length. */
+  tooLong: (max: number) => `${max} caractères au maximum.`,
+  noteTooLong: '300 caractères au maximum pour la note.',
+  /** Spec section 7: an order is created pending. */
+  orderCreatedPending: 'Une commande est créée avec le statut « pending ».',
 } as const;

@@ -50,9 +50,9 @@ export const productDialogTexts = {
 
 /** Texts of apps/web/app/features/menu/quick-add.tsx. */
 export const quickAddTexts = {
-  choisirLesOptionsDe: (item_name: string | number) => `Choisir les options de ${item_name}`,
-  ajouterAuPanier: (item_name: string | number) => `Ajouter ${item_name} au panier`,
-  ajouteAuPanier: (item_name: string | number) => `« ${item_name} » ajouté au panier.`,
+  choisirLesOptionsDe: (itemName: string | number) => `Choisir les options de ${itemName}`,
+  ajouterAuPanier: (itemName: string | number) => `Ajouter ${itemName} au panier`,
+  ajouteAuPanier: (itemName: string | number) => `« ${itemName} » ajouté au panier.`,
 } as const;
 
 /** Texts of apps/web/app/routes/menu.tsx. */
@@ -67,4 +67,30 @@ export const menuTexts = {
   articlesChoisisQuantitesEtTotal: 'Articles choisis, quantités et total de la commande.',
   laCarte: 'La carte',
   touteLaCarteACommander: 'Toute la carte, à commander en ligne : entrées, plats, pizzas, desserts et boissons.',
+} as const;
+
+/** The 14 allergens of EU regulation 1169/2011 as a person reads them (packages/domain/src/allergens.ts types them). */
+export const allergenNames = {
+  gluten: 'Gluten',
+  crustaceans: 'Crustacés',
+  eggs: 'Œufs',
+  fish: 'Poissons',
+  peanuts: 'Arachides',
+  soybeans: 'Soja',
+  milk: 'Lait',
+  nuts: 'Fruits à coque',
+  celery: 'Céleri',
+  mustard: 'Moutarde',
+  sesame: 'Sésame',
+  sulphites: 'Sulfites',
+  lupin: 'Lupin',
+  molluscs: 'Mollusques',
+} as const;
+
+/** The diets a dish may suit. */
+export const dietNames = {
+  vegetarian: 'Végétarien',
+  vegan: 'Vegan',
+  halal: 'Halal',
+  gluten_free: 'Sans gluten',
 } as const;

@@ -14,6 +14,7 @@ import {
   type User,
 } from '@resto/domain/account';
 import { messages } from '@resto/domain/messages';
+import { personalDataExportTexts } from '@resto/domain/messages/account';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { ErrorCode } from '@resto/contract/errors';
@@ -360,9 +361,9 @@ export class AuthService {
       consents: {
         cookies: {
           stored_in: 'browser',
-          note: 'Votre choix sur les cookies est conservé dans votre navigateur (clé « cookie-consent »), pas sur nos serveurs.',
+          note: personalDataExportTexts.cookiesNote,
         },
-        marketing_emails: { given: false, note: 'Aucune prospection : vos e-mails servent à votre compte et à vos commandes.' },
+        marketing_emails: { given: false, note: personalDataExportTexts.marketingNote },
       },
     };
   }

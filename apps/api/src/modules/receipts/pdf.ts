@@ -89,7 +89,7 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
     text(receipt.business.company_name);
     text(receipt.business.address);
     if (receipt.business.siren) text(receiptTexts.siren(receipt.business.siren));
-    if (receipt.business.vat_number) text(receiptTexts.tvaIntracommunautaire2(receipt.business.vat_number));
+    if (receipt.business.vat_number) text(receiptTexts.vatNumberLine(receipt.business.vat_number));
   }
   rule();
 

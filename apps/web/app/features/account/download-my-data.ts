@@ -3,7 +3,7 @@ import { AccountExportSchema } from '@resto/contract/auth';
 import { messages } from '@resto/domain/messages';
 import { api, ApiCallError, isApiError } from '../../lib/api.ts';
 import { sessionHeaders } from './credentials.ts';
-import { accountApiTexts } from '@resto/domain/messages/account';
+import { personalDataExportTexts } from '@resto/domain/messages/account';
 
 /**
  * The file as it is written: everything the server sent (not only what the contract names), with
@@ -34,7 +34,7 @@ export async function downloadMyData(cookieChoice: 'true' | 'false' | null): Pro
   const file = ExportFileSchema.safeParse(json);
   if (!checked.success || !file.success)
     throw new ApiCallError(response.status, 'invalid_answer', messages.exportFailed, [], undefined, { cause: checked.error ?? file.error });
-  file.data.consents.cookies.choice_in_this_browser = cookieChoice === null ? accountApiTexts.sansReponse : cookieChoice === 'true' ? accountApiTexts.acceptes : accountApiTexts.refuses;
+  file.data.consents.cookies.choice_in_this_browser = cookieChoice === null ? personalDataExportTexts.noAnswer : cookieChoice === 'true' ? personalDataExportTexts.accepted : personalDataExportTexts.refused;
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'mes-donnees.json';
   const url = URL.createObjectURL(new Blob([JSON.stringify(file.data, null, 2)], { type: 'application/json' }));
   const link = document.createElement('a');
