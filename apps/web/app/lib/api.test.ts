@@ -94,7 +94,7 @@ describe.each([
     });
     expect(found.length).toBeGreaterThan(0);
     expect(found[0]?.place_id).toEqual(expect.any(String));
-  });
+  }, 30_000); // the first search loads the offline address index (seconds on a busy machine)
 });
 
 it('asks the path with its query as URLSearchParams writes it', async () => {
@@ -110,7 +110,7 @@ it('asks the path with its query as URLSearchParams writes it', async () => {
   });
   await recording.call({ path: '/v2/public/settings', query: {}, response: SettingsSchema });
   expect(asked).toEqual(['/v2/public/locations/?query=Charit%C3%A9+69002&page=2', '/v2/public/settings']);
-});
+}, 30_000);
 
 describe('the API client without an answer', () => {
   let closed: string;
