@@ -4,7 +4,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 
-/** One id per build: the browser compares it with /builds/latest.json to notice a new version (DECISIONS.md). */
+/** One id per build: the browser compares it with /builds/latest.json to notice a new version (docs/decisions/016, section 4.5). */
 const buildId = process.env.BUILD_ID ?? Date.now().toString(36);
 
 /** Writes /builds/latest.json next to the client files; scripts/generate-sw.mjs reads it after the build. */

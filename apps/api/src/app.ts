@@ -169,7 +169,7 @@ function declareDocument(app: ReturnType<typeof routes>) {
 }
 
 /**
- * The API under /v2 (DESIGN.md, "The API contract"): every answer is
+ * The API under /v2 (docs/decisions/017, section 2): every answer is
  * {status: 'success', payload} or {status: 'error', code, message, errors}. Every route is
  * declared with the contract's schemas (http/openapi.ts) and documented at GET /v2/openapi.json.
  */

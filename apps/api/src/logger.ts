@@ -46,8 +46,8 @@ export function serializeError(value: unknown, depth = 0): LoggedError | string 
 }
 
 /**
- * JSON logs; tokens, passwords, query strings and database parameters never reach them (DESIGN.md,
- * logs; issue 17). `destination`: where lines go (default stdout; tests capture them).
+ * JSON logs; tokens, passwords, query strings and database parameters never reach them (docs/decisions/017,
+ * section 6; issue 17). `destination`: where lines go (default stdout; tests capture them).
  */
 export function createLogger(level: string, destination?: DestinationStream) {
   const options = {

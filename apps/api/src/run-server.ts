@@ -25,7 +25,7 @@ import { startReconciler } from './modules/payments/reconciler.ts';
 
 /**
  * One Node process: the API under /v2 and the storefront (React Router SSR build) on PORT,
- * on PGlite under DATA_DIR, or PostgreSQL when DATABASE_URL is set (DESIGN.md, "The shape").
+ * on PGlite under DATA_DIR, or PostgreSQL when DATABASE_URL is set (docs/decisions/017, section 1.2).
  * Started by server.ts once the data directory is locked (`release` frees it).
  */
 export async function runServer(env: Env, release: () => Promise<void>) {

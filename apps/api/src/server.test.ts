@@ -13,7 +13,7 @@ import { catalogVersion, menus, orderLines, orders } from './db/schema.ts';
 import { buildOrderPayload, getJson, newLocalId, payloadOf, postOrder } from './test/harness.ts';
 
 /**
- * The server as a process (DESIGN.md, "The shape" and gotchas): PGlite under DATA_DIR, a lock
+ * The server as a process (docs/decisions/017, sections 1.2 and 7.1): PGlite under DATA_DIR, a lock
  * that stops a second server on the same directory, a clean stop on SIGTERM, data kept across
  * restarts and the demo restaurant loaded only once. Always PGlite: DATABASE_URL is removed.
  */

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
 
-/** Every page twice: unprefixed (canonical) and under /fr (spec section 2; DECISIONS.md). */
+/** Every page twice: unprefixed (canonical) and under /fr (spec section 2; docs/decisions/016, section 4.2). */
 const pages = (idPrefix: string) => [
   index('routes/home.tsx', { id: `${idPrefix}home` }),
   route('menu', 'routes/menu.tsx', { id: `${idPrefix}menu` }),

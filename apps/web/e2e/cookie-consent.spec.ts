@@ -3,7 +3,7 @@ import { pauseClockAt } from './helpers.ts';
 
 const start = new Date('2026-11-22T12:30:00+01:00').getTime();
 
-test.describe('cookie consent (spec section 2, DECISIONS.md)', () => {
+test.describe('cookie consent (spec section 2; docs/decisions/016, section 4.4)', () => {
   // A first visit: nothing answered yet.
   test.use({ storageState: { cookies: [], origins: [] } });
 

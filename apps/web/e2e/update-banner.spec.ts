@@ -17,7 +17,7 @@ function deploySecondBuild(clientDir: string, id: string) {
   execFileSync(process.execPath, [join(webDir, 'scripts/generate-sw.mjs'), clientDir], { stdio: 'pipe' });
 }
 
-test.describe('new versions (spec section 4, DECISIONS.md)', () => {
+test.describe('new versions (spec section 4; docs/decisions/016, section 4.5)', () => {
   test.use({
     serviceWorkers: 'allow',
     storageState: { cookies: [], origins: [{ origin: `http://localhost:${port}`, localStorage: [{ name: 'cookie-consent', value: 'false' }] }] },

@@ -1,5 +1,5 @@
 // Writes build/client/sw.js with workbox-build's generateSW, AFTER `react-router build`, so the
-// prerendered /offline page is in the precache (DESIGN.md, gotchas). Usage:
+// prerendered /offline page is in the precache (docs/decisions/017, section 7.3). Usage:
 //   node scripts/generate-sw.mjs [clientDir]     (default: build/client)
 // The service worker's strategy is explained in docs/decisions/008-pwa-shell.md.
 import { readFileSync } from 'node:fs';

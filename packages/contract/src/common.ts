@@ -1,7 +1,7 @@
 import { z } from '@resto/domain/zod-fr';
 
 /**
- * The success envelope of every JSON answer of the API under /v2 (DESIGN.md, "The API contract"):
+ * The success envelope of every JSON answer of the API under /v2 (docs/decisions/017, section 2):
  * `{status: 'success', payload}`. Errors are `ErrorBodySchema` (errors.ts).
  */
 export function successBody<S extends z.ZodType>(payload: S) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The stable codes of the API's error answers (DESIGN.md, "The API contract"). A client branches
+ * The stable codes of the API's error answers (docs/decisions/017, section 2). A client branches
  * on these, never on a message or a field path: messages are French sentences for a person and may
  * be reworded. A code is never renamed once published; a new case gets a new code.
  *

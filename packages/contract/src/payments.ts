@@ -2,7 +2,7 @@ import { z } from '@resto/domain/zod-fr';
 import { StripeCustomerSchema, StripePaymentIntentSchema, TestAuthenticateSchema, TestConfirmSchema } from '@resto/domain/payment-schemas';
 
 /**
- * Card payments under /v2/public/checkout (spec section 7; DESIGN.md, beyond section 7). The
+ * Card payments under /v2/public/checkout (spec section 7; docs/decisions/017, section 2.5: beyond section 7). The
  * request schemas live in packages/domain/src/payment-schemas.ts and are re-exported here.
  */
 export { StripeCustomerSchema, StripePaymentIntentSchema, TestAuthenticateSchema, TestConfirmSchema };

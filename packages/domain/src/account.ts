@@ -34,7 +34,7 @@ export type CodePurpose = 'signup' | 'reset';
 
 /**
  * A rate limit: at most `max` events per `windowSeconds` for one key (fixed window). Kept in the
- * database so every API instance shares them (DESIGN.md).
+ * database so every API instance shares them (docs/decisions/017, section 1.3).
  */
 export interface RateLimit {
   name: string;

@@ -29,7 +29,7 @@ describe('defaults (section 3, Cart)', () => {
   });
 });
 
-describe('unit price, line amount and subtotal (section 9, DECISIONS.md Pricing 1)', () => {
+describe('unit price, line amount and subtotal (section 9, docs/decisions/016, section 6.1)', () => {
   test.each([
     ['section 9: price_pickup for pickup', true, 1100],
     ['section 9: price_delivery for delivery', false, 1250],
@@ -97,7 +97,7 @@ describe('unit price, line amount and subtotal (section 9, DECISIONS.md Pricing 
   });
 });
 
-describe('tax (section 3 Cart, section 9, DECISIONS.md Pricing 6)', () => {
+describe('tax (section 3 Cart, section 9, docs/decisions/016, section 6.6)', () => {
   test.each([
     ['section 9: inclusive tax at the 10 % default, 12,50 € → round(1250×1000/11000) = 114', [line({ pricePickupCents: 1250 })], 114],
     ['section 9: inclusive tax at 10 %, 11,00 € → 100', [line()], 100],
@@ -240,7 +240,7 @@ describe('tax (section 3 Cart, section 9, DECISIONS.md Pricing 6)', () => {
   });
 });
 
-describe('discount, coupon, delivery and total (section 9, DECISIONS.md Pricing 4, 5, 7)', () => {
+describe('discount, coupon, delivery and total (section 9, docs/decisions/016, sections 6.4, 6.5, 6.7)', () => {
   test.each([
     ['Pricing 4: discount below the subtotal is kept', 300, 300],
     ['Pricing 4: discount equal to the subtotal is kept', 2200, 2200],
@@ -304,7 +304,7 @@ describe('discount, coupon, delivery and total (section 9, DECISIONS.md Pricing 
   });
 });
 
-describe('spreadProportionally (DECISIONS.md Pricing 6: largest remainder)', () => {
+describe('spreadProportionally (docs/decisions/016, section 6.6: largest remainder)', () => {
   test.each([
     ['split evenly', 90, [1, 1, 1], [30, 30, 30]],
     ['leftover cent goes to the first of equal remainders', 10, [1, 1, 1], [4, 3, 3]],
@@ -367,7 +367,7 @@ describe('spreadProportionally (DECISIONS.md Pricing 6: largest remainder)', () 
   });
 });
 
-describe('calculateCartTotals properties (section 9, DECISIONS.md Pricing)', () => {
+describe('calculateCartTotals properties (section 9, docs/decisions/016, section 6)', () => {
   const lineArb: fc.Arbitrary<PricedLine> = fc.record({
     priceDeliveryCents: fc.integer({ min: 0, max: 10_000 }),
     pricePickupCents: fc.integer({ min: 0, max: 10_000 }),

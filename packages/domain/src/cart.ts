@@ -2,7 +2,7 @@ import { roundDiv } from './money.ts';
 
 /**
  * Cart pricing: one implementation for the browser (what the visitor sees) and the server
- * (what is charged). Spec sections 3 and 9; the rounding rules are DECISIONS.md "Pricing in detail".
+ * (what is charged). Spec sections 3 and 9; the rounding rules are docs/decisions/016, section 6.
  * All amounts are integer cents; tax rates are basis points (10 % = 1000).
  */
 
@@ -69,13 +69,13 @@ export interface CartTotals {
   deliveryCents: number;
   taxCents: number;
   totalCents: number;
-  /** Tax per rate, sorted by rate, for the recap (DECISIONS.md, Pricing 6). */
+  /** Tax per rate, sorted by rate, for the recap (docs/decisions/016, section 6.6). */
   taxByRate: TaxLine[];
 }
 
 /**
  * Unit price of a line for the order type: price_pickup for pickup, price_delivery for delivery
- * (section 9), plus each chosen option value's price × its quantity (DECISIONS.md, Pricing 1).
+ * (section 9), plus each chosen option value's price × its quantity (docs/decisions/016, section 6.1).
  */
 export function calculateUnitPrice(line: PricedLine, isPickup: boolean): number {
   const base = isPickup ? line.pricePickupCents : line.priceDeliveryCents;
@@ -128,7 +128,7 @@ export function allocateLineDiscounts(total: number, amounts: readonly number[],
 }
 
 /**
- * Prices a cart. Spec section 9 and DECISIONS.md "Pricing in detail" (6: VAT follows the goods,
+ * Prices a cart. Spec section 9 and docs/decisions/016, section 6 (6.6: VAT follows the goods,
  * docs/decisions/011-vat-per-line.md): subtotal = Σ unit × quantity; discount capped at the
  * subtotal, each line bearing its reductions (`lineDiscountCents`); each rate's base = its reduced
  * lines + its share of the delivery fee (split in proportion to the reduced bases, largest

@@ -101,12 +101,12 @@ describe('PersonalSchema (section 5, Personal)', () => {
     ['01 23 45 67 89', '+33123456789'],
     [' 06 12 34 56 78 ', '+33612345678'],
     ['+44 20 7946 0958', '+442079460958'],
-  ])('DECISIONS.md Language: phone %j is stored as %s', (phone, e164) => {
+  ])('docs/decisions/016, section 2.2: phone %j is stored as %s', (phone, e164) => {
     expect(PersonalSchema.parse({ ...person, phone }).phone).toBe(e164);
   });
 
   test.each(['12', '06 12 34 56', '06 12 34 56 78 90', 'abc', '+33 6', '00 00 00 00 00'])(
-    'DECISIONS.md Language: invalid phone %j → messages.invalidPhone',
+    'docs/decisions/016, section 2.2: invalid phone %j → messages.invalidPhone',
     (phone) => {
       expect(issuesOf(PersonalSchema.safeParse({ ...person, phone }))).toEqual([['phone', messages.invalidPhone]]);
     },

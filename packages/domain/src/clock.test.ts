@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { isOpenAt, restaurantTimeZone, toRestaurantTime } from './clock.ts';
 import type { ActiveTime, Weekday } from './catalogue.ts';
 
-describe('toRestaurantTime (DECISIONS.md "Language": time is Europe/Paris)', () => {
+describe('toRestaurantTime (docs/decisions/016, section 2.3: time is Europe/Paris)', () => {
   test('the restaurant zone is Europe/Paris', () => {
     expect(restaurantTimeZone).toBe('Europe/Paris');
   });

@@ -1,6 +1,6 @@
 import type { ActiveTime, Weekday } from './catalogue.ts';
 
-/** The restaurant's time zone: "today", weekdays and slots are computed here (DECISIONS.md). */
+/** The restaurant's time zone: "today", weekdays and slots are computed here (docs/decisions/016, section 2.3). */
 export const restaurantTimeZone = 'Europe/Paris';
 
 const partsFormatter = new Intl.DateTimeFormat('en-GB', {

@@ -4,7 +4,7 @@ import { eurosToCents } from './money.ts';
 import { readSetting, type SettingsList } from './settings.ts';
 
 /**
- * Delivery fees and the minimum order (spec sections 3, 4 and 9; DECISIONS.md Pricing 5).
+ * Delivery fees and the minimum order (spec sections 3, 4 and 9; docs/decisions/016, section 6.5).
  * Amounts in integer cents; settings come as the API serves them (euros).
  */
 

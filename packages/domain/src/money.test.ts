@@ -2,7 +2,7 @@ import { describe, test, expect } from 'vitest';
 import fc from 'fast-check';
 import { centsToEuros, eurosToCents, percentToBasisPoints, roundDiv } from './money.ts';
 
-describe('roundDiv: integer division rounded half away from zero (DECISIONS.md, Pricing)', () => {
+describe('roundDiv: integer division rounded half away from zero (docs/decisions/016, section 3.1)', () => {
   test.each([
     [5, 2, 3],
     [-5, 2, -3],

@@ -1,6 +1,6 @@
 /**
  * Money helpers. Inside the code every amount is an integer number of cents;
- * the API speaks euros with 2 decimals (DECISIONS.md, "Money and trust").
+ * the API speaks euros with 2 decimals (docs/decisions/016, section 3).
  */
 
 // Rendering an amount for a person ('12,50 €') is in format.ts, with the other French formats.

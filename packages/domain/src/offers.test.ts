@@ -20,7 +20,7 @@ import {
 
 /**
  * Offers, coupons and the Monday-to-Thursday promotion: spec sections 3, 4 and 9,
- * DECISIONS.md "Pricing in detail" 2–4. Amounts in cents unless the offer's own fields (euros, percent).
+ * docs/decisions/016, sections 6.2–6.4. Amounts in cents unless the offer's own fields (euros, percent).
  */
 
 /** A non-public automatic offer that applies to every line, any time, any order type: override what the test needs. */
@@ -87,7 +87,7 @@ function context(lines: OfferLine[], overrides: Partial<OfferContext> = {}): Off
   return { lines, isPickup: false, now: monday, ...overrides };
 }
 
-/** The Monday-to-Thursday promotion as seeded (DECISIONS.md: data, not code constants). */
+/** The Monday-to-Thursday promotion as seeded (docs/decisions/016, section 4.8: data, not code constants). */
 const promotion = offer({
   id: 90,
   name: 'Duo du lundi au jeudi',
@@ -98,13 +98,13 @@ const promotion = offer({
   active_times: [{ days: ['mon', 'tue', 'wed', 'thu'], start: '00:00', end: '23:59' }],
 });
 
-describe('offer types (section 3, Offer; DECISIONS.md Pricing 3)', () => {
+describe('offer types (section 3, Offer; docs/decisions/016, section 6.3)', () => {
   test('section 3: the types of both offer lists, plus cheapest_item (the promotion as data)', () => {
     expect([...offerTypes].sort()).toEqual(['buy_one_get_one', 'cheapest_item', 'fixed_amount', 'free_delivery', 'free_item', 'percentage']);
   });
 });
 
-describe('isLineInScope (section 4 "Offer applicability"; DECISIONS.md Pricing 2 scope)', () => {
+describe('isLineInScope (section 4 "Offer applicability"; docs/decisions/016, section 6.2 scope)', () => {
   test.each<[string, Partial<Offer>, Item, boolean]>([
     ['section 4: public offer listing the item → applies', { is_public: true, items: [101] }, pizza, true],
     ['section 4: public offer listing other items → not to this one', { is_public: true, items: [102] }, pizza, false],
@@ -210,7 +210,7 @@ describe('isWithinActiveTimes (Pricing 2: the order’s weekday and time in Euro
   });
 });
 
-describe('offerRefusal (DECISIONS.md Pricing 2: conditions, in order, with the French reason)', () => {
+describe('offerRefusal (docs/decisions/016, section 6.2: conditions, in order, with the French reason)', () => {
   const cart = [line(pizza), line(salade)]; // 12,50 € + 7,00 € = 19,50 € in delivery
   const reasons = {
     inactive: 'Ce code promo n’est plus valable.',
@@ -275,7 +275,7 @@ describe('offerRefusal (DECISIONS.md Pricing 2: conditions, in order, with the F
   });
 });
 
-describe('calculateReduction per type (DECISIONS.md Pricing 3, on undiscounted line amounts)', () => {
+describe('calculateReduction per type (docs/decisions/016, section 6.3, on undiscounted line amounts)', () => {
   test.each<[string, number, OfferLine[], number]>([
     ['10 % of 12,50 €', 10, [line(pizza)], 125],
     ['15 % of 12,50 € = 187,5 → 188 (half away from zero)', 15, [line(pizza)], 188],
@@ -376,7 +376,7 @@ describe('calculateReduction per type (DECISIONS.md Pricing 3, on undiscounted l
   });
 });
 
-describe('calculateOffers (DECISIONS.md Pricing 2–4)', () => {
+describe('calculateOffers (docs/decisions/016, sections 6.2–6.4)', () => {
   const cart = [line(pizza, 2), line(salade)]; // 25,00 + 7,00 = 32,00 €
 
   test('Pricing 4: reductions of different types add up, each on the undiscounted amounts', () => {
@@ -482,8 +482,8 @@ describe('calculateOffers (DECISIONS.md Pricing 2–4)', () => {
     expect(result.couponRefusal).toBe('Cette offre s’applique dès 40,00\u00a0€ d’achat.');
   });
 
-  // DECISIONS.md Pricing 3: "of all applicable fixed-amount offers, only the one with the largest VALUE
-  // applies, ... never more than the amount of the lines in its scope" (section 9: "takes the largest
+  // docs/decisions/016, section 6.3: "among the applicable fixed amounts only the largest value applies, once per
+  // order, and never more than the amount of the lines in its scope" (section 9: "takes the largest
   // value"). Here 10 € (scope: salades, 7,00 €) has the largest value → 7,00 €; the 8 € offer (whole cart)
   // does not apply, although its capped amount (8,00 €) is larger.
   test('Pricing 3 fixed_amount: the largest value wins, then is capped at its scope', () => {
@@ -576,7 +576,7 @@ describe('calculateOffers (DECISIONS.md Pricing 2–4)', () => {
   });
 });
 
-describe('the Monday-to-Thursday promotion (section 9; DECISIONS.md Pricing 3, seeded as cheapest_item)', () => {
+describe('the Monday-to-Thursday promotion (section 9; docs/decisions/016, section 6.3, seeded as cheapest_item)', () => {
   test.each<[string, OfferLine[], boolean, Date, number]>([
     ['Monday, 1 unit → nothing', [line(pizza)], false, monday, 0],
     ['Monday, 1 unit in scope + 1 salade → nothing', [line(pizza), line(salade)], false, monday, 0],
@@ -608,7 +608,7 @@ describe('the Monday-to-Thursday promotion (section 9; DECISIONS.md Pricing 3, s
   });
 });
 
-describe('badges (section 9; DECISIONS.md "Language": French texts)', () => {
+describe('badges (section 9; docs/decisions/016, section 2.1: French texts)', () => {
   test.each<[OfferType, number, string]>([
     ['buy_one_get_one', 0, '1 acheté = 1 offert'],
     ['percentage', 20, '-20 %'],

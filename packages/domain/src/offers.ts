@@ -7,8 +7,8 @@ import { formatNumber, formatPrice, formatPriceShort } from './format.ts';
 import { eurosToCents, roundDiv } from './money.ts';
 
 /**
- * Offers, coupons and the Monday-to-Thursday promotion (spec sections 3, 4 and 9; DECISIONS.md
- * "Pricing in detail" 2–4). Pure: the clock, the cart and what the customer already used come in
+ * Offers, coupons and the Monday-to-Thursday promotion (spec sections 3, 4 and 9; docs/decisions/016,
+ * sections 6.2–6.4). Pure: the clock, the cart and what the customer already used come in
  * as arguments. Amounts in integer cents inside; offers keep the API's shape (euros, percent).
  */
 
@@ -58,7 +58,7 @@ export interface OfferLine {
 export interface OfferContext {
   lines: readonly OfferLine[];
   isPickup: boolean;
-  /** The moment the order is placed (DECISIONS.md, Pricing 2), read in Europe/Paris. */
+  /** The moment the order is placed (docs/decisions/016, section 6.2), read in Europe/Paris. */
   now: Date;
   /** Offers the customer already used (by user id, else e-mail): those without allow_repeat no longer apply. */
   usedOfferIds?: ReadonlySet<number>;
@@ -118,8 +118,8 @@ export function isWithinActiveTimes(windows: readonly OfferWindow[], now: Date):
 }
 
 /**
- * Why an offer does not apply to this cart, in French, or null when it does (DECISIONS.md,
- * Pricing 2: active, time window, order type, minimum on the subtotal before reductions,
+ * Why an offer does not apply to this cart, in French, or null when it does (docs/decisions/016,
+ * section 6.2: active, time window, order type, minimum on the subtotal before reductions,
  * scope, allow_repeat). The reason is what a coupon refusal shows (422 on the server).
  */
 export function offerRefusal(offer: Offer, context: OfferContext): string | null {
@@ -136,7 +136,7 @@ export function offerRefusal(offer: Offer, context: OfferContext): string | null
 
 /**
  * The reduction one offer brings on each line, in cents, in line order, computed on undiscounted
- * line amounts (DECISIONS.md, Pricing 3) and placed on the goods it was computed on (Pricing 6,
+ * line amounts (docs/decisions/016, section 6.3) and placed on the goods it was computed on (docs/decisions/016, section 6.6,
  * docs/decisions/011-vat-per-line.md): a percentage on each line in scope; buy_one_get_one on the
  * lines whose units became free; cheapest_item on the line of the unit it halved (ties: the earlier
  * line); fixed_amount, capped at its scope's amount, spread over the lines in scope in proportion
@@ -190,7 +190,7 @@ function calculateReductionByLine(offer: Offer, lines: readonly OfferLine[]): nu
 
 /**
  * The reduction one offer brings, in cents, computed on undiscounted line amounts
- * (DECISIONS.md, Pricing 3): the sum of calculateReductionByLine. fixed_amount is capped at its
+ * (docs/decisions/016, section 6.3): the sum of calculateReductionByLine. fixed_amount is capped at its
  * scope's amount here; which fixed_amount offer wins is decided by calculateOffers.
  */
 export function calculateReduction(offer: Offer, lines: readonly OfferLine[]): number {
@@ -199,7 +199,7 @@ export function calculateReduction(offer: Offer, lines: readonly OfferLine[]): n
 
 /**
  * Applies the automatic offers (public ones and auto_apply Yes) and at most one coupon to a cart
- * (DECISIONS.md, Pricing 2–4): reductions add up, each on undiscounted amounts; of all
+ * (docs/decisions/016, sections 6.2–6.4): reductions add up, each on undiscounted amounts; of all
  * fixed_amount offers only the largest applies; free_delivery and free_item change delivery and
  * free_items, not the discount. The cap at the subtotal is calculateCartTotals' job.
  */
@@ -239,7 +239,7 @@ export function calculateOffers(automatic: readonly Offer[], coupon: Offer | nul
   return { applied, discountCents, couponCents, lineDiscountCents, freeDelivery, freeItems, couponRefusal, couponNotice };
 }
 
-/** The French badge of an offer on an item (DECISIONS.md, "Language"; spec section 9). */
+/** The French badge of an offer on an item (docs/decisions/016, section 2.1; spec section 9). */
 export function itemBadge(offer: Pick<Offer, 'type' | 'value'>): string {
   switch (offer.type) {
     case 'buy_one_get_one':

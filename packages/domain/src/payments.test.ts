@@ -64,7 +64,7 @@ describe('intentAmountCents (section 7: amount in euros with 2 decimals)', () =>
   });
 });
 
-describe('statuses move forward only (DESIGN.md: history; issue 6: out-of-order events)', () => {
+describe('statuses move forward only (docs/decisions/017, section 4: history; issue 6: out-of-order events)', () => {
   test.each([
     ['pending', 'paid', true],
     ['paid', 'pending', false],
@@ -117,7 +117,7 @@ describe('webhookAction (Stripe event types)', () => {
   });
 });
 
-describe('test cards (DECISIONS.md: Stripe test mode)', () => {
+describe('test cards (docs/decisions/016, section 5: Stripe test mode)', () => {
   test.each([
     ['4242 4242 4242 4242', 'succeeds'],
     ['4242424242424242', 'succeeds'],

@@ -50,7 +50,7 @@ export function intentAmountCents(euros: number): number | null {
   return Math.abs(cents - euros * 100) < 1e-6 ? cents : null;
 }
 
-/** Order statuses in the order they can be reached by payment (DESIGN.md: a history, forward only). */
+/** Order statuses in the order they can be reached by payment (docs/decisions/017, section 4: a history, forward only). */
 const paymentRank: Record<string, number> = { pending: 0, paid: 1 };
 
 /**
@@ -128,7 +128,7 @@ export function webhookAction(eventType: string): WebhookAction {
 }
 
 // -----------------------------------------------------------------------------------------------
-// The built-in test processor's cards (DECISIONS.md, "card payments": Stripe's test mode).
+// The built-in test processor's cards (docs/decisions/016, section 5: Stripe's test mode).
 
 /** What a test card does on confirmation. */
 export type TestCardBehaviour = 'succeeds' | 'declined' | 'requires_authentication';

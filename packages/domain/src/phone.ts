@@ -3,7 +3,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 /**
  * Reads a phone number as a person in France types it (06 12 34 56 78, 06.12.34.56.78,
  * +33 6 12 34 56 78, or a foreign number with its +country code) and returns it in E.164
- * ('+33612345678'), or null when it is not a possible number (DECISIONS.md, "Language").
+ * ('+33612345678'), or null when it is not a possible number (docs/decisions/016, section 2.2).
  */
 export function normalizePhone(input: string): string | null {
   const parsed = parsePhoneNumberFromString(input.trim(), 'FR');

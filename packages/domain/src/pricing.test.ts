@@ -8,7 +8,7 @@ import { readTaxSettings, type SettingsList } from './settings.ts';
 
 /**
  * priceCart end to end: unit prices for the order type, offers and coupon, delivery, tax and total
- * (spec sections 3, 4, 9; DECISIONS.md "Pricing in detail" 1–7). Menu prices in euros as the API serves them.
+ * (spec sections 3, 4, 9; docs/decisions/016, sections 6.1–6.7). Menu prices in euros as the API serves them.
  */
 
 function menuItem(
@@ -366,7 +366,7 @@ describe('priceCart: offers and coupon (Pricing 2–4, 6)', () => {
   });
 });
 
-describe('priceCart properties over random carts (DECISIONS.md Pricing 1–7)', () => {
+describe('priceCart properties over random carts (docs/decisions/016, sections 6.1–6.7)', () => {
   const lineArb: fc.Arbitrary<CartLineInput> = fc
     .record({
       index: fc.nat({ max: catalogue.length - 1 }),
@@ -464,7 +464,7 @@ describe('priceCart properties over random carts (DECISIONS.md Pricing 1–7)', 
     );
   });
 
-  test('property: every amount is an integer (cents) (DECISIONS.md "Money and trust")', () => {
+  test('property: every amount is an integer (cents) (docs/decisions/016, section 3)', () => {
     fc.assert(
       fc.property(inputArb, (input) => {
         const { totals, offers } = priceCart(input);

@@ -35,7 +35,7 @@ export interface PricedCart {
 
 /**
  * Prices a cart completely: unit prices for the order type, offers and coupon, delivery, tax and
- * total (spec sections 3, 4, 9; DECISIONS.md "Pricing in detail"). The storefront shows this and
+ * total (spec sections 3, 4, 9; docs/decisions/016, section 6). The storefront shows this and
  * the server charges this: the same function on both sides.
  */
 export function priceCart(input: PriceCartInput): PricedCart {

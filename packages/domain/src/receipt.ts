@@ -9,7 +9,7 @@ import { readSetting, type SettingsList } from './settings.ts';
  * The receipt (and, for a business customer, the invoice) of an order: what the page `/recu`, the
  * PDF and `GET /v2/public/receipts/{secret}` show. Pure: built from the stored order, its lines and
  * the settings. docs/decisions/013-receipts.md; CGI annexe II art. 242 nonies A for the invoice.
- * Amounts in euros with 2 decimals, as the rest of the API (DECISIONS.md "Money and trust").
+ * Amounts in euros with 2 decimals, as the rest of the API (docs/decisions/016, section 3).
  */
 
 /** What the receipt needs of a stored order (apps/api `orders` row). Amounts in cents, rates in basis points. */
@@ -126,7 +126,7 @@ const percent = (bp: number) => bp / 100;
 
 /**
  * The payment method and state as a customer reads them (cash is never recorded as received:
- * DECISIONS.md). `mealVoucherCents`: the part meal vouchers may pay on site (issue 16); `testMode`:
+ * docs/decisions/016, section 7.3). `mealVoucherCents`: the part meal vouchers may pay on site (issue 16); `testMode`:
  * a card payment on the test processor, labelled as such (issue 17).
  */
 export function describePayment(method: string, status: string, mealVoucherCents = 0, testMode = false): Receipt['payment'] {

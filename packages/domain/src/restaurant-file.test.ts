@@ -54,7 +54,7 @@ function firstItem(file: FixtureFile): Loose {
 /** English words zod would print without the French locale. */
 const english = /\b(invalid input|expected|received|required|too small|too big|unrecognized)\b/iu;
 
-describe('RestaurantFileSchema: valid files (DECISIONS.md, restaurant file)', () => {
+describe('RestaurantFileSchema: valid files (docs/decisions/016, section 5: the restaurant file)', () => {
   test('a minimal valid file parses, with defaults filled', () => {
     const result = RestaurantFileSchema.safeParse(minimalFile());
     expect(result.success).toBe(true);
@@ -272,7 +272,7 @@ describe('RestaurantFileSchema: cross-checks', () => {
     expect(RestaurantFileSchema.safeParse(file).success).toBe(true);
   });
 
-  // A coupon is looked up by its code (DECISIONS.md Pricing 2) and offers.code is UNIQUE in the
+  // A coupon is looked up by its code (docs/decisions/016, section 6.2) and offers.code is UNIQUE in the
   // database (apps/api/src/db/schema.ts): a repeated code must be a clear French error here,
   // not a database constraint failure in the middle of the import.
   test.each([
@@ -322,7 +322,7 @@ describe('the shipped demo restaurant (apps/api/restaurant/demo-restaurant.json)
     expect(categories.reduce((sum, category) => sum + category.items.length, 0)).toBeGreaterThanOrEqual(25);
   });
 
-  test('has options, offers and coupons of every type (DECISIONS.md)', () => {
+  test('has options, offers and coupons of every type (docs/decisions/016, section 5)', () => {
     const result = parse();
     if (!result.success) throw new Error('demo file does not parse');
     const items = result.data.menus.flatMap((menu) => menu.categories.flatMap((category) => category.items));

@@ -45,7 +45,7 @@ const brunch = menu({
 });
 const plain: SchedulingSettings = { showRange: true, removeFirst: 0, removeLast: 0, minimumTimeMinutes: 0 };
 
-describe('calendar days in Europe/Paris (DECISIONS.md: "today" is the restaurant\'s)', () => {
+describe('calendar days in Europe/Paris (docs/decisions/016, section 2.3: "today" is the restaurant\'s)', () => {
   test.each([
     ['23:30 UTC on 23 November is already the 24th in Paris', '2026-11-23T23:30:00Z', '2026-11-24'],
     ['22:30 UTC in summer is the next day (UTC+2)', '2026-07-01T22:30:00Z', '2026-07-02'],

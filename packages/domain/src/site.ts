@@ -9,7 +9,7 @@ const defaultDisallowedPages: readonly OptionalPage[] = ['Blog', 'Contact', 'Abo
 /**
  * Whether a public page may be shown. A page named in `site.disallowed_pages` (a list of page
  * names, compared without case) is refused; the blog also needs `features.blog.active`.
- * With no setting, the spec's defaults hold (DECISIONS.md, "Pages and configuration").
+ * With no setting, the spec's defaults hold (docs/decisions/016, section 4.1).
  */
 export function isPageAllowed(settings: SettingsList, page: OptionalPage): boolean {
   const disallowed = readSetting<unknown[]>(settings, 'site.disallowed_pages', [...defaultDisallowedPages]);

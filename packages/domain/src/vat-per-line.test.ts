@@ -6,7 +6,7 @@ import { priceCart, type CartLineInput, type PriceCartInput } from './pricing.ts
 import type { SettingsList } from './settings.ts';
 
 /**
- * VAT that follows the goods (DECISIONS.md Pricing 6, docs/decisions/011-vat-per-line.md): tables
+ * VAT that follows the goods (docs/decisions/016, section 6.6, docs/decisions/011-vat-per-line.md): tables
  * worked out by hand on mixed 10 % / 20 % carts, one kind of reduction each, with paid and free
  * delivery, prices including and excluding tax. Every figure in a comment is the hand computation.
  */

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { lockDataDir } from './lock.ts';
 
-/** The data-directory lock: PGlite corrupts a directory two processes open (DESIGN.md, gotchas). */
+/** The data-directory lock: PGlite corrupts a directory two processes open (docs/decisions/017, section 7.1). */
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];

@@ -14,7 +14,7 @@ const ownerName = '.server.lock.pid';
 
 /**
  * Takes the data directory for this process. PGlite corrupts a directory that two processes
- * open, so a second server on the same DATA_DIR must stop at once (DESIGN.md, gotchas).
+ * open, so a second server on the same DATA_DIR must stop at once (docs/decisions/017, section 7.1).
  *
  * The lock is proper-lockfile's (a `.server.lock` directory whose mtime the holder refreshes every
  * 5 s); beside it `.server.lock.pid` names the holder's pid and host. A lock whose holder is a

@@ -247,7 +247,7 @@ export const documentCounters = pgTable('document_counters', {
   last: integer('last').notNull(),
 });
 
-/** Every status an order went through, with when (DESIGN.md: a history, not one overwritten field). */
+/** Every status an order went through, with when (docs/decisions/017, section 4: a history, not one overwritten field). */
 export const orderStatusHistory = pgTable(
   'order_status_history',
   {
@@ -434,7 +434,7 @@ export const paymentWebhookEvents = pgTable('payment_webhook_events', {
 });
 
 /**
- * The built-in test processor's state (DECISIONS.md, card payments: default without Stripe keys),
+ * The built-in test processor's state (docs/decisions/016, section 5: default without Stripe keys),
  * in the database so several API instances share it. Card numbers are never stored: last 4 only.
  */
 export const testProcessorCustomers = pgTable('test_processor_customers', {

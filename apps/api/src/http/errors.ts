@@ -7,7 +7,7 @@ import { errorStatus, type ErrorBody, type ErrorCode, type FieldError } from '@r
 export type { FieldError };
 
 /**
- * An error the API answers with the envelope of DESIGN.md:
+ * An error the API answers with the envelope of docs/decisions/017, section 2.2:
  * {status: 'error', code, message, errors}. The stable `code` (packages/contract/src/errors.ts)
  * says what went wrong; its HTTP status is looked up by `errorResponse`, never chosen at the throw.
  * `payload` travels along when the client needs fresh data (prices_changed: the repriced totals).

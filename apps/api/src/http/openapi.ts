@@ -7,7 +7,7 @@ import { messages } from '@resto/domain/messages';
 import { ApiError, zodFieldErrors } from './errors.ts';
 
 /**
- * Routes declared once (issue 12, part 1; DESIGN.md, "The API contract"): each route of the API
+ * Routes declared once (issue 12, part 1; docs/decisions/017, section 2): each route of the API
  * is a `createRoute` of @hono/zod-openapi naming the contract's schemas of its query, path,
  * body and answers. The declaration feeds GET /v2/openapi.json, and the same schemas validate
  * the request here, so documentation, validation and types come from one definition.

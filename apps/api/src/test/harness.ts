@@ -24,7 +24,7 @@ import { startTestSmtp, type TestInbox } from './smtp.ts';
 /**
  * Integration-test harness: a fresh database (PGlite in memory, or a fresh PostgreSQL database
  * when DATABASE_URL is set), the real migrations, the demo restaurant, the real app on a real
- * HTTP port. DESIGN.md, Conventions: "the same suite proves both".
+ * HTTP port. docs/decisions/017, section 5: the same suite proves both.
  */
 
 export interface TestServerOptions {

@@ -3,7 +3,7 @@ import { ErrorCodeSchema, FieldErrorSchema, type ErrorCode, type FieldError } fr
 import { messages } from '@resto/domain/messages';
 
 /**
- * The storefront's one client of the API (DESIGN.md, "The API contract"): every call names the
+ * The storefront's one client of the API (docs/decisions/017, section 2): every call names the
  * response schema of its route from `@resto/contract`, and the answer is parsed with it, never
  * cast. The same client runs in the browser (same origin, /v2/…) and in the server loaders (the
  * API app in-process, or API_URL): only the transport differs (`createApi`).

@@ -3,7 +3,7 @@ import type { Menu } from '@resto/domain/catalogue';
 import { readSetting, type SettingsList } from '@resto/domain/settings';
 import { seoTexts } from '@resto/domain/messages/site';
 
-/** The canonical path of a page: its /fr twin points at the unprefixed page (DECISIONS.md, "Pages and configuration"). */
+/** The canonical path of a page: its /fr twin points at the unprefixed page (docs/decisions/016, section 4.2). */
 function canonicalPath(pathname: string): string {
   return pathname.replace(/^\/fr(?=\/|$)/, '') || '/';
 }

@@ -6,7 +6,7 @@ import { loadFromApi } from './api.server.ts';
 
 /**
  * Lets an optional page (About, Contact, Blog) render only when the configuration allows it;
- * otherwise redirects home, keeping the /fr prefix (DECISIONS.md, "Pages and configuration").
+ * otherwise redirects home, keeping the /fr prefix (docs/decisions/016, section 4.1).
  * @returns the settings, already loaded for the check.
  */
 export async function requireAllowedPage(context: AppLoadContext, request: Request, page: OptionalPage): Promise<SettingsList> {

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
   return pageMeta(aboutTexts.aPropos, location.pathname, site ? readSetting(site.settings, 'site.description', '') : undefined, { site });
 };
 
-/** /about: the restaurant's presentation from the settings (DECISIONS.md). */
+/** /about: the restaurant's presentation from the settings (docs/decisions/016, section 4.1). */
 export default function About() {
   const { settings } = useStoreData();
   const prefix = useLocalePrefix();

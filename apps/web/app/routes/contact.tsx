@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   pageMeta(contactTexts.contact, location.pathname, contactTexts.adresseTelephoneEtEMail, { site: siteMetaFrom(matches) });
 
-/** /contact: address, phone, e-mail, map link and social links from the settings (DECISIONS.md). */
+/** /contact: address, phone, e-mail, map link and social links from the settings (docs/decisions/016, section 4.1). */
 export default function Contact() {
   const { settings } = useStoreData();
   const address = readSetting<string>(settings, 'contacts.address', '');

@@ -18,7 +18,7 @@ import {
 } from '../../test/harness.ts';
 import { importRestaurant, parseRestaurantFile, RestaurantFileError } from './import.ts';
 
-/** The restaurant file import (DECISIONS.md: one JSON file, validated with clear errors, imported by a command). */
+/** The restaurant file import (docs/decisions/016, section 5: one JSON file, validated with clear errors, imported by a command). */
 
 /** Loose shape of the demo file: tests change and break fields freely. */
 type Loose = Record<string, unknown>;

@@ -123,7 +123,7 @@ export const catalogChanged = new EventTarget();
 /**
  * The catalogue as the API serves it. It is rebuilt when an import bumps catalog_version: an
  * import in this process is seen at once, one in another API instance within `refreshMs`
- * (DESIGN.md: nothing in process memory that another instance needs). Between checks no query
+ * (docs/decisions/017, section 1.3: nothing in process memory that another instance needs). Between checks no query
  * runs, so GET /v2/public/menus costs no database round trip (bench/api.bench.ts).
  */
 export class CatalogService {

@@ -13,7 +13,7 @@ export interface MailMessage {
   code?: string;
 }
 
-/** Sends e-mails (DECISIONS.md, Providers: SMTP via SMTP_URL, else an outbox folder). */
+/** Sends e-mails (docs/decisions/016, section 5: SMTP via SMTP_URL, else an outbox folder). */
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
   /** @throws when the message cannot be handed over (SMTP refused, folder not writable). */

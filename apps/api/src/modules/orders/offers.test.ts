@@ -29,7 +29,7 @@ import {
 } from '../../test/harness.ts';
 
 /**
- * Offers and coupons over real HTTP (spec sections 3, 4, 7 and 9; DECISIONS.md "Pricing in detail"):
+ * Offers and coupons over real HTTP (spec sections 3, 4, 7 and 9; docs/decisions/016, section 6):
  * GET /v2/public/offers and /offers/{coupon}, orders with each demo coupon, each refusal, the
  * allow_repeat race, and the automatic offers as the server applies them.
  */

@@ -27,7 +27,7 @@ import {
   type TestServer,
 } from '../../test/harness.ts';
 
-/** POST, PUT and GET /v2/public/checkout/ over real HTTP (spec sections 3, 4, 5, 7; DECISIONS.md "Money and trust"). */
+/** POST, PUT and GET /v2/public/checkout/ over real HTTP (spec sections 3, 4, 5, 7; docs/decisions/016, section 3). */
 
 interface OrderView {
   order_id: number;

@@ -68,7 +68,7 @@ interface ResolvedLine {
 }
 
 /**
- * Who used an offer (DECISIONS.md, Pricing 2; docs/decisions/003): the mailbox key of the order's
+ * Who used an offer (docs/decisions/016, section 6.2; docs/decisions/003): the mailbox key of the order's
  * e-mail (`calculateMailboxKey`: case, and dots and `+tag` where the provider ignores them), and for
  * a logged-in order its account and the mailbox key of the account's e-mail too. An order's uses
  * are recorded under every key and looked up under every key, so a guest order sees the uses of
@@ -84,7 +84,7 @@ function customerKeys(userId: number | null | undefined, accountEmail: string | 
 
 /**
  * Orders: reprice with the domain code the browser uses, refuse what the restaurant does not sell,
- * write once per local_id (spec sections 3, 4, 7; DECISIONS.md "Money and trust").
+ * write once per local_id (spec sections 3, 4, 7; docs/decisions/016, section 3).
  */
 export class OrderService {
   constructor(

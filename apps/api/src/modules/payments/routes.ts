@@ -114,7 +114,7 @@ const testAuthenticateRoute = createRoute({
 });
 
 /**
- * Card payment routes under /v2/public/checkout (spec section 7; DESIGN.md, beyond section 7):
+ * Card payment routes under /v2/public/checkout (spec section 7; docs/decisions/017, section 2.5):
  * stripe-customer, stripe-payment-intent, stripe-webhook, the public payment configuration, and
  * the test processor's own confirm and authenticate calls when it is the provider.
  */

@@ -16,7 +16,7 @@ interface ToastState {
 
 let nextId = 1;
 
-/** In-page alerts (DECISIONS.md: never window.alert), announced to screen readers. */
+/** In-page alerts (docs/decisions/016, section 4.3: never window.alert), announced to screen readers. */
 export const useToasts = create<ToastState>()((set, get) => ({
   toasts: [],
   show: (message, tone = 'error') => {

@@ -1,5 +1,5 @@
 /**
- * The blog's posts, kept as files in the repository (DECISIONS.md): one object per post, newest
+ * The blog's posts, kept as files in the repository (docs/decisions/016, section 4.1): one object per post, newest
  * first. The blog shows only when `features.blog.active` is on and "Blog" is not disallowed.
  */
 export interface BlogPost {

@@ -34,7 +34,7 @@ export function PaymentTab({ settings, data, onDone }: { settings: SettingsList;
   useEffect(() => {
     if (resolved && resolved !== method) setMethod(resolved);
   }, [resolved, method, setMethod]);
-  // DECISIONS.md: the built-in test processor is shown as test mode wherever card is offered.
+  // docs/decisions/016, section 5: the built-in test processor is shown as test mode wherever card is offered.
   const cardOffered = methods.includes('card');
   const [testMode, setTestMode] = useState(false);
   useEffect(() => {

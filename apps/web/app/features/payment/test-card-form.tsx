@@ -4,7 +4,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { formatCardNumber, formatExpiry, useTestCardStore } from './test-card-store.ts';
 
 /**
- * The test processor's card form, clearly in test mode (DECISIONS.md, card payments). Unlike
+ * The test processor's card form, clearly in test mode (docs/decisions/016, section 5). Unlike
  * Stripe's Payment Element, it sends the (test) card number to our server: docs/decisions/007.
  */
 export function TestCardForm() {

@@ -5,7 +5,7 @@ export const consentDelayMs = 1000;
 const openEvent = 'cookie-consent:open';
 const changeEvent = 'cookie-consent:change';
 
-/** The stored answer: 'true' (accepted), 'false' (refused, DECISIONS.md) or null (not asked yet). */
+/** The stored answer: 'true' (accepted), 'false' (refused, docs/decisions/016, section 4.4) or null (not asked yet). */
 export function readConsent(): 'true' | 'false' | null {
   try {
     const value = localStorage.getItem(storageKeys.cookieConsent);

@@ -9,7 +9,7 @@ import { cookieConsentTexts } from '@resto/domain/messages/pwa';
 
 /**
  * The cookie consent modal (spec section 2): about 1 s after load when the visitor has not
- * answered yet, web only. It mentions audience measurement only when a tag manager is configured. 'Accepter' stores 'true', 'Refuser' 'false' (DECISIONS.md: refusing as
+ * answered yet, web only. It mentions audience measurement only when a tag manager is configured. 'Accepter' stores 'true', 'Refuser' 'false' (docs/decisions/016, section 4.4: refusing as
  * easy as accepting); the modal closes only through an answer.
  */
 const answerButton = 'rounded-full bg-brand-600 px-4 py-2.5 font-semibold text-white';

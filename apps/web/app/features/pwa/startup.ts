@@ -5,7 +5,7 @@ import { isStale, staleReloadDelayMs } from './stale-data.ts';
 
 /**
  * Where issue 5's account store keeps the session (zustand persist: {state: {token, user: {id}}}).
- * Read only to revoke that session before clearing stale data (DECISIONS.md, "cleanup call").
+ * Read only to revoke that session before clearing stale data (docs/decisions/016, section 4.6: the "cleanup call").
  */
 const authStorageKey = 'auth';
 

@@ -5,7 +5,7 @@ let loaded = false;
 
 /**
  * Loads Google Tag Manager (GTM-…) or gtag.js (G-…) once the visitor accepted cookies, and only
- * when a valid id is configured (spec section 1: present but disabled by default; DECISIONS.md).
+ * when a valid id is configured (spec section 1: present but disabled by default; docs/decisions/016, section 4.4).
  */
 export function TagManager({ id }: { id: string | null }) {
   // Local storage is read once hydrated (null on the server and during hydration), then on every change.

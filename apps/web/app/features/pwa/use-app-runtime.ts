@@ -34,7 +34,7 @@ async function checkStorage(): Promise<void> {
 
 /**
  * Background duties of the app shell: /builds/latest.json polled hourly and when the tab is
- * shown again, a new build reloading on the next navigation (DECISIONS.md); the storage check
+ * shown again, a new build reloading on the next navigation (docs/decisions/016, section 4.5); the storage check
  * 2 s after start (spec section 9).
  */
 export function useAppRuntime(): void {

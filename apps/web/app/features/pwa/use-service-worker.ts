@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * Registers /sw.js (production builds only, DESIGN.md) and reports a new worker waiting
+ * Registers /sw.js (production builds only, docs/decisions/017, section 7.3) and reports a new worker waiting
  * (spec section 4, "Update banner"). `update()` asks it to take over; when it activates, the page
  * reloads — but not on the very first install, when there was no worker before.
  */

@@ -1,4 +1,4 @@
-/** DECISIONS.md: /builds/latest.json is polled hourly (spec section 9's one-hour constant) and when the tab is shown again. */
+/** docs/decisions/016, section 4.5: /builds/latest.json is polled hourly (spec section 9's one-hour constant) and when the tab is shown again. */
 export const versionPollMs = 3_600_000;
 
 /** What the build writes to /builds/latest.json. */

@@ -3,7 +3,7 @@ import { getCommunesIndex, normalizeText, type Commune, type CommunesIndex } fro
 import type { AddressProvider } from './types.ts';
 
 /**
- * The embedded address provider (DECISIONS.md, "Providers"): works offline for all of France at
+ * The embedded address provider (docs/decisions/016, section 5): works offline for all of France at
  * the commune level. What the visitor typed before the commune ('12 rue de la Paix') is kept as
  * the street line; the commune is found by postal code and/or name (accents, case, 'St' ignored),
  * typed whole or as a prefix. Positions are the commune's (see communes-index.ts).

@@ -1,7 +1,7 @@
 import type { LatLng, LocationSuggestion, ResolvedAddress } from '@resto/domain/location';
 
 /**
- * Address search and routing behind one interface each (DECISIONS.md, "Providers"): the offline
+ * Address search and routing behind one interface each (docs/decisions/016, section 5): the offline
  * communes index by default, the Base Adresse Nationale and OSRM when configured.
  */
 

@@ -17,7 +17,7 @@ export function testModeAllowed(env: Pick<Env, 'NODE_ENV' | 'PAYMENT_TEST_MODE'>
 /**
  * Stripe when STRIPE_SECRET_KEY is set (env.ts then requires the publishable key and the webhook
  * secret too), else the built-in test processor when test mode is allowed (testModeAllowed),
- * else null: card payments are off (DECISIONS.md, card payments; docs/decisions/014).
+ * else null: card payments are off (docs/decisions/016, section 5; docs/decisions/014).
  */
 export function paymentProvider(
   env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'NODE_ENV' | 'PAYMENT_TEST_MODE'>,

@@ -19,7 +19,7 @@ const token = (bytes = 12) => randomBytes(bytes).toString('hex');
 const retryDelaysMs = [0, 500, 2000];
 
 /**
- * The built-in test processor (DECISIONS.md, card payments; issue 6): Stripe's test mode in our
+ * The built-in test processor (docs/decisions/016, section 5; issue 6): Stripe's test mode in our
  * own database, shared by every API instance. Its cards (packages/domain/src/payments.ts):
  * 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks for an
  * authentication step. Each outcome is sent as a Stripe-shaped event (payment_intent.succeeded

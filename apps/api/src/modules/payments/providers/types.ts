@@ -1,7 +1,7 @@
 import type { IntentStatus } from '@resto/domain/payments';
 
 /**
- * A payment provider (DESIGN.md, "providers"; issue 6): Stripe, or the built-in test processor
+ * A payment provider (docs/decisions/017, section 3; issue 6): Stripe, or the built-in test processor
  * that behaves like Stripe's test mode. Amounts are integer cents, currency 'eur'. Every call that
  * creates or changes something takes an idempotency key, so a retried request never makes a
  * second customer, intent or charge. No call may run inside a database transaction.
