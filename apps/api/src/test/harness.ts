@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import pg from 'pg';
-import { ErrorBodySchema, errorStatus, type ErrorCode } from '@resto/contract/errors';
+import { ErrorBodySchema, errorStatus, type ErrorBody, type ErrorCode } from '@resto/contract/errors';
 import { groupChoices, type ChosenOptionValue, type Menu, type MenuItem } from '@resto/domain/catalogue';
 import type { OrderPayload } from '@resto/domain/checkout';
 import { centsToEuros } from '@resto/domain/money';
@@ -180,14 +180,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers
 
-export interface ErrorEnvelope {
-  status: 'error';
-  /** The stable code of packages/contract/src/errors.ts. */
-  code: ErrorCode;
-  message: string;
-  errors: { path: string; message: string }[];
-  payload?: unknown;
-}
+/** An error answer: the contract's ErrorBody (packages/contract/src/errors.ts). */
+export type ErrorEnvelope = ErrorBody;
 
 interface SuccessEnvelope<T> {
   status: 'success';

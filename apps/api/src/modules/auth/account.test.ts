@@ -1,3 +1,4 @@
+import type { AccountOrdersPage } from '@resto/contract/auth';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -31,22 +32,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface OrdersPage {
-  orders: {
-    order_id: number;
-    status: string;
-    is_pickup: boolean;
-    created_at: string;
-    total: number;
-    tax_by_rate: unknown[];
-    customer: { email: string };
-    items: { item_name: string; quantity: number }[];
-  }[];
-  page: number;
-  limit: number;
-  total: number;
-  pages: number;
-}
 
 /** Places a pickup cash order, as `session` (bearer token and user_id) or as a guest. */
 async function placeOrder(session: Session | null, email?: string) {
@@ -154,7 +139,7 @@ describe('orders in an account', () => {
       now = new Date(now.getTime() + 60_000);
       placed.push(payloadOf(await placeOrder(account)).order_id);
     }
-    const page = payloadOf(await call<OrdersPage>(server, 'GET', `/v2/public/auth/orders${authQuery(account)}`));
+    const page = payloadOf(await call<AccountOrdersPage>(server, 'GET', `/v2/public/auth/orders${authQuery(account)}`));
     expect(page).toMatchObject({ page: 1, limit: 20, total: 3, pages: 1 });
     expect(page.orders.map((o) => o.order_id)).toEqual([...placed].reverse());
     expect(page.orders.map((o) => o.order_id)).not.toContain(guest);
@@ -165,7 +150,7 @@ describe('orders in an account', () => {
     expect(first.tax_by_rate.length).toBeGreaterThan(0);
     expect(Date.parse(first.created_at)).toBeGreaterThan(0);
 
-    const second = payloadOf(await call<OrdersPage>(server, 'GET', `/v2/public/auth/orders${authQuery(account, '&page=2&limit=2')}`));
+    const second = payloadOf(await call<AccountOrdersPage>(server, 'GET', `/v2/public/auth/orders${authQuery(account, '&page=2&limit=2')}`));
     expect(second).toMatchObject({ page: 2, limit: 2, total: 3, pages: 2 });
     expect(second.orders.map((o) => o.order_id)).toEqual([placed[0]]);
 
@@ -339,7 +324,7 @@ describe('another user’s token is refused on every authenticated call (403)', 
   test('after all of them, the victim’s account is intact and still logged in', async () => {
     expect(payloadOf(await call(server, 'GET', `/v2/public/auth/profile${authQuery(victim)}`))).toEqual(victim.user);
     expect((await login(server, victim.user.email, victim.password)).status).toBe(200);
-    expect(payloadOf(await call<OrdersPage>(server, 'GET', `/v2/public/auth/orders${authQuery(victim)}`)).total).toBe(0);
+    expect(payloadOf(await call<AccountOrdersPage>(server, 'GET', `/v2/public/auth/orders${authQuery(victim)}`)).total).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import { orders } from '../../db/schema.ts';
 import { buildOrderPayload, fetchCatalogue, findItem, getJson, payloadOf, postOrder, priceLines, startTestServer, type TestServer } from '../../test/harness.ts';
 import { expectError, setSetting } from '../payments/test-helpers.ts';
 import { catalogChanged } from '../catalog/service.ts';
+import type { OrderView } from '@resto/contract/orders';
 
 /** Changes a setting of the running app (the catalogue is rebuilt at once, as after an import in this process). */
 async function changeSetting(name: string, value: unknown) {
@@ -35,12 +36,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface OrderView {
-  payment_method: string;
-  meal_voucher: boolean;
-  meal_voucher_amount: number;
-  total: number;
-}
 
 async function readBack(orderId: number, localId: string) {
   return payloadOf(await getJson<OrderView>(server.baseUrl, `/v2/public/checkout/${orderId}?local_id=${localId}`));

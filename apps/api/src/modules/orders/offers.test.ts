@@ -6,6 +6,7 @@ import type { OrderPayload } from '@resto/domain/checkout';
 import { findZone, readDeliverySettings, zoneQuote } from '@resto/domain/delivery';
 import { messages } from '@resto/domain/messages';
 import type { ErrorCode } from '@resto/contract/errors';
+import type { OrderView } from '@resto/contract/orders';
 import { centsToEuros } from '@resto/domain/money';
 import type { Offer } from '@resto/domain/offers';
 import { priceCart, type PricedCart } from '@resto/domain/pricing';
@@ -34,28 +35,7 @@ import {
  * allow_repeat race, and the automatic offers as the server applies them.
  */
 
-interface AppliedOfferView {
-  offer_id: number;
-  name: string;
-  type: string;
-  amount: number;
-  is_coupon: boolean;
-}
 
-interface OrderView {
-  order_id: number;
-  is_pickup: boolean;
-  subtotal: number;
-  discount: number;
-  coupon: number;
-  delivery: number;
-  tax: number;
-  total: number;
-  coupon_code: string | null;
-  applied_offers: AppliedOfferView[];
-  free_items: { item_id: number; item_name: string; quantity: number }[];
-  items: { item_id: number; quantity: number; unit_price: number; amount: number }[];
-}
 
 interface FreshTotals {
   subtotal: number;

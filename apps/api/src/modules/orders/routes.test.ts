@@ -1,3 +1,4 @@
+import type { OrderView } from '@resto/contract/orders';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { OrderPayload } from '@resto/domain/checkout';
@@ -29,33 +30,6 @@ import {
 
 /** POST, PUT and GET /v2/public/checkout/ over real HTTP (spec sections 3, 4, 5, 7; docs/decisions/016, section 3). */
 
-interface OrderView {
-  order_id: number;
-  status: string;
-  is_pickup: boolean;
-  payment_method: string;
-  customer: { first_name: string; last_name: string; email: string; phone: string };
-  created_at: string;
-  subtotal: number;
-  discount: number;
-  coupon: number;
-  delivery: number;
-  tax: number;
-  total: number;
-  tax_by_rate: { rate: number; base: number; tax: number }[];
-  items: {
-    item_id: number;
-    item_menu_id: number;
-    item_name: string;
-    quantity: number;
-    note: string;
-    unit_price: number;
-    amount: number;
-    tax_rate: number;
-    options: { option_id: number; option_name: string; id: number; name: string; price: number; quantity: number }[];
-  }[];
-  status_history: { status: string; at: string }[];
-}
 
 interface FreshTotals {
   subtotal: number;
