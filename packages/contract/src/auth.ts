@@ -59,7 +59,7 @@ export const SignupAnswerSchema = z.object({
 export type SignupAnswer = z.infer<typeof SignupAnswerSchema>;
 
 /** An order of the account: the order view and the secret that opens its receipt (null before it is placed). */
-export const AccountOrderSchema = OrderViewSchema.extend({ receipt_secret: z.string().nullable() });
+const AccountOrderSchema = OrderViewSchema.extend({ receipt_secret: z.string().nullable() });
 export type AccountOrder = z.infer<typeof AccountOrderSchema>;
 
 /** GET /v2/public/auth/orders: one page of the account's orders, newest first. */

@@ -8,18 +8,18 @@ import { offerTypes } from '@resto/domain/offers';
  * shapes are those of packages/domain/src/catalogue.ts and offers.ts (contract.test.ts checks they agree).
  */
 
-export const WeekdaySchema = z.enum(weekdays);
+const WeekdaySchema = z.enum(weekdays);
 
 /** A start/end pair of 'HH:MM' times in Europe/Paris. */
-export const TimeRangeSchema = z.object({ start: z.string(), end: z.string() });
+const TimeRangeSchema = z.object({ start: z.string(), end: z.string() });
 
 /** Opening hours of one weekday (spec: label, is_open, times). */
-export const ActiveTimeSchema = z.object({ day: WeekdaySchema, label: z.string(), is_open: z.boolean(), times: z.array(TimeRangeSchema) });
+const ActiveTimeSchema = z.object({ day: WeekdaySchema, label: z.string(), is_open: z.boolean(), times: z.array(TimeRangeSchema) });
 
-export const WeeklyRangesSchema = z.partialRecord(WeekdaySchema, z.array(TimeRangeSchema));
+const WeeklyRangesSchema = z.partialRecord(WeekdaySchema, z.array(TimeRangeSchema));
 
 /** A value of an item option: extra price in euros, its own tax rate (percent) or null. */
-export const OptionOptionSchema = z.object({
+const OptionOptionSchema = z.object({
   id: z.number(),
   name: z.string(),
   price: z.number(),
@@ -28,7 +28,7 @@ export const OptionOptionSchema = z.object({
 });
 
 /** An item option (section 3): at most `selected` values, at least one when `required`. */
-export const ItemOptionSchema = z
+const ItemOptionSchema = z
   .object({
     option_id: z.number(),
     option_name: z.string(),
@@ -38,9 +38,9 @@ export const ItemOptionSchema = z
   })
   .meta({ id: 'ItemOption' });
 
-export const ItemPriceSchema = z.object({ price_delivery: z.number(), price_pickup: z.number(), tax_rate: z.number().nullable() });
+const ItemPriceSchema = z.object({ price_delivery: z.number(), price_pickup: z.number(), tax_rate: z.number().nullable() });
 
-export const MenuItemSchema = z
+const MenuItemSchema = z
   .object({
     item_id: z.number(),
     item_menu_id: z.number(),
@@ -59,7 +59,7 @@ export const MenuItemSchema = z
   .meta({ id: 'MenuItem' });
 export type MenuItem = z.infer<typeof MenuItemSchema>;
 
-export const CategorySchema = z
+const CategorySchema = z
   .object({
     category_id: z.number(),
     category_name: z.string(),
@@ -88,14 +88,13 @@ export type Menu = z.infer<typeof MenuSchema>;
 export const MenusSchema = z.array(MenuSchema);
 
 /** One restaurant setting (section 3, Settings): a dotted name and any JSON value. */
-export const SettingSchema = z.object({ name: z.string(), value: z.unknown() }).meta({ id: 'Setting' });
-export type Setting = z.infer<typeof SettingSchema>;
+const SettingSchema = z.object({ name: z.string(), value: z.unknown() }).meta({ id: 'Setting' });
 
 /** GET /v2/public/settings. */
 export const SettingsSchema = z.array(SettingSchema);
 export type Settings = z.infer<typeof SettingsSchema>;
 
-export const OfferWindowSchema = z.object({ days: z.array(WeekdaySchema), start: z.string(), end: z.string() });
+const OfferWindowSchema = z.object({ days: z.array(WeekdaySchema), start: z.string(), end: z.string() });
 
 /** An offer (section 3, Offer): `value` is percent (percentage, cheapest_item) or euros (fixed_amount). */
 export const OfferSchema = z
@@ -131,7 +130,7 @@ export const CouponParamsSchema = z.object({ coupon: z.string() });
 export const ProductsParamsSchema = z.object({ item_menu_id: z.string() });
 
 /** One item of GET /v2/public/products/{item_menu_id}: its price and whether it can be ordered now. */
-export const ProductPriceSchema = z
+const ProductPriceSchema = z
   .object({
     item_id: z.number(),
     item_menu_id: z.number(),

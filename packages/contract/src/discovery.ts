@@ -15,7 +15,7 @@ export const PopularQuerySchema = z.object({
 });
 
 /** An item suggested, by id (camelCase as section 7 writes it). */
-export const RecommendedItemSchema = z.object({ itemId: z.number() });
+const RecommendedItemSchema = z.object({ itemId: z.number() });
 
 /** POST /v2/recommendations: items bought with the cart's. */
 export const RecommendationsAnswerSchema = z.object({ recommendations: z.array(RecommendedItemSchema) });

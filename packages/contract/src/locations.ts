@@ -6,7 +6,7 @@ import { LocationQuerySchema } from '@resto/domain/location-schemas';
  * and GET /v2/public/locations/distance?location=. `LocationQuerySchema` (one query value) lives in
  * packages/domain/src/location-schemas.ts and is re-exported here.
  */
-export { LocationQuerySchema };
+;
 
 /** A query value of the location calls: absent reads as '' (too short), then LocationQuerySchema. */
 const queryValue = z
@@ -22,7 +22,7 @@ export const SuggestQuerySchema = z.object({ query: queryValue });
 export const DistanceQuerySchema = z.object({ location: queryValue });
 
 /** One address suggestion (section 7): what to show, and the place_id to send to the distance call. */
-export const LocationSuggestionSchema = z
+const LocationSuggestionSchema = z
   .object({
     description: z.string(),
     structured_formatting: z.object({ main_text: z.string(), secondary_text: z.string() }),
@@ -33,7 +33,7 @@ export type LocationSuggestion = z.infer<typeof LocationSuggestionSchema>;
 export const LocationSuggestionsSchema = z.array(LocationSuggestionSchema);
 
 /** Why an address cannot be delivered, with a French sentence. */
-export const DeliveryRefusalSchema = z.object({ reason: z.enum(['inactive', 'too_far', 'outside_zones']), message: z.string() });
+const DeliveryRefusalSchema = z.object({ reason: z.enum(['inactive', 'too_far', 'outside_zones']), message: z.string() });
 export type DeliveryRefusal = z.infer<typeof DeliveryRefusalSchema>;
 
 /**

@@ -10,16 +10,16 @@ import { InstantSchema } from './common.ts';
 export { FinalizeOrderSchema, OrderPayloadSchema };
 
 /** The customer of an order (section 3, Order): first and last name, e-mail, phone in E.164. */
-export const OrderCustomerSchema = z.object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string() });
+const OrderCustomerSchema = z.object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string() });
 
 /** A tax rate's part of an order: rate in percent, base and tax in euros. */
-export const TaxByRateSchema = z.object({ rate: z.number(), base: z.number(), tax: z.number() });
+const TaxByRateSchema = z.object({ rate: z.number(), base: z.number(), tax: z.number() });
 
 /** An offer the order used, and how much it took off (euros). */
-export const AppliedOfferSchema = z.object({ offer_id: z.number(), name: z.string(), type: z.string(), amount: z.number(), is_coupon: z.boolean() });
+const AppliedOfferSchema = z.object({ offer_id: z.number(), name: z.string(), type: z.string(), amount: z.number(), is_coupon: z.boolean() });
 
 /** A value chosen in an option of a line, with its price (euros). */
-export const OrderLineOptionSchema = z.object({
+const OrderLineOptionSchema = z.object({
   option_id: z.number(),
   option_name: z.string(),
   id: z.number(),
@@ -29,7 +29,7 @@ export const OrderLineOptionSchema = z.object({
 });
 
 /** A paid line of an order: unit price and amount in euros, tax rate in percent. */
-export const OrderViewLineSchema = z.object({
+const OrderViewLineSchema = z.object({
   item_id: z.number(),
   item_menu_id: z.number(),
   item_name: z.string(),
@@ -42,7 +42,7 @@ export const OrderViewLineSchema = z.object({
 });
 
 /** An item an offer gave for free. */
-export const FreeItemSchema = z.object({ item_id: z.number(), item_name: z.string(), quantity: z.number() });
+const FreeItemSchema = z.object({ item_id: z.number(), item_name: z.string(), quantity: z.number() });
 
 /**
  * An order as the API shows it (GET /v2/public/checkout/{order_id}, and each order of GET

@@ -10,7 +10,7 @@ import { InstantSchema } from './common.ts';
 /** The order's secret, or the secret followed by '.pdf' for the printable file. */
 export const ReceiptParamsSchema = z.object({ file: z.string() });
 
-export const ReceiptLineSchema = z.object({
+const ReceiptLineSchema = z.object({
   name: z.string(),
   details: z.string(),
   quantity: z.number(),

@@ -47,5 +47,5 @@ export const messages = {
 
 export { orderStatusLabels } from './messages/account.ts';
 export { paymentTexts } from './messages/payment.ts';
-export { locationMessages } from './messages/delivery.ts';
-export { scheduleMessages } from './messages/checkout.ts';
+;
+;

@@ -78,7 +78,7 @@ export const security: Record<'account' | 'bearer' | 'optionalBearer', SecurityR
 };
 
 /** Which part of the request failed its schema. */
-export type RequestPart = 'body' | 'query' | 'params';
+type RequestPart = 'body' | 'query' | 'params';
 
 /**
  * The message of a refused request, before the failing fields: for a body, "Requête invalide."

@@ -37,7 +37,7 @@ export interface DemoHistoryInput {
 }
 
 /** A customer of the demo: a made-up name, an @example.fr e-mail, a French mobile number. */
-export interface DemoCustomer {
+interface DemoCustomer {
   first_name: string;
   last_name: string;
   email: string;
@@ -64,7 +64,7 @@ export interface DemoCart {
 }
 
 /** The history covers the days before `now`, this many. */
-export const demoHistoryDays = 60;
+const demoHistoryDays = 60;
 
 // ---------------------------------------------------------------------------------------------
 // Pseudo-random numbers (mulberry32): small, fast, good enough for demo data, and seeded.

@@ -20,7 +20,7 @@ import { demoInputFromMenus, generateDemoCarts, type DemoHistoryInput } from './
 /** Orders loaded with the demo restaurant by `npm start` (unless DEMO_HISTORY=0). */
 export const demoHistoryOrders = 3000;
 /** The seed of the history `npm start` loads: the same demo everywhere. */
-export const demoHistorySeed = 20_241_122;
+const demoHistorySeed = 20_241_122;
 
 /** One generated order: its row, its lines and its status history (oldest first). */
 export interface DemoOrder {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import pg from 'pg';
-import { ErrorBodySchema, errorStatus, type ErrorBody, type ErrorCode } from '@resto/contract/errors';
+import { ErrorBodySchema, errorStatus, type ErrorBody } from '@resto/contract/errors';
 import { groupChoices, type ChosenOptionValue, type Menu, type MenuItem } from '@resto/domain/catalogue';
 import type { OrderPayload } from '@resto/domain/checkout';
 import { centsToEuros } from '@resto/domain/money';
@@ -215,9 +215,6 @@ export async function request<T = unknown>(baseUrl: string, path: string, init: 
   return { status: response.status, headers: response.headers, body };
 }
 
-/** Every error code the tests saw, with how often (error-codes.test.ts reads it in its own file). */
-export const seenErrorCodes = new Map<ErrorCode, number>();
-
 /**
  * Fails unless `body` is the contract's error envelope with a code whose HTTP status is `status`.
  * @throws Error naming the call and the body.
@@ -227,7 +224,6 @@ export function checkErrorAnswer(call: string, status: number, body: unknown): v
   if (!parsed.success) throw new Error(`${call}: ${status} without the error envelope of the contract: ${JSON.stringify(body).slice(0, 300)}`);
   if (errorStatus[parsed.data.code] !== status)
     throw new Error(`${call}: ${status} with code ${parsed.data.code}, whose status is ${errorStatus[parsed.data.code]}`);
-  seenErrorCodes.set(parsed.data.code, (seenErrorCodes.get(parsed.data.code) ?? 0) + 1);
 }
 
 export function getJson<T = unknown>(baseUrl: string, path: string): Promise<JsonResponse<T>> {

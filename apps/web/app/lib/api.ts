@@ -15,7 +15,7 @@ import { messages } from '@resto/domain/messages';
  * - `invalid_answer`: an answer outside the contract (a payload its schema refuses, an error
  *   without the envelope, a body that is not JSON); the HTTP status is kept.
  */
-export type ClientErrorCode = 'network' | 'invalid_answer';
+type ClientErrorCode = 'network' | 'invalid_answer';
 
 /** What a failed call means: one of the API's codes, or one of the client's own. */
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
@@ -53,7 +53,7 @@ export function isApiError(error: unknown, ...codes: ApiErrorCode[]): error is A
 /** How a request reaches the API: the browser's fetch, the API app in-process, or API_URL. */
 export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
 
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One call: the route, what is sent, and the response schema of the route (from `@resto/contract`). */
 export interface ApiRequest<S extends z.ZodType> {

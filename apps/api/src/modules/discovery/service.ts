@@ -2,9 +2,8 @@ import type { MenuItem } from '@resto/domain/catalogue';
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { findCoOrdered, findMostOrdered } from './repository.ts';
+import { maxRecommendations } from '@resto/contract/discovery';
 
-/** Spec section 9: at most 12 recommendations, 12 popular dishes. */
-export const maxRecommendations = 12;
 const popularWindowDays = 30;
 const popularCacheMs = 60_000;
 /**

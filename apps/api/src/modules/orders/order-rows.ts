@@ -7,7 +7,7 @@ import { snapshotLineOptions } from './line-options.ts';
 import type { NewOrder, NewOrderLine } from './repository.ts';
 
 /** One line of a cart, resolved against the menu: the dish, the option values chosen, how many. */
-export interface OrderCartLine {
+interface OrderCartLine {
   item: MenuItem;
   /** Valid for the item (validateOptionChoices): the values that priced the line. */
   choices: readonly ChosenOptionValue[];
