@@ -1,15 +1,4 @@
 import { z } from '@resto/domain/zod-fr';
-import {
-  ChangePasswordSchema,
-  DeleteAccountSchema,
-  LoginSchema,
-  OrdersQuerySchema,
-  ProfileUpdateSchema,
-  ResetPasswordSchema,
-  SendOtpQuerySchema,
-  SignupSchema,
-  VerifyOtpQuerySchema,
-} from '@resto/domain/account';
 import { InstantSchema } from './common.ts';
 import { OrderViewSchema } from './orders.ts';
 
@@ -28,7 +17,7 @@ export {
   SendOtpQuerySchema,
   SignupSchema,
   VerifyOtpQuerySchema,
-};
+} from '@resto/domain/account';
 
 /** The user as the API answers it (section 3, User). */
 export const UserSchema = z

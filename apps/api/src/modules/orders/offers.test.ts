@@ -35,16 +35,8 @@ import {
  * allow_repeat race, and the automatic offers as the server applies them.
  */
 
-
-
-interface FreshTotals {
-  subtotal: number;
-  discount: number;
-  coupon: number;
-  delivery: number;
-  tax: number;
-  total: number;
-}
+/** The repriced totals a prices_changed refusal carries. */
+type FreshTotals = Pick<OrderView, 'subtotal' | 'discount' | 'coupon' | 'delivery' | 'tax' | 'total'>;
 
 // Fixed clocks, Paris time (UTC+1 in November): 2025-11-28 is a Friday (no Monday-to-Thursday
 // promotion), 2025-11-25 a Tuesday (the promotion applies). Menu 1 is open at noon on both days.
