@@ -14,6 +14,7 @@ import {
   type Offer,
   type OfferContext,
   type OfferLine,
+  type OfferRefusalReason,
   type OfferType,
   type OfferWindow,
 } from './offers.ts';
@@ -408,6 +409,7 @@ describe('calculateOffers (docs/decisions/016, sections 6.2–6.4)', () => {
       freeDelivery: false,
       freeItems: [],
       couponRefusal: null,
+      couponRefusalReason: null,
       couponNotice: null,
     });
   });
@@ -496,20 +498,21 @@ describe('calculateOffers (docs/decisions/016, sections 6.2–6.4)', () => {
 
   test('Pricing 2: refused coupon → couponRefusal set and nothing from it applied', () => {
     const automatic = offer({ id: 1, value: 10 });
-    const cases: [Offer, string][] = [
-      [coupon({ type: 'percentage', value: 50, is_active: false }), 'Ce code promo n’est plus valable.'],
-      [coupon({ type: 'free_delivery', delivery_pickup: 'delivery' }), 'Cette offre est réservée à la livraison.'],
-      [coupon({ type: 'free_item', items: [125], minimum_amount: 40 }), 'Cette offre s’applique dès 40,00\u00a0€ d’achat.'],
-      [coupon({ type: 'buy_one_get_one', categories: [9] }), 'Cette offre ne concerne aucun article de votre panier.'],
-      [coupon({ type: 'percentage', value: 10, allow_repeat: false }), 'Vous avez déjà profité de cette offre.'],
+    const cases: [Offer, string, OfferRefusalReason][] = [
+      [coupon({ type: 'percentage', value: 50, is_active: false }), 'Ce code promo n’est plus valable.', 'expired'],
+      [coupon({ type: 'free_delivery', delivery_pickup: 'delivery' }), 'Cette offre est réservée à la livraison.', 'delivery_only'],
+      [coupon({ type: 'free_item', items: [125], minimum_amount: 40 }), 'Cette offre s’applique dès 40,00\u00a0€ d’achat.', 'below_minimum'],
+      [coupon({ type: 'buy_one_get_one', categories: [9] }), 'Cette offre ne concerne aucun article de votre panier.', 'no_item_in_scope'],
+      [coupon({ type: 'percentage', value: 10, allow_repeat: false }), 'Vous avez déjà profité de cette offre.', 'already_used'],
     ];
-    for (const [refused, reason] of cases) {
+    for (const [refused, reason, reasonWord] of cases) {
       const result = calculateOffers(
         [automatic],
         refused,
         context(cart, { isPickup: true, lines: [pickupLine(pizza, 2), pickupLine(salade)], usedOfferIds: new Set([50]) }),
       );
       expect(result.couponRefusal).toBe(reason);
+      expect(result.couponRefusalReason).toBe(reasonWord);
       expect(result.couponCents).toBe(0);
       expect(result.freeDelivery).toBe(false);
       expect(result.freeItems).toEqual([]);

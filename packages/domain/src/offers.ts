@@ -88,6 +88,8 @@ export interface OfferResult {
   freeItems: { item_id: number; offer_id: number }[];
   /** Why the coupon does not apply, in French; null when it applies or when there is none. */
   couponRefusal: string | null;
+  /** The same refusal as a stable word, for the API's error code; null with couponRefusal. */
+  couponRefusalReason: OfferRefusalReason | null;
   /** A coupon that applies but brings nothing (a larger fixed amount won), in French; not a refusal. */
   couponNotice: string | null;
 }
@@ -123,15 +125,43 @@ export function isWithinActiveTimes(windows: readonly OfferWindow[], now: Date):
  * scope, allow_repeat). The reason is what a coupon refusal shows (422 on the server).
  */
 export function offerRefusal(offer: Offer, context: OfferContext): string | null {
-  if (!offer.is_active) return messages.expiredCoupon;
-  if (!isWithinActiveTimes(offer.active_times, context.now)) return messages.offerOutOfHours;
-  if (offer.delivery_pickup === 'pickup' && !context.isPickup) return messages.offerPickupOnly;
-  if (offer.delivery_pickup === 'delivery' && context.isPickup) return messages.offerDeliveryOnly;
-  const minimumCents = eurosToCents(offer.minimum_amount);
-  if (subtotalOf(context.lines) < minimumCents) return messages.offerMinimum(formatPrice(minimumCents));
-  if (!context.lines.some((l) => isLineInScope(offer, l.item))) return messages.offerNoItem;
-  if (!offer.allow_repeat && context.usedOfferIds?.has(offer.id)) return messages.couponAlreadyUsed;
+  const reason = offerRefusalReason(offer, context);
+  return reason === null ? null : offerRefusalMessage(offer, reason);
+}
+
+/** Why an offer does not apply, as a stable word (the API's error code follows from it). */
+export type OfferRefusalReason = 'expired' | 'out_of_hours' | 'pickup_only' | 'delivery_only' | 'below_minimum' | 'no_item_in_scope' | 'already_used';
+
+/** The first condition of docs/decisions/016, section 6.2 the offer fails on this cart; null when none. */
+function offerRefusalReason(offer: Offer, context: OfferContext): OfferRefusalReason | null {
+  if (!offer.is_active) return 'expired';
+  if (!isWithinActiveTimes(offer.active_times, context.now)) return 'out_of_hours';
+  if (offer.delivery_pickup === 'pickup' && !context.isPickup) return 'pickup_only';
+  if (offer.delivery_pickup === 'delivery' && context.isPickup) return 'delivery_only';
+  if (subtotalOf(context.lines) < eurosToCents(offer.minimum_amount)) return 'below_minimum';
+  if (!context.lines.some((l) => isLineInScope(offer, l.item))) return 'no_item_in_scope';
+  if (!offer.allow_repeat && context.usedOfferIds?.has(offer.id)) return 'already_used';
   return null;
+}
+
+/** The French sentence of a refusal reason. */
+function offerRefusalMessage(offer: Offer, reason: OfferRefusalReason): string {
+  switch (reason) {
+    case 'expired':
+      return messages.expiredCoupon;
+    case 'out_of_hours':
+      return messages.offerOutOfHours;
+    case 'pickup_only':
+      return messages.offerPickupOnly;
+    case 'delivery_only':
+      return messages.offerDeliveryOnly;
+    case 'below_minimum':
+      return messages.offerMinimum(formatPrice(eurosToCents(offer.minimum_amount)));
+    case 'no_item_in_scope':
+      return messages.offerNoItem;
+    case 'already_used':
+      return messages.couponAlreadyUsed;
+  }
 }
 
 /**
@@ -205,7 +235,8 @@ export function calculateReduction(offer: Offer, lines: readonly OfferLine[]): n
  */
 export function calculateOffers(automatic: readonly Offer[], coupon: Offer | null, context: OfferContext): OfferResult {
   const candidates = automatic.filter((o) => o.auto_apply === 'Yes' || o.is_public).filter((o) => offerRefusal(o, context) === null);
-  const couponRefusal = coupon ? offerRefusal(coupon, context) : null;
+  const couponRefusalReason = coupon ? offerRefusalReason(coupon, context) : null;
+  const couponRefusal = coupon && couponRefusalReason !== null ? offerRefusalMessage(coupon, couponRefusalReason) : null;
   const applicable =
     coupon && couponRefusal === null
       ? [...candidates.map((o) => ({ offer: o, isCoupon: false })), { offer: coupon, isCoupon: true }]
@@ -236,7 +267,7 @@ export function calculateOffers(automatic: readonly Offer[], coupon: Offer | nul
   const discountCents = applied.reduce((sum, a) => sum + a.amountCents, 0);
   const couponCents = applied.filter((a) => a.isCoupon).reduce((sum, a) => sum + a.amountCents, 0);
   const couponNotice = coupon && couponRefusal === null && coupon.type === 'fixed_amount' && fixed?.offer !== coupon ? messages.couponOutdone : null;
-  return { applied, discountCents, couponCents, lineDiscountCents, freeDelivery, freeItems, couponRefusal, couponNotice };
+  return { applied, discountCents, couponCents, lineDiscountCents, freeDelivery, freeItems, couponRefusal, couponRefusalReason, couponNotice };
 }
 
 /** The French badge of an offer on an item (docs/decisions/016, section 2.1; spec section 9). */

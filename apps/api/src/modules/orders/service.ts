@@ -6,6 +6,7 @@ import { calculateMailboxKey } from '@resto/domain/email-identity';
 import { checkOrderSchedule } from '@resto/domain/scheduling';
 import { messages } from '@resto/domain/messages';
 import { centsToEuros, eurosToCents } from '@resto/domain/money';
+import type { OfferRefusalReason } from '@resto/domain/offers';
 import { priceCart } from '@resto/domain/pricing';
 import { mealVoucherSplit, readMealVoucherSettings } from '@resto/domain/meal-vouchers';
 import { readSetting, type SettingsList } from '@resto/domain/settings';
@@ -38,13 +39,12 @@ export interface OrderMailOutbox {
 }
 
 /**
- * The code of a coupon the offer rules refused (packages/domain/src/offers.ts, offerRefusal, which
- * gives the French reason): expired, already used by this customer, or refused for this order
- * (minimum, scope, day, order type).
+ * The code of a coupon the offer rules refused (packages/domain/src/offers.ts, offerRefusalReason):
+ * expired, already used by this customer, or refused for this order (minimum, scope, hours, order type).
  */
-function couponRefusalCode(reason: string): ErrorCode {
-  if (reason === messages.expiredCoupon) return 'coupon_expired';
-  if (reason === messages.couponAlreadyUsed) return 'coupon_already_used';
+function couponRefusalCode(reason: OfferRefusalReason | null): ErrorCode {
+  if (reason === 'expired') return 'coupon_expired';
+  if (reason === 'already_used') return 'coupon_already_used';
   return 'coupon_refused';
 }
 
@@ -166,7 +166,7 @@ export class OrderService {
       // a retry is answered with that order, not refused.
       const committed = await repository.findOrderIdByLocalId(this.db, payload.local_id);
       if (committed !== undefined) return { order_id: committed, created: false };
-      throw new ApiError(couponRefusalCode(offers.couponRefusal), offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
+      throw new ApiError(couponRefusalCode(offers.couponRefusalReason), offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
     }
 
     const claimed = { subtotal: payload.subtotal, discount: payload.discount, delivery: payload.delivery, tax: payload.tax, total: payload.total };
