@@ -340,6 +340,24 @@ test('tokens and passwords never reach the logs, even at debug level with the to
   expect(logs).not.toContain('token=');
 });
 
+test('housekeeping counts every old code once, also those of the sign-ups it deletes (codes first, not side by side)', async () => {
+  const start = now;
+  for (let i = 0; i < 12; i++) {
+    payloadOf(
+      await call(server, 'POST', '/v2/public/auth/signup/', {
+        body: { first_name: 'Paul', last_name: 'Durand', phone: '0611223344', email: newEmail(`oubli${i}`), password: 'Un-mot-de-passe-long' },
+      }),
+    );
+  }
+  now = new Date(start.getTime() + 8 * 86_400_000);
+  const removed = await server.deps.auth.purgeExpired();
+  // Each sign-up's code is older than a day and its sign-up older than 7 days: the code is counted
+  // as a code, not lost in the cascade of its sign-up's deletion.
+  expect(removed.codes).toBeGreaterThanOrEqual(12);
+  expect(removed.unverified).toBeGreaterThanOrEqual(12);
+  now = start;
+});
+
 test('housekeeping deletes idle sessions, old codes and counters, and sign-ups never confirmed; nothing alive', async () => {
   const alive = await createAccount(server);
   const start = now;

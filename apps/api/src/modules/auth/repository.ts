@@ -288,34 +288,37 @@ export async function deleteAccount(db: Database, userId: number, now: Date): Pr
  * @returns rows deleted per table.
  */
 export async function purgeExpired(db: Database, cutoffs: { sessionsBefore: Date; codesBefore: Date; countersBefore: Date; unverifiedBefore: Date }) {
-  const removed = await Promise.all([
-    db
-      .delete(sessions)
-      .where(sql`${sessions.lastUsedAt} < ${cutoffs.sessionsBefore.toISOString()}::timestamptz`)
-      .returning({ id: sessions.id }),
-    db
+  // One after the other, codes first: a code of a sign-up or account deleted here goes with it
+  // (ON DELETE CASCADE), so run side by side on PostgreSQL's pool the count of codes depended on
+  // which delete came first.
+  return db.transaction(async (tx) => {
+    const codes = await tx
       .delete(authCodes)
       .where(sql`${authCodes.createdAt} < ${cutoffs.codesBefore.toISOString()}::timestamptz`)
-      .returning({ id: authCodes.id }),
-    queryRows<{ key: string }>(
-      db,
+      .returning({ id: authCodes.id });
+    const expiredSessions = await tx
+      .delete(sessions)
+      .where(sql`${sessions.lastUsedAt} < ${cutoffs.sessionsBefore.toISOString()}::timestamptz`)
+      .returning({ id: sessions.id });
+    const counters = await queryRows<{ key: string }>(
+      tx,
       sql`delete from rate_limits where coalesce(last_at, window_start) < ${cutoffs.countersBefore.toISOString()}::timestamptz returning key`,
-    ),
-    db
+    );
+    const unverifiedUsers = await tx
       .delete(users)
       .where(and(isNull(users.emailVerifiedAt), sql`${users.createdAt} < ${cutoffs.unverifiedBefore.toISOString()}::timestamptz`))
-      .returning({ id: users.id }),
-    db
+      .returning({ id: users.id });
+    const unconfirmedSignups = await tx
       .delete(signups)
       .where(sql`${signups.createdAt} < ${cutoffs.unverifiedBefore.toISOString()}::timestamptz`)
-      .returning({ id: signups.id }),
-  ]);
-  return {
-    sessions: removed[0].length,
-    codes: removed[1].length,
-    counters: removed[2].length,
-    unverified: removed[3].length + removed[4].length,
-  };
+      .returning({ id: signups.id });
+    return {
+      sessions: expiredSessions.length,
+      codes: codes.length,
+      counters: counters.length,
+      unverified: unverifiedUsers.length + unconfirmedSignups.length,
+    };
+  });
 }
 
 /** The sessions of an account, oldest first: when each began and was last used (never the token's hash). */
