@@ -94,6 +94,25 @@ export const errorStatus = {
   payment_customer_unknown: 422,
   payment_webhook_refused: 400,
   payment_provider_unavailable: 502,
+
+  // The restaurant's side (issue 13)
+  /** A staff call without a live staff session (no cookie, expired, or a removed member's). */
+  staff_login_required: 401,
+  /** A staff member whose role may not do this (an owner's call by `staff`). */
+  staff_forbidden: 403,
+  /** Wrong staff e-mail or password. */
+  staff_login_failed: 401,
+  /** A staff invitation or first-owner link that is unknown, used, revoked or expired. */
+  staff_invitation_invalid: 400,
+  /** An owner cannot remove the last owner (or themself). */
+  staff_last_owner: 409,
+  /**
+   * The order is no longer in the status the screen saw (another screen acted first, a double
+   * click) or the action does not apply to it; `payload` holds the order as it is now.
+   */
+  order_transition_refused: 409,
+  /** The payment provider refused or could not do the refund; the order keeps its status, staff may retry. */
+  refund_failed: 502,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -29,7 +29,7 @@ const OrderLineOptionSchema = z.object({
 });
 
 /** A paid line of an order: unit price and amount in euros, tax rate in percent. */
-const OrderViewLineSchema = z.object({
+export const OrderViewLineSchema = z.object({
   item_id: z.number(),
   item_menu_id: z.number(),
   item_name: z.string(),

@@ -1,6 +1,7 @@
 import { readSetting, type SettingsList } from './settings.ts';
 import { eurosToCents } from './money.ts';
 import type { PaymentMethod } from './checkout.ts';
+import { isOrderStatus, transition } from './order-lifecycle.ts';
 
 /**
  * Card payment rules (spec sections 3, 4, 7 and 8; issue 6). Pure: the provider's answers, the
@@ -50,17 +51,15 @@ export function intentAmountCents(euros: number): number | null {
   return Math.abs(cents - euros * 100) < 1e-6 ? cents : null;
 }
 
-/** Order statuses in the order they can be reached by payment (docs/decisions/017, section 4: a history, forward only). */
-const paymentRank: Record<string, number> = { pending: 0, paid: 1 };
-
 /**
- * Whether an order may move from `from` to `to` through payment: pending → paid only. Paid never
- * goes back to pending, and a later status (accepted, ready…) is not payment's to change.
+ * Whether an order may move from `from` to `to` through payment: pending → paid only, as the
+ * order's state machine says (order-lifecycle.ts, action `pay`). Paid never goes back to pending,
+ * and a later status (accepted, ready…) is not payment's to change.
  */
 export function canMoveOrderStatus(from: string, to: string): boolean {
-  const a = paymentRank[from];
-  const b = paymentRank[to];
-  return a !== undefined && b !== undefined && b > a;
+  if (!isOrderStatus(from)) return false;
+  const result = transition({ status: from, paymentMethod: 'card' }, 'pay');
+  return result.ok && result.to === to;
 }
 
 /**

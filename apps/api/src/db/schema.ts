@@ -171,6 +171,14 @@ export const orders = pgTable(
     business: jsonb('business').$type<{ company_name: string; address: string; vat_number: string; siren: string } | null>(),
     /** The invoice's number, in its own series (business orders only), taken with receiptNumber. */
     invoiceNumber: integer('invoice_number'),
+    /** The time the restaurant said the order will be ready (issue 13): set on accept, moved by a delay. */
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** When a staff screen first opened the order: until then the board rings and the escalation timer runs. */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    /** When its kitchen ticket was first printed (a second screen does not print it again). */
+    ticketPrintedAt: timestamp('ticket_printed_at', { withTimezone: true }),
+    /** When the "order not opened" alert (e-mail and push) was sent, so it is sent once. */
+    unseenAlertAt: timestamp('unseen_alert_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -185,6 +193,7 @@ export const orders = pgTable(
     uniqueIndex('orders_invoice_number_idx').on(t.invoiceNumber),
     index('orders_user_idx').on(t.userId),
     index('orders_created_at_idx').on(t.createdAt),
+    index('orders_status_placed_idx').on(t.status, t.placedAt),
   ],
 );
 
@@ -472,4 +481,145 @@ export const testProcessorIntents = pgTable('test_processor_intents', {
 export const testProcessorSecrets = pgTable('test_processor_secrets', {
   id: integer('id').primaryKey().default(1),
   webhookSecret: text('webhook_secret').notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The restaurant's side (issue 13). docs/decisions/016, section 7
+
+/**
+ * Staff accounts (roles 'owner' and 'staff'), apart from customers' `users`: a customer's token
+ * never opens the staff area. E-mail lower case, password argon2id; a removed member keeps the
+ * row (events name them) with `removed_at` set, and every session of theirs stops working.
+ */
+export const staffUsers = pgTable('staff_users', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  role: text('role').$type<'owner' | 'staff'>().notNull(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+  removedAt: timestamp('removed_at', { withTimezone: true }),
+});
+
+/** Staff sessions: the SHA-256 of the cookie's 256-bit token, never the token. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * One-time links that create a staff account: an owner's invitation (`invited_by`), or the first
+ * owner's link printed in the server log at the first start (`invited_by` null). The SHA-256 of
+ * the link's token; used once, until `expires_at`.
+ */
+export const staffInvitations = pgTable('staff_invitations', {
+  id: serial('id').primaryKey(),
+  email: text('email'),
+  role: text('role').$type<'owner' | 'staff'>().notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  invitedBy: integer('invited_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/**
+ * Everything that happens to an order, appended, never changed (issue 13, part 3;
+ * docs/decisions/017, section 4): placed, paid, accepted, delayed, ready, completed, rejected,
+ * cancelled, and what is not a status (opened, ticket printed, refund). `id` is the event id the
+ * board's Server-Sent Events carry: taken from `document_counters` ('order_event') in the writing
+ * transaction, so ids become visible in commit order and a screen resuming after id N misses
+ * nothing (modules/board/events.ts).
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    /** Who: 'staff' (staff_id and their name), 'customer', 'payment' (the provider) or 'system' (timers). */
+    actor: text('actor').$type<'staff' | 'customer' | 'payment' | 'system'>().notNull(),
+    staffId: integer('staff_id'),
+    actorName: text('actor_name'),
+    reason: text('reason'),
+    reasonText: text('reason_text'),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * A refund of a card order's payment (issue 13, part 3): one per order, asked of the provider with
+ * the idempotency key `refund-<order_id>`, so a retry never refunds twice. `status`: 'pending'
+ * (asked, or to ask again), 'succeeded', 'failed' (the provider refused: staff see it).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [uniqueIndex('refunds_order_idx').on(t.orderId), index('refunds_status_idx').on(t.status)],
+);
+
+/** Staff screens alive (issue 13, part 4): each board sends a heartbeat; no heartbeat for 45 s, not connected. */
+export const staffScreens = pgTable('staff_screens', {
+  screenId: text('screen_id').primaryKey(),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staffUsers.id, { onDelete: 'cascade' }),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+});
+
+/** Web Push subscriptions of staff devices (issue 13, part 4), removed when the push service says gone (404/410). */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: serial('id').primaryKey(),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staffUsers.id, { onDelete: 'cascade' }),
+  endpoint: text('endpoint').notNull().unique(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** Secrets the server makes once per database and every instance shares (the VAPID key pair of Web Push). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
 });

@@ -6,12 +6,12 @@ import { documentCounters, orders } from '../../db/schema.ts';
 type Tx = Pick<Database, 'insert' | 'update'>;
 
 /**
- * The next number of a gapless series ('receipt', 'invoice'): one upsert on `document_counters`
+ * The next number of a gapless series ('receipt', 'invoice', and the order events' ids): one upsert on `document_counters`
  * that returns the incremented value. Inside the transaction that places the order the row stays
  * locked until commit, so two concurrent orders wait for each other (no duplicate), and a rolled
  * back order gives its number back (no gap). docs/decisions/013-receipts.md.
  */
-async function takeDocumentNumber(tx: Tx, series: 'receipt' | 'invoice'): Promise<number> {
+export async function takeDocumentNumber(tx: Tx, series: 'receipt' | 'invoice' | 'order_event'): Promise<number> {
   const rows = await tx
     .insert(documentCounters)
     .values({ name: series, last: 1 })

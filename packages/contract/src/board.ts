@@ -1,0 +1,121 @@
+import { z } from '@resto/domain/zod-fr';
+import { boardColumns, orderStatuses, refusalReasons, staffActions, staffRefusalReasons, refusalTextMaxLength } from '@resto/domain/order-lifecycle';
+import { InstantSchema } from './common.ts';
+import { OrderViewLineSchema, OrderViewSchema } from './orders.ts';
+
+/**
+ * The restaurant's orders board (issue 13, parts 2, 3 and 5) under /v2/restaurant/…, behind a
+ * staff session cookie, and the customer's status page (part 7) under /v2/public/tracking/…,
+ * behind the order's secret. Money in euros, instants in ISO 8601 UTC.
+ */
+
+export const OrderStatusSchema = z.enum(orderStatuses);
+export const StaffActionSchema = z.enum(staffActions);
+export const RefusalReasonSchema = z.enum(refusalReasons);
+
+/** One thing that happened to an order (an `order_events` row); `id` is the SSE event id. */
+export const OrderEventViewSchema = z
+  .object({
+    id: z.number(),
+    order_id: z.number(),
+    type: z.string(),
+    from_status: OrderStatusSchema.nullable(),
+    to_status: OrderStatusSchema.nullable(),
+    actor: z.enum(['staff', 'customer', 'payment', 'system']),
+    actor_name: z.string().nullable(),
+    reason: RefusalReasonSchema.nullable(),
+    reason_text: z.string().nullable(),
+    ready_at: InstantSchema.nullable(),
+    at: InstantSchema,
+  })
+  .meta({ id: 'OrderEvent' });
+export type OrderEventView = z.infer<typeof OrderEventViewSchema>;
+
+/** A card order's refund as staff and the customer see it; amount in euros. */
+export const RefundViewSchema = z.object({
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  amount: z.number(),
+  last_error: z.string().nullable(),
+});
+export type RefundView = z.infer<typeof RefundViewSchema>;
+
+/** A line as the kitchen reads it: the order's line, with the allergens of the dish and its chosen options (French labels). */
+export const BoardLineSchema = OrderViewLineSchema.extend({ allergens: z.array(z.string()) });
+
+/**
+ * An order on the board: the order as the customer's view shows it, plus what the restaurant
+ * handles. `column` and `available_actions` come from the domain's state machine; `reason` and
+ * `reason_text` are set once rejected or cancelled.
+ */
+export const BoardOrderSchema = OrderViewSchema.omit({ status_history: true, items: true })
+  .extend({
+    status: OrderStatusSchema,
+    column: z.enum(boardColumns),
+    available_actions: z.array(StaffActionSchema),
+    items: z.array(BoardLineSchema),
+    placed_at: InstantSchema.nullable(),
+    ready_at: InstantSchema.nullable(),
+    opened_at: InstantSchema.nullable(),
+    ticket_printed_at: InstantSchema.nullable(),
+    reason: RefusalReasonSchema.nullable(),
+    reason_text: z.string().nullable(),
+    refund: RefundViewSchema.nullable(),
+    events: z.array(OrderEventViewSchema),
+  })
+  .meta({ id: 'BoardOrder' });
+export type BoardOrder = z.infer<typeof BoardOrderSchema>;
+
+/**
+ * GET /v2/restaurant/orders: the board's full state, today's and upcoming orders plus those
+ * finished today, and the id of the last event it reflects (where the SSE stream resumes).
+ */
+export const BoardStateSchema = z.object({
+  orders: z.array(BoardOrderSchema),
+  last_event_id: z.number(),
+  server_time: InstantSchema,
+});
+export type BoardState = z.infer<typeof BoardStateSchema>;
+
+/**
+ * POST /v2/restaurant/orders/{order_id}/actions. `expected_status` is the status the screen
+ * showed: if the order has moved since, the answer is 409 order_transition_refused with the order
+ * as it is now. `ready_at` for accept and delay; `reason` for reject and cancel (`reason_text`
+ * required with 'other').
+ */
+export const OrderActionBodySchema = z
+  .object({
+    action: StaffActionSchema,
+    expected_status: OrderStatusSchema,
+    ready_at: InstantSchema.optional(),
+    reason: z.enum(staffRefusalReasons).optional(),
+    reason_text: z.string().max(refusalTextMaxLength).optional(),
+  })
+  .meta({ id: 'OrderActionBody' });
+export type OrderActionBody = z.infer<typeof OrderActionBodySchema>;
+
+/** The SSE `order` event's data: what happened, and the order after it (null when it is not the board's, an unpaid card order). */
+export const BoardEventDataSchema = z.object({ event: OrderEventViewSchema, order: BoardOrderSchema.nullable() });
+export type BoardEventData = z.infer<typeof BoardEventDataSchema>;
+
+/** The customer's status page (/suivi): the order's step, ready time, reason and refund. */
+export const TrackingViewSchema = z
+  .object({
+    order_id: z.number(),
+    status: OrderStatusSchema,
+    step: z.enum(['received', 'accepted', 'ready', 'completed', 'refused', 'awaiting_payment']),
+    is_pickup: z.boolean(),
+    is_scheduled: z.boolean(),
+    delivery_date: z.string().nullable(),
+    delivery_time_range: z.string().nullable(),
+    ready_at: InstantSchema.nullable(),
+    reason_text: z.string().nullable(),
+    refund: RefundViewSchema.nullable(),
+    payment_method: z.string(),
+    payment_test_mode: z.boolean(),
+    total: z.number(),
+    items: z.array(z.object({ item_name: z.string(), quantity: z.number(), options: z.array(z.string()) })),
+    restaurant_phone: z.string(),
+    events: z.array(z.object({ id: z.number(), type: z.string(), to_status: OrderStatusSchema.nullable(), ready_at: InstantSchema.nullable(), at: InstantSchema })),
+  })
+  .meta({ id: 'TrackingView' });
+export type TrackingView = z.infer<typeof TrackingViewSchema>;
