@@ -39,5 +39,9 @@ export default [
   ...prefix('fr', bare('fr-')),
   route('robots.txt', 'routes/robots.ts'),
   route('manifest.webmanifest', 'routes/manifest.ts'),
+  // The staff area (issue 13): outside the storefront's shell, no /fr twin.
+  route('restaurant', 'routes/restaurant-login.tsx'),
+  route('restaurant/invitation', 'routes/restaurant-invitation.tsx'),
+  layout('routes/restaurant-area.tsx', [route('restaurant/commandes', 'routes/restaurant-orders.tsx'), route('restaurant/equipe', 'routes/restaurant-team.tsx')]),
   layout('routes/shell.tsx', [...pages(''), ...prefix('fr', pages('fr-')), route('*', 'routes/not-found.tsx')]),
 ] satisfies RouteConfig;
