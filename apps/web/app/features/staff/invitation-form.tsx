@@ -9,6 +9,7 @@ import { api } from '../../lib/api.ts';
 import { AuthCard, FormAlert, SubmitButton } from '../account/index.ts';
 import { useStaffAction } from './use-staff-action.ts';
 import { staffHome, staffLoginPage } from './paths.ts';
+import { useHydratedMark } from './use-hydrated-mark.ts';
 
 /** The form requires the e-mail when the link names none (the first owner's link). */
 const WithEmailSchema = StaffAcceptSchema.refine((value) => value.email !== undefined, { path: ['email'], message: staffMessages.emailRequired });
@@ -19,6 +20,7 @@ const WithEmailSchema = StaffAcceptSchema.refine((value) => value.email !== unde
  * it; the API opens the session (cookie); then the board.
  */
 export function StaffInvitationForm({ token, info }: { token: string; info: InvitationInfo }) {
+  useHydratedMark();
   const navigate = useNavigate();
   const { register, handleSubmit, formState, setError: setFieldError } = useForm<StaffAcceptForm>({
     resolver: zodResolver(info.email === null ? WithEmailSchema : StaffAcceptSchema),
@@ -37,7 +39,7 @@ export function StaffInvitationForm({ token, info }: { token: string; info: Invi
   return (
     <AuthCard title={firstOwner ? t.titleFirstOwner : t.title} intro={t.intro(info.restaurant, staffRoleLabels[info.role])}>
       {info.email ? <p className="-mt-2 mb-4 text-sm text-ink/70">{t.forEmail(info.email)}</p> : null}
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
         <Field id="invitation-name" label={t.name} autoComplete="name" error={errors.name?.message} {...register('name')} />
         {firstOwner ? (
           <Field id="invitation-email" label={t.email} type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register('email')} />
@@ -55,6 +57,7 @@ export function StaffInvitationForm({ token, info }: { token: string; info: Invi
 
 /** A link that no longer works (used, revoked, expired, unknown): the server's sentence and the way to the login page. */
 export function StaffInvitationInvalid({ message }: { message: string }) {
+  useHydratedMark();
   return (
     <AuthCard title={t.invalidTitle}>
       <FormAlert message={message} />

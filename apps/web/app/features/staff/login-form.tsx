@@ -9,6 +9,7 @@ import { api } from '../../lib/api.ts';
 import { AuthCard, FormAlert, SubmitButton } from '../account/index.ts';
 import { useStaffAction } from './use-staff-action.ts';
 import { staffHome } from './paths.ts';
+import { useHydratedMark } from './use-hydrated-mark.ts';
 
 /**
  * The staff log-in form (/restaurant; issue 13, part 1): e-mail and password, sent by the browser
@@ -17,6 +18,7 @@ import { staffHome } from './paths.ts';
  * wait (429) above the button; what was typed stays.
  */
 export function StaffLoginForm({ restaurant }: { restaurant: string }) {
+  useHydratedMark();
   const navigate = useNavigate();
   const { register, handleSubmit, formState, setError: setFieldError } = useForm<StaffLoginForm>({
     resolver: zodResolver(StaffLoginSchema),
@@ -33,7 +35,7 @@ export function StaffLoginForm({ restaurant }: { restaurant: string }) {
 
   return (
     <AuthCard title={staffLoginTexts.title} intro={restaurant ? `${restaurant} — ${staffLoginTexts.intro}` : staffLoginTexts.intro}>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
         <Field id="staff-email" label={staffLoginTexts.email} type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register('email')} />
         <Field
           id="staff-password"

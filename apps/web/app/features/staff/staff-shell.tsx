@@ -6,6 +6,7 @@ import type { StaffMe } from '@resto/contract/staff';
 import { staffAreaTexts, staffRoleLabels } from '@resto/domain/messages/staff';
 import { api } from '../../lib/api.ts';
 import { staffHome, staffLoginPage, staffTeamPath } from './paths.ts';
+import { useHydratedMark } from './use-hydrated-mark.ts';
 
 /**
  * The frame of the signed-in staff pages (issue 13, part 1): a header with the restaurant's name,
@@ -13,6 +14,7 @@ import { staffHome, staffLoginPage, staffTeamPath } from './paths.ts';
  * Équipe for the owner. The next issue's pages (Carte, Horaires, Réglages) join `links` here.
  */
 export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
+  useHydratedMark();
   const navigate = useNavigate();
   const links = [
     { to: staffHome, label: staffAreaTexts.orders, icon: ClipboardList },

@@ -149,7 +149,7 @@ export function StaffTeamPage({ me, team }: { me: StaffMe; team: StaffTeam }) {
             {t.invite}
           </h2>
           <p className="mt-1 text-sm text-ink/70">{t.inviteIntro}</p>
-          <form onSubmit={(e) => void onInvite(e)} noValidate className="mt-4 space-y-4">
+          <form method="post" onSubmit={(e) => void onInvite(e)} noValidate className="mt-4 space-y-4">
             <Field id="invite-email" label={t.email} type="email" autoComplete="off" inputMode="email" error={formState.errors.email?.message} {...register('email')} />
             <div>
               <label htmlFor="invite-role" className="mb-1 block text-sm font-semibold">
