@@ -159,6 +159,7 @@ test('first owner from the log’s link, invites a member by e-mail; the member 
   const row = owner.getByTestId('team-member').filter({ hasText: memberEmail });
   await row.getByRole('button', { name: 'Retirer' }).click();
   await expect(row.getByText('Retirer Karim Benali de l’équipe ?')).toBeVisible();
+  await shoot(owner, 'equipe-retrait');
   await row.getByRole('button', { name: 'Oui, retirer' }).click();
   await expect(owner.getByText('Membre retiré de l’équipe.')).toBeVisible();
   await expect(owner.getByTestId('team-member').filter({ hasText: memberEmail })).toHaveCount(0);

@@ -34,7 +34,15 @@ export function StaffLoginForm({ restaurant }: { restaurant: string }) {
   });
 
   return (
-    <AuthCard title={staffLoginTexts.title} intro={restaurant ? `${restaurant} — ${staffLoginTexts.intro}` : staffLoginTexts.intro}>
+    <AuthCard
+      title={staffLoginTexts.title}
+      intro={
+        <>
+          {restaurant ? <strong className="block text-ink">{restaurant}</strong> : null}
+          {staffLoginTexts.intro}
+        </>
+      }
+    >
       <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
         <Field id="staff-email" label={staffLoginTexts.email} type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register('email')} />
         <Field

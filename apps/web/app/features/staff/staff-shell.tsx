@@ -32,13 +32,13 @@ export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode 
     <div className="min-h-dvh bg-stone-100 text-ink">
       <header className="bg-ink text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 pt-3 pb-2">
-          <div className="min-w-0 flex-1">
+          <div className="w-full min-w-0 sm:w-auto sm:flex-1">
             <p className="text-xs font-semibold tracking-wide text-white/60 uppercase">{staffAreaTexts.area}</p>
-            <p className="truncate text-lg font-extrabold" data-testid="staff-restaurant">
+            <p className="text-lg leading-tight font-extrabold sm:truncate" data-testid="staff-restaurant">
               {me.restaurant}
             </p>
           </div>
-          <p className="min-w-0 truncate text-sm text-white/80" data-testid="staff-signed-in">
+          <p className="min-w-0 flex-1 text-sm text-white/80 sm:flex-none" data-testid="staff-signed-in">
             {staffAreaTexts.signedInAs(me.name, staffRoleLabels[me.role])}
           </p>
           <button
