@@ -103,6 +103,27 @@ describe('log-in, session, log-out', () => {
     expect(wrong.headers.getSetCookie()).toEqual([]);
   });
 
+  test('a wrong e-mail takes as long as a wrong password (one argon2 verification each): the time does not tell who has an account', async () => {
+    const owner = await createTestStaff(server.db, { role: 'owner', now });
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const answer = await staffCall('POST', `${r}/auth/login`, { body: { email, password: 'Pas-le-bon-2026' } });
+      expect(answer.status).toBe(401);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Interleaved, so that a slower moment of the machine weighs on both; medians of 5.
+    for (let i = 0; i < 5; i++) {
+      known.push(await timed(owner.email));
+      unknown.push(await timed(newEmail('inconnu')));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[2]!;
+    const ratio = median(unknown) / median(known);
+    expect(ratio, `inconnu ${median(unknown).toFixed(1)} ms, connu ${median(known).toFixed(1)} ms`).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+
   test('wrong passwords slow down their e-mail and address (429 with Retry-After), never the owner elsewhere with the right one', async () => {
     const owner = await createTestStaff(server.db, { role: 'owner', now });
     const ip = newIp();
