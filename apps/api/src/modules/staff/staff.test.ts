@@ -202,6 +202,9 @@ describe('roles', () => {
     expect((await staffCall('POST', `${r}/auth/login`, { body, headers: { Origin: 'null' } })).status).toBe(403);
     expect((await staffCall('POST', `${r}/auth/login`, { body, headers: { Origin: server.baseUrl, 'Sec-Fetch-Site': 'same-origin' } })).status).toBe(200);
     expect((await staffCall('POST', `${r}/auth/login`, { body, headers: { Origin: server.deps.siteUrl } })).status).toBe(200);
+    // Behind a TLS-terminating proxy the page is https, the request reaches us over http: the host decides.
+    expect((await staffCall('POST', `${r}/auth/login`, { body, headers: { Origin: server.baseUrl.replace('http:', 'https:') } })).status).toBe(200);
+    expect((await staffCall('POST', `${r}/auth/login`, { body, headers: { Origin: server.baseUrl.replace('127.0.0.1', '127.0.0.2') } })).status).toBe(403);
     // Reading is never refused for its origin.
     expect((await staffCall('GET', `${r}/auth/me`, { cookie: owner.cookie, headers: { Origin: 'https://pirate.example' } })).status).toBe(200);
   });
