@@ -39,6 +39,8 @@ import { PrivacyService } from './modules/privacy/service.ts';
 import { TestProcessor } from './modules/payments/providers/test-processor.ts';
 import { DisabledPaymentProvider } from './modules/payments/providers/disabled.ts';
 import type { PaymentProvider } from './modules/payments/providers/types.ts';
+import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
+import { BoardService } from './modules/board/service.ts';
 
 export interface AppDeps {
   db: Database;
@@ -62,6 +64,8 @@ export interface AppDeps {
   privacy: PrivacyService;
   /** Limits on orders, payment calls and address search (issue 17). */
   limits: RequestLimits;
+  /** The restaurant's orders board and the customer's status page (issue 13; modules/board/service.ts). */
+  board: BoardService;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -112,6 +116,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     trustProxy: options.trustProxy ?? false,
     privacy: new PrivacyService(db, catalog, clock, logger),
     limits: new RequestLimits(db, options.rateLimitFactor ?? 1),
+    board: new BoardService(db, catalog, mail, () => payments.provider, clock, logger),
   };
 }
 
@@ -219,6 +224,8 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/public/locations', locationRoutes(deps.locations, (c) => deps.limits.locations(ip(c))));
   app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
   app.route('/v2', discoveryRoutes(deps.discovery));
+  app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));
+  app.route('/v2/public', trackingRoutes(deps.board));
   declareDocument(app);
   app.all('/v2/*', () => { throw new ApiError('not_found', messages.notFound); });
 
