@@ -39,6 +39,8 @@ import { PrivacyService } from './modules/privacy/service.ts';
 import { TestProcessor } from './modules/payments/providers/test-processor.ts';
 import { DisabledPaymentProvider } from './modules/payments/providers/disabled.ts';
 import type { PaymentProvider } from './modules/payments/providers/types.ts';
+import { RealtimeHub, type Listen } from './modules/realtime/hub.ts';
+import { restaurantRealtimeRoutes, trackingRealtimeRoutes, type EventViews } from './modules/realtime/routes.ts';
 
 export interface AppDeps {
   db: Database;
@@ -62,6 +64,10 @@ export interface AppDeps {
   privacy: PrivacyService;
   /** Limits on orders, payment calls and address search (issue 17). */
   limits: RequestLimits;
+  /** Live order events (issue 13, part 5): the hub fed by LISTEN/NOTIFY that the SSE streams read. */
+  realtime: RealtimeHub;
+  /** Comment pings on SSE streams, ms (default 15 s). */
+  ssePingMs?: number;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -80,6 +86,12 @@ export interface DepsOptions {
   payments?: PaymentProvider | null;
   /** Multiplies the maximum of every request limit (RATE_LIMIT_FACTOR; default 1). */
   rateLimitFactor?: number;
+  /** The database handle's LISTEN (DatabaseHandle.listen); without it the live events hub polls the table every `realtimePollMs`. */
+  listen?: Listen;
+  /** The hub's safety re-read of the table, ms (default 10 s; 1 s without `listen`). */
+  realtimePollMs?: number;
+  /** Comment pings on SSE streams, ms (default 15 s). */
+  ssePingMs?: number;
 }
 
 /** Builds the services from a database; no I/O happens here. */
@@ -112,8 +124,16 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     trustProxy: options.trustProxy ?? false,
     privacy: new PrivacyService(db, catalog, clock, logger),
     limits: new RequestLimits(db, options.rateLimitFactor ?? 1),
+    realtime: new RealtimeHub(db, options.listen, logger, { pollMs: options.realtimePollMs ?? (options.listen ? 10_000 : 1000) }),
+    ssePingMs: options.ssePingMs,
   };
 }
+
+/** Until the board service is merged (modules/board/service.ts): no order view yet. */
+const placeholderViews: EventViews = {
+  boardOrder: () => Promise.resolve(null),
+  trackingView: () => Promise.reject(new ApiError('order_not_found', 'Commande introuvable.')),
+};
 
 const healthRoute = createRoute({
   method: 'get',
@@ -219,6 +239,9 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/public/locations', locationRoutes(deps.locations, (c) => deps.limits.locations(ip(c))));
   app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
   app.route('/v2', discoveryRoutes(deps.discovery));
+  const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: placeholderViews, pingMs: deps.ssePingMs };
+  app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));
+  app.route('/v2/public/tracking', trackingRealtimeRoutes(realtime));
   declareDocument(app);
   app.all('/v2/*', () => { throw new ApiError('not_found', messages.notFound); });
 

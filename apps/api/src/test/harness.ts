@@ -46,6 +46,8 @@ export interface TestServerOptions {
    * one address and e-mail. The limits' own tests pass 1.
    */
   rateLimitFactor?: number;
+  /** Comment pings on SSE streams, ms (default 15 s). */
+  ssePingMs?: number;
 }
 
 export interface TestServer {
@@ -147,6 +149,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       locations: options.locations,
       payments: options.payments?.(handle.db),
       rateLimitFactor: options.rateLimitFactor ?? 1000,
+      listen: handle.listen,
+      ssePingMs: options.ssePingMs,
     });
     const app = createApp(deps);
     const { server, port } = await listen(app.fetch);
@@ -162,6 +166,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       async close() {
         if (closed) return;
         closed = true;
+        await deps.realtime.close(); // open SSE streams end first
         await closeServer(server);
         await deps.mail.idle();
         mailTransport.close();
