@@ -40,7 +40,9 @@ import { TestProcessor } from './modules/payments/providers/test-processor.ts';
 import { DisabledPaymentProvider } from './modules/payments/providers/disabled.ts';
 import type { PaymentProvider } from './modules/payments/providers/types.ts';
 import { RealtimeHub, type Listen } from './modules/realtime/hub.ts';
-import { restaurantRealtimeRoutes, trackingRealtimeRoutes, type EventViews } from './modules/realtime/routes.ts';
+import { restaurantRealtimeRoutes, trackingRealtimeRoutes } from './modules/realtime/routes.ts';
+import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
+import { BoardService } from './modules/board/service.ts';
 
 export interface AppDeps {
   db: Database;
@@ -68,6 +70,8 @@ export interface AppDeps {
   realtime: RealtimeHub;
   /** Comment pings on SSE streams, ms (default 15 s). */
   ssePingMs?: number;
+  /** The restaurant's orders board and the customer's status page (issue 13; modules/board/service.ts). */
+  board: BoardService;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -126,14 +130,9 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     limits: new RequestLimits(db, options.rateLimitFactor ?? 1),
     realtime: new RealtimeHub(db, options.listen, logger, { pollMs: options.realtimePollMs ?? (options.listen ? 10_000 : 1000) }),
     ssePingMs: options.ssePingMs,
+    board: new BoardService(db, catalog, mail, () => payments.provider, clock, logger),
   };
 }
-
-/** Until the board service is merged (modules/board/service.ts): no order view yet. */
-const placeholderViews: EventViews = {
-  boardOrder: () => Promise.resolve(null),
-  trackingView: () => Promise.reject(new ApiError('order_not_found', 'Commande introuvable.')),
-};
 
 const healthRoute = createRoute({
   method: 'get',
@@ -239,7 +238,9 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/public/locations', locationRoutes(deps.locations, (c) => deps.limits.locations(ip(c))));
   app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
   app.route('/v2', discoveryRoutes(deps.discovery));
-  const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: placeholderViews, pingMs: deps.ssePingMs };
+  app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));
+  app.route('/v2/public', trackingRoutes(deps.board));
+  const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs };
   app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));
   app.route('/v2/public/tracking', trackingRealtimeRoutes(realtime));
   declareDocument(app);
