@@ -12,6 +12,7 @@ import {
   type ScreenHeartbeat,
 } from '@resto/contract/realtime';
 import type { Database } from '../../db/client.ts';
+import { orderLifeTexts } from '@resto/domain/messages/order-life';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, successAnswer } from '../../http/openapi.ts';
 import { requireStaff } from '../staff/sessions.ts';
@@ -22,8 +23,8 @@ import { purgeScreens, recordHeartbeat } from './screens.ts';
 export interface EventViews {
   /** The order as the board shows it, or null when it is not the board's (an unpaid card order). */
   boardOrder(orderId: number): Promise<BoardOrder | null>;
-  /** The customer's view of the order of `secret`. @throws ApiError (404) for an unknown secret. */
-  trackingView(secret: string): Promise<TrackingView>;
+  /** The customer's view of the order of `secret`; null for an unknown secret. */
+  trackingView(secret: string): Promise<TrackingView | null>;
 }
 
 export interface RealtimeRouteDeps {
@@ -223,8 +224,18 @@ export function trackingRealtimeRoutes(deps: RealtimeRouteDeps) {
     const { secret } = input.params();
     const { after } = input.query();
     const view = await deps.views.trackingView(secret);
+    if (!view) throw new ApiError('order_not_found', orderLifeTexts.unknownOrder);
     const from = await resumePoint(c, deps.hub, after);
-    return eventStream(c, deps, { after: from, orderId: view.order_id, data: () => deps.views.trackingView(secret) });
+    return eventStream(c, deps, {
+      after: from,
+      orderId: view.order_id,
+      data: async () => {
+        const now = await deps.views.trackingView(secret);
+        // The order gone (its data anonymised): the stream ends, the page's next load says so.
+        if (!now) throw new Error('commande disparue');
+        return now;
+      },
+    });
   });
   return app;
 }
