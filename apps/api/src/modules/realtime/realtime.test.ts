@@ -1,8 +1,8 @@
-import { asc, gt } from 'drizzle-orm';
+import { asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BoardEventDataSchema, TrackingViewSchema } from '@resto/contract/board';
 import type { Database } from '../../db/client.ts';
-import { orderEvents } from '../../db/schema.ts';
+import { orderEvents, staffSessions } from '../../db/schema.ts';
 import { buildOrderPayload, payloadOf, postOrder, sendJson, startTestServer, type TestServer } from '../../test/harness.ts';
 import { openSse } from '../../test/sse.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
@@ -156,6 +156,17 @@ describe('GET /v2/restaurant/events', () => {
     } finally {
       stream.close();
     }
+  });
+
+  test('a stream ends at the next ping once its staff session is gone (logged out, removed)', async () => {
+    const leaving = await createTestStaff(server.db, { now });
+    const stream = await openSse(boardUrl(), { headers: { Cookie: leaving.cookie } });
+    expect(stream.status).toBe(200);
+    await stream.waitForComment(/ping/);
+    await server.db.delete(staffSessions).where(eq(staffSessions.staffId, leaving.staffId));
+    await stream.ended;
+    const again = await openSse(boardUrl(), { headers: { Cookie: leaving.cookie } });
+    expect(again.status).toBe(401);
   });
 
   test('a graceful stop ends open streams with a last comment, and later streams are refused (503)', async () => {
