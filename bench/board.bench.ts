@@ -8,10 +8,12 @@
  *     orders are placed on B, then reconnected to A with Last-Event-ID: events recovered and the
  *     time from reconnecting to the last one.
  * Latency of an order: from sending its POST to its `placed` event on the board (an upper bound of
- * commit → screen: it includes the order's own processing); the POST's answer time is printed
- * beside it. Fixed clock (a Tuesday lunchtime) so the demo restaurant takes the orders any day.
+ * commit → screen: it includes the order's own processing), and from the POST's answer to the
+ * event (the commit precedes the answer: a lower bound; negative when the event came first). The
+ * load average is printed: on a shared machine the POSTs themselves queue. Fixed clock (a Tuesday lunchtime) so the demo restaurant takes the orders any day.
  * Run: npm run bench:board   (DISCONNECT_SECONDS=10 for a short run; PostgreSQL: DATABASE_URL or 127.0.0.1:5432)
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { BoardEventDataSchema } from '../packages/contract/src/board.ts';
 import { buildOrderPayload, newLocalId, payloadOf, postOrder, startTestServer, type TestServer } from '../apps/api/src/test/harness.ts';
 import { openSse, type SseClient } from '../apps/api/src/test/sse.ts';
@@ -72,11 +74,16 @@ async function waitAll(board: SseClient, placed: Placed[], timeoutMs = 30_000): 
 function report(title: string, placed: Placed[], arrivals: Map<number, number>) {
   const latencies = placed.filter((p) => arrivals.has(p.orderId)).map((p) => arrivals.get(p.orderId)! - p.sentAt);
   const answers = placed.map((p) => p.answeredAt - p.sentAt);
+  // The commit happens before the POST's answer leaves: answer → event bounds commit → event from below.
+  const afterAnswer = placed.filter((p) => arrivals.has(p.orderId)).map((p) => arrivals.get(p.orderId)! - p.answeredAt);
   const ids = [...arrivals.keys()];
   console.log(`\n${title}`);
   console.log(`  commandes / événements reçus           ${placed.length} / ${placed.filter((p) => arrivals.has(p.orderId)).length}`);
   console.log(`  envoi → événement au tableau           p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`);
   console.log(`  envoi → réponse du POST                p50 ${percentile(answers, 50).toFixed(0)} ms, p99 ${percentile(answers, 99).toFixed(0)} ms`);
+  console.log(
+    `  réponse du POST → événement            p50 ${percentile(afterAnswer, 50).toFixed(0)} ms, p99 ${percentile(afterAnswer, 99).toFixed(0)} ms (négatif : l’événement avant la réponse ; ${afterAnswer.filter((ms) => ms <= 0).length} sur ${afterAnswer.length})`,
+  );
   return { missing: placed.length - latencies.length, p99: percentile(latencies, 99), duplicates: ids.length !== new Set(ids).size };
 }
 
@@ -88,6 +95,7 @@ async function boardOn(server: TestServer, cookie: string, lastEventId?: string)
 }
 
 let bad = false;
+console.log(`Charge de la machine au départ (loadavg 1 min) : ${loadavg()[0]!.toFixed(1)} pour ${availableParallelism()} cœurs`);
 
 // 1. PGlite, one server.
 {

@@ -16,11 +16,12 @@ import { orderLifeTexts } from '@resto/domain/messages/order-life';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, successAnswer } from '../../http/openapi.ts';
 import { requireStaff } from '../staff/sessions.ts';
-import type { OrderEventRow, RealtimeHub } from './hub.ts';
+import type { OrderEventRow } from '../board/events.ts';
+import type { RealtimeHub } from './hub.ts';
 import { purgeScreens, recordHeartbeat } from './screens.ts';
 
 /** What the streams show of an order: the board service's views (modules/board/service.ts). */
-export interface EventViews {
+interface EventViews {
   /** The order as the board shows it, or null when it is not the board's (an unpaid card order). */
   boardOrder(orderId: number): Promise<BoardOrder | null>;
   /** The customer's view of the order of `secret`; null for an unknown secret. */
@@ -37,10 +38,10 @@ export interface RealtimeRouteDeps {
 }
 
 /** The browser's reconnection delay sent on each stream (`retry:`), ms. */
-export const sseRetryMs = 2000;
+const sseRetryMs = 2000;
 
 /** An `order_events` row as the contract shows it. */
-export function orderEventView(row: OrderEventRow): OrderEventView {
+function orderEventView(row: OrderEventRow): OrderEventView {
   return {
     id: row.id,
     order_id: row.orderId,
