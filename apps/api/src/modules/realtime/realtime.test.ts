@@ -115,6 +115,22 @@ describe('GET /v2/restaurant/events', () => {
     } finally {
       resumed.close();
     }
+    // Both cut streams left the hub (nothing kept for a client gone).
+    await resumed.ended;
+    for (const deadline = Date.now() + 5000; server.deps.realtime.streams > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    expect(server.deps.realtime.streams).toBe(0);
+  });
+
+  test('a Last-Event-ID beyond the table’s end (a database restored from an older backup) starts at the end: new events are not skipped', async () => {
+    const end = (await idsAfter(0)).at(-1) ?? 0;
+    const stream = await openSse(boardUrl(), { headers: { Cookie: staff.cookie }, lastEventId: String(end + 1000) });
+    try {
+      const ids = await writeEvents(2);
+      await stream.waitForEvents(2);
+      expect(stream.events.map((e) => Number(e.id))).toEqual(ids);
+    } finally {
+      stream.close();
+    }
   });
 
   test('events of concurrent transactions arrive in id order, every one of them', async () => {

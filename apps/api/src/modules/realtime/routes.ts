@@ -114,15 +114,21 @@ const heartbeatRoute = createRoute({
   },
 });
 
-/** Where a stream starts: `Last-Event-ID` (a reconnection) over `after` (a first connection after a full load), else the table's end. */
+/**
+ * Where a stream starts: `Last-Event-ID` (a reconnection) over `after` (a first connection after
+ * a full load), else the table's end. An id beyond the table's end (a database restored from an
+ * older backup) starts at the end, so the events written from now on are not skipped.
+ */
 async function resumePoint(c: Context, hub: RealtimeHub, after: string | undefined): Promise<number> {
   const header = c.req.header('Last-Event-ID');
+  let asked = after === undefined ? undefined : Number(after);
   if (header !== undefined && header !== '') {
     const parsed = LastEventIdSchema.safeParse(header.trim());
     if (!parsed.success) throw new ApiError('invalid_request', 'En-tête Last-Event-ID invalide : un entier positif est attendu.', [{ path: 'Last-Event-ID', message: 'Un entier positif est attendu.' }]);
-    return Number(parsed.data);
+    asked = Number(parsed.data);
   }
-  return after === undefined ? hub.latestId() : Number(after);
+  const end = await hub.latestId();
+  return asked === undefined ? end : Math.min(asked, end);
 }
 
 interface StreamOptions {
