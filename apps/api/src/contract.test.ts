@@ -150,7 +150,13 @@ async function call(method: string, path: string, url: string, init: RequestInit
   const route = `${method.toUpperCase()} ${documentPath(path)}`;
   const declaration = declarationOf(method, path);
   const answer = declaration.responses[String(response.status)];
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  // An event stream never ends by itself: its first chunk (`retry:`) is enough, then the call cuts it.
+  let bytes: Uint8Array;
+  if (contentType.startsWith('text/event-stream') && response.body) {
+    const reader = response.body.getReader();
+    bytes = (await reader.read()).value ?? new Uint8Array();
+    await reader.cancel();
+  } else bytes = new Uint8Array(await response.arrayBuffer());
   expect(answer, `${route} a répondu ${response.status}, statut non déclaré : ${new TextDecoder().decode(bytes).slice(0, 300)}`).toBeDefined();
   const mediaType = contentType.split(';')[0]!.trim();
   const content = answer!.content?.[mediaType];
@@ -467,6 +473,24 @@ describe('every route answers as declared, over real HTTP', () => {
 
     expect((await call('post', `${r}/auth/logout`, `${r}/auth/logout`, { headers: asOwner })).status).toBe(200);
     expect((await call('post', `${r}/auth/logout`, `${r}/auth/logout`, { headers: asOwner })).status).toBe(401);
+  });
+
+  test('live events (SSE) and the screens’ heartbeat', async () => {
+    const staff = await createTestStaff(server.db, { now });
+    const events = '/v2/restaurant/events';
+    const stream = await call('get', events, `${events}?after=0`, { headers: { Cookie: staff.cookie } });
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toMatch(/^text\/event-stream/);
+    expect(new TextDecoder().decode(stream.body as Uint8Array)).toMatch(/^retry: 2000/);
+    expect((await call('get', events, events)).status).toBe(401);
+    expect((await call('get', events, `${events}?after=x`, { headers: { Cookie: staff.cookie } })).status).toBe(400);
+    const tracking = '/v2/public/tracking/{secret}/events';
+    expect((await call('get', tracking, `/v2/public/tracking/${cashOrder.secret}/events?after=0`)).status).toBe(200);
+    expect((await call('get', tracking, `/v2/public/tracking/${'0'.repeat(64)}/events`)).status).toBe(404);
+    const heartbeat = '/v2/restaurant/screens/heartbeat';
+    expect((await call('post', heartbeat, heartbeat, { body: json({ screen_id: 'ecran-contrat-1' }), headers: { Cookie: staff.cookie } })).status).toBe(200);
+    expect((await call('post', heartbeat, heartbeat, { body: json({ screen_id: 'ecran-contrat-1' }) })).status).toBe(401);
+    expect((await call('post', heartbeat, heartbeat, { body: json({ screen_id: 1 }), headers: { Cookie: staff.cookie } })).status).toBe(400);
   });
 
   test('every declared route was met in success and in error', () => {
