@@ -69,7 +69,7 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
   const [tab, setTab] = useState<BoardColumn>('new');
 
   return (
-    <div className="space-y-3" data-testid="orders-board" data-ringing={String(attention.ringing)} data-loaded={String(board.loaded)}>
+    <div className="space-y-3 p-2 sm:p-3" data-testid="orders-board" data-ringing={String(attention.ringing)} data-loaded={String(board.loaded)}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-extrabold">{boardTexts.heading}</h1>
         <div className="flex items-center gap-3 text-sm">

@@ -1,6 +1,7 @@
 import type { BoardOrder } from '@resto/contract/board';
 import { orderCardTexts } from '@resto/domain/messages/board';
 import { Bike, Phone, Printer, ShoppingBag } from 'lucide-react';
+import { formatPhone } from '@resto/domain/phone';
 import { addressOf, customerName, OrderLines, OrderOutcome, OrderPayment, OrderTiming } from './order-view.tsx';
 
 /** The card's accent by column: new orders stand out. */
@@ -32,12 +33,12 @@ export function OrderCustomer({ order }: { order: BoardOrder }) {
       <a
         href={`tel:${order.customer.phone}`}
         className="inline-flex items-center gap-1 text-brand-700 underline"
-        aria-label={orderCardTexts.callCustomer(order.customer.phone)}
+        aria-label={orderCardTexts.callCustomer(formatPhone(order.customer.phone))}
         onClick={(e) => e.stopPropagation()}
         data-testid="order-phone"
       >
         <Phone aria-hidden className="size-3.5" />
-        {order.customer.phone}
+        {formatPhone(order.customer.phone)}
       </a>
     </p>
   );
@@ -53,16 +54,16 @@ export function OrderCard({ order, onOpen }: { order: BoardOrder; onOpen: (order
   const address = addressOf(order);
   return (
     <article
-      className={`cursor-pointer rounded-xl border-l-8 bg-white p-3 shadow-sm transition hover:shadow-md ${accent[order.column]} ${unopened ? 'ring-2 ring-red-500' : ''}`}
+      className={`cursor-pointer rounded-xl border-l-8 bg-white p-2.5 shadow-sm lg:p-3 transition hover:shadow-md ${accent[order.column]} ${unopened ? 'ring-2 ring-red-500' : ''}`}
       onClick={() => onOpen(order.order_id)}
       data-testid="board-order"
       data-order-id={order.order_id}
       data-status={order.status}
     >
-      <header className="flex items-start justify-between gap-2">
+      <header className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
         <button
           type="button"
-          className="text-left text-3xl font-black leading-none tracking-tight tabular-nums focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          className="whitespace-nowrap text-left text-2xl font-black leading-none tracking-tight tabular-nums lg:text-3xl focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
           aria-label={orderCardTexts.orderLabel(order.order_id)}
           onClick={(e) => {
             e.stopPropagation();
@@ -93,9 +94,12 @@ export function OrderCard({ order, onOpen }: { order: BoardOrder; onOpen: (order
         <OrderTiming order={order} />
         <OrderCustomer order={order} />
       </div>
-      <div className="mt-2 border-t border-black/10 pt-1">
-        <OrderLines order={order} compact />
-      </div>
+      {/* A finished order keeps its card short: its lines are one tap away. */}
+      {order.column === 'done' ? null : (
+        <div className="mt-2 border-t border-black/10 pt-1">
+          <OrderLines order={order} compact />
+        </div>
+      )}
       <div className="mt-2 border-t border-black/10 pt-2">
         <OrderPayment order={order} />
         <OrderOutcome order={order} />

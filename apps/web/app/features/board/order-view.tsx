@@ -29,14 +29,14 @@ export const customerName = (order: BoardOrder) => `${order.customer.first_name}
 /** The order's time facts: the slot or « dès que possible », and the ready time once accepted. */
 export function OrderTiming({ order, className = '' }: { order: BoardOrder; className?: string }) {
   return (
-    <p className={`flex flex-wrap gap-x-2 ${className}`}>
-      <span data-testid="order-schedule">{describeSchedule(order.delivery_date, order.delivery_time_range)}</span>
+    <div className={className}>
+      <p data-testid="order-schedule">{describeSchedule(order.delivery_date, order.delivery_time_range)}</p>
       {order.ready_at && order.status !== 'rejected' && order.status !== 'cancelled' ? (
-        <span className="font-bold" data-testid="order-ready-at">
-          · {orderCardTexts.readyAt(clockTime(order.ready_at))}
-        </span>
+        <p className="font-bold" data-testid="order-ready-at">
+          {orderCardTexts.readyAt(clockTime(order.ready_at))}
+        </p>
       ) : null}
-    </p>
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { BoardOrder } from '@resto/contract/board';
 import { orderCardTexts, ticketTexts } from '@resto/domain/messages/board';
 import { formatEuros } from '@resto/domain/format';
+import { formatPhone } from '@resto/domain/phone';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { isApiError } from '../../lib/api.ts';
 import { loadBoardState, markTicketPrinted } from './board-api.ts';
@@ -20,7 +21,9 @@ const ticketCss = `
 @media print {
   html, body { background: #fff !important; margin: 0; }
   .ticket-screen-only { display: none !important; }
-  .ticket-sheet { box-shadow: none !important; padding: 0 !important; margin: 0 !important; }
+  /* app.css hides everything but the receipt in print: the ticket is shown again, at the page's top left. */
+  .ticket-sheet, .ticket-sheet * { visibility: visible !important; }
+  .ticket-sheet { position: absolute; inset: 0 auto auto 0; box-shadow: none !important; padding: 0 !important; margin: 0 !important; }
 }
 `;
 
@@ -40,7 +43,7 @@ export function KitchenTicket({ order }: { order: BoardOrder }) {
       <p>
         {ticketTexts.customer} : <strong>{customerName(order)}</strong>
       </p>
-      <p>{order.customer.phone}</p>
+      <p>{formatPhone(order.customer.phone)}</p>
       <hr />
       {order.items.map((line, index) => (
         <div key={index} style={{ marginBottom: '1.5mm' }}>
