@@ -41,6 +41,8 @@ import { DisabledPaymentProvider } from './modules/payments/providers/disabled.t
 import type { PaymentProvider } from './modules/payments/providers/types.ts';
 import { sameSiteOnly, staffRoutes } from './modules/staff/routes.ts';
 import { StaffService } from './modules/staff/service.ts';
+import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
+import { BoardService } from './modules/board/service.ts';
 
 export interface AppDeps {
   db: Database;
@@ -68,6 +70,8 @@ export interface AppDeps {
   staff: StaffService;
   /** The site's public origin (SITE_URL): invitation links, and the staff area's same-site check. */
   siteUrl: string;
+  /** The restaurant's orders board and the customer's status page (issue 13; modules/board/service.ts). */
+  board: BoardService;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -122,6 +126,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     limits: new RequestLimits(db, options.rateLimitFactor ?? 1),
     staff: new StaffService(db, mail, catalog, clock, logger, options.siteUrl ?? 'http://localhost:3000'),
     siteUrl: options.siteUrl ?? 'http://localhost:3000',
+    board: new BoardService(db, catalog, mail, () => payments.provider, clock, logger),
   };
 }
 
@@ -238,6 +243,8 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
   app.route('/v2', discoveryRoutes(deps.discovery));
   app.route('/v2/restaurant', staffRoutes(deps.staff, deps));
+  app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));
+  app.route('/v2/public', trackingRoutes(deps.board));
   declareDocument(app);
   app.all('/v2/*', () => { throw new ApiError('not_found', messages.notFound); });
 
