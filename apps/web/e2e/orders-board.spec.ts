@@ -43,7 +43,12 @@ async function customerOrders(page: Page): Promise<{ orderId: number; placedAt: 
     .getByRole('button', { name: /Ajouter ·/ })
     .click();
   await page.getByRole('complementary', { name: 'Panier' }).getByRole('link', { name: /Commander/ }).click();
-  await page.getByRole('button', { name: /À emporter/ }).click();
+  await expect(page).toHaveURL(/\/checkout/);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await expect(async () => {
+    await page.getByRole('button', { name: /À emporter/ }).click({ timeout: 1_000 });
+    await expect(page).toHaveURL(/tab=personal/, { timeout: 1_000 });
+  }).toPass();
   await page.getByLabel('Prénom').fill('Camille');
   await page.getByLabel('Nom', { exact: true }).fill('Durand');
   await page.getByLabel('E-mail').fill('camille.durand@example.fr');
