@@ -237,8 +237,8 @@ export function createApp(deps: AppDeps) {
   app.use('/v2/*', async (c, next) => {
     const started = performance.now();
     await next();
-    // The path only: a query string may carry a token (spec section 7).
-    deps.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'requête');
+    // The path only: a query string may carry a token (spec section 7); an invitation's token in its path is masked.
+    deps.logger.debug({ method: c.req.method, path: c.req.path.replace(/^(\/v2\/restaurant\/invitations\/)[^/]+/, '$1…'), status: c.res.status, ms: Math.round(performance.now() - started) }, 'requête');
   });
 
   // Text the database would refuse (NUL, lone surrogates) is a 400 naming the field, not a 500.

@@ -24,7 +24,7 @@ import { paymentProvider } from './modules/payments/providers/from-env.ts';
 import { startReconciler } from './modules/payments/reconciler.ts';
 import { ensureFirstOwnerLink } from './modules/staff/service.ts';
 import { firstOwnerLinkHours } from '@resto/domain/staff';
-import { firstOwnerLogText } from '@resto/domain/messages/staff';
+import { staffLogTexts } from '@resto/domain/messages/staff';
 
 /**
  * One Node process: the API under /v2 and the storefront (React Router SSR build) on PORT,
@@ -59,8 +59,8 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     siteUrl: env.siteUrl,
     listen: database.listen,
   });
-  // Printed whatever LOG_LEVEL (warn): without it nobody can sign in to the staff area.
-  if (firstOwnerLink) logger.warn({ validHours: firstOwnerLinkHours }, firstOwnerLogText(firstOwnerLink));
+  // At warn, so it shows at the default level and at LOG_LEVEL=warn: without it nobody can sign in to the staff area.
+  if (firstOwnerLink) logger.warn({ validHours: firstOwnerLinkHours }, staffLogTexts.firstOwnerLink(firstOwnerLink));
   deps.mail.start(); // order e-mails not sent yet (this process or a previous one) are retried every 30 s
   const purge = () => void deps.auth.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'ménage des comptes impossible'));
   setInterval(purge, 60 * 60_000).unref(); // expired sessions, codes, counters, unconfirmed sign-ups

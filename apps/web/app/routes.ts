@@ -41,7 +41,9 @@ export default [
   route('manifest.webmanifest', 'routes/manifest.ts'),
   // Issue 13: the kitchen ticket prints alone, outside any layout (no /fr twin for staff pages).
   route('restaurant/commandes/:orderId/ticket', 'routes/restaurant-ticket.tsx'),
-  // TODO(board-ui): until the "staff" part's layout route holds it.
-  route('restaurant/commandes', 'routes/restaurant-orders.tsx'),
+  // The staff area (issue 13): outside the storefront's shell, no /fr twin.
+  route('restaurant', 'routes/restaurant-login.tsx'),
+  route('restaurant/invitation', 'routes/restaurant-invitation.tsx'),
+  layout('routes/restaurant-area.tsx', [route('restaurant/commandes', 'routes/restaurant-orders.tsx'), route('restaurant/equipe', 'routes/restaurant-team.tsx')]),
   layout('routes/shell.tsx', [...pages(''), ...prefix('fr', pages('fr-')), route('*', 'routes/not-found.tsx')]),
 ] satisfies RouteConfig;

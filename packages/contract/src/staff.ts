@@ -8,7 +8,7 @@ import { InstantSchema } from './common.ts';
  * calls carry the `resto_staff` cookie, never a bearer token. Request schemas live in
  * packages/domain/src/staff.ts (the web forms validate with them too) and are re-exported here.
  */
-export { StaffAcceptSchema, StaffInviteSchema, StaffLoginSchema, StaffRoleSchema } from '@resto/domain/staff';
+export { StaffAcceptSchema, StaffInviteSchema, StaffLoginSchema } from '@resto/domain/staff';
 
 const RoleSchema = z.enum(['owner', 'staff']);
 
@@ -27,7 +27,6 @@ export type StaffMe = z.infer<typeof StaffMeSchema>;
 
 /** A live member of the team. */
 const StaffMemberSchema = z.object({ staff_id: z.number(), email: z.string(), name: z.string(), role: RoleSchema, created_at: InstantSchema });
-export type StaffMember = z.infer<typeof StaffMemberSchema>;
 
 /** An invitation not yet used, revoked nor expired. `email` null: the first owner's link (no address). */
 export const StaffInvitationSchema = z.object({

@@ -74,7 +74,11 @@ test.each([
   ['/success.data', true],
   ['/checkout', true],
   ['/auth/login', true],
+  ['/restaurant', true],
+  ['/restaurant/equipe', true],
+  ['/restaurant.data', true],
   ['/', false],
+  ['/restaurants-partenaires', false],
   ['/menu', false],
   ['/profiler', false],
 ])('isPersonalPage(%j) is %s', (path, expected) => {

@@ -113,8 +113,8 @@ export const noStore: MiddlewareHandler = async (c, next) => {
   c.res.headers.set('Cache-Control', 'no-store');
 };
 
-/** Storefront pages whose answers are personal (a session, an order, an account): never stored by a cache. */
-const PERSONAL_PAGE = /^\/(fr\/)?(checkout|success|auth|profile)(\/|\.data|$)/;
+/** Storefront pages whose answers are personal (a session, an order, an account, the staff area): never stored by a cache. */
+const PERSONAL_PAGE = /^\/(fr\/)?(checkout|success|auth|profile|restaurant)(\/|\.data|$)/;
 
 /** Whether a storefront path is one of the personal pages (with its React Router `.data` twin). */
 export function isPersonalPage(pathname: string): boolean {

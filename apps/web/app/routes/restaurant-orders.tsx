@@ -2,7 +2,7 @@ import { boardTexts } from '@resto/domain/messages/board';
 import type { Route } from './+types/restaurant-orders';
 import { BoardPage } from '../features/board/index.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: boardTexts.pageTitle }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: boardTexts.pageTitle }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** Staff pages are never cached: they carry the day's orders. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

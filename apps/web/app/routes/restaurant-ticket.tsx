@@ -3,7 +3,7 @@ import { ticketTexts } from '@resto/domain/messages/board';
 import type { Route } from './+types/restaurant-ticket';
 import { TicketPage } from '../features/board/index.ts';
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: ticketTexts.pageTitle(Number(params.orderId)) }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ params }) => [{ title: ticketTexts.pageTitle(Number(params.orderId)) }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** Staff pages are never cached: they carry the day's orders. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

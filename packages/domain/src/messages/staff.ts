@@ -40,7 +40,7 @@ export const staffInvitationMailTexts = {
 } as const;
 
 /** The server's log line of the first owner's link (run-server.ts). */
-export const firstOwnerLogText = (link: string) => `Créez le compte du propriétaire : ${link}`;
+export const staffLogTexts = { firstOwnerLink: (link: string) => `Créez le compte du propriétaire : ${link}` } as const;
 
 /** The login page (/restaurant). */
 export const staffLoginTexts = {

@@ -7,7 +7,7 @@ import { ApiError } from '../../http/errors.ts';
 import { createStaffMember } from './service.ts';
 
 /** How `npm run staff:create` is called. */
-export const staffCreateUsage =
+const staffCreateUsage =
   'Usage : npm run staff:create -- --email adresse@exemple.fr --role owner|staff [--name "Prénom Nom"]\n' +
   'Le mot de passe est lu sur l’entrée standard (une ligne) ou demandé au clavier, jamais en argument.';
 

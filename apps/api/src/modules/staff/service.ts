@@ -19,10 +19,10 @@ import { staffInvitationMail } from './mail.ts';
 import { openStaffSession, type StaffPrincipal } from './sessions.ts';
 
 /** The path of the page that turns an invitation's token into an account (apps/web/app/routes/restaurant-invitation.tsx). */
-export const invitationPath = '/restaurant/invitation';
+const invitationPath = '/restaurant/invitation';
 
 /** The absolute link of an invitation: `<siteUrl>/restaurant/invitation?jeton=<token>`. */
-export function invitationLink(siteUrl: string, token: string): string {
+function invitationLink(siteUrl: string, token: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${invitationPath}?jeton=${encodeURIComponent(token)}`;
 }
 

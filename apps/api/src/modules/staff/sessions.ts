@@ -4,6 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { staffSessions, staffUsers } from '../../db/schema.ts';
 import { staffSessionIdleDays as idleDays } from '@resto/domain/staff';
+import { staffMessages } from '@resto/domain/messages/staff';
 import { ApiError } from '../../http/errors.ts';
 import { hashSessionToken, newSessionToken } from '../auth/tokens.ts';
 
@@ -70,7 +71,7 @@ export async function staffFromToken(db: Database, token: string | undefined, no
  */
 export async function requireStaff(c: Context, db: Database, now: Date, role?: 'owner'): Promise<StaffPrincipal> {
   const staff = await staffFromToken(db, getCookie(c, staffCookieName), now);
-  if (!staff) throw new ApiError('staff_login_required', 'Connectez-vous à l’espace restaurant pour continuer.');
-  if (role === 'owner' && staff.role !== 'owner') throw new ApiError('staff_forbidden', 'Seul le propriétaire du restaurant peut faire cela.');
+  if (!staff) throw new ApiError('staff_login_required', staffMessages.loginRequired);
+  if (role === 'owner' && staff.role !== 'owner') throw new ApiError('staff_forbidden', staffMessages.forbidden);
   return staff;
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { Writable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { InvitationInfo, StaffMe, StaffTeam } from '@resto/contract/staff';
 import { openDatabase } from '../../db/client.ts';
+import { createLogger } from '../../logger.ts';
 import { lockDataDir } from '../../db/lock.ts';
 import { pushSubscriptions, staffInvitations, staffScreens, staffUsers } from '../../db/schema.ts';
 import { call, createAccount, newEmail, newIp } from '../../test/accounts.ts';
@@ -101,6 +103,27 @@ describe('log-in, session, log-out', () => {
     expect(errorOf(wrong)).toEqual(errorOf(unknown));
     expect(errorOf(wrong).code).toBe('staff_login_failed');
     expect(wrong.headers.getSetCookie()).toEqual([]);
+  });
+
+  test('a wrong e-mail takes as long as a wrong password (one argon2 verification each): the time does not tell who has an account', async () => {
+    const owner = await createTestStaff(server.db, { role: 'owner', now });
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const answer = await staffCall('POST', `${r}/auth/login`, { body: { email, password: 'Pas-le-bon-2026' } });
+      expect(answer.status).toBe(401);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Interleaved, so that a slower moment of the machine weighs on both; medians of 5.
+    for (let i = 0; i < 5; i++) {
+      known.push(await timed(owner.email));
+      unknown.push(await timed(newEmail('inconnu')));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[2]!;
+    const ratio = median(unknown) / median(known);
+    expect(ratio, `inconnu ${median(unknown).toFixed(1)} ms, connu ${median(known).toFixed(1)} ms`).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
   });
 
   test('wrong passwords slow down their e-mail and address (429 with Retry-After), never the owner elsewhere with the right one', async () => {
@@ -339,6 +362,34 @@ describe('the first owner', () => {
       expect((await call(fresh, 'GET', `${r}/invitations/${preset}`)).status).toBe(200);
     } finally {
       await fresh.close();
+    }
+  });
+});
+
+describe('logs', () => {
+  test('at debug, no invitation token, session token nor password reaches a log line', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const logged = await startTestServer({ clock: () => now, logger: createLogger('debug', sink) });
+    try {
+      const owner = await createTestStaff(logged.db, { role: 'owner', now });
+      const email = newEmail('journal');
+      expect((await call(logged, 'POST', `${r}/staff/invitations`, { body: { email, role: 'staff' }, headers: { Cookie: owner.cookie } })).status).toBe(201);
+      const mail = await logged.mail.waitFor((m) => m.to === email);
+      const token = /jeton=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+      await call(logged, 'GET', `${r}/invitations/${token}`);
+      const created = await call(logged, 'POST', `${r}/invitations/${token}`, { body: { name: 'Journal', password } });
+      const session = cookieOf(created).split('=')[1]!;
+      await call(logged, 'GET', `${r}/auth/me`, { headers: { Cookie: `resto_staff=${session}` } });
+      expect(lines.some((line) => line.includes('/v2/restaurant/invitations/…'))).toBe(true);
+      for (const secret of [token, session, password, owner.cookie.split('=')[1]!]) expect(lines.filter((line) => line.includes(secret))).toEqual([]);
+    } finally {
+      await logged.close();
     }
   });
 });

@@ -1,0 +1,61 @@
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { StaffMeSchema } from '@resto/contract/staff';
+import { StaffLoginSchema, type StaffLoginForm } from '@resto/domain/staff';
+import { staffLoginTexts } from '@resto/domain/messages/staff';
+import { Field } from '../../components/ui/field.tsx';
+import { api } from '../../lib/api.ts';
+import { AuthCard, FormAlert, SubmitButton } from '../account/index.ts';
+import { useStaffAction } from './use-staff-action.ts';
+import { staffHome } from './paths.ts';
+import { useHydratedMark } from './use-hydrated-mark.ts';
+
+/**
+ * The staff log-in form (/restaurant; issue 13, part 1): e-mail and password, sent by the browser
+ * to POST /v2/restaurant/auth/login, which sets the httpOnly session cookie; then the board.
+ * A refusal is shown under the password (the same sentence for a wrong e-mail or password), a
+ * wait (429) above the button; what was typed stays.
+ */
+export function StaffLoginForm({ restaurant }: { restaurant: string }) {
+  useHydratedMark();
+  const navigate = useNavigate();
+  const { register, handleSubmit, formState, setError: setFieldError } = useForm<StaffLoginForm>({
+    resolver: zodResolver(StaffLoginSchema),
+    defaultValues: { email: '', password: '' },
+    reValidateMode: 'onChange',
+  });
+  const { loading, error, run } = useStaffAction(setFieldError, ['email', 'password']);
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const me = await run(() => api.call({ method: 'POST', path: '/v2/restaurant/auth/login', body: values, response: StaffMeSchema, sensitive: true }));
+    if (me) await navigate(staffHome, { replace: true });
+  });
+
+  return (
+    <AuthCard
+      title={staffLoginTexts.title}
+      intro={
+        <>
+          {restaurant ? <strong className="block text-ink">{restaurant}</strong> : null}
+          {staffLoginTexts.intro}
+        </>
+      }
+    >
+      <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+        <Field id="staff-email" label={staffLoginTexts.email} type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <Field
+          id="staff-password"
+          label={staffLoginTexts.password}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <FormAlert message={error} />
+        <SubmitButton loading={loading}>{staffLoginTexts.submit}</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { ClipboardList, LogOut, Users } from 'lucide-react';
+import { MessageAnswerSchema } from '@resto/contract/common';
+import type { StaffMe } from '@resto/contract/staff';
+import { staffAreaTexts, staffRoleLabels } from '@resto/domain/messages/staff';
+import { api } from '../../lib/api.ts';
+import { staffHome, staffLoginPage, staffTeamPath } from './paths.ts';
+import { useHydratedMark } from './use-hydrated-mark.ts';
+
+/**
+ * The frame of the signed-in staff pages (issue 13, part 1): a header with the restaurant's name,
+ * who is signed in and "Se déconnecter", and the area's navigation — Commandes for everyone,
+ * Équipe for the owner. The next issue's pages (Carte, Horaires, Réglages) join `links` here.
+ */
+export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
+  useHydratedMark();
+  const navigate = useNavigate();
+  const links = [
+    { to: staffHome, label: staffAreaTexts.orders, icon: ClipboardList },
+    ...(me.role === 'owner' ? [{ to: staffTeamPath, label: staffAreaTexts.team, icon: Users }] : []),
+  ];
+  const logout = async () => {
+    // Whatever the answer (already signed out, network), the login page is where to go.
+    await api.call({ method: 'POST', path: '/v2/restaurant/auth/logout', response: MessageAnswerSchema }).catch(() => undefined);
+    await navigate(staffLoginPage, { replace: true });
+  };
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `flex shrink-0 items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold ${isActive ? 'bg-white text-ink' : 'text-white/80 hover:bg-white/10 hover:text-white'}`;
+
+  return (
+    <div className="min-h-dvh bg-stone-100 text-ink">
+      <header className="bg-ink text-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 pt-3 pb-2">
+          <div className="w-full min-w-0 sm:w-auto sm:flex-1">
+            <p className="text-xs font-semibold tracking-wide text-white/60 uppercase">{staffAreaTexts.area}</p>
+            <p className="text-lg leading-tight font-extrabold sm:truncate" data-testid="staff-restaurant">
+              {me.restaurant}
+            </p>
+          </div>
+          <p className="min-w-0 flex-1 text-sm text-white/80 sm:flex-none" data-testid="staff-signed-in">
+            {staffAreaTexts.signedInAs(me.name, staffRoleLabels[me.role])}
+          </p>
+          <button
+            type="button"
+            onClick={() => void logout()}
+            className="flex items-center gap-2 rounded-full border border-white/30 px-3 py-1.5 text-sm font-semibold hover:bg-white/10"
+          >
+            <LogOut size={16} aria-hidden />
+            {staffAreaTexts.logout}
+          </button>
+        </div>
+        <nav aria-label={staffAreaTexts.nav} className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-3 pb-3">
+          {links.map(({ to, label, icon: Icon }) => (
+            <NavLink key={to} to={to} className={linkClass}>
+              <Icon size={16} aria-hidden />
+              {label}
+            </NavLink>
+          ))}
+        </nav>
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { redirect, type AppLoadContext } from 'react-router';
+import { StaffMeSchema, type StaffMe } from '@resto/contract/staff';
+import { ApiCallError, createApi, type Api } from './api.ts';
+
+/**
+ * The API client of the staff area's loaders (issue 13, part 1): like `serverApi`
+ * (api.server.ts), plus the page request's `Cookie` header, so the API sees the `resto_staff`
+ * session of the person whose page is being rendered. Only GET calls are made this way (the
+ * staff area's changes are sent by the browser itself, which sets `Origin`).
+ */
+export function staffApi(request: Request, context: AppLoadContext): Api {
+  const cookie = request.headers.get('cookie');
+  return createApi((path, init) => {
+    const headers = new Headers(init.headers);
+    if (cookie) headers.set('Cookie', cookie);
+    const forwarded = { ...init, headers };
+    return context.apiFetch ? context.apiFetch(path, forwarded) : fetch(new URL(path, process.env.API_URL ?? 'http://localhost:3000'), forwarded);
+  });
+}
+
+/** Where a person without a staff session is sent: the login page. */
+export const staffLoginPath = '/restaurant';
+
+/** The staff member of the page's session, or null when there is none (no cookie, expired, removed). @throws Response 502 on another failure. */
+export async function findStaffMe(request: Request, context: AppLoadContext): Promise<StaffMe | null> {
+  try {
+    return await staffApi(request, context).call({ path: '/v2/restaurant/auth/me', response: StaffMeSchema });
+  } catch (error) {
+    if (error instanceof ApiCallError && error.code === 'staff_login_required') return null;
+    if (error instanceof ApiCallError) throw new Response(error.message, { status: 502 });
+    throw error;
+  }
+}
+
+/** The staff member of the page's session. @throws a redirect to the login page without one. */
+export async function requireStaffMe(request: Request, context: AppLoadContext): Promise<StaffMe> {
+  const me = await findStaffMe(request, context);
+  if (!me) throw redirect(staffLoginPath);
+  return me;
+}

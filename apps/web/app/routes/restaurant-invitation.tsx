@@ -1,0 +1,38 @@
+import { InvitationInfoSchema } from '@resto/contract/staff';
+import { staffInvitationTexts, staffMessages } from '@resto/domain/messages/staff';
+import type { Route } from './+types/restaurant-invitation';
+import { ApiCallError } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
+import { StaffInvitationForm, StaffInvitationInvalid } from '../features/staff/index.ts';
+
+export const meta: Route.MetaFunction = () => [
+  { title: staffInvitationTexts.title },
+  { name: 'robots', content: 'noindex, nofollow' },
+  // The link's token is in this page's URL: never sent to another site.
+  { name: 'referrer', content: 'no-referrer' },
+];
+
+/** /restaurant/invitation?jeton=… (issue 13, part 1): what the link is for, or why it no longer works. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('jeton') ?? '';
+  if (!/^[A-Za-z0-9_-]{16,200}$/.test(token)) return { token, info: null, message: staffMessages.invitationInvalid };
+  try {
+    return { token, info: await serverApi(context).call({ path: `/v2/restaurant/invitations/${token}`, response: InvitationInfoSchema }), message: null };
+  } catch (error) {
+    if (error instanceof ApiCallError && error.code === 'staff_invitation_invalid') return { token, info: null, message: error.message };
+    if (error instanceof ApiCallError) throw new Response(error.message, { status: 502 });
+    throw error;
+  }
+}
+
+export default function RestaurantInvitation({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="min-h-dvh bg-stone-100 py-6">
+      {loaderData.info ? (
+        <StaffInvitationForm token={loaderData.token} info={loaderData.info} />
+      ) : (
+        <StaffInvitationInvalid message={loaderData.message ?? staffMessages.invitationInvalid} />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import { redirect } from 'react-router';
+import { SettingsSchema } from '@resto/contract/catalog';
+import { readSetting } from '@resto/domain/settings';
+import { staffLoginTexts } from '@resto/domain/messages/staff';
+import type { Route } from './+types/restaurant-login';
+import { loadFromApi } from '../lib/api.server.ts';
+import { findStaffMe } from '../lib/staff-api.server.ts';
+import { StaffLoginForm, staffHome } from '../features/staff/index.ts';
+
+export const meta: Route.MetaFunction = () => [{ title: staffLoginTexts.title }, { name: 'robots', content: 'noindex, nofollow' }];
+
+/** /restaurant (issue 13, part 1): the staff log-in; someone already signed in goes to the board. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await findStaffMe(request, context)) throw redirect(staffHome);
+  const settings = await loadFromApi(context, { path: '/v2/public/settings', response: SettingsSchema });
+  return { restaurant: readSetting(settings, 'contacts.name', '') };
+}
+
+export default function RestaurantLogin({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="min-h-dvh bg-stone-100 py-6">
+      <StaffLoginForm restaurant={loaderData.restaurant} />
+    </main>
+  );
+}
