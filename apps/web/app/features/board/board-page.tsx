@@ -74,7 +74,7 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
   const printingOrder = printing === null ? null : (board.orders[printing] ?? null);
 
   return (
-    <div className="space-y-3 p-2 sm:p-3" data-testid="orders-board" data-ringing={String(attention.ringing)} data-loaded={String(board.loaded)}>
+    <div className="space-y-3" data-testid="orders-board" data-ringing={String(attention.ringing)} data-loaded={String(board.loaded)}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-extrabold">{boardTexts.heading}</h1>
         <div className="flex items-center gap-3 text-sm">
@@ -127,7 +127,7 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
               </button>
             ))}
           </nav>
-          <div className="grid gap-3 md:grid-cols-4">
+          <div className="grid gap-3 md:grid-cols-4 md:gap-2 lg:gap-3">
             {boardColumns.map((column) => (
               <section key={column} className={`min-w-0 rounded-2xl bg-black/[0.04] p-2 ${tab === column ? '' : 'hidden md:block'}`} aria-labelledby={`column-${column}`} data-testid={`column-${column}`}>
                 <h2 id={`column-${column}`} className="mb-2 flex items-center justify-between px-1 text-sm font-extrabold uppercase tracking-wide">
