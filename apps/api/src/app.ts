@@ -44,7 +44,7 @@ import { StaffService } from './modules/staff/service.ts';
 import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
 import { BoardService } from './modules/board/service.ts';
 import { RealtimeHub, type Listen } from './modules/realtime/hub.ts';
-import { restaurantRealtimeRoutes, trackingRealtimeRoutes, type EventViews } from './modules/realtime/routes.ts';
+import { restaurantRealtimeRoutes, trackingRealtimeRoutes } from './modules/realtime/routes.ts';
 
 export interface AppDeps {
   db: Database;
@@ -141,18 +141,6 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     board: new BoardService(db, catalog, mail, () => payments.provider, clock, logger),
     realtime: new RealtimeHub(db, options.listen, logger, { pollMs: options.realtimePollMs ?? (options.listen ? 10_000 : 1000) }),
     ssePingMs: options.ssePingMs,
-  };
-}
-
-/** The streams' views of an order, from the board service (modules/board/service.ts); an unknown secret is a 404. */
-function eventViews(board: BoardService): EventViews {
-  return {
-    boardOrder: (orderId) => board.boardOrder(orderId),
-    trackingView: async (secret) => {
-      const view = await board.trackingView(secret);
-      if (!view) throw new ApiError('order_not_found', messages.notFound);
-      return view;
-    },
   };
 }
 
@@ -271,7 +259,7 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/restaurant', staffRoutes(deps.staff, deps));
   app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));
   app.route('/v2/public', trackingRoutes(deps.board));
-  const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: eventViews(deps.board), pingMs: deps.ssePingMs };
+  const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs };
   app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));
   app.route('/v2/public/tracking', trackingRealtimeRoutes(realtime));
   declareDocument(app);

@@ -26,7 +26,6 @@ export const TrackingEventsParamsSchema = z.object({ secret: z.string().min(1).m
 export const ScreenHeartbeatBodySchema = z
   .object({ screen_id: z.string().trim().min(8, 'Identifiant d’écran trop court.').max(100, 'Identifiant d’écran trop long.') })
   .meta({ id: 'ScreenHeartbeatBody' });
-export type ScreenHeartbeatBody = z.infer<typeof ScreenHeartbeatBodySchema>;
 
 /** The heartbeat's answer: the screens heard from within the window (45 s), this one included. */
 export const ScreenHeartbeatSchema = z.object({ connected_screens: z.number() });

@@ -5,7 +5,7 @@
  */
 
 /** One event received. `receivedAt`: performance.now() when its blank line arrived. */
-export interface SseEvent {
+interface SseEvent {
   event: string;
   id: string | undefined;
   data: string;

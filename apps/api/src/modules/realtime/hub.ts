@@ -3,10 +3,7 @@ import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { orderEvents } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
-import { orderEventsChannel } from '../board/events.ts';
-
-/** An `order_events` row as read from the table. */
-export type OrderEventRow = typeof orderEvents.$inferSelect;
+import { orderEventsChannel, type OrderEventRow } from '../board/events.ts';
 
 /** How a process listens to a channel: DatabaseHandle's `listen` (db/client.ts). */
 export type Listen = DatabaseHandle['listen'];

@@ -1,16 +1,15 @@
 import { asc, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BoardEventDataSchema } from '@resto/contract/board';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
 import { orderEvents } from '../../db/schema.ts';
 import { buildOrderPayload, payloadOf, postOrder, requiredDatabaseUrl, startTestServer, type TestServer } from '../../test/harness.ts';
 import { openSse } from '../../test/sse.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
-import { appendOrderEvent } from '../board/events.ts';
 
 /**
  * Two API instances on one PostgreSQL (issue 13, part 5; docs/decisions/021-live-events.md): a
- * board stream on instance A gets every event written through instance B, fanned out by
+ * board stream on instance A gets every event of orders placed and accepted on instance B, fanned out by
  * LISTEN/NOTIFY; A's LISTEN connection killed (pg_terminate_backend) and restored loses nothing.
  * The hubs' safety re-read is pushed out to an hour here, so what delivers is NOTIFY and the
  * re-read after reconnection, nothing else. PostgreSQL only: a `.pg.test.ts` file.
@@ -32,12 +31,16 @@ afterAll(async () => {
   await a?.close();
 });
 
-/** Places an order on B and writes one event for it there, as the board service does on accept. @returns the order's id. */
+/** Places an order on B and accepts it there (POST /v2/restaurant/orders/{id}/actions). @returns the order's id. */
 async function placeOnB(): Promise<number> {
   const { order_id } = payloadOf(await postOrder(b.baseUrl, await buildOrderPayload(b)));
-  await b.db.transaction((tx) =>
-    appendOrderEvent(tx as unknown as Database, { orderId: order_id, type: 'accepted', actor: 'staff', fromStatus: 'pending', toStatus: 'accepted', readyAt: now }),
-  );
+  const accepted = await fetch(`${b.baseUrl}/v2/restaurant/orders/${order_id}/actions`, {
+    method: 'POST',
+    headers: { Cookie: staff.cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ action: 'accept', expected_status: 'pending', ready_at: new Date(now.getTime() + 20 * 60_000).toISOString() }),
+  });
+  expect(accepted.status).toBe(200);
+  await accepted.arrayBuffer();
   return order_id;
 }
 
@@ -65,11 +68,12 @@ describe('two instances on one PostgreSQL', () => {
       const placed: number[] = [];
       for (let i = 0; i < 10; i++) placed.push(await placeOnB());
       const expected = await idsAfter(start);
-      expect(expected.length).toBeGreaterThanOrEqual(10);
+      expect(expected).toHaveLength(20);
       await stream.waitForEvents(expected.length);
       expect(stream.events.map((e) => Number(e.id))).toEqual(expected);
-      const orderIds = new Set(stream.events.map((e) => BoardEventDataSchema.parse(JSON.parse(e.data)).event.order_id));
-      for (const id of placed) expect(orderIds.has(id)).toBe(true);
+      const seen = stream.events.map((e) => BoardEventDataSchema.parse(JSON.parse(e.data)));
+      expect(seen.map((d) => [d.event.order_id, d.event.type])).toEqual(placed.flatMap((id) => [[id, 'placed'], [id, 'accepted']]));
+      expect(seen.filter((d) => d.event.type === 'accepted').every((d) => d.order?.status === 'accepted')).toBe(true);
     } finally {
       stream.close();
     }

@@ -1,8 +1,8 @@
-import { asc, gt } from 'drizzle-orm';
+import { asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BoardEventDataSchema } from '@resto/contract/board';
+import { BoardEventDataSchema, TrackingViewSchema } from '@resto/contract/board';
 import type { Database } from '../../db/client.ts';
-import { orderEvents } from '../../db/schema.ts';
+import { orderEvents, staffSessions } from '../../db/schema.ts';
 import { buildOrderPayload, payloadOf, postOrder, sendJson, startTestServer, type TestServer } from '../../test/harness.ts';
 import { openSse } from '../../test/sse.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
@@ -47,6 +47,17 @@ async function idsAfter(after: number): Promise<number[]> {
 }
 
 const boardUrl = () => `${server.baseUrl}/v2/restaurant/events`;
+
+/** Accepts an order on the board (POST /v2/restaurant/orders/{id}/actions), ready in 20 minutes. */
+async function accept(id: number): Promise<void> {
+  const response = await fetch(`${server.baseUrl}/v2/restaurant/orders/${id}/actions`, {
+    method: 'POST',
+    headers: { Cookie: staff.cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ action: 'accept', expected_status: 'pending', ready_at: new Date(now.getTime() + 20 * 60_000).toISOString() }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  await response.arrayBuffer();
+}
 
 describe('GET /v2/restaurant/events', () => {
   test('refuses a caller without a staff session (401 staff_login_required), and a bad Last-Event-ID (400)', async () => {
@@ -104,6 +115,22 @@ describe('GET /v2/restaurant/events', () => {
     } finally {
       resumed.close();
     }
+    // Both cut streams left the hub (nothing kept for a client gone).
+    await resumed.ended;
+    for (const deadline = Date.now() + 5000; server.deps.realtime.streams > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    expect(server.deps.realtime.streams).toBe(0);
+  });
+
+  test('a Last-Event-ID beyond the table’s end (a database restored from an older backup) starts at the end: new events are not skipped', async () => {
+    const end = (await idsAfter(0)).at(-1) ?? 0;
+    const stream = await openSse(boardUrl(), { headers: { Cookie: staff.cookie }, lastEventId: String(end + 1000) });
+    try {
+      const ids = await writeEvents(2);
+      await stream.waitForEvents(2);
+      expect(stream.events.map((e) => Number(e.id))).toEqual(ids);
+    } finally {
+      stream.close();
+    }
   });
 
   test('events of concurrent transactions arrive in id order, every one of them', async () => {
@@ -130,6 +157,34 @@ describe('GET /v2/restaurant/events', () => {
     }
   });
 
+  test('an order placed and accepted arrives with the order as the board shows it', async () => {
+    const start = (await idsAfter(0)).at(-1) ?? 0;
+    const stream = await openSse(`${boardUrl()}?after=${start}`, { headers: { Cookie: staff.cookie } });
+    try {
+      const { order_id } = payloadOf(await postOrder(server.baseUrl, await buildOrderPayload(server)));
+      await accept(order_id);
+      await stream.waitForEvents(2);
+      const [placed, accepted] = stream.events.map((e) => BoardEventDataSchema.parse(JSON.parse(e.data)));
+      expect(placed!.event).toMatchObject({ order_id, type: 'placed', to_status: 'pending', actor: 'customer' });
+      expect(placed!.order?.order_id).toBe(order_id);
+      expect(accepted!.event).toMatchObject({ order_id, type: 'accepted', from_status: 'pending', to_status: 'accepted', actor: 'staff' });
+      expect(accepted!.order).toMatchObject({ order_id, status: 'accepted', column: 'in_progress' });
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('a stream ends at the next ping once its staff session is gone (logged out, removed)', async () => {
+    const leaving = await createTestStaff(server.db, { now });
+    const stream = await openSse(boardUrl(), { headers: { Cookie: leaving.cookie } });
+    expect(stream.status).toBe(200);
+    await stream.waitForComment(/ping/);
+    await server.db.delete(staffSessions).where(eq(staffSessions.staffId, leaving.staffId));
+    await stream.ended;
+    const again = await openSse(boardUrl(), { headers: { Cookie: leaving.cookie } });
+    expect(again.status).toBe(401);
+  });
+
   test('a graceful stop ends open streams with a last comment, and later streams are refused (503)', async () => {
     const own = await startTestServer({ clock: () => now });
     try {
@@ -145,6 +200,40 @@ describe('GET /v2/restaurant/events', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('GET /v2/public/tracking/{secret}/events', () => {
+  test('the customer’s stream carries its order only, as TrackingView; an unknown secret is a 404', async () => {
+    const mine = payloadOf(await postOrder(server.baseUrl, await buildOrderPayload(server)));
+    const other = payloadOf(await postOrder(server.baseUrl, await buildOrderPayload(server)));
+    const start = (await idsAfter(0)).at(-1) ?? 0;
+    const stream = await openSse(`${server.baseUrl}/v2/public/tracking/${mine.secret}/events?after=${start}`);
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('cache-control')).toMatch(/no-store/);
+      await accept(other.order_id);
+      await accept(mine.order_id);
+      await stream.waitForEvents(1);
+      await writeEvents(3); // another order's events: never on this stream
+      // Then one of this order: the stream is in id order, so the others would have come before it.
+      const opened = await server.db.transaction((tx) => appendOrderEvent(tx as unknown as Database, { orderId: mine.order_id, type: 'opened', actor: 'staff' }));
+      await stream.waitForEvents(2);
+      const views = stream.events.map((e) => TrackingViewSchema.parse(JSON.parse(e.data)));
+      expect(views.map((v) => v.order_id)).toEqual([mine.order_id, mine.order_id]);
+      expect(views[0]).toMatchObject({ status: 'accepted', step: 'accepted' });
+      expect(Number(stream.events[1]!.id)).toBe(opened);
+      // Resumed from before the accept: the same two events again, nothing of the other orders.
+      const resumed = await openSse(`${server.baseUrl}/v2/public/tracking/${mine.secret}/events`, { lastEventId: String(start) });
+      await resumed.waitForEvents(2);
+      expect(resumed.events.map((e) => e.id)).toEqual(stream.events.map((e) => e.id));
+      resumed.close();
+    } finally {
+      stream.close();
+    }
+    const unknown = await openSse(`${server.baseUrl}/v2/public/tracking/${'0'.repeat(64)}/events`);
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.errorBody ?? '{}')).toMatchObject({ code: 'order_not_found' });
   });
 });
 

@@ -12,18 +12,20 @@ import {
   type ScreenHeartbeat,
 } from '@resto/contract/realtime';
 import type { Database } from '../../db/client.ts';
+import { orderLifeTexts } from '@resto/domain/messages/order-life';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, successAnswer } from '../../http/openapi.ts';
 import { requireStaff } from '../staff/sessions.ts';
-import type { OrderEventRow, RealtimeHub } from './hub.ts';
+import type { OrderEventRow } from '../board/events.ts';
+import type { RealtimeHub } from './hub.ts';
 import { purgeScreens, recordHeartbeat } from './screens.ts';
 
 /** What the streams show of an order: the board service's views (modules/board/service.ts). */
-export interface EventViews {
+interface EventViews {
   /** The order as the board shows it, or null when it is not the board's (an unpaid card order). */
   boardOrder(orderId: number): Promise<BoardOrder | null>;
-  /** The customer's view of the order of `secret`. @throws ApiError (404) for an unknown secret. */
-  trackingView(secret: string): Promise<TrackingView>;
+  /** The customer's view of the order of `secret`; null for an unknown secret. */
+  trackingView(secret: string): Promise<TrackingView | null>;
 }
 
 export interface RealtimeRouteDeps {
@@ -36,10 +38,10 @@ export interface RealtimeRouteDeps {
 }
 
 /** The browser's reconnection delay sent on each stream (`retry:`), ms. */
-export const sseRetryMs = 2000;
+const sseRetryMs = 2000;
 
 /** An `order_events` row as the contract shows it. */
-export function orderEventView(row: OrderEventRow): OrderEventView {
+function orderEventView(row: OrderEventRow): OrderEventView {
   return {
     id: row.id,
     order_id: row.orderId,
@@ -112,21 +114,33 @@ const heartbeatRoute = createRoute({
   },
 });
 
-/** Where a stream starts: `Last-Event-ID` (a reconnection) over `after` (a first connection after a full load), else the table's end. */
+/**
+ * Where a stream starts: `Last-Event-ID` (a reconnection) over `after` (a first connection after
+ * a full load), else the table's end. An id beyond the table's end (a database restored from an
+ * older backup) starts at the end, so the events written from now on are not skipped.
+ */
 async function resumePoint(c: Context, hub: RealtimeHub, after: string | undefined): Promise<number> {
   const header = c.req.header('Last-Event-ID');
+  let asked = after === undefined ? undefined : Number(after);
   if (header !== undefined && header !== '') {
     const parsed = LastEventIdSchema.safeParse(header.trim());
     if (!parsed.success) throw new ApiError('invalid_request', 'En-tête Last-Event-ID invalide : un entier positif est attendu.', [{ path: 'Last-Event-ID', message: 'Un entier positif est attendu.' }]);
-    return Number(parsed.data);
+    asked = Number(parsed.data);
   }
-  return after === undefined ? hub.latestId() : Number(after);
+  const end = await hub.latestId();
+  return asked === undefined ? end : Math.min(asked, end);
 }
 
 interface StreamOptions {
   after: number;
   orderId?: number;
-  data: (event: OrderEventRow) => Promise<unknown>;
+  /**
+   * An event's `data`; `orderView` gives the order's current view, computed once per order and
+   * batch (a replay of 50 events of 10 orders reads 10 orders, side by side on PostgreSQL).
+   */
+  data: (event: OrderEventRow, orderView: (orderId: number) => Promise<unknown>) => Promise<unknown>;
+  /** The view of an order that `orderView` gives. */
+  view: (orderId: number) => Promise<unknown>;
   /** Checked at each ping; false ends the stream (a removed staff member, an expired session). */
   stillAllowed?: () => Promise<boolean>;
 }
@@ -150,9 +164,15 @@ function eventStream(c: Context, deps: RealtimeRouteDeps, options: StreamOptions
         after: options.after,
         orderId: options.orderId,
         deliver: async (events) => {
+          const views = new Map<number, Promise<unknown>>();
+          for (const orderId of new Set(events.map((event) => event.orderId))) {
+            const view = options.view(orderId);
+            view.catch(() => undefined); // awaited below, in order
+            views.set(orderId, view);
+          }
           for (const event of events) {
             if (stream.aborted || stream.closed) return;
-            const data = await options.data(event);
+            const data = await options.data(event, (orderId) => views.get(orderId)!);
             await stream.writeSSE({ event: 'order', id: String(event.id), data: JSON.stringify(data) });
           }
         },
@@ -194,7 +214,8 @@ export function restaurantRealtimeRoutes(deps: RealtimeRouteDeps) {
     const from = await resumePoint(c, deps.hub, after);
     return eventStream(c, deps, {
       after: from,
-      data: async (event): Promise<BoardEventData> => ({ event: orderEventView(event), order: await deps.views.boardOrder(event.orderId) }),
+      view: (orderId) => deps.views.boardOrder(orderId),
+      data: async (event, orderView): Promise<BoardEventData> => ({ event: orderEventView(event), order: (await orderView(event.orderId)) as BoardOrder | null }),
       stillAllowed: async () => (await requireStaff(c, deps.db, deps.clock()).then(
         (now) => now.sessionId === staff.sessionId,
         () => false,
@@ -223,8 +244,19 @@ export function trackingRealtimeRoutes(deps: RealtimeRouteDeps) {
     const { secret } = input.params();
     const { after } = input.query();
     const view = await deps.views.trackingView(secret);
+    if (!view) throw new ApiError('order_not_found', orderLifeTexts.unknownOrder);
     const from = await resumePoint(c, deps.hub, after);
-    return eventStream(c, deps, { after: from, orderId: view.order_id, data: () => deps.views.trackingView(secret) });
+    return eventStream(c, deps, {
+      after: from,
+      orderId: view.order_id,
+      view: async () => {
+        const now = await deps.views.trackingView(secret);
+        // The order gone (its data anonymised): the stream ends, the page's next load says so.
+        if (!now) throw new Error('commande disparue');
+        return now;
+      },
+      data: (event, orderView) => orderView(event.orderId),
+    });
   });
   return app;
 }

@@ -13,7 +13,7 @@ import { staffScreens } from '../../db/schema.ts';
 export const screenWindowMs = 45_000;
 
 /** Rows of screens silent for longer than this are deleted by `purgeScreens` (1 day). */
-export const screenRetentionMs = 24 * 60 * 60_000;
+const screenRetentionMs = 24 * 60 * 60_000;
 
 /**
  * Records that `screenId`, used by `staffId`, is open at `now` (one row per screen, upserted).
