@@ -3,24 +3,15 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { BoardOrder, OrderActionBody } from '@resto/contract/board';
 import { orderActionTexts, orderCardTexts } from '@resto/domain/messages/board';
-import { readyTimePresetsMinutes, refusalReasonLabels, staffRefusalReasons, refusalTextMaxLength } from '@resto/domain/order-lifecycle';
-import { parseSlotValue, restaurantInstant } from '@resto/domain/scheduling';
+import { refusalReasonLabels, staffRefusalReasons, refusalTextMaxLength } from '@resto/domain/order-lifecycle';
 import { actOnOrder, retryRefund } from './board-api.ts';
 import { serverNow } from './board-store.ts';
 import { OrderCustomer, OrderKind } from './order-card.tsx';
 import { addressOf, clockTime, OrderLines, OrderOutcome, OrderPayment, OrderTiming } from './order-view.tsx';
+import { acceptPresets, delayPresets, slotStart } from './ready-times.ts';
 import { useOrderCall } from './use-order-call.ts';
 
 type Panel = 'main' | 'accept' | 'delay' | 'reject' | 'cancel';
-
-const minute = 60_000;
-
-/** The start of a scheduled order's slot as an instant (ISO), or null (ASAP, or a slot it cannot read). */
-export function slotStart(order: BoardOrder): string | null {
-  if (!order.is_scheduled || !order.delivery_date || !order.delivery_time_range) return null;
-  const slot = parseSlotValue(order.delivery_time_range);
-  return slot ? (restaurantInstant(order.delivery_date, slot.start)?.toISOString() ?? null) : null;
-}
 
 const button = 'rounded-xl px-4 py-3 text-base font-bold shadow-sm disabled:cursor-not-allowed disabled:opacity-50';
 const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
@@ -202,8 +193,7 @@ function AcceptPanel({ order, running, act, onBack }: { order: BoardOrder; runni
             {orderActionTexts.atSlot(clockTime(slot))}
           </button>
         ) : null}
-        {readyTimePresetsMinutes.map((minutes) => {
-          const readyAt = new Date(now + minutes * minute).toISOString();
+        {acceptPresets(now).map(({ minutes, readyAt }) => {
           return (
             <button
               key={minutes}
@@ -226,17 +216,16 @@ function AcceptPanel({ order, running, act, onBack }: { order: BoardOrder; runni
 }
 
 function DelayPanel({ order, running, act, onBack }: { order: BoardOrder; running: string | null; act: Act; onBack: () => void }) {
-  const base = order.ready_at ? Date.parse(order.ready_at) : serverNow();
+  const { base, presets } = delayPresets(order, serverNow());
   const busy = running !== null;
   return (
     <section className="space-y-3 rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="delay-title" data-testid="delay-panel">
       <h3 id="delay-title" className="text-lg font-bold">
         {orderActionTexts.delayTitle(order.order_id)}
       </h3>
-      <p>{orderActionTexts.delayHint(clockTime(new Date(base).toISOString()))}</p>
+      <p>{orderActionTexts.delayHint(clockTime(base))}</p>
       <div className="grid gap-2 sm:grid-cols-3">
-        {readyTimePresetsMinutes.map((minutes) => {
-          const readyAt = new Date(base + minutes * minute).toISOString();
+        {presets.map(({ minutes, readyAt }) => {
           return (
             <button key={minutes} type="button" className={primary} disabled={busy} onClick={() => void act(`delay-${minutes}`, { action: 'delay', ready_at: readyAt })}>
               {orderActionTexts.presetAt(minutes, clockTime(readyAt))}
