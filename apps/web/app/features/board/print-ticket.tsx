@@ -5,9 +5,6 @@ import { markTicketPrinted } from './board-api.ts';
 import { useBoardStore } from './board-store.ts';
 import { KitchenTicket, ticketCss } from './kitchen-ticket.tsx';
 
-/** The ticket page's path for an order; `print` makes it print itself once loaded. */
-export const ticketPath = (orderId: number, print = false) => `/restaurant/commandes/${orderId}/ticket${print ? '?imprimer=1' : ''}`;
-
 /**
  * While the board prints, only the ticket is on paper: the board is taken out of the print and
  * the ticket host shown. The page's `@page` (80 mm) exists only while the host is mounted.

@@ -6,7 +6,7 @@ import { describeSchedule } from '@resto/domain/scheduling';
 import { createChime, type Chime } from './chime.ts';
 
 /** The ring repeats this often while a new order is unopened (issue 13, part 2: "repeats until someone opens it"). */
-export const ringIntervalMs = 4_000;
+const ringIntervalMs = 4_000;
 
 /** Wake Lock, typed here: TypeScript's DOM library may lack it, and browsers without it just skip it. */
 interface WakeLockSentinelLike {

@@ -5,16 +5,16 @@ import { loadBoardState, sendHeartbeat } from './board-api.ts';
 import { useBoardStore } from './board-store.ts';
 
 /** Every 30 s the board reloads the full state, whatever the stream says (issue 13, part 5). */
-export const resyncIntervalMs = 30_000;
+const resyncIntervalMs = 30_000;
 /** Every 15 s the board tells the server it is on screen (issue 13, part 4: connected screens). */
-export const heartbeatIntervalMs = 15_000;
+const heartbeatIntervalMs = 15_000;
 /** After the stream closes for good (an error answer), a new one is opened this much later. */
 const reopenDelayMs = 3_000;
 /** After a failed full state load, the next try comes this much later (sooner than the 30 s resync). */
 const reloadDelayMs = 3_000;
 
 /** This tab's screen id, kept for the tab's life (sessionStorage): one `staff_screens` row per tab. */
-export function tabScreenId(): string {
+function tabScreenId(): string {
   const key = 'board-screen-id';
   try {
     const known = sessionStorage.getItem(key);
