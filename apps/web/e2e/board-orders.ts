@@ -66,3 +66,53 @@ export async function placeCashOrder(baseURL: string, now: string, variant = 0, 
   if (response.status !== 201 || !answer.payload) throw new Error(`order refused: ${response.status} ${answer.message ?? ''}`);
   return answer.payload.order_id;
 }
+
+async function send<T>(baseURL: string, method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${baseURL}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = (await response.json()) as { status: string; payload?: T; message?: string };
+  if (!response.ok || answer.payload === undefined) throw new Error(`${method} ${path}: ${response.status} ${answer.message ?? ''}`);
+  return answer.payload;
+}
+
+/**
+ * Places a pickup order paid by card with the test processor (the API's steps, as the storefront
+ * takes them: order, customer, payment intent, card confirmation, finalisation). `card` is a test
+ * card number; 4000 0000 0000 5126 is paid but its refunds are refused
+ * (apps/api/src/modules/payments/providers/test-processor.ts). @returns the order's id.
+ */
+export async function placePaidCardOrder(baseURL: string, now: string, card = '4242424242424242'): Promise<number> {
+  const { items, settings, offers } = await simpleItems(baseURL);
+  const item = items[0];
+  if (!item) throw new Error('the demo menu has no simple items');
+  const { totals } = priceCart({ lines: [{ item, choices: [], quantity: 2 }], isPickup: true, settings, offers, coupon: null, now: new Date(now), delivery: null });
+  const total = centsToEuros(totals.totalCents);
+  const body = {
+    local_id: `board-e2e-${randomBytes(10).toString('hex')}`,
+    items: [{ item_id: item.item_id, item_menu_id: item.item_menu_id, quantity: 2, note: '', options: [] }],
+    free_items: [],
+    is_pickup: true,
+    delivery: centsToEuros(totals.deliveryCents),
+    tax: centsToEuros(totals.taxCents),
+    subtotal: centsToEuros(totals.subtotalCents),
+    discount: centsToEuros(totals.discountCents),
+    total,
+    payment_method: 'card',
+    transaction_id: null,
+    user_id: null,
+    status: 'pending',
+    customer: { first_name: 'Paul', last_name: 'Girard', email: 'paul.girard@example.fr', phone: '06 11 22 33 44' },
+    location: null,
+    date: new Date(now).toISOString(),
+  };
+  const order = await send<{ order_id: number; secret: string }>(baseURL, 'POST', '/v2/public/checkout/', body);
+  const customer = await send<{ customer: string }>(baseURL, 'POST', '/v2/public/checkout/stripe-customer', { email: body.customer.email, name: 'Paul Girard', phone: '+33611223344' });
+  const intent = await send<{ id: string; client_secret: string }>(baseURL, 'POST', '/v2/public/checkout/stripe-payment-intent', {
+    order_id: order.order_id,
+    customer_id: customer.customer,
+    amount: total,
+    secret: order.secret,
+  });
+  await send(baseURL, 'POST', '/v2/public/checkout/test-processor/confirm', { client_secret: intent.client_secret, number: card, expiry: '12/34', cvc: '123' });
+  await send(baseURL, 'PUT', '/v2/public/checkout/', { order_id: order.order_id, transaction_id: intent.id, status: 'paid', secret: order.secret });
+  return order.order_id;
+}

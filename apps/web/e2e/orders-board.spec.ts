@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { collectConsoleErrors, freezeClock, open, visitorUserAgent } from './helpers.ts';
-import { placeCashOrder } from './board-orders.ts';
+import { placeCashOrder, placePaidCardOrder } from './board-orders.ts';
 import { servers } from './servers.ts';
 import { signInStaff, type StaffAccount } from './staff-helpers.ts';
 
@@ -212,6 +212,27 @@ test('refusing asks for a reason and a confirmation; « autre » needs words', a
   await board.getByRole('button', { name: 'Fermer' }).click();
   await board.getByTestId('tab-done').click();
   await expect(board.getByTestId('column-done').locator(`[data-order-id="${orderId}"]`)).toContainText('Refusée');
+  await context.close();
+});
+
+test('a refused card order whose refund the provider refuses says so, with « Relancer le remboursement »', async ({ browser }) => {
+  const { context, board } = await openBoard(browser);
+  const orderId = await placePaidCardOrder(base, server.now, '4000000000005126');
+  await expect(card(board, orderId)).toContainText('payée par carte');
+  await expect(card(board, orderId).getByTestId('order-test-mode')).toHaveText('mode test');
+  await card(board, orderId).getByTestId('order-number').click();
+  const dialog = board.getByTestId('order-dialog');
+  await dialog.getByRole('button', { name: 'Refuser' }).click();
+  await expect(dialog.getByText('La commande a été payée par carte : elle sera remboursée.')).toBeVisible();
+  await dialog.getByLabel('Produit épuisé').check();
+  await dialog.getByRole('button', { name: 'Confirmer le refus' }).click();
+  await expect(dialog.getByTestId('order-reason')).toHaveText('Motif : Produit épuisé');
+  // The refund is asked after the refusal's commit; its failure reaches the board by the stream or the 30 s full state.
+  await expect(dialog.getByTestId('order-refund-failed')).toBeVisible({ timeout: 35_000 });
+  const retried = board.waitForResponse((r) => r.url().endsWith(`/orders/${orderId}/refund`));
+  await dialog.getByRole('button', { name: 'Relancer le remboursement' }).click();
+  expect((await retried).status()).toBeGreaterThanOrEqual(200);
+  await expect(dialog.getByTestId('order-refund-failed')).toBeVisible();
   await context.close();
 });
 
