@@ -215,7 +215,7 @@ export function createApp(deps: AppDeps) {
   app.use('/v2/public/auth/*', noStore);
   app.use('/v2/public/checkout/*', noStore);
   // The staff area (issue 13): personal answers, and no state change from another site.
-  app.use('/v2/restaurant/*', noStore, sameSiteOnly(deps.siteUrl, deps.trustProxy));
+  app.use('/v2/restaurant/*', noStore, sameSiteOnly(deps.siteUrl));
   // An order of 100 lines with options is about 30 KB: past 1 MB the body is refused before it is
   // read whole, and the connection closed (the rest of the upload is not read).
   app.use(

@@ -1,7 +1,7 @@
 /**
  * The servers the end-to-end tests run against, each with its clock frozen at `now`. Ports from
  * E2E_PORT (3300): +0..+2 here, +3 security.spec.ts's `npm run serve`, +4 update-banner.spec.ts,
- * +8/+9 the mail sink. Not +6: 3306 is MariaDB's port on these machines.
+ * +5 staff.spec.ts's own server (its first-owner link read from the log), +8/+9 the mail sink. Not +6: 3306 is MariaDB's port on these machines.
  */
 export const servers = {
   /** Sunday 22 November 2026, 12:30 in Paris: the restaurant is open, the weekday promotion is not. */

@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { InvitationInfo, StaffMe, StaffTeam } from '@resto/contract/staff';
 import { openDatabase } from '../../db/client.ts';
@@ -200,6 +202,9 @@ describe('roles', () => {
     expect((await staffCall('POST', `${r}/auth/login`, { body, headers: { Origin: 'null' } })).status).toBe(403);
     expect((await staffCall('POST', `${r}/auth/login`, { body, headers: { Origin: server.baseUrl, 'Sec-Fetch-Site': 'same-origin' } })).status).toBe(200);
     expect((await staffCall('POST', `${r}/auth/login`, { body, headers: { Origin: server.deps.siteUrl } })).status).toBe(200);
+    // Behind a TLS-terminating proxy the page is https, the request reaches us over http: the host decides.
+    expect((await staffCall('POST', `${r}/auth/login`, { body, headers: { Origin: server.baseUrl.replace('http:', 'https:') } })).status).toBe(200);
+    expect((await staffCall('POST', `${r}/auth/login`, { body, headers: { Origin: server.baseUrl.replace('127.0.0.1', '127.0.0.2') } })).status).toBe(403);
     // Reading is never refused for its origin.
     expect((await staffCall('GET', `${r}/auth/me`, { cookie: owner.cookie, headers: { Origin: 'https://pirate.example' } })).status).toBe(200);
   });
@@ -415,41 +420,64 @@ describe('npm run staff:create', () => {
     expect(payloadOf(login)).toMatchObject({ email, role: 'owner', name: 'Margot Lefèvre' });
   });
 
-  if (!process.env.DATABASE_URL)
+  /** Runs `npm run staff:create`'s script as its own process, with `env` over the test's, `stdin` piped in. */
+  const runCli = (args: string[], stdin: string, env: Record<string, string>) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+      const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/cli/staff-create.ts'), ...args], { cwd: root, env: { ...process.env, ...env } });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stdin.end(stdin);
+      child.on('exit', (code) => resolve({ code, out }));
+    });
+
+  /** The owner the command made, as stored. */
+  async function checkOwner(url: { dataDir: string; databaseUrl?: string }) {
+    const database = await openDatabase(url);
+    try {
+      const [row] = await database.db.select().from(staffUsers).where(eq(staffUsers.email, 'chef@example.fr'));
+      expect(row).toMatchObject({ role: 'owner', name: 'Chef', removedAt: null });
+      expect(await verifyPassword(row!.passwordHash, password)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  }
+
+  const adminUrl = process.env.DATABASE_URL?.trim();
+  if (!adminUrl)
     test('the command itself on a PGlite directory: password from stdin, refused while a server holds the directory', async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'resto-staff-cli-'));
-      const root = fileURLToPath(new URL('../../../../../', import.meta.url));
-      const run = (args: string[], stdin: string) =>
-        new Promise<{ code: number | null; out: string }>((resolve) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/cli/staff-create.ts'), ...args], {
-            cwd: root,
-            env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-          });
-          let out = '';
-          child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-          child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-          child.stdin.end(stdin);
-          child.on('exit', (code) => resolve({ code, out }));
-        });
       try {
         const release = await lockDataDir(dataDir);
-        const locked = await run(['--email', 'chef@example.fr', '--role', 'owner'], `${password}\n`);
+        const locked = await runCli(['--email', 'chef@example.fr', '--role', 'owner'], `${password}\n`, { DATA_DIR: dataDir, DATABASE_URL: '' });
         await release();
         expect(locked.code).toBe(1);
         expect(locked.out).toMatch(/déjà utilisé par un autre serveur/);
-        const made = await run(['--email', 'chef@example.fr', '--role', 'owner', '--name', 'Chef'], `${password}\n`);
+        const made = await runCli(['--email', 'chef@example.fr', '--role', 'owner', '--name', 'Chef'], `${password}\n`, { DATA_DIR: dataDir, DATABASE_URL: '' });
         expect(made.out).toMatch(/Compte créé : Chef <chef@example\.fr> \(Propriétaire\)/);
         expect(made.code).toBe(0);
-        const database = await openDatabase({ dataDir });
-        try {
-          const [row] = await database.db.select().from(staffUsers).where(eq(staffUsers.email, 'chef@example.fr'));
-          expect(row).toMatchObject({ role: 'owner', name: 'Chef', removedAt: null });
-          expect(await verifyPassword(row!.passwordHash, password)).toBe(true);
-        } finally {
-          await database.close();
-        }
+        await checkOwner({ dataDir });
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
+      }
+    }, 120_000);
+  else
+    test('the command itself on PostgreSQL (DATABASE_URL): password from stdin, beside a running server', async () => {
+      const name = `test_cli_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      try {
+        const made = await runCli(['--email', 'chef@example.fr', '--role', 'owner', '--name', 'Chef'], `${password}\n`, { DATABASE_URL: url.toString() });
+        expect(made.out).toMatch(/Compte créé : Chef <chef@example\.fr> \(Propriétaire\)/);
+        expect(made.code).toBe(0);
+        await checkOwner({ dataDir: 'memory://', databaseUrl: url.toString() });
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
       }
     }, 120_000);
 });

@@ -62,8 +62,8 @@ export function StaffTeamPage({ me, team }: { me: StaffMe; team: StaffTeam }) {
         <FormAlert message={notice} tone="success" />
         <FormAlert message={error} />
       </div>
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <div className="space-y-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-6">
           <section className={card} aria-labelledby="team-members">
             <h2 id="team-members" className="text-lg font-bold">
               {t.members} <span className="text-ink/50">({team.members.length})</span>
