@@ -142,7 +142,7 @@ const testCards: Readonly<Record<string, TestCardBehaviour>> = {
 };
 
 /** The last 4 digits of the test card whose payment succeeds and whose refunds are refused (Stripe's 4000 0000 0000 5126). */
-export const refundRefusedCardLast4 = '5126';
+const refundRefusedCardLast4 = '5126';
 
 /**
  * Whether the test processor refuses to refund a payment made with a card ending in `last4`

@@ -27,7 +27,7 @@ const actionAs: Record<string, string> = {
 };
 
 /** A status as the board names it ("acceptée", "prête"…), for sentences. */
-export const statusWords: Record<string, string> = {
+const statusWords: Record<string, string> = {
   pending: 'en attente',
   paid: 'payée, en attente d’acceptation',
   accepted: 'acceptée',

@@ -258,6 +258,23 @@ describe('the board', () => {
     expect((await eventsOf(unpaid.orderId)).map((e) => e.type)).toEqual(['placed']);
   });
 
+  test('the day in Paris: placed today or scheduled from today on, and finished today; not yesterday’s', async () => {
+    const yesterday = new Date(now.getTime() - 24 * 3_600_000);
+    const placedYesterday = await placeCashOrder(server);
+    const scheduledToday = await placeCashOrder(server);
+    const finishedYesterday = await cashOrderAt('completed');
+    const finishedToday = await cashOrderAt('completed');
+    await server.db.update(orders).set({ createdAt: yesterday }).where(eq(orders.orderId, placedYesterday.orderId));
+    await server.db.update(orders).set({ createdAt: yesterday, deliveryDate: '2026-11-24', deliveryTimeRange: '19:00-19:15' }).where(eq(orders.orderId, scheduledToday.orderId));
+    await server.db.update(orders).set({ createdAt: yesterday, updatedAt: yesterday }).where(eq(orders.orderId, finishedYesterday.orderId));
+    await server.db.update(orders).set({ createdAt: yesterday }).where(eq(orders.orderId, finishedToday.orderId));
+    const shown = new Set(payloadOf(await board(server, karim.cookie)).orders.map((o) => o.order_id));
+    expect(shown.has(placedYesterday.orderId)).toBe(false);
+    expect(shown.has(scheduledToday.orderId)).toBe(true);
+    expect(shown.has(finishedYesterday.orderId)).toBe(false);
+    expect(shown.has(finishedToday.orderId)).toBe(true);
+  });
+
   test('cash is never recorded as received: no action, field or event marks it paid', async () => {
     const order = await cashOrderAt('completed');
     const shown = (await boardOrder(order.orderId))!;

@@ -467,7 +467,7 @@ function refundView(refund: repository.RefundRow): RefundView {
 }
 
 /** An event as the API shows it (the SSE event's `event`, the board order's `events`). */
-export function eventView(event: repository.EventRow): OrderEventView {
+function eventView(event: repository.EventRow): OrderEventView {
   return {
     id: event.id,
     order_id: event.orderId,
