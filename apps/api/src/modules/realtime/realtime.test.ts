@@ -6,7 +6,7 @@ import { orderEvents, staffSessions } from '../../db/schema.ts';
 import { buildOrderPayload, payloadOf, postOrder, sendJson, startTestServer, type TestServer } from '../../test/harness.ts';
 import { openSse } from '../../test/sse.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
-import { appendOrderEvent } from '../board/events.ts';
+import { appendOrderEvent, appendOrderEvents } from '../board/events.ts';
 import { connectedScreens, purgeScreens, screenWindowMs } from './screens.ts';
 
 /**
@@ -156,6 +156,29 @@ describe('GET /v2/restaurant/events', () => {
       stream.close();
     }
   });
+
+  test('a burst larger than the hub keeps in memory (2,600 events in one transaction): a live stream and a replay both get all, in order', async () => {
+    // On an unpaid card order, not the board's (`order` null): each event's data stays small, where
+    // an order's view carries its whole history (2,600 events each).
+    const unpaid = payloadOf(await postOrder(server.baseUrl, await buildOrderPayload(server, { payment_method: 'card' }))).order_id;
+    const start = (await idsAfter(0)).at(-1) ?? 0;
+    const live = await openSse(`${boardUrl()}?after=${start}`, { headers: { Cookie: staff.cookie } });
+    try {
+      const burst = Array.from({ length: 2600 }, () => ({ orderId: unpaid, type: 'burst', actor: 'system' as const }));
+      await server.db.transaction((tx) => appendOrderEvents(tx as unknown as Database, burst));
+      const expected = await idsAfter(start);
+      expect(expected).toHaveLength(2600);
+      await live.waitForEvents(2600, 60_000);
+      expect(live.events.map((e) => Number(e.id))).toEqual(expected);
+      expect(BoardEventDataSchema.parse(JSON.parse(live.events[0]!.data)).order).toBeNull();
+      const replay = await openSse(boardUrl(), { headers: { Cookie: staff.cookie }, lastEventId: String(start) });
+      await replay.waitForEvents(2600, 60_000);
+      expect(replay.events.map((e) => Number(e.id))).toEqual(expected);
+      replay.close();
+    } finally {
+      live.close();
+    }
+  }, 120_000);
 
   test('an order placed and accepted arrives with the order as the board shows it', async () => {
     const start = (await idsAfter(0)).at(-1) ?? 0;
