@@ -54,7 +54,7 @@ export function OrderCard({ order, onOpen }: { order: BoardOrder; onOpen: (order
   const address = addressOf(order);
   return (
     <article
-      className={`cursor-pointer rounded-xl border-l-8 bg-white p-2.5 shadow-sm lg:p-3 transition hover:shadow-md ${accent[order.column]} ${unopened ? 'ring-2 ring-red-500' : ''}`}
+      className={`cursor-pointer rounded-xl border-l-8 bg-white p-2.5 shadow-sm [overflow-wrap:anywhere] lg:p-3 transition hover:shadow-md ${accent[order.column]} ${unopened ? 'ring-2 ring-red-500' : ''}`}
       onClick={() => onOpen(order.order_id)}
       data-testid="board-order"
       data-order-id={order.order_id}

@@ -96,7 +96,7 @@ export function OrderPayment({ order }: { order: BoardOrder }) {
 export function OrderOutcome({ order }: { order: BoardOrder }) {
   if (!order.reason && !order.refund) return null;
   return (
-    <div className="space-y-1 text-sm">
+    <div className="space-y-1 text-sm [overflow-wrap:anywhere]">
       {order.reason ? <p data-testid="order-reason">{orderCardTexts.reason(refusalReasonText(order.reason, order.reason_text))}</p> : null}
       {order.refund?.status === 'pending' ? <p className="font-semibold text-amber-800">{orderCardTexts.refundPending}</p> : null}
       {order.refund?.status === 'succeeded' ? <p className="font-semibold text-emerald-800">{orderCardTexts.refundSucceeded(formatEuros(order.refund.amount))}</p> : null}
