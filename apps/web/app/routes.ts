@@ -39,6 +39,8 @@ export default [
   ...prefix('fr', bare('fr-')),
   route('robots.txt', 'routes/robots.ts'),
   route('manifest.webmanifest', 'routes/manifest.ts'),
+  // Issue 13: the kitchen ticket prints alone, outside any layout (no /fr twin for staff pages).
+  route('restaurant/commandes/:orderId/ticket', 'routes/restaurant-ticket.tsx'),
   // The staff area (issue 13): outside the storefront's shell, no /fr twin.
   route('restaurant', 'routes/restaurant-login.tsx'),
   route('restaurant/invitation', 'routes/restaurant-invitation.tsx'),

@@ -116,7 +116,7 @@ test('first owner from the log’s link, invites a member by e-mail; the member 
   await owner.getByLabel('Mot de passe').fill(ownerPassword);
   await owner.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(owner).toHaveURL(`${baseURL}/restaurant/commandes`);
-  await expect(owner.getByTestId('board-placeholder')).toBeVisible();
+  await expect(owner.getByTestId('orders-board')).toBeVisible();
   await expect(owner.getByTestId('staff-signed-in')).toHaveText('Margot Lefèvre · Propriétaire');
 
   // The team page: invite a member.
@@ -144,7 +144,7 @@ test('first owner from the log’s link, invites a member by e-mail; the member 
   await member.getByLabel('Mot de passe').fill('Pain-au-levain-2026');
   await member.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(member).toHaveURL(`${baseURL}/restaurant/commandes`);
-  await expect(member.getByTestId('board-placeholder')).toBeVisible();
+  await expect(member.getByTestId('orders-board')).toBeVisible();
   await expect(member.getByTestId('staff-signed-in')).toHaveText('Karim Benali · Équipe');
   // Only the owner has the team page.
   await expect(member.getByRole('link', { name: 'Équipe' })).toHaveCount(0);

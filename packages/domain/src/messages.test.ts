@@ -1,6 +1,7 @@
 import { describe, test, expect } from 'vitest';
 import { messageParts, messages } from './messages.ts';
 import * as account from './messages/account.ts';
+import * as board from './messages/board.ts';
 import * as cart from './messages/cart.ts';
 import * as checkout from './messages/checkout.ts';
 import * as delivery from './messages/delivery.ts';
@@ -14,7 +15,7 @@ import * as receipts from './messages/receipts.ts';
 import * as site from './messages/site.ts';
 import * as staff from './messages/staff.ts';
 
-const features = { account, cart, checkout, delivery, errors, legal, mail, menu, payment, pwa, receipts, site, staff };
+const features = { account, board, cart, checkout, delivery, errors, legal, mail, menu, payment, pwa, receipts, site, staff };
 
 describe('the French catalogue (issue 12)', () => {
   test('a key of `messages` lives in exactly one feature, and `messages` holds them all', () => {

@@ -1,16 +1,18 @@
-import { staffAreaTexts } from '@resto/domain/messages/staff';
+import { boardTexts } from '@resto/domain/messages/board';
 import type { Route } from './+types/restaurant-orders';
+import { BoardPage } from '../features/board/index.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.orders }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [{ title: boardTexts.pageTitle }, { name: 'robots', content: 'noindex, nofollow' }];
 
-/** /restaurant/commandes: a placeholder until the board (helper "board-ui") replaces this file. */
+/** Staff pages are never cached: they carry the day's orders. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
+/**
+ * /restaurant/commandes: the live orders board (issue 13, parts 2 to 6), inside the staff area's
+ * layout (routes/restaurant-area.tsx, which sends a signed-out screen to the login page).
+ * TODO(escalation merge): pass `subscribeToPush` from features/staff-push (the "escalation" part)
+ * as `<BoardPage subscribeToPush={subscribeToPush} />`, so « Démarrer le service » subscribes this device to Web Push.
+ */
 export default function RestaurantOrders() {
-  return (
-    <section className="rounded-2xl bg-white p-6 shadow-sm">
-      <h1 className="text-2xl font-extrabold">{staffAreaTexts.orders}</h1>
-      <p className="mt-2 text-ink/70" data-testid="board-placeholder">
-        {staffAreaTexts.ordersPlaceholder}
-      </p>
-    </section>
-  );
+  return <BoardPage />;
 }

@@ -1,0 +1,29 @@
+import type { BoardOrder } from '@resto/contract/board';
+import { readyTimePresetsMinutes } from '@resto/domain/order-lifecycle';
+import { parseSlotValue, restaurantInstant } from '@resto/domain/scheduling';
+
+/**
+ * The ready times the board offers (issue 13, part 3), as ISO instants: accept at +10/+20/+30 min
+ * from the server's now (`readyTimePresetsMinutes`), or at the start of a scheduled order's slot;
+ * delay by the same steps from the current ready time. Pure: `nowMs` is the server's clock.
+ */
+
+const minuteMs = 60_000;
+
+/** The start of a scheduled order's slot (Europe/Paris wall clock → instant), or null for ASAP or an unreadable slot. */
+export function slotStart(order: Pick<BoardOrder, 'is_scheduled' | 'delivery_date' | 'delivery_time_range'>): string | null {
+  if (!order.is_scheduled || !order.delivery_date || !order.delivery_time_range) return null;
+  const slot = parseSlotValue(order.delivery_time_range);
+  return slot ? (restaurantInstant(order.delivery_date, slot.start)?.toISOString() ?? null) : null;
+}
+
+/** Accept presets: each step of minutes and its ready time from `nowMs`. */
+export function acceptPresets(nowMs: number): { minutes: number; readyAt: string }[] {
+  return readyTimePresetsMinutes.map((minutes) => ({ minutes, readyAt: new Date(nowMs + minutes * minuteMs).toISOString() }));
+}
+
+/** Delay presets: each step of minutes added to the order's ready time (or to `nowMs` when it has none). */
+export function delayPresets(order: Pick<BoardOrder, 'ready_at'>, nowMs: number): { base: string; presets: { minutes: number; readyAt: string }[] } {
+  const base = order.ready_at ? Date.parse(order.ready_at) : nowMs;
+  return { base: new Date(base).toISOString(), presets: acceptPresets(base) };
+}
