@@ -29,7 +29,7 @@ const { count, size, warnings } = await generateSW({
   mode: 'production',
   runtimeCaching: [
     {
-      urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(fr\/)?(checkout|success|auth|profile)(\/|\.data|$)/.test(url.pathname),
+      urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(fr\/)?(checkout|success|suivi|auth|profile)(\/|\.data|$)/.test(url.pathname),
       handler: 'NetworkOnly',
       options: { precacheFallback: { fallbackURL: '/offline' } },
     },
@@ -47,7 +47,7 @@ const { count, size, warnings } = await generateSW({
       },
     },
     {
-      urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/(fr\/)?(checkout|success|auth|profile)(\/|\.data|$)/.test(url.pathname),
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/(fr\/)?(checkout|success|suivi|auth|profile)(\/|\.data|$)/.test(url.pathname),
       handler: 'NetworkOnly',
     },
     {

@@ -12,8 +12,9 @@ import * as payment from './messages/payment.ts';
 import * as pwa from './messages/pwa.ts';
 import * as receipts from './messages/receipts.ts';
 import * as site from './messages/site.ts';
+import * as tracking from './messages/tracking.ts';
 
-const features = { account, cart, checkout, delivery, errors, legal, mail, menu, payment, pwa, receipts, site };
+const features = { account, cart, checkout, delivery, errors, legal, mail, menu, payment, pwa, receipts, site, tracking };
 
 describe('the French catalogue (issue 12)', () => {
   test('a key of `messages` lives in exactly one feature, and `messages` holds them all', () => {

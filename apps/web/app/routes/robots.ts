@@ -4,7 +4,7 @@ import { siteOrigin } from '../lib/api.server.ts';
 /** /robots.txt: everything public is crawlable; ordering steps, account pages and the offline page are not. */
 export function loader({ context }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
-  const hidden = ['/checkout', '/success', '/recu', '/offline', '/auth', '/profile'];
+  const hidden = ['/checkout', '/success', '/recu', '/suivi', '/offline', '/auth', '/profile'];
   const lines = ['User-agent: *', 'Allow: /', ...hidden.flatMap((p) => [`Disallow: ${p}`, `Disallow: /fr${p}`]), '', `Sitemap: ${origin}/sitemap.xml`, ''];
   return new Response(lines.join('\n'), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
 }
