@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { mailSink, servers } from './e2e/servers.ts';
 import { visitorUserAgent } from './e2e/helpers.ts';
+import { e2eFirstOwnerToken } from './e2e/staff-helpers.ts';
 
 /**
  * End-to-end tests in Debian's Chromium against the built server, each on a fresh PGlite
@@ -70,6 +71,8 @@ export default defineConfig({
         PAYMENT_TEST_MODE: '1',
         // The tests place many orders from 127.0.0.1: the request limits of issue 17, multiplied.
         RATE_LIMIT_FACTOR: '1000',
+        // The first owner's link token known in advance: e2e/staff-helpers.ts signs staff in with it (issue 13).
+        STAFF_FIRST_OWNER_TOKEN: e2eFirstOwnerToken,
         ...('env' in server ? server.env : {}),
       },
     })),

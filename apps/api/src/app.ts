@@ -39,6 +39,8 @@ import { PrivacyService } from './modules/privacy/service.ts';
 import { TestProcessor } from './modules/payments/providers/test-processor.ts';
 import { DisabledPaymentProvider } from './modules/payments/providers/disabled.ts';
 import type { PaymentProvider } from './modules/payments/providers/types.ts';
+import { sameSiteOnly, staffRoutes } from './modules/staff/routes.ts';
+import { StaffService } from './modules/staff/service.ts';
 
 export interface AppDeps {
   db: Database;
@@ -62,6 +64,10 @@ export interface AppDeps {
   privacy: PrivacyService;
   /** Limits on orders, payment calls and address search (issue 17). */
   limits: RequestLimits;
+  /** Staff accounts, invitations and the team (issue 13, part 1). */
+  staff: StaffService;
+  /** The site's public origin (SITE_URL): invitation links, and the staff area's same-site check. */
+  siteUrl: string;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -80,6 +86,8 @@ export interface DepsOptions {
   payments?: PaymentProvider | null;
   /** Multiplies the maximum of every request limit (RATE_LIMIT_FACTOR; default 1). */
   rateLimitFactor?: number;
+  /** The site's public origin (SITE_URL); default http://localhost:3000. */
+  siteUrl?: string;
 }
 
 /** Builds the services from a database; no I/O happens here. */
@@ -112,6 +120,8 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     trustProxy: options.trustProxy ?? false,
     privacy: new PrivacyService(db, catalog, clock, logger),
     limits: new RequestLimits(db, options.rateLimitFactor ?? 1),
+    staff: new StaffService(db, mail, catalog, clock, logger, options.siteUrl ?? 'http://localhost:3000'),
+    siteUrl: options.siteUrl ?? 'http://localhost:3000',
   };
 }
 
@@ -152,6 +162,12 @@ function declareDocument(app: ReturnType<typeof routes>) {
     description: 'delete-profile : `token` et `user_id` peuvent venir dans le corps JSON (section 7) ; OpenAPI ne décrit pas de clé dans un corps.',
   });
   registry.registerComponent('securitySchemes', 'userIdQuery', { type: 'apiKey', in: 'query', name: 'user_id', description: 'L’id du compte du jeton, dans la requête.' });
+  registry.registerComponent('securitySchemes', 'staffCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'resto_staff',
+    description: 'La session d’un membre du restaurant (httpOnly, SameSite=Strict), posée par /v2/restaurant/auth/login.',
+  });
   registry.registerComponent('securitySchemes', 'userIdHeader', { type: 'apiKey', in: 'header', name: 'user-id', description: 'L’id du compte du jeton, en en-tête (section 7).' });
   let document: unknown;
   declare(app, documentRoute, (c) => {
@@ -179,6 +195,8 @@ export function createApp(deps: AppDeps) {
   // Accounts, sessions, orders and payments: personal answers, never kept by a cache (issue 17).
   app.use('/v2/public/auth/*', noStore);
   app.use('/v2/public/checkout/*', noStore);
+  // The staff area (issue 13): personal answers, and no state change from another site.
+  app.use('/v2/restaurant/*', noStore, sameSiteOnly(deps.siteUrl, deps.trustProxy));
   // An order of 100 lines with options is about 30 KB: past 1 MB the body is refused before it is
   // read whole, and the connection closed (the rest of the upload is not read).
   app.use(
@@ -219,6 +237,7 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/public/locations', locationRoutes(deps.locations, (c) => deps.limits.locations(ip(c))));
   app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
   app.route('/v2', discoveryRoutes(deps.discovery));
+  app.route('/v2/restaurant', staffRoutes(deps.staff, deps));
   declareDocument(app);
   app.all('/v2/*', () => { throw new ApiError('not_found', messages.notFound); });
 

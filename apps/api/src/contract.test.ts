@@ -7,6 +7,7 @@ import { signWebhookPayload } from './modules/payments/providers/webhook-signatu
 import type { TestProcessor } from './modules/payments/providers/test-processor.ts';
 import { createAccount, newEmail, newIp, strongPassword, type Session } from './test/accounts.ts';
 import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from './test/harness.ts';
+import { createTestStaff } from './test/staff.ts';
 
 /**
  * The API's contract (issue 12, parts 1 and 2): GET /v2/openapi.json is a valid OpenAPI document
@@ -105,7 +106,7 @@ describe('GET /v2/openapi.json', () => {
             content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
           });
       }
-    expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual(['bearerToken', 'tokenBody', 'tokenQuery', 'userIdHeader', 'userIdQuery']);
+    expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual(['bearerToken', 'staffCookie', 'tokenBody', 'tokenQuery', 'userIdHeader', 'userIdQuery']);
     expect(document.paths['/v2/public/auth/profile']?.get?.security).toContainEqual({ tokenQuery: [], userIdQuery: [] });
     expect(document.paths['/v2/public/auth/export']?.get?.security).toEqual([
       { bearerToken: [], userIdQuery: [] },
@@ -386,6 +387,46 @@ describe('every route answers as declared, over real HTTP', () => {
     expect(pdf.contentType).toBe('application/pdf');
     expect(new TextDecoder().decode((pdf.body as Uint8Array).slice(0, 5))).toBe('%PDF-');
     expect((await call('get', receipt, `/v2/public/receipts/${'0'.repeat(64)}`)).status).toBe(404);
+  });
+
+  test('the staff area: log-in, team, invitations (issue 13)', async () => {
+    const r = '/v2/restaurant';
+    const owner = await createTestStaff(server.db, { role: 'owner', now });
+    const member = await createTestStaff(server.db, { role: 'staff', now });
+    const asOwner = { Cookie: owner.cookie };
+    expect((await call('post', `${r}/auth/login`, `${r}/auth/login`, { body: json({ email: owner.email, password: owner.password }) })).status).toBe(200);
+    const failed = await call('post', `${r}/auth/login`, `${r}/auth/login`, { body: json({ email: owner.email, password: 'Pas-le-bon-1234' }) });
+    expect(failed.status).toBe(401);
+    expect(errorOf(failed).code).toBe('staff_login_failed');
+    expect((await call('get', `${r}/auth/me`, `${r}/auth/me`, { headers: asOwner })).status).toBe(200);
+    expect((await call('get', `${r}/auth/me`, `${r}/auth/me`)).status).toBe(401);
+    expect((await call('get', `${r}/staff`, `${r}/staff`, { headers: asOwner })).status).toBe(200);
+    expect((await call('get', `${r}/staff`, `${r}/staff`, { headers: { Cookie: member.cookie } })).status).toBe(403);
+
+    const email = newEmail('invite');
+    const invited = await call('post', `${r}/staff/invitations`, `${r}/staff/invitations`, { headers: asOwner, body: json({ email, role: 'staff' }) });
+    expect(invited.status).toBe(201);
+    expect((await call('post', `${r}/staff/invitations`, `${r}/staff/invitations`, { headers: asOwner, body: json({ email: 'x', role: 'staff' }) })).status).toBe(400);
+    const mail = await server.mail.waitFor((m) => m.to === email);
+    const token = /jeton=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
+    const info = `${r}/invitations/{token}`;
+    expect((await call('get', info, `${r}/invitations/${token}`)).status).toBe(200);
+    expect((await call('get', info, `${r}/invitations/inconnu`)).status).toBe(400);
+    const account = { name: 'Inès Moreau', password: 'Soupe-a-l-oignon-2026' };
+    expect((await call('post', info, `${r}/invitations/${token}`, { body: json(account) })).status).toBe(201);
+    expect((await call('post', info, `${r}/invitations/${token}`, { body: json(account) })).status).toBe(400);
+
+    const other = await call('post', `${r}/staff/invitations`, `${r}/staff/invitations`, { headers: asOwner, body: json({ email: newEmail('annule'), role: 'owner' }) });
+    const id = (other.body as { payload: { id: number } }).payload.id;
+    const revoke = `${r}/staff/invitations/{id}`;
+    expect((await call('delete', revoke, `${r}/staff/invitations/${id}`, { headers: asOwner })).status).toBe(200);
+    expect((await call('delete', revoke, `${r}/staff/invitations/${id}`, { headers: asOwner })).status).toBe(404);
+    const remove = `${r}/staff/{staff_id}`;
+    expect((await call('delete', remove, `${r}/staff/${member.staffId}`, { headers: asOwner })).status).toBe(200);
+    expect((await call('delete', remove, `${r}/staff/${owner.staffId}`, { headers: asOwner })).status).toBe(409);
+
+    expect((await call('post', `${r}/auth/logout`, `${r}/auth/logout`, { headers: asOwner })).status).toBe(200);
+    expect((await call('post', `${r}/auth/logout`, `${r}/auth/logout`, { headers: asOwner })).status).toBe(401);
   });
 
   test('every declared route was met in success and in error', () => {

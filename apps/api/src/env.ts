@@ -109,6 +109,11 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', message: 'DEMO_SETTINGS doit être un objet JSON, ex. {"payments.cod.active": false}.' });
       return z.NEVER;
     }),
+    /**
+     * The token of the first owner's link, chosen in advance (provisioning scripts, browser tests):
+     * at least 32 characters of [A-Za-z0-9_-]. Unset: a random one, printed in the log (issue 13).
+     */
+    STAFF_FIRST_OWNER_TOKEN: optionalText(z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, { error: 'STAFF_FIRST_OWNER_TOKEN : 32 à 128 caractères parmi A-Z a-z 0-9 _ -.' })),
     /** Stripe (issue 6): all three set selects Stripe; none selects the built-in test processor. */
     STRIPE_SECRET_KEY: optionalText(z.string().regex(/^(sk|rk)_(test|live)_/, { error: 'STRIPE_SECRET_KEY commence par sk_test_ ou sk_live_.' })),
     STRIPE_PUBLISHABLE_KEY: optionalText(z.string().regex(/^pk_(test|live)_/, { error: 'STRIPE_PUBLISHABLE_KEY commence par pk_test_ ou pk_live_.' })),

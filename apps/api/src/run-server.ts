@@ -22,6 +22,9 @@ import { seedDemoIfEmpty } from './seeding/demo-restaurant.ts';
 import { locationProviders } from './modules/locations/providers/from-env.ts';
 import { paymentProvider } from './modules/payments/providers/from-env.ts';
 import { startReconciler } from './modules/payments/reconciler.ts';
+import { ensureFirstOwnerLink } from './modules/staff/service.ts';
+import { firstOwnerLinkHours } from '@resto/domain/staff';
+import { firstOwnerLogText } from '@resto/domain/messages/staff';
 
 /**
  * One Node process: the API under /v2 and the storefront (React Router SSR build) on PORT,
@@ -31,6 +34,7 @@ import { startReconciler } from './modules/payments/reconciler.ts';
 export async function runServer(env: Env, release: () => Promise<void>) {
   const logger = createLogger(env.LOG_LEVEL);
   const demoHistory = env.DEMO_HISTORY ? demoHistoryOrders : 0;
+  let firstOwnerLink: string | null = null;
   // Migrations and the demo's first load, one instance at a time on PostgreSQL (issue 17).
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -38,6 +42,8 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     setup: async (db) => {
       if (await seedDemoIfEmpty(db, { history: demoHistory, now: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined, settings: env.DEMO_SETTINGS }))
         logger.info({ orders: demoHistory }, 'restaurant de démonstration chargé');
+      // No staff member yet: the first owner's one-time link (issue 13, part 1), under the setup lock.
+      firstOwnerLink = await ensureFirstOwnerLink(db, env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : new Date(), env.siteUrl, env.STAFF_FIRST_OWNER_TOKEN);
     },
   });
 
@@ -50,7 +56,10 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     locations: locationProviders(env),
     payments,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
+    siteUrl: env.siteUrl,
   });
+  // Printed whatever LOG_LEVEL (warn): without it nobody can sign in to the staff area.
+  if (firstOwnerLink) logger.warn({ validHours: firstOwnerLinkHours }, firstOwnerLogText(firstOwnerLink));
   deps.mail.start(); // order e-mails not sent yet (this process or a previous one) are retried every 30 s
   const purge = () => void deps.auth.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'ménage des comptes impossible'));
   setInterval(purge, 60 * 60_000).unref(); // expired sessions, codes, counters, unconfirmed sign-ups

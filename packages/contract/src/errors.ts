@@ -106,6 +106,8 @@ export const errorStatus = {
   staff_invitation_invalid: 400,
   /** An owner cannot remove the last owner (or themself). */
   staff_last_owner: 409,
+  /** A state-changing staff call whose Origin (or Sec-Fetch-Site) is another site's (issue 13, part 1). */
+  cross_site_refused: 403,
   /**
    * The order is no longer in the status the screen saw (another screen acted first, a double
    * click) or the action does not apply to it; `payload` holds the order as it is now.

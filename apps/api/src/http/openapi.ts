@@ -61,7 +61,9 @@ export const bodyErrors = {
 /** The OpenAPI security requirements of section 7 (the schemes are in app.ts). */
 type SecurityRequirements = Record<string, string[]>[];
 
-export const security: Record<'account' | 'bearer' | 'optionalBearer', SecurityRequirements> = {
+export const security: Record<'account' | 'bearer' | 'optionalBearer' | 'staff', SecurityRequirements> = {
+  /** A staff call (issue 13): the `resto_staff` session cookie, never a bearer token. */
+  staff: [{ staffCookie: [] }],
   /** An account's call: a bearer token or `token` in the query, and `user_id` in the query or the `user-id` header. */
   account: [
     { bearerToken: [], userIdQuery: [] },

@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { staffSessions, staffUsers } from '../../db/schema.ts';
+import { staffSessionIdleDays as idleDays } from '@resto/domain/staff';
 import { ApiError } from '../../http/errors.ts';
 import { hashSessionToken, newSessionToken } from '../auth/tokens.ts';
 
@@ -16,8 +17,8 @@ import { hashSessionToken, newSessionToken } from '../auth/tokens.ts';
 /** The staff session cookie's name. */
 export const staffCookieName = 'resto_staff';
 
-/** A staff session is alive while used within this many days. */
-export const staffSessionIdleDays = 14;
+/** A staff session is alive while used within this many days (packages/domain/src/staff.ts). */
+export const staffSessionIdleDays = idleDays;
 
 export type StaffRole = 'owner' | 'staff';
 
