@@ -56,7 +56,7 @@ export const trackingTexts = {
   paidByCard: 'Payée par carte',
   cardNotPaidYet: 'Par carte, pas encore payée',
   testMode: 'mode test',
-  appeler: (phone: string) => `Appeler le restaurant (${phone})`,
+  appeler: (phone: string) => `Appeler le ${phone}`,
   uneQuestion: 'Une question ?',
   enDirect: 'Cette page se met à jour toute seule.',
   // The page for a link that opens no order.

@@ -99,7 +99,7 @@ export function TrackingPage({ secret, initial }: { secret: string; initial: Tra
           <p className="text-sm text-ink/60">{t.uneQuestion}</p>
           <a
             href={`tel:${view.restaurant_phone.replace(/[^+\d]/g, '')}`}
-            className="mt-1 inline-flex min-h-12 items-center gap-2 rounded-full bg-brand-600 px-5 py-3 font-semibold text-white"
+            className="mt-1 inline-flex min-h-12 items-center gap-2 whitespace-nowrap rounded-full bg-brand-600 px-5 py-3 font-semibold text-white"
             data-testid="tracking-call"
           >
             <Phone size={18} aria-hidden />
