@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TrackingViewSchema, type TrackingView } from '@resto/contract/board';
 import { api } from '../../lib/api.ts';
-import { newerView } from './tracking-display.ts';
+import { lastEventId, newerView } from './tracking-display.ts';
 
 /** How often the page reloads the order even when the stream is quiet, in ms (issue 13, part 5: every 30 s). */
 export const trackingReloadIntervalMs = 30_000;
@@ -30,7 +30,9 @@ export function useLiveTracking(secret: string, initial: TrackingView): Tracking
         // Offline or the server restarting: the next reload, or the stream, catches up.
         .catch(() => undefined);
     };
-    const source = new EventSource(`/v2/public/tracking/${secret}/events`);
+    // From the last event the server render showed: what happened since is replayed first.
+    const after = lastEventId(initial);
+    const source = new EventSource(`/v2/public/tracking/${secret}/events${after > 0 ? `?after=${after}` : ''}`);
     source.addEventListener('order', (event: MessageEvent<string>) => {
       const parsed = TrackingViewSchema.safeParse(safeJson(event.data));
       if (parsed.success) take(parsed.data);
@@ -50,6 +52,8 @@ export function useLiveTracking(secret: string, initial: TrackingView): Tracking
       window.removeEventListener('online', reload);
       window.clearInterval(timer);
     };
+    // The stream starts from the server render's view once: later renders do not reconnect it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [secret]);
 
   return view;
