@@ -41,6 +41,10 @@ import { DisabledPaymentProvider } from './modules/payments/providers/disabled.t
 import type { PaymentProvider } from './modules/payments/providers/types.ts';
 import { sameSiteOnly, staffRoutes } from './modules/staff/routes.ts';
 import { StaffService } from './modules/staff/service.ts';
+import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
+import { BoardService } from './modules/board/service.ts';
+import { RealtimeHub, type Listen } from './modules/realtime/hub.ts';
+import { restaurantRealtimeRoutes, trackingRealtimeRoutes, type EventViews } from './modules/realtime/routes.ts';
 
 export interface AppDeps {
   db: Database;
@@ -68,6 +72,12 @@ export interface AppDeps {
   staff: StaffService;
   /** The site's public origin (SITE_URL): invitation links, and the staff area's same-site check. */
   siteUrl: string;
+  /** The restaurant's orders board and the customer's status page (issue 13; modules/board/service.ts). */
+  board: BoardService;
+  /** Live order events (issue 13, part 5): the hub fed by LISTEN/NOTIFY that the SSE streams read. */
+  realtime: RealtimeHub;
+  /** Comment pings on SSE streams, ms (default 15 s). */
+  ssePingMs?: number;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -88,6 +98,12 @@ export interface DepsOptions {
   rateLimitFactor?: number;
   /** The site's public origin (SITE_URL); default http://localhost:3000. */
   siteUrl?: string;
+  /** The database handle's LISTEN (DatabaseHandle.listen); without it the live events hub polls the table every `realtimePollMs`. */
+  listen?: Listen;
+  /** The hub's safety re-read of the table, ms (default 10 s; 1 s without `listen`). */
+  realtimePollMs?: number;
+  /** Comment pings on SSE streams, ms (default 15 s). */
+  ssePingMs?: number;
 }
 
 /** Builds the services from a database; no I/O happens here. */
@@ -122,6 +138,21 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     limits: new RequestLimits(db, options.rateLimitFactor ?? 1),
     staff: new StaffService(db, mail, catalog, clock, logger, options.siteUrl ?? 'http://localhost:3000'),
     siteUrl: options.siteUrl ?? 'http://localhost:3000',
+    board: new BoardService(db, catalog, mail, () => payments.provider, clock, logger),
+    realtime: new RealtimeHub(db, options.listen, logger, { pollMs: options.realtimePollMs ?? (options.listen ? 10_000 : 1000) }),
+    ssePingMs: options.ssePingMs,
+  };
+}
+
+/** The streams' views of an order, from the board service (modules/board/service.ts); an unknown secret is a 404. */
+function eventViews(board: BoardService): EventViews {
+  return {
+    boardOrder: (orderId) => board.boardOrder(orderId),
+    trackingView: async (secret) => {
+      const view = await board.trackingView(secret);
+      if (!view) throw new ApiError('order_not_found', messages.notFound);
+      return view;
+    },
   };
 }
 
@@ -238,6 +269,11 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
   app.route('/v2', discoveryRoutes(deps.discovery));
   app.route('/v2/restaurant', staffRoutes(deps.staff, deps));
+  app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));
+  app.route('/v2/public', trackingRoutes(deps.board));
+  const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: eventViews(deps.board), pingMs: deps.ssePingMs };
+  app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));
+  app.route('/v2/public/tracking', trackingRealtimeRoutes(realtime));
   declareDocument(app);
   app.all('/v2/*', () => { throw new ApiError('not_found', messages.notFound); });
 

@@ -57,6 +57,7 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     payments,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
     siteUrl: env.siteUrl,
+    listen: database.listen,
   });
   // Printed whatever LOG_LEVEL (warn): without it nobody can sign in to the staff area.
   if (firstOwnerLink) logger.warn({ validHours: firstOwnerLinkHours }, firstOwnerLogText(firstOwnerLink));
@@ -104,7 +105,7 @@ export async function runServer(env: Env, release: () => Promise<void>) {
       payments.name === 'test' ? 'paiement par carte : processeur de test (aucun vrai paiement)' : 'paiement par carte : Stripe',
     );
   // Paid intents whose PUT and webhook were both lost (issue 6): on start, then every minute.
-  const stopReconciler = payments ? startReconciler(deps.payments, logger) : async () => {};
+  const stopReconciler = payments ? startReconciler(deps.payments, logger, { refunds: deps.board }) : async () => {};
 
   let stopping = false;
   // SIGTERM/SIGINT (issue 17): stop accepting, let the requests being served finish (at most
@@ -114,7 +115,11 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     if (stopping) return;
     stopping = true;
     logger.info({ signal, inFlight: drain.inFlight() }, 'arrêt en cours');
-    const cut = await drain.drain(server as Server, env.SHUTDOWN_TIMEOUT * 1000);
+    const draining = drain.drain(server as Server, env.SHUTDOWN_TIMEOUT * 1000);
+    // Open SSE streams end now (they would hold the connections until the deadline); browsers
+    // reconnect after `retry`, to another instance or to this one once restarted.
+    await deps.realtime.close();
+    const cut = await draining;
     if (cut) logger.warn({ requests: cut, seconds: env.SHUTDOWN_TIMEOUT }, 'requêtes interrompues au délai d’arrêt');
     await stopReconciler();
     stopRetention();

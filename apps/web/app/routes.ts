@@ -40,5 +40,9 @@ export default [
   ...prefix('fr', bare('fr-')),
   route('robots.txt', 'routes/robots.ts'),
   route('manifest.webmanifest', 'routes/manifest.ts'),
+  // Issue 13: the kitchen ticket prints alone, outside any layout (no /fr twin for staff pages).
+  route('restaurant/commandes/:orderId/ticket', 'routes/restaurant-ticket.tsx'),
+  // TODO(board-ui): until the "staff" part's layout route holds it.
+  route('restaurant/commandes', 'routes/restaurant-orders.tsx'),
   layout('routes/shell.tsx', [...pages(''), ...prefix('fr', pages('fr-')), route('*', 'routes/not-found.tsx')]),
 ] satisfies RouteConfig;

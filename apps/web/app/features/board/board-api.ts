@@ -1,0 +1,55 @@
+import { BoardOrderSchema, BoardStateSchema, type BoardOrder, type BoardState, type OrderActionBody } from '@resto/contract/board';
+import { SettingsSchema } from '@resto/contract/catalog';
+import type { SettingsList } from '@resto/domain/settings';
+import { api, isApiError } from '../../lib/api.ts';
+
+/**
+ * The board's calls to the restaurant API (issue 13; the routes of apps/api/src/modules/board),
+ * all with the staff session cookie the browser sends by itself (same origin).
+ */
+
+/** GET /v2/restaurant/orders: today's and upcoming orders, and the last event id they reflect. */
+export function loadBoardState(): Promise<BoardState> {
+  return api.call({ path: '/v2/restaurant/orders', response: BoardStateSchema, sensitive: true });
+}
+
+/** POST /v2/restaurant/orders/{id}/actions: the order after the action. @throws ApiCallError (409 order_transition_refused carries the order now). */
+export function actOnOrder(orderId: number, body: OrderActionBody): Promise<BoardOrder> {
+  return api.call({ method: 'POST', path: `/v2/restaurant/orders/${orderId}/actions`, body, response: BoardOrderSchema });
+}
+
+/** POST /v2/restaurant/orders/{id}/opened: someone looked at the order (stops its ringing and escalation). */
+export function markOpened(orderId: number): Promise<BoardOrder> {
+  return api.call({ method: 'POST', path: `/v2/restaurant/orders/${orderId}/opened`, response: BoardOrderSchema });
+}
+
+/** POST /v2/restaurant/orders/{id}/ticket-printed: the kitchen ticket came out of a printer. */
+export function markTicketPrinted(orderId: number): Promise<BoardOrder> {
+  return api.call({ method: 'POST', path: `/v2/restaurant/orders/${orderId}/ticket-printed`, response: BoardOrderSchema });
+}
+
+/** POST /v2/restaurant/orders/{id}/refund: tries a failed refund again. */
+export function retryRefund(orderId: number): Promise<BoardOrder> {
+  return api.call({ method: 'POST', path: `/v2/restaurant/orders/${orderId}/refund`, response: BoardOrderSchema });
+}
+
+/** POST /v2/restaurant/screens/heartbeat: this screen is alive (every 15 s). Failures are silent: the next beat tries again. */
+export async function sendHeartbeat(screenId: string): Promise<void> {
+  try {
+    await api.send({ method: 'POST', path: '/v2/restaurant/screens/heartbeat', body: { screen_id: screenId } });
+  } catch {
+    // Offline or server away: the banner already says so.
+  }
+}
+
+/** GET /v2/public/settings: the restaurant's public settings (its name, `orders.auto_print`). */
+export function loadPublicSettings(): Promise<SettingsList> {
+  return api.call({ path: '/v2/public/settings', response: SettingsSchema });
+}
+
+/** The order a refused action carries (409 order_transition_refused: the order as it is now), or null. */
+export function orderOfRefusal(error: unknown): BoardOrder | null {
+  if (!isApiError(error, 'order_transition_refused')) return null;
+  const parsed = BoardOrderSchema.safeParse(error.payload);
+  return parsed.success ? parsed.data : null;
+}

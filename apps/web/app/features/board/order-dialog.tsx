@@ -1,0 +1,272 @@
+import { useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { BoardOrder, OrderActionBody } from '@resto/contract/board';
+import { orderActionTexts, orderCardTexts } from '@resto/domain/messages/board';
+import { readyTimePresetsMinutes, refusalReasonLabels, staffRefusalReasons, refusalTextMaxLength } from '@resto/domain/order-lifecycle';
+import { parseSlotValue, restaurantInstant } from '@resto/domain/scheduling';
+import { actOnOrder, retryRefund } from './board-api.ts';
+import { serverNow } from './board-store.ts';
+import { OrderCustomer, OrderKind } from './order-card.tsx';
+import { addressOf, clockTime, OrderLines, OrderOutcome, OrderPayment, OrderTiming } from './order-view.tsx';
+import { printTicket } from './print-ticket.ts';
+import { useOrderCall } from './use-order-call.ts';
+
+type Panel = 'main' | 'accept' | 'delay' | 'reject' | 'cancel';
+
+const minute = 60_000;
+
+/** The start of a scheduled order's slot as an instant (ISO), or null (ASAP, or a slot it cannot read). */
+export function slotStart(order: BoardOrder): string | null {
+  if (!order.is_scheduled || !order.delivery_date || !order.delivery_time_range) return null;
+  const slot = parseSlotValue(order.delivery_time_range);
+  return slot ? (restaurantInstant(order.delivery_date, slot.start)?.toISOString() ?? null) : null;
+}
+
+const button = 'rounded-xl px-4 py-3 text-base font-bold shadow-sm disabled:cursor-not-allowed disabled:opacity-50';
+const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
+const secondary = `${button} bg-white ring-1 ring-black/15 hover:bg-black/5`;
+const danger = `${button} bg-red-700 text-white hover:bg-red-800`;
+
+/**
+ * The whole order, opened from its card (issue 13, parts 2 and 3), with the actions the state
+ * machine allows now (`available_actions`): accept with a ready time (+10/+20/+30 min, or the slot
+ * of a scheduled order), delay, prête, récupérée / livrée, refuse or cancel with a reason and a
+ * confirmation; print the kitchen ticket; retry a failed refund. After an accept, the ticket
+ * prints itself when `autoPrint` (the setting `orders.auto_print`).
+ */
+export function OrderDialog({ order, onClose, autoPrint }: { order: BoardOrder | null; onClose: () => void; autoPrint: boolean }) {
+  return (
+    <Dialog.Root open={order !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content
+          className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-3xl bg-brand-50 p-4 shadow-xl focus:outline-none sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[min(40rem,94vw)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:p-6"
+          aria-describedby={undefined}
+          data-testid="order-dialog"
+        >
+          {order ? <OrderDetails key={order.order_id} order={order} autoPrint={autoPrint} /> : null}
+          <Dialog.Close className="absolute right-3 top-3 rounded-full bg-white p-2 shadow-sm" aria-label={orderCardTexts.close}>
+            <X aria-hidden className="size-5" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function OrderDetails({ order, autoPrint }: { order: BoardOrder; autoPrint: boolean }) {
+  const [panel, setPanel] = useState<Panel>('main');
+  const { running, error, run, clearError } = useOrderCall();
+  const address = addressOf(order);
+  const act = async (key: string, body: Omit<OrderActionBody, 'expected_status'>) => {
+    const result = await run(key, () => actOnOrder(order.order_id, { ...body, expected_status: order.status }));
+    setPanel('main');
+    if (result && body.action === 'accept' && autoPrint && !result.ticket_printed_at) printTicket(order.order_id);
+  };
+  const show = (next: Panel) => {
+    clearError();
+    setPanel(next);
+  };
+  return (
+    <div className="space-y-4">
+      <header className="pr-10">
+        <Dialog.Title className="text-4xl font-black tabular-nums" data-testid="dialog-order-number">
+          {orderCardTexts.orderNumber(order.order_id)}
+        </Dialog.Title>
+        <div className="mt-2 space-y-1">
+          <p className="flex flex-wrap gap-x-2">
+            <OrderKind order={order} />
+            {address ? <span data-testid="order-address">{address}</span> : null}
+          </p>
+          {order.placed_at ? <p className="text-sm text-ink/70">{orderCardTexts.placedAt(clockTime(order.placed_at))}</p> : null}
+          <OrderTiming order={order} className="text-lg" />
+          <OrderCustomer order={order} />
+        </div>
+      </header>
+
+      {error ? (
+        <p role="alert" className="rounded-xl bg-red-100 p-3 font-semibold text-red-800" data-testid="action-error">
+          {error}
+        </p>
+      ) : null}
+
+      {panel === 'main' ? <MainActions order={order} running={running} onPanel={show} act={act} run={run} /> : null}
+      {panel === 'accept' ? <AcceptPanel order={order} running={running} act={act} onBack={() => show('main')} /> : null}
+      {panel === 'delay' ? <DelayPanel order={order} running={running} act={act} onBack={() => show('main')} /> : null}
+      {panel === 'reject' || panel === 'cancel' ? <RefusePanel order={order} action={panel} running={running} act={act} onBack={() => show('main')} /> : null}
+
+      <section className="rounded-2xl bg-white p-4 shadow-sm">
+        <OrderLines order={order} />
+        <div className="mt-3 border-t border-black/10 pt-3">
+          <OrderPayment order={order} />
+        </div>
+      </section>
+      <OrderOutcome order={order} />
+    </div>
+  );
+}
+
+type Act = (key: string, body: Omit<OrderActionBody, 'expected_status'>) => Promise<void>;
+type Run = ReturnType<typeof useOrderCall>['run'];
+
+function MainActions({ order, running, onPanel, act, run }: { order: BoardOrder; running: string | null; onPanel: (p: Panel) => void; act: Act; run: Run }) {
+  const can = (action: BoardOrder['available_actions'][number]) => order.available_actions.includes(action);
+  const busy = running !== null;
+  return (
+    <div className="flex flex-wrap gap-2" data-testid="order-actions">
+      {can('accept') ? (
+        <button type="button" className={primary} disabled={busy} onClick={() => onPanel('accept')}>
+          {orderActionTexts.accept}
+        </button>
+      ) : null}
+      {can('mark_ready') ? (
+        <button type="button" className={primary} disabled={busy} aria-busy={running === 'mark_ready'} onClick={() => void act('mark_ready', { action: 'mark_ready' })}>
+          {running === 'mark_ready' ? orderActionTexts.working : orderActionTexts.markReady}
+        </button>
+      ) : null}
+      {can('complete') ? (
+        <button type="button" className={order.status === 'ready' ? primary : secondary} disabled={busy} aria-busy={running === 'complete'} onClick={() => void act('complete', { action: 'complete' })}>
+          {running === 'complete' ? orderActionTexts.working : order.is_pickup ? orderActionTexts.completePickup : orderActionTexts.completeDelivery}
+        </button>
+      ) : null}
+      {can('delay') ? (
+        <button type="button" className={secondary} disabled={busy} onClick={() => onPanel('delay')}>
+          {orderActionTexts.delay}
+        </button>
+      ) : null}
+      <button type="button" className={secondary} disabled={busy} onClick={() => printTicket(order.order_id)} data-testid="print-ticket">
+        {order.ticket_printed_at ? orderActionTexts.reprint : orderActionTexts.print}
+      </button>
+      {can('reject') ? (
+        <button type="button" className={`${secondary} text-red-700`} disabled={busy} onClick={() => onPanel('reject')}>
+          {orderActionTexts.reject}
+        </button>
+      ) : null}
+      {can('cancel') ? (
+        <button type="button" className={`${secondary} text-red-700`} disabled={busy} onClick={() => onPanel('cancel')}>
+          {orderActionTexts.cancel}
+        </button>
+      ) : null}
+      {order.refund?.status === 'failed' ? (
+        <button type="button" className={danger} disabled={busy} aria-busy={running === 'refund'} onClick={() => void run('refund', () => retryRefund(order.order_id))}>
+          {running === 'refund' ? orderActionTexts.working : orderCardTexts.retryRefund}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function AcceptPanel({ order, running, act, onBack }: { order: BoardOrder; running: string | null; act: Act; onBack: () => void }) {
+  const slot = slotStart(order);
+  const now = serverNow();
+  const busy = running !== null;
+  return (
+    <section className="space-y-3 rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="accept-title" data-testid="accept-panel">
+      <h3 id="accept-title" className="text-lg font-bold">
+        {orderActionTexts.acceptTitle(order.order_id)}
+      </h3>
+      <p>{orderActionTexts.acceptHint}</p>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {slot ? (
+          <button type="button" className={`${primary} sm:col-span-3`} disabled={busy} onClick={() => void act('accept-slot', { action: 'accept', ready_at: slot })}>
+            {orderActionTexts.atSlot(clockTime(slot))}
+          </button>
+        ) : null}
+        {readyTimePresetsMinutes.map((minutes) => {
+          const readyAt = new Date(now + minutes * minute).toISOString();
+          return (
+            <button
+              key={minutes}
+              type="button"
+              className={slot ? secondary : primary}
+              disabled={busy}
+              aria-busy={running === `accept-${minutes}`}
+              onClick={() => void act(`accept-${minutes}`, { action: 'accept', ready_at: readyAt })}
+            >
+              {orderActionTexts.presetAt(minutes, clockTime(readyAt))}
+            </button>
+          );
+        })}
+      </div>
+      <button type="button" className="text-sm font-semibold underline" onClick={onBack} disabled={busy}>
+        {orderActionTexts.back}
+      </button>
+    </section>
+  );
+}
+
+function DelayPanel({ order, running, act, onBack }: { order: BoardOrder; running: string | null; act: Act; onBack: () => void }) {
+  const base = order.ready_at ? Date.parse(order.ready_at) : serverNow();
+  const busy = running !== null;
+  return (
+    <section className="space-y-3 rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="delay-title" data-testid="delay-panel">
+      <h3 id="delay-title" className="text-lg font-bold">
+        {orderActionTexts.delayTitle(order.order_id)}
+      </h3>
+      <p>{orderActionTexts.delayHint(clockTime(new Date(base).toISOString()))}</p>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {readyTimePresetsMinutes.map((minutes) => {
+          const readyAt = new Date(base + minutes * minute).toISOString();
+          return (
+            <button key={minutes} type="button" className={primary} disabled={busy} onClick={() => void act(`delay-${minutes}`, { action: 'delay', ready_at: readyAt })}>
+              {orderActionTexts.presetAt(minutes, clockTime(readyAt))}
+            </button>
+          );
+        })}
+      </div>
+      <button type="button" className="text-sm font-semibold underline" onClick={onBack} disabled={busy}>
+        {orderActionTexts.back}
+      </button>
+    </section>
+  );
+}
+
+function RefusePanel({ order, action, running, act, onBack }: { order: BoardOrder; action: 'reject' | 'cancel'; running: string | null; act: Act; onBack: () => void }) {
+  const [reason, setReason] = useState<(typeof staffRefusalReasons)[number] | null>(null);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const busy = running !== null;
+  const confirm = () => {
+    if (!reason) return setProblem(orderActionTexts.reasonRequired);
+    if (reason === 'other' && !text.trim()) return setProblem(orderActionTexts.otherRequired);
+    setProblem(null);
+    void act(action, { action, reason, ...(reason === 'other' ? { reason_text: text.trim() } : {}) });
+  };
+  return (
+    <section className="space-y-3 rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="refuse-title" data-testid="refuse-panel">
+      <h3 id="refuse-title" className="text-lg font-bold">
+        {action === 'reject' ? orderActionTexts.rejectTitle(order.order_id) : orderActionTexts.cancelTitle(order.order_id)}
+      </h3>
+      <fieldset className="space-y-1">
+        <legend className="mb-1 font-semibold">{orderActionTexts.reasonLegend}</legend>
+        {staffRefusalReasons.map((r) => (
+          <label key={r} className="flex items-center gap-2 rounded-lg p-1.5 hover:bg-black/5">
+            <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} className="size-5" />
+            {refusalReasonLabels[r]}
+          </label>
+        ))}
+      </fieldset>
+      {reason === 'other' ? (
+        <label className="block">
+          <span className="text-sm font-semibold">{orderActionTexts.otherText}</span>
+          <textarea className="mt-1 w-full rounded-lg border border-black/20 p-2" maxLength={refusalTextMaxLength} rows={2} value={text} onChange={(e) => setText(e.target.value)} />
+        </label>
+      ) : null}
+      {order.payment_method === 'card' ? <p className="text-sm font-semibold text-amber-800">{orderActionTexts.refundWarning}</p> : null}
+      {problem ? (
+        <p role="alert" className="text-sm font-semibold text-red-700">
+          {problem}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={danger} disabled={busy} aria-busy={running === action} onClick={confirm}>
+          {running === action ? orderActionTexts.working : action === 'reject' ? orderActionTexts.confirmReject : orderActionTexts.confirmCancel}
+        </button>
+        <button type="button" className={secondary} onClick={onBack} disabled={busy}>
+          {orderActionTexts.back}
+        </button>
+      </div>
+    </section>
+  );
+}

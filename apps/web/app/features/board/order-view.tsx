@@ -1,0 +1,110 @@
+import type { BoardOrder } from '@resto/contract/board';
+import { orderCardTexts } from '@resto/domain/messages/board';
+import { toRestaurantTime } from '@resto/domain/clock';
+import { formatEuros } from '@resto/domain/format';
+import { refusalReasonText } from '@resto/domain/order-lifecycle';
+import { describeSchedule } from '@resto/domain/scheduling';
+
+/** 'HH:MM' in Europe/Paris of an ISO instant. */
+export const clockTime = (instant: string) => toRestaurantTime(new Date(instant)).time;
+
+/** The delivery address of an order on one line, or null for pickup (or no address). */
+export function addressOf(order: BoardOrder): string | null {
+  if (order.is_pickup || !order.location) return null;
+  const location = order.location as Record<string, unknown>;
+  const text = (key: string) => (typeof location[key] === 'string' ? (location[key] as string).trim() : '');
+  const street = text('address') || text('formatted_address');
+  const city = [text('postal_code'), text('city')].filter(Boolean).join(' ');
+  return [street, text('address2'), street.includes(city) ? '' : city].filter(Boolean).join(', ') || null;
+}
+
+/** 'payée par carte' or 'à régler sur place' (issue 13, part 2; cash is never recorded: part 8). */
+export function paymentLabel(order: BoardOrder): string {
+  return order.payment_method === 'card' ? orderCardTexts.payCard : orderCardTexts.payOnSite;
+}
+
+/** The customer's full name. */
+export const customerName = (order: BoardOrder) => `${order.customer.first_name} ${order.customer.last_name}`.trim();
+
+/** The order's time facts: the slot or « dès que possible », and the ready time once accepted. */
+export function OrderTiming({ order, className = '' }: { order: BoardOrder; className?: string }) {
+  return (
+    <div className={className}>
+      <p data-testid="order-schedule">{describeSchedule(order.delivery_date, order.delivery_time_range)}</p>
+      {order.ready_at && order.status !== 'rejected' && order.status !== 'cancelled' ? (
+        <p className="font-bold" data-testid="order-ready-at">
+          {orderCardTexts.readyAt(clockTime(order.ready_at))}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The lines as the kitchen reads them: quantity, name, options, note, allergens in bold; free items. */
+export function OrderLines({ order, compact = false }: { order: BoardOrder; compact?: boolean }) {
+  return (
+    <ul className={`divide-y divide-black/5 ${compact ? 'text-sm' : 'text-base'}`} data-testid="order-lines">
+      {order.items.map((line, index) => (
+        <li key={index} className="py-1.5">
+          <p className="flex justify-between gap-2">
+            <span>
+              <strong className="tabular-nums">{line.quantity} ×</strong> {line.item_name}
+            </span>
+            {compact ? null : <span className="whitespace-nowrap tabular-nums text-ink/70">{formatEuros(line.amount)}</span>}
+          </p>
+          {line.options.length ? <p className="pl-5 text-sm text-ink/70">{line.options.map((o) => (o.quantity > 1 ? `${o.quantity} × ${o.name}` : o.name)).join(', ')}</p> : null}
+          {line.note ? <p className="pl-5 text-sm italic">{orderCardTexts.note(line.note)}</p> : null}
+          {line.allergens.length ? (
+            <p className="pl-5 text-sm" data-testid="line-allergens">
+              {orderCardTexts.allergens} <strong>{line.allergens.join(', ')}</strong>
+            </p>
+          ) : null}
+        </li>
+      ))}
+      {order.free_items.map((free) => (
+        <li key={`free-${free.item_id}`} className="py-1.5">
+          <strong className="tabular-nums">{free.quantity} ×</strong> {free.item_name} <span className="text-sm text-emerald-700">({orderCardTexts.free})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The total, the payment, « mode test », and the refund of a refused card order. */
+export function OrderPayment({ order }: { order: BoardOrder }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+      <p className="text-lg font-extrabold tabular-nums" data-testid="order-total">
+        {formatEuros(order.total)}
+      </p>
+      <p className="flex flex-wrap items-center gap-1.5 text-sm">
+        <span className={`rounded-full px-2 py-0.5 font-semibold ${order.payment_method === 'card' ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`} data-testid="order-payment">
+          {paymentLabel(order)}
+        </span>
+        {order.payment_test_mode ? (
+          <span className="rounded-full bg-violet-100 px-2 py-0.5 font-semibold text-violet-800" data-testid="order-test-mode">
+            {orderCardTexts.testMode}
+          </span>
+        ) : null}
+        {order.meal_voucher && order.meal_voucher_amount > 0 ? <span className="text-ink/70">{orderCardTexts.mealVoucher(formatEuros(order.meal_voucher_amount))}</span> : null}
+      </p>
+    </div>
+  );
+}
+
+/** Why a finished order was refused or cancelled, and where its refund is. */
+export function OrderOutcome({ order }: { order: BoardOrder }) {
+  if (!order.reason && !order.refund) return null;
+  return (
+    <div className="space-y-1 text-sm">
+      {order.reason ? <p data-testid="order-reason">{orderCardTexts.reason(refusalReasonText(order.reason, order.reason_text))}</p> : null}
+      {order.refund?.status === 'pending' ? <p className="font-semibold text-amber-800">{orderCardTexts.refundPending}</p> : null}
+      {order.refund?.status === 'succeeded' ? <p className="font-semibold text-emerald-800">{orderCardTexts.refundSucceeded(formatEuros(order.refund.amount))}</p> : null}
+      {order.refund?.status === 'failed' ? (
+        <p className="font-semibold text-red-700" role="alert" data-testid="order-refund-failed">
+          {orderCardTexts.refundFailed(order.refund.last_error ?? '')}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useSearchParams } from 'react-router';
+import { ticketTexts } from '@resto/domain/messages/board';
+import type { Route } from './+types/restaurant-ticket';
+import { TicketPage } from '../features/board/index.ts';
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: ticketTexts.pageTitle(Number(params.orderId)) }, { name: 'robots', content: 'noindex' }];
+
+/** Staff pages are never cached: they carry the day's orders. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
+/**
+ * /restaurant/commandes/:orderId/ticket: the kitchen ticket for 80 mm paper (issue 13, part 6),
+ * outside the staff layout (nothing but the ticket is printed). `?imprimer=1` prints it at once.
+ */
+export default function RestaurantTicket({ params }: Route.ComponentProps) {
+  const [search] = useSearchParams();
+  const print = search.get('imprimer') === '1';
+  return <TicketPage orderId={Number(params.orderId)} print={print} />;
+}
