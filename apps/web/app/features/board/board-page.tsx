@@ -10,7 +10,7 @@ import { ordersByColumn, unopenedOrders } from './board-state.ts';
 import { OrderCard } from './order-card.tsx';
 import { OrderDialog } from './order-dialog.tsx';
 import { clockTime } from './order-view.tsx';
-import { listenForPrintedTickets } from './print-ticket.ts';
+import { TicketPrintHost } from './print-ticket.tsx';
 import { useAttention } from './use-attention.ts';
 import { useBoardLive } from './use-board-live.ts';
 
@@ -28,7 +28,6 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
   const navigate = useNavigate();
   const onSignedOut = useCallback(() => void navigate(loginPath, { replace: true }), [navigate]);
   useBoardLive(onSignedOut);
-  useEffect(() => listenForPrintedTickets(), []);
 
   const board = useBoardStore((s) => s.board);
   const lost = useBoardStore(isConnectionLost);
@@ -67,6 +66,12 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
   const openOrder = openId === null ? null : (board.orders[openId] ?? null);
 
   const [tab, setTab] = useState<BoardColumn>('new');
+
+  // The ticket being printed (one at a time: a second « Imprimer » waits for the first).
+  const [printing, setPrinting] = useState<number | null>(null);
+  const print = useCallback((orderId: number) => setPrinting((current) => current ?? orderId), []);
+  const printDone = useCallback(() => setPrinting(null), []);
+  const printingOrder = printing === null ? null : (board.orders[printing] ?? null);
 
   return (
     <div className="space-y-3 p-2 sm:p-3" data-testid="orders-board" data-ringing={String(attention.ringing)} data-loaded={String(board.loaded)}>
@@ -142,7 +147,8 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
           </div>
         </>
       )}
-      <OrderDialog order={openOrder} onClose={() => setOpenId(null)} autoPrint={settings.autoPrint} />
+      <OrderDialog order={openOrder} onClose={() => setOpenId(null)} autoPrint={settings.autoPrint} onPrint={print} printing={printing !== null} />
+      {printingOrder ? <TicketPrintHost order={printingOrder} onDone={printDone} /> : null}
     </div>
   );
 }

@@ -9,7 +9,6 @@ import { actOnOrder, retryRefund } from './board-api.ts';
 import { serverNow } from './board-store.ts';
 import { OrderCustomer, OrderKind } from './order-card.tsx';
 import { addressOf, clockTime, OrderLines, OrderOutcome, OrderPayment, OrderTiming } from './order-view.tsx';
-import { printTicket } from './print-ticket.ts';
 import { useOrderCall } from './use-order-call.ts';
 
 type Panel = 'main' | 'accept' | 'delay' | 'reject' | 'cancel';
@@ -35,7 +34,21 @@ const danger = `${button} bg-red-700 text-white hover:bg-red-800`;
  * confirmation; print the kitchen ticket; retry a failed refund. After an accept, the ticket
  * prints itself when `autoPrint` (the setting `orders.auto_print`).
  */
-export function OrderDialog({ order, onClose, autoPrint }: { order: BoardOrder | null; onClose: () => void; autoPrint: boolean }) {
+export function OrderDialog({
+  order,
+  onClose,
+  autoPrint,
+  onPrint,
+  printing,
+}: {
+  order: BoardOrder | null;
+  onClose: () => void;
+  autoPrint: boolean;
+  /** Prints the kitchen ticket of an order (print-ticket.tsx). */
+  onPrint: (orderId: number) => void;
+  /** A ticket is being printed. */
+  printing: boolean;
+}) {
   return (
     <Dialog.Root open={order !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
@@ -45,7 +58,7 @@ export function OrderDialog({ order, onClose, autoPrint }: { order: BoardOrder |
           aria-describedby={undefined}
           data-testid="order-dialog"
         >
-          {order ? <OrderDetails key={order.order_id} order={order} autoPrint={autoPrint} /> : null}
+          {order ? <OrderDetails key={order.order_id} order={order} autoPrint={autoPrint} onPrint={onPrint} printing={printing} /> : null}
           <Dialog.Close className="absolute right-3 top-3 rounded-full bg-white p-2 shadow-sm" aria-label={orderCardTexts.close}>
             <X aria-hidden className="size-5" />
           </Dialog.Close>
@@ -55,14 +68,14 @@ export function OrderDialog({ order, onClose, autoPrint }: { order: BoardOrder |
   );
 }
 
-function OrderDetails({ order, autoPrint }: { order: BoardOrder; autoPrint: boolean }) {
+function OrderDetails({ order, autoPrint, onPrint, printing }: { order: BoardOrder; autoPrint: boolean; onPrint: (orderId: number) => void; printing: boolean }) {
   const [panel, setPanel] = useState<Panel>('main');
   const { running, error, run, clearError } = useOrderCall();
   const address = addressOf(order);
   const act = async (key: string, body: Omit<OrderActionBody, 'expected_status'>) => {
     const result = await run(key, () => actOnOrder(order.order_id, { ...body, expected_status: order.status }));
     setPanel('main');
-    if (result && body.action === 'accept' && autoPrint && !result.ticket_printed_at) printTicket(order.order_id);
+    if (result && body.action === 'accept' && autoPrint && !result.ticket_printed_at) onPrint(order.order_id);
   };
   const show = (next: Panel) => {
     clearError();
@@ -91,7 +104,7 @@ function OrderDetails({ order, autoPrint }: { order: BoardOrder; autoPrint: bool
         </p>
       ) : null}
 
-      {panel === 'main' ? <MainActions order={order} running={running} onPanel={show} act={act} run={run} /> : null}
+      {panel === 'main' ? <MainActions order={order} running={running} onPanel={show} act={act} run={run} onPrint={onPrint} printing={printing} /> : null}
       {panel === 'accept' ? <AcceptPanel order={order} running={running} act={act} onBack={() => show('main')} /> : null}
       {panel === 'delay' ? <DelayPanel order={order} running={running} act={act} onBack={() => show('main')} /> : null}
       {panel === 'reject' || panel === 'cancel' ? <RefusePanel order={order} action={panel} running={running} act={act} onBack={() => show('main')} /> : null}
@@ -110,7 +123,23 @@ function OrderDetails({ order, autoPrint }: { order: BoardOrder; autoPrint: bool
 type Act = (key: string, body: Omit<OrderActionBody, 'expected_status'>) => Promise<void>;
 type Run = ReturnType<typeof useOrderCall>['run'];
 
-function MainActions({ order, running, onPanel, act, run }: { order: BoardOrder; running: string | null; onPanel: (p: Panel) => void; act: Act; run: Run }) {
+function MainActions({
+  order,
+  running,
+  onPanel,
+  act,
+  run,
+  onPrint,
+  printing,
+}: {
+  order: BoardOrder;
+  running: string | null;
+  onPanel: (p: Panel) => void;
+  act: Act;
+  run: Run;
+  onPrint: (orderId: number) => void;
+  printing: boolean;
+}) {
   const can = (action: BoardOrder['available_actions'][number]) => order.available_actions.includes(action);
   const busy = running !== null;
   return (
@@ -135,7 +164,7 @@ function MainActions({ order, running, onPanel, act, run }: { order: BoardOrder;
           {orderActionTexts.delay}
         </button>
       ) : null}
-      <button type="button" className={secondary} disabled={busy} onClick={() => printTicket(order.order_id)} data-testid="print-ticket">
+      <button type="button" className={secondary} disabled={busy || printing} onClick={() => onPrint(order.order_id)} data-testid="print-ticket">
         {order.ticket_printed_at ? orderActionTexts.reprint : orderActionTexts.print}
       </button>
       {can('reject') ? (
