@@ -58,13 +58,16 @@ async function act(request: APIRequestContext, cookie: string, orderId: number, 
   return payloadOf(response, BoardOrderSchema);
 }
 
-/** The e-mails the sink received for `to` whose text matches `pattern` (waits for one). */
-async function expectMail(request: APIRequestContext, to: string, pattern: RegExp) {
+/** Waits for an e-mail to `to` with this subject whose text matches `text`, in the SMTP sink. */
+async function expectMail(request: APIRequestContext, to: string, subject: string, text: RegExp) {
   await expect
-    .poll(async () => {
-      const mails = (await (await request.get(`http://127.0.0.1:${mailSink.httpPort}/messages?to=${encodeURIComponent(to)}`)).json()) as { subject: string; text: string }[];
-      return mails.some((mail) => pattern.test(`${mail.subject}\n${mail.text}`));
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const mails = (await (await request.get(`http://127.0.0.1:${mailSink.httpPort}/messages?to=${encodeURIComponent(to)}`)).json()) as { subject: string; text: string }[];
+        return mails.some((mail) => mail.subject === subject && text.test(mail.text));
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
 }
 
@@ -117,7 +120,7 @@ test('a cash pickup order, followed from /success on /suivi: accepted +20 min, r
   const direct = await request.get(`/suivi?commande=${secret}`);
   expect(direct.headers()['cache-control']).toBe('no-store');
   // The confirmation e-mail links here with the site's absolute URL.
-  await expectMail(request, email, new RegExp(`Suivre ma commande : https?://[^\\s]+/suivi\\?commande=${secret}`));
+  await expectMail(request, email, `Votre commande n° ${orderId} est confirmée`, new RegExp(`Suivre ma commande : https?://[^\\s]+/suivi\\?commande=${secret}`));
   await shoot(page, 'received');
 
   const assertNoReload = await watchForReloads(page);
@@ -130,14 +133,14 @@ test('a cash pickup order, followed from /success on /suivi: accepted +20 min, r
   await expect(page.getByTestId('tracking-step-received')).toHaveAttribute('data-state', 'done');
   await expect(page.getByTestId('tracking-step-accepted')).toHaveAttribute('data-state', 'current');
   await expect(page.getByTestId('tracking-live')).toHaveText('Commande acceptée. Prête vers 12:50');
-  await expectMail(request, email, /12:50/);
+  await expectMail(request, email, `Commande n° ${orderId} acceptée`, /prête vers 12:50/);
   await shoot(page, 'accepted');
 
   await act(request, owner.cookie, orderId, { action: 'mark_ready', expected_status: 'accepted' });
   await expect(page.getByTestId('tracking-title')).toHaveText('Commande prête');
   await expect(page.getByTestId('tracking-step-ready')).toHaveAttribute('data-state', 'current');
   await expect(page.getByTestId('tracking-live')).toHaveText('Commande prête');
-  await expectMail(request, email, /prête/i);
+  await expectMail(request, email, `Commande n° ${orderId} prête`, /vous pouvez venir la chercher/);
   await shoot(page, 'ready');
 
   await act(request, owner.cookie, orderId, { action: 'complete', expected_status: 'ready' });
@@ -167,7 +170,7 @@ test('a card order refused by the restaurant: the reason and the refund on /suiv
   await expect(page.getByTestId('tracking-reason')).toHaveText('Motif : Produit épuisé');
   await expect(page.getByTestId('tracking-refund')).toHaveText(new RegExp(`^Remboursement de ${total.replace(/\s/g, '\\s')} (en cours|effectué) sur votre carte\\.$`));
   await expect(page.getByTestId('tracking-stepper')).toHaveCount(0);
-  await expectMail(request, email, /Produit épuisé/);
+  await expectMail(request, email, `Commande n° ${orderId} refusée`, /Produit épuisé/);
   await shoot(page, 'refused');
   await assertNoReload();
   expect(consoleErrors).toEqual([]);
