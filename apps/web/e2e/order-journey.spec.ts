@@ -17,7 +17,10 @@ const email = 'journee.complete@example.fr';
 /** The customer's order through the storefront, up to /success. @returns the order's number. */
 async function customerOrders(page: Page): Promise<number> {
   await open(page, '/menu?product=105');
-  await page.getByRole('dialog').getByRole('button', { name: /Ajouter ·/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Ajouter ·/ })
+    .click();
   await expect(page.getByRole('dialog')).toBeHidden();
   await open(page, '/checkout');
   await page.getByRole('button', { name: /À emporter/ }).click();
@@ -41,7 +44,10 @@ async function expectMail(request: APIRequestContext, subject: string, text: Reg
   await expect
     .poll(
       async () => {
-        const mails = (await (await request.get(`http://127.0.0.1:${mailSink.httpPort}/messages?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
+        const mails = (await (await request.get(`http://127.0.0.1:${mailSink.httpPort}/messages?to=${encodeURIComponent(email)}`)).json()) as {
+          subject: string;
+          text: string;
+        }[];
         return mails.some((mail) => mail.subject === subject && text.test(mail.text));
       },
       { timeout: 15_000 },
@@ -49,7 +55,10 @@ async function expectMail(request: APIRequestContext, subject: string, text: Reg
     .toBe(true);
 }
 
-test('a customer orders; the board rings; accepted +20 min, ready, collected; /suivi follows without reload; the e-mails arrive', async ({ browser, request }) => {
+test('a customer orders; the board rings; accepted +20 min, ready, collected; /suivi follows without reload; the e-mails arrive', async ({
+  browser,
+  request,
+}) => {
   // The restaurant: a staff member's board, service started (audio unlocked).
   const staffContext = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
   const board = await staffContext.newPage();

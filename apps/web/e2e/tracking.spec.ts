@@ -23,7 +23,10 @@ test.beforeEach(async ({ page }) => freezeClock(page, 'tuesday'));
 /** A Margherita for pickup, through the checkout tabs up to the payment tab. */
 async function checkoutToPayment(page: Page, email: string) {
   await open(page, '/menu?product=105');
-  await page.getByRole('dialog').getByRole('button', { name: /Ajouter ·/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Ajouter ·/ })
+    .click();
   await expect(page.getByRole('dialog')).toBeHidden();
   await open(page, '/checkout');
   await page.getByRole('button', { name: /À emporter/ }).click();
@@ -63,7 +66,10 @@ async function expectMail(request: APIRequestContext, to: string, subject: strin
   await expect
     .poll(
       async () => {
-        const mails = (await (await request.get(`http://127.0.0.1:${mailSink.httpPort}/messages?to=${encodeURIComponent(to)}`)).json()) as { subject: string; text: string }[];
+        const mails = (await (await request.get(`http://127.0.0.1:${mailSink.httpPort}/messages?to=${encodeURIComponent(to)}`)).json()) as {
+          subject: string;
+          text: string;
+        }[];
         return mails.some((mail) => mail.subject === subject && text.test(mail.text));
       },
       { timeout: 15_000 },
@@ -97,7 +103,10 @@ async function watchForReloads(page: Page) {
   };
 }
 
-test('a cash pickup order, followed from /success on /suivi: accepted +20 min, ready, completed, live without reload; the e-mails arrive', async ({ page, request }) => {
+test('a cash pickup order, followed from /success on /suivi: accepted +20 min, ready, completed, live without reload; the e-mails arrive', async ({
+  page,
+  request,
+}) => {
   const consoleErrors = collectConsoleErrors(page);
   const email = 'camille.suivi@example.fr';
   await checkoutToPayment(page, email);
@@ -106,6 +115,8 @@ test('a cash pickup order, followed from /success on /suivi: accepted +20 min, r
   await page.getByRole('button', { name: 'Confirmer la commande' }).click();
   await expect(page).toHaveURL(/\/success\?order=\d+/);
   const orderId = Number(new URL(page.url()).searchParams.get('order'));
+  await expect(page.getByTestId('tracking-link')).toHaveText('Suivre ma commande');
+  await shoot(page, 'success-link');
 
   await page.getByTestId('tracking-link').click();
   await expect(page).toHaveURL(/\/suivi\?commande=[0-9a-f]{32,}/);
@@ -120,7 +131,12 @@ test('a cash pickup order, followed from /success on /suivi: accepted +20 min, r
   const direct = await request.get(`/suivi?commande=${secret}`);
   expect(direct.headers()['cache-control']).toBe('no-store');
   // The confirmation e-mail links here with the site's absolute URL.
-  await expectMail(request, email, `Votre commande n° ${orderId} est confirmée`, new RegExp(`Suivre ma commande : https?://[^\\s]+/suivi\\?commande=${secret}`));
+  await expectMail(
+    request,
+    email,
+    `Votre commande n° ${orderId} est confirmée`,
+    new RegExp(`Suivre ma commande : https?://[^\\s]+/suivi\\?commande=${secret}`),
+  );
   await shoot(page, 'received');
 
   const assertNoReload = await watchForReloads(page);
@@ -168,7 +184,9 @@ test('a card order refused by the restaurant: the reason and the refund on /suiv
   await act(request, owner.cookie, orderId, { action: 'reject', expected_status: 'paid', reason: 'product_sold_out' });
   await expect(page.getByTestId('tracking-title')).toHaveText('Commande refusée');
   await expect(page.getByTestId('tracking-reason')).toHaveText('Motif : Produit épuisé');
-  await expect(page.getByTestId('tracking-refund')).toHaveText(new RegExp(`^Remboursement de ${total.replace(/\s/g, '\\s')} (en cours|effectué) sur votre carte\\.$`));
+  await expect(page.getByTestId('tracking-refund')).toHaveText(
+    new RegExp(`^Remboursement de ${total.replace(/\s/g, '\\s')} (en cours|effectué) sur votre carte\\.$`),
+  );
   await expect(page.getByTestId('tracking-stepper')).toHaveCount(0);
   await expectMail(request, email, `Commande n° ${orderId} refusée`, /Produit épuisé/);
   await shoot(page, 'refused');

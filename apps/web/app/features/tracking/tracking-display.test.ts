@@ -53,7 +53,9 @@ describe('trackingDisplay: what /suivi shows for each step (issue 13, part 7)', 
   });
 
   test('ready: waiting at the restaurant, or on its way for a delivery', () => {
-    expect(trackingDisplay(view({ status: 'ready', step: 'ready', ready_at: '2026-11-24T11:50:00.000Z' })).detail).toBe('Votre commande vous attend au restaurant.');
+    expect(trackingDisplay(view({ status: 'ready', step: 'ready', ready_at: '2026-11-24T11:50:00.000Z' })).detail).toBe(
+      'Votre commande vous attend au restaurant.',
+    );
     const delivery = view({ status: 'ready', step: 'ready', is_pickup: false, delivery_date: '2026-11-24', delivery_time_range: '12:30-12:45' });
     expect(trackingDisplay(delivery).detail).toBe('Votre commande part en livraison.');
     expect(trackingDisplay(delivery).mode).toBe('Livraison');

@@ -12,8 +12,8 @@ import { describeSchedule } from '@resto/domain/scheduling';
  */
 
 /** The four steps of a normal life, in order (refused and awaiting payment are not on the line). */
-export const stepperSteps = ['received', 'accepted', 'ready', 'completed'] as const;
-export type StepperStep = (typeof stepperSteps)[number];
+const stepperSteps = ['received', 'accepted', 'ready', 'completed'] as const;
+type StepperStep = (typeof stepperSteps)[number];
 
 export interface StepperItem {
   step: StepperStep;
@@ -57,9 +57,7 @@ export function trackingDisplay(view: TrackingView): TrackingDisplay {
   const readyAround = view.step === 'accepted' && view.ready_at ? t.readyAround(formatClockTime(view.ready_at)) : null;
   const refused = view.step === 'refused';
   const reason = refused && view.reason_text ? t.reason(view.reason_text) : null;
-  const refund = view.refund
-    ? (view.refund.status === 'succeeded' ? t.refundDone : t.refundPending)(formatEuros(view.refund.amount))
-    : null;
+  const refund = view.refund ? (view.refund.status === 'succeeded' ? t.refundDone : t.refundPending)(formatEuros(view.refund.amount)) : null;
   const { title, detail, tone } = headline(view);
   const current = stepperSteps.indexOf(view.step as StepperStep);
   const steps = refused
@@ -70,8 +68,7 @@ export function trackingDisplay(view: TrackingView): TrackingDisplay {
         // Completed is the end: no step is still under way. Awaiting payment: none reached yet.
         state: current < 0 || index > current ? 'upcoming' : index < current || view.step === 'completed' ? 'done' : 'current',
       }));
-  const payment =
-    view.payment_method === 'cash' ? t.payOnSite : view.step === 'awaiting_payment' ? t.cardNotPaidYet : t.paidByCard;
+  const payment = view.payment_method === 'cash' ? t.payOnSite : view.step === 'awaiting_payment' ? t.cardNotPaidYet : t.paidByCard;
   return {
     steps,
     tone,

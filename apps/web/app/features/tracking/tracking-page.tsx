@@ -135,16 +135,14 @@ function Stepper({ steps }: { steps: StepperItem[] }) {
             <span className={`h-1 flex-1 rounded ${index === 0 ? 'invisible' : item.state === 'upcoming' ? 'bg-black/10' : 'bg-current'}`} />
             <span
               className={`flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold ${
-                item.state === 'done'
-                  ? 'bg-current'
-                  : item.state === 'current'
-                    ? 'bg-white ring-4 ring-current'
-                    : 'bg-white text-ink/40 ring-1 ring-black/15'
+                item.state === 'done' ? 'bg-current' : item.state === 'current' ? 'bg-white ring-4 ring-current' : 'bg-white text-ink/40 ring-1 ring-black/15'
               }`}
             >
               {item.state === 'done' ? <Check size={16} className="text-white" aria-hidden /> : index + 1}
             </span>
-            <span className={`h-1 flex-1 rounded ${index === steps.length - 1 ? 'invisible' : steps[index + 1]?.state === 'upcoming' ? 'bg-black/10' : 'bg-current'}`} />
+            <span
+              className={`h-1 flex-1 rounded ${index === steps.length - 1 ? 'invisible' : steps[index + 1]?.state === 'upcoming' ? 'bg-black/10' : 'bg-current'}`}
+            />
           </span>
           <span className={`mt-1 text-xs font-semibold sm:text-sm ${item.state === 'upcoming' ? 'text-ink/50' : ''}`}>
             {item.label}

@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { lastEventId, newerView } from './tracking-display.ts';
 
 /** How often the page reloads the order even when the stream is quiet, in ms (issue 13, part 5: every 30 s). */
-export const trackingReloadIntervalMs = 30_000;
+const trackingReloadIntervalMs = 30_000;
 
 /**
  * The order's view, kept live (issue 13, parts 5 and 7): starts from the server-rendered `initial`,
