@@ -8,6 +8,7 @@ import type { TestProcessor } from './modules/payments/providers/test-processor.
 import { createAccount, newEmail, newIp, strongPassword, type Session } from './test/accounts.ts';
 import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from './test/harness.ts';
 import { createTestStaff } from './test/staff.ts';
+import { placeCashOrder, placePaidCardOrder } from './modules/board/test-helpers.ts';
 
 /**
  * The API's contract (issue 12, parts 1 and 2): GET /v2/openapi.json is a valid OpenAPI document
@@ -359,6 +360,45 @@ describe('every route answers as declared, over real HTTP', () => {
     const signature = signWebhookPayload(event, await processor.webhookSecret());
     expect((await call('post', webhook, webhook, { body: event, headers: { 'Stripe-Signature': signature } })).status).toBe(200);
     expect((await call('post', webhook, webhook, { body: event, headers: { 'Stripe-Signature': 't=1,v1=faux' } })).status).toBe(400);
+  });
+
+  test('the restaurant’s board, acting on an order, and the customer’s status page (issue 13)', async () => {
+    const staff = await createTestStaff(server.db, { now });
+    const cookie = { Cookie: staff.cookie };
+    const boardRoute = '/v2/restaurant/orders';
+    expect((await call('get', boardRoute, boardRoute, { headers: cookie })).status).toBe(200);
+    expect((await call('get', boardRoute, boardRoute)).status).toBe(401);
+
+    const order = await placeCashOrder(server);
+    const id = order.orderId;
+    const ready = new Date(now.getTime() + 20 * 60_000).toISOString();
+    const actions = '/v2/restaurant/orders/{order_id}/actions';
+    const accept = { action: 'accept', expected_status: 'pending', ready_at: ready };
+    expect((await call('post', actions, `/v2/restaurant/orders/${id}/actions`, { headers: cookie, body: json(accept) })).status).toBe(200);
+    const stale = await call('post', actions, `/v2/restaurant/orders/${id}/actions`, { headers: cookie, body: json(accept) });
+    expect(stale.status).toBe(409);
+    expect(errorOf(stale).code).toBe('order_transition_refused');
+    expect((await call('post', actions, `/v2/restaurant/orders/${id}/actions`, { headers: cookie, body: json({ action: 'x' }) })).status).toBe(400);
+    expect((await call('post', actions, `/v2/restaurant/orders/999999/actions`, { headers: cookie, body: json(accept) })).status).toBe(404);
+    expect((await call('post', actions, `/v2/restaurant/orders/${id}/actions`, { body: json(accept) })).status).toBe(401);
+
+    for (const step of ['opened', 'ticket-printed']) {
+      const route = `/v2/restaurant/orders/{order_id}/${step}`;
+      expect((await call('post', route, `/v2/restaurant/orders/${id}/${step}`, { headers: cookie })).status).toBe(200);
+      expect((await call('post', route, `/v2/restaurant/orders/999999/${step}`, { headers: cookie })).status).toBe(404);
+    }
+
+    const refund = '/v2/restaurant/orders/{order_id}/refund';
+    expect((await call('post', refund, `/v2/restaurant/orders/${id}/refund`, { headers: cookie })).status).toBe(409);
+    const card = await placePaidCardOrder(server);
+    const reject = { action: 'reject', expected_status: 'paid', reason: 'too_many_orders' };
+    expect((await call('post', actions, `/v2/restaurant/orders/${card.orderId}/actions`, { headers: cookie, body: json(reject) })).status).toBe(200);
+    expect((await call('post', refund, `/v2/restaurant/orders/${card.orderId}/refund`, { headers: cookie })).status).toBe(200);
+
+    const trackingRoute = '/v2/public/tracking/{secret}';
+    expect((await call('get', trackingRoute, `/v2/public/tracking/${order.secret}`)).status).toBe(200);
+    expect((await call('get', trackingRoute, `/v2/public/tracking/${card.secret}`)).status).toBe(200);
+    expect((await call('get', trackingRoute, `/v2/public/tracking/${'0'.repeat(64)}`)).status).toBe(404);
   });
 
   test('addresses and suggestions', async () => {

@@ -11,6 +11,8 @@ import {
   readPaymentMethods,
   resolvePaymentMethod,
   testCardBehaviour,
+  testCardRefundRefused,
+  cardLast4,
   webhookAction,
   type IntentStatus,
 } from './payments.ts';
@@ -123,9 +125,15 @@ describe('test cards (docs/decisions/016, section 5: Stripe test mode)', () => {
     ['4242424242424242', 'succeeds'],
     ['4000 0000 0000 0002', 'declined'],
     ['4000 0027 6000 3184', 'requires_authentication'],
+    ['4000 0000 0000 5126', 'succeeds'],
     ['5555 5555 5555 4444', 'declined'],
   ])('%s %s', (number, behaviour) => {
     expect(testCardBehaviour(number)).toBe(behaviour);
+  });
+  test('only 4000 0000 0000 5126 has its refunds refused (issue 13, docs/decisions/019)', () => {
+    expect(testCardRefundRefused(cardLast4('4000 0000 0000 5126'))).toBe(true);
+    expect(testCardRefundRefused(cardLast4('4242 4242 4242 4242'))).toBe(false);
+    expect(testCardRefundRefused(null)).toBe(false);
   });
   test.each([
     ['4242424242424242', true],

@@ -262,7 +262,8 @@ export class BoardService {
     const { action } = body;
     const ending = action === 'reject' || action === 'cancel' || action === 'auto_reject';
     if (ending && !body.reason) throw new ApiError('invalid_request', t.reasonRequired, [{ path: 'reason', message: t.reasonRequired }]);
-    const reasonText = body.reason === 'other' ? body.reason_text?.trim() || null : null;
+    const reason = ending ? (body.reason ?? null) : null;
+    const reasonText = reason === 'other' ? body.reason_text?.trim() || null : null;
     if (body.reason === 'other' && !reasonText) throw new ApiError('invalid_request', t.reasonTextRequired, [{ path: 'reason_text', message: t.reasonTextRequired }]);
     // Read before the transaction (PGlite runs one transaction at a time).
     const settings = await this.settings();
@@ -291,7 +292,7 @@ export class BoardService {
         actor: actor === 'system' ? 'system' : 'staff',
         staffId: actor === 'system' ? null : actor.staffId,
         actorName: actor === 'system' ? null : actor.name,
-        reason: body.reason ?? null,
+        reason,
         reasonText,
         readyAt,
         at: now,
@@ -313,7 +314,7 @@ export class BoardService {
             firstName: order.customer.first_name,
             isPickup: order.isPickup,
             readyAt: readyAt ?? order.readyAt,
-            reasonText: body.reason ? refusalReasonText(body.reason, reasonText) : null,
+            reasonText: reason ? refusalReasonText(reason, reasonText) : null,
             refundCents,
             trackingUrl: `${settings.siteUrl}/suivi?commande=${order.secret}`,
           },
