@@ -7,6 +7,7 @@ const pages = (idPrefix: string) => [
   route('checkout', 'routes/checkout.tsx', { id: `${idPrefix}checkout` }),
   route('success', 'routes/success.tsx', { id: `${idPrefix}success` }),
   route('recu', 'routes/receipt.tsx', { id: `${idPrefix}receipt` }),
+  route('suivi', 'routes/tracking.tsx', { id: `${idPrefix}tracking` }),
   route('auth', 'routes/auth.tsx', { id: `${idPrefix}auth` }),
   route('auth/login', 'routes/auth-login.tsx', { id: `${idPrefix}auth-login` }),
   route('auth/forgot', 'routes/auth-forgot.tsx', { id: `${idPrefix}auth-forgot` }),

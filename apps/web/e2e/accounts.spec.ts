@@ -115,6 +115,12 @@ test('a customer signs up with an e-mailed code, orders, finds the order, change
   await expect(card).toContainText('Pizza Margherita');
   await expect(card).toContainText('À emporter');
   await expect(card).toContainText('En attente');
+  // Its status page (issue 13, part 7), from the account's orders.
+  await card.getByTestId('account-order-tracking').click();
+  await expect(page).toHaveURL(/\/suivi\?commande=[0-9a-f]{32,}$/);
+  await expect(page.getByTestId('tracking-order-number')).toHaveText(`Commande n° ${orderId}`);
+  await expect(page.getByTestId('tracking-title')).toHaveText('Commande reçue');
+  await open(page, '/profile/ViewOrders');
 
   // Change the password.
   await page.getByRole('navigation', { name: 'Mon compte' }).getByRole('link', { name: 'Mot de passe' }).click();

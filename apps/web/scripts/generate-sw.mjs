@@ -30,7 +30,7 @@ const { count, size, warnings } = await generateSW({
   runtimeCaching: [
     {
       // Personal pages and the staff area (issue 13): never a cached copy, the offline page when offline.
-      urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(fr\/)?(checkout|success|auth|profile|restaurant)(\/|\.data|$)/.test(url.pathname),
+      urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(fr\/)?(checkout|success|suivi|recu|auth|profile|restaurant)(\/|\.data|$)/.test(url.pathname),
       handler: 'NetworkOnly',
       options: { precacheFallback: { fallbackURL: '/offline' } },
     },
@@ -48,7 +48,7 @@ const { count, size, warnings } = await generateSW({
       },
     },
     {
-      urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/(fr\/)?(checkout|success|auth|profile|restaurant)(\/|\.data|$)/.test(url.pathname),
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/(fr\/)?(checkout|success|suivi|recu|auth|profile|restaurant)(\/|\.data|$)/.test(url.pathname),
       handler: 'NetworkOnly',
     },
     {

@@ -47,8 +47,12 @@ export const SignupAnswerSchema = z.object({
 });
 export type SignupAnswer = z.infer<typeof SignupAnswerSchema>;
 
-/** An order of the account: the order view and the secret that opens its receipt (null before it is placed). */
-const AccountOrderSchema = OrderViewSchema.extend({ receipt_secret: z.string().nullable() });
+/**
+ * An order of the account: the order view, the secret that opens its receipt (null before it is
+ * placed) and the one that opens its status page /suivi (issue 13, part 7; the same order secret,
+ * given only to the account that placed the order).
+ */
+const AccountOrderSchema = OrderViewSchema.extend({ receipt_secret: z.string().nullable(), tracking_secret: z.string() });
 export type AccountOrder = z.infer<typeof AccountOrderSchema>;
 
 /** GET /v2/public/auth/orders: one page of the account's orders, newest first. */

@@ -14,8 +14,9 @@ import * as pwa from './messages/pwa.ts';
 import * as receipts from './messages/receipts.ts';
 import * as site from './messages/site.ts';
 import * as staff from './messages/staff.ts';
+import * as tracking from './messages/tracking.ts';
 
-const features = { account, board, cart, checkout, delivery, errors, legal, mail, menu, payment, pwa, receipts, site, staff };
+const features = { account, board, cart, checkout, delivery, errors, legal, mail, menu, payment, pwa, receipts, site, staff, tracking };
 
 describe('the French catalogue (issue 12)', () => {
   test('a key of `messages` lives in exactly one feature, and `messages` holds them all', () => {

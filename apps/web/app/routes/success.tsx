@@ -13,6 +13,8 @@ import { pageMeta } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { lastOrderKey } from '../features/checkout/checkout-store.ts';
 import { successTexts } from '@resto/domain/messages/checkout';
+import { trackingTexts } from '@resto/domain/messages/tracking';
+import { trackingPath } from '../features/tracking/index.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageMeta(successTexts.commandeEnvoyeeMerci, location.pathname),
@@ -109,6 +111,15 @@ export default function Success() {
         <div className="mt-6 flex flex-wrap justify-center gap-2">
           {secret ? (
             <Link
+              to={trackingPath(prefix, secret)}
+              data-testid="tracking-link"
+              className="inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white"
+            >
+              {trackingTexts.suivreMaCommande}
+            </Link>
+          ) : null}
+          {secret ? (
+            <Link
               to={`${prefix}/recu?commande=${secret}`}
               data-testid="receipt-link"
               className="inline-block rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700"
@@ -116,7 +127,10 @@ export default function Success() {
               {successTexts.voirLeRecu}
             </Link>
           ) : null}
-          <Link to={`${prefix}/menu`} className="inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">
+          <Link
+            to={`${prefix}/menu`}
+            className={`inline-block rounded-full px-5 py-2.5 font-semibold ${secret ? 'text-brand-700 underline' : 'bg-brand-600 text-white'}`}
+          >
             {successTexts.retourALaCarte}
           </Link>
         </div>

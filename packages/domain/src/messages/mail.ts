@@ -56,6 +56,9 @@ export const orderMailTexts = {
   note: (note: string) => `Note : ${note}`,
   seeReceipt: 'Voir et télécharger votre reçu',
   yourReceipt: (url: string) => `Votre reçu : ${url}`,
+  /** The customer's link to the order's status page /suivi (issue 13, part 7). */
+  trackOrder: 'Suivre ma commande',
+  trackOrderAt: (url: string) => `Suivre ma commande : ${url}`,
   confirmationSubject: (orderId: number) => `Votre commande n° ${orderId} est confirmée`,
   confirmationIntro: (firstName: string) => `Bonjour ${firstName}, merci pour votre commande ! Voici son récapitulatif.`,
   testModeTag: '[MODE TEST] ',

@@ -317,6 +317,8 @@ export class AuthService {
         ),
         // The account's own order: its secret opens its receipt (/recu?commande=…) once placed.
         receipt_secret: order.receiptNumber === null ? null : order.secret,
+        // …and its status page (/suivi?commande=…, issue 13 part 7), unpaid card orders included.
+        tracking_secret: order.secret,
       })),
       page,
       limit,

@@ -207,5 +207,6 @@ async function orderMailData(db: Database, orderId: number, taxInclusive: boolea
     couponCode: order.couponCode,
     taxInclusive,
     receiptUrl: order.receiptNumber === null ? null : `${siteUrl}/recu?commande=${order.secret}`,
+    trackingUrl: `${siteUrl}/suivi?commande=${order.secret}`,
   };
 }

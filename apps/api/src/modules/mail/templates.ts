@@ -100,6 +100,8 @@ export interface OrderMailData {
   mealVoucherCents?: number;
   /** The receipt page (`<site.url>/recu?commande=<secret>`, docs/decisions/013-receipts.md), for the customer's e-mail; null when not placed yet. */
   receiptUrl: string | null;
+  /** The order's status page (`<site.url>/suivi?commande=<secret>`, issue 13 part 7), for the customer's e-mails. */
+  trackingUrl: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -179,6 +181,10 @@ function orderHtml(title: string, intro: string, order: OrderMailData, restauran
 <table style="border-collapse:collapse;margin:12px 0">${facts}</table>
 <table style="width:100%;border-collapse:collapse;margin:12px 0">${lines}</table>
 <table style="width:100%;border-collapse:collapse;border-top:2px solid #1f1a17">${totals}</table>${
+      kitchen
+        ? ''
+        : `<p style="margin-top:16px"><a href="${escapeHtml(order.trackingUrl)}" style="display:inline-block;background:#a8441d;color:#ffffff;padding:10px 18px;border-radius:999px;font-weight:bold;text-decoration:none">${t.trackOrder}</a></p>`
+    }${
       !kitchen && order.receiptUrl ? `<p style="margin-top:16px"><a href="${escapeHtml(order.receiptUrl)}">${t.seeReceipt}</a></p>` : ''
     }${kitchen ? '' : contacts}`,
     restaurant.name,
@@ -194,6 +200,7 @@ function orderText(intro: string, order: OrderMailData, restaurant: RestaurantCo
     ...order.lines.map(lineText),
     '',
     ...totalsRows(order).map(([label, value]) => `${label} : ${value}`),
+    ...(kitchen ? [] : ['', t.trackOrderAt(order.trackingUrl)]),
     ...(!kitchen && order.receiptUrl ? ['', t.yourReceipt(order.receiptUrl)] : []),
     ...(kitchen ? [] : ['', restaurant.name, restaurant.address, `${restaurant.phone} · ${restaurant.email}`]),
   ].join('\n');

@@ -6,6 +6,8 @@ import type { AccountOrder } from '@resto/contract/auth';
 import { formatEuros, formatRate } from '@resto/domain/format';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { orderCardTexts } from '@resto/domain/messages/account';
+import { trackingTexts } from '@resto/domain/messages/tracking';
+import { trackingPath } from '../tracking/index.ts';
 
 const placedAt = (iso: string) => formatReceiptDate(new Date(iso));
 
@@ -82,6 +84,13 @@ export function OrderCard({ order }: { order: AccountOrder }) {
           <dd data-testid="account-order-total">{formatEuros(order.total)}</dd>
         </div>
       </dl>
+      <Link
+        to={trackingPath(prefix, order.tracking_secret)}
+        className="mt-3 mr-4 inline-block text-sm font-semibold text-brand-700 underline"
+        data-testid="account-order-tracking"
+      >
+        {trackingTexts.suivreMaCommande}
+      </Link>
       {order.receipt_secret ? (
         <Link
           to={`${prefix}/recu?commande=${order.receipt_secret}`}

@@ -84,7 +84,7 @@ async function warmOfflineCache(): Promise<void> {
     // The current page only if it answered 200 (not a 404 page kept as if it were the page).
     const navigation = performance.getEntriesByType('navigation')[0] as (PerformanceEntry & { responseStatus?: number }) | undefined;
     const here = navigation?.responseStatus === 200 ? [window.location.pathname + window.location.search] : [];
-    const targets = [...new Set([...here, '/menu', '/'])].filter((path) => !/^\/(fr\/)?(checkout|success|auth|profile)/.test(path));
+    const targets = [...new Set([...here, '/menu', '/'])].filter((path) => !/^\/(fr\/)?(checkout|success|suivi|auth|profile)/.test(path));
     await Promise.all(targets.map(async (path) => ((await cache.match(path)) ? undefined : cache.add(path))));
   } catch (error) {
     console.warn('Cache hors ligne non préparé', error);

@@ -1,0 +1,129 @@
+import { describe, expect, test } from 'vitest';
+import { TrackingViewSchema, type TrackingView } from '@resto/contract/board';
+import { formatClockTime, newerView, trackingDisplay } from './tracking-display.ts';
+
+/** A cash pickup order as GET /v2/public/tracking/{secret} answers it, just placed (issue 13, part 7). */
+function view(overrides: Partial<TrackingView> = {}): TrackingView {
+  return TrackingViewSchema.parse({
+    order_id: 42,
+    status: 'pending',
+    step: 'received',
+    is_pickup: true,
+    is_scheduled: false,
+    delivery_date: null,
+    delivery_time_range: null,
+    ready_at: null,
+    reason_text: null,
+    refund: null,
+    payment_method: 'cash',
+    payment_test_mode: false,
+    total: 24.5,
+    items: [{ item_name: 'Burger', quantity: 2, options: ['Frites'] }],
+    restaurant_phone: '04 78 00 00 00',
+    events: [{ id: 1, type: 'placed', to_status: 'pending', ready_at: null, at: '2026-11-24T11:30:00.000Z' }],
+    ...overrides,
+  });
+}
+
+const states = (v: TrackingView) => trackingDisplay(v).steps?.map((s) => `${s.label}:${s.state}`);
+
+describe('trackingDisplay: what /suivi shows for each step (issue 13, part 7)', () => {
+  test('received: the first step under way, payment on site', () => {
+    const display = trackingDisplay(view());
+    expect(display.title).toBe('Commande reçue');
+    expect(states(view())).toEqual(['Reçue:current', 'Acceptée:upcoming', 'Prête:upcoming', 'Terminée:upcoming']);
+    expect(display.payment).toBe('À régler sur place');
+    expect(display.mode).toBe('À emporter');
+    expect(display.schedule).toBe('dès que possible');
+    expect(display.total).toBe('24,50\u00a0€');
+    expect(display.readyAround).toBeNull();
+    expect(display.tone).toBe('progress');
+  });
+
+  test('accepted: « Prête vers 12:50 » in Paris time (UTC+1 in November), said by the live region', () => {
+    const accepted = view({ status: 'accepted', step: 'accepted', ready_at: '2026-11-24T11:50:00.000Z' });
+    const display = trackingDisplay(accepted);
+    expect(display.readyAround).toBe('Prête vers 12:50');
+    expect(states(accepted)).toEqual(['Reçue:done', 'Acceptée:current', 'Prête:upcoming', 'Terminée:upcoming']);
+    expect(display.announcement).toBe('Commande acceptée. Prête vers 12:50');
+  });
+
+  test('summer time: a ready time in July reads UTC+2', () => {
+    expect(formatClockTime('2026-07-14T17:40:00.000Z')).toBe('19:40');
+  });
+
+  test('ready: waiting at the restaurant, or on its way for a delivery', () => {
+    expect(trackingDisplay(view({ status: 'ready', step: 'ready', ready_at: '2026-11-24T11:50:00.000Z' })).detail).toBe(
+      'Votre commande vous attend au restaurant.',
+    );
+    const delivery = view({ status: 'ready', step: 'ready', is_pickup: false, delivery_date: '2026-11-24', delivery_time_range: '12:30-12:45' });
+    expect(trackingDisplay(delivery).detail).toBe('Votre commande part en livraison.');
+    expect(trackingDisplay(delivery).mode).toBe('Livraison');
+    expect(trackingDisplay(delivery).schedule).toBe('le mardi 24 novembre, 12:30–12:45');
+    expect(states(delivery)).toEqual(['Reçue:done', 'Acceptée:done', 'Prête:current', 'Terminée:upcoming']);
+  });
+
+  test('completed: every step done, none under way', () => {
+    const completed = view({ status: 'completed', step: 'completed' });
+    expect(states(completed)).toEqual(['Reçue:done', 'Acceptée:done', 'Prête:done', 'Terminée:done']);
+    expect(trackingDisplay(completed).tone).toBe('done');
+  });
+
+  test('refused card order: no stepper, the reason and the refund under way, then done', () => {
+    const refused = view({
+      status: 'rejected',
+      step: 'refused',
+      payment_method: 'card',
+      reason_text: 'Produit épuisé',
+      refund: { status: 'pending', amount: 24.5, last_error: null },
+    });
+    const display = trackingDisplay(refused);
+    expect(display.steps).toBeNull();
+    expect(display.title).toBe('Commande refusée');
+    expect(display.reason).toBe('Motif : Produit épuisé');
+    expect(display.refund).toBe('Remboursement de 24,50\u00a0€ en cours sur votre carte.');
+    expect(display.payment).toBe('Payée par carte');
+    expect(display.tone).toBe('refused');
+    expect(display.announcement).toBe('Commande refusée. Motif : Produit épuisé. Remboursement de 24,50\u00a0€ en cours sur votre carte.');
+    expect(trackingDisplay({ ...refused, refund: { status: 'succeeded', amount: 24.5, last_error: null } }).refund).toBe(
+      'Remboursement de 24,50\u00a0€ effectué sur votre carte.',
+    );
+    // A refund the provider refused is retried by staff: for the customer it is still under way.
+    expect(trackingDisplay({ ...refused, refund: { status: 'failed', amount: 24.5, last_error: 'card_declined' } }).refund).toMatch(/en cours/);
+  });
+
+  test('cancelled after acceptance reads « annulée »; a cash order has no refund', () => {
+    const display = trackingDisplay(view({ status: 'cancelled', step: 'refused', reason_text: 'Fermeture exceptionnelle' }));
+    expect(display.title).toBe('Commande annulée');
+    expect(display.reason).toBe('Motif : Fermeture exceptionnelle');
+    expect(display.refund).toBeNull();
+  });
+
+  test('a card order not paid yet says so, and no step is reached', () => {
+    const waiting = view({ status: 'pending', step: 'awaiting_payment', payment_method: 'card', payment_test_mode: true });
+    const display = trackingDisplay(waiting);
+    expect(display.title).toBe('Paiement en attente');
+    expect(display.payment).toBe('Par carte, pas encore payée — mode test');
+    expect(states(waiting)).toEqual(['Reçue:upcoming', 'Acceptée:upcoming', 'Prête:upcoming', 'Terminée:upcoming']);
+    expect(display.tone).toBe('waiting');
+  });
+});
+
+describe('newerView: a late answer never takes the page back', () => {
+  const placed = view();
+  const accepted = view({
+    status: 'accepted',
+    step: 'accepted',
+    events: [...placed.events, { id: 7, type: 'accepted', to_status: 'accepted', ready_at: '2026-11-24T11:50:00.000Z', at: '2026-11-24T11:31:00.000Z' }],
+  });
+
+  test('the view with the later event wins, whichever arrives last', () => {
+    expect(newerView(placed, accepted)).toBe(accepted);
+    expect(newerView(accepted, placed)).toBe(accepted);
+  });
+
+  test('on a tie the new answer is taken', () => {
+    const again = view();
+    expect(newerView(placed, again)).toBe(again);
+  });
+});
