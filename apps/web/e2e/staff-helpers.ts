@@ -56,7 +56,7 @@ async function post(baseURL: string, path: string, body: unknown, cookie?: strin
  * The owner's session on the server at `baseURL`: creates the owner from the first-owner link on
  * the first call, logs in afterwards. @returns the account and its `Cookie` header value.
  */
-async function ownerSession(baseURL: string): Promise<StaffAccount> {
+export async function ownerSession(baseURL: string): Promise<StaffAccount> {
   let response = await post(baseURL, '/v2/restaurant/auth/login', { email: e2eOwner.email, password: e2eOwner.password });
   if (response.status === 401) response = await post(baseURL, `/v2/restaurant/invitations/${e2eFirstOwnerToken}`, e2eOwner);
   if (!response.ok) throw new Error(`propriétaire e2e impossible : ${response.status} ${await response.text()}`);
