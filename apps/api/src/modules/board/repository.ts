@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { documentCounters, orderEvents, orderLines, orders, refunds } from '../../db/schema.ts';
 
@@ -68,9 +68,9 @@ export async function findLastStatusEvent(db: Database, orderId: number, status:
 }
 
 /**
- * The board's orders (issue 13, part 2): not an unpaid card order, and either still running and
- * placed from `dayStart` on or scheduled for `today` or later, or finished (completed, rejected,
- * cancelled) from `dayStart` on. `today` is a Paris day 'YYYY-MM-DD', `dayStart` its first instant.
+ * The board's orders (issue 13, part 2): not an unpaid card order, and either still running (whatever
+ * its day: an order nobody finished must not drop off the board at midnight), or finished
+ * (completed, rejected, cancelled) from `dayStart` on, the first instant of the Paris day `today`.
  */
 export async function findBoardOrderIds(db: Database, window: { today: string; dayStart: Date }): Promise<number[]> {
   const finals = ['completed', 'rejected', 'cancelled'];
@@ -81,7 +81,8 @@ export async function findBoardOrderIds(db: Database, window: { today: string; d
       and(
         or(ne(orders.paymentMethod, 'card'), ne(orders.status, 'pending')),
         or(
-          and(notInArray(orders.status, finals), or(gte(orders.createdAt, window.dayStart), and(isNotNull(orders.deliveryDate), gte(orders.deliveryDate, window.today)))),
+          // An order not finished stays on the board whatever its day: nobody may lose sight of it.
+          notInArray(orders.status, finals),
           and(inArray(orders.status, finals), gte(orders.updatedAt, window.dayStart)),
         ),
       ),

@@ -124,8 +124,10 @@ describe('log-in, session, log-out', () => {
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[2]!;
     const ratio = median(unknown) / median(known);
-    expect(ratio, `inconnu ${median(unknown).toFixed(1)} ms, connu ${median(known).toFixed(1)} ms`).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    // Without the verification of an unknown e-mail the ratio is about 0.02 (no hash at all): bounds
+    // this wide still catch that, and a busy machine's spikes do not make the test fail.
+    expect(ratio, `inconnu ${median(unknown).toFixed(1)} ms, connu ${median(known).toFixed(1)} ms`).toBeGreaterThan(0.25);
+    expect(ratio).toBeLessThan(4);
   });
 
   test('wrong passwords slow down their e-mail and address (429 with Retry-After), never the owner elsewhere with the right one', async () => {
