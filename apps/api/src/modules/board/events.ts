@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderEvents } from '../../db/schema.ts';
 import { takeDocumentNumber } from '../orders/numbering.ts';
