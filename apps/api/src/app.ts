@@ -36,6 +36,8 @@ import { receiptRoutes } from './modules/receipts/routes.ts';
 import { ReceiptService } from './modules/receipts/service.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
+import { pushRoutes } from './modules/escalation/routes.ts';
+import { EscalationService, type AutoRefuse } from './modules/escalation/service.ts';
 import { TestProcessor } from './modules/payments/providers/test-processor.ts';
 import { DisabledPaymentProvider } from './modules/payments/providers/disabled.ts';
 import type { PaymentProvider } from './modules/payments/providers/types.ts';
@@ -62,6 +64,8 @@ export interface AppDeps {
   privacy: PrivacyService;
   /** Limits on orders, payment calls and address search (issue 17). */
   limits: RequestLimits;
+  /** Nothing unseen (issue 13, part 4): alerts, Web Push, automatic refusal, staff screens' presence. */
+  escalation: EscalationService;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -80,6 +84,8 @@ export interface DepsOptions {
   payments?: PaymentProvider | null;
   /** Multiplies the maximum of every request limit (RATE_LIMIT_FACTOR; default 1). */
   rateLimitFactor?: number;
+  /** SITE_URL: the board's address in the escalation e-mails (docs/decisions/022-nothing-unseen.md). */
+  siteUrl?: string;
 }
 
 /** Builds the services from a database; no I/O happens here. */
@@ -96,6 +102,10 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
   const cardOff = options.payments === null;
   const provider = cardOff ? new DisabledPaymentProvider() : (options.payments ?? new TestProcessor(db, logger));
   const payments = new PaymentService(db, provider, logger, undefined, mail);
+  const refuse: AutoRefuse = async () => {
+    throw new Error('refus automatique indisponible');
+  };
+  const escalation = new EscalationService(db, catalog, mail, clock, logger, refuse, { siteUrl: options.siteUrl });
   return {
     db,
     clock,
@@ -104,7 +114,8 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     locations,
     payments,
     // Card payments off: card orders are refused (422), whatever the restaurant's setting.
-    orders: new OrderService(db, catalog, clock, locations, cardOff ? undefined : payments, mail),
+    // ASAP needs a connected staff screen, unless orders are handled by e-mail (issue 13, part 4).
+    orders: new OrderService(db, catalog, clock, locations, cardOff ? undefined : payments, mail, (now, settings) => escalation.presence(now, settings)),
     discovery: new DiscoveryService(db, catalog, clock),
     receipts: new ReceiptService(db, catalog),
     mail,
@@ -112,6 +123,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     trustProxy: options.trustProxy ?? false,
     privacy: new PrivacyService(db, catalog, clock, logger),
     limits: new RequestLimits(db, options.rateLimitFactor ?? 1),
+    escalation,
   };
 }
 
@@ -218,6 +230,7 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/public/checkout', orderRoutes(deps.orders, deps.auth, (c, email) => deps.limits.order(ip(c), email)));
   app.route('/v2/public/locations', locationRoutes(deps.locations, (c) => deps.limits.locations(ip(c))));
   app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
+  app.route('/v2/restaurant/push', pushRoutes(deps));
   app.route('/v2', discoveryRoutes(deps.discovery));
   declareDocument(app);
   app.all('/v2/*', () => { throw new ApiError('not_found', messages.notFound); });

@@ -3,7 +3,7 @@ import { weekdays } from './catalogue.ts';
 import { isOpenAt, restaurantTimeZone } from './clock.ts';
 import { formatDay, formatSlot } from './format.ts';
 import { scheduleMessages } from './messages/checkout.ts';
-import { readSetting, type SettingsList } from './settings.ts';
+import { readOrderHandlingSettings, readSetting, type SettingsList } from './settings.ts';
 
 /**
  * Time slots for pickup and delivery (spec sections 3, 4, 5 and 9): 15-minute slots cut from the
@@ -274,6 +274,20 @@ export function isRestaurantOpen(menus: readonly Pick<Menu, 'menu_is_available' 
 export interface StaffPresence {
   screenConnected: boolean;
   emailOnly: boolean;
+}
+
+/**
+ * The read-only setting GET /v2/public/settings adds to the restaurant's: whether a staff screen
+ * is connected now (issue 13, part 4). Not in the restaurant file: the server computes it.
+ */
+export const screenConnectedSetting = 'orders.screen_connected';
+
+/**
+ * The staff presence a settings list as the storefront gets it tells: `orders.screen_connected`
+ * (true when missing: the server checks again when the order is placed) and `orders.email_only`.
+ */
+export function readStaffPresence(settings: SettingsList): StaffPresence {
+  return { screenConnected: readSetting(settings, screenConnectedSetting, true), emailOnly: readOrderHandlingSettings(settings).emailOnly };
 }
 
 /**

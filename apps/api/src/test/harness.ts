@@ -46,6 +46,13 @@ export interface TestServerOptions {
    * one address and e-mail. The limits' own tests pass 1.
    */
   rateLimitFactor?: number;
+  /**
+   * Settings replacing the demo restaurant's at its load. Default `{'orders.email_only': true}`:
+   * most tests order "as soon as possible" without a staff screen connected, which the restaurant
+   * accepts only when it handles orders by e-mail (issue 13, part 4); the escalation tests pass
+   * `{'orders.email_only': false}`.
+   */
+  settings?: Record<string, unknown>;
 }
 
 export interface TestServer {
@@ -55,6 +62,8 @@ export interface TestServer {
   now: () => Date;
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The test database's URL on PostgreSQL (a second API instance opens its own pool on it); undefined on PGlite. */
+  databaseUrl?: string;
   /** The services the app runs on (mail outbox, auth), for tests that drive them directly. */
   deps: AppDeps;
   /** The real SMTP server the app sends its e-mails to. */
@@ -136,7 +145,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const pgDatabase = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
   const handle = await openDatabase(pgDatabase ? { databaseUrl: pgDatabase.url, dataDir: 'memory://' } : { dataDir: 'memory://' });
   try {
-    if (options.seed !== false) await seedDemoIfEmpty(handle.db);
+    if (options.seed !== false) await seedDemoIfEmpty(handle.db, { settings: options.settings ?? { 'orders.email_only': true } });
     const clock = options.clock ?? (() => new Date());
     const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL || 'silent');
     const mail = await startTestSmtp();
@@ -156,6 +165,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       now: clock,
       db: handle.db,
       kind: handle.kind,
+      databaseUrl: pgDatabase?.url,
       deps,
       mail,
       payments: deps.payments,
