@@ -41,6 +41,8 @@ import { EscalationService, type AutoRefuse } from './modules/escalation/service
 import { TestProcessor } from './modules/payments/providers/test-processor.ts';
 import { DisabledPaymentProvider } from './modules/payments/providers/disabled.ts';
 import type { PaymentProvider } from './modules/payments/providers/types.ts';
+import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
+import { BoardService } from './modules/board/service.ts';
 
 export interface AppDeps {
   db: Database;
@@ -64,6 +66,8 @@ export interface AppDeps {
   privacy: PrivacyService;
   /** Limits on orders, payment calls and address search (issue 17). */
   limits: RequestLimits;
+  /** The restaurant's orders board and the customer's status page (issue 13; modules/board/service.ts). */
+  board: BoardService;
   /** Nothing unseen (issue 13, part 4): alerts, Web Push, automatic refusal, staff screens' presence. */
   escalation: EscalationService;
 }
@@ -102,8 +106,10 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
   const cardOff = options.payments === null;
   const provider = cardOff ? new DisabledPaymentProvider() : (options.payments ?? new TestProcessor(db, logger));
   const payments = new PaymentService(db, provider, logger, undefined, mail);
-  const refuse: AutoRefuse = async () => {
-    throw new Error('refus automatique indisponible');
+  const board = new BoardService(db, catalog, mail, () => payments.provider, clock, logger);
+  // The automatic refusal is the board's own action, by the system: refund and customer's e-mail included.
+  const refuse: AutoRefuse = async (orderId, expectedStatus) => {
+    await board.autoReject(orderId, expectedStatus);
   };
   const escalation = new EscalationService(db, catalog, mail, clock, logger, refuse, { siteUrl: options.siteUrl });
   return {
@@ -123,6 +129,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     trustProxy: options.trustProxy ?? false,
     privacy: new PrivacyService(db, catalog, clock, logger),
     limits: new RequestLimits(db, options.rateLimitFactor ?? 1),
+    board,
     escalation,
   };
 }
@@ -232,6 +239,8 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
   app.route('/v2/restaurant/push', pushRoutes(deps));
   app.route('/v2', discoveryRoutes(deps.discovery));
+  app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));
+  app.route('/v2/public', trackingRoutes(deps.board));
   declareDocument(app);
   app.all('/v2/*', () => { throw new ApiError('not_found', messages.notFound); });
 

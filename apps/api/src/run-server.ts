@@ -98,7 +98,7 @@ export async function runServer(env: Env, release: () => Promise<void>) {
       payments.name === 'test' ? 'paiement par carte : processeur de test (aucun vrai paiement)' : 'paiement par carte : Stripe',
     );
   // Paid intents whose PUT and webhook were both lost (issue 6): on start, then every minute.
-  const stopReconciler = payments ? startReconciler(deps.payments, logger) : async () => {};
+  const stopReconciler = payments ? startReconciler(deps.payments, logger, { refunds: deps.board }) : async () => {};
 
   let stopping = false;
   // SIGTERM/SIGINT (issue 17): stop accepting, let the requests being served finish (at most

@@ -119,3 +119,9 @@ export const TrackingViewSchema = z
   })
   .meta({ id: 'TrackingView' });
 export type TrackingView = z.infer<typeof TrackingViewSchema>;
+
+/** The path of /v2/restaurant/orders/{order_id}/…: an order id in digits. */
+export const BoardOrderParamsSchema = z.object({ order_id: z.string().regex(/^\d{1,9}$/, 'Numéro de commande invalide.') });
+
+/** The path of /v2/public/tracking/{secret}: the order's secret (orders.secret). */
+export const TrackingParamsSchema = z.object({ secret: z.string().min(1).max(200) });

@@ -137,7 +137,21 @@ const testCards: Readonly<Record<string, TestCardBehaviour>> = {
   '4242424242424242': 'succeeds',
   '4000000000000002': 'declined',
   '4000002760003184': 'requires_authentication',
+  // Stripe's "refund fails" card: the payment succeeds, its refunds are refused (issue 13, part 3).
+  '4000000000005126': 'succeeds',
 };
+
+/** The last 4 digits of the test card whose payment succeeds and whose refunds are refused (Stripe's 4000 0000 0000 5126). */
+export const refundRefusedCardLast4 = '5126';
+
+/**
+ * Whether the test processor refuses to refund a payment made with a card ending in `last4`
+ * (Stripe's test card 4000 0000 0000 5126, whose refunds fail): lets a test and a person see a
+ * refused refund and the board's retry.
+ */
+export function testCardRefundRefused(last4: string | null): boolean {
+  return last4 === refundRefusedCardLast4;
+}
 
 /** Digits only: '4242 4242 4242 4242' → '4242424242424242'. */
 function cardDigits(number: string): string {

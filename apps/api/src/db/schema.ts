@@ -256,22 +256,6 @@ export const documentCounters = pgTable('document_counters', {
   last: integer('last').notNull(),
 });
 
-/** Every status an order went through, with when (docs/decisions/017, section 4: a history, not one overwritten field). */
-export const orderStatusHistory = pgTable(
-  'order_status_history',
-  {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.orderId, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
-    at: timestamp('at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-  },
-  (t) => [index('order_status_history_order_idx').on(t.orderId)],
-);
-
 export type { TimeRange };
 
 // ---------------------------------------------------------------------------------------------
@@ -473,6 +457,24 @@ export const testProcessorIntents = pgTable('test_processor_intents', {
     .notNull()
     .default(sql`now()`),
   updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+/**
+ * The test processor's refunds (issue 13, part 3), as Stripe's Refund objects: one per idempotency
+ * key, so a retried refund answers the first one and never refunds twice. `status` 'succeeded',
+ * or 'failed' with `failure_reason` when the intent was paid with the test card whose refunds are
+ * refused (packages/domain/src/payments.ts, testCardRefundRefused).
+ */
+export const testProcessorRefunds = pgTable('test_processor_refunds', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  intentId: text('intent_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status').$type<'succeeded' | 'failed'>().notNull(),
+  failureReason: text('failure_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true })
     .notNull()
     .default(sql`now()`),
 });

@@ -155,7 +155,7 @@ describe('insertDemoHistory, then recommendations', () => {
     expect(await countOrders(server.db)).toBe(3000);
     const [counts] = await queryRows<{ lines: number; steps: number; subtotal: number; amounts: number }>(
       server.db,
-      sql`select (select count(*)::int from order_lines) as lines, (select count(*)::int from order_status_history) as steps,
+      sql`select (select count(*)::int from order_lines) as lines, (select count(*)::int from order_events) as steps,
         (select sum(subtotal_cents)::int from orders) as subtotal, (select sum(amount_cents)::int from order_lines) as amounts`,
     );
     expect(counts).toEqual({

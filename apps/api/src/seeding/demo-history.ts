@@ -3,7 +3,7 @@ import type { ChosenOptionValue } from '@resto/domain/catalogue';
 import { zoneQuote } from '@resto/domain/delivery';
 import { priceCart } from '@resto/domain/pricing';
 import type { Database } from '../db/client.ts';
-import { orderLines, orders, orderStatusHistory } from '../db/schema.ts';
+import { orderEvents, orderLines, orders } from '../db/schema.ts';
 import { CatalogService } from '../modules/catalog/service.ts';
 import { orderRows, type BuiltOrder } from '../modules/orders/order-rows.ts';
 import { insertPastOrders, type NewOrderLine } from '../modules/orders/repository.ts';
@@ -87,7 +87,7 @@ export async function insertDemoHistory(db: Database, rows: readonly DemoOrder[]
   const inserted = await insertPastOrders(db, rows, batchSize);
   // PGlite has no autovacuum: without statistics on thousands of new rows, the planner picks
   // nested loops that make a recommendation take seconds instead of milliseconds.
-  if (inserted > 0) await db.execute(sql`analyze ${orders}, ${orderLines}, ${orderStatusHistory}`);
+  if (inserted > 0) await db.execute(sql`analyze ${orders}, ${orderLines}, ${orderEvents}`);
   return inserted;
 }
 

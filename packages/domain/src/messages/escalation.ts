@@ -1,8 +1,7 @@
 /**
  * The French catalogue — Nothing unseen (issue 13, part 4; docs/decisions/022-nothing-unseen.md):
- * the alert of an order nobody opened (e-mail and Web Push), the customer's e-mail when an order
- * is refused automatically, the owner's alert when no staff screen is connected, the push API's
- * refusals. Every word a person reads lives here (issue 12).
+ * the alert of an order nobody opened (e-mail and Web Push), the owner's alert when no staff
+ * screen is connected, the push API's refusals. Every word a person reads lives here (issue 12).
  */
 
 /** The alert of an order awaiting acceptance that no staff screen opened in time. */
@@ -20,17 +19,6 @@ export const unseenAlertTexts = {
   total: 'Total',
   when: 'Pour',
   openBoard: 'Ouvrir le tableau des commandes',
-} as const;
-
-/** The customer's e-mail when nobody accepted the order in time. */
-export const autoRejectMailTexts = {
-  subject: (orderId: number) => `Votre commande n° ${orderId} n’a pas pu être prise en charge`,
-  intro: (orderId: number, restaurant: string) =>
-    `Nous sommes désolés : votre commande n° ${orderId} n’a pas été confirmée à temps par ${restaurant}, elle est donc annulée.`,
-  refunded: 'Le paiement par carte vous est remboursé intégralement ; le remboursement apparaît sous quelques jours sur votre compte.',
-  nothingToPay: 'Vous n’avez rien à régler.',
-  callUs: (phone: string) => `Appelez le restaurant au ${phone} : il pourra sans doute prendre votre commande par téléphone.`,
-  callUsNoPhone: 'Contactez le restaurant : il pourra sans doute prendre votre commande directement.',
 } as const;
 
 /** The owner's alert when no staff screen is connected during opening hours. */

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { authCodes, orderLines, orders, orderStatusHistory, sessions, signups, users } from '../../db/schema.ts';
+import { authCodes, orderLines, orders, sessions, signups, users } from '../../db/schema.ts';
+import { findStatusHistories } from '../orders/repository.ts';
 
 /** SQL of accounts, sessions, codes and rate limits. No rules here: the service decides. */
 
@@ -248,7 +249,7 @@ export async function findOrdersPage(db: Database, userId: number, page: number,
   const [lines, history] = ids.length
     ? await Promise.all([
         db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(orderLines.orderId, orderLines.position),
-        db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)).orderBy(orderStatusHistory.id),
+        findStatusHistories(db, ids),
       ])
     : [[], []];
   return { rows, lines, history, total: total[0]?.n ?? 0 };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderEvents } from '../../db/schema.ts';
+import { insertJsonRows } from '../../db/json-rows.ts';
+import { documentCounters, orderEvents } from '../../db/schema.ts';
 import { takeDocumentNumber } from '../orders/numbering.ts';
 
 /** The PostgreSQL channel on which every committed order event is announced (payload: its id). */
@@ -8,6 +9,9 @@ export const orderEventsChannel = 'order_events';
 
 /** An event to append to an order's history (issue 13, part 3). Times are instants. */
 export type NewOrderEvent = Omit<typeof orderEvents.$inferInsert, 'id'>;
+
+/** An order event as stored. */
+export type OrderEventRow = typeof orderEvents.$inferSelect;
 
 /**
  * Appends one event to an order's history inside `tx`, the transaction that changes the order,
@@ -23,4 +27,23 @@ export async function appendOrderEvent(tx: Database, event: NewOrderEvent): Prom
   await tx.insert(orderEvents).values({ ...event, id });
   await tx.execute(sql`select pg_notify(${orderEventsChannel}, ${String(id)})`);
   return id;
+}
+
+/**
+ * Appends many events at once inside `tx` (the demo history, orders/repository.ts
+ * insertPastOrders): the ids are reserved with ONE update of the 'order_event' counter and given
+ * in the order of `events` (sort them by time first), the rows go in ONE insert (db/json-rows.ts),
+ * and one `pg_notify` announces the last id. @returns the first id given, or null for no event.
+ */
+export async function appendOrderEvents(tx: Database, events: readonly NewOrderEvent[]): Promise<number | null> {
+  if (events.length === 0) return null;
+  const rows = await tx
+    .insert(documentCounters)
+    .values({ name: 'order_event', last: events.length })
+    .onConflictDoUpdate({ target: documentCounters.name, set: { last: sql`${documentCounters.last} + ${events.length}` } })
+    .returning({ last: documentCounters.last });
+  const first = rows[0]!.last - events.length + 1;
+  await tx.execute(insertJsonRows(orderEvents, events.map((event, index) => ({ ...event, id: first + index }))));
+  await tx.execute(sql`select pg_notify(${orderEventsChannel}, ${String(first + events.length - 1)})`);
+  return first;
 }

@@ -1,5 +1,5 @@
 import { formatDateTime, formatPrice } from '@resto/domain/format';
-import { autoRejectMailTexts, noScreenAlertTexts, unseenAlertTexts } from '@resto/domain/messages/escalation';
+import { noScreenAlertTexts, unseenAlertTexts } from '@resto/domain/messages/escalation';
 import { mailTexts } from '@resto/domain/messages/mail';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { escapeHtml } from '../mail/escape.ts';
@@ -9,8 +9,8 @@ import type { WaitingOrder } from './repository.ts';
 
 /**
  * The e-mails of "nothing unseen" (issue 13, part 4; docs/decisions/022-nothing-unseen.md): the
- * restaurant's alert of an order nobody opened, the customer's e-mail when nobody accepted it in
- * time, the owners' alert when no staff screen is connected. Texts from the catalogue
+ * restaurant's alert of an order nobody opened and the owners' alert when no staff screen is
+ * connected (the customer's e-mail of an automatic refusal is the board's: modules/board/service.ts). Texts from the catalogue
  * (packages/domain/src/messages/escalation.ts) go into the HTML as they are; anything a person
  * typed (names, phone) is escaped.
  */
@@ -60,22 +60,6 @@ export function unseenAlertMail(input: {
 <p>${escapeHtml(action)}</p>${input.boardUrl ? `\n<p><a href="${escapeHtml(input.boardUrl)}">${escapeHtml(unseenAlertTexts.openBoard)}</a></p>` : ''}`,
     input.restaurant.name,
   );
-  return { to: input.to, subject, text, html };
-}
-
-/**
- * To the customer, when the order was refused automatically: sorry, refunded or nothing to pay,
- * and call the restaurant at its phone number.
- */
-export function autoRejectMail(input: { to: string; orderId: number; refunded: boolean; restaurant: RestaurantContacts }): MailMessage {
-  const subject = autoRejectMailTexts.subject(input.orderId);
-  const lines = [
-    autoRejectMailTexts.intro(input.orderId, input.restaurant.name),
-    input.refunded ? autoRejectMailTexts.refunded : autoRejectMailTexts.nothingToPay,
-    input.restaurant.phone ? autoRejectMailTexts.callUs(input.restaurant.phone) : autoRejectMailTexts.callUsNoPhone,
-  ];
-  const text = [mailTexts.hello, '', ...lines, '', input.restaurant.name, input.restaurant.phone].filter((line, i, all) => line !== '' || all[i - 1] !== '').join('\n');
-  const html = layout(subject, `<p>${mailTexts.hello}</p>\n${paragraphs(lines)}`, input.restaurant.name);
   return { to: input.to, subject, text, html };
 }
 

@@ -3,6 +3,8 @@ import { formatDateTime, formatPrice, formatRateBasisPoints } from '@resto/domai
 import { messages, paymentTexts } from '@resto/domain/messages';
 import { codeMailTexts, existingAccountMailTexts, mailTexts, orderMailTexts as t } from '@resto/domain/messages/mail';
 import { describeSchedule } from '@resto/domain/scheduling';
+import { toRestaurantTime } from '@resto/domain/clock';
+import { orderStatusMailTexts } from '@resto/domain/messages/order-life';
 import { escapeHtml } from './escape.ts';
 import type { MailMessage } from './transport.ts';
 
@@ -213,3 +215,64 @@ export function newOrderMail(order: OrderMailData, restaurant: RestaurantContact
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** What a customer's status e-mail says (issue 13, part 7): the event, its time or reason, the refund, the status page. */
+export interface OrderStatusMailData {
+  kind: 'accepted' | 'delayed' | 'ready' | 'rejected' | 'auto_rejected' | 'cancelled';
+  orderId: number;
+  to: string;
+  firstName: string;
+  isPickup: boolean;
+  /** The ready time (accepted, delayed), shown 'HH:MM' in Europe/Paris. */
+  readyAt: Date | null;
+  /** Why (rejected, cancelled): the reason's label or staff's own words. */
+  reasonText: string | null;
+  /** A paid card order's refund, in cents; null when nothing was paid online (cash). */
+  refundCents: number | null;
+  /** `<site.url>/suivi?commande=<secret>`. */
+  trackingUrl: string;
+}
+
+/**
+ * The customer's e-mail when the restaurant accepts (with the time), delays (with the new time),
+ * marks ready, refuses or cancels the order (with the reason and the refund), or when nobody
+ * accepted it in time (call the restaurant). French texts: packages/domain/src/messages/order-life.ts.
+ */
+export function orderStatusMail(data: OrderStatusMailData, restaurant: RestaurantContacts): MailMessage {
+  const s = orderStatusMailTexts;
+  const time = data.readyAt ? toRestaurantTime(data.readyAt).time : '';
+  const ended = data.kind === 'rejected' || data.kind === 'auto_rejected' || data.kind === 'cancelled';
+  const subject = {
+    accepted: s.acceptedSubject(data.orderId),
+    delayed: s.delayedSubject(data.orderId),
+    ready: s.readySubject(data.orderId),
+    rejected: s.rejectedSubject(data.orderId),
+    auto_rejected: s.rejectedSubject(data.orderId),
+    cancelled: s.cancelledSubject(data.orderId),
+  }[data.kind];
+  const intro = {
+    accepted: s.acceptedIntro(data.orderId, time, data.isPickup),
+    delayed: s.delayedIntro(data.orderId, time),
+    ready: s.readyIntro(data.orderId, data.isPickup),
+    rejected: s.rejectedIntro(data.orderId),
+    auto_rejected: s.autoRejectedIntro(data.orderId),
+    cancelled: s.cancelledIntro(data.orderId),
+  }[data.kind];
+  const paragraphs = [intro];
+  if (ended && data.reasonText && data.kind !== 'auto_rejected') paragraphs.push(s.reason(data.reasonText));
+  if (ended) paragraphs.push(data.refundCents !== null ? s.refund(formatPrice(data.refundCents)) : s.nothingToPay);
+  if (data.kind === 'auto_rejected') paragraphs.push(s.callUs(restaurant.phone));
+  const text = [s.hello(data.firstName), '', ...paragraphs.flatMap((p) => [p, '']), s.follow, data.trackingUrl, '', restaurant.name, restaurant.phone]
+    .filter((line, index, all) => !(line === '' && all[index - 1] === ''))
+    .join('\n')
+    .trim();
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(s.hello(data.firstName))}</p>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(data.trackingUrl)}" style="display:inline-block;background:#b4431b;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${s.followLink}</a></p>
+<p style="color:#6b625c;font-size:14px">${escapeHtml(restaurant.name)}${restaurant.phone ? ` · ${escapeHtml(restaurant.phone)}` : ''}</p>`,
+    restaurant.name,
+  );
+  return { to: data.to, subject, text, html };
+}

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eventTypeOfStatus } from '@resto/domain/order-events';
 import type { Database } from '../../db/client.ts';
 import { insertJsonRows } from '../../db/json-rows.ts';
-import { orderLines, orderOffers, orders, orderStatusHistory, payments, users } from '../../db/schema.ts';
+import { orderEvents, orderLines, orderOffers, orders, payments, users } from '../../db/schema.ts';
+import { appendOrderEvent, appendOrderEvents, type NewOrderEvent } from '../board/events.ts';
 import { numberPlacedOrder } from './numbering.ts';
 
 /** SQL of orders. No rules here: the service decides, this writes and reads. */
@@ -51,7 +53,15 @@ export async function insertOrder(
     }
     await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
     if (offerUses.length) await tx.insert(orderOffers).values(offerUses.map((use) => ({ ...use, orderId })));
-    await tx.insert(orderStatusHistory).values({ orderId, status: order.status ?? 'pending' });
+    // The order's first event (issue 13): placed, to pending, by the customer.
+    await appendOrderEvent(tx as unknown as Database, {
+      orderId,
+      type: 'placed',
+      fromStatus: null,
+      toStatus: order.status ?? 'pending',
+      actor: 'customer',
+      at: order.createdAt ?? new Date(),
+    });
     // The receipt number before the e-mails, which link to the receipt.
     if (placedAt) await numberPlacedOrder(tx, orderId, placedAt);
     if (inTransaction) await inTransaction(tx as unknown as Database, orderId);
@@ -59,7 +69,7 @@ export async function insertOrder(
   });
 }
 
-/** A past order to write as it happened: its row, its lines and its status history (oldest first). */
+/** A past order to write as it happened: its row, its lines and its status history (oldest first), written as order events. */
 export interface PastOrder {
   order: NewOrder;
   lines: readonly NewOrderLine[];
@@ -68,15 +78,18 @@ export interface PastOrder {
 
 /**
  * Writes past orders (the demo history, apps/api/src/seeding/demo-history.ts) with their lines and
- * their whole status history, in one transaction, by batches of `batchSize` orders: three INSERT
+ * their whole status history, in one transaction, by batches of `batchSize` orders: two INSERT
  * statements a batch (db/json-rows.ts), where `insertOrder` would take one transaction an order
- * (about 9 s instead of 1 s for 3,000 orders on PGlite). Orders whose local_id is already there are
+ * (about 9 s instead of 1 s for 3,000 orders on PGlite). The histories become order events at the
+ * end: sorted by time, their ids reserved with one update of the counter and inserted in one
+ * statement (board/events.ts, appendOrderEvents), so ids grow with time as live events' do. Orders whose local_id is already there are
  * skipped with their lines, so writing the same orders twice adds nothing. No offer uses, no
  * receipt numbers, no e-mails: these orders are history, not placed now.
  * @returns how many orders were written.
  */
 export async function insertPastOrders(db: Database, rows: readonly PastOrder[], batchSize = 1000): Promise<number> {
   let inserted = 0;
+  const events: NewOrderEvent[] = [];
   await db.transaction(async (tx) => {
     for (let start = 0; start < rows.length; start += batchSize) {
       const batch = rows.slice(start, start + batchSize);
@@ -89,17 +102,29 @@ export async function insertPastOrders(db: Database, rows: readonly PastOrder[],
       )) as unknown as { rows: { orderId: number; localId: string }[] };
       const idByLocalId = new Map(result.rows.map((r) => [r.localId, Number(r.orderId)]));
       const lineRows: (typeof orderLines.$inferInsert)[] = [];
-      const historyRows: (typeof orderStatusHistory.$inferInsert)[] = [];
       for (const row of batch) {
         const orderId = idByLocalId.get(row.order.localId);
         if (orderId === undefined) continue;
         for (const line of row.lines) lineRows.push({ ...line, orderId });
-        for (const step of row.history) historyRows.push({ orderId, status: step.status, at: step.at });
+        let from: string | null = null;
+        for (const step of row.history) {
+          events.push({
+            orderId,
+            type: eventTypeOfStatus(from === null ? 'pending' : step.status),
+            fromStatus: from,
+            toStatus: step.status,
+            actor: from === null ? 'customer' : step.status === 'paid' ? 'payment' : 'staff',
+            at: step.at,
+          });
+          from = step.status;
+        }
       }
       if (lineRows.length) await tx.execute(insertJsonRows(orderLines, lineRows));
-      if (historyRows.length) await tx.execute(insertJsonRows(orderStatusHistory, historyRows));
       inserted += idByLocalId.size;
     }
+    // Stable sort: steps of one order at the same instant keep their order.
+    events.sort((a, b) => (a.at as Date).getTime() - (b.at as Date).getTime());
+    await appendOrderEvents(tx as unknown as Database, events);
   });
   return inserted;
 }
@@ -113,16 +138,30 @@ export async function findOrderLines(db: Database, orderId: number) {
   return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
 }
 
-export async function findStatusHistory(db: Database, orderId: number) {
-  return db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(asc(orderStatusHistory.id));
+/** An order's statuses with their times, oldest first: its events that changed (or set) the status. */
+export async function findStatusHistory(db: Database, orderId: number): Promise<{ orderId: number; status: string; at: Date }[]> {
+  return findStatusHistories(db, [orderId]);
 }
 
-/** Records a finalisation: transaction id, and a new status row when the status changes. */
+/** The statuses of several orders with their times (events with a to_status), by event id. */
+export async function findStatusHistories(db: Database, orderIds: readonly number[]): Promise<{ orderId: number; status: string; at: Date }[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({ orderId: orderEvents.orderId, status: orderEvents.toStatus, at: orderEvents.at })
+    .from(orderEvents)
+    .where(and(inArray(orderEvents.orderId, [...orderIds]), isNotNull(orderEvents.toStatus)))
+    .orderBy(asc(orderEvents.id));
+  return rows.map((row) => ({ orderId: row.orderId, status: row.status!, at: row.at }));
+}
+
+/** Records a finalisation: transaction id, and a status event when the status changes. */
 export async function updateOrderStatus(db: Database, orderId: number, status: string, transactionId: string | null): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderId, orderId));
+    const current = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderId, orderId)).for('update');
     await tx.update(orders).set({ status, transactionId, updatedAt: new Date() }).where(eq(orders.orderId, orderId));
-    if (current[0]?.status !== status) await tx.insert(orderStatusHistory).values({ orderId, status });
+    const from = current[0]?.status ?? null;
+    if (from !== status)
+      await appendOrderEvent(tx as unknown as Database, { orderId, type: eventTypeOfStatus(status), fromStatus: from, toStatus: status, actor: 'customer' });
   });
 }
 

@@ -6,7 +6,7 @@ import { maxCartLines, maxLineQuantity } from '@resto/domain/catalogue';
 import type { ErrorCode } from '@resto/contract/errors';
 import { messages } from '@resto/domain/messages';
 import { centsToEuros } from '@resto/domain/money';
-import { orderLines, orders, orderStatusHistory } from '../../db/schema.ts';
+import { orderEvents, orderLines, orders } from '../../db/schema.ts';
 import {
   buildOrderPayload,
   countOrders,
@@ -69,8 +69,8 @@ async function rowsForLocalId(localId: string) {
     server.db.select({ n: count() }).from(orderLines).innerJoin(orders, eq(orders.orderId, orderLines.orderId)).where(eq(orders.localId, localId)),
     server.db
       .select({ n: count() })
-      .from(orderStatusHistory)
-      .innerJoin(orders, eq(orders.orderId, orderStatusHistory.orderId))
+      .from(orderEvents)
+      .innerJoin(orders, eq(orders.orderId, orderEvents.orderId))
       .where(eq(orders.localId, localId)),
   ]);
   return { orders: orderRows.length, lines: lineRows[0]?.n ?? 0, history: historyRows[0]?.n ?? 0 };
@@ -79,7 +79,7 @@ async function rowsForLocalId(localId: string) {
 async function countAllRows() {
   const [lineRows, historyRows] = await Promise.all([
     server.db.select({ n: count() }).from(orderLines),
-    server.db.select({ n: count() }).from(orderStatusHistory),
+    server.db.select({ n: count() }).from(orderEvents),
   ]);
   return { orders: await countOrders(server.db), lines: lineRows[0]?.n ?? 0, history: historyRows[0]?.n ?? 0 };
 }

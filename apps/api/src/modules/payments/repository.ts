@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders, orderStatusHistory, paymentWebhookEvents, payments } from '../../db/schema.ts';
+import { orders, paymentWebhookEvents, payments } from '../../db/schema.ts';
+import { appendOrderEvent } from '../board/events.ts';
 import { numberPlacedOrder } from '../orders/numbering.ts';
 
 /** SQL of card payments. No rules here: the service decides (packages/domain/src/payments.ts), this writes and reads. */
@@ -63,7 +64,7 @@ export async function touchChecked(db: Database, intentId: string, checkedAt: Da
 
 /**
  * Marks the payment succeeded and the order paid in one transaction, only from pending (two
- * finalisations racing write one 'paid' history row). `inTransaction` runs in that transaction when
+ * finalisations racing write one 'paid' event). `inTransaction` runs in that transaction when
  * this call pays the order (its e-mails, issue 17); when it throws, the order stays pending.
  * @returns whether this call paid the order.
  */
@@ -81,7 +82,7 @@ export async function markOrderPaid(
       .where(and(eq(orders.orderId, orderId), eq(orders.status, 'pending')))
       .returning({ orderId: orders.orderId });
     if (!paid.length) return false;
-    await tx.insert(orderStatusHistory).values({ orderId, status: 'paid' });
+    await appendOrderEvent(tx as unknown as Database, { orderId, type: 'paid', fromStatus: 'pending', toStatus: 'paid', actor: 'payment' });
     // A card order is placed when paid: its receipt number is taken in this transaction, before
     // the e-mails that link to the receipt.
     await numberPlacedOrder(tx, orderId, new Date());

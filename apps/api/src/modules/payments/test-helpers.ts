@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ErrorCode } from '@resto/contract/errors';
-import { catalogVersion, orderStatusHistory, orders, paymentWebhookEvents, payments, settings } from '../../db/schema.ts';
+import { catalogVersion, orderEvents, orders, paymentWebhookEvents, payments, settings } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
 import { buildOrderPayload, errorOf, payloadOf, postOrder, sendJson, type TestServer } from '../../test/harness.ts';
 
@@ -99,10 +99,10 @@ export function putPaid(server: TestServer, orderId: number, transactionId: stri
 export async function orderState(db: Database, orderId: number) {
   const [order] = await db.select({ status: orders.status, transactionId: orders.transactionId }).from(orders).where(eq(orders.orderId, orderId));
   const history = await db
-    .select({ status: orderStatusHistory.status })
-    .from(orderStatusHistory)
-    .where(eq(orderStatusHistory.orderId, orderId))
-    .orderBy(orderStatusHistory.id);
+    .select({ status: orderEvents.toStatus })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), isNotNull(orderEvents.toStatus)))
+    .orderBy(orderEvents.id);
   const [payment] = await db.select({ status: payments.status, intentId: payments.intentId }).from(payments).where(eq(payments.orderId, orderId));
   return { status: order?.status, transactionId: order?.transactionId ?? null, history: history.map((h) => h.status), payment: payment ?? null };
 }

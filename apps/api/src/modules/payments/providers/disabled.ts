@@ -1,4 +1,4 @@
-import { ProviderError, WebhookSignatureError, type PaymentProvider, type ProviderEvent, type ProviderIntent } from './types.ts';
+import { ProviderError, WebhookSignatureError, type PaymentProvider, type ProviderEvent, type ProviderIntent, type ProviderRefund } from './types.ts';
 
 /**
  * No card payments (issue 17, finding 5): production without Stripe keys and without
@@ -24,6 +24,10 @@ export class DisabledPaymentProvider implements PaymentProvider {
   }
   retrieveIntent(): Promise<ProviderIntent> {
     return this.refuse();
+  }
+  /** No provider to refund through: refused (recorded as a failed refund staff see). */
+  refund(): Promise<ProviderRefund> {
+    return Promise.reject(new ProviderError('paiement par carte désactivé : remboursement impossible', undefined, true));
   }
   verifyWebhook(): Promise<ProviderEvent> {
     return Promise.reject(new WebhookSignatureError('paiement par carte désactivé'));

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local HTTP server that answers the Stripe API calls our provider makes, in Stripe's documented
  * JSON formats (https://docs.stripe.com/api/customers/object,
- * https://docs.stripe.com/api/payment_intents/object), so tests run the real `stripe` SDK code
+ * https://docs.stripe.com/api/payment_intents/object, https://docs.stripe.com/api/refunds/object), so tests run the real `stripe` SDK code
  * path: form-encoded bodies, Bearer key, Idempotency-Key replays, error envelopes.
  */
 
@@ -22,6 +22,11 @@ export interface FakeStripeApi {
   intents: Map<string, Record<string, unknown>>;
   /** What Stripe.js does in the browser after confirmation: the intent succeeds (or fails). */
   setIntentStatus(id: string, status: string): void;
+  /** Refunds made (POST /v1/refunds), by id. */
+  refunds: Map<string, Record<string, unknown>>;
+  /** The next refunds of this intent are refused with Stripe's error (code, message) until `acceptRefunds`. */
+  refuseRefunds(intentId: string, error?: { code: string; message: string }): void;
+  acceptRefunds(intentId: string): void;
   close(): Promise<void>;
 }
 
@@ -129,9 +134,44 @@ const notFound = (id: string) => ({
   },
 });
 
+/** A Refund object (https://docs.stripe.com/api/refunds/object). */
+function refundObject(intent: Record<string, unknown>, amount: number) {
+  return {
+    id: nextId('re'),
+    object: 'refund',
+    amount,
+    balance_transaction: nextId('txn'),
+    charge: nextId('ch'),
+    created: unix(),
+    currency: intent.currency,
+    destination_details: { card: { reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' }, type: 'card' },
+    metadata: {},
+    payment_intent: intent.id,
+    reason: null,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status: 'succeeded',
+    transfer_reversal: null,
+  };
+}
+
+/** Stripe's error envelope for a refused request (https://docs.stripe.com/api/errors). */
+const invalidRequest = (code: string, message: string, param?: string) => ({
+  error: {
+    code,
+    doc_url: `https://stripe.com/docs/error-codes/${code.replaceAll('_', '-')}`,
+    message,
+    ...(param ? { param } : {}),
+    request_log_url: 'https://dashboard.stripe.com/test/logs/req_local',
+    type: 'invalid_request_error',
+  },
+});
+
 export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const calls: RecordedCall[] = [];
   const intents = new Map<string, Record<string, unknown>>();
+  const refunds = new Map<string, Record<string, unknown>>();
+  const refusedRefunds = new Map<string, { code: string; message: string }>();
   const replays = new Map<string, unknown>();
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -156,6 +196,20 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         const intent = paymentIntentObject(form);
         intents.set(intent.id, intent);
         body = intent;
+      } else if (req.method === 'POST' && path === '/v1/refunds') {
+        const intent = intents.get(form.payment_intent ?? '');
+        if (!intent) return send(400, invalidRequest('resource_missing', `No such payment_intent: '${form.payment_intent ?? ''}'`, 'payment_intent'));
+        const refused = refusedRefunds.get(String(intent.id));
+        if (refused) return send(400, invalidRequest(refused.code, refused.message));
+        if (intent.status !== 'succeeded')
+          return send(400, invalidRequest('charge_not_refundable', `This PaymentIntent (${String(intent.id)}) does not have a successful charge to refund.`));
+        const amount = form.amount ? Number(form.amount) : Number(intent.amount);
+        const already = [...refunds.values()].filter((r) => r.payment_intent === intent.id).reduce((n, r) => n + Number(r.amount), 0);
+        if (already + amount > Number(intent.amount))
+          return send(400, invalidRequest('charge_already_refunded', `Charge for ${String(intent.id)} has already been refunded.`));
+        const refund = refundObject(intent, amount);
+        refunds.set(refund.id, refund);
+        body = refund;
       } else if (intentMatch) {
         const intent = intents.get(intentMatch[1]!);
         if (!intent) return send(404, notFound(intentMatch[1]!));
@@ -174,6 +228,13 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     port: (server.address() as AddressInfo).port,
     calls,
     intents,
+    refunds,
+    refuseRefunds(intentId, error = { code: 'charge_disputed', message: 'This charge is disputed and cannot be refunded.' }) {
+      refusedRefunds.set(intentId, error);
+    },
+    acceptRefunds(intentId) {
+      refusedRefunds.delete(intentId);
+    },
     setIntentStatus(id, status) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { isIntentStatus } from '@resto/domain/payments';
 import { verifyWebhookEvent } from './webhook-signature.ts';
-import { ProviderError, type NewIntent, type PaymentProvider, type ProviderEvent, type ProviderIntent } from './types.ts';
+import { ProviderError, type NewIntent, type PaymentProvider, type ProviderEvent, type ProviderIntent, type ProviderRefund } from './types.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -68,14 +68,29 @@ export class StripeProvider implements PaymentProvider {
     return verifyWebhookEvent(rawBody, signature, this.webhookSecret);
   }
 
+  /**
+   * `stripe.refunds.create({ payment_intent, amount }, { idempotencyKey })`
+   * (https://docs.stripe.com/api/refunds/create): the SDK retries a network failure with the same
+   * key, and Stripe answers a replayed key with the first refund. A refusal (already refunded,
+   * unknown intent, a card error) is a ProviderError marked `refused`, with Stripe's message.
+   */
+  async refund(input: { intentId: string; amountCents: number }, idempotencyKey: string): Promise<ProviderRefund> {
+    const refund = await this.call(() => this.stripe.refunds.create({ payment_intent: input.intentId, amount: input.amountCents }, { idempotencyKey }));
+    const status = refundStatuses.find((known) => known === refund.status) ?? 'pending';
+    return { id: refund.id, amountCents: refund.amount, status, failureReason: refund.failure_reason ?? null };
+  }
+
   private async call<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      throw new ProviderError(error instanceof Error ? error.message : 'Stripe', error, error instanceof Stripe.errors.StripeInvalidRequestError);
+      const refused = error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError;
+      throw new ProviderError(error instanceof Error ? error.message : 'Stripe', error, refused);
     }
   }
 }
+
+const refundStatuses = ['succeeded', 'pending', 'failed', 'canceled', 'requires_action'] as const;
 
 /** The PaymentIntent fields we rely on (https://docs.stripe.com/api/payment_intents/object). */
 interface StripeIntentJson {

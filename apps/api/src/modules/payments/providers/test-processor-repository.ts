@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { testProcessorCustomers, testProcessorIntents, testProcessorSecrets } from '../../../db/schema.ts';
+import { testProcessorCustomers, testProcessorIntents, testProcessorRefunds, testProcessorSecrets } from '../../../db/schema.ts';
 
 /** SQL of the built-in test processor: its customers, intents and webhook secret (no rules here). */
 
@@ -61,4 +61,35 @@ export async function getOrCreateSecret(db: Database, candidate: string): Promis
   await db.insert(testProcessorSecrets).values({ id: 1, webhookSecret: candidate }).onConflictDoNothing();
   const rows = await db.select().from(testProcessorSecrets).where(eq(testProcessorSecrets.id, 1));
   return rows[0]!.webhookSecret;
+}
+
+export type TestRefundRow = typeof testProcessorRefunds.$inferSelect;
+
+/** The refund made under an idempotency key, if any. */
+export async function findRefundByKey(db: Database, idempotencyKey: string): Promise<TestRefundRow | undefined> {
+  const rows = await db.select().from(testProcessorRefunds).where(eq(testProcessorRefunds.idempotencyKey, idempotencyKey));
+  return rows[0];
+}
+
+/**
+ * Records a refund unless its idempotency key exists (two calls racing with one key make one
+ * refund); a succeeded one only while the intent's succeeded refunds stay within its amount.
+ * The intent's row is locked meanwhile, so two refunds under different keys cannot both pass.
+ * @returns the key's refund (this one or the first), or 'exceeds' when the intent has no amount left.
+ */
+export async function insertRefund(db: Database, row: typeof testProcessorRefunds.$inferInsert): Promise<TestRefundRow | 'exceeds'> {
+  return db.transaction(async (tx) => {
+    const intent = await tx.select({ amountCents: testProcessorIntents.amountCents }).from(testProcessorIntents).where(eq(testProcessorIntents.id, row.intentId)).for('update');
+    const existing = await tx.select().from(testProcessorRefunds).where(eq(testProcessorRefunds.idempotencyKey, row.idempotencyKey));
+    if (existing[0]) return existing[0];
+    if (row.status === 'succeeded') {
+      const refunded = await tx
+        .select({ cents: sql<number>`coalesce(sum(${testProcessorRefunds.amountCents}), 0)::int` })
+        .from(testProcessorRefunds)
+        .where(and(eq(testProcessorRefunds.intentId, row.intentId), eq(testProcessorRefunds.status, 'succeeded')));
+      if ((refunded[0]?.cents ?? 0) + row.amountCents > (intent[0]?.amountCents ?? 0)) return 'exceeds';
+    }
+    await tx.insert(testProcessorRefunds).values(row);
+    return row as TestRefundRow;
+  });
 }

@@ -1,11 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { isIntentStatus, testCardBehaviour, cardLast4, type IntentStatus } from '@resto/domain/payments';
+import { isIntentStatus, testCardBehaviour, testCardRefundRefused, cardLast4, type IntentStatus } from '@resto/domain/payments';
 import { messages } from '@resto/domain/messages';
 import type { Database } from '../../../db/client.ts';
 import type { Logger } from '../../../logger.ts';
 import * as repository from './test-processor-repository.ts';
 import { signWebhookPayload, verifyWebhookEvent } from './webhook-signature.ts';
-import { ProviderError, type NewIntent, type PaymentProvider, type ProviderEvent, type ProviderIntent } from './types.ts';
+import { ProviderError, type NewIntent, type PaymentProvider, type ProviderEvent, type ProviderIntent, type ProviderRefund } from './types.ts';
 
 /**
  * Sends one signed webhook (body and Stripe-Signature header) to our own endpoint.
@@ -22,7 +22,7 @@ const retryDelaysMs = [0, 500, 2000];
  * The built-in test processor (docs/decisions/016, section 5; issue 6): Stripe's test mode in our
  * own database, shared by every API instance. Its cards (packages/domain/src/payments.ts):
  * 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks for an
- * authentication step. Each outcome is sent as a Stripe-shaped event (payment_intent.succeeded
+ * authentication step, 4000 0000 0000 5126 succeeds but its refunds are refused. Each outcome is sent as a Stripe-shaped event (payment_intent.succeeded
  * or payment_intent.payment_failed), signed like Stripe, to our webhook endpoint, so both
  * providers go through the same finalisation. Unlike Stripe, the test card number reaches our
  * server (only its last 4 digits are stored): never type a real card here.
@@ -98,6 +98,31 @@ export class TestProcessor implements PaymentProvider {
 
   async verifyWebhook(rawBody: string, signature: string | undefined): Promise<ProviderEvent> {
     return verifyWebhookEvent(rawBody, signature, await this.webhookSecret());
+  }
+
+  /**
+   * Refunds a succeeded intent, as Stripe's Refunds API does (issue 13, part 3): one refund per
+   * idempotency key (a replay answers the first), never more than the intent's amount. Refused
+   * (ProviderError `refused`, a refund recorded 'failed' under the key) when the intent is unknown
+   * or not paid, already refunded, or was paid with the test card 4000 0000 0000 5126.
+   */
+  async refund(input: { intentId: string; amountCents: number }, idempotencyKey: string): Promise<ProviderRefund> {
+    const known = await repository.findRefundByKey(this.db, idempotencyKey);
+    if (known) return answerRefund(known);
+    const intent = await repository.findIntent(this.db, input.intentId);
+    if (!intent) throw new ProviderError(`No such payment_intent: '${input.intentId}'`, undefined, true);
+    if (intent.status !== 'succeeded') throw new ProviderError(`This PaymentIntent (${input.intentId}) does not have a successful charge to refund.`, undefined, true);
+    const refused = testCardRefundRefused(intent.cardLast4);
+    const row = await repository.insertRefund(this.db, {
+      id: `re_test_${token()}`,
+      idempotencyKey,
+      intentId: intent.id,
+      amountCents: input.amountCents,
+      status: refused ? 'failed' : 'succeeded',
+      failureReason: refused ? 'expired_or_canceled_card' : null,
+    });
+    if (row === 'exceeds') throw new ProviderError(`Charge for ${input.intentId} has already been refunded.`, undefined, true);
+    return answerRefund(row);
   }
 
   /**
@@ -186,6 +211,12 @@ export class TestProcessor implements PaymentProvider {
       }
     }
   }
+}
+
+/** A recorded refund as the provider answers it: a refused one throws, as Stripe's error does. */
+function answerRefund(row: repository.TestRefundRow): ProviderRefund {
+  if (row.status === 'failed') throw new ProviderError(`Refund refused: the card was expired or canceled (${row.failureReason ?? 'failed'}).`, undefined, true);
+  return { id: row.id, amountCents: row.amountCents, status: 'succeeded', failureReason: null };
 }
 
 function toProviderIntent(row: repository.TestIntentRow): ProviderIntent {

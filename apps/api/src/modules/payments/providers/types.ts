@@ -25,6 +25,24 @@ export interface PaymentProvider {
    * @throws WebhookSignatureError when the signature is wrong, missing or stale.
    */
   verifyWebhook(rawBody: string, signature: string | undefined): Promise<ProviderEvent>;
+  /**
+   * Refunds `amountCents` of a succeeded intent (issue 13, part 3): Stripe's Refunds API. The same
+   * key answers the same refund: a retried call never refunds twice. @returns the refund; its
+   * status 'failed' when the provider accepted the request but the refund did not go through.
+   * @throws ProviderError: `refused` when the provider refused it (unknown intent, already
+   * refunded, the test card whose refunds are refused), else unreachable (retry with the same key).
+   */
+  refund(input: { intentId: string; amountCents: number }, idempotencyKey: string): Promise<ProviderRefund>;
+}
+
+/** A refund as the provider answered it (Stripe's Refund object, reduced). */
+export interface ProviderRefund {
+  id: string;
+  amountCents: number;
+  /** Stripe's statuses; a card refund is 'succeeded' at once. */
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
+  /** Why it failed (Stripe's failure_reason), else null. */
+  failureReason: string | null;
 }
 
 export interface NewIntent {

@@ -1,0 +1,159 @@
+import { and, asc, eq, gte, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { documentCounters, orderEvents, orderLines, orders, refunds } from '../../db/schema.ts';
+
+/** SQL of the board (issue 13): orders, their events and refunds. No rules here: the service decides. */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type LineRow = typeof orderLines.$inferSelect;
+export type EventRow = typeof orderEvents.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** The order's row, locked until the end of `tx` (`select … for update`): two screens acting on one order wait for each other. */
+export async function lockOrder(tx: Database, orderId: number): Promise<OrderRow | undefined> {
+  const rows = await tx.select().from(orders).where(eq(orders.orderId, orderId)).for('update');
+  return rows[0];
+}
+
+export async function findOrdersByIds(db: Database, orderIds: readonly number[]): Promise<OrderRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.orderId, [...orderIds]))
+    .orderBy(asc(orders.createdAt), asc(orders.orderId));
+}
+
+export async function findOrderIdBySecret(db: Database, secret: string): Promise<number | undefined> {
+  const rows = await db.select({ orderId: orders.orderId }).from(orders).where(eq(orders.secret, secret));
+  return rows[0]?.orderId;
+}
+
+export async function findLines(db: Database, orderIds: readonly number[]): Promise<LineRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+}
+
+export async function findEvents(db: Database, orderIds: readonly number[]): Promise<EventRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderEvents)
+    .where(inArray(orderEvents.orderId, [...orderIds]))
+    .orderBy(asc(orderEvents.id));
+}
+
+export async function findRefunds(db: Database, orderIds: readonly number[]): Promise<RefundRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.orderId, [...orderIds]));
+}
+
+/** The latest event that set the order's status to `status`, or undefined. */
+export async function findLastStatusEvent(db: Database, orderId: number, status: string): Promise<EventRow | undefined> {
+  const rows = await db
+    .select()
+    .from(orderEvents)
+    // A delay keeps `accepted`: the event that brought the status, not one that kept it.
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, status), or(isNull(orderEvents.fromStatus), ne(orderEvents.fromStatus, status))))
+    .orderBy(sql`${orderEvents.id} desc`)
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * The board's orders (issue 13, part 2): not an unpaid card order, and either still running and
+ * placed from `dayStart` on or scheduled for `today` or later, or finished (completed, rejected,
+ * cancelled) from `dayStart` on. `today` is a Paris day 'YYYY-MM-DD', `dayStart` its first instant.
+ */
+export async function findBoardOrderIds(db: Database, window: { today: string; dayStart: Date }): Promise<number[]> {
+  const finals = ['completed', 'rejected', 'cancelled'];
+  const rows = await db
+    .select({ orderId: orders.orderId })
+    .from(orders)
+    .where(
+      and(
+        or(ne(orders.paymentMethod, 'card'), ne(orders.status, 'pending')),
+        or(
+          and(notInArray(orders.status, finals), or(gte(orders.createdAt, window.dayStart), and(isNotNull(orders.deliveryDate), gte(orders.deliveryDate, window.today)))),
+          and(inArray(orders.status, finals), gte(orders.updatedAt, window.dayStart)),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.orderId));
+  return rows.map((row) => row.orderId);
+}
+
+/** The id of the last committed order event (0 before any): where a board's event stream resumes. */
+export async function lastEventId(db: Database): Promise<number> {
+  const rows = await db.select({ last: documentCounters.last }).from(documentCounters).where(eq(documentCounters.name, 'order_event'));
+  return rows[0]?.last ?? 0;
+}
+
+/** Records a pending refund of the order unless one exists (one refund per order). */
+export async function insertPendingRefund(tx: Database, row: { orderId: number; provider: string; amountCents: number }): Promise<void> {
+  await tx
+    .insert(refunds)
+    .values({ ...row, status: 'pending' })
+    .onConflictDoNothing({ target: refunds.orderId });
+}
+
+export async function findRefund(db: Database, orderId: number): Promise<RefundRow | undefined> {
+  const rows = await db.select().from(refunds).where(eq(refunds.orderId, orderId));
+  return rows[0];
+}
+
+/** The refund row, locked until the end of `tx`. */
+export async function lockRefund(tx: Database, orderId: number): Promise<RefundRow | undefined> {
+  const rows = await tx.select().from(refunds).where(eq(refunds.orderId, orderId)).for('update');
+  return rows[0];
+}
+
+/**
+ * Moves a refund from `from` to `to` (with the provider's refund id or error); only one of two
+ * racing calls does it. @returns whether this call did.
+ */
+export async function moveRefund(
+  tx: Database,
+  orderId: number,
+  from: 'pending' | 'failed',
+  to: { status: 'pending' | 'succeeded' | 'failed'; providerRefundId?: string | null; lastError?: string | null; countFailure?: boolean },
+): Promise<boolean> {
+  const rows = await tx
+    .update(refunds)
+    .set({
+      status: to.status,
+      ...(to.providerRefundId !== undefined ? { providerRefundId: to.providerRefundId } : {}),
+      ...(to.lastError !== undefined ? { lastError: to.lastError?.slice(0, 500) ?? null } : {}),
+      ...(to.countFailure ? { attempts: sql`${refunds.attempts} + 1` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, from)))
+    .returning({ id: refunds.id });
+  return rows.length > 0;
+}
+
+/** Keeps a transient error on a pending refund (the provider was unreachable): it stays pending. */
+export async function noteRefundError(db: Database, orderId: number, error: string): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ lastError: error.slice(0, 500), updatedAt: new Date() })
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'pending')));
+}
+
+/** Orders whose refund is pending and untouched for `olderThanSeconds` (left by a crash or an unreachable provider). */
+export async function findStalePendingRefunds(db: Database, olderThanSeconds: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ orderId: refunds.orderId })
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), sql`${refunds.updatedAt} < now() - make_interval(secs => ${olderThanSeconds})`))
+    .orderBy(asc(refunds.updatedAt))
+    .limit(limit);
+  return rows.map((row) => row.orderId);
+}

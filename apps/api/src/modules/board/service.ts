@@ -1,0 +1,518 @@
+import type { BoardOrder, BoardState, OrderActionBody, OrderEventView, RefundView, TrackingView } from '@resto/contract/board';
+import { allergenLabels, allergens as allergenKeys } from '@resto/domain/allergens';
+import { toRestaurantTime } from '@resto/domain/clock';
+import { centsToEuros } from '@resto/domain/money';
+import { eventTypeOfAction } from '@resto/domain/order-events';
+import {
+  availableActions,
+  boardColumn,
+  needsRefund,
+  refusalReasonText,
+  trackingStep,
+  transition,
+  type LifecycleOrder,
+  type OrderAction,
+  type OrderStatus,
+  type RefusalReason,
+} from '@resto/domain/order-lifecycle';
+import { orderLifeTexts as t } from '@resto/domain/messages/order-life';
+import { parseSlotValue, restaurantInstant, toRestaurantDate } from '@resto/domain/scheduling';
+import { readSetting } from '@resto/domain/settings';
+import { eq } from 'drizzle-orm';
+import type { MenuItem } from '@resto/domain/catalogue';
+import type { Database } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Logger } from '../../logger.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import * as mailRepository from '../mail/repository.ts';
+import type { MailService } from '../mail/service.ts';
+import { orderStatusMail, type OrderStatusMailData, type RestaurantContacts } from '../mail/templates.ts';
+import { toOrderView } from '../orders/order-view.ts';
+import { findTestModeOrders } from '../orders/repository.ts';
+import { findPaymentByOrder } from '../payments/repository.ts';
+import { ProviderError, type PaymentProvider } from '../payments/providers/types.ts';
+import { appendOrderEvent } from './events.ts';
+import * as repository from './repository.ts';
+
+/**
+ * Who acts on an order: a staff member (their id and name, written on the event), or the server
+ * itself ('system': the escalation's automatic refusal, issue 13 part 4).
+ */
+export type BoardActor = { staffId: number; name: string } | 'system';
+
+/** The events a customer's status page shows (not the kitchen's own: opened, ticket printed, alerts). */
+const customerEventTypes = new Set(['placed', 'paid', 'accepted', 'delayed', 'ready', 'completed', 'rejected', 'auto_rejected', 'cancelled', 'refunded']);
+
+/** Events that send the customer an e-mail, and which one (issue 13, part 7). */
+const mailKinds: Partial<Record<string, OrderStatusMailData['kind']>> = {
+  accepted: 'accepted',
+  delayed: 'delayed',
+  ready: 'ready',
+  rejected: 'rejected',
+  auto_rejected: 'auto_rejected',
+  cancelled: 'cancelled',
+};
+
+/** A pending refund untouched this long is retried by the reconciler (a crash, or the provider was unreachable). */
+const staleRefundSeconds = 60;
+
+type Refusal = { kind: 'refused'; message: string; unpaidCard?: boolean } | { kind: 'not_found' };
+
+/**
+ * The restaurant's orders board and the customer's status page (issue 13, parts 2, 3 and 7;
+ * docs/decisions/019-the-orders-life.md). Every status change goes through the domain's state
+ * machine (packages/domain/src/order-lifecycle.ts) inside one transaction that locks the order's
+ * row, writes the status, its event (modules/board/events.ts), the customer's e-mail in the
+ * outbox and, for a paid card order ending rejected or cancelled, a pending refund. The refund is
+ * asked of the payment provider after commit, never inside a transaction, with an idempotency
+ * key per order, so a retry never refunds twice.
+ */
+export class BoardService {
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: CatalogService,
+    private readonly mail: MailService,
+    private readonly provider: () => PaymentProvider,
+    private readonly clock: () => Date,
+    private readonly logger: Logger,
+  ) {}
+
+  // ---------------------------------------------------------------------------------------------
+  // Reading
+
+  /**
+   * GET /v2/restaurant/orders: today's and upcoming orders (placed today, or scheduled for today or
+   * later) and those finished today, Europe/Paris days; never an unpaid card order. The last event
+   * id is read first: an event committed while the orders are read comes again on the stream.
+   */
+  async boardState(): Promise<BoardState> {
+    const now = this.clock();
+    const lastEventId = await repository.lastEventId(this.db);
+    const today = toRestaurantDate(now);
+    const dayStart = restaurantInstant(today, '00:00') ?? new Date(`${today}T00:00:00Z`);
+    const ids = await repository.findBoardOrderIds(this.db, { today, dayStart });
+    const board = (await this.boardOrders(ids)).filter((order): order is BoardOrder => order !== null);
+    return { orders: board, last_event_id: lastEventId, server_time: now.toISOString() };
+  }
+
+  /** One order as the board shows it; null when unknown or not the restaurant's yet (an unpaid card order). */
+  async boardOrder(orderId: number): Promise<BoardOrder | null> {
+    const [order] = await this.boardOrders([orderId]);
+    return order ?? null;
+  }
+
+  /** GET /v2/public/tracking/{secret}: the customer's status page; null for an unknown secret. */
+  async trackingView(secret: string): Promise<TrackingView | null> {
+    const orderId = await repository.findOrderIdBySecret(this.db, secret);
+    if (orderId === undefined) return null;
+    const [[order], lines, events, [refund], settings] = await Promise.all([
+      repository.findOrdersByIds(this.db, [orderId]),
+      repository.findLines(this.db, [orderId]),
+      repository.findEvents(this.db, [orderId]),
+      repository.findRefunds(this.db, [orderId]),
+      this.settings(),
+    ]);
+    if (!order) return null;
+    const testMode = (await findTestModeOrders(this.db, [orderId])).has(orderId);
+    const lifecycle = lifecycleOf(order);
+    const ending = lastEnding(events);
+    return {
+      order_id: order.orderId,
+      status: lifecycle.status,
+      step: trackingStep(lifecycle),
+      is_pickup: order.isPickup,
+      is_scheduled: order.deliveryTimeRange !== null,
+      delivery_date: order.deliveryDate,
+      delivery_time_range: order.deliveryTimeRange,
+      ready_at: order.readyAt?.toISOString() ?? null,
+      reason_text: ending && (order.status === 'rejected' || order.status === 'cancelled') ? endingText(ending) : null,
+      refund: refund ? refundView(refund) : null,
+      payment_method: order.paymentMethod,
+      payment_test_mode: testMode,
+      total: centsToEuros(order.totalCents),
+      items: lines.map((line) => ({
+        item_name: line.itemName,
+        quantity: line.quantity,
+        options: line.options.map((o) => (o.quantity > 1 ? `${o.quantity} × ${o.name}` : o.name)),
+      })),
+      restaurant_phone: settings.contacts.phone,
+      events: events
+        .filter((event) => customerEventTypes.has(event.type))
+        .map((event) => ({
+          id: event.id,
+          type: event.type,
+          to_status: (event.toStatus as OrderStatus | null) ?? null,
+          ready_at: event.readyAt?.toISOString() ?? null,
+          at: event.at.toISOString(),
+        })),
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Acting
+
+  /**
+   * POST /v2/restaurant/orders/{order_id}/actions. In one transaction: locks the order, checks the
+   * screen's `expected_status` and the state machine, writes the status (and the ready time), the
+   * event, the customer's e-mail and a pending refund when one is due; after commit, asks the
+   * provider for the refund. @returns the order after it.
+   * @throws ApiError order_not_found (404); order_transition_refused (409, payload: the order now)
+   * when the order moved since the screen showed it or the action does not apply; invalid_request
+   * (400) for a missing or past ready time, a delay not later, or a missing reason.
+   */
+  async act(orderId: number, body: OrderActionBody, actor: BoardActor): Promise<BoardOrder> {
+    return this.apply(orderId, body, actor);
+  }
+
+  /**
+   * Refuses an order nobody accepted in time (issue 13, part 4; the escalation's timer): the
+   * action `auto_reject` with the reason `not_accepted_in_time`, by the server. Refunded if paid;
+   * the customer's e-mail says to call the restaurant.
+   * @throws ApiError order_transition_refused when it was accepted or refused meanwhile.
+   */
+  async autoReject(orderId: number, expectedStatus: OrderStatus): Promise<BoardOrder> {
+    return this.apply(orderId, { action: 'auto_reject', expected_status: expectedStatus, reason: 'not_accepted_in_time' }, 'system');
+  }
+
+  /** POST …/opened: the first opening sets `opened_at` and writes an `opened` event; later calls change nothing. */
+  async markOpened(orderId: number, actor: BoardActor): Promise<BoardOrder> {
+    return this.markOnce(orderId, actor, 'opened');
+  }
+
+  /** POST …/ticket-printed: the first print sets `ticket_printed_at` and writes a `ticket_printed` event; later calls change nothing. */
+  async markTicketPrinted(orderId: number, actor: BoardActor): Promise<BoardOrder> {
+    return this.markOnce(orderId, actor, 'ticket_printed');
+  }
+
+  /**
+   * POST …/refund: asks again for a refund the provider refused (or that is still pending). A
+   * refund already made is answered as is: never twice. @returns the order after it.
+   * @throws ApiError order_not_found; order_transition_refused (409) when the order has no refund;
+   * refund_failed (502, payload: the order) when the provider refuses again.
+   */
+  async retryRefund(orderId: number): Promise<BoardOrder> {
+    const outcome = await this.db.transaction(async (raw) => {
+      const tx = raw as unknown as Database;
+      const order = await repository.lockOrder(tx, orderId);
+      if (!order) return 'not_found' as const;
+      const refund = await repository.lockRefund(tx, orderId);
+      if (!refund) return 'none' as const;
+      if (refund.status === 'failed') await repository.moveRefund(tx, orderId, 'failed', { status: 'pending' });
+      return refund.status === 'succeeded' ? ('done' as const) : ('retry' as const);
+    });
+    if (outcome === 'not_found') throw new ApiError('order_not_found', t.unknownOrder);
+    if (outcome === 'none') throw new ApiError('order_transition_refused', t.noRefund, [], (await this.boardOrder(orderId)) ?? undefined);
+    if (outcome === 'retry') await this.processRefund(orderId);
+    const order = await this.boardOrder(orderId);
+    if (order?.refund?.status === 'failed') throw new ApiError('refund_failed', t.refundFailed(order.refund.last_error ?? '—'), [], order);
+    return order!;
+  }
+
+  /**
+   * Asks the provider for the order's pending refund, outside any transaction, with the key
+   * `refund-<order_id>` (`refund-<order_id>-retry-<n>` after n refusals: a refused request made no
+   * refund, and a provider replays a key's first answer). Records 'succeeded' (event `refunded`)
+   * or, when the provider refuses, 'failed' (event `refund_failed` with its message); when the
+   * provider cannot be reached the refund stays pending for the reconciler. Two calls racing ask
+   * with one key and record once.
+   */
+  async processRefund(orderId: number): Promise<void> {
+    const refund = await repository.findRefund(this.db, orderId);
+    if (refund?.status !== 'pending') return;
+    const payment = await findPaymentByOrder(this.db, orderId);
+    const [order] = await repository.findOrdersByIds(this.db, [orderId]);
+    const intentId = payment?.intentId ?? order?.transactionId ?? '';
+    const key = refund.attempts === 0 ? `refund-${orderId}` : `refund-${orderId}-retry-${refund.attempts}`;
+    const now = this.clock();
+    try {
+      const answer = await this.provider().refund({ intentId, amountCents: refund.amountCents }, key);
+      if (answer.status === 'failed' || answer.status === 'canceled') await this.recordRefundFailure(orderId, answer.failureReason ?? answer.status, now);
+      else
+        await this.db.transaction(async (raw) => {
+          const tx = raw as unknown as Database;
+          if (await repository.moveRefund(tx, orderId, 'pending', { status: 'succeeded', providerRefundId: answer.id, lastError: null }))
+            await appendOrderEvent(tx, { orderId, type: 'refunded', actor: 'payment', at: now });
+        });
+    } catch (error) {
+      if (error instanceof ProviderError && error.refused) await this.recordRefundFailure(orderId, error.message, now);
+      else {
+        const message = error instanceof Error ? error.message : String(error);
+        await repository.noteRefundError(this.db, orderId, message);
+        this.logger.warn({ orderId, err: message }, 'remboursement : prestataire injoignable, nouvel essai par le rapprochement');
+      }
+    }
+  }
+
+  /** The reconciler's pass (modules/payments/reconciler.ts): pending refunds left by a crash or an unreachable provider. @returns refunds asked. */
+  async retryPendingRefunds(limit = 20): Promise<number> {
+    const orderIds = await repository.findStalePendingRefunds(this.db, staleRefundSeconds, limit);
+    for (const orderId of orderIds) await this.processRefund(orderId);
+    return orderIds.length;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Inside
+
+  private async apply(
+    orderId: number,
+    body: { action: OrderAction; expected_status: OrderStatus; ready_at?: string | undefined; reason?: RefusalReason | undefined; reason_text?: string | undefined },
+    actor: BoardActor,
+  ): Promise<BoardOrder> {
+    const { action } = body;
+    const ending = action === 'reject' || action === 'cancel' || action === 'auto_reject';
+    if (ending && !body.reason) throw new ApiError('invalid_request', t.reasonRequired, [{ path: 'reason', message: t.reasonRequired }]);
+    const reasonText = body.reason === 'other' ? body.reason_text?.trim() || null : null;
+    if (body.reason === 'other' && !reasonText) throw new ApiError('invalid_request', t.reasonTextRequired, [{ path: 'reason_text', message: t.reasonTextRequired }]);
+    // Read before the transaction (PGlite runs one transaction at a time).
+    const settings = await this.settings();
+    const now = this.clock();
+    let refundDue = false;
+    const result = await this.db.transaction(async (raw): Promise<Refusal | { kind: 'done' }> => {
+      const tx = raw as unknown as Database;
+      const order = await repository.lockOrder(tx, orderId);
+      if (!order) return { kind: 'not_found' };
+      const lifecycle = lifecycleOf(order);
+      if (boardColumn(lifecycle) === null) return { kind: 'refused', message: t.awaitingPayment, unpaidCard: true };
+      if (order.status !== body.expected_status) return { kind: 'refused', message: await this.whatHappened(tx, order) };
+      const step = transition(lifecycle, action);
+      if (!step.ok) return { kind: 'refused', message: step.reason === 'awaiting_payment' ? t.awaitingPayment : t.notAllowed(action, order.status) };
+      const readyAt = action === 'accept' || action === 'delay' ? checkReadyAt(order, action, body.ready_at, now) : null;
+      await tx
+        .update(orders)
+        .set({ status: step.to, ...(readyAt ? { readyAt } : {}), updatedAt: now })
+        .where(eqOrder(orderId));
+      const type = eventTypeOfAction(action);
+      const eventId = await appendOrderEvent(tx, {
+        orderId,
+        type,
+        fromStatus: step.from,
+        toStatus: step.to,
+        actor: actor === 'system' ? 'system' : 'staff',
+        staffId: actor === 'system' ? null : actor.staffId,
+        actorName: actor === 'system' ? null : actor.name,
+        reason: body.reason ?? null,
+        reasonText,
+        readyAt,
+        at: now,
+      });
+      let refundCents: number | null = null;
+      if (needsRefund({ ...lifecycle, wasPaid: lifecycle.paymentMethod === 'card' && step.from !== 'pending' }, step.to)) {
+        const payment = await findPaymentByOrder(tx, orderId);
+        refundCents = payment?.amountCents ?? order.totalCents;
+        await repository.insertPendingRefund(tx, { orderId, provider: payment?.provider ?? this.provider().name, amountCents: refundCents });
+        refundDue = true;
+      }
+      const kind = mailKinds[type];
+      if (kind && order.customer.email) {
+        const message = orderStatusMail(
+          {
+            kind,
+            orderId,
+            to: order.customer.email,
+            firstName: order.customer.first_name,
+            isPickup: order.isPickup,
+            readyAt: readyAt ?? order.readyAt,
+            reasonText: body.reason ? refusalReasonText(body.reason, reasonText) : null,
+            refundCents,
+            trackingUrl: `${settings.siteUrl}/suivi?commande=${order.secret}`,
+          },
+          settings.contacts,
+        );
+        await mailRepository.insertMails(tx, [
+          { kind: `status-${eventId}`, orderId, recipient: message.to, subject: message.subject, text: message.text, html: message.html ?? null, nextAttemptAt: now },
+        ]);
+      }
+      return { kind: 'done' };
+    });
+    if (result.kind === 'not_found') throw new ApiError('order_not_found', t.unknownOrder);
+    if (result.kind === 'refused') {
+      const current = result.unpaidCard ? null : await this.boardOrder(orderId);
+      throw new ApiError('order_transition_refused', result.message, [], current ?? undefined);
+    }
+    this.mail.kick();
+    if (refundDue) await this.processRefund(orderId);
+    return (await this.boardOrder(orderId))!;
+  }
+
+  private async markOnce(orderId: number, actor: BoardActor, type: 'opened' | 'ticket_printed'): Promise<BoardOrder> {
+    const now = this.clock();
+    const outcome = await this.db.transaction(async (raw) => {
+      const tx = raw as unknown as Database;
+      const order = await repository.lockOrder(tx, orderId);
+      if (!order) return 'not_found' as const;
+      if (boardColumn(lifecycleOf(order)) === null) return 'unpaid' as const;
+      const already = type === 'opened' ? order.openedAt : order.ticketPrintedAt;
+      if (already) return 'unchanged' as const;
+      await tx
+        .update(orders)
+        .set(type === 'opened' ? { openedAt: now } : { ticketPrintedAt: now })
+        .where(eqOrder(orderId));
+      await appendOrderEvent(tx, {
+        orderId,
+        type,
+        actor: actor === 'system' ? 'system' : 'staff',
+        staffId: actor === 'system' ? null : actor.staffId,
+        actorName: actor === 'system' ? null : actor.name,
+        at: now,
+      });
+      return 'done' as const;
+    });
+    if (outcome === 'not_found') throw new ApiError('order_not_found', t.unknownOrder);
+    if (outcome === 'unpaid') throw new ApiError('order_transition_refused', t.awaitingPayment);
+    return (await this.boardOrder(orderId))!;
+  }
+
+  /** Why the screen's status is stale: who moved the order to its status, and when ('… acceptée par Karim à 12:41.'). */
+  private async whatHappened(tx: Database, order: repository.OrderRow): Promise<string> {
+    const event = await repository.findLastStatusEvent(tx, order.orderId, order.status);
+    const time = toRestaurantTime(event?.at ?? order.updatedAt).time;
+    if (event?.actor === 'system') return t.alreadyDoneAutomatically(order.status, time);
+    return t.alreadyDone(order.status, t.firstName(event?.actorName ?? null), time);
+  }
+
+  private async recordRefundFailure(orderId: number, message: string, now: Date): Promise<void> {
+    await this.db.transaction(async (raw) => {
+      const tx = raw as unknown as Database;
+      if (await repository.moveRefund(tx, orderId, 'pending', { status: 'failed', lastError: message, countFailure: true }))
+        await appendOrderEvent(tx, { orderId, type: 'refund_failed', actor: 'payment', reasonText: message.slice(0, 300), at: now });
+    });
+    this.logger.warn({ orderId, err: message }, 'remboursement refusé par le prestataire');
+  }
+
+  private async settings(): Promise<{ contacts: RestaurantContacts; siteUrl: string }> {
+    const { settings } = await this.catalog.getCatalog();
+    return {
+      contacts: {
+        name: readSetting(settings, 'contacts.name', 'Restaurant'),
+        address: readSetting(settings, 'contacts.address', ''),
+        phone: readSetting(settings, 'contacts.phone', ''),
+        email: readSetting(settings, 'contacts.email', ''),
+      },
+      siteUrl: readSetting(settings, 'site.url', '').replace(/\/+$/, ''),
+    };
+  }
+
+  /** Board orders of `orderIds`, in their order, in a few queries whatever their number (null: unknown or unpaid card). */
+  private async boardOrders(orderIds: readonly number[]): Promise<(BoardOrder | null)[]> {
+    if (orderIds.length === 0) return [];
+    const [rows, lines, events, refunds, testMode, catalog] = await Promise.all([
+      repository.findOrdersByIds(this.db, orderIds),
+      repository.findLines(this.db, orderIds),
+      repository.findEvents(this.db, orderIds),
+      repository.findRefunds(this.db, orderIds),
+      findTestModeOrders(this.db, orderIds),
+      this.catalog.getCatalog(),
+    ]);
+    const byId = new Map(rows.map((order) => [order.orderId, order]));
+    const group = <T extends { orderId: number }>(rows: T[]) => {
+      const map = new Map<number, T[]>();
+      for (const row of rows) map.set(row.orderId, [...(map.get(row.orderId) ?? []), row]);
+      return map;
+    };
+    const linesOf = group(lines);
+    const eventsOf = group(events);
+    const refundOf = new Map(refunds.map((refund) => [refund.orderId, refund]));
+    return orderIds.map((orderId) => {
+      const order = byId.get(orderId);
+      if (!order) return null;
+      const lifecycle = lifecycleOf(order);
+      const column = boardColumn(lifecycle);
+      if (column === null) return null;
+      const orderLines = linesOf.get(orderId) ?? [];
+      const orderEvents = eventsOf.get(orderId) ?? [];
+      const view = toOrderView(order, orderLines, [], testMode.has(orderId));
+      const { status_history: _history, items, ...rest } = view;
+      const paidLines = orderLines.filter((line) => !line.isFree);
+      const ending = ['rejected', 'cancelled'].includes(order.status) ? lastEnding(orderEvents) : undefined;
+      const refund = refundOf.get(orderId);
+      return {
+        ...rest,
+        status: lifecycle.status,
+        column,
+        available_actions: availableActions(lifecycle),
+        items: items.map((item, index) => ({ ...item, allergens: lineAllergens(catalog.itemsById, paidLines[index]!) })),
+        placed_at: order.placedAt?.toISOString() ?? null,
+        ready_at: order.readyAt?.toISOString() ?? null,
+        opened_at: order.openedAt?.toISOString() ?? null,
+        ticket_printed_at: order.ticketPrintedAt?.toISOString() ?? null,
+        reason: (ending?.reason as RefusalReason | null | undefined) ?? null,
+        reason_text: ending ? endingText(ending) : null,
+        refund: refund ? refundView(refund) : null,
+        events: orderEvents.map(eventView),
+      };
+    });
+  }
+}
+
+const eqOrder = (orderId: number) => eq(orders.orderId, orderId);
+
+function lifecycleOf(order: repository.OrderRow): LifecycleOrder & { status: OrderStatus } {
+  return { status: order.status as OrderStatus, paymentMethod: order.paymentMethod === 'card' ? 'card' : 'cash' } as LifecycleOrder & { status: OrderStatus };
+}
+
+/** The last event that ended the order (rejected, auto-rejected, cancelled). */
+function lastEnding(events: repository.EventRow[]): repository.EventRow | undefined {
+  return events.findLast((event) => event.toStatus === 'rejected' || event.toStatus === 'cancelled');
+}
+
+/** The reason a customer and staff read: the label, or staff's own words for 'other'. */
+function endingText(event: repository.EventRow): string | null {
+  return event.reason ? refusalReasonText(event.reason as RefusalReason, event.reasonText) : event.reasonText;
+}
+
+function refundView(refund: repository.RefundRow): RefundView {
+  return { status: refund.status, amount: centsToEuros(refund.amountCents), last_error: refund.lastError };
+}
+
+/** An event as the API shows it (the SSE event's `event`, the board order's `events`). */
+export function eventView(event: repository.EventRow): OrderEventView {
+  return {
+    id: event.id,
+    order_id: event.orderId,
+    type: event.type,
+    from_status: (event.fromStatus as OrderStatus | null) ?? null,
+    to_status: (event.toStatus as OrderStatus | null) ?? null,
+    actor: event.actor,
+    actor_name: event.actorName,
+    reason: (event.reason as RefusalReason | null) ?? null,
+    reason_text: event.reasonText,
+    ready_at: event.readyAt?.toISOString() ?? null,
+    at: event.at.toISOString(),
+  };
+}
+
+/**
+ * The allergens of a line, French labels in the regulation's order: the dish's and those of its
+ * chosen option values, from the catalogue now (a dish no longer on the menu shows none).
+ */
+function lineAllergens(itemsById: Map<number, MenuItem>, line: repository.LineRow | undefined): string[] {
+  if (!line) return [];
+  const item = itemsById.get(line.itemId);
+  if (!item) return [];
+  const found = new Set(item.item_allergens);
+  for (const chosen of line.options) {
+    const option = item.options.find((o) => o.option_id === chosen.option_id);
+    const value = option?.option_options.find((v) => v.id === chosen.id);
+    for (const allergen of value?.allergens ?? []) found.add(allergen);
+  }
+  return allergenKeys.filter((key) => found.has(key)).map((key) => allergenLabels[key]);
+}
+
+/**
+ * The ready time of an accept or a delay: the one given, or for accepting a scheduled order the
+ * start of its slot. Must be in the future; a delay's must be later than the time announced.
+ * @throws ApiError invalid_request (400) naming `ready_at`.
+ */
+function checkReadyAt(order: repository.OrderRow, action: 'accept' | 'delay', given: string | undefined, now: Date): Date {
+  const refuse = (message: string) => new ApiError('invalid_request', message, [{ path: 'ready_at', message }]);
+  let readyAt = given ? new Date(given) : null;
+  if (!readyAt && action === 'accept' && order.deliveryDate && order.deliveryTimeRange) {
+    const slot = parseSlotValue(order.deliveryTimeRange);
+    readyAt = slot ? restaurantInstant(order.deliveryDate, slot.start) : null;
+  }
+  if (!readyAt || Number.isNaN(readyAt.getTime())) throw refuse(t.readyAtRequired);
+  if (readyAt.getTime() <= now.getTime()) throw refuse(t.readyAtPast);
+  if (action === 'delay' && order.readyAt && readyAt.getTime() <= order.readyAt.getTime()) throw refuse(t.delayNotLater(toRestaurantTime(order.readyAt).time));
+  return readyAt;
+}
