@@ -2,9 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { createDeps } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
-import { mailOutbox, orderEvents, orders, pushSubscriptions, serverSecrets, staffScreens } from '../../db/schema.ts';
+import { mailOutbox, orderEvents, orders, pushSubscriptions, refunds, serverSecrets, staffScreens } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
-import { buildOrderPayload, errorOf, payloadOf, postOrder, request, sendJson, startTestServer, type TestServer } from '../../test/harness.ts';
+import { buildOrderPayload, errorOf, payloadOf, postOrder, request, startTestServer, type TestServer } from '../../test/harness.ts';
+import { cards, confirmCard, createCardOrder, intentFor, orderState, putPaid } from '../payments/test-helpers.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
 import { startTestPushService, type TestPushService } from '../../test/push-service.ts';
 import { createMailTransport } from '../mail/transport.ts';
@@ -293,5 +294,68 @@ describe('two API instances on one PostgreSQL', () => {
   });
 });
 
-// sendJson is used by the auto-refusal tests once the board's actions are in.
-void sendJson;
+describe('an order nobody accepted in time is refused automatically (issue 13, part 4)', () => {
+  const base = new Date('2026-11-24T20:00:00+01:00');
+
+  test('after 10 min, not before: rejected by the system with its reason, the customer told to call the restaurant; opening it does not stop the timer', async () => {
+    now = base;
+    const orderId = await placeOrder();
+    // Opened on a screen (the board's own route) but never accepted.
+    const opened = await request(server.baseUrl, `/v2/restaurant/orders/${orderId}/opened`, { method: 'POST', headers: { Cookie: owner.cookie } });
+    expect(opened.status).toBe(200);
+    now = minutes(9.9, base);
+    expect((await server.deps.escalation.runOnce(now)).rejected).not.toContain(orderId);
+    expect((await orderState(server.db, orderId)).status).toBe('pending');
+
+    now = minutes(10.1, base);
+    // Two runs at once (two instances): one refuses, the other finds it refused.
+    const runs = await Promise.all([server.deps.escalation.runOnce(now), server.deps.escalation.runOnce(now)]);
+    expect(runs.flatMap((run) => run.rejected).filter((id) => id === orderId)).toEqual([orderId]);
+    expect((await orderState(server.db, orderId)).status).toBe('rejected');
+    const events = await server.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, 'auto_rejected')));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actor: 'system', fromStatus: 'pending', toStatus: 'rejected', reason: 'not_accepted_in_time', staffId: null });
+
+    const mail = await server.mail.waitFor((m) => m.to === 'marie.dupont@example.fr' && m.subject === `Commande n° ${orderId} refusée`);
+    expect(mail.text).toContain(`Le restaurant n’a pas pu confirmer votre commande n° ${orderId} à temps : elle est annulée.`);
+    expect(mail.text).toContain('Appelez le restaurant au +33 4 78 00 00 00');
+    expect(mail.text).toContain('Vous n’avez rien payé');
+  });
+
+  test('a paid card order is refused and refunded through the payment provider', async () => {
+    now = minutes(30, base);
+    await heartbeat(now);
+    const order = await createCardOrder(server);
+    const intent = await intentFor(server, order);
+    expect(payloadOf(await confirmCard(server, intent.client_secret, cards.success)).status).toBe('succeeded');
+    expect((await putPaid(server, order.orderId, intent.id)).status).toBe(200);
+    expect((await orderState(server.db, order.orderId)).status).toBe('paid');
+    // Payments run on real time whatever the app's clock (app.ts): the payment's instant, on this test's clock.
+    await server.db.update(orders).set({ placedAt: now }).where(eq(orders.orderId, order.orderId));
+
+    now = minutes(40.5, base);
+    const run = await server.deps.escalation.runOnce(now);
+    expect(run.rejected).toContain(order.orderId);
+    expect((await orderState(server.db, order.orderId)).status).toBe('rejected');
+    const [refund] = await server.db.select().from(refunds).where(eq(refunds.orderId, order.orderId));
+    expect(refund).toMatchObject({ status: 'succeeded', amountCents: Math.round(order.total * 100) });
+
+    const mail = await server.mail.waitFor((m) => m.to === 'marie.dupont@example.fr' && m.subject === `Commande n° ${order.orderId} refusée`);
+    expect(mail.text).toMatch(/Votre paiement de .+ vous est remboursé sur votre carte/);
+    expect(mail.text).toContain('Appelez le restaurant au +33 4 78 00 00 00');
+  });
+
+  test('an order accepted in time is left alone', async () => {
+    now = minutes(60, base);
+    const orderId = await placeOrder();
+    const accept = await request(server.baseUrl, `/v2/restaurant/orders/${orderId}/actions`, {
+      method: 'POST',
+      headers: { Cookie: owner.cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action: 'accept', expected_status: 'pending', ready_at: minutes(80, base).toISOString() }),
+    });
+    expect(accept.status).toBe(200);
+    now = minutes(75, base);
+    expect((await server.deps.escalation.runOnce(now)).rejected).not.toContain(orderId);
+    expect((await orderState(server.db, orderId)).status).toBe('accepted');
+  });
+});
