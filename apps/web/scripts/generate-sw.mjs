@@ -29,6 +29,12 @@ const { count, size, warnings } = await generateSW({
   mode: 'production',
   runtimeCaching: [
     {
+      // The staff area (issue 13): never a cached copy. Pages under /restaurant/ are controlled by
+      // the staff worker (public/restaurant-sw.js, its longer scope wins); this covers /restaurant itself.
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/restaurant(\/|\.data|$)/.test(url.pathname),
+      handler: 'NetworkOnly',
+    },
+    {
       urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(fr\/)?(checkout|success|auth|profile)(\/|\.data|$)/.test(url.pathname),
       handler: 'NetworkOnly',
       options: { precacheFallback: { fallbackURL: '/offline' } },
