@@ -37,7 +37,7 @@ for (const width of [390, 768, 1280]) {
     await expect(page.getByText('Pas de commande immédiate pour le moment : choisissez un créneau')).toBeVisible();
     await expect(page.getByRole('radio', { name: 'Planifier' })).toBeChecked();
     // Tuesday 12:30 with a 20-minute lead for pickup: the first slot today is offered, chosen.
-    const slot = page.getByLabel('Créneau');
+    const slot = page.getByLabel('Créneau', { exact: true });
     await expect(slot).not.toHaveValue('');
     const chosen = await slot.inputValue();
     const firstOffered = await slot.locator('option').nth(1).getAttribute('value');
