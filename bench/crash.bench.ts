@@ -130,7 +130,7 @@ async function run(backend: 'pglite' | 'postgres', port: number, adminUrl?: stri
       database.db,
       sql`select count(*)::int as orders, count(distinct local_id)::int as distinct_ids,
             (select count(*)::int from orders o where not exists (select 1 from order_lines l where l.order_id = o.order_id)
-                                                   or not exists (select 1 from order_status_history h where h.order_id = o.order_id)) as half
+                                                   or not exists (select 1 from order_events h where h.order_id = o.order_id)) as half
           from orders`,
     );
     const stored = await queryRows<{ order_id: number; local_id: string }>(database.db, sql`select order_id, local_id from orders`);

@@ -137,7 +137,7 @@ const [counts] = await queryRows<{ orders: number; distinct_ids: number; paid: n
   db,
   sql`select count(*)::int as orders, count(distinct local_id)::int as distinct_ids,
         count(*) filter (where status = 'paid')::int as paid,
-        (select count(*)::int from order_status_history where status = 'paid') as paid_rows,
+        (select count(*)::int from order_events where to_status = 'paid') as paid_rows,
         count(*) filter (where payment_method = 'card' and status <> 'paid')::int as card_pending,
         (select count(*)::int from mail_outbox) as outbox_left
       from orders`,

@@ -129,7 +129,7 @@ const [counts] = await queryRows<{ orders: number; payments: number; intents: nu
     (select count(*)::int from test_processor_intents where status = 'succeeded') as succeeded,
     (select count(*)::int from test_processor_intents i join payments p on p.intent_id = i.id join orders o on o.order_id = p.order_id
        where i.status = 'succeeded' and o.status <> 'paid') as lost,
-    (select count(*)::int from order_status_history where status = 'paid') as paid_history`,
+    (select count(*)::int from order_events where to_status = 'paid') as paid_history`,
 );
 const c = counts!;
 const sameOrderEachTry = outcomes.every((o) => new Set(o.orderIds).size === 1 && new Set(o.intentIds).size === 1);

@@ -58,7 +58,7 @@ async function run(backend: 'pglite' | 'postgres', port: number, adminUrl?: stri
       const [half] = await queryRows<{ n: number }>(
         database.db,
         sql`select count(*)::int as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.order_id)
-              or not exists (select 1 from order_status_history h where h.order_id = o.order_id)`,
+              or not exists (select 1 from order_events h where h.order_id = o.order_id)`,
       );
       return {
         backend: backend === 'pglite' ? 'PGlite' : 'PostgreSQL',

@@ -41,6 +41,8 @@ import { EscalationService, type AutoRefuse } from './modules/escalation/service
 import { TestProcessor } from './modules/payments/providers/test-processor.ts';
 import { DisabledPaymentProvider } from './modules/payments/providers/disabled.ts';
 import type { PaymentProvider } from './modules/payments/providers/types.ts';
+import { RealtimeHub, type Listen } from './modules/realtime/hub.ts';
+import { restaurantRealtimeRoutes, trackingRealtimeRoutes } from './modules/realtime/routes.ts';
 import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
 import { BoardService } from './modules/board/service.ts';
 
@@ -66,6 +68,10 @@ export interface AppDeps {
   privacy: PrivacyService;
   /** Limits on orders, payment calls and address search (issue 17). */
   limits: RequestLimits;
+  /** Live order events (issue 13, part 5): the hub fed by LISTEN/NOTIFY that the SSE streams read. */
+  realtime: RealtimeHub;
+  /** Comment pings on SSE streams, ms (default 15 s). */
+  ssePingMs?: number;
   /** The restaurant's orders board and the customer's status page (issue 13; modules/board/service.ts). */
   board: BoardService;
   /** Nothing unseen (issue 13, part 4): alerts, Web Push, automatic refusal, staff screens' presence. */
@@ -90,6 +96,12 @@ export interface DepsOptions {
   rateLimitFactor?: number;
   /** SITE_URL: the board's address in the escalation e-mails (docs/decisions/022-nothing-unseen.md). */
   siteUrl?: string;
+  /** The database handle's LISTEN (DatabaseHandle.listen); without it the live events hub polls the table every `realtimePollMs`. */
+  listen?: Listen;
+  /** The hub's safety re-read of the table, ms (default 10 s; 1 s without `listen`). */
+  realtimePollMs?: number;
+  /** Comment pings on SSE streams, ms (default 15 s). */
+  ssePingMs?: number;
 }
 
 /** Builds the services from a database; no I/O happens here. */
@@ -129,6 +141,8 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     trustProxy: options.trustProxy ?? false,
     privacy: new PrivacyService(db, catalog, clock, logger),
     limits: new RequestLimits(db, options.rateLimitFactor ?? 1),
+    realtime: new RealtimeHub(db, options.listen, logger, { pollMs: options.realtimePollMs ?? (options.listen ? 10_000 : 1000) }),
+    ssePingMs: options.ssePingMs,
     board,
     escalation,
   };
@@ -241,6 +255,9 @@ export function createApp(deps: AppDeps) {
   app.route('/v2', discoveryRoutes(deps.discovery));
   app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));
   app.route('/v2/public', trackingRoutes(deps.board));
+  const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs };
+  app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));
+  app.route('/v2/public/tracking', trackingRealtimeRoutes(realtime));
   declareDocument(app);
   app.all('/v2/*', () => { throw new ApiError('not_found', messages.notFound); });
 

@@ -6,8 +6,9 @@ import { createApp } from './app.ts';
 import { signWebhookPayload } from './modules/payments/providers/webhook-signature.ts';
 import type { TestProcessor } from './modules/payments/providers/test-processor.ts';
 import { createAccount, newEmail, newIp, strongPassword, type Session } from './test/accounts.ts';
-import { createTestStaff } from './test/staff.ts';
 import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from './test/harness.ts';
+import { createTestStaff } from './test/staff.ts';
+import { placeCashOrder, placePaidCardOrder } from './modules/board/test-helpers.ts';
 
 /**
  * The API's contract (issue 12, parts 1 and 2): GET /v2/openapi.json is a valid OpenAPI document
@@ -149,7 +150,13 @@ async function call(method: string, path: string, url: string, init: RequestInit
   const route = `${method.toUpperCase()} ${documentPath(path)}`;
   const declaration = declarationOf(method, path);
   const answer = declaration.responses[String(response.status)];
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  // An event stream never ends by itself: its first chunk (`retry:`) is enough, then the call cuts it.
+  let bytes: Uint8Array;
+  if (contentType.startsWith('text/event-stream') && response.body) {
+    const reader = response.body.getReader();
+    bytes = (await reader.read()).value ?? new Uint8Array();
+    await reader.cancel();
+  } else bytes = new Uint8Array(await response.arrayBuffer());
   expect(answer, `${route} a répondu ${response.status}, statut non déclaré : ${new TextDecoder().decode(bytes).slice(0, 300)}`).toBeDefined();
   const mediaType = contentType.split(';')[0]!.trim();
   const content = answer!.content?.[mediaType];
@@ -361,6 +368,45 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', webhook, webhook, { body: event, headers: { 'Stripe-Signature': 't=1,v1=faux' } })).status).toBe(400);
   });
 
+  test('the restaurant’s board, acting on an order, and the customer’s status page (issue 13)', async () => {
+    const staff = await createTestStaff(server.db, { now });
+    const cookie = { Cookie: staff.cookie };
+    const boardRoute = '/v2/restaurant/orders';
+    expect((await call('get', boardRoute, boardRoute, { headers: cookie })).status).toBe(200);
+    expect((await call('get', boardRoute, boardRoute)).status).toBe(401);
+
+    const order = await placeCashOrder(server);
+    const id = order.orderId;
+    const ready = new Date(now.getTime() + 20 * 60_000).toISOString();
+    const actions = '/v2/restaurant/orders/{order_id}/actions';
+    const accept = { action: 'accept', expected_status: 'pending', ready_at: ready };
+    expect((await call('post', actions, `/v2/restaurant/orders/${id}/actions`, { headers: cookie, body: json(accept) })).status).toBe(200);
+    const stale = await call('post', actions, `/v2/restaurant/orders/${id}/actions`, { headers: cookie, body: json(accept) });
+    expect(stale.status).toBe(409);
+    expect(errorOf(stale).code).toBe('order_transition_refused');
+    expect((await call('post', actions, `/v2/restaurant/orders/${id}/actions`, { headers: cookie, body: json({ action: 'x' }) })).status).toBe(400);
+    expect((await call('post', actions, `/v2/restaurant/orders/999999/actions`, { headers: cookie, body: json(accept) })).status).toBe(404);
+    expect((await call('post', actions, `/v2/restaurant/orders/${id}/actions`, { body: json(accept) })).status).toBe(401);
+
+    for (const step of ['opened', 'ticket-printed']) {
+      const route = `/v2/restaurant/orders/{order_id}/${step}`;
+      expect((await call('post', route, `/v2/restaurant/orders/${id}/${step}`, { headers: cookie })).status).toBe(200);
+      expect((await call('post', route, `/v2/restaurant/orders/999999/${step}`, { headers: cookie })).status).toBe(404);
+    }
+
+    const refund = '/v2/restaurant/orders/{order_id}/refund';
+    expect((await call('post', refund, `/v2/restaurant/orders/${id}/refund`, { headers: cookie })).status).toBe(409);
+    const card = await placePaidCardOrder(server);
+    const reject = { action: 'reject', expected_status: 'paid', reason: 'too_many_orders' };
+    expect((await call('post', actions, `/v2/restaurant/orders/${card.orderId}/actions`, { headers: cookie, body: json(reject) })).status).toBe(200);
+    expect((await call('post', refund, `/v2/restaurant/orders/${card.orderId}/refund`, { headers: cookie })).status).toBe(200);
+
+    const trackingRoute = '/v2/public/tracking/{secret}';
+    expect((await call('get', trackingRoute, `/v2/public/tracking/${order.secret}`)).status).toBe(200);
+    expect((await call('get', trackingRoute, `/v2/public/tracking/${card.secret}`)).status).toBe(200);
+    expect((await call('get', trackingRoute, `/v2/public/tracking/${'0'.repeat(64)}`)).status).toBe(404);
+  });
+
   test('addresses and suggestions', async () => {
     const locations = '/v2/public/locations';
     expect((await call('get', `${locations}/`, `${locations}/?query=${encodeURIComponent('lyon')}`)).status).toBe(200);
@@ -408,6 +454,24 @@ describe('every route answers as declared, over real HTTP', () => {
     const body = json({ endpoint: subscription.endpoint });
     expect((await call('delete', `${push}/subscriptions`, `${push}/subscriptions`, { headers: cookie, body })).status).toBe(200);
     expect((await call('delete', `${push}/subscriptions`, `${push}/subscriptions`, { body })).status).toBe(401);
+  });
+
+  test('live events (SSE) and the screens’ heartbeat', async () => {
+    const staff = await createTestStaff(server.db, { now });
+    const events = '/v2/restaurant/events';
+    const stream = await call('get', events, `${events}?after=0`, { headers: { Cookie: staff.cookie } });
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toMatch(/^text\/event-stream/);
+    expect(new TextDecoder().decode(stream.body as Uint8Array)).toMatch(/^retry: 2000/);
+    expect((await call('get', events, events)).status).toBe(401);
+    expect((await call('get', events, `${events}?after=x`, { headers: { Cookie: staff.cookie } })).status).toBe(400);
+    const tracking = '/v2/public/tracking/{secret}/events';
+    expect((await call('get', tracking, `/v2/public/tracking/${cashOrder.secret}/events?after=0`)).status).toBe(200);
+    expect((await call('get', tracking, `/v2/public/tracking/${'0'.repeat(64)}/events`)).status).toBe(404);
+    const heartbeat = '/v2/restaurant/screens/heartbeat';
+    expect((await call('post', heartbeat, heartbeat, { body: json({ screen_id: 'ecran-contrat-1' }), headers: { Cookie: staff.cookie } })).status).toBe(200);
+    expect((await call('post', heartbeat, heartbeat, { body: json({ screen_id: 'ecran-contrat-1' }) })).status).toBe(401);
+    expect((await call('post', heartbeat, heartbeat, { body: json({ screen_id: 1 }), headers: { Cookie: staff.cookie } })).status).toBe(400);
   });
 
   test('every declared route was met in success and in error', () => {

@@ -51,6 +51,7 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     payments,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
     siteUrl: env.siteUrl,
+    listen: database.listen,
   });
   deps.mail.start(); // order e-mails not sent yet (this process or a previous one) are retried every 30 s
   const purge = () => void deps.auth.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'ménage des comptes impossible'));
@@ -108,7 +109,11 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     if (stopping) return;
     stopping = true;
     logger.info({ signal, inFlight: drain.inFlight() }, 'arrêt en cours');
-    const cut = await drain.drain(server as Server, env.SHUTDOWN_TIMEOUT * 1000);
+    const draining = drain.drain(server as Server, env.SHUTDOWN_TIMEOUT * 1000);
+    // Open SSE streams end now (they would hold the connections until the deadline); browsers
+    // reconnect after `retry`, to another instance or to this one once restarted.
+    await deps.realtime.close();
+    const cut = await draining;
     if (cut) logger.warn({ requests: cut, seconds: env.SHUTDOWN_TIMEOUT }, 'requêtes interrompues au délai d’arrêt');
     await stopReconciler();
     stopRetention();

@@ -16,6 +16,13 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * Listens to `channel` (PostgreSQL LISTEN/NOTIFY; PGlite's own `listen`): `onNotify` gets each
+   * notification's payload. On PostgreSQL one dedicated connection per listener, reconnected with
+   * back-off (0.25 s doubling to 5 s) when lost; `onReconnect` runs once it listens again, so the
+   * caller can re-read what was notified meanwhile (issue 13, part 5). @returns the stop function.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -58,7 +65,24 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const listeners = new Set<() => Promise<void>>();
+    return {
+      db,
+      kind: 'postgres',
+      async listen(channel, onNotify, onReconnect) {
+        const stop = await listenPostgres(options.databaseUrl!, channel, onNotify, onReconnect);
+        const remove = async () => {
+          listeners.delete(remove);
+          await stop();
+        };
+        listeners.add(remove);
+        return remove;
+      },
+      async close() {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+    };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite(options.dataDir);
@@ -70,7 +94,72 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await client.close();
     throw error;
   }
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    // One connection in one process: a notification is never lost, there is nothing to reconnect.
+    listen: (channel, onNotify) => client.listen(channel, onNotify).then((unlisten) => () => unlisten().catch(() => undefined)),
+    close: () => client.close(),
+  };
+}
+
+/**
+ * LISTEN on a dedicated `pg` client, reconnected with back-off whenever the connection is lost
+ * (server restart, pg_terminate_backend, network); `onReconnect` runs after each reconnection.
+ * @returns a function that stops listening and closes the connection.
+ */
+async function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let delayMs = 250;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (client !== next) return;
+      client = undefined;
+      next.end().catch(() => undefined);
+      schedule();
+    };
+    next.on('error', (error) => {
+      console.warn(`Écoute PostgreSQL (${channel}) perdue : ${error.message}`);
+      lost();
+    });
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    delayMs = 250;
+  };
+  const schedule = () => {
+    if (stopped) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(
+        () => onReconnect?.(),
+        () => {
+          delayMs = Math.min(delayMs * 2, 5000);
+          schedule();
+        },
+      );
+    }, delayMs);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = undefined;
+    await current?.end().catch(() => undefined);
+  };
 }
 
 /**

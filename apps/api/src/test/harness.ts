@@ -53,6 +53,15 @@ export interface TestServerOptions {
    * `{'orders.email_only': false}`.
    */
   settings?: Record<string, unknown>;
+  /** Comment pings on SSE streams, ms (default 15 s). */
+  ssePingMs?: number;
+  /** The live events hub's safety re-read of the table, ms (default 10 s). */
+  realtimePollMs?: number;
+  /**
+   * Another instance on an existing PostgreSQL database (another TestServer's `databaseUrl`):
+   * opened as is (not created, not dropped on close).
+   */
+  databaseUrl?: string;
 }
 
 export interface TestServer {
@@ -62,8 +71,8 @@ export interface TestServer {
   now: () => Date;
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** The test database's URL on PostgreSQL (a second API instance opens its own pool on it); undefined on PGlite. */
-  databaseUrl?: string;
+  /** The PostgreSQL database's URL (another instance can open it: `databaseUrl`); undefined on PGlite. */
+  databaseUrl: string | undefined;
   /** The services the app runs on (mail outbox, auth), for tests that drive them directly. */
   deps: AppDeps;
   /** The real SMTP server the app sends its e-mails to. */
@@ -142,8 +151,9 @@ function closeServer(server: ServerType): Promise<void> {
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const adminUrl = testDatabaseUrl();
-  const pgDatabase = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
-  const handle = await openDatabase(pgDatabase ? { databaseUrl: pgDatabase.url, dataDir: 'memory://' } : { dataDir: 'memory://' });
+  const pgDatabase = options.databaseUrl ? undefined : adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
+  const databaseUrl = options.databaseUrl ?? pgDatabase?.url;
+  const handle = await openDatabase(databaseUrl ? { databaseUrl, dataDir: 'memory://' } : { dataDir: 'memory://' });
   try {
     if (options.seed !== false) await seedDemoIfEmpty(handle.db, { settings: options.settings ?? { 'orders.email_only': true } });
     const clock = options.clock ?? (() => new Date());
@@ -156,6 +166,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       locations: options.locations,
       payments: options.payments?.(handle.db),
       rateLimitFactor: options.rateLimitFactor ?? 1000,
+      listen: handle.listen,
+      ssePingMs: options.ssePingMs,
+      realtimePollMs: options.realtimePollMs,
     });
     const app = createApp(deps);
     const { server, port } = await listen(app.fetch);
@@ -165,13 +178,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       now: clock,
       db: handle.db,
       kind: handle.kind,
-      databaseUrl: pgDatabase?.url,
+      databaseUrl,
       deps,
       mail,
       payments: deps.payments,
       async close() {
         if (closed) return;
         closed = true;
+        await deps.realtime.close(); // open SSE streams end first
         await closeServer(server);
         await deps.mail.idle();
         mailTransport.close();

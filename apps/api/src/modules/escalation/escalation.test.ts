@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { createDeps } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
-import { mailOutbox, orderEvents, orders, pushSubscriptions, refunds, serverSecrets, staffScreens } from '../../db/schema.ts';
+import { mailOutbox, orderEvents, orders, pushSubscriptions, refunds, serverSecrets } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
 import { buildOrderPayload, errorOf, payloadOf, postOrder, request, startTestServer, type TestServer } from '../../test/harness.ts';
 import { cards, confirmCard, createCardOrder, intentFor, orderState, putPaid } from '../payments/test-helpers.ts';
@@ -43,18 +43,19 @@ afterEach(() => {
   expect(push.refusals).toEqual([]);
 });
 
-/** A staff screen's heartbeat at `at`, as the board's POST /v2/restaurant/screens/heartbeat writes it (staff_screens). */
-async function heartbeat(at: Date, screenId = `screen-${++screenCounter}`): Promise<string> {
-  await server.db
-    .insert(staffScreens)
-    .values({ screenId, staffId: owner.staffId, lastSeenAt: at })
-    .onConflictDoUpdate({ target: staffScreens.screenId, set: { lastSeenAt: at } });
-  return screenId;
+/** A staff screen's heartbeat at the app's clock, through the board's own route (POST /v2/restaurant/screens/heartbeat). */
+async function heartbeat(screenId = `screen-${++screenCounter}`): Promise<void> {
+  const answer = await request(server.baseUrl, '/v2/restaurant/screens/heartbeat', {
+    method: 'POST',
+    headers: { Cookie: owner.cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ screen_id: screenId }),
+  });
+  expect(answer.status).toBe(200);
 }
 
 /** Places an ASAP cash order at `now` (a screen connected, so ASAP is offered). @returns its id. */
 async function placeOrder(): Promise<number> {
-  await heartbeat(now);
+  await heartbeat();
   const answer = await postOrder(server.baseUrl, await buildOrderPayload(server));
   return payloadOf(answer).order_id;
 }
@@ -200,7 +201,7 @@ describe('staff screens and "as soon as possible" (issue 13, part 4)', () => {
 
   test('no screen within 45 s while open: ASAP refused in French and not offered, the owner alerted once; a heartbeat brings it back', async () => {
     now = tuesdayEvening;
-    await heartbeat(now, 'comptoir');
+    await heartbeat('comptoir');
     expect(await screenSetting()).toBe(true);
     expect((await asap()).status).toBe(201);
     expect((await server.deps.escalation.runOnce(now)).screensAlerted).toBe(false);
@@ -230,7 +231,7 @@ describe('staff screens and "as soon as possible" (issue 13, part 4)', () => {
     await server.deps.mail.idle();
     expect(outageMails().filter((m) => m.text.includes(since))).toHaveLength(1);
 
-    await heartbeat(now, 'comptoir');
+    await heartbeat('comptoir');
     expect(await screenSetting()).toBe(true);
     expect((await asap()).status).toBe(201);
     // A new outage: a new alert.
@@ -324,7 +325,7 @@ describe('an order nobody accepted in time is refused automatically (issue 13, p
 
   test('a paid card order is refused and refunded through the payment provider', async () => {
     now = minutes(30, base);
-    await heartbeat(now);
+    await heartbeat();
     const order = await createCardOrder(server);
     const intent = await intentFor(server, order);
     expect(payloadOf(await confirmCard(server, intent.client_secret, cards.success)).status).toBe('succeeded');

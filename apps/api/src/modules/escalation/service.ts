@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { appendOrderEvent } from '../board/events.ts';
+import { screenWindowMs } from '../realtime/screens.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import * as mailRepository from '../mail/repository.ts';
 import type { MailService } from '../mail/service.ts';
@@ -29,8 +30,6 @@ import * as repository from './repository.ts';
  * All of it is off when the restaurant handles orders by e-mail (`orders.email_only`).
  */
 
-/** A staff screen is connected while its last heartbeat is at most this old (boards beat every 15 s). */
-export const screenHeartbeatMaxAgeMs = 45_000;
 /** How often the server runs the job, in milliseconds. */
 export const escalationIntervalMs = 15_000;
 /**
@@ -243,7 +242,7 @@ export class EscalationService {
 }
 
 function isRecent(heartbeat: Date | null, now: Date): boolean {
-  return heartbeat !== null && now.getTime() - heartbeat.getTime() <= screenHeartbeatMaxAgeMs;
+  return heartbeat !== null && now.getTime() - heartbeat.getTime() <= screenWindowMs;
 }
 
 function contactsOf(settings: SettingsList): RestaurantContacts {

@@ -1,0 +1,262 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import type { BoardEventData, BoardOrder, OrderEventView, TrackingView } from '@resto/contract/board';
+import {
+  EventsQuerySchema,
+  LastEventIdSchema,
+  ScreenHeartbeatBodySchema,
+  ScreenHeartbeatSchema,
+  TrackingEventsParamsSchema,
+  type ScreenHeartbeat,
+} from '@resto/contract/realtime';
+import type { Database } from '../../db/client.ts';
+import { orderLifeTexts } from '@resto/domain/messages/order-life';
+import { ApiError, success } from '../../http/errors.ts';
+import { bodyErrors, declare, errorAnswer, jsonBody, routes, successAnswer } from '../../http/openapi.ts';
+import { requireStaff } from '../staff/sessions.ts';
+import type { OrderEventRow } from '../board/events.ts';
+import type { RealtimeHub } from './hub.ts';
+import { purgeScreens, recordHeartbeat } from './screens.ts';
+
+/** What the streams show of an order: the board service's views (modules/board/service.ts). */
+interface EventViews {
+  /** The order as the board shows it, or null when it is not the board's (an unpaid card order). */
+  boardOrder(orderId: number): Promise<BoardOrder | null>;
+  /** The customer's view of the order of `secret`; null for an unknown secret. */
+  trackingView(secret: string): Promise<TrackingView | null>;
+}
+
+export interface RealtimeRouteDeps {
+  db: Database;
+  clock: () => Date;
+  hub: RealtimeHub;
+  views: EventViews;
+  /** Comment pings on open streams, ms (default 15 s); each one also checks the staff session is still alive. */
+  pingMs?: number;
+}
+
+/** The browser's reconnection delay sent on each stream (`retry:`), ms. */
+const sseRetryMs = 2000;
+
+/** An `order_events` row as the contract shows it. */
+function orderEventView(row: OrderEventRow): OrderEventView {
+  return {
+    id: row.id,
+    order_id: row.orderId,
+    type: row.type,
+    from_status: row.fromStatus as OrderEventView['from_status'],
+    to_status: row.toStatus as OrderEventView['to_status'],
+    actor: row.actor,
+    actor_name: row.actorName,
+    reason: row.reason as OrderEventView['reason'],
+    reason_text: row.reasonText,
+    ready_at: row.readyAt?.toISOString() ?? null,
+    at: row.at.toISOString(),
+  };
+}
+
+const streamAnswer = (description: string) => ({
+  description,
+  content: {
+    'text/event-stream': {
+      schema: z.string().meta({
+        description:
+          'Flux SSE : `retry: 2000`, puis des événements `event: order`, `id: <id de l’événement>`, `data: <JSON>`, et un commentaire `: ping` toutes les 15 s.',
+      }),
+    },
+  },
+});
+
+const lastEventIdHeader = z.object({
+  'last-event-id': LastEventIdSchema.optional().meta({ description: 'Envoyé par le navigateur en se reconnectant : reprend après cet événement.' }),
+});
+
+const boardEventsRoute = createRoute({
+  method: 'get',
+  path: '/events',
+  tags: ['Restaurant'],
+  summary: 'Les événements des commandes en direct (SSE), pour le tableau des commandes.',
+  description:
+    'Chaque événement `order` porte en `data` un BoardEventData (l’événement et la commande après lui). Rejoue d’abord chaque événement d’id supérieur à `Last-Event-ID` (ou `after`), dans l’ordre, puis le direct. Le tableau recharge aussi l’état complet toutes les 30 s (docs/decisions/021-live-events.md).',
+  request: { query: EventsQuerySchema, headers: lastEventIdHeader },
+  responses: {
+    200: streamAnswer('Le flux d’événements (BoardEventData en JSON).'),
+    401: errorAnswer('Pas de session du personnel (staff_login_required).'),
+  },
+});
+
+const trackingEventsRoute = createRoute({
+  method: 'get',
+  path: '/{secret}/events',
+  tags: ['Suivi'],
+  summary: 'Le statut d’une commande en direct (SSE), pour la page de suivi du client.',
+  description:
+    'Chaque événement `order` de cette commande seulement porte en `data` son TrackingView après l’événement. Reprise par `Last-Event-ID` ou `after` comme le flux du restaurant.',
+  request: { params: TrackingEventsParamsSchema, query: EventsQuerySchema, headers: lastEventIdHeader },
+  responses: {
+    200: streamAnswer('Le flux d’événements de la commande (TrackingView en JSON).'),
+    404: errorAnswer('Secret inconnu (order_not_found).'),
+  },
+});
+
+const heartbeatRoute = createRoute({
+  method: 'post',
+  path: '/screens/heartbeat',
+  tags: ['Restaurant'],
+  summary: 'Un écran du restaurant signale qu’il est ouvert (toutes les 15 s).',
+  request: { body: jsonBody(ScreenHeartbeatBodySchema) },
+  responses: {
+    200: successAnswer(ScreenHeartbeatSchema, 'Enregistré ; le nombre d’écrans connectés (signe de vie depuis moins de 45 s).'),
+    ...bodyErrors,
+    401: errorAnswer('Pas de session du personnel (staff_login_required).'),
+  },
+});
+
+/**
+ * Where a stream starts: `Last-Event-ID` (a reconnection) over `after` (a first connection after
+ * a full load), else the table's end. An id beyond the table's end (a database restored from an
+ * older backup) starts at the end, so the events written from now on are not skipped.
+ */
+async function resumePoint(c: Context, hub: RealtimeHub, after: string | undefined): Promise<number> {
+  const header = c.req.header('Last-Event-ID');
+  let asked = after === undefined ? undefined : Number(after);
+  if (header !== undefined && header !== '') {
+    const parsed = LastEventIdSchema.safeParse(header.trim());
+    if (!parsed.success) throw new ApiError('invalid_request', 'En-tête Last-Event-ID invalide : un entier positif est attendu.', [{ path: 'Last-Event-ID', message: 'Un entier positif est attendu.' }]);
+    asked = Number(parsed.data);
+  }
+  const end = await hub.latestId();
+  return asked === undefined ? end : Math.min(asked, end);
+}
+
+interface StreamOptions {
+  after: number;
+  orderId?: number;
+  /**
+   * An event's `data`; `orderView` gives the order's current view, computed once per order and
+   * batch (a replay of 50 events of 10 orders reads 10 orders, side by side on PostgreSQL).
+   */
+  data: (event: OrderEventRow, orderView: (orderId: number) => Promise<unknown>) => Promise<unknown>;
+  /** The view of an order that `orderView` gives. */
+  view: (orderId: number) => Promise<unknown>;
+  /** Checked at each ping; false ends the stream (a removed staff member, an expired session). */
+  stillAllowed?: () => Promise<boolean>;
+}
+
+/**
+ * An SSE answer fed by the hub: `retry:`, the replay, then live events, a comment ping every
+ * `pingMs`; it ends when the client goes, when `stillAllowed` says no, or when the hub closes
+ * (graceful shutdown: a last comment asks the client to reconnect, which it does after `retry`).
+ * Never cached nor buffered by a proxy; compress() leaves text/event-stream alone.
+ */
+function eventStream(c: Context, deps: RealtimeRouteDeps, options: StreamOptions): Response {
+  deps.hub.refuseWhenClosed();
+  const response = streamSSE(c, async (stream) => {
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    stream.onAbort(finish);
+    await stream.write(`retry: ${sseRetryMs}\n\n`);
+    let ending = false;
+    const unsubscribe = await deps.hub
+      .subscribe({
+        after: options.after,
+        orderId: options.orderId,
+        deliver: async (events) => {
+          const views = new Map<number, Promise<unknown>>();
+          for (const orderId of new Set(events.map((event) => event.orderId))) {
+            const view = options.view(orderId);
+            view.catch(() => undefined); // awaited below, in order
+            views.set(orderId, view);
+          }
+          for (const event of events) {
+            if (stream.aborted || stream.closed) return;
+            const data = await options.data(event, (orderId) => views.get(orderId)!);
+            await stream.writeSSE({ event: 'order', id: String(event.id), data: JSON.stringify(data) });
+          }
+        },
+        onClose: () => {
+          ending = true;
+          void stream.write(': fermeture du serveur, reconnexion\n\n').then(finish);
+        },
+      })
+      .catch((error: unknown) => {
+        finish();
+        throw error;
+      });
+    const ping = setInterval(() => {
+      void (async () => {
+        if (ending) return;
+        if (options.stillAllowed && !(await options.stillAllowed().catch(() => true))) return finish();
+        await stream.write(': ping\n\n');
+      })();
+    }, deps.pingMs ?? 15_000);
+    ping.unref();
+    try {
+      await finished;
+    } finally {
+      clearInterval(ping);
+      unsubscribe();
+    }
+  });
+  response.headers.set('Cache-Control', 'no-store, no-transform');
+  response.headers.set('X-Accel-Buffering', 'no');
+  return response;
+}
+
+/** GET /v2/restaurant/events (staff) and POST /v2/restaurant/screens/heartbeat, mounted under /v2/restaurant. */
+export function restaurantRealtimeRoutes(deps: RealtimeRouteDeps) {
+  const app = routes();
+  declare(app, boardEventsRoute, async (c, input) => {
+    const staff = await requireStaff(c, deps.db, deps.clock());
+    const { after } = input.query();
+    const from = await resumePoint(c, deps.hub, after);
+    return eventStream(c, deps, {
+      after: from,
+      view: (orderId) => deps.views.boardOrder(orderId),
+      data: async (event, orderView): Promise<BoardEventData> => ({ event: orderEventView(event), order: (await orderView(event.orderId)) as BoardOrder | null }),
+      stillAllowed: async () => (await requireStaff(c, deps.db, deps.clock()).then(
+        (now) => now.sessionId === staff.sessionId,
+        () => false,
+      )),
+    });
+  });
+  let lastPurge = 0;
+  declare(app, heartbeatRoute, async (c, input) => {
+    const staff = await requireStaff(c, deps.db, deps.clock());
+    const { screen_id } = await input.body();
+    const now = deps.clock();
+    const connected = await recordHeartbeat(deps.db, screen_id, staff.staffId, now);
+    if (Date.now() - lastPurge > 10 * 60_000) {
+      lastPurge = Date.now();
+      await purgeScreens(deps.db, now);
+    }
+    return success<ScreenHeartbeat>(c, { connected_screens: connected });
+  });
+  return app;
+}
+
+/** GET /v2/public/tracking/{secret}/events (the order's secret is the key), mounted under /v2/public/tracking. */
+export function trackingRealtimeRoutes(deps: RealtimeRouteDeps) {
+  const app = routes();
+  declare(app, trackingEventsRoute, async (c, input) => {
+    const { secret } = input.params();
+    const { after } = input.query();
+    const view = await deps.views.trackingView(secret);
+    if (!view) throw new ApiError('order_not_found', orderLifeTexts.unknownOrder);
+    const from = await resumePoint(c, deps.hub, after);
+    return eventStream(c, deps, {
+      after: from,
+      orderId: view.order_id,
+      view: async () => {
+        const now = await deps.views.trackingView(secret);
+        // The order gone (its data anonymised): the stream ends, the page's next load says so.
+        if (!now) throw new Error('commande disparue');
+        return now;
+      },
+      data: (event, orderView) => orderView(event.orderId),
+    });
+  });
+  return app;
+}
