@@ -34,8 +34,18 @@ test('the staff worker and the storefront worker keep their scopes; a push shows
   });
   await cdp.send('ServiceWorker.enable');
   const staffRegistration = (await versions).find((r) => r.scopeURL.endsWith('/restaurant/'))!;
-  const payload = { title: 'Commande n° 1042 non ouverte depuis 2 min', body: 'Marie D., 16,00 €.', url: '/restaurant/commandes', tag: 'order-1042', orderId: 1042 };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL!).origin, registrationId: staffRegistration.registrationId, data: JSON.stringify(payload) });
+  const payload = {
+    title: 'Commande n° 1042 non ouverte depuis 2 min',
+    body: 'Marie D., 16,00 €.',
+    url: '/restaurant/commandes',
+    tag: 'order-1042',
+    orderId: 1042,
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(baseURL!).origin,
+    registrationId: staffRegistration.registrationId,
+    data: JSON.stringify(payload),
+  });
 
   await expect
     .poll(async () =>
@@ -47,6 +57,8 @@ test('the staff worker and the storefront worker keep their scopes; a push shows
     )
     .toEqual([{ title: payload.title, body: payload.body, tag: 'order-1042', url: '/restaurant/commandes' }]);
   // The storefront's worker got nothing.
-  const storefrontNotifications = await page.evaluate(async () => ((await (await navigator.serviceWorker.getRegistration('/'))?.getNotifications()) ?? []).length);
+  const storefrontNotifications = await page.evaluate(
+    async () => ((await (await navigator.serviceWorker.getRegistration('/'))?.getNotifications()) ?? []).length,
+  );
   expect(storefrontNotifications).toBe(0);
 });

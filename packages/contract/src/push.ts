@@ -29,7 +29,11 @@ const PushEndpointSchema = z
 
 /** base64url, with or without padding. */
 const base64Url = (min: number, max: number) =>
-  z.string().min(min, pushMessages.pushKeysInvalid).max(max, pushMessages.pushKeysInvalid).regex(/^[A-Za-z0-9_-]+={0,2}$/, pushMessages.pushKeysInvalid);
+  z
+    .string()
+    .min(min, pushMessages.pushKeysInvalid)
+    .max(max, pushMessages.pushKeysInvalid)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, pushMessages.pushKeysInvalid);
 
 /**
  * POST /v2/restaurant/push/subscriptions: the browser's `PushSubscription.toJSON()` (W3C Push API):
@@ -43,11 +47,9 @@ export const PushSubscriptionBodySchema = z
     keys: z.object({ p256dh: base64Url(80, 100), auth: base64Url(16, 30) }),
   })
   .meta({ id: 'PushSubscriptionBody' });
-export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBodySchema>;
 
 /** DELETE /v2/restaurant/push/subscriptions: the endpoint to forget. */
 export const PushUnsubscribeBodySchema = z.object({ endpoint: z.string().max(2000) });
-export type PushUnsubscribeBody = z.infer<typeof PushUnsubscribeBodySchema>;
 
 /** The answer of both: the endpoint and whether this device now receives the alerts. */
 export const PushSubscriptionStateSchema = z.object({ endpoint: z.string(), subscribed: z.boolean() });

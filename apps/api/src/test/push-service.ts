@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
  * returned as the browser's `PushSubscription.toJSON()`.
  */
 
-export interface TestDevice {
+interface TestDevice {
   /** What the browser would send to the server: `PushSubscription.toJSON()`. */
   subscription: { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
   /** The payloads this device received, decrypted, oldest first. */
@@ -25,7 +25,7 @@ export interface TestDevice {
   gone: boolean;
 }
 
-export interface ReceivedPush {
+interface ReceivedPush {
   deviceId: string;
   /** The decrypted payload. */
   payload: string;
@@ -91,7 +91,14 @@ export async function startTestPushService(): Promise<TestPushService> {
     const payload = decrypt(body, device.ecdh, device.auth);
     if (payload === null) return { status: 400, reason: 'payload does not decrypt' };
     device.received.push(payload);
-    pushes.push({ deviceId: match![1]!, payload, claims: vapid.claims, vapidKey: vapid.key, ttl, urgency: (request.headers.urgency as string | undefined) ?? null });
+    pushes.push({
+      deviceId: match![1]!,
+      payload,
+      claims: vapid.claims,
+      vapidKey: vapid.key,
+      ttl,
+      urgency: (request.headers.urgency as string | undefined) ?? null,
+    });
     return { status: 201, reason: '' };
   }
 

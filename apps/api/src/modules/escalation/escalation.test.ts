@@ -93,7 +93,9 @@ describe('an order nobody opened (issue 13, part 4)', () => {
 
     now = minutes(2.1, tuesdayNoon);
     // Two instances' runs at once: one claims the order, the other finds it claimed.
-    const second = createDeps(server.db, createLogger('silent'), () => now, { mailTransport: createMailTransport({ smtpUrl: server.mail.url, outboxDir: 'unused', from: 'x <x@example.fr>', logger: createLogger('silent') }) });
+    const second = createDeps(server.db, createLogger('silent'), () => now, {
+      mailTransport: createMailTransport({ smtpUrl: server.mail.url, outboxDir: 'unused', from: 'x <x@example.fr>', logger: createLogger('silent') }),
+    });
     const runs = await Promise.all([server.deps.escalation.runOnce(now), second.escalation.runOnce(now)]);
     expect(runs.flatMap((run) => run.alerted)).toEqual([orderId]);
     expect(await eventsOf(orderId, 'unseen_alert')).toBe(1);
@@ -111,7 +113,12 @@ describe('an order nobody opened (issue 13, part 4)', () => {
     // The push: decrypted with the device's keys, signed with the server's VAPID key.
     expect(device.received).toHaveLength(1);
     const notification = JSON.parse(device.received[0]!) as { title: string; body: string; url: string; tag: string; orderId: number };
-    expect(notification).toMatchObject({ title: `Commande n° ${orderId} non ouverte depuis 2 min`, url: '/restaurant/commandes', tag: `order-${orderId}`, orderId });
+    expect(notification).toMatchObject({
+      title: `Commande n° ${orderId} non ouverte depuis 2 min`,
+      url: '/restaurant/commandes',
+      tag: `order-${orderId}`,
+      orderId,
+    });
     expect(notification.body).toMatch(/^Marie D\., 16,00\s€\. Ouvrez-la sur le tableau des commandes/);
     const received = push.pushes.at(-1)!;
     expect(received.vapidKey).toBe(public_key);
@@ -129,7 +136,10 @@ describe('an order nobody opened (issue 13, part 4)', () => {
     now = minutes(30, tuesdayNoon);
     const opened = await placeOrder();
     const accepted = await placeOrder();
-    await server.db.update(orders).set({ openedAt: minutes(0.5, now) }).where(eq(orders.orderId, opened));
+    await server.db
+      .update(orders)
+      .set({ openedAt: minutes(0.5, now) })
+      .where(eq(orders.orderId, opened));
     await server.db.update(orders).set({ status: 'accepted' }).where(eq(orders.orderId, accepted));
     now = minutes(33, tuesdayNoon);
     const run = await server.deps.escalation.runOnce(now);
@@ -216,7 +226,10 @@ describe('staff screens and "as soon as possible" (issue 13, part 4)', () => {
       errors: [{ path: 'is_scheduled', message: 'Le restaurant ne prend pas de commande immédiate pour le moment : choisissez un créneau.' }],
     });
     // A slot is still taken.
-    const scheduled = await postOrder(server.baseUrl, await buildOrderPayload(server, { is_scheduled: true, delivery_date: '2026-11-24', delivery_time_range: '20:00-20:15' }));
+    const scheduled = await postOrder(
+      server.baseUrl,
+      await buildOrderPayload(server, { is_scheduled: true, delivery_date: '2026-11-24', delivery_time_range: '20:00-20:15' }),
+    );
     expect(scheduled.status).toBe(201);
 
     const runs = await Promise.all([server.deps.escalation.runOnce(now), server.deps.escalation.runOnce(minutes(1, tuesdayEvening))]);
@@ -259,7 +272,12 @@ describe('orders.email_only (issue 13, part 4)', () => {
       expect(answer.status).toBe(201);
       const orderId = payloadOf(answer).order_id;
       now = minutes(15, tuesdayNoon);
-      expect(await emailOnly.deps.escalation.runOnce(now)).toEqual({ alerted: [], rejected: [], screensAlerted: false, push: { delivered: 0, gone: 0, failed: 0 } });
+      expect(await emailOnly.deps.escalation.runOnce(now)).toEqual({
+        alerted: [],
+        rejected: [],
+        screensAlerted: false,
+        push: { delivered: 0, gone: 0, failed: 0 },
+      });
       const [row] = await emailOnly.db.select({ status: orders.status, alert: orders.unseenAlertAt }).from(orders).where(eq(orders.orderId, orderId));
       expect(row).toEqual({ status: 'pending', alert: null });
       expect(await emailOnly.db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.kind, 'screens-outage'))).toEqual([{ n: 0 }]);
@@ -281,7 +299,9 @@ describe('two API instances on one PostgreSQL', () => {
     const other = await openDatabase({ databaseUrl: server.databaseUrl, dataDir: 'unused' });
     try {
       const logger = createLogger('silent');
-      const instance = createDeps(other.db, logger, () => now, { mailTransport: createMailTransport({ smtpUrl: server.mail.url, outboxDir: 'unused', from: 'x <x@example.fr>', logger }) });
+      const instance = createDeps(other.db, logger, () => now, {
+        mailTransport: createMailTransport({ smtpUrl: server.mail.url, outboxDir: 'unused', from: 'x <x@example.fr>', logger }),
+      });
       now = minutes(60, tuesdayEvening);
       const orderIds = [await placeOrder(), await placeOrder(), await placeOrder()];
       now = minutes(62.5, tuesdayEvening);
@@ -313,7 +333,10 @@ describe('an order nobody accepted in time is refused automatically (issue 13, p
     const runs = await Promise.all([server.deps.escalation.runOnce(now), server.deps.escalation.runOnce(now)]);
     expect(runs.flatMap((run) => run.rejected).filter((id) => id === orderId)).toEqual([orderId]);
     expect((await orderState(server.db, orderId)).status).toBe('rejected');
-    const events = await server.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, 'auto_rejected')));
+    const events = await server.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, 'auto_rejected')));
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ actor: 'system', fromStatus: 'pending', toStatus: 'rejected', reason: 'not_accepted_in_time', staffId: null });
 

@@ -10,9 +10,9 @@ import type { WaitingOrder } from './repository.ts';
 /**
  * The e-mails of "nothing unseen" (issue 13, part 4; docs/decisions/022-nothing-unseen.md): the
  * restaurant's alert of an order nobody opened and the owners' alert when no staff screen is
- * connected (the customer's e-mail of an automatic refusal is the board's: modules/board/service.ts). Texts from the catalogue
- * (packages/domain/src/messages/escalation.ts) go into the HTML as they are; anything a person
- * typed (names, phone) is escaped.
+ * connected (the customer's e-mail of an automatic refusal is the board's:
+ * modules/board/service.ts). Texts from the catalogue (packages/domain/src/messages/escalation.ts)
+ * go into the HTML as they are; anything a person typed (names, phone) is escaped.
  */
 
 const layout = (title: string, body: string, restaurant: string) => `<!doctype html>
@@ -52,7 +52,16 @@ export function unseenAlertMail(input: {
   ];
   const intro = unseenAlertTexts.emailIntro(order.orderId, input.minutes);
   const action = unseenAlertTexts.emailAction(input.autoRejectMinutes);
-  const text = [mailTexts.hello, '', intro, '', ...facts.map(([k, v]) => `${k} : ${v}`), '', action, ...(input.boardUrl ? ['', `${unseenAlertTexts.openBoard} : ${input.boardUrl}`] : [])].join('\n');
+  const text = [
+    mailTexts.hello,
+    '',
+    intro,
+    '',
+    ...facts.map(([k, v]) => `${k} : ${v}`),
+    '',
+    action,
+    ...(input.boardUrl ? ['', `${unseenAlertTexts.openBoard} : ${input.boardUrl}`] : []),
+  ].join('\n');
   const html = layout(
     subject,
     `<p>${escapeHtml(intro)}</p>

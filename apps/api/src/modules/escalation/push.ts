@@ -83,12 +83,16 @@ export class WebPushSender {
     for (const subscription of subscriptions) {
       const host = safeHost(subscription.endpoint);
       try {
-        const details = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
-          vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-          TTL: pushTtlSeconds,
-          urgency: 'high',
-          contentEncoding: 'aes128gcm',
-        });
+        const details = webpush.generateRequestDetails(
+          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+          payload,
+          {
+            vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+            TTL: pushTtlSeconds,
+            urgency: 'high',
+            contentEncoding: 'aes128gcm',
+          },
+        );
         const headers = new Headers();
         for (const [name, value] of Object.entries(details.headers)) if (name.toLowerCase() !== 'content-length') headers.set(name, String(value));
         const response = await fetch(details.endpoint, {

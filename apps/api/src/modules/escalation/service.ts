@@ -31,7 +31,7 @@ import * as repository from './repository.ts';
  */
 
 /** How often the server runs the job, in milliseconds. */
-export const escalationIntervalMs = 15_000;
+const escalationIntervalMs = 15_000;
 /**
  * Orders placed longer ago than this are left alone (hours): the job acts on today's orders, not on
  * orders left pending before the board existed or while the job was off.
@@ -149,7 +149,13 @@ export class EscalationService {
   }
 
   /** (a) Alerts once about each order nobody opened within `unseenAlertMinutes`. */
-  private async alertUnseen(now: Date, handling: OrderHandlingSettings, restaurant: RestaurantContacts, settings: SettingsList, run: EscalationRun): Promise<void> {
+  private async alertUnseen(
+    now: Date,
+    handling: OrderHandlingSettings,
+    restaurant: RestaurantContacts,
+    settings: SettingsList,
+    run: EscalationRun,
+  ): Promise<void> {
     const cutoff = new Date(now.getTime() - handling.unseenAlertMinutes * 60_000);
     const candidates = (await this.waiting(now, cutoff)).filter((order) => order.openedAt === null && order.unseenAlertAt === null);
     const boardUrl = this.boardUrl(settings);
@@ -161,7 +167,15 @@ export class EscalationService {
         if (restaurant.email) {
           const message = unseenAlertMail({ to: restaurant.email, order, minutes, autoRejectMinutes: handling.autoRejectMinutes, restaurant, boardUrl });
           await mailRepository.insertMails(tx, [
-            { kind: 'order-unseen-alert', orderId: order.orderId, recipient: message.to, subject: message.subject, text: message.text, html: message.html, nextAttemptAt: now },
+            {
+              kind: 'order-unseen-alert',
+              orderId: order.orderId,
+              recipient: message.to,
+              subject: message.subject,
+              text: message.text,
+              html: message.html,
+              nextAttemptAt: now,
+            },
           ]);
         }
         return true;
@@ -218,7 +232,15 @@ export class EscalationService {
       const mails = recipients.map((to) => noScreenAlertMail({ to, since: last, restaurant, boardUrl }));
       await mailRepository.insertMails(
         tx,
-        mails.map((message) => ({ kind: 'screens-outage', orderId: null, recipient: message.to, subject: message.subject, text: message.text, html: message.html, nextAttemptAt: now })),
+        mails.map((message) => ({
+          kind: 'screens-outage',
+          orderId: null,
+          recipient: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          nextAttemptAt: now,
+        })),
       );
       return true;
     });
