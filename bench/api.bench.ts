@@ -48,7 +48,7 @@ function rssMb(pid: number): number {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'resto-bench-'));
-const ours = start(['apps/api/src/server.ts'], { PORT: String(ourPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', RATE_LIMIT_FACTOR: '1000000' }); // thousands of orders from one address (issue 17 limits)
+const ours = start(['apps/api/src/server.ts'], { PORT: String(ourPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', RATE_LIMIT_FACTOR: '1000000', DEMO_SETTINGS: JSON.stringify({ 'orders.email_only': true }) }); // ASAP without a staff screen (docs/decisions/022); thousands of orders from one address (issue 17 limits)
 let bare: ChildProcess | undefined;
 try {
   await waitFor(`http://localhost:${ourPort}/v2/health`);

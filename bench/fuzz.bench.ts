@@ -31,6 +31,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.
     PAYMENT_TEST_MODE: '1',
     RATE_LIMIT_FACTOR: '1000',
     DEMO_HISTORY: '0',
+    // Orders "as soon as possible" without a staff screen: handled by e-mail (issue 13, part 4; docs/decisions/022).
+    DEMO_SETTINGS: JSON.stringify({ 'orders.email_only': true }),
   },
   stdio: ['ignore', 'ignore', 'pipe'],
 });

@@ -59,7 +59,7 @@ async function webhook(target: Instance, body: string, signature: string) {
 
 // Both instances start together on the empty database: migrations and the demo under the advisory lock.
 const handles = await Promise.all(
-  [0, 1].map(() => openDatabase({ databaseUrl: database.url, dataDir: 'unused', setup: (db) => seedDemoIfEmpty(db).then(() => undefined) })),
+  [0, 1].map(() => openDatabase({ databaseUrl: database.url, dataDir: 'unused', setup: (db) => seedDemoIfEmpty(db, { settings: { 'orders.email_only': true } }).then(() => undefined) })),
 );
 for (const [index, handle] of handles.entries()) {
   const processor: TestProcessor = new TestProcessor(handle.db, logger, {

@@ -45,6 +45,8 @@ export function spawnServer(options: ServerOptions): ServerProcess {
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'warn',
     DEMO_HISTORY: '0',
+    // Orders "as soon as possible" without a staff screen: handled by e-mail (issue 13, part 4; docs/decisions/022).
+    DEMO_SETTINGS: JSON.stringify({ 'orders.email_only': true }),
     CLOCK_NOW: openNow.toISOString(),
     WEB_BUILD_DIR: join(options.dataDir, 'no-web-build'),
     DATABASE_URL: options.databaseUrl ?? '',

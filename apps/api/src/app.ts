@@ -36,6 +36,8 @@ import { receiptRoutes } from './modules/receipts/routes.ts';
 import { ReceiptService } from './modules/receipts/service.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
+import { pushRoutes } from './modules/escalation/routes.ts';
+import { EscalationService, type AutoRefuse } from './modules/escalation/service.ts';
 import { TestProcessor } from './modules/payments/providers/test-processor.ts';
 import { DisabledPaymentProvider } from './modules/payments/providers/disabled.ts';
 import type { PaymentProvider } from './modules/payments/providers/types.ts';
@@ -78,6 +80,8 @@ export interface AppDeps {
   ssePingMs?: number;
   /** The restaurant's orders board and the customer's status page (issue 13; modules/board/service.ts). */
   board: BoardService;
+  /** Nothing unseen (issue 13, part 4): alerts, Web Push, automatic refusal, staff screens' presence. */
+  escalation: EscalationService;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -97,6 +101,7 @@ export interface DepsOptions {
   /** Multiplies the maximum of every request limit (RATE_LIMIT_FACTOR; default 1). */
   rateLimitFactor?: number;
   /** The site's public origin (SITE_URL); default http://localhost:3000. */
+  /** SITE_URL: the board's address in the escalation e-mails (docs/decisions/022-nothing-unseen.md). */
   siteUrl?: string;
   /** The database handle's LISTEN (DatabaseHandle.listen); without it the live events hub polls the table every `realtimePollMs`. */
   listen?: Listen;
@@ -120,6 +125,12 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
   const cardOff = options.payments === null;
   const provider = cardOff ? new DisabledPaymentProvider() : (options.payments ?? new TestProcessor(db, logger));
   const payments = new PaymentService(db, provider, logger, undefined, mail);
+  const board = new BoardService(db, catalog, mail, () => payments.provider, clock, logger);
+  // The automatic refusal is the board's own action, by the system: refund and customer's e-mail included.
+  const refuse: AutoRefuse = async (orderId, expectedStatus) => {
+    await board.autoReject(orderId, expectedStatus);
+  };
+  const escalation = new EscalationService(db, catalog, mail, clock, logger, refuse, { siteUrl: options.siteUrl });
   return {
     db,
     clock,
@@ -128,7 +139,8 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     locations,
     payments,
     // Card payments off: card orders are refused (422), whatever the restaurant's setting.
-    orders: new OrderService(db, catalog, clock, locations, cardOff ? undefined : payments, mail),
+    // ASAP needs a connected staff screen, unless orders are handled by e-mail (issue 13, part 4).
+    orders: new OrderService(db, catalog, clock, locations, cardOff ? undefined : payments, mail, (now, settings) => escalation.presence(now, settings)),
     discovery: new DiscoveryService(db, catalog, clock),
     receipts: new ReceiptService(db, catalog),
     mail,
@@ -140,7 +152,8 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     siteUrl: options.siteUrl ?? 'http://localhost:3000',
     realtime: new RealtimeHub(db, options.listen, logger, { pollMs: options.realtimePollMs ?? (options.listen ? 10_000 : 1000) }),
     ssePingMs: options.ssePingMs,
-    board: new BoardService(db, catalog, mail, () => payments.provider, clock, logger),
+    board,
+    escalation,
   };
 }
 
@@ -255,6 +268,7 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/public/checkout', orderRoutes(deps.orders, deps.auth, (c, email) => deps.limits.order(ip(c), email)));
   app.route('/v2/public/locations', locationRoutes(deps.locations, (c) => deps.limits.locations(ip(c))));
   app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
+  app.route('/v2/restaurant/push', pushRoutes(deps));
   app.route('/v2', discoveryRoutes(deps.discovery));
   app.route('/v2/restaurant', staffRoutes(deps.staff, deps));
   app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));

@@ -475,6 +475,27 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', `${r}/auth/logout`, `${r}/auth/logout`, { headers: asOwner })).status).toBe(401);
   });
 
+  test('staff devices\' Web Push: key, subscribe, unsubscribe (issue 13, part 4)', async () => {
+    const staff = await createTestStaff(server.db, { now });
+    const cookie = { Cookie: staff.cookie };
+    const push = '/v2/restaurant/push';
+    expect((await call('get', `${push}/key`, `${push}/key`, { headers: cookie })).status).toBe(200);
+    expect((await call('get', `${push}/key`, `${push}/key`)).status).toBe(401);
+    const subscription = {
+      endpoint: 'https://push.example.com/send/contrat',
+      expirationTime: null,
+      keys: { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 7).toString('base64url') },
+    };
+    expect((await call('post', `${push}/subscriptions`, `${push}/subscriptions`, { headers: cookie, body: json(subscription) })).status).toBe(200);
+    expect((await call('post', `${push}/subscriptions`, `${push}/subscriptions`, { body: json(subscription) })).status).toBe(401);
+    const plain = await call('post', `${push}/subscriptions`, `${push}/subscriptions`, { headers: cookie, body: json({ ...subscription, endpoint: 'http://push.example.com/x' }) });
+    expect(plain.status).toBe(400);
+    expect(errorOf(plain).code).toBe('invalid_request');
+    const body = json({ endpoint: subscription.endpoint });
+    expect((await call('delete', `${push}/subscriptions`, `${push}/subscriptions`, { headers: cookie, body })).status).toBe(200);
+    expect((await call('delete', `${push}/subscriptions`, `${push}/subscriptions`, { body })).status).toBe(401);
+  });
+
   test('live events (SSE) and the screens’ heartbeat', async () => {
     const staff = await createTestStaff(server.db, { now });
     const events = '/v2/restaurant/events';

@@ -67,6 +67,8 @@ export async function runServer(env: Env, release: () => Promise<void>) {
   purge();
   // Guest orders past privacy.guest_data_retention_months lose their personal data (issue 16): now, then hourly.
   const stopRetention = deps.privacy.start();
+  // Nothing unseen (issue 13, part 4): unopened orders alerted, unaccepted ones refused, staff screens watched; every 15 s.
+  deps.escalation.start();
   const app = new Hono({ strict: false });
   app.use(compress());
   app.route('/', createApp(deps));
@@ -123,6 +125,8 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     if (cut) logger.warn({ requests: cut, seconds: env.SHUTDOWN_TIMEOUT }, 'requêtes interrompues au délai d’arrêt');
     await stopReconciler();
     stopRetention();
+    deps.escalation.stop();
+    await deps.escalation.idle();
     deps.mail.stop();
     await deps.mail.idle();
     mailTransport.close();

@@ -55,6 +55,8 @@ async function startServerProcess(dataDir: string, extraEnv: NodeJS.ProcessEnv =
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DEMO_HISTORY: '0',
+    // Orders "as soon as possible" without a staff screen: handled by e-mail (issue 13, part 4; docs/decisions/022).
+    DEMO_SETTINGS: JSON.stringify({ 'orders.email_only': true }),
     CLOCK_NOW: openNow.toISOString(),
     WEB_BUILD_DIR: join(dataDir, 'no-web-build-here'),
     // These tests order back to back from one address and e-mail: issue 17's limits, multiplied.

@@ -29,8 +29,13 @@ const { count, size, warnings } = await generateSW({
   mode: 'production',
   runtimeCaching: [
     {
-      // Personal pages and the staff area (issue 13): never a cached copy, the offline page when offline.
-      urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(fr\/)?(checkout|success|suivi|recu|auth|profile|restaurant)(\/|\.data|$)/.test(url.pathname),
+      // The staff area (issue 13): never a cached copy. Pages under /restaurant/ are controlled by
+      // the staff worker (public/restaurant-sw.js, its longer scope wins); this covers /restaurant itself.
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/restaurant(\/|\.data|$)/.test(url.pathname),
+      handler: 'NetworkOnly',
+    },
+    {
+      urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(fr\/)?(checkout|success|suivi|recu|auth|profile)(\/|\.data|$)/.test(url.pathname),
       handler: 'NetworkOnly',
       options: { precacheFallback: { fallbackURL: '/offline' } },
     },

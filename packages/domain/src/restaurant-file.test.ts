@@ -2,6 +2,7 @@ import { describe, test, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { RestaurantFileSchema, formatRestaurantFileErrors } from './restaurant-file.ts';
+import { readOrderHandlingSettings } from './settings.ts';
 import { offerTypes } from './offers.ts';
 
 /** Loose shape of a fixture: tests add, remove and break fields freely. */
@@ -93,6 +94,20 @@ describe('RestaurantFileSchema: valid files (docs/decisions/016, section 5: the 
     expect(result.data?.settings['contacts.name']).toBe('Chez Test');
   });
 
+  test('the demo file carries the order handling settings of issue 13, part 4, with their defaults', () => {
+    const demo = JSON.parse(readFileSync(fileURLToPath(new URL('../../../apps/api/restaurant/demo-restaurant.json', import.meta.url)), 'utf8')) as FixtureFile;
+    const result = RestaurantFileSchema.safeParse(demo);
+    expect(result.success).toBe(true);
+    const settings = Object.entries(result.data?.settings ?? {}).map(([name, value]) => ({ name, value }));
+    expect(settings.filter((s) => s.name.startsWith('orders.')).map((s) => s.name).sort()).toEqual([
+      'orders.auto_print',
+      'orders.auto_reject_minutes',
+      'orders.email_only',
+      'orders.unseen_alert_minutes',
+    ]);
+    expect(readOrderHandlingSettings(settings)).toEqual({ unseenAlertMinutes: 2, autoRejectMinutes: 10, autoPrint: false, emailOnly: false });
+  });
+
   test('options, offers and coupons of every type parse', () => {
     const file = minimalFile();
     Object.assign(firstItem(file), {
@@ -123,6 +138,11 @@ describe('RestaurantFileSchema: errors name their path and are French', () => {
     ['payments.meal_voucher.active', 'oui', 'Attendu : true ou false.'],
     ['payments.meal_voucher.daily_limit', -1, 'Le plafond journalier est positif.'],
     ['payments.meal_voucher.daily_limit', '25', 'Plafond journalier attendu en euros (ex. 25).'],
+    ['orders.unseen_alert_minutes', 0, 'Alerte : 1 minute au moins.'],
+    ['orders.unseen_alert_minutes', 1.5, 'Délai attendu en minutes entières.'],
+    ['orders.auto_reject_minutes', 241, 'Refus automatique : 240 minutes au plus.'],
+    ['orders.auto_print', 'oui', 'Attendu : true ou false.'],
+    ['orders.email_only', 1, 'Attendu : true ou false.'],
   ])('setting %s = %j → "%s"', (name, value, message) => {
     const file = minimalFile();
     file.settings[name] = value;

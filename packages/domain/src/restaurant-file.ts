@@ -118,6 +118,24 @@ const KnownSettingsSchema = z.object({
     .min(0, { error: 'Le plafond journalier est positif.' })
     .max(1000, { error: 'Plafond journalier : 1 000 € au plus.' })
     .optional(),
+  /** Issue 13, part 4 (docs/decisions/022-nothing-unseen.md): minutes before an unopened order is announced (default 2). */
+  'orders.unseen_alert_minutes': z
+    .number({ error: 'Délai attendu en minutes (ex. 2).' })
+    .int({ error: 'Délai attendu en minutes entières.' })
+    .min(1, { error: 'Alerte : 1 minute au moins.' })
+    .max(60, { error: 'Alerte : 60 minutes au plus.' })
+    .optional(),
+  /** Minutes before an order nobody accepted is refused automatically (default 10). */
+  'orders.auto_reject_minutes': z
+    .number({ error: 'Délai attendu en minutes (ex. 10).' })
+    .int({ error: 'Délai attendu en minutes entières.' })
+    .min(1, { error: 'Refus automatique : 1 minute au moins.' })
+    .max(240, { error: 'Refus automatique : 240 minutes au plus.' })
+    .optional(),
+  /** Print the kitchen ticket when an order is accepted (default false). */
+  'orders.auto_print': z.boolean({ error: 'Attendu : true ou false.' }).optional(),
+  /** Orders handled by e-mail, not on a board: no alert, no automatic refusal, ASAP kept (default false). */
+  'orders.email_only': z.boolean({ error: 'Attendu : true ou false.' }).optional(),
 });
 
 export const RestaurantFileSchema = z

@@ -7,6 +7,7 @@ import {
   checkOrderSchedule,
   describeSchedule,
   generateSlots,
+  isAsapOffered,
   parseSlotValue,
   readSchedulingSettings,
   restaurantInstant,
@@ -304,6 +305,30 @@ describe('checkOrderSchedule (issue 4: the server checks again)', () => {
     expect(checkOrderSchedule({ ...base, schedule: { is_scheduled: false } })).toBeNull();
     const night = { ...base, now: new Date('2026-11-24T03:00:00+01:00') };
     expect(checkOrderSchedule({ ...night, schedule: { is_scheduled: false } })?.path).toBe('is_scheduled');
+  });
+
+  test.each([
+    // [screen connected, e-mail only, ASAP accepted] (issue 13, part 4)
+    [true, false, true],
+    [false, false, false],
+    [false, true, true],
+    [true, true, true],
+  ])('as soon as possible with a screen connected: %s, e-mail only: %s → accepted: %s', (screenConnected, emailOnly, accepted) => {
+    const presence = { screenConnected, emailOnly };
+    const refusal = checkOrderSchedule({ ...base, presence, schedule: { is_scheduled: false } });
+    expect(refusal === null).toBe(accepted);
+    if (refusal) expect(refusal).toEqual({ path: 'is_scheduled', message: 'Le restaurant ne prend pas de commande immédiate pour le moment : choisissez un créneau.' });
+    expect(isAsapOffered(base.menus, base.now, presence)).toBe(accepted);
+    // A scheduled order never needs a screen: the restaurant has time to see it.
+    const scheduled = { is_scheduled: true, delivery_date: '2026-11-25', delivery_time_range: '12:30-12:45' };
+    expect(checkOrderSchedule({ ...base, presence, schedule: scheduled })).toBeNull();
+  });
+
+  test('closed: ASAP is not offered whoever is there, and the refusal says closed', () => {
+    const night = { ...base, now: new Date('2026-11-24T03:00:00+01:00') };
+    const presence = { screenConnected: true, emailOnly: true };
+    expect(isAsapOffered(night.menus, night.now, presence)).toBe(false);
+    expect(checkOrderSchedule({ ...night, presence, schedule: { is_scheduled: false } })?.message).toMatch(/fermé/);
   });
 
   test('as soon as possible with a dish whose menu is closed now: refused, naming it', () => {

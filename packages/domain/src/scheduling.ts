@@ -3,7 +3,7 @@ import { weekdays } from './catalogue.ts';
 import { isOpenAt, restaurantTimeZone } from './clock.ts';
 import { formatDay, formatSlot } from './format.ts';
 import { scheduleMessages } from './messages/checkout.ts';
-import { readSetting, type SettingsList } from './settings.ts';
+import { readOrderHandlingSettings, readSetting, type SettingsList } from './settings.ts';
 
 /**
  * Time slots for pickup and delivery (spec sections 3, 4, 5 and 9): 15-minute slots cut from the
@@ -266,6 +266,40 @@ export function isRestaurantOpen(menus: readonly Pick<Menu, 'menu_is_available' 
   return menus.some((menu) => menu.menu_is_available && isOpenAt(menu.active_times, now));
 }
 
+/**
+ * Who will see an order placed now (issue 13, part 4): whether a staff screen (the board) is
+ * connected, its heartbeat within the last 45 s, and whether the restaurant handles its orders by
+ * e-mail (`orders.email_only`). The API reads it; the storefront gets it with the settings.
+ */
+export interface StaffPresence {
+  screenConnected: boolean;
+  emailOnly: boolean;
+}
+
+/**
+ * The read-only setting GET /v2/public/settings adds to the restaurant's: whether a staff screen
+ * is connected now (issue 13, part 4). Not in the restaurant file: the server computes it.
+ */
+export const screenConnectedSetting = 'orders.screen_connected';
+
+/**
+ * The staff presence a settings list as the storefront gets it tells: `orders.screen_connected`
+ * (true when missing: the server checks again when the order is placed) and `orders.email_only`.
+ */
+export function readStaffPresence(settings: SettingsList): StaffPresence {
+  return { screenConnected: readSetting(settings, screenConnectedSetting, true), emailOnly: readOrderHandlingSettings(settings).emailOnly };
+}
+
+/**
+ * Whether "as soon as possible" is offered now: some available menu is open, and someone will see
+ * the order at once — a staff screen is connected, or the restaurant handles orders by e-mail.
+ * Without a screen an ASAP order could wait unseen, so the visitor picks a slot instead
+ * (docs/decisions/022-nothing-unseen.md). `presence` undefined: no screen rule (offered when open).
+ */
+export function isAsapOffered(menus: readonly Pick<Menu, 'menu_is_available' | 'active_times'>[], now: Date, presence?: StaffPresence): boolean {
+  return isRestaurantOpen(menus, now) && (presence === undefined || presence.emailOnly || presence.screenConnected);
+}
+
 /** The schedule an order carries (section 3, delivery form). */
 interface OrderSchedule {
   is_scheduled: boolean;
@@ -286,17 +320,21 @@ export interface ScheduleCheck {
   isPickup: boolean;
   settings: SettingsList;
   now: Date;
+  /** Who will see the order (isAsapOffered); undefined: ASAP needs only an open menu. */
+  presence?: StaffPresence | undefined;
 }
 
 /**
  * Checks an order's time at the moment it is placed (issue 4: the server checks again).
- * As soon as possible: every dish's menu must be open now. Scheduled: a real day from today
+ * As soon as possible: every dish's menu must be open now, and someone must be there to see it
+ * (isAsapOffered, issue 13 part 4). Scheduled: a real day from today
  * within the horizon, a slot that generateSlots still offers that day, and every dish served in
  * that slot (section 5). Returns null when the order can be served, else the French reason.
  */
-export function checkOrderSchedule({ schedule, lines, menus, isPickup, settings, now }: ScheduleCheck): ScheduleRefusal | null {
+export function checkOrderSchedule({ schedule, lines, menus, isPickup, settings, now, presence }: ScheduleCheck): ScheduleRefusal | null {
   if (!schedule.is_scheduled) {
     if (!isRestaurantOpen(menus, now)) return { path: 'is_scheduled', message: scheduleMessages.closedNow };
+    if (!isAsapOffered(menus, now, presence)) return { path: 'is_scheduled', message: scheduleMessages.noScreenNow };
     const closed = closedItems(lines, menus, now);
     return closed.length ? { path: 'items', message: scheduleMessages.notServedNow(closed) } : null;
   }

@@ -18,3 +18,33 @@ export function readTaxSettings(settings: SettingsList): TaxSettings {
     defaultRateBp: percentToBasisPoints(readSetting(settings, 'tax.default_rate', defaultTaxSettings.defaultRateBp / 100)),
   };
 }
+
+/**
+ * How the restaurant handles orders (issue 13, part 4; docs/decisions/022-nothing-unseen.md):
+ * - `unseenAlertMinutes` (`orders.unseen_alert_minutes`, default 2): an order awaiting acceptance
+ *   that no staff screen opened after this many minutes is announced by e-mail and Web Push;
+ * - `autoRejectMinutes` (`orders.auto_reject_minutes`, default 10): one still not accepted after
+ *   this many minutes is refused automatically (and refunded when paid);
+ * - `autoPrint` (`orders.auto_print`, default false): the board prints the kitchen ticket on accept;
+ * - `emailOnly` (`orders.email_only`, default false): the restaurant handles orders from its
+ *   e-mails, not on a board: no alert, no automatic refusal, and ASAP stays offered without a screen.
+ * Minutes are whole, at least 1; the refusal never comes before the alert.
+ */
+export interface OrderHandlingSettings {
+  unseenAlertMinutes: number;
+  autoRejectMinutes: number;
+  autoPrint: boolean;
+  emailOnly: boolean;
+}
+
+/** Reads the `orders.*` settings with their defaults (see OrderHandlingSettings). */
+export function readOrderHandlingSettings(settings: SettingsList): OrderHandlingSettings {
+  const minutes = (name: string, fallback: number) => Math.max(1, Math.trunc(readSetting(settings, name, fallback)) || fallback);
+  const unseenAlertMinutes = minutes('orders.unseen_alert_minutes', 2);
+  return {
+    unseenAlertMinutes,
+    autoRejectMinutes: Math.max(unseenAlertMinutes, minutes('orders.auto_reject_minutes', 10)),
+    autoPrint: readSetting(settings, 'orders.auto_print', false),
+    emailOnly: readSetting(settings, 'orders.email_only', false),
+  };
+}

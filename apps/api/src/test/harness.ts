@@ -46,6 +46,13 @@ export interface TestServerOptions {
    * one address and e-mail. The limits' own tests pass 1.
    */
   rateLimitFactor?: number;
+  /**
+   * Settings replacing the demo restaurant's at its load. Default `{'orders.email_only': true}`:
+   * most tests order "as soon as possible" without a staff screen connected, which the restaurant
+   * accepts only when it handles orders by e-mail (issue 13, part 4); the escalation tests pass
+   * `{'orders.email_only': false}`.
+   */
+  settings?: Record<string, unknown>;
   /** Comment pings on SSE streams, ms (default 15 s). */
   ssePingMs?: number;
   /** The live events hub's safety re-read of the table, ms (default 10 s). */
@@ -148,7 +155,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const databaseUrl = options.databaseUrl ?? pgDatabase?.url;
   const handle = await openDatabase(databaseUrl ? { databaseUrl, dataDir: 'memory://' } : { dataDir: 'memory://' });
   try {
-    if (options.seed !== false) await seedDemoIfEmpty(handle.db);
+    if (options.seed !== false) await seedDemoIfEmpty(handle.db, { settings: options.settings ?? { 'orders.email_only': true } });
     const clock = options.clock ?? (() => new Date());
     const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL || 'silent');
     const mail = await startTestSmtp();

@@ -101,6 +101,8 @@ export const schedulePickerTexts = {
   desQuePossible: 'Dès que possible',
   environMin: (minimumTimeMinutes: string | number) => `Environ ${minimumTimeMinutes} min`,
   leRestaurantEstFermePour: 'Le restaurant est fermé pour le moment',
+  /** ASAP not offered while no staff screen is connected (issue 13, part 4). */
+  pasDeCommandeImmediate: 'Pas de commande immédiate pour le moment : choisissez un créneau',
   planifier: 'Planifier',
   aucunCreneauNEstDisponible: 'Aucun créneau n’est disponible dans les 7 prochains jours.',
   jour: 'Jour',
@@ -170,6 +172,8 @@ const list = (names: readonly string[]) => names.map((n) => `« ${n} »`).join('
 /** French sentences of scheduling (section 8's alert included). */
 export const scheduleMessages = {
   closedNow: 'Le restaurant est fermé pour le moment : choisissez un créneau pour plus tard.',
+  /** No staff screen connected (issue 13, part 4): nobody would see an ASAP order at once. */
+  noScreenNow: 'Le restaurant ne prend pas de commande immédiate pour le moment : choisissez un créneau.',
   notServedNow: (names: readonly string[]) =>
     `Ces plats ne sont pas servis en ce moment : ${list(names)}. Choisissez un créneau pour plus tard ou retirez-les.`,
   dateRequired: 'Choisissez un jour.',

@@ -12,6 +12,7 @@ import {
   type Settings,
 } from '@resto/contract/catalog';
 import { messages } from '@resto/domain/messages';
+import { screenConnectedSetting, type StaffPresence } from '@resto/domain/scheduling';
 import { ApiError, success } from '../../http/errors.ts';
 import { declare, errorAnswer, routes, successAnswer } from '../../http/openapi.ts';
 import type { CatalogService } from './service.ts';
@@ -69,16 +70,28 @@ const productsRoute = createRoute({
 });
 
 /** GET /v2/public/settings, /menus, /offers, /offers/{coupon}, /products/{item_menu_id} (spec section 7). */
-export function catalogRoutes({ catalog, clock, cardPaymentsOff = false }: { catalog: CatalogService; clock: () => Date; cardPaymentsOff?: boolean }) {
+export function catalogRoutes({
+  catalog,
+  clock,
+  cardPaymentsOff = false,
+  escalation,
+}: {
+  catalog: CatalogService;
+  clock: () => Date;
+  cardPaymentsOff?: boolean;
+  /** The staff screens' presence (issue 13, part 4), answered as the read-only setting `orders.screen_connected`. */
+  escalation?: { presence(now: Date, settings: Settings): Promise<StaffPresence> };
+}) {
   const app = routes();
   declare(app, settingsRoute, async (c) => {
     const { settings } = await catalog.getCatalog();
     // Card payments off (production without Stripe keys nor test mode, issue 17): the storefront offers cash only.
-    if (!cardPaymentsOff) return success<Settings>(c, settings);
-    return success<Settings>(
-      c,
-      settings.map((setting) => (setting.name === 'payments.stripe.active' ? { ...setting, value: false } : setting)),
-    );
+    const served = cardPaymentsOff ? settings.map((setting) => (setting.name === 'payments.stripe.active' ? { ...setting, value: false } : setting)) : settings;
+    if (!escalation) return success<Settings>(c, served);
+    // Whether a staff screen is connected now: without one (and without e-mail-only handling) the
+    // storefront offers a slot instead of ASAP (isAsapOffered, docs/decisions/022-nothing-unseen.md).
+    const { screenConnected } = await escalation.presence(clock(), settings);
+    return success<Settings>(c, [...served, { name: screenConnectedSetting, value: screenConnected }]);
   });
   declare(app, menusRoute, async (c) => {
     // Written once per catalogue version: the body is MenusSchema in the success envelope (catalog service).

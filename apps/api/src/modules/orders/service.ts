@@ -3,7 +3,7 @@ import { validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@r
 import { DeliverySchema, type OrderPayloadSchema } from '@resto/domain/checkout';
 import { readDeliverySettings, type DeliveryQuote } from '@resto/domain/delivery';
 import { calculateMailboxKey } from '@resto/domain/email-identity';
-import { checkOrderSchedule } from '@resto/domain/scheduling';
+import { checkOrderSchedule, type StaffPresence } from '@resto/domain/scheduling';
 import { messages } from '@resto/domain/messages';
 import { centsToEuros, eurosToCents } from '@resto/domain/money';
 import type { OfferRefusalReason } from '@resto/domain/offers';
@@ -95,6 +95,11 @@ export class OrderService {
     private readonly cardPayments?: CardOrderFinaliser,
     /** Where a placed order's e-mails are written, in the order's own transaction (cash orders). */
     private readonly mails?: OrderMailOutbox,
+    /**
+     * Who would see an order placed now (issue 13, part 4): the staff screens' heartbeat and
+     * `orders.email_only`, for the ASAP rule (isAsapOffered). Undefined: ASAP needs only an open menu.
+     */
+    private readonly presence?: (now: Date, settings: SettingsList) => Promise<StaffPresence>,
   ) {}
 
   /**
@@ -142,6 +147,7 @@ export class OrderService {
       isPickup: payload.is_pickup,
       settings: catalog.settings,
       now,
+      presence: schedule.is_scheduled || !this.presence ? undefined : await this.presence(now, catalog.settings),
     });
     if (refusal) throw new ApiError('slot_unavailable', refusal.message, [{ path: refusal.path, message: refusal.message }]);
     // Outside the transaction: a provider call never holds the database (PGlite serialises).

@@ -48,6 +48,8 @@ test('SIGTERM with SSE streams open: the streams end with a reconnect comment an
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DEMO_HISTORY: '0',
+    // Orders "as soon as possible" without a staff screen: handled by e-mail (issue 13, part 4; docs/decisions/022).
+    DEMO_SETTINGS: JSON.stringify({ 'orders.email_only': true }),
     CLOCK_NOW: openNow.toISOString(),
     WEB_BUILD_DIR: join(dataDir, 'no-web-build-here'),
     RATE_LIMIT_FACTOR: '1000',

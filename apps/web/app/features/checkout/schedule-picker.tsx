@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Menu } from '@resto/domain/catalogue';
 import type { SettingsList } from '@resto/domain/settings';
 import { formatDay } from '@resto/domain/format';
-import { generateSlots, isRestaurantOpen, readSchedulingSettings, schedulableDates, toRestaurantDate, addDays } from '@resto/domain/scheduling';
+import { generateSlots, isAsapOffered, isRestaurantOpen, readSchedulingSettings, readStaffPresence, schedulableDates, toRestaurantDate, addDays } from '@resto/domain/scheduling';
 import { schedulePickerTexts } from '@resto/domain/messages/checkout';
 
 export interface ScheduleValue {
@@ -13,8 +13,10 @@ export interface ScheduleValue {
 
 /**
  * When the order is wanted (spec sections 3, 5 and 9): "as soon as possible" while the restaurant
- * is open, else a day (only days with slots) and a 15-minute slot, computed in Europe/Paris by the
- * domain whatever the browser's time zone.
+ * is open and someone will see the order (a staff screen connected, or orders handled by e-mail:
+ * isAsapOffered, issue 13 part 4), else a day (only days with slots) and a 15-minute slot, computed
+ * in Europe/Paris by the domain whatever the browser's time zone. Open without a screen, the
+ * earliest slot is chosen for the visitor.
  */
 export function SchedulePicker({
   menus,
@@ -34,7 +36,10 @@ export function SchedulePicker({
   const now = new Date();
   const minute = Math.floor(now.getTime() / 60_000);
   const scheduling = readSchedulingSettings(settings, isPickup);
-  const open = useMemo(() => isRestaurantOpen(menus, now), [menus, minute]);
+  const restaurantOpen = useMemo(() => isRestaurantOpen(menus, now), [menus, minute]);
+  const open = useMemo(() => isAsapOffered(menus, now, readStaffPresence(settings)), [menus, minute, settings]);
+  /** Open, but no staff screen to see an ASAP order at once. */
+  const noScreen = restaurantOpen && !open;
   const dates = useMemo(() => schedulableDates({ now, isPickup, menus, scheduling }), [menus, isPickup, minute, settings]);
   const scheduled = value.is_scheduled || !open;
   const date = value.delivery_date && dates.includes(value.delivery_date) ? value.delivery_date : (dates[0] ?? null);
@@ -42,6 +47,11 @@ export function SchedulePicker({
   const today = toRestaurantDate(now);
   const dayLabel = (d: string) => (d === today ? schedulePickerTexts.aujourdHui(formatDay(d)) : d === addDays(today, 1) ? schedulePickerTexts.demain(formatDay(d)) : formatDay(d));
   const radio = 'flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 px-4 py-3';
+  // No screen: the earliest slot instead of ASAP, chosen for the visitor (they may pick another).
+  const earliest = slots[0]?.value ?? null;
+  useEffect(() => {
+    if (noScreen && !value.delivery_time_range && date && earliest) onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: earliest });
+  }, [noScreen, value.delivery_time_range, date, earliest, onChange]);
 
   return (
     <fieldset className="space-y-3">
@@ -58,7 +68,11 @@ export function SchedulePicker({
           />
           <span>
             <span className="block font-semibold">{schedulePickerTexts.desQuePossible}</span>
-            <span className="text-sm text-ink/70">{open ? schedulePickerTexts.environMin(scheduling.minimumTimeMinutes) : schedulePickerTexts.leRestaurantEstFermePour}</span>
+            <span className="text-sm text-ink/70">{open
+                ? schedulePickerTexts.environMin(scheduling.minimumTimeMinutes)
+                : noScreen
+                  ? schedulePickerTexts.pasDeCommandeImmediate
+                  : schedulePickerTexts.leRestaurantEstFermePour}</span>
           </span>
         </label>
         <label className={`${radio} ${scheduled ? 'border-brand-600 bg-brand-50' : 'border-black/10'}`}>

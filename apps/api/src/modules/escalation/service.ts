@@ -1,0 +1,289 @@
+import { awaitsAcceptance, isOrderStatus, type OrderStatus } from '@resto/domain/order-lifecycle';
+import type { PaymentMethod } from '@resto/domain/checkout';
+import { isRestaurantOpen, type StaffPresence } from '@resto/domain/scheduling';
+import { readOrderHandlingSettings, readSetting, type OrderHandlingSettings, type SettingsList } from '@resto/domain/settings';
+import { unseenAlertTexts } from '@resto/domain/messages/escalation';
+import { formatPrice } from '@resto/domain/format';
+import type { Database } from '../../db/client.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Logger } from '../../logger.ts';
+import { appendOrderEvent } from '../board/events.ts';
+import { screenWindowMs } from '../realtime/screens.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import * as mailRepository from '../mail/repository.ts';
+import type { MailService } from '../mail/service.ts';
+import type { RestaurantContacts } from '../mail/templates.ts';
+import { customerShortName, noScreenAlertMail, unseenAlertMail } from './mails.ts';
+import { WebPushSender, type PushReport } from './push.ts';
+import * as repository from './repository.ts';
+
+/**
+ * "Nothing unseen" (issue 13, part 4; docs/decisions/022-nothing-unseen.md): a job any instance
+ * runs every 15 s, safe to run twice or side by side, that
+ * (a) announces, once, every order awaiting acceptance that no staff screen opened within
+ *     `orders.unseen_alert_minutes`: an `unseen_alert` event and an e-mail to the restaurant's
+ *     contact address in one transaction, then a Web Push to every staff device;
+ * (b) refuses automatically every order still awaiting acceptance after `orders.auto_reject_minutes`,
+ *     through the board's own action (refunded when paid, the customer told to call);
+ * (c) while no staff screen sent a heartbeat within 45 s during opening hours, e-mails the owners
+ *     once per outage (and the storefront stops offering ASAP: `presence`).
+ * All of it is off when the restaurant handles orders by e-mail (`orders.email_only`).
+ */
+
+/** How often the server runs the job, in milliseconds. */
+const escalationIntervalMs = 15_000;
+/**
+ * Orders placed longer ago than this are left alone (hours): the job acts on today's orders, not on
+ * orders left pending before the board existed or while the job was off.
+ */
+const lookbackHours = 12;
+/** The `server_secrets` row marking the outage whose owners' alert was sent (its last heartbeat, or 'never'). */
+const outageMarker = 'screens_outage_alerted';
+
+/**
+ * Refuses an order nobody accepted in time, as the board does (the lifecycle's `act` with
+ * `auto_reject` and the actor 'system'): state machine, event, refund of a paid card order and
+ * the customer's e-mail. `expectedStatus` is the status the job saw; an order that moved since is
+ * left as it is. @throws ApiError order_transition_refused (409) when it moved; others on faults.
+ */
+export type AutoRefuse = (orderId: number, expectedStatus: OrderStatus) => Promise<void>;
+
+/** What one run did: the orders alerted, the orders refused, whether the owners were alerted. */
+export interface EscalationRun {
+  alerted: number[];
+  rejected: number[];
+  screensAlerted: boolean;
+  push: PushReport;
+}
+
+export interface EscalationOptions {
+  /** SITE_URL: the board's address in e-mails, and the VAPID subject when the restaurant has no contact e-mail. */
+  siteUrl?: string | undefined;
+}
+
+export class EscalationService {
+  readonly push: WebPushSender;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: CatalogService,
+    private readonly mail: MailService,
+    private readonly clock: () => Date,
+    private readonly logger: Logger,
+    private readonly refuse: AutoRefuse,
+    private readonly options: EscalationOptions = {},
+  ) {
+    this.push = new WebPushSender(db, logger);
+  }
+
+  /**
+   * Who would see an order placed at `now` (the ASAP rule of packages/domain/src/scheduling.ts,
+   * isAsapOffered): whether a staff screen's heartbeat is at most 45 s old, and whether the
+   * restaurant handles orders by e-mail.
+   */
+  async presence(now: Date, settings?: SettingsList): Promise<StaffPresence> {
+    const emailOnly = readOrderHandlingSettings(settings ?? (await this.catalog.getCatalog()).settings).emailOnly;
+    if (emailOnly) return { screenConnected: false, emailOnly };
+    return { screenConnected: isRecent(await repository.lastScreenHeartbeat(this.db), now), emailOnly };
+  }
+
+  /**
+   * One run of the job at `now` (tests pass a fixed instant). Each part's fault is logged and the
+   * others still run; push failures never fail it.
+   */
+  async runOnce(now: Date = this.clock()): Promise<EscalationRun> {
+    const run: EscalationRun = { alerted: [], rejected: [], screensAlerted: false, push: { delivered: 0, gone: 0, failed: 0 } };
+    const { settings } = await this.catalog.getCatalog();
+    const handling = readOrderHandlingSettings(settings);
+    if (handling.emailOnly) return run;
+    const restaurant = contactsOf(settings);
+    await this.part('alerte des commandes non ouvertes', () => this.alertUnseen(now, handling, restaurant, settings, run));
+    await this.part('refus automatique', () => this.autoReject(now, handling, run));
+    await this.part('surveillance des écrans', async () => {
+      run.screensAlerted = await this.watchScreens(now, restaurant, settings);
+    });
+    return run;
+  }
+
+  /** Runs the job every `intervalMs` (the server's loop; unref'd), a run never overlapping the previous one. */
+  start(intervalMs = escalationIntervalMs): void {
+    this.stop();
+    const tick = () => {
+      if (this.running) return;
+      this.running = this.runOnce()
+        .catch((error: unknown) => this.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'escalade interrompue'))
+        .finally(() => {
+          this.running = null;
+        });
+    };
+    this.timer = setInterval(tick, intervalMs);
+    this.timer.unref();
+    tick();
+  }
+
+  /** Stops the loop; `idle()` waits for a run under way. */
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async part(name: string, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      this.logger.error({ part: name, err: error instanceof Error ? error.message : String(error) }, 'escalade : étape en échec');
+    }
+  }
+
+  /** The orders placed in the job's window up to `until` that await acceptance (the domain's rule). */
+  private async waiting(now: Date, until: Date): Promise<repository.WaitingOrder[]> {
+    const from = new Date(now.getTime() - lookbackHours * 3_600_000);
+    const rows = await repository.findWaitingOrders(this.db, ['pending', 'paid'], from, until);
+    return rows.filter((row) => isOrderStatus(row.status) && awaitsAcceptance({ status: row.status, paymentMethod: row.paymentMethod as PaymentMethod }));
+  }
+
+  /** (a) Alerts once about each order nobody opened within `unseenAlertMinutes`. */
+  private async alertUnseen(
+    now: Date,
+    handling: OrderHandlingSettings,
+    restaurant: RestaurantContacts,
+    settings: SettingsList,
+    run: EscalationRun,
+  ): Promise<void> {
+    const cutoff = new Date(now.getTime() - handling.unseenAlertMinutes * 60_000);
+    const candidates = (await this.waiting(now, cutoff)).filter((order) => order.openedAt === null && order.unseenAlertAt === null);
+    const boardUrl = this.boardUrl(settings);
+    for (const order of candidates) {
+      const minutes = Math.floor((now.getTime() - order.placedAt.getTime()) / 60_000);
+      const claimed = await this.db.transaction(async (tx) => {
+        if (!(await repository.claimUnseenAlert(tx, order.orderId, order.status, now))) return false;
+        await appendOrderEvent(tx, { orderId: order.orderId, type: 'unseen_alert', actor: 'system', at: now });
+        if (restaurant.email) {
+          const message = unseenAlertMail({ to: restaurant.email, order, minutes, autoRejectMinutes: handling.autoRejectMinutes, restaurant, boardUrl });
+          await mailRepository.insertMails(tx, [
+            {
+              kind: 'order-unseen-alert',
+              orderId: order.orderId,
+              recipient: message.to,
+              subject: message.subject,
+              text: message.text,
+              html: message.html,
+              nextAttemptAt: now,
+            },
+          ]);
+        }
+        return true;
+      });
+      if (!claimed) continue;
+      run.alerted.push(order.orderId);
+      this.mail.kick();
+      // After the commit, never inside the transaction: a push service's answer may take seconds.
+      const report = await this.push.pushToAll(
+        {
+          title: unseenAlertTexts.title(order.orderId, minutes),
+          body: unseenAlertTexts.pushBody(customerShortName(order.customer), formatPrice(order.totalCents), handling.autoRejectMinutes),
+          url: '/restaurant/commandes',
+          tag: `order-${order.orderId}`,
+          orderId: order.orderId,
+        },
+        this.vapidSubject(restaurant, settings),
+      );
+      run.push.delivered += report.delivered;
+      run.push.gone += report.gone;
+      run.push.failed += report.failed;
+    }
+  }
+
+  /** (b) Refuses each order still awaiting acceptance after `autoRejectMinutes`. */
+  private async autoReject(now: Date, handling: OrderHandlingSettings, run: EscalationRun): Promise<void> {
+    const cutoff = new Date(now.getTime() - handling.autoRejectMinutes * 60_000);
+    for (const order of await this.waiting(now, cutoff)) {
+      try {
+        await this.refuse(order.orderId, order.status as OrderStatus);
+        run.rejected.push(order.orderId);
+      } catch (error) {
+        // Accepted or refused meanwhile (on a screen, or by another instance's run): nothing to do.
+        if (isTransitionRefused(error)) continue;
+        this.logger.error({ orderId: order.orderId, err: error instanceof Error ? error.message : String(error) }, 'refus automatique en échec');
+      }
+    }
+  }
+
+  /**
+   * (c) While the restaurant is open and no screen is connected, e-mails the owners (else the
+   * contact address) once per outage, an outage being named by its last heartbeat ('never' when
+   * no screen ever connected). @returns whether this run sent the alert.
+   */
+  private async watchScreens(now: Date, restaurant: RestaurantContacts, settings: SettingsList): Promise<boolean> {
+    if (!isRestaurantOpen(await this.catalog.getMenus(now), now)) return false;
+    const last = await repository.lastScreenHeartbeat(this.db);
+    if (isRecent(last, now)) return false;
+    const owners = await repository.ownerEmails(this.db);
+    const recipients = owners.length ? owners : restaurant.email ? [restaurant.email] : [];
+    const boardUrl = this.boardUrl(settings);
+    const sent = await this.db.transaction(async (tx) => {
+      if (!(await repository.claimMarker(tx, outageMarker, last ? last.toISOString() : 'never'))) return false;
+      const mails = recipients.map((to) => noScreenAlertMail({ to, since: last, restaurant, boardUrl }));
+      await mailRepository.insertMails(
+        tx,
+        mails.map((message) => ({
+          kind: 'screens-outage',
+          orderId: null,
+          recipient: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          nextAttemptAt: now,
+        })),
+      );
+      return true;
+    });
+    if (sent) this.mail.kick();
+    return sent;
+  }
+
+  /** The board's absolute address, from the setting `site.url` or SITE_URL; null when neither is known. */
+  private boardUrl(settings: SettingsList): string | null {
+    const site = (readSetting(settings, 'site.url', '') || this.options.siteUrl || '').replace(/\/+$/, '');
+    return site ? `${site}/restaurant/commandes` : null;
+  }
+
+  /** The VAPID subject (RFC 8292): 'mailto:' the contact e-mail, else the site's https address. */
+  private vapidSubject(restaurant: RestaurantContacts, settings: SettingsList): string {
+    if (restaurant.email) return `mailto:${restaurant.email}`;
+    const site = readSetting(settings, 'site.url', '') || this.options.siteUrl || '';
+    if (site.startsWith('https://')) return site;
+    return `mailto:webmaster@${hostOf(site) ?? 'localhost'}`;
+  }
+}
+
+function isRecent(heartbeat: Date | null, now: Date): boolean {
+  return heartbeat !== null && now.getTime() - heartbeat.getTime() <= screenWindowMs;
+}
+
+function contactsOf(settings: SettingsList): RestaurantContacts {
+  return {
+    name: readSetting(settings, 'contacts.name', 'Restaurant'),
+    address: readSetting(settings, 'contacts.address', ''),
+    phone: readSetting(settings, 'contacts.phone', ''),
+    email: readSetting(settings, 'contacts.email', ''),
+  };
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname || null;
+  } catch {
+    return null;
+  }
+}
+
+function isTransitionRefused(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'order_transition_refused';
+}

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { open } from './helpers.ts';
+
+/**
+ * Issue 13, part 4 (docs/decisions/022-nothing-unseen.md): the staff worker /restaurant-sw.js
+ * (scope /restaurant/) lives beside the storefront's workbox worker (/sw.js, scope /) without
+ * either replacing the other, and a push delivered to it (Chromium's DevTools protocol delivers
+ * it as a push service would, already decrypted) shows the server's notification.
+ */
+
+test('the staff worker and the storefront worker keep their scopes; a push shows the alert', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL! });
+  await open(page, '/');
+  const scopes = await page.evaluate(async () => {
+    // The storefront registers /sw.js itself (production build); the staff worker is registered as features/staff-push does.
+    await navigator.serviceWorker.ready;
+    const staff = await navigator.serviceWorker.register('/restaurant-sw.js', { scope: '/restaurant/' });
+    await new Promise<void>((resolve) => {
+      const worker = staff.installing ?? staff.waiting ?? staff.active;
+      if (!worker || worker.state === 'activated') return resolve();
+      worker.addEventListener('statechange', () => worker.state === 'activated' && resolve());
+    });
+    const registrations = await navigator.serviceWorker.getRegistrations();
+    return registrations.map((r) => new URL(r.scope).pathname).sort();
+  });
+  expect(scopes).toEqual(['/', '/restaurant/']);
+
+  // Deliver a push to the staff worker's registration, as the browser's push service would.
+  const cdp = await context.newCDPSession(page);
+  const versions = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: { registrationId: string; scopeURL: string }[] }) => {
+      if (event.registrations.some((r) => r.scopeURL.endsWith('/restaurant/'))) resolve(event.registrations);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const staffRegistration = (await versions).find((r) => r.scopeURL.endsWith('/restaurant/'))!;
+  const payload = {
+    title: 'Commande n° 1042 non ouverte depuis 2 min',
+    body: 'Marie D., 16,00 €.',
+    url: '/restaurant/commandes',
+    tag: 'order-1042',
+    orderId: 1042,
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(baseURL!).origin,
+    registrationId: staffRegistration.registrationId,
+    data: JSON.stringify(payload),
+  });
+
+  await expect
+    .poll(async () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration('/restaurant/');
+        const shown = (await registration?.getNotifications()) ?? [];
+        return shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }));
+      }),
+    )
+    .toEqual([{ title: payload.title, body: payload.body, tag: 'order-1042', url: '/restaurant/commandes' }]);
+  // The storefront's worker got nothing.
+  const storefrontNotifications = await page.evaluate(
+    async () => ((await (await navigator.serviceWorker.getRegistration('/'))?.getNotifications()) ?? []).length,
+  );
+  expect(storefrontNotifications).toBe(0);
+});
