@@ -6,6 +6,7 @@ import * as cart from './messages/cart.ts';
 import * as checkout from './messages/checkout.ts';
 import * as delivery from './messages/delivery.ts';
 import * as errors from './messages/errors.ts';
+import * as escalation from './messages/escalation.ts';
 import * as legal from './messages/legal.ts';
 import * as mail from './messages/mail.ts';
 import * as menu from './messages/menu.ts';
@@ -16,7 +17,7 @@ import * as site from './messages/site.ts';
 import * as staff from './messages/staff.ts';
 import * as tracking from './messages/tracking.ts';
 
-const features = { account, board, cart, checkout, delivery, errors, legal, mail, menu, payment, pwa, receipts, site, staff, tracking };
+const features = { account, board, cart, checkout, delivery, errors, escalation, legal, mail, menu, payment, pwa, receipts, site, staff, tracking };
 
 describe('the French catalogue (issue 12)', () => {
   test('a key of `messages` lives in exactly one feature, and `messages` holds them all', () => {

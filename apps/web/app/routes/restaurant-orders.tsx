@@ -1,6 +1,7 @@
 import { boardTexts } from '@resto/domain/messages/board';
 import type { Route } from './+types/restaurant-orders';
 import { BoardPage } from '../features/board/index.ts';
+import { subscribeToPush } from '../features/staff-push/index.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: boardTexts.pageTitle }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -10,9 +11,9 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 /**
  * /restaurant/commandes: the live orders board (issue 13, parts 2 to 6), inside the staff area's
  * layout (routes/restaurant-area.tsx, which sends a signed-out screen to the login page).
- * TODO(escalation merge): pass `subscribeToPush` from features/staff-push (the "escalation" part)
- * as `<BoardPage subscribeToPush={subscribeToPush} />`, so « Démarrer le service » subscribes this device to Web Push.
+ * « Démarrer le service » also subscribes this device to Web Push (features/staff-push), so an
+ * order nobody opened reaches it even when the board is closed (docs/decisions/022-nothing-unseen.md).
  */
 export default function RestaurantOrders() {
-  return <BoardPage />;
+  return <BoardPage subscribeToPush={subscribeToPush} />;
 }

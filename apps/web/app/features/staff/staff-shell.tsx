@@ -5,6 +5,7 @@ import { MessageAnswerSchema } from '@resto/contract/common';
 import type { StaffMe } from '@resto/contract/staff';
 import { staffAreaTexts, staffRoleLabels } from '@resto/domain/messages/staff';
 import { api } from '../../lib/api.ts';
+import { unsubscribeFromPush } from '../staff-push/index.ts';
 import { staffHome, staffLoginPage, staffTeamPath } from './paths.ts';
 import { useHydratedMark } from './use-hydrated-mark.ts';
 
@@ -21,7 +22,9 @@ export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode 
     ...(me.role === 'owner' ? [{ to: staffTeamPath, label: staffAreaTexts.team, icon: Users }] : []),
   ];
   const logout = async () => {
-    // Whatever the answer (already signed out, network), the login page is where to go.
+    // This device stops receiving the restaurant's alerts (while the session can still say so), then
+    // whatever the answer (already signed out, network), the login page is where to go.
+    await unsubscribeFromPush().catch(() => undefined);
     await api.call({ method: 'POST', path: '/v2/restaurant/auth/logout', response: MessageAnswerSchema }).catch(() => undefined);
     await navigate(staffLoginPage, { replace: true });
   };
