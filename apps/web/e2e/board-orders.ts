@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import type { BoardState } from '@resto/contract/board';
 import type { Menu, MenuItem } from '@resto/domain/catalogue';
 import type { OrderPayload } from '@resto/domain/checkout';
 import { centsToEuros } from '@resto/domain/money';
@@ -115,4 +117,22 @@ export async function placePaidCardOrder(baseURL: string, now: string, card = '4
   await send(baseURL, 'POST', '/v2/public/checkout/test-processor/confirm', { client_secret: intent.client_secret, number: card, expiry: '12/34', cvc: '123' });
   await send(baseURL, 'PUT', '/v2/public/checkout/', { order_id: order.order_id, transaction_id: intent.id, status: 'paid', secret: order.secret });
   return order.order_id;
+}
+
+/**
+ * Opens, as the staff member signed in on `page`, every order still unopened on the board: the
+ * e2e servers are shared by every spec, and orders earlier specs placed would otherwise keep the
+ * board ringing. A test that checks the ringing starts from a board where nothing waits unopened.
+ * @returns how many orders were opened.
+ */
+export async function openEveryUnopenedOrder(page: Page): Promise<number> {
+  const state = await page.request.get('/v2/restaurant/orders');
+  if (!state.ok()) throw new Error(`GET /v2/restaurant/orders: ${state.status()}`);
+  const { payload } = (await state.json()) as { payload: BoardState };
+  const unopened = payload.orders.filter((order) => order.column === 'new' && order.opened_at === null);
+  for (const order of unopened) {
+    const opened = await page.request.post(`/v2/restaurant/orders/${order.order_id}/opened`);
+    if (!opened.ok()) throw new Error(`POST /opened ${order.order_id}: ${opened.status()}`);
+  }
+  return unopened.length;
 }

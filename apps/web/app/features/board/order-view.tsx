@@ -101,9 +101,11 @@ export function OrderOutcome({ order }: { order: BoardOrder }) {
       {order.refund?.status === 'pending' ? <p className="font-semibold text-amber-800">{orderCardTexts.refundPending}</p> : null}
       {order.refund?.status === 'succeeded' ? <p className="font-semibold text-emerald-800">{orderCardTexts.refundSucceeded(formatEuros(order.refund.amount))}</p> : null}
       {order.refund?.status === 'failed' ? (
-        <p className="font-semibold text-red-700" role="alert" data-testid="order-refund-failed">
-          {orderCardTexts.refundFailed(order.refund.last_error ?? '')}
-        </p>
+        <div role="alert" data-testid="order-refund-failed">
+          <p className="font-semibold text-red-700">{orderCardTexts.refundFailed}</p>
+          {/* The provider's own words (often English), for whoever calls its support. */}
+          {order.refund.last_error ? <p className="text-xs text-stone-600">{orderCardTexts.providerAnswer(order.refund.last_error)}</p> : null}
+        </div>
       ) : null}
     </div>
   );
