@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { servers } from './servers.ts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { mailSink, servers } from './servers.ts';
 
 /** Freezes the browser's clock to the instant the server runs at, so both price the same day. */
 export async function freezeClock(page: Page, server: keyof typeof servers = 'sunday') {
@@ -47,4 +47,20 @@ export const savedLocation = JSON.stringify({
 export async function pauseClockAt(page: Page, time: number): Promise<void> {
   await page.clock.install({ time: time - 3_600_000 });
   await page.clock.pauseAt(time);
+}
+
+/** Waits (15 s at most) for an e-mail to `to` with this subject whose text matches `text`, in the SMTP sink (e2e/smtp-sink.ts). */
+export async function expectMail(request: APIRequestContext, to: string, subject: string, text: RegExp): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get(`http://127.0.0.1:${mailSink.httpPort}/messages?to=${encodeURIComponent(to)}`)).json()) as {
+          subject: string;
+          text: string;
+        }[];
+        return mails.some((mail) => mail.subject === subject && text.test(mail.text));
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { collectConsoleErrors, freezeClock, open, visitorUserAgent } from './helpers.ts';
-import { mailSink, servers } from './servers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleErrors, expectMail, freezeClock, open, visitorUserAgent } from './helpers.ts';
+import { servers } from './servers.ts';
 import { openEveryUnopenedOrder } from './board-orders.ts';
 import { signInStaff } from './staff-helpers.ts';
 
@@ -38,22 +38,6 @@ async function customerOrders(page: Page): Promise<number> {
   await page.getByRole('button', { name: 'Confirmer la commande' }).click();
   await expect(page).toHaveURL(/\/success\?order=\d+/);
   return Number(new URL(page.url()).searchParams.get('order'));
-}
-
-/** Waits for an e-mail to `email` with this subject whose text matches `text`, in the SMTP sink. */
-async function expectMail(request: APIRequestContext, subject: string, text: RegExp) {
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await request.get(`http://127.0.0.1:${mailSink.httpPort}/messages?to=${encodeURIComponent(email)}`)).json()) as {
-          subject: string;
-          text: string;
-        }[];
-        return mails.some((mail) => mail.subject === subject && text.test(mail.text));
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
 }
 
 test('a customer orders; the board rings; accepted +20 min, ready, collected; /suivi follows without reload; the e-mails arrive', async ({
@@ -110,14 +94,14 @@ test('a customer orders; the board rings; accepted +20 min, ready, collected; /s
   await expect(customer.getByTestId('tracking-title')).toHaveText('Commande acceptée');
   await expect(customer.getByTestId('tracking-ready-at')).toHaveText('Prête vers 12:50');
   await expect(customer.getByTestId('tracking-live')).toHaveText('Commande acceptée. Prête vers 12:50');
-  await expectMail(request, `Commande n° ${orderId} acceptée`, /prête vers 12:50/);
+  await expectMail(request, email, `Commande n° ${orderId} acceptée`, /prête vers 12:50/);
 
   // Ready.
   await dialog.getByRole('button', { name: 'Prête', exact: true }).click();
   await expect(board.getByTestId('column-ready').locator(`[data-order-id="${orderId}"]`)).toBeVisible();
   await expect(customer.getByTestId('tracking-title')).toHaveText('Commande prête');
   await expect(customer.getByTestId('tracking-step-ready')).toHaveAttribute('data-state', 'current');
-  await expectMail(request, `Commande n° ${orderId} prête`, /vous pouvez venir la chercher/);
+  await expectMail(request, email, `Commande n° ${orderId} prête`, /vous pouvez venir la chercher/);
 
   // Collected.
   await dialog.getByRole('button', { name: 'Récupérée' }).click();

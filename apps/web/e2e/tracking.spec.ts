@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { OrderCreatedSchema } from '@resto/contract/orders';
 import { BoardOrderSchema, type OrderActionBody } from '@resto/contract/board';
-import { collectConsoleErrors, freezeClock, open } from './helpers.ts';
-import { mailSink, servers } from './servers.ts';
+import { collectConsoleErrors, expectMail, freezeClock, open } from './helpers.ts';
+import { servers } from './servers.ts';
 import { payloadOf } from './api-answers.ts';
 import { ownerSession } from './staff-helpers.ts';
 
@@ -59,22 +59,6 @@ async function act(request: APIRequestContext, cookie: string, orderId: number, 
   const response = await request.post(`/v2/restaurant/orders/${orderId}/actions`, { headers: { Cookie: cookie }, data: body });
   expect(response.status(), await response.text()).toBe(200);
   return payloadOf(response, BoardOrderSchema);
-}
-
-/** Waits for an e-mail to `to` with this subject whose text matches `text`, in the SMTP sink. */
-async function expectMail(request: APIRequestContext, to: string, subject: string, text: RegExp) {
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await request.get(`http://127.0.0.1:${mailSink.httpPort}/messages?to=${encodeURIComponent(to)}`)).json()) as {
-          subject: string;
-          text: string;
-        }[];
-        return mails.some((mail) => mail.subject === subject && text.test(mail.text));
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
 }
 
 /** With SCREENS_DIR set: the page at 390, 768 and 1280 px, full height, as `<name>-<width>.png`. */
