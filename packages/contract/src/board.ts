@@ -9,12 +9,12 @@ import { OrderViewLineSchema, OrderViewSchema } from './orders.ts';
  * behind the order's secret. Money in euros, instants in ISO 8601 UTC.
  */
 
-export const OrderStatusSchema = z.enum(orderStatuses);
-export const StaffActionSchema = z.enum(staffActions);
-export const RefusalReasonSchema = z.enum(refusalReasons);
+const OrderStatusSchema = z.enum(orderStatuses);
+const StaffActionSchema = z.enum(staffActions);
+const RefusalReasonSchema = z.enum(refusalReasons);
 
 /** One thing that happened to an order (an `order_events` row); `id` is the SSE event id. */
-export const OrderEventViewSchema = z
+const OrderEventViewSchema = z
   .object({
     id: z.number(),
     order_id: z.number(),
@@ -32,7 +32,7 @@ export const OrderEventViewSchema = z
 export type OrderEventView = z.infer<typeof OrderEventViewSchema>;
 
 /** A card order's refund as staff and the customer see it; amount in euros. */
-export const RefundViewSchema = z.object({
+const RefundViewSchema = z.object({
   status: z.enum(['pending', 'succeeded', 'failed']),
   amount: z.number(),
   last_error: z.string().nullable(),
@@ -40,7 +40,7 @@ export const RefundViewSchema = z.object({
 export type RefundView = z.infer<typeof RefundViewSchema>;
 
 /** A line as the kitchen reads it: the order's line, with the allergens of the dish and its chosen options (French labels). */
-export const BoardLineSchema = OrderViewLineSchema.extend({ allergens: z.array(z.string()) });
+const BoardLineSchema = OrderViewLineSchema.extend({ allergens: z.array(z.string()) });
 
 /**
  * An order on the board: the order as the customer's view shows it, plus what the restaurant

@@ -43,7 +43,7 @@ export async function openStaffSession(db: Database, staffId: number, now: Date)
  * The live staff member holding `token`, or null: unknown token, idle more than
  * `staffSessionIdleDays`, or a removed member. Touches `last_used_at` at most once a minute.
  */
-export async function staffFromToken(db: Database, token: string | undefined, now: Date): Promise<StaffPrincipal | null> {
+async function staffFromToken(db: Database, token: string | undefined, now: Date): Promise<StaffPrincipal | null> {
   if (!token) return null;
   const rows = await db
     .select({

@@ -2,4 +2,4 @@
  * Web Push on staff devices (issue 13, part 4): what the staff pages use of this feature. The
  * board calls `subscribeToPush()` after "Démarrer le service"; logging out calls `unsubscribeFromPush()`.
  */
-export { canReceivePush, staffWorker, subscribeToPush, unsubscribeFromPush, type PushSubscribeResult } from './staff-push.ts';
+export { subscribeToPush, unsubscribeFromPush } from './staff-push.ts';

@@ -11,7 +11,7 @@ import { api, isApiError } from '../../lib/api.ts';
  */
 
 /** The staff worker's script and scope. */
-export const staffWorker = { url: '/restaurant-sw.js', scope: '/restaurant/' } as const;
+const staffWorker = { url: '/restaurant-sw.js', scope: '/restaurant/' } as const;
 
 export type PushSubscribeResult =
   | { ok: true; endpoint: string }
@@ -49,7 +49,7 @@ function activeWorker(registration: ServiceWorkerRegistration): Promise<void> {
 }
 
 /** Whether this browser can receive Web Push. */
-export function canReceivePush(): boolean {
+function canReceivePush(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 
