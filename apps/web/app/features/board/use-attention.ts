@@ -81,9 +81,11 @@ export function useAttention(unopened: readonly BoardOrder[], restaurantName: st
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [serviceStarted, takeWakeLock]);
 
-  // The ring loop: one ring at once, then every 4 s, while a new order is unopened.
+  // The ring loop: one ring at once, then every 4 s, while a new order is unopened. It restarts
+  // only when ringing starts or stops (`hasUnopened`), not on every count change.
+  const hasUnopened = count > 0;
   useEffect(() => {
-    if (count === 0) {
+    if (!hasUnopened) {
       const quiet = setTimeout(() => {
         setRinging(false);
         setSoundBlocked(false);
@@ -91,7 +93,7 @@ export function useAttention(unopened: readonly BoardOrder[], restaurantName: st
       return () => clearTimeout(quiet);
     }
     const ring = () => {
-      const played = chime().play();
+      const played = (chimeRef.current ??= createChime()).play();
       setRinging(played);
       setSoundBlocked(!played);
     };
@@ -101,8 +103,7 @@ export function useAttention(unopened: readonly BoardOrder[], restaurantName: st
       clearTimeout(first);
       clearInterval(loop);
     };
-    // Restart the loop only when ringing starts or stops, not on every count change.
-  }, [count > 0]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [hasUnopened]);
 
   // The tab title.
   useEffect(() => {

@@ -18,6 +18,8 @@ export function useLiveTracking(secret: string, initial: TrackingView): Tracking
   const [live, setLive] = useState<TrackingView | null>(null);
   const view = live && live.order_id === initial.order_id ? newerView(initial, live) : initial;
 
+  // The stream starts from the server render's last event; a newer render (a revalidation) restarts it from there.
+  const after = lastEventId(initial);
   useEffect(() => {
     let stopped = false;
     const take = (next: TrackingView) => {
@@ -31,7 +33,6 @@ export function useLiveTracking(secret: string, initial: TrackingView): Tracking
         .catch(() => undefined);
     };
     // From the last event the server render showed: what happened since is replayed first.
-    const after = lastEventId(initial);
     const source = new EventSource(`/v2/public/tracking/${secret}/events${after > 0 ? `?after=${after}` : ''}`);
     source.addEventListener('order', (event: MessageEvent<string>) => {
       const parsed = TrackingViewSchema.safeParse(safeJson(event.data));
@@ -52,9 +53,7 @@ export function useLiveTracking(secret: string, initial: TrackingView): Tracking
       window.removeEventListener('online', reload);
       window.clearInterval(timer);
     };
-    // The stream starts from the server render's view once: later renders do not reconnect it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [secret]);
+  }, [secret, after]);
 
   return view;
 }
