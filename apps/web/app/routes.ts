@@ -45,6 +45,19 @@ export default [
   // The staff area (issue 13): outside the storefront's shell, no /fr twin.
   route('restaurant', 'routes/restaurant-login.tsx'),
   route('restaurant/invitation', 'routes/restaurant-invitation.tsx'),
-  layout('routes/restaurant-area.tsx', [route('restaurant/commandes', 'routes/restaurant-orders.tsx'), route('restaurant/equipe', 'routes/restaurant-team.tsx')]),
+  layout('routes/restaurant-area.tsx', [
+    route('restaurant/commandes', 'routes/restaurant-orders.tsx'),
+    route('restaurant/equipe', 'routes/restaurant-team.tsx'),
+    // The back office (issue 14).
+    route('restaurant/carte', 'routes/restaurant-menu.tsx'),
+    route('restaurant/disponibilites', 'routes/restaurant-availability.tsx'),
+    route('restaurant/horaires', 'routes/restaurant-hours.tsx'),
+    route('restaurant/capacite', 'routes/restaurant-capacity.tsx'),
+    route('restaurant/livraison', 'routes/restaurant-delivery.tsx'),
+    route('restaurant/offres', 'routes/restaurant-offers.tsx'),
+    route('restaurant/reglages', 'routes/restaurant-settings.tsx'),
+    route('restaurant/journal', 'routes/restaurant-audit.tsx'),
+    route('restaurant/import-export', 'routes/restaurant-import-export.tsx'),
+  ]),
   layout('routes/shell.tsx', [...pages(''), ...prefix('fr', pages('fr-')), route('*', 'routes/not-found.tsx')]),
 ] satisfies RouteConfig;

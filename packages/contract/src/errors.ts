@@ -115,6 +115,29 @@ export const errorStatus = {
   order_transition_refused: 409,
   /** The payment provider refused or could not do the refund; the order keeps its status, staff may retry. */
   refund_failed: 502,
+
+  // The back office (issue 14, docs/decisions/023-back-office.md)
+  /**
+   * The edit was based on a version of the row (or setting) that someone changed since: nothing
+   * is written; `payload` holds the current values, so the form can show them beside what was typed.
+   */
+  stale_edit: 409,
+  /** An uploaded file that is not an image sharp can read (JPEG, PNG, WebP, AVIF, GIF, TIFF). */
+  image_invalid: 400,
+  /** An uploaded image above the upload limit (10 MB). */
+  image_too_large: 413,
+  /** A dish in the order is sold out (épuisé aujourd'hui or jusqu'à nouvel ordre); the message names it. */
+  item_sold_out: 409,
+  /** The restaurant paused ordering; the message says until when. */
+  ordering_paused: 422,
+  /** The order's slot has no place left (capacity per 15-minute slot); the message says so. */
+  slot_full: 409,
+  /** A coupon code, or another unique name, already used by another row. */
+  already_used: 409,
+  /** A restaurant file to import that fails its schema; `errors` name each path. */
+  restaurant_file_invalid: 400,
+  /** A row still referenced where it cannot be archived (a category holding live dishes, the last menu). */
+  still_in_use: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

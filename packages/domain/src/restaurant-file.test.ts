@@ -280,13 +280,14 @@ describe('RestaurantFileSchema: cross-checks', () => {
     'images/pizza.png',
     '/images/pizza.gif',
     '/images/pizza.png?w=300',
+    '/uploads/../../etc/passwd.png',
   ])('external or unsupported image %j is refused', (image) => {
     const file = minimalFile();
     firstItem(file).image = image;
-    expect(errorsOf(file)).toEqual(['menus.0.categories.0.items.0.image : Image attendue sous /images/… (fichier livré avec le site, pas d’URL externe).']);
+    expect(errorsOf(file)).toEqual(['menus.0.categories.0.items.0.image : Image attendue sous /images/… ou /uploads/… (fichier du site, pas d’URL externe).']);
   });
 
-  test.each(['/images/pizza.svg', '/images/plats/pizza-reine.jpeg', '/images/a_b.avif', '/images/x.jpg'])('local image %j is accepted', (image) => {
+  test.each(['/images/pizza.svg', '/images/plats/pizza-reine.jpeg', '/images/a_b.avif', '/images/x.jpg', '/uploads/3f2a9c-800.webp'])('local image %j is accepted', (image) => {
     const file = minimalFile();
     firstItem(file).image = image;
     expect(RestaurantFileSchema.safeParse(file).success).toBe(true);

@@ -10,9 +10,9 @@ import { allergens, diets } from './allergens.ts';
  * name their path (see formatRestaurantFileErrors).
  */
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Heure attendue au format HH:MM (ex. 19:30).' });
-const timeRange = z.object({ start: hhmm, end: hhmm });
-const weeklyRanges = z.partialRecord(z.enum(weekdays), z.array(timeRange));
+export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Heure attendue au format HH:MM (ex. 19:30).' });
+export const timeRange = z.object({ start: hhmm, end: hhmm });
+export const weeklyRanges = z.partialRecord(z.enum(weekdays), z.array(timeRange));
 const euros = z
   .number()
   .min(0)
@@ -22,13 +22,14 @@ const euros = z
   });
 const taxRate = z.number().min(0).max(100).nullable().default(null);
 const id = z.number().int().positive();
+/** A bundled image (/images/…) or one uploaded from the back office (/uploads/…, issue 14); never an external URL. */
 const image = z
   .string()
-  .regex(/^\/images\/[\w./-]+\.(svg|png|jpe?g|webp|avif)$/, { error: 'Image attendue sous /images/… (fichier livré avec le site, pas d’URL externe).' });
+  .regex(/^\/(images|uploads)\/(?!.*\.\.)[\w./-]+\.(svg|png|jpe?g|webp|avif)$/, { error: 'Image attendue sous /images/… ou /uploads/… (fichier du site, pas d’URL externe).' });
 
 const allergenList = z.array(z.enum(allergens)).default([]);
-const OptionValueSchema = z.object({ id, name: z.string().min(1).max(80), price: euros.default(0), tax_rate: taxRate, allergens: allergenList });
-const OptionSchema = z
+export const OptionValueSchema = z.object({ id, name: z.string().min(1).max(80), price: euros.default(0), tax_rate: taxRate, allergens: allergenList });
+export const OptionSchema = z
   .object({
     option_id: id,
     name: z.string().min(1).max(80),
@@ -38,7 +39,7 @@ const OptionSchema = z
   })
   .refine((o) => !o.required || o.values.length >= 1, { error: 'Une option obligatoire a au moins une valeur.' });
 
-const ItemSchema = z.object({
+export const ItemSchema = z.object({
   item_id: id,
   name: z.string().min(1).max(80),
   description: z.string().max(400).default(''),
@@ -56,14 +57,14 @@ const ItemSchema = z.object({
   options: z.array(OptionSchema).default([]),
 });
 
-const CategorySchema = z.object({
+export const CategorySchema = z.object({
   category_id: id,
   name: z.string().min(1).max(60),
   description: z.string().max(300).default(''),
   items: z.array(ItemSchema),
 });
 
-const MenuSchema = z.object({
+export const MenuSchema = z.object({
   menu_id: id,
   name: z.string().min(1).max(60),
   description: z.string().max(300).default(''),
@@ -74,7 +75,7 @@ const MenuSchema = z.object({
   categories: z.array(CategorySchema).min(1),
 });
 
-const OfferSchema = z.object({
+export const OfferSchema = z.object({
   id,
   name: z.string().min(1).max(80),
   description: z.string().max(300).default(''),
@@ -103,7 +104,7 @@ const OfferSchema = z.object({
  * The settings whose shape the file checks (the others are free name/value pairs read with a
  * fallback). Issue 16: personal data retention and meal vouchers (docs/decisions/012).
  */
-const KnownSettingsSchema = z.object({
+export const KnownSettingsSchema = z.object({
   /** Months after which a guest order's name, e-mail, phone and address are anonymised (default 36). */
   'privacy.guest_data_retention_months': z
     .number({ error: 'Durée de conservation attendue en mois (ex. 36).' })
@@ -138,12 +139,27 @@ const KnownSettingsSchema = z.object({
   'orders.email_only': z.boolean({ error: 'Attendu : true ou false.' }).optional(),
 });
 
+/**
+ * An exceptional closure or opening (issue 14, part 3; domain calendar.ts CalendarException):
+ * `ranges` are that day's hours when open, empty when closed.
+ */
+export const CalendarExceptionSchema = z
+  .object({
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date attendue au format AAAA-MM-JJ.' }),
+    is_closed: z.boolean(),
+    ranges: z.array(timeRange).default([]),
+    message: z.string().max(200).default(''),
+  })
+  .refine((e) => e.is_closed || e.ranges.length > 0, { error: 'Une ouverture exceptionnelle a au moins une plage horaire.', path: ['ranges'] });
+
 export const RestaurantFileSchema = z
   .object({
     settings: z.record(z.string().regex(/^[a-z_]+(\.[a-z_]+)*$/), z.unknown()).pipe(KnownSettingsSchema.loose()),
     menus: z.array(MenuSchema).min(1),
     offers: z.array(OfferSchema).default([]),
     coupons: z.array(OfferSchema.extend({ code: OfferSchema.shape.code.unwrap().unwrap(), auto_apply: z.literal('No').default('No') })).default([]),
+    /** Exceptional closures and openings (issue 14); absent in older files. */
+    exceptions: z.array(CalendarExceptionSchema).default([]),
   })
   .superRefine((file, ctx) => {
     const seen = {

@@ -12,6 +12,8 @@ import type { OfferWindow } from '@resto/domain/offers';
 export const settings = pgTable('settings', {
   name: text('name').primaryKey(),
   value: jsonb('value').notNull(),
+  /** The catalogue version of this setting's last change (issue 14, docs/decisions/023): a stale form is refused. */
+  version: integer('version').notNull().default(0),
 });
 
 /** Bumped by every catalogue import, so API instances know when to rebuild their menu JSON. */
@@ -30,6 +32,10 @@ export const menus = pgTable('menus', {
   activeTimes: jsonb('active_times').$type<ActiveTime[]>().notNull(),
   timeRanges: jsonb('time_ranges').$type<WeeklyRanges>().notNull(),
   pickupTimeRanges: jsonb('pickup_time_ranges').$type<WeeklyRanges>().notNull(),
+  /** The catalogue version of this row's last change (issue 14, docs/decisions/023): an edit based on another is refused (409 stale_edit). */
+  version: integer('version').notNull().default(0),
+  /** Deleted while past orders name it (issue 14): kept, out of the menu and of the back office's lists. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
 });
 
 export const categories = pgTable('categories', {
@@ -40,6 +46,10 @@ export const categories = pgTable('categories', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   position: integer('position').notNull(),
+  /** The catalogue version of this row's last change (issue 14, docs/decisions/023): an edit based on another is refused (409 stale_edit). */
+  version: integer('version').notNull().default(0),
+  /** Deleted while past orders name it (issue 14): kept, out of the menu and of the back office's lists. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
 });
 
 export const items = pgTable(
@@ -65,6 +75,16 @@ export const items = pgTable(
     /** An alcoholic drink: not payable with meal vouchers (issue 16, docs/decisions/012). */
     isAlcoholic: boolean('is_alcoholic').notNull().default(false),
     position: integer('position').notNull(),
+    /**
+     * « Épuisé aujourd'hui » (issue 14, part 2): unavailable until this instant (the next opening
+     * day's start, computed by the domain's soldOutTodayUntil). « Jusqu'à nouvel ordre » is
+     * is_available false. Null: not sold out for the day.
+     */
+    soldOutUntil: timestamp('sold_out_until', { withTimezone: true }),
+    /** The catalogue version of this row's last change (issue 14, docs/decisions/023): an edit based on another is refused (409 stale_edit). */
+    version: integer('version').notNull().default(0),
+    /** Deleted while past orders name it (issue 14): kept, out of the menu and of the back office's lists. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [index('items_menu_idx').on(t.menuId)],
 );
@@ -111,6 +131,10 @@ export const offers = pgTable('offers', {
   items: jsonb('items').$type<number[]>().notNull().default([]),
   activeTimes: jsonb('active_times').$type<OfferWindow[]>().notNull().default([]),
   minUnits: integer('min_units').notNull().default(1),
+  /** The catalogue version of this row's last change (issue 14, docs/decisions/023): an edit based on another is refused (409 stale_edit). */
+  version: integer('version').notNull().default(0),
+  /** Deleted while past orders name it (issue 14): kept, out of the menu and of the back office's lists. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
 });
 
 /** One order; its order_id is the number the customer sees. local_id makes creation idempotent. */
@@ -179,6 +203,12 @@ export const orders = pgTable(
     ticketPrintedAt: timestamp('ticket_printed_at', { withTimezone: true }),
     /** When the "order not opened" alert (e-mail and push) was sent, so it is sent once. */
     unseenAlertAt: timestamp('unseen_alert_at', { withTimezone: true }),
+    /**
+     * The 15-minute slot the order takes a place in (issue 14, part 4, capacity): its Paris day and
+     * start, 'YYYY-MM-DD HH:MM' — the chosen slot of a scheduled order, the slot of its expected
+     * time for « dès que possible ». Null for orders placed before capacity existed.
+     */
+    slotKey: text('slot_key'),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -194,6 +224,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId),
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_status_placed_idx').on(t.status, t.placedAt),
+    index('orders_slot_idx').on(t.slotKey, t.isPickup),
   ],
 );
 
@@ -625,3 +656,59 @@ export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Exceptional closures and openings by date (issue 14, part 3): a closed day has no slot and no
+ * « dès que possible » whatever the weekly hours; an exceptional opening replaces that day's
+ * hours with `ranges` (opening, delivery and pickup alike). `message` is shown on the storefront
+ * (« Fermeture exceptionnelle le 25 décembre »). Part of the restaurant file (`exceptions`).
+ */
+export const calendarExceptions = pgTable('calendar_exceptions', {
+  id: serial('id').primaryKey(),
+  /** The Paris day, 'YYYY-MM-DD'; one exception per day. */
+  date: text('date').notNull().unique(),
+  isClosed: boolean('is_closed').notNull(),
+  ranges: jsonb('ranges').$type<TimeRange[]>().notNull().default([]),
+  message: text('message').notNull().default(''),
+  version: integer('version').notNull().default(0),
+});
+
+/**
+ * The restaurant's live ordering state (issue 14, part 3), one row (id 1), not part of the
+ * restaurant file: ordering paused until an instant (always with an end), and busy mode (extra
+ * minutes on the lead time until an instant). Read by the storefront through GET /v2/public/settings.
+ */
+export const orderingState = pgTable('ordering_state', {
+  id: integer('id').primaryKey().default(1),
+  pausedUntil: timestamp('paused_until', { withTimezone: true }),
+  busyUntil: timestamp('busy_until', { withTimezone: true }),
+  busyExtraMinutes: integer('busy_extra_minutes').notNull().default(0),
+  version: integer('version').notNull().default(0),
+});
+
+/**
+ * Every change made from the back office (issue 14, part 8): who, when, what, the values before
+ * and after. Written in the change's own transaction (modules/backoffice/edits.ts), never changed.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    staffId: integer('staff_id'),
+    /** The member's name at the time (kept when the member is removed). */
+    staffName: text('staff_name').notNull(),
+    /** 'menu', 'category', 'item', 'offer', 'settings', 'exception', 'ordering', 'restaurant' (an import)… */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    /** 'create', 'update', 'delete', 'archive', 'sold_out', 'pause', 'import'… */
+    action: text('action').notNull(),
+    /** A French sentence for the log's list: « Prix de Pizza Margherita : 11,50 € → 12,00 € ». */
+    summary: text('summary').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);

@@ -61,6 +61,15 @@ export const staffAreaTexts = {
   nav: 'Navigation de l’espace restaurant',
   orders: 'Commandes',
   team: 'Équipe',
+  menu: 'Carte',
+  availability: 'Disponibilités',
+  hours: 'Horaires',
+  capacity: 'Capacité',
+  delivery: 'Livraison',
+  offers: 'Offres',
+  settings: 'Réglages',
+  audit: 'Journal',
+  importExport: 'Import / export',
   ordersPlaceholder: 'Le tableau des commandes arrive ici.',
 } as const;
 

@@ -4,7 +4,7 @@ import { weekdays, type ActiveTime } from '@resto/domain/catalogue';
 import { RestaurantFileSchema, formatRestaurantFileErrors, type RestaurantFile } from '@resto/domain/restaurant-file';
 import type { Database } from '../../db/client.ts';
 import { catalogChanged } from './service.ts';
-import { catalogVersion, categories, itemOptions, items, menus, offers, optionOptions, settings } from '../../db/schema.ts';
+import { calendarExceptions, catalogVersion, categories, itemOptions, items, menus, offers, optionOptions, settings } from '../../db/schema.ts';
 
 const dayLabels = { mon: 'Lundi', tue: 'Mardi', wed: 'Mercredi', thu: 'Jeudi', fri: 'Vendredi', sat: 'Samedi', sun: 'Dimanche' } as const;
 
@@ -41,6 +41,14 @@ export async function importRestaurant(
     // second sees the first's menu.
     await tx.execute(sql`select pg_advisory_xact_lock(7274001)`);
     if (options.onlyIfEmpty && (await tx.select({ n: sql<number>`count(*)::int` }).from(menus))[0]!.n > 0) return false;
+    // Every row gets the new catalogue version, so a back-office form opened before the import is stale (docs/decisions/023).
+    const [bumped] = await tx
+      .insert(catalogVersion)
+      .values({ id: 1, version: 1 })
+      .onConflictDoUpdate({ target: catalogVersion.id, set: { version: sql`${catalogVersion.version} + 1`, updatedAt: sql`now()` } })
+      .returning({ version: catalogVersion.version });
+    const version = bumped!.version;
+    await tx.delete(calendarExceptions);
     await tx.delete(offers);
     await tx.delete(optionOptions);
     await tx.delete(itemOptions);
@@ -49,7 +57,7 @@ export async function importRestaurant(
     await tx.delete(menus);
     await tx.delete(settings);
 
-    const settingRows = Object.entries(file.settings).map(([name, value]) => ({ name, value: value ?? null }));
+    const settingRows = Object.entries(file.settings).map(([name, value]) => ({ name, value: value ?? null, version }));
     if (settingRows.length) await tx.insert(settings).values(settingRows);
 
     const menuRows = [],
@@ -71,6 +79,7 @@ export async function importRestaurant(
         activeTimes,
         timeRanges: menu.time_ranges,
         pickupTimeRanges: menu.pickup_time_ranges,
+        version,
       });
       for (const [categoryPosition, category] of menu.categories.entries()) {
         categoryRows.push({
@@ -79,6 +88,7 @@ export async function importRestaurant(
           name: category.name,
           description: category.description,
           position: categoryPosition,
+          version,
         });
         for (const [itemPosition, item] of category.items.entries()) {
           itemCount += 1;
@@ -98,6 +108,7 @@ export async function importRestaurant(
             diets: item.diets,
             isAlcoholic: item.alcoholic,
             position: itemPosition,
+            version,
           });
           for (const [optionPosition, option] of item.options.entries()) {
             optionRows.push({
@@ -147,13 +158,13 @@ export async function importRestaurant(
       items: offer.items,
       activeTimes: offer.active_times,
       minUnits: offer.min_units,
+      version,
     }));
     if (offerRows.length) await tx.insert(offers).values(offerRows);
-
-    await tx
-      .insert(catalogVersion)
-      .values({ id: 1, version: 1 })
-      .onConflictDoUpdate({ target: catalogVersion.id, set: { version: sql`${catalogVersion.version} + 1`, updatedAt: sql`now()` } });
+    if (file.exceptions.length)
+      await tx
+        .insert(calendarExceptions)
+        .values(file.exceptions.map((e) => ({ date: e.date, isClosed: e.is_closed, ranges: e.is_closed ? [] : e.ranges, message: e.message, version })));
     return true;
   });
   if (!imported) return { imported: false, menus: 0, items: 0, offers: 0 };

@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { catalogVersion, categories, itemOptions, items, menus, offers, optionOptions, settings } from '../../db/schema.ts';
+import { calendarExceptions, catalogVersion, categories, itemOptions, items, menus, offers, optionOptions, orderingState, settings } from '../../db/schema.ts';
 
 /** SQL of the catalogue: menus, categories, items, options, offers and settings. No rules here. */
 
@@ -9,17 +9,20 @@ export async function readCatalogVersion(db: Database): Promise<number> {
   return rows[0]?.version ?? 0;
 }
 
+/** The live catalogue's rows: archived menus, categories, dishes and offers left out (issue 14). */
 export async function readCatalogRows(db: Database) {
-  const [menuRows, categoryRows, itemRows, optionRows, valueRows, offerRows, settingRows] = await Promise.all([
-    db.select().from(menus).orderBy(asc(menus.position)),
-    db.select().from(categories).orderBy(asc(categories.position)),
-    db.select().from(items).orderBy(asc(items.position)),
-    db.select().from(itemOptions).orderBy(asc(itemOptions.position)),
-    db.select().from(optionOptions).orderBy(asc(optionOptions.position)),
-    db.select().from(offers).orderBy(asc(offers.id)),
+  const [menuRows, categoryRows, itemRows, optionRows, valueRows, offerRows, settingRows, exceptionRows, orderingRows] = await Promise.all([
+    db.select().from(menus).where(isNull(menus.archivedAt)).orderBy(asc(menus.position), asc(menus.menuId)),
+    db.select().from(categories).where(isNull(categories.archivedAt)).orderBy(asc(categories.position), asc(categories.categoryId)),
+    db.select().from(items).where(isNull(items.archivedAt)).orderBy(asc(items.position), asc(items.itemId)),
+    db.select().from(itemOptions).orderBy(asc(itemOptions.position), asc(itemOptions.optionId)),
+    db.select().from(optionOptions).orderBy(asc(optionOptions.position), asc(optionOptions.id)),
+    db.select().from(offers).where(isNull(offers.archivedAt)).orderBy(asc(offers.id)),
     db.select().from(settings).orderBy(asc(settings.name)),
+    db.select().from(calendarExceptions).orderBy(asc(calendarExceptions.date)),
+    db.select().from(orderingState).where(eq(orderingState.id, 1)),
   ]);
-  return { menuRows, categoryRows, itemRows, optionRows, valueRows, offerRows, settingRows };
+  return { menuRows, categoryRows, itemRows, optionRows, valueRows, offerRows, settingRows, exceptionRows, orderingRow: orderingRows[0] };
 }
 
 export type CatalogRows = Awaited<ReturnType<typeof readCatalogRows>>;

@@ -3,6 +3,7 @@ import type { Category, ItemOption, Menu, MenuItem } from '@resto/domain/catalog
 import { isOpenAt } from '@resto/domain/clock';
 import { centsToEuros } from '@resto/domain/money';
 import type { Offer, OfferType } from '@resto/domain/offers';
+import type { RestaurantCalendar } from '@resto/domain/calendar';
 import type { Database } from '../../db/client.ts';
 import { readCatalogRows, readCatalogVersion, type CatalogRows } from './repository.ts';
 
@@ -15,6 +16,13 @@ export interface Catalog {
   offers: Offer[];
   /** Coupons by code (upper case). */
   couponsByCode: Map<string, Offer>;
+  /** Exceptional closures/openings and the ordering state (pause, busy mode): issue 14, part 3. */
+  calendar: RestaurantCalendar;
+  /**
+   * « Épuisé aujourd'hui » instants by item_id (issue 14, part 2): the dish is unavailable until
+   * then. Applied per request by time (an instant passing brings the dish back without an edit).
+   */
+  soldOutUntil: Map<number, Date>;
 }
 
 /** Map.groupBy is Node 21+; the machines run Node 20. */
@@ -114,7 +122,16 @@ function buildCatalog(version: number, rows: CatalogRows): Catalog {
   const couponsByCode = new Map(allOffers.filter((o) => o.code !== null).map((o) => [o.code!.toUpperCase(), o]));
 
   const settings = rows.settingRows.map((row) => ({ name: row.name, value: row.value }));
-  return { version, menus, itemsById, settings, offers, couponsByCode };
+  const calendar: RestaurantCalendar = {
+    exceptions: rows.exceptionRows.map((e) => ({ date: e.date, is_closed: e.isClosed, ranges: e.ranges, message: e.message })),
+    ordering: {
+      paused_until: rows.orderingRow?.pausedUntil?.toISOString() ?? null,
+      busy_until: rows.orderingRow?.busyUntil?.toISOString() ?? null,
+      busy_extra_minutes: rows.orderingRow?.busyExtraMinutes ?? 0,
+    },
+  };
+  const soldOutUntil = new Map(rows.itemRows.flatMap((item) => (item.soldOutUntil ? [[item.itemId, item.soldOutUntil] as const] : [])));
+  return { version, menus, itemsById, settings, offers, couponsByCode, calendar, soldOutUntil };
 }
 
 /** In-process notice that an import replaced the catalogue (other processes see catalog_version). */

@@ -1,25 +1,38 @@
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
-import { ClipboardList, LogOut, Users } from 'lucide-react';
+import { CalendarClock, ClipboardList, Database, FileClock, Gauge, LogOut, Percent, Settings, Truck, UtensilsCrossed, Users, CircleSlash } from 'lucide-react';
 import { MessageAnswerSchema } from '@resto/contract/common';
 import type { StaffMe } from '@resto/contract/staff';
 import { staffAreaTexts, staffRoleLabels } from '@resto/domain/messages/staff';
 import { api } from '../../lib/api.ts';
 import { unsubscribeFromPush } from '../staff-push/index.ts';
-import { staffHome, staffLoginPage, staffTeamPath } from './paths.ts';
+import { backOfficePaths, staffHome, staffLoginPage, staffTeamPath } from './paths.ts';
 import { useHydratedMark } from './use-hydrated-mark.ts';
 
 /**
  * The frame of the signed-in staff pages (issue 13, part 1): a header with the restaurant's name,
- * who is signed in and "Se déconnecter", and the area's navigation — Commandes for everyone,
- * Équipe for the owner. The next issue's pages (Carte, Horaires, Réglages) join `links` here.
+ * who is signed in and "Se déconnecter", and the area's navigation — Commandes and
+ * Disponibilités (sold out) for everyone, the back office's pages (issue 14) and Équipe for the owner.
  */
 export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
   useHydratedMark();
   const navigate = useNavigate();
   const links = [
     { to: staffHome, label: staffAreaTexts.orders, icon: ClipboardList },
-    ...(me.role === 'owner' ? [{ to: staffTeamPath, label: staffAreaTexts.team, icon: Users }] : []),
+    { to: backOfficePaths.availability, label: staffAreaTexts.availability, icon: CircleSlash },
+    ...(me.role === 'owner'
+      ? [
+          { to: backOfficePaths.menu, label: staffAreaTexts.menu, icon: UtensilsCrossed },
+          { to: backOfficePaths.hours, label: staffAreaTexts.hours, icon: CalendarClock },
+          { to: backOfficePaths.capacity, label: staffAreaTexts.capacity, icon: Gauge },
+          { to: backOfficePaths.delivery, label: staffAreaTexts.delivery, icon: Truck },
+          { to: backOfficePaths.offers, label: staffAreaTexts.offers, icon: Percent },
+          { to: backOfficePaths.settings, label: staffAreaTexts.settings, icon: Settings },
+          { to: backOfficePaths.audit, label: staffAreaTexts.audit, icon: FileClock },
+          { to: backOfficePaths.importExport, label: staffAreaTexts.importExport, icon: Database },
+          { to: staffTeamPath, label: staffAreaTexts.team, icon: Users },
+        ]
+      : []),
   ];
   const logout = async () => {
     // This device stops receiving the restaurant's alerts (while the session can still say so), then

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { auditLog, catalogVersion } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { catalogChanged } from '../catalog/service.ts';
+
+/**
+ * How every back-office change is written (issue 14, parts 8 and 9; docs/decisions/023-back-office.md):
+ * one transaction that
+ * 1. takes the next catalogue version (`catalog_version`, locked until commit: changes are
+ *    serialised, and every API instance sees the new version within its 1 s check);
+ * 2. checks that each row the form was based on still has the version the form read
+ *    (`assertFresh`: otherwise 409 stale_edit with the current values, nothing written);
+ * 3. writes the rows with `version` set to the new catalogue version;
+ * 4. appends the audit entries (who, when, before, after);
+ * and, after commit, tells this process's catalogue to rebuild at once.
+ */
+
+/** Who makes a change: a staff member (their name is copied into the log). */
+export interface EditAuthor {
+  staffId: number;
+  name: string;
+}
+
+/** One line of the audit log. `before`/`after`: the row's values as the API shows them (null on create/delete). */
+export interface AuditEntry {
+  /** 'menu' | 'category' | 'item' | 'offer' | 'settings' | 'exception' | 'ordering' | 'restaurant' | … */
+  entity: string;
+  entityId: string | number | null;
+  /** 'create' | 'update' | 'delete' | 'archive' | 'sold_out' | 'available' | 'pause' | 'resume' | 'busy' | 'import' | … */
+  action: string;
+  /** A French sentence for the log's list (« Prix de Pizza Margherita : 11,50 € → 12,00 € »). */
+  summary: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** A transaction handle, as `db.transaction` gives it. */
+export type EditTx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What a change returns: its answer, and the audit entries to write with it (at least one). */
+export interface EditOutcome<T> {
+  result: T;
+  audit: AuditEntry[];
+}
+
+/**
+ * Runs a back-office change (see the module's comment). `change` receives the transaction and the
+ * new catalogue version (write it into every row it changes). Errors thrown by `change` roll
+ * everything back, the version included. @returns change's result.
+ */
+export async function catalogEdit<T>(db: Database, author: EditAuthor, change: (tx: EditTx, version: number) => Promise<EditOutcome<T>>): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(catalogVersion)
+      .values({ id: 1, version: 1 })
+      .onConflictDoUpdate({ target: catalogVersion.id, set: { version: sql`${catalogVersion.version} + 1`, updatedAt: sql`now()` } })
+      .returning({ version: catalogVersion.version });
+    const outcome = await change(tx, row!.version);
+    if (outcome.audit.length)
+      await tx.insert(auditLog).values(
+        outcome.audit.map((entry) => ({
+          staffId: author.staffId,
+          staffName: author.name,
+          entity: entry.entity,
+          entityId: entry.entityId === null ? null : String(entry.entityId),
+          action: entry.action,
+          summary: entry.summary,
+          before: entry.before ?? null,
+          after: entry.after ?? null,
+        })),
+      );
+    return outcome.result;
+  });
+  catalogChanged.dispatchEvent(new Event('change'));
+  return result;
+}
+
+/**
+ * Refuses an edit based on a version that is no longer the row's: 409 stale_edit, `payload` the
+ * current values (`current`, as the API shows the row; null when the row was deleted meanwhile).
+ * @param rowVersion the row's `version` read in the transaction (undefined: the row is gone)
+ * @param expectedVersion the `expected_version` the form sent
+ */
+export function assertFresh(rowVersion: number | undefined, expectedVersion: number, current: unknown, message: string): void {
+  if (rowVersion === expectedVersion) return;
+  throw new ApiError('stale_edit', message, [], { current: rowVersion === undefined ? null : current });
+}
