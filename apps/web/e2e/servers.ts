@@ -8,7 +8,7 @@ const emailOnly = { 'orders.email_only': true };
  * The servers the end-to-end tests run against, each with its clock frozen at `now`. Ports from
  * E2E_PORT (3300): +0..+2 here, +3 security.spec.ts's `npm run serve`, +4 update-banner.spec.ts,
  * +5 staff.spec.ts's own server (its first-owner link read from the log), +7 the noScreen server here,
- * +8/+9 the mail sink. Not +6: 3306 is MariaDB's port on these machines.
+ * +8/+9 the mail sink, +10 the backOffice server here. Not +6: 3306 is MariaDB's port on these machines.
  */
 export const servers = {
   /** Sunday 22 November 2026, 12:30 in Paris: the restaurant is open, the weekday promotion is not. */
@@ -23,6 +23,12 @@ export const servers = {
   },
   /** Tuesday, orders handled on a board (the demo's settings) and no staff screen connected: no ASAP (issue 13, part 4). */
   noScreen: { port: Number(process.env.E2E_PORT ?? 3300) + 7, now: '2026-11-24T12:30:00+01:00', env: { DEMO_HISTORY: '0' } },
+  /**
+   * Tuesday, for the back office's specs (issue 14): they change the menu, hours and settings, so
+   * they do it here, never on the servers the storefront's specs share; each spec undoes what
+   * would stop the next one (a pause, a closure, a dish sold out) and works on dishes of its own.
+   */
+  backOffice: { port: Number(process.env.E2E_PORT ?? 3300) + 10, now: '2026-11-24T12:30:00+01:00', env: { DEMO_SETTINGS: JSON.stringify(emailOnly), DEMO_HISTORY: '0' } },
 } as const;
 
 /** The test SMTP server the storefront servers send e-mails to, and where tests read them (e2e/smtp-sink.ts). */
