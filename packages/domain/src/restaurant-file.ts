@@ -197,21 +197,47 @@ export const RestaurantFileSchema = z
         if (codes.has(offer.code)) ctx.addIssue({ code: 'custom', path: [list, index, 'code'], message: `Le code ${offer.code} est utilisé deux fois.` });
         codes.add(offer.code);
       }
-      if (offer.type === 'percentage' && offer.value > 100)
-        ctx.addIssue({ code: 'custom', path: [list, index, 'value'], message: 'Un pourcentage ne dépasse pas 100.' });
-      for (const [field, kind] of [
-        ['menus', 'menu'],
-        ['categories', 'category'],
-        ['items', 'item'],
-      ] as const) {
-        offer[field].forEach((ref, r) => {
-          if (!seen[kind].has(ref)) ctx.addIssue({ code: 'custom', path: [list, index, field, r], message: `Référence inconnue : ${ref}.` });
-        });
-      }
+      for (const problem of offerProblems(offer, { menus: seen.menu, categories: seen.category, items: seen.item }))
+        ctx.addIssue({ code: 'custom', path: [list, index, ...problem.path], message: problem.message });
     });
   });
 
 export type RestaurantFile = z.output<typeof RestaurantFileSchema>;
+
+/** An offer's problem the schema alone cannot see: `path` inside the offer (['value'], ['items', 2]), a French message. */
+export interface OfferProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+/** The ids an offer may name: the menus, categories and dishes that exist (not archived). */
+export interface OfferReferences {
+  menus: ReadonlySet<number>;
+  categories: ReadonlySet<number>;
+  items: ReadonlySet<number>;
+}
+
+/**
+ * The cross-checks of an offer against the rest of the restaurant, shared by the restaurant file
+ * and the back office (issue 14, part 6): a percentage (percentage, cheapest_item) is at most
+ * 100, and every menu, category and dish it names exists (not checked when `known` is null: a
+ * form without the restaurant's ids). @returns the problems, [] when none.
+ */
+export function offerProblems(offer: Pick<z.output<typeof OfferSchema>, 'type' | 'value' | 'menus' | 'categories' | 'items'>, known: OfferReferences | null): OfferProblem[] {
+  const problems: OfferProblem[] = [];
+  if ((offer.type === 'percentage' || offer.type === 'cheapest_item') && offer.value > 100) problems.push({ path: ['value'], message: 'Un pourcentage ne dépasse pas 100.' });
+  if (!known) return problems;
+  for (const [field, kind] of [
+    ['menus', 'menus'],
+    ['categories', 'categories'],
+    ['items', 'items'],
+  ] as const) {
+    offer[field].forEach((ref, r) => {
+      if (!known[kind].has(ref)) problems.push({ path: [field, r], message: `Référence inconnue : ${ref}.` });
+    });
+  }
+  return problems;
+}
 
 /** One line per problem: 'menus.0.categories.1.items.3.price_pickup : <French message>'. */
 export function formatRestaurantFileErrors(error: z.ZodError): string[] {

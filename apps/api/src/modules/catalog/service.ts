@@ -25,6 +25,29 @@ export interface Catalog {
   soldOutUntil: Map<number, Date>;
 }
 
+/** An `offers` row as the API shows it (euros and percent; the back office adds its version and usage). */
+export function offerFromRow(offer: CatalogRows['offerRows'][number]): Offer {
+  return {
+    id: offer.id,
+    name: offer.name,
+    description: offer.description,
+    code: offer.code,
+    is_public: offer.isPublic,
+    is_active: offer.isActive,
+    type: offer.type as OfferType,
+    value: offer.value / 100,
+    auto_apply: offer.autoApply ? 'Yes' : 'No',
+    allow_repeat: offer.allowRepeat,
+    delivery_pickup: offer.deliveryPickup as Offer['delivery_pickup'],
+    minimum_amount: centsToEuros(offer.minimumAmountCents),
+    menus: offer.menus,
+    categories: offer.categories,
+    items: offer.items,
+    active_times: offer.activeTimes,
+    min_units: offer.minUnits,
+  };
+}
+
 /** Map.groupBy is Node 21+; the machines run Node 20. */
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
@@ -98,25 +121,7 @@ function buildCatalog(version: number, rows: CatalogRows): Catalog {
     })),
   }));
 
-  const allOffers = rows.offerRows.map((offer): Offer & { code: string | null } => ({
-    id: offer.id,
-    name: offer.name,
-    description: offer.description,
-    code: offer.code,
-    is_public: offer.isPublic,
-    is_active: offer.isActive,
-    type: offer.type as OfferType,
-    value: offer.value / 100,
-    auto_apply: offer.autoApply ? 'Yes' : 'No',
-    allow_repeat: offer.allowRepeat,
-    delivery_pickup: offer.deliveryPickup as Offer['delivery_pickup'],
-    minimum_amount: centsToEuros(offer.minimumAmountCents),
-    menus: offer.menus,
-    categories: offer.categories,
-    items: offer.items,
-    active_times: offer.activeTimes,
-    min_units: offer.minUnits,
-  }));
+  const allOffers = rows.offerRows.map(offerFromRow);
   // Coupon codes stay secret: a coupon is served only to whoever types its code.
   const offers = allOffers.filter((o) => o.code === null && (o.is_public || o.auto_apply === 'Yes'));
   const couponsByCode = new Map(allOffers.filter((o) => o.code !== null).map((o) => [o.code!.toUpperCase(), o]));
