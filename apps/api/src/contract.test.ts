@@ -514,6 +514,31 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', heartbeat, heartbeat, { body: json({ screen_id: 1 }), headers: { Cookie: staff.cookie } })).status).toBe(400);
   });
 
+  test('the back office’s offers and coupons (issue 14, part 6)', async () => {
+    const r = '/v2/restaurant/offers';
+    const owner = await createTestStaff(server.db, { role: 'owner', now });
+    const asOwner = { Cookie: owner.cookie };
+    expect((await call('get', r, r, { headers: asOwner })).status).toBe(200);
+    expect((await call('get', r, r)).status).toBe(401);
+    const body = { name: 'Contrat', type: 'percentage', value: 10, auto_apply: 'No', code: 'contrat-10' };
+    const created = await call('post', r, r, { headers: asOwner, body: json(body) });
+    expect(created.status).toBe(201);
+    const { id, version } = (created.body as { payload: { id: number; version: number } }).payload;
+    expect((await call('post', r, r, { headers: asOwner, body: json(body) })).status).toBe(409);
+    const one = `${r}/{offer_id}`;
+    const updated = await call('put', one, `${r}/${id}`, { headers: asOwner, body: json({ ...body, value: 12, expected_version: version }) });
+    expect(updated.status).toBe(200);
+    const current = (updated.body as { payload: { version: number } }).payload.version;
+    expect((await call('put', one, `${r}/${id}`, { headers: asOwner, body: json({ ...body, expected_version: version }) })).status).toBe(409);
+    const active = `${r}/{offer_id}/active`;
+    const paused = await call('post', active, `${r}/${id}/active`, { headers: asOwner, body: json({ is_active: false, expected_version: current }) });
+    expect(paused.status).toBe(200);
+    expect((await call('post', active, `${r}/${id}/active`, { headers: asOwner, body: json({ is_active: 'non' }) })).status).toBe(400);
+    const last = (paused.body as { payload: { version: number } }).payload.version;
+    expect((await call('delete', one, `${r}/${id}`, { headers: asOwner })).status).toBe(400);
+    expect((await call('delete', one, `${r}/${id}?expected_version=${last}`, { headers: asOwner })).status).toBe(200);
+  });
+
   test('every declared route was met in success and in error', () => {
     const routes = declared.map((route) => `${route.method.toUpperCase()} ${documentPath(route.path)}`);
     const missing = routes.filter((route) => {
