@@ -8,3 +8,4 @@ export { StaffShell } from './staff-shell.tsx';
 export { StaffTeamPage } from './team-page.tsx';
 export { StaffInvitationForm, StaffInvitationInvalid } from './invitation-form.tsx';
 export { staffHome } from './paths.ts';
+export { useStaffAction } from './use-staff-action.ts';
