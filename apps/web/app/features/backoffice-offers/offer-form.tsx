@@ -352,7 +352,7 @@ function WindowsEditor({ form, idPrefix }: { form: Form; idPrefix: string }) {
                           <label key={day} className={`flex cursor-pointer items-center gap-1 rounded-full border px-2.5 py-1 text-sm ${checked ? 'border-brand-600 bg-brand-50 font-semibold' : 'border-black/15 bg-white'}`}>
                             <input
                               type="checkbox"
-                              className="sr-only"
+                              className="size-4 accent-brand-600"
                               checked={checked}
                               aria-label={weekdayLong[day]}
                               onChange={(e) => field.onChange(e.target.checked ? weekdays.filter((d) => d === day || (field.value ?? []).includes(d)) : (field.value ?? []).filter((d: Weekday) => d !== day))}
