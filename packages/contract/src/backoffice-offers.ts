@@ -9,7 +9,7 @@ import { OfferSchema } from './catalog.ts';
  */
 
 /** How much an offer was used: placed orders that were neither rejected nor cancelled (docs/decisions/023). */
-export const OfferUsageSchema = z.object({
+const OfferUsageSchema = z.object({
   /** How many such orders applied the offer. */
   orders: z.number(),
   /** What it took off those orders, in euros (0 for free delivery and free items). */
@@ -21,7 +21,7 @@ export const BackOfficeOfferSchema = OfferSchema.extend({ version: z.number(), u
 export type BackOfficeOffer = z.infer<typeof BackOfficeOfferSchema>;
 
 /** What an offer's scope may name: the live menus, their categories and dishes, in the menu's order. */
-export const OfferScopeMenuSchema = z.object({
+const OfferScopeMenuSchema = z.object({
   menu_id: z.number(),
   name: z.string(),
   categories: z.array(

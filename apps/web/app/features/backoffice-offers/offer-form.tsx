@@ -18,7 +18,7 @@ const legend = 'px-1 text-sm font-bold';
 const inputClass = (error?: string) => `w-full rounded-xl border px-3 py-2.5 text-base ${error ? 'border-red-600' : 'border-black/15'}`;
 
 /** A new offer's starting values: an automatic 10 % on the whole menu, every day. */
-export const newOfferValues: OfferEditInput = {
+const newOfferValues: OfferEditInput = {
   name: '',
   description: '',
   code: null,
@@ -38,7 +38,7 @@ export const newOfferValues: OfferEditInput = {
 };
 
 /** The form's values of an offer the API returned. */
-export function formValuesOf(offer: BackOfficeOffer): OfferEditInput {
+function formValuesOf(offer: BackOfficeOffer): OfferEditInput {
   const { id: _id, version: _version, usage: _usage, ...fields } = offer;
   return fields;
 }
