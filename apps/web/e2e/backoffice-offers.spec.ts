@@ -132,3 +132,40 @@ test('at 1280 px the form sits beside the list; each type shows only its fields'
   await form.getByRole('button', { name: 'Fermer' }).click();
   await expect(form).toHaveCount(0);
 });
+
+test('two owners edit the same offer: the second save is refused with the current values, what was typed stays', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await freezeClock(page, 'backOffice');
+  await signInStaff(page, baseURL, 'owner');
+  const name = `Concurrence ${Date.now().toString(36)}`;
+  const created = await page.request.post('/v2/restaurant/offers', { data: { name, type: 'percentage', value: 10, items: [101] } });
+  expect(created.status()).toBe(201);
+  const offer = ((await created.json()) as { payload: { id: number; version: number } }).payload;
+
+  await open(page, '/restaurant/offres');
+  const row = page.getByTestId('offer-row').filter({ hasText: name });
+  await row.getByRole('button', { name: `Modifier : ${name}` }).click();
+  const form = page.getByTestId('offer-form');
+  await form.getByLabel('Nom', { exact: true }).fill(`${name} (moi)`);
+  // Meanwhile, another owner's tab changes the value.
+  const other = await page.request.put(`/v2/restaurant/offers/${offer.id}`, { data: { name, type: 'percentage', value: 25, items: [101], expected_version: offer.version } });
+  expect(other.status()).toBe(200);
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(form.getByRole('alert')).toContainText('Quelqu’un a modifié cette offre entre-temps');
+  await expect(form.getByTestId('offer-current')).toContainText('25 % de remise');
+  await expect(form.getByLabel('Nom', { exact: true })).toHaveValue(`${name} (moi)`);
+  // Seen: saving again keeps what this owner typed.
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `« ${name} (moi) » est enregistrée.` })).toBeVisible();
+  const saved = page.getByTestId('offer-row').filter({ hasText: `${name} (moi)` });
+  await expect(saved).toContainText('10 % de remise');
+  await saved.getByRole('button', { name: `Supprimer : ${name} (moi)` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Oui, supprimer' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `« ${name} (moi) » est supprimée.` })).toBeVisible();
+});
+
+test('a staff member (not the owner) is told offers are the owner’s', async ({ page }) => {
+  await signInStaff(page, baseURL, 'staff');
+  await open(page, '/restaurant/offres');
+  await expect(page.getByTestId('offers-forbidden').getByRole('alert')).toHaveText('Les offres sont gérées par le propriétaire.');
+});

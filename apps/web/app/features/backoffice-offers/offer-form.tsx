@@ -267,6 +267,7 @@ export function OfferForm({ offer, scope, onSaved, onClose }: { offer: BackOffic
               label={t.code}
               error={errors.code?.message}
               autoCapitalize="characters"
+              style={{ textTransform: 'uppercase' }}
               autoComplete="off"
               spellCheck={false}
               {...register('code', { setValueAs: (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toUpperCase()) : v) })}
