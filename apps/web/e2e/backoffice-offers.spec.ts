@@ -148,7 +148,9 @@ test('two owners edit the same offer: the second save is refused with the curren
   const form = page.getByTestId('offer-form');
   await form.getByLabel('Nom', { exact: true }).fill(`${name} (moi)`);
   // Meanwhile, another owner's tab changes the value.
-  const other = await page.request.put(`/v2/restaurant/offers/${offer.id}`, { data: { name, type: 'percentage', value: 25, items: [101], expected_version: offer.version } });
+  const other = await page.request.put(`/v2/restaurant/offers/${offer.id}`, {
+    data: { name, type: 'percentage', value: 25, items: [101], expected_version: offer.version },
+  });
   expect(other.status()).toBe(200);
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(form.getByRole('alert')).toContainText('Quelqu’un a modifié cette offre entre-temps');

@@ -102,7 +102,17 @@ describe('describeOffer', () => {
     expect(first({ type: 'free_delivery', value: 0 })).toEqual(['Livraison offerte', 'Toute la carte']);
     expect(first({ type: 'free_item', value: 0, items: [121], categories: [5] })).toEqual(['Tarte aux pralines roses offert', 'Sur : Desserts']);
     expect(first({ type: 'buy_one_get_one', value: 0, items: [999] })).toEqual(['1 acheté = 1 offert', 'Sur : n° 999 (supprimé)']);
-    expect(first({ type: 'cheapest_item', value: 50, min_units: 2, categories: [1] })).toEqual(['50 % sur l’article le moins cher, dès 2 articles concernés', 'Sur : Pizzas']);
-    expect(describeOffer(parse({ is_public: true }), names)).toEqual(['10 % de remise', 'Aucun article (offre affichée sans portée)', 'Tous les jours, à toute heure', 'À emporter et en livraison', 'Automatique', 'Affichée sur la carte']);
+    expect(first({ type: 'cheapest_item', value: 50, min_units: 2, categories: [1] })).toEqual([
+      '50 % sur l’article le moins cher, dès 2 articles concernés',
+      'Sur : Pizzas',
+    ]);
+    expect(describeOffer(parse({ is_public: true }), names)).toEqual([
+      '10 % de remise',
+      'Aucun article (offre affichée sans portée)',
+      'Tous les jours, à toute heure',
+      'À emporter et en livraison',
+      'Automatique',
+      'Affichée sur la carte',
+    ]);
   });
 });

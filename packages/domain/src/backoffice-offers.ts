@@ -92,7 +92,8 @@ export function formatDays(days: readonly Weekday[]): string {
   const sorted = weekdays.filter((d) => days.includes(d));
   const first = sorted[0];
   const last = sorted.at(-1);
-  if (first && last && sorted.length >= 3 && weekdays.indexOf(last) - weekdays.indexOf(first) === sorted.length - 1) return `${weekdayShort[first]} au ${weekdayShort[last]}`;
+  if (first && last && sorted.length >= 3 && weekdays.indexOf(last) - weekdays.indexOf(first) === sorted.length - 1)
+    return `${weekdayShort[first]} au ${weekdayShort[last]}`;
   return sorted.map((d) => weekdayShort[d]).join(', ');
 }
 
@@ -102,7 +103,25 @@ export function formatDays(days: readonly Weekday[]): string {
  * carte »), when (« lun. au jeu. de 11:30 à 14:00 »), order type, minimum, once per customer,
  * automatic or by code, shown on the menu. For the back office's list.
  */
-export function describeOffer(offer: Pick<Offer, 'type' | 'value' | 'code' | 'is_public' | 'auto_apply' | 'allow_repeat' | 'delivery_pickup' | 'minimum_amount' | 'menus' | 'categories' | 'items' | 'active_times' | 'min_units'>, names: OfferScopeNames): string[] {
+export function describeOffer(
+  offer: Pick<
+    Offer,
+    | 'type'
+    | 'value'
+    | 'code'
+    | 'is_public'
+    | 'auto_apply'
+    | 'allow_repeat'
+    | 'delivery_pickup'
+    | 'minimum_amount'
+    | 'menus'
+    | 'categories'
+    | 'items'
+    | 'active_times'
+    | 'min_units'
+  >,
+  names: OfferScopeNames,
+): string[] {
   const nameOf = (map: ReadonlyMap<number, string>, id: number) => map.get(id) ?? t.unknownRef(id);
   const fields = offerTypeFields(offer.type);
   const lines: string[] = [];

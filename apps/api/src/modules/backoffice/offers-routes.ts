@@ -27,11 +27,15 @@ const ownerErrors = {
   403: errorAnswer('Réservé au propriétaire (staff_forbidden).'),
 };
 const staleError = {
-  409: errorAnswer('L’offre a changé depuis le formulaire (stale_edit : `payload.current` = ses valeurs actuelles, null si supprimée), ou le code est déjà pris (already_used, champ `code`).'),
+  409: errorAnswer(
+    'L’offre a changé depuis le formulaire (stale_edit : `payload.current` = ses valeurs actuelles, null si supprimée), ou le code est déjà pris (already_used, champ `code`).',
+  ),
 };
 const editErrors = {
   ...bodyErrors,
-  400: errorAnswer('Champ refusé (invalid_request) : schéma du fichier restaurant, pourcentage > 100, référence inconnue (`menus.0`, `items.2`…), code manquant ; JSON illisible (invalid_json).'),
+  400: errorAnswer(
+    'Champ refusé (invalid_request) : schéma du fichier restaurant, pourcentage > 100, référence inconnue (`menus.0`, `items.2`…), code manquant ; JSON illisible (invalid_json).',
+  ),
 };
 
 const listRoute = createRoute({
@@ -39,7 +43,8 @@ const listRoute = createRoute({
   path: '/offers',
   tags,
   security: security.staff,
-  summary: 'Les offres et codes promo (sauf archivés), avec leur version, leur usage (commandes passées, ni refusées ni annulées, et remise totale en euros) et les cartes, catégories et plats qu’une offre peut viser.',
+  summary:
+    'Les offres et codes promo (sauf archivés), avec leur version, leur usage (commandes passées, ni refusées ni annulées, et remise totale en euros) et les cartes, catégories et plats qu’une offre peut viser.',
   responses: { 200: successAnswer(BackOfficeOffersSchema, 'Les offres et les choix de portée.'), ...ownerErrors },
 });
 
@@ -80,7 +85,12 @@ const deleteRoute = createRoute({
   security: security.staff,
   summary: 'Supprimer une offre : archivée si des commandes l’ont utilisée (son code reste réservé), effacée sinon.',
   request: { params: OfferParamsSchema, query: OfferDeleteQuerySchema },
-  responses: { 200: successAnswer(OfferDeletedSchema, '`archived` ou `deleted`.'), 400: errorAnswer('`expected_version` absent (invalid_request).'), ...ownerErrors, ...staleError },
+  responses: {
+    200: successAnswer(OfferDeletedSchema, '`archived` ou `deleted`.'),
+    400: errorAnswer('`expected_version` absent (invalid_request).'),
+    ...ownerErrors,
+    ...staleError,
+  },
 });
 
 /** The body as JSON, its coupon code made canonical (normaliseOfferInput) before the route's schema reads it. */

@@ -4,7 +4,19 @@ import type { BackOfficeOffer, BackOfficeOffers, OfferDeleted } from '@resto/con
 import type { OfferEditInput } from '@resto/domain/backoffice-offers';
 import type { Offer } from '@resto/domain/offers';
 import { auditLog, offers, orders } from '../../db/schema.ts';
-import { buildOrderPayload, errorOf, fetchCoupon, getJson, looksFrench, payloadOf, postOrder, request, startTestServer, type JsonResponse, type TestServer } from '../../test/harness.ts';
+import {
+  buildOrderPayload,
+  errorOf,
+  fetchCoupon,
+  getJson,
+  looksFrench,
+  payloadOf,
+  postOrder,
+  request,
+  startTestServer,
+  type JsonResponse,
+  type TestServer,
+} from '../../test/harness.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
 import { act } from '../board/test-helpers.ts';
 
@@ -108,9 +120,22 @@ describe('each type the pricing knows, created and applied at once', () => {
   });
 
   test('free_delivery and free_item: served by the public routes with their conditions', async () => {
-    const delivery = await create({ name: 'Livraison offerte le midi', type: 'free_delivery', value: 0, items: [], delivery_pickup: 'delivery', minimum_amount: 25, active_times: [{ days: ['tue', 'wed'], start: '11:30', end: '14:00' }] });
+    const delivery = await create({
+      name: 'Livraison offerte le midi',
+      type: 'free_delivery',
+      value: 0,
+      items: [],
+      delivery_pickup: 'delivery',
+      minimum_amount: 25,
+      active_times: [{ days: ['tue', 'wed'], start: '11:30', end: '14:00' }],
+    });
     const gift = await create({ name: 'Saucisson offert', type: 'free_item', value: 0, items: [104], categories: [3], auto_apply: 'No', code: 'SAUCISSON' });
-    expect((await publicOffers()).find((o) => o.id === delivery.id)).toMatchObject({ type: 'free_delivery', delivery_pickup: 'delivery', minimum_amount: 25, active_times: [{ days: ['tue', 'wed'], start: '11:30', end: '14:00' }] });
+    expect((await publicOffers()).find((o) => o.id === delivery.id)).toMatchObject({
+      type: 'free_delivery',
+      delivery_pickup: 'delivery',
+      minimum_amount: 25,
+      active_times: [{ days: ['tue', 'wed'], start: '11:30', end: '14:00' }],
+    });
     expect(await fetchCoupon(server.baseUrl, 'saucisson')).toMatchObject({ id: gift.id, type: 'free_item', items: [104], categories: [3] });
     expect((await remove(delivery)).outcome).toBe('deleted');
     expect((await remove(gift)).outcome).toBe('deleted');
@@ -141,7 +166,12 @@ describe('pause, edit and stale versions', () => {
     payloadOf(await call('POST', `/offers/${coupon.id}/active`, { is_active: true, expected_version: pausedCoupon.version }));
     expect((await fetchCoupon(server.baseUrl, 'PAUSE5'))?.id).toBe(coupon.id);
 
-    const [entry] = await server.db.select().from(auditLog).where(eq(auditLog.entityId, String(auto.id))).orderBy(desc(auditLog.id)).limit(1);
+    const [entry] = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(auto.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(entry).toMatchObject({ entity: 'offer', action: 'resume', staffName: 'Margot Lefèvre', summary: 'Offre « Pause automatique » reprise' });
     const pauses = await server.db.select().from(auditLog).where(eq(auditLog.action, 'pause'));
     expect(pauses.map((p) => p.summary)).toContain('Offre « Pause automatique » mise en pause');
@@ -163,7 +193,12 @@ describe('pause, edit and stale versions', () => {
     const error = errorOf(stale);
     expect(error.code).toBe('stale_edit');
     expect(looksFrench(error.message)).toBe(true);
-    expect((error as { payload?: { current: BackOfficeOffer } }).payload?.current).toMatchObject({ id: offer.id, name: 'Après', value: 15, version: payloadOf(first).version });
+    expect((error as { payload?: { current: BackOfficeOffer } }).payload?.current).toMatchObject({
+      id: offer.id,
+      name: 'Après',
+      value: 15,
+      version: payloadOf(first).version,
+    });
     const staleDelete = await call('DELETE', `/offers/${offer.id}?expected_version=${offer.version}`);
     expect(errorOf(staleDelete).code).toBe('stale_edit');
     const [row] = await server.db.select().from(offers).where(eq(offers.id, offer.id));
@@ -192,7 +227,9 @@ describe('refusals on the field, nothing written', () => {
     }
     // Its own code is not "another offer's".
     const own = await create({ auto_apply: 'No', code: 'A-MOI' });
-    expect((await call('PUT', `/offers/${own.id}`, { ...offerBody({ auto_apply: 'No', code: 'a-moi', name: 'Renommée' }), expected_version: own.version })).status).toBe(200);
+    expect(
+      (await call('PUT', `/offers/${own.id}`, { ...offerBody({ auto_apply: 'No', code: 'a-moi', name: 'Renommée' }), expected_version: own.version })).status,
+    ).toBe(200);
     const taken = await call('PUT', `/offers/${own.id}`, { ...offerBody({ auto_apply: 'No', code: 'MOINS5' }), expected_version: own.version + 1 });
     expect(errorOf(taken).code).toBe('already_used');
     expect(await offerCount()).toBe(before + 1);
@@ -210,7 +247,12 @@ describe('refusals on the field, nothing written', () => {
     ['a free_item without its gift', { type: 'free_item', value: 0, items: [] }, 'items', 'Choisissez l’article offert.'],
     ['a fixed amount of 0 €', { type: 'fixed_amount', value: 0 }, 'value', 'Indiquez le montant de la remise.'],
     ['a window without days', { active_times: [{ days: [], start: '11:00', end: '14:00' }] }, 'active_times.0.days', null],
-    ['a window at 25:00', { active_times: [{ days: ['mon'], start: '25:00', end: '14:00' }] }, 'active_times.0.start', 'Heure attendue au format HH:MM (ex. 19:30).'],
+    [
+      'a window at 25:00',
+      { active_times: [{ days: ['mon'], start: '25:00', end: '14:00' }] },
+      'active_times.0.start',
+      'Heure attendue au format HH:MM (ex. 19:30).',
+    ],
     ['a negative minimum', { minimum_amount: -5 }, 'minimum_amount', null],
   ] as const)('%s → 400 on its field', async (_label, fields, path, message) => {
     const before = await offerCount();
@@ -281,8 +323,14 @@ describe('usage, archive and delete', () => {
     expect(await server.db.select().from(offers).where(eq(offers.id, unused.id))).toEqual([]);
 
     const entries = await server.db.select().from(auditLog).where(eq(auditLog.entity, 'offer'));
-    expect(entries.find((e) => e.entityId === String(offer.id) && e.action === 'archive')?.summary).toBe('Offre « Usage » archivée (utilisée par des commandes)');
+    expect(entries.find((e) => e.entityId === String(offer.id) && e.action === 'archive')?.summary).toBe(
+      'Offre « Usage » archivée (utilisée par des commandes)',
+    );
     expect(entries.find((e) => e.entityId === String(unused.id) && e.action === 'delete')?.summary).toBe('Offre « Jamais utilisée » supprimée');
-    expect(entries.find((e) => e.entityId === String(unused.id) && e.action === 'create')).toMatchObject({ summary: 'Offre « Jamais utilisée » créée', before: null, after: { name: 'Jamais utilisée' } });
+    expect(entries.find((e) => e.entityId === String(unused.id) && e.action === 'create')).toMatchObject({
+      summary: 'Offre « Jamais utilisée » créée',
+      before: null,
+      after: { name: 'Jamais utilisée' },
+    });
   });
 });

@@ -80,7 +80,11 @@ async function readScope(db: Reader): Promise<OfferScopeMenu[]> {
 
 /** GET /v2/restaurant/offers: every offer and coupon but archived ones (by id), with usage, and the scope's choices. */
 export async function listOffers(db: Database): Promise<BackOfficeOffers> {
-  const [rows, usage, scope] = await Promise.all([db.select().from(offers).where(isNull(offers.archivedAt)).orderBy(asc(offers.id)), readUsage(db), readScope(db)]);
+  const [rows, usage, scope] = await Promise.all([
+    db.select().from(offers).where(isNull(offers.archivedAt)).orderBy(asc(offers.id)),
+    readUsage(db),
+    readScope(db),
+  ]);
   return { offers: rows.map((row) => viewOf(row, usage)), scope };
 }
 
@@ -159,7 +163,10 @@ export function createOffer(db: Database, author: EditAuthor, offer: OfferEdit):
       .values({ id: Number(next), ...rowValues(offer, version) })
       .returning();
     const view = viewOf(row!, new Map());
-    return { result: view, audit: [{ entity: 'offer', entityId: row!.id, action: 'create', summary: offerMessages.audit.created(row!.name), before: null, after: view }] };
+    return {
+      result: view,
+      audit: [{ entity: 'offer', entityId: row!.id, action: 'create', summary: offerMessages.audit.created(row!.name), before: null, after: view }],
+    };
   });
 }
 
@@ -173,7 +180,10 @@ export function updateOffer(db: Database, author: EditAuthor, offerId: number, o
     await checkAgainstRestaurant(tx, offer, offerId);
     const [row] = await tx.update(offers).set(rowValues(offer, version)).where(eq(offers.id, offerId)).returning();
     const view = viewOf(row!, usage);
-    return { result: view, audit: [{ entity: 'offer', entityId: offerId, action: 'update', summary: offerMessages.audit.updated(row!.name), before: beforeView, after: view }] };
+    return {
+      result: view,
+      audit: [{ entity: 'offer', entityId: offerId, action: 'update', summary: offerMessages.audit.updated(row!.name), before: beforeView, after: view }],
+    };
   });
 }
 

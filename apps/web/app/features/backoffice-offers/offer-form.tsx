@@ -58,7 +58,21 @@ type Form = UseFormReturn<OfferEditInput, unknown, OfferEdit>;
 /** Which form field a server error's path ('items.1', 'active_times.0.start') belongs to. */
 function formPath(path: string): FieldPath<OfferEditInput> | null {
   const [head] = path.split('.');
-  const known: readonly string[] = ['name', 'description', 'code', 'type', 'value', 'auto_apply', 'delivery_pickup', 'minimum_amount', 'menus', 'categories', 'items', 'active_times', 'min_units'];
+  const known: readonly string[] = [
+    'name',
+    'description',
+    'code',
+    'type',
+    'value',
+    'auto_apply',
+    'delivery_pickup',
+    'minimum_amount',
+    'menus',
+    'categories',
+    'items',
+    'active_times',
+    'min_units',
+  ];
   if (!head || !known.includes(head)) return null;
   return (/^active_times\.\d+\.(days|start|end)$/.test(path) ? path : head) as FieldPath<OfferEditInput>;
 }
@@ -69,7 +83,17 @@ function formPath(path: string): FieldPath<OfferEditInput> | null {
  * (OfferEditSchema); the server's refusals go under their fields. A 409 stale_edit shows the
  * current values beside what was typed, which stays; saving again then replaces them.
  */
-export function OfferForm({ offer, scope, onSaved, onClose }: { offer: BackOfficeOffer | null; scope: OfferScopeMenu[]; onSaved: (saved: BackOfficeOffer) => void; onClose: () => void }) {
+export function OfferForm({
+  offer,
+  scope,
+  onSaved,
+  onClose,
+}: {
+  offer: BackOfficeOffer | null;
+  scope: OfferScopeMenu[];
+  onSaved: (saved: BackOfficeOffer) => void;
+  onClose: () => void;
+}) {
   const form: Form = useForm<OfferEditInput, unknown, OfferEdit>({
     resolver: zodResolver(OfferEditSchema),
     defaultValues: offer ? formValuesOf(offer) : newOfferValues,
@@ -92,7 +116,12 @@ export function OfferForm({ offer, scope, onSaved, onClose }: { offer: BackOffic
     setAlert(null);
     try {
       const saved = offer
-        ? await api.call({ method: 'PUT', path: `/v2/restaurant/offers/${offer.id}`, body: { ...values, expected_version: expectedVersion }, response: BackOfficeOfferSchema })
+        ? await api.call({
+            method: 'PUT',
+            path: `/v2/restaurant/offers/${offer.id}`,
+            body: { ...values, expected_version: expectedVersion },
+            response: BackOfficeOfferSchema,
+          })
         : await api.call({ method: 'POST', path: '/v2/restaurant/offers', body: values, response: BackOfficeOfferSchema });
       onSaved(saved);
     } catch (error) {
@@ -203,7 +232,16 @@ export function OfferForm({ offer, scope, onSaved, onClose }: { offer: BackOffic
             />
           ) : null}
           {fields.minUnits ? (
-            <Field id={`${idPrefix}-min-units`} label={t.minUnits} error={errors.min_units?.message} type="number" inputMode="numeric" min={1} step={1} {...register('min_units', { valueAsNumber: true })} />
+            <Field
+              id={`${idPrefix}-min-units`}
+              label={t.minUnits}
+              error={errors.min_units?.message}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              {...register('min_units', { valueAsNumber: true })}
+            />
           ) : null}
         </div>
       ) : null}
@@ -350,13 +388,22 @@ function WindowsEditor({ form, idPrefix }: { form: Form; idPrefix: string }) {
                       {weekdays.map((day) => {
                         const checked = (field.value ?? []).includes(day);
                         return (
-                          <label key={day} className={`flex cursor-pointer items-center gap-1 rounded-full border px-2.5 py-1 text-sm ${checked ? 'border-brand-600 bg-brand-50 font-semibold' : 'border-black/15 bg-white'}`}>
+                          <label
+                            key={day}
+                            className={`flex cursor-pointer items-center gap-1 rounded-full border px-2.5 py-1 text-sm ${checked ? 'border-brand-600 bg-brand-50 font-semibold' : 'border-black/15 bg-white'}`}
+                          >
                             <input
                               type="checkbox"
                               className="size-4 accent-brand-600"
                               checked={checked}
                               aria-label={weekdayLong[day]}
-                              onChange={(e) => field.onChange(e.target.checked ? weekdays.filter((d) => d === day || (field.value ?? []).includes(d)) : (field.value ?? []).filter((d: Weekday) => d !== day))}
+                              onChange={(e) =>
+                                field.onChange(
+                                  e.target.checked
+                                    ? weekdays.filter((d) => d === day || (field.value ?? []).includes(d))
+                                    : (field.value ?? []).filter((d: Weekday) => d !== day),
+                                )
+                              }
                             />
                             <span aria-hidden>{weekdayShort[day]}</span>
                           </label>
@@ -371,20 +418,38 @@ function WindowsEditor({ form, idPrefix }: { form: Form; idPrefix: string }) {
                     <label htmlFor={`${idPrefix}-w${index}-start`} className="mb-1 block text-sm font-semibold">
                       {t.start}
                     </label>
-                    <input id={`${idPrefix}-w${index}-start`} type="time" className={inputClass(error?.start?.message)} aria-invalid={error?.start ? true : undefined} {...register(`active_times.${index}.start`)} />
+                    <input
+                      id={`${idPrefix}-w${index}-start`}
+                      type="time"
+                      className={inputClass(error?.start?.message)}
+                      aria-invalid={error?.start ? true : undefined}
+                      {...register(`active_times.${index}.start`)}
+                    />
                   </div>
                   <div>
                     <label htmlFor={`${idPrefix}-w${index}-end`} className="mb-1 block text-sm font-semibold">
                       {t.end}
                     </label>
-                    <input id={`${idPrefix}-w${index}-end`} type="time" className={inputClass(error?.end?.message)} aria-invalid={error?.end ? true : undefined} {...register(`active_times.${index}.end`)} />
+                    <input
+                      id={`${idPrefix}-w${index}-end`}
+                      type="time"
+                      className={inputClass(error?.end?.message)}
+                      aria-invalid={error?.end ? true : undefined}
+                      {...register(`active_times.${index}.end`)}
+                    />
                   </div>
-                  <button type="button" onClick={() => windows.remove(index)} className="flex items-center gap-1.5 rounded-full border border-black/15 bg-white px-3 py-2 text-sm font-semibold">
+                  <button
+                    type="button"
+                    onClick={() => windows.remove(index)}
+                    className="flex items-center gap-1.5 rounded-full border border-black/15 bg-white px-3 py-2 text-sm font-semibold"
+                  >
                     <Trash2 size={15} aria-hidden />
                     {t.removeWindow}
                   </button>
                 </div>
-                {error?.start?.message || error?.end?.message ? <p className="mt-1 text-sm font-medium text-red-700">{error.start?.message ?? error.end?.message}</p> : null}
+                {error?.start?.message || error?.end?.message ? (
+                  <p className="mt-1 text-sm font-medium text-red-700">{error.start?.message ?? error.end?.message}</p>
+                ) : null}
               </fieldset>
             </li>
           );
@@ -438,7 +503,11 @@ function ScopePicker({ form, scope, gift }: { form: Form; scope: OfferScopeMenu[
                     {scope.map((menu) => (
                       <li key={menu.menu_id}>
                         <label className="flex items-center gap-2 font-semibold">
-                          <input type="checkbox" checked={(menusField.value ?? []).includes(menu.menu_id)} onChange={(e) => menusField.onChange(toggled(menusField.value, menu.menu_id, e.target.checked))} />
+                          <input
+                            type="checkbox"
+                            checked={(menusField.value ?? []).includes(menu.menu_id)}
+                            onChange={(e) => menusField.onChange(toggled(menusField.value, menu.menu_id, e.target.checked))}
+                          />
                           {menu.name}
                         </label>
                         <ul className="mt-1 space-y-1 pl-5">

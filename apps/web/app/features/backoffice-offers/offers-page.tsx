@@ -41,14 +41,21 @@ export function OffersPage({ data }: { data: BackOfficeOffers }) {
   const toggle = async (offer: BackOfficeOffer) => {
     setNotice(null);
     const done = await run(() =>
-      api.call({ method: 'POST', path: `/v2/restaurant/offers/${offer.id}/active`, body: { is_active: !offer.is_active, expected_version: offer.version }, response: BackOfficeOfferSchema }),
+      api.call({
+        method: 'POST',
+        path: `/v2/restaurant/offers/${offer.id}/active`,
+        body: { is_active: !offer.is_active, expected_version: offer.version },
+        response: BackOfficeOfferSchema,
+      }),
     );
     if (done) await after(done.is_active ? t.resumed_done(done.name) : t.paused_done(done.name));
     else await revalidator.revalidate();
   };
   const remove = async (offer: BackOfficeOffer) => {
     setNotice(null);
-    const done = await run(() => api.call({ method: 'DELETE', path: `/v2/restaurant/offers/${offer.id}?expected_version=${offer.version}`, response: OfferDeletedSchema }));
+    const done = await run(() =>
+      api.call({ method: 'DELETE', path: `/v2/restaurant/offers/${offer.id}?expected_version=${offer.version}`, response: OfferDeletedSchema }),
+    );
     if (done) await after(done.outcome === 'archived' ? t.archived_done(offer.name) : t.deleted_done(offer.name));
     else await revalidator.revalidate();
   };
@@ -124,7 +131,13 @@ export function OffersPage({ data }: { data: BackOfficeOffers }) {
                   {t.usage(offer.usage.orders, formatPrice(eurosToCents(offer.usage.cost)))}
                 </p>
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <button type="button" disabled={loading} onClick={() => void toggle(offer)} className={smallButton} aria-label={`${offer.is_active ? t.pause : t.resume} : ${offer.name}`}>
+                  <button
+                    type="button"
+                    disabled={loading}
+                    onClick={() => void toggle(offer)}
+                    className={smallButton}
+                    aria-label={`${offer.is_active ? t.pause : t.resume} : ${offer.name}`}
+                  >
                     {offer.is_active ? <Pause size={15} aria-hidden /> : <Play size={15} aria-hidden />}
                     {offer.is_active ? t.pause : t.resume}
                   </button>
@@ -141,7 +154,12 @@ export function OffersPage({ data }: { data: BackOfficeOffers }) {
                     {t.edit}
                   </button>
                   {confirming !== offer.id ? (
-                    <button type="button" onClick={() => setConfirming(offer.id)} className={`${smallButton} text-red-700 hover:bg-red-50`} aria-label={`${t.remove} : ${offer.name}`}>
+                    <button
+                      type="button"
+                      onClick={() => setConfirming(offer.id)}
+                      className={`${smallButton} text-red-700 hover:bg-red-50`}
+                      aria-label={`${t.remove} : ${offer.name}`}
+                    >
                       <Trash2 size={15} aria-hidden />
                       {t.remove}
                     </button>
@@ -159,7 +177,11 @@ export function OffersPage({ data }: { data: BackOfficeOffers }) {
                       >
                         {t.confirmRemove}
                       </button>
-                      <button type="button" onClick={() => setConfirming(null)} className="rounded-full border border-black/15 bg-white px-4 py-2 text-sm font-semibold">
+                      <button
+                        type="button"
+                        onClick={() => setConfirming(null)}
+                        className="rounded-full border border-black/15 bg-white px-4 py-2 text-sm font-semibold"
+                      >
                         {t.cancel}
                       </button>
                     </div>
