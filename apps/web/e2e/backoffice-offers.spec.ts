@@ -155,6 +155,8 @@ test('two owners edit the same offer: the second save is refused with the curren
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(form.getByRole('alert')).toContainText('Quelqu’un a modifié cette offre entre-temps');
   await expect(form.getByTestId('offer-current')).toContainText('25 % de remise');
+  await form.scrollIntoViewIfNeeded();
+  await shoot(page, 'stale-390');
   await expect(form.getByLabel('Nom', { exact: true })).toHaveValue(`${name} (moi)`);
   // Seen: saving again keeps what this owner typed.
   await form.getByRole('button', { name: 'Enregistrer' }).click();
