@@ -1,5 +1,5 @@
 import { z } from '@resto/domain/zod-fr';
-import { CalendarExceptionFormSchema, MenuHoursSchema } from '@resto/domain/calendar';
+import { CalendarExceptionFormSchema, MenuHoursSchema } from '@resto/domain/calendar-forms';
 import { timeRange, weeklyRanges } from '@resto/domain/restaurant-file';
 import { InstantSchema } from './common.ts';
 import { ExpectedVersionSchema } from './backoffice.ts';

@@ -4,11 +4,9 @@ import { weekdays } from './catalogue.ts';
 import {
   busyExtraMinutes,
   calendarAsSettings,
-  CalendarExceptionFormSchema,
   emptyCalendar,
   isOpenOn,
   isPaused,
-  MenuHoursSchema,
   pauseRefusal,
   rangeIssues,
   readCalendar,
@@ -16,6 +14,7 @@ import {
   type CalendarException,
   type RestaurantCalendar,
 } from './calendar.ts';
+import { CalendarExceptionFormSchema, MenuHoursSchema } from './calendar-forms.ts';
 import { defaultExceptionMessage } from './messages/backoffice-hours.ts';
 import {
   checkOrderSchedule,

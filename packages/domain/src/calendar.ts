@@ -1,10 +1,7 @@
 import type { ActiveTime, TimeRange } from './catalogue.ts';
-import { weekdays } from './catalogue.ts';
 import { addDays, isOpenAt, toRestaurantDate, toRestaurantTime } from './clock.ts';
 import { hoursMessages } from './messages/backoffice-hours.ts';
-import { CalendarExceptionSchema, MenuSchema, timeRange, weeklyRanges } from './restaurant-file.ts';
 import { readSetting, type SettingsList } from './settings.ts';
-import { z } from './zod-fr.ts';
 
 /**
  * The restaurant's calendar beyond its weekly hours (issue 14, part 3; docs/decisions/023-back-office.md):
@@ -129,39 +126,6 @@ export function rangeIssues(ranges: readonly TimeRange[]): { index: number; mess
     if (valid.some((b) => b.index < a.index && a.bounds[0] < b.bounds[1] && b.bounds[0] < a.bounds[1])) issues.push({ index: a.index, message: hoursMessages.overlap });
   return issues.sort((x, y) => x.index - y.index);
 }
-
-/** One day's ranges, checked (rangeIssues): issues on `[index, 'end']`. */
-const checkedRanges = z.array(timeRange).superRefine((ranges, ctx) => {
-  for (const issue of rangeIssues(ranges)) ctx.addIssue({ code: 'custom', path: [issue.index, 'end'], message: issue.message });
-});
-
-/** Weekly ranges checked day by day: issues on `[day, index, 'end']`. */
-const checkedWeeklyRanges = weeklyRanges.superRefine((week, ctx) => {
-  for (const day of weekdays)
-    for (const issue of rangeIssues(week[day] ?? [])) ctx.addIssue({ code: 'custom', path: [day, issue.index, 'end'], message: issue.message });
-});
-
-/**
- * A menu's hours as the back office edits them (PUT /v2/restaurant/menus/{menu_id}/hours): the
- * restaurant file's `active_times`, `time_ranges`, `pickup_time_ranges` (MenuSchema), each day's
- * ranges checked by rangeIssues.
- */
-export const MenuHoursSchema = MenuSchema.pick({ active_times: true, time_ranges: true, pickup_time_ranges: true }).extend({
-  active_times: checkedWeeklyRanges,
-  time_ranges: checkedWeeklyRanges,
-  pickup_time_ranges: checkedWeeklyRanges,
-});
-export type MenuHours = z.infer<typeof MenuHoursSchema>;
-
-/**
- * An exceptional day as the back office edits it: the restaurant file's CalendarExceptionSchema,
- * its ranges checked by rangeIssues when open (a closed day's ranges are ignored and stored empty).
- * Past dates are refused by the API, which knows today.
- */
-export const CalendarExceptionFormSchema = CalendarExceptionSchema.superRefine((e, ctx) => {
-  if (e.is_closed) return;
-  for (const issue of rangeIssues(e.ranges)) ctx.addIssue({ code: 'custom', path: ['ranges', issue.index, 'end'], message: issue.message });
-});
 
 /** The read-only settings GET /v2/public/settings adds for the storefront (computed by the server, not in the restaurant file). */
 export const calendarSettings = {
