@@ -23,6 +23,13 @@ async function resumeOrdering(): Promise<void> {
   if (!response.ok) throw new Error(`reprise impossible : ${response.status}`);
 }
 
+/** Removes the 25 December closure this spec adds, through the API (the owner's session). */
+async function removeExceptions(): Promise<void> {
+  const owner = await ownerSession(base);
+  const page = (await (await fetch(`${base}/v2/restaurant/hours`, { headers: { Cookie: owner.cookie } })).json()) as { payload: { exceptions: { id: number; date: string }[] } };
+  for (const { id } of page.payload.exceptions.filter((e) => e.date === '2026-12-25')) await fetch(`${base}/v2/restaurant/exceptions/${id}`, { method: 'DELETE', headers: { Cookie: owner.cookie } });
+}
+
 /** A customer's cart (one Margherita) taken through checkout up to « Confirmer la commande », for pickup, as soon as possible. */
 async function customerAtConfirmation(page: Page): Promise<void> {
   await open(page, '/menu?product=105');
@@ -53,8 +60,8 @@ test.afterAll(async () => resumeOrdering());
 
 test('the owner pauses ordering from the board on a phone; the storefront says so and checkout is refused; « Reprendre » reopens', async ({ browser }) => {
   mkdirSync(shots, { recursive: true });
-  const customerContext = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, userAgent: visitorUserAgent });
-  const boardContext = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 } });
+  const customerContext = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, userAgent: visitorUserAgent, locale: 'fr-FR' });
+  const boardContext = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
   try {
     const customer = await customerContext.newPage();
     await freezeClock(customer, 'backOffice');
@@ -112,7 +119,7 @@ test('the owner pauses ordering from the board on a phone; the storefront says s
 test('the owner’s Horaires page: a range ending before it starts is refused on the field, the typed hours kept', async ({ browser }) => {
   mkdirSync(shots, { recursive: true });
   for (const width of [390, 1280]) {
-    const context = await browser.newContext({ baseURL: base, viewport: { width, height: 900 } });
+    const context = await browser.newContext({ baseURL: base, viewport: { width, height: 900 }, locale: 'fr-FR' });
     try {
       const page = await context.newPage();
       await signInStaff(page, base, 'owner');
@@ -135,9 +142,20 @@ test('the owner’s Horaires page: a range ending before it starts is refused on
         // The exceptional day's message follows the date.
         await page.getByLabel('Date').fill('2026-12-25');
         await expect(page.getByLabel('Message affiché sur le site')).toHaveValue('Fermeture exceptionnelle le 25 décembre');
+      } else {
+        // An exceptional closure added, listed, then removed (beyond the horizon: no other spec sees it).
+        const exceptions = page.getByTestId('exceptions');
+        await exceptions.getByLabel('Date').fill('2026-12-25');
+        await expect(exceptions.getByLabel('Message affiché sur le site')).toHaveValue('Fermeture exceptionnelle le 25 décembre');
+        await exceptions.getByRole('button', { name: 'Ajouter le jour exceptionnel' }).click();
+        await expect(exceptions.getByTestId('exception')).toContainText('vendredi 25 décembre');
+        await page.screenshot({ path: `${shots}/hours-page-exception-${width}.png`, fullPage: true });
+        await exceptions.getByRole('button', { name: 'Supprimer : vendredi 25 décembre' }).click();
+        await expect(exceptions.getByTestId('exception')).toHaveCount(0);
       }
       expect(errors).toEqual([]);
     } finally {
+      await removeExceptions();
       await context.close();
     }
   }

@@ -103,7 +103,7 @@ export const hoursPageTexts = {
   updateException: 'Enregistrer le jour',
   deleteException: 'Supprimer',
   cancel: 'Annuler',
-  closedLabel: 'Fermeture',
+  closedLabel: 'Fermé',
   openLabel: (ranges: string) => `Ouverture : ${ranges}`,
   exceptionSaved: 'Jour exceptionnel enregistré.',
   exceptionDeleted: 'Jour exceptionnel supprimé.',

@@ -340,8 +340,8 @@ function ExceptionsSection({ exceptions, today }: { exceptions: CalendarExceptio
       ) : (
         <ul className="mt-3 divide-y divide-black/5">
           {exceptions.map((exception) => (
-            <li key={exception.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3" data-testid="exception">
-              <div className="min-w-0 flex-1">
+            <li key={exception.id} className="flex flex-wrap items-center gap-x-1 gap-y-1 py-3" data-testid="exception">
+              <div className="w-full min-w-0">
                 <p className="font-semibold">{formatDay(exception.date)}</p>
                 <p className="text-sm text-ink/70">
                   {exception.is_closed ? t.closedLabel : t.openLabel(rangesText(exception.ranges))} · {exception.message}
