@@ -4,17 +4,10 @@ import { OrderingViewSchema, busyDurations, busyExtraChoices, pauseMinutes, type
 import { parisTime } from '@resto/domain/calendar';
 import { orderingControlTexts as t } from '@resto/domain/messages/backoffice-hours';
 import { api, ApiCallError } from '../../lib/api.ts';
+import { formatCountdown } from './countdown.ts';
 
 /** How often a screen reads the state again (another screen may have paused), ms. */
 const refreshMs = 30_000;
-
-/** Milliseconds left → '29:07' under an hour, '2 h 05' beyond. */
-export function formatCountdown(ms: number): string {
-  const seconds = Math.max(0, Math.ceil(ms / 1000));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  if (seconds >= 3600) return `${Math.floor(seconds / 3600)} h ${pad(Math.floor((seconds % 3600) / 60))}`;
-  return `${pad(Math.floor(seconds / 60))}:${pad(seconds % 60)}`;
-}
 
 /**
  * The ordering state of the restaurant, read from GET /v2/restaurant/ordering and kept live: read
