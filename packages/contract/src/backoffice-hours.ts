@@ -25,7 +25,6 @@ export type MenuHoursView = z.infer<typeof MenuHoursViewSchema>;
 
 /** PUT /v2/restaurant/menus/{menu_id}/hours: the three weekly grids and the version they were read at. */
 export const MenuHoursBodySchema = MenuHoursSchema.extend({ expected_version: ExpectedVersionSchema });
-export type MenuHoursBody = z.infer<typeof MenuHoursBodySchema>;
 
 export const MenuParamsSchema = z.object({ menu_id: z.string().regex(/^\d{1,9}$/, 'Numéro de carte invalide.') });
 export const ExceptionParamsSchema = z.object({ id: z.string().regex(/^\d{1,9}$/, 'Numéro de jour exceptionnel invalide.') });
@@ -38,7 +37,6 @@ export type CalendarExceptionView = z.infer<typeof CalendarExceptionViewSchema>;
 
 /** POST /v2/restaurant/exceptions (a new day: no version). An empty message gets the default one. */
 export const CalendarExceptionBodySchema = CalendarExceptionFormSchema;
-export type CalendarExceptionBody = z.input<typeof CalendarExceptionBodySchema>;
 /** PUT /v2/restaurant/exceptions/{id}: the day and the version it was read at. */
 export const CalendarExceptionUpdateSchema = CalendarExceptionFormSchema.safeExtend({ expected_version: ExpectedVersionSchema });
 
@@ -75,7 +73,6 @@ export const BusyBodySchema = z.object({
   extra_minutes: oneOf(busyExtraChoices, 'Délai en plus attendu : 10, 20 ou 30 minutes.'),
   minutes: oneOf(busyDurations, 'Durée attendue : 30, 60, 90 ou 120 minutes.'),
 });
-export type BusyBody = z.infer<typeof BusyBodySchema>;
 
 /** GET /v2/restaurant/hours: everything the Horaires page shows. */
 export const HoursPageSchema = z

@@ -25,7 +25,6 @@ export const MenuHoursSchema = MenuSchema.pick({ active_times: true, time_ranges
   time_ranges: checkedWeeklyRanges,
   pickup_time_ranges: checkedWeeklyRanges,
 });
-export type MenuHours = z.infer<typeof MenuHoursSchema>;
 
 /**
  * An exceptional day as the back office edits it: the restaurant file's CalendarExceptionSchema,

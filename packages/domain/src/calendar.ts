@@ -46,7 +46,7 @@ export const emptyCalendar: RestaurantCalendar = { exceptions: [], ordering: { p
 export const schedulingHorizonDays = 7;
 
 /** The exception of a Paris day 'YYYY-MM-DD', if any. */
-export function exceptionOn(calendar: RestaurantCalendar | undefined, date: string): CalendarException | undefined {
+function exceptionOn(calendar: RestaurantCalendar | undefined, date: string): CalendarException | undefined {
   return calendar?.exceptions.find((e) => e.date === date);
 }
 
@@ -128,7 +128,7 @@ export function rangeIssues(ranges: readonly TimeRange[]): { index: number; mess
 }
 
 /** The read-only settings GET /v2/public/settings adds for the storefront (computed by the server, not in the restaurant file). */
-export const calendarSettings = {
+const calendarSettings = {
   pausedUntil: 'ordering.paused_until',
   busyUntil: 'ordering.busy_until',
   busyExtraMinutes: 'ordering.busy_extra_minutes',

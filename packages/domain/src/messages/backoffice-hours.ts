@@ -7,7 +7,7 @@
 const months = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
 
 /** '2026-12-25' → '25 décembre' (the 1st is written « 1er »). */
-export function dayOfMonth(date: string): string {
+function dayOfMonth(date: string): string {
   const day = Number(date.slice(8, 10));
   return `${day === 1 ? '1er' : day} ${months[Number(date.slice(5, 7)) - 1] ?? ''}`;
 }
