@@ -16,11 +16,13 @@ const server = servers.backOffice;
 const base = `http://localhost:${server.port}`;
 const shots = process.env.HOURS_SHOTS_DIR ?? '/work/shots';
 
-/** Ends any pause through the API (the owner's session): the next spec finds ordering open. */
+/** Ends any pause and busy mode through the API (the owner's session): the next spec finds ordering open. */
 async function resumeOrdering(): Promise<void> {
   const owner = await ownerSession(base);
-  const response = await fetch(`${base}/v2/restaurant/ordering/resume`, { method: 'POST', headers: { Cookie: owner.cookie } });
-  if (!response.ok) throw new Error(`reprise impossible : ${response.status}`);
+  for (const action of ['resume', 'busy-off']) {
+    const response = await fetch(`${base}/v2/restaurant/ordering/${action}`, { method: 'POST', headers: { Cookie: owner.cookie } });
+    if (!response.ok) throw new Error(`${action} impossible : ${response.status}`);
+  }
 }
 
 /** Removes the 25 December closure this spec adds, through the API (the owner's session). */
@@ -76,6 +78,8 @@ test('the owner pauses ordering from the board on a phone; the storefront says s
     await expect(controls).toHaveAttribute('data-loaded', 'true');
     await expect(controls).toHaveAttribute('data-paused', 'false');
     await controls.getByRole('button', { name: 'Pause' }).click();
+    await expect(controls.getByRole('button', { name: 'Reste de la journée' })).toBeVisible();
+    await board.screenshot({ path: `${shots}/hours-board-pause-choices-390.png` });
     await controls.getByRole('button', { name: '15 min' }).click();
     const banner = board.getByTestId('pause-banner');
     await expect(banner).toContainText('Commandes en pause jusqu’à 12:45');
@@ -107,6 +111,14 @@ test('the owner pauses ordering from the board on a phone; the storefront says s
     await expect(controls).toHaveAttribute('data-paused', 'false');
     await open(customer, '/menu');
     await expect(customer.getByTestId('paused-banner')).toHaveCount(0);
+
+    // Busy mode from the board: +20 min for an hour, shown with its end, then stopped.
+    await controls.getByRole('button', { name: 'Affluence' }).click();
+    await controls.getByRole('button', { name: '+20 min' }).click();
+    await expect(board.getByTestId('busy-banner')).toContainText('Affluence : +20 min jusqu’à 13:30');
+    await board.screenshot({ path: `${shots}/hours-board-busy-390.png` });
+    await board.getByTestId('busy-banner').getByRole('button', { name: 'Arrêter' }).click();
+    await expect(board.getByTestId('busy-banner')).toBeHidden();
     expect(customerErrors.filter((e) => !/422/.test(e))).toEqual([]);
     expect(boardErrors).toEqual([]);
   } finally {
@@ -129,6 +141,7 @@ test('the owner’s Horaires page: a range ending before it starts is refused on
       const menu = page.getByTestId('menu-hours').first();
       await expect(menu.getByTestId('day-mon')).toContainText('Fermé');
       await page.screenshot({ path: `${shots}/hours-page-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `${shots}/hours-page-top-${width}.png` });
       if (width === 390) {
         // A backwards range on Monday: the French message on the field, nothing lost, nothing sent.
         await menu.getByRole('button', { name: 'Ajouter une plage (Ouverture, Lundi)' }).click();

@@ -50,7 +50,7 @@ function RangeList({ ranges, onChange, path, label, errors }: { ranges: TimeRang
         const error = errors[`${path}.${index}.end`] ?? errors[`${path}.${index}.start`] ?? errors[`${path}.${index}`];
         return (
           <div key={index}>
-            <div className="flex items-center gap-2">
+            <div className="flex items-center gap-1.5 sm:gap-2">
               <input
                 id={`${id}-start`}
                 type="time"
@@ -59,7 +59,7 @@ function RangeList({ ranges, onChange, path, label, errors }: { ranges: TimeRang
                 aria-invalid={errors[`${path}.${index}.start`] ? true : undefined}
                 aria-describedby={error ? `${id}-error` : undefined}
                 onChange={(e) => set(index, 'start', e.target.value)}
-                className="min-h-11 w-full min-w-0 rounded-xl border border-black/15 bg-white px-2 text-base tabular-nums aria-[invalid]:border-red-600"
+                className="min-h-11 w-full min-w-0 rounded-xl border border-black/15 bg-white px-1.5 text-base tabular-nums aria-[invalid]:border-red-600 sm:px-2"
               />
               <span aria-hidden>–</span>
               <input
@@ -70,12 +70,12 @@ function RangeList({ ranges, onChange, path, label, errors }: { ranges: TimeRang
                 aria-invalid={errors[`${path}.${index}.end`] ? true : undefined}
                 aria-describedby={error ? `${id}-error` : undefined}
                 onChange={(e) => set(index, 'end', e.target.value)}
-                className="min-h-11 w-full min-w-0 rounded-xl border border-black/15 bg-white px-2 text-base tabular-nums aria-[invalid]:border-red-600"
+                className="min-h-11 w-full min-w-0 rounded-xl border border-black/15 bg-white px-1.5 text-base tabular-nums aria-[invalid]:border-red-600 sm:px-2"
               />
               <button
                 type="button"
                 onClick={() => onChange(ranges.filter((_, i) => i !== index))}
-                className="grid size-11 shrink-0 place-items-center rounded-full text-ink/70 hover:bg-black/5"
+                className="grid size-11 shrink-0 place-items-center rounded-full text-ink/70 hover:bg-black/5 max-sm:-mr-2"
                 aria-label={`${t.removeRange} (${label}, ${index + 1})`}
               >
                 <X aria-hidden className="size-5" />
@@ -160,7 +160,7 @@ function MenuHoursEditor({ menu }: { menu: MenuHoursView }) {
 
   const headingId = `menu-${menu.menu_id}-hours`;
   return (
-    <section className={card} aria-labelledby={headingId} data-testid="menu-hours" data-menu-id={menu.menu_id}>
+    <section className="rounded-2xl bg-white p-3 shadow-sm sm:p-6" aria-labelledby={headingId} data-testid="menu-hours" data-menu-id={menu.menu_id}>
       <h2 id={headingId} className="text-lg font-bold">
         {t.menuHeading(menu.name)}
       </h2>
