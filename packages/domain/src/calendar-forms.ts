@@ -1,7 +1,6 @@
 import { weekdays } from './catalogue.ts';
 import { rangeIssues } from './calendar.ts';
 import { CalendarExceptionSchema, MenuSchema, weeklyRanges } from './restaurant-file.ts';
-import { z } from './zod-fr.ts';
 
 /**
  * The back office's forms of hours and exceptional days (issue 14, part 3), derived from the
