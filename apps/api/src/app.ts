@@ -45,6 +45,7 @@ import { sameSiteOnly, staffRoutes } from './modules/staff/routes.ts';
 import { StaffService } from './modules/staff/service.ts';
 import { RealtimeHub, type Listen } from './modules/realtime/hub.ts';
 import { restaurantRealtimeRoutes, trackingRealtimeRoutes } from './modules/realtime/routes.ts';
+import { hoursRoutes } from './modules/backoffice/hours.ts';
 import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
 import { offerRoutes } from './modules/backoffice/offers-routes.ts';
 import { BoardService } from './modules/board/service.ts';
@@ -274,6 +275,7 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/restaurant', staffRoutes(deps.staff, deps));
   app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));
   app.route('/v2/restaurant', offerRoutes(deps));
+  app.route('/v2/restaurant', hoursRoutes(deps));
   app.route('/v2/public', trackingRoutes(deps.board));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs };
   app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));

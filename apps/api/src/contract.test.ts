@@ -475,6 +475,43 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', `${r}/auth/logout`, `${r}/auth/logout`, { headers: asOwner })).status).toBe(401);
   });
 
+  test('hours, exceptional days, pause and busy mode (issue 14, part 3)', async () => {
+    const r = '/v2/restaurant';
+    const owner = { Cookie: (await createTestStaff(server.db, { role: 'owner', now })).cookie };
+    const member = { Cookie: (await createTestStaff(server.db, { role: 'staff', now })).cookie };
+    const page = await call('get', `${r}/hours`, `${r}/hours`, { headers: owner });
+    expect(page.status).toBe(200);
+    expect((await call('get', `${r}/hours`, `${r}/hours`, { headers: member })).status).toBe(403);
+    const menu = (page.body as { payload: { menus: { menu_id: number; version: number; active_times: unknown; time_ranges: unknown; pickup_time_ranges: unknown }[] } }).payload.menus[0]!;
+    const hours = `${r}/menus/{menu_id}/hours`;
+    const body = { active_times: menu.active_times, time_ranges: menu.time_ranges, pickup_time_ranges: menu.pickup_time_ranges, expected_version: menu.version };
+    expect((await call('put', hours, `${r}/menus/${menu.menu_id}/hours`, { headers: owner, body: json(body) })).status).toBe(200);
+    expect((await call('put', hours, `${r}/menus/${menu.menu_id}/hours`, { headers: owner, body: json(body) })).status).toBe(409);
+    expect((await call('put', hours, `${r}/menus/999/hours`, { headers: owner, body: json(body) })).status).toBe(404);
+    const created = await call('post', `${r}/exceptions`, `${r}/exceptions`, { headers: owner, body: json({ date: '2025-12-25', is_closed: true }) });
+    expect(created.status).toBe(201);
+    expect((await call('post', `${r}/exceptions`, `${r}/exceptions`, { headers: owner, body: json({ date: '2025-11-01', is_closed: true }) })).status).toBe(400);
+    const { id, version } = (created.body as { payload: { id: number; version: number } }).payload;
+    const one = `${r}/exceptions/{id}`;
+    expect((await call('put', one, `${r}/exceptions/${id}`, { headers: owner, body: json({ date: '2025-12-25', is_closed: true, expected_version: version }) })).status).toBe(200);
+    expect((await call('put', one, `${r}/exceptions/${id}`, { headers: owner, body: json({ date: '2025-12-25', is_closed: true, expected_version: version }) })).status).toBe(409);
+    expect((await call('delete', one, `${r}/exceptions/${id}`, { headers: owner })).status).toBe(200);
+    expect((await call('delete', one, `${r}/exceptions/${id}`, { headers: owner })).status).toBe(404);
+    expect((await call('get', `${r}/ordering`, `${r}/ordering`, { headers: member })).status).toBe(200);
+    expect((await call('get', `${r}/ordering`, `${r}/ordering`)).status).toBe(401);
+    for (const [action, good, bad] of [
+      ['pause', { minutes: 15 }, { minutes: 5 }],
+      ['busy', { extra_minutes: 10, minutes: 30 }, { extra_minutes: 10 }],
+    ] as const) {
+      expect((await call('post', `${r}/ordering/${action}`, `${r}/ordering/${action}`, { headers: member, body: json(good) })).status).toBe(200);
+      expect((await call('post', `${r}/ordering/${action}`, `${r}/ordering/${action}`, { headers: member, body: json(bad) })).status).toBe(400);
+    }
+    for (const action of ['resume', 'busy-off']) {
+      expect((await call('post', `${r}/ordering/${action}`, `${r}/ordering/${action}`, { headers: member })).status).toBe(200);
+      expect((await call('post', `${r}/ordering/${action}`, `${r}/ordering/${action}`)).status).toBe(401);
+    }
+  });
+
   test('staff devices\' Web Push: key, subscribe, unsubscribe (issue 13, part 4)', async () => {
     const staff = await createTestStaff(server.db, { now });
     const cookie = { Cookie: staff.cookie };

@@ -1,4 +1,7 @@
-import type { TimeRange } from './catalogue.ts';
+import type { ActiveTime, TimeRange } from './catalogue.ts';
+import { addDays, isOpenAt, toRestaurantDate, toRestaurantTime } from './clock.ts';
+import { hoursMessages } from './messages/backoffice-hours.ts';
+import { readSetting, type SettingsList } from './settings.ts';
 
 /**
  * The restaurant's calendar beyond its weekly hours (issue 14, part 3; docs/decisions/023-back-office.md):
@@ -38,3 +41,128 @@ export interface RestaurantCalendar {
 
 /** No exception, not paused, not busy. */
 export const emptyCalendar: RestaurantCalendar = { exceptions: [], ordering: { paused_until: null, busy_until: null, busy_extra_minutes: 0 } };
+
+/** Days ahead, today included, a visitor may schedule an order (the slot picker's horizon). */
+export const schedulingHorizonDays = 7;
+
+/** The exception of a Paris day 'YYYY-MM-DD', if any. */
+function exceptionOn(calendar: RestaurantCalendar | undefined, date: string): CalendarException | undefined {
+  return calendar?.exceptions.find((e) => e.date === date);
+}
+
+/** Whether ordering is paused at `now`: `paused_until` is after it (the end itself is no longer paused). */
+export function isPaused(calendar: RestaurantCalendar | undefined, now: Date): boolean {
+  const until = calendar?.ordering.paused_until;
+  return until != null && Date.parse(until) > now.getTime();
+}
+
+/** The busy mode's extra lead time at `now`, minutes: `busy_extra_minutes` while `busy_until` is after now, else 0. */
+export function busyExtraMinutes(calendar: RestaurantCalendar | undefined, now: Date): number {
+  const until = calendar?.ordering.busy_until;
+  return until != null && Date.parse(until) > now.getTime() ? Math.max(0, calendar!.ordering.busy_extra_minutes) : 0;
+}
+
+/**
+ * A day's ranges once the calendar is applied: none on an exceptional closure, the exception's
+ * ranges on an exceptional opening (for opening, delivery and pickup alike), else `weekly`.
+ */
+export function rangesOn(weekly: readonly TimeRange[], date: string, calendar?: RestaurantCalendar): readonly TimeRange[] {
+  const exception = exceptionOn(calendar, date);
+  if (!exception) return weekly;
+  return exception.is_closed ? [] : exception.ranges;
+}
+
+/**
+ * Whether opening hours include an instant once the calendar is applied (Europe/Paris): on an
+ * exceptional day its ranges decide (none when closed), else the weekly `active_times` (isOpenAt).
+ * Same reading of a range as isOpenAt: start inclusive, end exclusive, an end at or before the
+ * start runs to midnight. The pause is not read here (see isPaused): the hours are.
+ */
+export function isOpenOn(activeTimes: readonly ActiveTime[], now: Date, calendar?: RestaurantCalendar): boolean {
+  const exception = exceptionOn(calendar, toRestaurantDate(now));
+  if (!exception) return isOpenAt(activeTimes, now);
+  if (exception.is_closed) return false;
+  const { time } = toRestaurantTime(now);
+  return exception.ranges.some(({ start, end }) => time >= start && (end <= start || time < end));
+}
+
+/** The exceptions from `today` to the end of the scheduling horizon (the storefront's banner and picker), by date. */
+export function upcomingExceptions(calendar: RestaurantCalendar, today: string, horizonDays = schedulingHorizonDays): CalendarException[] {
+  const last = addDays(today, horizonDays - 1);
+  return calendar.exceptions.filter((e) => e.date >= today && e.date <= last).sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** 'HH:MM' in Europe/Paris of an ISO instant (« reprise à 19:45 »). */
+export function parisTime(instant: string | Date): string {
+  return toRestaurantTime(new Date(instant)).time;
+}
+
+/** The refusal while paused: « Les commandes sont en pause jusqu'à 19:45. » (null when not paused). */
+export function pauseRefusal(calendar: RestaurantCalendar | undefined, now: Date): string | null {
+  return isPaused(calendar, now) ? hoursMessages.pausedUntil(parisTime(calendar!.ordering.paused_until!)) : null;
+}
+
+/** A range's minutes [start, end): an end of 00:00 is midnight (1440). */
+const rangeBounds = (range: TimeRange): [number, number] => {
+  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  return [minutes(range.start), range.end === '00:00' ? 24 * 60 : minutes(range.end)];
+};
+
+/**
+ * What is wrong with one day's ranges as the back office edits them (docs/decisions/023, « Hours »):
+ * a range must end after it starts — except an end of 00:00, which is midnight (a range past
+ * midnight is written as two, one on each day) — and the ranges of a day must not overlap
+ * (touching is fine). Returns one issue per faulty range, its index and French message.
+ */
+export function rangeIssues(ranges: readonly TimeRange[]): { index: number; message: string }[] {
+  const issues: { index: number; message: string }[] = [];
+  const valid: { index: number; bounds: [number, number] }[] = [];
+  ranges.forEach((range, index) => {
+    const bounds = rangeBounds(range);
+    if (bounds[1] <= bounds[0]) issues.push({ index, message: hoursMessages.endBeforeStart });
+    else valid.push({ index, bounds });
+  });
+  for (const a of valid)
+    if (valid.some((b) => b.index < a.index && a.bounds[0] < b.bounds[1] && b.bounds[0] < a.bounds[1])) issues.push({ index: a.index, message: hoursMessages.overlap });
+  return issues.sort((x, y) => x.index - y.index);
+}
+
+/** The read-only settings GET /v2/public/settings adds for the storefront (computed by the server, not in the restaurant file). */
+const calendarSettings = {
+  pausedUntil: 'ordering.paused_until',
+  busyUntil: 'ordering.busy_until',
+  busyExtraMinutes: 'ordering.busy_extra_minutes',
+  exceptions: 'calendar.exceptions',
+} as const;
+
+/**
+ * The calendar settings the server adds to the public settings at `now`: the pause's end (null
+ * when not paused), busy minutes (0 when not busy) and its end, and the exceptions within the horizon.
+ */
+export function calendarAsSettings(calendar: RestaurantCalendar, now: Date): { name: string; value: unknown }[] {
+  const busy = busyExtraMinutes(calendar, now);
+  return [
+    { name: calendarSettings.pausedUntil, value: isPaused(calendar, now) ? calendar.ordering.paused_until : null },
+    { name: calendarSettings.busyExtraMinutes, value: busy },
+    { name: calendarSettings.busyUntil, value: busy > 0 ? calendar.ordering.busy_until : null },
+    { name: calendarSettings.exceptions, value: upcomingExceptions(calendar, toRestaurantDate(now)) },
+  ];
+}
+
+/** The calendar the storefront reads back from the public settings (calendarAsSettings); empty when absent. */
+export function readCalendar(settings: SettingsList): RestaurantCalendar {
+  const value = (name: string) => settings.find((s) => s.name === name)?.value;
+  const instant = (name: string) => {
+    const v = value(name);
+    return typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? v : null;
+  };
+  const exceptions = value(calendarSettings.exceptions);
+  return {
+    exceptions: Array.isArray(exceptions) ? (exceptions as CalendarException[]) : [],
+    ordering: {
+      paused_until: instant(calendarSettings.pausedUntil),
+      busy_until: instant(calendarSettings.busyUntil),
+      busy_extra_minutes: readSetting(settings, calendarSettings.busyExtraMinutes, 0),
+    },
+  };
+}

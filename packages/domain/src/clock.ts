@@ -37,3 +37,19 @@ export function isOpenAt(activeTimes: readonly ActiveTime[], instant: Date): boo
   if (!today?.is_open) return false;
   return today.times.some(({ start, end }) => time >= start && (end <= start ? true : time < end));
 }
+
+const dateParts = new Intl.DateTimeFormat('en-US', { timeZone: restaurantTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day of an instant in Europe/Paris, 'YYYY-MM-DD' (from parts: locales' date patterns differ between engines). */
+export function toRestaurantDate(instant: Date): string {
+  const parts = Object.fromEntries(dateParts.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** A calendar day moved by `days` (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const utc = new Date(`${date}T00:00:00Z`);
+  utc.setUTCDate(utc.getUTCDate() + days);
+  return utc.toISOString().slice(0, 10);
+}
+

@@ -1,6 +1,7 @@
 import type { Menu, TimeRange, Weekday } from './catalogue.ts';
 import { weekdays } from './catalogue.ts';
-import { isOpenAt, restaurantTimeZone } from './clock.ts';
+import { addDays, restaurantTimeZone, toRestaurantDate } from './clock.ts';
+import { busyExtraMinutes, isOpenOn, isPaused, pauseRefusal, rangesOn, schedulingHorizonDays, type RestaurantCalendar } from './calendar.ts';
 import { formatDay, formatSlot } from './format.ts';
 import { scheduleMessages } from './messages/checkout.ts';
 import { readOrderHandlingSettings, readSetting, type SettingsList } from './settings.ts';
@@ -13,8 +14,6 @@ import { readOrderHandlingSettings, readSetting, type SettingsList } from './set
 
 /** Default slot length, minutes (section 9). */
 const slotMinutes = 15;
-/** How many days ahead, today included, a visitor may schedule an order. */
-const schedulingHorizonDays = 7;
 
 /** The `scheduling.*` settings of one order type (section 3), with `pickup_` read for pickup. */
 export interface SchedulingSettings {
@@ -71,20 +70,7 @@ function rangeMinutes(range: TimeRange): [number, number] {
   return [start, end < start ? 24 * 60 : end];
 }
 
-const dateParts = new Intl.DateTimeFormat('en-US', { timeZone: restaurantTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar day of an instant in Europe/Paris, 'YYYY-MM-DD' (from parts: locales' date patterns differ between engines). */
-export function toRestaurantDate(instant: Date): string {
-  const parts = Object.fromEntries(dateParts.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-/** A calendar day moved by `days` (calendar arithmetic, no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const utc = new Date(`${date}T00:00:00Z`);
-  utc.setUTCDate(utc.getUTCDate() + days);
-  return utc.toISOString().slice(0, 10);
-}
+export { addDays, toRestaurantDate } from './clock.ts';
 
 /** 'mon'..'sun' of a calendar day. */
 export function weekdayOf(date: string): Weekday {
@@ -146,9 +132,9 @@ function instantsOfDay(date: string): (minutes: number) => number | null {
   return (minutes) => restaurantInstant(date, fromMinutes(minutes))?.getTime() ?? null;
 }
 
-/** Ranges of a menu for an order type on a weekday. */
-function menuRanges(menu: SchedulableMenu, isPickup: boolean, day: Weekday): readonly TimeRange[] {
-  return (isPickup ? menu.pickup_time_ranges : menu.time_ranges)[day] ?? [];
+/** Ranges of a menu for an order type on a Paris day, the calendar applied (an exceptional day's ranges replace the weekday's). */
+function menuRanges(menu: SchedulableMenu, isPickup: boolean, date: string, calendar?: RestaurantCalendar): readonly TimeRange[] {
+  return rangesOn((isPickup ? menu.pickup_time_ranges : menu.time_ranges)[weekdayOf(date)] ?? [], date, calendar);
 }
 
 export interface SlotQuery {
@@ -158,6 +144,8 @@ export interface SlotQuery {
   isPickup: boolean;
   menus: readonly SchedulableMenu[];
   scheduling: SchedulingSettings;
+  /** Exceptional days, pause and busy mode (issue 14); undefined: the weekly hours alone. */
+  calendar?: RestaurantCalendar | undefined;
 }
 
 /**
@@ -166,16 +154,18 @@ export interface SlotQuery {
  * minutes after now; sorted by start; then the first and last N dropped per settings. Days
  * before today have none. Slots served by only some menus are kept: the cart is checked against
  * the chosen slot (unservedItems), as section 4 says.
+ * With a calendar (issue 14): none at all while ordering is paused; none on an exceptional
+ * closure; an exceptional opening's ranges instead of the weekday's; busy mode's extra minutes
+ * added to the lead time.
  */
-export function generateSlots({ date, now, isPickup, menus, scheduling }: SlotQuery): TimeSlot[] {
+export function generateSlots({ date, now, isPickup, menus, scheduling, calendar }: SlotQuery): TimeSlot[] {
   const today = toRestaurantDate(now);
-  if (date < today) return [];
-  const day = weekdayOf(date);
-  const earliest = now.getTime() + scheduling.minimumTimeMinutes * 60_000;
+  if (date < today || isPaused(calendar, now)) return [];
+  const earliest = now.getTime() + leadTimeMinutes(scheduling, now, calendar) * 60_000;
   const starts = new Map<string, [number, number]>();
   for (const menu of menus) {
     if (!menu.menu_is_available) continue;
-    for (const range of menuRanges(menu, isPickup, day)) {
+    for (const range of menuRanges(menu, isPickup, date, calendar)) {
       const [from, to] = rangeMinutes(range);
       for (let start = from; start + slotMinutes <= to; start += slotMinutes) {
         starts.set(`${start}-${start + slotMinutes}`, [start, start + slotMinutes]);
@@ -234,13 +224,13 @@ export function unservedItems(
   isPickup: boolean,
   date: string,
   slot: { start: string; end: string },
+  calendar?: RestaurantCalendar,
 ): string[] {
-  const day = weekdayOf(date);
   const [slotStart, slotEnd] = [toMinutes(slot.start), toMinutes(slot.end)];
   const serves = (menuId: number) => {
     const menu = menus.find((m) => m.menu_id === menuId);
     if (!menu?.menu_is_available) return false;
-    return menuRanges(menu, isPickup, day).some((range) => {
+    return menuRanges(menu, isPickup, date, calendar).some((range) => {
       const [start, end] = rangeMinutes(range);
       return start < slotEnd && slotStart < end;
     });
@@ -253,17 +243,52 @@ function closedItems(
   lines: readonly ScheduledLine[],
   menus: readonly Pick<Menu, 'menu_id' | 'menu_is_available' | 'active_times'>[],
   now: Date,
+  calendar?: RestaurantCalendar,
 ): string[] {
   const open = (menuId: number) => {
     const menu = menus.find((m) => m.menu_id === menuId);
-    return menu !== undefined && menu.menu_is_available && isOpenAt(menu.active_times, now);
+    return menu !== undefined && menuIsOpen(menu, now, calendar);
   };
   return [...new Set(lines.filter((line) => !open(line.item_menu_id)).map((line) => line.item_name))];
 }
 
-/** Whether an order can be placed "as soon as possible": some available menu is open now. */
-export function isRestaurantOpen(menus: readonly Pick<Menu, 'menu_is_available' | 'active_times'>[], now: Date): boolean {
-  return menus.some((menu) => menu.menu_is_available && isOpenAt(menu.active_times, now));
+/**
+ * Whether a menu is open at `now` (its `menu_is_open`): available, and its opening hours hold now,
+ * the calendar's exceptional day applied (isOpenOn). The pause does not close a menu: it stops orders.
+ */
+export function menuIsOpen(menu: Pick<Menu, 'menu_is_available' | 'active_times'>, now: Date, calendar?: RestaurantCalendar): boolean {
+  return menu.menu_is_available && isOpenOn(menu.active_times, now, calendar);
+}
+
+/** Whether the restaurant is open now by its hours: some available menu is open (menuIsOpen), the calendar's exceptional day applied. */
+export function isRestaurantOpen(menus: readonly Pick<Menu, 'menu_is_available' | 'active_times'>[], now: Date, calendar?: RestaurantCalendar): boolean {
+  return menus.some((menu) => menuIsOpen(menu, now, calendar));
+}
+
+/**
+ * The lead time at `now`, minutes: the order type's `minimum_time`, plus busy mode's extra minutes
+ * while it lasts (issue 14). Today's first slot starts after it; the ASAP estimate says it.
+ */
+export function leadTimeMinutes(scheduling: Pick<SchedulingSettings, 'minimumTimeMinutes'>, now: Date, calendar?: RestaurantCalendar): number {
+  return scheduling.minimumTimeMinutes + busyExtraMinutes(calendar, now);
+}
+
+/**
+ * When a pause chosen at `now` ends (issue 14, part 3): `minutes` later, or for « reste de la
+ * journée » the end of today's last opening range still ahead (any available menu, the calendar's
+ * exceptional day applied; an end at or before its start is midnight), else Paris midnight.
+ */
+export function pauseEnd(choice: { minutes: number } | { until: 'end_of_day' }, now: Date, menus: readonly Pick<Menu, 'menu_is_available' | 'active_times'>[], calendar?: RestaurantCalendar): Date {
+  if ('minutes' in choice) return new Date(now.getTime() + choice.minutes * 60_000);
+  const today = toRestaurantDate(now);
+  const midnight = restaurantInstant(addDays(today, 1), '00:00')!;
+  const day = weekdayOf(today);
+  const ends = menus
+    .filter((menu) => menu.menu_is_available)
+    .flatMap((menu) => rangesOn(menu.active_times.find((a) => a.day === day && a.is_open)?.times ?? [], today, calendar))
+    .map((range) => (toMinutes(range.end) <= toMinutes(range.start) ? midnight : restaurantInstant(today, range.end)))
+    .filter((end): end is Date => end !== null && end.getTime() > now.getTime());
+  return ends.length ? new Date(Math.max(...ends.map((end) => end.getTime()))) : midnight;
 }
 
 /**
@@ -296,8 +321,13 @@ export function readStaffPresence(settings: SettingsList): StaffPresence {
  * Without a screen an ASAP order could wait unseen, so the visitor picks a slot instead
  * (docs/decisions/022-nothing-unseen.md). `presence` undefined: no screen rule (offered when open).
  */
-export function isAsapOffered(menus: readonly Pick<Menu, 'menu_is_available' | 'active_times'>[], now: Date, presence?: StaffPresence): boolean {
-  return isRestaurantOpen(menus, now) && (presence === undefined || presence.emailOnly || presence.screenConnected);
+export function isAsapOffered(
+  menus: readonly Pick<Menu, 'menu_is_available' | 'active_times'>[],
+  now: Date,
+  presence?: StaffPresence,
+  calendar?: RestaurantCalendar,
+): boolean {
+  return !isPaused(calendar, now) && isRestaurantOpen(menus, now, calendar) && (presence === undefined || presence.emailOnly || presence.screenConnected);
 }
 
 /** The schedule an order carries (section 3, delivery form). */
@@ -311,6 +341,8 @@ interface OrderSchedule {
 export interface ScheduleRefusal {
   path: 'is_scheduled' | 'delivery_date' | 'delivery_time_range' | 'items';
   message: string;
+  /** 'ordering_paused' when ordering is paused (issue 14); absent for the other refusals (slot_unavailable). */
+  code?: 'ordering_paused';
 }
 
 export interface ScheduleCheck {
@@ -322,6 +354,8 @@ export interface ScheduleCheck {
   now: Date;
   /** Who will see the order (isAsapOffered); undefined: ASAP needs only an open menu. */
   presence?: StaffPresence | undefined;
+  /** Exceptional days, pause and busy mode (issue 14); undefined: the weekly hours alone. */
+  calendar?: RestaurantCalendar | undefined;
 }
 
 /**
@@ -329,13 +363,16 @@ export interface ScheduleCheck {
  * As soon as possible: every dish's menu must be open now, and someone must be there to see it
  * (isAsapOffered, issue 13 part 4). Scheduled: a real day from today
  * within the horizon, a slot that generateSlots still offers that day, and every dish served in
- * that slot (section 5). Returns null when the order can be served, else the French reason.
+ * that slot (section 5). While ordering is paused, nothing: « Les commandes sont en pause
+ * jusqu'à 19:45. » (code ordering_paused). Returns null when the order can be served, else the French reason.
  */
-export function checkOrderSchedule({ schedule, lines, menus, isPickup, settings, now, presence }: ScheduleCheck): ScheduleRefusal | null {
+export function checkOrderSchedule({ schedule, lines, menus, isPickup, settings, now, presence, calendar }: ScheduleCheck): ScheduleRefusal | null {
+  const paused = pauseRefusal(calendar, now);
+  if (paused) return { path: 'is_scheduled', message: paused, code: 'ordering_paused' };
   if (!schedule.is_scheduled) {
-    if (!isRestaurantOpen(menus, now)) return { path: 'is_scheduled', message: scheduleMessages.closedNow };
-    if (!isAsapOffered(menus, now, presence)) return { path: 'is_scheduled', message: scheduleMessages.noScreenNow };
-    const closed = closedItems(lines, menus, now);
+    if (!isRestaurantOpen(menus, now, calendar)) return { path: 'is_scheduled', message: scheduleMessages.closedNow };
+    if (!isAsapOffered(menus, now, presence, calendar)) return { path: 'is_scheduled', message: scheduleMessages.noScreenNow };
+    const closed = closedItems(lines, menus, now, calendar);
     return closed.length ? { path: 'items', message: scheduleMessages.notServedNow(closed) } : null;
   }
   const date = schedule.delivery_date ?? '';
@@ -345,9 +382,9 @@ export function checkOrderSchedule({ schedule, lines, menus, isPickup, settings,
   if (date > addDays(today, schedulingHorizonDays - 1)) return { path: 'delivery_date', message: scheduleMessages.dateTooFar(schedulingHorizonDays) };
   const slot = parseSlotValue(schedule.delivery_time_range ?? '');
   if (!slot) return { path: 'delivery_time_range', message: scheduleMessages.slotRequired };
-  const offered = generateSlots({ date, now, isPickup, menus, scheduling: readSchedulingSettings(settings, isPickup) });
+  const offered = generateSlots({ date, now, isPickup, menus, scheduling: readSchedulingSettings(settings, isPickup), calendar });
   if (!offered.some((s) => s.start === slot.start && s.end === slot.end)) return { path: 'delivery_time_range', message: scheduleMessages.slotUnavailable };
-  const unserved = unservedItems(lines, menus, isPickup, date, slot);
+  const unserved = unservedItems(lines, menus, isPickup, date, slot, calendar);
   return unserved.length ? { path: 'items', message: scheduleMessages.itemsNotAvailable(unserved) } : null;
 }
 

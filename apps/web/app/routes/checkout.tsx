@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { data, isRouteErrorResponse, Link, useNavigate } from 'react-router';
 import { checkoutTabs, isCheckoutTab, type CheckoutTab } from '@resto/domain/checkout';
 import { messages } from '@resto/domain/messages';
+import { OrderingBanner } from '../features/backoffice-hours/index.ts';
 import type { Route } from './+types/checkout';
 import { useStoreData } from '../lib/store-data.ts';
 import { pageMeta } from '../lib/seo.ts';
@@ -61,6 +62,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-6 lg:grid lg:grid-cols-[1fr_22rem] lg:gap-8">
       <div>
         <h1 className="mb-4 text-2xl font-extrabold">{checkoutTexts.votreCommande}</h1>
+        <OrderingBanner settings={settings} className="mb-4" />
         <TabsNav current={tab} onSelect={goTo} />
         {ready && lines.length === 0 ? (
           <p className="mb-4 rounded-2xl bg-white p-4 text-sm shadow-sm" suppressHydrationWarning>

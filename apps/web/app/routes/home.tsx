@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Clock, MapPin, ShoppingBag } from 'lucide-react';
 import { readSetting } from '@resto/domain/settings';
+import { OrderingBanner } from '../features/backoffice-hours/index.ts';
 import type { Route } from './+types/home';
 import { useStoreData } from '../lib/store-data.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
@@ -58,6 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+      <OrderingBanner settings={settings} className="mx-auto max-w-6xl px-4 pt-6" />
       <section className="mx-auto grid max-w-6xl gap-4 px-4 py-8 sm:grid-cols-3">
         <div className="rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="mb-1 flex items-center gap-2 font-semibold">

@@ -8,6 +8,7 @@ import { isFreeOf } from '@resto/domain/allergens';
 import { MenuSearch } from '../features/menu/index.ts';
 import { AllergenFilter } from '../features/menu/index.ts';
 import { useAllergenFilter } from '../features/menu/allergen-filter-store.ts';
+import { OrderingBanner } from '../features/backoffice-hours/index.ts';
 import type { Route } from './+types/menu';
 import { useStoreData } from '../lib/store-data.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
@@ -91,6 +92,7 @@ export default function MenuPage() {
     <div className="mx-auto max-w-6xl px-4 pb-28 lg:grid lg:grid-cols-[1fr_22rem] lg:gap-8 lg:pb-10">
       <div>
         <div className="pt-4">
+          <OrderingBanner settings={store.settings} className="mb-3" />
           <LocationPanel settings={store.settings} />
         </div>
         <div className="grid gap-3 pt-3 sm:grid-cols-[1fr_auto] sm:items-start">

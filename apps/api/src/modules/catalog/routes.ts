@@ -12,6 +12,7 @@ import {
   type Settings,
 } from '@resto/contract/catalog';
 import { messages } from '@resto/domain/messages';
+import { calendarAsSettings } from '@resto/domain/calendar';
 import { screenConnectedSetting, type StaffPresence } from '@resto/domain/scheduling';
 import { ApiError, success } from '../../http/errors.ts';
 import { declare, errorAnswer, routes, successAnswer } from '../../http/openapi.ts';
@@ -84,9 +85,11 @@ export function catalogRoutes({
 }) {
   const app = routes();
   declare(app, settingsRoute, async (c) => {
-    const { settings } = await catalog.getCatalog();
+    const { settings, calendar } = await catalog.getCatalog();
     // Card payments off (production without Stripe keys nor test mode, issue 17): the storefront offers cash only.
-    const served = cardPaymentsOff ? settings.map((setting) => (setting.name === 'payments.stripe.active' ? { ...setting, value: false } : setting)) : settings;
+    const restaurant = cardPaymentsOff ? settings.map((setting) => (setting.name === 'payments.stripe.active' ? { ...setting, value: false } : setting)) : settings;
+    // Pause, busy mode and the exceptional days within the horizon, computed now (issue 14, part 3): the storefront's banner and slot picker read them.
+    const served = [...restaurant, ...calendarAsSettings(calendar, clock())];
     if (!escalation) return success<Settings>(c, served);
     // Whether a staff screen is connected now: without one (and without e-mail-only handling) the
     // storefront offers a slot instead of ASAP (isAsapOffered, docs/decisions/022-nothing-unseen.md).

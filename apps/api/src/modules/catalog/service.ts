@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Category, ItemOption, Menu, MenuItem } from '@resto/domain/catalogue';
-import { isOpenAt } from '@resto/domain/clock';
+import { menuIsOpen } from '@resto/domain/scheduling';
 import { centsToEuros } from '@resto/domain/money';
 import type { Offer, OfferType } from '@resto/domain/offers';
 import type { RestaurantCalendar } from '@resto/domain/calendar';
@@ -175,10 +175,10 @@ export class CatalogService {
     return this.building;
   }
 
-  /** Menus with menu_is_open computed for `now` from each menu's active_times (Europe/Paris). */
+  /** Menus with menu_is_open computed for `now` from each menu's active_times and the calendar's exceptional day (Europe/Paris; menuIsOpen). */
   async getMenus(now: Date): Promise<Menu[]> {
     const catalog = await this.getCatalog();
-    return catalog.menus.map((menu) => ({ ...menu, menu_is_open: menu.menu_is_available && isOpenAt(menu.active_times, now) }));
+    return catalog.menus.map((menu) => ({ ...menu, menu_is_open: menuIsOpen(menu, now, catalog.calendar) }));
   }
 
   /**
@@ -187,7 +187,7 @@ export class CatalogService {
    */
   async getMenusJson(now: Date): Promise<{ json: string; gzip: Buffer }> {
     const catalog = await this.getCatalog();
-    const openFlags = catalog.menus.map((menu) => (menu.menu_is_available && isOpenAt(menu.active_times, now) ? '1' : '0')).join('');
+    const openFlags = catalog.menus.map((menu) => (menuIsOpen(menu, now, catalog.calendar) ? '1' : '0')).join('');
     const key = `${catalog.version}:${openFlags}`;
     let body = this.menusJson.get(key);
     if (body === undefined) {

@@ -221,7 +221,7 @@ export class EscalationService {
    * no screen ever connected). @returns whether this run sent the alert.
    */
   private async watchScreens(now: Date, restaurant: RestaurantContacts, settings: SettingsList): Promise<boolean> {
-    if (!isRestaurantOpen(await this.catalog.getMenus(now), now)) return false;
+    if (!isRestaurantOpen(await this.catalog.getMenus(now), now, (await this.catalog.getCatalog()).calendar)) return false;
     const last = await repository.lastScreenHeartbeat(this.db);
     if (isRecent(last, now)) return false;
     const owners = await repository.ownerEmails(this.db);

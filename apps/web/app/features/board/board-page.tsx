@@ -12,6 +12,7 @@ import { OrderDialog } from './order-dialog.tsx';
 import { clockTime } from './order-view.tsx';
 import { TicketPrintHost } from './print-ticket.tsx';
 import { useAttention } from './use-attention.ts';
+import { OrderingControls } from '../backoffice-hours/index.ts';
 import { useBoardLive } from './use-board-live.ts';
 
 /** Where a signed-out screen goes: the staff log-in page (issue 13, part 1). */
@@ -91,6 +92,8 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
           )}
         </div>
       </div>
+
+      <OrderingControls />
 
       {lost ? (
         <div role="status" className="flex items-start gap-2 rounded-xl bg-amber-100 p-3 font-semibold text-amber-900" data-testid="connection-lost">

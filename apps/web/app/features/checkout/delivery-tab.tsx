@@ -16,6 +16,7 @@ import { useCartStore } from '../cart/cart-store.ts';
 import { PickupPoint } from '../location/index.ts';
 import { LocationSearch } from '../location/index.ts';
 import { distanceFor, useLocationStore } from '../location/location-store.ts';
+import { busyExtraMinutes, readCalendar } from '@resto/domain/calendar';
 import { SchedulePicker, type ScheduleValue } from './schedule-picker.tsx';
 import { useCheckoutStore } from './checkout-store.ts';
 import { deliveryTabTexts } from '@resto/domain/messages/checkout';
@@ -133,7 +134,7 @@ export function DeliveryTab({ data, onDone }: { data: StoreData; onDone: () => v
           <p className="flex items-start gap-2">
             <Clock size={18} className="mt-0.5 shrink-0 text-brand-600" aria-hidden />
             <span>
-              {deliveryTabTexts.votreCommandeEstPreteAu(readSetting(settings, 'scheduling.pickup_minimum_time', 20))}
+              {deliveryTabTexts.votreCommandeEstPreteAu(readSetting(settings, 'scheduling.pickup_minimum_time', 20) + busyExtraMinutes(readCalendar(settings), new Date()))}
             </span>
           </p>
         </div>

@@ -2,7 +2,9 @@ import { useEffect, useMemo } from 'react';
 import type { Menu } from '@resto/domain/catalogue';
 import type { SettingsList } from '@resto/domain/settings';
 import { formatDay } from '@resto/domain/format';
-import { generateSlots, isAsapOffered, isRestaurantOpen, readSchedulingSettings, readStaffPresence, schedulableDates, toRestaurantDate, addDays } from '@resto/domain/scheduling';
+import { generateSlots, isAsapOffered, isRestaurantOpen, leadTimeMinutes, readSchedulingSettings, readStaffPresence, schedulableDates, toRestaurantDate, addDays } from '@resto/domain/scheduling';
+import { isPaused, parisTime, readCalendar } from '@resto/domain/calendar';
+import { orderingBannerTexts } from '@resto/domain/messages/backoffice-hours';
 import { schedulePickerTexts } from '@resto/domain/messages/checkout';
 
 export interface ScheduleValue {
@@ -16,7 +18,8 @@ export interface ScheduleValue {
  * is open and someone will see the order (a staff screen connected, or orders handled by e-mail:
  * isAsapOffered, issue 13 part 4), else a day (only days with slots) and a 15-minute slot, computed
  * in Europe/Paris by the domain whatever the browser's time zone. Open without a screen, the
- * earliest slot is chosen for the visitor.
+ * earliest slot is chosen for the visitor. The calendar in the settings (issue 14) applies:
+ * exceptional days, no ASAP nor slot while ordering is paused, busy mode's extra minutes.
  */
 export function SchedulePicker({
   menus,
@@ -36,14 +39,16 @@ export function SchedulePicker({
   const now = new Date();
   const minute = Math.floor(now.getTime() / 60_000);
   const scheduling = readSchedulingSettings(settings, isPickup);
-  const restaurantOpen = useMemo(() => isRestaurantOpen(menus, now), [menus, minute]);
-  const open = useMemo(() => isAsapOffered(menus, now, readStaffPresence(settings)), [menus, minute, settings]);
+  const calendar = useMemo(() => readCalendar(settings), [settings]);
+  const paused = isPaused(calendar, now);
+  const restaurantOpen = useMemo(() => isRestaurantOpen(menus, now, calendar), [menus, minute, calendar]);
+  const open = useMemo(() => isAsapOffered(menus, now, readStaffPresence(settings), calendar), [menus, minute, settings, calendar]);
   /** Open, but no staff screen to see an ASAP order at once. */
-  const noScreen = restaurantOpen && !open;
-  const dates = useMemo(() => schedulableDates({ now, isPickup, menus, scheduling }), [menus, isPickup, minute, settings]);
+  const noScreen = restaurantOpen && !open && !paused;
+  const dates = useMemo(() => schedulableDates({ now, isPickup, menus, scheduling, calendar }), [menus, isPickup, minute, settings, calendar]);
   const scheduled = value.is_scheduled || !open;
   const date = value.delivery_date && dates.includes(value.delivery_date) ? value.delivery_date : (dates[0] ?? null);
-  const slots = useMemo(() => (date ? generateSlots({ date, now, isPickup, menus, scheduling }) : []), [date, menus, isPickup, minute, settings]);
+  const slots = useMemo(() => (date ? generateSlots({ date, now, isPickup, menus, scheduling, calendar }) : []), [date, menus, isPickup, minute, settings, calendar]);
   const today = toRestaurantDate(now);
   const dayLabel = (d: string) => (d === today ? schedulePickerTexts.aujourdHui(formatDay(d)) : d === addDays(today, 1) ? schedulePickerTexts.demain(formatDay(d)) : formatDay(d));
   const radio = 'flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 px-4 py-3';
@@ -69,8 +74,10 @@ export function SchedulePicker({
           <span>
             <span className="block font-semibold">{schedulePickerTexts.desQuePossible}</span>
             <span className="text-sm text-ink/70">{open
-                ? schedulePickerTexts.environMin(scheduling.minimumTimeMinutes)
-                : noScreen
+                ? schedulePickerTexts.environMin(leadTimeMinutes(scheduling, now, calendar))
+                : paused
+                  ? orderingBannerTexts.paused(parisTime(calendar.ordering.paused_until!))
+                  : noScreen
                   ? schedulePickerTexts.pasDeCommandeImmediate
                   : schedulePickerTexts.leRestaurantEstFermePour}</span>
           </span>
@@ -100,7 +107,7 @@ export function SchedulePicker({
                 value={date ?? ''}
                 onChange={(e) => {
                   const next = e.target.value;
-                  const first = generateSlots({ date: next, now, isPickup, menus, scheduling })[0];
+                  const first = generateSlots({ date: next, now, isPickup, menus, scheduling, calendar })[0];
                   onChange({ is_scheduled: true, delivery_date: next, delivery_time_range: first?.value ?? null });
                 }}
                 className="w-full rounded-xl border border-black/15 bg-white px-3 py-2.5 text-base"

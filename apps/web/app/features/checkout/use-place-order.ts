@@ -161,6 +161,10 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
         const current = useCartStore.getState().coupon;
         if (current) useCartStore.getState().setCoupon({ ...current, validity: 'invalid', message: error.message });
         toast(error.message);
+      } else if (isApiError(error, 'ordering_paused')) {
+        // The restaurant paused ordering meanwhile (issue 14): say until when, cart kept; the fresh settings show the banner.
+        toast(error.message);
+        await revalidator.revalidate();
       } else if (isApiError(error, 'slot_unavailable', 'address_required', 'delivery_refused')) {
         // The time or the address no longer works (slot passed, too far…): back to the delivery tab, cart kept.
         toast(error.message);

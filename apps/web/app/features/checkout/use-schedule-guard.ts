@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { CheckoutTab } from '@resto/domain/checkout';
+import { readCalendar } from '@resto/domain/calendar';
 import { checkOrderSchedule } from '@resto/domain/scheduling';
 import type { StoreData } from '../../lib/api.server.ts';
 import { useToasts } from '../../components/ui/toast.tsx';
@@ -26,6 +27,8 @@ export function useScheduleGuard(tab: CheckoutTab, ready: boolean, data: StoreDa
       isPickup: is_pickup,
       settings: data.settings,
       now: new Date(),
+      // Exceptional days, pause and busy mode (issue 14), as the server checks them.
+      calendar: readCalendar(data.settings),
     });
     if (refusal) {
       toast(refusal.message);
