@@ -47,6 +47,7 @@ import { RealtimeHub, type Listen } from './modules/realtime/hub.ts';
 import { restaurantRealtimeRoutes, trackingRealtimeRoutes } from './modules/realtime/routes.ts';
 import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
 import { BoardService } from './modules/board/service.ts';
+import { auditRoutes, importBodyLimit, isImportPath } from './modules/backoffice/audit-routes.ts';
 
 export interface AppDeps {
   db: Database;
@@ -231,10 +232,11 @@ export function createApp(deps: AppDeps) {
   app.use('/v2/restaurant/*', noStore, sameSiteOnly(deps.siteUrl));
   // An order of 100 lines with options is about 30 KB: past 1 MB the body is refused before it is
   // read whole, and the connection closed (the rest of the upload is not read).
-  app.use(
-    '/v2/*',
-    bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new ApiError('body_too_large', messages.bodyTooLarge).withHeaders({ Connection: 'close' }); } }),
-  );
+  // The restaurant file of a real restaurant may pass 1 MB: its two import routes read up to 5 MB.
+  const tooLarge = () => { throw new ApiError('body_too_large', messages.bodyTooLarge).withHeaders({ Connection: 'close' }); };
+  const smallBody = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
+  const fileBody = bodyLimit({ maxSize: importBodyLimit, onError: tooLarge });
+  app.use('/v2/*', (c, next) => (isImportPath(c.req.path) ? fileBody(c, next) : smallBody(c, next)));
   app.use('/v2/*', async (c, next) => {
     const started = performance.now();
     await next();
@@ -272,6 +274,7 @@ export function createApp(deps: AppDeps) {
   app.route('/v2', discoveryRoutes(deps.discovery));
   app.route('/v2/restaurant', staffRoutes(deps.staff, deps));
   app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));
+  app.route('/v2/restaurant', auditRoutes(deps));
   app.route('/v2/public', trackingRoutes(deps.board));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs };
   app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));
