@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
 import type { AuditEntryView } from '@resto/contract/backoffice';
-import { auditEntities, type AuditPage } from '@resto/contract/backoffice-audit';
+import { auditEntities, ImportPreviewSchema, type AuditPage } from '@resto/contract/backoffice-audit';
 import { formatDateTime } from '@resto/domain/format';
 import { auditEntityLabels, auditTexts as t } from '@resto/domain/messages/backoffice-audit';
 import { auditFieldLines } from '@resto/domain/restaurant-diff';
 import { backOfficePaths } from '../staff/paths.ts';
+import { ChangeList } from './change-list.tsx';
+
+/** An import's entry keeps the preview's changes in `after` (apps/api/src/modules/backoffice/audit-routes.ts). */
+const ImportChangesSchema = ImportPreviewSchema.pick({ changes: true, settings: true });
 
 const card = 'rounded-2xl bg-white shadow-sm';
 
@@ -67,7 +71,9 @@ export function AuditLogPage({ page, entity }: { page: AuditPage; entity: string
 }
 
 function AuditEntryRow({ entry }: { entry: AuditEntryView }) {
-  const lines = auditFieldLines(entry.before, entry.after);
+  const imported = entry.entity === 'restaurant' ? ImportChangesSchema.safeParse(entry.after) : undefined;
+  const after = imported?.success ? { ...(entry.after as Record<string, unknown>), changes: undefined, settings: undefined } : entry.after;
+  const lines = auditFieldLines(entry.before, after).filter((l) => l.path !== 'changes' && l.path !== 'settings');
   const changed = lines.filter((l) => l.changed);
   const unchanged = lines.filter((l) => !l.changed);
   return (
@@ -84,7 +90,8 @@ function AuditEntryRow({ entry }: { entry: AuditEntryView }) {
           <ChevronDown size={18} aria-hidden className="mt-1 shrink-0 text-ink/50 transition-transform group-open:rotate-180" />
           <span className="sr-only">{t.details}</span>
         </summary>
-        <div className="px-4 pb-4">
+        <div className="space-y-3 px-4 pb-4">
+          {imported?.success ? <ChangeList changes={imported.data.changes} settings={imported.data.settings} /> : null}
           <FieldTable lines={changed} />
           {unchanged.length ? (
             <details className="mt-2">

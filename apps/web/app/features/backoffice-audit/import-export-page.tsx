@@ -3,9 +3,10 @@ import { Download, FileUp } from 'lucide-react';
 import { ImportPreviewSchema, ImportResultSchema, type ImportPreview } from '@resto/contract/backoffice-audit';
 import type { FieldError } from '@resto/contract/errors';
 import { messages } from '@resto/domain/messages';
-import { diffKindLabels, importExportTexts as t } from '@resto/domain/messages/backoffice-audit';
+import { importExportTexts as t } from '@resto/domain/messages/backoffice-audit';
 import { api, ApiCallError } from '../../lib/api.ts';
 import { FormAlert } from '../account/index.ts';
+import { ChangeList } from './change-list.tsx';
 
 const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
 /** As the API's import routes (apps/api/src/modules/backoffice/audit-routes.ts, importBodyLimit). */
@@ -157,9 +158,6 @@ export function ImportExportPage() {
   );
 }
 
-const changeLabels = { added: t.addedPlural, removed: t.removedPlural, changed: t.changedPlural } as const;
-const changeTone = { added: 'bg-emerald-100 text-emerald-900', removed: 'bg-red-100 text-red-900', changed: 'bg-amber-100 text-amber-900' } as const;
-
 function PreviewView({ preview, stale, onConfirm, onCancel }: { preview: ImportPreview; stale: boolean; onConfirm: () => void; onCancel: () => void }) {
   const nothing = preview.changes.length === 0 && preview.settings.length === 0;
   return (
@@ -171,50 +169,7 @@ function PreviewView({ preview, stale, onConfirm, onCancel }: { preview: ImportP
           {nothing ? t.noChange : preview.summary}
         </p>
       </div>
-      {(['added', 'removed', 'changed'] as const).map((change) => {
-        const list = preview.changes.filter((c) => c.change === change);
-        if (list.length === 0) return null;
-        return (
-          <div key={change}>
-            <h4 className="text-sm font-bold uppercase tracking-wide text-ink/60">
-              {changeLabels[change]} ({list.length})
-            </h4>
-            <ul className="mt-1 divide-y divide-black/5 rounded-xl border border-black/10">
-              {list.map((c) => (
-                <li key={`${c.kind}:${c.id}`} className="p-3">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${changeTone[change]}`}>{diffKindLabels[c.kind]}</span>
-                    <span className="font-semibold break-words">{c.name}</span>
-                  </p>
-                  {c.fields.length ? (
-                    <ul className="mt-1.5 space-y-1 text-sm">
-                      {c.fields.map((f) => (
-                        <li key={f.field} className="break-words">
-                          <span className="text-ink/70">{f.label} : </span>
-                          <span className="text-red-800 line-through decoration-red-300">{f.before}</span> → <span className="font-semibold text-emerald-800">{f.after}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          </div>
-        );
-      })}
-      {preview.settings.length ? (
-        <div>
-          <h4 className="text-sm font-bold uppercase tracking-wide text-ink/60">{t.settingsTitle}</h4>
-          <ul className="mt-1 divide-y divide-black/5 rounded-xl border border-black/10 text-sm">
-            {preview.settings.map((s) => (
-              <li key={s.name} className="p-3 break-words">
-                <code className="text-xs">{s.name}</code> : <span className="text-red-800 line-through decoration-red-300">{s.before ?? '—'}</span> →{' '}
-                <span className="font-semibold text-emerald-800">{s.after ?? '—'}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ChangeList changes={preview.changes} settings={preview.settings} />
       <div className="flex flex-wrap gap-2">
         {!nothing ? (
           <button type="button" onClick={onConfirm} className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
