@@ -115,6 +115,8 @@ export interface DepsOptions {
 /** Builds the services from a database; no I/O happens here. */
 export function createDeps(db: Database, logger: Logger, clock: () => Date = () => new Date(), options: DepsOptions = {}): AppDeps {
   const catalog = new CatalogService(db);
+  // Back-office changes of other instances, at once (issue 14, part 9); the 1 s check stays.
+  if (options.listen) catalog.listen(options.listen, (err: unknown) => logger.warn({ err }, 'écoute de catalog_changed impossible'));
   const providers = options.locations ?? { addresses: createOfflineAddressProvider(), routing: straightLineRouting };
   const locations = new LocationService(providers.addresses, providers.routing, catalog, logger);
   const transport =

@@ -135,7 +135,7 @@ test('export, change a price, preview « 11,50 € → 12,50 € », import; the
     await expect(entry).toContainText('Restaurant importé : 1 prix changé.');
     await expect(entry).toContainText('Margot Lefèvre');
     await entry.locator('summary').first().click();
-    await expect(entry.locator('tr[data-changed]').first()).toBeVisible();
+    await expect(entry.getByRole('listitem').filter({ hasText: dishName }).first()).toContainText(/Prix à emporter : 11,50\s€ → 12,50\s€/);
     await shoot(page, 'journal');
     await page.getByRole('link', { name: 'Imports' }).click();
     await expect(page).toHaveURL(/entity=restaurant/);
