@@ -18,7 +18,7 @@ import { ConfirmationTab } from '../features/checkout/index.ts';
 import { CartSummary } from '../features/checkout/index.ts';
 import { ErrorPage } from '../components/error-page.tsx';
 import { checkoutTexts } from '@resto/domain/messages/checkout';
-import { RepricingNotice } from '../features/checkout/repricing-notice.tsx';
+import { RepricingNotice } from '../features/checkout/index.ts';
 
 /** ?tab= picks the checkout tab (spec section 2: an unknown tab is an error). */
 function readTab(url: string): CheckoutTab {

@@ -5,7 +5,7 @@ import { auditTexts } from '@resto/domain/messages/backoffice-audit';
 import type { Route } from './+types/restaurant-audit';
 import { ApiCallError } from '../lib/api.ts';
 import { staffApi, staffLoginPath } from '../lib/staff-api.server.ts';
-import { AuditLogPage } from '../features/backoffice-audit/audit-page.tsx';
+import { AuditLogPage } from '../features/backoffice-audit/index.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.audit }, { name: 'robots', content: 'noindex, nofollow' }];
 

@@ -3,7 +3,7 @@ import type { StaffMe } from '@resto/contract/staff';
 import { staffAreaTexts, staffMessages } from '@resto/domain/messages/staff';
 import { importExportTexts } from '@resto/domain/messages/backoffice-audit';
 import type { Route } from './+types/restaurant-import-export';
-import { ImportExportPage } from '../features/backoffice-audit/import-export-page.tsx';
+import { ImportExportPage } from '../features/backoffice-audit/index.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.importExport }, { name: 'robots', content: 'noindex, nofollow' }];
 

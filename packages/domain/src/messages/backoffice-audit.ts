@@ -30,6 +30,8 @@ export const auditTexts = {
   field: 'Champ',
   before: 'Avant',
   after: 'Après',
+  beforeColon: 'Avant : ',
+  afterColon: 'Après : ',
   changed: 'modifié',
   noValue: '—',
   unchanged: (count: number) => `${count} champ${count > 1 ? 's' : ''} inchangé${count > 1 ? 's' : ''}`,

@@ -5,7 +5,7 @@ import { auditEntities, ImportPreviewSchema, type AuditPage } from '@resto/contr
 import { formatDateTime } from '@resto/domain/format';
 import { auditEntityLabels, auditTexts as t } from '@resto/domain/messages/backoffice-audit';
 import { auditFieldLines } from '@resto/domain/restaurant-diff';
-import { backOfficePaths } from '../staff/paths.ts';
+import { backOfficePaths } from '../staff/index.ts';
 import { ChangeList } from './change-list.tsx';
 
 /** An import's entry keeps the preview's changes in `after` (apps/api/src/modules/backoffice/audit-routes.ts). */
@@ -111,13 +111,13 @@ function FieldTable({ lines }: { lines: ReturnType<typeof auditFieldLines> }) {
     <table className="mt-2 w-full table-fixed border-collapse text-sm">
       <thead className="sr-only sm:not-sr-only">
         <tr className="text-left text-xs uppercase tracking-wide text-ink/50">
-          <th scope="col" className="w-1/4 py-1 pr-2 font-semibold">
+          <th className="w-1/4 py-1 pr-2 font-semibold">
             {t.field}
           </th>
-          <th scope="col" className="py-1 pr-2 font-semibold">
+          <th className="py-1 pr-2 font-semibold">
             {t.before}
           </th>
-          <th scope="col" className="py-1 font-semibold">
+          <th className="py-1 font-semibold">
             {t.after}
           </th>
         </tr>
@@ -129,16 +129,16 @@ function FieldTable({ lines }: { lines: ReturnType<typeof auditFieldLines> }) {
             data-changed={line.changed || undefined}
             className={`block border-t border-black/5 py-2 sm:table-row sm:py-0 ${line.changed ? 'bg-amber-50' : 'text-ink/60'}`}
           >
-            <th scope="row" className="block px-2 text-left font-semibold break-words sm:table-cell sm:py-1.5">
+            <th className="block px-2 text-left font-semibold break-words sm:table-cell sm:py-1.5">
               {line.label}
               {line.changed ? <span className="ml-1.5 rounded-full bg-amber-200 px-1.5 text-[11px] font-semibold text-amber-900">{t.changed}</span> : null}
             </th>
             <td className="block px-2 break-words sm:table-cell sm:py-1.5">
-              <span className="text-xs text-ink/50 sm:hidden">{t.before} : </span>
+              <span className="text-xs text-ink/50 sm:hidden">{t.beforeColon}</span>
               <span className={line.changed ? 'text-red-800 line-through decoration-red-300' : ''}>{line.before}</span>
             </td>
             <td className="block px-2 break-words sm:table-cell sm:py-1.5">
-              <span className="text-xs text-ink/50 sm:hidden">{t.after} : </span>
+              <span className="text-xs text-ink/50 sm:hidden">{t.afterColon}</span>
               <span className={line.changed ? 'font-semibold text-emerald-800' : ''}>{line.after}</span>
             </td>
           </tr>
