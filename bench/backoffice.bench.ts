@@ -44,8 +44,11 @@ async function json(baseUrl: string, path: string, cookie: string, init: Request
 }
 
 async function menuPrice(baseUrl: string): Promise<number | undefined> {
-  const body = (await (await fetch(`${baseUrl}/v2/public/menus`)).json()) as { payload: { categories: { items: { item_id: number; item_price: { price_pickup: number } }[] }[] }[] };
-  for (const menu of body.payload) for (const category of menu.categories) for (const item of category.items) if (item.item_id === itemId) return item.item_price.price_pickup;
+  const body = (await (await fetch(`${baseUrl}/v2/public/menus`)).json()) as {
+    payload: { categories: { items: { item_id: number; item_price: { price_pickup: number } }[] }[] }[];
+  };
+  for (const menu of body.payload)
+    for (const category of menu.categories) for (const item of category.items) if (item.item_id === itemId) return item.item_price.price_pickup;
   return undefined;
 }
 
@@ -62,7 +65,9 @@ async function run(label: string, writer: string, reader: string) {
     const body = JSON.stringify(file);
     const preview = (await json(writer, '/v2/restaurant/import/preview', cookie, { method: 'POST', body })).payload as { catalog_version: number };
     const started = performance.now();
-    const imported = json(writer, `/v2/restaurant/import?expected_catalog_version=${preview.catalog_version}`, cookie, { method: 'POST', body }).then(() => answered.push(performance.now() - started));
+    const imported = json(writer, `/v2/restaurant/import?expected_catalog_version=${preview.catalog_version}`, cookie, { method: 'POST', body }).then(() =>
+      answered.push(performance.now() - started),
+    );
     for (;;) {
       reads += 1;
       if ((await menuPrice(reader)) === item.price_pickup) break;

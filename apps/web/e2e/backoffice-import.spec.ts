@@ -54,7 +54,15 @@ test('export, change a price, preview « 11,50 € → 12,50 € », import; the
   const original = (await apiJson('/v2/restaurant/export', owner.cookie)).body;
   const withDish = structuredClone(original) as unknown as FileShape;
   const firstCategory = withDish.menus[0]!.categories[0]!;
-  firstCategory.items.push({ ...structuredClone(firstCategory.items[0]!), item_id: dishId, name: dishName, price_pickup: 11.5, price_delivery: 12.5, options: [], available: true });
+  firstCategory.items.push({
+    ...structuredClone(firstCategory.items[0]!),
+    item_id: dishId,
+    name: dishName,
+    price_pickup: 11.5,
+    price_delivery: 12.5,
+    options: [],
+    available: true,
+  });
   await importThroughApi(withDish, owner.cookie);
 
   try {

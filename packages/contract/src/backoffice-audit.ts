@@ -28,7 +28,9 @@ export const AuditPageSchema = z
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 /** The restaurant file as a request body: checked by RestaurantFileSchema (errors by path, restaurant_file_invalid). */
-export const RestaurantFileBodySchema = z.record(z.string(), z.unknown()).meta({ id: 'RestaurantFile', description: 'Le fichier du restaurant (JSON de npm run restaurant:import).' });
+export const RestaurantFileBodySchema = z
+  .record(z.string(), z.unknown())
+  .meta({ id: 'RestaurantFile', description: 'Le fichier du restaurant (JSON de npm run restaurant:import).' });
 
 /** POST /v2/restaurant/import?expected_catalog_version= */
 export const ImportQuerySchema = z.object({

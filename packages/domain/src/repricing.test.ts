@@ -15,7 +15,15 @@ const item = (pickup: number, delivery: number, extra = 1.5): MenuItem => ({
   item_allergens: [],
   item_diets: [],
   item_is_alcoholic: false,
-  options: [{ option_id: 3, option_name: 'Supplément', selected: 2, required: false, option_options: [{ id: 31, name: 'Burrata', price: extra, tax_rate: null, allergens: [] }] }],
+  options: [
+    {
+      option_id: 3,
+      option_name: 'Supplément',
+      selected: 2,
+      required: false,
+      option_options: [{ id: 31, name: 'Burrata', price: extra, tax_rate: null, allergens: [] }],
+    },
+  ],
 });
 
 describe('linePriceChanges', () => {
@@ -37,7 +45,10 @@ describe('linePriceChanges', () => {
 describe('mergePriceChanges', () => {
   const change = (line_id: string, beforeCents: number, afterCents: number) => ({ line_id, item_id: 7, name: 'Pizza', beforeCents, afterCents });
   test('keeps the first price, takes the latest, drops a line back where it was', () => {
-    expect(mergePriceChanges([change('a', 1150, 1250)], [change('a', 1250, 1300), change('b', 900, 950)])).toEqual([change('a', 1150, 1300), change('b', 900, 950)]);
+    expect(mergePriceChanges([change('a', 1150, 1250)], [change('a', 1250, 1300), change('b', 900, 950)])).toEqual([
+      change('a', 1150, 1300),
+      change('b', 900, 950),
+    ]);
     expect(mergePriceChanges([change('a', 1150, 1250)], [change('a', 1250, 1150)])).toEqual([]);
   });
 });

@@ -35,7 +35,15 @@ describe('diffRestaurantFiles', () => {
   test('a price changed, a dish added and removed, a setting changed, in French', () => {
     const diff = diffRestaurantFiles(file(), file({ price: 12.5, extraItem: true, setting: 12 }));
     expect(diff.changes).toEqual([
-      { kind: 'item', change: 'changed', id: '10', name: 'Margherita', fields: [{ field: 'price_pickup', label: 'Prix à emporter', before: formatFieldValue('price_pickup', 11.5), after: formatFieldValue('price_pickup', 12.5) }] },
+      {
+        kind: 'item',
+        change: 'changed',
+        id: '10',
+        name: 'Margherita',
+        fields: [
+          { field: 'price_pickup', label: 'Prix à emporter', before: formatFieldValue('price_pickup', 11.5), after: formatFieldValue('price_pickup', 12.5) },
+        ],
+      },
       { kind: 'item', change: 'added', id: '11', name: 'Regina', fields: [] },
     ]);
     expect(formatFieldValue('price_pickup', 11.5)).toMatch(/^11,50\s€$/u);
@@ -47,7 +55,10 @@ describe('diffRestaurantFiles', () => {
 
 describe('auditFieldLines', () => {
   test('flattens nested values, labels known fields and marks what changed', () => {
-    const lines = auditFieldLines({ name: 'Margherita', price_pickup: 11.5, options: [{ name: 'Taille' }] }, { name: 'Margherita', price_pickup: 12.5, options: [{ name: 'Tailles' }] });
+    const lines = auditFieldLines(
+      { name: 'Margherita', price_pickup: 11.5, options: [{ name: 'Taille' }] },
+      { name: 'Margherita', price_pickup: 12.5, options: [{ name: 'Tailles' }] },
+    );
     expect(lines.map((l) => [l.label, l.changed])).toEqual([
       ['Nom', false],
       ['Prix à emporter', true],

@@ -72,7 +72,9 @@ function fullWeek(ranges: Partial<Record<string, unknown[]>>): Record<string, un
 /** JSON with object keys sorted: two values with the same content compare equal. */
 function stable(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
   );
 }
 
@@ -100,7 +102,12 @@ function entitiesOf(file: RestaurantFile): Entity[] {
       },
     });
     for (const category of menu.categories) {
-      list.push({ kind: 'category', id: String(category.category_id), name: category.name, fields: { name: category.name, description: category.description, menu: menu.name } });
+      list.push({
+        kind: 'category',
+        id: String(category.category_id),
+        name: category.name,
+        fields: { name: category.name, description: category.description, menu: menu.name },
+      });
       for (const item of category.items) {
         const { item_id: _id, options, ...rest } = item;
         list.push({ kind: 'item', id: String(item.item_id), name: item.name, fields: { ...rest, category: category.name, options } });
@@ -165,7 +172,9 @@ export function diffRestaurantFiles(before: RestaurantFile, after: RestaurantFil
 
 function summarise(changes: EntityChange[], settingsChanged: number, pricesChanged: number): string {
   const count = (kind: DiffKind, change: EntityChange['change']) => changes.filter((c) => c.kind === kind && c.change === change).length;
-  const itemsChangedOtherwise = changes.filter((c) => c.kind === 'item' && c.change === 'changed' && !c.fields.every((f) => f.field === 'price_pickup' || f.field === 'price_delivery')).length;
+  const itemsChangedOtherwise = changes.filter(
+    (c) => c.kind === 'item' && c.change === 'changed' && !c.fields.every((f) => f.field === 'price_pickup' || f.field === 'price_delivery'),
+  ).length;
   const parts: [number, (n: number) => string][] = [
     [count('menu', 'added'), s.menusAdded],
     [count('menu', 'removed'), s.menusRemoved],
@@ -224,11 +233,21 @@ export function auditFieldLines(before: unknown, after: unknown): AuditFieldLine
   if (after !== null && after !== undefined) flatten(after, '', now);
   const paths = [...new Set([...was.keys(), ...now.keys()])];
   return paths.map((path) => {
-    const last = path.split('.').filter((p) => !/^\d+$/.test(p)).at(-1) ?? path;
+    const last =
+      path
+        .split('.')
+        .filter((p) => !/^\d+$/.test(p))
+        .at(-1) ?? path;
     const label = path.includes('.') ? path : (fieldLabels[last] ?? path);
     const b = was.get(path);
     const a = now.get(path);
-    return { path, label, before: was.has(path) ? formatFieldValue(last, b) : '—', after: now.has(path) ? formatFieldValue(last, a) : '—', changed: stable(b) !== stable(a) };
+    return {
+      path,
+      label,
+      before: was.has(path) ? formatFieldValue(last, b) : '—',
+      after: now.has(path) ? formatFieldValue(last, a) : '—',
+      changed: stable(b) !== stable(a),
+    };
   });
 }
 

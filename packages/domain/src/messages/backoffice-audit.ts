@@ -42,7 +42,8 @@ export const auditTexts = {
 export const importExportTexts = {
   title: 'Export et import',
   exportTitle: 'Exporter le restaurant',
-  exportHint: 'Le fichier du restaurant (JSON) : cartes, catégories, plats, options, offres, codes promo, fermetures et réglages. Gardez-le comme sauvegarde ou modifiez-le puis importez-le.',
+  exportHint:
+    'Le fichier du restaurant (JSON) : cartes, catégories, plats, options, offres, codes promo, fermetures et réglages. Gardez-le comme sauvegarde ou modifiez-le puis importez-le.',
   exportButton: 'Télécharger le fichier',
   importTitle: 'Importer un fichier',
   importHint: 'Le fichier remplace toute la carte, les offres, les fermetures et les réglages. Vous verrez ce qui change avant de confirmer.',

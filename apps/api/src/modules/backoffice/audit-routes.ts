@@ -41,7 +41,8 @@ const auditRoute = createRoute({
   tags,
   security: security.staff,
   summary: 'Le journal des modifications du back-office : qui, quand, quoi, avant, après ; 50 par page, les plus récentes d’abord.',
-  description: '`before_id` : la page suivante (le `next_before_id` de la précédente) ; `entity` : un type seulement (item, offer, settings…). Propriétaire seulement.',
+  description:
+    '`before_id` : la page suivante (le `next_before_id` de la précédente) ; `entity` : un type seulement (item, offer, settings…). Propriétaire seulement.',
   request: { query: AuditQuerySchema },
   responses: { 200: successAnswer(AuditPageSchema, 'Une page du journal.'), 400: errorAnswer('Paramètre refusé (invalid_request).'), ...ownerErrors },
 });
@@ -63,8 +64,10 @@ const previewRoute = createRoute({
   path: '/import/preview',
   tags,
   security: security.staff,
-  summary: 'Ce que l’import d’un fichier du restaurant changerait : cartes, catégories, plats, offres et fermetures ajoutés, supprimés ou modifiés (champs, prix avant → après), réglages. Rien n’est écrit.',
-  description: 'Le corps est le fichier (5 Mo au plus). Un fichier invalide : 400 restaurant_file_invalid, chaque erreur avec son chemin (menus.0.categories.1.items.3.price_pickup).',
+  summary:
+    'Ce que l’import d’un fichier du restaurant changerait : cartes, catégories, plats, offres et fermetures ajoutés, supprimés ou modifiés (champs, prix avant → après), réglages. Rien n’est écrit.',
+  description:
+    'Le corps est le fichier (5 Mo au plus). Un fichier invalide : 400 restaurant_file_invalid, chaque erreur avec son chemin (menus.0.categories.1.items.3.price_pickup).',
   request: { body: jsonBody(RestaurantFileBodySchema) },
   responses: {
     200: successAnswer(ImportPreviewSchema, 'L’aperçu, et la version du catalogue à renvoyer avec l’import.'),
@@ -184,10 +187,24 @@ export function auditRoutes(deps: { db: Database; clock: () => Date }) {
       const diff = diffRestaurantFiles(before, file);
       const items = await replaceCatalog(tx, file, version);
       const summary = importSummary(diff);
-      const counts = (f: RestaurantFile) => ({ menus: f.menus.length, categories: f.menus.flatMap((m) => m.categories).length, items: f.menus.flatMap((m) => m.categories.flatMap((k) => k.items)).length, offers: f.offers.length + f.coupons.length });
+      const counts = (f: RestaurantFile) => ({
+        menus: f.menus.length,
+        categories: f.menus.flatMap((m) => m.categories).length,
+        items: f.menus.flatMap((m) => m.categories.flatMap((k) => k.items)).length,
+        offers: f.offers.length + f.coupons.length,
+      });
       return {
         result: { catalog_version: version, summary, menus: file.menus.length, items, offers: file.offers.length + file.coupons.length },
-        audit: [{ entity: 'restaurant', entityId: null, action: 'import', summary, before: counts(before), after: { ...counts(file), changes: diff.changes, settings: diff.settings } }],
+        audit: [
+          {
+            entity: 'restaurant',
+            entityId: null,
+            action: 'import',
+            summary,
+            before: counts(before),
+            after: { ...counts(file), changes: diff.changes, settings: diff.settings },
+          },
+        ],
       };
     });
     return success<ImportResult>(c, result);

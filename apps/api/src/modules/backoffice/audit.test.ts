@@ -38,7 +38,15 @@ describe('GET /v2/restaurant/audit', () => {
     const first = payloadOf(await audit(owner.cookie));
     expect(AuditPageSchema.parse(first)).toEqual(first);
     expect(first.entries).toHaveLength(50);
-    expect(first.entries[0]).toMatchObject({ summary: 'Modification n° 120', staff_name: 'Margot Lefèvre', entity: 'offer', entity_id: '220', action: 'update', before: { price_pickup: 120 }, after: { price_pickup: 121 } });
+    expect(first.entries[0]).toMatchObject({
+      summary: 'Modification n° 120',
+      staff_name: 'Margot Lefèvre',
+      entity: 'offer',
+      entity_id: '220',
+      action: 'update',
+      before: { price_pickup: 120 },
+      after: { price_pickup: 121 },
+    });
     const ids = first.entries.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(first.next_before_id).toBe(ids.at(-1));

@@ -134,7 +134,11 @@ describe('import from the browser', () => {
       for (const e of error.errors) expect(looksFrench(e.message)).toBe(true);
     }
     expect((await exportFile()).file).toEqual(before);
-    const notJson = await request(server.baseUrl, '/v2/restaurant/import/preview', { method: 'POST', headers: { Cookie: owner.cookie, 'Content-Type': 'application/json' }, body: '{"menus": [' });
+    const notJson = await request(server.baseUrl, '/v2/restaurant/import/preview', {
+      method: 'POST',
+      headers: { Cookie: owner.cookie, 'Content-Type': 'application/json' },
+      body: '{"menus": [',
+    });
     expect(errorOf(notJson).code).toBe('invalid_json');
   });
 

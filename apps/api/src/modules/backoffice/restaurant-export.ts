@@ -61,7 +61,13 @@ export async function exportRestaurant(db: Database): Promise<RestaurantFile> {
                 required: option.required,
                 values: rows.valueRows
                   .filter((value) => value.optionId === option.optionId)
-                  .map((value) => ({ id: value.id, name: value.name, price: centsToEuros(value.priceCents), tax_rate: percent(value.taxRateBp), allergens: value.allergens as Allergen[] })),
+                  .map((value) => ({
+                    id: value.id,
+                    name: value.name,
+                    price: centsToEuros(value.priceCents),
+                    tax_rate: percent(value.taxRateBp),
+                    allergens: value.allergens as Allergen[],
+                  })),
               })),
           })),
       })),

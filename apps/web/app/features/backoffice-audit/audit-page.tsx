@@ -62,7 +62,10 @@ export function AuditLogPage({ page, entity }: { page: AuditPage; entity: string
         </ol>
       )}
       {page.next_before_id ? (
-        <Link to={auditHref(entity, page.next_before_id)} className="inline-block rounded-full border border-black/15 bg-white px-4 py-2.5 text-sm font-semibold hover:bg-stone-50">
+        <Link
+          to={auditHref(entity, page.next_before_id)}
+          className="inline-block rounded-full border border-black/15 bg-white px-4 py-2.5 text-sm font-semibold hover:bg-stone-50"
+        >
           {t.more}
         </Link>
       ) : null}
@@ -111,15 +114,9 @@ function FieldTable({ lines }: { lines: ReturnType<typeof auditFieldLines> }) {
     <table className="mt-2 w-full table-fixed border-collapse text-sm">
       <thead className="sr-only sm:not-sr-only">
         <tr className="text-left text-xs uppercase tracking-wide text-ink/50">
-          <th className="w-1/4 py-1 pr-2 font-semibold">
-            {t.field}
-          </th>
-          <th className="py-1 pr-2 font-semibold">
-            {t.before}
-          </th>
-          <th className="py-1 font-semibold">
-            {t.after}
-          </th>
+          <th className="w-1/4 py-1 pr-2 font-semibold">{t.field}</th>
+          <th className="py-1 pr-2 font-semibold">{t.before}</th>
+          <th className="py-1 font-semibold">{t.after}</th>
         </tr>
       </thead>
       <tbody>

@@ -31,7 +31,8 @@ export function ChangeList({ changes, settings }: Pick<ImportPreview, 'changes' 
                       {c.fields.map((f) => (
                         <li key={f.field} className="break-words">
                           <span className="text-ink/70">{f.label} : </span>
-                          <span className="text-red-800 line-through decoration-red-300">{f.before}</span> → <span className="font-semibold text-emerald-800">{f.after}</span>
+                          <span className="text-red-800 line-through decoration-red-300">{f.before}</span> →{' '}
+                          <span className="font-semibold text-emerald-800">{f.after}</span>
                         </li>
                       ))}
                     </ul>

@@ -152,7 +152,9 @@ export function ImportExportPage() {
             </ul>
           </div>
         ) : null}
-        {stage.kind === 'preview' ? <PreviewView preview={stage.preview} stale={stage.stale} onConfirm={() => void confirm(stage.file, stage.preview)} onCancel={cancel} /> : null}
+        {stage.kind === 'preview' ? (
+          <PreviewView preview={stage.preview} stale={stage.stale} onConfirm={() => void confirm(stage.file, stage.preview)} onCancel={cancel} />
+        ) : null}
       </section>
     </div>
   );

@@ -23,7 +23,14 @@ export function RepricingNotice({ data }: { data: PricingData }) {
   }, [shown]);
   if (!shown) return null;
   return (
-    <div ref={box} tabIndex={-1} role="alert" aria-labelledby="repricing-title" data-testid="repricing-notice" className="mb-4 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 outline-none focus-visible:ring-2 focus-visible:ring-amber-500">
+    <div
+      ref={box}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby="repricing-title"
+      data-testid="repricing-notice"
+      className="mb-4 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 outline-none focus-visible:ring-2 focus-visible:ring-amber-500"
+    >
       <h2 id="repricing-title" className="text-base font-bold">
         {t.title}
       </h2>
@@ -34,7 +41,11 @@ export function RepricingNotice({ data }: { data: PricingData }) {
         ))}
       </ul>
       <p className="mt-2 text-sm font-semibold">{t.newTotal(formatPrice(totals.totalCents))}</p>
-      <button type="button" onClick={acknowledge} className="mt-3 w-full rounded-full bg-amber-800 px-4 py-2.5 text-sm font-semibold text-white hover:bg-amber-900 sm:w-auto">
+      <button
+        type="button"
+        onClick={acknowledge}
+        className="mt-3 w-full rounded-full bg-amber-800 px-4 py-2.5 text-sm font-semibold text-white hover:bg-amber-900 sm:w-auto"
+      >
         {t.confirm}
       </button>
     </div>
