@@ -154,3 +154,59 @@ test('export, change a price, preview « 11,50 € → 12,50 € », import; the
     await importThroughApi(original, owner.cookie);
   }
 });
+
+test('a customer on the last step when the price changes: the order is refused, the new price shown, confirmed, then placed', async ({ page }) => {
+  test.setTimeout(90_000);
+  const owner = await ownerSession(base);
+  const original = (await apiJson('/v2/restaurant/export', owner.cookie)).body;
+  const withDish = (price: number) => {
+    const file = structuredClone(original) as unknown as FileShape;
+    const category = file.menus[0]!.categories[0]!;
+    category.items.push({
+      ...structuredClone(category.items[0]!),
+      item_id: dishId,
+      name: dishName,
+      price_pickup: price,
+      price_delivery: price + 1,
+      options: [],
+      available: true,
+    });
+    return file;
+  };
+  await importThroughApi(withDish(11.5), owner.cookie);
+  try {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await freezeClock(page, 'backOffice');
+    await open(page, `/menu?product=${dishId}`);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Ajouter ·/ })
+      .click();
+    await open(page, '/checkout');
+    await page.getByRole('button', { name: /À emporter/ }).click();
+    await page.getByLabel('Prénom').fill('Camille');
+    await page.getByLabel('Nom', { exact: true }).fill('Durand');
+    await page.getByLabel('E-mail').fill('camille.durand@example.fr');
+    await page.getByLabel('Téléphone').fill('06 12 34 56 78');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect(page).toHaveURL(/tab=delivery/);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect(page).toHaveURL(/tab=payment/);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    const place = page.getByRole('button', { name: 'Confirmer la commande' });
+    await expect(place).toBeEnabled();
+
+    // The owner changes the price while the customer reads the last step.
+    await importThroughApi(withDish(12.5), owner.cookie);
+    await place.click();
+    const notice = page.getByTestId('repricing-notice');
+    await expect(notice).toContainText(new RegExp(`${dishName} : 11,50\\s€ → 12,50\\s€`));
+    await expect(notice).toContainText(/Nouveau total : 12,50\s€/);
+    await expect(place).toBeDisabled();
+    await notice.getByRole('button', { name: /J’ai compris/ }).click();
+    await place.click();
+    await expect(page).toHaveURL(/\/success\?order=\d+/);
+  } finally {
+    await importThroughApi(original, owner.cookie);
+  }
+});
