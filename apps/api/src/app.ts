@@ -49,6 +49,7 @@ import { hoursRoutes } from './modules/backoffice/hours.ts';
 import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
 import { offerRoutes } from './modules/backoffice/offers-routes.ts';
 import { BoardService } from './modules/board/service.ts';
+import { auditRoutes, importBodyLimit, isImportPath } from './modules/backoffice/audit-routes.ts';
 
 export interface AppDeps {
   db: Database;
@@ -116,6 +117,8 @@ export interface DepsOptions {
 /** Builds the services from a database; no I/O happens here. */
 export function createDeps(db: Database, logger: Logger, clock: () => Date = () => new Date(), options: DepsOptions = {}): AppDeps {
   const catalog = new CatalogService(db);
+  // Back-office changes of other instances, at once (issue 14, part 9); the 1 s check stays.
+  if (options.listen) catalog.listen(options.listen, (err: unknown) => logger.warn({ err }, 'écoute de catalog_changed impossible'));
   const providers = options.locations ?? { addresses: createOfflineAddressProvider(), routing: straightLineRouting };
   const locations = new LocationService(providers.addresses, providers.routing, catalog, logger);
   const transport =
@@ -233,10 +236,11 @@ export function createApp(deps: AppDeps) {
   app.use('/v2/restaurant/*', noStore, sameSiteOnly(deps.siteUrl));
   // An order of 100 lines with options is about 30 KB: past 1 MB the body is refused before it is
   // read whole, and the connection closed (the rest of the upload is not read).
-  app.use(
-    '/v2/*',
-    bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new ApiError('body_too_large', messages.bodyTooLarge).withHeaders({ Connection: 'close' }); } }),
-  );
+  // The restaurant file of a real restaurant may pass 1 MB: its two import routes read up to 5 MB.
+  const tooLarge = () => { throw new ApiError('body_too_large', messages.bodyTooLarge).withHeaders({ Connection: 'close' }); };
+  const smallBody = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
+  const fileBody = bodyLimit({ maxSize: importBodyLimit, onError: tooLarge });
+  app.use('/v2/*', (c, next) => (isImportPath(c.req.path) ? fileBody(c, next) : smallBody(c, next)));
   app.use('/v2/*', async (c, next) => {
     const started = performance.now();
     await next();
@@ -276,6 +280,7 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));
   app.route('/v2/restaurant', offerRoutes(deps));
   app.route('/v2/restaurant', hoursRoutes(deps));
+  app.route('/v2/restaurant', auditRoutes(deps));
   app.route('/v2/public', trackingRoutes(deps.board));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs };
   app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));

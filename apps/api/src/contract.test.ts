@@ -512,6 +512,27 @@ describe('every route answers as declared, over real HTTP', () => {
     }
   });
 
+  test('the back office: audit log, export and import (issue 14, part 8)', async () => {
+    const r = '/v2/restaurant';
+    const owner = await createTestStaff(server.db, { role: 'owner', now });
+    const member = await createTestStaff(server.db, { role: 'staff', now });
+    const asOwner = { Cookie: owner.cookie };
+    expect((await call('get', `${r}/audit`, `${r}/audit?entity=restaurant`, { headers: asOwner })).status).toBe(200);
+    expect((await call('get', `${r}/audit`, `${r}/audit?before_id=x`, { headers: asOwner })).status).toBe(400);
+    expect((await call('get', `${r}/audit`, `${r}/audit`, { headers: { Cookie: member.cookie } })).status).toBe(403);
+    const exported = await call('get', `${r}/export`, `${r}/export`, { headers: asOwner });
+    expect(exported.status).toBe(200);
+    expect((await call('get', `${r}/export`, `${r}/export`)).status).toBe(401);
+    const file = json(exported.body);
+    const preview = await call('post', `${r}/import/preview`, `${r}/import/preview`, { headers: asOwner, body: file });
+    expect(preview.status).toBe(200);
+    expect((await call('post', `${r}/import/preview`, `${r}/import/preview`, { headers: asOwner, body: json({ menus: [] }) })).status).toBe(400);
+    const version = (preview.body as { payload: { catalog_version: number } }).payload.catalog_version;
+    const stale = await call('post', `${r}/import`, `${r}/import?expected_catalog_version=${version + 5}`, { headers: asOwner, body: file });
+    expect(stale.status).toBe(409);
+    expect((await call('post', `${r}/import`, `${r}/import?expected_catalog_version=${version}`, { headers: asOwner, body: file })).status).toBe(200);
+  });
+
   test('staff devices\' Web Push: key, subscribe, unsubscribe (issue 13, part 4)', async () => {
     const staff = await createTestStaff(server.db, { now });
     const cookie = { Cookie: staff.cookie };

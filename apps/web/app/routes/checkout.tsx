@@ -19,6 +19,7 @@ import { ConfirmationTab } from '../features/checkout/index.ts';
 import { CartSummary } from '../features/checkout/index.ts';
 import { ErrorPage } from '../components/error-page.tsx';
 import { checkoutTexts } from '@resto/domain/messages/checkout';
+import { RepricingNotice } from '../features/checkout/index.ts';
 
 /** ?tab= picks the checkout tab (spec section 2: an unknown tab is an error). */
 function readTab(url: string): CheckoutTab {
@@ -64,6 +65,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         <h1 className="mb-4 text-2xl font-extrabold">{checkoutTexts.votreCommande}</h1>
         <OrderingBanner settings={settings} className="mb-4" />
         <TabsNav current={tab} onSelect={goTo} />
+        {ready ? <RepricingNotice data={store} /> : null}
         {ready && lines.length === 0 ? (
           <p className="mb-4 rounded-2xl bg-white p-4 text-sm shadow-sm" suppressHydrationWarning>
             {checkoutTexts.votrePanierEstVide}{' '}

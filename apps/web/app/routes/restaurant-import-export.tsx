@@ -1,12 +1,26 @@
-import { staffAreaTexts } from '@resto/domain/messages/staff';
+import { useOutletContext } from 'react-router';
+import type { StaffMe } from '@resto/contract/staff';
+import { staffAreaTexts, staffMessages } from '@resto/domain/messages/staff';
+import { importExportTexts } from '@resto/domain/messages/backoffice-audit';
 import type { Route } from './+types/restaurant-import-export';
+import { ImportExportPage } from '../features/backoffice-audit/index.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.importExport }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
-/** /restaurant/import-export (issue 14): being built. */
+/** /restaurant/import-export (issue 14, part 8): the owner's export and import; a staff member is told it is the owner's. */
 export default function RestaurantImportExport() {
-  return <h1 className="text-2xl font-extrabold">{staffAreaTexts.importExport}</h1>;
+  const me = useOutletContext<StaffMe>();
+  if (me.role !== 'owner')
+    return (
+      <section className="rounded-2xl bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-extrabold">{importExportTexts.title}</h1>
+        <p role="alert" className="mt-2 text-ink/80">
+          {staffMessages.forbidden}
+        </p>
+      </section>
+    );
+  return <ImportExportPage />;
 }

@@ -20,9 +20,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...(await loadStoreData(context)), origin: siteOrigin(context) };
 }
 
-/** The menu does not change when only the query (?product=, ?tab=) does. */
+/**
+ * The menu does not change when only the query (?product=, ?tab=) does. A revalidation asked on
+ * the same URL (the checkout's after 409 prices_changed) does reload it: fresh prices (issue 14, part 9).
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 }
 

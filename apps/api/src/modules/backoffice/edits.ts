@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditLog, catalogVersion } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { catalogChanged } from '../catalog/service.ts';
+import { catalogChanged, catalogChangedChannel } from '../catalog/service.ts';
 
 /**
  * How every back-office change is written (issue 14, parts 8 and 9; docs/decisions/023-back-office.md):
@@ -13,7 +13,8 @@ import { catalogChanged } from '../catalog/service.ts';
  *    (`assertFresh`: otherwise 409 stale_edit with the current values, nothing written);
  * 3. writes the rows with `version` set to the new catalogue version;
  * 4. appends the audit entries (who, when, before, after);
- * and, after commit, tells this process's catalogue to rebuild at once.
+ * and, after commit, tells this process's catalogue to rebuild at once, and the other instances
+ * through a `catalog_changed` NOTIFY (sent in the transaction, delivered at commit).
  */
 
 /** Who makes a change: a staff member (their name is copied into the log). */
@@ -70,6 +71,8 @@ export async function catalogEdit<T>(db: Database, author: EditAuthor, change: (
           after: entry.after ?? null,
         })),
       );
+    // Delivered at commit to every instance LISTENing (CatalogService.listen): they rebuild at once, not at their next 1 s check.
+    await tx.execute(sql`select pg_notify(${catalogChangedChannel}, ${String(row!.version)})`);
     return outcome.result;
   });
   catalogChanged.dispatchEvent(new Event('change'));

@@ -143,6 +143,12 @@ function buildCatalog(version: number, rows: CatalogRows): Catalog {
 export const catalogChanged = new EventTarget();
 
 /**
+ * The PostgreSQL channel a back-office change NOTIFYs at commit (backoffice/edits.ts, payload the
+ * new catalogue version): instances LISTENing rebuild at once (issue 14, part 9).
+ */
+export const catalogChangedChannel = 'catalog_changed';
+
+/**
  * The catalogue as the API serves it. It is rebuilt when an import bumps catalog_version: an
  * import in this process is seen at once, one in another API instance within `refreshMs`
  * (docs/decisions/017, section 1.3: nothing in process memory that another instance needs). Between checks no query
@@ -158,7 +164,21 @@ export class CatalogService {
     private readonly db: Database,
     private readonly refreshMs = 1000,
   ) {
-    catalogChanged.addEventListener('change', () => (this.checkedAt = -Infinity));
+    catalogChanged.addEventListener('change', () => this.invalidate());
+  }
+
+  /** The next read checks catalog_version again (a change was committed somewhere). */
+  invalidate(): void {
+    this.checkedAt = -Infinity;
+  }
+
+  /**
+   * Listens for `catalog_changed` (DatabaseHandle.listen): another instance's change is seen at the
+   * next request instead of within `refreshMs`. The 1 s check stays, for a lost connection or an
+   * import by the command line (which does not notify). Errors are given to `onError`, never thrown.
+   */
+  listen(listen: (channel: string, onNotify: (payload: string) => void, onReconnect?: () => void) => Promise<unknown>, onError: (error: unknown) => void): void {
+    listen(catalogChangedChannel, () => this.invalidate(), () => this.invalidate()).catch(onError);
   }
 
   async getCatalog(): Promise<Catalog> {

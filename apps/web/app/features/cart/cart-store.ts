@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { maxLineQuantity, type ChosenOptionValue, type Menu, type MenuItem } from '@resto/domain/catalogue';
 import type { Offer } from '@resto/domain/offers';
+import { linePriceChanges, mergePriceChanges, type LinePriceChange } from '@resto/domain/repricing';
 
 /** A cart line: the item as the menu served it, the option values chosen, quantity and note. */
 export interface CartLine {
@@ -32,8 +33,15 @@ interface CartState {
   setQuantity(lineId: string, quantity: number): void;
   remove(lineId: string): void;
   setPickup(isPickup: boolean): void;
-  /** Replaces each line's item by the menu's current one, so prices shown are today's. */
+  /**
+   * Replaces each line's item by the menu's current one, so prices shown are today's; lines
+   * whose price changed are added to `repriced` (issue 14, part 9).
+   */
   refreshItems(menus: readonly Menu[]): void;
+  /** Lines repriced since the customer last confirmed (« Les prix ont changé »): the order waits for the confirmation. */
+  repriced: LinePriceChange[];
+  /** The customer read the new prices. */
+  acknowledgeRepricing(): void;
   clear(): void;
 }
 
@@ -72,9 +80,16 @@ export const useCartStore = create<CartState>()(
           const fresh = current.get(l.item.item_id);
           return fresh !== undefined && JSON.stringify(fresh) !== JSON.stringify(l.item);
         });
-        if (stale) set({ lines: lines.map((l) => ({ ...l, item: current.get(l.item.item_id) ?? l.item })) });
+        if (!stale) return;
+        const changes = linePriceChanges(lines, current, get().is_pickup);
+        set({
+          lines: lines.map((l) => ({ ...l, item: current.get(l.item.item_id) ?? l.item })),
+          ...(changes.length ? { repriced: mergePriceChanges(get().repriced, changes) } : {}),
+        });
       },
-      clear: () => set({ lines: [], coupon: null }),
+      repriced: [],
+      acknowledgeRepricing: () => set({ repriced: [] }),
+      clear: () => set({ lines: [], coupon: null, repriced: [] }),
     }),
     { name: 'cart', storage: createJSONStorage(() => localStorage), skipHydration: true, version: 1 },
   ),

@@ -7,6 +7,7 @@ export { ConfirmationTab } from './confirmation-tab.tsx';
 export { DeliveryTab } from './delivery-tab.tsx';
 export { PaymentTab } from './payment-tab.tsx';
 export { PersonalTab } from './personal-tab.tsx';
+export { RepricingNotice } from './repricing-notice.tsx';
 export { TabsNav } from './tabs-nav.tsx';
 export { TypeTab } from './type-tab.tsx';
 export { useScheduleGuard } from './use-schedule-guard.ts';

@@ -7,5 +7,5 @@ export { StaffLoginForm } from './login-form.tsx';
 export { StaffShell } from './staff-shell.tsx';
 export { StaffTeamPage } from './team-page.tsx';
 export { StaffInvitationForm, StaffInvitationInvalid } from './invitation-form.tsx';
-export { staffHome } from './paths.ts';
+export { backOfficePaths, staffHome } from './paths.ts';
 export { useStaffAction } from './use-staff-action.ts';
