@@ -297,7 +297,7 @@ export function createApp(deps: AppDeps) {
   declareDocument(app);
   app.all('/v2/*', () => { throw new ApiError('not_found', messages.notFound); });
   // Uploaded dish images (issue 14, part 1), cached a year; never the storefront's pages.
-  app.route('/', uploadedFiles(deps.uploadsDir));
+  app.use('/uploads/*', uploadedFiles(deps.uploadsDir));
 
   // The test processor's events go to our own webhook endpoint, through the same route as Stripe's.
   const provider = deps.payments.provider;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createRoute } from '@hono/zod-openapi';
-import { Hono, type Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { UploadAnswerSchema, UploadBodySchema, type UploadAnswer } from '@resto/contract/backoffice-images';
 import { maxUploadBytes, uploadFileNamePattern } from '@resto/domain/images';
 import { imageUploadTexts } from '@resto/domain/messages/backoffice-images';
@@ -98,25 +98,24 @@ const contentTypes: Record<string, string> = { webp: 'image/webp', avif: 'image/
 /**
  * GET /uploads/<hash>-<width>.<webp|avif>: the files of uploadRoutes, from `uploadsDir`. Names are
  * content hashes, so a file never changes: cached a year, immutable. Any other name (a folder, a
- * `..`, an encoded slash) is a 404, never a read outside the folder.
+ * `..`, an encoded slash) or method is a 404, never a read outside the folder. A middleware for
+ * `/uploads/*` that always answers: these files are not API routes (not in the OpenAPI document).
  */
-export function uploadedFiles(uploadsDir: string) {
-  const app = new Hono({ strict: true });
-  app.get('/uploads/:name', async (c) => {
-    const name = c.req.param('name');
-    if (!uploadFileNamePattern.test(name)) return c.text('Introuvable', 404, { 'Cache-Control': 'no-store' });
+export function uploadedFiles(uploadsDir: string): MiddlewareHandler {
+  const notFound = (c: Context) => c.text('Introuvable', 404, { 'Cache-Control': 'no-store' });
+  return async (c) => {
+    const name = c.req.path.slice('/uploads/'.length);
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || !uploadFileNamePattern.test(name)) return notFound(c);
     let data: Buffer;
     try {
       data = await readFile(join(uploadsDir, name));
     } catch {
-      return c.text('Introuvable', 404, { 'Cache-Control': 'no-store' });
+      return notFound(c);
     }
     return c.body(new Uint8Array(data), 200, {
       'Content-Type': contentTypes[name.slice(name.lastIndexOf('.') + 1)]!,
       'Cache-Control': 'public, max-age=31536000, immutable',
       'X-Content-Type-Options': 'nosniff',
     });
-  });
-  app.all('/uploads/*', (c) => c.text('Introuvable', 404, { 'Cache-Control': 'no-store' }));
-  return app;
+  };
 }
