@@ -247,6 +247,14 @@ describe('RestaurantFileSchema: cross-checks', () => {
     expect(errorsOf(file)).toEqual(['menus.0.categories.0.items.0.options.1.values.0.id : Le numéro de valeur d’option 7 est utilisé deux fois.']);
   });
 
+  test('an option asking for more values than it has is refused, on its selected field (issue 14)', () => {
+    const file = minimalFile();
+    firstItem(file).options = [{ option_id: 1, name: 'Sauces', selected: 3, values: [{ id: 1, name: 'Ketchup' }, { id: 2, name: 'Mayonnaise' }] }];
+    expect(errorsOf(file)).toEqual(['menus.0.categories.0.items.0.options.0.selected : Cette option demande 3 choix mais n’a que 2 valeurs.']);
+    firstItem(file).options[0]!.selected = 2;
+    expect(RestaurantFileSchema.safeParse(file).success).toBe(true);
+  });
+
   test('an offer id shared between offers and coupons is refused', () => {
     const file = minimalFile();
     file.offers = [{ id: 3, name: 'Auto', type: 'percentage', value: 10 }];
