@@ -249,9 +249,10 @@ describe('RestaurantFileSchema: cross-checks', () => {
 
   test('an option asking for more values than it has is refused, on its selected field (issue 14)', () => {
     const file = minimalFile();
-    firstItem(file).options = [{ option_id: 1, name: 'Sauces', selected: 3, values: [{ id: 1, name: 'Ketchup' }, { id: 2, name: 'Mayonnaise' }] }];
+    const sauces = { option_id: 1, name: 'Sauces', selected: 3, values: [{ id: 1, name: 'Ketchup' }, { id: 2, name: 'Mayonnaise' }] };
+    firstItem(file).options = [sauces];
     expect(errorsOf(file)).toEqual(['menus.0.categories.0.items.0.options.0.selected : Cette option demande 3 choix mais n’a que 2 valeurs.']);
-    firstItem(file).options[0]!.selected = 2;
+    sauces.selected = 2;
     expect(RestaurantFileSchema.safeParse(file).success).toBe(true);
   });
 

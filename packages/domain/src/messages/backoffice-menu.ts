@@ -136,10 +136,12 @@ export const menuAuditTexts = {
   categoryCreated: (name: string) => `Catégorie créée : ${name}`,
   categoryArchived: (name: string) => `Catégorie archivée : ${name}`,
   categoryDeleted: (name: string) => `Catégorie supprimée : ${name}`,
+  categoryUnchanged: (name: string) => `Catégorie enregistrée sans changement : ${name}`,
   categoryMoved: (name: string, up: boolean) => `Catégorie déplacée vers le ${up ? 'haut' : 'bas'} : ${name}`,
   menuCreated: (name: string) => `Menu créé : ${name}`,
   menuArchived: (name: string) => `Menu archivé : ${name}`,
   menuDeleted: (name: string) => `Menu supprimé : ${name}`,
+  menuUnchanged: (name: string) => `Menu enregistré sans changement : ${name}`,
   menuMoved: (name: string, up: boolean) => `Menu déplacé vers le ${up ? 'haut' : 'bas'} : ${name}`,
   /** One changed field: « <label> de <name> : <before> → <after> ». */
   changed: (label: string, name: string, before: string, after: string) => `${label} de ${name} : ${before} → ${after}`,
