@@ -46,6 +46,7 @@ import { StaffService } from './modules/staff/service.ts';
 import { RealtimeHub, type Listen } from './modules/realtime/hub.ts';
 import { restaurantRealtimeRoutes, trackingRealtimeRoutes } from './modules/realtime/routes.ts';
 import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
+import { menuEditorRoutes } from './modules/backoffice/menu-routes.ts';
 import { BoardService } from './modules/board/service.ts';
 import { uploadedFiles, uploadPath, uploadRoutes } from './modules/backoffice/image-routes.ts';
 import { availabilityRoutes } from './modules/backoffice/availability.ts';
@@ -290,6 +291,7 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));
   app.route('/v2/restaurant', uploadRoutes(deps));
   app.route('/v2/restaurant', availabilityRoutes(deps));
+  app.route('/v2/restaurant', menuEditorRoutes(deps));
   app.route('/v2/public', trackingRoutes(deps.board));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs };
   app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));

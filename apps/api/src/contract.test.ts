@@ -549,6 +549,71 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('put', set, url, { body: json({ state: 'available', expected_version: version }) })).status).toBe(401);
   });
 
+  test('the menu editor: tree, dishes, categories and menus (issue 14, part 1)', async () => {
+    const r = '/v2/restaurant/menu';
+    const owner = { Cookie: (await createTestStaff(server.db, { role: 'owner', now })).cookie };
+    const member = { Cookie: (await createTestStaff(server.db, { now })).cookie };
+    const tree = await call('get', r, r, { headers: owner });
+    expect(tree.status).toBe(200);
+    expect((await call('get', r, r, { headers: member })).status).toBe(403);
+    const menuId = (tree.body as { payload: { menus: { menu_id: number }[] } }).payload.menus[0]!.menu_id;
+
+    const menus = `${r}/menus`;
+    const created = await call('post', menus, menus, { headers: owner, body: json({ name: 'Brunch', description: '', available: true }) });
+    expect(created.status).toBe(200);
+    expect((await call('post', menus, menus, { headers: owner, body: json({ name: '' }) })).status).toBe(400);
+    const brunch = (created.body as { payload: { menu_id: number; version: number } }).payload;
+    const menu = `${menus}/{id}`;
+    const renamed = await call('put', menu, `${menus}/${brunch.menu_id}`, { headers: owner, body: json({ name: 'Brunch du dimanche', description: '', available: true, expected_version: brunch.version }) });
+    expect(renamed.status).toBe(200);
+    expect((await call('put', menu, `${menus}/${brunch.menu_id}`, { headers: owner, body: json({ name: 'X', description: '', available: true, expected_version: brunch.version }) })).status).toBe(409);
+    expect((await call('post', `${menu}/move`, `${menus}/${brunch.menu_id}/move`, { headers: owner, body: json({ direction: 'up' }) })).status).toBe(200);
+    expect((await call('post', `${menu}/move`, `${menus}/999999/move`, { headers: owner, body: json({ direction: 'up' }) })).status).toBe(404);
+
+    const categories = `${r}/categories`;
+    const newCategory = await call('post', categories, categories, { headers: owner, body: json({ menu_id: brunch.menu_id, name: 'Œufs', description: '' }) });
+    expect(newCategory.status).toBe(200);
+    expect((await call('post', categories, categories, { headers: member, body: json({ menu_id: menuId, name: 'Œufs', description: '' }) })).status).toBe(403);
+    const category = (newCategory.body as { payload: { category_id: number; version: number } }).payload;
+    const categoryRoute = `${categories}/{id}`;
+    const categoryUrl = `${categories}/${category.category_id}`;
+    const categorySaved = await call('put', categoryRoute, categoryUrl, { headers: owner, body: json({ name: 'Les œufs', description: '', expected_version: category.version }) });
+    expect(categorySaved.status).toBe(200);
+    expect((await call('put', categoryRoute, categoryUrl, { headers: owner, body: json({ name: 'X', description: '', expected_version: category.version }) })).status).toBe(409);
+    expect((await call('post', `${categoryRoute}/move`, `${categoryUrl}/move`, { headers: owner, body: json({ direction: 'down' }) })).status).toBe(200);
+    expect((await call('post', `${categoryRoute}/move`, `${categories}/999999/move`, { headers: owner, body: json({ direction: 'down' }) })).status).toBe(404);
+
+    const dishes = `${r}/items`;
+    const dish = {
+      category_id: category.category_id,
+      name: 'Œufs Bénédicte',
+      image: '/images/items/pizza-1.svg',
+      price_pickup: 12,
+      price_delivery: 13,
+      options: [{ name: 'Pain', selected: 1, required: true, values: [{ name: 'Muffin' }, { name: 'Brioche', price: 1 }] }],
+    };
+    const newDish = await call('post', dishes, dishes, { headers: owner, body: json(dish) });
+    expect(newDish.status).toBe(200);
+    expect((await call('post', dishes, dishes, { headers: owner, body: json({ ...dish, price_pickup: -1 }) })).status).toBe(400);
+    const saved = (newDish.body as { payload: { item_id: number; version: number } }).payload;
+    const dishRoute = `${dishes}/{id}`;
+    const dishUrl = `${dishes}/${saved.item_id}`;
+    const updated = await call('put', dishRoute, dishUrl, { headers: owner, body: json({ ...dish, price_pickup: 12.5, expected_version: saved.version }) });
+    expect(updated.status).toBe(200);
+    expect((await call('put', dishRoute, dishUrl, { headers: owner, body: json({ ...dish, expected_version: saved.version }) })).status).toBe(409);
+    expect((await call('post', `${dishRoute}/move`, `${dishUrl}/move`, { headers: owner, body: json({ direction: 'up' }) })).status).toBe(200);
+    expect((await call('post', `${dishRoute}/move`, `${dishUrl}/move`, { headers: owner, body: json({ direction: 'nowhere' }) })).status).toBe(400);
+    const dishVersion = (updated.body as { payload: { version: number } }).payload.version;
+    expect((await call('delete', dishRoute, `${dishUrl}?expected_version=${saved.version}`, { headers: owner })).status).toBe(409);
+    expect((await call('delete', dishRoute, `${dishUrl}?expected_version=${dishVersion}`, { headers: owner })).status).toBe(200);
+    const categoryVersion = (categorySaved.body as { payload: { version: number } }).payload.version;
+    expect((await call('delete', categoryRoute, `${categoryUrl}?expected_version=${category.version}`, { headers: owner })).status).toBe(409);
+    expect((await call('delete', categoryRoute, `${categoryUrl}?expected_version=${categoryVersion}`, { headers: owner })).status).toBe(200);
+    const menuVersion = (renamed.body as { payload: { version: number } }).payload.version;
+    expect((await call('delete', menu, `${menus}/${brunch.menu_id}?expected_version=x`, { headers: owner })).status).toBe(400);
+    expect((await call('delete', menu, `${menus}/${brunch.menu_id}?expected_version=${menuVersion}`, { headers: owner })).status).toBe(200);
+  });
+
   test('every declared route was met in success and in error', () => {
     const routes = declared.map((route) => `${route.method.toUpperCase()} ${documentPath(route.path)}`);
     const missing = routes.filter((route) => {
