@@ -15,29 +15,39 @@ export async function photoLikeJpeg(width: number, height: number, options: { or
     seed ^= seed << 5;
     return ((seed >>> 0) % 1000) / 1000;
   };
+  // Texture at several scales (crust, crumbs, a tablecloth's weave), which survives resizing as a
+  // real photo's detail does: random cells of 48 and 12 px (softened by the blur below), and grain.
+  const cells = (size: number) => {
+    const columns = Math.ceil(width / size) + 1;
+    const values = Float32Array.from({ length: columns * (Math.ceil(height / size) + 1) }, () => random() - 0.5);
+    return (x: number, y: number) => values[Math.floor(y / size) * columns + Math.floor(x / size)]!;
+  };
+  const coarse = cells(48);
+  const fine = cells(12);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const u = x / width;
       const v = y / height;
-      // A plate (a disc) on a table (a gradient), with grain.
+      // A plate (a disc) on a table (a gradient).
       const dx = u - 0.5;
       const dy = (v - 0.5) * (height / width);
       const onPlate = dx * dx + dy * dy < 0.09;
-      const grain = (random() - 0.5) * 40;
+      const texture = coarse(x, y) * 50 + fine(x, y) * 40;
+      const grain = (random() - 0.5) * 30;
       const i = (y * width + x) * channels;
       if (onPlate) {
         const sauce = Math.sin(u * 40) * Math.cos(v * 30) * 40;
-        data[i] = clamp(200 + sauce + grain);
-        data[i + 1] = clamp(80 + sauce / 2 + grain);
-        data[i + 2] = clamp(50 + grain);
+        data[i] = clamp(190 + sauce + texture + grain);
+        data[i + 1] = clamp(90 + sauce / 2 + texture * 0.8 + grain);
+        data[i + 2] = clamp(50 + texture * 0.5 + grain);
       } else {
-        data[i] = clamp(120 + 60 * u + grain);
-        data[i + 1] = clamp(80 + 40 * v + grain);
-        data[i + 2] = clamp(50 + 30 * Math.sin(u * 12) + grain);
+        data[i] = clamp(120 + 60 * u + texture * 0.6 + grain);
+        data[i + 1] = clamp(80 + 40 * v + texture * 0.6 + grain);
+        data[i + 2] = clamp(50 + 30 * Math.sin(u * 12) + texture * 0.6 + grain);
       }
     }
   }
-  let image = sharp(data, { raw: { width, height, channels } }).blur(0.8).jpeg({ quality: 90 });
+  let image = sharp(data, { raw: { width, height, channels } }).blur(1.2).jpeg({ quality: 90 });
   if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
   return image.toBuffer();
 }

@@ -4,7 +4,7 @@ import type { AvailabilityState } from '../sold-out.ts';
 export const availabilityTexts = {
   pageTitle: 'Disponibilités',
   heading: 'Disponibilités',
-  intro: 'Un plat épuisé n’est plus proposé aux clients. « Épuisé aujourd’hui » revient tout seul à la prochaine ouverture.',
+  intro: 'Un plat épuisé n’est plus proposé aux clients. «\u00a0Épuisé aujourd’hui\u00a0» revient tout seul à la prochaine ouverture.',
   search: 'Rechercher un plat',
   searchPlaceholder: 'Nom du plat…',
   noMatch: 'Aucun plat ne correspond à cette recherche.',

@@ -90,8 +90,8 @@ export function AvailabilityPage({ initial }: { initial: AvailabilityItem[] }) {
         <h1 className="text-2xl font-extrabold">{t.heading}</h1>
         <p className="mt-1 text-sm text-ink/70">{t.intro}</p>
       </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <label className="block min-w-0 flex-1 sm:max-w-sm">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:gap-4">
+        <label className="block w-full min-w-0 sm:max-w-sm">
           <span className="text-sm font-semibold">{t.search}</span>
           <span className="relative mt-1 block">
             <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-ink/50" aria-hidden />
@@ -105,7 +105,7 @@ export function AvailabilityPage({ initial }: { initial: AvailabilityItem[] }) {
             />
           </span>
         </label>
-        <p className="text-sm font-medium text-ink/70" aria-live="polite" data-testid="availability-count">
+        <p className="text-sm font-medium text-ink/70 sm:pb-3" aria-live="polite" data-testid="availability-count">
           {t.soldOutCount(soldOut)}
         </p>
       </div>
@@ -135,11 +135,11 @@ export function AvailabilityPage({ initial }: { initial: AvailabilityItem[] }) {
                 </div>
                 <fieldset className="shrink-0" disabled={pending.has(dish.item_id)} aria-busy={pending.has(dish.item_id)}>
                   <legend className="sr-only">{t.groupLabel(dish.item_name)}</legend>
-                  <div className="grid grid-cols-3 overflow-hidden rounded-xl border border-black/15 text-center text-sm font-semibold sm:w-[26rem]">
+                  <div className="grid grid-cols-3 overflow-hidden rounded-xl border border-black/15 text-center text-sm font-semibold sm:w-[28rem] lg:w-[32rem]">
                     {availabilityStates.map((state) => (
                       <label
                         key={state}
-                        className={`flex min-h-11 cursor-pointer items-center justify-center border-black/10 px-1.5 py-2 leading-tight [&:not(:first-child)]:border-l has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-brand-600 ${dish.state === state ? chosenStyle[state] : 'bg-white hover:bg-stone-50'}`}
+                        className={`flex min-h-11 cursor-pointer items-center justify-center border-black/10 px-1.5 py-2 leading-tight lg:whitespace-nowrap [&:not(:first-child)]:border-l has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-brand-600 ${dish.state === state ? chosenStyle[state] : 'bg-white hover:bg-stone-50'}`}
                       >
                         <input
                           type="radio"
