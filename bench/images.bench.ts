@@ -32,9 +32,19 @@ try {
 }
 times.sort((a, b) => a - b);
 for (const variant of last!.variants)
-  console.log(`${variant.path.replace(/^.*-/, '').padEnd(10)} ${`${variant.width}×${variant.height}`.padEnd(9)} ${(variant.bytes / 1024).toFixed(1).padStart(6)} Ko`);
+  console.log(
+    `${variant.path.replace(/^.*-/, '').padEnd(10)} ${`${variant.width}×${variant.height}`.padEnd(9)} ${(variant.bytes / 1024).toFixed(1).padStart(6)} Ko`,
+  );
 const card = last!.variants.find((v) => v.path.endsWith('-400.webp'))!;
 const dialog = last!.variants.find((v) => v.path.endsWith('-800.webp'))!;
-console.log(`Carte (400 WebP) : ${(card.bytes / 1024).toFixed(1)} Ko ; plat (800 WebP, la valeur « image ») : ${(dialog.bytes / 1024).toFixed(1)} Ko — objectif < 80 Ko : ${dialog.bytes < 80 * 1024 ? 'atteint' : 'MANQUÉ'}`);
-console.log(`Traitement (lecture, 4 encodages, écriture) : médiane ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, pire ${times.at(-1)!.toFixed(0)} ms sur ${runs} essais`);
-console.log(`Machine : ${availableParallelism()} cœurs, charge ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+console.log(
+  `Carte (400 WebP) : ${(card.bytes / 1024).toFixed(1)} Ko ; plat (800 WebP, la valeur « image ») : ${(dialog.bytes / 1024).toFixed(1)} Ko — objectif < 80 Ko : ${dialog.bytes < 80 * 1024 ? 'atteint' : 'MANQUÉ'}`,
+);
+console.log(
+  `Traitement (lecture, 4 encodages, écriture) : médiane ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, pire ${times.at(-1)!.toFixed(0)} ms sur ${runs} essais`,
+);
+console.log(
+  `Machine : ${availableParallelism()} cœurs, charge ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}`,
+);

@@ -49,7 +49,10 @@ async function removeDish(request: APIRequestContext, cookie: string, itemId: nu
   if (!dish) return;
   let version = dish.version;
   if (dish.state !== 'available') {
-    const back = await request.put(`${base}/v2/restaurant/items/${itemId}/availability`, { headers: { Cookie: cookie }, data: { state: 'available', expected_version: version } });
+    const back = await request.put(`${base}/v2/restaurant/items/${itemId}/availability`, {
+      headers: { Cookie: cookie },
+      data: { state: 'available', expected_version: version },
+    });
     version = (await payloadOf(back, AvailabilityItemSchema)).version;
   }
   const deleted = await request.delete(`${base}/v2/restaurant/menu/items/${itemId}?expected_version=${version}`, { headers: { Cookie: cookie } });
@@ -72,7 +75,10 @@ test('staff marks a dish sold out on a phone; the menu says « Épuisé » and a
     const customer = await phone(browser);
     const customerErrors = collectConsoleErrors(customer);
     await open(customer, `/menu?product=${dish.item_id}`);
-    await customer.getByRole('dialog').getByRole('button', { name: /Ajouter ·/ }).click();
+    await customer
+      .getByRole('dialog')
+      .getByRole('button', { name: /Ajouter ·/ })
+      .click();
     await expect(customer.getByRole('dialog')).toBeHidden();
 
     // Staff, on a phone: the availability page, search, one tap.

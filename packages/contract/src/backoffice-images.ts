@@ -33,7 +33,12 @@ export const AvailabilityStateSchema = z.enum(availabilityStates);
 export const AvailabilityBodySchema = z.object({ state: AvailabilityStateSchema, expected_version: ExpectedVersionSchema });
 export type AvailabilityBody = z.infer<typeof AvailabilityBodySchema>;
 
-export const ItemIdParamsSchema = z.object({ item_id: z.string().regex(/^\d{1,9}$/).meta({ example: '12' }) });
+export const ItemIdParamsSchema = z.object({
+  item_id: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .meta({ example: '12' }),
+});
 
 /** One dish on the availability page. */
 export const AvailabilityItemSchema = z

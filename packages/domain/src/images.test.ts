@@ -23,7 +23,8 @@ describe('uploadedPicture', () => {
 
 describe('file names', () => {
   test('every name written is one the server serves, and nothing else', () => {
-    for (const width of [400, 800]) for (const format of ['avif', 'webp'] as const) expect(uploadFileNamePattern.test(uploadFileName(hash, width, format))).toBe(true);
+    for (const width of [400, 800])
+      for (const format of ['avif', 'webp'] as const) expect(uploadFileNamePattern.test(uploadFileName(hash, width, format))).toBe(true);
     for (const name of ['..', `${hash}-800.webp.tmp-1a2b`, `${hash}-1200.webp`, `${hash}-800.jpg`, `../${hash}-800.webp`, `${hash.toUpperCase()}-800.webp`])
       expect(uploadFileNamePattern.test(name)).toBe(false);
   });

@@ -58,7 +58,16 @@ describe('soldOutTodayUntil', () => {
   });
 
   test('the earliest range of the day counts, whatever their order', () => {
-    const unordered = hours({ tue: [['18:30', '22:30'], ['11:00', '14:00']], wed: [['18:30', '22:30'], ['11:00', '14:00']] });
+    const unordered = hours({
+      tue: [
+        ['18:30', '22:30'],
+        ['11:00', '14:00'],
+      ],
+      wed: [
+        ['18:30', '22:30'],
+        ['11:00', '14:00'],
+      ],
+    });
     expect(soldOutTodayUntil(unordered, at('2026-11-24T12:00:00+01:00')).toISOString()).toBe(at('2026-11-25T11:00:00+01:00').toISOString());
   });
 

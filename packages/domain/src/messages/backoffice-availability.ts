@@ -16,10 +16,11 @@ export const availabilityTexts = {
   failed: (name: string) => `${name} : le changement n’a pas été enregistré. Réessayez.`,
   soldOutCount: (count: number) => (count === 0 ? 'Tout est disponible.' : count === 1 ? '1 plat épuisé.' : `${count} plats épuisés.`),
   /** The audit log's summary. */
-  audit: { available: (name: string) => `${name} : disponible`, sold_out_today: (name: string) => `${name} : épuisé aujourd’hui`, sold_out: (name: string) => `${name} : épuisé jusqu’à nouvel ordre` } satisfies Record<
-    AvailabilityState,
-    (name: string) => string
-  >,
+  audit: {
+    available: (name: string) => `${name} : disponible`,
+    sold_out_today: (name: string) => `${name} : épuisé aujourd’hui`,
+    sold_out: (name: string) => `${name} : épuisé jusqu’à nouvel ordre`,
+  } satisfies Record<AvailabilityState, (name: string) => string>,
   unknownItem: 'Ce plat n’existe pas ou a été supprimé.',
   /** The storefront. */
   soldOutBadge: 'Épuisé',

@@ -1,7 +1,7 @@
 /** The back office's image upload (issue 14, part 1): the API's refusals and the ImageUpload component's words. */
 export const imageUploadTexts = {
   /** 413 image_too_large. */
-  tooLarge: 'Image trop lourde : 10 Mo au plus. Choisissez une photo plus légère.',
+  tooLarge: 'Image trop lourde : 10\u00a0Mo au plus. Choisissez une photo plus légère.',
   /** 400 image_invalid: the bytes are not an image sharp can read. */
   invalid: 'Ce fichier n’est pas une image lisible (JPEG, PNG, WebP, AVIF, HEIC…). Choisissez une photo.',
   /** 400 image_invalid: more pixels than maxUploadPixels. */
@@ -13,7 +13,7 @@ export const imageUploadTexts = {
   choose: 'Choisir une photo',
   replace: 'Changer de photo',
   remove: 'Retirer la photo',
-  hint: 'JPEG, PNG, WebP ou HEIC, 10 Mo au plus. Recadrée en 4:3 et convertie automatiquement.',
+  hint: 'JPEG, PNG, WebP ou HEIC, 10\u00a0Mo au plus. Recadrée en 4:3 et convertie automatiquement.',
   uploading: 'Envoi de la photo…',
   uploaded: 'Photo enregistrée.',
   previewAlt: 'Aperçu de la photo',

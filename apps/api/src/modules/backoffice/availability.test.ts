@@ -52,7 +52,12 @@ describe('GET /v2/restaurant/availability', () => {
     expect(answer.headers.get('cache-control')).toMatch(/no-store/);
     const dishes = payloadOf(answer);
     expect(dishes.length).toBeGreaterThan(20);
-    expect(dishes.find((d) => d.item_id === margherita)).toMatchObject({ item_name: 'Pizza Margherita', category_name: 'Pizzas', state: 'available', sold_out_until: null });
+    expect(dishes.find((d) => d.item_id === margherita)).toMatchObject({
+      item_name: 'Pizza Margherita',
+      category_name: 'Pizzas',
+      state: 'available',
+      sold_out_until: null,
+    });
     expect(dishes.find((d) => d.item_id === 103)).toMatchObject({ item_name: 'Velouté de saison', state: 'sold_out' });
     expect(dishes.map((d) => d.item_id).slice(0, 5)).toEqual([101, 102, 103, 104, 105]);
   });
@@ -91,7 +96,12 @@ describe('PUT /v2/restaurant/items/{item_id}/availability', () => {
     expect(products.find((p) => p.item_id === margherita)?.item_is_available).toBe(false);
 
     // An order holding it is refused, naming the dish, on its line.
-    const payload = await buildOrderPayload(server, { lines: [{ itemId: reine, quantity: 1 }, { itemId: margherita, quantity: 2 }] });
+    const payload = await buildOrderPayload(server, {
+      lines: [
+        { itemId: reine, quantity: 1 },
+        { itemId: margherita, quantity: 2 },
+      ],
+    });
     const refused = await postOrder(server.baseUrl, payload);
     expect(refused.status).toBe(409);
     const message = availabilityTexts.soldOutToday('Pizza Margherita');
@@ -138,7 +148,11 @@ describe('PUT /v2/restaurant/items/{item_id}/availability', () => {
     payloadOf(await setState(owner.cookie, 107, { state: 'sold_out', expected_version: current.version }));
     const stale = await setState(staff.cookie, 107, { state: 'available', expected_version: current.version });
     expect(stale.status).toBe(409);
-    expect(errorOf(stale)).toMatchObject({ code: 'stale_edit', message: backOfficeMessages.staleEdit, payload: { current: { item_id: 107, state: 'sold_out' } } });
+    expect(errorOf(stale)).toMatchObject({
+      code: 'stale_edit',
+      message: backOfficeMessages.staleEdit,
+      payload: { current: { item_id: 107, state: 'sold_out' } },
+    });
     expect((await row(107)).state).toBe('sold_out');
     payloadOf(await setState(owner.cookie, 107, { state: 'available', expected_version: (await row(107)).version }));
   });

@@ -119,7 +119,10 @@ export function availabilityRoutes(deps: { db: Database; clock: () => Date }) {
     const rows = await selectRows(deps.db)
       .where(and(isNull(items.archivedAt), isNull(categories.archivedAt), isNull(menus.archivedAt)))
       .orderBy(asc(menus.position), asc(menus.menuId), asc(categories.position), asc(categories.categoryId), asc(items.position), asc(items.itemId));
-    return success<AvailabilityItem[]>(c, rows.map((row) => view(row, now)));
+    return success<AvailabilityItem[]>(
+      c,
+      rows.map((row) => view(row, now)),
+    );
   });
   declare(app, setRoute, async (c, input) => {
     const staff = await requireStaff(c, deps.db, deps.clock());
@@ -140,7 +143,10 @@ export function availabilityRoutes(deps: { db: Database; clock: () => Date }) {
           exceptions.map((e) => ({ date: e.date, is_closed: e.isClosed, ranges: e.ranges, message: e.message })),
         ),
       );
-      await tx.update(items).set({ ...values, version }).where(eq(items.itemId, itemId));
+      await tx
+        .update(items)
+        .set({ ...values, version })
+        .where(eq(items.itemId, itemId));
       const before = view(row, now);
       const after = view({ ...row, ...values, version }, now);
       return {

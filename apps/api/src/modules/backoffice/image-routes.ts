@@ -36,7 +36,9 @@ const uploadRoute = createRoute({
 });
 
 function tooLarge(): ApiError {
-  return new ApiError('image_too_large', imageUploadTexts.tooLarge, [{ path: 'file', message: imageUploadTexts.tooLarge }]).withHeaders({ Connection: 'close' });
+  return new ApiError('image_too_large', imageUploadTexts.tooLarge, [{ path: 'file', message: imageUploadTexts.tooLarge }]).withHeaders({
+    Connection: 'close',
+  });
 }
 
 /**
@@ -81,12 +83,17 @@ export function uploadRoutes(deps: { db: Database; clock: () => Date; uploadsDir
     const bytes = await readBodyLimited(c, maxUploadBytes + multipartOverhead);
     let file: File | string | null = null;
     try {
-      const form = await new Request('http://upload.local/', { method: 'POST', headers: { 'Content-Type': c.req.header('Content-Type') ?? '' }, body: bytes }).formData();
+      const form = await new Request('http://upload.local/', {
+        method: 'POST',
+        headers: { 'Content-Type': c.req.header('Content-Type') ?? '' },
+        body: bytes,
+      }).formData();
       file = form.get('file');
     } catch {
       file = null;
     }
-    if (!file || typeof file === 'string') throw new ApiError('image_invalid', imageUploadTexts.missingFile, [{ path: 'file', message: imageUploadTexts.missingFile }]);
+    if (!file || typeof file === 'string')
+      throw new ApiError('image_invalid', imageUploadTexts.missingFile, [{ path: 'file', message: imageUploadTexts.missingFile }]);
     if (file.size > maxUploadBytes) throw tooLarge();
     return success<UploadAnswer>(c, await storeUpload(deps.uploadsDir, new Uint8Array(await file.arrayBuffer())));
   });

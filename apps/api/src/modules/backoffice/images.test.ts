@@ -113,7 +113,11 @@ describe('POST /v2/restaurant/uploads', () => {
     const before = await filesWritten();
     const answer = await upload(owner.cookie, new TextEncoder().encode('Ceci n’est pas une image.\n'.repeat(100)), 'photo.jpg', 'image/jpeg');
     expect(answer.status).toBe(400);
-    expect(errorOf(answer)).toMatchObject({ code: 'image_invalid', message: imageUploadTexts.invalid, errors: [{ path: 'file', message: imageUploadTexts.invalid }] });
+    expect(errorOf(answer)).toMatchObject({
+      code: 'image_invalid',
+      message: imageUploadTexts.invalid,
+      errors: [{ path: 'file', message: imageUploadTexts.invalid }],
+    });
     expect(looksFrench(errorOf(answer).message)).toBe(true);
     expect(await filesWritten()).toEqual(before);
   });
@@ -148,7 +152,11 @@ describe('POST /v2/restaurant/uploads', () => {
   test('another site may not upload (403 cross_site_refused)', async () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(photo.subarray(0, 10))]), 'x.jpg');
-    const answer = await request(server.baseUrl, '/v2/restaurant/uploads', { method: 'POST', body: form, headers: { Cookie: owner.cookie, Origin: 'https://evil.example' } });
+    const answer = await request(server.baseUrl, '/v2/restaurant/uploads', {
+      method: 'POST',
+      body: form,
+      headers: { Cookie: owner.cookie, Origin: 'https://evil.example' },
+    });
     expect(answer.status).toBe(403);
     expect(errorOf(answer).code).toBe('cross_site_refused');
   });

@@ -73,7 +73,10 @@ export function AvailabilityPage({ initial }: { initial: AvailabilityItem[] }) {
         setNotice({ kind: 'error', text: `${dish.item_name} : ${backOfficeMessages.staleEdit}` });
       } else {
         replace(dish);
-        setNotice({ kind: 'error', text: isApiError(error) && error.status > 0 && error.code !== 'invalid_answer' ? `${dish.item_name} : ${error.message}` : t.failed(dish.item_name) });
+        setNotice({
+          kind: 'error',
+          text: isApiError(error) && error.status > 0 && error.code !== 'invalid_answer' ? `${dish.item_name} : ${error.message}` : t.failed(dish.item_name),
+        });
       }
     } finally {
       setPending((p) => {
@@ -123,7 +126,12 @@ export function AvailabilityPage({ initial }: { initial: AvailabilityItem[] }) {
           <h2 className="px-1 text-lg font-bold">{group.title}</h2>
           <ul className="mt-2 divide-y divide-black/5">
             {group.dishes.map((dish) => (
-              <li key={dish.item_id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid="availability-dish" data-item-id={dish.item_id}>
+              <li
+                key={dish.item_id}
+                className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4"
+                data-testid="availability-dish"
+                data-item-id={dish.item_id}
+              >
                 <div className="flex min-w-0 flex-1 items-center gap-3">
                   <DishPicture src={dish.image} sizes="64px" width={64} height={48} loading="lazy" className="h-12 w-16 shrink-0 rounded-lg object-cover" />
                   <div className="min-w-0">

@@ -43,9 +43,9 @@ export function ImageUpload({ value, onChange, label = t.label }: { value: strin
         {label}
       </span>
       <div className="flex flex-wrap items-center gap-3">
-        <div className="relative h-24 w-32 shrink-0 overflow-hidden rounded-xl bg-stone-100">
+        <div className="relative h-[84px] w-28 shrink-0 overflow-hidden rounded-xl bg-stone-100">
           {value ? (
-            <DishPicture src={value} alt={t.previewAlt} sizes="128px" width={128} height={96} className="h-full w-full object-cover" />
+            <DishPicture src={value} alt={t.previewAlt} sizes="112px" width={112} height={84} className="h-full w-full object-cover" />
           ) : (
             <span className="flex h-full items-center justify-center px-2 text-center text-xs text-ink/60">{t.noImage}</span>
           )}
@@ -54,7 +54,7 @@ export function ImageUpload({ value, onChange, label = t.label }: { value: strin
         <div className="min-w-0 flex-1 space-y-1.5">
           <label
             htmlFor={id}
-            className={`inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-black/15 bg-white px-4 py-2 text-sm font-semibold hover:bg-stone-50 focus-within:outline focus-within:outline-2 focus-within:outline-brand-600 ${pending ? 'pointer-events-none opacity-70' : ''}`}
+            className={`inline-flex min-h-11 cursor-pointer items-center gap-2 whitespace-nowrap rounded-full border border-black/15 bg-white px-4 py-2 text-sm font-semibold hover:bg-stone-50 focus-within:outline focus-within:outline-2 focus-within:outline-brand-600 ${pending ? 'pointer-events-none opacity-70' : ''}`}
           >
             {pending ? <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden /> : <Camera className="h-4 w-4" aria-hidden />}
             {pending ? t.uploading : value ? t.replace : t.choose}
