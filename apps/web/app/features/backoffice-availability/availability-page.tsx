@@ -143,7 +143,7 @@ export function AvailabilityPage({ initial }: { initial: AvailabilityItem[] }) {
                 </div>
                 <fieldset className="shrink-0" disabled={pending.has(dish.item_id)} aria-busy={pending.has(dish.item_id)}>
                   <legend className="sr-only">{t.groupLabel(dish.item_name)}</legend>
-                  <div className="grid grid-cols-3 overflow-hidden rounded-xl border border-black/15 text-center text-sm font-semibold sm:w-[28rem] lg:w-[32rem]">
+                  <div className="grid grid-cols-3 overflow-hidden rounded-xl border border-black/15 text-center text-sm font-semibold sm:w-[28rem] lg:w-[36rem]">
                     {availabilityStates.map((state) => (
                       <label
                         key={state}
