@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRoute } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -50,6 +50,9 @@ import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
 import { offerRoutes } from './modules/backoffice/offers-routes.ts';
 import { BoardService } from './modules/board/service.ts';
 import { auditRoutes, importBodyLimit, isImportPath } from './modules/backoffice/audit-routes.ts';
+import { menuEditorRoutes } from './modules/backoffice/menu-routes.ts';
+import { uploadedFiles, uploadPath, uploadRoutes } from './modules/backoffice/image-routes.ts';
+import { availabilityRoutes } from './modules/backoffice/availability.ts';
 
 export interface AppDeps {
   db: Database;
@@ -85,6 +88,8 @@ export interface AppDeps {
   board: BoardService;
   /** Nothing unseen (issue 13, part 4): alerts, Web Push, automatic refusal, staff screens' presence. */
   escalation: EscalationService;
+  /** Where uploaded dish images are written and served from (DATA_DIR/uploads; issue 14, part 1). */
+  uploadsDir: string;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -112,6 +117,8 @@ export interface DepsOptions {
   realtimePollMs?: number;
   /** Comment pings on SSE streams, ms (default 15 s). */
   ssePingMs?: number;
+  /** Where uploaded images go (DATA_DIR/uploads); default: a folder in the system's temporary directory. */
+  uploadsDir?: string;
 }
 
 /** Builds the services from a database; no I/O happens here. */
@@ -159,7 +166,13 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     ssePingMs: options.ssePingMs,
     board,
     escalation,
+    uploadsDir: options.uploadsDir ?? join(tmpdir(), 'resto-uploads'),
   };
+}
+
+/** `middleware` on every request but the image upload's (POST /v2/restaurant/uploads reads its own body, up to 10 MB). */
+function exceptUpload(middleware: MiddlewareHandler): MiddlewareHandler {
+  return (c, next) => (uploadPath.test(c.req.path) ? next() : middleware(c, next));
 }
 
 const healthRoute = createRoute({
@@ -237,10 +250,11 @@ export function createApp(deps: AppDeps) {
   // An order of 100 lines with options is about 30 KB: past 1 MB the body is refused before it is
   // read whole, and the connection closed (the rest of the upload is not read).
   // The restaurant file of a real restaurant may pass 1 MB: its two import routes read up to 5 MB.
+  // The image upload counts its own bytes up to 10 MB (modules/backoffice/image-routes.ts).
   const tooLarge = () => { throw new ApiError('body_too_large', messages.bodyTooLarge).withHeaders({ Connection: 'close' }); };
   const smallBody = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
   const fileBody = bodyLimit({ maxSize: importBodyLimit, onError: tooLarge });
-  app.use('/v2/*', (c, next) => (isImportPath(c.req.path) ? fileBody(c, next) : smallBody(c, next)));
+  app.use('/v2/*', exceptUpload((c, next) => (isImportPath(c.req.path) ? fileBody(c, next) : smallBody(c, next))));
   app.use('/v2/*', async (c, next) => {
     const started = performance.now();
     await next();
@@ -249,7 +263,8 @@ export function createApp(deps: AppDeps) {
   });
 
   // Text the database would refuse (NUL, lone surrogates) is a 400 naming the field, not a 500.
-  app.use('/v2/*', textGuard());
+  // Not the image upload: its body is a binary file, read by sharp.
+  app.use('/v2/*', exceptUpload(textGuard()));
 
   declare(app, healthRoute, async (c) => {
     try {
@@ -281,12 +296,17 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/restaurant', offerRoutes(deps));
   app.route('/v2/restaurant', hoursRoutes(deps));
   app.route('/v2/restaurant', auditRoutes(deps));
+  app.route('/v2/restaurant', uploadRoutes(deps));
+  app.route('/v2/restaurant', availabilityRoutes(deps));
+  app.route('/v2/restaurant', menuEditorRoutes(deps));
   app.route('/v2/public', trackingRoutes(deps.board));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs };
   app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));
   app.route('/v2/public/tracking', trackingRealtimeRoutes(realtime));
   declareDocument(app);
   app.all('/v2/*', () => { throw new ApiError('not_found', messages.notFound); });
+  // Uploaded dish images (issue 14, part 1), cached a year; never the storefront's pages.
+  app.use('/uploads/*', uploadedFiles(deps.uploadsDir));
 
   // The test processor's events go to our own webhook endpoint, through the same route as Stripe's.
   const provider = deps.payments.provider;

@@ -8,6 +8,7 @@ import type { TestProcessor } from './modules/payments/providers/test-processor.
 import { createAccount, newEmail, newIp, strongPassword, type Session } from './test/accounts.ts';
 import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from './test/harness.ts';
 import { createTestStaff } from './test/staff.ts';
+import { photoLikeJpeg } from './test/photo.ts';
 import { placeCashOrder, placePaidCardOrder } from './modules/board/test-helpers.ts';
 
 /**
@@ -595,6 +596,105 @@ describe('every route answers as declared, over real HTTP', () => {
     const last = (paused.body as { payload: { version: number } }).payload.version;
     expect((await call('delete', one, `${r}/${id}`, { headers: asOwner })).status).toBe(400);
     expect((await call('delete', one, `${r}/${id}?expected_version=${last}`, { headers: asOwner })).status).toBe(200);
+  });
+
+  test('the back office: image upload, dishes’ availability (issue 14, parts 1 and 2)', async () => {
+    const owner = await createTestStaff(server.db, { role: 'owner', now });
+    const member = await createTestStaff(server.db, { role: 'staff', now });
+    const multipart = async (bytes: Uint8Array) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
+      const request = new Request('http://contrat.local/', { method: 'POST', body: form });
+      return { type: request.headers.get('content-type')!, body: new Uint8Array(await request.arrayBuffer()) };
+    };
+    const uploads = '/v2/restaurant/uploads';
+    const photo = await multipart(await photoLikeJpeg(640, 480));
+    expect((await call('post', uploads, uploads, { headers: { Cookie: owner.cookie, 'Content-Type': photo.type }, body: photo.body })).status).toBe(200);
+    expect((await call('post', uploads, uploads, { headers: { Cookie: member.cookie, 'Content-Type': photo.type }, body: photo.body })).status).toBe(403);
+    expect((await call('post', uploads, uploads, { headers: { 'Content-Type': photo.type }, body: photo.body })).status).toBe(401);
+    const text = await multipart(new TextEncoder().encode('pas une image'));
+    expect((await call('post', uploads, uploads, { headers: { Cookie: owner.cookie, 'Content-Type': text.type }, body: text.body })).status).toBe(400);
+
+    const list = '/v2/restaurant/availability';
+    const dishes = await call('get', list, list, { headers: { Cookie: member.cookie } });
+    expect(dishes.status).toBe(200);
+    expect((await call('get', list, list)).status).toBe(401);
+    const dish = (dishes.body as { payload: { item_id: number; version: number }[] }).payload[0]!;
+    const set = '/v2/restaurant/items/{item_id}/availability';
+    const url = `/v2/restaurant/items/${dish.item_id}/availability`;
+    const soldOut = await call('put', set, url, { headers: { Cookie: member.cookie }, body: json({ state: 'sold_out_today', expected_version: dish.version }) });
+    expect(soldOut.status).toBe(200);
+    expect((await call('put', set, url, { headers: { Cookie: member.cookie }, body: json({ state: 'available', expected_version: dish.version }) })).status).toBe(409);
+    const version = (soldOut.body as { payload: { version: number } }).payload.version;
+    expect((await call('put', set, url, { headers: { Cookie: member.cookie }, body: json({ state: 'available', expected_version: version }) })).status).toBe(200);
+    expect((await call('put', set, url, { headers: { Cookie: member.cookie }, body: json({ state: 'x', expected_version: version }) })).status).toBe(400);
+    expect((await call('put', set, '/v2/restaurant/items/999999/availability', { headers: { Cookie: member.cookie }, body: json({ state: 'available', expected_version: 0 }) })).status).toBe(404);
+    expect((await call('put', set, url, { body: json({ state: 'available', expected_version: version }) })).status).toBe(401);
+  });
+
+  test('the menu editor: tree, dishes, categories and menus (issue 14, part 1)', async () => {
+    const r = '/v2/restaurant/menu';
+    const owner = { Cookie: (await createTestStaff(server.db, { role: 'owner', now })).cookie };
+    const member = { Cookie: (await createTestStaff(server.db, { now })).cookie };
+    const tree = await call('get', r, r, { headers: owner });
+    expect(tree.status).toBe(200);
+    expect((await call('get', r, r, { headers: member })).status).toBe(403);
+    const menuId = (tree.body as { payload: { menus: { menu_id: number }[] } }).payload.menus[0]!.menu_id;
+
+    const menus = `${r}/menus`;
+    const created = await call('post', menus, menus, { headers: owner, body: json({ name: 'Brunch', description: '', available: true }) });
+    expect(created.status).toBe(200);
+    expect((await call('post', menus, menus, { headers: owner, body: json({ name: '' }) })).status).toBe(400);
+    const brunch = (created.body as { payload: { menu_id: number; version: number } }).payload;
+    const menu = `${menus}/{id}`;
+    const renamed = await call('put', menu, `${menus}/${brunch.menu_id}`, { headers: owner, body: json({ name: 'Brunch du dimanche', description: '', available: true, expected_version: brunch.version }) });
+    expect(renamed.status).toBe(200);
+    expect((await call('put', menu, `${menus}/${brunch.menu_id}`, { headers: owner, body: json({ name: 'X', description: '', available: true, expected_version: brunch.version }) })).status).toBe(409);
+    expect((await call('post', `${menu}/move`, `${menus}/${brunch.menu_id}/move`, { headers: owner, body: json({ direction: 'up' }) })).status).toBe(200);
+    expect((await call('post', `${menu}/move`, `${menus}/999999/move`, { headers: owner, body: json({ direction: 'up' }) })).status).toBe(404);
+
+    const categories = `${r}/categories`;
+    const newCategory = await call('post', categories, categories, { headers: owner, body: json({ menu_id: brunch.menu_id, name: 'Œufs', description: '' }) });
+    expect(newCategory.status).toBe(200);
+    expect((await call('post', categories, categories, { headers: member, body: json({ menu_id: menuId, name: 'Œufs', description: '' }) })).status).toBe(403);
+    const category = (newCategory.body as { payload: { category_id: number; version: number } }).payload;
+    const categoryRoute = `${categories}/{id}`;
+    const categoryUrl = `${categories}/${category.category_id}`;
+    const categorySaved = await call('put', categoryRoute, categoryUrl, { headers: owner, body: json({ name: 'Les œufs', description: '', expected_version: category.version }) });
+    expect(categorySaved.status).toBe(200);
+    expect((await call('put', categoryRoute, categoryUrl, { headers: owner, body: json({ name: 'X', description: '', expected_version: category.version }) })).status).toBe(409);
+    expect((await call('post', `${categoryRoute}/move`, `${categoryUrl}/move`, { headers: owner, body: json({ direction: 'down' }) })).status).toBe(200);
+    expect((await call('post', `${categoryRoute}/move`, `${categories}/999999/move`, { headers: owner, body: json({ direction: 'down' }) })).status).toBe(404);
+
+    const dishes = `${r}/items`;
+    const dish = {
+      category_id: category.category_id,
+      name: 'Œufs Bénédicte',
+      image: '/images/items/pizza-1.svg',
+      price_pickup: 12,
+      price_delivery: 13,
+      options: [{ name: 'Pain', selected: 1, required: true, values: [{ name: 'Muffin' }, { name: 'Brioche', price: 1 }] }],
+    };
+    const newDish = await call('post', dishes, dishes, { headers: owner, body: json(dish) });
+    expect(newDish.status).toBe(200);
+    expect((await call('post', dishes, dishes, { headers: owner, body: json({ ...dish, price_pickup: -1 }) })).status).toBe(400);
+    const saved = (newDish.body as { payload: { item_id: number; version: number } }).payload;
+    const dishRoute = `${dishes}/{id}`;
+    const dishUrl = `${dishes}/${saved.item_id}`;
+    const updated = await call('put', dishRoute, dishUrl, { headers: owner, body: json({ ...dish, price_pickup: 12.5, expected_version: saved.version }) });
+    expect(updated.status).toBe(200);
+    expect((await call('put', dishRoute, dishUrl, { headers: owner, body: json({ ...dish, expected_version: saved.version }) })).status).toBe(409);
+    expect((await call('post', `${dishRoute}/move`, `${dishUrl}/move`, { headers: owner, body: json({ direction: 'up' }) })).status).toBe(200);
+    expect((await call('post', `${dishRoute}/move`, `${dishUrl}/move`, { headers: owner, body: json({ direction: 'nowhere' }) })).status).toBe(400);
+    const dishVersion = (updated.body as { payload: { version: number } }).payload.version;
+    expect((await call('delete', dishRoute, `${dishUrl}?expected_version=${saved.version}`, { headers: owner })).status).toBe(409);
+    expect((await call('delete', dishRoute, `${dishUrl}?expected_version=${dishVersion}`, { headers: owner })).status).toBe(200);
+    const categoryVersion = (categorySaved.body as { payload: { version: number } }).payload.version;
+    expect((await call('delete', categoryRoute, `${categoryUrl}?expected_version=${category.version}`, { headers: owner })).status).toBe(409);
+    expect((await call('delete', categoryRoute, `${categoryUrl}?expected_version=${categoryVersion}`, { headers: owner })).status).toBe(200);
+    const menuVersion = (renamed.body as { payload: { version: number } }).payload.version;
+    expect((await call('delete', menu, `${menus}/${brunch.menu_id}?expected_version=x`, { headers: owner })).status).toBe(400);
+    expect((await call('delete', menu, `${menus}/${brunch.menu_id}?expected_version=${menuVersion}`, { headers: owner })).status).toBe(200);
   });
 
   test('every declared route was met in success and in error', () => {

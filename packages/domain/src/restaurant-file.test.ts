@@ -247,6 +247,15 @@ describe('RestaurantFileSchema: cross-checks', () => {
     expect(errorsOf(file)).toEqual(['menus.0.categories.0.items.0.options.1.values.0.id : Le numéro de valeur d’option 7 est utilisé deux fois.']);
   });
 
+  test('an option asking for more values than it has is refused, on its selected field (issue 14)', () => {
+    const file = minimalFile();
+    const sauces = { option_id: 1, name: 'Sauces', selected: 3, values: [{ id: 1, name: 'Ketchup' }, { id: 2, name: 'Mayonnaise' }] };
+    firstItem(file).options = [sauces];
+    expect(errorsOf(file)).toEqual(['menus.0.categories.0.items.0.options.0.selected : Cette option demande 3 choix mais n’a que 2 valeurs.']);
+    sauces.selected = 2;
+    expect(RestaurantFileSchema.safeParse(file).success).toBe(true);
+  });
+
   test('an offer id shared between offers and coupons is refused', () => {
     const file = minimalFile();
     file.offers = [{ id: 3, name: 'Auto', type: 'percentage', value: 10 }];

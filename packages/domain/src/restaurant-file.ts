@@ -14,13 +14,15 @@ export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Heur
 export const timeRange = z.object({ start: hhmm, end: hhmm });
 export const weeklyRanges = z.partialRecord(z.enum(weekdays), z.array(timeRange));
 const euros = z
-  .number()
-  .min(0)
-  .max(10_000)
+  .number({ error: 'Montant invalide : un nombre en euros est attendu (ex. 12,50).' })
+  .min(0, { error: 'Un montant ne peut pas être négatif.' })
+  .max(10_000, { error: 'Montant : 10 000 € au plus.' })
   .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), {
     error: 'Montant en euros avec 2 décimales au plus.',
   });
-const taxRate = z.number().min(0).max(100).nullable().default(null);
+const taxRate = z.number({ error: 'Taux de TVA attendu en pourcentage (ex. 10).' }).min(0).max(100).nullable().default(null);
+/** A name shown on the menu: required. */
+const name = (max: number) => z.string().trim().min(1, { error: 'Le nom est obligatoire.' }).max(max, { error: `Nom : ${max} caractères au plus.` });
 const id = z.number().int().positive();
 /** A bundled image (/images/…) or one uploaded from the back office (/uploads/…, issue 14); never an external URL. */
 const image = z
@@ -28,20 +30,38 @@ const image = z
   .regex(/^\/(images|uploads)\/(?!.*\.\.)[\w./-]+\.(svg|png|jpe?g|webp|avif)$/, { error: 'Image attendue sous /images/… ou /uploads/… (fichier du site, pas d’URL externe).' });
 
 const allergenList = z.array(z.enum(allergens)).default([]);
-export const OptionValueSchema = z.object({ id, name: z.string().min(1).max(80), price: euros.default(0), tax_rate: taxRate, allergens: allergenList });
-export const OptionSchema = z
-  .object({
-    option_id: id,
-    name: z.string().min(1).max(80),
-    selected: z.number().int().min(1).max(20),
-    required: z.boolean().default(false),
-    values: z.array(OptionValueSchema).min(1),
-  })
-  .refine((o) => !o.required || o.values.length >= 1, { error: 'Une option obligatoire a au moins une valeur.' });
+export const OptionValueSchema = z.object({ id, name: name(80), price: euros.default(0), tax_rate: taxRate, allergens: allergenList });
+/**
+ * An option's fields without its cross-field checks, for the back office's dish form to extend
+ * (ids optional on creation); every schema built from it applies `checkOption`.
+ */
+export const OptionFields = z.object({
+  option_id: id,
+  name: name(80),
+  /** How many values the customer picks (at most; exactly when `required`). */
+  selected: z.number({ error: 'Nombre de choix attendu (ex. 1).' }).int().min(1, { error: 'Au moins 1 choix.' }).max(20, { error: '20 choix au plus.' }),
+  required: z.boolean().default(false),
+  values: z.array(OptionValueSchema).min(1, { error: 'Une option a au moins une valeur.' }),
+});
+
+/**
+ * An option's cross-field rules (issue 14, « an option asking for more values than it has »):
+ * `selected` is at most its number of values. Issues carry the field's path (`selected`).
+ */
+export function checkOption(option: { selected: number; values: readonly unknown[] }, ctx: z.RefinementCtx): void {
+  if (option.values.length > 0 && option.selected > option.values.length)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['selected'],
+      message: `Cette option demande ${option.selected} choix mais n’a que ${option.values.length} valeur${option.values.length > 1 ? 's' : ''}.`,
+    });
+}
+
+export const OptionSchema = OptionFields.superRefine(checkOption);
 
 export const ItemSchema = z.object({
   item_id: id,
-  name: z.string().min(1).max(80),
+  name: name(80),
   description: z.string().max(400).default(''),
   image,
   score: z.number().int().min(0).max(1000).default(0),
@@ -59,14 +79,14 @@ export const ItemSchema = z.object({
 
 export const CategorySchema = z.object({
   category_id: id,
-  name: z.string().min(1).max(60),
+  name: name(60),
   description: z.string().max(300).default(''),
   items: z.array(ItemSchema),
 });
 
 export const MenuSchema = z.object({
   menu_id: id,
-  name: z.string().min(1).max(60),
+  name: name(60),
   description: z.string().max(300).default(''),
   available: z.boolean().default(true),
   active_times: weeklyRanges,

@@ -17,6 +17,7 @@ import { useScheduleGuard } from '../features/checkout/index.ts';
 import { PaymentTab } from '../features/checkout/index.ts';
 import { ConfirmationTab } from '../features/checkout/index.ts';
 import { CartSummary } from '../features/checkout/index.ts';
+import { SoldOutNotice } from '../features/checkout/index.ts';
 import { ErrorPage } from '../components/error-page.tsx';
 import { checkoutTexts } from '@resto/domain/messages/checkout';
 import { RepricingNotice } from '../features/checkout/index.ts';
@@ -66,6 +67,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         <OrderingBanner settings={settings} className="mb-4" />
         <TabsNav current={tab} onSelect={goTo} />
         {ready ? <RepricingNotice data={store} /> : null}
+        {ready ? <SoldOutNotice /> : null}
         {ready && lines.length === 0 ? (
           <p className="mb-4 rounded-2xl bg-white p-4 text-sm shadow-sm" suppressHydrationWarning>
             {checkoutTexts.votrePanierEstVide}{' '}

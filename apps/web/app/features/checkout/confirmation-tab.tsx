@@ -24,6 +24,8 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
   const count = useCartStore((s) => s.lines.length);
   // New prices wait for the customer's « J'ai compris » (RepricingNotice, issue 14 part 9).
   const repricing = useCartStore((s) => s.repriced.length > 0);
+  // A dish sold out since it was added: the page's SoldOutNotice names it; no order until it is removed.
+  const holdsSoldOut = useCartStore((s) => s.lines.some((line) => !line.item.item_is_available));
   const { placing, placeOrder } = usePlaceOrder(data, goTo);
   const { totals } = useCartTotals(data);
   const card = method === 'card';
@@ -92,7 +94,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
       <button
         type="button"
         onClick={() => void placeOrder()}
-        disabled={placing || count === 0 || repricing}
+        disabled={placing || count === 0 || repricing || holdsSoldOut}
         className="mt-4 w-full rounded-full bg-brand-600 px-4 py-3.5 text-lg font-semibold text-white disabled:opacity-50"
       >
         {placing ? (card ? paymentTexts.paying : confirmationTabTexts.envoiDeLaCommande) : card ? paymentTexts.pay(formatPrice(totals.totalCents)) : confirmationTabTexts.confirmerLaCommande}

@@ -11,3 +11,4 @@ export { RepricingNotice } from './repricing-notice.tsx';
 export { TabsNav } from './tabs-nav.tsx';
 export { TypeTab } from './type-tab.tsx';
 export { useScheduleGuard } from './use-schedule-guard.ts';
+export { SoldOutNotice } from './sold-out-notice.tsx';

@@ -1,0 +1,168 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { CategoryView, DishView, MenuTree, MenuView } from '@resto/contract/backoffice-menu';
+import { centsToEuros } from '@resto/domain/money';
+import type { Allergen, Diet } from '@resto/domain/allergens';
+import type { Database } from '../../db/client.ts';
+import { categories, itemOptions, items, menus, optionOptions, orderLines } from '../../db/schema.ts';
+import type { EditTx } from './edits.ts';
+
+/**
+ * SQL of the menu editor (issue 14, part 1): the live tree as the back office shows it, one dish,
+ * which rows past orders name, and the next free ids. No rules here (menu-service.ts has them).
+ */
+
+/** The database or an edit's transaction. */
+export type Reader = Database | EditTx;
+
+type ItemRow = typeof items.$inferSelect;
+type OptionRow = typeof itemOptions.$inferSelect;
+type ValueRow = typeof optionOptions.$inferSelect;
+type CategoryRow = typeof categories.$inferSelect;
+type MenuRow = typeof menus.$inferSelect;
+
+const percent = (bp: number | null) => (bp === null ? null : bp / 100);
+
+/** A dish row, its options and values as the API shows them (euros, VAT percent). */
+function dishView(item: ItemRow, options: OptionRow[], values: ValueRow[], ordered: boolean): DishView {
+  return {
+    item_id: item.itemId,
+    category_id: item.categoryId,
+    menu_id: item.menuId,
+    name: item.name,
+    description: item.description,
+    image: item.image,
+    score: item.score,
+    price_delivery: centsToEuros(item.priceDeliveryCents),
+    price_pickup: centsToEuros(item.pricePickupCents),
+    tax_rate: percent(item.taxRateBp),
+    available: item.isAvailable,
+    allergens: item.allergens as Allergen[],
+    diets: item.diets as Diet[],
+    alcoholic: item.isAlcoholic,
+    options: options
+      .filter((o) => o.itemId === item.itemId)
+      .map((o) => ({
+        option_id: o.optionId,
+        name: o.name,
+        selected: o.selected,
+        required: o.required,
+        values: values
+          .filter((v) => v.optionId === o.optionId)
+          .map((v) => ({ id: v.id, name: v.name, price: centsToEuros(v.priceCents), tax_rate: percent(v.taxRateBp), allergens: v.allergens as Allergen[] })),
+      })),
+    position: item.position,
+    version: item.version,
+    ordered,
+    sold_out_until: item.soldOutUntil ? item.soldOutUntil.toISOString() : null,
+  };
+}
+
+/** A category without its dishes (the audit log's before/after). */
+export function categoryOnly(row: CategoryRow): Omit<CategoryView, 'items'> {
+  return { category_id: row.categoryId, menu_id: row.menuId, name: row.name, description: row.description, position: row.position, version: row.version };
+}
+
+/** A menu without its categories (the audit log's before/after). */
+export function menuOnly(row: MenuRow): Omit<MenuView, 'categories'> {
+  return { menu_id: row.menuId, name: row.name, description: row.description, available: row.isAvailable, position: row.position, version: row.version };
+}
+
+/** Which of `itemIds` past orders name. */
+export async function orderedItemIds(db: Reader, itemIds: readonly number[]): Promise<Set<number>> {
+  if (itemIds.length === 0) return new Set();
+  const rows = await db.selectDistinct({ itemId: orderLines.itemId }).from(orderLines).where(inArray(orderLines.itemId, [...itemIds]));
+  return new Set(rows.map((r) => r.itemId));
+}
+
+/** Whether past orders name a dish of this category (archived dishes included). */
+export async function categoryOrdered(db: Reader, categoryId: number): Promise<boolean> {
+  const rows = await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.itemCategoryId, categoryId)).limit(1);
+  return rows.length > 0;
+}
+
+/** Whether past orders name a dish of this menu. */
+export async function menuOrdered(db: Reader, menuId: number): Promise<boolean> {
+  const rows = await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.itemMenuId, menuId)).limit(1);
+  return rows.length > 0;
+}
+
+/** Options and values of `itemIds`, in their order. */
+async function optionsOf(db: Reader, itemIds: readonly number[]): Promise<{ options: OptionRow[]; values: ValueRow[] }> {
+  if (itemIds.length === 0) return { options: [], values: [] };
+  const options = await db
+    .select()
+    .from(itemOptions)
+    .where(inArray(itemOptions.itemId, [...itemIds]))
+    .orderBy(asc(itemOptions.position), asc(itemOptions.optionId));
+  const values = options.length
+    ? await db
+        .select()
+        .from(optionOptions)
+        .where(
+          inArray(
+            optionOptions.optionId,
+            options.map((o) => o.optionId),
+          ),
+        )
+        .orderBy(asc(optionOptions.position), asc(optionOptions.id))
+    : [];
+  return { options, values };
+}
+
+/** One live dish as the back office shows it; undefined when absent or archived. */
+export async function readDish(db: Reader, itemId: number): Promise<DishView | undefined> {
+  const [item] = await db
+    .select()
+    .from(items)
+    .where(and(eq(items.itemId, itemId), isNull(items.archivedAt)));
+  if (!item) return undefined;
+  const { options, values } = await optionsOf(db, [itemId]);
+  return dishView(item, options, values, (await orderedItemIds(db, [itemId])).has(itemId));
+}
+
+/** A live category row; undefined when absent or archived. */
+export async function readCategory(db: Reader, categoryId: number): Promise<CategoryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.categoryId, categoryId), isNull(categories.archivedAt)));
+  return row;
+}
+
+/** A live menu row; undefined when absent or archived. */
+export async function readMenu(db: Reader, menuId: number): Promise<MenuRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(menus)
+    .where(and(eq(menus.menuId, menuId), isNull(menus.archivedAt)));
+  return row;
+}
+
+/** Every live menu, category and dish in their order (GET /v2/restaurant/menu). */
+export async function readMenuTree(db: Reader): Promise<MenuTree> {
+  const [menuRows, categoryRows, itemRows] = await Promise.all([
+    db.select().from(menus).where(isNull(menus.archivedAt)).orderBy(asc(menus.position), asc(menus.menuId)),
+    db.select().from(categories).where(isNull(categories.archivedAt)).orderBy(asc(categories.position), asc(categories.categoryId)),
+    db.select().from(items).where(isNull(items.archivedAt)).orderBy(asc(items.position), asc(items.itemId)),
+  ]);
+  const itemIds = itemRows.map((i) => i.itemId);
+  const [{ options, values }, ordered] = await Promise.all([optionsOf(db, itemIds), orderedItemIds(db, itemIds)]);
+  return {
+    menus: menuRows.map((menu) => ({
+      ...menuOnly(menu),
+      categories: categoryRows
+        .filter((c) => c.menuId === menu.menuId)
+        .map((category) => ({
+          ...categoryOnly(category),
+          items: itemRows.filter((i) => i.categoryId === category.categoryId).map((item) => dishView(item, options, values, ordered.has(item.itemId))),
+        })),
+    })),
+  };
+}
+
+/** The next free id of a table with explicit integer ids (archived rows count): max + 1. Edits are serialised by catalogEdit. */
+export async function nextId(tx: EditTx, table: 'menus' | 'categories' | 'items' | 'item_options' | 'option_options'): Promise<number> {
+  const column = { menus: 'menu_id', categories: 'category_id', items: 'item_id', item_options: 'option_id', option_options: 'id' }[table];
+  const rows = (await tx.execute(sql.raw(`select coalesce(max(${column}), 0) + 1 as next from ${table}`))) as unknown as { rows: { next: number | string }[] };
+  return Number(rows.rows[0]?.next ?? 1);
+}
