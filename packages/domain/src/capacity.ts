@@ -54,6 +54,13 @@ export type CapacitySettingName = keyof typeof capacitySettingsShape;
 export const CapacitySettingsSchema = z.object(capacitySettingsShape);
 export type CapacitySettings = z.output<typeof CapacitySettingsSchema>;
 
+/**
+ * Minutes a card order awaiting its payment (`pending`) holds its place: a payment takes a few
+ * minutes; an abandoned one must not keep the slot full. Paid later, it counts again (and may put
+ * the slot one over: the payment is the customer's, already made).
+ */
+export const cardPaymentHoldMinutes = 30;
+
 /** The limits of one order type. */
 export interface CapacityLimits {
   /** Orders per slot; null: no limit. */
@@ -197,4 +204,12 @@ export function fullSlotStarts(
 ): string[] {
   if (!hasCapacityLimit(limits)) return [];
   return starts.filter((start) => isSlotFull(loads.get(slotKey(date, start)) ?? { orders: 0, items: 0 }, limits, cartItems));
+}
+
+/** The 96 quarter-hour starts of a day, '00:00' to '23:45': every slot a day can have. */
+export function dayQuarterStarts(): string[] {
+  return Array.from({ length: (24 * 60) / capacitySlotMinutes }, (_, i) => {
+    const minutes = i * capacitySlotMinutes;
+    return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  });
 }
