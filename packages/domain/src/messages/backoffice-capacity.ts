@@ -7,6 +7,10 @@
 /** « 8 commandes », « 1 plat », « sans limite ». */
 const count = (value: number | null, one: string, many: string) => (value === null ? 'sans limite' : `${value} ${value > 1 ? many : one}`);
 
+/** « 8 → 6 commandes », « sans limite → 8 commandes », « 8 commandes → sans limite ». */
+const change = (before: number | null, after: number | null, one: string, many: string) =>
+  before !== null && after !== null ? `${before} → ${count(after, one, many)}` : `${count(before, one, many)} → ${count(after, one, many)}`;
+
 /** The field messages of the capacity settings (restaurant file and the page's form alike). */
 export const capacityFieldMessages = {
   limitType: 'Nombre attendu (ex. 6), ou vide pour aucune limite.',
@@ -26,9 +30,9 @@ export const capacityMessages = {
 /** The audit log's sentences (« Capacité à emporter : 8 → 6 commandes par créneau »). */
 export const capacityAuditTexts = {
   maxOrders: (isPickup: boolean, before: number | null, after: number | null) =>
-    `Capacité ${isPickup ? 'à emporter' : 'en livraison'} : ${count(before, 'commande', 'commandes')} → ${count(after, 'commande', 'commandes')} par créneau`,
+    `Capacité ${isPickup ? 'à emporter' : 'en livraison'} : ${change(before, after, 'commande', 'commandes')} par créneau`,
   maxItems: (isPickup: boolean, before: number | null, after: number | null) =>
-    `Capacité ${isPickup ? 'à emporter' : 'en livraison'} : ${count(before, 'plat', 'plats')} → ${count(after, 'plat', 'plats')} par créneau`,
+    `Capacité ${isPickup ? 'à emporter' : 'en livraison'} : ${change(before, after, 'plat', 'plats')} par créneau`,
   categories: (before: string, after: string) => `Plats comptés par créneau : ${before} → ${after}`,
   allCategories: 'toutes les catégories',
 } as const;

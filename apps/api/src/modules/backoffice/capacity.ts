@@ -5,7 +5,6 @@ import {
   CapacityViewSchema,
   FullSlotsSchema,
   SlotsQuerySchema,
-  type CapacityValues,
   type CapacityView,
   type FullSlots,
 } from '@resto/contract/backoffice-capacity';
