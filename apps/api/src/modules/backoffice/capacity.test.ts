@@ -254,7 +254,7 @@ describe('GET /v2/public/slots: the storefront’s full slots', () => {
 
     const response = await fetch(`${server.baseUrl}/v2/public/slots?date=2026-11-28&is_pickup=true`);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(FullSlotsSchema.parse((await response.json()).payload).full).toEqual([]);
+    expect(FullSlotsSchema.parse(((await response.json()) as { payload: unknown }).payload).full).toEqual([]);
   });
 
   test('refuses an unreadable date or type in French', async () => {

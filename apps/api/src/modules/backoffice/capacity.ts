@@ -101,7 +101,7 @@ function auditSummary(name: CapacitySettingName, before: unknown, after: unknown
 export async function updateCapacity(
   deps: CapacityDeps,
   author: { staffId: number; name: string },
-  body: { values: Partial<Record<CapacitySettingName, unknown>>; expected_versions: Record<string, number> },
+  body: { values: Partial<Record<CapacitySettingName, unknown>>; expected_versions: Partial<Record<string, number>> },
 ): Promise<CapacityView> {
   const categories = await categoriesOf(deps.catalog);
   const unknown = ((body.values['capacity.item_categories'] as number[] | undefined) ?? []).find((id) => !categories.some((c) => c.category_id === id));
