@@ -4,6 +4,8 @@ import type { SettingsList } from '@resto/domain/settings';
 import { formatDay } from '@resto/domain/format';
 import { generateSlots, isAsapOffered, isRestaurantOpen, readSchedulingSettings, readStaffPresence, schedulableDates, toRestaurantDate, addDays } from '@resto/domain/scheduling';
 import { schedulePickerTexts } from '@resto/domain/messages/checkout';
+import { capacityPickerTexts } from '@resto/domain/messages/backoffice-capacity';
+import { useFullSlots } from '../backoffice-capacity/index.ts';
 
 export interface ScheduleValue {
   is_scheduled: boolean;
@@ -44,11 +46,17 @@ export function SchedulePicker({
   const scheduled = value.is_scheduled || !open;
   const date = value.delivery_date && dates.includes(value.delivery_date) ? value.delivery_date : (dates[0] ?? null);
   const slots = useMemo(() => (date ? generateSlots({ date, now, isPickup, menus, scheduling }) : []), [date, menus, isPickup, minute, settings]);
+  // Capacity (issue 14, part 4): full slots show « complet » and cannot be chosen.
+  const { full } = useFullSlots(date, isPickup, settings);
+  const selectedFull = value.delivery_time_range !== null && slots.some((s) => s.value === value.delivery_time_range && full.has(s.start));
+  useEffect(() => {
+    if (selectedFull) onChange({ ...value, delivery_time_range: null });
+  }, [selectedFull, value, onChange]);
   const today = toRestaurantDate(now);
   const dayLabel = (d: string) => (d === today ? schedulePickerTexts.aujourdHui(formatDay(d)) : d === addDays(today, 1) ? schedulePickerTexts.demain(formatDay(d)) : formatDay(d));
   const radio = 'flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 px-4 py-3';
   // No screen: the earliest slot instead of ASAP, chosen for the visitor (they may pick another).
-  const earliest = slots[0]?.value ?? null;
+  const earliest = slots.find((s) => !full.has(s.start))?.value ?? null;
   useEffect(() => {
     if (noScreen && !value.delivery_time_range && date && earliest) onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: earliest });
   }, [noScreen, value.delivery_time_range, date, earliest, onChange]);
@@ -80,7 +88,7 @@ export function SchedulePicker({
             type="radio"
             name="when"
             checked={scheduled}
-            onChange={() => onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: slots[0]?.value ?? null })}
+            onChange={() => onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: earliest })}
             className="size-5 accent-brand-600"
           />
           <span className="block font-semibold">{schedulePickerTexts.planifier}</span>
@@ -126,8 +134,8 @@ export function SchedulePicker({
               >
                 <option value="">{schedulePickerTexts.choisirUnCreneau}</option>
                 {slots.map((slot) => (
-                  <option key={slot.value} value={slot.value}>
-                    {slot.label}
+                  <option key={slot.value} value={slot.value} disabled={full.has(slot.start)}>
+                    {full.has(slot.start) ? capacityPickerTexts.fullLabel(slot.label) : slot.label}
                   </option>
                 ))}
               </select>
