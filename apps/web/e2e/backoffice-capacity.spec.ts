@@ -141,6 +141,7 @@ test('a full slot shows « complet » in the picker and cannot be chosen', async
     const full = slot.locator('option', { hasText: '21:00–21:15 (complet)' });
     await expect(full).toHaveCount(1);
     await expect(full).toBeDisabled();
+    await expect(page.getByTestId('full-slots')).toHaveText('Complet : 21:00–21:15.');
     await expect(slot.locator('option', { hasText: /^21:15–21:30$/ })).toBeEnabled();
     await slot.selectOption({ label: '21:15–21:30' });
     await expect(slot).toHaveValue('21:15-21:30');

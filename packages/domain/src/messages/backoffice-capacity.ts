@@ -41,7 +41,7 @@ export const capacityAuditTexts = {
 export const capacityPageTexts = {
   title: 'Capacité',
   intro:
-    'Limitez le nombre de commandes, ou de plats, par créneau de 15 minutes. Un créneau plein s’affiche « complet » et ne peut plus être choisi ; « dès que possible » compte dans le créneau de l’heure prévue.',
+    'Limitez le nombre de commandes, ou de plats, par créneau de 15 minutes. Un créneau plein s’affiche «\u00a0complet\u00a0» et ne peut plus être choisi ; «\u00a0dès que possible\u00a0» compte dans le créneau de l’heure prévue.',
   pickup: 'À emporter',
   delivery: 'Livraison',
   maxOrders: 'Commandes par créneau',
@@ -65,4 +65,6 @@ export const capacityPickerTexts = {
   /** After a full slot's label: « 12:30–12:45 (complet) ». */
   full: 'complet',
   fullLabel: (label: string) => `${label} (complet)`,
+  /** Under the slot list, so the full ones are seen without opening it: « Complets : 21:00–21:15, 21:30–21:45 ». */
+  fullList: (labels: readonly string[]) => (labels.length > 6 ? `${labels.length} créneaux complets ce jour-là.` : `Complet${labels.length > 1 ? 's' : ''} : ${labels.join(', ')}.`),
 } as const;

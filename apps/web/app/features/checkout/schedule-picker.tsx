@@ -139,6 +139,11 @@ export function SchedulePicker({
                   </option>
                 ))}
               </select>
+              {slots.some((slot) => full.has(slot.start)) ? (
+                <p className="mt-1 text-sm text-ink/70" data-testid="full-slots">
+                  {capacityPickerTexts.fullList(slots.filter((slot) => full.has(slot.start)).map((slot) => slot.label))}
+                </p>
+              ) : null}
             </div>
           </div>
         )
