@@ -161,6 +161,10 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
         const current = useCartStore.getState().coupon;
         if (current) useCartStore.getState().setCoupon({ ...current, validity: 'invalid', message: error.message });
         toast(error.message);
+      } else if (isApiError(error, 'slot_full')) {
+        // Capacity (issue 14, part 4): the slot filled up meanwhile; back to the picker, which shows it « complet » now.
+        toast(error.message);
+        goTo('delivery');
       } else if (isApiError(error, 'slot_unavailable', 'address_required', 'delivery_refused')) {
         // The time or the address no longer works (slot passed, too far…): back to the delivery tab, cart kept.
         toast(error.message);
