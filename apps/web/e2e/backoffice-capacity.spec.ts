@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CapacityViewSchema } from '@resto/contract/backoffice-capacity';
 import type { Menu } from '@resto/domain/catalogue';
 import { capacityFieldMessages } from '@resto/domain/messages/backoffice-capacity';
+import { backOfficeMessages } from '@resto/domain/messages/backoffice';
 import { centsToEuros } from '@resto/domain/money';
 import type { Offer } from '@resto/domain/offers';
 import { priceCart } from '@resto/domain/pricing';
@@ -14,7 +15,8 @@ import { ownerSession, signInStaff, type StaffAccount } from './staff-helpers.ts
 /**
  * Capacity per 15-minute slot in the browser (issue 14, part 4), on the back office's server
  * (Tuesday 24 November 2026, 12:30 in Paris): the owner sets « 1 commande par créneau » for
- * pickup on a phone-size screen (a negative value refused on its field first); one order is
+ * pickup on a phone-size screen (a negative value refused on its field first, then a save based
+ * on a stale version refused with the current value shown and the typed one kept); one order is
  * placed through the API in a far slot (Thursday 21:00–21:15); a customer's slot picker shows that
  * slot « complet » and will not take it. The limit is put back to what it was at the end.
  * SHOTS_DIR set: screenshots of the page and the picker at 390 and 1280 px.
@@ -110,7 +112,13 @@ test('a full slot shows « complet » in the picker and cannot be chosen', async
     await expect(page.getByRole('alert')).toContainText('Corrigez les champs signalés.');
     await expect(orders).toHaveValue('-2');
     await expect(orders).toHaveAttribute('aria-invalid', 'true');
+    // Another owner sets 5 meanwhile: the save is refused (409), 1 stays typed, 5 is shown beside it.
+    await setPickupLimit(owner, 5);
     await orders.fill('1');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByRole('alert')).toHaveText(backOfficeMessages.staleEdit);
+    await expect(pickup.getByTestId('current-capacity.pickup_max_orders')).toHaveText('Valeur actuelle : 5');
+    await expect(orders).toHaveValue('1');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Capacité enregistrée.' })).toBeVisible();
     await shot(page, 'page-390');
