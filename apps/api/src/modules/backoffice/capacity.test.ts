@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { CapacityViewSchema, FullSlotsSchema } from '@resto/contract/backoffice-capacity';
 import { capacityFieldMessages, capacityMessages } from '@resto/domain/messages/backoffice-capacity';
 import { backOfficeMessages } from '@resto/domain/messages/backoffice';
+import { RestaurantFileSchema } from '@resto/domain/restaurant-file';
 import { auditLog, orders, settings } from '../../db/schema.ts';
+import { importRestaurant } from '../catalog/import.ts';
 import { buildOrderPayload, errorOf, getJson, looksFrench, payloadOf, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
 import { act } from '../board/test-helpers.ts';
@@ -280,5 +283,17 @@ describe('card orders awaiting payment', () => {
     await server.db.update(orders).set({ createdAt: new Date(now.getTime() - 31 * 60_000) }).where(eq(orders.orderId, card));
     expect((await fullSlotsOf(server, '2026-11-27', true)).full).not.toContain('12:00');
     await placeOrder(server, await slotOrder(server, '2026-11-27', '12:00-12:15'));
+  });
+});
+
+// Last: an import replaces the whole catalogue.
+describe('the restaurant file carries the capacity', () => {
+  test('imported with a limit and a null (no limit): read back by the page and applied', async () => {
+    const raw = JSON.parse(readFileSync(new URL('../../../restaurant/demo-restaurant.json', import.meta.url), 'utf8')) as { settings: Record<string, unknown> };
+    Object.assign(raw.settings, { 'orders.email_only': true, 'capacity.max_orders': null, 'capacity.pickup_max_orders': 4, 'capacity.item_categories': [1, 2] });
+    await importRestaurant(server.db, RestaurantFileSchema.parse(raw));
+    const view = payloadOf(await capacityCall(server, owner.cookie, 'GET'));
+    expect(view.values).toMatchObject({ 'capacity.max_orders': null, 'capacity.pickup_max_orders': 4, 'capacity.item_categories': [1, 2] });
+    expect(RestaurantFileSchema.safeParse({ ...raw, settings: { ...raw.settings, 'capacity.pickup_max_orders': -4 } }).success).toBe(false);
   });
 });
