@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { CapacityViewSchema } from '@resto/contract/backoffice-capacity';
 import type { Menu } from '@resto/domain/catalogue';
-import { capacityFieldMessages } from '@resto/domain/messages/backoffice-capacity';
+import { capacityFieldMessages, capacityMessages } from '@resto/domain/messages/backoffice-capacity';
 import { backOfficeMessages } from '@resto/domain/messages/backoffice';
 import { centsToEuros } from '@resto/domain/money';
 import type { Offer } from '@resto/domain/offers';
@@ -48,8 +48,8 @@ async function setPickupLimit(owner: StaffAccount, value: number | null) {
   });
 }
 
-/** A pickup cash order of one drink in the far slot, priced as the storefront prices it. @returns its id. */
-async function placeOrderInSlot(): Promise<number> {
+/** A pickup cash order of one drink in the far slot (asap: « dès que possible »), priced as the storefront prices it. @returns its id. */
+async function placeOrderInSlot(asap = false): Promise<number> {
   const [menus, settings, offers] = await Promise.all([
     api<Menu[]>('/v2/public/menus'),
     api<{ name: string; value: unknown }[]>('/v2/public/settings'),
@@ -66,9 +66,9 @@ async function placeOrderInSlot(): Promise<number> {
       items: [{ item_id: item.item_id, item_menu_id: item.item_menu_id, quantity: 1, note: '', options: [] }],
       free_items: [],
       is_pickup: true,
-      is_scheduled: true,
-      delivery_date: day,
-      delivery_time_range: range,
+      is_scheduled: !asap,
+      delivery_date: asap ? null : day,
+      delivery_time_range: asap ? null : range,
       delivery: centsToEuros(totals.deliveryCents),
       tax: centsToEuros(totals.taxCents),
       subtotal: centsToEuros(totals.subtotalCents),
@@ -84,6 +84,32 @@ async function placeOrderInSlot(): Promise<number> {
     }),
   });
   return created.order_id;
+}
+
+/** Refuses an order as the owner, so the board of the next spec starts clean. */
+async function refuse(owner: StaffAccount, orderId: number) {
+  await fetch(`${base}/v2/restaurant/orders/${orderId}/actions`, {
+    method: 'POST',
+    headers: { Cookie: owner.cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ action: 'reject', expected_status: 'pending', reason: 'too_many_orders' }),
+  });
+}
+
+/** A visitor with a pizza in the cart, on the checkout's pickup time step. */
+async function toPickupTime(page: Page) {
+  await open(page, `${base}/menu?product=105`);
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Ajouter ·/ })
+    .click();
+  await open(page, `${base}/checkout`);
+  await page.getByRole('button', { name: /À emporter/ }).click();
+  await page.getByLabel('Prénom').fill('Camille');
+  await page.getByLabel('Nom', { exact: true }).fill('Durand');
+  await page.getByLabel('E-mail').fill('camille.durand@example.fr');
+  await page.getByLabel('Téléphone').fill('06 12 34 56 78');
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await expect(page).toHaveURL(/tab=delivery/);
 }
 
 async function shot(page: Page, name: string) {
@@ -131,19 +157,7 @@ test('a full slot shows « complet » in the picker and cannot be chosen', async
     // A customer's picker: Thursday 21:00–21:15 is « complet » and disabled, 21:15 is not.
     await page.context().clearCookies();
     await page.setViewportSize({ width: 390, height: 844 });
-    await open(page, `${base}/menu?product=105`);
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /Ajouter ·/ })
-      .click();
-    await open(page, `${base}/checkout`);
-    await page.getByRole('button', { name: /À emporter/ }).click();
-    await page.getByLabel('Prénom').fill('Camille');
-    await page.getByLabel('Nom', { exact: true }).fill('Durand');
-    await page.getByLabel('E-mail').fill('camille.durand@example.fr');
-    await page.getByLabel('Téléphone').fill('06 12 34 56 78');
-    await page.getByRole('button', { name: 'Continuer' }).click();
-    await expect(page).toHaveURL(/tab=delivery/);
+    await toPickupTime(page);
     await page.getByRole('radio', { name: 'Planifier' }).check();
     await page.getByLabel('Jour').selectOption({ label: 'jeudi 26 novembre' });
     const slot = page.getByLabel('Créneau');
@@ -162,11 +176,28 @@ test('a full slot shows « complet » in the picker and cannot be chosen', async
   } finally {
     await setPickupLimit(owner, before);
     // The order placed for the test is refused, so the board of the next spec starts clean.
-    if (orderId !== undefined)
-      await fetch(`${base}/v2/restaurant/orders/${orderId}/actions`, {
-        method: 'POST',
-        headers: { Cookie: owner.cookie, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ action: 'reject', expected_status: 'pending', reason: 'too_many_orders' }),
-      });
+    if (orderId !== undefined) await refuse(owner, orderId);
+  }
+});
+
+test('« dès que possible » full: the picker offers slots only and says why', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const owner = await ownerSession(base);
+  const before = CapacityViewSchema.parse(await api('/v2/restaurant/capacity', { headers: { Cookie: owner.cookie } })).values['capacity.pickup_max_orders'];
+  let orderId: number | undefined;
+  try {
+    await setPickupLimit(owner, 1);
+    orderId = await placeOrderInSlot(true); // 12:30 + 20 min: the 12:45 slot
+    await page.setViewportSize({ width: 390, height: 844 });
+    await freezeClock(page, 'backOffice');
+    await toPickupTime(page);
+    await expect(page.getByRole('radio', { name: /Dès que possible/ })).toBeDisabled();
+    await expect(page.getByRole('radio', { name: 'Planifier' })).toBeChecked();
+    await expect(page.getByRole('status').filter({ hasText: capacityMessages.asapFull })).toBeVisible();
+    await expect(page.getByLabel('Créneau')).not.toHaveValue('');
+    expect(errors).toEqual([]);
+  } finally {
+    await setPickupLimit(owner, before);
+    if (orderId !== undefined) await refuse(owner, orderId);
   }
 });

@@ -4,7 +4,7 @@ import type { SettingsList } from '@resto/domain/settings';
 import { formatDay } from '@resto/domain/format';
 import { generateSlots, isAsapOffered, isRestaurantOpen, readSchedulingSettings, readStaffPresence, schedulableDates, toRestaurantDate, addDays } from '@resto/domain/scheduling';
 import { schedulePickerTexts } from '@resto/domain/messages/checkout';
-import { capacityPickerTexts } from '@resto/domain/messages/backoffice-capacity';
+import { capacityMessages, capacityPickerTexts } from '@resto/domain/messages/backoffice-capacity';
 import { useFullSlots } from '../backoffice-capacity/index.ts';
 
 export interface ScheduleValue {
@@ -47,7 +47,7 @@ export function SchedulePicker({
   const date = value.delivery_date && dates.includes(value.delivery_date) ? value.delivery_date : (dates[0] ?? null);
   const slots = useMemo(() => (date ? generateSlots({ date, now, isPickup, menus, scheduling }) : []), [date, menus, isPickup, minute, settings]);
   // Capacity (issue 14, part 4): full slots show « complet » and cannot be chosen.
-  const { full } = useFullSlots(date, isPickup, settings);
+  const { full, asapFull } = useFullSlots(date, isPickup, settings);
   const selectedFull = value.delivery_time_range !== null && slots.some((s) => s.value === value.delivery_time_range && full.has(s.start));
   useEffect(() => {
     if (selectedFull) onChange({ ...value, delivery_time_range: null });
@@ -60,6 +60,10 @@ export function SchedulePicker({
   useEffect(() => {
     if (noScreen && !value.delivery_time_range && date && earliest) onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: earliest });
   }, [noScreen, value.delivery_time_range, date, earliest, onChange]);
+  // Capacity: the slot « dès que possible » would take is full: a slot instead, chosen for the visitor.
+  useEffect(() => {
+    if (asapFull && !value.is_scheduled && date && earliest) onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: earliest });
+  }, [asapFull, value.is_scheduled, date, earliest, onChange]);
 
   return (
     <fieldset className="space-y-3">
@@ -70,7 +74,7 @@ export function SchedulePicker({
             type="radio"
             name="when"
             checked={!scheduled}
-            disabled={!open}
+            disabled={!open || asapFull}
             onChange={() => onChange({ is_scheduled: false, delivery_date: null, delivery_time_range: null })}
             className="size-5 accent-brand-600"
           />
@@ -94,6 +98,11 @@ export function SchedulePicker({
           <span className="block font-semibold">{schedulePickerTexts.planifier}</span>
         </label>
       </div>
+      {asapFull && open ? (
+        <p role="status" className="text-sm font-medium text-ink/80">
+          {capacityMessages.asapFull}
+        </p>
+      ) : null}
       {scheduled ? (
         dates.length === 0 ? (
           <p className="text-sm font-medium text-red-700">{schedulePickerTexts.aucunCreneauNEstDisponible}</p>
