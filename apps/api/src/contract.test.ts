@@ -408,6 +408,29 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('get', trackingRoute, `/v2/public/tracking/${'0'.repeat(64)}`)).status).toBe(404);
   });
 
+  test('capacity per slot: the owner’s settings and the public full slots (issue 14, part 4)', async () => {
+    const owner = await createTestStaff(server.db, { now, role: 'owner' });
+    const member = await createTestStaff(server.db, { now });
+    const capacity = '/v2/restaurant/capacity';
+    const read = await call('get', capacity, capacity, { headers: { Cookie: owner.cookie } });
+    expect(read.status).toBe(200);
+    expect((await call('get', capacity, capacity)).status).toBe(401);
+    const versions = (read.body as { payload: { versions: Record<string, number> } }).payload.versions;
+    const change = { values: { 'capacity.pickup_max_orders': 40 }, expected_versions: { 'capacity.pickup_max_orders': versions['capacity.pickup_max_orders'] } };
+    expect((await call('put', capacity, capacity, { headers: { Cookie: member.cookie }, body: json(change) })).status).toBe(403);
+    expect((await call('put', capacity, capacity, { headers: { Cookie: owner.cookie }, body: json({ ...change, values: { 'capacity.pickup_max_orders': -1 } }) })).status).toBe(400);
+    expect((await call('put', capacity, capacity, { headers: { Cookie: owner.cookie }, body: json(change) })).status).toBe(200);
+    expect((await call('put', capacity, capacity, { headers: { Cookie: owner.cookie }, body: json(change) })).status).toBe(409);
+    expect((await call('put', capacity, capacity, { headers: { Cookie: owner.cookie }, body: json({ values: {}, expected_versions: {} }) })).status).toBe(200);
+    const slots = '/v2/public/slots';
+    expect((await call('get', slots, `${slots}?date=2026-11-26&is_pickup=true&items=2`)).status).toBe(200);
+    expect((await call('get', slots, `${slots}?date=demain&is_pickup=true`)).status).toBe(400);
+    // Back to no limit: the other cases of this file order freely.
+    const after = (await call('get', capacity, capacity, { headers: { Cookie: owner.cookie } })).body as { payload: { versions: Record<string, number> } };
+    const reset = { values: { 'capacity.pickup_max_orders': null }, expected_versions: { 'capacity.pickup_max_orders': after.payload.versions['capacity.pickup_max_orders'] } };
+    expect((await call('put', capacity, capacity, { headers: { Cookie: owner.cookie }, body: json(reset) })).status).toBe(200);
+  });
+
   test('addresses and suggestions', async () => {
     const locations = '/v2/public/locations';
     expect((await call('get', `${locations}/`, `${locations}/?query=${encodeURIComponent('lyon')}`)).status).toBe(200);

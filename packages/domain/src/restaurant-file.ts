@@ -2,6 +2,7 @@ import { z } from './zod-fr.ts';
 import { weekdays } from './catalogue.ts';
 import { offerTypes } from './offers.ts';
 import { allergens, diets } from './allergens.ts';
+import { capacitySettingsShape } from './capacity.ts';
 
 /**
  * The restaurant file: one JSON document describing settings, menus (with categories, items and
@@ -157,6 +158,8 @@ export const KnownSettingsSchema = z.object({
   'orders.auto_print': z.boolean({ error: 'Attendu : true ou false.' }).optional(),
   /** Orders handled by e-mail, not on a board: no alert, no automatic refusal, ASAP kept (default false). */
   'orders.email_only': z.boolean({ error: 'Attendu : true ou false.' }).optional(),
+  /** Issue 14, part 4: orders and dishes per 15-minute slot (capacity.ts, capacitySettingsShape). */
+  ...capacitySettingsShape,
 });
 
 /**

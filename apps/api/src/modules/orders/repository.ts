@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { insertJsonRows } from '../../db/json-rows.ts';
 import { orderEvents, orderLines, orderOffers, orders, payments, users } from '../../db/schema.ts';
 import { appendOrderEvent, appendOrderEvents, type NewOrderEvent } from '../board/events.ts';
+import { lockSlot } from './capacity.ts';
 import { numberPlacedOrder } from './numbering.ts';
 
 /** SQL of orders. No rules here: the service decides, this writes and reads. */
@@ -35,6 +36,9 @@ export async function findOrderSecret(db: Database, orderId: number): Promise<st
  * transaction (numbering.ts).
  * `inTransaction` runs in the same transaction once a new order is written and numbered (its
  * e-mails, issue 17): when it throws, nothing of the order is kept.
+ * `capacity` (issue 14, part 4): the order's slot is locked first (capacity.ts, lockSlot), then an
+ * order already written with this local_id is answered as above, never refused; then `check` runs
+ * (counts the slot, may throw slot_full) before anything is written.
  */
 export async function insertOrder(
   db: Database,
@@ -43,8 +47,15 @@ export async function insertOrder(
   offerUses: Omit<typeof orderOffers.$inferInsert, 'orderId'>[] = [],
   placedAt: Date | null = null,
   inTransaction?: (tx: Database, orderId: number) => Promise<void>,
+  capacity?: { slotKey: string; check: (tx: Database) => Promise<void> },
 ): Promise<{ orderId: number; created: boolean }> {
   return db.transaction(async (tx) => {
+    if (capacity) {
+      await lockSlot(tx as unknown as Database, capacity.slotKey, order.isPickup);
+      const existing = await tx.select({ orderId: orders.orderId }).from(orders).where(eq(orders.localId, order.localId));
+      if (existing[0]) return { orderId: existing[0].orderId, created: false };
+      await capacity.check(tx as unknown as Database);
+    }
     const inserted = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.localId }).returning({ orderId: orders.orderId });
     const orderId = inserted[0]?.orderId;
     if (orderId === undefined) {

@@ -3,7 +3,9 @@ import { validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@r
 import { DeliverySchema, type OrderPayloadSchema } from '@resto/domain/checkout';
 import { readDeliverySettings, type DeliveryQuote } from '@resto/domain/delivery';
 import { calculateMailboxKey } from '@resto/domain/email-identity';
-import { checkOrderSchedule, type StaffPresence } from '@resto/domain/scheduling';
+import { checkOrderSchedule, readSchedulingSettings, type StaffPresence } from '@resto/domain/scheduling';
+import { cardPaymentHoldMinutes, cartLoad, checkSlotCapacity, hasCapacityLimit, orderSlotKey, readCapacityLimits } from '@resto/domain/capacity';
+import { capacityMessages } from '@resto/domain/messages/backoffice-capacity';
 import { messages } from '@resto/domain/messages';
 import { centsToEuros, eurosToCents } from '@resto/domain/money';
 import type { OfferRefusalReason } from '@resto/domain/offers';
@@ -20,6 +22,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { LocationService } from '../locations/service.ts';
 import * as repository from './repository.ts';
+import { slotLoad } from './capacity.ts';
 import { orderRows } from './order-rows.ts';
 import { toOrderView } from './order-view.ts';
 
@@ -234,6 +237,8 @@ export class OrderService {
       mealVoucherCents: voucherCents,
       createdAt: now,
     });
+    const capacity = this.capacityGuard(payload.is_pickup, schedule, rows.lines, catalog.settings, now);
+    rows.order.slotKey = capacity.slotKey;
     const { orderId, created } = await repository
       .insertOrder(
         this.db,
@@ -242,8 +247,16 @@ export class OrderService {
         offerUses,
         payload.payment_method === 'cash' ? now : null,
         writeMails,
+        capacity.guard,
       )
       .catch(async (error: unknown) => {
+        // A retry of an order that was placed meanwhile (an ASAP retry may fall in another slot)
+        // is answered with that order, never refused as full.
+        if (error instanceof ApiError && error.code === 'slot_full') {
+          const committed = await repository.findOrderIdByLocalId(this.db, payload.local_id);
+          if (committed !== undefined) return { orderId: committed, created: false };
+          throw error;
+        }
         // Another order of this customer took a once-only offer first (the race of issue 3),
         // unless that order was this very one sent twice.
         if (!isUniqueViolation(error, 'order_offers_once_idx')) throw error;
@@ -253,6 +266,36 @@ export class OrderService {
       });
     if (created && writeMails) this.mails?.kick();
     return { order_id: orderId, created };
+  }
+
+  /**
+   * The slot an order takes (issue 14, part 4; domain capacity.ts) and, when its order type has a
+   * limit, the check `insertOrder` runs in the order's transaction with the slot locked: the slot's
+   * orders and counted dishes plus this order's must stay within the limits, else 409 slot_full on
+   * `delivery_time_range` (for « dès que possible », a sentence asking for a slot). ASAP orders
+   * take the slot of now + the order type's lead time (`scheduling.(pickup_)minimum_time`).
+   */
+  private capacityGuard(
+    isPickup: boolean,
+    schedule: { is_scheduled: boolean; delivery_date: string | null; delivery_time_range: string | null },
+    lines: readonly { itemCategoryId: number; quantity: number }[],
+    settings: SettingsList,
+    now: Date,
+  ): { slotKey: string | null; guard: { slotKey: string; check: (tx: Database) => Promise<void> } | undefined } {
+    const slotKey = orderSlotKey(schedule, now, readSchedulingSettings(settings, isPickup).minimumTimeMinutes);
+    const limits = readCapacityLimits(settings, isPickup);
+    if (slotKey === null || !hasCapacityLimit(limits)) return { slotKey, guard: undefined };
+    const cart = cartLoad(
+      lines.map((line) => ({ item_category_id: line.itemCategoryId, quantity: line.quantity })),
+      limits.itemCategoryIds,
+    );
+    const check = async (tx: Database) => {
+      const load = await slotLoad(tx, slotKey, isPickup, limits.itemCategoryIds, new Date(now.getTime() - cardPaymentHoldMinutes * 60_000));
+      if (checkSlotCapacity(load, cart, limits) === null) return;
+      const message = schedule.is_scheduled ? capacityMessages.slotFull : capacityMessages.asapFull;
+      throw new ApiError('slot_full', message, [{ path: 'delivery_time_range', message }]);
+    };
+    return { slotKey, guard: { slotKey, check } };
   }
 
   /**

@@ -6,6 +6,8 @@ import { generateSlots, isAsapOffered, isRestaurantOpen, leadTimeMinutes, readSc
 import { isPaused, parisTime, readCalendar } from '@resto/domain/calendar';
 import { orderingBannerTexts } from '@resto/domain/messages/backoffice-hours';
 import { schedulePickerTexts } from '@resto/domain/messages/checkout';
+import { capacityMessages, capacityPickerTexts } from '@resto/domain/messages/backoffice-capacity';
+import { useFullSlots } from '../backoffice-capacity/index.ts';
 
 export interface ScheduleValue {
   is_scheduled: boolean;
@@ -49,14 +51,24 @@ export function SchedulePicker({
   const scheduled = value.is_scheduled || !open;
   const date = value.delivery_date && dates.includes(value.delivery_date) ? value.delivery_date : (dates[0] ?? null);
   const slots = useMemo(() => (date ? generateSlots({ date, now, isPickup, menus, scheduling, calendar }) : []), [date, menus, isPickup, minute, settings, calendar]);
+  // Capacity (issue 14, part 4): full slots show « complet » and cannot be chosen.
+  const { full, asapFull } = useFullSlots(date, isPickup, settings);
+  const selectedFull = value.delivery_time_range !== null && slots.some((s) => s.value === value.delivery_time_range && full.has(s.start));
+  useEffect(() => {
+    if (selectedFull) onChange({ ...value, delivery_time_range: null });
+  }, [selectedFull, value, onChange]);
   const today = toRestaurantDate(now);
   const dayLabel = (d: string) => (d === today ? schedulePickerTexts.aujourdHui(formatDay(d)) : d === addDays(today, 1) ? schedulePickerTexts.demain(formatDay(d)) : formatDay(d));
   const radio = 'flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 px-4 py-3';
   // No screen: the earliest slot instead of ASAP, chosen for the visitor (they may pick another).
-  const earliest = slots[0]?.value ?? null;
+  const earliest = slots.find((s) => !full.has(s.start))?.value ?? null;
   useEffect(() => {
     if (noScreen && !value.delivery_time_range && date && earliest) onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: earliest });
   }, [noScreen, value.delivery_time_range, date, earliest, onChange]);
+  // Capacity: the slot « dès que possible » would take is full: a slot instead, chosen for the visitor.
+  useEffect(() => {
+    if (asapFull && !value.is_scheduled && date && earliest) onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: earliest });
+  }, [asapFull, value.is_scheduled, date, earliest, onChange]);
 
   return (
     <fieldset className="space-y-3">
@@ -67,7 +79,7 @@ export function SchedulePicker({
             type="radio"
             name="when"
             checked={!scheduled}
-            disabled={!open}
+            disabled={!open || asapFull}
             onChange={() => onChange({ is_scheduled: false, delivery_date: null, delivery_time_range: null })}
             className="size-5 accent-brand-600"
           />
@@ -87,12 +99,17 @@ export function SchedulePicker({
             type="radio"
             name="when"
             checked={scheduled}
-            onChange={() => onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: slots[0]?.value ?? null })}
+            onChange={() => onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: earliest })}
             className="size-5 accent-brand-600"
           />
           <span className="block font-semibold">{schedulePickerTexts.planifier}</span>
         </label>
       </div>
+      {asapFull && open ? (
+        <p role="status" className="text-sm font-medium text-ink/80">
+          {capacityMessages.asapFull}
+        </p>
+      ) : null}
       {scheduled ? (
         dates.length === 0 ? (
           <p className="text-sm font-medium text-red-700">{schedulePickerTexts.aucunCreneauNEstDisponible}</p>
@@ -133,11 +150,16 @@ export function SchedulePicker({
               >
                 <option value="">{schedulePickerTexts.choisirUnCreneau}</option>
                 {slots.map((slot) => (
-                  <option key={slot.value} value={slot.value}>
-                    {slot.label}
+                  <option key={slot.value} value={slot.value} disabled={full.has(slot.start)}>
+                    {full.has(slot.start) ? capacityPickerTexts.fullLabel(slot.label) : slot.label}
                   </option>
                 ))}
               </select>
+              {slots.some((slot) => full.has(slot.start)) ? (
+                <p className="mt-1 text-sm text-ink/70" data-testid="full-slots">
+                  {capacityPickerTexts.fullList(slots.filter((slot) => full.has(slot.start)).map((slot) => slot.label))}
+                </p>
+              ) : null}
             </div>
           </div>
         )

@@ -165,6 +165,10 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
         // The restaurant paused ordering meanwhile (issue 14): say until when, cart kept; the fresh settings show the banner.
         toast(error.message);
         await revalidator.revalidate();
+      } else if (isApiError(error, 'slot_full')) {
+        // Capacity (issue 14, part 4): the slot filled up meanwhile; back to the picker, which shows it « complet » now.
+        toast(error.message);
+        goTo('delivery');
       } else if (isApiError(error, 'slot_unavailable', 'address_required', 'delivery_refused')) {
         // The time or the address no longer works (slot passed, too far…): back to the delivery tab, cart kept.
         toast(error.message);

@@ -1,0 +1,56 @@
+import { and, eq, gte, inArray, like, ne, notInArray, or, sql } from 'drizzle-orm';
+import type { SlotLoad } from '@resto/domain/capacity';
+import type { Database } from '../../db/client.ts';
+import { orderLines, orders } from '../../db/schema.ts';
+
+/**
+ * SQL of capacity per slot (issue 14, part 4; packages/domain/src/capacity.ts has the rules).
+ * What a slot holds: its orders of one type that are not refused or cancelled (rejected,
+ * cancelled), card orders awaiting their payment included while they are younger than the
+ * payment hold (an abandoned payment frees its place after it), and their dishes, free ones
+ * included (the kitchen makes them too), counting only the given categories (empty: all).
+ */
+
+/** Which orders take a place: not ended refused, and a card order awaiting payment only while recent. */
+function holdsAPlace(cardPendingSince: Date) {
+  return and(
+    notInArray(orders.status, ['rejected', 'cancelled']),
+    or(ne(orders.paymentMethod, 'card'), ne(orders.status, 'pending'), gte(orders.createdAt, cardPendingSince)),
+  );
+}
+
+function countedItems(itemCategoryIds: readonly number[]) {
+  const counted = itemCategoryIds.length ? inArray(orderLines.itemCategoryId, [...itemCategoryIds]) : sql`true`;
+  return sql<number>`coalesce(sum(${orderLines.quantity}) filter (where ${counted}), 0)::int`;
+}
+
+/**
+ * Serialises the orders of one slot and order type, across connections and API instances, until
+ * the transaction ends (`pg_advisory_xact_lock` keyed by a 64-bit hash of the slot and type).
+ * Two slots rarely share a hash; when they do they only wait for each other, never overbook.
+ */
+export async function lockSlot(tx: Database, slotKey: string, isPickup: boolean): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`capacity ${slotKey} ${isPickup ? 'pickup' : 'delivery'}`}, 0))`);
+}
+
+/** What one slot holds (see the module's comment). */
+export async function slotLoad(tx: Database, slotKey: string, isPickup: boolean, itemCategoryIds: readonly number[], cardPendingSince: Date): Promise<SlotLoad> {
+  const [row] = await tx
+    .select({ orders: sql<number>`count(distinct ${orders.orderId})::int`, items: countedItems(itemCategoryIds) })
+    .from(orders)
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.orderId))
+    .where(and(eq(orders.slotKey, slotKey), eq(orders.isPickup, isPickup), holdsAPlace(cardPendingSince)));
+  return { orders: Number(row?.orders ?? 0), items: Number(row?.items ?? 0) };
+}
+
+/** What each slot of a Paris day ('YYYY-MM-DD') holds, by slot key; slots holding nothing are absent. */
+export async function dayLoads(db: Database, date: string, isPickup: boolean, itemCategoryIds: readonly number[], cardPendingSince: Date): Promise<Map<string, SlotLoad>> {
+  const rows = await db
+    .select({ slotKey: orders.slotKey, orders: sql<number>`count(distinct ${orders.orderId})::int`, items: countedItems(itemCategoryIds) })
+    .from(orders)
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.orderId))
+    .where(and(like(orders.slotKey, `${date} %`), eq(orders.isPickup, isPickup), holdsAPlace(cardPendingSince)))
+    .groupBy(orders.slotKey);
+  return new Map(rows.map((row) => [row.slotKey ?? '', { orders: Number(row.orders), items: Number(row.items) }]));
+}
+
