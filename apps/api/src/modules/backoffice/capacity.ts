@@ -22,7 +22,7 @@ import {
 } from '@resto/domain/capacity';
 import { capacityAuditTexts, capacityFieldMessages } from '@resto/domain/messages/backoffice-capacity';
 import { backOfficeMessages } from '@resto/domain/messages/backoffice';
-import { readSchedulingSettings, toRestaurantDate } from '@resto/domain/scheduling';
+import { leadTimeMinutes, readSchedulingSettings, toRestaurantDate } from '@resto/domain/scheduling';
 import type { Database } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { ApiError, success } from '../../http/errors.ts';
@@ -198,14 +198,14 @@ export function capacityRoutes(deps: CapacityDeps) {
  * and whether « dès que possible » would be refused now. Never cached: each order changes it.
  */
 export async function fullSlots(deps: CapacityDeps, query: { date: string; is_pickup: boolean; items?: number | undefined }): Promise<FullSlots> {
-  const { settings: list } = await deps.catalog.getCatalog();
+  const { settings: list, calendar } = await deps.catalog.getCatalog();
   const limits = readCapacityLimits(list, query.is_pickup);
   const answer: FullSlots = { date: query.date, is_pickup: query.is_pickup, full: [], asap_full: false };
   if (!hasCapacityLimit(limits)) return answer;
   const now = deps.clock();
   const loads = await dayLoads(deps.db, query.date, query.is_pickup, limits.itemCategoryIds, new Date(now.getTime() - cardPaymentHoldMinutes * 60_000));
   answer.full = fullSlotStarts(query.date, dayQuarterStarts(), loads, limits, query.items);
-  const asapKey = orderSlotKey({ is_scheduled: false }, now, readSchedulingSettings(list, query.is_pickup).minimumTimeMinutes);
+  const asapKey = orderSlotKey({ is_scheduled: false }, now, leadTimeMinutes(readSchedulingSettings(list, query.is_pickup), now, calendar));
   if (query.date === toRestaurantDate(now) && asapKey?.startsWith(query.date))
     answer.asap_full = isSlotFull(loads.get(asapKey) ?? { orders: 0, items: 0 }, limits, query.items);
   return answer;

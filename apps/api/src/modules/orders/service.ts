@@ -3,7 +3,8 @@ import { validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@r
 import { DeliverySchema, type OrderPayloadSchema } from '@resto/domain/checkout';
 import { readDeliverySettings, type DeliveryQuote } from '@resto/domain/delivery';
 import { calculateMailboxKey } from '@resto/domain/email-identity';
-import { checkOrderSchedule, readSchedulingSettings, type StaffPresence } from '@resto/domain/scheduling';
+import { checkOrderSchedule, leadTimeMinutes, readSchedulingSettings, type StaffPresence } from '@resto/domain/scheduling';
+import type { RestaurantCalendar } from '@resto/domain/calendar';
 import { cardPaymentHoldMinutes, cartLoad, checkSlotCapacity, hasCapacityLimit, orderSlotKey, readCapacityLimits } from '@resto/domain/capacity';
 import { capacityMessages } from '@resto/domain/messages/backoffice-capacity';
 import { messages } from '@resto/domain/messages';
@@ -237,7 +238,7 @@ export class OrderService {
       mealVoucherCents: voucherCents,
       createdAt: now,
     });
-    const capacity = this.capacityGuard(payload.is_pickup, schedule, rows.lines, catalog.settings, now);
+    const capacity = this.capacityGuard(payload.is_pickup, schedule, rows.lines, catalog.settings, now, catalog.calendar);
     rows.order.slotKey = capacity.slotKey;
     const { orderId, created } = await repository
       .insertOrder(
@@ -273,7 +274,8 @@ export class OrderService {
    * limit, the check `insertOrder` runs in the order's transaction with the slot locked: the slot's
    * orders and counted dishes plus this order's must stay within the limits, else 409 slot_full on
    * `delivery_time_range` (for « dès que possible », a sentence asking for a slot). ASAP orders
-   * take the slot of now + the order type's lead time (`scheduling.(pickup_)minimum_time`).
+   * take the slot of now + the order type's lead time (`scheduling.(pickup_)minimum_time`, plus
+   * busy mode's extra minutes: leadTimeMinutes).
    */
   private capacityGuard(
     isPickup: boolean,
@@ -281,8 +283,9 @@ export class OrderService {
     lines: readonly { itemCategoryId: number; quantity: number }[],
     settings: SettingsList,
     now: Date,
+    calendar: RestaurantCalendar,
   ): { slotKey: string | null; guard: { slotKey: string; check: (tx: Database) => Promise<void> } | undefined } {
-    const slotKey = orderSlotKey(schedule, now, readSchedulingSettings(settings, isPickup).minimumTimeMinutes);
+    const slotKey = orderSlotKey(schedule, now, leadTimeMinutes(readSchedulingSettings(settings, isPickup), now, calendar));
     const limits = readCapacityLimits(settings, isPickup);
     if (slotKey === null || !hasCapacityLimit(limits)) return { slotKey, guard: undefined };
     const cart = cartLoad(
