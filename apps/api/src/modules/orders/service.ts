@@ -156,7 +156,8 @@ export class OrderService {
       presence: schedule.is_scheduled || !this.presence ? undefined : await this.presence(now, catalog.settings),
       calendar: catalog.calendar,
     });
-    if (refusal) throw new ApiError(refusal.code ?? 'slot_unavailable', refusal.message, [{ path: refusal.path, message: refusal.message }]);
+    if (refusal?.code === 'ordering_paused') throw new ApiError('ordering_paused', refusal.message, [{ path: refusal.path, message: refusal.message }]);
+    if (refusal) throw new ApiError('slot_unavailable', refusal.message, [{ path: refusal.path, message: refusal.message }]);
     // Outside the transaction: a provider call never holds the database (PGlite serialises).
     const delivery = payload.is_pickup ? null : await this.deliveryQuote(catalog.settings, payload.location);
 
