@@ -2,6 +2,7 @@ import { z } from './zod-fr.ts';
 import { weekdays } from './catalogue.ts';
 import { offerTypes } from './offers.ts';
 import { allergens, diets } from './allergens.ts';
+import { backOfficeSettingsShape } from './settings-fields.ts';
 
 /**
  * The restaurant file: one JSON document describing settings, menus (with categories, items and
@@ -137,6 +138,8 @@ export const KnownSettingsSchema = z.object({
   'orders.auto_print': z.boolean({ error: 'Attendu : true ou false.' }).optional(),
   /** Orders handled by e-mail, not on a board: no alert, no automatic refusal, ASAP kept (default false). */
   'orders.email_only': z.boolean({ error: 'Attendu : true ou false.' }).optional(),
+  /** Issue 14, parts 5 and 7: payments, contacts, legal mentions, tax, scheduling, delivery (settings-fields.ts). */
+  ...backOfficeSettingsShape,
 });
 
 /**
