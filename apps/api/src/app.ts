@@ -46,6 +46,7 @@ import { StaffService } from './modules/staff/service.ts';
 import { RealtimeHub, type Listen } from './modules/realtime/hub.ts';
 import { restaurantRealtimeRoutes, trackingRealtimeRoutes } from './modules/realtime/routes.ts';
 import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
+import { settingsRoutes } from './modules/backoffice/settings-routes.ts';
 import { BoardService } from './modules/board/service.ts';
 
 export interface AppDeps {
@@ -272,6 +273,7 @@ export function createApp(deps: AppDeps) {
   app.route('/v2', discoveryRoutes(deps.discovery));
   app.route('/v2/restaurant', staffRoutes(deps.staff, deps));
   app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));
+  app.route('/v2/restaurant', settingsRoutes(deps));
   app.route('/v2/public', trackingRoutes(deps.board));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs };
   app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));
