@@ -233,6 +233,51 @@ function describeZones(before: unknown, after: unknown): string {
   return parts.length ? parts.join(' ; ') : `${v.zones(old.length)} → ${v.zones(next.length)}`;
 }
 
+/** A setting's value as a person reads it: '20,00 €', 'oui', '30 min', '4 zones'… (forms' "current value", audit log). */
+export function formatSettingValue(name: string, value: unknown): string {
+  return formatValue(kindOf(name), value);
+}
+
+/**
+ * What the storefront assumes when a setting is not stored (the fallbacks of the readers:
+ * readTaxSettings, readSchedulingSettings, readOrderHandlingSettings, readDeliverySettings,
+ * readPaymentMethods, readMealVoucherSettings): the value a form shows for it. Texts default to ''.
+ */
+export const settingFallbacks: Readonly<Record<string, unknown>> = {
+  'payments.cod.active': false,
+  'payments.stripe.active': false,
+  'payments.meal_voucher.active': false,
+  'payments.meal_voucher.daily_limit': 25,
+  'privacy.guest_data_retention_months': 36,
+  'tax.enabled': true,
+  'tax.inclusive': true,
+  'tax.default_rate': 10,
+  'scheduling.show_range': true,
+  'scheduling.pickup_show_range': true,
+  'scheduling.remove_first_range': false,
+  'scheduling.pickup_remove_first_range': false,
+  'scheduling.remove_last_range': false,
+  'scheduling.pickup_remove_last_range': false,
+  'scheduling.remove_first_range_number': 0,
+  'scheduling.pickup_remove_first_range_number': 0,
+  'scheduling.remove_last_range_number': 0,
+  'scheduling.pickup_remove_last_range_number': 0,
+  'scheduling.minimum_time': 0,
+  'scheduling.pickup_minimum_time': 0,
+  'orders.email_only': false,
+  'orders.unseen_alert_minutes': 2,
+  'orders.auto_reject_minutes': 10,
+  'orders.auto_print': false,
+  'features.delivery.active': false,
+  'features.delivery.calculation_type': 'zone_based',
+  'features.delivery.max_distance': 0,
+  'features.delivery.unit': 'km',
+  'features.delivery.minimum_order': 0,
+  'features.delivery.flat_charge': 0,
+  'features.delivery.zones': [],
+  'features.delivery.distance_fees': [],
+};
+
 /** A setting's label (its name when the catalogue has none). */
 export function settingLabel(name: string): string {
   return settingLabels[name] ?? name;

@@ -142,14 +142,13 @@ export const settingsPageTexts = {
     pickup_scheduling: 'Créneaux à emporter',
     orders: 'Traitement des commandes',
   },
+  urlPlaceholder: 'https://',
   hints: {
-    payments: 'Au moins un moyen de paiement doit rester proposé aux clients.',
     legal: 'Imprimées sur la page « Mentions légales », les CGV et les reçus.',
     tax: 'Les taux propres aux plats se règlent sur la carte.',
     scheduling: 'Délai minimum : un créneau d’aujourd’hui commence au moins ce nombre de minutes après l’heure actuelle.',
     orders: 'Par e-mail : pas d’alerte ni de refus automatique, et « dès que possible » reste proposé sans écran allumé.',
   },
-  noPaymentMethod: 'Gardez au moins un moyen de paiement (sur place ou par carte).',
 } as const;
 
 /** The delivery page (/restaurant/livraison). */
