@@ -109,7 +109,7 @@ test.describe('on a phone (390 px)', () => {
     try {
       await open(page, '/restaurant/reglages');
       const section = page.getByTestId('section-delivery_scheduling');
-      const minimum = section.getByLabel('Livraison : délai minimum (minutes)');
+      const minimum = section.getByLabel('Délai minimum (minutes)');
       await minimum.fill('trente');
       await section.getByRole('button', { name: /^Enregistrer/ }).click();
       await expect(section.getByRole('alert').first()).toHaveText('Nombre de minutes attendu (ex. 30).');

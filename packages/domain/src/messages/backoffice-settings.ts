@@ -138,9 +138,9 @@ export const settingsPageTexts = {
     social: 'Réseaux sociaux et liens',
     legal: 'Mentions légales',
     tax: 'TVA',
+    orders: 'Traitement des commandes',
     delivery_scheduling: 'Créneaux de livraison',
     pickup_scheduling: 'Créneaux à emporter',
-    orders: 'Traitement des commandes',
   },
   urlPlaceholder: 'https://',
   hints: {

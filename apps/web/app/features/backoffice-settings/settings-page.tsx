@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { VersionedSetting } from '@resto/contract/backoffice-settings';
 import { settingsPageTexts as t } from '@resto/domain/messages/backoffice-settings';
+import { settingLabel } from '@resto/domain/settings-fields';
 import { FieldGrid, SettingFlag, SettingInput, SettingsSection, toStored } from './settings-section.tsx';
 
 const socialNames = ['facebook', 'instagram', 'twitter', 'tiktok', 'youtube', 'linkedin', 'pinterest', 'google_map'].map((n) => `contacts.${n}`);
@@ -19,18 +20,24 @@ const sections = {
   orders: ['orders.email_only', 'orders.unseen_alert_minutes', 'orders.auto_reject_minutes', 'orders.auto_print'],
 } as const;
 
+/** A scheduling label without its order type ('Livraison : délai minimum' → 'Délai minimum'): the section's title says it. */
+const short = (name: string) => {
+  const label = settingLabel(name).replace(/^[^:]+ : /, '');
+  return label.charAt(0).toUpperCase() + label.slice(1);
+};
+
 /** A day's slots: show as a range, drop the first N / last N, the lead time (spec section 5). */
 function SchedulingFields({ pickup }: { pickup: boolean }) {
   const name = (n: string) => `scheduling.${pickup ? 'pickup_' : ''}${n}`;
   return (
     <>
-      <SettingFlag name={name('show_range')} />
+      <SettingFlag name={name('show_range')} label={short(name('show_range'))} />
       <FieldGrid>
-        <SettingFlag name={name('remove_first_range')} />
-        <SettingInput name={name('remove_first_range_number')} variant="number" />
-        <SettingFlag name={name('remove_last_range')} />
-        <SettingInput name={name('remove_last_range_number')} variant="number" />
-        <SettingInput name={name('minimum_time')} variant="number" />
+        <SettingFlag name={name('remove_first_range')} label={short(name('remove_first_range'))} />
+        <SettingInput name={name('remove_first_range_number')} label={short(name('remove_first_range_number'))} variant="number" />
+        <SettingFlag name={name('remove_last_range')} label={short(name('remove_last_range'))} />
+        <SettingInput name={name('remove_last_range_number')} label={short(name('remove_last_range_number'))} variant="number" />
+        <SettingInput name={name('minimum_time')} label={short(name('minimum_time'))} variant="number" />
       </FieldGrid>
     </>
   );
