@@ -77,6 +77,11 @@ describe('checkSettingChanges', () => {
     });
   });
 
+  test('amounts are stored to the cent, without binary noise', () => {
+    expect(check('features.delivery.flat_charge', 1 + 0.14)).toEqual({ ok: true, values: [{ name: 'features.delivery.flat_charge', value: 1.14 }] });
+    expect(issues(check('features.delivery.flat_charge', 1.145))[0]?.message).toContain('2 décimales');
+  });
+
   test('computed settings: the screen presence, ordering.* and calendar.*', () => {
     expect(['orders.screen_connected', 'ordering.paused', 'calendar.closed_today'].every(isComputedSetting)).toBe(true);
     expect(isComputedSetting('orders.email_only')).toBe(false);
@@ -88,6 +93,7 @@ describe('describeSettingChange (the audit log’s sentence)', () => {
     ['features.delivery.minimum_order', 15, 20, 'Commande minimum en livraison : 15,00\u00a0€ → 20,00\u00a0€'],
     ['payments.cod.active', true, false, 'Paiement sur place (espèces) : oui → non'],
     ['scheduling.minimum_time', 30, 45, 'Livraison : délai minimum (minutes) : 30 min → 45 min'],
+    ['contacts.latitude', 45.7578, 45.76012, 'Latitude du restaurant : 45,7578 → 45,76012'],
     ['tax.default_rate', 10, 5.5, 'Taux de TVA par défaut (%) : 10 % → 5,5 %'],
     ['contacts.twitter', undefined, 'https://x.com/margot', 'X (Twitter) : (non renseigné) → « https://x.com/margot »'],
     ['features.delivery.calculation_type', 'zone_based', 'distance', 'Calcul des frais de livraison : par zones (codes postaux) → par distance (paliers)'],

@@ -32,18 +32,22 @@ const phone = z
   .max(30, { error: e.phone })
   .refine((s) => s === '' || normalizePhone(s) !== null, { error: e.phone });
 
-/** Euros, 0 to 10,000, 2 decimals at most (a fee, a minimum order, a ceiling). */
+/** Euros, 0 to 10,000, 2 decimals at most (a fee, a minimum order, a ceiling), stored rounded to the cent. */
 export const eurosSetting = z
   .number({ error: e.euros })
   .min(0, { error: e.eurosNegative })
   .max(10_000, { error: e.eurosMax })
-  .refine((n) => Number.isInteger(Math.round(n * 100 * 1e6) / 1e6), { error: e.eurosCents });
+  .refine((n) => Number.isInteger(Math.round(n * 100 * 1e6) / 1e6), { error: e.eurosCents })
+  // 1 + 0.14 is 1.1400000000000001 in binary: stored as 1.14.
+  .transform((n) => Math.round(n * 100) / 100);
 /** A delivery fee: euros as eurosSetting, with the fee's own message when negative. */
 const feeSetting = z
   .number({ error: e.euros })
   .min(0, { error: e.zoneFee })
   .max(10_000, { error: e.eurosMax })
-  .refine((n) => Number.isInteger(Math.round(n * 100 * 1e6) / 1e6), { error: e.eurosCents });
+  .refine((n) => Number.isInteger(Math.round(n * 100 * 1e6) / 1e6), { error: e.eurosCents })
+  // 1 + 0.14 is 1.1400000000000001 in binary: stored as 1.14.
+  .transform((n) => Math.round(n * 100) / 100);
 const minutes = (max: number) =>
   z
     .number({ error: e.minutes })
@@ -160,7 +164,7 @@ export const backOfficeSettingsShape = {
 } as const;
 
 /** How a setting's value reads in the audit log. */
-type SettingKind = 'flag' | 'euros' | 'minutes' | 'months' | 'percent' | 'distance' | 'count' | 'choice' | 'zones' | 'tiers' | 'text';
+type SettingKind = 'flag' | 'coordinate' | 'euros' | 'minutes' | 'months' | 'percent' | 'distance' | 'count' | 'choice' | 'zones' | 'tiers' | 'text';
 
 function kindOf(name: string): SettingKind {
   if (name === 'features.delivery.zones') return 'zones';
@@ -172,6 +176,7 @@ function kindOf(name: string): SettingKind {
   if (name === 'tax.default_rate') return 'percent';
   if (name === 'features.delivery.max_distance') return 'distance';
   if (name.endsWith('_number')) return 'count';
+  if (name === 'contacts.latitude' || name === 'contacts.longitude') return 'coordinate';
   if (name === 'features.delivery.calculation_type' || name === 'features.delivery.unit') return 'choice';
   return 'text';
 }
@@ -189,6 +194,8 @@ function formatValue(kind: SettingKind, value: unknown): string {
       return typeof value === 'number' ? v.months(formatNumber(value)) : String(value);
     case 'percent':
       return typeof value === 'number' ? v.percent(formatNumber(value)) : String(value);
+    case 'coordinate':
+      return typeof value === 'number' ? formatNumber(value, 6) : String(value);
     case 'distance':
     case 'count':
       return typeof value === 'number' ? formatNumber(value) : String(value);
