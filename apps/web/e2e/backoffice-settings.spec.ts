@@ -155,6 +155,27 @@ test.describe('on a phone (390 px)', () => {
     }
   });
 
+  test('the restaurant’s position is filled from an address search, then saved', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    const owner = await signInStaff(page, baseURL, 'owner');
+    const before = await storedSettings(owner.cookie);
+    try {
+      await open(page, '/restaurant/livraison');
+      await page.getByLabel('Chercher l’adresse du restaurant', { exact: true }).first().fill('8 rue Mercière, 69002 Lyon');
+      await page.getByRole('button', { name: 'Chercher l’adresse du restaurant' }).click();
+      await page.getByRole('button', { name: /8 rue Mercière/ }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Position de « 8 rue Mercière, 69002 Lyon » reprise' })).toBeVisible();
+      await expect(page.getByLabel('Latitude du restaurant')).toHaveValue(/^45\.75/);
+      await page.getByRole('button', { name: 'Enregistrer · Position du restaurant' }).click();
+      await expect(page.getByText('Position du restaurant : enregistré.')).toBeVisible();
+      const latitude = (await storedSettings(owner.cookie)).find((s) => s.name === 'contacts.latitude')?.value as number;
+      expect(latitude).toBeCloseTo(45.754, 2);
+      expect(errors).toEqual([]);
+    } finally {
+      await restore(owner.cookie, before, ['contacts.latitude', 'contacts.longitude']);
+    }
+  });
+
   test('a staff member is told the pages are the owner’s', async ({ page }) => {
     await signInStaff(page, baseURL, 'staff');
     await open(page, '/restaurant/reglages');
