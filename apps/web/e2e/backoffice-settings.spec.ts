@@ -95,7 +95,7 @@ test.describe('on a phone (390 px)', () => {
       }
       // Read again after a reload: the form shows what is stored.
       await open(page, '/restaurant/livraison');
-      await expect(page.getByTestId('delivery-zone').first().getByLabel('Frais de livraison (€)')).toHaveValue('3.4');
+      await expect(page.getByTestId('delivery-zone').first().getByLabel('Frais de livraison (€)')).toHaveValue('3,4');
       expect(errors).toEqual([]);
     } finally {
       await restore(owner.cookie, before, ['features.delivery.zones']);
@@ -165,7 +165,7 @@ test.describe('on a phone (390 px)', () => {
       await page.getByRole('button', { name: 'Chercher l’adresse du restaurant' }).click();
       await page.getByRole('button', { name: /8 rue Mercière/ }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Position de « 8 rue Mercière, 69002 Lyon » reprise' })).toBeVisible();
-      await expect(page.getByLabel('Latitude du restaurant')).toHaveValue(/^45\.75/);
+      await expect(page.getByLabel('Latitude du restaurant')).toHaveValue(/^45,75/);
       await page.getByRole('button', { name: 'Enregistrer · Position du restaurant' }).click();
       await expect(page.getByText('Position du restaurant : enregistré.')).toBeVisible();
       const latitude = (await storedSettings(owner.cookie)).find((s) => s.name === 'contacts.latitude')?.value as number;

@@ -1,5 +1,5 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
-import { FormProvider, get, useForm, useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
+import { createContext, useContext, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { FormProvider, get, useController, useForm, useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
 import { Loader2, Save } from 'lucide-react';
 import { SettingsPatchAnswerSchema, type VersionedSetting } from '@resto/contract/backoffice-settings';
 import { StaleEditPayloadSchema } from '@resto/contract/backoffice';
@@ -174,6 +174,42 @@ export function useFieldState(name: string): { error: string | undefined; stale:
 /** Reads a typed number the French way ('2,5' → 2.5); '' or words stay NaN so the schema says what is expected. */
 export const asNumber = (value: unknown) => (typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(String(value).replace(',', '.').replace(/\s/g, '')));
 
+/** A number as a person in France writes it: 1.5 → '1,5'; NaN (what was typed is not a number) → ''. */
+const frenchNumber = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value).replace('.', ',') : '');
+
+/**
+ * A number field shown the French way ('1,5'): the text typed is kept as typed (a refused '-2' or
+ * 'trente' stays on screen), the form holds the number it reads as (asNumber). When the form's
+ * value changes from elsewhere (saved, reset, filled by the address search), the text follows.
+ */
+function NumberInput({ name, inputProps }: { name: string; inputProps: InputHTMLAttributes<HTMLInputElement> }) {
+  const {
+    field: { ref, onBlur, onChange, value },
+  } = useController({ name });
+  const [text, setText] = useState(() => frenchNumber(value));
+  const [shown, setShown] = useState<unknown>(value);
+  if (!Object.is(shown, value)) {
+    setShown(value);
+    if (!Object.is(asNumber(text), value)) setText(frenchNumber(value));
+  }
+  return (
+    <input
+      {...inputProps}
+      ref={ref}
+      name={name}
+      inputMode="decimal"
+      value={text}
+      onBlur={onBlur}
+      onChange={(event) => {
+        setText(event.target.value);
+        const typed = asNumber(event.target.value);
+        setShown(typed);
+        onChange(typed);
+      }}
+    />
+  );
+}
+
 function Messages({ id, error, stale }: { id: string; error: string | undefined; stale: string | undefined }) {
   return (
     <>
@@ -213,22 +249,21 @@ export function SettingInput({
   const { register } = useFormContext();
   const { error, stale } = useFieldState(name);
   const id = fieldId(name);
+  const props = {
+    id,
+    type,
+    autoComplete: autoComplete ?? 'off',
+    placeholder,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error, stale),
+    className: `w-full rounded-xl border px-3 py-2.5 text-base ${error ? 'border-red-600' : 'border-black/15'}`,
+  } as const;
   return (
     <div className="min-w-0">
       <label htmlFor={id} className="mb-1 block text-sm font-semibold">
         {label ?? settingLabel(name)}
       </label>
-      <input
-        id={id}
-        type={type}
-        inputMode={variant === 'number' ? 'decimal' : undefined}
-        autoComplete={autoComplete ?? 'off'}
-        placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, stale)}
-        className={`w-full rounded-xl border px-3 py-2.5 text-base ${error ? 'border-red-600' : 'border-black/15'}`}
-        {...register(name, variant === 'number' ? { setValueAs: asNumber } : {})}
-      />
+      {variant === 'number' ? <NumberInput name={name} inputProps={props} /> : <input {...props} {...register(name)} />}
       <Messages id={id} error={error} stale={stale} />
     </div>
   );
