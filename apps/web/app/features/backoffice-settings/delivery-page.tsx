@@ -6,7 +6,7 @@ import { DistanceAnswerSchema, LocationSuggestionsSchema, type LocationSuggestio
 import { minLocationQueryLength } from '@resto/domain/location-limits';
 import { deliveryPageTexts as t, settingValueTexts } from '@resto/domain/messages/backoffice-settings';
 import { api, isApiError } from '../../lib/api.ts';
-import { FieldGrid, SettingChoice, SettingFlag, SettingInput, SettingsSection, toStored } from './settings-section.tsx';
+import { FieldGrid, Messages, SettingChoice, SettingFlag, SettingInput, SettingsSection, fieldId, toStored, useFieldState } from './settings-section.tsx';
 
 const zonesName = 'features.delivery.zones';
 const tiersName = 'features.delivery.distance_fees';
@@ -17,8 +17,10 @@ const rowButton = 'flex items-center gap-1.5 rounded-full border border-black/15
 function ZoneRows() {
   const { control } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name: zonesName });
+  const list = useFieldState(zonesName);
   return (
     <div className="space-y-3">
+      <Messages id={fieldId(zonesName)} error={list.error} stale={list.stale} />
       {fields.length === 0 ? <p className="text-sm text-ink/60">{t.noZones}</p> : null}
       <ol className="space-y-3">
         {fields.map((field, i) => (
@@ -60,8 +62,10 @@ function ZoneRows() {
 function TierRows({ unit }: { unit: string }) {
   const { control } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name: tiersName });
+  const list = useFieldState(tiersName);
   return (
     <div className="space-y-3">
+      <Messages id={fieldId(tiersName)} error={list.error} stale={list.stale} />
       {fields.length === 0 ? <p className="text-sm text-ink/60">{t.noTiers}</p> : null}
       <ol className="space-y-3">
         {fields.map((field, i) => (

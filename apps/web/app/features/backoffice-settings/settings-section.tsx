@@ -210,7 +210,8 @@ function NumberInput({ name, inputProps }: { name: string; inputProps: InputHTML
   );
 }
 
-function Messages({ id, error, stale }: { id: string; error: string | undefined; stale: string | undefined }) {
+/** A field's error and the value stored meanwhile by someone else, under the field. */
+export function Messages({ id, error, stale }: { id: string; error: string | undefined; stale: string | undefined }) {
   return (
     <>
       {error ? (
