@@ -49,6 +49,7 @@ import { hoursRoutes } from './modules/backoffice/hours.ts';
 import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
 import { offerRoutes } from './modules/backoffice/offers-routes.ts';
 import { capacityRoutes, publicSlotRoutes } from './modules/backoffice/capacity.ts';
+import { settingsRoutes } from './modules/backoffice/settings-routes.ts';
 import { BoardService } from './modules/board/service.ts';
 import { auditRoutes, importBodyLimit, isImportPath } from './modules/backoffice/audit-routes.ts';
 import { menuEditorRoutes } from './modules/backoffice/menu-routes.ts';
@@ -302,6 +303,7 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/restaurant', menuEditorRoutes(deps));
   app.route('/v2/restaurant', capacityRoutes(deps));
   app.route('/v2/public', publicSlotRoutes(deps));
+  app.route('/v2/restaurant', settingsRoutes(deps));
   app.route('/v2/public', trackingRoutes(deps.board));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs };
   app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));

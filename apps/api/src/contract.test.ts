@@ -720,6 +720,21 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('delete', menu, `${menus}/${brunch.menu_id}?expected_version=${menuVersion}`, { headers: owner })).status).toBe(200);
   });
 
+  test('the back office’s settings: read, change, refusals (issue 14, parts 5 and 7)', async () => {
+    const settingsRoute = '/v2/restaurant/settings';
+    const owner = { Cookie: (await createTestStaff(server.db, { role: 'owner', now })).cookie };
+    const member = { Cookie: (await createTestStaff(server.db, { now })).cookie };
+    const read = await call('get', settingsRoute, settingsRoute, { headers: owner });
+    expect(read.status).toBe(200);
+    expect((await call('get', settingsRoute, settingsRoute, { headers: member })).status).toBe(403);
+    const version = (read.body as { payload: { name: string; version: number }[] }).payload.find((s) => s.name === 'scheduling.minimum_time')?.version ?? 0;
+    const change = (value: unknown, expected = version) => json({ changes: [{ name: 'scheduling.minimum_time', value, expected_version: expected }] });
+    expect((await call('patch', settingsRoute, settingsRoute, { headers: owner, body: change('trente') })).status).toBe(400);
+    expect((await call('patch', settingsRoute, settingsRoute, { headers: owner, body: change(35) })).status).toBe(200);
+    expect((await call('patch', settingsRoute, settingsRoute, { headers: owner, body: change(40) })).status).toBe(409);
+    expect((await call('patch', settingsRoute, settingsRoute, { body: change(40) })).status).toBe(401);
+  });
+
   test('every declared route was met in success and in error', () => {
     const routes = declared.map((route) => `${route.method.toUpperCase()} ${documentPath(route.path)}`);
     const missing = routes.filter((route) => {

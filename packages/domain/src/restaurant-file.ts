@@ -3,6 +3,7 @@ import { weekdays } from './catalogue.ts';
 import { offerTypes } from './offers.ts';
 import { allergens, diets } from './allergens.ts';
 import { capacitySettingsShape } from './capacity.ts';
+import { backOfficeSettingsShape } from './settings-fields.ts';
 
 /**
  * The restaurant file: one JSON document describing settings, menus (with categories, items and
@@ -160,6 +161,8 @@ export const KnownSettingsSchema = z.object({
   'orders.email_only': z.boolean({ error: 'Attendu : true ou false.' }).optional(),
   /** Issue 14, part 4: orders and dishes per 15-minute slot (capacity.ts, capacitySettingsShape). */
   ...capacitySettingsShape,
+  /** Issue 14, parts 5 and 7: payments, contacts, legal mentions, tax, scheduling, delivery (settings-fields.ts). */
+  ...backOfficeSettingsShape,
 });
 
 /**

@@ -1,0 +1,61 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { SettingChange, SettingsPatchAnswer, VersionedSetting } from '@resto/contract/backoffice-settings';
+import { KnownSettingsSchema } from '@resto/domain/restaurant-file';
+import { checkSettingChanges, describeSettingChange, sameSettingValue } from '@resto/domain/settings-fields';
+import { settingsErrors } from '@resto/domain/messages/backoffice-settings';
+import type { Database } from '../../db/client.ts';
+import { settings } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { catalogEdit, type AuditEntry, type EditAuthor, type EditTx } from './edits.ts';
+
+/**
+ * The settings of the back office (issue 14, parts 5 and 7; docs/decisions/023-back-office.md,
+ * "Settings and delivery"): read with their versions, changed all or nothing.
+ */
+
+async function readAll(db: Database | EditTx): Promise<VersionedSetting[]> {
+  const rows = await db.select().from(settings).orderBy(asc(settings.name));
+  return rows.map((row) => ({ name: row.name, value: row.value, version: row.version }));
+}
+
+/** Every stored setting with its version, by name. */
+export function listSettings(db: Database): Promise<VersionedSetting[]> {
+  return readAll(db);
+}
+
+/**
+ * Applies `changes` in one catalogue edit. Each value is checked with the restaurant file's
+ * KnownSettingsSchema (unknown and computed names refused); a setting whose stored version is not
+ * the `expected_version` sent (0 for one that does not exist) makes the whole change a 409
+ * stale_edit with `payload.current` = those settings now. A value equal to the stored one is
+ * skipped. One audit entry per changed setting (« Commande minimum en livraison : 15,00 € → 20,00 € »).
+ * @throws ApiError invalid_request (400, every field's error), stale_edit (409)
+ */
+export async function changeSettings(db: Database, author: EditAuthor, changes: readonly SettingChange[]): Promise<SettingsPatchAnswer> {
+  const checked = checkSettingChanges(KnownSettingsSchema.shape, changes);
+  if (!checked.ok) throw new ApiError('invalid_request', `${settingsErrors.invalid} ${checked.issues[0]!.message}`, checked.issues);
+  return catalogEdit(db, author, async (tx, version) => {
+    const names = checked.values.map((c) => c.name);
+    const rows = new Map((await tx.select().from(settings).where(inArray(settings.name, names))).map((row) => [row.name, row]));
+    const stale: VersionedSetting[] = [];
+    const writes: { name: string; value: unknown; before: unknown }[] = [];
+    checked.values.forEach(({ name, value }, i) => {
+      const row = rows.get(name);
+      if (row && sameSettingValue(row.value, value)) return;
+      if ((row?.version ?? 0) !== changes[i]!.expected_version) stale.push({ name, value: row?.value ?? null, version: row?.version ?? 0 });
+      else writes.push({ name, value, before: row?.value });
+    });
+    if (stale.length) throw new ApiError('stale_edit', settingsErrors.stale, [], { current: stale });
+    for (const { name, value } of writes)
+      await tx.insert(settings).values({ name, value, version }).onConflictDoUpdate({ target: settings.name, set: { value, version } });
+    const audit: AuditEntry[] = writes.map(({ name, value, before }) => ({
+      entity: 'settings',
+      entityId: name,
+      action: before === undefined ? 'create' : 'update',
+      summary: describeSettingChange(name, before, value),
+      before: before ?? null,
+      after: value,
+    }));
+    return { result: { changed: writes.map((w) => w.name), settings: await readAll(tx) }, audit };
+  });
+}
