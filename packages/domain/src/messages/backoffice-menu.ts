@@ -32,7 +32,7 @@ export const menuEditorTexts = {
   noDishes: 'Aucun plat dans cette catégorie.',
   pickupShort: 'À emporter',
   deliveryShort: 'Livraison',
-  dishCount: (n: number) => `${n} plat${n > 1 ? 's' : ''}`,
+  dishCount: (n: number) => `(${n} plat${n > 1 ? 's' : ''})`,
   forbidden: 'La carte est modifiée par le propriétaire du restaurant. Pour marquer un plat épuisé, utilisez la page Disponibilités.',
 } as const;
 
@@ -83,6 +83,7 @@ export const dishFormTexts = {
   valueName: 'Nom',
   valuePrice: 'Supplément (€)',
   valueAllergens: 'Allergènes de la valeur',
+  valueMore: 'TVA et allergènes',
   fixErrors: 'Corrigez les champs signalés.',
   currentValue: (value: string) => `Valeur actuelle : ${value}`,
   currentNone: 'Valeur actuelle : (vide)',

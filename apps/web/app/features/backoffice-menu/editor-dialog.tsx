@@ -1,0 +1,42 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { X } from 'lucide-react';
+import { menuFormTexts } from '@resto/domain/messages/backoffice-menu';
+
+/**
+ * The menu editor's form frame (issue 14, part 1): full screen on a phone, a centred panel from
+ * 640 px. Modal: the heading takes the focus on opening, Escape or the close button cancels, and
+ * the focus goes back where it was.
+ */
+export function EditorDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    heading.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      before?.focus();
+    };
+  }, [onClose]);
+  return (
+    <div className="fixed inset-0 z-50 flex items-stretch justify-center bg-black/40 sm:items-start sm:overflow-y-auto sm:p-6">
+      <div role="dialog" aria-modal="true" aria-labelledby="editor-dialog-title" className="flex w-full flex-col overflow-y-auto bg-stone-50 sm:max-w-2xl sm:overflow-visible sm:rounded-2xl sm:shadow-xl">
+        <div className="sticky top-0 z-10 flex items-center gap-3 border-b border-black/10 bg-white px-4 py-3 sm:rounded-t-2xl">
+          <h2 id="editor-dialog-title" ref={heading} tabIndex={-1} className="min-w-0 flex-1 truncate text-lg font-bold outline-none">
+            {title}
+          </h2>
+          <button type="button" onClick={onClose} aria-label={menuFormTexts.close} className="rounded-full p-2 hover:bg-black/5">
+            <X size={20} aria-hidden />
+          </button>
+        </div>
+        <div className="px-4 py-4 sm:px-6">{children}</div>
+      </div>
+    </div>
+  );
+}
