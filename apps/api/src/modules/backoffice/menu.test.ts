@@ -43,7 +43,7 @@ function dishBody(categoryId: number, overrides: Partial<DishCreateBody> = {}): 
     category_id: categoryId,
     name: 'Pizza du test',
     description: 'Tomate, mozzarella',
-    image: '/images/items/pizza-1.svg',
+    image: '/images/items/pizza-margherita.svg',
     score: 0,
     price_pickup: 11.5,
     price_delivery: 12.5,

@@ -30,7 +30,7 @@ function startValues(dish: DishView | null, categoryId: number): DishFormInput {
       category_id: categoryId,
       name: '',
       description: '',
-      image: '/images/items/pizza-1.svg',
+      image: '',
       score: 0,
       price_pickup: Number.NaN,
       price_delivery: Number.NaN,
