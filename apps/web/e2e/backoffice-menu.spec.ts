@@ -98,7 +98,7 @@ test('an owner on a phone changes a price; the customer’s open menu shows it a
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading', { name: `Modifier ${name}` })).toBeFocused();
   await page.screenshot({ path: `${shots}/menu-form-390.png`, fullPage: false });
-  const pickup = dialog.getByLabel('Prix à emporter (€)');
+  const pickup = dialog.getByLabel('Prix à emporter');
   await pickup.fill('-1');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(dialog.locator('#dish-price-pickup-error')).toHaveText('Un montant ne peut pas être négatif.');
@@ -115,7 +115,10 @@ test('an owner on a phone changes a price; the customer’s open menu shows it a
   // The customer's page, open all along, shows the new price at its next navigation.
   await customer.locator('header a[href="/"]').first().click();
   await expect(customer).toHaveURL(`${base}/`);
-  await customer.getByRole('link', { name: /Voir la carte/ }).first().click();
+  await customer
+    .getByRole('link', { name: /Voir la carte/ })
+    .first()
+    .click();
   await expect(customer).toHaveURL(/\/menu$/);
   await expect(card.getByTestId('item-price')).toHaveText(/^9,50\s€$/);
 
@@ -155,7 +158,7 @@ test('two owners: the second is shown the current values beside what was typed, 
   await expect(dialog.getByLabel('Description')).toHaveValue('Cerises entières, comme chez Margot');
   await expect(dialog.getByTestId('current-value')).toContainText(['Valeur actuelle : 11,00 €']);
   await page.screenshot({ path: `${shots}/menu-form-stale-390.png`, fullPage: false });
-  await dialog.getByLabel('Prix en livraison (€)').fill('11,00');
+  await dialog.getByLabel('Prix en livraison').fill('11,00');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(dialog).toBeHidden();
   const row = dishRow(page, name);

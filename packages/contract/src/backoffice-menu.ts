@@ -77,6 +77,8 @@ export const CategoryViewSchema = z
     description: z.string(),
     position: z.number().int(),
     version: z.number().int(),
+    /** Past orders name one of its dishes (archived ones included): deleting it archives it. */
+    ordered: z.boolean(),
     items: z.array(DishViewSchema),
   })
   .meta({ id: 'CategoryView' });
@@ -90,6 +92,8 @@ export const MenuViewSchema = z
     available: z.boolean(),
     position: z.number().int(),
     version: z.number().int(),
+    /** Past orders name one of its dishes: deleting it archives it. */
+    ordered: z.boolean(),
     categories: z.array(CategoryViewSchema),
   })
   .meta({ id: 'MenuView' });

@@ -87,7 +87,12 @@ export function DishForm({
       setAlert(null);
       try {
         const saved = dish
-          ? await api.call({ method: 'PUT', path: `/v2/restaurant/menu/items/${dish.item_id}`, body: { ...values, expected_version: expectedVersion }, response: DishViewSchema })
+          ? await api.call({
+              method: 'PUT',
+              path: `/v2/restaurant/menu/items/${dish.item_id}`,
+              body: { ...values, expected_version: expectedVersion },
+              response: DishViewSchema,
+            })
           : await api.call({ method: 'POST', path: '/v2/restaurant/menu/items', body: values, response: DishViewSchema });
         onSaved(saved);
       } catch (error) {
@@ -110,7 +115,11 @@ export function DishForm({
 
   const groups = [...new Set(categories.map((c) => c.menuName))];
   const chosenRate = typed.tax_rate;
-  const rateChoices: (number | null)[] = [null, ...vatRates, ...(chosenRate !== null && chosenRate !== undefined && !vatRates.includes(chosenRate as never) ? [chosenRate] : [])];
+  const rateChoices: (number | null)[] = [
+    null,
+    ...vatRates,
+    ...(chosenRate !== null && chosenRate !== undefined && !vatRates.includes(chosenRate as never) ? [chosenRate] : []),
+  ];
 
   return (
     <form method="post" noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5" aria-label={dish ? t.editDish(dish.name) : t.newDish}>
@@ -122,7 +131,13 @@ export function DishForm({
           <label htmlFor="dish-name" className={labelClass}>
             {t.name}
           </label>
-          <input id="dish-name" className={inputClass(errors.name?.message)} aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? 'dish-name-error' : undefined} {...register('name')} />
+          <input
+            id="dish-name"
+            className={inputClass(errors.name?.message)}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? 'dish-name-error' : undefined}
+            {...register('name')}
+          />
           <FieldError id="dish-name" message={errors.name?.message} />
           <CurrentValue show={!!current && current.name !== typed.name} value={current?.name ?? ''} />
         </div>
@@ -144,7 +159,10 @@ export function DishForm({
             ))}
           </select>
           <FieldError id="dish-category" message={errors.category_id?.message} />
-          <CurrentValue show={!!current && current.category_id !== typed.category_id} value={categories.find((c) => c.categoryId === current?.category_id)?.name ?? ''} />
+          <CurrentValue
+            show={!!current && current.category_id !== typed.category_id}
+            value={categories.find((c) => c.categoryId === current?.category_id)?.name ?? ''}
+          />
         </div>
         <div>
           <label htmlFor="dish-description" className={labelClass}>
@@ -189,7 +207,15 @@ export function DishForm({
               control={control}
               name="price_pickup"
               render={({ field }) => (
-                <PriceInput id="dish-price-pickup" label={t.pricePickup} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.price_pickup?.message} hint={t.priceHint} />
+                <PriceInput
+                  id="dish-price-pickup"
+                  label={t.pricePickup}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.price_pickup?.message}
+                  hint={t.priceHint}
+                />
               )}
             />
             <CurrentValue show={!!current && current.price_pickup !== typed.price_pickup} value={current ? formatEuros(current.price_pickup) : ''} />
@@ -199,7 +225,15 @@ export function DishForm({
               control={control}
               name="price_delivery"
               render={({ field }) => (
-                <PriceInput id="dish-price-delivery" label={t.priceDelivery} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.price_delivery?.message} hint={t.priceHint} />
+                <PriceInput
+                  id="dish-price-delivery"
+                  label={t.priceDelivery}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.price_delivery?.message}
+                  hint={t.priceHint}
+                />
               )}
             />
             <CurrentValue show={!!current && current.price_delivery !== typed.price_delivery} value={current ? formatEuros(current.price_delivery) : ''} />
@@ -283,7 +317,15 @@ export function DishForm({
         </h3>
         {options.fields.length === 0 ? <p className="text-sm text-ink/60">{t.noOptions}</p> : null}
         {options.fields.map((field, index) => (
-          <OptionEditor key={field.key} index={index} control={control} register={register} errors={errors} onRemove={() => options.remove(index)} name={typed.options?.[index]?.name ?? ''} />
+          <OptionEditor
+            key={field.key}
+            index={index}
+            control={control}
+            register={register}
+            errors={errors}
+            onRemove={() => options.remove(index)}
+            name={typed.options?.[index]?.name ?? ''}
+          />
         ))}
         <FieldError id="dish-options" message={messageOf(errors.options)} />
         <CurrentValue
@@ -339,7 +381,12 @@ function OptionEditor({
           <label htmlFor={`${id}-name`} className={labelClass}>
             {t.optionName}
           </label>
-          <input id={`${id}-name`} className={inputClass(optionErrors?.name?.message)} aria-invalid={optionErrors?.name ? true : undefined} {...register(`options.${index}.name`)} />
+          <input
+            id={`${id}-name`}
+            className={inputClass(optionErrors?.name?.message)}
+            aria-invalid={optionErrors?.name ? true : undefined}
+            {...register(`options.${index}.name`)}
+          />
           <FieldError id={`${id}-name`} message={optionErrors?.name?.message} />
         </div>
         <div>
@@ -376,14 +423,26 @@ function OptionEditor({
                   <label htmlFor={`${vid}-name`} className="mb-1 block text-xs font-semibold">
                     {t.valueName}
                   </label>
-                  <input id={`${vid}-name`} className={inputClass(valueErrors?.name?.message)} aria-invalid={valueErrors?.name ? true : undefined} {...register(`options.${index}.values.${valueIndex}.name`)} />
+                  <input
+                    id={`${vid}-name`}
+                    className={inputClass(valueErrors?.name?.message)}
+                    aria-invalid={valueErrors?.name ? true : undefined}
+                    {...register(`options.${index}.values.${valueIndex}.name`)}
+                  />
                 </div>
                 <Controller
                   control={control}
                   name={`options.${index}.values.${valueIndex}.price`}
                   render={({ field: price }) => (
                     <div>
-                      <PriceInput id={`${vid}-price`} label={t.valuePrice} value={price.value} onChange={price.onChange} onBlur={price.onBlur} error={undefined} />
+                      <PriceInput
+                        id={`${vid}-price`}
+                        label={t.valuePrice}
+                        value={price.value}
+                        onChange={price.onChange}
+                        onBlur={price.onBlur}
+                        error={undefined}
+                      />
                     </div>
                   )}
                 />
@@ -413,7 +472,11 @@ function OptionEditor({
                       value={rate.value === null || rate.value === undefined ? '' : String(rate.value)}
                       onChange={(e) => rate.onChange(e.target.value === '' ? null : Number(e.target.value))}
                     >
-                      {[null, ...vatRates, ...(rate.value !== null && rate.value !== undefined && !vatRates.includes(rate.value as never) ? [rate.value] : [])].map((choice) => (
+                      {[
+                        null,
+                        ...vatRates,
+                        ...(rate.value !== null && rate.value !== undefined && !vatRates.includes(rate.value as never) ? [rate.value] : []),
+                      ].map((choice) => (
                         <option key={String(choice)} value={choice === null ? '' : String(choice)}>
                           {rateText(choice)}
                         </option>
@@ -425,7 +488,12 @@ function OptionEditor({
                 <div className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 sm:grid-cols-3">
                   {allergens.map((allergen) => (
                     <label key={allergen} className="flex items-center gap-2 text-xs">
-                      <input type="checkbox" value={allergen} className="h-4 w-4 accent-brand-600" {...register(`options.${index}.values.${valueIndex}.allergens`)} />
+                      <input
+                        type="checkbox"
+                        value={allergen}
+                        className="h-4 w-4 accent-brand-600"
+                        {...register(`options.${index}.values.${valueIndex}.allergens`)}
+                      />
                       {allergenLabels[allergen]}
                     </label>
                   ))}
@@ -437,11 +505,19 @@ function OptionEditor({
       </ul>
       <FieldError id={`${id}-values`} message={messageOf(optionErrors?.values)} />
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" onClick={() => values.append({ ...blankValue })} className="flex items-center gap-1.5 rounded-full border border-black/15 px-3 py-1.5 text-sm font-semibold hover:bg-black/5">
+        <button
+          type="button"
+          onClick={() => values.append({ ...blankValue })}
+          className="flex items-center gap-1.5 rounded-full border border-black/15 px-3 py-1.5 text-sm font-semibold hover:bg-black/5"
+        >
           <Plus size={15} aria-hidden />
           {t.addValue}
         </button>
-        <button type="button" onClick={onRemove} className="flex items-center gap-1.5 rounded-full border border-black/15 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50">
+        <button
+          type="button"
+          onClick={onRemove}
+          className="flex items-center gap-1.5 rounded-full border border-black/15 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50"
+        >
           <Trash2 size={15} aria-hidden />
           {t.removeOption(name)}
         </button>

@@ -26,14 +26,28 @@ export interface GroupRow {
   version: number;
 }
 
-const CurrentGroupSchema = MenuViewSchema.pick({ name: true, description: true, version: true }).extend({ available: MenuViewSchema.shape.available.optional() });
+const CurrentGroupSchema = MenuViewSchema.pick({ name: true, description: true, version: true }).extend({
+  available: MenuViewSchema.shape.available.optional(),
+});
 
 /**
  * The form of a menu (`isMenu`: name, description, visible) or of a category (name,
  * description; new ones go in `menuId`), validated by the restaurant file's schemas. A 409 shows
  * the current values beside the typed ones; the next save is based on the current version.
  */
-export function GroupForm({ isMenu, row, menuId, onSaved, onCancel }: { isMenu: boolean; row: GroupRow | null; menuId?: number; onSaved: () => void; onCancel: () => void }) {
+export function GroupForm({
+  isMenu,
+  row,
+  menuId,
+  onSaved,
+  onCancel,
+}: {
+  isMenu: boolean;
+  row: GroupRow | null;
+  menuId?: number;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const [expectedVersion, setExpectedVersion] = useState(row?.version);
   const [current, setCurrent] = useState<z.infer<typeof CurrentGroupSchema> | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
@@ -51,7 +65,13 @@ export function GroupForm({ isMenu, row, menuId, onSaved, onCancel }: { isMenu: 
     async (values) => {
       setAlert(null);
       try {
-        if (row) await api.call({ method: 'PUT', path: `${base}/${row.id}`, body: { ...values, expected_version: expectedVersion }, response: CurrentGroupSchema.loose() });
+        if (row)
+          await api.call({
+            method: 'PUT',
+            path: `${base}/${row.id}`,
+            body: { ...values, expected_version: expectedVersion },
+            response: CurrentGroupSchema.loose(),
+          });
         else if (isMenu) await api.call({ method: 'POST', path: base, body: values, response: MenuViewSchema });
         else await api.call({ method: 'POST', path: base, body: { ...values, menu_id: menuId }, response: CategoryViewSchema });
         onSaved();
@@ -81,7 +101,13 @@ export function GroupForm({ isMenu, row, menuId, onSaved, onCancel }: { isMenu: 
           <label htmlFor="group-name" className={labelClass}>
             {t.name}
           </label>
-          <input id="group-name" className={inputClass(errors.name?.message)} aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? 'group-name-error' : undefined} {...register('name')} />
+          <input
+            id="group-name"
+            className={inputClass(errors.name?.message)}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? 'group-name-error' : undefined}
+            {...register('name')}
+          />
           <FieldError id="group-name" message={errors.name?.message} />
           <CurrentValue show={!!current && current.name !== typed.name} value={current?.name ?? ''} />
         </div>

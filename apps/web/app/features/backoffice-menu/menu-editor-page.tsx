@@ -21,7 +21,8 @@ type Editing =
   | null;
 
 const card = 'rounded-2xl bg-white shadow-sm';
-const iconButton = 'inline-flex h-10 w-10 items-center justify-center rounded-full border border-black/10 bg-white hover:bg-black/5 disabled:opacity-30 disabled:hover:bg-white';
+const iconButton =
+  'inline-flex h-10 w-10 items-center justify-center rounded-full border border-black/10 bg-white hover:bg-black/5 disabled:opacity-30 disabled:hover:bg-white';
 const MovedSchema = z.object({ version: z.number() }).loose();
 
 /**
@@ -50,7 +51,9 @@ export function MenuEditorPage({ tree, now }: { tree: MenuTree; now: string }) {
     focusAfter.current = null;
   }, [tree, busy]);
 
-  const categories: CategoryChoice[] = tree.menus.flatMap((menu) => menu.categories.map((c) => ({ categoryId: c.category_id, name: c.name, menuName: menu.name })));
+  const categories: CategoryChoice[] = tree.menus.flatMap((menu) =>
+    menu.categories.map((c) => ({ categoryId: c.category_id, name: c.name, menuName: menu.name })),
+  );
 
   const run = async (action: () => Promise<string | null>) => {
     setBusy(true);
@@ -78,7 +81,12 @@ export function MenuEditorPage({ tree, now }: { tree: MenuTree; now: string }) {
 
   const remove = (kind: Kind, id: number, version: number) =>
     run(async () => {
-      const done = await api.call({ method: 'DELETE', path: `/v2/restaurant/menu/${kind}/${id}`, query: { expected_version: version }, response: DeleteResultSchema });
+      const done = await api.call({
+        method: 'DELETE',
+        path: `/v2/restaurant/menu/${kind}/${id}`,
+        query: { expected_version: version },
+        response: DeleteResultSchema,
+      });
       return done.message;
     });
 
@@ -90,10 +98,26 @@ export function MenuEditorPage({ tree, now }: { tree: MenuTree; now: string }) {
 
   const moveButtons = (kind: Kind, id: number, name: string, first: boolean, last: boolean) => (
     <>
-      <button id={`move-${kind}-${id}-up`} type="button" className={iconButton} disabled={busy || first} onClick={() => void move(kind, id, 'up')} aria-label={t.moveUp(name)} title={t.moveUp(name)}>
+      <button
+        id={`move-${kind}-${id}-up`}
+        type="button"
+        className={iconButton}
+        disabled={busy || first}
+        onClick={() => void move(kind, id, 'up')}
+        aria-label={t.moveUp(name)}
+        title={t.moveUp(name)}
+      >
         <ArrowUp size={18} aria-hidden />
       </button>
-      <button id={`move-${kind}-${id}-down`} type="button" className={iconButton} disabled={busy || last} onClick={() => void move(kind, id, 'down')} aria-label={t.moveDown(name)} title={t.moveDown(name)}>
+      <button
+        id={`move-${kind}-${id}-down`}
+        type="button"
+        className={iconButton}
+        disabled={busy || last}
+        onClick={() => void move(kind, id, 'down')}
+        aria-label={t.moveDown(name)}
+        title={t.moveDown(name)}
+      >
         <ArrowDown size={18} aria-hidden />
       </button>
     </>
@@ -105,7 +129,12 @@ export function MenuEditorPage({ tree, now }: { tree: MenuTree; now: string }) {
         <p className="text-sm font-medium text-red-900">{text}</p>
         <div className="mt-2 flex flex-wrap gap-2">
           {onConfirm ? (
-            <button type="button" disabled={busy} onClick={onConfirm} className="rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-70">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={onConfirm}
+              className="rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+            >
               {deleteTexts.confirm}
             </button>
           ) : null}
@@ -120,12 +149,16 @@ export function MenuEditorPage({ tree, now }: { tree: MenuTree; now: string }) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-extrabold">{t.title}</h1>
           <p className="mt-1 text-sm text-ink/70">{t.intro}</p>
         </div>
-        <button type="button" onClick={() => setEditing({ kind: 'menu', row: null })} className="flex items-center gap-2 rounded-full border border-black/15 bg-white px-4 py-2 text-sm font-semibold hover:bg-black/5">
+        <button
+          type="button"
+          onClick={() => setEditing({ kind: 'menu', row: null })}
+          className="flex items-center gap-2 self-start rounded-full border border-black/15 bg-white px-4 py-2 text-sm font-semibold hover:bg-black/5"
+        >
           <Plus size={16} aria-hidden />
           {t.addMenu}
         </button>
@@ -146,11 +179,23 @@ export function MenuEditorPage({ tree, now }: { tree: MenuTree; now: string }) {
                   {menu.name} {menu.available ? null : <Badge tone="stone">{t.hidden}</Badge>}
                 </h2>
                 <div className="flex flex-wrap gap-1.5">
-                  <button type="button" className={iconButton} onClick={() => setEditing({ kind: 'menu', row: groupRow(menu) })} aria-label={t.editMenu(menu.name)} title={t.editMenu(menu.name)}>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    onClick={() => setEditing({ kind: 'menu', row: groupRow(menu) })}
+                    aria-label={t.editMenu(menu.name)}
+                    title={t.editMenu(menu.name)}
+                  >
                     <Pencil size={17} aria-hidden />
                   </button>
                   {tree.menus.length > 1 ? moveButtons('menus', menu.menu_id, menu.name, menuIndex === 0, menuIndex === tree.menus.length - 1) : null}
-                  <button type="button" className={`${iconButton} text-red-700`} onClick={() => setConfirming(`menu-${menu.menu_id}`)} aria-label={t.removeMenu(menu.name)} title={t.removeMenu(menu.name)}>
+                  <button
+                    type="button"
+                    className={`${iconButton} text-red-700`}
+                    onClick={() => setConfirming(`menu-${menu.menu_id}`)}
+                    aria-label={t.removeMenu(menu.name)}
+                    title={t.removeMenu(menu.name)}
+                  >
                     <Trash2 size={17} aria-hidden />
                   </button>
                 </div>
@@ -158,7 +203,7 @@ export function MenuEditorPage({ tree, now }: { tree: MenuTree; now: string }) {
               {menu.description ? <p className="mt-1 text-sm text-ink/70">{menu.description}</p> : null}
               {confirmBox(
                 `menu-${menu.menu_id}`,
-                tree.menus.length <= 1 ? deleteTexts.lastMenu : deleteTexts.menuWill(menu.name, menuCounts.deleted, menuCounts.archived),
+                tree.menus.length <= 1 ? deleteTexts.lastMenu : deleteTexts.menuWill(menu.name, menu.ordered, menuCounts.deleted, menuCounts.archived),
                 tree.menus.length <= 1 ? null : () => void remove('menus', menu.menu_id, menu.version),
               )}
             </div>
@@ -170,53 +215,77 @@ export function MenuEditorPage({ tree, now }: { tree: MenuTree; now: string }) {
                 category={category}
                 header={
                   <>
-                    <button type="button" className={iconButton} onClick={() => setEditing({ kind: 'category', row: groupRow(category), menuId: menu.menu_id })} aria-label={t.editCategory(category.name)} title={t.editCategory(category.name)}>
+                    <button
+                      type="button"
+                      className={iconButton}
+                      onClick={() => setEditing({ kind: 'category', row: groupRow(category), menuId: menu.menu_id })}
+                      aria-label={t.editCategory(category.name)}
+                      title={t.editCategory(category.name)}
+                    >
                       <Pencil size={17} aria-hidden />
                     </button>
                     {moveButtons('categories', category.category_id, category.name, categoryIndex === 0, categoryIndex === menu.categories.length - 1)}
-                    <button type="button" className={`${iconButton} text-red-700`} onClick={() => setConfirming(`category-${category.category_id}`)} aria-label={t.removeCategory(category.name)} title={t.removeCategory(category.name)}>
+                    <button
+                      type="button"
+                      className={`${iconButton} text-red-700`}
+                      onClick={() => setConfirming(`category-${category.category_id}`)}
+                      aria-label={t.removeCategory(category.name)}
+                      title={t.removeCategory(category.name)}
+                    >
                       <Trash2 size={17} aria-hidden />
                     </button>
                   </>
                 }
                 confirm={confirmBox(
                   `category-${category.category_id}`,
-                  deleteTexts.categoryWill(category.name, counts(category.items).deleted, counts(category.items).archived),
+                  deleteTexts.categoryWill(category.name, category.ordered, counts(category.items).deleted, counts(category.items).archived),
                   () => void remove('categories', category.category_id, category.version),
                 )}
               >
                 <ul className="divide-y divide-black/5">
                   {category.items.map((dish, dishIndex) => (
                     <li key={dish.item_id} className="px-4 py-3" data-testid="dish-row">
-                      <div className="flex items-start gap-3">
-                        <img src={dish.image} alt="" loading="lazy" className="h-14 w-14 shrink-0 rounded-xl bg-stone-100 object-cover" />
-                        <div className="min-w-0 flex-1">
-                          <p className="font-semibold">
-                            <span className="mr-1.5">{dish.name}</span>
-                            {dish.available ? null : <Badge tone="stone">{t.hidden}</Badge>}
-                            {dish.sold_out_until && dish.sold_out_until > now ? <Badge tone="amber">{t.soldOutToday}</Badge> : null}
-                          </p>
-                          <p className="mt-0.5 text-sm text-ink/70" data-testid="dish-prices">
-                            {t.pickupShort} {formatEuros(dish.price_pickup)} · {t.deliveryShort} {formatEuros(dish.price_delivery)}
-                          </p>
+                      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+                        <div className="flex min-w-0 flex-1 items-start gap-3">
+                          <img src={dish.image} alt="" loading="lazy" className="h-14 w-14 shrink-0 rounded-xl bg-stone-100 object-cover" />
+                          <div className="min-w-0 flex-1">
+                            <p className="font-semibold">
+                              <span className="mr-1.5">{dish.name}</span>
+                              {dish.available ? null : <Badge tone="stone">{t.hidden}</Badge>}
+                              {dish.sold_out_until && dish.sold_out_until > now ? <Badge tone="amber">{t.soldOutToday}</Badge> : null}
+                            </p>
+                            <p className="mt-0.5 text-sm text-ink/70" data-testid="dish-prices">
+                              {t.pickupShort} {formatEuros(dish.price_pickup)} · {t.deliveryShort} {formatEuros(dish.price_delivery)}
+                            </p>
+                          </div>
+                        </div>
+                        <div className="flex flex-wrap justify-end gap-1.5">
+                          <button
+                            type="button"
+                            onClick={() => setEditing({ kind: 'dish', dish, categoryId: category.category_id })}
+                            className="inline-flex h-10 items-center gap-1.5 rounded-full border border-black/10 px-3 text-sm font-semibold hover:bg-black/5"
+                            aria-label={t.editDish(dish.name)}
+                          >
+                            <Pencil size={16} aria-hidden />
+                            {t.edit}
+                          </button>
+                          {moveButtons('items', dish.item_id, dish.name, dishIndex === 0, dishIndex === category.items.length - 1)}
+                          <button
+                            type="button"
+                            className={`${iconButton} text-red-700`}
+                            onClick={() => setConfirming(`dish-${dish.item_id}`)}
+                            aria-label={t.removeDish(dish.name)}
+                            title={t.removeDish(dish.name)}
+                          >
+                            <Trash2 size={17} aria-hidden />
+                          </button>
                         </div>
                       </div>
-                      <div className="mt-2 flex flex-wrap justify-end gap-1.5">
-                        <button
-                          type="button"
-                          onClick={() => setEditing({ kind: 'dish', dish, categoryId: category.category_id })}
-                          className="inline-flex h-10 items-center gap-1.5 rounded-full border border-black/10 px-3 text-sm font-semibold hover:bg-black/5"
-                          aria-label={t.editDish(dish.name)}
-                        >
-                          <Pencil size={16} aria-hidden />
-                          {t.edit}
-                        </button>
-                        {moveButtons('items', dish.item_id, dish.name, dishIndex === 0, dishIndex === category.items.length - 1)}
-                        <button type="button" className={`${iconButton} text-red-700`} onClick={() => setConfirming(`dish-${dish.item_id}`)} aria-label={t.removeDish(dish.name)} title={t.removeDish(dish.name)}>
-                          <Trash2 size={17} aria-hidden />
-                        </button>
-                      </div>
-                      {confirmBox(`dish-${dish.item_id}`, dish.ordered ? deleteTexts.dishArchived(dish.name) : deleteTexts.dishDeleted(dish.name), () => void remove('items', dish.item_id, dish.version))}
+                      {confirmBox(
+                        `dish-${dish.item_id}`,
+                        dish.ordered ? deleteTexts.dishArchived(dish.name) : deleteTexts.dishDeleted(dish.name),
+                        () => void remove('items', dish.item_id, dish.version),
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -247,7 +316,13 @@ export function MenuEditorPage({ tree, now }: { tree: MenuTree; now: string }) {
 
       {editing?.kind === 'dish' ? (
         <EditorDialog title={editing.dish ? dishFormTexts.editDish(editing.dish.name) : dishFormTexts.newDish} onClose={() => setEditing(null)}>
-          <DishForm dish={editing.dish} categoryId={editing.categoryId} categories={categories} onSaved={() => void saved()} onCancel={() => setEditing(null)} />
+          <DishForm
+            dish={editing.dish}
+            categoryId={editing.categoryId}
+            categories={categories}
+            onSaved={() => void saved()}
+            onCancel={() => setEditing(null)}
+          />
         </EditorDialog>
       ) : null}
       {editing?.kind === 'menu' ? (
@@ -272,7 +347,10 @@ function groupRow(row: MenuView | CategoryView): GroupRow {
 
 function Badge({ tone, children }: { tone: 'stone' | 'amber'; children: ReactNode }) {
   return (
-    <span className={`mr-1 inline-block rounded-full px-2 py-0.5 align-middle text-xs font-semibold ${tone === 'amber' ? 'bg-amber-100 text-amber-900' : 'bg-stone-200 text-ink/80'}`} data-testid="dish-badge">
+    <span
+      className={`mr-1 inline-block rounded-full px-2 py-0.5 align-middle text-xs font-semibold ${tone === 'amber' ? 'bg-amber-100 text-amber-900' : 'bg-stone-200 text-ink/80'}`}
+      data-testid="dish-badge"
+    >
       {children}
     </span>
   );
