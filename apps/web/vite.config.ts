@@ -23,5 +23,6 @@ function latestBuildFile(): Plugin {
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), latestBuildFile()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
-  server: { proxy: { '/v2': 'http://localhost:3000' } },
+  // The API, and the dish photos it stores (DATA_DIR/uploads, issue 14).
+  server: { proxy: { '/v2': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
 });

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRoute } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -48,6 +48,8 @@ import { restaurantRealtimeRoutes, trackingRealtimeRoutes } from './modules/real
 import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
 import { menuEditorRoutes } from './modules/backoffice/menu-routes.ts';
 import { BoardService } from './modules/board/service.ts';
+import { uploadedFiles, uploadPath, uploadRoutes } from './modules/backoffice/image-routes.ts';
+import { availabilityRoutes } from './modules/backoffice/availability.ts';
 
 export interface AppDeps {
   db: Database;
@@ -83,6 +85,8 @@ export interface AppDeps {
   board: BoardService;
   /** Nothing unseen (issue 13, part 4): alerts, Web Push, automatic refusal, staff screens' presence. */
   escalation: EscalationService;
+  /** Where uploaded dish images are written and served from (DATA_DIR/uploads; issue 14, part 1). */
+  uploadsDir: string;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -110,6 +114,8 @@ export interface DepsOptions {
   realtimePollMs?: number;
   /** Comment pings on SSE streams, ms (default 15 s). */
   ssePingMs?: number;
+  /** Where uploaded images go (DATA_DIR/uploads); default: a folder in the system's temporary directory. */
+  uploadsDir?: string;
 }
 
 /** Builds the services from a database; no I/O happens here. */
@@ -155,7 +161,13 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     ssePingMs: options.ssePingMs,
     board,
     escalation,
+    uploadsDir: options.uploadsDir ?? join(tmpdir(), 'resto-uploads'),
   };
+}
+
+/** `middleware` on every request but the image upload's (POST /v2/restaurant/uploads reads its own body, up to 10 MB). */
+function exceptUpload(middleware: MiddlewareHandler): MiddlewareHandler {
+  return (c, next) => (uploadPath.test(c.req.path) ? next() : middleware(c, next));
 }
 
 const healthRoute = createRoute({
@@ -232,9 +244,12 @@ export function createApp(deps: AppDeps) {
   app.use('/v2/restaurant/*', noStore, sameSiteOnly(deps.siteUrl));
   // An order of 100 lines with options is about 30 KB: past 1 MB the body is refused before it is
   // read whole, and the connection closed (the rest of the upload is not read).
+  // The image upload counts its own bytes up to 10 MB (modules/backoffice/image-routes.ts).
   app.use(
     '/v2/*',
-    bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new ApiError('body_too_large', messages.bodyTooLarge).withHeaders({ Connection: 'close' }); } }),
+    exceptUpload(
+      bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new ApiError('body_too_large', messages.bodyTooLarge).withHeaders({ Connection: 'close' }); } }),
+    ),
   );
   app.use('/v2/*', async (c, next) => {
     const started = performance.now();
@@ -244,7 +259,8 @@ export function createApp(deps: AppDeps) {
   });
 
   // Text the database would refuse (NUL, lone surrogates) is a 400 naming the field, not a 500.
-  app.use('/v2/*', textGuard());
+  // Not the image upload: its body is a binary file, read by sharp.
+  app.use('/v2/*', exceptUpload(textGuard()));
 
   declare(app, healthRoute, async (c) => {
     try {
@@ -273,6 +289,8 @@ export function createApp(deps: AppDeps) {
   app.route('/v2', discoveryRoutes(deps.discovery));
   app.route('/v2/restaurant', staffRoutes(deps.staff, deps));
   app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));
+  app.route('/v2/restaurant', uploadRoutes(deps));
+  app.route('/v2/restaurant', availabilityRoutes(deps));
   app.route('/v2/restaurant', menuEditorRoutes(deps));
   app.route('/v2/public', trackingRoutes(deps.board));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs };
@@ -280,6 +298,8 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/public/tracking', trackingRealtimeRoutes(realtime));
   declareDocument(app);
   app.all('/v2/*', () => { throw new ApiError('not_found', messages.notFound); });
+  // Uploaded dish images (issue 14, part 1), cached a year; never the storefront's pages.
+  app.use('/uploads/*', uploadedFiles(deps.uploadsDir));
 
   // The test processor's events go to our own webhook endpoint, through the same route as Stripe's.
   const provider = deps.payments.provider;

@@ -8,6 +8,7 @@ import type { TestProcessor } from './modules/payments/providers/test-processor.
 import { createAccount, newEmail, newIp, strongPassword, type Session } from './test/accounts.ts';
 import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from './test/harness.ts';
 import { createTestStaff } from './test/staff.ts';
+import { photoLikeJpeg } from './test/photo.ts';
 import { placeCashOrder, placePaidCardOrder } from './modules/board/test-helpers.ts';
 
 /**
@@ -512,6 +513,40 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', heartbeat, heartbeat, { body: json({ screen_id: 'ecran-contrat-1' }), headers: { Cookie: staff.cookie } })).status).toBe(200);
     expect((await call('post', heartbeat, heartbeat, { body: json({ screen_id: 'ecran-contrat-1' }) })).status).toBe(401);
     expect((await call('post', heartbeat, heartbeat, { body: json({ screen_id: 1 }), headers: { Cookie: staff.cookie } })).status).toBe(400);
+  });
+
+  test('the back office: image upload, dishes’ availability (issue 14, parts 1 and 2)', async () => {
+    const owner = await createTestStaff(server.db, { role: 'owner', now });
+    const member = await createTestStaff(server.db, { role: 'staff', now });
+    const multipart = async (bytes: Uint8Array) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
+      const request = new Request('http://contrat.local/', { method: 'POST', body: form });
+      return { type: request.headers.get('content-type')!, body: new Uint8Array(await request.arrayBuffer()) };
+    };
+    const uploads = '/v2/restaurant/uploads';
+    const photo = await multipart(await photoLikeJpeg(640, 480));
+    expect((await call('post', uploads, uploads, { headers: { Cookie: owner.cookie, 'Content-Type': photo.type }, body: photo.body })).status).toBe(200);
+    expect((await call('post', uploads, uploads, { headers: { Cookie: member.cookie, 'Content-Type': photo.type }, body: photo.body })).status).toBe(403);
+    expect((await call('post', uploads, uploads, { headers: { 'Content-Type': photo.type }, body: photo.body })).status).toBe(401);
+    const text = await multipart(new TextEncoder().encode('pas une image'));
+    expect((await call('post', uploads, uploads, { headers: { Cookie: owner.cookie, 'Content-Type': text.type }, body: text.body })).status).toBe(400);
+
+    const list = '/v2/restaurant/availability';
+    const dishes = await call('get', list, list, { headers: { Cookie: member.cookie } });
+    expect(dishes.status).toBe(200);
+    expect((await call('get', list, list)).status).toBe(401);
+    const dish = (dishes.body as { payload: { item_id: number; version: number }[] }).payload[0]!;
+    const set = '/v2/restaurant/items/{item_id}/availability';
+    const url = `/v2/restaurant/items/${dish.item_id}/availability`;
+    const soldOut = await call('put', set, url, { headers: { Cookie: member.cookie }, body: json({ state: 'sold_out_today', expected_version: dish.version }) });
+    expect(soldOut.status).toBe(200);
+    expect((await call('put', set, url, { headers: { Cookie: member.cookie }, body: json({ state: 'available', expected_version: dish.version }) })).status).toBe(409);
+    const version = (soldOut.body as { payload: { version: number } }).payload.version;
+    expect((await call('put', set, url, { headers: { Cookie: member.cookie }, body: json({ state: 'available', expected_version: version }) })).status).toBe(200);
+    expect((await call('put', set, url, { headers: { Cookie: member.cookie }, body: json({ state: 'x', expected_version: version }) })).status).toBe(400);
+    expect((await call('put', set, '/v2/restaurant/items/999999/availability', { headers: { Cookie: member.cookie }, body: json({ state: 'available', expected_version: 0 }) })).status).toBe(404);
+    expect((await call('put', set, url, { body: json({ state: 'available', expected_version: version }) })).status).toBe(401);
   });
 
   test('the menu editor: tree, dishes, categories and menus (issue 14, part 1)', async () => {

@@ -58,6 +58,7 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
     siteUrl: env.siteUrl,
     listen: database.listen,
+    uploadsDir: join(env.dataDir, 'uploads'),
   });
   // At warn, so it shows at the default level and at LOG_LEVEL=warn: without it nobody can sign in to the staff area.
   if (firstOwnerLink) logger.warn({ validHours: firstOwnerLinkHours }, staffLogTexts.firstOwnerLink(firstOwnerLink));

@@ -79,7 +79,8 @@ const { count, size, warnings } = await generateSW({
       handler: 'NetworkOnly',
     },
     {
-      urlPattern: ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith('/images/') || url.pathname.startsWith('/icons/')),
+      // Bundled images, icons, and dish photos uploaded from the back office (/uploads/: content-hash names, never changed).
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith('/images/') || url.pathname.startsWith('/icons/') || url.pathname.startsWith('/uploads/')),
       handler: 'CacheFirst',
       options: { cacheName: 'images', expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 } },
     },

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -62,6 +65,8 @@ export interface TestServerOptions {
    * opened as is (not created, not dropped on close).
    */
   databaseUrl?: string;
+  /** Where uploaded images go (deps.uploadsDir); default: a fresh temporary folder, removed on close. */
+  uploadsDir?: string;
 }
 
 export interface TestServer {
@@ -160,6 +165,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL || 'silent');
     const mail = await startTestSmtp();
     const mailTransport = createMailTransport({ smtpUrl: mail.url, outboxDir: 'unused', from: 'Chez Margot <no-reply@chez-margot.example>', logger });
+    const ownUploads = options.uploadsDir ? undefined : mkdtempSync(join(tmpdir(), 'resto-test-uploads-'));
     const deps = createDeps(handle.db, logger, clock, {
       mailTransport,
       trustProxy: options.trustProxy ?? true,
@@ -169,6 +175,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       listen: handle.listen,
       ssePingMs: options.ssePingMs,
       realtimePollMs: options.realtimePollMs,
+      uploadsDir: options.uploadsDir ?? ownUploads,
     });
     const app = createApp(deps);
     const { server, port } = await listen(app.fetch);
@@ -192,6 +199,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         await mail.close();
         await handle.close();
         await pgDatabase?.drop();
+        if (ownUploads) rmSync(ownUploads, { recursive: true, force: true });
       },
     };
   } catch (error) {

@@ -16,6 +16,7 @@ import { useScheduleGuard } from '../features/checkout/index.ts';
 import { PaymentTab } from '../features/checkout/index.ts';
 import { ConfirmationTab } from '../features/checkout/index.ts';
 import { CartSummary } from '../features/checkout/index.ts';
+import { SoldOutNotice } from '../features/checkout/index.ts';
 import { ErrorPage } from '../components/error-page.tsx';
 import { checkoutTexts } from '@resto/domain/messages/checkout';
 
@@ -62,6 +63,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="mb-4 text-2xl font-extrabold">{checkoutTexts.votreCommande}</h1>
         <TabsNav current={tab} onSelect={goTo} />
+        {ready ? <SoldOutNotice /> : null}
         {ready && lines.length === 0 ? (
           <p className="mb-4 rounded-2xl bg-white p-4 text-sm shadow-sm" suppressHydrationWarning>
             {checkoutTexts.votrePanierEstVide}{' '}

@@ -16,7 +16,6 @@ export const allergenFilterTexts = {
 
 /** Texts of apps/web/app/features/menu/menu-item-card.tsx. */
 export const menuItemCardTexts = {
-  indisponible: 'Indisponible',
   cardLabel: (name: string, price: string, badges: readonly string[]) => `${name}, ${price}${badges.length ? `, offre ${badges.join(', ')}` : ''}`,
 } as const;
 

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Category, ItemOption, Menu, MenuItem } from '@resto/domain/catalogue';
 import { isOpenAt } from '@resto/domain/clock';
+import { isOnSale } from '@resto/domain/sold-out';
 import { centsToEuros } from '@resto/domain/money';
 import type { Offer, OfferType } from '@resto/domain/offers';
 import type { RestaurantCalendar } from '@resto/domain/calendar';
@@ -134,6 +135,13 @@ function buildCatalog(version: number, rows: CatalogRows): Catalog {
   return { version, menus, itemsById, settings, offers, couponsByCode, calendar, soldOutUntil };
 }
 
+/** Dishes « épuisé aujourd'hui » at `now` (their sold_out_until not passed yet), by item_id. */
+function soldOutNow(catalog: Catalog, now: Date): Set<number> {
+  const ids = new Set<number>();
+  for (const [itemId, until] of catalog.soldOutUntil) if (!isOnSale(true, until, now)) ids.add(itemId);
+  return ids;
+}
+
 /** In-process notice that an import replaced the catalogue (other processes see catalog_version). */
 export const catalogChanged = new EventTarget();
 
@@ -170,10 +178,23 @@ export class CatalogService {
     return this.building;
   }
 
-  /** Menus with menu_is_open computed for `now` from each menu's active_times (Europe/Paris). */
+  /**
+   * Menus with menu_is_open computed for `now` from each menu's active_times (Europe/Paris), and
+   * item_is_available false for a dish « épuisé aujourd'hui » until its `soldOutUntil` (issue 14).
+   */
   async getMenus(now: Date): Promise<Menu[]> {
     const catalog = await this.getCatalog();
-    return catalog.menus.map((menu) => ({ ...menu, menu_is_open: menu.menu_is_available && isOpenAt(menu.active_times, now) }));
+    const soldOut = soldOutNow(catalog, now);
+    return catalog.menus.map((menu) => ({
+      ...menu,
+      menu_is_open: menu.menu_is_available && isOpenAt(menu.active_times, now),
+      categories: soldOut.size
+        ? menu.categories.map((category) => ({
+            ...category,
+            items: category.items.map((item) => (soldOut.has(item.item_id) ? { ...item, item_is_available: false } : item)),
+          }))
+        : menu.categories,
+    }));
   }
 
   /**
@@ -183,7 +204,9 @@ export class CatalogService {
   async getMenusJson(now: Date): Promise<{ json: string; gzip: Buffer }> {
     const catalog = await this.getCatalog();
     const openFlags = catalog.menus.map((menu) => (menu.menu_is_available && isOpenAt(menu.active_times, now) ? '1' : '0')).join('');
-    const key = `${catalog.version}:${openFlags}`;
+    // A dish coming back (its sold_out_until passing) changes the body without a new version.
+    const soldOut = [...soldOutNow(catalog, now)].join(',');
+    const key = `${catalog.version}:${openFlags}:${soldOut}`;
     let body = this.menusJson.get(key);
     if (body === undefined) {
       const json = JSON.stringify({ status: 'success', payload: await this.getMenus(now) });

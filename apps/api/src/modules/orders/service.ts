@@ -10,6 +10,8 @@ import type { OfferRefusalReason } from '@resto/domain/offers';
 import { priceCart } from '@resto/domain/pricing';
 import { mealVoucherSplit, readMealVoucherSettings } from '@resto/domain/meal-vouchers';
 import { readSetting, type SettingsList } from '@resto/domain/settings';
+import { isOnSale } from '@resto/domain/sold-out';
+import { availabilityTexts } from '@resto/domain/messages/backoffice-availability';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { ErrorCode } from '@resto/contract/errors';
@@ -133,8 +135,8 @@ export class OrderService {
       if (payload.payment_method !== 'cash')
         throw new ApiError('meal_voucher_refused', messages.mealVoucherCashOnly, [{ path: 'meal_voucher', message: messages.mealVoucherCashOnly }]);
     }
-    const lines = payload.items.map((line, index) => this.resolveLine(catalog.itemsById, line, index));
     const now = this.clock();
+    const lines = payload.items.map((line, index) => this.resolveLine(catalog.itemsById, line, index, catalog.soldOutUntil, now));
     const schedule = {
       is_scheduled: payload.is_scheduled ?? payload.location?.is_scheduled ?? Boolean(payload.delivery_time_range),
       delivery_date: payload.delivery_date ?? payload.location?.delivery_date ?? null,
@@ -273,7 +275,11 @@ export class OrderService {
     return quoted.quote;
   }
 
-  private resolveLine(itemsById: Map<number, MenuItem>, line: OrderPayload['items'][number], index: number): ResolvedLine {
+  /**
+   * One line of the order against the catalogue. @throws ApiError item_unknown, item_unavailable
+   * (the dish is off), item_sold_out (« épuisé aujourd'hui » until `soldOutUntil`, issue 14), option_invalid.
+   */
+  private resolveLine(itemsById: Map<number, MenuItem>, line: OrderPayload['items'][number], index: number, soldOutUntil: Map<number, Date>, now: Date): ResolvedLine {
     const path = `items.${index}`;
     const item = itemsById.get(line.item_id);
     if (!item)
@@ -286,6 +292,10 @@ export class OrderService {
       throw new ApiError('item_unavailable', messages.itemUnavailable(item.item_name), [
         { path: `${path}.item_id`, message: messages.itemUnavailable(item.item_name) },
       ]);
+    if (!isOnSale(true, soldOutUntil.get(item.item_id), now)) {
+      const message = availabilityTexts.soldOutToday(item.item_name);
+      throw new ApiError('item_sold_out', message, [{ path: `${path}.item_id`, message }]);
+    }
 
     const chosen = line.options.flatMap((option) =>
       option.option_options.map((value) => ({ option_id: option.option_id, option_option_id: value.id, quantity: value.quantity })),

@@ -22,6 +22,8 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
   const method = useCheckoutStore((s) => s.method);
   const isPickup = useCartStore((s) => s.is_pickup);
   const count = useCartStore((s) => s.lines.length);
+  // A dish sold out since it was added: the page's SoldOutNotice names it; no order until it is removed.
+  const holdsSoldOut = useCartStore((s) => s.lines.some((line) => !line.item.item_is_available));
   const { placing, placeOrder } = usePlaceOrder(data, goTo);
   const { totals } = useCartTotals(data);
   const card = method === 'card';
@@ -90,7 +92,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
       <button
         type="button"
         onClick={() => void placeOrder()}
-        disabled={placing || count === 0}
+        disabled={placing || count === 0 || holdsSoldOut}
         className="mt-4 w-full rounded-full bg-brand-600 px-4 py-3.5 text-lg font-semibold text-white disabled:opacity-50"
       >
         {placing ? (card ? paymentTexts.paying : confirmationTabTexts.envoiDeLaCommande) : card ? paymentTexts.pay(formatPrice(totals.totalCents)) : confirmationTabTexts.confirmerLaCommande}

@@ -10,3 +10,4 @@ export { PersonalTab } from './personal-tab.tsx';
 export { TabsNav } from './tabs-nav.tsx';
 export { TypeTab } from './type-tab.tsx';
 export { useScheduleGuard } from './use-schedule-guard.ts';
+export { SoldOutNotice } from './sold-out-notice.tsx';

@@ -3,6 +3,8 @@ import type { MenuItem } from '@resto/domain/catalogue';
 import { useCartStore } from '../cart/cart-store.ts';
 import { formatEuros } from '@resto/domain/format';
 import { menuItemCardTexts } from '@resto/domain/messages/menu';
+import { availabilityTexts } from '@resto/domain/messages/backoffice-availability';
+import { DishPicture } from '../../components/dish-picture.tsx';
 
 /** One dish on the menu: image, name, description, price for the current order type. */
 export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[] }) {
@@ -23,10 +25,16 @@ export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[
         ) : null}
         <p className="mt-0.5 line-clamp-2 text-sm text-ink/65">{item.item_description}</p>
         <p className="mt-2 font-semibold text-brand-700" data-testid="item-price">
-          {item.item_is_available ? formatEuros(price) : menuItemCardTexts.indisponible}
+          {item.item_is_available ? (
+            formatEuros(price)
+          ) : (
+            <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-ink/80" data-testid="item-sold-out">
+              {availabilityTexts.soldOutBadge}
+            </span>
+          )}
         </p>
       </div>
-      <img src={item.item_image} alt="" width={112} height={84} loading="lazy" className="h-24 w-28 shrink-0 rounded-xl object-cover" />
+      <DishPicture src={item.item_image} sizes="112px" width={112} height={84} loading="lazy" className="h-24 w-28 shrink-0 rounded-xl object-cover" />
     </>
   );
   const card = 'flex h-full gap-3 rounded-2xl bg-white p-3 shadow-sm';

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { DishPicture } from '../../components/dish-picture.tsx';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Minus, Plus, X } from 'lucide-react';
 import { calculateUnitPrice } from '@resto/domain/cart';
@@ -53,7 +54,7 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col overflow-hidden rounded-t-3xl bg-white shadow-2xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[32rem] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl">
           <div className="overflow-y-auto">
-            <img src={item.item_image} alt="" className="aspect-[4/3] max-h-64 w-full object-cover" />
+            <DishPicture src={item.item_image} sizes="(min-width: 640px) 32rem, 100vw" className="aspect-[4/3] max-h-64 w-full object-cover" />
             <div className="space-y-4 p-5">
               <div>
                 <Dialog.Title className="text-xl font-bold">{item.item_name}</Dialog.Title>

@@ -1,0 +1,1 @@
+export { AvailabilityPage } from './availability-page.tsx';

@@ -1,0 +1,1 @@
+export { ImageUpload } from './image-upload.tsx';

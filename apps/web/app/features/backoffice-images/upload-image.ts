@@ -1,0 +1,47 @@
+import { UploadAnswerSchema, type UploadAnswer } from '@resto/contract/backoffice-images';
+import { imageUploadTexts } from '@resto/domain/messages/backoffice-images';
+import { messages } from '@resto/domain/messages';
+
+/** A refused or failed upload: the French sentence to show (from the API, or the client's own). */
+export class UploadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+/**
+ * POST /v2/restaurant/uploads with the file in the field `file`, through XMLHttpRequest (fetch
+ * cannot report an upload's progress). `onProgress` gets 0..1 while the bytes leave.
+ * @returns the API's answer (UploadAnswerSchema). @throws UploadError with a French message.
+ */
+export function uploadImage(file: File, onProgress: (fraction: number) => void): Promise<UploadAnswer> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.append('file', file);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/v2/restaurant/uploads');
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new UploadError(imageUploadTexts.networkError));
+    xhr.onabort = () => reject(new UploadError(imageUploadTexts.networkError));
+    xhr.onload = () => {
+      type Envelope = { status?: string; payload?: unknown; message?: unknown } | null;
+      let body: Envelope = null;
+      try {
+        body = JSON.parse(xhr.responseText) as Envelope;
+      } catch {
+        body = null;
+      }
+      if (xhr.status === 413 && !body) return reject(new UploadError(imageUploadTexts.tooLarge));
+      if (body?.status === 'success') {
+        const parsed = UploadAnswerSchema.safeParse(body.payload);
+        return parsed.success ? resolve(parsed.data) : reject(new UploadError(messages.genericError));
+      }
+      reject(new UploadError(typeof body?.message === 'string' ? body.message : messages.genericError));
+    };
+    xhr.send(form);
+  });
+}
