@@ -158,6 +158,8 @@ test('two owners: the second is shown the current values beside what was typed, 
   await expect(dialog.getByLabel('Description')).toHaveValue('Cerises entières, comme chez Margot');
   await expect(dialog.getByTestId('current-value')).toContainText(['Valeur actuelle : 11,00 €']);
   await page.screenshot({ path: `${shots}/menu-form-stale-390.png`, fullPage: false });
+  await dialog.getByTestId('option-editor').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/menu-form-options-390.png`, fullPage: false });
   await dialog.getByLabel('Prix en livraison').fill('11,00');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(dialog).toBeHidden();
@@ -205,6 +207,22 @@ test('keyboard: up/down reorder a dish and keep the focus on the moved row’s b
   await page.screenshot({ path: `${shots}/menu-form-1280.png`, fullPage: false });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+
+  // A new dish saved empty: every missing field says so in French, nothing is created.
+  const before = await category.getByTestId('dish-row').count();
+  await category.getByRole('button', { name: 'Ajouter un plat' }).click();
+  const creating = page.getByRole('dialog', { name: 'Nouveau plat' });
+  await creating.getByRole('button', { name: 'Ajouter une option' }).click();
+  await creating.getByLabel('Nombre de choix').fill('3');
+  await creating.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(creating.locator('#dish-name-error')).toHaveText('Le nom est obligatoire.');
+  await expect(creating.locator('#dish-price-pickup-error')).toHaveText('Montant invalide : un nombre en euros est attendu (ex. 12,50).');
+  await expect(creating.locator('#option-0-selected-error')).toHaveText('Cette option demande 3 choix mais n’a que 1 valeur.');
+  await expect(creating.locator('#dish-image-error')).toContainText('Image attendue');
+  await creating.getByTestId('option-editor').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/menu-new-dish-errors-1280.png`, fullPage: false });
+  await creating.getByRole('button', { name: 'Annuler' }).click();
+  await expect(category.getByTestId('dish-row')).toHaveCount(before);
 
   const current = (await ownerCall<{ menus: { categories: { items: DishView[] }[] }[] }>(owner.cookie, 'GET', '')).menus
     .flatMap((m) => m.categories.flatMap((c) => c.items))

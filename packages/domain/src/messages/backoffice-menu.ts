@@ -60,7 +60,7 @@ export const dishFormTexts = {
   description: 'Description',
   image: 'Image',
   imageHint: 'Chemin d’une image du site, sous /images/… ou /uploads/…',
-  imagePreview: 'Aperçu de l’image',
+  imagePath: 'Ou le chemin d’une image du site',
   pricePickup: 'Prix à emporter',
   priceDelivery: 'Prix en livraison',
   priceHint: 'En euros (€), ex. 12,50',

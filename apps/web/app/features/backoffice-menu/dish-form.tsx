@@ -10,6 +10,7 @@ import { messages } from '@resto/domain/messages';
 import { backOfficeMessages } from '@resto/domain/messages/backoffice';
 import { dishFormTexts as t, menuFormTexts, vatChoiceLabels } from '@resto/domain/messages/backoffice-menu';
 import { ApiCallError, api } from '../../lib/api.ts';
+import { ImageUpload } from '../backoffice-images/index.ts';
 import { FormAlert, SubmitButton } from '../account/index.ts';
 import { CurrentValue, FieldError, PriceInput, inputClass, labelClass, messageOf } from './form-parts.tsx';
 
@@ -172,31 +173,33 @@ export function DishForm({
           <FieldError id="dish-description" message={errors.description?.message} />
           <CurrentValue show={!!current && current.description !== typed.description} value={current?.description ?? ''} />
         </div>
-        <div className="grid grid-cols-[minmax(0,1fr)_4.5rem] items-start gap-3">
-          <div>
-            <label htmlFor="dish-image" className={labelClass}>
-              {t.image}
-            </label>
-            <input
-              id="dish-image"
-              className={inputClass(errors.image?.message)}
-              aria-invalid={errors.image ? true : undefined}
-              aria-describedby={errors.image ? 'dish-image-error' : 'dish-image-hint'}
-              {...register('image')}
-            />
-            {errors.image ? null : (
-              <p id="dish-image-hint" className="mt-1 text-xs text-ink/60">
-                {t.imageHint}
-              </p>
+        <div>
+          <Controller
+            control={control}
+            name="image"
+            render={({ field }) => (
+              <>
+                <ImageUpload value={field.value ?? ''} onChange={(path) => field.onChange(path)} label={t.image} />
+                <FieldError id="dish-image" message={errors.image?.message} />
+                <CurrentValue show={!!current && current.image !== typed.image} value={current?.image ?? ''} />
+                <details className="mt-2">
+                  <summary className="cursor-pointer text-xs font-semibold text-ink/70">{t.imagePath}</summary>
+                  <label htmlFor="dish-image" className="mt-2 mb-1 block text-xs font-semibold">
+                    {t.imageHint}
+                  </label>
+                  <input
+                    id="dish-image"
+                    className={inputClass(errors.image?.message)}
+                    value={field.value ?? ''}
+                    onChange={(event) => field.onChange(event.target.value)}
+                    onBlur={field.onBlur}
+                    aria-invalid={errors.image ? true : undefined}
+                    aria-describedby={errors.image ? 'dish-image-error' : undefined}
+                  />
+                </details>
+              </>
             )}
-            <FieldError id="dish-image" message={errors.image?.message} />
-            <CurrentValue show={!!current && current.image !== typed.image} value={current?.image ?? ''} />
-          </div>
-          {/^\/(images|uploads)\//u.test(typed.image ?? '') ? (
-            <img src={typed.image} alt={t.imagePreview} className="mt-6 h-[4.5rem] w-[4.5rem] rounded-xl bg-stone-100 object-cover" />
-          ) : (
-            <div className="mt-6 h-[4.5rem] w-[4.5rem] rounded-xl bg-stone-100" aria-hidden />
-          )}
+          />
         </div>
       </section>
 
