@@ -25,12 +25,12 @@ export function EditorDialog({ title, onClose, children }: { title: string; onCl
     };
   }, [onClose]);
   return (
-    <div className="fixed inset-0 z-50 flex items-stretch justify-center bg-black/40 sm:items-start sm:overflow-y-auto sm:p-6">
+    <div className="fixed inset-0 z-50 flex items-stretch justify-center bg-black/40 sm:items-start sm:overflow-y-auto sm:px-6">
       <div
         role="dialog"
         aria-modal="true"
         aria-labelledby="editor-dialog-title"
-        className="flex w-full flex-col overflow-y-auto bg-stone-50 sm:max-w-2xl sm:overflow-visible sm:rounded-2xl sm:shadow-xl"
+        className="flex w-full flex-col overflow-y-auto bg-stone-50 sm:my-6 sm:h-max sm:max-w-2xl sm:overflow-visible sm:rounded-2xl sm:shadow-xl"
       >
         <div className="sticky top-0 z-10 flex items-center gap-3 border-b border-black/10 bg-white px-4 py-3 sm:rounded-t-2xl">
           <h2 id="editor-dialog-title" ref={heading} tabIndex={-1} className="min-w-0 flex-1 truncate text-lg font-bold outline-none">
