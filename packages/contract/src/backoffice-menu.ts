@@ -12,10 +12,10 @@ import { ExpectedVersionSchema } from './backoffice.ts';
 const id = ItemSchema.shape.item_id;
 
 /** An option value in the dish form: `id` absent for a new value, kept for one that stays. */
-export const OptionValueBodySchema = OptionValueSchema.extend({ id: id.optional() });
+const OptionValueBodySchema = OptionValueSchema.extend({ id: id.optional() });
 
 /** An option in the dish form: `option_id` absent for a new option. `selected` ≤ its number of values. */
-export const OptionBodySchema = OptionFields.extend({
+const OptionBodySchema = OptionFields.extend({
   option_id: id.optional(),
   values: z.array(OptionValueBodySchema).min(1, { error: 'Une option a au moins une valeur.' }),
 }).superRefine(checkOption);

@@ -36,14 +36,14 @@ export function CurrentValue({ show, value }: { show: boolean; value: ReactNode 
 }
 
 /** '12,50' or '12.5' → 12.5; empty or not a number → NaN (the schema then refuses it in French). */
-export function parseDecimal(text: string): number {
+function parseDecimal(text: string): number {
   const cleaned = text.trim().replace(/\s/gu, '').replace(',', '.');
   if (cleaned === '' || !/^-?\d*(\.\d*)?$/u.test(cleaned)) return Number.NaN;
   return Number(cleaned);
 }
 
 /** 12.5 → '12,50' (as a French price is typed). */
-export function decimalText(value: number | undefined | null): string {
+function decimalText(value: number | undefined | null): string {
   return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2).replace('.', ',') : '';
 }
 
