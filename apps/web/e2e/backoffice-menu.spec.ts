@@ -205,6 +205,12 @@ test('keyboard: up/down reorder a dish and keep the focus on the moved row’s b
   const dialog = page.getByRole('dialog', { name: `Modifier ${name}` });
   await expect(dialog.getByTestId('option-editor')).toHaveCount(1);
   await page.screenshot({ path: `${shots}/menu-form-1280.png`, fullPage: false });
+  // The focus stays in the dialog.
+  await expect(dialog.getByRole('heading', { name: `Modifier ${name}` })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Enregistrer' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Fermer' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
