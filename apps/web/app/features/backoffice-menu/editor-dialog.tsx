@@ -48,6 +48,7 @@ export function EditorDialog({ title, onClose, children }: { title: string; onCl
   return (
     <div className="fixed inset-0 z-50 flex items-stretch justify-center bg-black/40 sm:items-start sm:overflow-y-auto sm:px-6">
       <div
+        ref={box}
         role="dialog"
         aria-modal="true"
         aria-labelledby="editor-dialog-title"
