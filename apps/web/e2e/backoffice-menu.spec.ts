@@ -174,6 +174,7 @@ test('two owners: the second is shown the current values beside what was typed, 
   // Deleting asks first and says the dish will be erased (nobody ordered it).
   await row.getByRole('button', { name: `Supprimer ${name}` }).click();
   await expect(page.getByRole('alertdialog')).toContainText(`${name} sera supprimé définitivement.`);
+  await page.screenshot({ path: `${shots}/menu-delete-390.png`, fullPage: false });
   await page.getByRole('button', { name: 'Confirmer la suppression' }).click();
   await expect(page.getByRole('status')).toHaveText(`${name} supprimé.`);
   await expect(dishRow(page, name)).toHaveCount(0);
