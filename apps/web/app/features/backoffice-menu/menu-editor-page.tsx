@@ -8,6 +8,7 @@ import { messages } from '@resto/domain/messages';
 import { backOfficeMessages } from '@resto/domain/messages/backoffice';
 import { deleteTexts, dishFormTexts, menuEditorTexts as t, menuFormTexts } from '@resto/domain/messages/backoffice-menu';
 import { ApiCallError, api } from '../../lib/api.ts';
+import { DishPicture } from '../../components/dish-picture.tsx';
 import { FormAlert } from '../account/index.ts';
 import { DishForm, type CategoryChoice } from './dish-form.tsx';
 import { EditorDialog } from './editor-dialog.tsx';
@@ -247,7 +248,7 @@ export function MenuEditorPage({ tree, now }: { tree: MenuTree; now: string }) {
                     <li key={dish.item_id} className="px-4 py-3" data-testid="dish-row">
                       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
                         <div className="flex min-w-0 flex-1 items-start gap-3">
-                          <img src={dish.image} alt="" loading="lazy" className="h-14 w-14 shrink-0 rounded-xl bg-stone-100 object-cover" />
+                          <DishPicture src={dish.image} sizes="56px" width={56} height={56} loading="lazy" className="h-14 w-14 shrink-0 rounded-xl bg-stone-100 object-cover" />
                           <div className="min-w-0 flex-1">
                             <p className="font-semibold">
                               <span className="mr-1.5">{dish.name}</span>
