@@ -97,6 +97,7 @@ test('staff marks a dish sold out on a phone; the menu says « Épuisé » and a
     await expect(staffPage.getByText(`${name} : épuisé aujourd’hui.`)).toBeVisible();
     // Back at Wednesday's opening (11:30), by itself.
     await expect(row).toContainText('Revient mercredi 25 novembre à 11:30');
+    await staffPage.screenshot({ path: `${shots}/images-availability-sold-out-390.png`, fullPage: false });
     await staffPage.getByLabel('Rechercher un plat').fill('');
     await staffPage.screenshot({ path: `${shots}/images-availability-390.png`, fullPage: false });
     await staffPage.setViewportSize({ width: 1280, height: 900 });

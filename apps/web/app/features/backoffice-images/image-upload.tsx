@@ -53,6 +53,7 @@ export function ImageUpload({ value, onChange, label = t.label }: { value: strin
         </div>
         <div className="min-w-0 flex-1 space-y-1.5">
           <label
+            id={`${id}-button`}
             htmlFor={id}
             className={`inline-flex min-h-11 cursor-pointer items-center gap-2 whitespace-nowrap rounded-full border border-black/15 bg-white px-4 py-2 text-sm font-semibold hover:bg-stone-50 focus-within:outline focus-within:outline-2 focus-within:outline-brand-600 ${pending ? 'pointer-events-none opacity-70' : ''}`}
           >
@@ -65,7 +66,7 @@ export function ImageUpload({ value, onChange, label = t.label }: { value: strin
               accept="image/*"
               className="sr-only"
               aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-              aria-labelledby={`${id}-label ${id}`}
+              aria-labelledby={`${id}-label ${id}-button`}
               disabled={pending}
               onChange={(event) => {
                 const file = event.currentTarget.files?.[0];
