@@ -363,7 +363,7 @@ function CategoryCard({ category, header, confirm, children }: { category: Categ
       <div className="border-b border-black/5 p-4">
         <div className="flex flex-wrap items-center gap-2">
           <h3 id={`category-${category.category_id}`} className="min-w-0 flex-1 text-lg font-bold">
-            {category.name} <span className="text-sm font-normal text-ink/50">{t.dishCount(category.items.length)}</span>
+            {category.name} <span className="block text-sm font-normal text-ink/50 sm:inline">{t.dishCount(category.items.length)}</span>
           </h3>
           <div className="flex flex-wrap gap-1.5">{header}</div>
         </div>
