@@ -693,7 +693,7 @@ describe('every route answers as declared, over real HTTP', () => {
     const dish = {
       category_id: category.category_id,
       name: 'Œufs Bénédicte',
-      image: '/images/items/pizza-1.svg',
+      image: '/images/items/pizza-margherita.svg',
       price_pickup: 12,
       price_delivery: 13,
       options: [{ name: 'Pain', selected: 1, required: true, values: [{ name: 'Muffin' }, { name: 'Brioche', price: 1 }] }],

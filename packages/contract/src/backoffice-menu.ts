@@ -12,10 +12,10 @@ import { ExpectedVersionSchema } from './backoffice.ts';
 const id = ItemSchema.shape.item_id;
 
 /** An option value in the dish form: `id` absent for a new value, kept for one that stays. */
-export const OptionValueBodySchema = OptionValueSchema.extend({ id: id.optional() });
+const OptionValueBodySchema = OptionValueSchema.extend({ id: id.optional() });
 
 /** An option in the dish form: `option_id` absent for a new option. `selected` ≤ its number of values. */
-export const OptionBodySchema = OptionFields.extend({
+const OptionBodySchema = OptionFields.extend({
   option_id: id.optional(),
   values: z.array(OptionValueBodySchema).min(1, { error: 'Une option a au moins une valeur.' }),
 }).superRefine(checkOption);
@@ -77,6 +77,8 @@ export const CategoryViewSchema = z
     description: z.string(),
     position: z.number().int(),
     version: z.number().int(),
+    /** Past orders name one of its dishes (archived ones included): deleting it archives it. */
+    ordered: z.boolean(),
     items: z.array(DishViewSchema),
   })
   .meta({ id: 'CategoryView' });
@@ -90,6 +92,8 @@ export const MenuViewSchema = z
     available: z.boolean(),
     position: z.number().int(),
     version: z.number().int(),
+    /** Past orders name one of its dishes: deleting it archives it. */
+    ordered: z.boolean(),
     categories: z.array(CategoryViewSchema),
   })
   .meta({ id: 'MenuView' });

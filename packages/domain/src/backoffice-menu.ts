@@ -45,12 +45,14 @@ export function dishChanges(before: DishFields, after: DishFields): string[] {
   if (before.price_delivery !== after.price_delivery)
     out.push(t.changed(l.price_delivery, name, formatEuros(before.price_delivery), formatEuros(after.price_delivery)));
   if (before.tax_rate !== after.tax_rate) out.push(t.changed(l.tax_rate, name, rate(before.tax_rate), rate(after.tax_rate)));
-  if (before.available !== after.available) out.push(t.changed(l.available, name, t.availableWords[`${before.available}`], t.availableWords[`${after.available}`]));
+  if (before.available !== after.available)
+    out.push(t.changed(l.available, name, t.availableWords[`${before.available}`], t.availableWords[`${after.available}`]));
   if (before.image !== after.image) out.push(t.changed(l.image, name, before.image, after.image));
   if (before.description !== after.description) out.push(t.changedPlain(l.description, name));
   if (!sameList(before.allergens, after.allergens))
     out.push(t.changed(l.allergens, name, list(before.allergens, allergenLabels as Record<Allergen, string>), list(after.allergens, allergenLabels)));
-  if (!sameList(before.diets, after.diets)) out.push(t.changed(l.diets, name, list(before.diets, dietLabels as Record<Diet, string>), list(after.diets, dietLabels)));
+  if (!sameList(before.diets, after.diets))
+    out.push(t.changed(l.diets, name, list(before.diets, dietLabels as Record<Diet, string>), list(after.diets, dietLabels)));
   if (before.alcoholic !== after.alcoholic) out.push(t.changed(l.alcoholic, name, before.alcoholic ? 'oui' : 'non', after.alcoholic ? 'oui' : 'non'));
   if (before.score !== after.score) out.push(t.changed(l.score, name, String(before.score), String(after.score)));
   if (JSON.stringify(before.options) !== JSON.stringify(after.options)) out.push(t.changedPlain(l.options, name));

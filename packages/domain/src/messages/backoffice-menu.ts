@@ -32,7 +32,7 @@ export const menuEditorTexts = {
   noDishes: 'Aucun plat dans cette catégorie.',
   pickupShort: 'À emporter',
   deliveryShort: 'Livraison',
-  dishCount: (n: number) => `${n} plat${n > 1 ? 's' : ''}`,
+  dishCount: (n: number) => `(${n} plat${n > 1 ? 's' : ''})`,
   forbidden: 'La carte est modifiée par le propriétaire du restaurant. Pour marquer un plat épuisé, utilisez la page Disponibilités.',
 } as const;
 
@@ -60,10 +60,10 @@ export const dishFormTexts = {
   description: 'Description',
   image: 'Image',
   imageHint: 'Chemin d’une image du site, sous /images/… ou /uploads/…',
-  imagePreview: 'Aperçu de l’image',
-  pricePickup: 'Prix à emporter (€)',
-  priceDelivery: 'Prix en livraison (€)',
-  priceHint: 'En euros, ex. 12,50',
+  imagePath: 'Ou le chemin d’une image du site',
+  pricePickup: 'Prix à emporter',
+  priceDelivery: 'Prix en livraison',
+  priceHint: 'En euros (€), ex. 12,50',
   vat: 'TVA',
   available: 'En vente',
   availableHint: 'Décoché : le plat est masqué (« épuisé jusqu’à nouvel ordre »).',
@@ -83,6 +83,7 @@ export const dishFormTexts = {
   valueName: 'Nom',
   valuePrice: 'Supplément (€)',
   valueAllergens: 'Allergènes de la valeur',
+  valueMore: 'TVA et allergènes',
   fixErrors: 'Corrigez les champs signalés.',
   currentValue: (value: string) => `Valeur actuelle : ${value}`,
   currentNone: 'Valeur actuelle : (vide)',
@@ -98,16 +99,18 @@ export const deleteTexts = {
   cancel: 'Annuler',
   dishArchived: (name: string) => `${name} figure dans des commandes passées : il sera archivé (retiré de la carte, les commandes gardent leur copie).`,
   dishDeleted: (name: string) => `${name} sera supprimé définitivement.`,
-  categoryWill: (name: string, deleted: number, archived: number) =>
-    `La catégorie ${name} sera ${archived > 0 ? 'archivée' : 'supprimée'}. ${dishes(deleted, archived)}`,
-  menuWill: (name: string, deleted: number, archived: number) => `Le menu ${name} sera ${archived > 0 ? 'archivé' : 'supprimé'}. ${dishes(deleted, archived)}`,
+  categoryWill: (name: string, archive: boolean, deleted: number, archived: number) =>
+    `La catégorie ${name} sera ${archive ? 'archivée' : 'supprimée'}. ${dishes(deleted, archived)}`,
+  menuWill: (name: string, archive: boolean, deleted: number, archived: number) =>
+    `Le menu ${name} sera ${archive ? 'archivé' : 'supprimé'}. ${dishes(deleted, archived)}`,
   lastMenu: 'C’est le dernier menu : il ne peut pas être supprimé.',
 } as const;
 
 function dishes(deleted: number, archived: number): string {
   const parts: string[] = [];
   if (deleted > 0) parts.push(`${deleted} plat${deleted > 1 ? 's' : ''} supprimé${deleted > 1 ? 's' : ''}`);
-  if (archived > 0) parts.push(`${archived} plat${archived > 1 ? 's' : ''} archivé${archived > 1 ? 's' : ''} (présent${archived > 1 ? 's' : ''} dans des commandes passées)`);
+  if (archived > 0)
+    parts.push(`${archived} plat${archived > 1 ? 's' : ''} archivé${archived > 1 ? 's' : ''} (présent${archived > 1 ? 's' : ''} dans des commandes passées)`);
   return parts.length ? `${parts.join(', ')}.` : 'Aucun plat dedans.';
 }
 

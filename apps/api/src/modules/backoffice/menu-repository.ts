@@ -58,19 +58,22 @@ function dishView(item: ItemRow, options: OptionRow[], values: ValueRow[], order
 }
 
 /** A category without its dishes (the audit log's before/after). */
-export function categoryOnly(row: CategoryRow): Omit<CategoryView, 'items'> {
+export function categoryOnly(row: CategoryRow): Omit<CategoryView, 'items' | 'ordered'> {
   return { category_id: row.categoryId, menu_id: row.menuId, name: row.name, description: row.description, position: row.position, version: row.version };
 }
 
 /** A menu without its categories (the audit log's before/after). */
-export function menuOnly(row: MenuRow): Omit<MenuView, 'categories'> {
+export function menuOnly(row: MenuRow): Omit<MenuView, 'categories' | 'ordered'> {
   return { menu_id: row.menuId, name: row.name, description: row.description, available: row.isAvailable, position: row.position, version: row.version };
 }
 
 /** Which of `itemIds` past orders name. */
 export async function orderedItemIds(db: Reader, itemIds: readonly number[]): Promise<Set<number>> {
   if (itemIds.length === 0) return new Set();
-  const rows = await db.selectDistinct({ itemId: orderLines.itemId }).from(orderLines).where(inArray(orderLines.itemId, [...itemIds]));
+  const rows = await db
+    .selectDistinct({ itemId: orderLines.itemId })
+    .from(orderLines)
+    .where(inArray(orderLines.itemId, [...itemIds]));
   return new Set(rows.map((r) => r.itemId));
 }
 
@@ -146,14 +149,22 @@ export async function readMenuTree(db: Reader): Promise<MenuTree> {
     db.select().from(items).where(isNull(items.archivedAt)).orderBy(asc(items.position), asc(items.itemId)),
   ]);
   const itemIds = itemRows.map((i) => i.itemId);
-  const [{ options, values }, ordered] = await Promise.all([optionsOf(db, itemIds), orderedItemIds(db, itemIds)]);
+  const [{ options, values }, ordered, orderedGroups] = await Promise.all([
+    optionsOf(db, itemIds),
+    orderedItemIds(db, itemIds),
+    db.selectDistinct({ menuId: orderLines.itemMenuId, categoryId: orderLines.itemCategoryId }).from(orderLines),
+  ]);
+  const orderedMenus = new Set(orderedGroups.map((g) => g.menuId));
+  const orderedCategories = new Set(orderedGroups.map((g) => g.categoryId));
   return {
     menus: menuRows.map((menu) => ({
       ...menuOnly(menu),
+      ordered: orderedMenus.has(menu.menuId),
       categories: categoryRows
         .filter((c) => c.menuId === menu.menuId)
         .map((category) => ({
           ...categoryOnly(category),
+          ordered: orderedCategories.has(category.categoryId),
           items: itemRows.filter((i) => i.categoryId === category.categoryId).map((item) => dishView(item, options, values, ordered.has(item.itemId))),
         })),
     })),

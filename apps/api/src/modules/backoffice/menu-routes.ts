@@ -28,9 +28,11 @@ const ownerErrors = {
   401: errorAnswer('Pas de session de l’espace restaurant (staff_login_required).'),
   403: errorAnswer('Réservé au propriétaire (staff_forbidden).'),
 };
-const staleAnswer = errorAnswer('L’élément a changé depuis le formulaire (stale_edit) : `payload.current` est sa valeur actuelle (null s’il a été supprimé). Rien n’est écrit.');
-const CategoryOnlySchema = CategoryViewSchema.omit({ items: true });
-const MenuOnlySchema = MenuViewSchema.omit({ categories: true });
+const staleAnswer = errorAnswer(
+  'L’élément a changé depuis le formulaire (stale_edit) : `payload.current` est sa valeur actuelle (null s’il a été supprimé). Rien n’est écrit.',
+);
+const CategoryOnlySchema = CategoryViewSchema.omit({ items: true, ordered: true });
+const MenuOnlySchema = MenuViewSchema.omit({ categories: true, ordered: true });
 
 type Kind = 'items' | 'categories' | 'menus';
 const labels: Record<Kind, string> = { items: 'un plat', categories: 'une catégorie', menus: 'un menu' };
@@ -65,7 +67,8 @@ function updateRouteOf<S extends z.ZodType>(kind: Kind, body: S, answer: z.ZodTy
     tags,
     security: security.staff,
     summary: `Modifier ${labels[kind]}, d’après la version lue (\`expected_version\`).`,
-    description: kind === 'items' ? 'Le plat entier : ses options et valeurs remplacent les anciennes (les numéros de celles qui restent sont gardés).' : undefined,
+    description:
+      kind === 'items' ? 'Le plat entier : ses options et valeurs remplacent les anciennes (les numéros de celles qui restent sont gardés).' : undefined,
     request: { params: IdParamsSchema, body: jsonBody(body) },
     responses: { 200: successAnswer(answer, 'L’élément modifié.'), ...bodyErrors, ...ownerErrors, 409: staleAnswer },
   });
@@ -80,7 +83,11 @@ function deleteRouteOf(kind: Kind) {
     summary: `Supprimer ${labels[kind]} : archivé si des commandes passées le nomment, sinon effacé.`,
     description: kind === 'items' ? undefined : 'Ses plats avec lui : chacun archivé s’il a été commandé, sinon effacé. Jamais le dernier menu (still_in_use).',
     request: { params: IdParamsSchema, query: DeleteQuerySchema },
-    responses: { 200: successAnswer(DeleteResultSchema, 'Ce qui a été fait.'), ...ownerErrors, 409: kind === 'menus' ? errorAnswer('Version périmée (stale_edit) ou dernier menu (still_in_use).') : staleAnswer },
+    responses: {
+      200: successAnswer(DeleteResultSchema, 'Ce qui a été fait.'),
+      ...ownerErrors,
+      409: kind === 'menus' ? errorAnswer('Version périmée (stale_edit) ou dernier menu (still_in_use).') : staleAnswer,
+    },
   });
 }
 
@@ -125,12 +132,12 @@ export function menuEditorRoutes(deps: { db: Database; clock: () => Date }) {
 
   declare(app, createRouteOf('items', DishCreateBodySchema, DishViewSchema), async (c, input) => {
     const author = await owner(c);
-    return success(c, await menu.createDish(db, author, (await input.body())));
+    return success(c, await menu.createDish(db, author, await input.body()));
   });
   declare(app, updateRouteOf('items', DishUpdateBodySchema, DishViewSchema), async (c, input) => {
     const author = await owner(c);
     const id = Number(input.params().id);
-    return success(c, await menu.updateDish(db, author, id, (await input.body())));
+    return success(c, await menu.updateDish(db, author, id, await input.body()));
   });
   declare(app, deleteRouteOf('items'), async (c, input) => {
     const author = await owner(c);
@@ -143,11 +150,11 @@ export function menuEditorRoutes(deps: { db: Database; clock: () => Date }) {
 
   declare(app, createRouteOf('categories', CategoryCreateBodySchema, CategoryViewSchema), async (c, input) => {
     const author = await owner(c);
-    return success(c, await menu.createCategory(db, author, (await input.body())));
+    return success(c, await menu.createCategory(db, author, await input.body()));
   });
   declare(app, updateRouteOf('categories', CategoryUpdateBodySchema, CategoryOnlySchema), async (c, input) => {
     const author = await owner(c);
-    return success(c, await menu.updateCategory(db, author, Number(input.params().id), (await input.body())));
+    return success(c, await menu.updateCategory(db, author, Number(input.params().id), await input.body()));
   });
   declare(app, deleteRouteOf('categories'), async (c, input) => {
     const author = await owner(c);
@@ -160,11 +167,11 @@ export function menuEditorRoutes(deps: { db: Database; clock: () => Date }) {
 
   declare(app, createRouteOf('menus', MenuCreateBodySchema, MenuViewSchema), async (c, input) => {
     const author = await owner(c);
-    return success(c, await menu.createMenu(db, author, (await input.body())));
+    return success(c, await menu.createMenu(db, author, await input.body()));
   });
   declare(app, updateRouteOf('menus', MenuUpdateBodySchema, MenuOnlySchema), async (c, input) => {
     const author = await owner(c);
-    return success(c, await menu.updateMenu(db, author, Number(input.params().id), (await input.body())));
+    return success(c, await menu.updateMenu(db, author, Number(input.params().id), await input.body()));
   });
   declare(app, deleteRouteOf('menus'), async (c, input) => {
     const author = await owner(c);

@@ -41,7 +41,12 @@ async function dishFields(tx: EditTx, dish: DishView) {
 }
 
 /** Writes a dish's options and values (the old ones replaced), keeping the ids that stay on this dish. */
-async function writeOptions(tx: EditTx, itemId: number, options: DishCreateBody['options'], keep: { options: Set<number>; values: Set<number> }): Promise<void> {
+async function writeOptions(
+  tx: EditTx,
+  itemId: number,
+  options: DishCreateBody['options'],
+  keep: { options: Set<number>; values: Set<number> },
+): Promise<void> {
   // New ids are taken before the old rows go: a kept id may be the largest.
   let nextOption = await nextId(tx, 'item_options');
   let nextValue = await nextId(tx, 'option_options');
@@ -105,7 +110,9 @@ export function createDish(db: Database, author: EditAuthor, body: DishCreateBod
       .select({ position: sql<number>`coalesce(max(${items.position}), -1)::int` })
       .from(items)
       .where(eq(items.categoryId, category.categoryId));
-    await tx.insert(items).values({ itemId, menuId: category.menuId, categoryId: category.categoryId, ...dishColumns(body), position: (last?.position ?? -1) + 1, version });
+    await tx
+      .insert(items)
+      .values({ itemId, menuId: category.menuId, categoryId: category.categoryId, ...dishColumns(body), position: (last?.position ?? -1) + 1, version });
     await writeOptions(tx, itemId, body.options, { options: new Set(), values: new Set() });
     const after = (await readDish(tx, itemId))!;
     return { result: after, audit: [{ entity: 'item', entityId: itemId, action: 'create', summary: audit.dishCreated(after.name), before: null, after }] };
@@ -138,14 +145,20 @@ export function updateDish(db: Database, author: EditAuthor, itemId: number, bod
     await writeOptions(tx, itemId, body.options, keep);
     const after = (await readDish(tx, itemId))!;
     const changes = dishChanges(await dishFields(tx, before!), { ...after, category_name: category.name });
-    return { result: after, audit: [{ entity: 'item', entityId: itemId, action: 'update', summary: summary(changes, audit.dishUnchanged(after.name)), before, after }] };
+    return {
+      result: after,
+      audit: [{ entity: 'item', entityId: itemId, action: 'update', summary: summary(changes, audit.dishUnchanged(after.name)), before, after }],
+    };
   });
 }
 
 /** Archives (named by past orders) or deletes one live dish; audit entry of it. */
 async function removeDish(tx: EditTx, dish: DishView, ordered: boolean): Promise<AuditEntry> {
   if (ordered) {
-    await tx.update(items).set({ archivedAt: sql`now()` }).where(eq(items.itemId, dish.item_id));
+    await tx
+      .update(items)
+      .set({ archivedAt: sql`now()` })
+      .where(eq(items.itemId, dish.item_id));
     return { entity: 'item', entityId: dish.item_id, action: 'archive', summary: audit.dishArchived(dish.name), before: dish, after: null };
   }
   await tx.delete(items).where(eq(items.itemId, dish.item_id));
@@ -211,7 +224,12 @@ export function moveDish(db: Database, author: EditAuthor, itemId: number, body:
     );
     if (order) await writePositions(tx, items, order);
     const after = (await readDish(tx, itemId))!;
-    return { result: after, audit: order ? [{ entity: 'item', entityId: itemId, action: 'move', summary: audit.dishMoved(dish.name, body.direction === 'up'), before: dish, after }] : [] };
+    return {
+      result: after,
+      audit: order
+        ? [{ entity: 'item', entityId: itemId, action: 'move', summary: audit.dishMoved(dish.name, body.direction === 'up'), before: dish, after }]
+        : [],
+    };
   });
 }
 
@@ -225,14 +243,24 @@ export function createCategory(db: Database, author: EditAuthor, body: CategoryC
       .select({ position: sql<number>`coalesce(max(${categories.position}), -1)::int` })
       .from(categories)
       .where(eq(categories.menuId, menu.menuId));
-    await tx.insert(categories).values({ categoryId, menuId: menu.menuId, name: body.name, description: body.description, position: (last?.position ?? -1) + 1, version });
+    await tx
+      .insert(categories)
+      .values({ categoryId, menuId: menu.menuId, name: body.name, description: body.description, position: (last?.position ?? -1) + 1, version });
     const after = categoryOnly((await readCategory(tx, categoryId))!);
-    return { result: { ...after, items: [] }, audit: [{ entity: 'category', entityId: categoryId, action: 'create', summary: audit.categoryCreated(body.name), before: null, after }] };
+    return {
+      result: { ...after, ordered: false, items: [] },
+      audit: [{ entity: 'category', entityId: categoryId, action: 'create', summary: audit.categoryCreated(body.name), before: null, after }],
+    };
   });
 }
 
 /** PUT: a category's name and description. */
-export function updateCategory(db: Database, author: EditAuthor, categoryId: number, body: CategoryUpdateBody): Promise<Omit<CategoryView, 'items'>> {
+export function updateCategory(
+  db: Database,
+  author: EditAuthor,
+  categoryId: number,
+  body: CategoryUpdateBody,
+): Promise<Omit<CategoryView, 'items' | 'ordered'>> {
   return catalogEdit(db, author, async (tx, version) => {
     const row = await readCategory(tx, categoryId);
     const before = row ? categoryOnly(row) : undefined;
@@ -242,7 +270,10 @@ export function updateCategory(db: Database, author: EditAuthor, categoryId: num
     const lines: string[] = [];
     if (before!.name !== after.name) lines.push(audit.renamed('Catégorie', before!.name, after.name));
     if (before!.description !== after.description) lines.push(audit.changedPlain('Description', after.name));
-    return { result: after, audit: [{ entity: 'category', entityId: categoryId, action: 'update', summary: summary(lines, audit.categoryUnchanged(after.name)), before, after }] };
+    return {
+      result: after,
+      audit: [{ entity: 'category', entityId: categoryId, action: 'update', summary: summary(lines, audit.categoryUnchanged(after.name)), before, after }],
+    };
   });
 }
 
@@ -254,7 +285,11 @@ export function deleteCategory(db: Database, author: EditAuthor, categoryId: num
     assertFresh(before?.version, expectedVersion, before, m.staleCategory);
     const removed = await removeDishes(tx, await liveDishesOf(tx, [categoryId]));
     const archive = await categoryOrdered(tx, categoryId);
-    if (archive) await tx.update(categories).set({ archivedAt: sql`now()` }).where(eq(categories.categoryId, categoryId));
+    if (archive)
+      await tx
+        .update(categories)
+        .set({ archivedAt: sql`now()` })
+        .where(eq(categories.categoryId, categoryId));
     else await tx.delete(categories).where(eq(categories.categoryId, categoryId));
     const entry: AuditEntry = {
       entity: 'category',
@@ -265,14 +300,19 @@ export function deleteCategory(db: Database, author: EditAuthor, categoryId: num
       after: null,
     };
     return {
-      result: { outcome: archive ? 'archived' : 'deleted', deleted_items: removed.deleted, archived_items: removed.archived, message: (archive ? m.archived : m.deleted)(before!.name) },
+      result: {
+        outcome: archive ? 'archived' : 'deleted',
+        deleted_items: removed.deleted,
+        archived_items: removed.archived,
+        message: (archive ? m.archived : m.deleted)(before!.name),
+      },
       audit: [entry, ...removed.entries],
     };
   });
 }
 
 /** Moves a category one place up or down in its menu. */
-export function moveCategory(db: Database, author: EditAuthor, categoryId: number, body: MoveBody): Promise<Omit<CategoryView, 'items'>> {
+export function moveCategory(db: Database, author: EditAuthor, categoryId: number, body: MoveBody): Promise<Omit<CategoryView, 'items' | 'ordered'>> {
   return catalogEdit(db, author, async (tx) => {
     const row = await readCategory(tx, categoryId);
     if (!row) throw new ApiError('not_found', m.categoryNotFound);
@@ -290,7 +330,18 @@ export function moveCategory(db: Database, author: EditAuthor, categoryId: numbe
     const after = categoryOnly((await readCategory(tx, categoryId))!);
     return {
       result: after,
-      audit: order ? [{ entity: 'category', entityId: categoryId, action: 'move', summary: audit.categoryMoved(row.name, body.direction === 'up'), before: categoryOnly(row), after }] : [],
+      audit: order
+        ? [
+            {
+              entity: 'category',
+              entityId: categoryId,
+              action: 'move',
+              summary: audit.categoryMoved(row.name, body.direction === 'up'),
+              before: categoryOnly(row),
+              after,
+            },
+          ]
+        : [],
     };
   });
 }
@@ -316,12 +367,15 @@ export function createMenu(db: Database, author: EditAuthor, body: MenuCreateBod
       version,
     });
     const after = menuOnly((await readMenu(tx, menuId))!);
-    return { result: { ...after, categories: [] }, audit: [{ entity: 'menu', entityId: menuId, action: 'create', summary: audit.menuCreated(body.name), before: null, after }] };
+    return {
+      result: { ...after, ordered: false, categories: [] },
+      audit: [{ entity: 'menu', entityId: menuId, action: 'create', summary: audit.menuCreated(body.name), before: null, after }],
+    };
   });
 }
 
 /** PUT: a menu's name, description and visibility. */
-export function updateMenu(db: Database, author: EditAuthor, menuId: number, body: MenuUpdateBody): Promise<Omit<MenuView, 'categories'>> {
+export function updateMenu(db: Database, author: EditAuthor, menuId: number, body: MenuUpdateBody): Promise<Omit<MenuView, 'categories' | 'ordered'>> {
   return catalogEdit(db, author, async (tx, version) => {
     const row = await readMenu(tx, menuId);
     const before = row ? menuOnly(row) : undefined;
@@ -331,9 +385,19 @@ export function updateMenu(db: Database, author: EditAuthor, menuId: number, bod
     const lines: string[] = [];
     if (before!.name !== after.name) lines.push(audit.renamed('Menu', before!.name, after.name));
     if (before!.available !== after.available)
-      lines.push(audit.changed(audit.fieldLabels.available, after.name, audit.menuAvailableWords[`${before!.available}`], audit.menuAvailableWords[`${after.available}`]));
+      lines.push(
+        audit.changed(
+          audit.fieldLabels.available,
+          after.name,
+          audit.menuAvailableWords[`${before!.available}`],
+          audit.menuAvailableWords[`${after.available}`],
+        ),
+      );
     if (before!.description !== after.description) lines.push(audit.changedPlain('Description', after.name));
-    return { result: after, audit: [{ entity: 'menu', entityId: menuId, action: 'update', summary: summary(lines, audit.menuUnchanged(after.name)), before, after }] };
+    return {
+      result: after,
+      audit: [{ entity: 'menu', entityId: menuId, action: 'update', summary: summary(lines, audit.menuUnchanged(after.name)), before, after }],
+    };
   });
 }
 
@@ -343,7 +407,10 @@ export function deleteMenu(db: Database, author: EditAuthor, menuId: number, exp
     const row = await readMenu(tx, menuId);
     const before = row ? menuOnly(row) : undefined;
     assertFresh(before?.version, expectedVersion, before, m.staleMenu);
-    const [live] = await tx.select({ n: sql<number>`count(*)::int` }).from(menus).where(isNull(menus.archivedAt));
+    const [live] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(menus)
+      .where(isNull(menus.archivedAt));
     if ((live?.n ?? 0) <= 1) throw new ApiError('still_in_use', m.lastMenu);
     const categoryRows = await tx
       .select()
@@ -359,7 +426,11 @@ export function deleteMenu(db: Database, author: EditAuthor, menuId: number, exp
     const entries: AuditEntry[] = [];
     for (const category of categoryRows) {
       const archive = await categoryOrdered(tx, category.categoryId);
-      if (archive) await tx.update(categories).set({ archivedAt: sql`now()` }).where(eq(categories.categoryId, category.categoryId));
+      if (archive)
+        await tx
+          .update(categories)
+          .set({ archivedAt: sql`now()` })
+          .where(eq(categories.categoryId, category.categoryId));
       else await tx.delete(categories).where(eq(categories.categoryId, category.categoryId));
       entries.push({
         entity: 'category',
@@ -371,12 +442,28 @@ export function deleteMenu(db: Database, author: EditAuthor, menuId: number, exp
       });
     }
     const archive = await menuOrdered(tx, menuId);
-    if (archive) await tx.update(menus).set({ archivedAt: sql`now()` }).where(eq(menus.menuId, menuId));
+    if (archive)
+      await tx
+        .update(menus)
+        .set({ archivedAt: sql`now()` })
+        .where(eq(menus.menuId, menuId));
     else await tx.delete(menus).where(eq(menus.menuId, menuId));
     return {
-      result: { outcome: archive ? 'archived' : 'deleted', deleted_items: removed.deleted, archived_items: removed.archived, message: (archive ? m.archived : m.deleted)(before!.name) },
+      result: {
+        outcome: archive ? 'archived' : 'deleted',
+        deleted_items: removed.deleted,
+        archived_items: removed.archived,
+        message: (archive ? m.archived : m.deleted)(before!.name),
+      },
       audit: [
-        { entity: 'menu', entityId: menuId, action: archive ? 'archive' : 'delete', summary: (archive ? audit.menuArchived : audit.menuDeleted)(before!.name), before, after: null },
+        {
+          entity: 'menu',
+          entityId: menuId,
+          action: archive ? 'archive' : 'delete',
+          summary: (archive ? audit.menuArchived : audit.menuDeleted)(before!.name),
+          before,
+          after: null,
+        },
         ...entries,
         ...removed.entries,
       ],
@@ -385,7 +472,7 @@ export function deleteMenu(db: Database, author: EditAuthor, menuId: number, exp
 }
 
 /** Moves a menu one place up or down among the live menus. */
-export function moveMenu(db: Database, author: EditAuthor, menuId: number, body: MoveBody): Promise<Omit<MenuView, 'categories'>> {
+export function moveMenu(db: Database, author: EditAuthor, menuId: number, body: MoveBody): Promise<Omit<MenuView, 'categories' | 'ordered'>> {
   return catalogEdit(db, author, async (tx) => {
     const row = await readMenu(tx, menuId);
     if (!row) throw new ApiError('not_found', m.menuNotFound);
@@ -397,6 +484,11 @@ export function moveMenu(db: Database, author: EditAuthor, menuId: number, body:
     );
     if (order) await writePositions(tx, menus, order);
     const after = menuOnly((await readMenu(tx, menuId))!);
-    return { result: after, audit: order ? [{ entity: 'menu', entityId: menuId, action: 'move', summary: audit.menuMoved(row.name, body.direction === 'up'), before: menuOnly(row), after }] : [] };
+    return {
+      result: after,
+      audit: order
+        ? [{ entity: 'menu', entityId: menuId, action: 'move', summary: audit.menuMoved(row.name, body.direction === 'up'), before: menuOnly(row), after }]
+        : [],
+    };
   });
 }

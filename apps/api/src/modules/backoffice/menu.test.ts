@@ -2,7 +2,19 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DeleteResult, DishCreateBody, DishView, MenuTree } from '@resto/contract/backoffice-menu';
 import { auditLog, categories, itemOptions, items, menus, optionOptions } from '../../db/schema.ts';
-import { buildOrderPayload, errorOf, fetchCatalogue, findItem, looksFrench, payloadOf, postOrder, request, startTestServer, type JsonResponse, type TestServer } from '../../test/harness.ts';
+import {
+  buildOrderPayload,
+  errorOf,
+  fetchCatalogue,
+  findItem,
+  looksFrench,
+  payloadOf,
+  postOrder,
+  request,
+  startTestServer,
+  type JsonResponse,
+  type TestServer,
+} from '../../test/harness.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
 
 /**
@@ -43,7 +55,7 @@ function dishBody(categoryId: number, overrides: Partial<DishCreateBody> = {}): 
     category_id: categoryId,
     name: 'Pizza du test',
     description: 'Tomate, mozzarella',
-    image: '/images/items/pizza-1.svg',
+    image: '/images/items/pizza-margherita.svg',
     score: 0,
     price_pickup: 11.5,
     price_delivery: 12.5,
@@ -162,8 +174,22 @@ describe('dishes', () => {
     const [normal, large] = size!.values;
     const body = asBody(dish, {
       options: [
-        { ...size!, values: [{ ...normal!, price: 0.5 }, { name: 'Familiale', price: 6, tax_rate: null, allergens: [] }] },
-        { name: 'Sauces', selected: 2, required: false, values: [{ name: 'Piquante', price: 0, tax_rate: 5.5, allergens: ['mustard'] }, { name: 'Ail', price: 0, tax_rate: null, allergens: [] }] },
+        {
+          ...size!,
+          values: [
+            { ...normal!, price: 0.5 },
+            { name: 'Familiale', price: 6, tax_rate: null, allergens: [] },
+          ],
+        },
+        {
+          name: 'Sauces',
+          selected: 2,
+          required: false,
+          values: [
+            { name: 'Piquante', price: 0, tax_rate: 5.5, allergens: ['mustard'] },
+            { name: 'Ail', price: 0, tax_rate: null, allergens: [] },
+          ],
+        },
       ],
     });
     const saved = payloadOf(await call<DishView>(margot, 'PUT', `/menu/items/${dish.item_id}`, body));
@@ -242,7 +268,13 @@ describe('stale versions: two owners editing the same dish lose nothing', () => 
     const [row] = await server.db.select().from(items).where(eq(items.itemId, dish.item_id));
     expect(row).toMatchObject({ pricePickupCents: 1300, priceDeliveryCents: 1250, description: 'Tomate, mozzarella' });
     // Louis keeps what he typed, takes Margot's price, and saves on top of the current version.
-    const again = payloadOf(await call<DishView>(louis, 'PUT', `/menu/items/${dish.item_id}`, { ...louisTyped, price_pickup: current.price_pickup, expected_version: current.version }));
+    const again = payloadOf(
+      await call<DishView>(louis, 'PUT', `/menu/items/${dish.item_id}`, {
+        ...louisTyped,
+        price_pickup: current.price_pickup,
+        expected_version: current.version,
+      }),
+    );
     expect(again).toMatchObject({ price_pickup: 13, price_delivery: 15, description: 'Nouvelle description de Louis' });
     const entries = await lastAudit(dish.item_id);
     expect(entries.slice(0, 2).map((e) => e.staffName)).toEqual(['Louis Lefèvre', 'Margot Lefèvre']);
@@ -292,10 +324,19 @@ describe('deleting: archived when past orders name it, deleted otherwise', () =>
 
   test('a category: archived with its ordered dishes archived and the others deleted', async () => {
     const menuId = (await tree()).menus[0]!.menu_id;
-    const category = payloadOf(await call<{ category_id: number; version: number }>(margot, 'POST', '/menu/categories', { menu_id: menuId, name: 'Éphémères', description: '' }));
+    const category = payloadOf(
+      await call<{ category_id: number; version: number }>(margot, 'POST', '/menu/categories', { menu_id: menuId, name: 'Éphémères', description: '' }),
+    );
     const ordered = await createDish({ category_id: category.category_id, name: 'Plat commandé', options: [] });
     const never = await createDish({ category_id: category.category_id, name: 'Plat jamais commandé' });
     payloadOf(await postOrder(server.baseUrl, await buildOrderPayload(server, { lines: [{ itemId: ordered.item_id, quantity: 1 }] })));
+    // The confirmation dialog says it before: the category and one dish are named by past orders.
+    const listed = (await tree()).menus.flatMap((m) => m.categories).find((c) => c.category_id === category.category_id)!;
+    expect(listed.ordered).toBe(true);
+    expect(listed.items.map((i) => [i.name, i.ordered])).toEqual([
+      ['Plat commandé', true],
+      ['Plat jamais commandé', false],
+    ]);
     const result = payloadOf(await call<DeleteResult>(margot, 'DELETE', `/menu/categories/${category.category_id}?expected_version=${category.version}`));
     expect(result).toMatchObject({ outcome: 'archived', archived_items: 1, deleted_items: 1 });
     const rows = await server.db
@@ -310,7 +351,9 @@ describe('deleting: archived when past orders name it, deleted otherwise', () =>
 
   test('a category nobody ordered from is deleted with its dishes', async () => {
     const menuId = (await tree()).menus[0]!.menu_id;
-    const category = payloadOf(await call<{ category_id: number; version: number }>(margot, 'POST', '/menu/categories', { menu_id: menuId, name: 'Vide bientôt', description: '' }));
+    const category = payloadOf(
+      await call<{ category_id: number; version: number }>(margot, 'POST', '/menu/categories', { menu_id: menuId, name: 'Vide bientôt', description: '' }),
+    );
     await createDish({ category_id: category.category_id });
     const result = payloadOf(await call<DeleteResult>(margot, 'DELETE', `/menu/categories/${category.category_id}?expected_version=${category.version}`));
     expect(result).toMatchObject({ outcome: 'deleted', deleted_items: 1, archived_items: 0 });
@@ -319,13 +362,28 @@ describe('deleting: archived when past orders name it, deleted otherwise', () =>
 
   test('menus: created with the first menu’s hours, renamed, hidden; deleted; the last menu never (still_in_use)', async () => {
     const [first] = (await tree()).menus;
-    const brunch = payloadOf(await call<{ menu_id: number; version: number; position: number }>(margot, 'POST', '/menu/menus', { name: 'Brunch', description: 'Le dimanche', available: true }));
+    const brunch = payloadOf(
+      await call<{ menu_id: number; version: number; position: number }>(margot, 'POST', '/menu/menus', {
+        name: 'Brunch',
+        description: 'Le dimanche',
+        available: true,
+      }),
+    );
     const [row] = await server.db.select().from(menus).where(eq(menus.menuId, brunch.menu_id));
     const [firstRow] = await server.db.select().from(menus).where(eq(menus.menuId, first!.menu_id));
     expect(row?.activeTimes).toEqual(firstRow?.activeTimes);
-    const hidden = payloadOf(await call<{ version: number; available: boolean }>(margot, 'PUT', `/menu/menus/${brunch.menu_id}`, { name: 'Brunch du dimanche', description: '', available: false, expected_version: brunch.version }));
+    const hidden = payloadOf(
+      await call<{ version: number; available: boolean }>(margot, 'PUT', `/menu/menus/${brunch.menu_id}`, {
+        name: 'Brunch du dimanche',
+        description: '',
+        available: false,
+        expected_version: brunch.version,
+      }),
+    );
     expect(hidden.available).toBe(false);
-    expect((await lastAudit(brunch.menu_id))[0]?.summary).toBe('Menu renommé : Brunch → Brunch du dimanche ; Disponibilité de Brunch du dimanche : visible → masqué ; Description de Brunch du dimanche modifiée');
+    expect((await lastAudit(brunch.menu_id))[0]?.summary).toBe(
+      'Menu renommé : Brunch → Brunch du dimanche ; Disponibilité de Brunch du dimanche : visible → masqué ; Description de Brunch du dimanche modifiée',
+    );
     const storefront = await fetchCatalogue(server.baseUrl);
     expect(storefront.menus.find((m) => m.menu_id === brunch.menu_id)?.menu_is_available).toBe(false);
     const removed = payloadOf(await call<DeleteResult>(margot, 'DELETE', `/menu/menus/${brunch.menu_id}?expected_version=${hidden.version}`));
@@ -349,7 +407,11 @@ describe('positions', () => {
     const a = await createDish({ category_id: category.category_id, name: 'A' });
     const b = await createDish({ category_id: category.category_id, name: 'B' });
     const c = await createDish({ category_id: category.category_id, name: 'C' });
-    const order = async () => (await tree()).menus.flatMap((m) => m.categories).find((x) => x.category_id === category.category_id)!.items.map((i) => i.name);
+    const order = async () =>
+      (await tree()).menus
+        .flatMap((m) => m.categories)
+        .find((x) => x.category_id === category.category_id)!
+        .items.map((i) => i.name);
     expect(await order()).toEqual(['A', 'B', 'C']);
     payloadOf(await call(margot, 'POST', `/menu/items/${c.item_id}/move`, { direction: 'up' }));
     expect(await order()).toEqual(['A', 'C', 'B']);
@@ -376,8 +438,12 @@ describe('positions', () => {
 
   test('a category rename is audited; a stale one is refused with the current values', async () => {
     const menuId = (await tree()).menus[0]!.menu_id;
-    const category = payloadOf(await call<{ category_id: number; version: number }>(margot, 'POST', '/menu/categories', { menu_id: menuId, name: 'Salades', description: '' }));
-    payloadOf(await call(margot, 'PUT', `/menu/categories/${category.category_id}`, { name: 'Salades composées', description: '', expected_version: category.version }));
+    const category = payloadOf(
+      await call<{ category_id: number; version: number }>(margot, 'POST', '/menu/categories', { menu_id: menuId, name: 'Salades', description: '' }),
+    );
+    payloadOf(
+      await call(margot, 'PUT', `/menu/categories/${category.category_id}`, { name: 'Salades composées', description: '', expected_version: category.version }),
+    );
     expect((await lastAudit(category.category_id))[0]?.summary).toBe('Catégorie renommée : Salades → Salades composées');
     const stale = await call(louis, 'PUT', `/menu/categories/${category.category_id}`, { name: 'Bowls', description: '', expected_version: category.version });
     expect(errorOf(stale).code).toBe('stale_edit');

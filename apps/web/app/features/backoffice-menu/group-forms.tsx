@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { useForm, useWatch, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { CategoryCreateBodySchema, CategoryViewSchema, MenuCreateBodySchema, MenuViewSchema } from '@resto/contract/backoffice-menu';
+import { StaleEditPayloadSchema } from '@resto/contract/backoffice';
+import { messages } from '@resto/domain/messages';
+import { backOfficeMessages } from '@resto/domain/messages/backoffice';
+import { dishFormTexts, menuFormTexts as t } from '@resto/domain/messages/backoffice-menu';
+import { ApiCallError, api } from '../../lib/api.ts';
+import { FormAlert, SubmitButton } from '../account/index.ts';
+import { CurrentValue, FieldError, inputClass, labelClass } from './form-parts.tsx';
+
+/** What the menu and category forms edit: a name, a description, and for a menu its visibility. */
+const MenuFormSchema = MenuCreateBodySchema;
+const CategoryFormSchema = CategoryCreateBodySchema.omit({ menu_id: true });
+type MenuFormInput = z.input<typeof MenuFormSchema>;
+type CategoryFormInput = z.input<typeof CategoryFormSchema>;
+
+/** The row being edited (null: a new one), as the tree shows it. */
+export interface GroupRow {
+  id: number;
+  name: string;
+  description: string;
+  available?: boolean;
+  version: number;
+}
+
+const CurrentGroupSchema = MenuViewSchema.pick({ name: true, description: true, version: true }).extend({
+  available: MenuViewSchema.shape.available.optional(),
+});
+
+/**
+ * The form of a menu (`isMenu`: name, description, visible) or of a category (name,
+ * description; new ones go in `menuId`), validated by the restaurant file's schemas. A 409 shows
+ * the current values beside the typed ones; the next save is based on the current version.
+ */
+export function GroupForm({
+  isMenu,
+  row,
+  menuId,
+  onSaved,
+  onCancel,
+}: {
+  isMenu: boolean;
+  row: GroupRow | null;
+  menuId?: number;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const [expectedVersion, setExpectedVersion] = useState(row?.version);
+  const [current, setCurrent] = useState<z.infer<typeof CurrentGroupSchema> | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const schema = isMenu ? MenuFormSchema : CategoryFormSchema;
+  const { register, handleSubmit, formState, setError, control } = useForm<MenuFormInput & CategoryFormInput>({
+    resolver: zodResolver(schema as typeof MenuFormSchema),
+    defaultValues: { name: row?.name ?? '', description: row?.description ?? '', ...(isMenu ? { available: row?.available ?? true } : {}) },
+    reValidateMode: 'onChange',
+  });
+  const typed = useWatch({ control });
+  const base = isMenu ? '/v2/restaurant/menu/menus' : '/v2/restaurant/menu/categories';
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setAlert(null);
+      try {
+        if (row)
+          await api.call({
+            method: 'PUT',
+            path: `${base}/${row.id}`,
+            body: { ...values, expected_version: expectedVersion },
+            response: CurrentGroupSchema.loose(),
+          });
+        else if (isMenu) await api.call({ method: 'POST', path: base, body: values, response: MenuViewSchema });
+        else await api.call({ method: 'POST', path: base, body: { ...values, menu_id: menuId }, response: CategoryViewSchema });
+        onSaved();
+      } catch (error) {
+        if (!(error instanceof ApiCallError)) return setAlert(messages.genericError);
+        if (error.code === 'stale_edit') {
+          const parsed = CurrentGroupSchema.safeParse(StaleEditPayloadSchema.safeParse(error.payload).data?.current);
+          if (!parsed.success) return setAlert(backOfficeMessages.deletedMeanwhile);
+          setCurrent(parsed.data);
+          setExpectedVersion(parsed.data.version);
+          return setAlert(backOfficeMessages.staleEdit);
+        }
+        for (const field of error.errors) setError(field.path as Path<MenuFormInput>, { type: 'server', message: field.message });
+        setAlert(error.message);
+      }
+    },
+    () => setAlert(dishFormTexts.fixErrors),
+  );
+
+  return (
+    <form method="post" noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+      <div aria-live="polite">
+        <FormAlert message={alert} />
+      </div>
+      <div className="space-y-4 rounded-2xl bg-white p-4 shadow-sm">
+        <div>
+          <label htmlFor="group-name" className={labelClass}>
+            {t.name}
+          </label>
+          <input
+            id="group-name"
+            className={inputClass(errors.name?.message)}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? 'group-name-error' : undefined}
+            {...register('name')}
+          />
+          <FieldError id="group-name" message={errors.name?.message} />
+          <CurrentValue show={!!current && current.name !== typed.name} value={current?.name ?? ''} />
+        </div>
+        <div>
+          <label htmlFor="group-description" className={labelClass}>
+            {t.description}
+          </label>
+          <textarea id="group-description" rows={3} className={inputClass(errors.description?.message)} {...register('description')} />
+          <FieldError id="group-description" message={errors.description?.message} />
+          <CurrentValue show={!!current && current.description !== typed.description} value={current?.description ?? ''} />
+        </div>
+        {isMenu ? (
+          <div>
+            <label className="flex items-start gap-3">
+              <input type="checkbox" className="mt-1 h-5 w-5 accent-brand-600" {...register('available')} />
+              <span>
+                <span className="font-semibold">{t.menuAvailable}</span>
+                <span className="block text-sm text-ink/60">{t.menuHiddenHint}</span>
+              </span>
+            </label>
+            <CurrentValue show={!!current && current.available !== typed.available} value={current?.available ? dishFormTexts.yes : dishFormTexts.no} />
+            {row ? null : <p className="mt-3 text-sm text-ink/70">{t.newMenuHoursHint}</p>}
+          </div>
+        ) : null}
+      </div>
+      <div className="flex gap-3">
+        <button type="button" onClick={onCancel} className="rounded-full border border-black/15 bg-white px-5 py-3 font-semibold">
+          {t.cancel}
+        </button>
+        <div className="flex-1">
+          <SubmitButton loading={formState.isSubmitting}>{t.save}</SubmitButton>
+        </div>
+      </div>
+    </form>
+  );
+}
