@@ -31,7 +31,8 @@ function startValues(dish: DishView | null, categoryId: number): DishFormInput {
       category_id: categoryId,
       name: '',
       description: '',
-      image: '',
+      // A dish without a photo yet shows the neutral plate (the restaurant file requires an image path).
+      image: '/images/items/plat-sans-photo.svg',
       score: 0,
       price_pickup: Number.NaN,
       price_delivery: Number.NaN,
