@@ -26,7 +26,6 @@ export const CapacityViewSchema = z
   })
   .meta({ id: 'CapacityView' });
 export type CapacityView = z.infer<typeof CapacityViewSchema>;
-export type CapacityValues = CapacityView['values'];
 
 /**
  * A change: only the settings the form changed, each with the `version` it read

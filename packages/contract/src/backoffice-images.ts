@@ -6,7 +6,7 @@ import { InstantSchema } from './common.ts';
 /** The back office's image upload and dishes' availability (issue 14, parts 1 and 2). */
 
 /** One file written for an upload. */
-export const UploadVariantSchema = z.object({
+const UploadVariantSchema = z.object({
   path: z.string().meta({ example: '/uploads/3f2a…-400.avif' }),
   width: z.number().int(),
   height: z.number().int(),
@@ -27,11 +27,10 @@ export type UploadAnswer = z.infer<typeof UploadAnswerSchema>;
 /** The multipart body: one file in the field `file`. */
 export const UploadBodySchema = z.object({ file: z.any().meta({ type: 'string', format: 'binary' }) });
 
-export const AvailabilityStateSchema = z.enum(availabilityStates);
+const AvailabilityStateSchema = z.enum(availabilityStates);
 
 /** PUT /v2/restaurant/items/{item_id}/availability. */
 export const AvailabilityBodySchema = z.object({ state: AvailabilityStateSchema, expected_version: ExpectedVersionSchema });
-export type AvailabilityBody = z.infer<typeof AvailabilityBodySchema>;
 
 export const ItemIdParamsSchema = z.object({
   item_id: z

@@ -8,7 +8,7 @@ import { ExpectedVersionSchema } from './backoffice.ts';
  */
 
 /** A stored setting with the catalogue version of its last change. */
-export const VersionedSettingSchema = z
+const VersionedSettingSchema = z
   .object({ name: z.string(), value: z.unknown(), version: z.number().int() })
   .meta({ id: 'VersionedSetting' });
 export type VersionedSetting = z.infer<typeof VersionedSettingSchema>;
@@ -17,7 +17,7 @@ export type VersionedSetting = z.infer<typeof VersionedSettingSchema>;
 export const VersionedSettingsSchema = z.array(VersionedSettingSchema);
 
 /** One change: the setting's name, its new value, and the `version` the form read (0: the setting did not exist). */
-export const SettingChangeSchema = z.object({
+const SettingChangeSchema = z.object({
   name: z.string().min(1).max(100),
   value: z.unknown(),
   expected_version: ExpectedVersionSchema,
@@ -31,7 +31,6 @@ export type SettingChange = z.infer<typeof SettingChangeSchema>;
  * stale settings as they are now. A value equal to the stored one is left as is (no audit entry).
  */
 export const SettingsPatchSchema = z.object({ changes: z.array(SettingChangeSchema).min(1).max(100) });
-export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
 /** PATCH's answer: the names actually changed, and every stored setting after the change. */
 export const SettingsPatchAnswerSchema = z.object({ changed: z.array(z.string()), settings: VersionedSettingsSchema });

@@ -14,7 +14,6 @@ export const ExpectedVersionSchema = z.number().int().min(0);
 
 /** The `payload` of a 409 stale_edit: the row's current values as the API shows them, null when deleted meanwhile. */
 export const StaleEditPayloadSchema = z.object({ current: z.unknown() });
-export type StaleEditPayload = z.infer<typeof StaleEditPayloadSchema>;
 
 /** One line of the audit log (GET /v2/restaurant/audit). */
 export const AuditEntrySchema = z

@@ -27,7 +27,7 @@ export interface CalendarException {
  * and busy mode: `busy_extra_minutes` more on the lead time (ASAP estimate and today's first slot)
  * until `busy_until`. Null instants: not paused / not busy.
  */
-export interface OrderingState {
+interface OrderingState {
   paused_until: string | null;
   busy_until: string | null;
   busy_extra_minutes: number;

@@ -19,7 +19,7 @@ import type { SettingsList } from './settings.ts';
  */
 
 /** Slot length, minutes (spec section 9: 15). */
-export const capacitySlotMinutes = 15;
+const capacitySlotMinutes = 15;
 
 /** One limit: a whole number from 1 to 999, or null for none. */
 const capacityLimit = z
@@ -52,7 +52,6 @@ export type CapacitySettingName = keyof typeof capacitySettingsShape;
 
 /** The capacity settings as a zod object (every one optional). */
 export const CapacitySettingsSchema = z.object(capacitySettingsShape);
-export type CapacitySettings = z.output<typeof CapacitySettingsSchema>;
 
 /**
  * Minutes a card order awaiting its payment (`pending`) holds its place: a payment takes a few

@@ -10,10 +10,10 @@ import { diffKindLabels, diffSummaryTexts as s, fieldLabels } from './messages/b
  * Pure: the API builds the current file from the database (export) and calls this.
  */
 
-export type DiffKind = keyof typeof diffKindLabels;
+type DiffKind = keyof typeof diffKindLabels;
 
 /** One changed field: `before` / `after` as a person reads them (« 11,50 € », « Oui », « gluten, lait »). */
-export interface FieldChange {
+interface FieldChange {
   field: string;
   /** French label (« Prix à emporter »). */
   label: string;
@@ -22,7 +22,7 @@ export interface FieldChange {
 }
 
 /** One menu, category, dish, offer or exception added, removed or changed. */
-export interface EntityChange {
+interface EntityChange {
   kind: DiffKind;
   change: 'added' | 'removed' | 'changed';
   /** The entity's id (an exception's date, 'AAAA-MM-JJ'), as text. */
@@ -34,7 +34,7 @@ export interface EntityChange {
 }
 
 /** One setting added, removed or changed: values as JSON text, null when absent. */
-export interface SettingChange {
+interface SettingChange {
   name: string;
   before: string | null;
   after: string | null;

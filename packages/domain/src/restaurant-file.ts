@@ -12,7 +12,7 @@ import { backOfficeSettingsShape } from './settings-fields.ts';
  * name their path (see formatRestaurantFileErrors).
  */
 
-export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Heure attendue au format HH:MM (ex. 19:30).' });
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Heure attendue au format HH:MM (ex. 19:30).' });
 export const timeRange = z.object({ start: hhmm, end: hhmm });
 export const weeklyRanges = z.partialRecord(z.enum(weekdays), z.array(timeRange));
 const euros = z
@@ -59,7 +59,7 @@ export function checkOption(option: { selected: number; values: readonly unknown
     });
 }
 
-export const OptionSchema = OptionFields.superRefine(checkOption);
+const OptionSchema = OptionFields.superRefine(checkOption);
 
 export const ItemSchema = z.object({
   item_id: id,

@@ -33,7 +33,7 @@ const phone = z
   .refine((s) => s === '' || normalizePhone(s) !== null, { error: e.phone });
 
 /** Euros, 0 to 10,000, 2 decimals at most (a fee, a minimum order, a ceiling), stored rounded to the cent. */
-export const eurosSetting = z
+const eurosSetting = z
   .number({ error: e.euros })
   .min(0, { error: e.eurosNegative })
   .max(10_000, { error: e.eurosMax })
@@ -62,7 +62,7 @@ const distance = z.number({ error: e.distance }).min(0, { error: e.distance }).m
  * postal code (5 digits) and optionally its city, the fee, the flat charge added under the zone's
  * minimum order (euros).
  */
-export const DeliveryZoneSchema = z.object({
+const DeliveryZoneSchema = z.object({
   name: z.string({ error: e.zoneName }).trim().min(1, { error: e.zoneName }).max(80, { error: e.text(80) }),
   city: text(80).default(''),
   postal_code: z.string({ error: e.postalCode }).trim().regex(/^\d{5}$/, { error: e.postalCode }),
@@ -74,7 +74,7 @@ export const DeliveryZoneSchema = z.object({
 const sameCity = (a: string, b: string) => a === '' || b === '' || a.localeCompare(b, 'fr', { sensitivity: 'base' }) === 0;
 
 /** The zone list: 100 zones at most, never the same postal code twice (for the same city, or when either names none). */
-export const DeliveryZonesSchema = z
+const DeliveryZonesSchema = z
   .array(DeliveryZoneSchema)
   .max(100, { error: e.tooManyRows })
   .superRefine((zones, ctx) => {
@@ -88,13 +88,13 @@ export const DeliveryZonesSchema = z
  * A tier of distance-based delivery (`features.delivery.distance_fees`, location.ts
  * DistanceFeeTier): up to `up_to` (the settings' unit) the fee is `fee` euros.
  */
-export const DistanceFeeTierSchema = z.object({
+const DistanceFeeTierSchema = z.object({
   up_to: z.number({ error: e.distancePositive }).gt(0, { error: e.distancePositive }).max(100, { error: e.distancePositive }),
   fee: feeSetting,
 });
 
 /** The tiers: 20 at most, each distance once (they are used sorted by distance). */
-export const DistanceFeesSchema = z
+const DistanceFeesSchema = z
   .array(DistanceFeeTierSchema)
   .max(20, { error: e.tooManyRows })
   .superRefine((tiers, ctx) => {

@@ -25,7 +25,7 @@ import { catalogEdit } from './edits.ts';
 import { exportRestaurant, exportWithVersion } from './restaurant-export.ts';
 
 /** Entries per page of the log. */
-export const auditPageSize = 50;
+const auditPageSize = 50;
 /** The largest restaurant file the import routes read (app.ts raises the 1 MB limit for them). */
 export const importBodyLimit = 5 * 1024 * 1024;
 

@@ -98,7 +98,7 @@ function auditSummary(name: CapacitySettingName, before: unknown, after: unknown
  * @throws ApiError 400 unknown category (field `values.capacity.item_categories`), 409 stale_edit
  * with the current view in `payload.current` (nothing written).
  */
-export async function updateCapacity(
+async function updateCapacity(
   deps: CapacityDeps,
   author: { staffId: number; name: string },
   body: { values: Partial<Record<CapacitySettingName, unknown>>; expected_versions: Partial<Record<string, number>> },
@@ -197,7 +197,7 @@ export function capacityRoutes(deps: CapacityDeps) {
  * whose orders or counted dishes leave no room (for the visitor's cart when `items` is given),
  * and whether « dès que possible » would be refused now. Never cached: each order changes it.
  */
-export async function fullSlots(deps: CapacityDeps, query: { date: string; is_pickup: boolean; items?: number | undefined }): Promise<FullSlots> {
+async function fullSlots(deps: CapacityDeps, query: { date: string; is_pickup: boolean; items?: number | undefined }): Promise<FullSlots> {
   const { settings: list, calendar } = await deps.catalog.getCatalog();
   const limits = readCapacityLimits(list, query.is_pickup);
   const answer: FullSlots = { date: query.date, is_pickup: query.is_pickup, full: [], asap_full: false };

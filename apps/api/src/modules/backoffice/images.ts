@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { largestUploadWidth, maxUploadPixels, uploadAspect, uploadFileName, uploadFormats, uploadWidths, type UploadFormat } from '@resto/domain/images';
@@ -37,7 +37,7 @@ interface Encoded {
  * Reads and encodes an uploaded file (no I/O).
  * @throws ApiError 400 image_invalid when the bytes are not an image sharp reads, or too many pixels.
  */
-export async function encodeUpload(bytes: Uint8Array): Promise<{ hash: string; files: Encoded[] }> {
+async function encodeUpload(bytes: Uint8Array): Promise<{ hash: string; files: Encoded[] }> {
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let source: { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 };
   try {
@@ -111,10 +111,3 @@ export async function storeUpload(dir: string, bytes: Uint8Array): Promise<Uploa
   };
 }
 
-/** Whether a file exists (for the route serving /uploads). */
-export async function isFile(path: string): Promise<boolean> {
-  return stat(path).then(
-    (s) => s.isFile(),
-    () => false,
-  );
-}

@@ -14,7 +14,7 @@ const ImportChangesSchema = ImportPreviewSchema.pick({ changes: true, settings: 
 const card = 'rounded-2xl bg-white shadow-sm';
 
 /** The journal's URL for a filter and a page (server-rendered links: works without JavaScript, and keeps the page in history). */
-export function auditHref(entity: string | null, beforeId: number | null): string {
+function auditHref(entity: string | null, beforeId: number | null): string {
   const query = new URLSearchParams();
   if (entity) query.set('entity', entity);
   if (beforeId) query.set('before_id', String(beforeId));

@@ -1,3 +1,3 @@
 /** Capacity per 15-minute slot (issue 14, part 4): the owner's page and the picker's full slots. */
 export { CapacityPage } from './capacity-page.tsx';
-export { useFullSlots, type FullSlotsState } from './use-full-slots.ts';
+export { useFullSlots } from './use-full-slots.ts';

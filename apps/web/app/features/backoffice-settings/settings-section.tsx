@@ -172,7 +172,7 @@ export function useFieldState(name: string): { error: string | undefined; stale:
 }
 
 /** Reads a typed number the French way ('2,5' → 2.5); '' or words stay NaN so the schema says what is expected. */
-export const asNumber = (value: unknown) => (typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(String(value).replace(',', '.').replace(/\s/g, '')));
+const asNumber = (value: unknown) => (typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(String(value).replace(',', '.').replace(/\s/g, '')));
 
 /** A number as a person in France writes it: 1.5 → '1,5'; NaN (what was typed is not a number) → ''. */
 const frenchNumber = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value).replace('.', ',') : '');
