@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DishViewSchema, type DishView } from '@resto/contract/backoffice-menu';
-import { AvailabilityItemSchema, UploadAnswerSchema } from '@resto/contract/backoffice-images';
+import { DishViewSchema, MenuTreeSchema, type DishView } from '@resto/contract/backoffice-menu';
+import { AvailabilityItemSchema } from '@resto/contract/backoffice-images';
 import { photoLikeJpeg } from '../../api/src/test/photo.ts';
 import { payloadOf } from './api-answers.ts';
 import { collectConsoleErrors, freezeClock, open } from './helpers.ts';
@@ -161,38 +161,27 @@ test('a refused change is rolled back on screen with a French message; the dish 
   }
 });
 
-test('the owner uploads a photo for a dish and sees it on the storefront menu (AVIF and WebP, 400w and 800w)', async ({ browser, request }) => {
+test('the owner picks a photo in the dish form and sees it on the storefront menu (AVIF and WebP, 400w and 800w)', async ({ browser, request }) => {
   const owner = await ownerSession(base);
   const name = `Pizza photographiée ${Date.now().toString(36)}`;
   const dish = await createDish(request, owner.cookie, name);
   try {
     const page = await phone(browser);
     await signInStaff(page, base, 'owner');
-    // The upload, from the owner's browser session (the menu editor's ImageUpload sends the same request).
+    // The owner opens the dish in the menu editor, picks a photo in its ImageUpload and saves.
+    await page.goto(`${base}/restaurant/carte`);
+    const row = page.getByTestId('dish-row').filter({ has: page.getByText(name, { exact: true }) });
+    await row.getByRole('button', { name: `Modifier ${name}` }).click();
+    const form = page.getByRole('dialog', { name: `Modifier ${name}` });
     const photo = await photoLikeJpeg(1600, 1200);
-    const uploaded = await page.request.post(`${base}/v2/restaurant/uploads`, {
-      multipart: { file: { name: 'pizza.jpg', mimeType: 'image/jpeg', buffer: photo } },
-    });
-    expect(uploaded.status(), await uploaded.text()).toBe(200);
-    const { image } = await payloadOf(uploaded, UploadAnswerSchema);
+    await form.locator('input[type="file"]').setInputFiles({ name: 'pizza.jpg', mimeType: 'image/jpeg', buffer: photo });
+    // The preview shows the processed photo once the server answered.
+    await expect(form.locator('img[src^="/uploads/"]')).toBeVisible();
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(form).toBeHidden();
+    const tree = await request.get(`${base}/v2/restaurant/menu`, { headers: { Cookie: owner.cookie } });
+    const { image } = (await payloadOf(tree, MenuTreeSchema)).menus.flatMap((m) => m.categories.flatMap((c) => c.items)).find((i) => i.item_id === dish.item_id)!;
     expect(image).toMatch(/^\/uploads\/[a-f0-9]{32}-800\.webp$/);
-    const saved = await request.put(`${base}/v2/restaurant/menu/items/${dish.item_id}`, {
-      headers: { Cookie: owner.cookie },
-      data: {
-        category_id: dish.category_id,
-        name: dish.name,
-        description: dish.description,
-        image,
-        price_delivery: dish.price_delivery,
-        price_pickup: dish.price_pickup,
-        tax_rate: dish.tax_rate,
-        allergens: dish.allergens,
-        diets: dish.diets,
-        options: [],
-        expected_version: dish.version,
-      },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
 
     // A new visitor's menu: the dish's card shows the photo through <picture>, AVIF first.
     const visitor = await phone(browser);
