@@ -384,23 +384,16 @@ function OptionEditor({
           />
           <FieldError id={`${id}-name`} message={optionErrors?.name?.message} />
         </div>
-        <div>
-          <label htmlFor={`${id}-selected`} className={labelClass}>
-            {t.optionSelected}
-          </label>
-          <input
-            id={`${id}-selected`}
-            type="number"
-            min={1}
-            max={20}
-            inputMode="numeric"
-            className={inputClass(optionErrors?.selected?.message)}
-            aria-invalid={optionErrors?.selected ? true : undefined}
-            aria-describedby={optionErrors?.selected ? `${id}-selected-error` : undefined}
-            {...register(`options.${index}.selected`, { valueAsNumber: true })}
-          />
-          <FieldError id={`${id}-selected`} message={optionErrors?.selected?.message} />
-        </div>
+        <Field
+          id={`${id}-selected`}
+          label={t.optionSelected}
+          error={optionErrors?.selected?.message}
+          type="number"
+          min={1}
+          max={20}
+          inputMode="numeric"
+          {...register(`options.${index}.selected`, { valueAsNumber: true })}
+        />
       </div>
       <label className="mt-3 flex items-center gap-2 text-sm font-semibold">
         <input type="checkbox" className="h-5 w-5 accent-brand-600" {...register(`options.${index}.required`)} />
