@@ -116,7 +116,13 @@ async function positionAfterLast(tx: EditTx, table: typeof menus | typeof catego
  * Moves `id` one place `direction` among its live siblings (`siblings`, in their order) and
  * rewrites their positions. @returns the new order, null when the row cannot move (already first or last).
  */
-async function moveAmong(tx: EditTx, table: typeof menus | typeof categories | typeof items, siblings: { id: number }[], id: number, direction: MoveBody['direction']) {
+async function moveAmong(
+  tx: EditTx,
+  table: typeof menus | typeof categories | typeof items,
+  siblings: { id: number }[],
+  id: number,
+  direction: MoveBody['direction'],
+) {
   const order = moveWithin(
     siblings.map((s) => s.id),
     id,

@@ -4,17 +4,7 @@ import type { BackOfficeOffer, BackOfficeOffers, OfferDeleted } from '@resto/con
 import type { OfferEditInput } from '@resto/domain/backoffice-offers';
 import type { Offer } from '@resto/domain/offers';
 import { auditLog, offers, orders } from '../../db/schema.ts';
-import {
-  buildOrderPayload,
-  errorOf,
-  fetchCoupon,
-  getJson,
-  looksFrench,
-  payloadOf,
-  postOrder,
-  type JsonResponse,
-  type TestServer,
-} from '../../test/harness.ts';
+import { buildOrderPayload, errorOf, fetchCoupon, getJson, looksFrench, payloadOf, postOrder, type JsonResponse, type TestServer } from '../../test/harness.ts';
 import { staffRequest, startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 import { act } from '../board/test-helpers.ts';
 

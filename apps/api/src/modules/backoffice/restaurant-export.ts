@@ -15,7 +15,11 @@ const percent = (bp: number | null) => (bp === null ? null : bp / 100);
  * are picked) in the restaurant file's shape: euros, VAT in percent. The export's dishes and,
  * with their place and version added, the menu editor's (`menu-repository.ts`).
  */
-export function fileItemOf(item: CatalogRows['itemRows'][number], optionRows: CatalogRows['optionRows'], valueRows: CatalogRows['valueRows']): RestaurantFileItem {
+export function fileItemOf(
+  item: CatalogRows['itemRows'][number],
+  optionRows: CatalogRows['optionRows'],
+  valueRows: CatalogRows['valueRows'],
+): RestaurantFileItem {
   return {
     item_id: item.itemId,
     name: item.name,
