@@ -3,6 +3,7 @@ import { staffUsers } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { openStaffSession, staffCookieName, type StaffRole } from '../modules/staff/sessions.ts';
 import { newEmail, strongPassword } from './accounts.ts';
+import { request, startTestServer, type JsonResponse, type TestServer } from './harness.ts';
 
 /** A staff member made for a test, with a live session. */
 export interface TestStaff {
@@ -27,4 +28,29 @@ export async function createTestStaff(db: Database, input: { role?: StaffRole; e
     .returning({ id: staffUsers.id });
   const token = await openStaffSession(db, row!.id, input.now ?? new Date());
   return { staffId: row!.id, email, password: strongPassword, role, cookie: `${staffCookieName}=${token}` };
+}
+
+/** A call to a staff route with `cookie` (the `Cookie` header value; null: none), `body` sent as JSON. */
+export function staffRequest<T = unknown>(
+  server: Pick<TestServer, 'baseUrl'>,
+  cookie: string | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<JsonResponse<T>> {
+  const headers: Record<string, string> = {};
+  if (cookie) headers.Cookie = cookie;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return request<T>(server.baseUrl, path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+}
+
+/**
+ * The back office's API tests' start: a test server on the fixed clock `now`, the owner Margot
+ * Lefèvre and the staff member Karim Benali, each with a live session.
+ */
+export async function startBackOfficeServer(now: Date): Promise<{ server: TestServer; owner: TestStaff; staff: TestStaff }> {
+  const server = await startTestServer({ clock: () => now });
+  const owner = await createTestStaff(server.db, { now, role: 'owner', name: 'Margot Lefèvre' });
+  const staff = await createTestStaff(server.db, { now, name: 'Karim Benali' });
+  return { server, owner, staff };
 }

@@ -1,4 +1,5 @@
 import { redirect, type AppLoadContext } from 'react-router';
+import { VersionedSettingsSchema, type VersionedSetting } from '@resto/contract/backoffice-settings';
 import { StaffMeSchema, type StaffMe } from '@resto/contract/staff';
 import { ApiCallError, createApi, type Api } from './api.ts';
 
@@ -37,4 +38,21 @@ export async function requireStaffMe(request: Request, context: AppLoadContext):
   const me = await findStaffMe(request, context);
   if (!me) throw redirect(staffLoginPath);
   return me;
+}
+
+/**
+ * The loader of the owner's settings pages (/restaurant/reglages, /restaurant/livraison): every
+ * stored setting with its version (GET /v2/restaurant/settings, the owner's); `settings` null
+ * when the session is a staff member's, so the page tells them it is the owner's.
+ * @throws a redirect to the login page without a session, Response 502 on another failure.
+ */
+export async function loadVersionedSettings(request: Request, context: AppLoadContext): Promise<{ settings: VersionedSetting[] | null }> {
+  try {
+    return { settings: await staffApi(request, context).call({ path: '/v2/restaurant/settings', response: VersionedSettingsSchema }) };
+  } catch (error) {
+    if (error instanceof ApiCallError && error.code === 'staff_forbidden') return { settings: null };
+    if (error instanceof ApiCallError && error.code === 'staff_login_required') throw redirect(staffLoginPath);
+    if (error instanceof ApiCallError) throw new Response(error.message, { status: 502 });
+    throw error;
+  }
 }

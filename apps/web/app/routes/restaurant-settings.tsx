@@ -1,10 +1,7 @@
-import { redirect } from 'react-router';
-import { VersionedSettingsSchema } from '@resto/contract/backoffice-settings';
 import { staffAreaTexts } from '@resto/domain/messages/staff';
 import { settingsPageTexts } from '@resto/domain/messages/backoffice-settings';
 import type { Route } from './+types/restaurant-settings';
-import { ApiCallError } from '../lib/api.ts';
-import { staffApi, staffLoginPath } from '../lib/staff-api.server.ts';
+import { loadVersionedSettings } from '../lib/staff-api.server.ts';
 import { SettingsPage } from '../features/backoffice-settings/index.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.settings }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -12,16 +9,9 @@ export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.settings 
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
-/** Every stored setting with its version (GET /v2/restaurant/settings, the owner's); a staff member is told it is the owner's. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  try {
-    return { settings: await staffApi(request, context).call({ path: '/v2/restaurant/settings', response: VersionedSettingsSchema }) };
-  } catch (error) {
-    if (error instanceof ApiCallError && error.code === 'staff_forbidden') return { settings: null };
-    if (error instanceof ApiCallError && error.code === 'staff_login_required') throw redirect(staffLoginPath);
-    if (error instanceof ApiCallError) throw new Response(error.message, { status: 502 });
-    throw error;
-  }
+/** Every stored setting with its version; null for a staff member (see loadVersionedSettings). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadVersionedSettings(request, context);
 }
 
 /** /restaurant/reglages (issue 14, part 7). */

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AuditPageSchema, type AuditPage } from '@resto/contract/backoffice-audit';
-import { errorOf, looksFrench, payloadOf, startTestServer, type TestServer } from '../../test/harness.ts';
-import { createTestStaff, type TestStaff } from '../../test/staff.ts';
-import { staffRequest } from '../board/test-helpers.ts';
+import { errorOf, looksFrench, payloadOf, type TestServer } from '../../test/harness.ts';
+import { staffRequest, startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 import { catalogEdit } from './edits.ts';
 
 /**
@@ -19,9 +18,7 @@ let staff: TestStaff;
 const audit = (cookie: string | null, query = '') => staffRequest<AuditPage>(server, cookie, 'GET', `/v2/restaurant/audit${query}`);
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => now });
-  owner = await createTestStaff(server.db, { now, role: 'owner', name: 'Margot Lefèvre' });
-  staff = await createTestStaff(server.db, { now, name: 'Karim Benali' });
+  ({ server, owner, staff } = await startBackOfficeServer(now));
   // 60 dish edits and 60 offer edits, alternating, each its own catalogEdit.
   for (let i = 1; i <= 120; i += 1) {
     const entity = i % 2 ? 'item' : 'offer';

@@ -2,15 +2,13 @@ import { expect } from 'vitest';
 import type { CapacityUpdate, CapacityView, FullSlots } from '@resto/contract/backoffice-capacity';
 import type { CapacitySettingName } from '@resto/domain/capacity';
 import { buildOrderPayload, payloadOf, postOrder, request, type JsonResponse, type OrderOverrides, type TestServer } from '../../test/harness.ts';
+import { staffRequest } from '../../test/staff.ts';
 
 /** Helpers of the capacity tests (issue 14, part 4): the owner's calls, limits set, orders aimed at a slot. */
 
 /** GET or PUT /v2/restaurant/capacity with a staff cookie (null: none). */
 export function capacityCall(server: Pick<TestServer, 'baseUrl'>, cookie: string | null, method: 'GET' | 'PUT', body?: CapacityUpdate | Record<string, unknown>): Promise<JsonResponse<CapacityView>> {
-  const headers: Record<string, string> = {};
-  if (cookie) headers.Cookie = cookie;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return request<CapacityView>(server.baseUrl, '/v2/restaurant/capacity', { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return staffRequest<CapacityView>(server, cookie, method, '/v2/restaurant/capacity', body);
 }
 
 /** Sets capacity settings as the owner (reading their versions first); fails unless saved. */

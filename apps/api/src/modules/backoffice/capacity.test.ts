@@ -7,8 +7,8 @@ import { backOfficeMessages } from '@resto/domain/messages/backoffice';
 import { RestaurantFileSchema } from '@resto/domain/restaurant-file';
 import { auditLog, orders, settings } from '../../db/schema.ts';
 import { importRestaurant } from '../catalog/import.ts';
-import { buildOrderPayload, errorOf, getJson, looksFrench, payloadOf, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
-import { createTestStaff, type TestStaff } from '../../test/staff.ts';
+import { buildOrderPayload, errorOf, getJson, looksFrench, payloadOf, postOrder, type TestServer } from '../../test/harness.ts';
+import { startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 import { act } from '../board/test-helpers.ts';
 import { capacityCall, clearCapacity, fullSlotsOf, placeOrder, setCapacity, slotOrder } from './capacity-test-helpers.ts';
 
@@ -30,9 +30,7 @@ let owner: TestStaff;
 let member: TestStaff;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => now });
-  owner = await createTestStaff(server.db, { now, role: 'owner', name: 'Margot Lefèvre' });
-  member = await createTestStaff(server.db, { now, name: 'Karim Benali' });
+  ({ server, owner, staff: member } = await startBackOfficeServer(now));
 });
 afterEach(async () => {
   await clearCapacity(server, owner.cookie);

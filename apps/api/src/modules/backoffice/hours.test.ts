@@ -2,9 +2,8 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CalendarExceptionView, HoursPage, MenuHoursView, OrderingView } from '@resto/contract/backoffice-hours';
 import { auditLog, menus } from '../../db/schema.ts';
-import { buildOrderPayload, errorOf, getJson, looksFrench, payloadOf, postOrder, startTestServer, type JsonResponse, type TestServer } from '../../test/harness.ts';
-import { createTestStaff, type TestStaff } from '../../test/staff.ts';
-import { request } from '../../test/harness.ts';
+import { buildOrderPayload, errorOf, getJson, looksFrench, payloadOf, postOrder, type JsonResponse, type TestServer } from '../../test/harness.ts';
+import { staffRequest, startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 
 /**
  * Hours, exceptional days, pause and busy mode over real HTTP (issue 14, part 3), on a fixed clock:
@@ -18,17 +17,12 @@ let owner: TestStaff;
 let member: TestStaff;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => now });
-  owner = await createTestStaff(server.db, { now, role: 'owner', name: 'Margot Lefèvre' });
-  member = await createTestStaff(server.db, { now, name: 'Karim Benali' });
+  ({ server, owner, staff: member } = await startBackOfficeServer(now));
 });
 afterAll(async () => server?.close());
 
 function call<T>(who: TestStaff | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<JsonResponse<T>> {
-  const headers: Record<string, string> = {};
-  if (who) headers.Cookie = who.cookie;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return request<T>(server.baseUrl, `/v2/restaurant${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return staffRequest<T>(server, who?.cookie ?? null, method, `/v2/restaurant${path}`, body);
 }
 
 const hoursPage = async () => payloadOf(await call<HoursPage>(owner, 'GET', '/hours'));

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ImportPreviewSchema, type AuditPage, type ImportPreview, type ImportResult } from '@resto/contract/backoffice-audit';
 import { RestaurantFileSchema, type RestaurantFile } from '@resto/domain/restaurant-file';
 import { demoRestaurantPath } from '../../seeding/demo-restaurant.ts';
-import { errorOf, fetchCatalogue, findItem, looksFrench, payloadOf, request, startTestServer, type TestServer } from '../../test/harness.ts';
-import { createTestStaff, type TestStaff } from '../../test/staff.ts';
-import { staffRequest } from '../board/test-helpers.ts';
+import { errorOf, fetchCatalogue, findItem, looksFrench, payloadOf, request, type TestServer } from '../../test/harness.ts';
+import { staffRequest, startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 
 /**
  * Export and import from the browser over real HTTP (issue 14, part 8): the export is the
@@ -40,9 +39,7 @@ const importFile = (file: unknown, version: number, cookie = owner.cookie) =>
 const firstItem = (file: RestaurantFile) => file.menus[0]!.categories[0]!.items[0]!;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => now });
-  owner = await createTestStaff(server.db, { now, role: 'owner', name: 'Margot Lefèvre' });
-  staff = await createTestStaff(server.db, { now, name: 'Karim Benali' });
+  ({ server, owner, staff } = await startBackOfficeServer(now));
 });
 afterAll(async () => server?.close());
 

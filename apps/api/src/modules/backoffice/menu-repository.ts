@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CategoryView, DishView, MenuTree, MenuView } from '@resto/contract/backoffice-menu';
-import { centsToEuros } from '@resto/domain/money';
-import type { Allergen, Diet } from '@resto/domain/allergens';
 import type { Database } from '../../db/client.ts';
 import { categories, itemOptions, items, menus, optionOptions, orderLines } from '../../db/schema.ts';
+import { readLiveMenuRows } from '../catalog/repository.ts';
 import type { EditTx } from './edits.ts';
+import { fileItemOf } from './restaurant-export.ts';
 
 /**
  * SQL of the menu editor (issue 14, part 1): the live tree as the back office shows it, one dish,
@@ -20,36 +20,14 @@ type ValueRow = typeof optionOptions.$inferSelect;
 type CategoryRow = typeof categories.$inferSelect;
 type MenuRow = typeof menus.$inferSelect;
 
-const percent = (bp: number | null) => (bp === null ? null : bp / 100);
-
-/** A dish row, its options and values as the API shows them (euros, VAT percent). */
+/** A dish row, its options and values as the API shows them (euros, VAT percent): the restaurant file's dish, placed and versioned. */
 function dishView(item: ItemRow, options: OptionRow[], values: ValueRow[], ordered: boolean): DishView {
+  const { item_id: itemId, ...dish } = fileItemOf(item, options, values);
   return {
-    item_id: item.itemId,
+    item_id: itemId,
     category_id: item.categoryId,
     menu_id: item.menuId,
-    name: item.name,
-    description: item.description,
-    image: item.image,
-    score: item.score,
-    price_delivery: centsToEuros(item.priceDeliveryCents),
-    price_pickup: centsToEuros(item.pricePickupCents),
-    tax_rate: percent(item.taxRateBp),
-    available: item.isAvailable,
-    allergens: item.allergens as Allergen[],
-    diets: item.diets as Diet[],
-    alcoholic: item.isAlcoholic,
-    options: options
-      .filter((o) => o.itemId === item.itemId)
-      .map((o) => ({
-        option_id: o.optionId,
-        name: o.name,
-        selected: o.selected,
-        required: o.required,
-        values: values
-          .filter((v) => v.optionId === o.optionId)
-          .map((v) => ({ id: v.id, name: v.name, price: centsToEuros(v.priceCents), tax_rate: percent(v.taxRateBp), allergens: v.allergens as Allergen[] })),
-      })),
+    ...dish,
     position: item.position,
     version: item.version,
     ordered,
@@ -143,11 +121,7 @@ export async function readMenu(db: Reader, menuId: number): Promise<MenuRow | un
 
 /** Every live menu, category and dish in their order (GET /v2/restaurant/menu). */
 export async function readMenuTree(db: Reader): Promise<MenuTree> {
-  const [menuRows, categoryRows, itemRows] = await Promise.all([
-    db.select().from(menus).where(isNull(menus.archivedAt)).orderBy(asc(menus.position), asc(menus.menuId)),
-    db.select().from(categories).where(isNull(categories.archivedAt)).orderBy(asc(categories.position), asc(categories.categoryId)),
-    db.select().from(items).where(isNull(items.archivedAt)).orderBy(asc(items.position), asc(items.itemId)),
-  ]);
+  const { menuRows, categoryRows, itemRows } = await readLiveMenuRows(db);
   const itemIds = itemRows.map((i) => i.itemId);
   const [{ options, values }, ordered, orderedGroups] = await Promise.all([
     optionsOf(db, itemIds),

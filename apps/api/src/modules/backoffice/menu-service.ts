@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type {
   CategoryCreateBody,
   CategoryUpdateBody,
@@ -30,6 +30,8 @@ import { categoryOnly, categoryOrdered, menuOnly, menuOrdered, nextId, orderedIt
  * the form's; `payload.current` the row now, null when gone), 409 still_in_use (the last menu),
  * 404 not_found (a parent that is gone).
  */
+
+type CategoryRow = typeof categories.$inferSelect;
 
 const bp = (percent: number | null) => (percent === null ? null : percentToBasisPoints(percent));
 const summary = (lines: string[], fallback: string) => (lines.length ? lines.join(' ; ') : fallback);
@@ -101,18 +103,42 @@ async function writePositions(tx: EditTx, table: typeof menus | typeof categorie
   }
 }
 
+/** The position after the last row of `table` matching `where` (archived rows count), 0 when there is none. */
+async function positionAfterLast(tx: EditTx, table: typeof menus | typeof categories | typeof items, where?: SQL): Promise<number> {
+  const [last] = await tx
+    .select({ position: sql<number>`coalesce(max(${table.position}), -1)::int` })
+    .from(table)
+    .where(where);
+  return (last?.position ?? -1) + 1;
+}
+
+/**
+ * Moves `id` one place `direction` among its live siblings (`siblings`, in their order) and
+ * rewrites their positions. @returns the new order, null when the row cannot move (already first or last).
+ */
+async function moveAmong(
+  tx: EditTx,
+  table: typeof menus | typeof categories | typeof items,
+  siblings: { id: number }[],
+  id: number,
+  direction: MoveBody['direction'],
+) {
+  const order = moveWithin(
+    siblings.map((s) => s.id),
+    id,
+    direction,
+  );
+  if (order) await writePositions(tx, table, order);
+  return order;
+}
+
 /** POST: a new dish at the end of its category. @returns the dish as the API shows it. */
 export function createDish(db: Database, author: EditAuthor, body: DishCreateBody): Promise<DishView> {
   return catalogEdit(db, author, async (tx, version) => {
     const category = await requireCategory(tx, body.category_id);
     const itemId = await nextId(tx, 'items');
-    const [last] = await tx
-      .select({ position: sql<number>`coalesce(max(${items.position}), -1)::int` })
-      .from(items)
-      .where(eq(items.categoryId, category.categoryId));
-    await tx
-      .insert(items)
-      .values({ itemId, menuId: category.menuId, categoryId: category.categoryId, ...dishColumns(body), position: (last?.position ?? -1) + 1, version });
+    const position = await positionAfterLast(tx, items, eq(items.categoryId, category.categoryId));
+    await tx.insert(items).values({ itemId, menuId: category.menuId, categoryId: category.categoryId, ...dishColumns(body), position, version });
     await writeOptions(tx, itemId, body.options, { options: new Set(), values: new Set() });
     const after = (await readDish(tx, itemId))!;
     return { result: after, audit: [{ entity: 'item', entityId: itemId, action: 'create', summary: audit.dishCreated(after.name), before: null, after }] };
@@ -126,14 +152,7 @@ export function updateDish(db: Database, author: EditAuthor, itemId: number, bod
     assertFresh(before?.version, body.expected_version, before, m.staleItem);
     const category = await requireCategory(tx, body.category_id);
     const moved = category.categoryId !== before!.category_id;
-    let position = before!.position;
-    if (moved) {
-      const [last] = await tx
-        .select({ position: sql<number>`coalesce(max(${items.position}), -1)::int` })
-        .from(items)
-        .where(eq(items.categoryId, category.categoryId));
-      position = (last?.position ?? -1) + 1;
-    }
+    const position = moved ? await positionAfterLast(tx, items, eq(items.categoryId, category.categoryId)) : before!.position;
     await tx
       .update(items)
       .set({ ...dishColumns(body), menuId: category.menuId, categoryId: category.categoryId, position, version })
@@ -217,12 +236,7 @@ export function moveDish(db: Database, author: EditAuthor, itemId: number, body:
       .from(items)
       .where(and(eq(items.categoryId, dish.category_id), isNull(items.archivedAt)))
       .orderBy(asc(items.position), asc(items.itemId));
-    const order = moveWithin(
-      siblings.map((s) => s.id),
-      itemId,
-      body.direction,
-    );
-    if (order) await writePositions(tx, items, order);
+    const order = await moveAmong(tx, items, siblings, itemId, body.direction);
     const after = (await readDish(tx, itemId))!;
     return {
       result: after,
@@ -239,13 +253,8 @@ export function createCategory(db: Database, author: EditAuthor, body: CategoryC
     const menu = await readMenu(tx, body.menu_id);
     if (!menu) throw new ApiError('invalid_request', m.menuNotFound, [{ path: 'menu_id', message: m.menuNotFound }]);
     const categoryId = await nextId(tx, 'categories');
-    const [last] = await tx
-      .select({ position: sql<number>`coalesce(max(${categories.position}), -1)::int` })
-      .from(categories)
-      .where(eq(categories.menuId, menu.menuId));
-    await tx
-      .insert(categories)
-      .values({ categoryId, menuId: menu.menuId, name: body.name, description: body.description, position: (last?.position ?? -1) + 1, version });
+    const position = await positionAfterLast(tx, categories, eq(categories.menuId, menu.menuId));
+    await tx.insert(categories).values({ categoryId, menuId: menu.menuId, name: body.name, description: body.description, position, version });
     const after = categoryOnly((await readCategory(tx, categoryId))!);
     return {
       result: { ...after, ordered: false, items: [] },
@@ -277,6 +286,26 @@ export function updateCategory(
   });
 }
 
+/** Archives (named by past orders) or deletes one live category, its dishes already removed; audit entry of it. */
+async function removeCategory(tx: EditTx, category: CategoryRow): Promise<{ archived: boolean; entry: AuditEntry }> {
+  const archived = await categoryOrdered(tx, category.categoryId);
+  if (archived)
+    await tx
+      .update(categories)
+      .set({ archivedAt: sql`now()` })
+      .where(eq(categories.categoryId, category.categoryId));
+  else await tx.delete(categories).where(eq(categories.categoryId, category.categoryId));
+  const entry: AuditEntry = {
+    entity: 'category',
+    entityId: category.categoryId,
+    action: archived ? 'archive' : 'delete',
+    summary: (archived ? audit.categoryArchived : audit.categoryDeleted)(category.name),
+    before: categoryOnly(category),
+    after: null,
+  };
+  return { archived, entry };
+}
+
 /** DELETE: a category (archived when past orders name one of its dishes) and its live dishes (each archived or deleted). */
 export function deleteCategory(db: Database, author: EditAuthor, categoryId: number, expectedVersion: number): Promise<DeleteResult> {
   return catalogEdit(db, author, async (tx) => {
@@ -284,21 +313,7 @@ export function deleteCategory(db: Database, author: EditAuthor, categoryId: num
     const before = row ? categoryOnly(row) : undefined;
     assertFresh(before?.version, expectedVersion, before, m.staleCategory);
     const removed = await removeDishes(tx, await liveDishesOf(tx, [categoryId]));
-    const archive = await categoryOrdered(tx, categoryId);
-    if (archive)
-      await tx
-        .update(categories)
-        .set({ archivedAt: sql`now()` })
-        .where(eq(categories.categoryId, categoryId));
-    else await tx.delete(categories).where(eq(categories.categoryId, categoryId));
-    const entry: AuditEntry = {
-      entity: 'category',
-      entityId: categoryId,
-      action: archive ? 'archive' : 'delete',
-      summary: (archive ? audit.categoryArchived : audit.categoryDeleted)(before!.name),
-      before,
-      after: null,
-    };
+    const { archived: archive, entry } = await removeCategory(tx, row!);
     return {
       result: {
         outcome: archive ? 'archived' : 'deleted',
@@ -321,12 +336,7 @@ export function moveCategory(db: Database, author: EditAuthor, categoryId: numbe
       .from(categories)
       .where(and(eq(categories.menuId, row.menuId), isNull(categories.archivedAt)))
       .orderBy(asc(categories.position), asc(categories.categoryId));
-    const order = moveWithin(
-      siblings.map((s) => s.id),
-      categoryId,
-      body.direction,
-    );
-    if (order) await writePositions(tx, categories, order);
+    const order = await moveAmong(tx, categories, siblings, categoryId, body.direction);
     const after = categoryOnly((await readCategory(tx, categoryId))!);
     return {
       result: after,
@@ -354,13 +364,13 @@ export function createMenu(db: Database, author: EditAuthor, body: MenuCreateBod
     const [first] = await tx.select().from(menus).where(isNull(menus.archivedAt)).orderBy(asc(menus.position), asc(menus.menuId)).limit(1);
     const closed: ActiveTime[] = weekdays.map((day) => ({ day, label: dayLabels[day], is_open: false, times: [] }));
     const menuId = await nextId(tx, 'menus');
-    const [last] = await tx.select({ position: sql<number>`coalesce(max(${menus.position}), -1)::int` }).from(menus);
+    const position = await positionAfterLast(tx, menus);
     await tx.insert(menus).values({
       menuId,
       name: body.name,
       description: body.description,
       isAvailable: body.available,
-      position: (last?.position ?? -1) + 1,
+      position,
       activeTimes: first?.activeTimes ?? closed,
       timeRanges: first?.timeRanges ?? {},
       pickupTimeRanges: first?.pickupTimeRanges ?? {},
@@ -424,23 +434,7 @@ export function deleteMenu(db: Database, author: EditAuthor, menuId: number, exp
       ),
     );
     const entries: AuditEntry[] = [];
-    for (const category of categoryRows) {
-      const archive = await categoryOrdered(tx, category.categoryId);
-      if (archive)
-        await tx
-          .update(categories)
-          .set({ archivedAt: sql`now()` })
-          .where(eq(categories.categoryId, category.categoryId));
-      else await tx.delete(categories).where(eq(categories.categoryId, category.categoryId));
-      entries.push({
-        entity: 'category',
-        entityId: category.categoryId,
-        action: archive ? 'archive' : 'delete',
-        summary: (archive ? audit.categoryArchived : audit.categoryDeleted)(category.name),
-        before: categoryOnly(category),
-        after: null,
-      });
-    }
+    for (const category of categoryRows) entries.push((await removeCategory(tx, category)).entry);
     const archive = await menuOrdered(tx, menuId);
     if (archive)
       await tx
@@ -477,12 +471,7 @@ export function moveMenu(db: Database, author: EditAuthor, menuId: number, body:
     const row = await readMenu(tx, menuId);
     if (!row) throw new ApiError('not_found', m.menuNotFound);
     const siblings = await tx.select({ id: menus.menuId }).from(menus).where(isNull(menus.archivedAt)).orderBy(asc(menus.position), asc(menus.menuId));
-    const order = moveWithin(
-      siblings.map((s) => s.id),
-      menuId,
-      body.direction,
-    );
-    if (order) await writePositions(tx, menus, order);
+    const order = await moveAmong(tx, menus, siblings, menuId, body.direction);
     const after = menuOnly((await readMenu(tx, menuId))!);
     return {
       result: after,

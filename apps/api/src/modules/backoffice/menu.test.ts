@@ -10,12 +10,10 @@ import {
   looksFrench,
   payloadOf,
   postOrder,
-  request,
-  startTestServer,
   type JsonResponse,
   type TestServer,
 } from '../../test/harness.ts';
-import { createTestStaff, type TestStaff } from '../../test/staff.ts';
+import { createTestStaff, staffRequest, startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 
 /**
  * The menu editor's API over real HTTP (issue 14, part 1; docs/decisions/023-back-office.md):
@@ -32,19 +30,14 @@ let louis: TestStaff;
 let karim: TestStaff;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => now });
-  margot = await createTestStaff(server.db, { now, role: 'owner', name: 'Margot Lefèvre' });
+  ({ server, owner: margot, staff: karim } = await startBackOfficeServer(now));
   louis = await createTestStaff(server.db, { now, role: 'owner', name: 'Louis Lefèvre' });
-  karim = await createTestStaff(server.db, { now, name: 'Karim Benali' });
 });
 afterAll(async () => server?.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 function call<T>(who: TestStaff | null, method: Method, path: string, body?: unknown): Promise<JsonResponse<T>> {
-  const headers: Record<string, string> = {};
-  if (who) headers.Cookie = who.cookie;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return request<T>(server.baseUrl, `/v2/restaurant${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return staffRequest<T>(server, who?.cookie ?? null, method, `/v2/restaurant${path}`, body);
 }
 
 const tree = async () => payloadOf(await call<MenuTree>(margot, 'GET', '/menu'));

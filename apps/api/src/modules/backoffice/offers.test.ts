@@ -4,20 +4,8 @@ import type { BackOfficeOffer, BackOfficeOffers, OfferDeleted } from '@resto/con
 import type { OfferEditInput } from '@resto/domain/backoffice-offers';
 import type { Offer } from '@resto/domain/offers';
 import { auditLog, offers, orders } from '../../db/schema.ts';
-import {
-  buildOrderPayload,
-  errorOf,
-  fetchCoupon,
-  getJson,
-  looksFrench,
-  payloadOf,
-  postOrder,
-  request,
-  startTestServer,
-  type JsonResponse,
-  type TestServer,
-} from '../../test/harness.ts';
-import { createTestStaff, type TestStaff } from '../../test/staff.ts';
+import { buildOrderPayload, errorOf, fetchCoupon, getJson, looksFrench, payloadOf, postOrder, type JsonResponse, type TestServer } from '../../test/harness.ts';
+import { staffRequest, startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 import { act } from '../board/test-helpers.ts';
 
 /**
@@ -34,19 +22,14 @@ let owner: TestStaff;
 let staff: TestStaff;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => now });
-  owner = await createTestStaff(server.db, { now, role: 'owner', name: 'Margot Lefèvre' });
-  staff = await createTestStaff(server.db, { now, name: 'Karim Benali' });
+  ({ server, owner, staff } = await startBackOfficeServer(now));
 });
 afterAll(async () => server?.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 function call<T>(method: Method, path: string, body?: unknown, cookie: string | null = owner.cookie): Promise<JsonResponse<T>> {
-  const headers: Record<string, string> = {};
-  if (cookie) headers.Cookie = cookie;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return request<T>(server.baseUrl, `/v2/restaurant${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return staffRequest<T>(server, cookie, method, `/v2/restaurant${path}`, body);
 }
 
 /** An automatic offer on the Œufs en meurette (101, no options, no demo offer touches it), with `fields` over it. */

@@ -4,11 +4,12 @@ import type { OfferEdit } from '@resto/domain/backoffice-offers';
 import { backOfficeMessages } from '@resto/domain/messages/backoffice';
 import { offerMessages } from '@resto/domain/messages/backoffice-offers';
 import { messages } from '@resto/domain/messages';
-import { centsToEuros, eurosToCents } from '@resto/domain/money';
+import { centsToEuros } from '@resto/domain/money';
 import { offerProblems } from '@resto/domain/restaurant-file';
 import type { Database } from '../../db/client.ts';
 import { categories, items, menus, offers } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import { offerRowValues } from '../catalog/import.ts';
 import { offerFromRow } from '../catalog/service.ts';
 import { assertFresh, catalogEdit, type EditAuthor, type EditTx } from './edits.ts';
 
@@ -88,29 +89,6 @@ export async function listOffers(db: Database): Promise<BackOfficeOffers> {
   return { offers: rows.map((row) => viewOf(row, usage)), scope };
 }
 
-/** The row's columns of an edited offer (euros → cents, percent/euros → hundredths). */
-function rowValues(offer: OfferEdit, version: number) {
-  return {
-    name: offer.name,
-    description: offer.description,
-    code: offer.code,
-    isPublic: offer.is_public,
-    isActive: offer.is_active,
-    type: offer.type,
-    value: Math.round(offer.value * 100),
-    autoApply: offer.auto_apply === 'Yes',
-    allowRepeat: offer.allow_repeat,
-    deliveryPickup: offer.delivery_pickup,
-    minimumAmountCents: eurosToCents(offer.minimum_amount),
-    menus: offer.menus,
-    categories: offer.categories,
-    items: offer.items,
-    activeTimes: offer.active_times,
-    minUnits: offer.min_units,
-    version,
-  };
-}
-
 /**
  * The checks that need the database, in the edit's transaction: every menu, category and dish
  * named exists and is not archived (`offerProblems`, shared with the restaurant file), and the
@@ -160,7 +138,7 @@ export function createOffer(db: Database, author: EditAuthor, offer: OfferEdit):
     const [{ next } = { next: 1 }] = await rowsOf<{ next: number }>(tx, sql`select coalesce(max(id), 0) + 1 as next from offers`);
     const [row] = await tx
       .insert(offers)
-      .values({ id: Number(next), ...rowValues(offer, version) })
+      .values({ id: Number(next), ...offerRowValues(offer, version) })
       .returning();
     const view = viewOf(row!, new Map());
     return {
@@ -178,7 +156,7 @@ export function updateOffer(db: Database, author: EditAuthor, offerId: number, o
     const beforeView = viewOf(before, usage);
     assertFresh(before.version, expectedVersion, beforeView, offerMessages.stale);
     await checkAgainstRestaurant(tx, offer, offerId);
-    const [row] = await tx.update(offers).set(rowValues(offer, version)).where(eq(offers.id, offerId)).returning();
+    const [row] = await tx.update(offers).set(offerRowValues(offer, version)).where(eq(offers.id, offerId)).returning();
     const view = viewOf(row!, usage);
     return {
       result: view,

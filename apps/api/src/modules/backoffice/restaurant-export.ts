@@ -2,9 +2,56 @@ import type { Allergen, Diet } from '@resto/domain/allergens';
 import { weekdays } from '@resto/domain/catalogue';
 import { centsToEuros } from '@resto/domain/money';
 import type { RestaurantFile } from '@resto/domain/restaurant-file';
-import type { OfferType } from '@resto/domain/offers';
 import type { Database } from '../../db/client.ts';
-import { readCatalogRows, readCatalogVersion } from '../catalog/repository.ts';
+import { readCatalogRows, readCatalogVersion, type CatalogRows } from '../catalog/repository.ts';
+import { offerFromRow } from '../catalog/service.ts';
+
+type RestaurantFileItem = RestaurantFile['menus'][number]['categories'][number]['items'][number];
+
+const percent = (bp: number | null) => (bp === null ? null : bp / 100);
+
+/**
+ * A dish row with its options and values (the rows of every dish may be given: those of `item`
+ * are picked) in the restaurant file's shape: euros, VAT in percent. The export's dishes and,
+ * with their place and version added, the menu editor's (`menu-repository.ts`).
+ */
+export function fileItemOf(
+  item: CatalogRows['itemRows'][number],
+  optionRows: CatalogRows['optionRows'],
+  valueRows: CatalogRows['valueRows'],
+): RestaurantFileItem {
+  return {
+    item_id: item.itemId,
+    name: item.name,
+    description: item.description,
+    image: item.image,
+    score: item.score,
+    price_delivery: centsToEuros(item.priceDeliveryCents),
+    price_pickup: centsToEuros(item.pricePickupCents),
+    tax_rate: percent(item.taxRateBp),
+    available: item.isAvailable,
+    allergens: item.allergens as Allergen[],
+    diets: item.diets as Diet[],
+    alcoholic: item.isAlcoholic,
+    options: optionRows
+      .filter((option) => option.itemId === item.itemId)
+      .map((option) => ({
+        option_id: option.optionId,
+        name: option.name,
+        selected: option.selected,
+        required: option.required,
+        values: valueRows
+          .filter((value) => value.optionId === option.optionId)
+          .map((value) => ({
+            id: value.id,
+            name: value.name,
+            price: centsToEuros(value.priceCents),
+            tax_rate: percent(value.taxRateBp),
+            allergens: value.allergens as Allergen[],
+          })),
+      })),
+  };
+}
 
 /**
  * The restaurant file built from the database (issue 14, part 8): what GET /v2/restaurant/export
@@ -17,7 +64,6 @@ import { readCatalogRows, readCatalogVersion } from '../catalog/repository.ts';
  */
 export async function exportRestaurant(db: Database): Promise<RestaurantFile> {
   const rows = await readCatalogRows(db);
-  const percent = (bp: number | null) => (bp === null ? null : bp / 100);
   const menus: RestaurantFile['menus'] = rows.menuRows.map((menu) => ({
     menu_id: menu.menuId,
     name: menu.name,
@@ -37,67 +83,16 @@ export async function exportRestaurant(db: Database): Promise<RestaurantFile> {
         category_id: category.categoryId,
         name: category.name,
         description: category.description,
-        items: rows.itemRows
-          .filter((item) => item.categoryId === category.categoryId)
-          .map((item) => ({
-            item_id: item.itemId,
-            name: item.name,
-            description: item.description,
-            image: item.image,
-            score: item.score,
-            price_delivery: centsToEuros(item.priceDeliveryCents),
-            price_pickup: centsToEuros(item.pricePickupCents),
-            tax_rate: percent(item.taxRateBp),
-            available: item.isAvailable,
-            allergens: item.allergens as Allergen[],
-            diets: item.diets as Diet[],
-            alcoholic: item.isAlcoholic,
-            options: rows.optionRows
-              .filter((option) => option.itemId === item.itemId)
-              .map((option) => ({
-                option_id: option.optionId,
-                name: option.name,
-                selected: option.selected,
-                required: option.required,
-                values: rows.valueRows
-                  .filter((value) => value.optionId === option.optionId)
-                  .map((value) => ({
-                    id: value.id,
-                    name: value.name,
-                    price: centsToEuros(value.priceCents),
-                    tax_rate: percent(value.taxRateBp),
-                    allergens: value.allergens as Allergen[],
-                  })),
-              })),
-          })),
+        items: rows.itemRows.filter((item) => item.categoryId === category.categoryId).map((item) => fileItemOf(item, rows.optionRows, rows.valueRows)),
       })),
   }));
-  const offerOf = (offer: (typeof rows.offerRows)[number]) => ({
-    id: offer.id,
-    name: offer.name,
-    description: offer.description,
-    code: offer.code,
-    is_public: offer.isPublic,
-    is_active: offer.isActive,
-    type: offer.type as OfferType,
-    value: offer.value / 100,
-    auto_apply: offer.autoApply ? ('Yes' as const) : ('No' as const),
-    allow_repeat: offer.allowRepeat,
-    delivery_pickup: offer.deliveryPickup as 'both' | 'pickup' | 'delivery',
-    minimum_amount: centsToEuros(offer.minimumAmountCents),
-    menus: offer.menus,
-    categories: offer.categories,
-    items: offer.items,
-    active_times: offer.activeTimes,
-    min_units: offer.minUnits,
-  });
   // A coupon is an offer typed by code and never applied by itself; every other offer is in `offers`.
   const isCoupon = (offer: (typeof rows.offerRows)[number]) => offer.code !== null && !offer.autoApply;
   return {
     settings: Object.fromEntries(rows.settingRows.map((s) => [s.name, s.value])),
     menus,
-    offers: rows.offerRows.filter((o) => !isCoupon(o)).map(offerOf),
-    coupons: rows.offerRows.filter(isCoupon).map((o) => ({ ...offerOf(o), code: o.code!, auto_apply: 'No' as const })),
+    offers: rows.offerRows.filter((o) => !isCoupon(o)).map(offerFromRow),
+    coupons: rows.offerRows.filter(isCoupon).map((o) => ({ ...offerFromRow(o), code: o.code!, auto_apply: 'No' as const })),
     exceptions: rows.exceptionRows.map((e) => ({ date: e.date, is_closed: e.isClosed, ranges: e.ranges, message: e.message })),
   };
 }

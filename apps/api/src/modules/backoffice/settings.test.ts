@@ -4,8 +4,8 @@ import type { SettingsPatchAnswer, VersionedSetting } from '@resto/contract/back
 import { SettingsPatchAnswerSchema, VersionedSettingsSchema } from '@resto/contract/backoffice-settings';
 import type { DistanceAnswer } from '@resto/contract/locations';
 import { auditLog, settings } from '../../db/schema.ts';
-import { errorOf, getJson, looksFrench, payloadOf, request, startTestServer, type JsonResponse, type TestServer } from '../../test/harness.ts';
-import { createTestStaff, type TestStaff } from '../../test/staff.ts';
+import { errorOf, getJson, looksFrench, payloadOf, request, type JsonResponse, type TestServer } from '../../test/harness.ts';
+import { createTestStaff, startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 
 /**
  * The settings and delivery of the back office over real HTTP (issue 14, parts 5, 7 and 8;
@@ -23,10 +23,8 @@ let paul: TestStaff;
 let karim: TestStaff;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => now });
-  margot = await createTestStaff(server.db, { now, role: 'owner', name: 'Margot Lefèvre' });
+  ({ server, owner: margot, staff: karim } = await startBackOfficeServer(now));
   paul = await createTestStaff(server.db, { now, role: 'owner', name: 'Paul Lefèvre' });
-  karim = await createTestStaff(server.db, { now, name: 'Karim Benali' });
 });
 afterAll(async () => server?.close());
 

@@ -7,8 +7,8 @@ import { queryRows } from '../../db/client.ts';
 import { mailOutbox, orderEvents, orders, refunds, staffUsers, testProcessorIntents, testProcessorRefunds } from '../../db/schema.ts';
 import { createAccount } from '../../test/accounts.ts';
 import { errorOf, looksFrench, payloadOf, startTestServer, type TestServer } from '../../test/harness.ts';
-import { createTestStaff, type TestStaff } from '../../test/staff.ts';
-import { act, board, inMinutes, placeCashOrder, placePaidCardOrder, staffRequest, tracking } from './test-helpers.ts';
+import { createTestStaff, staffRequest, type TestStaff } from '../../test/staff.ts';
+import { act, board, inMinutes, placeCashOrder, placePaidCardOrder, tracking } from './test-helpers.ts';
 import { createCardOrder } from '../payments/test-helpers.ts';
 
 /**

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BoardOrder } from '@resto/contract/board';
 import { refunds } from '../../db/schema.ts';
 import { errorOf, payloadOf, startTestServer, type TestServer } from '../../test/harness.ts';
-import { createTestStaff, type TestStaff } from '../../test/staff.ts';
+import { createTestStaff, staffRequest, type TestStaff } from '../../test/staff.ts';
 import { startFakeStripeApi, type FakeStripeApi } from '../payments/providers/fake-stripe-api.ts';
 import { StripeProvider } from '../payments/providers/stripe.ts';
 import { createCardOrder, createCustomer, putPaid, requestIntent } from '../payments/test-helpers.ts';
-import { act, inMinutes, staffRequest } from './test-helpers.ts';
+import { act, inMinutes } from './test-helpers.ts';
 
 /**
  * Refunds through Stripe (issue 13, part 3): the real `stripe` SDK's `refunds.create`, its HTTP

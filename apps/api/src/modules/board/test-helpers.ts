@@ -1,17 +1,10 @@
 import type { BoardOrder, BoardState, OrderActionBody, TrackingView } from '@resto/contract/board';
-import { buildOrderPayload, payloadOf, postOrder, request, type JsonResponse, type OrderOverrides, type TestServer } from '../../test/harness.ts';
+import { buildOrderPayload, payloadOf, postOrder, request, type OrderOverrides, type TestServer } from '../../test/harness.ts';
+import { staffRequest } from '../../test/staff.ts';
 import { cards, confirmCard, createCardOrder, intentFor, putPaid } from '../payments/test-helpers.ts';
 import type { TestProcessor } from '../payments/providers/test-processor.ts';
 
 /** Helpers of the board's API tests: staff calls with a session cookie, orders placed and paid over real HTTP. */
-
-/** A call to a staff route with `cookie` (the `Cookie` header value; null: none). */
-export function staffRequest<T = unknown>(server: TestServer, cookie: string | null, method: 'GET' | 'POST', path: string, body?: unknown): Promise<JsonResponse<T>> {
-  const headers: Record<string, string> = {};
-  if (cookie) headers.Cookie = cookie;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return request<T>(server.baseUrl, path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-}
 
 export function board(server: TestServer, cookie: string | null) {
   return staffRequest<BoardState>(server, cookie, 'GET', '/v2/restaurant/orders');

@@ -25,6 +25,33 @@ export function parseRestaurantFile(json: unknown): RestaurantFile {
 const bp = (percent: number | null) => (percent === null ? null : percentToBasisPoints(percent));
 
 /**
+ * An offer's or coupon's columns in the `offers` table, but its id: the restaurant file's shape
+ * (amounts in euros, `value` percent or euros) → cents and hundredths. Shared by the import and
+ * the back office's offer edits (`apps/api/src/modules/backoffice/offers.ts`).
+ */
+export function offerRowValues(offer: Omit<RestaurantFile['offers'][number], 'id'>, version: number) {
+  return {
+    name: offer.name,
+    description: offer.description,
+    code: offer.code,
+    isPublic: offer.is_public,
+    isActive: offer.is_active,
+    type: offer.type,
+    value: Math.round(offer.value * 100),
+    autoApply: offer.auto_apply === 'Yes',
+    allowRepeat: offer.allow_repeat,
+    deliveryPickup: offer.delivery_pickup,
+    minimumAmountCents: eurosToCents(offer.minimum_amount),
+    menus: offer.menus,
+    categories: offer.categories,
+    items: offer.items,
+    activeTimes: offer.active_times,
+    minUnits: offer.min_units,
+    version,
+  };
+}
+
+/**
  * Replaces the whole catalogue (settings, menus, categories, items, options, offers, coupons)
  * with the file's, in one transaction, and bumps catalog_version so every API instance
  * rebuilds its menu. Past orders are untouched: their lines carry their own copies.
@@ -159,26 +186,7 @@ export async function replaceCatalog(tx: Tx, file: RestaurantFile, version: numb
   if (optionRows.length) await tx.insert(itemOptions).values(optionRows);
   if (valueRows.length) await tx.insert(optionOptions).values(valueRows);
 
-  const offerRows = [...file.offers, ...file.coupons].map((offer) => ({
-    id: offer.id,
-    name: offer.name,
-    description: offer.description,
-    code: offer.code,
-    isPublic: offer.is_public,
-    isActive: offer.is_active,
-    type: offer.type,
-    value: Math.round(offer.value * 100),
-    autoApply: offer.auto_apply === 'Yes',
-    allowRepeat: offer.allow_repeat,
-    deliveryPickup: offer.delivery_pickup,
-    minimumAmountCents: eurosToCents(offer.minimum_amount),
-    menus: offer.menus,
-    categories: offer.categories,
-    items: offer.items,
-    activeTimes: offer.active_times,
-    minUnits: offer.min_units,
-    version,
-  }));
+  const offerRows = [...file.offers, ...file.coupons].map((offer) => ({ id: offer.id, ...offerRowValues(offer, version) }));
   if (offerRows.length) await tx.insert(offers).values(offerRows);
   if (file.exceptions.length)
     await tx

@@ -9,12 +9,20 @@ export async function readCatalogVersion(db: Database): Promise<number> {
   return rows[0]?.version ?? 0;
 }
 
-/** The live catalogue's rows: archived menus, categories, dishes and offers left out (issue 14). */
-export async function readCatalogRows(db: Database) {
-  const [menuRows, categoryRows, itemRows, optionRows, valueRows, offerRows, settingRows, exceptionRows, orderingRows] = await Promise.all([
+/** The live menus, categories and dishes (archived ones left out), each in its order: position, then id. */
+export async function readLiveMenuRows(db: Database) {
+  const [menuRows, categoryRows, itemRows] = await Promise.all([
     db.select().from(menus).where(isNull(menus.archivedAt)).orderBy(asc(menus.position), asc(menus.menuId)),
     db.select().from(categories).where(isNull(categories.archivedAt)).orderBy(asc(categories.position), asc(categories.categoryId)),
     db.select().from(items).where(isNull(items.archivedAt)).orderBy(asc(items.position), asc(items.itemId)),
+  ]);
+  return { menuRows, categoryRows, itemRows };
+}
+
+/** The live catalogue's rows: archived menus, categories, dishes and offers left out (issue 14). */
+export async function readCatalogRows(db: Database) {
+  const [{ menuRows, categoryRows, itemRows }, optionRows, valueRows, offerRows, settingRows, exceptionRows, orderingRows] = await Promise.all([
+    readLiveMenuRows(db),
     db.select().from(itemOptions).orderBy(asc(itemOptions.position), asc(itemOptions.optionId)),
     db.select().from(optionOptions).orderBy(asc(optionOptions.position), asc(optionOptions.id)),
     db.select().from(offers).where(isNull(offers.archivedAt)).orderBy(asc(offers.id)),

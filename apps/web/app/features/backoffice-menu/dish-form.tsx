@@ -10,6 +10,7 @@ import { messages } from '@resto/domain/messages';
 import { backOfficeMessages } from '@resto/domain/messages/backoffice';
 import { dishFormTexts as t, menuFormTexts, vatChoiceLabels } from '@resto/domain/messages/backoffice-menu';
 import { ApiCallError, api } from '../../lib/api.ts';
+import { Field } from '../../components/ui/field.tsx';
 import { ImageUpload } from '../backoffice-images/index.ts';
 import { FormAlert, SubmitButton } from '../account/index.ts';
 import { CurrentValue, FieldError, PriceInput, inputClass, labelClass, messageOf } from './form-parts.tsx';
@@ -130,17 +131,7 @@ export function DishForm({
       </div>
       <section className="space-y-4 rounded-2xl bg-white p-4 shadow-sm">
         <div>
-          <label htmlFor="dish-name" className={labelClass}>
-            {t.name}
-          </label>
-          <input
-            id="dish-name"
-            className={inputClass(errors.name?.message)}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? 'dish-name-error' : undefined}
-            {...register('name')}
-          />
-          <FieldError id="dish-name" message={errors.name?.message} />
+          <Field id="dish-name" label={t.name} error={errors.name?.message} {...register('name')} />
           <CurrentValue show={!!current && current.name !== typed.name} value={current?.name ?? ''} />
         </div>
         <div>
@@ -393,23 +384,16 @@ function OptionEditor({
           />
           <FieldError id={`${id}-name`} message={optionErrors?.name?.message} />
         </div>
-        <div>
-          <label htmlFor={`${id}-selected`} className={labelClass}>
-            {t.optionSelected}
-          </label>
-          <input
-            id={`${id}-selected`}
-            type="number"
-            min={1}
-            max={20}
-            inputMode="numeric"
-            className={inputClass(optionErrors?.selected?.message)}
-            aria-invalid={optionErrors?.selected ? true : undefined}
-            aria-describedby={optionErrors?.selected ? `${id}-selected-error` : undefined}
-            {...register(`options.${index}.selected`, { valueAsNumber: true })}
-          />
-          <FieldError id={`${id}-selected`} message={optionErrors?.selected?.message} />
-        </div>
+        <Field
+          id={`${id}-selected`}
+          label={t.optionSelected}
+          error={optionErrors?.selected?.message}
+          type="number"
+          min={1}
+          max={20}
+          inputMode="numeric"
+          {...register(`options.${index}.selected`, { valueAsNumber: true })}
+        />
       </div>
       <label className="mt-3 flex items-center gap-2 text-sm font-semibold">
         <input type="checkbox" className="h-5 w-5 accent-brand-600" {...register(`options.${index}.required`)} />

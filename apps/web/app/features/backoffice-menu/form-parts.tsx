@@ -71,7 +71,7 @@ export function PriceInput({
   const [text, setText] = useState(() => decimalText(value));
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+      <label htmlFor={id} className={labelClass}>
         {label}
       </label>
       <input
@@ -87,7 +87,7 @@ export function PriceInput({
         onBlur={onBlur}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={`w-full rounded-xl border px-3 py-2.5 text-base ${error ? 'border-red-600' : 'border-black/15'}`}
+        className={inputClass(error)}
       />
       {hint && !error ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-ink/60">

@@ -8,6 +8,7 @@ import { messages } from '@resto/domain/messages';
 import { backOfficeMessages } from '@resto/domain/messages/backoffice';
 import { dishFormTexts, menuFormTexts as t } from '@resto/domain/messages/backoffice-menu';
 import { ApiCallError, api } from '../../lib/api.ts';
+import { Field } from '../../components/ui/field.tsx';
 import { FormAlert, SubmitButton } from '../account/index.ts';
 import { CurrentValue, FieldError, inputClass, labelClass } from './form-parts.tsx';
 
@@ -98,17 +99,7 @@ export function GroupForm({
       </div>
       <div className="space-y-4 rounded-2xl bg-white p-4 shadow-sm">
         <div>
-          <label htmlFor="group-name" className={labelClass}>
-            {t.name}
-          </label>
-          <input
-            id="group-name"
-            className={inputClass(errors.name?.message)}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? 'group-name-error' : undefined}
-            {...register('name')}
-          />
-          <FieldError id="group-name" message={errors.name?.message} />
+          <Field id="group-name" label={t.name} error={errors.name?.message} {...register('name')} />
           <CurrentValue show={!!current && current.name !== typed.name} value={current?.name ?? ''} />
         </div>
         <div>
