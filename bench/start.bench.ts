@@ -4,12 +4,13 @@
  * (`npm run dev`), and an empty `node -e ''` as the floor. Each server's first start creates its
  * PGlite directory (migrations, demo restaurant); then START_RUNS (5) timed restarts each, the
  * two interleaved so that the machine's noise falls on both: spawn → first healthy /v2/health
- * (polled every 10 ms), and the resident memory right then. Medians printed.
+ * (polled every 10 ms), the CPU time the process used until then, and its resident memory.
+ * Medians printed.
  * The storefront's build is mounted as in production when apps/web/build exists (`npm run build`).
- * Ports: BENCH_PORT (7700) and the next one. Run: npm run bench:start (about a minute).
+ * Ports: BENCH_PORT (7700) and the next one. Run: npm run bench:start (about a minute on a quiet machine).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +46,18 @@ async function readyAfter(server: ServerProcess, timeoutMs = 120_000): Promise<n
   throw new Error(`serveur pas prêt en ${timeoutMs} ms :\n${server.output()}`);
 }
 
+/**
+ * CPU time a process has used (user + system, all its threads), in ms, from /proc (Linux; clock
+ * ticks of 10 ms): less disturbed than the wall clock when other work shares the machine.
+ */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
+  // After "pid (comm) ": state is field 3, utime 14 and stime 15 (man 5 proc).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 /** Spawn → exit of an empty Node process, and its resident memory at the end: the floor of any start. */
 async function emptyNode(): Promise<{ ms: number; rss: number }> {
   const started = performance.now();
@@ -60,6 +73,7 @@ interface Runtime {
   port: number;
   dataDir: string;
   ms: number[];
+  cpu: number[];
   rss: number[];
 }
 
@@ -69,6 +83,7 @@ const runtimes: Runtime[] = (['compiled', 'tsx'] as const).map((runtime, index) 
   port: basePort + index,
   dataDir: mkdtempSync(join(tmpdir(), `resto-start-${runtime}-`)),
   ms: [],
+  cpu: [],
   rss: [],
 }));
 
@@ -90,6 +105,7 @@ try {
       const server = spawnServer({ port: r.port, dataDir: r.dataDir, runtime: r.runtime, env });
       try {
         r.ms.push(await readyAfter(server));
+        r.cpu.push(cpuMs(server.child.pid!));
         r.rss.push(rssMb(server.child.pid!));
       } finally {
         const { code } = await kill(server, 'SIGTERM');
@@ -103,14 +119,18 @@ try {
   const floorRss = median(empty.map((e) => e.rss));
   console.log(`\n${runs} redémarrages chacun (médianes ; spawn → premier /v2/health 200) :`);
   for (const r of runtimes)
-    console.log(`  ${r.runtime.padEnd(8)} ${r.ms.map((ms) => ms.toFixed(0)).join(', ')} ms ; RSS ${r.rss.map((mb) => mb.toFixed(0)).join(', ')} Mo`);
+    console.log(
+      `  ${r.runtime.padEnd(8)} ${r.ms.map((ms) => ms.toFixed(0)).join(', ')} ms ; CPU ${r.cpu.map((ms) => ms.toFixed(0)).join(', ')} ms ; RSS ${r.rss.map((mb) => mb.toFixed(0)).join(', ')} Mo`,
+    );
   console.log(`  node -e   ${empty.map((e) => e.ms.toFixed(0)).join(', ')} ms`);
 
   const fmt = (ms: number) => `${Math.round(ms).toLocaleString('en')} ms`;
   reportFigures('bench:start', [
     {
       row: 'server start on an existing data directory',
-      measured: `compiled JS ${fmt(median(compiled.ms))}, RSS ${median(compiled.rss).toFixed(0)} MB (tsx ${fmt(median(tsx.ms))}, RSS ${median(tsx.rss).toFixed(0)} MB; ${(median(compiled.ms) / median(tsx.ms)).toFixed(2)}× the time)${withStorefront ? '' : ', API only'}`,
+      measured:
+        `compiled JS ${fmt(median(compiled.ms))} (CPU ${fmt(median(compiled.cpu))}), RSS ${median(compiled.rss).toFixed(0)} MB; ` +
+        `tsx ${fmt(median(tsx.ms))} (CPU ${fmt(median(tsx.cpu))}), RSS ${median(tsx.rss).toFixed(0)} MB${withStorefront ? '' : '; API only'}`,
       limit: `empty node -e '' ${fmt(floorMs)}, RSS ${floorRss.toFixed(0)} MB`,
       goal: 'compiled JS, start printed',
       // Met when the compiled server (no TypeScript transform: plain `node …/build/server.js`) started every time.
