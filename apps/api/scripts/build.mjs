@@ -2,7 +2,8 @@
 /**
  * The production build of the server (issue 15, "Production server"): apps/api/src/server.ts
  * bundled by esbuild into apps/api/build/server.js (ES modules, source maps), so that
- * `npm run serve` runs plain JavaScript with no TypeScript transform at start.
+ * `npm run serve` runs plain JavaScript with no TypeScript transform at start
+ * (docs/decisions/024-compiled-server.md).
  *
  * - Our workspace packages (@resto/domain, @resto/contract: TypeScript sources) are bundled.
  * - Every other package stays external, loaded from node_modules at run time: PGlite finds its
