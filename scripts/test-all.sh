@@ -2,7 +2,7 @@
 # The README's test command: every suite, then one line "N passed, N failed" summed over them.
 #   1. Vitest: domain unit tests and API integration tests on PGlite
 #   2. the API integration tests again on PostgreSQL, when one answers (DATABASE_URL, or 127.0.0.1:5432)
-#   3. Playwright end-to-end tests in Debian's Chromium against the built server
+#   3. Playwright end-to-end tests in Debian's Chromium against the built server (npm run build: the compiled API and the storefront)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=test-results
@@ -37,7 +37,7 @@ else
   echo "== PostgreSQL absent : tests API sur PostgreSQL non lancés (PGlite couvert ci-dessus) =="
 fi
 
-echo "== Construction de la boutique =="
+echo "== Construction (serveur compilé et boutique : npm run build) =="
 npm run build --silent >"$results/build.log" 2>&1 || { cat "$results/build.log"; status=1; }
 
 echo "== Playwright (Chromium) =="

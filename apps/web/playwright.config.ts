@@ -2,12 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { mailSink, servers } from './e2e/servers.ts';
+import { compiledServerArgs, mailSink, servers } from './e2e/servers.ts';
 import { visitorUserAgent } from './e2e/helpers.ts';
 import { e2eFirstOwnerToken } from './e2e/staff-helpers.ts';
 
 /**
- * End-to-end tests in Debian's Chromium against the built server, each on a fresh PGlite
+ * End-to-end tests in Debian's Chromium against the built server (storefront and API both
+ * compiled by `npm run build`, run as `npm run serve` runs them), each on a fresh PGlite
  * directory. Offers depend on the weekday, so each server's clock is frozen (CLOCK_NOW) and the
  * tests freeze the browser's to the same instant (e2e/helpers.ts).
  */
@@ -53,7 +54,8 @@ export default defineConfig({
     // A real SMTP server receiving the e-mails (codes, order confirmations), read by the tests over HTTP.
     { command: 'node --import tsx e2e/smtp-sink.ts', url: `http://127.0.0.1:${mailSink.httpPort}/health`, timeout: 30_000, reuseExistingServer: false },
     ...Object.values(servers).map((server) => ({
-      command: 'node --import tsx ../api/src/server.ts',
+      // The compiled server, as in production (issue 15): `npm run build` makes it before the tests.
+      command: [process.execPath, ...compiledServerArgs].map((part) => JSON.stringify(part)).join(' '),
       url: `http://localhost:${server.port}/v2/health`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -3,7 +3,7 @@
  * DATA_DIR, or PostgreSQL), readiness by polling /v2/health, orders over keep-alive HTTP with
  * every outcome recorded (status, or the socket error), fresh PostgreSQL databases.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -29,14 +29,39 @@ export interface ServerProcess {
   spawnedAt: number;
 }
 
+/**
+ * How the server runs: 'compiled' is apps/api/build/server.js as production runs it (`npm run
+ * serve`, issue 15); 'tsx' is the TypeScript sources transformed at run time (`npm run dev`).
+ */
+export type ServerRuntime = 'compiled' | 'tsx';
+
+let serverBuilt = false;
+
+/**
+ * The command every bench starts the server with: [executable, ...arguments], to spawn with the
+ * repository as working directory (tsx is found from there). By default the compiled server, as `npm run serve` runs it (issue 15);
+ * the first call in a process rebuilds it (apps/api/scripts/build.mjs, esbuild, under a second)
+ * so that a bench never measures a build older than the sources. Throws when the build fails.
+ */
+export function serverCommand(runtime: ServerRuntime = 'compiled'): [string, ...string[]] {
+  if (runtime === 'tsx') return [process.execPath, '--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')];
+  if (!serverBuilt) {
+    execFileSync(process.execPath, [join(repoRoot, 'apps/api/scripts/build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
+    serverBuilt = true;
+  }
+  return [process.execPath, '--enable-source-maps', join(repoRoot, 'apps/api/build/server.js')];
+}
+
 export interface ServerOptions {
   port: number;
   dataDir: string;
   databaseUrl?: string;
   env?: NodeJS.ProcessEnv;
+  /** The compiled server unless told otherwise (bench/start.bench.ts compares both). */
+  runtime?: ServerRuntime;
 }
 
-/** Spawns `node apps/api/src/server.ts` (API only, clock fixed on an open Tuesday, no demo history). */
+/** Spawns the server (serverCommand: compiled; API only, clock fixed on an open Tuesday, no demo history). */
 export function spawnServer(options: ServerOptions): ServerProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -55,7 +80,8 @@ export function spawnServer(options: ServerOptions): ServerProcess {
     RATE_LIMIT_FACTOR: '1000',
     ...options.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, ...args] = serverCommand(options.runtime);
+  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -110,7 +136,8 @@ export function send(agent: Agent, baseUrl: string, method: string, path: string
   return new Promise((done) => {
     const startedAt = performance.now();
     const text = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string | number> = text === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) };
+    const headers: Record<string, string | number> =
+      text === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) };
     const req = httpRequest(new URL(path, baseUrl), { method, agent, headers }, (res) => {
       let data = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (data += chunk));

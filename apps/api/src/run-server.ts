@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
@@ -10,6 +10,7 @@ import { compress } from 'hono/compress';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { readSetting } from '@resto/domain/settings';
 import { getTagManagerId } from '@resto/domain/site';
+import { apiRoot } from './api-root.ts';
 import { createApp, createDeps, type AppDeps } from './app.ts';
 import { storefrontSecurity, type ThirdParties } from './http/security-headers.ts';
 import { openDatabase } from './db/client.ts';
@@ -48,7 +49,13 @@ export async function runServer(env: Env, release: () => Promise<void>) {
   });
 
   const fixedNow = env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined;
-  const mailTransport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: join(env.dataDir, 'outbox'), maxFiles: env.OUTBOX_MAX_FILES, from: env.MAIL_FROM, logger });
+  const mailTransport = createMailTransport({
+    smtpUrl: env.SMTP_URL,
+    outboxDir: join(env.dataDir, 'outbox'),
+    maxFiles: env.OUTBOX_MAX_FILES,
+    from: env.MAIL_FROM,
+    logger,
+  });
   const payments = paymentProvider(env, database.db, logger);
   const deps = createDeps(database.db, logger, fixedNow ? () => fixedNow : undefined, {
     mailTransport,
@@ -177,8 +184,7 @@ interface StorefrontOptions {
  * security headers (docs/decisions/009-http-security-headers.md). @returns whether it is mounted.
  */
 async function mountStorefront(app: Hono, options: StorefrontOptions): Promise<boolean> {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const buildDir = resolve(options.buildDir ?? join(here, '../../web/build'));
+  const buildDir = resolve(options.buildDir ?? join(apiRoot, '../web/build'));
   const serverEntry = join(buildDir, 'server/index.js');
   if (!existsSync(serverEntry)) {
     console.warn(`Boutique non construite (${serverEntry} absent) : API seule. Lancez « npm run build ».`);

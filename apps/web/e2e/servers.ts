@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 /**
  * Orders handled by e-mail (issue 13, part 4): "as soon as possible" is offered without a staff
  * screen connected, as the storefront's tests expect; e2e/no-screen.spec.ts has a server without it.
@@ -28,7 +30,11 @@ export const servers = {
    * they do it here, never on the servers the storefront's specs share; each spec undoes what
    * would stop the next one (a pause, a closure, a dish sold out) and works on dishes of its own.
    */
-  backOffice: { port: Number(process.env.E2E_PORT ?? 3300) + 10, now: '2026-11-24T12:30:00+01:00', env: { DEMO_SETTINGS: JSON.stringify(emailOnly), DEMO_HISTORY: '0' } },
+  backOffice: {
+    port: Number(process.env.E2E_PORT ?? 3300) + 10,
+    now: '2026-11-24T12:30:00+01:00',
+    env: { DEMO_SETTINGS: JSON.stringify(emailOnly), DEMO_HISTORY: '0' },
+  },
 } as const;
 
 /** The test SMTP server the storefront servers send e-mails to, and where tests read them (e2e/smtp-sink.ts). */
@@ -36,3 +42,10 @@ export const mailSink = {
   smtpPort: Number(process.env.E2E_PORT ?? 3300) + 8,
   httpPort: Number(process.env.E2E_PORT ?? 3300) + 9,
 } as const;
+
+/**
+ * The server the end-to-end tests run, as production runs it (`npm run serve`, issue 15): the
+ * compiled apps/api/build/server.js that `npm run build` makes, with source maps; the arguments
+ * to give `node` (process.execPath). Absolute, so any working directory will do.
+ */
+export const compiledServerArgs = ['--enable-source-maps', fileURLToPath(new URL('../../api/build/server.js', import.meta.url))];

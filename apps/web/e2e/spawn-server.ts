@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledServerArgs } from './servers.ts';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -22,9 +23,19 @@ export async function startServerOnBuildCopy(port: number): Promise<CopiedBuildS
   mkdirSync(buildDir);
   cpSync(join(webDir, 'build/client'), join(buildDir, 'client'), { recursive: true });
   symlinkSync(join(webDir, 'build/server'), join(buildDir, 'server'), 'dir');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(webDir, '../api/src/server.ts')], {
+  const child: ChildProcess = spawn(process.execPath, compiledServerArgs, {
     cwd: webDir,
-    env: { ...process.env, PORT: String(port), WEB_BUILD_DIR: buildDir, DATA_DIR: join(root, 'data'), DEMO_HISTORY: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', PAYMENT_TEST_MODE: '1', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      WEB_BUILD_DIR: buildDir,
+      DATA_DIR: join(root, 'data'),
+      DEMO_HISTORY: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      PAYMENT_TEST_MODE: '1',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://localhost:${port}`;

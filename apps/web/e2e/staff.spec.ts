@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { mailSink, servers } from './servers.ts';
+import { compiledServerArgs, mailSink, servers } from './servers.ts';
 import { invitationTokenFor, signInStaff } from './staff-helpers.ts';
 
 /**
@@ -27,7 +27,7 @@ let firstOwnerLink: string;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dataDir = mkdtempSync(join(tmpdir(), 'resto-staff-e2e-'));
-  child = spawn(process.execPath, ['--import', 'tsx', join(webDir, '../api/src/server.ts')], {
+  child = spawn(process.execPath, compiledServerArgs, {
     cwd: webDir,
     env: {
       ...process.env,
@@ -95,7 +95,9 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test('first owner from the log’s link, invites a member by e-mail; the member signs up, sees the board, not the team page, and is removed', async ({ browser }) => {
+test('first owner from the log’s link, invites a member by e-mail; the member signs up, sees the board, not the team page, and is removed', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   expect(firstOwnerLink).toMatch(new RegExp(`^http://localhost:${port}/restaurant/invitation\\?jeton=[A-Za-z0-9_-]{43}$`));
   const owner = await newPage(browser);

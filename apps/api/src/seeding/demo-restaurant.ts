@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { apiRoot } from '../api-root.ts';
 import type { Database } from '../db/client.ts';
 import { countMenus } from '../modules/catalog/repository.ts';
 import { importRestaurant, parseRestaurantFile } from '../modules/catalog/import.ts';
 import { loadDemoHistory } from './demo-history.ts';
 
-export const demoRestaurantPath = join(dirname(fileURLToPath(import.meta.url)), '../../restaurant/demo-restaurant.json');
+export const demoRestaurantPath = join(apiRoot, 'restaurant/demo-restaurant.json');
 
 export interface SeedOptions {
   /**
