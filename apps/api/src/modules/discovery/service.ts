@@ -1,19 +1,19 @@
 import type { MenuItem } from '@resto/domain/catalogue';
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import { findCoOrdered, findMostOrdered } from './repository.ts';
+import { CoOrderFold, findCoOrderedCounts } from './co-orders.ts';
+import { findMostOrdered } from './repository.ts';
 import { maxRecommendations } from '@resto/contract/discovery';
 
 const popularWindowDays = 30;
 const popularCacheMs = 60_000;
 /**
- * Cart dishes the co-occurrence query looks at: the first 20 orderable ones. Each costs up to
- * 2,000 past orders; 100 ids of existing dishes made one request cost ~200 ms of the one PGlite
- * connection, and a burst of them queued every other request for 15 s (issue 17, fuzzing).
+ * Cart dishes the co-occurrence counts are read for: the first 20 orderable ones. Issue 17
+ * (fuzzing) capped a cost that was then ~200 ms for 100 dishes; with the counts (issue 15) it is
+ * small, but a bound stays a bound.
  */
 const maxCartItemsConsidered = 20;
-/** Answers kept a minute per cart (at most 500 carts): co-occurrence does not move faster. */
-const recommendationsCacheMs = 60_000;
+/** Answers kept per set of cart dishes (at most 500), for as long as the counts do not move. */
 const recommendationsCacheSize = 500;
 
 /**
@@ -24,10 +24,15 @@ export class DiscoveryService {
   /** Ranked ids of the last popularity query, kept a minute: popularity does not move faster. */
   private popularCache: { at: number; ranked: number[] } | undefined;
 
+  /**
+   * @param counts the co-occurrence counts' fold (co-orders.ts); default: one of its own on `db`.
+   *   The server starts its timer (run-server.ts); without it, requests fold what is new.
+   */
   constructor(
     private readonly db: Database,
     private readonly catalog: CatalogService,
     private readonly clock: () => Date,
+    readonly counts: CoOrderFold = new CoOrderFold(db),
   ) {}
 
   private async orderableItems(): Promise<Map<number, MenuItem>> {
@@ -77,23 +82,24 @@ export class DiscoveryService {
     return [...new Set([...together, ...popular])].filter((id) => orderable.has(id) && !inCart.has(id)).slice(0, limit);
   }
 
-  private coOrderedCache = new Map<string, { at: number; ids: Promise<number[]> }>();
+  private coOrderedCache = new Map<string, Promise<number[]>>();
 
   /**
-   * findCoOrdered, kept a minute (real time, whatever the app's clock) per set of cart dishes,
-   * the query in flight shared by concurrent requests; the oldest set is dropped past 500.
+   * The co-occurrence counts of these dishes (co-orders.ts), folded first when stale (CoOrderFold,
+   * fresh), kept per set of cart dishes and watermark: an answer is kept exactly as long as the
+   * counts it was read from, the query in flight shared by concurrent requests; the oldest set is
+   * dropped past 500.
    */
-  private coOrdered(cartItemIds: number[], limit: number): Promise<number[]> {
-    if (cartItemIds.length === 0) return Promise.resolve([]);
-    const key = `${[...cartItemIds].sort((a, b) => a - b).join(',')}|${limit}`;
-    const now = performance.now();
+  private async coOrdered(cartItemIds: number[], limit: number): Promise<number[]> {
+    if (cartItemIds.length === 0) return [];
+    const watermark = await this.counts.fresh();
+    const key = `${cartItemIds.join(',')}|${limit}|${watermark}`;
     const cached = this.coOrderedCache.get(key);
-    if (cached && now - cached.at < recommendationsCacheMs) return cached.ids;
-    const ids = findCoOrdered(this.db, cartItemIds, limit).then((rows) => rows.map((r) => r.itemId));
-    this.coOrderedCache.delete(key);
-    this.coOrderedCache.set(key, { at: now, ids });
+    if (cached) return cached;
+    const ids = findCoOrderedCounts(this.db, cartItemIds, limit).then((rows) => rows.map((r) => r.itemId));
+    this.coOrderedCache.set(key, ids);
     // A failed query is not kept.
-    ids.catch(() => this.coOrderedCache.get(key)?.ids === ids && this.coOrderedCache.delete(key));
+    ids.catch(() => this.coOrderedCache.get(key) === ids && this.coOrderedCache.delete(key));
     if (this.coOrderedCache.size > recommendationsCacheSize) this.coOrderedCache.delete(this.coOrderedCache.keys().next().value!);
     return ids;
   }

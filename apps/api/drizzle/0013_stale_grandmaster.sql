@@ -1,0 +1,12 @@
+CREATE TABLE "co_orders" (
+	"item_id" integer NOT NULL,
+	"other_item_id" integer NOT NULL,
+	"orders" integer NOT NULL,
+	CONSTRAINT "co_orders_item_id_other_item_id_pk" PRIMARY KEY("item_id","other_item_id")
+);
+--> statement-breakpoint
+CREATE TABLE "event_folds" (
+	"name" text PRIMARY KEY NOT NULL,
+	"last_event_id" integer DEFAULT 0 NOT NULL,
+	"folded_at" timestamp with time zone DEFAULT now() NOT NULL
+);
