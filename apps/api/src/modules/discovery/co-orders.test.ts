@@ -23,7 +23,7 @@ let dishes: [number, number, number];
 beforeAll(async () => {
   ({ server, owner } = await startBackOfficeServer(now));
   const orderable = allItems(await fetchCatalogue(server.baseUrl)).filter((i) => i.item_is_available && !i.options.some((o) => o.required));
-  dishes = [orderable[0]!.item_id, orderable[1]!.item_id, orderable[2]!.item_id];
+  dishes = [orderable[0]!.item_id, orderable[1]!.item_id, orderable[2]!.item_id].sort((x, y) => x - y) as [number, number, number];
 });
 afterAll(async () => {
   await server?.close();
@@ -60,6 +60,12 @@ function pairs(list: [number, number, number][]): Record<string, number> {
 
 const line = (itemId: number, quantity = 1) => ({ itemId, quantity });
 
+/** POST /v2/recommendations: the ids suggested. */
+async function recommend(cartItems: number[], maxRecommendations: number): Promise<number[]> {
+  const answer = await sendJson<{ recommendations: { itemId: number }[] }>(server.baseUrl, 'POST', '/v2/recommendations', { cartItems, maxRecommendations });
+  return payloadOf(answer).recommendations.map((r) => r.itemId);
+}
+
 describe('orders placed and refused over HTTP', () => {
   let withAll: number;
   let withFirstAndThird: number;
@@ -70,8 +76,7 @@ describe('orders placed and refused over HTTP', () => {
     withAll = (await placeCashOrder(server, { lines: [line(a, 3), line(b), line(c), line(b, 2)] })).orderId;
     withFirstAndThird = (await placeCashOrder(server, { lines: [line(a), line(c, 2)] })).orderId;
     // No fold step ran yet in this server: the request folds before answering.
-    const answer = await sendJson<{ recommendations: { itemId: number }[] }>(server.baseUrl, 'POST', '/v2/recommendations', { cartItems: [a], maxRecommendations: 2 });
-    expect(payloadOf(answer).recommendations.map((r) => r.itemId)).toEqual([b, c].sort((x, y) => x - y));
+    expect(await recommend([a], 2)).toEqual([b, c]);
     expect(await storedCounts()).toEqual(
       pairs([
         [a, b, 2],
@@ -120,6 +125,17 @@ describe('orders placed and refused over HTTP', () => {
     await server.deps.discovery.counts.catchUp();
     expect(await storedCounts()).toEqual(await recount());
     expect((await storedCounts())[`${a}-${c}`]).toBe((before[`${a}-${c}`] ?? 0) + 1);
+  });
+
+  test('answers follow the counts as soon as they are folded (nothing kept from before)', async () => {
+    const [a, b, c] = dishes;
+    const counts = await storedCounts();
+    expect(counts[`${a}-${b}`]).toBe(1);
+    expect(counts[`${a}-${c}`]).toBe(1);
+    expect(await recommend([a], 1)).toEqual([b]); // a tie: by id
+    await placeCashOrder(server, { lines: [line(a), line(c)] });
+    await server.deps.discovery.counts.catchUp(); // the server's timer
+    expect(await recommend([a], 1)).toEqual([c]);
   });
 });
 

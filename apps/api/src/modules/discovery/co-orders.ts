@@ -98,29 +98,28 @@ async function readWatermark(tx: Database): Promise<number> {
 }
 
 /**
- * Items most often ordered together with `cartItemIds`, as [itemId, orders] pairs, from the
- * counts: `orders` is the sum over the cart's dishes of the orders holding both that dish and the
- * item (an order holding two cart dishes counts for each: docs/decisions/004-discovery.md,
- * issue 15). Cart items excluded; most first, ties by item id; at most `limit`.
+ * The counts of `itemIds`' pairs: for each of these dishes, the dishes bought with it and in how
+ * many orders, [otherItemId, orders] (pairs at 0 left out). @returns a map by item id; a dish
+ * never bought with another is absent.
  */
-export async function findCoOrderedCounts(db: Database, cartItemIds: readonly number[], limit: number): Promise<{ itemId: number; orders: number }[]> {
-  if (cartItemIds.length === 0) return [];
+export async function findPartners(db: Database, itemIds: readonly number[]): Promise<Map<number, [number, number][]>> {
+  const partners = new Map<number, [number, number][]>();
+  if (itemIds.length === 0) return partners;
   const ids = sql.join(
-    cartItemIds.map((id) => sql`${id}`),
+    itemIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const rows = await queryRows<{ item_id: number; orders: number }>(
+  const rows = await queryRows<{ item_id: number; other_item_id: number; orders: number }>(
     db,
-    sql`
-    select other_item_id as item_id, sum(orders)::int as orders
-    from co_orders
-    where item_id in (${ids}) and other_item_id not in (${ids})
-    group by other_item_id
-    having sum(orders) > 0
-    order by orders desc, other_item_id
-    limit ${limit}`,
+    sql`select item_id, other_item_id, orders from co_orders where item_id in (${ids}) and orders > 0`,
   );
-  return rows.map((row) => ({ itemId: Number(row.item_id), orders: Number(row.orders) }));
+  for (const row of rows) {
+    const itemId = Number(row.item_id);
+    let list = partners.get(itemId);
+    if (!list) partners.set(itemId, (list = []));
+    list.push([Number(row.other_item_id), Number(row.orders)]);
+  }
+  return partners;
 }
 
 /** How often the server's timer folds new events (start()). */
@@ -203,7 +202,14 @@ export class CoOrderFold {
    */
   async fresh(): Promise<number> {
     if (this.catchingUp || performance.now() - this.checkedAt < this.freshMs) return this.lastEventId;
+    const started = performance.now();
     try {
+      // Nothing new, the usual case: one read of the primary key's end instead of a step's transaction.
+      const [latest] = await queryRows<{ last: number }>(this.db, sql`select coalesce(max(id), 0) as last from order_events`);
+      if (Number(latest!.last) <= this.lastEventId) {
+        this.checkedAt = started;
+        return this.lastEventId;
+      }
       const step = await this.step(false);
       if (step.events >= (this.batchEvents ?? defaultBatchEvents)) this.catchUp().catch(this.onError);
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { MenuItem } from '@resto/domain/catalogue';
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import { CoOrderFold, findCoOrderedCounts } from './co-orders.ts';
+import { CoOrderFold, findPartners } from './co-orders.ts';
 import { findMostOrdered } from './repository.ts';
 import { maxRecommendations } from '@resto/contract/discovery';
 
@@ -13,8 +13,6 @@ const popularCacheMs = 60_000;
  * small, but a bound stays a bound.
  */
 const maxCartItemsConsidered = 20;
-/** Answers kept per set of cart dishes (at most 500), for as long as the counts do not move. */
-const recommendationsCacheSize = 500;
 
 /**
  * Recommendations and popular dishes from past orders (spec section 7; issue 8).
@@ -82,25 +80,43 @@ export class DiscoveryService {
     return [...new Set([...together, ...popular])].filter((id) => orderable.has(id) && !inCart.has(id)).slice(0, limit);
   }
 
-  private coOrderedCache = new Map<string, Promise<number[]>>();
+  /** Each cart dish's partners (findPartners) as of `partnersWatermark`, or the query in flight. */
+  private partners = new Map<number, Promise<[number, number][]>>();
+  private partnersWatermark = -1;
 
   /**
-   * The co-occurrence counts of these dishes (co-orders.ts), folded first when stale (CoOrderFold,
-   * fresh), kept per set of cart dishes and watermark: an answer is kept exactly as long as the
-   * counts it was read from, the query in flight shared by concurrent requests; the oldest set is
-   * dropped past 500.
+   * Dishes most often bought with the cart's: for each other dish, the orders it shares with each
+   * cart dish, summed over the cart's dishes (an order holding two cart dishes counts for each:
+   * docs/decisions/004-discovery.md, issue 15); most first, ties by item id; at most `limit`.
+   * The counts are folded first when stale (CoOrderFold, fresh); each dish's partners are kept in
+   * memory while the fold's watermark does not move (at most one entry per orderable dish), the
+   * query in flight shared by concurrent requests.
    */
-  private async coOrdered(cartItemIds: number[], limit: number): Promise<number[]> {
+  private async coOrdered(cartItemIds: readonly number[], limit: number): Promise<number[]> {
     if (cartItemIds.length === 0) return [];
     const watermark = await this.counts.fresh();
-    const key = `${cartItemIds.join(',')}|${limit}|${watermark}`;
-    const cached = this.coOrderedCache.get(key);
-    if (cached) return cached;
-    const ids = findCoOrderedCounts(this.db, cartItemIds, limit).then((rows) => rows.map((r) => r.itemId));
-    this.coOrderedCache.set(key, ids);
-    // A failed query is not kept.
-    ids.catch(() => this.coOrderedCache.get(key) === ids && this.coOrderedCache.delete(key));
-    if (this.coOrderedCache.size > recommendationsCacheSize) this.coOrderedCache.delete(this.coOrderedCache.keys().next().value!);
-    return ids;
+    if (watermark !== this.partnersWatermark) {
+      this.partners.clear();
+      this.partnersWatermark = watermark;
+    }
+    const missing = cartItemIds.filter((id) => !this.partners.has(id));
+    if (missing.length) {
+      const loading = findPartners(this.db, missing);
+      const kept = this.partners;
+      for (const id of missing) {
+        const list = loading.then((found) => found.get(id) ?? []);
+        kept.set(id, list);
+        // A failed query is not kept.
+        list.catch(() => kept.get(id) === list && kept.delete(id));
+      }
+    }
+    const inCart = new Set(cartItemIds);
+    const shared = new Map<number, number>();
+    for (const list of await Promise.all(cartItemIds.map((id) => this.partners.get(id)!)))
+      for (const [other, orders] of list) if (!inCart.has(other)) shared.set(other, (shared.get(other) ?? 0) + orders);
+    return [...shared]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit)
+      .map(([id]) => id);
   }
 }
