@@ -87,14 +87,23 @@ export function calculateUnitPrice(line: PricedLine, isPickup: boolean): number 
  * exactly to `total`. Weights are non-negative integers; all-zero weights give all-zero parts.
  */
 export function spreadProportionally(total: number, weights: readonly number[]): number[] {
-  const weightSum = weights.reduce((a, b) => a + b, 0);
-  if (weightSum === 0 || total === 0) return weights.map(() => 0);
-  const parts = weights.map((w) => Math.floor((total * w) / weightSum));
-  let left = total - parts.reduce((a, b) => a + b, 0);
-  const byRemainder = weights.map((w, index) => ({ index, remainder: (total * w) % weightSum })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (const { index } of byRemainder) {
+  const count = weights.length;
+  let weightSum = 0;
+  for (let index = 0; index < count; index++) weightSum += weights[index]!;
+  const parts = new Array<number>(count).fill(0);
+  if (weightSum === 0 || total === 0) return parts;
+  let left = total;
+  for (let index = 0; index < count; index++) {
+    parts[index] = Math.floor((total * weights[index]!) / weightSum);
+    left -= parts[index]!;
+  }
+  if (left <= 0) return parts;
+  // The cents left go one each to the largest remainders, ties to the earlier weight.
+  const remainders = weights.map((w) => (total * w) % weightSum);
+  const order = Array.from({ length: count }, (_, index) => index).sort((a, b) => remainders[b]! - remainders[a]! || a - b);
+  for (const index of order) {
     if (left <= 0) break;
-    parts[index] = (parts[index] ?? 0) + 1;
+    parts[index] = parts[index]! + 1;
     left -= 1;
   }
   return parts;
