@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ActiveTime, TimeRange, WeeklyRanges } from '@resto/domain/catalogue';
 import type { OfferWindow } from '@resto/domain/offers';
 
@@ -728,6 +728,21 @@ export const coOrders = pgTable(
     orders: integer('orders').notNull(),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.otherItemId] })],
+);
+
+/**
+ * Units ordered per dish and UTC day of the order's creation (issue 15), for the popular dishes
+ * (units over the last 30 days): free lines excluded, rejected and cancelled orders not counted.
+ * Kept by the same fold as `co_orders`, in the same transaction.
+ */
+export const itemUnitsByDay = pgTable(
+  'item_units_by_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    itemId: integer('item_id').notNull(),
+    units: integer('units').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.itemId] })],
 );
 
 /**

@@ -6,6 +6,7 @@ import { allItems, fetchCatalogue, payloadOf, sendJson, type TestServer } from '
 import { startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 import { act, placeCashOrder } from '../board/test-helpers.ts';
 import { CoOrderFold, foldCoOrders } from './co-orders.ts';
+import { findMostOrdered } from './repository.ts';
 
 /**
  * The co-occurrence counts of recommendations (issue 15): folded from order events outside the
@@ -51,6 +52,21 @@ async function recount(db: Database = server.db): Promise<Record<string, number>
         order by a.item_id, b.item_id`,
   );
   return Object.fromEntries(rows.map((r) => [`${r.item_id}-${r.other_item_id}`, Number(r.orders)]));
+}
+
+/** The units per UTC day and dish: as stored, and recounted from the orders (units at 0 left out). */
+async function unitsByDay(db: Database = server.db): Promise<{ stored: Record<string, number>; recounted: Record<string, number> }> {
+  type Row = { day: string; item_id: number; units: number };
+  const rows = (list: Row[]) => Object.fromEntries(list.map((r) => [`${String(r.day)} ${r.item_id}`, Number(r.units)]));
+  const stored = await queryRows<Row>(db, sql`select day::text as day, item_id, units from item_units_by_day where units <> 0 order by 1, 2`);
+  const recounted = await queryRows<Row>(
+    db,
+    sql`select (o.created_at at time zone 'UTC')::date::text as day, l.item_id, sum(l.quantity)::int as units
+        from orders o join order_lines l on l.order_id = o.order_id
+        where o.status not in ('rejected', 'cancelled') and not l.is_free
+        group by 1, 2 order by 1, 2`,
+  );
+  return { stored: rows(stored), recounted: rows(recounted) };
 }
 
 /** Both directions of each pair, for expectations. */
@@ -104,6 +120,8 @@ describe('orders placed and refused over HTTP', () => {
     await server.deps.discovery.counts.catchUp();
     expect(await storedCounts()).toEqual(pairs([[a, b, 1]]));
     expect(await storedCounts()).toEqual(await recount());
+    const units = await unitsByDay();
+    expect(units.stored).toEqual(units.recounted);
   });
 
   test('a fold retried adds nothing; one that crashed before committing counted nothing, and is done again once', async () => {
@@ -146,6 +164,7 @@ describe('the demo history (3,000 orders)', () => {
 
   const reset = async () => {
     await server.db.execute(sql`delete from co_orders`);
+    await server.db.execute(sql`delete from item_units_by_day`);
     await server.db.execute(sql`delete from event_folds`);
   };
 
@@ -155,6 +174,24 @@ describe('the demo history (3,000 orders)', () => {
     const counts = await storedCounts();
     expect(Object.keys(counts).length).toBeGreaterThan(100);
     expect(counts).toEqual(await recount());
+    const units = await unitsByDay();
+    expect(Object.keys(units.stored).length).toBeGreaterThan(100);
+    expect(units.stored).toEqual(units.recounted);
+  }, 60_000);
+
+  test('the popular dishes from the units per day: as a scan of the orders since any instant', async () => {
+    await server.deps.discovery.counts.catchUp();
+    // Instants in the history's 60 days, at odd times of day: part of the first day is read from the orders.
+    for (const hoursAgo of [30 * 24, 30 * 24 + 7.25, 12 * 24 + 17.5, 55 * 24 + 0.1, 3.3]) {
+      const since = new Date(now.getTime() - hoursAgo * 3_600_000);
+      const scanned = await queryRows<{ item_id: number; units: number }>(
+        server.db,
+        sql`select l.item_id, sum(l.quantity)::int as units from order_lines l join orders o on o.order_id = l.order_id
+            where o.created_at >= ${since.toISOString()} and o.status not in ('rejected', 'cancelled') and not l.is_free
+            group by l.item_id order by units desc, l.item_id limit 200`,
+      );
+      expect(await findMostOrdered(server.db, since, 200)).toEqual(scanned.map((r) => ({ itemId: Number(r.item_id), units: Number(r.units) })));
+    }
   }, 60_000);
 
   test('two folds racing (on PostgreSQL: two instances) count every order once', async () => {
@@ -171,6 +208,8 @@ describe('the demo history (3,000 orders)', () => {
       ]);
       await Promise.all(folds.map((fold) => fold.catchUp()));
       expect(await storedCounts()).toEqual(await recount());
+      const units = await unitsByDay();
+      expect(units.stored).toEqual(units.recounted);
     } finally {
       await other?.close();
     }

@@ -57,6 +57,7 @@ export class DiscoveryService {
     const now = this.clock().getTime();
     if (this.popularCache && Math.abs(now - this.popularCache.at) < popularCacheMs) return this.popularCache.ranked;
     const since = new Date(now - popularWindowDays * 86_400_000);
+    await this.counts.fresh();
     const ranked = (await findMostOrdered(this.db, since, 200)).map((r) => r.itemId);
     this.popularCache = { at: now, ranked };
     return ranked;

@@ -10,3 +10,10 @@ CREATE TABLE "event_folds" (
 	"last_event_id" integer DEFAULT 0 NOT NULL,
 	"folded_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+CREATE TABLE "item_units_by_day" (
+	"day" date NOT NULL,
+	"item_id" integer NOT NULL,
+	"units" integer NOT NULL,
+	CONSTRAINT "item_units_by_day_day_item_id_pk" PRIMARY KEY("day","item_id")
+);
