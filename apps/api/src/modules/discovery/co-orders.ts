@@ -159,7 +159,7 @@ export class CoOrderFold {
    * @param onError told of a failed step (the timer's, or a request's, which then answers from
    *   the counts as they are); default: none.
    * @param options.freshMs how old the last step may be before a request folds first (default 1 s).
-   * @param options.batchEvents events one step reads at most (default 5,000).
+   * @param options.batchEvents events one step reads at most (default 2,000).
    */
   constructor(
     private readonly db: Database,
