@@ -147,24 +147,31 @@ export function allocateLineDiscounts(total: number, amounts: readonly number[],
  */
 export function calculateCartTotals(input: CartPricingInput): CartTotals {
   const { tax } = input;
-  const lines = input.lines.map((line) => {
+  // Loops, one pass per step: this runs for every cart priced (issue 15; pricing-equivalence.test.ts).
+  const count = input.lines.length;
+  const lines = new Array<{ unitCents: number; amountCents: number }>(count);
+  const amounts = new Array<number>(count);
+  let subtotalCents = 0;
+  for (let index = 0; index < count; index++) {
+    const line = input.lines[index]!;
     const unitCents = calculateUnitPrice(line, input.isPickup);
-    return { unitCents, amountCents: unitCents * line.quantity };
-  });
-  const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+    const amountCents = unitCents * line.quantity;
+    lines[index] = { unitCents, amountCents };
+    amounts[index] = amountCents;
+    subtotalCents += amountCents;
+  }
   const discountCents = Math.min(Math.max(input.discountCents ?? 0, 0), subtotalCents);
   const couponCents = Math.min(Math.max(input.couponCents ?? 0, 0), discountCents);
   const deliveryCents = Math.max(input.deliveryCents ?? 0, 0);
 
-  const amounts = lines.map((line) => line.amountCents);
   const lineDiscountCents = allocateLineDiscounts(discountCents, amounts, input.lineDiscountCents);
   const baseByRate = new Map<number, number>();
   const amountByRate = new Map<number, number>();
-  input.lines.forEach((line, index) => {
-    const rate = line.taxRateBp ?? tax.defaultRateBp;
-    baseByRate.set(rate, (baseByRate.get(rate) ?? 0) + (amounts[index] ?? 0) - (lineDiscountCents[index] ?? 0));
-    amountByRate.set(rate, (amountByRate.get(rate) ?? 0) + (amounts[index] ?? 0));
-  });
+  for (let index = 0; index < count; index++) {
+    const rate = input.lines[index]!.taxRateBp ?? tax.defaultRateBp;
+    baseByRate.set(rate, (baseByRate.get(rate) ?? 0) + amounts[index]! - (lineDiscountCents[index] ?? 0));
+    amountByRate.set(rate, (amountByRate.get(rate) ?? 0) + amounts[index]!);
+  }
 
   // The delivery fee is an accessory of the meal: it follows the rates of what was paid for. With
   // every line free it follows the lines' amounts; with no line at all, the default rate.

@@ -134,15 +134,16 @@ export type OfferRefusalReason = 'expired' | 'out_of_hours' | 'pickup_only' | 'd
 
 /**
  * The first condition of docs/decisions/016, section 6.2 the offer fails on this cart; null when
- * none. `subtotalCents`: the context's subtotal (subtotalOf), computed once per cart by the caller.
+ * none. `subtotalCents`: the context's subtotal (subtotalOf), computed once per cart by the caller;
+ * `inScope`, when given, computes the lines in scope (once the cheaper conditions passed).
  */
-function offerRefusalReason(offer: Offer, context: OfferContext, subtotalCents: number, inScope?: readonly number[]): OfferRefusalReason | null {
+function offerRefusalReason(offer: Offer, context: OfferContext, subtotalCents: number, inScope?: () => readonly number[]): OfferRefusalReason | null {
   if (!offer.is_active) return 'expired';
   if (!isWithinActiveTimes(offer.active_times, context.now)) return 'out_of_hours';
   if (offer.delivery_pickup === 'pickup' && !context.isPickup) return 'pickup_only';
   if (offer.delivery_pickup === 'delivery' && context.isPickup) return 'delivery_only';
   if (subtotalCents < eurosToCents(offer.minimum_amount)) return 'below_minimum';
-  if (inScope ? inScope.length === 0 : !context.lines.some((l) => isLineInScope(offer, l.item))) return 'no_item_in_scope';
+  if (inScope ? inScope().length === 0 : !context.lines.some((l) => isLineInScope(offer, l.item))) return 'no_item_in_scope';
   if (!offer.allow_repeat && context.usedOfferIds?.has(offer.id)) return 'already_used';
   return null;
 }
@@ -262,15 +263,16 @@ export function calculateOffers(automatic: readonly Offer[], coupon: Offer | nul
   const { lines } = context;
   const subtotalCents = subtotalOf(lines);
   const applicable: { offer: Offer; isCoupon: boolean; inScope: number[] }[] = [];
+  let inScope: number[] = [];
+  const scopeOf = (offer: Offer) => () => (inScope = linesInScope(offer, lines));
   for (const offer of automatic) {
     if (offer.auto_apply !== 'Yes' && !offer.is_public) continue;
-    const inScope = linesInScope(offer, lines);
-    if (offerRefusalReason(offer, context, subtotalCents, inScope) === null) applicable.push({ offer, isCoupon: false, inScope });
+    // An offer that applies passed the scope condition: `inScope` is its lines.
+    if (offerRefusalReason(offer, context, subtotalCents, scopeOf(offer)) === null) applicable.push({ offer, isCoupon: false, inScope });
   }
-  const couponScope = coupon ? linesInScope(coupon, lines) : [];
-  const couponRefusalReason = coupon ? offerRefusalReason(coupon, context, subtotalCents, couponScope) : null;
+  const couponRefusalReason = coupon ? offerRefusalReason(coupon, context, subtotalCents, scopeOf(coupon)) : null;
   const couponRefusal = coupon && couponRefusalReason !== null ? offerRefusalMessage(coupon, couponRefusalReason) : null;
-  if (coupon && couponRefusal === null) applicable.push({ offer: coupon, isCoupon: true, inScope: couponScope });
+  if (coupon && couponRefusal === null) applicable.push({ offer: coupon, isCoupon: true, inScope });
 
   // Of all fixed amounts, the largest value applies (section 9), the coupon on a tie, else the first.
   let fixed: (typeof applicable)[number] | undefined;

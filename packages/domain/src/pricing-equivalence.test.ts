@@ -95,10 +95,10 @@ const applyingOfferArb = (coupon: boolean): fc.Arbitrary<Offer> =>
     allow_repeat: fc.constant(true),
     delivery_pickup: fc.constant<'both' | 'pickup' | 'delivery'>('both'),
     minimum_amount: fc.constant(0),
-    menus: fc.constant([]),
-    categories: fc.oneof(fc.constant([]), ids(5)),
-    items: fc.oneof(fc.constant([]), ids(12)),
-    active_times: fc.constant([]),
+    menus: fc.constant<number[]>([]),
+    categories: fc.oneof(fc.constant<number[]>([]), ids(5)),
+    items: fc.oneof(fc.constant<number[]>([]), ids(12)),
+    active_times: fc.constant<Offer['active_times']>([]),
     min_units: fc.integer({ min: 0, max: 3 }),
   });
 

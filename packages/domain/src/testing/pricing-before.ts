@@ -1,5 +1,5 @@
 import type { Weekday } from '../catalogue.ts';
-import { calculateCartTotals, calculateUnitPrice } from '../cart.ts';
+import { calculateUnitPrice, type CartPricingInput, type CartTotals } from '../cart.ts';
 import { pricedLineFromItem } from '../catalogue.ts';
 import { restaurantTimeZone } from '../clock.ts';
 import { calculateDeliveryFee } from '../delivery.ts';
@@ -11,10 +11,11 @@ import type { PriceCartInput, PricedCart } from '../pricing.ts';
 import { readTaxSettings } from '../settings.ts';
 
 type AppliedOffer = OfferResult['applied'][number];
+type TaxLine = CartTotals['taxByRate'][number];
 
 /**
  * The pricing code as it was before issue 15 made it faster (toRestaurantTime, spreadProportionally,
- * calculateOffers and priceCart), kept verbatim for pricing-equivalence.test.ts only: the new code
+ * calculateOffers, calculateCartTotals and priceCart), kept verbatim for pricing-equivalence.test.ts only: the new code
  * must price every cart exactly as this does. Not used by the product.
  */
 
@@ -224,6 +225,94 @@ export function calculateOffersBefore(automatic: readonly Offer[], coupon: Offer
 }
 
 /**
+ * Caps each line's reduction at the line's amount, and moves what overflows (two reductions on one
+ * line, or a discount given without per-line parts) onto the other lines in proportion to what is
+ * left of their amounts, largest remainder, ties to the earlier line. `total` ≤ Σ amounts.
+ * Returns one reduction per line, in cents, summing to `total`.
+ */
+function allocateLineDiscounts(total: number, amounts: readonly number[], wanted: readonly number[] | undefined): number[] {
+  const parts = amounts.map((amount, index) => Math.min(amount, Math.max(0, wanted?.[index] ?? 0)));
+  const given = parts.reduce((a, b) => a + b, 0);
+  // Wanted parts beyond the capped total (the cap at the subtotal) are taken back from the end.
+  let surplus = given - total;
+  for (let index = parts.length - 1; surplus > 0 && index >= 0; index -= 1) {
+    const back = Math.min(parts[index] ?? 0, surplus);
+    parts[index] = (parts[index] ?? 0) - back;
+    surplus -= back;
+  }
+  const left = total - parts.reduce((a, b) => a + b, 0);
+  if (left > 0) {
+    const extra = spreadProportionallyBefore(
+      left,
+      amounts.map((amount, index) => amount - (parts[index] ?? 0)),
+    );
+    extra.forEach((cents, index) => (parts[index] = (parts[index] ?? 0) + cents));
+  }
+  return parts;
+}
+
+/**
+ * Prices a cart. Spec section 9 and docs/decisions/016, section 6 (6.6: VAT follows the goods,
+ * docs/decisions/011-vat-per-line.md): subtotal = Σ unit × quantity; discount capped at the
+ * subtotal, each line bearing its reductions (`lineDiscountCents`); each rate's base = its reduced
+ * lines + its share of the delivery fee (split in proportion to the reduced bases, largest
+ * remainder, ties to the lower rate); inclusive: tax = round(B × r / (1 + r)), exclusive:
+ * round(B × r); disabled: 0; total = subtotal + delivery − discount (+ tax when exclusive), never
+ * negative.
+ */
+function calculateCartTotalsBefore(input: CartPricingInput): CartTotals {
+  const { tax } = input;
+  const lines = input.lines.map((line) => {
+    const unitCents = calculateUnitPrice(line, input.isPickup);
+    return { unitCents, amountCents: unitCents * line.quantity };
+  });
+  const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const discountCents = Math.min(Math.max(input.discountCents ?? 0, 0), subtotalCents);
+  const couponCents = Math.min(Math.max(input.couponCents ?? 0, 0), discountCents);
+  const deliveryCents = Math.max(input.deliveryCents ?? 0, 0);
+
+  const amounts = lines.map((line) => line.amountCents);
+  const lineDiscountCents = allocateLineDiscounts(discountCents, amounts, input.lineDiscountCents);
+  const baseByRate = new Map<number, number>();
+  const amountByRate = new Map<number, number>();
+  input.lines.forEach((line, index) => {
+    const rate = line.taxRateBp ?? tax.defaultRateBp;
+    baseByRate.set(rate, (baseByRate.get(rate) ?? 0) + (amounts[index] ?? 0) - (lineDiscountCents[index] ?? 0));
+    amountByRate.set(rate, (amountByRate.get(rate) ?? 0) + (amounts[index] ?? 0));
+  });
+
+  // The delivery fee is an accessory of the meal: it follows the rates of what was paid for. With
+  // every line free it follows the lines' amounts; with no line at all, the default rate.
+  const deliveryByRate: CartTotals['deliveryByRate'] = [];
+  if (deliveryCents > 0) {
+    const rates = [...baseByRate.keys()].sort((a, b) => a - b);
+    let weights = rates.map((rate) => baseByRate.get(rate) ?? 0);
+    if (weights.every((w) => w === 0)) weights = rates.map((rate) => amountByRate.get(rate) ?? 0);
+    if (weights.every((w) => w === 0)) {
+      deliveryByRate.push({ rateBp: tax.defaultRateBp, deliveryCents });
+    } else {
+      spreadProportionallyBefore(deliveryCents, weights).forEach((cents, index) => {
+        if (cents > 0) deliveryByRate.push({ rateBp: rates[index] ?? tax.defaultRateBp, deliveryCents: cents });
+      });
+    }
+    for (const part of deliveryByRate) baseByRate.set(part.rateBp, (baseByRate.get(part.rateBp) ?? 0) + part.deliveryCents);
+  }
+
+  const taxByRate: TaxLine[] = [...baseByRate.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([rateBp, baseCents]) => ({
+      rateBp,
+      baseCents,
+      taxCents: !tax.enabled ? 0 : tax.inclusive ? roundDiv(baseCents * rateBp, 10_000 + rateBp) : roundDiv(baseCents * rateBp, 10_000),
+    }));
+  const taxCents = taxByRate.reduce((sum, line) => sum + line.taxCents, 0);
+  const beforeTax = subtotalCents + deliveryCents - discountCents;
+  const totalCents = Math.max(0, tax.enabled && !tax.inclusive ? beforeTax + taxCents : beforeTax);
+
+  return { lines, lineDiscountCents, deliveryByRate, subtotalCents, discountCents, couponCents, deliveryCents, taxCents, totalCents, taxByRate };
+}
+
+/**
  * Prices a cart completely: unit prices for the order type, offers and coupon, delivery, tax and
  * total (spec sections 3, 4, 9; docs/decisions/016, section 6). The storefront shows this and
  * the server charges this: the same function on both sides.
@@ -237,7 +326,7 @@ export function priceCartBefore(input: PriceCartInput): PricedCart {
     usedOfferIds: input.usedOfferIds,
   });
   const subtotalCents = priced.reduce((sum, line) => sum + calculateUnitPrice(line, input.isPickup) * line.quantity, 0);
-  const totals = calculateCartTotals({
+  const totals = calculateCartTotalsBefore({
     lines: priced,
     isPickup: input.isPickup,
     tax: readTaxSettings(input.settings),
