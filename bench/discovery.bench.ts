@@ -219,7 +219,18 @@ async function measure(label: string, handle: DatabaseHandle, rows: readonly Dem
     const since = new Date(now.getTime() - 30 * 86_400_000);
     const popularRuns = (await timeCalls(5, () => findMostOrdered(handle.db, since, 200))).p50;
     const baseline = baselineRequests ? await timeCalls(baselineRequests, (i) => scanCoOrdered(handle.db, carts[warmUp + i]!, 12 + ids.length)) : null;
-    return { database: label, insertSeconds, foldSeconds, foldEvents: Number(foldEvents), foldMsPerNewOrder, recommendations, popular, health, popularQueryMs: popularRuns, baseline };
+    return {
+      database: label,
+      insertSeconds,
+      foldSeconds,
+      foldEvents: Number(foldEvents),
+      foldMsPerNewOrder,
+      recommendations,
+      popular,
+      health,
+      popularQueryMs: popularRuns,
+      baseline,
+    };
   } finally {
     await closeServer(server);
   }
@@ -324,7 +335,9 @@ try {
 }
 
 const adminUrl =
-  process.env.BENCH_POSTGRES === '0' ? undefined : process.env.DATABASE_URL || ((await postgresAnswers()) ? 'postgres://root@127.0.0.1:5432/postgres' : undefined);
+  process.env.BENCH_POSTGRES === '0'
+    ? undefined
+    : process.env.DATABASE_URL || ((await postgresAnswers()) ? 'postgres://root@127.0.0.1:5432/postgres' : undefined);
 if (adminUrl) {
   const database = await createPostgresDatabase(adminUrl);
   try {

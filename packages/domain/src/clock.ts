@@ -82,4 +82,3 @@ export function addDays(date: string, days: number): string {
   utc.setUTCDate(utc.getUTCDate() + days);
   return utc.toISOString().slice(0, 10);
 }
-

@@ -278,7 +278,8 @@ export function calculateOffers(automatic: readonly Offer[], coupon: Offer | nul
   let fixed: (typeof applicable)[number] | undefined;
   for (const candidate of applicable) {
     if (candidate.offer.type !== 'fixed_amount') continue;
-    if (!fixed || candidate.offer.value > fixed.offer.value || (candidate.offer.value === fixed.offer.value && candidate.isCoupon && !fixed.isCoupon)) fixed = candidate;
+    if (!fixed || candidate.offer.value > fixed.offer.value || (candidate.offer.value === fixed.offer.value && candidate.isCoupon && !fixed.isCoupon))
+      fixed = candidate;
   }
 
   const applied: AppliedOffer[] = [];

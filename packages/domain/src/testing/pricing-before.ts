@@ -187,7 +187,7 @@ function calculateReductionByLine(offer: Offer, lines: readonly OfferLine[]): nu
  * fixed_amount offers only the largest applies; free_delivery and free_item change delivery and
  * free_items, not the discount. The cap at the subtotal is calculateCartTotals' job.
  */
-export function calculateOffersBefore(automatic: readonly Offer[], coupon: Offer | null, context: OfferContext): OfferResult {
+function calculateOffersBefore(automatic: readonly Offer[], coupon: Offer | null, context: OfferContext): OfferResult {
   const candidates = automatic.filter((o) => o.auto_apply === 'Yes' || o.is_public).filter((o) => offerRefusal(o, context) === null);
   const couponRefusalReason = coupon ? offerRefusalReason(coupon, context) : null;
   const couponRefusal = coupon && couponRefusalReason !== null ? offerRefusalMessage(coupon, couponRefusalReason) : null;

@@ -113,9 +113,20 @@ describe('orders placed and refused over HTTP', () => {
         [a, c, 1],
       ]),
     );
-    payloadOf(await act(server, owner.cookie, withFirstAndThird, { action: 'accept', expected_status: 'pending', ready_at: new Date(now.getTime() + 30 * 60_000).toISOString() }));
+    payloadOf(
+      await act(server, owner.cookie, withFirstAndThird, {
+        action: 'accept',
+        expected_status: 'pending',
+        ready_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
+      }),
+    );
     await server.deps.discovery.counts.catchUp();
-    expect(await storedCounts()).toEqual(pairs([[a, b, 1], [a, c, 1]])); // accepted: still counted, once
+    expect(await storedCounts()).toEqual(
+      pairs([
+        [a, b, 1],
+        [a, c, 1],
+      ]),
+    ); // accepted: still counted, once
     payloadOf(await act(server, owner.cookie, withFirstAndThird, { action: 'cancel', expected_status: 'accepted', reason: 'product_sold_out' }));
     await server.deps.discovery.counts.catchUp();
     expect(await storedCounts()).toEqual(pairs([[a, b, 1]]));
