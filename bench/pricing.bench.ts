@@ -61,8 +61,8 @@ const delivery = { baseFeeCents: 150, flatChargeCents: 200, minimumOrderCents: 1
 
 const price = (cart: (typeof carts)[number]) => priceCart({ ...cart, settings, offers, delivery: cart.isPickup ? null : delivery });
 for (const cart of carts.slice(0, 500)) price(cart); // warm-up
-// Rounds timed one by one: on a busy machine the fastest is the least disturbed (the row's figure);
-// the median and the process's CPU time per cart are printed beside it.
+// The row's figure is the process's CPU time per cart: on a machine shared with other work, wall
+// time counts the waits for a core (rounds timed one by one: the fastest and the median printed).
 const rounds = Number(process.env.BENCH_ROUNDS ?? 10);
 const roundMs: number[] = [];
 let checksum = 0;
@@ -75,8 +75,9 @@ for (let round = 0; round < rounds; round++) {
 const cpu = process.cpuUsage(cpuStarted);
 const cpuMs = (cpu.user + cpu.system) / 1000 / (rounds * carts.length);
 roundMs.sort((a, b) => a - b);
-const pricingMs = roundMs[0]!;
+const fastestMs = roundMs[0]!;
 const medianMs = roundMs[Math.floor(roundMs.length / 2)]!;
+const pricingMs = cpuMs;
 
 const server = createServer((_req, res) => res.end('{"status":"success","payload":[]}')).listen(0);
 await new Promise((r) => server.once('listening', r));
@@ -92,7 +93,7 @@ console.log(
   `Carts priced: ${carts.length * rounds}, ${averageLines.toFixed(1)} lines on average, ${offers.length} automatic offers + 1 coupon each (checksum ${checksum})`,
 );
 console.log(
-  `priceCart: ${(pricingMs * 1000).toFixed(1)} µs per cart, ${Math.round(1000 / pricingMs).toLocaleString('fr-FR')} carts/s (fastest of ${rounds} rounds; median ${(medianMs * 1000).toFixed(1)} µs, CPU time ${(cpuMs * 1000).toFixed(1)} µs per cart)`,
+  `priceCart: ${(pricingMs * 1000).toFixed(1)} µs of CPU per cart, ${Math.round(1000 / pricingMs).toLocaleString('fr-FR')} carts/s (wall time per cart: fastest of ${rounds} rounds ${(fastestMs * 1000).toFixed(1)} µs, median ${(medianMs * 1000).toFixed(1)} µs)`,
 );
 console.log(`One HTTP round trip on loopback (node:http, keep-alive fetch): ${(httpMs * 1000).toFixed(0)} µs`);
 console.log(`Pricing a cart costs ${(pricingMs / httpMs).toFixed(3)} of one HTTP request`);
@@ -101,7 +102,7 @@ const cartsPerSecond = Math.round(1000 / pricingMs);
 reportFigures('pricing', [
   {
     row: 'pricing a 15-line cart with every offer',
-    measured: `${(pricingMs * 1000).toFixed(1)} µs per cart, ${cartsPerSecond.toLocaleString('en')} carts/s (${averageLines.toFixed(1)} lines on average)`,
+    measured: `${(pricingMs * 1000).toFixed(1)} µs of CPU per cart, ${cartsPerSecond.toLocaleString('en')} carts/s (${averageLines.toFixed(1)} lines on average)`,
     limit: `one HTTP round trip on loopback ${(httpMs * 1000).toFixed(0)} µs`,
     goal: '≥ 50k carts/s',
     met: cartsPerSecond >= 50_000,
