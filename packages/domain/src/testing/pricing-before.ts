@@ -1,11 +1,11 @@
 import type { Weekday } from '../catalogue.ts';
-import { calculateUnitPrice, type CartPricingInput, type CartTotals } from '../cart.ts';
-import { pricedLineFromItem } from '../catalogue.ts';
+import { calculateUnitPrice, type CartPricingInput, type CartTotals, type PricedLine } from '../cart.ts';
+import type { ChosenOptionValue, MenuItem } from '../catalogue.ts';
 import { restaurantTimeZone } from '../clock.ts';
 import { calculateDeliveryFee } from '../delivery.ts';
 import { messages } from '../messages.ts';
 import { formatPrice } from '../format.ts';
-import { eurosToCents, roundDiv } from '../money.ts';
+import { eurosToCents, percentToBasisPoints, roundDiv } from '../money.ts';
 import { type Offer, type OfferContext, type OfferLine, type OfferRefusalReason, type OfferResult, type OfferWindow } from '../offers.ts';
 import type { PriceCartInput, PricedCart } from '../pricing.ts';
 import { readTaxSettings } from '../settings.ts';
@@ -15,7 +15,7 @@ type TaxLine = CartTotals['taxByRate'][number];
 
 /**
  * The pricing code as it was before issue 15 made it faster (toRestaurantTime, spreadProportionally,
- * calculateOffers, calculateCartTotals and priceCart), kept verbatim for pricing-equivalence.test.ts only: the new code
+ * calculateOffers, calculateCartTotals, pricedLineFromItem and priceCart), kept verbatim for pricing-equivalence.test.ts only: the new code
  * must price every cart exactly as this does. Not used by the product.
  */
 
@@ -312,13 +312,26 @@ function calculateCartTotalsBefore(input: CartPricingInput): CartTotals {
   return { lines, lineDiscountCents, deliveryByRate, subtotalCents, discountCents, couponCents, deliveryCents, taxCents, totalCents, taxByRate };
 }
 
+function pricedLineFromItemBefore(item: MenuItem, chosen: readonly ChosenOptionValue[], quantity: number): PricedLine {
+  return {
+    priceDeliveryCents: eurosToCents(item.item_price.price_delivery),
+    pricePickupCents: eurosToCents(item.item_price.price_pickup),
+    taxRateBp: item.item_price.tax_rate === null ? null : percentToBasisPoints(item.item_price.tax_rate),
+    options: chosen.map((choice) => {
+      const value = item.options.find((o) => o.option_id === choice.option_id)?.option_options.find((v) => v.id === choice.option_option_id);
+      return { priceCents: value ? eurosToCents(value.price) : 0, quantity: choice.quantity };
+    }),
+    quantity,
+  };
+}
+
 /**
  * Prices a cart completely: unit prices for the order type, offers and coupon, delivery, tax and
  * total (spec sections 3, 4, 9; docs/decisions/016, section 6). The storefront shows this and
  * the server charges this: the same function on both sides.
  */
 export function priceCartBefore(input: PriceCartInput): PricedCart {
-  const priced = input.lines.map((line) => pricedLineFromItem(line.item, line.choices, line.quantity));
+  const priced = input.lines.map((line) => pricedLineFromItemBefore(line.item, line.choices, line.quantity));
   const offers = calculateOffersBefore(input.offers, input.coupon, {
     lines: input.lines.map((line, index) => ({ item: line.item, unitCents: calculateUnitPrice(priced[index]!, input.isPickup), quantity: line.quantity })),
     isPickup: input.isPickup,
