@@ -22,6 +22,7 @@ import { proveOrderOwnership } from './modules/orders/ownership.ts';
 import { OrderService } from './modules/orders/service.ts';
 import { discoveryRoutes } from './modules/discovery/routes.ts';
 import { DiscoveryService } from './modules/discovery/service.ts';
+import { CoOrderFold } from './modules/discovery/co-orders.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { LocationService } from './modules/locations/service.ts';
 import { createOfflineAddressProvider } from './modules/locations/providers/offline.ts';
@@ -155,7 +156,12 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     // Card payments off: card orders are refused (422), whatever the restaurant's setting.
     // ASAP needs a connected staff screen, unless orders are handled by e-mail (issue 13, part 4).
     orders: new OrderService(db, catalog, clock, locations, cardOff ? undefined : payments, mail, (now, settings) => escalation.presence(now, settings)),
-    discovery: new DiscoveryService(db, catalog, clock),
+    discovery: new DiscoveryService(
+      db,
+      catalog,
+      clock,
+      new CoOrderFold(db, (err: unknown) => logger.warn({ err }, 'comptage des plats commandés ensemble impossible')),
+    ),
     receipts: new ReceiptService(db, catalog),
     mail,
     auth: new AuthService(db, mail, clock, logger),

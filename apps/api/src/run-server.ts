@@ -77,6 +77,8 @@ export async function runServer(env: Env, release: () => Promise<void>) {
   const stopRetention = deps.privacy.start();
   // Nothing unseen (issue 13, part 4): unopened orders alerted, unaccepted ones refused, staff screens watched; every 15 s.
   deps.escalation.start();
+  // Recommendations' co-occurrence counts (issue 15): the history folded now, then new orders every 5 s.
+  deps.discovery.counts.start();
   const app = new Hono({ strict: false });
   app.use(compress());
   app.route('/', createApp(deps));
@@ -137,6 +139,7 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     await deps.escalation.idle();
     deps.mail.stop();
     await deps.mail.idle();
+    await deps.discovery.counts.stop();
     mailTransport.close();
     await database.close();
     await release();

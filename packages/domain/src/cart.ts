@@ -87,14 +87,23 @@ export function calculateUnitPrice(line: PricedLine, isPickup: boolean): number 
  * exactly to `total`. Weights are non-negative integers; all-zero weights give all-zero parts.
  */
 export function spreadProportionally(total: number, weights: readonly number[]): number[] {
-  const weightSum = weights.reduce((a, b) => a + b, 0);
-  if (weightSum === 0 || total === 0) return weights.map(() => 0);
-  const parts = weights.map((w) => Math.floor((total * w) / weightSum));
-  let left = total - parts.reduce((a, b) => a + b, 0);
-  const byRemainder = weights.map((w, index) => ({ index, remainder: (total * w) % weightSum })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (const { index } of byRemainder) {
+  const count = weights.length;
+  let weightSum = 0;
+  for (let index = 0; index < count; index++) weightSum += weights[index]!;
+  const parts = new Array<number>(count).fill(0);
+  if (weightSum === 0 || total === 0) return parts;
+  let left = total;
+  for (let index = 0; index < count; index++) {
+    parts[index] = Math.floor((total * weights[index]!) / weightSum);
+    left -= parts[index]!;
+  }
+  if (left <= 0) return parts;
+  // The cents left go one each to the largest remainders, ties to the earlier weight.
+  const remainders = weights.map((w) => (total * w) % weightSum);
+  const order = Array.from({ length: count }, (_, index) => index).sort((a, b) => remainders[b]! - remainders[a]! || a - b);
+  for (const index of order) {
     if (left <= 0) break;
-    parts[index] = (parts[index] ?? 0) + 1;
+    parts[index] = parts[index]! + 1;
     left -= 1;
   }
   return parts;
@@ -138,24 +147,31 @@ export function allocateLineDiscounts(total: number, amounts: readonly number[],
  */
 export function calculateCartTotals(input: CartPricingInput): CartTotals {
   const { tax } = input;
-  const lines = input.lines.map((line) => {
+  // Loops, one pass per step: this runs for every cart priced (issue 15; pricing-equivalence.test.ts).
+  const count = input.lines.length;
+  const lines = new Array<{ unitCents: number; amountCents: number }>(count);
+  const amounts = new Array<number>(count);
+  let subtotalCents = 0;
+  for (let index = 0; index < count; index++) {
+    const line = input.lines[index]!;
     const unitCents = calculateUnitPrice(line, input.isPickup);
-    return { unitCents, amountCents: unitCents * line.quantity };
-  });
-  const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+    const amountCents = unitCents * line.quantity;
+    lines[index] = { unitCents, amountCents };
+    amounts[index] = amountCents;
+    subtotalCents += amountCents;
+  }
   const discountCents = Math.min(Math.max(input.discountCents ?? 0, 0), subtotalCents);
   const couponCents = Math.min(Math.max(input.couponCents ?? 0, 0), discountCents);
   const deliveryCents = Math.max(input.deliveryCents ?? 0, 0);
 
-  const amounts = lines.map((line) => line.amountCents);
   const lineDiscountCents = allocateLineDiscounts(discountCents, amounts, input.lineDiscountCents);
   const baseByRate = new Map<number, number>();
   const amountByRate = new Map<number, number>();
-  input.lines.forEach((line, index) => {
-    const rate = line.taxRateBp ?? tax.defaultRateBp;
-    baseByRate.set(rate, (baseByRate.get(rate) ?? 0) + (amounts[index] ?? 0) - (lineDiscountCents[index] ?? 0));
-    amountByRate.set(rate, (amountByRate.get(rate) ?? 0) + (amounts[index] ?? 0));
-  });
+  for (let index = 0; index < count; index++) {
+    const rate = input.lines[index]!.taxRateBp ?? tax.defaultRateBp;
+    baseByRate.set(rate, (baseByRate.get(rate) ?? 0) + amounts[index]! - (lineDiscountCents[index] ?? 0));
+    amountByRate.set(rate, (amountByRate.get(rate) ?? 0) + amounts[index]!);
+  }
 
   // The delivery fee is an accessory of the meal: it follows the rates of what was paid for. With
   // every line free it follows the lines' amounts; with no line at all, the default rate.

@@ -145,14 +145,28 @@ export function validateOptionChoices(itemName: string, options: readonly ItemOp
  * Chosen values not found on the item are priced 0 (validateOptionChoices refuses them first).
  */
 export function pricedLineFromItem(item: MenuItem, chosen: readonly ChosenOptionValue[], quantity: number): PricedLine {
+  // Loops rather than find() with closures: every line of every cart priced comes here (issue 15).
+  const options = new Array<PricedLine['options'][number]>(chosen.length);
+  for (let index = 0; index < chosen.length; index++) {
+    const choice = chosen[index]!;
+    let priceCents = 0;
+    // The first option with that id, and in it the first value with that id (a value of another option never counts).
+    for (const option of item.options) {
+      if (option.option_id !== choice.option_id) continue;
+      for (const value of option.option_options) {
+        if (value.id !== choice.option_option_id) continue;
+        priceCents = eurosToCents(value.price);
+        break;
+      }
+      break;
+    }
+    options[index] = { priceCents, quantity: choice.quantity };
+  }
   return {
     priceDeliveryCents: eurosToCents(item.item_price.price_delivery),
     pricePickupCents: eurosToCents(item.item_price.price_pickup),
     taxRateBp: item.item_price.tax_rate === null ? null : percentToBasisPoints(item.item_price.tax_rate),
-    options: chosen.map((choice) => {
-      const value = item.options.find((o) => o.option_id === choice.option_id)?.option_options.find((v) => v.id === choice.option_option_id);
-      return { priceCents: value ? eurosToCents(value.price) : 0, quantity: choice.quantity };
-    }),
+    options,
     quantity,
   };
 }

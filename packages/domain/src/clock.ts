@@ -3,26 +3,56 @@ import type { ActiveTime, Weekday } from './catalogue.ts';
 /** The restaurant's time zone: "today", weekdays and slots are computed here (docs/decisions/016, section 2.3). */
 export const restaurantTimeZone = 'Europe/Paris';
 
-const partsFormatter = new Intl.DateTimeFormat('en-GB', {
+const wallClock = new Intl.DateTimeFormat('en-US', {
   timeZone: restaurantTimeZone,
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
   hourCycle: 'h23',
 });
 
-// Intl formatting costs microseconds and pricing asks the same minute many times (once per offer).
+const quarterMs = 15 * 60_000;
+/** The restaurant's UTC offset (ms) per quarter hour since 1970 (UTC), as Intl gave it: at most 4,096 kept. */
+const offsetByQuarter = new Map<number, number>();
+
+/**
+ * The restaurant zone's UTC offset at `ms`, in ms. Intl costs microseconds and pricing asks it for
+ * every offer's time window (issue 15): it is asked once per quarter hour, since offsets change
+ * only on quarter hours (Europe/Paris: at 01:00 UTC), then the wall clock is plain arithmetic.
+ * @throws RangeError for an invalid date, as Intl does.
+ */
+function restaurantOffsetMs(ms: number): number {
+  const quarter = Math.floor(ms / quarterMs);
+  let offset = offsetByQuarter.get(quarter);
+  if (offset === undefined) {
+    const start = quarter * quarterMs;
+    const parts: Record<string, string> = {};
+    for (const part of wallClock.formatToParts(new Date(start))) parts[part.type] = part.value;
+    offset = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute)) - start;
+    if (offsetByQuarter.size >= 4096) offsetByQuarter.clear();
+    offsetByQuarter.set(quarter, offset);
+  }
+  return offset;
+}
+
+const weekdayOfUtcDay: readonly Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+// Pricing asks the same minute many times (once per offer): the last answer is kept.
 let lastMinute = Number.NaN;
 let lastResult: { day: Weekday; time: string } = { day: 'mon', time: '00:00' };
 
 /** The weekday ('mon'..'sun') and 'HH:MM' of an instant in Europe/Paris, whatever the host's zone. */
 export function toRestaurantTime(instant: Date): { day: Weekday; time: string } {
-  const minute = Math.floor(instant.getTime() / 60_000);
+  const ms = instant.getTime();
+  const minute = Math.floor(ms / 60_000);
   if (minute === lastMinute) return lastResult;
-  const parts = Object.fromEntries(partsFormatter.formatToParts(instant).map((p) => [p.type, p.value]));
-  const day = String(parts.weekday).toLowerCase().slice(0, 3) as Weekday;
+  if (Number.isNaN(ms)) throw new RangeError('Invalid time value');
+  const wall = new Date(ms + restaurantOffsetMs(ms));
   lastMinute = minute;
-  lastResult = { day, time: `${parts.hour}:${parts.minute}` };
+  lastResult = { day: weekdayOfUtcDay[wall.getUTCDay()]!, time: `${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}` };
   return lastResult;
 }
 
@@ -52,4 +82,3 @@ export function addDays(date: string, days: number): string {
   utc.setUTCDate(utc.getUTCDate() + days);
   return utc.toISOString().slice(0, 10);
 }
-

@@ -125,23 +125,34 @@ export function isWithinActiveTimes(windows: readonly OfferWindow[], now: Date):
  * scope, allow_repeat). The reason is what a coupon refusal shows (422 on the server).
  */
 export function offerRefusal(offer: Offer, context: OfferContext): string | null {
-  const reason = offerRefusalReason(offer, context);
+  const reason = offerRefusalReason(offer, context, subtotalOf(context.lines));
   return reason === null ? null : offerRefusalMessage(offer, reason);
 }
 
 /** Why an offer does not apply, as a stable word (the API's error code follows from it). */
 export type OfferRefusalReason = 'expired' | 'out_of_hours' | 'pickup_only' | 'delivery_only' | 'below_minimum' | 'no_item_in_scope' | 'already_used';
 
-/** The first condition of docs/decisions/016, section 6.2 the offer fails on this cart; null when none. */
-function offerRefusalReason(offer: Offer, context: OfferContext): OfferRefusalReason | null {
+/**
+ * The first condition of docs/decisions/016, section 6.2 the offer fails on this cart; null when
+ * none. `subtotalCents`: the context's subtotal (subtotalOf), computed once per cart by the caller;
+ * `inScope`, when given, computes the lines in scope (once the cheaper conditions passed).
+ */
+function offerRefusalReason(offer: Offer, context: OfferContext, subtotalCents: number, inScope?: () => readonly number[]): OfferRefusalReason | null {
   if (!offer.is_active) return 'expired';
   if (!isWithinActiveTimes(offer.active_times, context.now)) return 'out_of_hours';
   if (offer.delivery_pickup === 'pickup' && !context.isPickup) return 'pickup_only';
   if (offer.delivery_pickup === 'delivery' && context.isPickup) return 'delivery_only';
-  if (subtotalOf(context.lines) < eurosToCents(offer.minimum_amount)) return 'below_minimum';
-  if (!context.lines.some((l) => isLineInScope(offer, l.item))) return 'no_item_in_scope';
+  if (subtotalCents < eurosToCents(offer.minimum_amount)) return 'below_minimum';
+  if (inScope ? inScope().length === 0 : !context.lines.some((l) => isLineInScope(offer, l.item))) return 'no_item_in_scope';
   if (!offer.allow_repeat && context.usedOfferIds?.has(offer.id)) return 'already_used';
   return null;
+}
+
+/** The indices of the lines in an offer's scope (isLineInScope), in line order. */
+function linesInScope(offer: Offer, lines: readonly OfferLine[]): number[] {
+  const inScope: number[] = [];
+  for (let index = 0; index < lines.length; index++) if (isLineInScope(offer, lines[index]!.item)) inScope.push(index);
+  return inScope;
 }
 
 /** The French sentence of a refusal reason. */
@@ -172,44 +183,57 @@ function offerRefusalMessage(offer: Offer, reason: OfferRefusalReason): string {
  * line); fixed_amount, capped at its scope's amount, spread over the lines in scope in proportion
  * to their amounts (largest remainder, ties to the earlier line). Lines out of scope get 0.
  */
-function calculateReductionByLine(offer: Offer, lines: readonly OfferLine[]): number[] {
-  const parts = lines.map(() => 0);
-  const inScope = lines.map((l, index) => ({ l, index })).filter(({ l }) => isLineInScope(offer, l.item));
+function calculateReductionByLine(offer: Offer, lines: readonly OfferLine[], inScope: readonly number[] = linesInScope(offer, lines)): number[] {
+  // Loops over line indices rather than arrays of objects: this runs for every offer of every
+  // cart priced (issue 15); pricing-equivalence.test.ts proves the results unchanged.
+  const parts = new Array<number>(lines.length).fill(0);
   switch (offer.type) {
     case 'percentage': {
       const basisPoints = Math.round(offer.value * 100);
-      for (const { l, index } of inScope) parts[index] = roundDiv(l.unitCents * l.quantity * basisPoints, 10_000);
+      for (const index of inScope) parts[index] = roundDiv(lines[index]!.unitCents * lines[index]!.quantity * basisPoints, 10_000);
       return parts;
     }
     case 'fixed_amount': {
-      const amounts = inScope.map(({ l }) => l.unitCents * l.quantity);
+      const amounts = inScope.map((index) => lines[index]!.unitCents * lines[index]!.quantity);
       const total = Math.min(
         eurosToCents(offer.value),
         amounts.reduce((a, b) => a + b, 0),
       );
-      spreadProportionally(total, amounts).forEach((cents, k) => (parts[inScope[k]!.index] = cents));
+      spreadProportionally(total, amounts).forEach((cents, k) => (parts[inScope[k]!] = cents));
       return parts;
     }
     case 'buy_one_get_one': {
       // Every unit in scope, priced high to low (equal prices: earlier line first): in each pair
-      // the cheaper one is free; an odd last unit pays.
-      const units = inScope
-        .flatMap(({ l, index }) => Array.from({ length: l.quantity }, () => ({ unit: l.unitCents, index })))
-        .sort((a, b) => b.unit - a.unit || a.index - b.index);
-      units.forEach(({ unit, index }, k) => {
-        if (k % 2 === 1) parts[index] = (parts[index] ?? 0) + unit;
-      });
+      // the cheaper one is free; an odd last unit pays. A line's units are next to each other in
+      // that order, so the lines are sorted and each is given its units at odd positions.
+      const ordered = inScope.slice().sort((a, b) => lines[b]!.unitCents - lines[a]!.unitCents || a - b);
+      let position = 0;
+      for (const index of ordered) {
+        const { unitCents } = lines[index]!;
+        // As many units as Array.from({ length: quantity }) would make.
+        const quantity = Number.isNaN(lines[index]!.quantity) ? 0 : Math.max(0, Math.trunc(lines[index]!.quantity));
+        if (quantity === 0) continue;
+        // Odd positions among position .. position + quantity - 1.
+        const free = Math.floor((position + quantity) / 2) - Math.floor(position / 2);
+        if (free > 0) parts[index] = parts[index]! + unitCents * free;
+        position += quantity;
+      }
       return parts;
     }
     case 'cheapest_item': {
-      const units = inScope.reduce((n, { l }) => n + l.quantity, 0);
+      let units = 0;
+      for (const index of inScope) units += lines[index]!.quantity;
       if (units < Math.max(offer.min_units, 1)) return parts;
-      let cheapest: { cents: number; index: number } | null = null;
-      for (const { l, index } of inScope) {
-        const cents = eurosToCents(l.item.item_price.price_delivery);
-        if (cheapest === null || cents < cheapest.cents) cheapest = { cents, index };
+      let cheapestCents = 0;
+      let cheapestIndex = -1;
+      for (const index of inScope) {
+        const cents = eurosToCents(lines[index]!.item.item_price.price_delivery);
+        if (cheapestIndex === -1 || cents < cheapestCents) {
+          cheapestCents = cents;
+          cheapestIndex = index;
+        }
       }
-      if (cheapest) parts[cheapest.index] = roundDiv(cheapest.cents * Math.round(offer.value * 100), 10_000);
+      if (cheapestIndex !== -1) parts[cheapestIndex] = roundDiv(cheapestCents * Math.round(offer.value * 100), 10_000);
       return parts;
     }
     case 'free_delivery':
@@ -234,38 +258,52 @@ export function calculateReduction(offer: Offer, lines: readonly OfferLine[]): n
  * free_items, not the discount. The cap at the subtotal is calculateCartTotals' job.
  */
 export function calculateOffers(automatic: readonly Offer[], coupon: Offer | null, context: OfferContext): OfferResult {
-  const candidates = automatic.filter((o) => o.auto_apply === 'Yes' || o.is_public).filter((o) => offerRefusal(o, context) === null);
-  const couponRefusalReason = coupon ? offerRefusalReason(coupon, context) : null;
+  // Each offer's scope and the subtotal are computed once per cart, for the refusal and the
+  // reduction alike (issue 15: this runs for every cart priced).
+  const { lines } = context;
+  const subtotalCents = subtotalOf(lines);
+  const applicable: { offer: Offer; isCoupon: boolean; inScope: number[] }[] = [];
+  let inScope: number[] = [];
+  const scopeOf = (offer: Offer) => () => (inScope = linesInScope(offer, lines));
+  for (const offer of automatic) {
+    if (offer.auto_apply !== 'Yes' && !offer.is_public) continue;
+    // An offer that applies passed the scope condition: `inScope` is its lines.
+    if (offerRefusalReason(offer, context, subtotalCents, scopeOf(offer)) === null) applicable.push({ offer, isCoupon: false, inScope });
+  }
+  const couponRefusalReason = coupon ? offerRefusalReason(coupon, context, subtotalCents, scopeOf(coupon)) : null;
   const couponRefusal = coupon && couponRefusalReason !== null ? offerRefusalMessage(coupon, couponRefusalReason) : null;
-  const applicable =
-    coupon && couponRefusal === null
-      ? [...candidates.map((o) => ({ offer: o, isCoupon: false })), { offer: coupon, isCoupon: true }]
-      : candidates.map((o) => ({ offer: o, isCoupon: false }));
+  if (coupon && couponRefusal === null) applicable.push({ offer: coupon, isCoupon: true, inScope });
 
-  // Of all fixed amounts, the largest value applies (section 9), then capped at its scope.
-  const fixed = applicable
-    .filter(({ offer }) => offer.type === 'fixed_amount')
-    .sort((a, b) => b.offer.value - a.offer.value || Number(b.isCoupon) - Number(a.isCoupon))[0];
+  // Of all fixed amounts, the largest value applies (section 9), the coupon on a tie, else the first.
+  let fixed: (typeof applicable)[number] | undefined;
+  for (const candidate of applicable) {
+    if (candidate.offer.type !== 'fixed_amount') continue;
+    if (!fixed || candidate.offer.value > fixed.offer.value || (candidate.offer.value === fixed.offer.value && candidate.isCoupon && !fixed.isCoupon))
+      fixed = candidate;
+  }
 
   const applied: AppliedOffer[] = [];
   const freeItems: OfferResult['freeItems'] = [];
-  const lineDiscountCents = context.lines.map(() => 0);
+  const lineDiscountCents = new Array<number>(lines.length).fill(0);
   let freeDelivery = false;
-  for (const { offer, isCoupon } of applicable) {
+  let discountCents = 0;
+  let couponCents = 0;
+  for (const { offer, isCoupon, inScope } of applicable) {
     if (offer.type === 'fixed_amount' && offer !== fixed?.offer) continue;
-    const byLine = calculateReductionByLine(offer, context.lines);
-    const amountCents = byLine.reduce((a, b) => a + b, 0);
+    const byLine = calculateReductionByLine(offer, lines, inScope);
+    let amountCents = 0;
+    for (const cents of byLine) amountCents += cents;
     if (offer.type === 'free_delivery') freeDelivery = true;
     if (offer.type === 'free_item' && offer.items[0] !== undefined && !freeItems.some((f) => f.item_id === offer.items[0])) {
       freeItems.push({ item_id: offer.items[0], offer_id: offer.id });
     }
     if (amountCents > 0 || offer.type === 'free_delivery' || offer.type === 'free_item' || isCoupon) {
       applied.push({ offer_id: offer.id, name: offer.name, type: offer.type, amountCents, isCoupon });
-      byLine.forEach((cents, index) => (lineDiscountCents[index] = (lineDiscountCents[index] ?? 0) + cents));
+      for (let index = 0; index < byLine.length; index++) lineDiscountCents[index] = lineDiscountCents[index]! + byLine[index]!;
+      discountCents += amountCents;
+      if (isCoupon) couponCents += amountCents;
     }
   }
-  const discountCents = applied.reduce((sum, a) => sum + a.amountCents, 0);
-  const couponCents = applied.filter((a) => a.isCoupon).reduce((sum, a) => sum + a.amountCents, 0);
   const couponNotice = coupon && couponRefusal === null && coupon.type === 'fixed_amount' && fixed?.offer !== coupon ? messages.couponOutdone : null;
   return { applied, discountCents, couponCents, lineDiscountCents, freeDelivery, freeItems, couponRefusal, couponRefusalReason, couponNotice };
 }

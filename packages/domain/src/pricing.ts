@@ -1,7 +1,7 @@
-import { calculateCartTotals, calculateUnitPrice, type CartTotals } from './cart.ts';
+import { calculateCartTotals, calculateUnitPrice, type CartTotals, type PricedLine } from './cart.ts';
 import { pricedLineFromItem, type ChosenOptionValue, type MenuItem } from './catalogue.ts';
 import { calculateDeliveryFee, type DeliveryQuote } from './delivery.ts';
-import { calculateOffers, type Offer, type OfferResult } from './offers.ts';
+import { calculateOffers, type Offer, type OfferLine, type OfferResult } from './offers.ts';
 import { readTaxSettings, type SettingsList } from './settings.ts';
 
 /** A cart line as both sides hold it: the item as the menu serves it, the values chosen, the quantity. */
@@ -39,14 +39,20 @@ export interface PricedCart {
  * the server charges this: the same function on both sides.
  */
 export function priceCart(input: PriceCartInput): PricedCart {
-  const priced = input.lines.map((line) => pricedLineFromItem(line.item, line.choices, line.quantity));
-  const offers = calculateOffers(input.offers, input.coupon, {
-    lines: input.lines.map((line, index) => ({ item: line.item, unitCents: calculateUnitPrice(priced[index]!, input.isPickup), quantity: line.quantity })),
-    isPickup: input.isPickup,
-    now: input.now,
-    usedOfferIds: input.usedOfferIds,
-  });
-  const subtotalCents = priced.reduce((sum, line) => sum + calculateUnitPrice(line, input.isPickup) * line.quantity, 0);
+  // Each line's unit price once, for the offers and the subtotal (issue 15: pricing-equivalence.test.ts).
+  const count = input.lines.length;
+  const priced = new Array<PricedLine>(count);
+  const offerLines = new Array<OfferLine>(count);
+  let subtotalCents = 0;
+  for (let index = 0; index < count; index++) {
+    const line = input.lines[index]!;
+    const pricedLine = pricedLineFromItem(line.item, line.choices, line.quantity);
+    const unitCents = calculateUnitPrice(pricedLine, input.isPickup);
+    priced[index] = pricedLine;
+    offerLines[index] = { item: line.item, unitCents, quantity: line.quantity };
+    subtotalCents += unitCents * pricedLine.quantity;
+  }
+  const offers = calculateOffers(input.offers, input.coupon, { lines: offerLines, isPickup: input.isPickup, now: input.now, usedOfferIds: input.usedOfferIds });
   const totals = calculateCartTotals({
     lines: priced,
     isPickup: input.isPickup,

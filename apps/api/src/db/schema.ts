@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ActiveTime, TimeRange, WeeklyRanges } from '@resto/domain/catalogue';
 import type { OfferWindow } from '@resto/domain/offers';
 
@@ -712,3 +712,48 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
+
+/**
+ * Co-occurrence counts of recommendations (spec section 7; issue 15): for each ordered pair of
+ * distinct dishes, in how many orders both were bought (free lines excluded, rejected and
+ * cancelled orders not counted). Both directions are stored, so one dish's partners are read from
+ * the primary key's leading column. Kept by the fold of modules/discovery/co-orders.ts, outside the
+ * order's transaction; a pair whose orders fell back to 0 may stay, with 0.
+ */
+export const coOrders = pgTable(
+  'co_orders',
+  {
+    itemId: integer('item_id').notNull(),
+    otherItemId: integer('other_item_id').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.otherItemId] })],
+);
+
+/**
+ * Units ordered per dish and UTC day of the order's creation (issue 15), for the popular dishes
+ * (units over the last 30 days): free lines excluded, rejected and cancelled orders not counted.
+ * Kept by the same fold as `co_orders`, in the same transaction.
+ */
+export const itemUnitsByDay = pgTable(
+  'item_units_by_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    itemId: integer('item_id').notNull(),
+    units: integer('units').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.itemId] })],
+);
+
+/**
+ * How far a fold over `order_events` has read (issue 15): one row per fold (`name`, e.g.
+ * 'co_orders'), the id of the last event it counted, changed in the transaction that counts
+ * the events up to it, so a fold retried or run by two instances never counts an event twice.
+ */
+export const eventFolds = pgTable('event_folds', {
+  name: text('name').primaryKey(),
+  lastEventId: integer('last_event_id').notNull().default(0),
+  foldedAt: timestamp('folded_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});

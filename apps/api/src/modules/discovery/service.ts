@@ -1,20 +1,18 @@
 import type { MenuItem } from '@resto/domain/catalogue';
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import { findCoOrdered, findMostOrdered } from './repository.ts';
+import { CoOrderFold, findPartners } from './co-orders.ts';
+import { findMostOrdered } from './repository.ts';
 import { maxRecommendations } from '@resto/contract/discovery';
 
 const popularWindowDays = 30;
 const popularCacheMs = 60_000;
 /**
- * Cart dishes the co-occurrence query looks at: the first 20 orderable ones. Each costs up to
- * 2,000 past orders; 100 ids of existing dishes made one request cost ~200 ms of the one PGlite
- * connection, and a burst of them queued every other request for 15 s (issue 17, fuzzing).
+ * Cart dishes the co-occurrence counts are read for: the first 20 orderable ones. Issue 17
+ * (fuzzing) capped a cost that was then ~200 ms for 100 dishes; with the counts (issue 15) it is
+ * small, but a bound stays a bound.
  */
 const maxCartItemsConsidered = 20;
-/** Answers kept a minute per cart (at most 500 carts): co-occurrence does not move faster. */
-const recommendationsCacheMs = 60_000;
-const recommendationsCacheSize = 500;
 
 /**
  * Recommendations and popular dishes from past orders (spec section 7; issue 8).
@@ -24,10 +22,15 @@ export class DiscoveryService {
   /** Ranked ids of the last popularity query, kept a minute: popularity does not move faster. */
   private popularCache: { at: number; ranked: number[] } | undefined;
 
+  /**
+   * @param counts the co-occurrence counts' fold (co-orders.ts); default: one of its own on `db`.
+   *   The server starts its timer (run-server.ts); without it, requests fold what is new.
+   */
   constructor(
     private readonly db: Database,
     private readonly catalog: CatalogService,
     private readonly clock: () => Date,
+    readonly counts: CoOrderFold = new CoOrderFold(db),
   ) {}
 
   private async orderableItems(): Promise<Map<number, MenuItem>> {
@@ -54,6 +57,7 @@ export class DiscoveryService {
     const now = this.clock().getTime();
     if (this.popularCache && Math.abs(now - this.popularCache.at) < popularCacheMs) return this.popularCache.ranked;
     const since = new Date(now - popularWindowDays * 86_400_000);
+    await this.counts.fresh();
     const ranked = (await findMostOrdered(this.db, since, 200)).map((r) => r.itemId);
     this.popularCache = { at: now, ranked };
     return ranked;
@@ -77,24 +81,43 @@ export class DiscoveryService {
     return [...new Set([...together, ...popular])].filter((id) => orderable.has(id) && !inCart.has(id)).slice(0, limit);
   }
 
-  private coOrderedCache = new Map<string, { at: number; ids: Promise<number[]> }>();
+  /** Each cart dish's partners (findPartners) as of `partnersWatermark`, or the query in flight. */
+  private partners = new Map<number, Promise<[number, number][]>>();
+  private partnersWatermark = -1;
 
   /**
-   * findCoOrdered, kept a minute (real time, whatever the app's clock) per set of cart dishes,
-   * the query in flight shared by concurrent requests; the oldest set is dropped past 500.
+   * Dishes most often bought with the cart's: for each other dish, the orders it shares with each
+   * cart dish, summed over the cart's dishes (an order holding two cart dishes counts for each:
+   * docs/decisions/004-discovery.md, issue 15); most first, ties by item id; at most `limit`.
+   * The counts are folded first when stale (CoOrderFold, fresh); each dish's partners are kept in
+   * memory while the fold's watermark does not move (at most one entry per orderable dish), the
+   * query in flight shared by concurrent requests.
    */
-  private coOrdered(cartItemIds: number[], limit: number): Promise<number[]> {
-    if (cartItemIds.length === 0) return Promise.resolve([]);
-    const key = `${[...cartItemIds].sort((a, b) => a - b).join(',')}|${limit}`;
-    const now = performance.now();
-    const cached = this.coOrderedCache.get(key);
-    if (cached && now - cached.at < recommendationsCacheMs) return cached.ids;
-    const ids = findCoOrdered(this.db, cartItemIds, limit).then((rows) => rows.map((r) => r.itemId));
-    this.coOrderedCache.delete(key);
-    this.coOrderedCache.set(key, { at: now, ids });
-    // A failed query is not kept.
-    ids.catch(() => this.coOrderedCache.get(key)?.ids === ids && this.coOrderedCache.delete(key));
-    if (this.coOrderedCache.size > recommendationsCacheSize) this.coOrderedCache.delete(this.coOrderedCache.keys().next().value!);
-    return ids;
+  private async coOrdered(cartItemIds: readonly number[], limit: number): Promise<number[]> {
+    if (cartItemIds.length === 0) return [];
+    const watermark = await this.counts.fresh();
+    if (watermark !== this.partnersWatermark) {
+      this.partners.clear();
+      this.partnersWatermark = watermark;
+    }
+    const missing = cartItemIds.filter((id) => !this.partners.has(id));
+    if (missing.length) {
+      const loading = findPartners(this.db, missing);
+      const kept = this.partners;
+      for (const id of missing) {
+        const list = loading.then((found) => found.get(id) ?? []);
+        kept.set(id, list);
+        // A failed query is not kept.
+        list.catch(() => kept.get(id) === list && kept.delete(id));
+      }
+    }
+    const inCart = new Set(cartItemIds);
+    const shared = new Map<number, number>();
+    for (const list of await Promise.all(cartItemIds.map((id) => this.partners.get(id)!)))
+      for (const [other, orders] of list) if (!inCart.has(other)) shared.set(other, (shared.get(other) ?? 0) + orders);
+    return [...shared]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit)
+      .map(([id]) => id);
   }
 }
