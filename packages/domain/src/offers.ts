@@ -1,7 +1,6 @@
 import type { MenuItem, Weekday } from './catalogue.ts';
 import { toRestaurantTime } from './clock.ts';
-import { messages } from './messages.ts';
-import { offerBadges } from './messages/cart.ts';
+import { offerBadges, offerMessages } from './messages/cart.ts';
 import { spreadProportionally } from './cart.ts';
 import { formatNumber, formatPrice, formatPriceShort } from './format.ts';
 import { eurosToCents, roundDiv } from './money.ts';
@@ -148,19 +147,19 @@ function offerRefusalReason(offer: Offer, context: OfferContext): OfferRefusalRe
 function offerRefusalMessage(offer: Offer, reason: OfferRefusalReason): string {
   switch (reason) {
     case 'expired':
-      return messages.expiredCoupon;
+      return offerMessages.expiredCoupon;
     case 'out_of_hours':
-      return messages.offerOutOfHours;
+      return offerMessages.offerOutOfHours;
     case 'pickup_only':
-      return messages.offerPickupOnly;
+      return offerMessages.offerPickupOnly;
     case 'delivery_only':
-      return messages.offerDeliveryOnly;
+      return offerMessages.offerDeliveryOnly;
     case 'below_minimum':
-      return messages.offerMinimum(formatPrice(eurosToCents(offer.minimum_amount)));
+      return offerMessages.offerMinimum(formatPrice(eurosToCents(offer.minimum_amount)));
     case 'no_item_in_scope':
-      return messages.offerNoItem;
+      return offerMessages.offerNoItem;
     case 'already_used':
-      return messages.couponAlreadyUsed;
+      return offerMessages.couponAlreadyUsed;
   }
 }
 
@@ -266,7 +265,7 @@ export function calculateOffers(automatic: readonly Offer[], coupon: Offer | nul
   }
   const discountCents = applied.reduce((sum, a) => sum + a.amountCents, 0);
   const couponCents = applied.filter((a) => a.isCoupon).reduce((sum, a) => sum + a.amountCents, 0);
-  const couponNotice = coupon && couponRefusal === null && coupon.type === 'fixed_amount' && fixed?.offer !== coupon ? messages.couponOutdone : null;
+  const couponNotice = coupon && couponRefusal === null && coupon.type === 'fixed_amount' && fixed?.offer !== coupon ? offerMessages.couponOutdone : null;
   return { applied, discountCents, couponCents, lineDiscountCents, freeDelivery, freeItems, couponRefusal, couponRefusalReason, couponNotice };
 }
 

@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Cookie } from 'lucide-react';
-import { messages } from '@resto/domain/messages';
 import { consentDelayMs, onOpenRequest, readConsent, writeConsent } from './consent.ts';
 import { isNativeApp } from '../native/index.ts';
-import { cookieConsentTexts } from '@resto/domain/messages/pwa';
+import { cookieConsentTexts, pwaMessages } from '@resto/domain/messages/pwa';
 
 /**
  * The cookie consent modal (spec section 2): about 1 s after load when the visitor has not
@@ -46,9 +45,9 @@ export function CookieConsent({ prefix, analytics }: { prefix: string; analytics
           className="fixed inset-x-3 bottom-3 z-[60] mx-auto max-w-lg rounded-2xl bg-white p-5 shadow-2xl sm:bottom-auto sm:top-1/2 sm:-translate-y-1/2"
         >
           <Dialog.Title className="flex items-center gap-2 text-lg font-bold">
-            <Cookie size={20} className="text-brand-600" aria-hidden /> {messages.cookieTitle}
+            <Cookie size={20} className="text-brand-600" aria-hidden /> {pwaMessages.cookieTitle}
           </Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-ink/80">{analytics ? messages.cookieTextAnalytics : messages.cookieText}</Dialog.Description>
+          <Dialog.Description className="mt-2 text-sm text-ink/80">{analytics ? pwaMessages.cookieTextAnalytics : pwaMessages.cookieText}</Dialog.Description>
           <p className="mt-2 text-sm">
             <Link to={`${prefix}/privacy-policy`} className="text-brand-700 underline" onClick={() => setOpen(false)}>
               {cookieConsentTexts.politiqueDeConfidentialite}
@@ -60,16 +59,16 @@ export function CookieConsent({ prefix, analytics }: { prefix: string; analytics
           </p>
           {current !== null ? (
             <p className="mt-2 text-sm font-medium" data-testid="cookie-current-choice">
-              {current === 'true' ? messages.cookieCurrentAccepted : messages.cookieCurrentRefused}
+              {current === 'true' ? pwaMessages.cookieCurrentAccepted : pwaMessages.cookieCurrentRefused}
             </p>
           ) : null}
           {/* Issue 16 (RGPD, CNIL): refusing is as easy as accepting — two buttons of the same size and style. */}
           <div className="mt-4 grid grid-cols-2 gap-2">
             <button type="button" onClick={() => answer(false)} className={answerButton}>
-              {messages.cookieRefuse}
+              {pwaMessages.cookieRefuse}
             </button>
             <button type="button" onClick={() => answer(true)} className={answerButton}>
-              {messages.cookieAccept}
+              {pwaMessages.cookieAccept}
             </button>
           </div>
         </Dialog.Content>

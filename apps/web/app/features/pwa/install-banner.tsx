@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
-import { messages } from '@resto/domain/messages';
+import { pwaMessages } from '@resto/domain/messages/pwa';
 import { useInstallGate } from './use-install-gate.ts';
 import { forgetDeferredPrompt, getDeferredPrompt } from './install-prompt.ts';
 import { storageKeys } from './storage-keys.ts';
@@ -53,19 +53,19 @@ export function InstallBanner() {
       {visible ? (
         <section
           role="region"
-          aria-label={messages.installTitle}
+          aria-label={pwaMessages.installTitle}
           className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-2xl bg-night p-4 text-white shadow-2xl ring-1 ring-white/10 [padding-bottom:max(1rem,env(safe-area-inset-bottom))]"
         >
           <div className="flex items-start gap-3">
             <img src="/icons/icon-96.png" alt="" width={48} height={48} className="shrink-0 rounded-xl" />
             <div className="min-w-0">
-              <h2 className="font-semibold">{messages.installTitle}</h2>
-              <p className="text-sm text-white/75">{messages.installText}</p>
+              <h2 className="font-semibold">{pwaMessages.installTitle}</h2>
+              <p className="text-sm text-white/75">{pwaMessages.installText}</p>
             </div>
           </div>
           <div className="mt-3 flex justify-end gap-2">
             <button type="button" onClick={later} disabled={installing} className="rounded-full px-4 py-2 text-sm font-semibold text-white/80 hover:text-white">
-              {messages.installLater}
+              {pwaMessages.installLater}
             </button>
             <button
               type="button"
@@ -73,7 +73,7 @@ export function InstallBanner() {
               disabled={installing}
               className="flex items-center gap-1.5 rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold disabled:opacity-70"
             >
-              <Download size={16} aria-hidden /> {installing ? messages.installing : messages.installNow}
+              <Download size={16} aria-hidden /> {installing ? pwaMessages.installing : pwaMessages.installNow}
             </button>
           </div>
         </section>
