@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Download } from 'lucide-react';
 import { pwaMessages } from '@resto/domain/messages/pwa';
 import { useInstallGate } from './use-install-gate.ts';
 import { forgetDeferredPrompt, getDeferredPrompt } from './install-prompt.ts';
 import { storageKeys } from './storage-keys.ts';
-import { IosInstallGuide } from './ios-install-guide.tsx';
+import { lazyWithPreload } from 'react-lazy-with-preload';
+
+/** The iOS guide's dialog (Radix) in its own chunk, fetched when the banner shows on an iPhone (issue 15). */
+const IosInstallGuide = /* @__PURE__ */ lazyWithPreload(() => import('./ios-install-guide.tsx').then((m) => ({ default: m.IosInstallGuide })));
 
 function remember(key: string): void {
   try {
@@ -19,6 +22,8 @@ export function InstallBanner() {
   const { visible, hide } = useInstallGate();
   const [installing, setInstalling] = useState(false);
   const [guideOpen, setGuideOpen] = useState(false);
+
+  if (visible === 'apple') void IosInstallGuide.preload();
 
   const later = () => {
     remember(visible === 'apple' ? storageKeys.iosPromptShown : storageKeys.hideInstall);
@@ -78,13 +83,17 @@ export function InstallBanner() {
           </div>
         </section>
       ) : null}
-      <IosInstallGuide
-        open={guideOpen}
-        onDone={() => {
-          remember(storageKeys.iosPromptShown);
-          setGuideOpen(false);
-        }}
-      />
+      {guideOpen ? (
+        <Suspense fallback={null}>
+          <IosInstallGuide
+            open
+            onDone={() => {
+              remember(storageKeys.iosPromptShown);
+              setGuideOpen(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
