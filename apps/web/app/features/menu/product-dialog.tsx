@@ -9,8 +9,7 @@ import { formatPrice } from '@resto/domain/format';
 import { allergenLabels, dietLabels, type Allergen, type Diet } from '@resto/domain/allergens';
 import { itemBadge, type Offer } from '@resto/domain/offers';
 import { useCartStore } from '../cart/cart-store.ts';
-import { ProductsSchema } from '@resto/contract/catalog';
-import { api } from '../../lib/api.ts';
+import { fetchProductAfterAdd } from './product-view.ts';
 import { formatEuros } from '@resto/domain/format';
 import { productDialogTexts } from '@resto/domain/messages/menu';
 
@@ -44,7 +43,7 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
   const submit = () => {
     if (errors.length) return setShowErrors(true);
     add({ item, choices, quantity, note: note.trim() });
-    void api.call({ path: `/v2/public/products/${item.item_menu_id}`, response: ProductsSchema }).catch(() => undefined); // result unused (section 7)
+    fetchProductAfterAdd(item.item_menu_id);
     onClose();
   };
 
