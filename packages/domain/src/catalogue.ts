@@ -1,4 +1,4 @@
-import { orderMessages } from './messages/checkout.ts';
+import { orderMessages } from './messages/orders.ts';
 import type { PricedLine } from './cart.ts';
 import { eurosToCents, percentToBasisPoints } from './money.ts';
 
