@@ -51,6 +51,23 @@ function chunkStatsFile(): Plugin {
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), latestBuildFile(), chunkStatsFile()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // React, React DOM and React Router, which every page hydrates with: one chunk
+                // rather than four pieces (issue 15: fewer, better-compressed files in each first load).
+                { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   // The API, and the dish photos it stores (DATA_DIR/uploads, issue 14).
   server: { proxy: { '/v2': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
 });
