@@ -10,6 +10,7 @@ import * as escalation from './messages/escalation.ts';
 import * as legal from './messages/legal.ts';
 import * as mail from './messages/mail.ts';
 import * as menu from './messages/menu.ts';
+import * as orders from './messages/orders.ts';
 import * as payment from './messages/payment.ts';
 import * as pwa from './messages/pwa.ts';
 import * as receipts from './messages/receipts.ts';
@@ -17,7 +18,7 @@ import * as site from './messages/site.ts';
 import * as staff from './messages/staff.ts';
 import * as tracking from './messages/tracking.ts';
 
-const features = { account, board, cart, checkout, delivery, errors, escalation, legal, mail, menu, payment, pwa, receipts, site, staff, tracking };
+const features = { account, board, cart, checkout, delivery, errors, escalation, legal, mail, menu, orders, payment, pwa, receipts, site, staff, tracking };
 
 describe('the French catalogue (issue 12)', () => {
   test('a key of `messages` lives in exactly one feature, and `messages` holds them all', () => {

@@ -3,7 +3,7 @@
  * the storefront (screens) and the e-mails; the product speaks French only.
  *
  * Organised by feature in packages/domain/src/messages/<feature>.ts (account, cart, checkout,
- * delivery, errors, legal, mail, menu, payment, pwa, receipts, site); each file holds the API's
+ * delivery, errors, legal, mail, menu, orders, payment, pwa, receipts, site); each file holds the API's
  * messages of its feature and the texts of its screens (`<screen>Texts`, one object per component).
  * `messages` composes the API's messages of every feature under their historical flat keys, so
  * `messages.someKey` reads the same wherever it is used; a key lives in exactly one feature
@@ -11,7 +11,7 @@
  */
 import { accountMessages } from './messages/account.ts';
 import { offerMessages } from './messages/cart.ts';
-import { orderMessages } from './messages/checkout.ts';
+import { orderMessages } from './messages/orders.ts';
 import { deliveryMessages } from './messages/delivery.ts';
 import { requestMessages } from './messages/errors.ts';
 import { paymentMessages } from './messages/payment.ts';
@@ -47,5 +47,3 @@ export const messages = {
 
 export { orderStatusLabels } from './messages/account.ts';
 export { paymentTexts } from './messages/payment.ts';
-;
-;

@@ -1,7 +1,6 @@
 import type { MenuItem, Weekday } from './catalogue.ts';
 import { toRestaurantTime } from './clock.ts';
-import { messages } from './messages.ts';
-import { offerBadges } from './messages/cart.ts';
+import { offerBadges, offerMessages } from './messages/cart.ts';
 import { spreadProportionally } from './cart.ts';
 import { formatNumber, formatPrice, formatPriceShort } from './format.ts';
 import { eurosToCents, roundDiv } from './money.ts';
@@ -159,19 +158,19 @@ function linesInScope(offer: Offer, lines: readonly OfferLine[]): number[] {
 function offerRefusalMessage(offer: Offer, reason: OfferRefusalReason): string {
   switch (reason) {
     case 'expired':
-      return messages.expiredCoupon;
+      return offerMessages.expiredCoupon;
     case 'out_of_hours':
-      return messages.offerOutOfHours;
+      return offerMessages.offerOutOfHours;
     case 'pickup_only':
-      return messages.offerPickupOnly;
+      return offerMessages.offerPickupOnly;
     case 'delivery_only':
-      return messages.offerDeliveryOnly;
+      return offerMessages.offerDeliveryOnly;
     case 'below_minimum':
-      return messages.offerMinimum(formatPrice(eurosToCents(offer.minimum_amount)));
+      return offerMessages.offerMinimum(formatPrice(eurosToCents(offer.minimum_amount)));
     case 'no_item_in_scope':
-      return messages.offerNoItem;
+      return offerMessages.offerNoItem;
     case 'already_used':
-      return messages.couponAlreadyUsed;
+      return offerMessages.couponAlreadyUsed;
   }
 }
 
@@ -304,7 +303,7 @@ export function calculateOffers(automatic: readonly Offer[], coupon: Offer | nul
       if (isCoupon) couponCents += amountCents;
     }
   }
-  const couponNotice = coupon && couponRefusal === null && coupon.type === 'fixed_amount' && fixed?.offer !== coupon ? messages.couponOutdone : null;
+  const couponNotice = coupon && couponRefusal === null && coupon.type === 'fixed_amount' && fixed?.offer !== coupon ? offerMessages.couponOutdone : null;
   return { applied, discountCents, couponCents, lineDiscountCents, freeDelivery, freeItems, couponRefusal, couponRefusalReason, couponNotice };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCodeSchema, FieldErrorSchema, type ErrorCode, type FieldError } from '@resto/contract/errors';
-import { messages } from '@resto/domain/messages';
+import { requestMessages } from '@resto/domain/messages/errors';
 
 /**
  * The storefront's one client of the API (docs/decisions/017, section 2): every call names the
@@ -112,12 +112,12 @@ async function readJson(response: Response): Promise<{ ok: true; value: unknown 
 /** The ApiCallError of a failed answer (status ≥ 400, or a body that is not a success envelope), from its read body. */
 function errorOf(status: number, json: Awaited<ReturnType<typeof readJson>>): ApiCallError {
   const body = json.ok ? LooseErrorBodySchema.safeParse(json.value) : undefined;
-  if (!body?.success) return new ApiCallError(status, 'invalid_answer', messages.genericError, [], undefined, { cause: body?.error });
+  if (!body?.success) return new ApiCallError(status, 'invalid_answer', requestMessages.genericError, [], undefined, { cause: body?.error });
   const code = ErrorCodeSchema.safeParse(body.data.code);
   return new ApiCallError(
     status,
     code.success ? code.data : 'invalid_answer',
-    body.data.message ?? messages.genericError,
+    body.data.message ?? requestMessages.genericError,
     body.data.errors ?? [],
     body.data.payload,
   );
@@ -147,7 +147,7 @@ export function createApi(transport: ApiTransport) {
     try {
       response = await transport(urlOf(request), init);
     } catch (error) {
-      throw new ApiCallError(0, 'network', messages.genericError, [], undefined, { cause: error });
+      throw new ApiCallError(0, 'network', requestMessages.genericError, [], undefined, { cause: error });
     }
     if (!response.ok) throw errorOf(response.status, await readJson(response));
     return response;
@@ -159,7 +159,7 @@ export function createApi(transport: ApiTransport) {
     const envelope = json.ok ? SuccessEnvelopeSchema.safeParse(json.value) : undefined;
     if (!envelope?.success) throw errorOf(response.status, json);
     const payload = request.response.safeParse(envelope.data.payload);
-    if (!payload.success) throw new ApiCallError(response.status, 'invalid_answer', messages.genericError, [], undefined, { cause: payload.error });
+    if (!payload.success) throw new ApiCallError(response.status, 'invalid_answer', requestMessages.genericError, [], undefined, { cause: payload.error });
     return payload.data;
   }
 

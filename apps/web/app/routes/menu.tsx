@@ -1,8 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import * as Dialog from '@radix-ui/react-dialog';
-import { ShoppingBag, X } from 'lucide-react';
-import { formatPrice } from '@resto/domain/format';
 import { categoryBadge, itemBadge, offersForItem } from '@resto/domain/offers';
 import { isFreeOf } from '@resto/domain/allergens';
 import { MenuSearch } from '../features/menu/index.ts';
@@ -14,13 +11,13 @@ import { useStoreData } from '../lib/store-data.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { menuJsonLd } from '../lib/json-ld.ts';
 import { formatEuros } from '@resto/domain/format';
-import { LocationPanel } from '../features/location/index.ts';
+import { LocationPanel, preloadLocationDialog } from '../features/location/index.ts';
 import { ProductDialog } from '../features/menu/index.ts';
 import { MenuItemCard } from '../features/menu/index.ts';
-import { CartPanel } from '../features/cart/index.ts';
+import { CartBar, CartPanel, EmptyCart } from '../features/cart/index.ts';
 import { useCartStore } from '../features/cart/cart-store.ts';
-import { useCartTotals } from '../features/cart/index.ts';
 import { useHydratedStores } from '../lib/use-hydrated-stores.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import { menuTexts } from '@resto/domain/messages/menu';
 
 /**
@@ -49,20 +46,34 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
   ];
 };
 
-/** /menu: categories and items of every menu; ?product={item_id} opens that item (spec section 2). */
+/**
+ * /menu: categories and items of every menu; ?product={item_id} opens that item (spec section 2).
+ * The product dialog, the cart's panel and sheet are fetched on demand (issue 15): the first load
+ * holds what an empty cart's menu shows.
+ */
 export default function MenuPage() {
   const store = useStoreData();
   const { menus } = store;
   const [searchParams, setSearchParams] = useSearchParams();
-  const [cartOpen, setCartOpen] = useState(false);
   const refreshItems = useCartStore((s) => s.refreshItems);
   const ready = useHydratedStores();
-  const { lines, totals } = useCartTotals(store);
-  const count = lines.reduce((n, l) => n + l.quantity, 0);
+  const hasLines = useCartStore((s) => s.lines.length > 0);
+  // Once the cart has had a line, its panel and sheet stay (the sheet stays open when its last line is removed).
+  const [cartShown, setCartShown] = useState(false);
+  if (hasLines && !cartShown) setCartShown(true);
 
   useEffect(() => {
     if (ready) refreshItems(menus);
   }, [ready, menus, refreshItems]);
+  // Opening a dish (or the location panel) is the menu's next step: their code comes once the page is idle.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void ProductDialog.preload();
+        preloadLocationDialog();
+      }),
+    [],
+  );
 
   const allItems = useMemo(() => menus.flatMap((m) => m.categories.flatMap((c) => c.items)), [menus]);
   const itemsById = useMemo(() => new Map(allItems.map((i) => [i.item_id, i])), [allItems]);
@@ -99,7 +110,10 @@ export default function MenuPage() {
           <MenuSearch items={allItems.filter((i) => i.item_is_available)} />
           <AllergenFilter hiddenCount={hiddenCount} />
         </div>
-        <nav aria-label={menuTexts.categories} className="sticky top-14 z-30 -mx-4 overflow-x-auto border-b border-black/5 bg-brand-50/95 px-4 py-2 backdrop-blur">
+        <nav
+          aria-label={menuTexts.categories}
+          className="sticky top-14 z-30 -mx-4 overflow-x-auto border-b border-black/5 bg-brand-50/95 px-4 py-2 backdrop-blur"
+        >
           <ul className="flex gap-2 whitespace-nowrap">
             {menus.flatMap((menu) =>
               menu.categories.map((category) => (
@@ -162,42 +176,27 @@ export default function MenuPage() {
       <aside className="hidden lg:block" aria-label={menuTexts.panier}>
         <div className="sticky top-20 mt-6 rounded-3xl bg-white p-5 shadow-sm">
           <h2 className="mb-2 text-lg font-bold">{menuTexts.votrePanier}</h2>
-          <CartPanel data={store} />
+          {cartShown ? (
+            <Suspense fallback={<EmptyCart />}>
+              <CartPanel data={store} />
+            </Suspense>
+          ) : (
+            <EmptyCart />
+          )}
         </div>
       </aside>
 
-      {count > 0 ? (
-        <div className="fixed inset-x-0 bottom-0 z-40 p-3 lg:hidden">
-          <button
-            type="button"
-            onClick={() => setCartOpen(true)}
-            className="flex w-full items-center justify-between rounded-full bg-brand-600 px-5 py-3.5 font-semibold text-white shadow-xl"
-          >
-            <span className="flex items-center gap-2">
-              <ShoppingBag size={18} aria-hidden />{menuTexts.voirLePanier}{count})
-            </span>
-            <span>{formatPrice(totals.totalCents)}</span>
-          </button>
-        </div>
+      {cartShown ? (
+        <Suspense fallback={null}>
+          <CartBar data={store} />
+        </Suspense>
       ) : null}
 
-      <Dialog.Root open={cartOpen} onOpenChange={setCartOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 lg:hidden" />
-          <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-3xl bg-white p-5 shadow-2xl lg:hidden">
-            <div className="mb-2 flex items-center justify-between">
-              <Dialog.Title className="text-lg font-bold">{menuTexts.votrePanier}</Dialog.Title>
-              <Dialog.Close className="grid size-10 place-items-center rounded-full" aria-label={menuTexts.fermerLePanier}>
-                <X size={20} aria-hidden />
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="sr-only">{menuTexts.articlesChoisisQuantitesEtTotal}</Dialog.Description>
-            <CartPanel data={store} onNavigate={() => setCartOpen(false)} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-
-      {product ? <ProductDialog key={product.item_id} item={product} offers={offersForItem(store.offers, product)} onClose={closeProduct} /> : null}
+      {product ? (
+        <Suspense fallback={null}>
+          <ProductDialog key={product.item_id} item={product} offers={offersForItem(store.offers, product)} onClose={closeProduct} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

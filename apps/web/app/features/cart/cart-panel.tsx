@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
+import { Minus, Plus, Trash2 } from 'lucide-react';
 import { formatPrice } from '@resto/domain/format';
 import { readTaxSettings } from '@resto/domain/settings';
 import type { StoreData } from '../../lib/api.server.ts';
 import { useItemName } from '../../lib/store-data.ts';
 import { CouponField } from './coupon-field.tsx';
+import { EmptyCart } from './empty-cart.tsx';
 import { OftenWith } from './often-with.tsx';
 import { useMemo } from 'react';
 import { describeChoices, useCartStore } from './cart-store.ts';
@@ -22,15 +23,7 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
   const remove = useCartStore((s) => s.remove);
   const prefix = useLocalePrefix();
 
-  if (lines.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-2 py-8 text-center text-ink/60">
-        <ShoppingBag size={32} aria-hidden />
-        <p>{cartPanelTexts.votrePanierEstVide}</p>
-        <p className="text-sm">{cartPanelTexts.choisissezUnPlatPourCommencer}</p>
-      </div>
-    );
-  }
+  if (lines.length === 0) return <EmptyCart />;
   return (
     <div className="flex flex-col gap-4">
       <ul className="divide-y divide-black/5" aria-label={cartPanelTexts.articlesDuPanier}>
@@ -43,7 +36,11 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
                 {chosen ? <p className="text-xs text-ink/60">{chosen}</p> : null}
                 {line.note ? <p className="text-xs italic text-ink/60">« {line.note} »</p> : null}
                 <div className="mt-2 flex items-center gap-2">
-                  <div className="flex items-center rounded-full border border-black/15" role="group" aria-label={cartPanelTexts.quantiteDe(line.item.item_name)}>
+                  <div
+                    className="flex items-center rounded-full border border-black/15"
+                    role="group"
+                    aria-label={cartPanelTexts.quantiteDe(line.item.item_name)}
+                  >
                     <button
                       type="button"
                       className="grid size-9 place-items-center"

@@ -1,110 +1,56 @@
-import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { Bike, ChevronDown, Store, X } from 'lucide-react';
-import { locationPanelCloseDelayMs, type DistanceRecord } from '@resto/domain/location';
+import { Suspense, useRef, useState } from 'react';
+import { Bike, ChevronDown, Store } from 'lucide-react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 import { readSetting, type SettingsList } from '@resto/domain/settings';
-import { readDeliverySettings } from '@resto/domain/delivery';
 import { useCartStore } from '../cart/cart-store.ts';
-import { useCheckoutStore } from '../checkout/checkout-store.ts';
-import { PickupPoint } from './pickup-point.tsx';
-import { LocationSearch } from './location-search.tsx';
 import { useLocationStore } from './location-store.ts';
 import { locationPanelTexts } from '@resto/domain/messages/delivery';
 
+/** The dialog's code (location-dialog.tsx: the address search, Radix's dialog), fetched on demand (issue 15). */
+const LocationDialog = /* @__PURE__ */ lazyWithPreload(() => import('./location-dialog.tsx').then((m) => ({ default: m.LocationDialog })));
+
+/** Fetches the location dialog's code ahead (the menu does it once idle; the trigger when pointed at or focused). */
+export const preloadLocationDialog = () => void LocationDialog.preload();
+
 /**
- * The location panel (spec sections 3 and 4): pickup, or delivery to an address found with the
- * search; a valid address closes the panel after 1 s and fills the checkout's delivery form.
- * Opened from the menu by the button that shows the current choice.
+ * The location panel (spec sections 3 and 4): the button that shows the current choice (pickup
+ * at the restaurant's address, or the delivery address) and opens the dialog to change it.
  */
 export function LocationPanel({ settings }: { settings: SettingsList }) {
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const isPickup = useCartStore((s) => s.is_pickup);
-  const setPickup = useCartStore((s) => s.setPickup);
   const record = useLocationStore((s) => s._distance);
-  const [mode, setMode] = useState<'pickup' | 'delivery'>(isPickup ? 'pickup' : 'delivery');
-  const deliveryActive = readDeliverySettings(settings).active;
-
-  const choosePickup = () => {
-    setPickup(true);
-    useLocationStore.getState().setPickup(true);
-    setOpen(false);
-  };
-  const chooseAddress = (chosen: DistanceRecord) => {
-    setPickup(false);
-    useLocationStore.getState().setPickup(false);
-    const checkout = useCheckoutStore.getState();
-    checkout.setDelivery({
-      ...checkout.delivery,
-      address: chosen.address,
-      city: chosen.city,
-      postal_code: chosen.postal_code,
-      country: chosen.country || 'France',
-    });
-    setTimeout(() => setOpen(false), locationPanelCloseDelayMs);
-  };
 
   const label = isPickup
     ? `À emporter · ${readSetting(settings, 'contacts.address', '')}`
     : record
       ? locationPanelTexts.livraison2(record.formatted_address)
       : locationPanelTexts.livraisonChoisirUneAdresse;
-  const option = 'flex flex-1 items-center justify-center gap-2 rounded-full px-3 py-2.5 font-semibold';
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setMode(isPickup ? 'pickup' : 'delivery');
-      }}
-    >
-      <Dialog.Trigger className="flex w-full min-w-0 items-center gap-2 rounded-full bg-white px-4 py-2.5 text-left text-sm shadow-sm" suppressHydrationWarning>
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        onPointerEnter={preloadLocationDialog}
+        onFocus={preloadLocationDialog}
+        className="flex w-full min-w-0 items-center gap-2 rounded-full bg-white px-4 py-2.5 text-left text-sm shadow-sm"
+        suppressHydrationWarning
+      >
         {isPickup ? <Store size={18} className="shrink-0 text-brand-600" aria-hidden /> : <Bike size={18} className="shrink-0 text-brand-600" aria-hidden />}
         <span className="truncate font-medium" suppressHydrationWarning>
           {label}
         </span>
         <ChevronDown size={16} className="ml-auto shrink-0 text-ink/50" aria-hidden />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-3xl bg-white p-5 shadow-2xl sm:inset-auto sm:top-24 sm:left-1/2 sm:w-[30rem] sm:-translate-x-1/2 sm:rounded-3xl">
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold">{locationPanelTexts.retraitOuLivraison}</Dialog.Title>
-            <Dialog.Close className="grid size-10 place-items-center rounded-full" aria-label={locationPanelTexts.fermer}>
-              <X size={20} aria-hidden />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">{locationPanelTexts.choisissezLeRetraitAuRestaurant}</Dialog.Description>
-          <div role="group" aria-label={locationPanelTexts.modeDeCommande} className="mb-4 flex gap-1 rounded-full bg-brand-50 p-1">
-            <button
-              type="button"
-              aria-pressed={mode === 'pickup'}
-              onClick={() => setMode('pickup')}
-              className={`${option} ${mode === 'pickup' ? 'bg-white shadow-sm' : 'text-ink/70'}`}
-            >
-              <Store size={18} aria-hidden />{locationPanelTexts.aEmporter}
-            </button>
-            <button
-              type="button"
-              aria-pressed={mode === 'delivery'}
-              disabled={!deliveryActive}
-              onClick={() => setMode('delivery')}
-              className={`${option} ${mode === 'delivery' ? 'bg-white shadow-sm' : 'text-ink/70'} disabled:opacity-50`}
-            >
-              <Bike size={18} aria-hidden />{locationPanelTexts.livraison}
-            </button>
-          </div>
-          {mode === 'pickup' ? (
-            <div className="space-y-4">
-              <PickupPoint settings={settings} className="rounded-2xl bg-brand-50 p-4" />
-              <button type="button" onClick={choosePickup} className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white">
-                {locationPanelTexts.retirerAuRestaurant}
-              </button>
-            </div>
-          ) : (
-            <LocationSearch onChosen={chooseAddress} />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <LocationDialog settings={settings} onClose={() => setOpen(false)} returnFocus={() => trigger.current?.focus()} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -5,5 +5,5 @@
 export { AllergenFilter } from './allergen-filter.tsx';
 export { MenuItemCard } from './menu-item-card.tsx';
 export { MenuSearch } from './menu-search.tsx';
-export { ProductDialog } from './product-dialog.tsx';
+export { ProductDialog } from './product-dialog-loader.ts';
 export { DishChip } from './quick-add.tsx';

@@ -5,6 +5,9 @@ import { formatEuros } from '@resto/domain/format';
 import { menuItemCardTexts } from '@resto/domain/messages/menu';
 import { availabilityTexts } from '@resto/domain/messages/backoffice-availability';
 import { DishPicture } from '../../components/dish-picture.tsx';
+import { ProductDialog } from './product-dialog-loader.ts';
+
+const preloadDialog = () => void ProductDialog.preload();
 
 /** One dish on the menu: image, name, description, price for the current order type. */
 export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[] }) {
@@ -49,6 +52,9 @@ export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[
       to={`?product=${item.item_id}`}
       preventScrollReset
       className={`${card} transition hover:shadow-md`}
+      // The dialog's code, fetched as soon as the dish is pointed at, touched or focused.
+      onPointerEnter={preloadDialog}
+      onFocus={preloadDialog}
       aria-label={menuItemCardTexts.cardLabel(item.item_name, formatEuros(price), badges)}
     >
       {content}

@@ -5,6 +5,9 @@ import type { MenuItem } from '@resto/domain/catalogue';
 import { buildSearchIndex, searchItems, searchMinLength } from '@resto/domain/search';
 import { formatEuros } from '@resto/domain/format';
 import { menuSearchTexts } from '@resto/domain/messages/menu';
+import { ProductDialog } from './product-dialog-loader.ts';
+
+const preloadDialog = () => void ProductDialog.preload();
 
 /**
  * Dish search (spec section 5): from 2 characters, accents and case ignored, name or description,
@@ -38,7 +41,12 @@ export function MenuSearch({ items }: { items: MenuItem[] }) {
           className="min-w-0 flex-1 bg-transparent py-3 text-base outline-none"
         />
         {query ? (
-          <button type="button" onClick={() => setQuery('')} aria-label={menuSearchTexts.effacerLaRecherche} className="grid size-8 place-items-center rounded-full">
+          <button
+            type="button"
+            onClick={() => setQuery('')}
+            aria-label={menuSearchTexts.effacerLaRecherche}
+            className="grid size-8 place-items-center rounded-full"
+          >
             <X size={16} aria-hidden />
           </button>
         ) : null}
@@ -56,6 +64,8 @@ export function MenuSearch({ items }: { items: MenuItem[] }) {
                     to={`?product=${item.item_id}`}
                     preventScrollReset
                     onClick={() => setQuery('')}
+                    onPointerEnter={preloadDialog}
+                    onFocus={preloadDialog}
                     className="flex items-center gap-3 px-3 py-2 hover:bg-brand-50 focus:bg-brand-50"
                     data-testid="search-result"
                   >

@@ -9,8 +9,7 @@ import { formatPrice } from '@resto/domain/format';
 import { allergenLabels, dietLabels, type Allergen, type Diet } from '@resto/domain/allergens';
 import { itemBadge, type Offer } from '@resto/domain/offers';
 import { useCartStore } from '../cart/cart-store.ts';
-import { ProductsSchema } from '@resto/contract/catalog';
-import { api } from '../../lib/api.ts';
+import { fetchProductAfterAdd } from './product-view.ts';
 import { formatEuros } from '@resto/domain/format';
 import { productDialogTexts } from '@resto/domain/messages/menu';
 
@@ -44,7 +43,7 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
   const submit = () => {
     if (errors.length) return setShowErrors(true);
     add({ item, choices, quantity, note: note.trim() });
-    void api.call({ path: `/v2/public/products/${item.item_menu_id}`, response: ProductsSchema }).catch(() => undefined); // result unused (section 7)
+    fetchProductAfterAdd(item.item_menu_id);
     onClose();
   };
 
@@ -99,7 +98,8 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
                     <legend className="px-1 font-semibold">
                       {option.option_name}{' '}
                       <span className="text-xs font-normal text-ink/60">
-                        {option.required ? productDialogTexts.obligatoire : productDialogTexts.facultatif} · {single ? productDialogTexts.n1Choix : productDialogTexts.choixMaximum(option.selected)}
+                        {option.required ? productDialogTexts.obligatoire : productDialogTexts.facultatif} ·{' '}
+                        {single ? productDialogTexts.n1Choix : productDialogTexts.choixMaximum(option.selected)}
                       </span>
                     </legend>
                     {option.option_options.map((value) => {
@@ -149,7 +149,12 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
           </div>
           <div className="flex items-center gap-3 border-t border-black/10 p-4">
             <div className="flex items-center rounded-full border border-black/15" role="group" aria-label={productDialogTexts.quantite}>
-              <button type="button" className="grid size-11 place-items-center" onClick={() => setQuantity((q) => Math.max(1, q - 1))} aria-label={productDialogTexts.retirerUn}>
+              <button
+                type="button"
+                className="grid size-11 place-items-center"
+                onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+                aria-label={productDialogTexts.retirerUn}
+              >
                 <Minus size={18} aria-hidden />
               </button>
               <output className="w-8 text-center font-semibold" aria-live="polite">
@@ -168,7 +173,10 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
               {productDialogTexts.ajouter(formatPrice(lineCents))}
             </button>
           </div>
-          <Dialog.Close className="absolute right-3 top-3 grid size-10 place-items-center rounded-full bg-white/90 shadow" aria-label={productDialogTexts.fermer}>
+          <Dialog.Close
+            className="absolute right-3 top-3 grid size-10 place-items-center rounded-full bg-white/90 shadow"
+            aria-label={productDialogTexts.fermer}
+          >
             <X size={20} aria-hidden />
           </Dialog.Close>
         </Dialog.Content>

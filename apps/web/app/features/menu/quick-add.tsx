@@ -4,8 +4,6 @@ import type { MenuItem } from '@resto/domain/catalogue';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { useCartStore } from '../cart/cart-store.ts';
-import { ProductsSchema } from '@resto/contract/catalog';
-import { api } from '../../lib/api.ts';
 import { quickAddTexts } from '@resto/domain/messages/menu';
 
 /**
@@ -31,7 +29,7 @@ function QuickAdd({ item, className = '' }: { item: MenuItem; className?: string
       aria-label={quickAddTexts.ajouterAuPanier(item.item_name)}
       onClick={() => {
         add({ item, choices: [], quantity: 1, note: '' });
-        void api.call({ path: `/v2/public/products/${item.item_menu_id}`, response: ProductsSchema }).catch(() => undefined); // result unused (section 7)
+        void import('./product-view.ts').then(({ fetchProductAfterAdd }) => fetchProductAfterAdd(item.item_menu_id)).catch(() => undefined);
         toast(quickAddTexts.ajouteAuPanier(item.item_name), 'success');
       }}
     >

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Download } from 'lucide-react';
-import { messages } from '@resto/domain/messages';
+import { pwaMessages } from '@resto/domain/messages/pwa';
 import { useInstallGate } from './use-install-gate.ts';
 import { forgetDeferredPrompt, getDeferredPrompt } from './install-prompt.ts';
 import { storageKeys } from './storage-keys.ts';
-import { IosInstallGuide } from './ios-install-guide.tsx';
+import { lazyWithPreload } from 'react-lazy-with-preload';
+
+/** The iOS guide's dialog (Radix) in its own chunk, fetched when the banner shows on an iPhone (issue 15). */
+const IosInstallGuide = /* @__PURE__ */ lazyWithPreload(() => import('./ios-install-guide.tsx').then((m) => ({ default: m.IosInstallGuide })));
 
 function remember(key: string): void {
   try {
@@ -19,6 +22,8 @@ export function InstallBanner() {
   const { visible, hide } = useInstallGate();
   const [installing, setInstalling] = useState(false);
   const [guideOpen, setGuideOpen] = useState(false);
+
+  if (visible === 'apple') void IosInstallGuide.preload();
 
   const later = () => {
     remember(visible === 'apple' ? storageKeys.iosPromptShown : storageKeys.hideInstall);
@@ -53,19 +58,19 @@ export function InstallBanner() {
       {visible ? (
         <section
           role="region"
-          aria-label={messages.installTitle}
+          aria-label={pwaMessages.installTitle}
           className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-2xl bg-night p-4 text-white shadow-2xl ring-1 ring-white/10 [padding-bottom:max(1rem,env(safe-area-inset-bottom))]"
         >
           <div className="flex items-start gap-3">
             <img src="/icons/icon-96.png" alt="" width={48} height={48} className="shrink-0 rounded-xl" />
             <div className="min-w-0">
-              <h2 className="font-semibold">{messages.installTitle}</h2>
-              <p className="text-sm text-white/75">{messages.installText}</p>
+              <h2 className="font-semibold">{pwaMessages.installTitle}</h2>
+              <p className="text-sm text-white/75">{pwaMessages.installText}</p>
             </div>
           </div>
           <div className="mt-3 flex justify-end gap-2">
             <button type="button" onClick={later} disabled={installing} className="rounded-full px-4 py-2 text-sm font-semibold text-white/80 hover:text-white">
-              {messages.installLater}
+              {pwaMessages.installLater}
             </button>
             <button
               type="button"
@@ -73,18 +78,22 @@ export function InstallBanner() {
               disabled={installing}
               className="flex items-center gap-1.5 rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold disabled:opacity-70"
             >
-              <Download size={16} aria-hidden /> {installing ? messages.installing : messages.installNow}
+              <Download size={16} aria-hidden /> {installing ? pwaMessages.installing : pwaMessages.installNow}
             </button>
           </div>
         </section>
       ) : null}
-      <IosInstallGuide
-        open={guideOpen}
-        onDone={() => {
-          remember(storageKeys.iosPromptShown);
-          setGuideOpen(false);
-        }}
-      />
+      {guideOpen ? (
+        <Suspense fallback={null}>
+          <IosInstallGuide
+            open
+            onDone={() => {
+              remember(storageKeys.iosPromptShown);
+              setGuideOpen(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

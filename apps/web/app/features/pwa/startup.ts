@@ -1,5 +1,3 @@
-import { MessageAnswerSchema } from '@resto/contract/common';
-import { api, isApiError } from '../../lib/api.ts';
 import { cleanupStorageKeys, storageKeys } from './storage-keys.ts';
 import { isStale, staleReloadDelayMs } from './stale-data.ts';
 
@@ -52,22 +50,9 @@ function clearIfStale(nowMs: number): boolean {
   } catch (error) {
     console.warn('Effacement des données anciennes incomplet', error);
   }
-  if (session) {
-    // keepalive: the logout must reach the server even though the page reloads.
-    void api
-      .call({
-        method: 'POST',
-        path: '/v2/public/auth/logout/',
-        headers: { Authorization: `Bearer ${session.token}`, 'user-id': session.userId },
-        response: MessageAnswerSchema,
-        keepalive: true,
-      })
-      // A refusal (the session had expired already) is no trouble: only an unreachable server is worth a note.
-      .catch((error: unknown) => {
-        if (isApiError(error, 'network')) console.warn('Déconnexion avant effacement impossible', error);
-      });
-  }
-  setTimeout(() => window.location.reload(), staleReloadDelayMs);
+  // The logout's code is fetched now (it is not in the first load): the reload waits for it to be sent.
+  const revoked = session ? import('./revoke-session.ts').then(({ revokeSession }) => revokeSession(session)).catch(() => undefined) : undefined;
+  setTimeout(() => void Promise.resolve(revoked).then(() => window.location.reload()), staleReloadDelayMs);
   return true;
 }
 

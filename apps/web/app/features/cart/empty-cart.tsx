@@ -1,0 +1,16 @@
+import { ShoppingBag } from 'lucide-react';
+import { cartPanelTexts } from '@resto/domain/messages/cart';
+
+/**
+ * The empty cart's message. The menu's side panel shows it as the server rendered it until the
+ * visitor's stored cart has lines; only then is the cart panel's code fetched (issue 15).
+ */
+export function EmptyCart() {
+  return (
+    <div className="flex flex-col items-center gap-2 py-8 text-center text-ink/60">
+      <ShoppingBag size={32} aria-hidden />
+      <p>{cartPanelTexts.votrePanierEstVide}</p>
+      <p className="text-sm">{cartPanelTexts.choisissezUnPlatPourCommencer}</p>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { MessageAnswerSchema } from '@resto/contract/common';
+import { api, isApiError } from '../../lib/api.ts';
+
+/**
+ * The stale-data "cleanup call" (docs/decisions/016, section 4.6): revokes the session before the
+ * page reloads. Its own chunk (issue 15): the API client and its zod schemas are not part of the
+ * first load for the rare visit that needs them. The request is sent with keepalive, so it reaches
+ * the server even though the page reloads; this returns once it is sent, not answered.
+ */
+export function revokeSession(session: { token: string; userId: string }): void {
+  void api
+    .call({
+      method: 'POST',
+      path: '/v2/public/auth/logout/',
+      headers: { Authorization: `Bearer ${session.token}`, 'user-id': session.userId },
+      response: MessageAnswerSchema,
+      keepalive: true,
+    })
+    // A refusal (the session had expired already) is no trouble: only an unreachable server is worth a note.
+    .catch((error: unknown) => {
+      if (isApiError(error, 'network')) console.warn('Déconnexion avant effacement impossible', error);
+    });
+}
