@@ -264,6 +264,8 @@ export type ApiMiddlewareName = (typeof apiMiddleware)[number];
 export interface AppOptions {
   /** Middleware left out: only bench/api.bench.ts, to measure what each costs per request. */
   without?: readonly ApiMiddlewareName[];
+  /** Middleware run first on every path, the API's and what the caller mounts after (the server's compress). */
+  first?: readonly MiddlewareHandler[];
 }
 
 /**
@@ -273,6 +275,7 @@ export interface AppOptions {
  */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = routes();
+  for (const middleware of options.first ?? []) app.use(middleware);
   const use = (name: ApiMiddlewareName, middleware: MiddlewareHandler) => {
     if (!options.without?.includes(name)) app.use('/v2/*', middleware);
   };

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { readSetting } from '@resto/domain/settings';
@@ -145,26 +145,30 @@ export async function runServer(env: Env, release: () => Promise<void>) {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
+type ServerApp = ReturnType<typeof createApp>;
+
 /** The server's own middleware around the API (bench/api.bench.ts times each, with the drain of createDrain). */
 export type ServerMiddlewareName = 'compress';
 
 /**
- * The API inside the server's app: gzip for answers the API did not compress itself (the prepared
- * catalogue answers are; compress() would read their headers for nothing). `without`: middleware
- * left out, only for bench/api.bench.ts. The storefront is mounted on it after (mountStorefront).
+ * The server's app: the API's, with gzip first for answers the API did not compress itself (the
+ * prepared catalogue answers are; compress() would read their headers for nothing). One app, not
+ * the API mounted in another: Hono wraps each handler of a mounted app that has its own error
+ * handler in one more compose per request (issue 15). The storefront is mounted on it after
+ * (mountStorefront). `without`: middleware left out, only for bench/api.bench.ts.
  */
-export function serverApp(deps: AppDeps, options: { without?: readonly (ServerMiddlewareName | ApiMiddlewareName)[] } = {}): Hono {
-  const app = new Hono({ strict: false });
+export function serverApp(deps: AppDeps, options: { without?: readonly (ServerMiddlewareName | ApiMiddlewareName)[] } = {}): ServerApp {
   const gzip = compress();
   const nothingMore = async () => {};
-  if (!options.without?.includes('compress'))
-    app.use(async (c, next) => {
-      await next();
-      // compress() with nothing left to run: it only looks at the answer already made.
-      if (!isPreparedResponse(c.res)) await gzip(c, nothingMore);
-    });
-  app.route('/', createApp(deps, { without: options.without?.filter((name): name is ApiMiddlewareName => name !== 'compress') }));
-  return app;
+  const compressUnprepared: MiddlewareHandler = async (c, next) => {
+    await next();
+    // compress() with nothing left to run: it only looks at the answer already made.
+    if (!isPreparedResponse(c.res)) await gzip(c, nothingMore);
+  };
+  return createApp(deps, {
+    without: options.without?.filter((name): name is ApiMiddlewareName => name !== 'compress'),
+    first: options.without?.includes('compress') ? [] : [compressUnprepared],
+  });
 }
 
 /**
@@ -203,7 +207,7 @@ interface StorefrontOptions {
  * Serves the storefront's static files and its SSR handler, when the web app is built, behind its
  * security headers (docs/decisions/009-http-security-headers.md). @returns whether it is mounted.
  */
-async function mountStorefront(app: Hono, options: StorefrontOptions): Promise<boolean> {
+async function mountStorefront(app: ServerApp, options: StorefrontOptions): Promise<boolean> {
   const here = dirname(fileURLToPath(import.meta.url));
   const buildDir = resolve(options.buildDir ?? join(here, '../../web/build'));
   const serverEntry = join(buildDir, 'server/index.js');
