@@ -48,7 +48,7 @@ type Encoding = 'identity' | 'gzip' | 'br';
  * client's q-values (q=0 refuses; `*` stands for the ones not named). Identity is sent even when
  * refused: every client reads it, and a 406 for a catalogue would help nobody.
  */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
   let cached = encodingByHeader.get(acceptEncoding);
   if (cached === undefined) {
@@ -72,7 +72,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
 const encodingByHeader = new Map<string, Encoding>();
 
 /** The strong tag of one encoding of `answer` (RFC 9110: each content coding is its own representation). */
-export function etagOf(answer: Pick<PreparedAnswer, 'hash'>, encoding: Encoding): string {
+function etagOf(answer: Pick<PreparedAnswer, 'hash'>, encoding: Encoding): string {
   return encoding === 'identity' ? `"${answer.hash}"` : `"${answer.hash}-${encoding}"`;
 }
 
@@ -80,7 +80,7 @@ export function etagOf(answer: Pick<PreparedAnswer, 'hash'>, encoding: Encoding)
  * Whether `ifNoneMatch` names this content, in any of its encodings (a phone that moved from
  * gzip to br still holds the same document), or is `*`. Weak tags compare equal (RFC 9110, 13.1.2).
  */
-export function matchesContent(ifNoneMatch: string | undefined, answer: Pick<PreparedAnswer, 'hash'>): boolean {
+function matchesContent(ifNoneMatch: string | undefined, answer: Pick<PreparedAnswer, 'hash'>): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   for (const raw of ifNoneMatch.split(',')) {
@@ -95,7 +95,7 @@ export function matchesContent(ifNoneMatch: string | undefined, answer: Pick<Pre
  * or an opening changed by the restaurant is never shown from a cache; asking costs a 304 without
  * a body while nothing changed. `max-age` of any length would let a phone show an old price.
  */
-export const revalidateEveryTime = 'no-cache';
+const revalidateEveryTime = 'no-cache';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -114,7 +114,7 @@ export async function putHeaders(c: Context, headers: Readonly<Record<string, st
   const before = c.get('answerHeaders');
   c.set('answerHeaders', before ? { ...before, ...headers } : headers);
   await next();
-  if (preparedResponses.has(c.res)) return;
+  if (isPreparedResponse(c.res)) return;
   const target = c.res.headers;
   for (const name in headers) target.set(name, headers[name]!);
 }
@@ -145,13 +145,15 @@ export function preparedResponse(c: Context, answer: PreparedAnswer): Response {
     if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
     response = new Response(answer[encoding], { status: 200, headers });
   }
-  preparedResponses.add(response);
+  (response as Marked)[prepared] = true;
   return response;
 }
 
-const preparedResponses = new WeakSet<Response>();
+/** The mark of a prepared answer's Response (a property: a WeakSet of every answer would weigh on each garbage collection). */
+const prepared = Symbol('prepared answer');
+type Marked = Response & { [prepared]?: true };
 
 /** Whether `response` is a prepared answer's (already compressed as the client asked: the server's compress() leaves it). */
 export function isPreparedResponse(response: Response): boolean {
-  return preparedResponses.has(response);
+  return (response as Marked)[prepared] === true;
 }

@@ -102,23 +102,25 @@ export function catalogRoutes({
     const key = `settings:${settingsKey}:${cardPaymentsOff ? 1 : 0}:${screenConnected ?? '-'}`;
     return preparedResponse(
       c,
-      await catalog.prepared(key, () => {
-        // Card payments off (production without Stripe keys nor test mode, issue 17): the storefront offers cash only.
-        const restaurant = cardPaymentsOff
-          ? current.settings.map((setting) => (setting.name === 'payments.stripe.active' ? { ...setting, value: false } : setting))
-          : current.settings;
-        // Pause, busy mode and the exceptional days within the horizon, computed now (issue 14, part 3): the storefront's banner and slot picker read them.
-        const served: Settings = [...restaurant, ...calendarAsSettings(current.calendar, now)];
-        if (screenConnected !== undefined) served.push({ name: screenConnectedSetting, value: screenConnected });
-        return JSON.stringify({ status: 'success', payload: served });
-      }),
+      await (catalog.stored(key) ??
+        catalog.prepared(key, () => {
+          // Card payments off (production without Stripe keys nor test mode, issue 17): the storefront offers cash only.
+          const restaurant = cardPaymentsOff
+            ? current.settings.map((setting) => (setting.name === 'payments.stripe.active' ? { ...setting, value: false } : setting))
+            : current.settings;
+          // Pause, busy mode and the exceptional days within the horizon, computed now (issue 14, part 3): the storefront's banner and slot picker read them.
+          const served: Settings = [...restaurant, ...calendarAsSettings(current.calendar, now)];
+          if (screenConnected !== undefined) served.push({ name: screenConnectedSetting, value: screenConnected });
+          return JSON.stringify({ status: 'success', payload: served });
+        })),
     );
   });
   // Written once per catalogue version and moment (CatalogService.moment): the body is MenusSchema in the success envelope.
   declare(app, menusRoute, async (c) => preparedResponse(c, await catalog.menusAnswer(clock())));
   declare(app, offersRoute, async (c) => {
     const { version, offers } = await catalog.getCatalog();
-    return preparedResponse(c, await catalog.prepared(`offers:${version}`, () => JSON.stringify({ status: 'success', payload: offers })));
+    const key = `offers:${version}`;
+    return preparedResponse(c, await (catalog.stored(key) ?? catalog.prepared(key, () => JSON.stringify({ status: 'success', payload: offers }))));
   });
   declare(app, couponRoute, async (c, input) => {
     // Spec section 7: status and a payload list with the id; anything but success marks the coupon invalid.

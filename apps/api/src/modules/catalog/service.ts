@@ -173,6 +173,8 @@ export interface CatalogMoment {
   soldOut: ReadonlySet<number>;
   /** The catalogue's version, the open menus and the sold-out dishes: what GET /v2/public/menus depends on. */
   menusKey: string;
+  /** `menus:` and menusKey: the prepared answer's key, made once per moment. */
+  menusAnswerKey: string;
   /** The version, pause, busy minutes and the restaurant's date: what GET /v2/public/settings depends on (with the route's own). */
   settingsKey: string;
 }
@@ -276,7 +278,7 @@ export class CatalogService {
       if (at > t && at < until) until = at;
       else if (at <= t && at > from) from = at;
     }
-    this.lastMoment = { catalog, from, until, soldOut, menusKey, settingsKey };
+    this.lastMoment = { catalog, from, until, soldOut, menusKey, menusAnswerKey: `menus:${menusKey}`, settingsKey };
     return this.lastMoment;
   }
 
@@ -289,6 +291,7 @@ export class CatalogService {
   prepared(key: string, json: () => string): Promise<PreparedAnswer> {
     let answer = this.answers.get(key);
     if (answer === undefined) {
+      // Only on a miss: callers write `stored(key) ?? prepared(key, …)`, so no function is made per request.
       if (this.answers.size >= maxAnswers) this.answers.delete(this.answers.keys().next().value!);
       const made = prepareJson(json());
       this.answers.set(key, made);
@@ -298,9 +301,17 @@ export class CatalogService {
     return answer;
   }
 
+  /** The answer stored under `key`, if any (see `prepared`). */
+  stored(key: string): Promise<PreparedAnswer> | undefined {
+    return this.answers.get(key);
+  }
+
   /** GET /v2/public/menus at `now`: the envelope of `getMenus`, prepared once per catalogue version and moment. */
   async menusAnswer(now: Date): Promise<PreparedAnswer> {
-    const { catalog, soldOut, menusKey } = await this.moment(now);
-    return this.prepared(`menus:${menusKey}`, () => JSON.stringify({ status: 'success', payload: menusAt(catalog, now, soldOut) }));
+    const moment = await this.moment(now);
+    return (
+      this.stored(moment.menusAnswerKey) ??
+      this.prepared(moment.menusAnswerKey, () => JSON.stringify({ status: 'success', payload: menusAt(moment.catalog, now, moment.soldOut) }))
+    );
   }
 }
