@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { ApiError, errorResponse, success } from './http/errors.ts';
 import { declare, errorAnswer, routes, successAnswer } from './http/openapi.ts';
 import { baseSecurityHeaders, noStore, strictTransportSecurity } from './http/security-headers.ts';
 import { textGuard } from './http/text-guard.ts';
+import { MemoRouter } from './http/memo-router.ts';
 import { RequestLimits } from './http/request-limits.ts';
 import { clientIp } from './modules/auth/credentials.ts';
 import type { Logger } from './logger.ts';
@@ -274,7 +275,8 @@ export interface AppOptions {
  * declared with the contract's schemas (http/openapi.ts) and documented at GET /v2/openapi.json.
  */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
-  const app = routes();
+  // The app every request goes through: its router remembers its last matches (http/memo-router.ts).
+  const app = new OpenAPIHono({ strict: false, router: new MemoRouter() });
   for (const middleware of options.first ?? []) app.use(middleware);
   const use = (name: ApiMiddlewareName, middleware: MiddlewareHandler) => {
     if (!options.without?.includes(name)) app.use('/v2/*', middleware);
