@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { ApiError, errorResponse, success } from './http/errors.ts';
 import { declare, errorAnswer, routes, successAnswer } from './http/openapi.ts';
 import { baseSecurityHeaders, noStore, strictTransportSecurity } from './http/security-headers.ts';
 import { textGuard } from './http/text-guard.ts';
+import { MemoRouter } from './http/memo-router.ts';
 import { RequestLimits } from './http/request-limits.ts';
 import { clientIp } from './modules/auth/credentials.ts';
 import type { Logger } from './logger.ts';
@@ -212,21 +213,36 @@ function declareDocument(app: ReturnType<typeof routes>) {
     scheme: 'bearer',
     description: 'Le jeton de session (login, verify-otp) dans Authorization: Bearer.',
   });
-  registry.registerComponent('securitySchemes', 'tokenQuery', { type: 'apiKey', in: 'query', name: 'token', description: 'Le jeton de session dans la requête (section 7).' });
+  registry.registerComponent('securitySchemes', 'tokenQuery', {
+    type: 'apiKey',
+    in: 'query',
+    name: 'token',
+    description: 'Le jeton de session dans la requête (section 7).',
+  });
   registry.registerComponent('securitySchemes', 'tokenBody', {
     type: 'apiKey',
     in: 'query',
     name: 'token',
     description: 'delete-profile : `token` et `user_id` peuvent venir dans le corps JSON (section 7) ; OpenAPI ne décrit pas de clé dans un corps.',
   });
-  registry.registerComponent('securitySchemes', 'userIdQuery', { type: 'apiKey', in: 'query', name: 'user_id', description: 'L’id du compte du jeton, dans la requête.' });
+  registry.registerComponent('securitySchemes', 'userIdQuery', {
+    type: 'apiKey',
+    in: 'query',
+    name: 'user_id',
+    description: 'L’id du compte du jeton, dans la requête.',
+  });
   registry.registerComponent('securitySchemes', 'staffCookie', {
     type: 'apiKey',
     in: 'cookie',
     name: 'resto_staff',
     description: 'La session d’un membre du restaurant (httpOnly, SameSite=Strict), posée par /v2/restaurant/auth/login.',
   });
-  registry.registerComponent('securitySchemes', 'userIdHeader', { type: 'apiKey', in: 'header', name: 'user-id', description: 'L’id du compte du jeton, en en-tête (section 7).' });
+  registry.registerComponent('securitySchemes', 'userIdHeader', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'user-id',
+    description: 'L’id du compte du jeton, en en-tête (section 7).',
+  });
   let document: unknown;
   declare(app, documentRoute, (c) => {
     document ??= app.getOpenAPI31Document({
@@ -242,14 +258,37 @@ function declareDocument(app: ReturnType<typeof routes>) {
   });
 }
 
+/** A request without a body by its method: the body checks have nothing to read (and reading `body` would build a full Request). */
+const bodiless = (method: string) => method === 'GET' || method === 'HEAD';
+
+/**
+ * The API's own middleware on /v2, by name, in the order they run. bench/api.bench.ts times the
+ * chain without each (issue 15); the routes' own guards (no-store, same-site) are not on the public reads.
+ */
+export const apiMiddleware = ['hsts', 'security-headers', 'body-limit', 'request-log', 'text-guard'] as const;
+export type ApiMiddlewareName = (typeof apiMiddleware)[number];
+
+export interface AppOptions {
+  /** Middleware left out: only bench/api.bench.ts, to measure what each costs per request. */
+  without?: readonly ApiMiddlewareName[];
+  /** Middleware run first on every path, the API's and what the caller mounts after (the server's compress). */
+  first?: readonly MiddlewareHandler[];
+}
+
 /**
  * The API under /v2 (docs/decisions/017, section 2): every answer is
  * {status: 'success', payload} or {status: 'error', code, message, errors}. Every route is
  * declared with the contract's schemas (http/openapi.ts) and documented at GET /v2/openapi.json.
  */
-export function createApp(deps: AppDeps) {
-  const app = routes();
-  app.use('/v2/*', strictTransportSecurity(deps.trustProxy), baseSecurityHeaders({ crossOriginResourcePolicy: 'same-site' }));
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  // The app every request goes through: its router remembers its last matches (http/memo-router.ts).
+  const app = new OpenAPIHono({ strict: false, router: new MemoRouter() });
+  for (const middleware of options.first ?? []) app.use(middleware);
+  const use = (name: ApiMiddlewareName, middleware: MiddlewareHandler) => {
+    if (!options.without?.includes(name)) app.use('/v2/*', middleware);
+  };
+  use('hsts', strictTransportSecurity(deps.trustProxy));
+  use('security-headers', baseSecurityHeaders({ crossOriginResourcePolicy: 'same-site' }));
   // Accounts, sessions, orders and payments: personal answers, never kept by a cache (issue 17).
   app.use('/v2/public/auth/*', noStore);
   app.use('/v2/public/checkout/*', noStore);
@@ -259,20 +298,34 @@ export function createApp(deps: AppDeps) {
   // read whole, and the connection closed (the rest of the upload is not read).
   // The restaurant file of a real restaurant may pass 1 MB: its two import routes read up to 5 MB.
   // The image upload counts its own bytes up to 10 MB (modules/backoffice/image-routes.ts).
-  const tooLarge = () => { throw new ApiError('body_too_large', messages.bodyTooLarge).withHeaders({ Connection: 'close' }); };
+  const tooLarge = () => {
+    throw new ApiError('body_too_large', messages.bodyTooLarge).withHeaders({ Connection: 'close' });
+  };
   const smallBody = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
   const fileBody = bodyLimit({ maxSize: importBodyLimit, onError: tooLarge });
-  app.use('/v2/*', exceptUpload((c, next) => (isImportPath(c.req.path) ? fileBody(c, next) : smallBody(c, next))));
-  app.use('/v2/*', async (c, next) => {
+  const limited = exceptUpload((c, next) => (isImportPath(c.req.path) ? fileBody(c, next) : smallBody(c, next)));
+  use('body-limit', (c, next) => (bodiless(c.req.method) ? next() : limited(c, next)));
+  use('request-log', (c, next) => {
+    // At info (the default) a request costs no log work at all: no clock, no object, no regex.
+    if (!deps.logger.isLevelEnabled('debug')) return next();
     const started = performance.now();
-    await next();
-    // The path only: a query string may carry a token (spec section 7); an invitation's token in its path is masked.
-    deps.logger.debug({ method: c.req.method, path: c.req.path.replace(/^(\/v2\/restaurant\/invitations\/)[^/]+/, '$1…'), status: c.res.status, ms: Math.round(performance.now() - started) }, 'requête');
+    return next().then(() => {
+      // The path only: a query string may carry a token (spec section 7); an invitation's token in its path is masked.
+      deps.logger.debug(
+        {
+          method: c.req.method,
+          path: c.req.path.replace(/^(\/v2\/restaurant\/invitations\/)[^/]+/, '$1…'),
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'requête',
+      );
+    });
   });
 
   // Text the database would refuse (NUL, lone surrogates) is a 400 naming the field, not a 500.
   // Not the image upload: its body is a binary file, read by sharp.
-  app.use('/v2/*', exceptUpload(textGuard()));
+  use('text-guard', exceptUpload(textGuard()));
 
   declare(app, healthRoute, async (c) => {
     try {
@@ -294,8 +347,14 @@ export function createApp(deps: AppDeps) {
       limitIntent: (c) => deps.limits.intent(ip(c)),
     }),
   );
-  app.route('/v2/public/checkout', orderRoutes(deps.orders, deps.auth, (c, email) => deps.limits.order(ip(c), email)));
-  app.route('/v2/public/locations', locationRoutes(deps.locations, (c) => deps.limits.locations(ip(c))));
+  app.route(
+    '/v2/public/checkout',
+    orderRoutes(deps.orders, deps.auth, (c, email) => deps.limits.order(ip(c), email)),
+  );
+  app.route(
+    '/v2/public/locations',
+    locationRoutes(deps.locations, (c) => deps.limits.locations(ip(c))),
+  );
   app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
   app.route('/v2/restaurant/push', pushRoutes(deps));
   app.route('/v2', discoveryRoutes(deps.discovery));
@@ -315,7 +374,9 @@ export function createApp(deps: AppDeps) {
   app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));
   app.route('/v2/public/tracking', trackingRealtimeRoutes(realtime));
   declareDocument(app);
-  app.all('/v2/*', () => { throw new ApiError('not_found', messages.notFound); });
+  app.all('/v2/*', () => {
+    throw new ApiError('not_found', messages.notFound);
+  });
   // Uploaded dish images (issue 14, part 1), cached a year; never the storefront's pages.
   app.use('/uploads/*', uploadedFiles(deps.uploadsDir));
 

@@ -5,13 +5,14 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { readSetting } from '@resto/domain/settings';
 import { getTagManagerId } from '@resto/domain/site';
 import { apiRoot } from './api-root.ts';
-import { createApp, createDeps, type AppDeps } from './app.ts';
+import { createApp, createDeps, type ApiMiddlewareName, type AppDeps } from './app.ts';
+import { isPreparedResponse } from './http/prepared-answer.ts';
 import { storefrontSecurity, type ThirdParties } from './http/security-headers.ts';
 import { openDatabase } from './db/client.ts';
 import { createDrain } from './http/drain.ts';
@@ -79,9 +80,7 @@ export async function runServer(env: Env, release: () => Promise<void>) {
   deps.escalation.start();
   // Recommendations' co-occurrence counts (issue 15): the history folded now, then new orders every 5 s.
   deps.discovery.counts.start();
-  const app = new Hono({ strict: false });
-  app.use(compress());
-  app.route('/', createApp(deps));
+  const app = serverApp(deps);
   const storefront = await mountStorefront(app, {
     buildDir: env.WEB_BUILD_DIR,
     siteUrl: env.siteUrl,
@@ -150,6 +149,32 @@ export async function runServer(env: Env, release: () => Promise<void>) {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
+type ServerApp = ReturnType<typeof createApp>;
+
+/** The server's own middleware around the API (bench/api.bench.ts times each, with the drain of createDrain). */
+export type ServerMiddlewareName = 'compress';
+
+/**
+ * The server's app: the API's, with gzip first for answers the API did not compress itself (the
+ * prepared catalogue answers are; compress() would read their headers for nothing). One app, not
+ * the API mounted in another: Hono wraps each handler of a mounted app that has its own error
+ * handler in one more compose per request (issue 15). The storefront is mounted on it after
+ * (mountStorefront). `without`: middleware left out, only for bench/api.bench.ts.
+ */
+export function serverApp(deps: AppDeps, options: { without?: readonly (ServerMiddlewareName | ApiMiddlewareName)[] } = {}): ServerApp {
+  const gzip = compress();
+  const nothingMore = async () => {};
+  const compressUnprepared: MiddlewareHandler = async (c, next) => {
+    await next();
+    // compress() with nothing left to run: it only looks at the answer already made.
+    if (!isPreparedResponse(c.res)) await gzip(c, nothingMore);
+  };
+  return createApp(deps, {
+    without: options.without?.filter((name): name is ApiMiddlewareName => name !== 'compress'),
+    first: options.without?.includes('compress') ? [] : [compressUnprepared],
+  });
+}
+
 /**
  * The outside services the storefront's pages may load (their CSP sources): Stripe when card
  * payments are on with the Stripe provider, the tag manager when switched on with a valid id.
@@ -186,7 +211,7 @@ interface StorefrontOptions {
  * Serves the storefront's static files and its SSR handler, when the web app is built, behind its
  * security headers (docs/decisions/009-http-security-headers.md). @returns whether it is mounted.
  */
-async function mountStorefront(app: Hono, options: StorefrontOptions): Promise<boolean> {
+async function mountStorefront(app: ServerApp, options: StorefrontOptions): Promise<boolean> {
   const buildDir = resolve(options.buildDir ?? join(apiRoot, '../web/build'));
   const serverEntry = join(buildDir, 'server/index.js');
   if (!existsSync(serverEntry)) {

@@ -130,6 +130,47 @@ function check<T>(schema: z.ZodType | undefined, value: unknown, part: RequestPa
   return parsed.data as T;
 }
 
+/** A declared route's schemas, as `RequestInput` checks them. */
+interface RouteSchemas {
+  body: z.ZodType | undefined;
+  query: z.ZodType | undefined;
+  params: z.ZodType | undefined;
+  options: DeclareOptions;
+}
+
+/**
+ * The request's parts of one call, checked on demand. A class rather than an object of arrow
+ * functions: nothing is allocated per request but the instance (issue 15: the cost of each request).
+ */
+class RequestInput<R extends RouteConfig> implements RouteInput<R> {
+  constructor(
+    private readonly c: Context,
+    private readonly schemas: RouteSchemas,
+  ) {}
+
+  async body(): Promise<z.output<JsonSchemaOf<R>>> {
+    let value: unknown;
+    try {
+      value = await this.c.req.json();
+    } catch {
+      throw new ApiError('invalid_json', messages.invalidJson);
+    }
+    return check(this.schemas.body, value, 'body', this.schemas.options);
+  }
+
+  checkBody(value: unknown): z.output<JsonSchemaOf<R>> {
+    return check(this.schemas.body, value, 'body', this.schemas.options);
+  }
+
+  query(): z.output<QuerySchemaOf<R>> {
+    return check(this.schemas.query, this.c.req.query(), 'query', this.schemas.options);
+  }
+
+  params(): z.output<ParamsSchemaOf<R>> {
+    return check(this.schemas.params, this.c.req.param(), 'params', this.schemas.options);
+  }
+}
+
 /**
  * Declares `route` on `app` (its document entry) and serves it with `handler`, which receives
  * the request's parts to validate with the declared schemas. What they refuse is an ApiError
@@ -141,27 +182,15 @@ export function declare<R extends RouteConfig, E extends Env>(
   handler: (c: Context<E>, input: RouteInput<R>) => Response | Promise<Response>,
   options: DeclareOptions = {},
 ): void {
-  type Body = z.output<JsonSchemaOf<R>>;
   app.openAPIRegistry.registerPath({ ...route, responses: { ...commonErrors, ...route.responses } });
   const request = route.request;
   const json = request?.body?.content['application/json'];
-  const bodySchema = json && 'schema' in json ? (json.schema as z.ZodType) : undefined;
+  const schemas: RouteSchemas = {
+    body: json && 'schema' in json ? (json.schema as z.ZodType) : undefined,
+    query: request?.query as z.ZodType | undefined,
+    params: request?.params as z.ZodType | undefined,
+    options,
+  };
   const path = route.path.replaceAll(/\/{(.+?)}/g, '/:$1');
-  app.on(route.method.toUpperCase(), path, async (c) => {
-    const input: RouteInput<R> = {
-      body: async () => {
-        let value: unknown;
-        try {
-          value = await c.req.json();
-        } catch {
-          throw new ApiError('invalid_json', messages.invalidJson);
-        }
-        return check<Body>(bodySchema, value, 'body', options);
-      },
-      checkBody: (value) => check<Body>(bodySchema, value, 'body', options),
-      query: () => check<z.output<QuerySchemaOf<R>>>(request?.query as z.ZodType | undefined, c.req.query(), 'query', options),
-      params: () => check<z.output<ParamsSchemaOf<R>>>(request?.params as z.ZodType | undefined, c.req.param(), 'params', options),
-    };
-    return handler(c as Context<E>, input);
-  });
+  app.on(route.method.toUpperCase(), path, (c) => handler(c as Context<E>, new RequestInput<R>(c as Context, schemas)));
 }

@@ -1,6 +1,8 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
-import { contentSecurityPolicy, HSTS_VALUE, isHttps, isPersonalPage, newNonce } from './security-headers.ts';
+import { contentSecurityPolicy, HSTS_VALUE, isHttps, isPersonalPage, newNonce, securityHeaderValues } from './security-headers.ts';
 
 /** Issue 17, finding 2 (docs/decisions/009-http-security-headers.md). */
 
@@ -50,6 +52,26 @@ describe('contentSecurityPolicy', () => {
     const nonces = new Set(Array.from({ length: 50 }, newNonce));
     expect(nonces.size).toBe(50);
     for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+  });
+});
+
+describe('securityHeaderValues', () => {
+  test.each(['same-site', 'same-origin'] as const)('exactly what Hono’s secureHeaders (Helmet’s set) sends with our options, CORP %s', async (corp) => {
+    const reference = new Hono();
+    reference.use(
+      secureHeaders({
+        strictTransportSecurity: false,
+        xFrameOptions: 'DENY',
+        referrerPolicy: 'strict-origin-when-cross-origin',
+        crossOriginOpenerPolicy: 'same-origin-allow-popups',
+        crossOriginResourcePolicy: corp,
+        permissionsPolicy: { camera: [], microphone: [], geolocation: ['self'], payment: ['self', 'https://js.stripe.com'] },
+      }),
+    );
+    reference.get('/', (c) => c.body(null, 204));
+    const expected = Object.fromEntries((await reference.request('/')).headers);
+    const ours = Object.fromEntries(Object.entries(securityHeaderValues(corp)).map(([name, value]) => [name.toLowerCase(), value]));
+    expect(ours).toEqual(expected);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
+import { putHeaders } from './prepared-answer.ts';
 
 /**
  * HTTP security headers of the storefront and the API (issue 17, findings 2 and 11;
@@ -72,7 +72,8 @@ export function newNonce(): string {
  * ignored when no proxy is trusted.
  */
 export function isHttps(request: Request, trustProxy: boolean | number): boolean {
-  if (new URL(request.url).protocol === 'https:') return true;
+  // A Request's URL is absolute and its scheme lower case: no need to parse it.
+  if (request.url.startsWith('https:')) return true;
   if (!trustProxy) return false;
   const forwarded = request.headers.get('x-forwarded-proto');
   return forwarded?.split(',')[0]?.trim().toLowerCase() === 'https';
@@ -81,30 +82,45 @@ export function isHttps(request: Request, trustProxy: boolean | number): boolean
 /** Two years, subdomains included: sent only over HTTPS (browsers ignore it on plain HTTP, and a local run must stay reachable). */
 export const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
 
+const hsts = { 'Strict-Transport-Security': HSTS_VALUE };
+
 /** Strict-Transport-Security on answers to HTTPS requests (see `isHttps`). */
 export function strictTransportSecurity(trustProxy: boolean | number): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    if (isHttps(c.req.raw, trustProxy)) c.res.headers.set('Strict-Transport-Security', HSTS_VALUE);
-  };
+  return (c, next) => (isHttps(c.req.raw, trustProxy) ? putHeaders(c, hsts, next) : next());
+}
+
+/**
+ * The headers every answer carries, with `crossOriginResourcePolicy`: the set of Hono's
+ * secureHeaders (Helmet's) with the options below, written out once (security-headers.test.ts
+ * checks it is still exactly what secureHeaders sets) so that a prepared answer can carry them
+ * without a Headers object (issue 15; http/prepared-answer.ts, putHeaders).
+ */
+export function securityHeaderValues(crossOriginResourcePolicy: 'same-origin' | 'same-site'): Readonly<Record<string, string>> {
+  return Object.freeze({
+    // Stripe's 3-D Secure may open a window of the bank's; it must be able to come back.
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+    'Cross-Origin-Resource-Policy': crossOriginResourcePolicy,
+    'Origin-Agent-Cluster': '?1',
+    // Geolocation for "Ma position"; Stripe's Payment Element asks for payment (Apple / Google Pay).
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=(self "https://js.stripe.com")',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Content-Type-Options': 'nosniff',
+    'X-DNS-Prefetch-Control': 'off',
+    'X-Download-Options': 'noopen',
+    'X-Frame-Options': 'DENY',
+    'X-Permitted-Cross-Domain-Policies': 'none',
+    'X-XSS-Protection': '0',
+  });
 }
 
 /**
  * Headers every answer carries, page, file or API: no MIME sniffing, no framing by another site
  * (the checkout and the account pages would otherwise be clickjackable), referrers reduced to our
- * origin for other sites, our own browsing-context group. Hono's secureHeaders; HSTS apart (HTTPS only).
+ * origin for other sites, our own browsing-context group (`securityHeaderValues`). HSTS apart (HTTPS only).
  */
 export function baseSecurityHeaders(options: { crossOriginResourcePolicy: 'same-origin' | 'same-site' }): MiddlewareHandler {
-  return secureHeaders({
-    strictTransportSecurity: false,
-    xFrameOptions: 'DENY',
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    // Stripe's 3-D Secure may open a window of the bank's; it must be able to come back.
-    crossOriginOpenerPolicy: 'same-origin-allow-popups',
-    crossOriginResourcePolicy: options.crossOriginResourcePolicy,
-    // Geolocation for "Ma position"; Stripe's Payment Element asks for payment (Apple / Google Pay).
-    permissionsPolicy: { camera: [], microphone: [], geolocation: ['self'], payment: ['self', 'https://js.stripe.com'] },
-  });
+  const headers = securityHeaderValues(options.crossOriginResourcePolicy);
+  return (c, next) => putHeaders(c, headers, next);
 }
 
 /** `Cache-Control: no-store` on every answer of the routes it guards (personal data). */
@@ -146,7 +162,10 @@ export function storefrontSecurity(options: StorefrontSecurityOptions): Middlewa
     await next();
     if (c.res.headers.get('Content-Type')?.startsWith('text/html'))
       // Settings unreadable: the policy without any outside service (closed, never open).
-      c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, await options.thirdParties().catch(() => ({ stripe: false, tagManager: false }))));
+      c.res.headers.set(
+        'Content-Security-Policy',
+        contentSecurityPolicy(nonce, await options.thirdParties().catch(() => ({ stripe: false, tagManager: false }))),
+      );
     if (isPersonalPage(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
   };
   return [strictTransportSecurity(options.trustProxy), baseSecurityHeaders({ crossOriginResourcePolicy: 'same-origin' }), policy];

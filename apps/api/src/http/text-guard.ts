@@ -24,19 +24,26 @@ function refuse(path: string): never {
  */
 export function textGuard(): MiddlewareHandler {
   return async (c, next) => {
-    let path: string;
-    try {
-      path = decodeURIComponent(c.req.path);
-    } catch {
-      path = c.req.path; // malformed escapes stay as written: no NUL can hide in them
-    }
+    // Only escapes can hide a control character or a lone surrogate in a path or a query: one
+    // without `%` is checked as it is, and a URL without `?` has no query to parse.
+    let path = c.req.path;
+    if (path.includes('%'))
+      try {
+        path = decodeURIComponent(path);
+      } catch {
+        // malformed escapes stay as written: no NUL can hide in them
+      }
     if (unsafeTextReason(path)) refuse('');
-    const search = new URL(c.req.url).searchParams;
-    for (const [key, value] of search) {
-      if (unsafeTextReason(key)) refuse('');
-      if (unsafeTextReason(value)) refuse(key);
+    const url = c.req.url;
+    if (url.includes('?')) {
+      for (const [key, value] of new URL(url).searchParams) {
+        if (unsafeTextReason(key)) refuse('');
+        if (unsafeTextReason(value)) refuse(key);
+      }
     }
-    if (c.req.raw.body && !rawBodyPaths.has(c.req.path)) {
+    // GET and HEAD carry no body; asking a request for its body would build a whole Request.
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD' && c.req.raw.body && !rawBodyPaths.has(c.req.path)) {
       const bytes = await c.req.arrayBuffer();
       let text: string;
       try {

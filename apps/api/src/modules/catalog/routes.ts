@@ -15,17 +15,25 @@ import { messages } from '@resto/domain/messages';
 import { calendarAsSettings } from '@resto/domain/calendar';
 import { screenConnectedSetting, type StaffPresence } from '@resto/domain/scheduling';
 import { ApiError, success } from '../../http/errors.ts';
+import { preparedResponse } from '../../http/prepared-answer.ts';
 import { declare, errorAnswer, routes, successAnswer } from '../../http/openapi.ts';
 import type { CatalogService } from './service.ts';
 
 const tags = ['Catalogue'];
+
+/** The headers of settings, menus and offers: written once per content (http/prepared-answer.ts). */
+const preparedDescription =
+  'Compressée en brotli ou gzip selon Accept-Encoding ; ETag fort, Cache-Control: no-cache (revalider à chaque usage : jamais un prix périmé), Vary: Accept-Encoding.';
+/** Their 304: If-None-Match names the current content. */
+const notModified = { 304: { description: 'Inchangée depuis l’ETag envoyé dans If-None-Match : pas de corps.' } };
 
 const settingsRoute = createRoute({
   method: 'get',
   path: '/settings',
   tags,
   summary: 'Les réglages publics du restaurant (section 7).',
-  responses: { 200: successAnswer(SettingsSchema, 'La liste des réglages (nom et valeur).') },
+  description: preparedDescription,
+  responses: { 200: successAnswer(SettingsSchema, 'La liste des réglages (nom et valeur).'), ...notModified },
 });
 
 const menusRoute = createRoute({
@@ -33,8 +41,8 @@ const menusRoute = createRoute({
   path: '/menus',
   tags,
   summary: 'Les cartes, leurs catégories et leurs plats (section 7).',
-  description: 'Compressée en gzip quand Accept-Encoding le permet.',
-  responses: { 200: successAnswer(MenusSchema, 'Les cartes.') },
+  description: preparedDescription,
+  responses: { 200: successAnswer(MenusSchema, 'Les cartes.'), ...notModified },
 });
 
 const offersRoute = createRoute({
@@ -42,7 +50,8 @@ const offersRoute = createRoute({
   path: '/offers',
   tags,
   summary: 'Les offres automatiques (section 7).',
-  responses: { 200: successAnswer(OffersSchema, 'Les offres.') },
+  description: preparedDescription,
+  responses: { 200: successAnswer(OffersSchema, 'Les offres.'), ...notModified },
 });
 
 const couponRoute = createRoute({
@@ -85,27 +94,34 @@ export function catalogRoutes({
 }) {
   const app = routes();
   declare(app, settingsRoute, async (c) => {
-    const { settings, calendar } = await catalog.getCatalog();
-    // Card payments off (production without Stripe keys nor test mode, issue 17): the storefront offers cash only.
-    const restaurant = cardPaymentsOff ? settings.map((setting) => (setting.name === 'payments.stripe.active' ? { ...setting, value: false } : setting)) : settings;
-    // Pause, busy mode and the exceptional days within the horizon, computed now (issue 14, part 3): the storefront's banner and slot picker read them.
-    const served = [...restaurant, ...calendarAsSettings(calendar, clock())];
-    if (!escalation) return success<Settings>(c, served);
+    const now = clock();
+    const { catalog: current, settingsKey } = await catalog.moment(now);
     // Whether a staff screen is connected now: without one (and without e-mail-only handling) the
     // storefront offers a slot instead of ASAP (isAsapOffered, docs/decisions/022-nothing-unseen.md).
-    const { screenConnected } = await escalation.presence(clock(), settings);
-    return success<Settings>(c, [...served, { name: screenConnectedSetting, value: screenConnected }]);
+    const screenConnected = escalation ? (await escalation.presence(now, current.settings)).screenConnected : undefined;
+    const key = `settings:${settingsKey}:${cardPaymentsOff ? 1 : 0}:${screenConnected ?? '-'}`;
+    return preparedResponse(
+      c,
+      await (catalog.stored(key) ??
+        catalog.prepared(key, () => {
+          // Card payments off (production without Stripe keys nor test mode, issue 17): the storefront offers cash only.
+          const restaurant = cardPaymentsOff
+            ? current.settings.map((setting) => (setting.name === 'payments.stripe.active' ? { ...setting, value: false } : setting))
+            : current.settings;
+          // Pause, busy mode and the exceptional days within the horizon, computed now (issue 14, part 3): the storefront's banner and slot picker read them.
+          const served: Settings = [...restaurant, ...calendarAsSettings(current.calendar, now)];
+          if (screenConnected !== undefined) served.push({ name: screenConnectedSetting, value: screenConnected });
+          return JSON.stringify({ status: 'success', payload: served });
+        })),
+    );
   });
-  declare(app, menusRoute, async (c) => {
-    // Written once per catalogue version: the body is MenusSchema in the success envelope (catalog service).
-    const { json, gzip } = await catalog.getMenusJson(clock());
-    c.header('Content-Type', 'application/json');
-    c.header('Vary', 'Accept-Encoding');
-    if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) return c.body(json);
-    c.header('Content-Encoding', 'gzip');
-    return c.body(new Uint8Array(gzip));
+  // Written once per catalogue version and moment (CatalogService.moment): the body is MenusSchema in the success envelope.
+  declare(app, menusRoute, async (c) => preparedResponse(c, await catalog.menusAnswer(clock())));
+  declare(app, offersRoute, async (c) => {
+    const { version, offers } = await catalog.getCatalog();
+    const key = `offers:${version}`;
+    return preparedResponse(c, await (catalog.stored(key) ?? catalog.prepared(key, () => JSON.stringify({ status: 'success', payload: offers }))));
   });
-  declare(app, offersRoute, async (c) => success<Offer[]>(c, (await catalog.getCatalog()).offers));
   declare(app, couponRoute, async (c, input) => {
     // Spec section 7: status and a payload list with the id; anything but success marks the coupon invalid.
     const coupon = (await catalog.getCatalog()).couponsByCode.get(input.params().coupon.trim().toUpperCase());

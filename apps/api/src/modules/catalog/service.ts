@@ -1,11 +1,12 @@
-import { gzipSync } from 'node:zlib';
 import type { Category, ItemOption, Menu, MenuItem } from '@resto/domain/catalogue';
 import { menuIsOpen } from '@resto/domain/scheduling';
 import { isOnSale } from '@resto/domain/sold-out';
 import { centsToEuros } from '@resto/domain/money';
 import type { Offer, OfferType } from '@resto/domain/offers';
-import type { RestaurantCalendar } from '@resto/domain/calendar';
+import { busyExtraMinutes, isPaused, type RestaurantCalendar } from '@resto/domain/calendar';
+import { toRestaurantDate } from '@resto/domain/clock';
 import type { Database } from '../../db/client.ts';
+import { prepareJson, type PreparedAnswer } from '../../http/prepared-answer.ts';
 import { readCatalogRows, readCatalogVersion, type CatalogRows } from './repository.ts';
 
 export interface Catalog {
@@ -147,6 +148,37 @@ function soldOutNow(catalog: Catalog, now: Date): Set<number> {
   return ids;
 }
 
+/** The menus at `now`: menu_is_open by the clock and the calendar, sold-out dishes unavailable. */
+function menusAt(catalog: Catalog, now: Date, soldOut: ReadonlySet<number>): Menu[] {
+  return catalog.menus.map((menu) => ({
+    ...menu,
+    menu_is_open: menuIsOpen(menu, now, catalog.calendar),
+    categories: soldOut.size
+      ? menu.categories.map((category) => ({
+          ...category,
+          items: category.items.map((item) => (soldOut.has(item.item_id) ? { ...item, item_is_available: false } : item)),
+        }))
+      : menu.categories,
+  }));
+}
+
+/** How many prepared answers a catalogue service keeps (a few per document and moment of the day). */
+const maxAnswers = 32;
+
+/** See CatalogService.moment. `from`/`until`: the window, epoch ms, in which the keys hold. */
+export interface CatalogMoment {
+  catalog: Catalog;
+  from: number;
+  until: number;
+  soldOut: ReadonlySet<number>;
+  /** The catalogue's version, the open menus and the sold-out dishes: what GET /v2/public/menus depends on. */
+  menusKey: string;
+  /** `menus:` and menusKey: the prepared answer's key, made once per moment. */
+  menusAnswerKey: string;
+  /** The version, pause, busy minutes and the restaurant's date: what GET /v2/public/settings depends on (with the route's own). */
+  settingsKey: string;
+}
+
 /** In-process notice that an import replaced the catalogue (other processes see catalog_version). */
 export const catalogChanged = new EventTarget();
 
@@ -166,7 +198,8 @@ export class CatalogService {
   private cached: Catalog | undefined;
   private checkedAt = -Infinity;
   private building: Promise<Catalog> | undefined;
-  private menusJson = new Map<string, { json: string; gzip: Buffer }>();
+  private answers = new Map<string, Promise<PreparedAnswer>>();
+  private lastMoment: CatalogMoment | undefined;
 
   constructor(
     private readonly db: Database,
@@ -185,8 +218,15 @@ export class CatalogService {
    * next request instead of within `refreshMs`. The 1 s check stays, for a lost connection or an
    * import by the command line (which does not notify). Errors are given to `onError`, never thrown.
    */
-  listen(listen: (channel: string, onNotify: (payload: string) => void, onReconnect?: () => void) => Promise<unknown>, onError: (error: unknown) => void): void {
-    listen(catalogChangedChannel, () => this.invalidate(), () => this.invalidate()).catch(onError);
+  listen(
+    listen: (channel: string, onNotify: (payload: string) => void, onReconnect?: () => void) => Promise<unknown>,
+    onError: (error: unknown) => void,
+  ): void {
+    listen(
+      catalogChangedChannel,
+      () => this.invalidate(),
+      () => this.invalidate(),
+    ).catch(onError);
   }
 
   async getCatalog(): Promise<Catalog> {
@@ -195,7 +235,7 @@ export class CatalogService {
       const version = await readCatalogVersion(this.db);
       if (this.cached?.version !== version) {
         this.cached = buildCatalog(version, await readCatalogRows(this.db));
-        this.menusJson.clear();
+        this.answers.clear();
       }
       this.checkedAt = performance.now();
       return this.cached;
@@ -210,35 +250,68 @@ export class CatalogService {
    */
   async getMenus(now: Date): Promise<Menu[]> {
     const catalog = await this.getCatalog();
-    const soldOut = soldOutNow(catalog, now);
-    return catalog.menus.map((menu) => ({
-      ...menu,
-      menu_is_open: menuIsOpen(menu, now, catalog.calendar),
-      categories: soldOut.size
-        ? menu.categories.map((category) => ({
-            ...category,
-            items: category.items.map((item) => (soldOut.has(item.item_id) ? { ...item, item_is_available: false } : item)),
-          }))
-        : menu.categories,
-    }));
+    return menusAt(catalog, now, soldOutNow(catalog, now));
   }
 
   /**
-   * The body of GET /v2/public/menus, serialised and gzipped once per catalogue version and
-   * opening state (the menu is the most requested document; phones get it compressed).
+   * What the public answers depend on at `now` besides the catalogue's version: which menus are
+   * open, which dishes are « épuisé aujourd'hui », whether ordering is paused or busy, and the
+   * restaurant's date (the exceptions shown). Computed once per window: every rule behind it reads
+   * the time to the minute (HH:MM in Europe/Paris) or compares with a stored instant, so nothing
+   * changes before the next minute or the next of those instants (docs/decisions/024-prepared-answers.md).
    */
-  async getMenusJson(now: Date): Promise<{ json: string; gzip: Buffer }> {
+  async moment(now: Date): Promise<CatalogMoment> {
     const catalog = await this.getCatalog();
+    const t = now.getTime();
+    const known = this.lastMoment;
+    if (known && known.catalog === catalog && t >= known.from && t < known.until) return known;
+    const soldOut = soldOutNow(catalog, now);
     const openFlags = catalog.menus.map((menu) => (menuIsOpen(menu, now, catalog.calendar) ? '1' : '0')).join('');
-    // A dish coming back (its sold_out_until passing) changes the body without a new version.
-    const soldOut = [...soldOutNow(catalog, now)].join(',');
-    const key = `${catalog.version}:${openFlags}:${soldOut}`;
-    let body = this.menusJson.get(key);
-    if (body === undefined) {
-      const json = JSON.stringify({ status: 'success', payload: await this.getMenus(now) });
-      body = { json, gzip: gzipSync(json) };
-      this.menusJson.set(key, body);
+    const { ordering } = catalog.calendar;
+    const menusKey = `${catalog.version}:${openFlags}:${[...soldOut].join(',')}`;
+    const settingsKey = `${catalog.version}:${isPaused(catalog.calendar, now) ? 1 : 0}:${busyExtraMinutes(catalog.calendar, now)}:${toRestaurantDate(now)}`;
+    // The window: this minute, cut at the stored instants within it (a clock may also go back: tests).
+    let from = Math.floor(t / 60_000) * 60_000;
+    let until = from + 60_000;
+    for (const instant of [...catalog.soldOutUntil.values(), ordering.paused_until, ordering.busy_until]) {
+      const at = instant === null ? NaN : typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
+      if (at > t && at < until) until = at;
+      else if (at <= t && at > from) from = at;
     }
-    return body;
+    this.lastMoment = { catalog, from, until, soldOut, menusKey, menusAnswerKey: `menus:${menusKey}`, settingsKey };
+    return this.lastMoment;
+  }
+
+  /**
+   * The answer stored under `key` (a document's name and everything its bytes depend on: see
+   * `moment`), or the one `json()` writes, prepared once (http/prepared-answer.ts) while requests
+   * for the same key wait for it. At most `maxAnswers` are kept, the oldest dropped first; all of
+   * them when the catalogue's version changes.
+   */
+  prepared(key: string, json: () => string): Promise<PreparedAnswer> {
+    let answer = this.answers.get(key);
+    if (answer === undefined) {
+      // Only on a miss: callers write `stored(key) ?? prepared(key, …)`, so no function is made per request.
+      if (this.answers.size >= maxAnswers) this.answers.delete(this.answers.keys().next().value!);
+      const made = prepareJson(json());
+      this.answers.set(key, made);
+      made.catch(() => this.answers.get(key) === made && this.answers.delete(key));
+      answer = made;
+    }
+    return answer;
+  }
+
+  /** The answer stored under `key`, if any (see `prepared`). */
+  stored(key: string): Promise<PreparedAnswer> | undefined {
+    return this.answers.get(key);
+  }
+
+  /** GET /v2/public/menus at `now`: the envelope of `getMenus`, prepared once per catalogue version and moment. */
+  async menusAnswer(now: Date): Promise<PreparedAnswer> {
+    const moment = await this.moment(now);
+    return (
+      this.stored(moment.menusAnswerKey) ??
+      this.prepared(moment.menusAnswerKey, () => JSON.stringify({ status: 'success', payload: menusAt(moment.catalog, now, moment.soldOut) }))
+    );
   }
 }
