@@ -13,10 +13,6 @@ import { documentNumberSql } from './numbering.ts';
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
 
-export async function findOrderIdByLocalId(db: Database, localId: string): Promise<number | undefined> {
-  return (await findOrderByLocalId(db, localId))?.orderId;
-}
-
 /** The order written under `localId`: its id and secret, or undefined. */
 export async function findOrderByLocalId(db: Database, localId: string): Promise<{ orderId: number; secret: string } | undefined> {
   const rows = await db.select({ orderId: orders.orderId, secret: orders.secret }).from(orders).where(eq(orders.localId, localId));
