@@ -7,16 +7,17 @@ import { getTableColumns, sql, type Column, type SQL, type Table } from 'drizzle
  * and PostgreSQL refuses more than 65,535 parameters a statement. Columns left out of the rows
  * (identity, serial, defaults) take their defaults; dates travel as ISO 8601 strings.
  * `tail` is appended as is (e.g. `on conflict … do nothing returning …`).
- * `joined`: columns whose value is SQL read from `joined.from` (another relation, such as a
- * common table expression of the same statement: `{ columns: { orderId: sql`new_order.order_id` },
+ * `joined`: columns whose value is SQL, possibly read from `joined.from` (another relation, such as
+ * a common table expression of the same statement: `{ columns: { orderId: sql`new_order.order_id` },
  * from: sql`new_order` }`), one inserted row per row of `rows` and row of `from`; the fields of
- * `rows` are `r.<column>` there (docs/decisions/025-order-creation-cost.md).
+ * `rows` are `r.<column>` there; `overridingSystemValue` to give an identity column its value
+ * (docs/decisions/025-order-creation-cost.md).
  */
 export function insertJsonRows<T extends Table, Joined extends keyof T['$inferInsert'] & string = never>(
   table: T,
   rows: readonly Omit<T['$inferInsert'], Joined>[],
   tail: SQL = sql``,
-  joined?: { columns: Record<Joined, SQL>; from: SQL },
+  joined?: { columns: Partial<Record<Joined, SQL>>; from?: SQL; overridingSystemValue?: boolean },
 ): SQL {
   const columns = getTableColumns(table) as Record<string, Column>;
   const computed = (joined?.columns ?? {}) as Record<string, SQL>;
@@ -38,6 +39,8 @@ export function insertJsonRows<T extends Table, Joined extends keyof T['$inferIn
       }),
     ),
   );
-  const from = joined ? sql`, ${joined.from}` : sql``;
-  return sql`insert into ${table} (${names}) select ${values} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json) as r${from} ${tail}`;
+  const from = joined?.from ? sql`, ${joined.from}` : sql``;
+  // An identity column GENERATED ALWAYS takes a given value only so (orders.order_id taken beforehand).
+  const overriding = joined?.overridingSystemValue ? sql` overriding system value` : sql``;
+  return sql`insert into ${table} (${names})${overriding} select ${values} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json) as r${from} ${tail}`;
 }

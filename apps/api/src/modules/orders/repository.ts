@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { eventTypeOfStatus } from '@resto/domain/order-events';
 import { queryRows, type Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { insertJsonRows } from '../../db/json-rows.ts';
 import { mailOutbox, orderEvents, orderLines, orderOffers, orders, payments, users } from '../../db/schema.ts';
 import { appendOrderEvent, appendOrderEvents, orderEventCtes, orderEventNotifySql, type NewOrderEvent } from '../board/events.ts';
@@ -57,16 +58,17 @@ export type NewOrderMails = (written: { orderId: number; secret: string }) => Ne
 
 /**
  * Writes an order, its lines, its offer uses, its first event (placed, to its status, by the
- * customer), its receipt number when `placedAt` is given (cash: placed now; and an invoice number
- * for business details) and its e-mails (`mails`: the outbox of issue 17), in one transaction keyed
- * by local_id: when another request already wrote that local_id, nothing is written and that
- * order's id and secret are returned. Four round trips (docs/decisions/025-order-creation-cost.md):
- * BEGIN; one statement for the order, lines and offer uses; one for the numbers, the event, its
- * `pg_notify` and the e-mails; COMMIT. The counters (document_counters: event ids, receipts) are
- * locked only by the second statement, until commit, so concurrent orders queue on them briefly.
- * `capacity` (issue 14, part 4): the order's slot is locked first (capacity.ts, lockSlot), then an
- * order already written with this local_id is answered as above, never refused; then `check` runs
- * (counts the slot, may throw slot_full) before anything is written.
+ * customer, announced by `pg_notify` at commit), its receipt number when `placedAt` is given (cash:
+ * placed now; and an invoice number for business details) and its e-mails (`mails`: the outbox of
+ * issue 17), atomically, keyed by local_id: when another request already wrote that local_id,
+ * nothing is written and that order's id and secret are returned. Two round trips
+ * (docs/decisions/025-order-creation-cost.md): the order's id from its sequence and a secret,
+ * then ONE statement writing everything, whose common table expressions take the numbers from
+ * `document_counters` (locked only until that statement commits: concurrent orders queue on them
+ * for one statement). Ids of refused writes are skipped, as a failed insert's always were.
+ * `capacity` (issue 14, part 4): in a transaction, the order's slot is locked first (capacity.ts,
+ * lockSlot), then an order already written with this local_id is answered as above, never refused;
+ * then `check` runs (counts the slot, may throw slot_full) before the write.
  * @throws the unique violation of order_offers_once_idx (a once-only offer already used), ApiError from `check`.
  */
 export async function insertOrder(
@@ -80,57 +82,79 @@ export async function insertOrder(
     capacity?: { slotKey: string; check: (tx: Database) => Promise<void> };
   },
 ): Promise<{ orderId: number; secret: string; created: boolean }> {
-  const { order, lines, offerUses = [], placedAt = null, mails, capacity } = write;
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
-    if (capacity) {
-      await lockSlot(tx, capacity.slotKey, order.isPickup);
-      const existing = await findOrderByLocalId(tx, order.localId);
+  const { capacity } = write;
+  try {
+    if (!capacity) return { ...(await writeOrder(db, write)), created: true };
+    return await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      await lockSlot(tx, capacity.slotKey, write.order.isPickup);
+      const existing = await findOrderByLocalId(tx, write.order.localId);
       if (existing) return { ...existing, created: false };
       await capacity.check(tx);
-    }
-    const fromNewOrder = { columns: { orderId: sql`new_order.order_id` }, from: sql`new_order` };
-    const [inserted] = await queryRows<{ orderId: number; secret: string }>(
-      tx,
-      sql`with new_order as (${insertJsonRows(orders, [order], sql`on conflict (${sql.identifier(orders.localId.name)}) do nothing returning order_id, secret`)})
-        ${lines.length ? sql`, new_lines as (${insertJsonRows(orderLines, lines, sql``, fromNewOrder)})` : sql``}
-        ${offerUses.length ? sql`, new_uses as (${insertJsonRows(orderOffers, offerUses, sql``, fromNewOrder)})` : sql``}
-        select order_id as "orderId", secret from new_order`,
-    );
-    if (!inserted) {
-      // Another request wrote this local_id; its row is committed (the conflict waited for it).
-      const existing = await findOrderByLocalId(tx, order.localId);
-      return { ...existing!, created: false };
-    }
-    const orderId = Number(inserted.orderId);
-    const mailRows = mails?.({ orderId, secret: inserted.secret }) ?? [];
-    const number = (series: 'receipt' | 'invoice') => sql`(select last from ${sql.identifier(`${series}_counter`)})`;
-    const event = orderEventCtes({
-      orderId,
-      type: 'placed',
-      fromStatus: null,
-      toStatus: order.status ?? 'pending',
-      actor: 'customer',
-      at: order.createdAt ?? new Date(),
+      return { ...(await writeOrder(tx, write)), created: true };
     });
-    // The receipt number before the e-mails, which link to the receipt: the rows say it is placed.
-    await tx.execute(
-      sql`with ${event}
-        ${placedAt ? sql`, receipt_counter as (${documentNumberSql('receipt')})` : sql``}
-        ${placedAt && order.business ? sql`, invoice_counter as (${documentNumberSql('invoice')})` : sql``}
-        ${
-          placedAt
-            ? sql`, numbered as (update ${orders} set ${sql.identifier(orders.receiptNumber.name)} = ${number('receipt')},
-                 ${sql.identifier(orders.invoiceNumber.name)} = ${order.business ? number('invoice') : sql`null`},
-                 ${sql.identifier(orders.placedAt.name)} = ${placedAt.toISOString()}::timestamptz
-                 where ${orders.orderId} = ${orderId} and ${orders.receiptNumber} is null)`
-            : sql``
-        }
-        ${mailRows.length ? sql`, new_mails as (${insertJsonRows(mailOutbox, mailRows, sql`on conflict do nothing`)})` : sql``}
-        select ${orderEventNotifySql}`,
-    );
-    return { orderId, secret: inserted.secret, created: true };
+  } catch (error) {
+    // Another request wrote this local_id first; the violation is raised once it committed.
+    if (!isUniqueViolation(error, 'orders_local_id_idx')) throw error;
+    const existing = await findOrderByLocalId(db, write.order.localId);
+    if (!existing) throw error;
+    return { ...existing, created: false };
+  }
+}
+
+/** The write of `insertOrder`: the order's id and secret taken, then one statement. */
+async function writeOrder(
+  db: Database,
+  write: {
+    order: NewOrder;
+    lines: readonly NewOrderLine[];
+    offerUses?: readonly Omit<typeof orderOffers.$inferInsert, 'orderId'>[];
+    placedAt?: Date | null;
+    mails?: NewOrderMails;
+  },
+): Promise<{ orderId: number; secret: string }> {
+  const { order, lines, offerUses = [], placedAt = null, mails } = write;
+  // The id first: the e-mails, rendered before the write, show it. The secret as orders.secret's default makes it.
+  const [taken] = await queryRows<{ orderId: number; secret: string }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence('orders', 'order_id'))::int as "orderId", replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') as secret`,
+  );
+  const orderId = Number(taken!.orderId);
+  const secret = taken!.secret;
+  const mailRows = mails?.({ orderId, secret }) ?? [];
+  const counter = (series: 'receipt' | 'invoice') => sql`(select last from ${sql.identifier(`${series}_counter`)})`;
+  const numbers: Partial<Record<'receiptNumber' | 'invoiceNumber' | 'placedAt', SQL>> = placedAt
+    ? {
+        receiptNumber: counter('receipt'),
+        invoiceNumber: order.business ? counter('invoice') : sql`null::int`,
+        placedAt: sql`${placedAt.toISOString()}::timestamptz`,
+      }
+    : {};
+  const row = { ...order, orderId, secret } as NewOrder; // order_id is GENERATED ALWAYS: given here with overriding
+  const newOrder = insertJsonRows<typeof orders, 'receiptNumber' | 'invoiceNumber' | 'placedAt'>(orders, [row], sql``, {
+    columns: numbers,
+    overridingSystemValue: true,
   });
+  const fromNewOrder = { columns: { orderId: sql`${orderId}::int` } };
+  const event = orderEventCtes({
+    orderId,
+    type: 'placed',
+    fromStatus: null,
+    toStatus: order.status ?? 'pending',
+    actor: 'customer',
+    at: order.createdAt ?? new Date(),
+  });
+  await db.execute(
+    sql`with ${placedAt ? sql`receipt_counter as (${documentNumberSql('receipt')}), ` : sql``}
+      ${placedAt && order.business ? sql`invoice_counter as (${documentNumberSql('invoice')}), ` : sql``}
+      new_order as (${newOrder}),
+      ${lines.length ? sql`new_lines as (${insertJsonRows(orderLines, lines, sql``, fromNewOrder)}), ` : sql``}
+      ${offerUses.length ? sql`new_uses as (${insertJsonRows(orderOffers, offerUses, sql``, fromNewOrder)}), ` : sql``}
+      ${mailRows.length ? sql`new_mails as (${insertJsonRows(mailOutbox, mailRows, sql`on conflict do nothing`)}), ` : sql``}
+      ${event}
+      select ${orderEventNotifySql}`,
+  );
+  return { orderId, secret };
 }
 
 /** A past order to write as it happened: its row, its lines and its status history (oldest first), written as order events. */
