@@ -25,7 +25,7 @@ export function documentNumberSql(series: DocumentSeries): SQL {
  * locked until commit, so two concurrent orders wait for each other (no duplicate), and a rolled
  * back order gives its number back (no gap). docs/decisions/013-receipts.md.
  */
-export async function takeDocumentNumber(tx: Tx, series: DocumentSeries): Promise<number> {
+async function takeDocumentNumber(tx: Tx, series: DocumentSeries): Promise<number> {
   const result = (await tx.execute(documentNumberSql(series))) as unknown as { rows: { last: number }[] };
   return Number(result.rows[0]!.last);
 }
