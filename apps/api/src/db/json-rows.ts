@@ -7,14 +7,30 @@ import { getTableColumns, sql, type Column, type SQL, type Table } from 'drizzle
  * and PostgreSQL refuses more than 65,535 parameters a statement. Columns left out of the rows
  * (identity, serial, defaults) take their defaults; dates travel as ISO 8601 strings.
  * `tail` is appended as is (e.g. `on conflict … do nothing returning …`).
+ * `joined`: columns whose value is SQL, possibly read from `joined.from` (another relation, such as
+ * a common table expression of the same statement: `{ columns: { orderId: sql`new_order.order_id` },
+ * from: sql`new_order` }`), one inserted row per row of `rows` and row of `from`; the fields of
+ * `rows` are `r.<column>` there; `overridingSystemValue` to give an identity column its value
+ * (docs/decisions/025-order-creation-cost.md).
  */
-export function insertJsonRows<T extends Table>(table: T, rows: readonly T['$inferInsert'][], tail: SQL = sql``): SQL {
+export function insertJsonRows<T extends Table, Joined extends keyof T['$inferInsert'] & string = never>(
+  table: T,
+  rows: readonly Omit<T['$inferInsert'], Joined>[],
+  tail: SQL = sql``,
+  joined?: { columns: Partial<Record<Joined, SQL>>; from?: SQL; overridingSystemValue?: boolean },
+): SQL {
   const columns = getTableColumns(table) as Record<string, Column>;
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => columns[key] !== undefined);
+  const computed = (joined?.columns ?? {}) as Record<string, SQL>;
+  // A field undefined in every row is left out (its default), as Drizzle's insert does.
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row).filter((key) => (row as Record<string, unknown>)[key] !== undefined)))].filter(
+    (key) => columns[key] !== undefined && computed[key] === undefined,
+  );
+  const computedKeys = Object.keys(computed).filter((key) => columns[key] !== undefined);
   const names = sql.join(
-    keys.map((key) => sql.identifier(columns[key]!.name)),
+    [...keys, ...computedKeys].map((key) => sql.identifier(columns[key]!.name)),
     sql`, `,
   );
+  const values = sql.join([...keys.map((key) => sql`r.${sql.identifier(columns[key]!.name)}`), ...computedKeys.map((key) => computed[key]!)], sql`, `);
   const records = rows.map((row) =>
     Object.fromEntries(
       keys.map((key) => {
@@ -23,5 +39,8 @@ export function insertJsonRows<T extends Table>(table: T, rows: readonly T['$inf
       }),
     ),
   );
-  return sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json) ${tail}`;
+  const from = joined?.from ? sql`, ${joined.from}` : sql``;
+  // An identity column GENERATED ALWAYS takes a given value only so (orders.order_id taken beforehand).
+  const overriding = joined?.overridingSystemValue ? sql` overriding system value` : sql``;
+  return sql`insert into ${table} (${names})${overriding} select ${values} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json) as r${from} ${tail}`;
 }

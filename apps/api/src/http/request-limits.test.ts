@@ -61,6 +61,14 @@ describe('orders', () => {
     expect429((await order(newIp(), email.toUpperCase())).response, messages.tooManyOrders);
   }, 60_000);
 
+  test('orders refused by the address limit count nothing against their e-mail (the limits in one statement)', async () => {
+    const ip = newIp();
+    for (let i = 0; i < requestLimits.orderPerIp.max; i += 1) expect((await order(ip)).response.status).toBe(201);
+    const email = newEmail('famille');
+    for (let i = 0; i < requestLimits.orderPerEmail.max; i += 1) expect429((await order(ip, email)).response, messages.tooManyOrders);
+    expect((await order(newIp(), email)).response.status).toBe(201);
+  }, 120_000);
+
   test('a family ordering twice from one address is fine', async () => {
     const ip = newIp();
     const email = newEmail('famille');

@@ -20,8 +20,13 @@ export class RequestLimits {
   }
 
   private async hit(limit: RateLimit, subject: string, message: (minutes: number) => string) {
+    await this.hitAll([{ limit, subject }], message);
+  }
+
+  /** `hit` for several limits in one statement (RateLimiter.hitAll): the first one over refuses. */
+  private async hitAll(hits: readonly { limit: RateLimit; subject: string }[], message: (minutes: number) => string) {
     try {
-      await this.limiter.hit(limit, subject);
+      await this.limiter.hitAll(hits);
     } catch (error) {
       if (error instanceof TooManyRequestsError) {
         const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
@@ -31,10 +36,15 @@ export class RequestLimits {
     }
   }
 
-  /** A new order (not a retry of a local_id): per address and per customer e-mail. @throws 429. */
+  /** A new order (not a retry of a local_id): per address, then per customer e-mail, in one statement. @throws 429. */
   async order(ip: string, email: string): Promise<void> {
-    await this.hit(this.limits.orderPerIp, ip, messages.tooManyOrders);
-    await this.hit(this.limits.orderPerEmail, email.trim().toLowerCase(), messages.tooManyOrders);
+    await this.hitAll(
+      [
+        { limit: this.limits.orderPerIp, subject: ip },
+        { limit: this.limits.orderPerEmail, subject: email.trim().toLowerCase() },
+      ],
+      messages.tooManyOrders,
+    );
   }
 
   /** POST stripe-customer: per address and per e-mail. @throws 429. */

@@ -26,6 +26,24 @@ export class RateLimiter {
     if (count > limit.max) throw tooMany(windowStart, limit, now, message);
   }
 
+  /**
+   * Counts one event under each of `hits` in order, in one statement (repository.hitCounters): as
+   * `hit` one after the other, the first limit gone over refuses and the ones after it count nothing.
+   * @throws ApiError 429 with that limit's retry time (`message`, when given, as its text).
+   */
+  async hitAll(hits: readonly { limit: RateLimit; subject: string; message?: string }[]): Promise<void> {
+    const now = this.clock();
+    const counted = await repository.hitCounters(
+      this.db,
+      hits.map(({ limit, subject }) => ({ key: this.key(limit, subject), windowSeconds: limit.windowSeconds, max: limit.max })),
+      now,
+    );
+    counted.forEach(({ count, windowStart }, index) => {
+      const { limit, message } = hits[index]!;
+      if (count > limit.max) throw tooMany(windowStart, limit, now, message);
+    });
+  }
+
   /** @throws ApiError 429 when the limit is already reached (counts nothing). */
   async check(limit: RateLimit, subject: string, message?: string): Promise<void> {
     const now = this.clock();

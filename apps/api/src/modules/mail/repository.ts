@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client.ts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
 /** SQL of the mail outbox. No rules here: the service decides when and what. */
@@ -13,27 +13,29 @@ export async function insertMails(db: Database, mails: NewOutboxMail[]): Promise
 }
 
 /**
- * Claims the oldest due mail for `lockSeconds` (so another instance does not send it too) and
- * counts the attempt. SKIP LOCKED lets instances claim different rows at once.
+ * Claims the oldest due mails, at most `limit`, for `lockSeconds` (so another instance does not send
+ * them too) and counts their attempt, in one statement that returns the claimed rows (oldest first).
+ * SKIP LOCKED lets instances claim different rows at once.
  */
-export async function claimDueMail(db: Database, now: Date, lockSeconds: number): Promise<OutboxMail | undefined> {
+export async function claimDueMails(db: Database, now: Date, lockSeconds: number, limit: number): Promise<OutboxMail[]> {
   const at = now.toISOString();
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`update mail_outbox set attempts = attempts + 1, locked_until = ${at}::timestamptz + make_interval(secs => ${lockSeconds})
-        where id = (select id from mail_outbox where next_attempt_at <= ${at}::timestamptz and (locked_until is null or locked_until <= ${at}::timestamptz)
-                    order by id limit 1 for update skip locked)
-        returning id`,
-  );
-  const id = rows[0]?.id;
-  if (id === undefined) return undefined;
-  const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-  return mails[0];
+  const rows = await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, lockedUntil: sql`${at}::timestamptz + make_interval(secs => ${lockSeconds})` })
+    .where(
+      inArray(
+        mailOutbox.id,
+        sql`(select id from mail_outbox where next_attempt_at <= ${at}::timestamptz and (locked_until is null or locked_until <= ${at}::timestamptz)
+             order by id limit ${limit} for update skip locked)`,
+      ),
+    )
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
-/** A sent mail leaves the table (with the personal data it held). */
-export async function deleteMail(db: Database, id: number): Promise<void> {
-  await db.delete(mailOutbox).where(eq(mailOutbox.id, id));
+/** Sent mails leave the table (with the personal data they held). */
+export async function deleteMails(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length) await db.delete(mailOutbox).where(inArray(mailOutbox.id, [...ids]));
 }
 
 /** A failed attempt: released, due again at `nextAttemptAt`, with the error kept for the logs. */

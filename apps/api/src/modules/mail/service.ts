@@ -5,6 +5,8 @@ import { serializeError, type Logger } from '../../logger.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import * as orders from '../orders/repository.ts';
 import * as repository from './repository.ts';
+import type { NewOutboxMail } from './repository.ts';
+import type { orderLines as orderLinesTable, orders as ordersTable } from '../../db/schema.ts';
 import { codeMail, existingAccountMail, newOrderMail, orderConfirmationMail, type OrderMailData, type RestaurantContacts } from './templates.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
 
@@ -18,6 +20,12 @@ export function retryDelaySeconds(attempts: number): number {
 
 /** How long a claimed mail stays another instance's to leave alone, in seconds. */
 const claimSeconds = 120;
+
+/**
+ * How many due mails one statement claims. Sent ones are deleted together after the batch: a crash
+ * in between sends them again once their claim expires (up to this many mails instead of one).
+ */
+const claimBatch = 10;
 
 /**
  * E-mails (issue 5). Codes are sent at once and never stored in clear (not even in the outbox);
@@ -75,28 +83,41 @@ export class MailService {
    * commit (issue 17, docs/decisions/010-crash-safety-and-shutdown.md). Call `kick()` after commit.
    */
   async prepareOrderMails(): Promise<OrderMailWriter> {
+    const rowsOf = await this.prepareOrderMailRows();
+    return async (tx, orderId) => {
+      const order = await orders.findOrder(tx, orderId);
+      if (!order) return;
+      const lines = await orders.findOrderLines(tx, orderId);
+      const testMode = (await orders.findTestModeOrders(tx, [orderId])).has(orderId);
+      await repository.insertMails(tx, rowsOf({ ...order, placed: order.receiptNumber !== null, testMode }, lines));
+    };
+  }
+
+  /**
+   * Like `prepareOrderMails`, for a caller that holds the order in memory (checkout writing a new
+   * cash order, docs/decisions/025-order-creation-cost.md): the returned function renders the
+   * outbox rows of the order and its lines as they are being written, reading nothing, and the
+   * caller inserts them in the order's transaction (issue 17). Contacts and settings are read now.
+   */
+  async prepareOrderMailRows(): Promise<(order: MailOrder, lines: readonly MailOrderLine[]) => NewOutboxMail[]> {
     const restaurant = await this.contacts();
     const { settings } = await this.catalog.getCatalog();
     const taxInclusive = readTaxSettings(settings).inclusive;
     const siteUrl = readSetting(settings, 'site.url', '').replace(/\/+$/, '');
     const now = this.clock();
-    return async (tx, orderId) => {
-      const data = await orderMailData(tx, orderId, taxInclusive, siteUrl);
-      if (!data) return;
+    return (order, lines) => {
+      const data = orderMailData(order, lines, taxInclusive, siteUrl);
       const mails = [{ kind: 'order-confirmation', message: orderConfirmationMail(data, restaurant) }];
       if (restaurant.email) mails.push({ kind: 'order-restaurant', message: newOrderMail(data, restaurant) });
-      await repository.insertMails(
-        tx,
-        mails.map(({ kind, message }) => ({
-          kind,
-          orderId,
-          recipient: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          nextAttemptAt: now,
-        })),
-      );
+      return mails.map(({ kind, message }) => ({
+        kind,
+        orderId: order.orderId,
+        recipient: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        nextAttemptAt: now,
+      }));
     };
   }
 
@@ -123,24 +144,36 @@ export class MailService {
     while (this.running) await this.running;
   }
 
-  /** Sends every due outbox mail, one at a time; each failure is rescheduled and logged. @returns mails sent. */
+  /**
+   * Sends every due outbox mail, one at a time, claimed by batches of `claimBatch` (one statement
+   * claims a batch, one deletes what it sent: docs/decisions/025-order-creation-cost.md); each
+   * failure is rescheduled and logged. @returns mails sent.
+   */
   async sendDue(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const mail = await repository.claimDueMail(this.db, this.clock(), claimSeconds);
-      if (!mail) return sent;
+      const mails = await repository.claimDueMails(this.db, this.clock(), claimSeconds, claimBatch);
+      const done: number[] = [];
       try {
-        await this.transport.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html });
-        await repository.deleteMail(this.db, mail.id);
-        sent += 1;
-      } catch (error) {
-        const next = new Date(this.clock().getTime() + retryDelaySeconds(mail.attempts) * 1000);
-        await repository.rescheduleMail(this.db, mail.id, next, errorText(error));
-        this.logger.warn(
-          { mailId: mail.id, orderId: mail.orderId, kind: mail.kind, attempts: mail.attempts, retryAt: next.toISOString(), err: errorText(error) },
-          'e-mail non envoyé, nouvel essai prévu',
-        );
+        for (const mail of mails) {
+          try {
+            await this.transport.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html });
+            done.push(mail.id);
+          } catch (error) {
+            const next = new Date(this.clock().getTime() + retryDelaySeconds(mail.attempts) * 1000);
+            await repository.rescheduleMail(this.db, mail.id, next, errorText(error));
+            this.logger.warn(
+              { mailId: mail.id, orderId: mail.orderId, kind: mail.kind, attempts: mail.attempts, retryAt: next.toISOString(), err: errorText(error) },
+              'e-mail non envoyé, nouvel essai prévu',
+            );
+          }
+        }
+      } finally {
+        await repository.deleteMails(this.db, done);
       }
+      sent += done.length;
+      // A short batch emptied what was due; mails written since then start another round (kick).
+      if (mails.length < claimBatch) return sent;
     }
   }
 
@@ -170,21 +203,44 @@ function errorText(error: unknown): string {
   return typeof logged === 'string' ? logged : logged.message;
 }
 
-/**
- * What an order's e-mails show, read through `db` (the order's transaction, after its receipt number
- * was taken); undefined for an unknown order. `siteUrl`: the setting `site.url`, for the receipt link.
- */
-async function orderMailData(db: Database, orderId: number, taxInclusive: boolean, siteUrl: string): Promise<OrderMailData | undefined> {
-  const order = await orders.findOrder(db, orderId);
-  if (!order) return undefined;
-  const lines = await orders.findOrderLines(db, orderId);
-  const testMode = (await orders.findTestModeOrders(db, [orderId])).has(orderId);
+/** The columns of an order its e-mails show (`orders` as stored), with `testMode` (a test-processor payment, issue 17). */
+export type MailOrder = Pick<
+  typeof ordersTable.$inferSelect,
+  | 'orderId'
+  | 'createdAt'
+  | 'isPickup'
+  | 'paymentMethod'
+  | 'customer'
+  | 'location'
+  | 'deliveryDate'
+  | 'deliveryTimeRange'
+  | 'subtotalCents'
+  | 'discountCents'
+  | 'deliveryCents'
+  | 'taxCents'
+  | 'totalCents'
+  | 'mealVoucherCents'
+  | 'taxByRate'
+  | 'couponCode'
+  | 'secret'
+> & {
+  /** Numbered for its receipt (orders.receipt_number set): the customer's e-mail links to the receipt. */
+  placed: boolean;
+  /** Paid with the built-in test processor (issue 17). */
+  testMode: boolean;
+};
+
+/** The columns of an order line its e-mails show (`order_lines` as stored). */
+export type MailOrderLine = Pick<typeof orderLinesTable.$inferSelect, 'itemName' | 'quantity' | 'options' | 'note' | 'amountCents' | 'isFree'>;
+
+/** What an order's e-mails show. `siteUrl`: the setting `site.url`, for the receipt link. */
+function orderMailData(order: MailOrder, lines: readonly MailOrderLine[], taxInclusive: boolean, siteUrl: string): OrderMailData {
   return {
-    orderId,
+    orderId: order.orderId,
     createdAt: order.createdAt,
     isPickup: order.isPickup,
     paymentMethod: order.paymentMethod,
-    testMode,
+    testMode: order.testMode,
     customer: order.customer,
     location: order.location,
     deliveryDate: order.deliveryDate,
@@ -206,7 +262,7 @@ async function orderMailData(db: Database, orderId: number, taxInclusive: boolea
     taxByRate: order.taxByRate,
     couponCode: order.couponCode,
     taxInclusive,
-    receiptUrl: order.receiptNumber === null ? null : `${siteUrl}/recu?commande=${order.secret}`,
+    receiptUrl: !order.placed ? null : `${siteUrl}/recu?commande=${order.secret}`,
     trackingUrl: `${siteUrl}/suivi?commande=${order.secret}`,
   };
 }

@@ -1,23 +1,33 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { documentCounters, orders } from '../../db/schema.ts';
 
 /** A database or an open transaction: the numbers are taken inside the caller's transaction. */
-type Tx = Pick<Database, 'insert' | 'update'>;
+type Tx = Pick<Database, 'insert' | 'update' | 'execute'>;
+
+/** A series of gapless numbers kept in `document_counters`. */
+export type DocumentSeries = 'receipt' | 'invoice' | 'order_event';
+
+/**
+ * The statement taking the next number of `series`: one upsert on `document_counters` returning
+ * the incremented value as `last`. Usable as a common table expression, so that a statement that
+ * writes an order also numbers it (orders/repository.ts, docs/decisions/025-order-creation-cost.md).
+ */
+export function documentNumberSql(series: DocumentSeries): SQL {
+  return sql`insert into ${documentCounters} (${sql.identifier(documentCounters.name.name)}, ${sql.identifier(documentCounters.last.name)}) values (${series}, 1)
+    on conflict (${sql.identifier(documentCounters.name.name)}) do update set ${sql.identifier(documentCounters.last.name)} = ${documentCounters}.${sql.identifier(documentCounters.last.name)} + 1
+    returning ${sql.identifier(documentCounters.last.name)} as last`;
+}
 
 /**
  * The next number of a gapless series ('receipt', 'invoice', and the order events' ids): one upsert on `document_counters`
- * that returns the incremented value. Inside the transaction that places the order the row stays
+ * that returns the incremented value (documentNumberSql). Inside the transaction that places the order the row stays
  * locked until commit, so two concurrent orders wait for each other (no duplicate), and a rolled
  * back order gives its number back (no gap). docs/decisions/013-receipts.md.
  */
-export async function takeDocumentNumber(tx: Tx, series: 'receipt' | 'invoice' | 'order_event'): Promise<number> {
-  const rows = await tx
-    .insert(documentCounters)
-    .values({ name: series, last: 1 })
-    .onConflictDoUpdate({ target: documentCounters.name, set: { last: sql`${documentCounters.last} + 1` } })
-    .returning({ last: documentCounters.last });
-  return rows[0]!.last;
+async function takeDocumentNumber(tx: Tx, series: DocumentSeries): Promise<number> {
+  const result = (await tx.execute(documentNumberSql(series))) as unknown as { rows: { last: number }[] };
+  return Number(result.rows[0]!.last);
 }
 
 /**

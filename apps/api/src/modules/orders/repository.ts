@@ -1,20 +1,50 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { eventTypeOfStatus } from '@resto/domain/order-events';
-import type { Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { insertJsonRows } from '../../db/json-rows.ts';
-import { orderEvents, orderLines, orderOffers, orders, payments, users } from '../../db/schema.ts';
-import { appendOrderEvent, appendOrderEvents, type NewOrderEvent } from '../board/events.ts';
+import { mailOutbox, orderEvents, orderLines, orderOffers, orders, payments, users } from '../../db/schema.ts';
+import { appendOrderEvent, appendOrderEvents, orderEventCtes, orderEventNotifySql, type NewOrderEvent } from '../board/events.ts';
+import type { NewOutboxMail } from '../mail/repository.ts';
 import { lockSlot } from './capacity.ts';
-import { numberPlacedOrder } from './numbering.ts';
+import { documentNumberSql } from './numbering.ts';
 
 /** SQL of orders. No rules here: the service decides, this writes and reads. */
 
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
 
-export async function findOrderIdByLocalId(db: Database, localId: string): Promise<number | undefined> {
-  const rows = await db.select({ orderId: orders.orderId }).from(orders).where(eq(orders.localId, localId));
-  return rows[0]?.orderId;
+/** The order written under `localId`: its id and secret, or undefined. */
+export async function findOrderByLocalId(db: Database, localId: string): Promise<{ orderId: number; secret: string } | undefined> {
+  const rows = await db.select({ orderId: orders.orderId, secret: orders.secret }).from(orders).where(eq(orders.localId, localId));
+  return rows[0];
+}
+
+/**
+ * What checkout reads before an order, in one round trip (docs/decisions/025-order-creation-cost.md):
+ * the order already written under `localId` (a retry), the e-mail of the account `userId` (null:
+ * a guest, or an account that no longer exists) and the offers used under any of `customerKeys`
+ * (orders of any status, for allow_repeat).
+ */
+export async function readBeforeOrder(
+  db: Database,
+  localId: string,
+  userId: number | null,
+  customerKeys: readonly string[],
+): Promise<{ existing: { orderId: number; secret: string } | undefined; accountEmail: string | null; usedOfferIds: Set<number> }> {
+  const [row] = await queryRows<{ existing: { orderId: number; secret: string } | null; account_email: string | null; used: number[] }>(
+    db,
+    sql`select
+      (select json_build_object('orderId', ${orders.orderId}, 'secret', ${orders.secret}) from ${orders} where ${orders.localId} = ${localId}) as existing,
+      (select ${users.email} from ${users} where ${users.id} = ${userId ?? 0}) as account_email,
+      (select coalesce(json_agg(distinct ${orderOffers.offerId}), '[]') from ${orderOffers}
+        where ${orderOffers.customerKey} in (select json_array_elements_text(${JSON.stringify(customerKeys)}::json))) as used`,
+  );
+  return {
+    existing: row?.existing ? { orderId: Number(row.existing.orderId), secret: row.existing.secret } : undefined,
+    accountEmail: userId ? (row?.account_email ?? null) : null,
+    usedOfferIds: new Set((row?.used ?? []).map(Number)),
+  };
 }
 
 /** The order holding this secret (see `orders.secret`), or undefined. */
@@ -23,61 +53,108 @@ export async function findOrderBySecret(db: Database, secret: string) {
   return rows[0];
 }
 
-/** An order's secret, by its id. */
-export async function findOrderSecret(db: Database, orderId: number): Promise<string | undefined> {
-  const rows = await db.select({ secret: orders.secret }).from(orders).where(eq(orders.orderId, orderId));
-  return rows[0]?.secret;
-}
+/** A new order's e-mails (outbox rows, mail/service.ts prepareOrderMailRows), rendered once its id and secret are known. */
+export type NewOrderMails = (written: { orderId: number; secret: string }) => NewOutboxMail[];
 
 /**
- * Writes an order, its lines and its first status in one transaction, keyed by local_id:
- * when another request already wrote that local_id, nothing is written and its order_id is returned.
- * `placedAt` (cash orders): the order is placed now, so it takes its receipt number in this
- * transaction (numbering.ts).
- * `inTransaction` runs in the same transaction once a new order is written and numbered (its
- * e-mails, issue 17): when it throws, nothing of the order is kept.
- * `capacity` (issue 14, part 4): the order's slot is locked first (capacity.ts, lockSlot), then an
- * order already written with this local_id is answered as above, never refused; then `check` runs
- * (counts the slot, may throw slot_full) before anything is written.
+ * Writes an order, its lines, its offer uses, its first event (placed, to its status, by the
+ * customer, announced by `pg_notify` at commit), its receipt number when `placedAt` is given (cash:
+ * placed now; and an invoice number for business details) and its e-mails (`mails`: the outbox of
+ * issue 17), atomically, keyed by local_id: when another request already wrote that local_id,
+ * nothing is written and that order's id and secret are returned. Two round trips
+ * (docs/decisions/025-order-creation-cost.md): the order's id from its sequence and a secret,
+ * then ONE statement writing everything, whose common table expressions take the numbers from
+ * `document_counters` (locked only until that statement commits: concurrent orders queue on them
+ * for one statement). Ids of refused writes are skipped, as a failed insert's always were.
+ * `capacity` (issue 14, part 4): in a transaction, the order's slot is locked first (capacity.ts,
+ * lockSlot), then an order already written with this local_id is answered as above, never refused;
+ * then `check` runs (counts the slot, may throw slot_full) before the write.
+ * @throws the unique violation of order_offers_once_idx (a once-only offer already used), ApiError from `check`.
  */
 export async function insertOrder(
   db: Database,
-  order: NewOrder,
-  lines: NewOrderLine[],
-  offerUses: Omit<typeof orderOffers.$inferInsert, 'orderId'>[] = [],
-  placedAt: Date | null = null,
-  inTransaction?: (tx: Database, orderId: number) => Promise<void>,
-  capacity?: { slotKey: string; check: (tx: Database) => Promise<void> },
-): Promise<{ orderId: number; created: boolean }> {
-  return db.transaction(async (tx) => {
-    if (capacity) {
-      await lockSlot(tx as unknown as Database, capacity.slotKey, order.isPickup);
-      const existing = await tx.select({ orderId: orders.orderId }).from(orders).where(eq(orders.localId, order.localId));
-      if (existing[0]) return { orderId: existing[0].orderId, created: false };
-      await capacity.check(tx as unknown as Database);
-    }
-    const inserted = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.localId }).returning({ orderId: orders.orderId });
-    const orderId = inserted[0]?.orderId;
-    if (orderId === undefined) {
-      const existing = await tx.select({ orderId: orders.orderId }).from(orders).where(eq(orders.localId, order.localId));
-      return { orderId: existing[0]!.orderId, created: false }; // the conflict guarantees the row
-    }
-    await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
-    if (offerUses.length) await tx.insert(orderOffers).values(offerUses.map((use) => ({ ...use, orderId })));
-    // The order's first event (issue 13): placed, to pending, by the customer.
-    await appendOrderEvent(tx as unknown as Database, {
-      orderId,
-      type: 'placed',
-      fromStatus: null,
-      toStatus: order.status ?? 'pending',
-      actor: 'customer',
-      at: order.createdAt ?? new Date(),
+  write: {
+    order: NewOrder;
+    lines: readonly NewOrderLine[];
+    offerUses?: readonly Omit<typeof orderOffers.$inferInsert, 'orderId'>[];
+    placedAt?: Date | null;
+    mails?: NewOrderMails;
+    capacity?: { slotKey: string; check: (tx: Database) => Promise<void> };
+  },
+): Promise<{ orderId: number; secret: string; created: boolean }> {
+  const { capacity } = write;
+  try {
+    if (!capacity) return { ...(await writeOrder(db, write)), created: true };
+    return await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      await lockSlot(tx, capacity.slotKey, write.order.isPickup);
+      const existing = await findOrderByLocalId(tx, write.order.localId);
+      if (existing) return { ...existing, created: false };
+      await capacity.check(tx);
+      return { ...(await writeOrder(tx, write)), created: true };
     });
-    // The receipt number before the e-mails, which link to the receipt.
-    if (placedAt) await numberPlacedOrder(tx, orderId, placedAt);
-    if (inTransaction) await inTransaction(tx as unknown as Database, orderId);
-    return { orderId, created: true };
+  } catch (error) {
+    // Another request wrote this local_id first; the violation is raised once it committed.
+    if (!isUniqueViolation(error, 'orders_local_id_idx')) throw error;
+    const existing = await findOrderByLocalId(db, write.order.localId);
+    if (!existing) throw error;
+    return { ...existing, created: false };
+  }
+}
+
+/** The write of `insertOrder`: the order's id and secret taken, then one statement. */
+async function writeOrder(
+  db: Database,
+  write: {
+    order: NewOrder;
+    lines: readonly NewOrderLine[];
+    offerUses?: readonly Omit<typeof orderOffers.$inferInsert, 'orderId'>[];
+    placedAt?: Date | null;
+    mails?: NewOrderMails;
+  },
+): Promise<{ orderId: number; secret: string }> {
+  const { order, lines, offerUses = [], placedAt = null, mails } = write;
+  // The id first: the e-mails, rendered before the write, show it. The secret as orders.secret's default makes it.
+  const [taken] = await queryRows<{ orderId: number; secret: string }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence('orders', 'order_id'))::int as "orderId", replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') as secret`,
+  );
+  const orderId = Number(taken!.orderId);
+  const secret = taken!.secret;
+  const mailRows = mails?.({ orderId, secret }) ?? [];
+  const counter = (series: 'receipt' | 'invoice') => sql`(select last from ${sql.identifier(`${series}_counter`)})`;
+  const numbers: Partial<Record<'receiptNumber' | 'invoiceNumber' | 'placedAt', SQL>> = placedAt
+    ? {
+        receiptNumber: counter('receipt'),
+        invoiceNumber: order.business ? counter('invoice') : sql`null::int`,
+        placedAt: sql`${placedAt.toISOString()}::timestamptz`,
+      }
+    : {};
+  const row = { ...order, orderId, secret } as NewOrder; // order_id is GENERATED ALWAYS: given here with overriding
+  const newOrder = insertJsonRows<typeof orders, 'receiptNumber' | 'invoiceNumber' | 'placedAt'>(orders, [row], sql``, {
+    columns: numbers,
+    overridingSystemValue: true,
   });
+  const fromNewOrder = { columns: { orderId: sql`${orderId}::int` } };
+  const event = orderEventCtes({
+    orderId,
+    type: 'placed',
+    fromStatus: null,
+    toStatus: order.status ?? 'pending',
+    actor: 'customer',
+    at: order.createdAt ?? new Date(),
+  });
+  await db.execute(
+    sql`with ${placedAt ? sql`receipt_counter as (${documentNumberSql('receipt')}), ` : sql``}
+      ${placedAt && order.business ? sql`invoice_counter as (${documentNumberSql('invoice')}), ` : sql``}
+      new_order as (${newOrder}),
+      ${lines.length ? sql`new_lines as (${insertJsonRows(orderLines, lines, sql``, fromNewOrder)}), ` : sql``}
+      ${offerUses.length ? sql`new_uses as (${insertJsonRows(orderOffers, offerUses, sql``, fromNewOrder)}), ` : sql``}
+      ${mailRows.length ? sql`new_mails as (${insertJsonRows(mailOutbox, mailRows, sql`on conflict do nothing`)}), ` : sql``}
+      ${event}
+      select ${orderEventNotifySql}`,
+  );
+  return { orderId, secret };
 }
 
 /** A past order to write as it happened: its row, its lines and its status history (oldest first), written as order events. */
@@ -181,12 +258,6 @@ export async function findUsedOfferIds(db: Database, customerKeys: string[]): Pr
   if (!customerKeys.length) return new Set();
   const rows = await db.selectDistinct({ offerId: orderOffers.offerId }).from(orderOffers).where(inArray(orderOffers.customerKey, customerKeys));
   return new Set(rows.map((r) => r.offerId));
-}
-
-/** The e-mail of an account (users.email), or undefined when it no longer exists. */
-export async function findAccountEmail(db: Database, userId: number): Promise<string | undefined> {
-  const rows = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return rows[0]?.email;
 }
 
 /**

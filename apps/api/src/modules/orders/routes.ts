@@ -105,9 +105,9 @@ export function orderRoutes(
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     const userId = await orderAccount(auth, bearer, payload.user_id);
     // Counted only for a new local_id: a retry is answered with its order, never refused.
-    const { order_id, created } = await orders.createOrder(payload, userId, () => limitOrder(c, payload.customer.email));
+    const { order_id, secret, created } = await orders.createOrder(payload, userId, () => limitOrder(c, payload.customer.email));
     // `secret` is beside the spec's answer: what proves the order without an account (orders.secret).
-    return success<OrderCreated>(c, { order_id, secret: await orders.secretOf(order_id) }, created ? 201 : 200);
+    return success<OrderCreated>(c, { order_id, secret }, created ? 201 : 200);
   });
   declare(app, finalizeOrderRoute, async (c, input) => {
     const body = await input.body();

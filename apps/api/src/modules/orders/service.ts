@@ -22,6 +22,8 @@ import { ApiError, zodFieldErrors, type FieldError } from '../../http/errors.ts'
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { LocationService } from '../locations/service.ts';
+import type { NewOutboxMail } from '../mail/repository.ts';
+import type { MailOrder, MailOrderLine } from '../mail/service.ts';
 import * as repository from './repository.ts';
 import { slotLoad } from './capacity.ts';
 import { orderRows } from './order-rows.ts';
@@ -36,11 +38,13 @@ export interface CardOrderFinaliser {
 
 /**
  * The outbox of order e-mails (modules/mail/service.ts): `prepareOrderMails()` reads what the
- * e-mails need before the order's transaction and returns the writer to run inside it; `kick()`
- * starts sending once the transaction committed (issue 17).
+ * e-mails need before the order's transaction and returns the writer to run inside it (a card order
+ * paid); `prepareOrderMailRows()` the renderer of their outbox rows, for the transaction that writes
+ * a new cash order with them; `kick()` starts sending once the transaction committed (issue 17).
  */
 export interface OrderMailOutbox {
   prepareOrderMails(): Promise<(tx: Database, orderId: number) => Promise<void>>;
+  prepareOrderMailRows(): Promise<(order: MailOrder, lines: readonly MailOrderLine[]) => NewOutboxMail[]>;
   kick(): void;
 }
 
@@ -109,7 +113,7 @@ export class OrderService {
   ) {}
 
   /**
-   * Creates a pending order. Same local_id twice: the first order's id, nothing written.
+   * Creates a pending order. Same local_id twice: the first order's id and secret, nothing written.
    * `verifiedUserId` is the account the route authenticated for `payload.user_id` (null: a guest).
    * @throws ApiError 429 from `beforeNew`, 400 (unknown items or options, counts), 422 (unavailable, refused method or
    * type), 409 with the fresh totals when the client's totals differ from the server's.
@@ -119,13 +123,16 @@ export class OrderService {
     verifiedUserId: number | null = null,
     /** Runs once the local_id is known to be new (the request limits); may throw (429). */
     beforeNew: () => Promise<void> = async () => {},
-  ): Promise<{ order_id: number; created: boolean }> {
+  ): Promise<{ order_id: number; secret: string; created: boolean }> {
     // A user_id the route did not prove would let anyone order, and spend once-only offers, in
     // another customer's name.
     if ((payload.user_id ?? null) !== verifiedUserId)
       throw new ApiError('login_required', messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
-    const existing = await repository.findOrderIdByLocalId(this.db, payload.local_id);
-    if (existing !== undefined) return { order_id: existing, created: false };
+    // One round trip: a retry's order, the account's e-mail and the offers used under the keys
+    // known from the payload (docs/decisions/025-order-creation-cost.md).
+    const payloadKeys = customerKeys(payload.user_id, null, payload.customer.email);
+    const before = await repository.readBeforeOrder(this.db, payload.local_id, payload.user_id ?? null, payloadKeys);
+    if (before.existing) return { order_id: before.existing.orderId, secret: before.existing.secret, created: false };
     await beforeNew();
 
     const catalog = await this.catalog.getCatalog();
@@ -161,8 +168,12 @@ export class OrderService {
     // Outside the transaction: a provider call never holds the database (PGlite serialises).
     const delivery = payload.is_pickup ? null : await this.deliveryQuote(catalog.settings, payload.location);
 
-    const accountEmail = payload.user_id ? ((await repository.findAccountEmail(this.db, payload.user_id)) ?? null) : null;
-    const keys = customerKeys(payload.user_id, accountEmail, payload.customer.email);
+    const keys = customerKeys(payload.user_id, before.accountEmail, payload.customer.email);
+    // The account's mailbox key when it differs from the order's e-mail's: its uses read now.
+    const accountKeys = keys.filter((key) => !payloadKeys.includes(key));
+    const usedOfferIds = accountKeys.length
+      ? new Set([...before.usedOfferIds, ...(await repository.findUsedOfferIds(this.db, accountKeys))])
+      : before.usedOfferIds;
     const coupon = payload.coupon ? catalog.couponsByCode.get(payload.coupon.toUpperCase()) : undefined;
     if (payload.coupon && !coupon) throw new ApiError('coupon_unknown', messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
     const { totals, offers } = priceCart({
@@ -173,13 +184,13 @@ export class OrderService {
       coupon: coupon ?? null,
       now,
       delivery,
-      usedOfferIds: await repository.findUsedOfferIds(this.db, keys),
+      usedOfferIds,
     });
     if (offers.couponRefusal) {
       // The first request with this local_id may have committed meanwhile (and spent the coupon):
       // a retry is answered with that order, not refused.
-      const committed = await repository.findOrderIdByLocalId(this.db, payload.local_id);
-      if (committed !== undefined) return { order_id: committed, created: false };
+      const committed = await repository.findOrderByLocalId(this.db, payload.local_id);
+      if (committed) return { order_id: committed.orderId, secret: committed.secret, created: false };
       throw new ApiError(couponRefusalCode(offers.couponRefusalReason), offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
     }
 
@@ -216,7 +227,7 @@ export class OrderService {
     });
     // Cash: the order is placed now, so its e-mails are written with it (a card order's once it is
     // paid, issue 6), in the same transaction: a crash cannot keep one without the other (issue 17).
-    const writeMails = payload.payment_method === 'cash' ? await this.mails?.prepareOrderMails() : undefined;
+    const renderMails = payload.payment_method === 'cash' ? await this.mails?.prepareOrderMailRows() : undefined;
     const rows = orderRows({
       localId: payload.local_id,
       userId: payload.user_id ?? null,
@@ -241,33 +252,52 @@ export class OrderService {
     });
     const capacity = this.capacityGuard(payload.is_pickup, schedule, rows.lines, catalog.settings, now, catalog.calendar);
     rows.order.slotKey = capacity.slotKey;
-    const { orderId, created } = await repository
-      .insertOrder(
-        this.db,
-        rows.order,
-        rows.lines,
+    const order = rows.order;
+    const mailLines = rows.lines.map((line) => ({ ...line, note: line.note ?? '', isFree: line.isFree ?? false, options: line.options ?? [] }));
+    const mails = renderMails
+      ? ({ orderId, secret }: { orderId: number; secret: string }) =>
+          renderMails(
+            {
+              ...order,
+              orderId,
+              secret,
+              location: order.location ?? null,
+              deliveryDate: order.deliveryDate ?? null,
+              deliveryTimeRange: order.deliveryTimeRange ?? null,
+              couponCode: order.couponCode ?? null,
+              mealVoucherCents: order.mealVoucherCents ?? 0,
+              placed: true, // numbered in the same transaction (cash)
+              testMode: false, // a new order has no payment yet
+            },
+            mailLines,
+          )
+      : undefined;
+    const written = await repository
+      .insertOrder(this.db, {
+        order,
+        lines: rows.lines,
         offerUses,
-        payload.payment_method === 'cash' ? now : null,
-        writeMails,
-        capacity.guard,
-      )
+        placedAt: payload.payment_method === 'cash' ? now : null,
+        mails,
+        capacity: capacity.guard,
+      })
       .catch(async (error: unknown) => {
         // A retry of an order that was placed meanwhile (an ASAP retry may fall in another slot)
         // is answered with that order, never refused as full.
         if (error instanceof ApiError && error.code === 'slot_full') {
-          const committed = await repository.findOrderIdByLocalId(this.db, payload.local_id);
-          if (committed !== undefined) return { orderId: committed, created: false };
+          const committed = await repository.findOrderByLocalId(this.db, payload.local_id);
+          if (committed) return { ...committed, created: false };
           throw error;
         }
         // Another order of this customer took a once-only offer first (the race of issue 3),
         // unless that order was this very one sent twice.
         if (!isUniqueViolation(error, 'order_offers_once_idx')) throw error;
-        const committed = await repository.findOrderIdByLocalId(this.db, payload.local_id);
-        if (committed !== undefined) return { orderId: committed, created: false };
+        const committed = await repository.findOrderByLocalId(this.db, payload.local_id);
+        if (committed) return { ...committed, created: false };
         throw new ApiError('coupon_already_used', messages.couponAlreadyUsed, [{ path: 'coupon', message: messages.couponAlreadyUsed }]);
       });
-    if (created && writeMails) this.mails?.kick();
-    return { order_id: orderId, created };
+    if (written.created && mails) this.mails?.kick();
+    return { order_id: written.orderId, secret: written.secret, created: written.created };
   }
 
   /**
@@ -327,7 +357,13 @@ export class OrderService {
    * One line of the order against the catalogue. @throws ApiError item_unknown, item_unavailable
    * (the dish is off), item_sold_out (« épuisé aujourd'hui » until `soldOutUntil`, issue 14), option_invalid.
    */
-  private resolveLine(itemsById: Map<number, MenuItem>, line: OrderPayload['items'][number], index: number, soldOutUntil: Map<number, Date>, now: Date): ResolvedLine {
+  private resolveLine(
+    itemsById: Map<number, MenuItem>,
+    line: OrderPayload['items'][number],
+    index: number,
+    soldOutUntil: Map<number, Date>,
+    now: Date,
+  ): ResolvedLine {
     const path = `items.${index}`;
     const item = itemsById.get(line.item_id);
     if (!item)
@@ -376,13 +412,6 @@ export class OrderService {
       throw new ApiError('order_status_refused', messages.orderStatusRefused, [{ path: 'status', message: messages.orderStatusRefused }]);
     await repository.updateOrderStatus(this.db, order.orderId, 'pending', input.transaction_id ?? order.transactionId);
     return { order_id: order.orderId, status: 'pending' as const };
-  }
-
-  /** The secret of an order (orders.secret), for the one who just placed it. */
-  async secretOf(orderId: number): Promise<string> {
-    const secret = await repository.findOrderSecret(this.db, orderId);
-    if (secret === undefined) throw new ApiError('order_not_found', messages.unknownOrder);
-    return secret;
   }
 
   /** An order with its lines, for whoever holds its local_id (the guest who placed it). */
