@@ -113,10 +113,13 @@ async function startStaticServer(documents: Map<string, string>) {
       res.end(document);
       return;
     }
-    const upstream = httpRequest({ host: '127.0.0.1', port, path: req.url, method: req.method, headers: { ...req.headers, host: `localhost:${port}` } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: '127.0.0.1', port, path: req.url, method: req.method, headers: { ...req.headers, host: `localhost:${port}` } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -189,7 +192,9 @@ function printResult(r: PageResult) {
   if (selector) console.log(`              LCP element: ${selector}`);
   const phases = lcpDetails?.items?.[1]?.items ?? [];
   if (phases.length) console.log(`              LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing ?? 0)} ms`).join(', ')}`);
-  const failed = Object.values(r.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'metricSavings'));
+  const failed = Object.values(r.lhr.audits).filter(
+    (a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'metricSavings'),
+  );
   for (const audit of failed) {
     const nodes = ((audit.details as { items?: { node?: { selector?: string }; url?: string }[] } | undefined)?.items ?? [])
       .map((i) => i.node?.selector ?? i.url)

@@ -21,7 +21,11 @@ const modulePreload = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>
 const nonceAttribute = /\bnonce="([^"]*)"/;
 
 /** A value as JavaScript inside an inline <script>: JSON with `<` escaped, so `</script>` cannot close it. */
-const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const inlineJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * `html` (a document, or the beginning of one up to and including React Router's entry script)
@@ -45,7 +49,7 @@ export function paintFirst(html: string): string {
     "var s=d.createElement('script');s.type='module';s.nonce=n;s.textContent=b;d.body.appendChild(s)}" +
     "if(d.visibilityState!=='visible')return go();var P=w.PerformanceObserver;" +
     "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){new P(function(l,o){o.disconnect();go()}).observe({type:'paint',buffered:true})}" +
-    "else{w.requestAnimationFrame(function(){w.setTimeout(go,0)})}w.setTimeout(go,1000)})()";
+    'else{w.requestAnimationFrame(function(){w.setTimeout(go,0)})}w.setTimeout(go,1000)})()';
   const script = `<script${nonce === undefined ? '' : ` nonce="${nonce}"`}>${loader}</script>`;
   return before.replace(modulePreload, '') + script + html.slice(entry.index + whole.length);
 }

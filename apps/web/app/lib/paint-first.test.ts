@@ -3,7 +3,8 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { paintFirst, paintFirstStream } from './paint-first.server.ts';
 
-const entryBody = ';\nimport * as route0 from "/assets/root-A.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-B.js");';
+const entryBody =
+  ';\nimport * as route0 from "/assets/root-A.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-B.js");';
 const page =
   '<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/><link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>' +
   '<link rel="modulepreload" href="/assets/entry.client-B.js" nonce="N0nce=="/><link rel="modulepreload" href="/assets/root-A.js" nonce="N0nce=="/>' +

@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
   const item = site?.menus.flatMap((m) => m.categories.flatMap((c) => c.items)).find((i) => i.item_id === productId);
   if (site && item) {
     const price = formatEuros(item.item_price.price_pickup);
-    return pageMeta(item.item_name, location.pathname, `${item.item_description} — ${price}`, {
+    return pageMeta(item.item_name, { location, matches }, `${item.item_description} — ${price}`, {
       site,
       image: item.item_image || undefined,
       type: 'product',
@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
     });
   }
   return [
-    ...pageMeta(menuTexts.laCarte, location.pathname, menuTexts.touteLaCarteACommander, {
+    ...pageMeta(menuTexts.laCarte, { location, matches }, menuTexts.touteLaCarteACommander, {
       site,
       type: 'restaurant.menu',
     }),
@@ -99,7 +99,10 @@ export default function MenuPage() {
           <MenuSearch items={allItems.filter((i) => i.item_is_available)} />
           <AllergenFilter hiddenCount={hiddenCount} />
         </div>
-        <nav aria-label={menuTexts.categories} className="sticky top-14 z-30 -mx-4 overflow-x-auto border-b border-black/5 bg-brand-50/95 px-4 py-2 backdrop-blur">
+        <nav
+          aria-label={menuTexts.categories}
+          className="sticky top-14 z-30 -mx-4 overflow-x-auto border-b border-black/5 bg-brand-50/95 px-4 py-2 backdrop-blur"
+        >
           <ul className="flex gap-2 whitespace-nowrap">
             {menus.flatMap((menu) =>
               menu.categories.map((category) => (
@@ -174,7 +177,9 @@ export default function MenuPage() {
             className="flex w-full items-center justify-between rounded-full bg-brand-600 px-5 py-3.5 font-semibold text-white shadow-xl"
           >
             <span className="flex items-center gap-2">
-              <ShoppingBag size={18} aria-hidden />{menuTexts.voirLePanier}{count})
+              <ShoppingBag size={18} aria-hidden />
+              {menuTexts.voirLePanier}
+              {count})
             </span>
             <span>{formatPrice(totals.totalCents)}</span>
           </button>

@@ -7,10 +7,8 @@
 export const pwaMessages = {
   /** Spec section 2, overlays. The consent's sentence stays short: a small banner (docs/decisions/024-pages-paint-first.md). */
   cookieTitle: 'Consentement aux cookies',
-  cookieText:
-    'Seul le stockage nécessaire à la commande est utilisé (panier, préférences) : ni traceur publicitaire, ni mesure d’audience.',
-  cookieTextAnalytics:
-    'Avec votre accord, nous mesurons l’audience du site ; le stockage nécessaire à la commande (panier, préférences) est toujours utilisé.',
+  cookieText: 'Seul le stockage nécessaire à la commande est utilisé (panier, préférences) : ni traceur publicitaire, ni mesure d’audience.',
+  cookieTextAnalytics: 'Avec votre accord, nous mesurons l’audience du site ; le stockage nécessaire à la commande (panier, préférences) est toujours utilisé.',
   cookieAccept: 'Accepter',
   cookieRefuse: 'Refuser',
   cookieCurrentAccepted: 'Votre choix actuel : cookies acceptés.',
