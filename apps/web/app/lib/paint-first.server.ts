@@ -8,17 +8,14 @@ import { StringDecoder } from 'node:string_decoder';
  * `<script type="module" async>`: the browser fetches and runs every module while the page is
  * still being parsed, so on a phone the JS competes with the stylesheet and the hero image for
  * the network, and its evaluation can come before the first paint. This moves both behind the
- * first paint: the preload links are taken out of the HTML, and the entry script becomes a small
- * classic script that, once the page has painted (or at once in a hidden tab), adds the
- * same preloads and the same module script (with this answer's CSP nonce) to the document.
- * Hydration is unchanged, a frame later; a page without React Router's entry (the offline page)
- * passes through untouched.
+ * first paint: the preload links are taken out of the HTML, and the entry script waits for the
+ * first paint, adds the same preloads, then imports the same modules. Hydration is unchanged, a
+ * paint later; a page without React Router's entry (the offline page) passes through untouched.
  */
 
 /** React Router's hydration entry: `<script nonce="…" type="module" async="">…</script>`. */
 const entryScript = /<script\b([^>]*)\btype="module" async="">([\s\S]*?)<\/script>/;
 const modulePreload = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*\/?>/g;
-const nonceAttribute = /\bnonce="([^"]*)"/;
 
 /** A value as JavaScript inside an inline <script>: JSON with `<` escaped, so `</script>` cannot close it. */
 const inlineJson = (value: unknown) =>
@@ -27,30 +24,37 @@ const inlineJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** React Router's static imports in its entry: `import * as route0 from "…";` and `import "…";`. */
+const namespaceImport = /^[ \t]*import\s*\*\s*as\s+([\w$]+)\s+from\s*("[^"]+");/gm;
+const bareImport = /^[ \t]*import\s*("[^"]+");/gm;
+
 /**
  * `html` (a document, or the beginning of one up to and including React Router's entry script)
- * with its module preloads and entry script deferred until after the first paint; `html` as it
- * is when it has no entry script.
+ * with its module preloads and its entry's imports deferred until after the first paint; `html`
+ * as it is when it has no entry script. The entry stays the same parser-inserted
+ * `<script type="module" async>` (same nonce): its body first waits for the paint, then adds the
+ * preloads, then imports what it imported statically (`const route0 = await import("…")`), in the
+ * same order; the rest of the body is unchanged.
  */
 export function paintFirst(html: string): string {
   const entry = entryScript.exec(html);
   if (!entry) return html;
   const [whole, attributes = '', body = ''] = entry;
-  const nonce = nonceAttribute.exec(attributes)?.[1];
   const before = html.slice(0, entry.index);
   const hrefs = [...before.matchAll(modulePreload)].map((m) => m[1] ?? '');
   // After the first paint: when the browser reports it (a PerformanceObserver of 'paint', which
-  // fake clocks leave alone), else after the next frame; at once in a hidden tab (no frame is
-  // painted there); and after 1 s whatever happens. Once.
-  const loader =
-    `(function(){var d=document,w=window,n=d.currentScript.nonce,m=${inlineJson(hrefs)},b=${inlineJson(body)},done=false;` +
-    'function go(){if(done)return;done=true;' +
-    "m.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});" +
-    "var s=d.createElement('script');s.type='module';s.nonce=n;s.textContent=b;d.body.appendChild(s)}" +
-    "if(d.visibilityState!=='visible')return go();var P=w.PerformanceObserver;" +
-    "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){new P(function(l,o){o.disconnect();go()}).observe({type:'paint',buffered:true})}" +
-    'else{w.requestAnimationFrame(function(){w.setTimeout(go,0)})}w.setTimeout(go,1000)})()';
-  const script = `<script${nonce === undefined ? '' : ` nonce="${nonce}"`}>${loader}</script>`;
+  // fake clocks leave alone), else after the next frame; after 1 s whatever happens. At once in a
+  // hidden tab (no frame is painted there), and under a service worker: the modules come from its
+  // cache, not the network, and deferred there the new worker of a second build activated on its
+  // own instead of waiting for « Actualiser » (e2e/update-banner.spec.ts).
+  const waitForPaint =
+    'await new Promise(function(go){var d=document,w=window,done=false;function once(){if(!done){done=true;go()}}' +
+    "var c=w.navigator.serviceWorker;if(d.visibilityState!=='visible'||(c&&c.controller))return once();var P=w.PerformanceObserver;" +
+    "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){new P(function(l,o){o.disconnect();once()}).observe({type:'paint',buffered:true})}" +
+    'else{w.requestAnimationFrame(function(){w.setTimeout(once,0)})}w.setTimeout(once,1000)});';
+  const preload = `${inlineJson(hrefs)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.href=u;document.head.appendChild(l)});`;
+  const imports = body.replace(namespaceImport, 'const $1 = await import($2);').replace(bareImport, 'await import($1);');
+  const script = `<script${attributes}type="module" async="">${waitForPaint}${preload}\n${imports}</script>`;
   return before.replace(modulePreload, '') + script + html.slice(entry.index + whole.length);
 }
 
