@@ -64,14 +64,10 @@ async function waitForServer() {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzipOf = (buffer: Buffer) => gzipSync(buffer, { level: 9 }).length;
 
-/**
- * JS and CSS of a page's first load, as its server-rendered HTML asks for them: script sources,
- * modulepreload links, and the list the paint-first loader adds after the first paint
- * (apps/web/app/lib/paint-first.server.ts).
- */
+/** JS and CSS of a page's first load, as its server-rendered HTML asks for them. */
 async function firstLoad(path: string) {
   const html = await (await fetch(base + path)).text();
-  const js = new Set([...html.matchAll(/(?:src=|href=|[[,])"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''));
+  const js = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''));
   const css = new Set([...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1] ?? ''));
   const size = (files: Set<string>) => [...files].reduce((sum, file) => sum + gzipOf(readFileSync(join(clientDir, file))), 0);
   return { jsFiles: js.size, jsGzip: size(js), cssGzip: size(css), htmlGzip: gzipOf(Buffer.from(html)) };

@@ -4,14 +4,12 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { paintFirstStream } from './lib/paint-first.server.ts';
 
 export const streamTimeout = 5_000;
 
 /**
  * React Router's default Node entry, plus spec section 2's "for bots, errors are not rendered":
- * a crawler asking for a missing or broken page gets the status alone, not our error page; and
- * the scripts deferred until the first paint (paint-first.server.ts).
+ * a crawler asking for a missing or broken page gets the status alone, not our error page.
  */
 export default function handleRequest(
   request: Request,
@@ -50,8 +48,7 @@ export default function handleRequest(
           },
         });
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        // The page paints before its JavaScript loads (issue 15; docs/decisions/024-pages-paint-first.md).
-        pipe(paintFirstStream()).pipe(body);
+        pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
