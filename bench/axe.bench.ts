@@ -8,7 +8,7 @@
  * Run: npm run build && npm run bench:axe   (BENCH_PORT, default 3620; CHROMIUM_PATH)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -159,7 +159,8 @@ try {
     await browser.close();
   }
 
-  console.log(`axe-core ${(await import('axe-core')).default.version}, tags ${tags.join(', ')}, 390 × 844 px, Debian Chromium\n`);
+  const axeVersion = /axe v([\d.]+)/.exec(readFileSync(axePath, 'utf8').slice(0, 200))?.[1] ?? '?';
+  console.log(`axe-core ${axeVersion}, tags ${tags.join(', ')}, 390 × 844 px, Debian Chromium\n`);
   for (const { page, violations } of results) {
     console.log(`${page}: ${violations.length ? violations.map((v) => `${v.id} (${v.nodes.length})`).join(', ') : 'no violation'}`);
     for (const v of violations) {
