@@ -186,7 +186,8 @@ test('the auth and profile pages answer under /fr too, with the canonical link u
   ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
-    expect(await response.text(), path).toContain(`<link rel="canonical" href="${path.replace(/^\/fr/, '')}"/>`);
+    // Absolute, on SITE_URL (its default, http://localhost:PORT, on the test servers): issue 15.
+    expect(await response.text(), path).toContain(`<link rel="canonical" href="${new URL(response.url()).origin}${path.replace(/^\/fr/, '')}"/>`);
   }
   await open(page, '/fr/profile/ViewSecurity');
   await expect(page).toHaveURL(/\/fr\/auth\/login\?redirect=%2Ffr%2Fprofile%2FViewSecurity/);

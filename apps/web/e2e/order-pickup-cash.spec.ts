@@ -144,7 +144,8 @@ test('every page answers under /fr, unknown paths and tabs show French errors', 
   for (const path of ['/fr', '/fr/menu', '/fr/checkout', '/fr/success']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
-    await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', path.replace(/^\/fr/, '') || '/');
+    // Absolute, on SITE_URL (its default, http://localhost:PORT, on the test servers): issue 15.
+    await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', `${new URL(page.url()).origin}${path.replace(/^\/fr/, '') || '/'}`);
   }
   await open(page, '/fr/menu?product=110');
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Burger Classique' })).toBeVisible();

@@ -7,7 +7,7 @@ export function ErrorPage({ notFound, detail }: { notFound: boolean; detail?: st
     <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-3 p-6 text-center">
       <h1 className="text-4xl font-bold">{notFound ? errorPageMessages.pageNotFoundTitle : errorPageMessages.errorTitle}</h1>
       {notFound ? <p className="text-lg">{errorPageMessages.pageNotFound}</p> : null}
-      {detail ? <p className="text-sm text-ink/60">{detail}</p> : null}
+      {detail ? <p className="text-sm text-ink/70">{detail}</p> : null}
       {notFound ? null : (
         <>
           <p>{errorPageMessages.errorBroke}</p>

@@ -22,12 +22,27 @@ interface MatchLike {
   loaderData?: unknown;
 }
 
+/** The shell's loader data seen from a meta function (its matches); undefined on error pages. */
+function shellData(matches: readonly (MatchLike | undefined)[]) {
+  return matches.find((m) => m?.id === 'routes/shell')?.loaderData as { settings?: SettingsList; menus?: Menu[]; origin?: string } | undefined;
+}
+
 /** The shell's data seen from a meta function (its matches); null on error pages. */
 export function siteMetaFrom(matches: readonly (MatchLike | undefined)[]): SiteMeta | null {
-  const shell = matches.find((m) => m?.id === 'routes/shell');
-  const data = shell?.loaderData as { settings?: SettingsList; menus?: Menu[]; origin?: string } | undefined;
+  const data = shellData(matches);
   if (!data?.settings) return null;
-  return { origin: data.origin ?? '', name: readSetting(data.settings, 'contacts.name', seoTexts.restaurant), settings: data.settings, menus: data.menus ?? [] };
+  return {
+    origin: data.origin ?? '',
+    name: readSetting(data.settings, 'contacts.name', seoTexts.restaurant),
+    settings: data.settings,
+    menus: data.menus ?? [],
+  };
+}
+
+/** Where a page is, as its meta function receives it: its location, and the matches that carry the site's origin. */
+interface PageAt {
+  location: { pathname: string };
+  matches: readonly (MatchLike | undefined)[];
 }
 
 export interface PageMetaExtra {
@@ -40,20 +55,23 @@ export interface PageMetaExtra {
 }
 
 /**
- * Title, description, canonical link and Open Graph / Twitter tags of a page. With the site's data,
- * the title ends with the restaurant's name and URLs are absolute (link previews need them).
+ * Title, description, canonical link and Open Graph / Twitter tags of a page. The canonical link
+ * and og:url are absolute, on the site's configured origin (SITE_URL, never the request's Host;
+ * issue 15: Lighthouse's canonical audit), wherever the shell's data is there (not on the
+ * prerendered offline page, nor error pages outside the shell). With the site's data (`extra.site`)
+ * the title ends with the restaurant's name and the preview image is absolute too.
  */
-export function pageMeta(title: string, pathname: string, description?: string, extra: PageMetaExtra = {}): MetaDescriptor[] {
+export function pageMeta(title: string, page: PageAt, description?: string, extra: PageMetaExtra = {}): MetaDescriptor[] {
   const { site } = extra;
-  const canonical = extra.canonical ?? canonicalPath(pathname);
-  const absolute = (path: string) => (site?.origin && path.startsWith('/') ? `${site.origin}${path}` : path);
+  const canonical = extra.canonical ?? canonicalPath(page.location.pathname);
+  const origin = site?.origin || shellData(page.matches)?.origin || '';
+  const absolute = (path: string) => (origin && path.startsWith('/') ? `${origin}${path}` : path);
   const fullTitle = site ? `${title} · ${site.name}` : title;
   const image = extra.image ?? (site ? '/icons/icon-512.png' : undefined);
   return [
     { title: fullTitle },
     ...(description ? [{ name: 'description', content: description }] : []),
-    // Root-relative, as before: browsers and crawlers resolve it against the page; og:url must be absolute.
-    { tagName: 'link', rel: 'canonical', href: canonical },
+    { tagName: 'link', rel: 'canonical', href: absolute(canonical) },
     { property: 'og:title', content: title },
     ...(description ? [{ property: 'og:description', content: description }] : []),
     { property: 'og:type', content: extra.type ?? 'website' },

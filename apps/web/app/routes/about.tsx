@@ -16,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const site = siteMetaFrom(matches);
-  return pageMeta(aboutTexts.aPropos, location.pathname, site ? readSetting(site.settings, 'site.description', '') : undefined, { site });
+  return pageMeta(aboutTexts.aPropos, { location, matches }, site ? readSetting(site.settings, 'site.description', '') : undefined, { site });
 };
 
 /** /about: the restaurant's presentation from the settings (docs/decisions/016, section 4.1). */

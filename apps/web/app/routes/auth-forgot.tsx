@@ -16,8 +16,8 @@ import { AuthCard, FormAlert, SubmitButton } from '../features/account/index.ts'
 import { useAuthAction } from '../features/account/index.ts';
 import { authForgotTexts } from '@resto/domain/messages/account';
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta(authForgotTexts.motDePasseOublieCommande, location.pathname),
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(authForgotTexts.motDePasseOublieCommande, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -72,11 +72,7 @@ export default function Forgot() {
 
   if (!email)
     return (
-      <AuthCard
-        title={authForgotTexts.motDePasseOublie}
-        intro={authForgotTexts.indiquezLAdresseEMail}
-        footer={footer}
-      >
+      <AuthCard title={authForgotTexts.motDePasseOublie} intro={authForgotTexts.indiquezLAdresseEMail} footer={footer}>
         <form onSubmit={sendCode} noValidate className="space-y-4">
           <FormAlert message={step1.error} />
           <Field

@@ -15,8 +15,8 @@ import { useAuthAction } from '../features/account/index.ts';
 import { useGoBackAfterLogin } from '../features/account/index.ts';
 import { authLoginTexts } from '@resto/domain/messages/account';
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta(authLoginTexts.connexionCommandeEnLigne, location.pathname),
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(authLoginTexts.connexionCommandeEnLigne, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -79,8 +79,23 @@ export default function Login() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormAlert message={error} />
-        <Field id="email" label={authLoginTexts.eMail} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <Field id="password" label={authLoginTexts.motDePasse} type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <Field
+          id="email"
+          label={authLoginTexts.eMail}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Field
+          id="password"
+          label={authLoginTexts.motDePasse}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <SubmitButton loading={loading}>{authLoginTexts.seConnecter}</SubmitButton>
       </form>
     </AuthCard>

@@ -13,8 +13,8 @@ import { AuthCard, FormAlert, SubmitButton } from '../features/account/index.ts'
 import { useAuthAction } from '../features/account/index.ts';
 import { authSignupTexts } from '@resto/domain/messages/account';
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta(authSignupTexts.creerUnCompteCommandeEn, location.pathname),
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(authSignupTexts.creerUnCompteCommandeEn, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -66,15 +66,28 @@ export default function Signup() {
           error={errors.phone?.message}
           {...register('phone')}
         />
-        <Field id="email" label={authSignupTexts.eMail} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <Field id="password" label={authSignupTexts.motDePasse} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <Field
+          id="email"
+          label={authSignupTexts.eMail}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Field
+          id="password"
+          label={authSignupTexts.motDePasse}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <p id="password-help" className="-mt-2 text-xs text-ink/60">
           {authSignupTexts.auMoinsCaracteresUnePhrase(passwordMinLength)}
         </p>
         <SubmitButton loading={loading}>{authSignupTexts.creerMonCompte}</SubmitButton>
-        <p className="text-xs text-ink/60">
-          {authSignupTexts.vosDonneesServentAVos}
-        </p>
+        <p className="text-xs text-ink/60">{authSignupTexts.vosDonneesServentAVos}</p>
       </form>
     </AuthCard>
   );

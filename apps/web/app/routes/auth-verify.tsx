@@ -18,8 +18,8 @@ import { useAuthAction } from '../features/account/index.ts';
 import { useGoBackAfterLogin } from '../features/account/index.ts';
 import { authVerifyTexts } from '@resto/domain/messages/account';
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta(authVerifyTexts.confirmerVotreAdresseCommandeEn, location.pathname),
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(authVerifyTexts.confirmerVotreAdresseCommandeEn, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -75,11 +75,7 @@ export default function Verify() {
   return (
     <AuthCard
       title={authVerifyTexts.confirmezVotreAdresse}
-      intro={
-        sent
-          ? authVerifyTexts.nousVenonsDeVousEnvoyer
-          : authVerifyTexts.saisissezLeCodeA6
-      }
+      intro={sent ? authVerifyTexts.nousVenonsDeVousEnvoyer : authVerifyTexts.saisissezLeCodeA6}
       footer={
         <p>
           <Link to={`${prefix}/auth/login`} className="font-semibold text-brand-700 underline">
@@ -91,7 +87,15 @@ export default function Verify() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormAlert message={error} />
         <FormAlert message={notice} tone="success" />
-        <Field id="email" label={authVerifyTexts.eMail} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <Field
+          id="email"
+          label={authVerifyTexts.eMail}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <Field
           id="otp"
           label={authVerifyTexts.codeRecuParEMail}

@@ -13,8 +13,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta(blogTexts.leBlog, location.pathname, blogTexts.nouvellesDeLaCuisineEt, { site: siteMetaFrom(matches) });
-
+  pageMeta(blogTexts.leBlog, { location, matches }, blogTexts.nouvellesDeLaCuisineEt, { site: siteMetaFrom(matches) });
 
 /** /blog: every post on one page, each with an anchor (no path parameters, spec section 2). */
 export default function Blog() {

@@ -37,8 +37,8 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { tab: readTab(request.url) };
 }
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta(checkoutTexts.commandeCommandeEnLigne, location.pathname),
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(checkoutTexts.commandeCommandeEnLigne, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 

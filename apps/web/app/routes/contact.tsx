@@ -16,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta(contactTexts.contact, location.pathname, contactTexts.adresseTelephoneEtEMail, { site: siteMetaFrom(matches) });
+  pageMeta(contactTexts.contact, { location, matches }, contactTexts.adresseTelephoneEtEMail, { site: siteMetaFrom(matches) });
 
 /** /contact: address, phone, e-mail, map link and social links from the settings (docs/decisions/016, section 4.1). */
 export default function Contact() {

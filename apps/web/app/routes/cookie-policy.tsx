@@ -7,7 +7,7 @@ import { openCookieConsent } from '../features/pwa/index.ts';
 import { cookiePolicyTexts } from '@resto/domain/messages/legal';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta(cookiePolicyTexts.politiqueCookies, location.pathname, cookiePolicyTexts.ceQueLeSiteEnregistre2, {
+  pageMeta(cookiePolicyTexts.politiqueCookies, { location, matches }, cookiePolicyTexts.ceQueLeSiteEnregistre2, {
     site: siteMetaFrom(matches),
   });
 
@@ -30,7 +30,12 @@ const stored: { name: string; kind: string; why: string; duration: string }[] = 
   { name: 'last-order', kind: cookiePolicyTexts.stockageLocal, why: cookiePolicyTexts.afficherLeRecapitulatifDeVotre, duration: '48 h sans visite' },
   { name: 'location', kind: cookiePolicyTexts.stockageLocal, why: cookiePolicyTexts.retraitOuLivraisonEtVotre, duration: '48 h sans visite' },
   { name: 'allergen-filter', kind: cookiePolicyTexts.stockageLocal, why: cookiePolicyTexts.lesAllergenesQueVousMasquez, duration: '48 h sans visite' },
-  { name: 'last-visit', kind: cookiePolicyTexts.stockageLocal, why: cookiePolicyTexts.effacerCesDonneesApres48, duration: cookiePolicyTexts.renouveleAChaqueVisite },
+  {
+    name: 'last-visit',
+    kind: cookiePolicyTexts.stockageLocal,
+    why: cookiePolicyTexts.effacerCesDonneesApres48,
+    duration: cookiePolicyTexts.renouveleAChaqueVisite,
+  },
   {
     name: 'pwa-installed, vite-pwa:hide-install, ios-pwa-prompt-shown',
     kind: cookiePolicyTexts.stockageLocal,
@@ -51,10 +56,7 @@ export default function CookiePolicy() {
   const info = getLegalInfo(settings);
   const tagManager = getTagManagerId(settings);
   return (
-    <Prose
-      title={cookiePolicyTexts.politiqueCookies}
-      intro={cookiePolicyTexts.nousNUtilisonsQueCe}
-    >
+    <Prose title={cookiePolicyTexts.politiqueCookies} intro={cookiePolicyTexts.nousNUtilisonsQueCe}>
       <h2>{cookiePolicyTexts.ceQueLeSiteEnregistre}</h2>
       <table>
         <thead>
@@ -78,15 +80,9 @@ export default function CookiePolicy() {
           ))}
         </tbody>
       </table>
-      <p>
-        {cookiePolicyTexts.cesElementsSontStrictementNecessaires}
-      </p>
+      <p>{cookiePolicyTexts.cesElementsSontStrictementNecessaires}</p>
       <h2>{cookiePolicyTexts.mesureDAudience}</h2>
-      <p>
-        {tagManager
-          ? cookiePolicyTexts.siVousCliquezSurAccepter(tagManager)
-          : cookiePolicyTexts.aucunOutilDeMesureD}
-      </p>
+      <p>{tagManager ? cookiePolicyTexts.siVousCliquezSurAccepter(tagManager) : cookiePolicyTexts.aucunOutilDeMesureD}</p>
       <h2>{cookiePolicyTexts.changerDAvis}</h2>
       <p>{cookiePolicyTexts.votreChoixEstConserveDans}</p>
       <button type="button" onClick={openCookieConsent} className="mt-2 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">

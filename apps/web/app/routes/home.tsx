@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
   const site = siteMetaFrom(matches);
   const description = site ? readSetting(site.settings, 'site.description', '') || readSetting(site.settings, 'site.tagline', '') : homeTexts.commandezEnLigne;
   return [
-    ...pageMeta(homeTexts.accueil, location.pathname, description, { site, image: '/images/hero.svg' }),
+    ...pageMeta(homeTexts.accueil, { location, matches }, description, { site, image: '/images/hero.svg' }),
     ...(site ? [{ 'script:ld+json': restaurantJsonLd(site.settings, site.menus, site.origin) }] : []),
   ];
 };
@@ -54,7 +54,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="max-w-xl text-lg text-white/85">{readSetting(settings, 'site.tagline', '')}</p>
           <div className="flex flex-wrap gap-3">
             <Link to={`${prefix}/menu`} className="flex items-center gap-2 rounded-full bg-brand-500 px-6 py-3 text-base font-semibold shadow-lg">
-              <ShoppingBag size={18} aria-hidden />{homeTexts.voirLaCarteEtCommander}
+              <ShoppingBag size={18} aria-hidden />
+              {homeTexts.voirLaCarteEtCommander}
             </Link>
           </div>
         </div>
@@ -63,13 +64,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto grid max-w-6xl gap-4 px-4 py-8 sm:grid-cols-3">
         <div className="rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="mb-1 flex items-center gap-2 font-semibold">
-            <ShoppingBag size={18} className="text-brand-600" aria-hidden />{homeTexts.aEmporter}
+            <ShoppingBag size={18} className="text-brand-600" aria-hidden />
+            {homeTexts.aEmporter}
           </h2>
           <p className="text-sm text-ink/70">{homeTexts.commandezEnLignePayezSur}</p>
         </div>
         <div className="rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="mb-1 flex items-center gap-2 font-semibold">
-            <Clock size={18} className="text-brand-600" aria-hidden />{homeTexts.aujourdHui}
+            <Clock size={18} className="text-brand-600" aria-hidden />
+            {homeTexts.aujourdHui}
           </h2>
           <p className="text-sm text-ink/70" suppressHydrationWarning>
             {todayHours?.is_open ? todayHours.times.map((t) => `${t.start}–${t.end}`).join(' et ') : homeTexts.fermeAujourdHui}
@@ -77,7 +80,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="mb-1 flex items-center gap-2 font-semibold">
-            <MapPin size={18} className="text-brand-600" aria-hidden />{homeTexts.adresse}
+            <MapPin size={18} className="text-brand-600" aria-hidden />
+            {homeTexts.adresse}
           </h2>
           <p className="text-sm text-ink/70">{readSetting(settings, 'contacts.address', '')}</p>
         </div>

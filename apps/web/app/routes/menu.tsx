@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
   const item = site?.menus.flatMap((m) => m.categories.flatMap((c) => c.items)).find((i) => i.item_id === productId);
   if (site && item) {
     const price = formatEuros(item.item_price.price_pickup);
-    return pageMeta(item.item_name, location.pathname, `${item.item_description} — ${price}`, {
+    return pageMeta(item.item_name, { location, matches }, `${item.item_description} — ${price}`, {
       site,
       image: item.item_image || undefined,
       type: 'product',
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
     });
   }
   return [
-    ...pageMeta(menuTexts.laCarte, location.pathname, menuTexts.touteLaCarteACommander, {
+    ...pageMeta(menuTexts.laCarte, { location, matches }, menuTexts.touteLaCarteACommander, {
       site,
       type: 'restaurant.menu',
     }),

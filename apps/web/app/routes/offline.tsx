@@ -10,16 +10,17 @@ import { offlineTexts } from '@resto/domain/messages/pwa';
  */
 export const handle = { noScripts: true };
 
-export const meta: Route.MetaFunction = ({ location }) => [...pageMeta(offlineTexts.horsLigne, location.pathname), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(offlineTexts.horsLigne, { location, matches }),
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function Offline() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-night p-6 text-center text-white">
       <WifiOff size={48} className="text-brand-500" aria-hidden />
       <h1 className="text-3xl font-extrabold">{offlineTexts.vousEtesHorsLigne}</h1>
-      <p className="max-w-md text-white/80">
-        {offlineTexts.cettePageNAPas}
-      </p>
+      <p className="max-w-md text-white/80">{offlineTexts.cettePageNAPas}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <a href="/menu" className="rounded-full border border-brand-600 bg-brand-600 px-5 py-2.5 font-semibold">
           {offlineTexts.voirLaCarte}

@@ -10,7 +10,7 @@ import { Prose } from '../features/site/index.ts';
 import { privacyPolicyTexts } from '@resto/domain/messages/legal';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta(privacyPolicyTexts.politiqueDeConfidentialite, location.pathname, privacyPolicyTexts.quellesDonneesNousTraitonsLors, {
+  pageMeta(privacyPolicyTexts.politiqueDeConfidentialite, { location, matches }, privacyPolicyTexts.quellesDonneesNousTraitonsLors, {
     site: siteMetaFrom(matches),
   });
 
@@ -72,9 +72,7 @@ export default function PrivacyPolicy() {
             <td data-label="">{privacyPolicyTexts.compteClientSiVousEn}</td>
             <td data-label={privacyPolicyTexts.pourquoi2}>{privacyPolicyTexts.historiqueDeCommandesCoordonneesPreremplies}</td>
             <td data-label={privacyPolicyTexts.baseLegale2}>{privacyPolicyTexts.executionDuContrat}</td>
-            <td data-label={privacyPolicyTexts.duree2}>
-              {privacyPolicyTexts.jusquALaSuppressionDu}
-            </td>
+            <td data-label={privacyPolicyTexts.duree2}>{privacyPolicyTexts.jusquALaSuppressionDu}</td>
           </tr>
           <tr>
             <td data-label="">{privacyPolicyTexts.votreChoixSurLesCookies}</td>
@@ -86,17 +84,19 @@ export default function PrivacyPolicy() {
       </table>
       <h2>{privacyPolicyTexts.destinataires}</h2>
       <p>
-        {privacyPolicyTexts.seuleLEquipeDe}{info.name}{privacyPolicyTexts.accedeAVosDonnees}{card ? privacyPolicyTexts.ainsiQueNotrePrestataireDe : ''}{privacyPolicyTexts.ellesNeSontNiVendues}{info.host}.
+        {privacyPolicyTexts.seuleLEquipeDe}
+        {info.name}
+        {privacyPolicyTexts.accedeAVosDonnees}
+        {card ? privacyPolicyTexts.ainsiQueNotrePrestataireDe : ''}
+        {privacyPolicyTexts.ellesNeSontNiVendues}
+        {info.host}.
       </p>
       <h2>{privacyPolicyTexts.surVotreAppareil}</h2>
       <p>
-        {privacyPolicyTexts.votrePanierVosChoixEt}{' '}
-        <Link to={`${prefix}/cookie-policy`}>{privacyPolicyTexts.politiqueCookies}</Link>.
+        {privacyPolicyTexts.votrePanierVosChoixEt} <Link to={`${prefix}/cookie-policy`}>{privacyPolicyTexts.politiqueCookies}</Link>.
       </p>
       <h2>{privacyPolicyTexts.vosDroits}</h2>
-      <p>
-        {privacyPolicyTexts.vousDisposezDesDroitsD(info.email)}
-      </p>
+      <p>{privacyPolicyTexts.vousDisposezDesDroitsD(info.email)}</p>
     </Prose>
   );
 }

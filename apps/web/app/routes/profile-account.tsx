@@ -16,8 +16,8 @@ import { messages } from '@resto/domain/messages';
 import { ApiCallError } from '../lib/api.ts';
 import { profileAccountTexts } from '@resto/domain/messages/account';
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta(profileAccountTexts.monCompteCommandeEnLigne, location.pathname),
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(profileAccountTexts.monCompteCommandeEnLigne, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -13,8 +13,8 @@ import { useAuthAction } from '../features/account/index.ts';
 import { useSessionLost } from '../features/account/index.ts';
 import { profileChangePasswordTexts } from '@resto/domain/messages/account';
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta(profileChangePasswordTexts.motDePasseCommandeEn, location.pathname),
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(profileChangePasswordTexts.motDePasseCommandeEn, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -12,8 +12,8 @@ import { OrderCard } from '../features/account/index.ts';
 import { useSessionLost } from '../features/account/index.ts';
 import { profileOrdersTexts } from '@resto/domain/messages/account';
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta(profileOrdersTexts.mesCommandesCommandeEnLigne, location.pathname),
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(profileOrdersTexts.mesCommandesCommandeEnLigne, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -79,9 +79,7 @@ export default function ViewOrders() {
           ) : (
             <span />
           )}
-          <span className="text-ink/60">
-            {profileOrdersTexts.pageSur(data.page, data.pages)}
-          </span>
+          <span className="text-ink/60">{profileOrdersTexts.pageSur(data.page, data.pages)}</span>
           {page < data.pages ? (
             <Link to={pageLink(page + 1)} className="rounded-full border border-black/15 bg-white px-4 py-2 font-semibold">
               {profileOrdersTexts.plusAnciennes}

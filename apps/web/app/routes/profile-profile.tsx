@@ -17,8 +17,8 @@ import { useAuthAction } from '../features/account/index.ts';
 import { useSessionLost } from '../features/account/index.ts';
 import { profileProfileTexts } from '@resto/domain/messages/account';
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta(profileProfileTexts.mesInformationsCommandeEnLigne, location.pathname),
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(profileProfileTexts.mesInformationsCommandeEnLigne, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -67,7 +67,15 @@ export default function ViewProfile() {
           <Field id="first_name" label={profileProfileTexts.prenom} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
           <Field id="last_name" label={profileProfileTexts.nom} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
         </div>
-        <Field id="phone" label={profileProfileTexts.telephone} type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+        <Field
+          id="phone"
+          label={profileProfileTexts.telephone}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
         <Field
           id="address"
           label={profileProfileTexts.adresse}

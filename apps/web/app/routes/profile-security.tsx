@@ -7,8 +7,8 @@ import { DeleteAccountForm } from '../features/account/index.ts';
 import { useLogout } from '../features/account/index.ts';
 import { profileSecurityTexts } from '@resto/domain/messages/account';
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta(profileSecurityTexts.securiteCommandeEnLigne, location.pathname),
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(profileSecurityTexts.securiteCommandeEnLigne, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -43,9 +43,7 @@ export default function ViewSecurity() {
         <h3 id="suppression" className="text-lg font-bold text-red-800">
           {profileSecurityTexts.supprimerMonCompte}
         </h3>
-        <p className="mt-1 text-sm text-ink/70">
-          {profileSecurityTexts.vosNomEMailTelephone}
-        </p>
+        <p className="mt-1 text-sm text-ink/70">{profileSecurityTexts.vosNomEMailTelephone}</p>
         <div className="mt-4">
           <DeleteAccountForm />
         </div>

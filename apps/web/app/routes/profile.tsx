@@ -6,8 +6,8 @@ import { useLocalePrefix } from '../lib/paths.ts';
 import { useLogout, useRequireLogin } from '../features/account/index.ts';
 import { profileTexts } from '@resto/domain/messages/account';
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta(profileTexts.monCompteCommandeEnLigne, location.pathname),
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(profileTexts.monCompteCommandeEnLigne, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -36,8 +36,9 @@ export default function ProfileLayout() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 md:grid md:grid-cols-[14rem_1fr] md:gap-8 md:py-10">
       <aside className="md:pt-1">
-        <p className="mb-3 text-sm text-ink/60">
-          {profileTexts.bonjour}<strong className="text-ink">{user.first_name}</strong>
+        <p className="mb-3 text-sm text-ink/70">
+          {profileTexts.bonjour}
+          <strong className="text-ink">{user.first_name}</strong>
         </p>
         <nav aria-label={profileTexts.monCompte} className="flex flex-wrap gap-1 pb-2 md:flex-col">
           {links.map(({ to, label, icon: Icon }) => (

@@ -10,10 +10,12 @@ import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { receiptTexts } from '@resto/domain/messages/receipts';
 
-export const meta: Route.MetaFunction = ({ location, data }) => [
+export const meta: Route.MetaFunction = ({ location, matches, data }) => [
   ...pageMeta(
-    data && 'receipt' in data ? `${data.receipt.kind === 'invoice' ? receiptTexts.invoiceWord : receiptTexts.receiptWord} ${data.receipt.invoice_number ?? data.receipt.number}` : receiptTexts.receiptWord,
-    location.pathname,
+    data && 'receipt' in data
+      ? `${data.receipt.kind === 'invoice' ? receiptTexts.invoiceWord : receiptTexts.receiptWord} ${data.receipt.invoice_number ?? data.receipt.number}`
+      : receiptTexts.receiptWord,
+    { location, matches },
   ),
   { name: 'robots', content: 'noindex' },
   // The secret is in the address: never sent on to another site.
@@ -80,14 +82,16 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           data-testid="receipt-pdf"
           className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-2.5 font-semibold text-white"
         >
-          <Download size={18} aria-hidden />{receiptTexts.telechargerLePdf}
+          <Download size={18} aria-hidden />
+          {receiptTexts.telechargerLePdf}
         </a>
         <button
           type="button"
           onClick={() => window.print()}
           className="inline-flex items-center gap-2 rounded-full border border-black/15 bg-white px-4 py-2.5 font-semibold"
         >
-          <Printer size={18} aria-hidden />{receiptTexts.imprimer}
+          <Printer size={18} aria-hidden />
+          {receiptTexts.imprimer}
         </button>
       </div>
       <article className="receipt rounded-3xl bg-white p-5 shadow-sm sm:p-8" aria-labelledby="receipt-title">
@@ -97,7 +101,10 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           {seller.legal_form ? <p className="text-xs text-ink/70">{seller.legal_form}</p> : null}
           <p className="text-sm">{seller.address}</p>
           <p className="text-xs text-ink/70">
-            {receiptTexts.siret}{seller.siret || '—'}{receiptTexts.tvaIntracommunautaire}{seller.vat_number || '—'}
+            {receiptTexts.siret}
+            {seller.siret || '—'}
+            {receiptTexts.tvaIntracommunautaire}
+            {seller.vat_number || '—'}
           </p>
           {seller.registration ? <p className="text-xs text-ink/70">{seller.registration}</p> : null}
         </header>
@@ -107,9 +114,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
             {invoice ? receiptTexts.facture(receipt.invoice_number) : receiptTexts.recu(receipt.number)}
           </h1>
           {invoice ? <p className="text-xs text-ink/70">{receiptTexts.recu(receipt.number)}</p> : null}
-          <p className="text-sm">
-            {receiptTexts.commandeN(receipt.order_id, receipt.issued_at_label)}
-          </p>
+          <p className="text-sm">{receiptTexts.commandeN(receipt.order_id, receipt.issued_at_label)}</p>
           <p className="text-sm text-ink/70">
             {receipt.order_type}, {receipt.schedule}
           </p>
@@ -137,7 +142,9 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
               </p>
               <p className="text-xs text-ink/70">
                 {line.details ? `${line.details} — ` : ''}
-                {invoice ? receiptTexts.ht(formatEuros(line.unit_price_ht)) : formatEuros(line.unit_price)}{receiptTexts.lUniteTva}{formatRate(line.tax_rate)}
+                {invoice ? receiptTexts.ht(formatEuros(line.unit_price_ht)) : formatEuros(line.unit_price)}
+                {receiptTexts.lUniteTva}
+                {formatRate(line.tax_rate)}
               </p>
             </li>
           ))}
@@ -146,7 +153,11 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
         <section className="space-y-1 border-b border-black/10 py-3 text-sm">
           <Row label={receiptTexts.sousTotal} amount={formatEuros(receipt.subtotal)} />
           {receipt.reductions.map((reduction, index) => (
-            <Row key={index} label={`${reduction.coupon ? receiptTexts.codePromo : receiptTexts.reduction} : ${reduction.name}`} amount={`−${formatEuros(reduction.amount)}`} />
+            <Row
+              key={index}
+              label={`${reduction.coupon ? receiptTexts.codePromo : receiptTexts.reduction} : ${reduction.name}`}
+              amount={`−${formatEuros(reduction.amount)}`}
+            />
           ))}
           {!receipt.is_pickup ? (
             <Row label={receiptTexts.livraison} amount={receipt.delivery > 0 ? formatEuros(receipt.delivery) : receiptTexts.offerte} />
@@ -167,7 +178,8 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
         </section>
 
         <p className="border-t border-black/10 pt-3 text-sm">
-          {receiptTexts.paiement}{receipt.payment.method_label} — <strong>{receipt.payment.state_label}</strong>
+          {receiptTexts.paiement}
+          {receipt.payment.method_label} — <strong>{receipt.payment.state_label}</strong>
         </p>
         <footer className="mt-3 space-y-1 text-xs text-ink/60">
           {receipt.mentions.map((mention) => (

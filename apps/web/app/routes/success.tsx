@@ -16,8 +16,8 @@ import { successTexts } from '@resto/domain/messages/checkout';
 import { trackingTexts } from '@resto/domain/messages/tracking';
 import { trackingPath } from '../features/tracking/index.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  ...pageMeta(successTexts.commandeEnvoyeeMerci, location.pathname),
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(successTexts.commandeEnvoyeeMerci, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -32,7 +32,11 @@ export default function Success() {
   const { settings } = useStoreData();
   const [order, setOrder] = useState<OrderView>();
   // The last order this browser placed (use-place-order.ts), read once hydrated: the server has no local storage.
-  const lastOrder = useSyncExternalStore(noSubscription, () => localStorage.getItem(lastOrderKey), () => null);
+  const lastOrder = useSyncExternalStore(
+    noSubscription,
+    () => localStorage.getItem(lastOrderKey),
+    () => null,
+  );
   const last = useMemo(() => JSON.parse(lastOrder ?? 'null') as { order_id: number; local_id: string; secret?: string } | null, [lastOrder]);
   const secret = last?.order_id === orderId ? last.secret : undefined;
 
@@ -48,19 +52,31 @@ export default function Success() {
     <div className="mx-auto max-w-xl px-4 py-10">
       <div className="rounded-3xl bg-white p-6 text-center shadow-sm">
         <CheckCircle2 size={56} className="mx-auto text-emerald-600" aria-hidden />
-        <h1 className="mt-3 text-2xl font-extrabold">{successTexts.merci}{order ? ` ${order.customer.first_name}` : ''} !</h1>
+        <h1 className="mt-3 text-2xl font-extrabold">
+          {successTexts.merci}
+          {order ? ` ${order.customer.first_name}` : ''} !
+        </h1>
         {Number.isInteger(orderId) && orderId > 0 ? (
           <p className="mt-2 text-lg">
-            {successTexts.votreCommande}<strong data-testid="order-number">{successTexts.n(orderId)}</strong>{successTexts.estBienEnregistree}
+            {successTexts.votreCommande}
+            <strong data-testid="order-number">{successTexts.n(orderId)}</strong>
+            {successTexts.estBienEnregistree}
           </p>
         ) : (
           <p className="mt-2 text-lg">{successTexts.votreCommandeEstBienEnregistree}</p>
         )}
         <p className="mt-1 text-ink/70">
           {order && !order.is_pickup
-            ? successTexts.livraisonAuPaiementALa(whenOf(order), [order.location?.address, `${order.location?.postal_code ?? ''} ${order.location?.city ?? ''}`.trim()].filter(Boolean).join(', '))
-            : successTexts.retraitAuPaiementSurPlace(order ? whenOf(order) : successTexts.desQuePossible, readSetting(settings, 'contacts.address', successTexts.restaurant))}{' '}
-          {successTexts.pourTouteQuestion}{readSetting(settings, 'contacts.phone', '')}.
+            ? successTexts.livraisonAuPaiementALa(
+                whenOf(order),
+                [order.location?.address, `${order.location?.postal_code ?? ''} ${order.location?.city ?? ''}`.trim()].filter(Boolean).join(', '),
+              )
+            : successTexts.retraitAuPaiementSurPlace(
+                order ? whenOf(order) : successTexts.desQuePossible,
+                readSetting(settings, 'contacts.address', successTexts.restaurant),
+              )}{' '}
+          {successTexts.pourTouteQuestion}
+          {readSetting(settings, 'contacts.phone', '')}.
         </p>
         {order?.payment_test_mode ? (
           <p className="mt-3 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-800" data-testid="payment-test-mode">

@@ -8,8 +8,8 @@ import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { TrackingPage } from '../features/tracking/index.ts';
 
-export const meta: Route.MetaFunction = ({ location, data: loaderData }) => [
-  ...pageMeta(loaderData && 'view' in loaderData ? trackingTexts.pageTitle(loaderData.view.order_id) : trackingTexts.pageTitleUnknown, location.pathname),
+export const meta: Route.MetaFunction = ({ location, matches, data: loaderData }) => [
+  ...pageMeta(loaderData && 'view' in loaderData ? trackingTexts.pageTitle(loaderData.view.order_id) : trackingTexts.pageTitleUnknown, { location, matches }),
   { name: 'robots', content: 'noindex' },
   // The secret is in the address: never sent on to another site.
   { name: 'referrer', content: 'no-referrer' },

@@ -16,7 +16,12 @@ export const allergenFilterTexts = {
 
 /** Texts of apps/web/app/features/menu/menu-item-card.tsx. */
 export const menuItemCardTexts = {
-  cardLabel: (name: string, price: string, badges: readonly string[]) => `${name}, ${price}${badges.length ? `, offre ${badges.join(', ')}` : ''}`,
+  /**
+   * A dish card's accessible name: its visible texts in their order (name, offer badges,
+   * description, price), commas for pauses — the name contains what is seen (WCAG 2.5.3, axe's
+   * label-content-name-mismatch; issue 15).
+   */
+  cardLabel: (name: string, badges: readonly string[], description: string, price: string) => [name, ...badges, description, price].filter(Boolean).join(', '),
 } as const;
 
 /** Texts of apps/web/app/features/menu/menu-search.tsx. */

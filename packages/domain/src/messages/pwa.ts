@@ -5,12 +5,10 @@
 
 /** The overlays of spec section 2: cookie consent, install prompt, iOS guide, update banner, back button. Part of `messages` (packages/domain/src/messages.ts). */
 export const pwaMessages = {
-  /** Spec section 2, overlays. */
+  /** Spec section 2, overlays. The consent's sentence stays short: a small banner (docs/decisions/024-pages-paint-first.md). */
   cookieTitle: 'Consentement aux cookies',
-  cookieText:
-    'Nous utilisons le stockage de votre navigateur pour votre panier et vos préférences, indispensables à la commande. Aucun traceur publicitaire ni de mesure d’audience n’est utilisé.',
-  cookieTextAnalytics:
-    'Nous utilisons le stockage de votre navigateur pour votre panier et vos préférences, indispensables à la commande. Avec votre accord, nous mesurons aussi l’audience du site.',
+  cookieText: 'Seul le stockage nécessaire à la commande est utilisé (panier, préférences) : ni traceur publicitaire, ni mesure d’audience.',
+  cookieTextAnalytics: 'Avec votre accord, nous mesurons l’audience du site ; le stockage nécessaire à la commande (panier, préférences) est toujours utilisé.',
   cookieAccept: 'Accepter',
   cookieRefuse: 'Refuser',
   cookieCurrentAccepted: 'Votre choix actuel : cookies acceptés.',

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { MenuItem } from '@resto/domain/catalogue';
 import { useCartStore } from '../cart/cart-store.ts';
@@ -13,20 +14,25 @@ const preloadDialog = () => void ProductDialog.preload();
 export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[] }) {
   const isPickup = useCartStore((s) => s.is_pickup);
   const price = isPickup ? item.item_price.price_pickup : item.item_price.price_delivery;
+  // The spaces between the blocks keep the card's text readable as text ("Œufs en meurette Œufs
+  // pochés…", not "meuretteŒufs"): its accessible name must contain it word for word (cardLabel).
   const content = (
     <>
       <div className="min-w-0 flex-1">
-        <h3 className="font-semibold">{item.item_name}</h3>
+        <h3 className="font-semibold">{item.item_name}</h3>{' '}
         {badges.length ? (
           <p className="mt-0.5 flex flex-wrap gap-1">
-            {badges.map((badge) => (
-              <span key={badge} className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800" data-testid="item-badge">
-                {badge}
-              </span>
+            {badges.map((badge, index) => (
+              <Fragment key={badge}>
+                {index ? ' ' : null}
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800" data-testid="item-badge">
+                  {badge}
+                </span>
+              </Fragment>
             ))}
           </p>
-        ) : null}
-        <p className="mt-0.5 line-clamp-2 text-sm text-ink/65">{item.item_description}</p>
+        ) : null}{' '}
+        <p className="mt-0.5 line-clamp-2 text-sm text-ink/65">{item.item_description}</p>{' '}
         <p className="mt-2 font-semibold text-brand-700" data-testid="item-price">
           {item.item_is_available ? (
             formatEuros(price)
@@ -55,7 +61,7 @@ export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[
       // The dialog's code, fetched as soon as the dish is pointed at, touched or focused.
       onPointerEnter={preloadDialog}
       onFocus={preloadDialog}
-      aria-label={menuItemCardTexts.cardLabel(item.item_name, formatEuros(price), badges)}
+      aria-label={menuItemCardTexts.cardLabel(item.item_name, badges, item.item_description, formatEuros(price))}
     >
       {content}
     </Link>
