@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { loadavg, cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { argon2Options, hashPassword, verifyPassword } from '../apps/api/src/modules/auth/passwords.ts';
+import { serverCommand } from './lib/server-process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -46,7 +47,8 @@ const after = rssMb();
 
 // 3. Login requests/s against the real server.
 const dataDir = mkdtempSync(join(tmpdir(), 'resto-bench-auth-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const [serverBin, ...serverArgs] = serverCommand(); // the compiled server, as production runs it
+const server = spawn(serverBin, serverArgs, {
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', DEMO_HISTORY: '0', SMTP_URL: '' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

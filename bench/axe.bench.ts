@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { reportFigures } from './lib/figures.ts';
-import { openNow } from './lib/server-process.ts';
+import { openNow, serverCommand } from './lib/server-process.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 3620);
 const base = `http://localhost:${port}`;
@@ -24,7 +24,8 @@ const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'resto-axe-'));
 let log = '';
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const [serverBin, ...serverArgs] = serverCommand(); // the compiled server, as production runs it
+const server = spawn(serverBin, serverArgs, {
   env: {
     ...process.env,
     PORT: String(port),

@@ -12,13 +12,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fuzzEndpoints, fuzzRequests, sendFuzz, type FuzzTally } from '../apps/api/src/test/fuzz.ts';
+import { serverCommand } from './lib/server-process.ts';
 
 const perEndpoint = Number(process.env.FUZZ_N ?? 10_000);
 const port = Number(process.env.FUZZ_PORT ?? 3690);
 const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'resto-fuzz-'));
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const [serverBin, ...serverArgs] = serverCommand(); // the compiled server, as production runs it
+const server = spawn(serverBin, serverArgs, {
   env: {
     ...process.env,
     PORT: String(port),

@@ -5,7 +5,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Context, Next } from 'hono';
 
 /**
- * Answers written once and served many times (issue 15, "The API"; docs/decisions/024-prepared-answers.md):
+ * Answers written once and served many times (issue 15, "The API"; docs/decisions/028-prepared-answers.md):
  * the JSON of GET /v2/public/menus, /settings and /offers, serialised and compressed (gzip and
  * brotli) once per content, with a strong ETag per encoding, `If-None-Match` answered 304.
  */

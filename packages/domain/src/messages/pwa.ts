@@ -5,7 +5,7 @@
 
 /** The overlays of spec section 2: cookie consent, install prompt, iOS guide, update banner, back button. Part of `messages` (packages/domain/src/messages.ts). */
 export const pwaMessages = {
-  /** Spec section 2, overlays. The consent's sentence stays short: a small banner (docs/decisions/024-pages-paint-first.md). */
+  /** Spec section 2, overlays. The consent's sentence stays short: a small banner (docs/decisions/027-pages-paint-first.md). */
   cookieTitle: 'Consentement aux cookies',
   cookieText: 'Seul le stockage nécessaire à la commande est utilisé (panier, préférences) : ni traceur publicitaire, ni mesure d’audience.',
   cookieTextAnalytics: 'Avec votre accord, nous mesurons l’audience du site ; le stockage nécessaire à la commande (panier, préférences) est toujours utilisé.',

@@ -258,7 +258,7 @@ export class CatalogService {
    * open, which dishes are « épuisé aujourd'hui », whether ordering is paused or busy, and the
    * restaurant's date (the exceptions shown). Computed once per window: every rule behind it reads
    * the time to the minute (HH:MM in Europe/Paris) or compares with a stored instant, so nothing
-   * changes before the next minute or the next of those instants (docs/decisions/024-prepared-answers.md).
+   * changes before the next minute or the next of those instants (docs/decisions/028-prepared-answers.md).
    */
   async moment(now: Date): Promise<CatalogMoment> {
     const catalog = await this.getCatalog();

@@ -11,7 +11,7 @@ import { cookieConsentTexts, pwaMessages } from '@resto/domain/messages/pwa';
  * stores 'true', 'Refuser' 'false' (docs/decisions/016, section 4.4: refusing as easy as
  * accepting); it closes only through an answer. A small non-modal dialog at the bottom of the
  * screen, never the page's largest paint, and the page stays usable under it
- * (docs/decisions/024-pages-paint-first.md).
+ * (docs/decisions/027-pages-paint-first.md).
  */
 const answerButton = 'rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white';
 
