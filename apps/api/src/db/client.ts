@@ -1,6 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -84,8 +86,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       },
     };
   }
-  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
+  if (!options.dataDir.startsWith('memory://')) {
+    mkdirSync(options.dataDir, { recursive: true });
+    if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await initDataDir(options.dataDir);
+  }
+  const client = new PGlite(options.dataDir, { startParams: pgliteStartParams });
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder });
@@ -101,6 +106,46 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     listen: (channel, onNotify) => client.listen(channel, onNotify).then((unlisten) => () => unlisten().catch(() => undefined)),
     close: () => client.close(),
   };
+}
+
+/**
+ * PostgreSQL's settings in the embedded PGlite (docs/decisions/026-memory-and-storage.md): its
+ * defaults are a server's (128 MB of shared buffers, 1 GB of WAL between checkpoints), and in
+ * PGlite's single-user mode both live in this process (the WebAssembly memory never shrinks) and
+ * no checkpointer runs: WAL only shrinks when its volume forces a checkpoint.
+ */
+const pgliteSettings: Record<string, string> = {
+  // One restaurant's tables and indexes hot in the cache: orders of the day, the catalogue.
+  shared_buffers: '16MB',
+  // CREATE INDEX in migrations and VACUUM: 64 MB by default, each time grown into the WASM heap for good.
+  maintenance_work_mem: '16MB',
+  // A checkpoint every 64 MB of WAL (the default waits for 1 GB), recycled segments kept to 32 MB.
+  max_wal_size: '64MB',
+  min_wal_size: '32MB',
+};
+
+const pgliteStartParams = [...PGlite.defaultStartParams, ...Object.entries(pgliteSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+
+/**
+ * Creates the PostgreSQL cluster of a new data directory (initdb) in a short-lived child process:
+ * done in this process, initdb's own WebAssembly instance and the buffers it leaves (about 450 MB)
+ * stay reachable from the PGlite that follows, for as long as the server runs (issue 15,
+ * docs/decisions/026). @throws the child's error output when it fails.
+ */
+async function initDataDir(dataDir: string): Promise<void> {
+  const script = `import { PGlite } from '@electric-sql/pglite';
+const db = new PGlite(process.env.PGLITE_INIT_DIR);
+await db.waitReady;
+await db.close();`;
+  try {
+    // From this file's folder, so that the package resolves from apps/api, compiled or not.
+    await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: dirname(fileURLToPath(import.meta.url)),
+      env: { ...process.env, NODE_OPTIONS: '', PGLITE_INIT_DIR: dataDir },
+    });
+  } catch (error) {
+    throw new Error(`Création de la base dans ${dataDir} impossible`, { cause: error });
+  }
 }
 
 /**
