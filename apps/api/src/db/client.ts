@@ -99,12 +99,21 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await client.close();
     throw error;
   }
+  // No autovacuum in PGlite's single-user mode: without this, every deleted or updated row (sent
+  // mails, rate-limit counters, sessions) kept its space for good (issue 15, docs/decisions/026).
+  const vacuum = options.dataDir.startsWith('memory://')
+    ? undefined
+    : setInterval(() => void client.exec('VACUUM').catch((error: unknown) => console.warn(`VACUUM impossible : ${String(error)}`)), pgliteVacuumMs);
+  vacuum?.unref();
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     // One connection in one process: a notification is never lost, there is nothing to reconnect.
     listen: (channel, onNotify) => client.listen(channel, onNotify).then((unlisten) => () => unlisten().catch(() => undefined)),
-    close: () => client.close(),
+    close: () => {
+      clearInterval(vacuum);
+      return client.close();
+    },
   };
 }
 
@@ -123,6 +132,9 @@ const pgliteSettings: Record<string, string> = {
   max_wal_size: '64MB',
   min_wal_size: '32MB',
 };
+
+/** How often a PGlite data directory is vacuumed: the space of rows deleted meanwhile is then reused. */
+const pgliteVacuumMs = 60_000;
 
 const pgliteStartParams = [...PGlite.defaultStartParams, ...Object.entries(pgliteSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
 
