@@ -15,9 +15,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { buildOrderPayload, newLocalId } from '../apps/api/src/test/harness.ts';
-import { reportFigures } from './lib/figures.ts';
+import { reportFigures, rssMb } from './lib/figures.ts';
 import { formatMemory, memoryProbeEnv, readMemory, type MemoryReading } from './lib/memory.ts';
-import { kill, openNow, rssMb, startServer } from './lib/server-process.ts';
+import { kill, openNow, startServer } from './lib/server-process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 60);

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { rssMb, type ServerProcess } from './server-process.ts';
+import { rssMb } from './figures.ts';
+import type { ServerProcess } from './server-process.ts';
 
 const probe = join(dirname(fileURLToPath(import.meta.url)), 'memory-probe.mjs');
 
