@@ -14,6 +14,15 @@ import { documentNumberSql } from './numbering.ts';
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
 
+/** What one new order writes: its row, lines, offer uses, receipt numbering when placed now, and its e-mails (outbox rows). */
+interface OrderWrite {
+  order: NewOrder;
+  lines: readonly NewOrderLine[];
+  offerUses?: readonly Omit<typeof orderOffers.$inferInsert, 'orderId'>[];
+  placedAt?: Date | null;
+  mails?: NewOrderMails;
+}
+
 /** The order written under `localId`: its id and secret, or undefined. */
 export async function findOrderByLocalId(db: Database, localId: string): Promise<{ orderId: number; secret: string } | undefined> {
   const rows = await db.select({ orderId: orders.orderId, secret: orders.secret }).from(orders).where(eq(orders.localId, localId));
@@ -73,14 +82,7 @@ export type NewOrderMails = (written: { orderId: number; secret: string }) => Ne
  */
 export async function insertOrder(
   db: Database,
-  write: {
-    order: NewOrder;
-    lines: readonly NewOrderLine[];
-    offerUses?: readonly Omit<typeof orderOffers.$inferInsert, 'orderId'>[];
-    placedAt?: Date | null;
-    mails?: NewOrderMails;
-    capacity?: { slotKey: string; check: (tx: Database) => Promise<void> };
-  },
+  write: OrderWrite & { capacity?: { slotKey: string; check: (tx: Database) => Promise<void> } },
 ): Promise<{ orderId: number; secret: string; created: boolean }> {
   const { capacity } = write;
   try {
@@ -103,16 +105,7 @@ export async function insertOrder(
 }
 
 /** The write of `insertOrder`: the order's id and secret taken, then one statement. */
-async function writeOrder(
-  db: Database,
-  write: {
-    order: NewOrder;
-    lines: readonly NewOrderLine[];
-    offerUses?: readonly Omit<typeof orderOffers.$inferInsert, 'orderId'>[];
-    placedAt?: Date | null;
-    mails?: NewOrderMails;
-  },
-): Promise<{ orderId: number; secret: string }> {
+async function writeOrder(db: Database, write: OrderWrite): Promise<{ orderId: number; secret: string }> {
   const { order, lines, offerUses = [], placedAt = null, mails } = write;
   // The id first: the e-mails, rendered before the write, show it. The secret as orders.secret's default makes it.
   const [taken] = await queryRows<{ orderId: number; secret: string }>(
