@@ -19,7 +19,7 @@ const port = Number(process.env.BENCH_PORT ?? 7200);
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const buildDir = join(repoRoot, 'apps/web/build');
 const clientDir = join(buildDir, 'client');
-const pages = ['/', '/menu', '/checkout'];
+const pages = ['/', '/menu', '/checkout', '/restaurant/commandes'];
 const goalKb = 120;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -109,8 +109,10 @@ try {
   console.log('\nBy package or folder (top 12)\n');
   for (const [group, gzip] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${kb(gzip).padStart(9)}  ${group}`);
   if (process.env.BENCH_VERBOSE) {
-    console.log('\n/menu files\n');
-    for (const file of menu.files) console.log(`${kb(gzipOf(readFileSync(join(clientDir, file)))).padStart(9)}  ${file}`);
+    for (const [page, load] of loads) {
+      console.log(`\n${page} files\n`);
+      for (const file of load.files) console.log(`${kb(gzipOf(readFileSync(join(clientDir, file)))).padStart(9)}  ${file}`);
+    }
   }
 
   // The floor no split can go under: the framework every page hydrates with, as loaded in this run.
