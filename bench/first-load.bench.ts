@@ -1,11 +1,13 @@
 /**
  * First-load JS of the storefront (issue 15: "/menu loads only what the menu needs"): for `/`,
- * `/menu` and `/checkout`, the module scripts and modulepreloads the server-rendered HTML asks for
+ * `/menu`, `/checkout` and the staff's `/restaurant/commandes` (its log-in form without a session: it
+ * must not grow with the storefront's chunks), the module scripts and modulepreloads the server-rendered HTML asks for
  * (files, raw KB, gzip -9 KB), then the modules that weigh most in /menu's first load, from
  * build/stats/client-chunks.json (written by apps/web/vite.config.ts). Emits the row
  * 'first-load JS of /menu' (goal ≤ 120 KB gzip; / beside it) through bench/lib/figures.ts, with the
  * framework's own share (React, React DOM, React Router) as the limit no split goes under.
- * Run: npm run build && npm run bench:first-load   (BENCH_PORT, default 7200; about 10 s)
+ * Run: npm run build && npm run bench:first-load   (BENCH_PORT, default 7200; about 10 s;
+ * BENCH_VERBOSE=1 lists each page's files)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
