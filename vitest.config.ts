@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['apps/web/app/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/app/**/*.test.ts', 'apps/web/*.test.ts'] } },
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
       {
         test: {

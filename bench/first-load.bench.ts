@@ -1,11 +1,13 @@
 /**
  * First-load JS of the storefront (issue 15: "/menu loads only what the menu needs"): for `/`,
- * `/menu` and `/checkout`, the module scripts and modulepreloads the server-rendered HTML asks for
+ * `/menu`, `/checkout` and the staff's `/restaurant/commandes` (its log-in form without a session: it
+ * must not grow with the storefront's chunks), the module scripts and modulepreloads the server-rendered HTML asks for
  * (files, raw KB, gzip -9 KB), then the modules that weigh most in /menu's first load, from
  * build/stats/client-chunks.json (written by apps/web/vite.config.ts). Emits the row
  * 'first-load JS of /menu' (goal ≤ 120 KB gzip; / beside it) through bench/lib/figures.ts, with the
  * framework's own share (React, React DOM, React Router) as the limit no split goes under.
- * Run: npm run build && npm run bench:first-load   (BENCH_PORT, default 7200; about 10 s)
+ * Run: npm run build && npm run bench:first-load   (BENCH_PORT, default 7200; about 10 s;
+ * BENCH_VERBOSE=1 lists each page's files)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +21,7 @@ const port = Number(process.env.BENCH_PORT ?? 7200);
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const buildDir = join(repoRoot, 'apps/web/build');
 const clientDir = join(buildDir, 'client');
-const pages = ['/', '/menu', '/checkout'];
+const pages = ['/', '/menu', '/checkout', '/restaurant/commandes'];
 const goalKb = 120;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -109,8 +111,10 @@ try {
   console.log('\nBy package or folder (top 12)\n');
   for (const [group, gzip] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${kb(gzip).padStart(9)}  ${group}`);
   if (process.env.BENCH_VERBOSE) {
-    console.log('\n/menu files\n');
-    for (const file of menu.files) console.log(`${kb(gzipOf(readFileSync(join(clientDir, file)))).padStart(9)}  ${file}`);
+    for (const [page, load] of loads) {
+      console.log(`\n${page} files\n`);
+      for (const file of load.files) console.log(`${kb(gzipOf(readFileSync(join(clientDir, file)))).padStart(9)}  ${file}`);
+    }
   }
 
   // The floor no split can go under: the framework every page hydrates with, as loaded in this run.

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import routes from './app/routes.ts';
+import { firstLoadGroups, layoutsOf } from './chunk-groups.ts';
 
 /** One id per build: the browser compares it with /builds/latest.json to notice a new version (docs/decisions/016, section 4.5). */
 const buildId = process.env.BUILD_ID ?? Date.now().toString(36);
@@ -48,6 +50,8 @@ function chunkStatsFile(): Plugin {
   };
 }
 
+const firstLoadGroup = firstLoadGroups(join(import.meta.dirname, 'app'), layoutsOf(routes));
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), latestBuildFile(), chunkStatsFile()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
@@ -55,12 +59,20 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
+          // Rolldown needs it to leave a group's dependencies out of it (includeDependenciesRecursively).
+          preserveEntrySignatures: 'allow-extension',
           output: {
             codeSplitting: {
               groups: [
                 // React, React DOM and React Router, which every page hydrates with: one chunk
                 // rather than four pieces (issue 15: fewer, better-compressed files in each first load).
-                { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+                { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 1 },
+                // The app's own modules each layout loads on every page under it: one chunk per layout
+                // rather than ~50 small files (chunk-groups.ts). The root's takes its dependencies along
+                // (every page loads it); the storefront's and the staff's do not, so that a staff page
+                // never loads storefront code nor the reverse.
+                { name: (id, ctx) => (firstLoadGroup(id, ctx) === 'app-shell' ? 'app-shell' : null) },
+                { name: (id, ctx) => firstLoadGroup(id, ctx), includeDependenciesRecursively: false },
               ],
             },
           },

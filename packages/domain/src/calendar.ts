@@ -1,6 +1,6 @@
 import type { ActiveTime, TimeRange } from './catalogue.ts';
 import { addDays, isOpenAt, toRestaurantDate, toRestaurantTime } from './clock.ts';
-import { hoursMessages } from './messages/backoffice-hours.ts';
+import { calendarMessages } from './messages/ordering.ts';
 import { readSetting, type SettingsList } from './settings.ts';
 
 /**
@@ -99,7 +99,7 @@ export function parisTime(instant: string | Date): string {
 
 /** The refusal while paused: « Les commandes sont en pause jusqu'à 19:45. » (null when not paused). */
 export function pauseRefusal(calendar: RestaurantCalendar | undefined, now: Date): string | null {
-  return isPaused(calendar, now) ? hoursMessages.pausedUntil(parisTime(calendar!.ordering.paused_until!)) : null;
+  return isPaused(calendar, now) ? calendarMessages.pausedUntil(parisTime(calendar!.ordering.paused_until!)) : null;
 }
 
 /** A range's minutes [start, end): an end of 00:00 is midnight (1440). */
@@ -119,11 +119,12 @@ export function rangeIssues(ranges: readonly TimeRange[]): { index: number; mess
   const valid: { index: number; bounds: [number, number] }[] = [];
   ranges.forEach((range, index) => {
     const bounds = rangeBounds(range);
-    if (bounds[1] <= bounds[0]) issues.push({ index, message: hoursMessages.endBeforeStart });
+    if (bounds[1] <= bounds[0]) issues.push({ index, message: calendarMessages.endBeforeStart });
     else valid.push({ index, bounds });
   });
   for (const a of valid)
-    if (valid.some((b) => b.index < a.index && a.bounds[0] < b.bounds[1] && b.bounds[0] < a.bounds[1])) issues.push({ index: a.index, message: hoursMessages.overlap });
+    if (valid.some((b) => b.index < a.index && a.bounds[0] < b.bounds[1] && b.bounds[0] < a.bounds[1]))
+      issues.push({ index: a.index, message: calendarMessages.overlap });
   return issues.sort((x, y) => x.index - y.index);
 }
 

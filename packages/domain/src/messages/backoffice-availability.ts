@@ -22,8 +22,6 @@ export const availabilityTexts = {
     sold_out: (name: string) => `${name} : épuisé jusqu’à nouvel ordre`,
   } satisfies Record<AvailabilityState, (name: string) => string>,
   unknownItem: 'Ce plat n’existe pas ou a été supprimé.',
-  /** The storefront. */
-  soldOutBadge: 'Épuisé',
   /** 409 item_sold_out at order time, naming the dish. */
   soldOutToday: (name: string) => `${name} n’est plus disponible aujourd’hui : plat épuisé.`,
   soldOut: (name: string) => `${name} n’est plus disponible : plat épuisé.`,

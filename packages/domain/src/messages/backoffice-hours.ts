@@ -1,8 +1,10 @@
 /**
  * The French texts of hours, exceptional days, pause and busy mode (issue 14, part 3): the API's
- * refusals, the /restaurant/horaires page, the board's pause controls and the storefront's banner.
+ * refusals, the /restaurant/horaires page, the board's pause controls (the storefront's banner: ordering.ts).
  * Times are 'HH:MM' in Europe/Paris; durations in minutes.
  */
+
+import { calendarMessages } from './ordering.ts';
 
 const months = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
 
@@ -12,18 +14,15 @@ function dayOfMonth(date: string): string {
   return `${day === 1 ? '1er' : day} ${months[Number(date.slice(5, 7)) - 1] ?? ''}`;
 }
 
-/** Refusals and audit sentences of the API. */
+/** Refusals and audit sentences of the API (with calendar.ts's, from ordering.ts). */
 export const hoursMessages = {
-  endBeforeStart: 'L’heure de fin doit être après l’heure de début.',
-  overlap: 'Cette plage chevauche une autre plage du même jour.',
+  ...calendarMessages,
   pastDate: 'Cette date est passée : choisissez aujourd’hui ou un jour à venir.',
   exceptionExists: 'Une exception existe déjà pour ce jour : modifiez-la plutôt.',
   exceptionNotFound: 'Cette exception n’existe plus.',
   menuNotFound: 'Cette carte n’existe plus.',
   staleHours: 'Quelqu’un a modifié les horaires de cette carte entre-temps : les horaires actuels sont affichés, vos saisies sont conservées.',
   staleException: 'Quelqu’un a modifié ce jour exceptionnel entre-temps : ses valeurs actuelles sont affichées, vos saisies sont conservées.',
-  /** Checkout refused while paused (ordering_paused). */
-  pausedUntil: (time: string) => `Les commandes sont en pause jusqu’à ${time}.`,
   auditHours: (menu: string) => `Horaires de « ${menu} » modifiés`,
   auditExceptionCreate: (date: string, closed: boolean) => `${closed ? 'Fermeture' : 'Ouverture'} exceptionnelle ajoutée le ${dayOfMonth(date)}`,
   auditExceptionUpdate: (date: string) => `Jour exceptionnel du ${dayOfMonth(date)} modifié`,
@@ -35,15 +34,7 @@ export const hoursMessages = {
 } as const;
 
 /** The message an exceptional day gets when the owner leaves it empty. */
-export const defaultExceptionMessage = (date: string, isClosed: boolean) =>
-  `${isClosed ? 'Fermeture' : 'Ouverture'} exceptionnelle le ${dayOfMonth(date)}`;
-
-/** The storefront's banner. */
-export const orderingBannerTexts = {
-  paused: (time: string) => `Commandes en pause — reprise à ${time}`,
-  pausedHint: 'Vous pouvez parcourir la carte ; la commande sera possible à la reprise.',
-  busy: (extra: number) => `Forte affluence : comptez ${extra} min de plus.`,
-} as const;
+export const defaultExceptionMessage = (date: string, isClosed: boolean) => `${isClosed ? 'Fermeture' : 'Ouverture'} exceptionnelle le ${dayOfMonth(date)}`;
 
 /** The pause and busy controls (board header and /restaurant/horaires). */
 export const orderingControlTexts = {

@@ -16,6 +16,8 @@ export const allergenFilterTexts = {
 
 /** Texts of apps/web/app/features/menu/menu-item-card.tsx. */
 export const menuItemCardTexts = {
+  /** A sold-out dish's badge (issue 14, part 2). */
+  soldOutBadge: 'Épuisé',
   /**
    * A dish card's accessible name: its visible texts in their order (name, offer badges,
    * description, price), commas for pauses — the name contains what is seen (WCAG 2.5.3, axe's

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { CalendarX2, PauseCircle } from 'lucide-react';
 import { isPaused, parisTime, readCalendar, upcomingExceptions } from '@resto/domain/calendar';
 import { toRestaurantDate } from '@resto/domain/clock';
-import { orderingBannerTexts } from '@resto/domain/messages/backoffice-hours';
+import { orderingBannerTexts } from '@resto/domain/messages/ordering';
 import type { SettingsList } from '@resto/domain/settings';
 
 /** The current instant, moved on every 30 s (a pause that ends takes its banner away). */
@@ -39,7 +39,12 @@ export function OrderingBanner({ settings, className = '' }: { settings: Setting
         </div>
       ) : null}
       {closures.map((closure) => (
-        <div key={closure.date} role="status" className="flex items-start gap-3 rounded-2xl bg-white p-4 text-ink shadow-sm ring-1 ring-black/10" data-testid="closure-banner">
+        <div
+          key={closure.date}
+          role="status"
+          className="flex items-start gap-3 rounded-2xl bg-white p-4 text-ink shadow-sm ring-1 ring-black/10"
+          data-testid="closure-banner"
+        >
           <CalendarX2 aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-700" />
           <p className="font-semibold">{closure.message}</p>
         </div>

@@ -2,9 +2,19 @@ import { useEffect, useMemo } from 'react';
 import type { Menu } from '@resto/domain/catalogue';
 import type { SettingsList } from '@resto/domain/settings';
 import { formatDay } from '@resto/domain/format';
-import { generateSlots, isAsapOffered, isRestaurantOpen, leadTimeMinutes, readSchedulingSettings, readStaffPresence, schedulableDates, toRestaurantDate, addDays } from '@resto/domain/scheduling';
+import {
+  generateSlots,
+  isAsapOffered,
+  isRestaurantOpen,
+  leadTimeMinutes,
+  readSchedulingSettings,
+  readStaffPresence,
+  schedulableDates,
+  toRestaurantDate,
+  addDays,
+} from '@resto/domain/scheduling';
 import { isPaused, parisTime, readCalendar } from '@resto/domain/calendar';
-import { orderingBannerTexts } from '@resto/domain/messages/backoffice-hours';
+import { orderingBannerTexts } from '@resto/domain/messages/ordering';
 import { schedulePickerTexts } from '@resto/domain/messages/checkout';
 import { capacityMessages, capacityPickerTexts } from '@resto/domain/messages/backoffice-capacity';
 import { useFullSlots } from '../backoffice-capacity/index.ts';
@@ -50,7 +60,10 @@ export function SchedulePicker({
   const dates = useMemo(() => schedulableDates({ now, isPickup, menus, scheduling, calendar }), [menus, isPickup, minute, settings, calendar]);
   const scheduled = value.is_scheduled || !open;
   const date = value.delivery_date && dates.includes(value.delivery_date) ? value.delivery_date : (dates[0] ?? null);
-  const slots = useMemo(() => (date ? generateSlots({ date, now, isPickup, menus, scheduling, calendar }) : []), [date, menus, isPickup, minute, settings, calendar]);
+  const slots = useMemo(
+    () => (date ? generateSlots({ date, now, isPickup, menus, scheduling, calendar }) : []),
+    [date, menus, isPickup, minute, settings, calendar],
+  );
   // Capacity (issue 14, part 4): full slots show « complet » and cannot be chosen.
   const { full, asapFull } = useFullSlots(date, isPickup, settings);
   const selectedFull = value.delivery_time_range !== null && slots.some((s) => s.value === value.delivery_time_range && full.has(s.start));
@@ -58,7 +71,8 @@ export function SchedulePicker({
     if (selectedFull) onChange({ ...value, delivery_time_range: null });
   }, [selectedFull, value, onChange]);
   const today = toRestaurantDate(now);
-  const dayLabel = (d: string) => (d === today ? schedulePickerTexts.aujourdHui(formatDay(d)) : d === addDays(today, 1) ? schedulePickerTexts.demain(formatDay(d)) : formatDay(d));
+  const dayLabel = (d: string) =>
+    d === today ? schedulePickerTexts.aujourdHui(formatDay(d)) : d === addDays(today, 1) ? schedulePickerTexts.demain(formatDay(d)) : formatDay(d);
   const radio = 'flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 px-4 py-3';
   // No screen: the earliest slot instead of ASAP, chosen for the visitor (they may pick another).
   const earliest = slots.find((s) => !full.has(s.start))?.value ?? null;
@@ -72,7 +86,9 @@ export function SchedulePicker({
 
   return (
     <fieldset className="space-y-3">
-      <legend className="mb-2 font-bold">{isPickup ? schedulePickerTexts.quandSouhaitezVousRetirerVotre : schedulePickerTexts.quandSouhaitezVousEtreLivre}</legend>
+      <legend className="mb-2 font-bold">
+        {isPickup ? schedulePickerTexts.quandSouhaitezVousRetirerVotre : schedulePickerTexts.quandSouhaitezVousEtreLivre}
+      </legend>
       <div className="grid gap-3 sm:grid-cols-2">
         <label className={`${radio} ${!scheduled ? 'border-brand-600 bg-brand-50' : 'border-black/10'} ${open ? '' : 'cursor-not-allowed opacity-60'}`}>
           <input
@@ -85,13 +101,15 @@ export function SchedulePicker({
           />
           <span>
             <span className="block font-semibold">{schedulePickerTexts.desQuePossible}</span>
-            <span className="text-sm text-ink/70">{open
+            <span className="text-sm text-ink/70">
+              {open
                 ? schedulePickerTexts.environMin(leadTimeMinutes(scheduling, now, calendar))
                 : paused
                   ? orderingBannerTexts.paused(parisTime(calendar.ordering.paused_until!))
                   : noScreen
-                  ? schedulePickerTexts.pasDeCommandeImmediate
-                  : schedulePickerTexts.leRestaurantEstFermePour}</span>
+                    ? schedulePickerTexts.pasDeCommandeImmediate
+                    : schedulePickerTexts.leRestaurantEstFermePour}
+            </span>
           </span>
         </label>
         <label className={`${radio} ${scheduled ? 'border-brand-600 bg-brand-50' : 'border-black/10'}`}>

@@ -4,7 +4,6 @@ import type { MenuItem } from '@resto/domain/catalogue';
 import { useCartStore } from '../cart/cart-store.ts';
 import { formatEuros } from '@resto/domain/format';
 import { menuItemCardTexts } from '@resto/domain/messages/menu';
-import { availabilityTexts } from '@resto/domain/messages/backoffice-availability';
 import { DishPicture } from '../../components/dish-picture.tsx';
 import { ProductDialog } from './product-dialog-loader.ts';
 
@@ -38,7 +37,7 @@ export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[
             formatEuros(price)
           ) : (
             <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-ink/80" data-testid="item-sold-out">
-              {availabilityTexts.soldOutBadge}
+              {menuItemCardTexts.soldOutBadge}
             </span>
           )}
         </p>

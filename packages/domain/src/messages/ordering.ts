@@ -1,0 +1,20 @@
+/**
+ * The texts of hours the storefront shows (issue 14, part 3): calendar.ts's rules and the banner of
+ * a pause or a busy time. Apart from backoffice-hours.ts so that the storefront's first load does not
+ * carry the back office's and the API's sentences (issue 15).
+ */
+
+/** The refusals of calendar.ts (opening bands, the pause); backoffice-hours.ts's hoursMessages holds them too. */
+export const calendarMessages = {
+  endBeforeStart: 'L’heure de fin doit être après l’heure de début.',
+  overlap: 'Cette plage chevauche une autre plage du même jour.',
+  /** Checkout refused while paused (ordering_paused). */
+  pausedUntil: (time: string) => `Les commandes sont en pause jusqu’à ${time}.`,
+} as const;
+
+/** The storefront's banner. */
+export const orderingBannerTexts = {
+  paused: (time: string) => `Commandes en pause — reprise à ${time}`,
+  pausedHint: 'Vous pouvez parcourir la carte ; la commande sera possible à la reprise.',
+  busy: (extra: number) => `Forte affluence : comptez ${extra} min de plus.`,
+} as const;
