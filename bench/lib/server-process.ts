@@ -38,6 +38,20 @@ export type ServerRuntime = 'compiled' | 'tsx';
 let serverBuilt = false;
 
 /**
+ * The glibc malloc settings `npm run serve` starts the server with (read from the root
+ * package.json's `serve` script, where they are written once), so that benches measure the server
+ * as it runs in production: freed C memory goes back to the system instead of staying in the
+ * threads' arenas (docs/decisions/026-memory-and-storage.md, "glibc").
+ */
+const serveMallocEnv: NodeJS.ProcessEnv = Object.fromEntries(
+  [
+    ...(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve!.matchAll(
+      /\b(MALLOC_\w+)=(\S+)/g,
+    ),
+  ].map((m) => [m[1]!, m[2]!]),
+);
+
+/**
  * The command every bench starts the server with: [executable, ...arguments], to spawn with the
  * repository as working directory (tsx is found from there). By default the compiled server, as `npm run serve` runs it (issue 15);
  * the first call in a process rebuilds it (apps/api/scripts/build.mjs, esbuild, under a second)
@@ -65,6 +79,7 @@ export interface ServerOptions {
 export function spawnServer(options: ServerOptions): ServerProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...serveMallocEnv,
     PORT: String(options.port),
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
