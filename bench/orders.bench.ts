@@ -7,11 +7,13 @@
  * first other answer's body is printed. Beside it, in the same run, the limit: the database's own
  * rate for a transaction writing the same rows (rate limits, order, lines, offer use, counters,
  * event, two e-mails) with prepared statements, through `pg` with as many clients on PostgreSQL and
- * through PGlite directly on PGlite. And the SQL statements one order costs (the request and the
- * sending of its e-mails), counted in-process through the same code.
+ * through PGlite directly on PGlite; on PostgreSQL also through pgbench when installed (PostgreSQL's
+ * own client, no Node.js: the database's own rate). And the SQL statements one order costs (the
+ * request and the sending of its e-mails), counted in-process through the same code.
  * Run: npm run bench:orders   (ports BENCH_PORT, default 7400 and 7401; about 1 minute)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -88,6 +90,9 @@ const rawStatements = [
      values ('order-confirmation', $1, $2, 'Commande', $3, $3, now()), ('order-restaurant', $1, 'resto@example.fr', 'Commande', $3, $3, now())`,
 ];
 
+/** The e-mails' text of the raw transactions: about the size of an order's. */
+const mailText = 'Bonjour, votre commande est bien reçue. '.repeat(40);
+
 /** One order's rows through `query` (a `pg` client or PGlite), in one transaction. */
 async function rawOrder(query: (name: string, text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>, n: number): Promise<void> {
   const email = `client${n}@example.fr`;
@@ -102,7 +107,7 @@ async function rawOrder(query: (name: string, text: string, values: unknown[]) =
   await query('raw5', s5, [event.rows[0]!.last, orderId]);
   const receipt = await query('raw6', s6, []);
   await query('raw7', s7, [receipt.rows[0]!.last, orderId]);
-  await query('raw8', s8, [orderId, email, 'Bonjour, votre commande est bien reçue. '.repeat(40)]);
+  await query('raw8', s8, [orderId, email, mailText]);
   await query('', 'commit', []);
 }
 
@@ -140,6 +145,82 @@ async function rawPostgres(url: string) {
     return await rawLoad(clients.map((client) => (name, text, values) => client.query(name ? { name, text, values } : text)));
   } finally {
     await Promise.all(clients.map((client) => client.end()));
+  }
+}
+
+/**
+ * The same transaction as `rawOrder` for pgbench (PostgreSQL's own client, in C: no Node.js, no
+ * driver of ours), its parameters computed by the script: `:n` a random number per transaction,
+ * the rows' ids and numbers read back with `\gset`; `text`, the e-mails' text as `rawOrder` sends it.
+ */
+const pgbenchScript = (text: string) => {
+  const email = `('client' || (:n)::text || '@example.fr')`;
+  const [s0, s1, s2, s3, s4, s5, s6, s7, s8] = rawStatements as [string, string, string, string, string, string, string, string, string];
+  const bind = (statement: string, ...values: string[]) =>
+    values.reduceRight((text, value, index) => text.replaceAll(`$${index + 1}`, value), statement).replace(/\s+/g, ' ');
+  return [
+    '\\set n random(1, 9000000000000000000)',
+    'begin;',
+    bind(s0, `'order-ip:127.0.0.1'`, `'order-email:' || ${email}`) + ';',
+    bind(s1, `'pgbench-' || (:n)::text`, `json_build_object('first_name', 'Bench', 'last_name', 'Mark', 'email', ${email}, 'phone', '0612345678')::text`) +
+      ' \\gset',
+    bind(s2, ':order_id') + ';',
+    bind(s3, ':order_id', `'email:' || ${email}`) + ';',
+    bind(s4) + ' \\gset event_',
+    bind(s5, ':event_last', ':order_id') + ';',
+    bind(s6) + ' \\gset receipt_',
+    bind(s7, ':receipt_last', ':order_id') + ';',
+    bind(s8, ':order_id', email, `'${text.replaceAll("'", "''")}'`) + ';',
+    'commit;',
+  ].join('\n');
+};
+
+/**
+ * PostgreSQL's own insert rate (issue 15: « PostgreSQL's own pgbench-style insert rate »): pgbench,
+ * when installed, running `pgbenchScript` on `url` with `connections` clients, prepared statements,
+ * for `seconds`. Transactions per second and p99 (from pgbench's per-transaction log), or undefined
+ * without pgbench.
+ */
+function pgbenchRate(url: string): { rps: number; p99: number } | undefined {
+  let pgbench: string;
+  try {
+    pgbench = execFileSync('which', ['pgbench'], { encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'resto-bench-pgbench-'));
+  try {
+    writeFileSync(join(dir, 'order.sql'), pgbenchScript(mailText));
+    const output = execFileSync(
+      pgbench,
+      [
+        '-n',
+        '-M',
+        'prepared',
+        '-c',
+        String(connections),
+        '-j',
+        '2',
+        '-T',
+        String(seconds),
+        '-l',
+        `--log-prefix=${join(dir, 'log')}`,
+        '-f',
+        join(dir, 'order.sql'),
+        url,
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1]);
+    // Log lines: client, transaction, latency in µs, … (one file per thread).
+    const latencies = readdirSync(dir)
+      .filter((name) => name.startsWith('log'))
+      .flatMap((name) => readFileSync(join(dir, name), 'utf8').trim().split('\n'))
+      .map((line) => Number(line.split(' ')[2]) / 1000)
+      .sort((a, b) => a - b);
+    return { rps: tps, p99: latencies[Math.floor(latencies.length * 0.99)] ?? NaN };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -239,10 +320,12 @@ async function placeOrdersWarmUp(server: ServerProcess) {
   for (let i = 0; i < 20; i++) await postOrder(server.baseUrl, { ...payload, local_id: `warm-${process.pid}-${i}` });
 }
 
-const figure = (row: string, load: Load, limit: { rps: number; p99: number }, minRps: number): BenchFigure => ({
+const figure = (row: string, load: Load, limit: { rps: number; p99: number }, minRps: number, pgbench?: { rps: number; p99: number }): BenchFigure => ({
   row,
   measured: `${load.rps.toFixed(0)}/s, p99 ${load.p99} ms, ${load.errors} errors`,
-  limit: `raw transaction ${limit.rps.toFixed(0)}/s (p99 ${limit.p99.toFixed(0)} ms)`,
+  limit:
+    `raw transaction ${limit.rps.toFixed(0)}/s (p99 ${limit.p99.toFixed(0)} ms)` +
+    (pgbench ? `; pgbench, same transaction: ${pgbench.rps.toFixed(0)}/s (p99 ${pgbench.p99.toFixed(0)} ms)` : ''),
   goal: `≥ ${minRps}/s, p99 ≤ 100 ms`,
   met: load.rps >= minRps && load.p99 <= 100 && load.errors === 0,
 });
@@ -268,12 +351,18 @@ else {
   try {
     const postgresLoad = await benchServer('PostgreSQL', basePort + 1, database.url);
     const postgresRaw = await rawPostgres(database.url);
+    const pgbench = pgbenchRate(database.url);
     const postgresStatements = await statementsPerOrder('postgres');
     console.log(
       `PostgreSQL brut (même transaction, pg, ${connections} clients, requêtes préparées) : ${postgresRaw.rps.toFixed(0)}/s, p99 ${postgresRaw.p99.toFixed(1)} ms`,
     );
+    console.log(
+      pgbench
+        ? `PostgreSQL seul (pgbench, même transaction, ${connections} clients, requêtes préparées) : ${pgbench.rps.toFixed(0)}/s, p99 ${pgbench.p99.toFixed(1)} ms`
+        : 'pgbench absent : débit propre de PostgreSQL non mesuré.',
+    );
     console.log(`PostgreSQL : ${postgresStatements.toFixed(1)} requêtes SQL par commande (requête HTTP et envoi de ses e-mails)`);
-    figures.push(figure('order creation, PostgreSQL', postgresLoad, postgresRaw, 800));
+    figures.push(figure('order creation, PostgreSQL', postgresLoad, postgresRaw, 800, pgbench));
   } finally {
     await database.drop();
   }

@@ -58,7 +58,8 @@ async function pgliteContents(dataDir: string) {
   try {
     const tables = (await db.query<TableSize>(tableSizesSql)).rows;
     const unused = (await db.query<{ name: string; table: string; size: number }>(unusedIndexesSql)).rows;
-    return { disk, tables, unused };
+    const queuedMails = (await db.query<{ n: number }>('select count(*)::int as n from mail_outbox')).rows[0]!.n;
+    return { disk, tables, unused, queuedMails };
   } finally {
     await db.close();
   }
@@ -148,6 +149,7 @@ try {
     `  outbox           ${(after.disk.outbox / 1048576).toFixed(1)} Mo (${readdirSync(join(dataDir, 'outbox')).length} fichiers .eml, borne OUTBOX_MAX_FILES)`,
   );
   console.log(`  uploads          ${(after.disk.uploads / 1048576).toFixed(1)} Mo`);
+  console.log(`  mail_outbox      ${after.queuedMails} e-mails pas encore envoyés à l'arrêt (${orderCount * 2} écrits)`);
   console.log(
     `  tables           ${perOrder(tables.heap)} Ko de lignes + ${perOrder(tables.toast)} Ko TOAST + ${perOrder(tables.indexes)} Ko d'index par commande\n`,
   );

@@ -38,12 +38,12 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 
 /**
  * Asks a server spawned with memoryProbeEnv() for its memory (SIGUSR2) and waits for the answer.
- * @throws when no answer comes within 30 s (the probe not loaded).
+ * @throws when no answer comes within 120 s (the probe not loaded; a loaded shared machine can take tens of seconds).
  */
 export async function readMemory(server: ServerProcess): Promise<MemoryReading> {
   const before = server.output().split('MEMORY-PROBE ').length;
   server.child.kill('SIGUSR2');
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const parts = server.output().split('MEMORY-PROBE ');
     if (parts.length > before) {

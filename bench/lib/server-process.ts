@@ -57,14 +57,24 @@ const serveMallocEnv: NodeJS.ProcessEnv = Object.fromEntries(
  * the first call in a process rebuilds it (apps/api/scripts/build.mjs, esbuild, under a second)
  * so that a bench never measures a build older than the sources. Throws when the build fails.
  */
-export function serverCommand(runtime: ServerRuntime = 'compiled'): [string, ...string[]] {
+export function serverCommand(runtime: ServerRuntime = 'compiled', nodeFlags?: string[]): [string, ...string[]] {
   if (runtime === 'tsx') return [process.execPath, '--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')];
   if (!serverBuilt) {
     execFileSync(process.execPath, [join(repoRoot, 'apps/api/scripts/build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
     serverBuilt = true;
   }
-  return [process.execPath, '--enable-source-maps', join(repoRoot, 'apps/api/build/server.js')];
+  return [process.execPath, ...(nodeFlags ?? serveNodeFlags), join(repoRoot, 'apps/api/build/server.js')];
 }
+
+/**
+ * Node's and V8's flags in `npm run serve` (`node <flags> apps/api/build/server.js` in the root
+ * package.json, written once there): the benches start the compiled server with the same ones.
+ */
+const serveNodeFlags: string[] = /\bnode\s+((?:--\S+\s+)*)apps\/api\/build\/server\.js/
+  .exec((JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve!)![1]!
+  .trim()
+  .split(/\s+/)
+  .filter(Boolean);
 
 export interface ServerOptions {
   port: number;
@@ -73,6 +83,8 @@ export interface ServerOptions {
   env?: NodeJS.ProcessEnv;
   /** The compiled server unless told otherwise (bench/start.bench.ts compares both). */
   runtime?: ServerRuntime;
+  /** Node's flags for the compiled server instead of `npm run serve`'s (A/B comparisons). */
+  nodeFlags?: string[];
 }
 
 /** Spawns the server (serverCommand: compiled; API only, clock fixed on an open Tuesday, no demo history). */
@@ -95,7 +107,7 @@ export function spawnServer(options: ServerOptions): ServerProcess {
     RATE_LIMIT_FACTOR: '1000',
     ...options.env,
   };
-  const [command, ...args] = serverCommand(options.runtime);
+  const [command, ...args] = serverCommand(options.runtime, options.nodeFlags);
   const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

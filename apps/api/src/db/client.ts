@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -11,6 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { apiRoot } from '../api-root.ts';
+import { maintainPglite } from './pglite-maintenance.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -90,7 +94,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     mkdirSync(options.dataDir, { recursive: true });
     if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await initDataDir(options.dataDir);
   }
-  const client = new PGlite(options.dataDir, { startParams: pgliteStartParams });
+  const client = options.dataDir.startsWith('memory://')
+    ? new PGlite({ dataDir: options.dataDir, loadDataDir: await memoryTemplate(), startParams: pgliteStartParams })
+    : new PGlite(options.dataDir, { startParams: pgliteStartParams });
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder });
@@ -101,18 +107,26 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   // No autovacuum in PGlite's single-user mode: without this, every deleted or updated row (sent
   // mails, rate-limit counters, sessions) kept its space for good (issue 15, docs/decisions/026).
+  // Only the tables that need it, as autovacuum would: a whole-database VACUUM stalled every
+  // request for up to 2 s (issue 17).
+  let maintaining: Promise<unknown> | undefined;
   const vacuum = options.dataDir.startsWith('memory://')
     ? undefined
-    : setInterval(() => void client.exec('VACUUM').catch((error: unknown) => console.warn(`VACUUM impossible : ${String(error)}`)), pgliteVacuumMs);
+    : setInterval(() => {
+        maintaining ??= maintainPglite(client)
+          .catch((error: unknown) => console.warn(`VACUUM impossible : ${String(error)}`))
+          .finally(() => (maintaining = undefined));
+      }, pgliteVacuumMs);
   vacuum?.unref();
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     // One connection in one process: a notification is never lost, there is nothing to reconnect.
     listen: (channel, onNotify) => client.listen(channel, onNotify).then((unlisten) => () => unlisten().catch(() => undefined)),
-    close: () => {
+    close: async () => {
       clearInterval(vacuum);
-      return client.close();
+      await maintaining;
+      await client.close();
     },
   };
 }
@@ -133,8 +147,52 @@ const pgliteSettings: Record<string, string> = {
   min_wal_size: '32MB',
 };
 
-/** How often a PGlite data directory is vacuumed: the space of rows deleted meanwhile is then reused. */
-const pgliteVacuumMs = 60_000;
+let memoryTemplateFiles: Promise<Blob> | undefined;
+
+/**
+ * The files of a new, migrated, empty PGlite database, as a tar archive: every 'memory://'
+ * database (the tests' hundreds) starts from them instead of running initdb and every migration
+ * again, 7 to 10 s on a busy machine against 1.5 s. Made once per process and kept in the system's
+ * temporary folder under the hash of the migrations and PGlite's version, so the test processes
+ * share one; a file written by another schema is never read.
+ */
+function memoryTemplate(): Promise<Blob> {
+  memoryTemplateFiles ??= (async () => {
+    // PGlite's build (its WebAssembly and data files' sizes and dates) and every migration file.
+    const pgliteDist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const hash = createHash('sha256');
+    for (const name of ['pglite.wasm', 'pglite.data']) {
+      const { size, mtimeMs } = statSync(join(pgliteDist, name));
+      hash.update(`${name}:${size}:${mtimeMs}`);
+    }
+    for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+      const path = join(migrationsFolder, name);
+      if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
+    }
+    const file = join(tmpdir(), `resto-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const template = new PGlite('memory://', { startParams: pgliteStartParams });
+    try {
+      await migratePglite(drizzlePglite({ client: template, schema }), { migrationsFolder });
+      const files = await template.dumpDataDir('none');
+      // Written aside then renamed: a process reading it never sees half a file.
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(partial, Buffer.from(await files.arrayBuffer()));
+      renameSync(partial, file);
+      return files;
+    } finally {
+      await template.close();
+    }
+  })();
+  return memoryTemplateFiles;
+}
+
+/**
+ * How often PGlite's autovacuum-like pass runs (pglite-maintenance.ts): every 5 s, so that the mail
+ * outbox, whose rows live seconds, reuses their space instead of growing while orders come
+ * (issue 15, docs/decisions/026); a pass with nothing to do is two short statements.
+ */
+const pgliteVacuumMs = 5_000;
 
 const pgliteStartParams = [...PGlite.defaultStartParams, ...Object.entries(pgliteSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
 

@@ -5,7 +5,7 @@ import { getTableColumns, sql, type Column, type SQL, type Table } from 'drizzle
  * for rows shaped as Drizzle's insert type of that table: the whole batch travels as one JSON
  * parameter. Multi-row VALUES with one bind parameter per field is 2 to 3 times slower on PGlite,
  * and PostgreSQL refuses more than 65,535 parameters a statement. Columns left out of the rows
- * (identity, serial, defaults) take their defaults; dates travel as ISO 8601 strings.
+ * (identity, serial, defaults) take their defaults; dates travel as ISO 8601 strings, bytes as '\x…' hex.
  * `tail` is appended as is (e.g. `on conflict … do nothing returning …`).
  * `joined`: columns whose value is SQL, possibly read from `joined.from` (another relation, such as
  * a common table expression of the same statement: `{ columns: { orderId: sql`new_order.order_id` },
@@ -35,7 +35,7 @@ export function insertJsonRows<T extends Table, Joined extends keyof T['$inferIn
     Object.fromEntries(
       keys.map((key) => {
         const value = (row as Record<string, unknown>)[key];
-        return [columns[key]!.name, value instanceof Date ? value.toISOString() : (value ?? null)];
+        return [columns[key]!.name, jsonField(value)];
       }),
     ),
   );
@@ -43,4 +43,11 @@ export function insertJsonRows<T extends Table, Joined extends keyof T['$inferIn
   // An identity column GENERATED ALWAYS takes a given value only so (orders.order_id taken beforehand).
   const overriding = joined?.overridingSystemValue ? sql` overriding system value` : sql``;
   return sql`insert into ${table} (${names})${overriding} select ${values} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json) as r${from} ${tail}`;
+}
+
+/** A field as json_populate_recordset reads it: dates as ISO 8601, bytes (bytea) in PostgreSQL's hex form. */
+function jsonField(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Uint8Array) return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+  return value ?? null;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ActiveTime, TimeRange, WeeklyRanges } from '@resto/domain/catalogue';
 import type { OfferWindow } from '@resto/domain/offers';
 
@@ -383,10 +383,14 @@ export const rateLimitCounters = pgTable('rate_limits', {
   lastAt: timestamp('last_at', { withTimezone: true }),
 });
 
+/** PostgreSQL's bytea: Uint8Array in JavaScript (pg gives a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
 /**
  * Order e-mails waiting to be sent (customer confirmation, restaurant's new-order mail). Written
  * after the order commits, sent outside any transaction, retried with back-off; deleted once sent.
  */
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -395,8 +399,14 @@ export const mailOutbox = pgTable(
     orderId: integer('order_id'),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html').notNull(),
+    /** Rows written before migration 0014 only: their text and HTML in clear (`body` null). */
+    text: text('text'),
+    html: text('html'),
+    /**
+     * The text and HTML, deflated (modules/mail/outbox-body.ts): about 1.1 KB a mail instead of
+     * 2.3 KB, for as long as it waits to be sent (issue 15, docs/decisions/026-memory-and-storage.md).
+     */
+    body: bytea('body'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

@@ -2,7 +2,7 @@ import type { RateLimit } from '@resto/domain/account';
 import { messages } from '@resto/domain/messages';
 import { requestLimits, scaleLimit } from '@resto/domain/request-limits';
 import type { Database } from '../db/client.ts';
-import { RateLimiter, TooManyRequestsError } from '../modules/auth/rate-limits.ts';
+import { RateLimiter, TooManyRequestsError, type PlannedHits } from '../modules/auth/rate-limits.ts';
 
 /**
  * The limits of issue 17 (finding 3; docs/decisions/009) on order creation, stripe-customer,
@@ -28,23 +28,30 @@ export class RequestLimits {
     try {
       await this.limiter.hitAll(hits);
     } catch (error) {
-      if (error instanceof TooManyRequestsError) {
-        const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
-        throw new TooManyRequestsError(message(minutes), error.retryAfterSeconds);
-      }
-      throw error;
+      throw worded(error, message);
     }
   }
 
-  /** A new order (not a retry of a local_id): per address, then per customer e-mail, in one statement. @throws 429. */
-  async order(ip: string, email: string): Promise<void> {
-    await this.hitAll(
-      [
-        { limit: this.limits.orderPerIp, subject: ip },
-        { limit: this.limits.orderPerEmail, subject: email.trim().toLowerCase() },
-      ],
-      messages.tooManyOrders,
-    );
+  /**
+   * A new order's limits (not a retry of a local_id), per address then per customer e-mail, for the
+   * order's first statement to count (orders/repository.ts readBeforeOrder, only when the local_id
+   * is new; docs/decisions/025-order-creation-cost.md). `settle` @throws 429 (tooManyOrders).
+   */
+  order(ip: string, email: string): PlannedHits {
+    const planned = this.limiter.planHits([
+      { limit: this.limits.orderPerIp, subject: ip },
+      { limit: this.limits.orderPerEmail, subject: email.trim().toLowerCase() },
+    ]);
+    return {
+      ...planned,
+      settle: (counted) => {
+        try {
+          planned.settle(counted);
+        } catch (error) {
+          throw worded(error, messages.tooManyOrders);
+        }
+      },
+    };
   }
 
   /** POST stripe-customer: per address and per e-mail. @throws 429. */
@@ -62,4 +69,11 @@ export class RequestLimits {
   async locations(ip: string): Promise<void> {
     await this.hit(this.limits.locationsPerIp, ip, messages.tooManyRequests);
   }
+}
+
+/** A 429 of the limiter in this request's words (`message` of the minutes to wait); any other error as is. */
+function worded(error: unknown, message: (minutes: number) => string): unknown {
+  if (!(error instanceof TooManyRequestsError)) return error;
+  const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+  return new TooManyRequestsError(message(minutes), error.retryAfterSeconds);
 }

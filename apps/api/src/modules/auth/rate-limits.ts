@@ -2,7 +2,16 @@ import { calculateBackoffWaitSeconds, calculateRetryMinutes, isBackoffIdle, type
 import { messages } from '@resto/domain/messages';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { CounterHit } from './counters-sql.ts';
 import * as repository from './repository.ts';
+
+/** Counters to hit in a statement of the caller's (RateLimiter.planHits). */
+export interface PlannedHits {
+  now: Date;
+  counters: CounterHit[];
+  /** Given the counters counted (fewer than asked when one went over), @throws the 429 of the one over, if any. */
+  settle(counted: readonly { count: number; windowStart: Date }[]): void;
+}
 
 /**
  * Rate limits kept in the database (issue 5: several API instances share them). A key is the
@@ -32,16 +41,26 @@ export class RateLimiter {
    * @throws ApiError 429 with that limit's retry time (`message`, when given, as its text).
    */
   async hitAll(hits: readonly { limit: RateLimit; subject: string; message?: string }[]): Promise<void> {
+    const planned = this.planHits(hits);
+    planned.settle(await repository.hitCounters(this.db, planned.counters, planned.now));
+  }
+
+  /**
+   * `hitAll` for a caller that runs the counting statement itself, inside one of its own
+   * (repository.counterHitsSql; the order's first read, docs/decisions/025-order-creation-cost.md):
+   * the counters to hit, the instant, and `settle`, given what was counted, which throws as `hitAll`.
+   */
+  planHits(hits: readonly { limit: RateLimit; subject: string; message?: string }[]): PlannedHits {
     const now = this.clock();
-    const counted = await repository.hitCounters(
-      this.db,
-      hits.map(({ limit, subject }) => ({ key: this.key(limit, subject), windowSeconds: limit.windowSeconds, max: limit.max })),
+    return {
       now,
-    );
-    counted.forEach(({ count, windowStart }, index) => {
-      const { limit, message } = hits[index]!;
-      if (count > limit.max) throw tooMany(windowStart, limit, now, message);
-    });
+      counters: hits.map(({ limit, subject }) => ({ key: this.key(limit, subject), windowSeconds: limit.windowSeconds, max: limit.max })),
+      settle: (counted) =>
+        counted.forEach(({ count, windowStart }, index) => {
+          const { limit, message } = hits[index]!;
+          if (count > limit.max) throw tooMany(windowStart, limit, now, message);
+        }),
+    };
   }
 
   /** @throws ApiError 429 when the limit is already reached (counts nothing). */

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { authCodes, orderLines, orders, sessions, signups, users } from '../../db/schema.ts';
 import { findStatusHistories } from '../orders/repository.ts';
+import { counterHitsSql, readCountedHits, type CounterHit } from './counters-sql.ts';
 
 /** SQL of accounts, sessions, codes and rate limits. No rules here: the service decides. */
 
@@ -166,41 +167,16 @@ export async function hitCounter(db: Database, key: string, windowSeconds: numbe
   return hit!; // the first counter is always counted
 }
 
-/** The upsert of `hitCounter` (only when `when` holds), returning `count` and `window_start`. */
-function counterUpsert(key: string, windowSeconds: number, at: string, when: SQL = sql`true`): SQL {
-  return sql`insert into rate_limits (key, window_start, count) select ${key}, ${at}::timestamptz, 1 where ${when}
-        on conflict (key) do update set
-          count = case when rate_limits.window_start <= ${at}::timestamptz - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
-          window_start = case when rate_limits.window_start <= ${at}::timestamptz - make_interval(secs => ${windowSeconds}) then ${at}::timestamptz else rate_limits.window_start end
-        returning count, window_start`;
-}
-
 /**
  * `hitCounter` for several counters in one statement (docs/decisions/025-order-creation-cost.md),
  * in order: a counter is counted only while the one before it was counted and stays within its
  * `max`, as when they are hit one by one and the first one over its limit refuses.
  * @returns the counters counted, in order (fewer than asked when one went over its max: it is the last).
  */
-export async function hitCounters(
-  db: Database,
-  hits: readonly { key: string; windowSeconds: number; max: number }[],
-  now: Date,
-): Promise<{ count: number; windowStart: Date }[]> {
-  const at = now.toISOString();
-  const name = (index: number) => sql.identifier(`hit${index}`);
-  const ctes = hits.map((hit, index) => {
-    const when = index === 0 ? undefined : sql`exists (select 1 from ${name(index - 1)} where count <= ${hits[index - 1]!.max})`;
-    return sql`${name(index)} as (${counterUpsert(hit.key, hit.windowSeconds, at, when)})`;
-  });
-  const counted = sql.join(
-    hits.map((_, index) => sql`select ${index}::int as position, count, window_start from ${name(index)}`),
-    sql` union all `,
-  );
-  const rows = await queryRows<{ position: number; count: number; window_start: string | Date }>(
-    db,
-    sql`with ${sql.join(ctes, sql`, `)} ${counted} order by position`,
-  );
-  return rows.map((row) => ({ count: Number(row.count), windowStart: new Date(row.window_start) }));
+export async function hitCounters(db: Database, hits: readonly CounterHit[], now: Date): Promise<{ count: number; windowStart: Date }[]> {
+  const { ctes, counted } = counterHitsSql(hits, now);
+  const [row] = await queryRows<{ counted: unknown }>(db, sql`with ${ctes} select ${counted} as counted`);
+  return readCountedHits(row?.counted);
 }
 
 /** The current count of a counter (0 when its window is over or it never started). */

@@ -26,7 +26,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import * as mailRepository from '../mail/repository.ts';
-import type { MailService } from '../mail/service.ts';
+import { outboxMessage, type MailService } from '../mail/service.ts';
 import { orderStatusMail, type OrderStatusMailData, type RestaurantContacts } from '../mail/templates.ts';
 import { toOrderView } from '../orders/order-view.ts';
 import { findTestModeOrders } from '../orders/repository.ts';
@@ -321,7 +321,7 @@ export class BoardService {
           settings.contacts,
         );
         await mailRepository.insertMails(tx, [
-          { kind: `status-${eventId}`, orderId, recipient: message.to, subject: message.subject, text: message.text, html: message.html ?? null, nextAttemptAt: now },
+          { kind: `status-${eventId}`, orderId, ...outboxMessage(message), nextAttemptAt: now },
         ]);
       }
       return { kind: 'done' };

@@ -6,6 +6,7 @@ import { mailOutbox, orders } from '../../db/schema.ts';
 import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
 import { newEmail } from '../../test/accounts.ts';
 import { retryDelaySeconds } from './service.ts';
+import { unpackMailBody } from './outbox-body.ts';
 import { cards, confirmCard, intentFor, putPaid, rememberSecret } from '../payments/test-helpers.ts';
 
 /**
@@ -133,6 +134,31 @@ describe('order e-mails', () => {
     expect(await server.deps.mail.sendDue()).toBe(2);
     await server.mail.waitFor((m) => m.to === email);
     expect(await server.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId))).toEqual([]);
+  });
+
+  test('a waiting mail is stored deflated (text and HTML in `body`), and a row written before migration 0014, in clear, is still sent (issue 15)', async () => {
+    server.mail.failNext(2);
+    const email = newEmail('compresse');
+    const orderId = payloadOf((await placeCashOrder(email)).response).order_id;
+    await server.deps.mail.idle();
+    const waiting = await server.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
+    expect(waiting).toHaveLength(2);
+    for (const row of waiting) {
+      expect([row.text, row.html]).toEqual([null, null]);
+      const { text, html } = unpackMailBody(row.body!);
+      expect(text).toContain(`n° ${orderId}`);
+      expect(html).toContain(`n° ${orderId}`);
+      expect(row.body!.length).toBeLessThan((text.length + html.length) / 2);
+    }
+    const before = newEmail('avant-0014');
+    await server.db.insert(mailOutbox).values({ kind: 'avant-0014', recipient: before, subject: 'Écrit avant 0014', text: 'texte en clair', html: '<p>HTML en clair</p>', nextAttemptAt: now });
+    now = new Date(now.getTime() + 60_000);
+    expect(await server.deps.mail.sendDue()).toBe(3);
+    const old = await server.mail.waitFor((m) => m.to === before);
+    expect([old.subject, old.text.trim()]).toEqual(['Écrit avant 0014', 'texte en clair']);
+    expect(old.html).toContain('<p>HTML en clair</p>');
+    const customer = await server.mail.waitFor((m) => m.to === email);
+    expect(customer.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
   });
 
   /**

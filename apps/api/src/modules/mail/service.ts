@@ -5,7 +5,8 @@ import { serializeError, type Logger } from '../../logger.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import * as orders from '../orders/repository.ts';
 import * as repository from './repository.ts';
-import type { NewOutboxMail } from './repository.ts';
+import type { NewOutboxMail, OutboxMail } from './repository.ts';
+import { packMailBody, unpackMailBody } from './outbox-body.ts';
 import type { orderLines as orderLinesTable, orders as ordersTable } from '../../db/schema.ts';
 import { codeMail, existingAccountMail, newOrderMail, orderConfirmationMail, type OrderMailData, type RestaurantContacts } from './templates.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
@@ -24,8 +25,13 @@ const claimSeconds = 120;
 /**
  * How many due mails one statement claims. Sent ones are deleted together after the batch: a crash
  * in between sends them again once their claim expires (up to this many mails instead of one).
+ * 50: two statements per 50 mails, so the sender keeps up with orders on PGlite's one connection
+ * (with 10 the outbox backed up behind 30 orders/s: docs/decisions/026-memory-and-storage.md).
  */
-const claimBatch = 10;
+const claimBatch = 50;
+
+/** Mails of a batch handed to the transport at once (SMTP: its pool of connections, transport.ts). */
+const sendConcurrency = 3;
 
 /**
  * E-mails (issue 5). Codes are sent at once and never stored in clear (not even in the outbox);
@@ -109,15 +115,7 @@ export class MailService {
       const data = orderMailData(order, lines, taxInclusive, siteUrl);
       const mails = [{ kind: 'order-confirmation', message: orderConfirmationMail(data, restaurant) }];
       if (restaurant.email) mails.push({ kind: 'order-restaurant', message: newOrderMail(data, restaurant) });
-      return mails.map(({ kind, message }) => ({
-        kind,
-        orderId: order.orderId,
-        recipient: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        nextAttemptAt: now,
-      }));
+      return mails.map(({ kind, message }) => ({ kind, orderId: order.orderId, ...outboxMessage(message), nextAttemptAt: now }));
     };
   }
 
@@ -145,7 +143,7 @@ export class MailService {
   }
 
   /**
-   * Sends every due outbox mail, one at a time, claimed by batches of `claimBatch` (one statement
+   * Sends every due outbox mail, `sendConcurrency` at a time, claimed by batches of `claimBatch` (one statement
    * claims a batch, one deletes what it sent: docs/decisions/025-order-creation-cost.md); each
    * failure is rescheduled and logged. @returns mails sent.
    */
@@ -154,20 +152,29 @@ export class MailService {
     for (;;) {
       const mails = await repository.claimDueMails(this.db, this.clock(), claimSeconds, claimBatch);
       const done: number[] = [];
-      try {
-        for (const mail of mails) {
+      let next = 0;
+      // `sendConcurrency` workers take the batch's mails in order: a slow SMTP exchange does not hold the others.
+      const worker = async () => {
+        while (next < mails.length) {
+          const mail = mails[next++]!;
           try {
-            await this.transport.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html });
+            await this.transport.send({ to: mail.recipient, subject: mail.subject, ...storedText(mail) });
             done.push(mail.id);
           } catch (error) {
-            const next = new Date(this.clock().getTime() + retryDelaySeconds(mail.attempts) * 1000);
-            await repository.rescheduleMail(this.db, mail.id, next, errorText(error));
+            const retryAt = new Date(this.clock().getTime() + retryDelaySeconds(mail.attempts) * 1000);
+            await repository.rescheduleMail(this.db, mail.id, retryAt, errorText(error));
             this.logger.warn(
-              { mailId: mail.id, orderId: mail.orderId, kind: mail.kind, attempts: mail.attempts, retryAt: next.toISOString(), err: errorText(error) },
+              { mailId: mail.id, orderId: mail.orderId, kind: mail.kind, attempts: mail.attempts, retryAt: retryAt.toISOString(), err: errorText(error) },
               'e-mail non envoyé, nouvel essai prévu',
             );
           }
         }
+      };
+      try {
+        // Every worker finished before the sent ones are deleted; then a failed reschedule is thrown.
+        const outcomes = await Promise.allSettled(Array.from({ length: Math.min(sendConcurrency, mails.length) }, worker));
+        const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+        if (failed) throw failed.reason;
       } finally {
         await repository.deleteMails(this.db, done);
       }
@@ -189,6 +196,16 @@ export class MailService {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
+}
+
+/** A rendered message as an outbox row stores it: recipient and subject in clear, text and HTML deflated (outbox-body.ts). */
+export function outboxMessage(message: MailMessage): Pick<NewOutboxMail, 'recipient' | 'subject' | 'body'> {
+  return { recipient: message.to, subject: message.subject, body: packMailBody(message.text, message.html) };
+}
+
+/** An outbox row's text and HTML: deflated in `body`, or in clear in a row written before migration 0014. */
+function storedText(mail: OutboxMail): { text: string; html: string } {
+  return mail.body ? unpackMailBody(mail.body) : { text: mail.text ?? '', html: mail.html ?? '' };
 }
 
 /** An address as a log line may show it: 'm…@example.fr' (issue 17: no personal data in logs). */

@@ -1,4 +1,5 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Logger } from '../../logger.ts';
@@ -33,6 +34,9 @@ export interface MailTransportOptions {
   logger: Logger;
 }
 
+/** SMTP connections kept open at most (nodemailer's pool; SMTP_URL's `?maxConnections=` wins). */
+const smtpConnections = 3;
+
 /**
  * A nodemailer transport: SMTP with `smtpUrl`, otherwise each message is written as an .eml file
  * to `outboxDir` and logged with its subject (and its code, for code e-mails). The folder keeps at
@@ -41,7 +45,9 @@ export interface MailTransportOptions {
 export function createMailTransport(options: MailTransportOptions): MailTransport {
   if (options.smtpUrl) {
     // Short timeouts: a slow relay must not hold code e-mails for minutes; order e-mails are retried.
-    const transporter = createTransport(options.smtpUrl, { from: options.from });
+    // A pool: each message on a kept connection (a new one per message cost a TCP, TLS and AUTH
+    // exchange each), up to `smtpConnections` at once for the outbox's batches (docs/decisions/026).
+    const transporter = createTransport({ url: options.smtpUrl, pool: true, maxConnections: smtpConnections }, { from: options.from });
     transporter.set('connectionTimeout', 10_000);
     return {
       kind: 'smtp',
@@ -55,6 +61,7 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
   let sequence = 0;
   const maxFiles = options.maxFiles ?? 1000;
   let files: number | undefined; // .eml files in the folder, counted at the first write
+  let folderMade = false;
   const prune = () => {
     // ISO timestamps first in every name: sorted by name is sorted by age.
     const names = readdirSync(options.outboxDir)
@@ -68,10 +75,12 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
     kind: 'outbox',
     async send(message) {
       const info = (await transporter.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html })) as { message: Buffer };
-      mkdirSync(options.outboxDir, { recursive: true });
+      if (!folderMade) mkdirSync(options.outboxDir, { recursive: true });
+      folderMade = true;
       sequence += 1;
       const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${String(sequence).padStart(9, '0')}.eml`);
-      writeFileSync(file, info.message);
+      // Written off the main thread: the outbox's sender shares it with the HTTP server and PGlite.
+      await writeFile(file, info.message);
       files = (files ?? readdirSync(options.outboxDir).filter((name) => name.endsWith('.eml')).length - 1) + 1;
       if (files > maxFiles) prune();
       options.logger.info(

@@ -6,6 +6,7 @@ import { insertJsonRows } from '../../db/json-rows.ts';
 import { mailOutbox, orderEvents, orderLines, orderOffers, orders, payments, users } from '../../db/schema.ts';
 import { appendOrderEvent, appendOrderEvents, orderEventCtes, orderEventNotifySql, type NewOrderEvent } from '../board/events.ts';
 import type { NewOutboxMail } from '../mail/repository.ts';
+import { counterHitsSql, readCountedHits, type CounterHit } from '../auth/counters-sql.ts';
 import { lockSlot } from './capacity.ts';
 import { documentNumberSql } from './numbering.ts';
 
@@ -33,26 +34,39 @@ export async function findOrderByLocalId(db: Database, localId: string): Promise
  * What checkout reads before an order, in one round trip (docs/decisions/025-order-creation-cost.md):
  * the order already written under `localId` (a retry), the e-mail of the account `userId` (null:
  * a guest, or an account that no longer exists) and the offers used under any of `customerKeys`
- * (orders of any status, for allow_repeat).
+ * (orders of any status, for allow_repeat); and, only when no order has that local_id, it counts
+ * the request `limits` (auth/repository.ts counterHitsSql: a retry is never counted) and returns
+ * what they counted (`counted`: [] for a retry), for RateLimiter.planHits's `settle`.
  */
 export async function readBeforeOrder(
   db: Database,
   localId: string,
   userId: number | null,
   customerKeys: readonly string[],
-): Promise<{ existing: { orderId: number; secret: string } | undefined; accountEmail: string | null; usedOfferIds: Set<number> }> {
-  const [row] = await queryRows<{ existing: { orderId: number; secret: string } | null; account_email: string | null; used: number[] }>(
+  limits?: { counters: readonly CounterHit[]; now: Date },
+): Promise<{
+  existing: { orderId: number; secret: string } | undefined;
+  accountEmail: string | null;
+  usedOfferIds: Set<number>;
+  counted: { count: number; windowStart: Date }[];
+}> {
+  const hits = limits?.counters.length
+    ? counterHitsSql(limits.counters, limits.now, sql`not exists (select 1 from ${orders} where ${orders.localId} = ${localId})`)
+    : undefined;
+  const [row] = await queryRows<{ existing: { orderId: number; secret: string } | null; account_email: string | null; used: number[]; counted: unknown }>(
     db,
-    sql`select
+    sql`${hits ? sql`with ${hits.ctes} ` : sql``}select
       (select json_build_object('orderId', ${orders.orderId}, 'secret', ${orders.secret}) from ${orders} where ${orders.localId} = ${localId}) as existing,
       (select ${users.email} from ${users} where ${users.id} = ${userId ?? 0}) as account_email,
       (select coalesce(json_agg(distinct ${orderOffers.offerId}), '[]') from ${orderOffers}
-        where ${orderOffers.customerKey} in (select json_array_elements_text(${JSON.stringify(customerKeys)}::json))) as used`,
+        where ${orderOffers.customerKey} in (select json_array_elements_text(${JSON.stringify(customerKeys)}::json))) as used,
+      ${hits ? hits.counted : sql`'[]'::json`} as counted`,
   );
   return {
     existing: row?.existing ? { orderId: Number(row.existing.orderId), secret: row.existing.secret } : undefined,
     accountEmail: userId ? (row?.account_email ?? null) : null,
     usedOfferIds: new Set((row?.used ?? []).map(Number)),
+    counted: readCountedHits(row?.counted),
   };
 }
 

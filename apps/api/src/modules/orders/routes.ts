@@ -16,6 +16,7 @@ import {
 import { messages } from '@resto/domain/messages';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
+import type { PlannedHits } from '../auth/rate-limits.ts';
 import type { AuthService } from '../auth/service.ts';
 import { proveOrderOwnership } from './ownership.ts';
 import type { OrderService } from './service.ts';
@@ -95,8 +96,8 @@ const orderRoute = createRoute({
 export function orderRoutes(
   orders: OrderService,
   auth: AuthService,
-  /** Counts a new order of this caller and e-mail (RequestLimits.order); @throws ApiError 429. */
-  limitOrder: (c: Context, email: string) => Promise<void> = async () => {},
+  /** The limits of a new order of this caller and e-mail (RequestLimits.order), counted by createOrder; none by default. */
+  limitOrder: (c: Context, email: string) => PlannedHits | undefined = () => undefined,
 ) {
   const app = routes();
   declare(app, createOrderRoute, async (c, input) => {
@@ -105,7 +106,7 @@ export function orderRoutes(
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     const userId = await orderAccount(auth, bearer, payload.user_id);
     // Counted only for a new local_id: a retry is answered with its order, never refused.
-    const { order_id, secret, created } = await orders.createOrder(payload, userId, () => limitOrder(c, payload.customer.email));
+    const { order_id, secret, created } = await orders.createOrder(payload, userId, limitOrder(c, payload.customer.email));
     // `secret` is beside the spec's answer: what proves the order without an account (orders.secret).
     return success<OrderCreated>(c, { order_id, secret }, created ? 201 : 200);
   });

@@ -20,6 +20,7 @@ import type { Database } from '../../db/client.ts';
 import type { ErrorCode } from '@resto/contract/errors';
 import { ApiError, zodFieldErrors, type FieldError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { PlannedHits } from '../auth/rate-limits.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { LocationService } from '../locations/service.ts';
 import type { NewOutboxMail } from '../mail/repository.ts';
@@ -115,25 +116,29 @@ export class OrderService {
   /**
    * Creates a pending order. Same local_id twice: the first order's id and secret, nothing written.
    * `verifiedUserId` is the account the route authenticated for `payload.user_id` (null: a guest).
-   * @throws ApiError 429 from `beforeNew`, 400 (unknown items or options, counts), 422 (unavailable, refused method or
+   * @throws ApiError 429 from `limits`, 400 (unknown items or options, counts), 422 (unavailable, refused method or
    * type), 409 with the fresh totals when the client's totals differ from the server's.
    */
   async createOrder(
     payload: OrderPayload,
     verifiedUserId: number | null = null,
-    /** Runs once the local_id is known to be new (the request limits); may throw (429). */
-    beforeNew: () => Promise<void> = async () => {},
+    /**
+     * The request limits (issue 17, http/request-limits.ts RequestLimits.order): counted by the
+     * order's first statement only when the local_id is new; `settle` may throw (429).
+     */
+    limits?: PlannedHits,
   ): Promise<{ order_id: number; secret: string; created: boolean }> {
     // A user_id the route did not prove would let anyone order, and spend once-only offers, in
     // another customer's name.
     if ((payload.user_id ?? null) !== verifiedUserId)
       throw new ApiError('login_required', messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
-    // One round trip: a retry's order, the account's e-mail and the offers used under the keys
-    // known from the payload (docs/decisions/025-order-creation-cost.md).
+    // One round trip: a retry's order, the account's e-mail, the offers used under the keys
+    // known from the payload, and the request limits counted when the local_id is new
+    // (docs/decisions/025-order-creation-cost.md).
     const payloadKeys = customerKeys(payload.user_id, null, payload.customer.email);
-    const before = await repository.readBeforeOrder(this.db, payload.local_id, payload.user_id ?? null, payloadKeys);
+    const before = await repository.readBeforeOrder(this.db, payload.local_id, payload.user_id ?? null, payloadKeys, limits);
     if (before.existing) return { order_id: before.existing.orderId, secret: before.existing.secret, created: false };
-    await beforeNew();
+    limits?.settle(before.counted);
 
     const catalog = await this.catalog.getCatalog();
     if (payload.payment_method === 'cash' && !readSetting(catalog.settings, 'payments.cod.active', false))

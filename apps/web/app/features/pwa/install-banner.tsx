@@ -32,6 +32,10 @@ export function InstallBanner() {
 
   const install = async () => {
     if (visible === 'apple') {
+      // Opened once its code is here (almost always already, preloaded with the banner): a lazy
+      // component that suspends is revealed on React's timer, and the guide appeared late, or
+      // never in a browser test whose clock is paused.
+      await IosInstallGuide.preload().catch(() => undefined);
       setGuideOpen(true);
       hide();
       return;
