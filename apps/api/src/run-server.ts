@@ -87,6 +87,7 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     trustProxy: env.TRUST_PROXY,
     thirdParties: () => thirdParties(deps),
     apiFetch: (path, init) => Promise.resolve(app.request(path, init)),
+    now: deps.clock,
   });
 
   // The storefront's loaders call app.request directly: only requests from the network are drained.
@@ -205,6 +206,8 @@ interface StorefrontOptions {
   trustProxy: boolean | number;
   thirdParties: () => Promise<ThirdParties>;
   apiFetch: (path: string, init?: RequestInit) => Promise<Response>;
+  /** The app's clock (CLOCK_NOW when set): pages render at this instant. */
+  now: () => Date;
 }
 
 /**
@@ -227,6 +230,6 @@ async function mountStorefront(app: ServerApp, options: StorefrontOptions): Prom
   });
   app.use('*', serveStatic({ root: clientDir }));
   const handler = createRequestHandler(build, 'production');
-  app.all('*', (c) => handler(c.req.raw, { apiFetch: options.apiFetch, siteUrl: options.siteUrl, cspNonce: c.get('cspNonce') }));
+  app.all('*', (c) => handler(c.req.raw, { apiFetch: options.apiFetch, siteUrl: options.siteUrl, cspNonce: c.get('cspNonce'), now: options.now }));
   return true;
 }

@@ -104,6 +104,22 @@ test('the owner pauses ordering from the board on a phone; the storefront says s
     await open(customer, '/');
     await expect(customer.getByTestId('paused-banner')).toContainText('Commandes en pause — reprise à 12:45');
 
+    // A device whose clock is past the pause's end (12:50): the page hydrates with the server's
+    // instant (no React #418 mismatch), then the banner goes by the device's clock.
+    const laterContext = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, userAgent: visitorUserAgent, locale: 'fr-FR' });
+    try {
+      const later = await laterContext.newPage();
+      await later.clock.setFixedTime(new Date('2026-11-24T12:50:00+01:00'));
+      const laterErrors = collectConsoleErrors(later);
+      const html = await (await later.request.get('/menu')).text();
+      expect(html).toContain('data-testid="paused-banner"');
+      await open(later, '/menu');
+      await expect(later.getByTestId('paused-banner')).toHaveCount(0);
+      expect(laterErrors).toEqual([]);
+    } finally {
+      await laterContext.close();
+    }
+
     // « Reprendre »: the board's banner goes, the storefront's too at its next navigation.
     await board.setViewportSize({ width: 390, height: 844 });
     await banner.getByRole('button', { name: 'Reprendre' }).click();

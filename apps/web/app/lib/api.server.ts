@@ -12,6 +12,8 @@ declare module 'react-router' {
     siteUrl?: string;
     /** This answer's Content-Security-Policy nonce (docs/decisions/009-http-security-headers.md). */
     cspNonce?: string;
+    /** The server's clock (CLOCK_NOW when it is set): the instant pages are rendered at (lib/use-now.ts). */
+    now?: () => Date;
   }
 }
 
@@ -57,14 +59,16 @@ export interface StoreData {
   settings: Settings;
   menus: Menu[];
   offers: Offer[];
+  /** The server's instant when it rendered the page (ISO 8601): hydration renders with it too (lib/use-now.ts). */
+  renderedAt: string;
 }
 
-/** What every page needs: settings, menus and public offers, fetched in parallel. */
+/** What every page needs: settings, menus and public offers, fetched in parallel, and the server's instant. */
 export async function loadStoreData(context: AppLoadContext): Promise<StoreData> {
   const [settings, menus, offers] = await Promise.all([
     loadFromApi(context, { path: '/v2/public/settings', response: SettingsSchema }),
     loadFromApi(context, { path: '/v2/public/menus', response: MenusSchema }),
     loadFromApi(context, { path: '/v2/public/offers', response: OffersSchema }),
   ]);
-  return { settings, menus, offers };
+  return { settings, menus, offers, renderedAt: (context.now?.() ?? new Date()).toISOString() };
 }

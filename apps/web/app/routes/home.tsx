@@ -4,6 +4,7 @@ import { readSetting } from '@resto/domain/settings';
 import { OrderingBanner } from '../features/backoffice-hours/index.ts';
 import type { Route } from './+types/home';
 import { useStoreData } from '../lib/store-data.ts';
+import { useNow } from '../lib/use-now.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { restaurantJsonLd } from '../lib/json-ld.ts';
@@ -36,9 +37,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const itemsById = new Map(menus.flatMap((m) => m.categories.flatMap((c) => c.items)).map((i) => [i.item_id, i]));
   const popular = loaderData.popularIds.flatMap((id) => itemsById.get(id) ?? []);
   const prefix = useLocalePrefix();
+  const now = useNow();
   const name = readSetting(settings, 'contacts.name', homeTexts.restaurant);
   const isOpen = menus.some((m) => m.menu_is_open);
-  const today = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'Europe/Paris' }).format(new Date()).toLowerCase();
+  const today = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'Europe/Paris' }).format(now).toLowerCase();
   const todayHours = menus[0]?.active_times.find((d) => d.day === today);
 
   return (

@@ -1,19 +1,9 @@
-import { useEffect, useState } from 'react';
 import { CalendarX2, PauseCircle } from 'lucide-react';
 import { isPaused, parisTime, readCalendar, upcomingExceptions } from '@resto/domain/calendar';
 import { toRestaurantDate } from '@resto/domain/clock';
 import { orderingBannerTexts } from '@resto/domain/messages/ordering';
 import type { SettingsList } from '@resto/domain/settings';
-
-/** The current instant, moved on every 30 s (a pause that ends takes its banner away). */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
+import { useNow } from '../../lib/use-now.ts';
 
 /**
  * The storefront's banner (issue 14, part 3), on the home page, the menu and checkout: « Commandes
@@ -32,7 +22,7 @@ export function OrderingBanner({ settings, className = '' }: { settings: Setting
       {paused ? (
         <div role="status" className="flex items-start gap-3 rounded-2xl bg-amber-100 p-4 text-amber-950 shadow-sm" data-testid="paused-banner">
           <PauseCircle aria-hidden className="mt-0.5 size-6 shrink-0" />
-          <p suppressHydrationWarning>
+          <p>
             <strong className="block">{orderingBannerTexts.paused(parisTime(calendar.ordering.paused_until!))}</strong>
             <span className="text-sm">{orderingBannerTexts.pausedHint}</span>
           </p>

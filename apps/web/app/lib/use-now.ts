@@ -1,0 +1,23 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useStoreData } from './store-data.ts';
+
+const noSubscription = () => () => {};
+
+/**
+ * The instant a storefront page shows (pauses, today's hours). The server renders with its clock
+ * (CLOCK_NOW in tests and benches) and sends that instant as the shell's `renderedAt`; hydration
+ * renders with the same instant, so both renders agree even when a pause ends between them (a
+ * device clock in the first render made React 19 throw error #418 and re-render the page); then
+ * this device's clock, moved on every `everyMs` (default 30 s: an ended pause takes its banner away).
+ */
+export function useNow(everyMs = 30_000): Date {
+  const { renderedAt } = useStoreData();
+  // false while the server renders and while React hydrates; true afterwards (and on client-side navigations).
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = window.setInterval(() => setTick((n) => n + 1), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return hydrated ? new Date() : new Date(renderedAt);
+}
