@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { collectConsoleErrors, freezeClock, open } from './helpers.ts';
 import { servers } from './servers.ts';
 import { OrderCreatedSchema, OrderViewSchema, type OrderView } from '@resto/contract/orders';
@@ -83,12 +83,14 @@ test('card 4242 pays the order: paid on the server, cart and card data cleared, 
 test('a declined card shows the French alert and keeps everything; the retry pays the same order with the same intent', async ({ page }) => {
   await checkoutToPayment(page);
   await chooseCardAndConfirm(page);
-  const orderIds: number[] = [];
-  const intentIds: string[] = [];
-  page.on('response', async (r) => {
+  // The answers are kept as they arrive and read at the end: a handler that awaited each body could
+  // still be reading the last intent's when /success showed (CI saw 1 intent of 2 so).
+  const orderAnswers: Response[] = [];
+  const intentAnswers: Response[] = [];
+  page.on('response', (r) => {
     if (r.request().method() !== 'POST') return;
-    if (r.url().endsWith('/v2/public/checkout/')) orderIds.push((await payloadOf(r, OrderCreatedSchema)).order_id);
-    if (r.url().endsWith('/stripe-payment-intent')) intentIds.push((await payloadOf(r, PaymentIntentAnswerSchema)).id);
+    if (r.url().endsWith('/v2/public/checkout/')) orderAnswers.push(r);
+    if (r.url().endsWith('/stripe-payment-intent')) intentAnswers.push(r);
   });
   await fillCard(page, '4000 0000 0000 0002');
   await payButton(page).click();
@@ -100,6 +102,8 @@ test('a declined card shows the French alert and keeps everything; the retry pay
   await page.getByLabel('Numéro de carte').fill('4242 4242 4242 4242');
   await payButton(page).click();
   await expect(page).toHaveURL(/\/success\?order=\d+/);
+  const orderIds = await Promise.all(orderAnswers.map(async (r) => (await payloadOf(r, OrderCreatedSchema)).order_id));
+  const intentIds = await Promise.all(intentAnswers.map(async (r) => (await payloadOf(r, PaymentIntentAnswerSchema)).id));
   expect(orderIds).toHaveLength(2);
   expect(new Set(orderIds).size).toBe(1);
   expect(intentIds).toHaveLength(2);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,9 @@ export async function startServerOnBuildCopy(port: number): Promise<CopiedBuildS
   mkdirSync(buildDir);
   cpSync(join(webDir, 'build/client'), join(buildDir, 'client'), { recursive: true });
   symlinkSync(join(webDir, 'build/server'), join(buildDir, 'server'), 'dir');
+  // A file only this copy has: the server that answers must be this one, not another left on the port.
+  const mark = randomUUID();
+  writeFileSync(join(buildDir, 'client', `${mark}.txt`), mark);
   const child: ChildProcess = spawn(process.execPath, compiledServerArgs, {
     cwd: webDir,
     env: {
@@ -49,6 +53,11 @@ export async function startServerOnBuildCopy(port: number): Promise<CopiedBuildS
     }
     if (Date.now() > deadline) throw new Error('le serveur ne répond pas');
     await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const served = await fetch(`${url}/${mark}.txt`);
+  if (!served.ok || (await served.text()) !== mark || child.exitCode !== null) {
+    child.kill('SIGTERM');
+    throw new Error(`un autre serveur répond sur le port ${port}`);
   }
   return {
     url,

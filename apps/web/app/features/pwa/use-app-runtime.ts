@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { isNewBuild, parseBuildInfo, versionPollMs } from './version-check.ts';
+import { announceNewBuild, isNewBuild, parseBuildInfo, versionPollMs } from './version-check.ts';
 import { isOverStorageLimit, storageCheckDelayMs } from './storage-quota.ts';
 import { staleReloadDelayMs } from './stale-data.ts';
 
@@ -14,6 +14,7 @@ async function checkLatestBuild(): Promise<void> {
       // Observable state: the next navigation will be a full load (browser tests wait for it
       // instead of guessing how long the check takes on a busy machine).
       document.documentElement.dataset.newVersion = 'true';
+      announceNewBuild();
     }
   } catch {
     // Offline or a deploy in progress: next poll.

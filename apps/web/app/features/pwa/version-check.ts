@@ -18,3 +18,20 @@ export function parseBuildInfo(body: unknown): BuildInfo | null {
 export function isNewBuild(runningId: string, latest: BuildInfo | null): boolean {
   return latest !== null && latest.id !== runningId;
 }
+
+const newBuildListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` when the page learns that a new build is published (use-app-runtime.ts's poll
+ * of /builds/latest.json): the service worker hook then asks for the new worker at once.
+ * @returns the unsubscribe function.
+ */
+export function onNewBuild(listener: () => void): () => void {
+  newBuildListeners.add(listener);
+  return () => void newBuildListeners.delete(listener);
+}
+
+/** Tells the listeners of onNewBuild that a new build is out. */
+export function announceNewBuild(): void {
+  for (const listener of newBuildListeners) listener();
+}
