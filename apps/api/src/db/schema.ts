@@ -333,6 +333,7 @@ export const sessions = pgTable(
  * Sign-ups waiting for their e-mailed code (issue 17, finding 1): one row per sign-up, never
  * shared, so a second sign-up with the same address cannot touch the first one's password. The
  * account (users) is created from the one whose own code is checked; the others are then deleted.
+ * While several wait, a code confirms only the sign-up of the browser that holds its ticket.
  */
 export const signups = pgTable(
   'signups',
@@ -343,6 +344,8 @@ export const signups = pgTable(
     lastName: text('last_name').notNull(),
     phone: text('phone').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** SHA-256 of the browser's sign-up ticket (cookie `signup_ticket`, docs/decisions/006): which browser made it. */
+    ticketHash: text('ticket_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('signups_email_idx').on(t.email)],

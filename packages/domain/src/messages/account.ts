@@ -16,6 +16,12 @@ export const accountMessages = {
   codeInvalid: 'Code incorrect ou expiré. Vérifiez-le, ou demandez-en un nouveau.',
   codeSent: 'Si un compte correspond à cette adresse, un code à 6 chiffres vient de lui être envoyé. Il est valable 10 minutes.',
   signupCodeSent: 'Un code à 6 chiffres a été envoyé à cette adresse pour la confirmer. Il est valable 10 minutes.',
+  /** The code of another pending sign-up of the same address, typed in a browser that made one (issue 17, finding 1). */
+  codeOfAnotherSignup:
+    'Ce code a été envoyé pour une autre inscription avec cette adresse. Saisissez le code reçu juste après votre inscription, ou demandez-en un nouveau.',
+  /** Several sign-ups wait for this address and this browser made none of them (issue 17, finding 1). */
+  codeNeedsSignupBrowser:
+    'Plusieurs inscriptions attendent avec cette adresse : saisissez le code dans le navigateur où vous vous êtes inscrit, ou inscrivez-vous de nouveau ici.',
   loginFailed: 'E-mail ou mot de passe incorrect.',
   emailNotVerified: "Votre adresse e-mail n'est pas encore confirmée : saisissez le code reçu par e-mail.",
   notLoggedIn: "Vous n'êtes pas connecté.",

@@ -41,6 +41,20 @@ export async function findNewestSignup(db: Database, email: string, since: Date)
   return rows[0];
 }
 
+/** The pending sign-ups of an e-mail made after `since`, newest first. */
+export async function findSignups(db: Database, email: string, since: Date): Promise<SignupRow[]> {
+  return db
+    .select()
+    .from(signups)
+    .where(and(eq(signups.email, email), gt(signups.createdAt, since)))
+    .orderBy(desc(signups.id));
+}
+
+/** Binds a pending sign-up to a new browser ticket (its SHA-256): the previous ticket no longer names it. */
+export async function setSignupTicket(db: Database, id: number, ticketHash: string): Promise<void> {
+  await db.update(signups).set({ ticketHash }).where(eq(signups.id, id));
+}
+
 /**
  * Creates the account of a confirmed sign-up, verified at `now`, and deletes every pending sign-up
  * of that e-mail (their codes cascade), in one transaction. An unverified account of the same

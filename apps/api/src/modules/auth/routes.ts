@@ -23,7 +23,9 @@ import {
 } from '@resto/contract/auth';
 import { MessageAnswerSchema, type MessageAnswer } from '@resto/contract/common';
 import { messages } from '@resto/domain/messages';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ApiError, success } from '../../http/errors.ts';
+import { isHttps } from '../../http/security-headers.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer, type InvalidMessage } from '../../http/openapi.ts';
 import { clientIp, credentialsOf } from './credentials.ts';
 import { toUser, type AuthService } from './service.ts';
@@ -57,7 +59,7 @@ const signupRoute = createRoute({
   method: 'post',
   path: '/signup',
   tags,
-  summary: 'Inscription (section 7) : un code est envoyé par e-mail, sans session encore.',
+  summary: 'Inscription (section 7) : un code est envoyé par e-mail, sans session encore ; le cookie `signup_ticket` désigne le navigateur de cette inscription.',
   request: { body: jsonBody(SignupSchema) },
   responses: {
     200: successAnswer(SignupAnswerSchema, 'Inscription en attente du code (la même réponse qu’un compte existe ou non).'),
@@ -80,7 +82,7 @@ const verifyOtpRoute = createRoute({
   method: 'get',
   path: '/verify-otp',
   tags,
-  summary: 'Vérifie le code d’inscription (section 7) : un jeton et l’utilisateur.',
+  summary: 'Vérifie le code d’inscription (section 7) : un jeton et l’utilisateur. Le cookie `signup_ticket` choisit l’inscription de ce navigateur.',
   request: { query: VerifyOtpQuerySchema },
   responses: {
     200: successAnswer(SessionSchema, 'Compte confirmé : le jeton de session et l’utilisateur.'),
@@ -191,6 +193,10 @@ const deleteProfileRoute = createRoute({
 /** Refusals of a query, and of delete-profile's body: the first field's sentence alone. */
 const firstFieldMessage: InvalidMessage = (_part, errors) => errors[0]?.message ?? messages.invalidRequest;
 
+/** The cookie naming the browser's pending sign-up (issue 17, finding 1), and how long it lives: as long as a pending sign-up. */
+const signupTicketCookie = 'signup_ticket';
+const signupTicketDays = 7;
+
 /**
  * /v2/public/auth/… (spec section 7, every auth call with its method, path, body or query; plus
  * change-password, see docs/decisions/006). Trailing slashes are optional (strict: false).
@@ -203,18 +209,30 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
   };
   const app = routes();
   declare(app, loginRoute, async (c, input) => success<Session>(c, await auth.login(await input.body(), ip(c))));
-  declare(app, signupRoute, async (c, input) => success<SignupAnswer>(c, await auth.signup(await input.body(), ip(c))));
+  /**
+   * The sign-up ticket: which browser made a pending sign-up (docs/decisions/006). Read by
+   * verify-otp and send-otp only, for as long as a pending sign-up lives.
+   */
+  const ticketCookie = (c: Context) =>
+    ({ path: '/v2/public/auth', httpOnly: true, sameSite: 'Strict', secure: isHttps(c.req.raw, options.trustProxy) }) as const;
+  declare(app, signupRoute, async (c, input) => {
+    const { answer, ticket } = await auth.signup(await input.body(), ip(c));
+    setCookie(c, signupTicketCookie, ticket, { ...ticketCookie(c), maxAge: signupTicketDays * 86_400 });
+    return success<SignupAnswer>(c, answer);
+  });
   declare(app, logoutRoute, async (c) => success<MessageAnswer>(c, await auth.logout(await caller(c))));
   declare(
     app,
     verifyOtpRoute,
     async (c, input) => {
       const { email, otp } = input.query();
-      return success<Session>(c, await auth.verifyOtp(email, otp, ip(c)));
+      const session = await auth.verifyOtp(email, otp, ip(c), getCookie(c, signupTicketCookie));
+      deleteCookie(c, signupTicketCookie, ticketCookie(c));
+      return success<Session>(c, session);
     },
     { invalidMessage: firstFieldMessage },
   );
-  declare(app, sendOtpRoute, async (c, input) => success<MessageAnswer>(c, await auth.sendOtp(input.query().email, ip(c))), {
+  declare(app, sendOtpRoute, async (c, input) => success<MessageAnswer>(c, await auth.sendOtp(input.query().email, ip(c), getCookie(c, signupTicketCookie))), {
     invalidMessage: firstFieldMessage,
   });
   declare(app, resetPasswordRoute, async (c, input) => success<MessageAnswer>(c, await auth.resetPassword(await input.body(), ip(c))));

@@ -17,6 +17,7 @@ import { messages } from '@resto/domain/messages';
 import { personalDataExportTexts } from '@resto/domain/messages/account';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { SignupAnswer } from '@resto/contract/auth';
 import type { ErrorCode } from '@resto/contract/errors';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
@@ -125,10 +126,12 @@ export class AuthService {
    * for a new address and for one that has an account (whose owner gets a notice instead): no
    * token until the code is checked (verify-otp).
    */
-  async signup(input: z.output<typeof SignupSchema>, ip: string) {
+  async signup(input: z.output<typeof SignupSchema>, ip: string): Promise<{ answer: SignupAnswer; ticket: string }> {
     this.refuseCommon(input.password);
     await this.countCodeSend(input.email, ip);
     const passwordHash = await hashPassword(input.password); // paid whatever the branch, so both take as long
+    // A ticket in either branch, so the answer's cookie does not tell whether the address has an account.
+    const ticket = newSessionToken();
     const existing = await this.findAccount(input.email);
     if (existing) {
       await this.mail.sendExistingAccountNotice(existing.email);
@@ -139,16 +142,32 @@ export class AuthService {
         lastName: input.last_name,
         phone: input.phone,
         passwordHash,
+        ticketHash: hashSessionToken(ticket),
         createdAt: this.clock(),
       });
       await this.issueCode({ email: signup.email, signupId: signup.id }, 'signup');
     }
     await this.limits.reset(rateLimits.codeCheckPerEmail, `signup:${input.email}`);
     return {
-      token: null,
-      user: { id: null, email: input.email, first_name: input.first_name, last_name: input.last_name, phone: input.phone, address: null },
-      message: messages.signupCodeSent,
+      answer: {
+        token: null,
+        user: { id: null, email: input.email, first_name: input.first_name, last_name: input.last_name, phone: input.phone, address: null },
+        message: messages.signupCodeSent,
+      },
+      ticket,
     };
+  }
+
+  /**
+   * The pending sign-ups of `email`, and the one the browser's sign-up ticket names (cookie
+   * `signup_ticket`, set by the sign-up's answer), if any.
+   */
+  private async pendingSignups(email: string, ticket: string | undefined) {
+    const since = new Date(this.clock().getTime() - unverifiedDays * 86_400_000);
+    const pending = await repository.findSignups(this.db, email, since);
+    const ticketHash = ticket ? hashSessionToken(ticket) : undefined;
+    const mine = ticketHash ? pending.find((signup) => signup.ticketHash === ticketHash) : undefined;
+    return { pending, mine };
   }
 
   /**
@@ -189,7 +208,13 @@ export class AuthService {
    * addresses: at 10 (known address or not), 429 until a new code is issued.
    * @returns the code, consumed. @throws ApiError 400, 429.
    */
-  private async useCode(email: string, otp: string, purpose: CodePurpose, ip: string): Promise<repository.CodeRow> {
+  private async useCode(
+    email: string,
+    otp: string,
+    purpose: CodePurpose,
+    ip: string,
+    acceptable: (code: repository.CodeRow) => ApiError | undefined = () => undefined,
+  ): Promise<repository.CodeRow> {
     const subject = `${purpose}:${email}`;
     await this.limits.check(rateLimits.codeCheckPerEmail, subject, messages.tooManyCodeTries);
     await this.limits.claimTry(backoffs.codePerClient, `${subject}|${ip}`);
@@ -209,6 +234,9 @@ export class AuthService {
       if (tries >= rateLimits.codeCheckPerEmail.max) throw new ApiError('rate_limited', messages.tooManyCodeTries);
       throw refused('code_invalid', 'otp', messages.codeInvalid);
     }
+    // A right code this browser may not use is neither consumed nor counted as a wrong try.
+    const refusal = acceptable(code);
+    if (refusal) throw refusal;
     if (!(await repository.consumeCode(this.db, code.id, now))) throw refused('code_invalid', 'otp', messages.codeInvalid);
     await this.limits.reset(rateLimits.codeCheckPerEmail, subject);
     await this.limits.reset(backoffs.codePerClient, `${subject}|${ip}`);
@@ -218,10 +246,18 @@ export class AuthService {
   /**
    * GET /v2/public/auth/verify-otp/: a sign-up's own code; the account is created from that
    * sign-up (its names, phone and password), the other pending sign-ups of the address are
-   * deleted, and the person is logged in.
+   * deleted, and the person is logged in. `ticket` is the browser's cookie `signup_ticket`: a
+   * browser that made one of the pending sign-ups confirms only that one, and while several wait a
+   * browser that made none confirms none (issue 17, finding 1: the mailbox owner, typing the
+   * newest code, would otherwise confirm a stranger's later sign-up and its password).
+   * @throws ApiError 400 code_invalid (wrong code, or another sign-up's), 429.
    */
-  async verifyOtp(email: string, otp: string, ip: string) {
-    const code = await this.useCode(email, otp, 'signup', ip);
+  async verifyOtp(email: string, otp: string, ip: string, ticket?: string) {
+    const { pending, mine } = await this.pendingSignups(email, ticket);
+    const code = await this.useCode(email, otp, 'signup', ip, (found) => {
+      if (mine) return found.signupId === mine.id ? undefined : refused('code_invalid', 'otp', messages.codeOfAnotherSignup);
+      return pending.length > 1 ? refused('code_invalid', 'otp', messages.codeNeedsSignupBrowser) : undefined;
+    });
     const signup = code.signupId === null ? undefined : await repository.findSignup(this.db, code.signupId);
     if (!signup || signup.email !== email) throw refused('code_invalid', 'otp', messages.codeInvalid);
     const user = await repository.createAccountFromSignup(this.db, signup, this.clock());
@@ -230,17 +266,18 @@ export class AuthService {
   }
 
   /**
-   * GET /v2/public/auth/send-otp/: a reset code to an account; a new code for the newest pending
-   * sign-up when the address has no account; nothing to an unknown address. The answer is the same
+   * GET /v2/public/auth/send-otp/: a reset code to an account; a new code for the pending sign-up
+   * of this browser's ticket, else the newest one, when the address has no account; nothing to an unknown address. The answer is the same
    * in all three cases. A code already sent stays valid.
    */
-  async sendOtp(email: string, ip: string) {
+  async sendOtp(email: string, ip: string, ticket?: string) {
     await this.countCodeSend(email, ip);
     const user = await this.findAccount(email);
     if (user) await this.issueCode({ email: user.email, userId: user.id }, 'reset');
     else {
-      const pending = await this.findPendingSignup(email);
-      if (pending) await this.issueCode({ email: pending.email, signupId: pending.id }, 'signup');
+      const { pending: [newest], mine } = await this.pendingSignups(email, ticket);
+      const target = mine ?? newest;
+      if (target) await this.issueCode({ email: target.email, signupId: target.id }, 'signup');
       else await this.limits.reset(rateLimits.codeCheckPerEmail, `reset:${email}`); // as issueCode does
     }
     return { message: messages.codeSent };

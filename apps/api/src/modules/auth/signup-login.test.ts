@@ -419,28 +419,81 @@ async function codeSentBy(to: string, subject: RegExp, action: () => Promise<unk
 
 describe('a second sign-up with the same address (issue 17, finding 1)', () => {
   const signupsOf = (email: string) => server.db.select().from(signups).where(eq(signups.email, email));
-  const signUp = (body: ReturnType<typeof signupBody>) =>
-    codeSentBy(body.email, /confirmation/, async () => payloadOf(await call(server, 'POST', '/v2/public/auth/signup/', { body, ip: newIp() })));
+  /** Signs up from a browser of its own: the code e-mailed, and the browser's cookie `signup_ticket`. */
+  const signUp = async (body: ReturnType<typeof signupBody>) => {
+    let setCookie = '';
+    const code = await codeSentBy(body.email, /confirmation/, async () => {
+      const response = await call(server, 'POST', '/v2/public/auth/signup/', { body, ip: newIp() });
+      payloadOf(response);
+      setCookie = response.headers.get('set-cookie') ?? '';
+    });
+    const ticket = /^signup_ticket=([\w-]+);/.exec(setCookie)?.[1];
+    expect(setCookie).toMatch(/; Path=\/v2\/public\/auth; HttpOnly; SameSite=Strict$/);
+    return { code, browser: { Cookie: `signup_ticket=${ticket}` } };
+  };
+  const verify = (email: string, otp: string, browser?: Record<string, string>) =>
+    call<Session>(server, 'GET', verifyPath(email, otp), { ip: newIp(), headers: browser });
 
   test('a stranger signing up after the owner changes nothing: the owner’s own code creates the owner’s account', async () => {
     const owner = signupBody({ first_name: 'Lucie', password: 'Le-mot-de-passe-de-Lucie-1' });
-    const ownerCode = await signUp(owner);
+    const ownerSignup = await signUp(owner);
     advance(1); // past the resend cooldown of the address
     const stranger = signupBody({ email: owner.email, first_name: 'Intrus', password: 'Le-mot-de-passe-de-l-intrus-2' });
-    const strangerCode = await signUp(stranger);
-    expect(strangerCode).not.toBe(ownerCode);
+    const strangerSignup = await signUp(stranger);
+    expect(strangerSignup.code).not.toBe(ownerSignup.code);
     expect(await signupsOf(owner.email)).toHaveLength(2);
 
     // The owner types the code of their own sign-up: their names, their password.
-    const verified = await call<Session>(server, 'GET', verifyPath(owner.email, ownerCode), { ip: newIp() });
+    const verified = await verify(owner.email, ownerSignup.code, ownerSignup.browser);
     expect(verified.status).toBe(200);
     expect(payloadOf(verified).user).toMatchObject({ email: owner.email, first_name: 'Lucie' });
+    expect(verified.headers.get('set-cookie')).toMatch(/^signup_ticket=; Max-Age=0; Path=\/v2\/public\/auth;/);
     expect((await login(server, owner.email, owner.password)).status).toBe(200);
     expect((await login(server, owner.email, stranger.password)).status).toBe(401);
     // The stranger's sign-up is gone with its code.
     expect(await signupsOf(owner.email)).toEqual([]);
-    expect((await call(server, 'GET', verifyPath(owner.email, strangerCode), { ip: newIp() })).status).toBe(400);
+    expect((await verify(owner.email, strangerSignup.code, strangerSignup.browser)).status).toBe(400);
     expect((await login(server, owner.email, owner.password)).status).toBe(200);
+  });
+
+  test('the owner typing the newest code, the stranger’s, in their own browser is refused in French; the code is not spent and the owner’s own code still works', async () => {
+    const owner = signupBody({ first_name: 'Lucie', password: 'Le-mot-de-passe-de-Lucie-7' });
+    const ownerSignup = await signUp(owner);
+    advance(1);
+    const stranger = signupBody({ email: owner.email, first_name: 'Intrus', password: 'Le-mot-de-passe-de-l-intrus-8' });
+    const strangerSignup = await signUp(stranger);
+
+    // Until this fix, this confirmed the stranger's sign-up: the stranger's names and password.
+    const refused = await verify(owner.email, strangerSignup.code, ownerSignup.browser);
+    expect(refused.status).toBe(400);
+    expect(errorOf(refused).message).toBe(messages.codeOfAnotherSignup);
+    expect(looksFrench(errorOf(refused).message)).toBe(true);
+    expect(await server.db.select().from(users).where(eq(users.email, owner.email))).toEqual([]);
+    expect(await signupsOf(owner.email)).toHaveLength(2);
+
+    const verified = await verify(owner.email, ownerSignup.code, ownerSignup.browser);
+    expect(payloadOf(verified).user.first_name).toBe('Lucie');
+    expect((await login(server, owner.email, owner.password)).status).toBe(200);
+    expect((await login(server, owner.email, stranger.password)).status).toBe(401);
+  });
+
+  test('while two sign-ups wait, a browser that made neither confirms neither; with one waiting, any browser confirms it', async () => {
+    const owner = signupBody({ first_name: 'Lucie' });
+    const ownerSignup = await signUp(owner);
+    advance(1);
+    const strangerSignup = await signUp(signupBody({ email: owner.email, first_name: 'Intrus', password: 'Le-mot-de-passe-de-l-intrus-9' }));
+    for (const code of [ownerSignup.code, strangerSignup.code]) {
+      const refused = await verify(owner.email, code);
+      expect(errorOf(refused).message).toBe(messages.codeNeedsSignupBrowser);
+    }
+    // A ticket of no pending sign-up of this address counts as none.
+    expect(errorOf(await verify(owner.email, ownerSignup.code, { Cookie: 'signup_ticket=inconnu' })).message).toBe(messages.codeNeedsSignupBrowser);
+    expect(payloadOf(await verify(owner.email, ownerSignup.code, ownerSignup.browser)).user.first_name).toBe('Lucie');
+
+    // One sign-up alone: typed on another device (no ticket), its code confirms it.
+    const alone = signupBody({ first_name: 'Paul' });
+    const aloneSignup = await signUp(alone);
+    expect(payloadOf(await verify(alone.email, aloneSignup.code)).user.first_name).toBe('Paul');
   });
 
   test('a stranger signing up first: the owner’s later sign-up gets its own code and its own password', async () => {
@@ -448,22 +501,48 @@ describe('a second sign-up with the same address (issue 17, finding 1)', () => {
     await signUp(stranger);
     advance(1);
     const owner = signupBody({ email: stranger.email, first_name: 'Lucie', password: 'Le-mot-de-passe-de-Lucie-4' });
-    const ownerCode = await signUp(owner);
-    const verified = await call<Session>(server, 'GET', verifyPath(owner.email, ownerCode), { ip: newIp() });
+    const ownerSignup = await signUp(owner);
+    const verified = await verify(owner.email, ownerSignup.code, ownerSignup.browser);
     expect(payloadOf(verified).user.first_name).toBe('Lucie');
     expect((await login(server, owner.email, owner.password)).status).toBe(200);
     expect((await login(server, owner.email, stranger.password)).status).toBe(401);
   });
 
+  test('a new code asked from the owner’s browser goes to the owner’s sign-up, not to the newer one', async () => {
+    const owner = signupBody({ first_name: 'Lucie' });
+    const ownerSignup = await signUp(owner);
+    advance(1);
+    await signUp(signupBody({ email: owner.email, first_name: 'Intrus', password: 'Le-mot-de-passe-de-l-intrus-10' }));
+    advance(1);
+    const resent = await codeSentBy(owner.email, /confirmation/, async () =>
+      expect(
+        (await call(server, 'GET', `/v2/public/auth/send-otp/?email=${encodeURIComponent(owner.email)}`, { ip: newIp(), headers: ownerSignup.browser })).status,
+      ).toBe(200),
+    );
+    expect(payloadOf(await verify(owner.email, resent, ownerSignup.browser)).user.first_name).toBe('Lucie');
+  });
+
   test('a stranger asking for a new code does not kill the code the owner holds', async () => {
     const owner = signupBody();
-    const ownerCode = await signUp(owner);
+    const ownerSignup = await signUp(owner);
     advance(1);
     const resent = await codeSentBy(owner.email, /confirmation/, async () =>
       expect((await call(server, 'GET', `/v2/public/auth/send-otp/?email=${encodeURIComponent(owner.email)}`, { ip: newIp() })).status).toBe(200),
     );
-    expect(resent).not.toBe(ownerCode);
-    expect((await call(server, 'GET', verifyPath(owner.email, ownerCode), { ip: newIp() })).status).toBe(200);
+    expect(resent).not.toBe(ownerSignup.code);
+    expect((await verify(owner.email, ownerSignup.code, ownerSignup.browser)).status).toBe(200);
+  });
+
+  test('the sign-up answer sets the same cookie whether the address has an account or not', async () => {
+    const account = await createAccount(server);
+    advance(1);
+    const cookieShape = async (email: string) => {
+      const response = await call(server, 'POST', '/v2/public/auth/signup/', { body: signupBody({ email }), ip: newIp() });
+      return response.headers.get('set-cookie')?.replace(/^signup_ticket=[\w-]{43};/, 'signup_ticket=…;');
+    };
+    const known = await cookieShape(account.user.email);
+    expect(known).toMatch(/^signup_ticket=…; Max-Age=604800; Path=\/v2\/public\/auth; HttpOnly; SameSite=Strict$/);
+    expect(await cookieShape(newEmail('sans-compte'))).toBe(known);
   });
 });
 
