@@ -30,17 +30,6 @@ export async function findSignup(db: Database, id: number): Promise<SignupRow | 
   return (await db.select().from(signups).where(eq(signups.id, id)))[0];
 }
 
-/** The newest pending sign-up of an e-mail made after `since`, if any. */
-export async function findNewestSignup(db: Database, email: string, since: Date): Promise<SignupRow | undefined> {
-  const rows = await db
-    .select()
-    .from(signups)
-    .where(and(eq(signups.email, email), gt(signups.createdAt, since)))
-    .orderBy(desc(signups.id))
-    .limit(1);
-  return rows[0];
-}
-
 /** The pending sign-ups of an e-mail made after `since`, newest first. */
 export async function findSignups(db: Database, email: string, since: Date): Promise<SignupRow[]> {
   return db

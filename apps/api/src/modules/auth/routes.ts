@@ -208,13 +208,13 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
     return auth.authenticate(token, userId);
   };
   const app = routes();
-  declare(app, loginRoute, async (c, input) => success<Session>(c, await auth.login(await input.body(), ip(c))));
   /**
    * The sign-up ticket: which browser made a pending sign-up (docs/decisions/006). Read by
    * verify-otp and send-otp only, for as long as a pending sign-up lives.
    */
   const ticketCookie = (c: Context) =>
     ({ path: '/v2/public/auth', httpOnly: true, sameSite: 'Strict', secure: isHttps(c.req.raw, options.trustProxy) }) as const;
+  declare(app, loginRoute, async (c, input) => success<Session>(c, await auth.login(await input.body(), ip(c), getCookie(c, signupTicketCookie))));
   declare(app, signupRoute, async (c, input) => {
     const { answer, ticket } = await auth.signup(await input.body(), ip(c));
     setCookie(c, signupTicketCookie, ticket, { ...ticketCookie(c), maxAge: signupTicketDays * 86_400 });

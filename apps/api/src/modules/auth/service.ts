@@ -114,11 +114,6 @@ export class AuthService {
     return user?.emailVerifiedAt ? user : undefined;
   }
 
-  /** The newest pending sign-up of an e-mail that is not yet purged (7 days). */
-  private findPendingSignup(email: string) {
-    return repository.findNewestSignup(this.db, email, new Date(this.clock().getTime() - unverifiedDays * 86_400_000));
-  }
-
   /**
    * POST /v2/public/auth/signup/: a pending sign-up of its own and its code by e-mail (issue 17,
    * finding 1: another sign-up with the same address, before or after, never changes this one;
@@ -174,15 +169,17 @@ export class AuthService {
    * POST /v2/public/auth/login/. Wrong passwords slow down their e-mail and client address
    * together (issue 17, finding 7: `backoffs.passwordPerClient`; the owner elsewhere is never
    * slowed), and count per IP (50 per 15 minutes); while waiting, 429 before any check. With no
-   * account, the password of the newest pending sign-up is checked instead (one hash whatever the
-   * case, so all take as long): right, it gets a new code and 403.
+   * account, the password of the pending sign-up of the browser's `ticket` (cookie
+   * `signup_ticket`), else of the newest one, is checked instead (one hash whatever the case, so
+   * all take as long): right, it gets a new code and 403.
    */
-  async login(input: { email: string; password: string }, ip: string) {
+  async login(input: { email: string; password: string }, ip: string, ticket?: string) {
     await this.limits.check(rateLimits.loginPerIp, ip);
     const subject = `${input.email}|${ip}`;
     await this.limits.claimTry(backoffs.passwordPerClient, subject);
     const user = await this.findAccount(input.email);
-    const pending = user ? undefined : await this.findPendingSignup(input.email);
+    const signups = user ? undefined : await this.pendingSignups(input.email, ticket);
+    const pending = signups && (signups.mine ?? signups.pending[0]);
     const hash = user?.passwordHash ?? pending?.passwordHash;
     const ok = hash ? await verifyPassword(hash, input.password) : await verifyAgainstNothing(input.password);
     if (!ok) {

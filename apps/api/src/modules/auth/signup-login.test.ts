@@ -522,6 +522,26 @@ describe('a second sign-up with the same address (issue 17, finding 1)', () => {
     expect(payloadOf(await verify(owner.email, resent, ownerSignup.browser)).user.first_name).toBe('Lucie');
   });
 
+  test('logging in from the owner’s browser checks the owner’s sign-up, not the newer one: 403 and a new code for it', async () => {
+    const owner = signupBody({ first_name: 'Lucie', password: 'Le-mot-de-passe-de-Lucie-11' });
+    const ownerSignup = await signUp(owner);
+    advance(1);
+    const stranger = signupBody({ email: owner.email, first_name: 'Intrus', password: 'Le-mot-de-passe-de-l-intrus-12' });
+    await signUp(stranger);
+    advance(1);
+    const logIn = (password: string, browser?: Record<string, string>) =>
+      call(server, 'POST', '/v2/public/auth/login/', { body: { email: owner.email, password }, ip: newIp(), headers: browser });
+    let answer: Awaited<ReturnType<typeof logIn>> | undefined;
+    const renewed = await codeSentBy(owner.email, /confirmation/, async () => {
+      answer = await logIn(owner.password, ownerSignup.browser);
+    });
+    expect(answer!.status).toBe(403);
+    expect(errorOf(answer!).message).toBe(messages.emailNotVerified);
+    // Elsewhere the newest sign-up's password is the one checked, as before.
+    expect((await logIn(owner.password)).status).toBe(401);
+    expect(payloadOf(await verify(owner.email, renewed, ownerSignup.browser)).user.first_name).toBe('Lucie');
+  });
+
   test('a stranger asking for a new code does not kill the code the owner holds', async () => {
     const owner = signupBody();
     const ownerSignup = await signUp(owner);
