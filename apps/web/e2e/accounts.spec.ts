@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { collectConsoleErrors, freezeClock, open } from './helpers.ts';
 import { mailSink } from './servers.ts';
 

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures.ts';
 import { DishViewSchema, MenuTreeSchema, type DishView } from '@resto/contract/backoffice-menu';
 import { AvailabilityItemSchema } from '@resto/contract/backoffice-images';
 import { photoLikeJpeg } from '../../api/src/test/photo.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { CapacityViewSchema } from '@resto/contract/backoffice-capacity';
 import type { Menu } from '@resto/domain/catalogue';
 import { capacityFieldMessages, capacityMessages } from '@resto/domain/messages/backoffice-capacity';

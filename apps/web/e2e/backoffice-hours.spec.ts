@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { collectConsoleErrors, freezeClock, open, visitorUserAgent } from './helpers.ts';
 import { servers } from './servers.ts';
 import { ownerSession, signInStaff } from './staff-helpers.ts';

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { collectConsoleErrors, freezeClock, open } from './helpers.ts';
 import { servers } from './servers.ts';
 import { ownerSession, signInStaff } from './staff-helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from './fixtures.ts';
 import { collectConsoleErrors, freezeClock, open } from './helpers.ts';
 import { servers } from './servers.ts';
 import { OrderCreatedSchema, OrderViewSchema, type OrderView } from '@resto/contract/orders';

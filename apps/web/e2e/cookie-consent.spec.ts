@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { pauseClockAt } from './helpers.ts';
 
 const start = new Date('2026-11-22T12:30:00+01:00').getTime();

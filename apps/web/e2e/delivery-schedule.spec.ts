@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { collectConsoleErrors, euros, freezeClock, open } from './helpers.ts';
 import { OrderViewSchema } from '@resto/contract/orders';
 import { payloadOf } from './api-answers.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { freezeClock, open } from './helpers.ts';
 
 /** Issue 8, end to end: search without accents, a recommendation added from the cart, allergens shown and filtered. */

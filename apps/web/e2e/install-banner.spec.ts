@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { pauseClockAt, savedLocation } from './helpers.ts';
 
 /** Chromium's install prompt, as a page sees it; `outcome` is what the visitor answers. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { euros, freezeClock, open } from './helpers.ts';
 import { servers } from './servers.ts';
 import { MenusSchema } from '@resto/contract/catalog';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { collectConsoleErrors, expectMail, freezeClock, open, visitorUserAgent } from './helpers.ts';
 import { servers } from './servers.ts';
 import { openEveryUnopenedOrder } from './board-orders.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { collectConsoleErrors, euros, freezeClock, open } from './helpers.ts';
 import { OrderViewSchema } from '@resto/contract/orders';
 import { payloadOf } from './api-answers.ts';

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from './fixtures.ts';
 import { collectConsoleErrors, freezeClock, open, visitorUserAgent } from './helpers.ts';
 import { openEveryUnopenedOrder, placeCashOrder, placePaidCardOrder } from './board-orders.ts';
 import { servers } from './servers.ts';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { collectConsoleErrors, euros, freezeClock, open } from './helpers.ts';
 import { mailSink } from './servers.ts';
 import { SessionSchema } from '@resto/contract/auth';

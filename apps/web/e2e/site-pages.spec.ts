@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { collectConsoleErrors, open } from './helpers.ts';
 
 /** Spec section 2: every route answers, unprefixed and under /fr, with a French heading. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { open } from './helpers.ts';
 
 const firstVisit = new Date('2026-11-22T12:30:00+01:00').getTime();

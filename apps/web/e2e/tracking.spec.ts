@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { OrderCreatedSchema } from '@resto/contract/orders';
 import { BoardOrderSchema, type OrderActionBody } from '@resto/contract/board';
 import { collectConsoleErrors, expectMail, freezeClock, open } from './helpers.ts';
@@ -100,6 +100,7 @@ test('a cash pickup order, followed from /success on /suivi: accepted +20 min, r
   await expect(page).toHaveURL(/\/success\?order=\d+/);
   const orderId = Number(new URL(page.url()).searchParams.get('order'));
   await expect(page.getByTestId('tracking-link')).toHaveText('Suivre ma commande');
+  await expect(page.getByTestId('order-schedule')).toContainText(/^Retrait dès que possible au .+, paiement sur place\./);
   await shoot(page, 'success-link');
 
   await page.getByTestId('tracking-link').click();
@@ -158,6 +159,8 @@ test('a card order refused by the restaurant: the reason and the refund on /suiv
   await checkoutToPayment(page, email);
   const { order_id: orderId } = await payByCard(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(new RegExp(`/success\\?order=${orderId}`));
+  // Paid by card before /success: not « paiement sur place » (issue 17's run 10 showed that page).
+  await expect(page.getByTestId('order-schedule')).toContainText(/^Retrait dès que possible au .+, déjà payée par carte\./);
   await page.getByTestId('tracking-link').click();
   await expect(page.getByTestId('tracking-title')).toHaveText('Commande reçue');
   await expect(page.getByTestId('tracking-payment')).toHaveText('Payée par carte — mode test');

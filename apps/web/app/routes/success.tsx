@@ -24,6 +24,19 @@ export const meta: Route.MetaFunction = ({ location, matches }) => [
 /** 'le mardi 24 novembre, 12:30–12:45' or 'dès que possible'. */
 const whenOf = (order: Pick<OrderView, 'delivery_date' | 'delivery_time_range'>) => describeSchedule(order.delivery_date, order.delivery_time_range);
 
+/** 'Retrait dès que possible au 12 rue …' or 'Livraison le mardi 24 novembre, 12:30–12:45 au 8 rue …, 69002 Lyon'. */
+function scheduleOf(order: OrderView, restaurantAddress: string): string {
+  if (order.is_pickup) return successTexts.retraitAu(whenOf(order), restaurantAddress);
+  const place = [order.location?.address, `${order.location?.postal_code ?? ''} ${order.location?.city ?? ''}`.trim()].filter(Boolean).join(', ');
+  return successTexts.livraisonAu(whenOf(order), place);
+}
+
+/** How the order is paid: already by card (the card flow reaches /success once paid), else at the door or the counter. */
+function paymentClauseOf(order: Pick<OrderView, 'is_pickup' | 'payment_method'>): string {
+  if (order.payment_method === 'card') return successTexts.dejaPayeeParCarte;
+  return order.is_pickup ? successTexts.paiementSurPlace : successTexts.paiementALaLivraison;
+}
+
 /** /success?order={order_id}: the order number, and its recap for the browser that placed it. */
 export default function Success() {
   const [searchParams] = useSearchParams();
@@ -65,16 +78,8 @@ export default function Success() {
         ) : (
           <p className="mt-2 text-lg">{successTexts.votreCommandeEstBienEnregistree}</p>
         )}
-        <p className="mt-1 text-ink/70">
-          {order && !order.is_pickup
-            ? successTexts.livraisonAuPaiementALa(
-                whenOf(order),
-                [order.location?.address, `${order.location?.postal_code ?? ''} ${order.location?.city ?? ''}`.trim()].filter(Boolean).join(', '),
-              )
-            : successTexts.retraitAuPaiementSurPlace(
-                order ? whenOf(order) : successTexts.desQuePossible,
-                readSetting(settings, 'contacts.address', successTexts.restaurant),
-              )}{' '}
+        <p className="mt-1 text-ink/70" data-testid="order-schedule">
+          {order ? `${scheduleOf(order, readSetting(settings, 'contacts.address', successTexts.restaurant))}${paymentClauseOf(order)} ` : null}
           {successTexts.pourTouteQuestion}
           {readSetting(settings, 'contacts.phone', '')}.
         </p>

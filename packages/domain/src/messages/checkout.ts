@@ -131,8 +131,14 @@ export const successTexts = {
   n: (orderId: string | number) => `n° ${orderId}`,
   estBienEnregistree: ' est bien enregistrée.',
   votreCommandeEstBienEnregistree: 'Votre commande est bien enregistrée.',
-  livraisonAuPaiementALa: (order: string | number, Boolean: string | number) => `Livraison ${order} au ${Boolean}, paiement à la livraison.`,
-  retraitAuPaiementSurPlace: (possible: string | number, restaurant: string | number) => `Retrait ${possible} au ${restaurant}, paiement sur place.`,
+  /** 'Livraison le mardi 24 novembre, 12:30–12:45 au 8 rue Mercière, 69002 Lyon' (then the payment's clause). */
+  livraisonAu: (when: string, address: string) => `Livraison ${when} au ${address}`,
+  /** 'Retrait dès que possible au 12 rue …' (then the payment's clause). */
+  retraitAu: (when: string, restaurantAddress: string) => `Retrait ${when} au ${restaurantAddress}`,
+  /** The payment's clause: a card order was paid before /success; cash (and meal vouchers) at the door or the counter. */
+  paiementALaLivraison: ', paiement à la livraison.',
+  paiementSurPlace: ', paiement sur place.',
+  dejaPayeeParCarte: ', déjà payée par carte.',
   pourTouteQuestion: 'Pour toute question : ',
   offert: 'Offert',
   codePromo: (name: string | number) => `Code promo · ${name}`,
