@@ -59,6 +59,8 @@ export default defineConfig({
       url: `http://localhost:${server.port}/v2/health`,
       timeout: 120_000,
       reuseExistingServer: false,
+      // The server's warnings and errors (LOG_LEVEL=warn, JSON on stdout) appear in the test log beside a failure.
+      stdout: 'pipe' as const,
       env: {
         PORT: String(server.port),
         DATA_DIR: mkdtempSync(join(tmpdir(), 'resto-e2e-')),

@@ -18,6 +18,7 @@ import { openDatabase } from './db/client.ts';
 import { createDrain } from './http/drain.ts';
 import type { Env } from './env.ts';
 import { createLogger } from './logger.ts';
+import { watchEventLoop } from './http/event-loop-watch.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
 import { demoHistoryOrders } from './seeding/demo-history.ts';
 import { seedDemoIfEmpty } from './seeding/demo-restaurant.ts';
@@ -116,6 +117,8 @@ export async function runServer(env: Env, release: () => Promise<void>) {
       { provider: payments.name },
       payments.name === 'test' ? 'paiement par carte : processeur de test (aucun vrai paiement)' : 'paiement par carte : Stripe',
     );
+  // From now on (the start's migrations and seeding are long by nature), a stalled loop is logged (issue 17).
+  const stopEventLoopWatch = watchEventLoop(logger);
   // Paid intents whose PUT and webhook were both lost (issue 6): on start, then every minute.
   const stopReconciler = payments ? startReconciler(deps.payments, logger, { refunds: deps.board }) : async () => {};
 
@@ -134,6 +137,7 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     const cut = await draining;
     if (cut) logger.warn({ requests: cut, seconds: env.SHUTDOWN_TIMEOUT }, 'requêtes interrompues au délai d’arrêt');
     await stopReconciler();
+    stopEventLoopWatch();
     stopRetention();
     deps.escalation.stop();
     await deps.escalation.idle();
