@@ -55,10 +55,13 @@ function watch(context: BrowserContext): Timeline {
   context.on('requestfinished', (request) => {
     const began = timeline.pending.get(request) ?? Date.now();
     timeline.pending.delete(request);
-    void request.response().then((response) =>
-      record(
-        `${request.method()} ${request.url()} ${response?.status() ?? '?'} in ${Date.now() - began} ms${response?.fromServiceWorker() ? ' (service worker)' : ''}`,
-      ),
+    const line = `${request.method()} ${request.url()}`;
+    const took = Date.now() - began;
+    // The answer is read asynchronously: the context may close first, which rejects (never let
+    // that become an unhandled rejection, which Playwright pins on whatever test runs then).
+    void request.response().then(
+      (response) => record(`${line} ${response?.status() ?? '?'} in ${took} ms${response?.fromServiceWorker() ? ' (service worker)' : ''}`),
+      () => record(`${line} finished in ${took} ms (answer no longer readable)`),
     );
   });
   context.on('requestfailed', (request) => {
