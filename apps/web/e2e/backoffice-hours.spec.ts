@@ -28,8 +28,11 @@ async function resumeOrdering(): Promise<void> {
 /** Removes the 25 December closure this spec adds, through the API (the owner's session). */
 async function removeExceptions(): Promise<void> {
   const owner = await ownerSession(base);
-  const page = (await (await fetch(`${base}/v2/restaurant/hours`, { headers: { Cookie: owner.cookie } })).json()) as { payload: { exceptions: { id: number; date: string }[] } };
-  for (const { id } of page.payload.exceptions.filter((e) => e.date === '2026-12-25')) await fetch(`${base}/v2/restaurant/exceptions/${id}`, { method: 'DELETE', headers: { Cookie: owner.cookie } });
+  const page = (await (await fetch(`${base}/v2/restaurant/hours`, { headers: { Cookie: owner.cookie } })).json()) as {
+    payload: { exceptions: { id: number; date: string }[] };
+  };
+  for (const { id } of page.payload.exceptions.filter((e) => e.date === '2026-12-25'))
+    await fetch(`${base}/v2/restaurant/exceptions/${id}`, { method: 'DELETE', headers: { Cookie: owner.cookie } });
 }
 
 /** A customer's cart (one Margherita) taken through checkout up to « Confirmer la commande », for pickup, as soon as possible. */
@@ -60,7 +63,7 @@ async function customerAtConfirmation(page: Page): Promise<void> {
 
 test.afterAll(async () => resumeOrdering());
 
-test('the owner pauses ordering from the board on a phone; the storefront says so and checkout is refused; « Reprendre » reopens', async ({ browser }) => {
+test('the owner pauses ordering from the board on a phone; the storefront says so and checkout is refused', async ({ browser }) => {
   mkdirSync(shots, { recursive: true });
   const customerContext = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, userAgent: visitorUserAgent, locale: 'fr-FR' });
   const boardContext = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
@@ -120,8 +123,44 @@ test('the owner pauses ordering from the board on a phone; the storefront says s
       await laterContext.close();
     }
 
-    // « Reprendre »: the board's banner goes, the storefront's too at its next navigation.
-    await board.setViewportSize({ width: 390, height: 844 });
+    expect(customerErrors.filter((e) => !/422/.test(e))).toEqual([]);
+    expect(boardErrors).toEqual([]);
+  } finally {
+    await resumeOrdering();
+    await customerContext.close();
+    await boardContext.close();
+  }
+});
+
+// « Reprendre » and busy mode are a test of their own, from a pause set through the API: in one test
+// with the pause above, the scenario took 52 s with two CI runs sharing the machine and went past
+// the 60 s limit in 3 of 4 such runs (issue 17).
+test('« Reprendre » on the board ends a pause, the storefront follows at its next navigation; busy mode +20 min, then stopped', async ({ browser }) => {
+  mkdirSync(shots, { recursive: true });
+  const owner = await ownerSession(base);
+  const paused = await fetch(`${base}/v2/restaurant/ordering/pause`, {
+    method: 'POST',
+    headers: { Cookie: owner.cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ minutes: 15 }),
+  });
+  expect(paused.status).toBe(200);
+  const customerContext = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, userAgent: visitorUserAgent, locale: 'fr-FR' });
+  const boardContext = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
+  try {
+    const customer = await customerContext.newPage();
+    await freezeClock(customer, 'backOffice');
+    const customerErrors = collectConsoleErrors(customer);
+    await open(customer, '/menu');
+    await expect(customer.getByTestId('paused-banner')).toContainText('Commandes en pause — reprise à 12:45');
+
+    const board = await boardContext.newPage();
+    await signInStaff(board, base, 'owner');
+    const boardErrors = collectConsoleErrors(board, [/Failed to load resource/, /EventSource/]);
+    await board.goto('/restaurant/commandes');
+    const controls = board.getByTestId('ordering-controls');
+    await expect(controls).toHaveAttribute('data-paused', 'true');
+    const banner = board.getByTestId('pause-banner');
+    await expect(banner).toContainText('Commandes en pause jusqu’à 12:45');
     await banner.getByRole('button', { name: 'Reprendre' }).click();
     await expect(banner).toBeHidden();
     await expect(controls).toHaveAttribute('data-paused', 'false');
@@ -135,7 +174,7 @@ test('the owner pauses ordering from the board on a phone; the storefront says s
     await board.screenshot({ path: `${shots}/hours-board-busy-390.png` });
     await board.getByTestId('busy-banner').getByRole('button', { name: 'Arrêter' }).click();
     await expect(board.getByTestId('busy-banner')).toBeHidden();
-    expect(customerErrors.filter((e) => !/422/.test(e))).toEqual([]);
+    expect(customerErrors).toEqual([]);
     expect(boardErrors).toEqual([]);
   } finally {
     await resumeOrdering();
