@@ -50,7 +50,7 @@ async function checkoutPickupCash(page: Page) {
   await expect(page).toHaveURL(/\/success\?order=\d+/);
 }
 
-test('the owner creates a coupon on a phone, a customer uses it, then it is paused (refused) and deleted', async ({ page, browser }) => {
+test('the owner creates a coupon on a phone: a refused form keeps what was typed, the list shows the coupon as saved', async ({ page }) => {
   const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
   const name = `Midi malin ${code}`;
   await page.setViewportSize({ width: 390, height: 844 });
@@ -84,8 +84,24 @@ test('the owner creates a coupon on a phone, a customer uses it, then it is paus
   await expect(row).toContainText('Sur : Entrées');
   await expect(row).toContainText('lun. au sam. de 11:30 à 15:00');
   await expect(row.getByTestId('offer-usage')).toHaveText('Pas encore utilisée');
+});
 
-  // A customer, at once: the coupon applies in the cart and the order is placed with it.
+// The customer's order, the pause and the deletion are a test of their own, on a coupon made through
+// the API: in one test with the form above, the scenario went past the 60 s limit in 2 of 4 clean-clone
+// CI runs sharing the machine (issue 17).
+test('a customer orders with a new coupon; the owner sees the use, pauses it (the customer is refused), deletes it (archived)', async ({ page, browser }) => {
+  const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+  const name = `Midi malin ${code}`;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await freezeClock(page, 'backOffice');
+  await signInStaff(page, baseURL, 'owner');
+  const created = await page.request.post('/v2/restaurant/offers', { data: { name, type: 'fixed_amount', value: 3, code, auto_apply: 'No', items: [101] } });
+  expect(created.status(), await created.text()).toBe(201);
+  await open(page, '/restaurant/offres');
+  const row = page.getByTestId('offer-row').filter({ hasText: name });
+  await expect(row.getByTestId('offer-usage')).toHaveText('Pas encore utilisée');
+
+  // A customer: the coupon applies in the cart and the order is placed with it.
   const customer = await browser.newPage({ baseURL });
   await freezeClock(customer, 'backOffice');
   const cart = await applyCoupon(customer, code);
