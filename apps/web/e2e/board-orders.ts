@@ -33,18 +33,33 @@ async function simpleItems(baseURL: string): Promise<{ items: MenuItem[]; menus:
 
 /**
  * Places a pickup + cash order on the server at `baseURL` whose clock is `now`; `variant` picks
- * other items so orders differ. @returns the order's id.
+ * other items so orders differ. With `coupon`, the order uses that coupon code (GET
+ * /v2/public/offers/{code}, priced with it) for the customer's `email`, its first dish's quantity
+ * raised until the subtotal reaches the coupon's `minimum_amount`. @returns the order's id.
+ * @throws when the server refuses the order (its status and French message).
  */
-export async function placeCashOrder(baseURL: string, now: string, variant = 0, customer = { first_name: 'Léa', last_name: 'Martin' }): Promise<number> {
+export async function placeCashOrder(
+  baseURL: string,
+  now: string,
+  variant = 0,
+  customer = { first_name: 'Léa', last_name: 'Martin' },
+  coupon?: { code: string; email: string },
+): Promise<number> {
   const { items, settings, offers } = await simpleItems(baseURL);
   const first = items[variant % items.length];
   const second = items[(variant + 3) % items.length];
   if (!first || !second) throw new Error('the demo menu has no simple items');
+  const couponOffer = coupon ? (await payload<Offer[]>(baseURL, `/v2/public/offers/${encodeURIComponent(coupon.code)}`))[0] ?? null : null;
   const lines = [
     { item: first, choices: [], quantity: 1 + (variant % 2) },
     { item: second, choices: [], quantity: 1 },
   ];
-  const { totals } = priceCart({ lines, isPickup: true, settings, offers, coupon: null, now: new Date(now), delivery: null });
+  const price = () => priceCart({ lines, isPickup: true, settings, offers, coupon: couponOffer, now: new Date(now), delivery: null }).totals;
+  let totals = price();
+  while (couponOffer && centsToEuros(totals.subtotalCents) < couponOffer.minimum_amount && lines[0]!.quantity < 20) {
+    lines[0]!.quantity += 1;
+    totals = price();
+  }
   const body: OrderPayload = {
     local_id: `board-e2e-${randomBytes(10).toString('hex')}`,
     items: lines.map((line, index) => ({ item_id: line.item.item_id, item_menu_id: line.item.item_menu_id, quantity: line.quantity, note: index === 0 ? 'Sans oignons' : '', options: [] })),
@@ -59,9 +74,10 @@ export async function placeCashOrder(baseURL: string, now: string, variant = 0, 
     transaction_id: null,
     user_id: null,
     status: 'pending',
-    customer: { ...customer, email: 'lea.martin@example.fr', phone: '06 98 76 54 32' },
+    customer: { ...customer, email: coupon?.email ?? 'lea.martin@example.fr', phone: '06 98 76 54 32' },
     location: null,
     date: new Date(now).toISOString(),
+    coupon: coupon?.code ?? null,
   } as OrderPayload;
   const response = await fetch(`${baseURL}/v2/public/checkout/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const answer = (await response.json()) as { status: string; payload?: { order_id: number }; message?: string };

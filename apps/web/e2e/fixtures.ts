@@ -7,21 +7,52 @@ export type { APIRequestContext, Browser, BrowserContext, Page, Request, Respons
 const timelineLength = Number(process.env.E2E_TIMELINE_LENGTH ?? 120);
 
 /**
- * Playwright's `test`, with one addition: when a test fails, what its browser context did is
+ * Playwright's `test`, with one addition: when a test fails, what its browser contexts did is
  * printed in the log (the CI's only output): the main frame's navigations, console messages and
  * page errors, every request with its status, timing and whether the service worker answered it,
- * the requests still pending, the service worker's state, and each page's URL. A failure seen once
- * in ten CI runs (e2e/tracking.spec.ts in issue 17) left only a page snapshot; with this, it leaves
- * what the page was waiting for. Costs nothing when the test passes and no trace is recorded.
+ * the requests still pending, the service worker's state, and each page's URL. That covers the
+ * test's own `context` and every context it opens itself with `browser.newContext()` or
+ * `browser.newPage()` (a staff tablet beside a customer's phone). A failure seen once in ten CI
+ * runs (e2e/tracking.spec.ts in issue 17) left only a page snapshot; with this, it leaves what the
+ * page was waiting for. Costs nothing when the test passes and no trace is recorded.
  * E2E_TIMELINE=1 prints it for every test.
  */
-export const test = base.extend({
+export const test = base.extend<{ context: BrowserContext; watchOpenedContexts: void }>({
   context: async ({ context }, use, testInfo) => {
+    testContexts.add(context);
     const timeline = watch(context);
     await use(context);
-    if (testInfo.status !== testInfo.expectedStatus || process.env.E2E_TIMELINE) await printTimeline(context, timeline, testInfo);
+    if (failedOrAsked(testInfo)) await printTimeline(context, timeline, testInfo, 'context of the test');
   },
+  watchOpenedContexts: [
+    async ({ browser }, use, testInfo) => {
+      const opened: { context: BrowserContext; timeline: Timeline }[] = [];
+      // browser.newPage() opens its context through browser.newContext(): one hook sees both.
+      const newContext = browser.newContext;
+      browser.newContext = async (...args: Parameters<typeof newContext>) => {
+        const context = await newContext.apply(browser, args);
+        opened.push({ context, timeline: watch(context) });
+        return context;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      if (!failedOrAsked(testInfo)) return;
+      // Playwright makes the test's own context through the same call: it is printed above.
+      for (const [index, { context, timeline }] of opened.filter(({ context }) => !testContexts.has(context)).entries()) {
+        await printTimeline(context, timeline, testInfo, `context ${index + 1} opened by the test`);
+      }
+    },
+    { auto: true },
+  ],
 });
+
+/** The contexts of Playwright's `context` fixture, which the `context` override prints itself. */
+const testContexts = new WeakSet<BrowserContext>();
+
+const failedOrAsked = (testInfo: TestInfo) => testInfo.status !== testInfo.expectedStatus || Boolean(process.env.E2E_TIMELINE);
 
 interface Timeline {
   events: string[];
@@ -72,8 +103,9 @@ function watch(context: BrowserContext): Timeline {
   return timeline;
 }
 
-async function printTimeline(context: BrowserContext, timeline: Timeline, testInfo: TestInfo): Promise<void> {
-  const lines = [`--- ${testInfo.title}: the browser, last ${timelineLength} events ---`, ...timeline.events];
+/** Prints the timeline of one context; a context the test already closed has no pages left to read. */
+async function printTimeline(context: BrowserContext, timeline: Timeline, testInfo: TestInfo, which: string): Promise<void> {
+  const lines = [`--- ${testInfo.title}: the browser (${which}), last ${timelineLength} events ---`, ...timeline.events];
   for (const [request, began] of timeline.pending) {
     lines.push(`PENDING ${request.method()} ${request.url()} for ${Date.now() - began} ms`);
   }

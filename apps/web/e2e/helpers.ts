@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { SessionSchema } from '@resto/contract/auth';
+import { payloadOf } from './api-answers.ts';
 import { mailSink, servers } from './servers.ts';
 
 /** Freezes the browser's clock to the instant the server runs at, so both price the same day. */
@@ -63,4 +65,35 @@ export async function expectMail(request: APIRequestContext, to: string, subject
       { timeout: 15_000 },
     )
     .toBe(true);
+}
+
+/**
+ * A confirmed account, made through the API as the sign-up form makes it: `POST
+ * /v2/public/auth/signup/`, the 6-digit code read from the e-mail the SMTP sink received (15 s at
+ * most), then `GET /v2/public/auth/verify-otp/`. Names and phone default to a plausible customer.
+ * @returns the session the storefront keeps (token, user), parsed with the contract's schema.
+ */
+export async function signUpByApi(
+  request: APIRequestContext,
+  account: { email: string; password: string; first_name?: string; last_name?: string; phone?: string },
+) {
+  const signup = await request.post('/v2/public/auth/signup/', {
+    data: { first_name: 'Inès', last_name: 'Moreau', phone: '06 44 55 66 77', ...account },
+  });
+  expect(signup.status()).toBe(200);
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get(`http://127.0.0.1:${mailSink.httpPort}/messages?to=${encodeURIComponent(account.email)}`)).json()) as {
+          text: string;
+        }[];
+        code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  const verified = await request.get(`/v2/public/auth/verify-otp/?otp=${code}&email=${encodeURIComponent(account.email)}`);
+  return payloadOf(verified, SessionSchema);
 }

@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from './fixtures.ts';
-import { collectConsoleErrors, euros, freezeClock, open } from './helpers.ts';
-import { mailSink } from './servers.ts';
-import { SessionSchema } from '@resto/contract/auth';
+import { collectConsoleErrors, euros, freezeClock, open, signUpByApi } from './helpers.ts';
 import { MenusSchema } from '@resto/contract/catalog';
 import { OrderViewSchema } from '@resto/contract/orders';
 import { payloadOf } from './api-answers.ts';
@@ -107,27 +105,8 @@ test('meal vouchers at checkout: the eligible amount (no beer) on the recap, sto
   expect(consoleErrors).toEqual([]);
 });
 
-/** Signs up and verifies through the API, the code read from the test SMTP server. */
-async function newAccount(request: APIRequestContext) {
-  const email = `donnees.${Date.now()}@example.fr`;
-  const signup = await request.post('/v2/public/auth/signup/', {
-    data: { first_name: 'Inès', last_name: 'Moreau', phone: '06 44 55 66 77', email, password: 'Une tarte aux pralines 2026' },
-  });
-  expect(signup.status()).toBeLessThan(300);
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await request.get(`http://127.0.0.1:${mailSink.httpPort}/messages?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
-        code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1] ?? '';
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  const verified = await request.get(`/v2/public/auth/verify-otp/?otp=${code}&email=${encodeURIComponent(email)}`);
-  return payloadOf(verified, SessionSchema);
-}
+/** A confirmed account with its session, made through the API. */
+const newAccount = (request: APIRequestContext) => signUpByApi(request, { email: `donnees.${Date.now()}@example.fr`, password: 'Une tarte aux pralines 2026' });
 
 test('ViewAccount: "Télécharger mes données" saves a JSON file with the profile, the orders and the consents', async ({ page, request }) => {
   const session = await newAccount(request);

@@ -5,10 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
-import { freezeClock, open } from './helpers.ts';
-import { mailSink, servers } from './servers.ts';
-import { SessionSchema } from '@resto/contract/auth';
-import { payloadOf } from './api-answers.ts';
+import { freezeClock, open, signUpByApi } from './helpers.ts';
+import { servers } from './servers.ts';
 
 /**
  * Issue 17, findings 2, 9 and 11 against the built server (docs/decisions/009-http-security-headers.md):
@@ -186,23 +184,7 @@ test.describe('no CSP violation in Chromium', () => {
   test('an account: signed up by API, its profile pages and orders', async ({ page, request }) => {
     const violations = await watchCsp(page);
     const email = `csp-${Date.now()}@example.fr`;
-    const signup = await request.post('/v2/public/auth/signup/', {
-      data: { first_name: 'Inès', last_name: 'Morel', phone: '06 11 22 33 44', email, password: 'Une tarte aux pralines 2026' },
-    });
-    expect(signup.status()).toBe(200);
-    let code = '';
-    await expect
-      .poll(
-        async () => {
-          const mails = (await (await request.get(`http://127.0.0.1:${mailSink.httpPort}/messages?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
-          code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1] ?? '';
-          return code;
-        },
-        { timeout: 15_000 },
-      )
-      .toMatch(/^\d{6}$/);
-    const verified = await request.get(`/v2/public/auth/verify-otp/?otp=${code}&email=${encodeURIComponent(email)}`);
-    const payload = await payloadOf(verified, SessionSchema);
+    const payload = await signUpByApi(request, { email, last_name: 'Morel', phone: '06 11 22 33 44', password: 'Une tarte aux pralines 2026' });
     await page.addInitScript((session) => localStorage.setItem('auth', JSON.stringify({ state: { ...session, redirect: null, pendingEmail: null }, version: 1 })), payload);
     for (const path of ['/profile', '/profile/ViewOrders', '/profile/ViewAccount', '/profile/ViewProfile', '/profile/ViewSecurity', '/profile/ChangePassword']) {
       await open(page, path);
