@@ -4,9 +4,9 @@ import { mailSink } from './servers.ts';
 
 /**
  * Issue 5, end to end in Chromium, e-mails through a real SMTP server (e2e/smtp-sink.ts):
- * sign up, read the code, verify, order, see the order in ViewOrders, delete the account, login
- * refused; and, on an account made through the API, change the password, log out, log in with
- * the new one only.
+ * sign up, read the code, verify, order, see the order in ViewOrders; and, on accounts made
+ * through the API, change the password, log out, log in with the new one only; delete the
+ * account, login refused.
  */
 
 test.beforeEach(async ({ page }) => freezeClock(page));
@@ -36,7 +36,7 @@ async function mailTo(request: APIRequestContext, to: string, subject: RegExp): 
 const storedAuth = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').state as { token: string | null; user: { id: number } | null });
 
-test('a customer signs up with an e-mailed code, orders with the checkout pre-filled, finds the order and its status, deletes the account', async ({
+test('a customer signs up with an e-mailed code, orders with the checkout pre-filled, finds the order and its status', async ({
   page,
   request,
 }) => {
@@ -121,26 +121,6 @@ test('a customer signs up with an e-mailed code, orders with the checkout pre-fi
   await expect(page).toHaveURL(/\/suivi\?commande=[0-9a-f]{32,}$/);
   await expect(page.getByTestId('tracking-order-number')).toHaveText(`Commande n° ${orderId}`);
   await expect(page.getByTestId('tracking-title')).toHaveText('Commande reçue');
-
-  // Delete the account: password required, confirmation must match; then home with no token.
-  await open(page, '/profile/ViewSecurity');
-  await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
-  await expect(page.getByText('Le mot de passe est obligatoire.').first()).toBeVisible();
-  await page.getByLabel('Mot de passe', { exact: true }).fill('Une tarte aux pralines 2026');
-  await page.getByLabel('Confirmez le mot de passe').fill('Une tarte aux pralines 2026');
-  await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('alert').filter({ hasText: 'Votre compte a été supprimé.' })).toBeVisible();
-  expect((await storedAuth(page)).token).toBeNull();
-  // Nor are the account's details left in the checkout's memory.
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('checkout') ?? '{}').state?.personal?.email)).toBe('');
-
-  // The login is refused now.
-  await open(page, '/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill('Une tarte aux pralines 2026');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'E-mail ou mot de passe incorrect.' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 
@@ -183,6 +163,53 @@ test('an account changes its password, logs out, and only the new password logs 
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect((await storedAuth(page)).token).toBeTruthy();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('an account is deleted with its password confirmed: logged out, its details gone from the checkout, its login refused', async ({ page, request }) => {
+  const consoleErrors = collectConsoleErrors(page, [/status of 4\d\d/]);
+  const email = `chloe.${Date.now()}@example.fr`;
+  // Made through the API (the sign-up form is the first test's), then signed in with the form.
+  await signUpByApi(request, { email, first_name: 'Chloé', password: 'Une tarte aux pralines 2026' });
+  await open(page, '/auth/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mot de passe').fill('Une tarte aux pralines 2026');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // The checkout's personal tab takes the account's details into the checkout's memory.
+  await open(page, '/menu?product=105');
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Ajouter ·/ })
+    .click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await open(page, '/checkout');
+  await page.getByRole('button', { name: /À emporter/ }).click();
+  await expect(page).toHaveURL(/tab=personal/);
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await expect(page).toHaveURL(/tab=delivery/);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('checkout') ?? '{}').state?.personal?.email)).toBe(email);
+
+  // Delete the account: password required, confirmation must match; then home with no token.
+  await open(page, '/profile/ViewSecurity');
+  await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
+  await expect(page.getByText('Le mot de passe est obligatoire.').first()).toBeVisible();
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Une tarte aux pralines 2026');
+  await page.getByLabel('Confirmez le mot de passe').fill('Une tarte aux pralines 2026');
+  await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Votre compte a été supprimé.' })).toBeVisible();
+  expect((await storedAuth(page)).token).toBeNull();
+  // Nor are the account's details left in the checkout's memory.
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('checkout') ?? '{}').state?.personal?.email)).toBe('');
+
+  // The login is refused now.
+  await open(page, '/auth/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mot de passe').fill('Une tarte aux pralines 2026');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'E-mail ou mot de passe incorrect.' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 

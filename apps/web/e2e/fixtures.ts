@@ -54,15 +54,20 @@ const testContexts = new WeakSet<BrowserContext>();
 
 const failedOrAsked = (testInfo: TestInfo) => testInfo.status !== testInfo.expectedStatus || Boolean(process.env.E2E_TIMELINE);
 
+/** Paths of the build's files and pictures, which the timeline counts instead of listing when they answered 2xx. */
+const staticFile = /^\/(assets|images)\/|^\/favicon\.svg$/;
+
 interface Timeline {
   events: string[];
+  /** Build files and pictures answered 2xx, counted rather than listed. */
+  staticFiles: number;
   pending: Map<Request, number>;
   started: number;
 }
 
 function watch(context: BrowserContext): Timeline {
   const started = Date.now();
-  const timeline: Timeline = { events: [], pending: new Map(), started };
+  const timeline: Timeline = { events: [], staticFiles: 0, pending: new Map(), started };
   const at = () => `+${((Date.now() - started) / 1000).toFixed(2)}s`;
   const record = (line: string) => {
     timeline.events.push(`${at()} ${line}`);
@@ -91,7 +96,12 @@ function watch(context: BrowserContext): Timeline {
     // The answer is read asynchronously: the context may close first, which rejects (never let
     // that become an unhandled rejection, which Playwright pins on whatever test runs then).
     void request.response().then(
-      (response) => record(`${line} ${response?.status() ?? '?'} in ${took} ms${response?.fromServiceWorker() ? ' (service worker)' : ''}`),
+      (response) => {
+        // A page loads dozens of scripts and pictures: kept out of the timeline when they answered,
+        // or the last events before a failure were all pictures (offline.spec.ts, issue 17).
+        if (response?.ok() && staticFile.test(new URL(request.url()).pathname)) timeline.staticFiles += 1;
+        else record(`${line} ${response?.status() ?? '?'} in ${took} ms${response?.fromServiceWorker() ? ' (service worker)' : ''}`);
+      },
       () => record(`${line} finished in ${took} ms (answer no longer readable)`),
     );
   });
@@ -105,7 +115,10 @@ function watch(context: BrowserContext): Timeline {
 
 /** Prints the timeline of one context; a context the test already closed has no pages left to read. */
 async function printTimeline(context: BrowserContext, timeline: Timeline, testInfo: TestInfo, which: string): Promise<void> {
-  const lines = [`--- ${testInfo.title}: the browser (${which}), last ${timelineLength} events ---`, ...timeline.events];
+  const lines = [
+    `--- ${testInfo.title}: the browser (${which}), last ${timelineLength} events (and ${timeline.staticFiles} build files and pictures answered, not listed) ---`,
+    ...timeline.events,
+  ];
   for (const [request, began] of timeline.pending) {
     lines.push(`PENDING ${request.method()} ${request.url()} for ${Date.now() - began} ms`);
   }
