@@ -33,6 +33,14 @@ async function mailTo(request: APIRequestContext, to: string, subject: RegExp): 
   return found!;
 }
 
+/** Fills the log-in form at /auth/login with this e-mail and password and sends it. */
+async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await open(page, '/auth/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
 const storedAuth = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').state as { token: string | null; user: { id: number } | null });
 
@@ -129,10 +137,7 @@ test('an account changes its password, logs out, and only the new password logs 
   const email = `paul.${Date.now()}@example.fr`;
   // The sign-up itself is the test above's: here the account is made through the API, as the form makes it.
   await signUpByApi(request, { email, password: 'Une tarte aux pralines 2026' });
-  await open(page, '/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill('Une tarte aux pralines 2026');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitLogin(page, email, 'Une tarte aux pralines 2026');
   await expect(page).toHaveURL(/\/$/);
   await open(page, '/profile/ViewOrders');
 
@@ -154,10 +159,7 @@ test('an account changes its password, logs out, and only the new password logs 
   expect((await storedAuth(page)).token).toBeNull();
 
   // Login with the old password refused, with the new one accepted.
-  await open(page, '/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill('Une tarte aux pralines 2026');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitLogin(page, email, 'Une tarte aux pralines 2026');
   await expect(page.getByRole('alert').filter({ hasText: 'E-mail ou mot de passe incorrect.' })).toBeVisible();
   await page.getByLabel('Mot de passe').fill('Des quenelles le vendredi 7');
   await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -171,10 +173,7 @@ test('an account is deleted with its password confirmed: logged out, its details
   const email = `chloe.${Date.now()}@example.fr`;
   // Made through the API (the sign-up form is the first test's), then signed in with the form.
   await signUpByApi(request, { email, first_name: 'Chloé', password: 'Une tarte aux pralines 2026' });
-  await open(page, '/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill('Une tarte aux pralines 2026');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitLogin(page, email, 'Une tarte aux pralines 2026');
   await expect(page).toHaveURL(/\/$/);
   // The checkout's personal tab takes the account's details into the checkout's memory.
   await open(page, '/menu?product=105');
@@ -205,10 +204,7 @@ test('an account is deleted with its password confirmed: logged out, its details
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('checkout') ?? '{}').state?.personal?.email)).toBe('');
 
   // The login is refused now.
-  await open(page, '/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill('Une tarte aux pralines 2026');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitLogin(page, email, 'Une tarte aux pralines 2026');
   await expect(page.getByRole('alert').filter({ hasText: 'E-mail ou mot de passe incorrect.' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
