@@ -15,6 +15,8 @@ import { signInStaff, type StaffAccount } from './staff-helpers.ts';
 
 const server = servers.tuesday;
 const base = `http://localhost:${server.port}`;
+/** The ISO instant `minutes` after the server's frozen clock, as an accept action's `ready_at`. */
+const readyAt = (minutes: number) => new Date(Date.parse(server.now) + minutes * 60_000).toISOString();
 const shots = process.env.BOARD_SCREENS_DIR ?? '/work/screens/board-ui';
 
 /** A browser context signed in as staff, with the board open and loaded (stream open: no banner). */
@@ -83,8 +85,8 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
 }
 
-test('a customer’s order appears on the board and rings until opened; accepted +20 min, ready, collected', async ({ browser }) => {
-  const { context, board, errors } = await openBoard(browser);
+test('a customer’s order appears on the board without reloading, with its details, and rings until it is opened', async ({ browser }) => {
+  const { context, board, staff, errors } = await openBoard(browser);
   // Orders earlier specs placed on this shared server are opened first: the ringing heard below is this order's.
   await openEveryUnopenedOrder(board);
   await expect(board.getByTestId('orders-board')).toHaveAttribute('data-ringing', 'false');
@@ -130,6 +132,30 @@ test('a customer’s order appears on the board and rings until opened; accepted
   await expect(card(board, orderId)).not.toContainText('Non ouverte');
   await shot(board, 'order-open-1280', false);
 
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  expect(openedCalls).toHaveLength(1);
+  await expect(board.getByTestId('orders-board')).toHaveAttribute('data-ringing', 'false');
+  expect(errors).toEqual([]);
+  // Taken to the end through the API, as the next test does on the board: later specs find no order left in « Nouvelles ».
+  await act(staff, orderId, { action: 'accept', expected_status: 'pending', ready_at: readyAt(20) });
+  await act(staff, orderId, { action: 'mark_ready', expected_status: 'accepted' });
+  await act(staff, orderId, { action: 'complete', expected_status: 'ready' });
+  await customerContext.close();
+  await context.close();
+});
+
+// The order's life on the board is a test of its own, on an order placed through the API: in one test
+// with the customer's checkout above, the scenario hit the 60 s limit with two CI runs sharing the
+// machine (issue 17).
+test('an order opened on the board: accepted +20 min, ready (a double click is one call), collected', async ({ browser }) => {
+  const { context, board, errors } = await openBoard(browser);
+  await openEveryUnopenedOrder(board);
+  const orderId = await placeCashOrder(base, server.now, 5, { first_name: 'Camille', last_name: 'Durand' });
+  await expect(card(board, orderId)).toBeVisible();
+  await card(board, orderId).getByTestId('order-number').click();
+  const dialog = board.getByTestId('order-dialog');
+  await expect(dialog.getByTestId('dialog-order-number')).toHaveText(`n° ${orderId}`);
+
   // Accept +20 min: the server's clock is 12:30 in Paris.
   await dialog.getByRole('button', { name: 'Accepter' }).click();
   await shot(board, 'accept-dialog-1280', false);
@@ -148,11 +174,9 @@ test('a customer’s order appears on the board and rings until opened; accepted
 
   await dialog.getByRole('button', { name: 'Récupérée' }).click();
   await expect(board.getByTestId('column-done').locator(`[data-order-id="${orderId}"]`)).toBeVisible();
-  expect(openedCalls).toHaveLength(1);
   await dialog.getByRole('button', { name: 'Fermer' }).click();
   await expect(board.getByTestId('orders-board')).toHaveAttribute('data-ringing', 'false');
   expect(errors).toEqual([]);
-  await customerContext.close();
   await context.close();
 });
 
@@ -275,7 +299,6 @@ test('screenshots of a busy board at 390, 768 and 1280 px', async ({ browser }) 
   // 12 orders over the four columns.
   const ids: number[] = [];
   for (let i = 0; i < 12; i += 1) ids.push(await placeCashOrder(base, server.now, i, { first_name: ['Léa', 'Hugo', 'Chloé', 'Nathan'][i % 4] ?? 'Léa', last_name: 'Martin' }));
-  const readyAt = (minutes: number) => new Date(Date.parse(server.now) + minutes * 60_000).toISOString();
   for (const [index, orderId] of ids.entries()) {
     if (index < 3) continue; // Nouvelles
     await act(staff, orderId, { action: 'accept', expected_status: 'pending', ready_at: readyAt(10 + index) });
