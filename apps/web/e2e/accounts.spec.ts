@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
-import { collectConsoleErrors, freezeClock, open, signUpByApi } from './helpers.ts';
+import { collectConsoleErrors, freezeClock, open, signUpByApi, margheritaForPickup } from './helpers.ts';
 import { mailSink } from './servers.ts';
 
 /**
@@ -176,15 +176,7 @@ test('an account is deleted with its password confirmed: logged out, its details
   await submitLogin(page, email, 'Une tarte aux pralines 2026');
   await expect(page).toHaveURL(/\/$/);
   // The checkout's personal tab takes the account's details into the checkout's memory.
-  await open(page, '/menu?product=105');
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Ajouter ·/ })
-    .click();
-  await expect(page.getByRole('dialog')).toBeHidden();
-  await open(page, '/checkout');
-  await page.getByRole('button', { name: /À emporter/ }).click();
-  await expect(page).toHaveURL(/tab=personal/);
+  await margheritaForPickup(page);
   await expect(page.getByLabel('E-mail')).toHaveValue(email);
   await page.getByRole('button', { name: 'Continuer' }).click();
   await expect(page).toHaveURL(/tab=delivery/);

@@ -97,3 +97,16 @@ export async function signUpByApi(
   const verified = await request.get(`/v2/public/auth/verify-otp/?otp=${code}&email=${encodeURIComponent(account.email)}`);
   return payloadOf(verified, SessionSchema);
 }
+
+/** One Pizza Margherita (item 105) in the cart, then /checkout for pickup: on the personal tab. */
+export async function margheritaForPickup(page: Page): Promise<void> {
+  await open(page, '/menu?product=105');
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Ajouter ·/ })
+    .click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await open(page, '/checkout');
+  await page.getByRole('button', { name: /À emporter/ }).click();
+  await expect(page).toHaveURL(/tab=personal/);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { collectConsoleErrors, expectMail, freezeClock, open, visitorUserAgent } from './helpers.ts';
+import { collectConsoleErrors, expectMail, freezeClock, margheritaForPickup, visitorUserAgent } from './helpers.ts';
 import { servers } from './servers.ts';
 import { openEveryUnopenedOrder } from './board-orders.ts';
 import { signInStaff } from './staff-helpers.ts';
@@ -17,14 +17,7 @@ const email = 'journee.complete@example.fr';
 
 /** The customer's order through the storefront, up to /success. @returns the order's number. */
 async function customerOrders(page: Page): Promise<number> {
-  await open(page, '/menu?product=105');
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Ajouter ·/ })
-    .click();
-  await expect(page.getByRole('dialog')).toBeHidden();
-  await open(page, '/checkout');
-  await page.getByRole('button', { name: /À emporter/ }).click();
+  await margheritaForPickup(page);
   await page.getByLabel('Prénom').fill('Jeanne');
   await page.getByLabel('Nom', { exact: true }).fill('Moreau');
   await page.getByLabel('E-mail').fill(email);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { OrderCreatedSchema } from '@resto/contract/orders';
 import { BoardOrderSchema, type OrderActionBody } from '@resto/contract/board';
-import { collectConsoleErrors, expectMail, freezeClock, open } from './helpers.ts';
+import { collectConsoleErrors, expectMail, freezeClock, open, margheritaForPickup } from './helpers.ts';
 import { servers } from './servers.ts';
 import { payloadOf } from './api-answers.ts';
 import { ownerSession } from './staff-helpers.ts';
@@ -22,15 +22,7 @@ test.beforeEach(async ({ page }) => freezeClock(page, 'tuesday'));
 
 /** A Margherita for pickup, through the checkout tabs up to the payment tab. */
 async function checkoutToPayment(page: Page, email: string) {
-  await open(page, '/menu?product=105');
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Ajouter ·/ })
-    .click();
-  await expect(page.getByRole('dialog')).toBeHidden();
-  await open(page, '/checkout');
-  await page.getByRole('button', { name: /À emporter/ }).click();
-  await expect(page).toHaveURL(/tab=personal/);
+  await margheritaForPickup(page);
   await page.getByLabel('Prénom').fill('Camille');
   await page.getByLabel('Nom', { exact: true }).fill('Durand');
   await page.getByLabel('E-mail').fill(email);
