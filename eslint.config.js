@@ -97,6 +97,22 @@ export default tseslint.config(
     },
   },
 
+  // Issue 17: Playwright's waitForFunction does not await an async predicate (its Promise is truthy),
+  // so such a wait returns at once. offline.spec.ts waited so for the service worker and failed under
+  // load; poll page.evaluate() instead (expect.poll), which awaits.
+  {
+    files: ['apps/web/e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForFunction'] > :matches(ArrowFunctionExpression, FunctionExpression)[async=true]",
+          message: 'waitForFunction does not await an async predicate: it returns at once. Use expect.poll(() => page.evaluate(async () => …)).',
+        },
+      ],
+    },
+  },
+
   // Issue 12, part 6 — the French catalogue. Every word a person reads lives in
   // packages/domain/src/messages/ (imported as @resto/domain/messages/<feature>), never as a
   // literal in the storefront's JSX. This block fails on:

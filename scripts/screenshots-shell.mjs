@@ -89,7 +89,8 @@ if (process.env.CLIENT_DIR) {
   await context.addInitScript(() => localStorage.setItem('cookie-consent', 'false'));
   const page = await context.newPage();
   await page.goto(base + '/menu');
-  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated', undefined, { timeout: 30000 });
+  // The first worker controls the page once activated (clientsClaim). A sync predicate: waitForFunction does not await a Promise.
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 30000 });
   try {
     writeFileSync(latest, JSON.stringify({ id: 'capture', timestamp: Date.now() }));
     execFileSync(process.execPath, ['apps/web/scripts/generate-sw.mjs', process.env.CLIENT_DIR]);

@@ -6,16 +6,21 @@ test.describe('offline (spec section 1: installable, offline-capable)', () => {
 
   test('after one visit the menu stays browsable offline; a page never visited falls back to /offline', async ({ page, context }) => {
     await open(page, '/');
-    // The worker installs, takes control and keeps the home and the menu for later.
-    await page.waitForFunction(
-      async () => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        if (registration?.active?.state !== 'activated' || !navigator.serviceWorker.controller) return false;
-        return Boolean(await (await caches.open('pages')).match('/menu'));
-      },
-      undefined,
-      { timeout: 30_000, polling: 250 },
-    );
+    // The worker installs (precaching every build file), takes control and keeps the home and the
+    // menu for later. Polled with page.evaluate: waitForFunction does not await an async predicate
+    // (a Promise is truthy), so it returned at once, while the worker was still installing, and
+    // under load the install ate the 15 s of the next step (issue 17).
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            if (registration?.active?.state !== 'activated' || !navigator.serviceWorker.controller) return false;
+            return Boolean(await (await caches.open('pages')).match('/menu'));
+          }),
+        { timeout: 30_000, intervals: [250] },
+      )
+      .toBe(true);
     // One visit of the menu, once the worker answers this tab's navigations.
     await expect(async () => expect((await page.goto('/menu'))?.fromServiceWorker()).toBe(true)).toPass({ timeout: 15_000 });
 

@@ -35,14 +35,13 @@ test.describe('new versions (spec section 4; docs/decisions/016, section 4.5)', 
     page,
   }) => {
     await page.goto(`${server.url}/`);
-    await page.waitForFunction(
-      async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated' && navigator.serviceWorker.controller !== null,
-      undefined,
-      {
-        polling: 250,
-        timeout: 30_000,
-      },
-    );
+    // page.evaluate awaits the registration; waitForFunction would not (an async predicate is truthy at once).
+    await expect
+      .poll(
+        () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated' && navigator.serviceWorker.controller !== null),
+        { timeout: 30_000, intervals: [250] },
+      )
+      .toBe(true);
     const banner = page.getByRole('region', { name: 'Mise à jour disponible' });
     await expect(banner).toBeHidden();
     // A second tab of the site stays open meanwhile. With the one tab only, the reload below leaves
