@@ -50,6 +50,13 @@ const EnvSchema = z
     OUTBOX_MAX_FILES: z.coerce.number().int().min(1, { error: 'OUTBOX_MAX_FILES vaut au moins 1.' }).default(1000),
     /** SIGTERM/SIGINT: seconds the requests being served get to finish before their connections are cut (issue 17). */
     SHUTDOWN_TIMEOUT: z.coerce.number().min(0, { error: 'SHUTDOWN_TIMEOUT est un nombre de secondes.' }).default(10),
+    /**
+     * Seconds an idle keep-alive connection stays open (issue 17). Longer than the idle timeout of
+     * the proxies that reuse connections to the server (nginx's upstream keepalive_timeout and
+     * common load balancers: 60 s): with Node's 5 s, a proxy or client sending on a connection the
+     * server was closing got ECONNRESET (a browser test's PUT did, on a busy machine).
+     */
+    KEEP_ALIVE_TIMEOUT: z.coerce.number().int({ error: 'KEEP_ALIVE_TIMEOUT est un nombre entier de secondes.' }).min(1, { error: 'KEEP_ALIVE_TIMEOUT vaut au moins 1 seconde.' }).default(65),
     /** The From header of every e-mail. */
     MAIL_FROM: z.string().min(3).default('Commande en ligne <no-reply@localhost>'),
     /**

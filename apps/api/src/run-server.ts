@@ -107,6 +107,12 @@ export async function runServer(env: Env, release: () => Promise<void>) {
       `prêt sur http://localhost:${info.port}`,
     );
   });
+  // Idle keep-alive connections outlive the proxies' own idle timeouts (env.ts, KEEP_ALIVE_TIMEOUT):
+  // the proxy, not the server, closes them, so it never sends on a connection being closed. Headers
+  // get as long, as Node advises (a shorter headersTimeout closed idle keep-alive sockets early).
+  const httpServer = server as Server;
+  httpServer.keepAliveTimeout = env.KEEP_ALIVE_TIMEOUT * 1000;
+  httpServer.headersTimeout = Math.max(httpServer.headersTimeout, httpServer.keepAliveTimeout + 1000);
   if (!payments)
     logger.warn(
       { provider: 'none' },
@@ -130,7 +136,7 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     if (stopping) return;
     stopping = true;
     logger.info({ signal, inFlight: drain.inFlight() }, 'arrêt en cours');
-    const draining = drain.drain(server as Server, env.SHUTDOWN_TIMEOUT * 1000);
+    const draining = drain.drain(httpServer, env.SHUTDOWN_TIMEOUT * 1000);
     // Open SSE streams end now (they would hold the connections until the deadline); browsers
     // reconnect after `retry`, to another instance or to this one once restarted.
     await deps.realtime.close();
