@@ -30,6 +30,13 @@ test.describe('offline (spec section 1: installable, offline-capable)', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'La carte' })).toBeVisible({ timeout: 2000 });
     }).toPass({ timeout: 20_000, intervals: [1000] });
     await page.locator('html[data-hydrated="true"]').waitFor();
+    // The scripts the menu ran offline, compared with the precache at the end.
+    const loadedScripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith('/assets/') && path.endsWith('.js')),
+    );
     // Browsing: open a dish, read its price, close it.
     await page
       .getByRole('link', { name: /Pizza Margherita/ })
@@ -57,5 +64,10 @@ test.describe('offline (spec section 1: installable, offline-capable)', () => {
     });
     expect(cached.filter((url) => /^\/(fr\/)?checkout|^\/v2\/public\/checkout/.test(url))).toEqual([]);
     expect(cached).toContain('/offline');
+    // The precache holds every script the menu loaded, and none of the staff area's route chunks
+    // (issue 15: a customer's first visit does not download the back office).
+    expect(loadedScripts.length).toBeGreaterThan(0);
+    expect(loadedScripts.filter((path) => !cached.includes(path))).toEqual([]);
+    expect(cached.filter((path) => /^\/assets\/(restaurant-|staff-shell-)/.test(path))).toEqual([]);
   });
 });

@@ -24,6 +24,8 @@ export async function startServerOnBuildCopy(port: number): Promise<CopiedBuildS
   mkdirSync(buildDir);
   cpSync(join(webDir, 'build/client'), join(buildDir, 'client'), { recursive: true });
   symlinkSync(join(webDir, 'build/server'), join(buildDir, 'server'), 'dir');
+  // scripts/generate-sw.mjs reads the chunk graph beside the client folder when the test deploys a second build.
+  symlinkSync(join(webDir, 'build/stats'), join(buildDir, 'stats'), 'dir');
   // A file only this copy has: the server that answers must be this one, not another left on the port.
   const mark = randomUUID();
   writeFileSync(join(buildDir, 'client', `${mark}.txt`), mark);
