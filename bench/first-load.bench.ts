@@ -43,7 +43,8 @@ async function firstLoadFiles(baseUrl: string, path: string): Promise<string[]> 
   const response = await fetch(baseUrl + path);
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   const html = await response.text();
-  const loaded = /(?:\b(?:src|href)=|\bfrom\s*|\bimport\s*\(\s*)["'](\/assets\/[^"']+\.js)["']/g;
+  // …and the list of preloads the paint-first entry adds after the first paint (a JSON array).
+  const loaded = /(?:\b(?:src|href)=|\bfrom\s*|\bimport\s*\(\s*|[[,])["'](\/assets\/[^"']+\.js)["']/g;
   return [...new Set([...html.matchAll(loaded)].map((m) => (m[1] ?? '').slice(1)))];
 }
 

@@ -68,7 +68,8 @@ const gzipOf = (buffer: Buffer) => gzipSync(buffer, { level: 9 }).length;
 /** JS and CSS of a page's first load, as its server-rendered HTML asks for them. */
 async function firstLoad(path: string) {
   const html = await (await fetch(base + path)).text();
-  const js = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''));
+  // Script sources, modulepreloads, and the preloads the paint-first entry adds after the first paint (a JSON array).
+  const js = new Set([...html.matchAll(/(?:src=|href=|[[,])"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''));
   const css = new Set([...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1] ?? ''));
   const size = (files: Set<string>) => [...files].reduce((sum, file) => sum + gzipOf(readFileSync(join(clientDir, file))), 0);
   return { jsFiles: js.size, jsGzip: size(js), cssGzip: size(css), htmlGzip: gzipOf(Buffer.from(html)) };

@@ -4,12 +4,14 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
+import { paintFirstStream } from './lib/paint-first.server.ts';
 
 export const streamTimeout = 5_000;
 
 /**
  * React Router's default Node entry, plus spec section 2's "for bots, errors are not rendered":
- * a crawler asking for a missing or broken page gets the status alone, not our error page.
+ * a crawler asking for a missing or broken page gets the status alone, not our error page; and
+ * the page's scripts loaded after its first paint (lib/paint-first.server.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -48,7 +50,8 @@ export default function handleRequest(
           },
         });
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        pipe(body);
+        // The page paints before its JavaScript loads (issue 15; docs/decisions/027-pages-paint-first.md).
+        pipe(paintFirstStream()).pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
