@@ -144,7 +144,11 @@ const median = (values: number[]) => {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 };
 
-/** Lighthouse `runs` times on `url`: the median of each figure. */
+/**
+ * Lighthouse `runs` times on `url`: the median of each figure, over the runs that completed. A run
+ * that ended in a runtime error (its scores are null, which would read as 0) is printed with its
+ * code and left out; throws when no run completed.
+ */
 async function measure(chromePort: number, label: string, url: string): Promise<PageResult> {
   const lhrs: Lhr[] = [];
   for (let i = 0; i < runs; i++) {
@@ -155,8 +159,11 @@ async function measure(chromePort: number, label: string, url: string): Promise<
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error(`no result for ${url}`);
-    lhrs.push(result.lhr);
+    const failure = result.lhr.runtimeError;
+    if (failure) console.log(`${label}: run ${i + 1} of ${runs} failed, left out of the median: ${failure.code} ${failure.message}`);
+    else lhrs.push(result.lhr);
   }
+  if (lhrs.length === 0) throw new Error(`${label}: every Lighthouse run failed (${url})`);
   const score = (lhr: Lhr, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const audit = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const perfs = lhrs.map((lhr) => score(lhr, 'performance'));
