@@ -99,7 +99,21 @@ export function spreadProportionally(total: number, weights: readonly number[]):
   }
   if (left <= 0) return parts;
   // The cents left go one each to the largest remainders, ties to the earlier weight.
-  const remainders = weights.map((w) => (total * w) % weightSum);
+  const remainders = new Array<number>(count);
+  for (let index = 0; index < count; index++) remainders[index] = (total * weights[index]!) % weightSum;
+  if (count <= 32) {
+    const taken = Number.NEGATIVE_INFINITY;
+    // Fewer cents left than weights: picking the largest remainder `left` times is the sort's
+    // order without its arrays (a cart's lines and rates are few; pricing runs for every cart).
+    for (; left > 0; left--) {
+      let best = -1;
+      for (let index = 0; index < count; index++) if (remainders[index]! !== taken && (best === -1 || remainders[index]! > remainders[best]!)) best = index;
+      if (best === -1) break;
+      parts[best] = parts[best]! + 1;
+      remainders[best] = taken;
+    }
+    return parts;
+  }
   const order = Array.from({ length: count }, (_, index) => index).sort((a, b) => remainders[b]! - remainders[a]! || a - b);
   for (const index of order) {
     if (left <= 0) break;
@@ -116,22 +130,27 @@ export function spreadProportionally(total: number, weights: readonly number[]):
  * Returns one reduction per line, in cents, summing to `total`.
  */
 export function allocateLineDiscounts(total: number, amounts: readonly number[], wanted: readonly number[] | undefined): number[] {
-  const parts = amounts.map((amount, index) => Math.min(amount, Math.max(0, wanted?.[index] ?? 0)));
-  const given = parts.reduce((a, b) => a + b, 0);
+  const count = amounts.length;
+  const parts = new Array<number>(count);
+  let given = 0;
+  for (let index = 0; index < count; index++) {
+    parts[index] = Math.min(amounts[index]!, Math.max(0, wanted?.[index] ?? 0));
+    given += parts[index]!;
+  }
   // Wanted parts beyond the capped total (the cap at the subtotal) are taken back from the end.
   let surplus = given - total;
-  for (let index = parts.length - 1; surplus > 0 && index >= 0; index -= 1) {
-    const back = Math.min(parts[index] ?? 0, surplus);
-    parts[index] = (parts[index] ?? 0) - back;
+  for (let index = count - 1; surplus > 0 && index >= 0; index -= 1) {
+    const back = Math.min(parts[index]!, surplus);
+    parts[index] = parts[index]! - back;
     surplus -= back;
+    given -= back;
   }
-  const left = total - parts.reduce((a, b) => a + b, 0);
+  const left = total - given;
   if (left > 0) {
-    const extra = spreadProportionally(
-      left,
-      amounts.map((amount, index) => amount - (parts[index] ?? 0)),
-    );
-    extra.forEach((cents, index) => (parts[index] = (parts[index] ?? 0) + cents));
+    const room = new Array<number>(count);
+    for (let index = 0; index < count; index++) room[index] = amounts[index]! - parts[index]!;
+    const extra = spreadProportionally(left, room);
+    for (let index = 0; index < count; index++) parts[index] = parts[index]! + extra[index]!;
   }
   return parts;
 }
@@ -146,17 +165,27 @@ export function allocateLineDiscounts(total: number, amounts: readonly number[],
  * negative.
  */
 export function calculateCartTotals(input: CartPricingInput): CartTotals {
+  const count = input.lines.length;
+  const unitCents = new Array<number>(count);
+  for (let index = 0; index < count; index++) unitCents[index] = calculateUnitPrice(input.lines[index]!, input.isPickup);
+  return calculateTotalsOfUnits(input, unitCents);
+}
+
+/**
+ * calculateCartTotals, once each line's unit price is known (`unitCents[i]`, calculateUnitPrice of
+ * `input.lines[i]`): priceCart has them already from the offers' pass, so they are not computed twice.
+ */
+export function calculateTotalsOfUnits(input: CartPricingInput, unitCents: readonly number[]): CartTotals {
   const { tax } = input;
-  // Loops, one pass per step: this runs for every cart priced (issue 15; pricing-equivalence.test.ts).
+  // Loops over plain arrays, the rates in a small sorted list rather than Maps: this runs for every
+  // cart priced (issue 15; pricing-equivalence.test.ts proves the results unchanged).
   const count = input.lines.length;
   const lines = new Array<{ unitCents: number; amountCents: number }>(count);
   const amounts = new Array<number>(count);
   let subtotalCents = 0;
   for (let index = 0; index < count; index++) {
-    const line = input.lines[index]!;
-    const unitCents = calculateUnitPrice(line, input.isPickup);
-    const amountCents = unitCents * line.quantity;
-    lines[index] = { unitCents, amountCents };
+    const amountCents = unitCents[index]! * input.lines[index]!.quantity;
+    lines[index] = { unitCents: unitCents[index]!, amountCents };
     amounts[index] = amountCents;
     subtotalCents += amountCents;
   }
@@ -165,41 +194,61 @@ export function calculateCartTotals(input: CartPricingInput): CartTotals {
   const deliveryCents = Math.max(input.deliveryCents ?? 0, 0);
 
   const lineDiscountCents = allocateLineDiscounts(discountCents, amounts, input.lineDiscountCents);
-  const baseByRate = new Map<number, number>();
-  const amountByRate = new Map<number, number>();
+  // The lines' rates, ascending, with each rate's reduced base and undiscounted amount.
+  const rates: number[] = [];
+  const baseByRate: number[] = [];
+  const amountByRate: number[] = [];
   for (let index = 0; index < count; index++) {
     const rate = input.lines[index]!.taxRateBp ?? tax.defaultRateBp;
-    baseByRate.set(rate, (baseByRate.get(rate) ?? 0) + amounts[index]! - (lineDiscountCents[index] ?? 0));
-    amountByRate.set(rate, (amountByRate.get(rate) ?? 0) + amounts[index]!);
+    const at = rateSlot(rates, rate, baseByRate, amountByRate);
+    baseByRate[at] = baseByRate[at]! + amounts[index]! - (lineDiscountCents[index] ?? 0);
+    amountByRate[at] = amountByRate[at]! + amounts[index]!;
   }
 
   // The delivery fee is an accessory of the meal: it follows the rates of what was paid for. With
   // every line free it follows the lines' amounts; with no line at all, the default rate.
   const deliveryByRate: CartTotals['deliveryByRate'] = [];
   if (deliveryCents > 0) {
-    const rates = [...baseByRate.keys()].sort((a, b) => a - b);
-    let weights = rates.map((rate) => baseByRate.get(rate) ?? 0);
-    if (weights.every((w) => w === 0)) weights = rates.map((rate) => amountByRate.get(rate) ?? 0);
+    let weights: readonly number[] = baseByRate;
+    if (weights.every((w) => w === 0)) weights = amountByRate;
     if (weights.every((w) => w === 0)) {
       deliveryByRate.push({ rateBp: tax.defaultRateBp, deliveryCents });
     } else {
-      spreadProportionally(deliveryCents, weights).forEach((cents, index) => {
-        if (cents > 0) deliveryByRate.push({ rateBp: rates[index] ?? tax.defaultRateBp, deliveryCents: cents });
-      });
+      const parts = spreadProportionally(deliveryCents, weights);
+      for (let index = 0; index < parts.length; index++) if (parts[index]! > 0) deliveryByRate.push({ rateBp: rates[index]!, deliveryCents: parts[index]! });
     }
-    for (const part of deliveryByRate) baseByRate.set(part.rateBp, (baseByRate.get(part.rateBp) ?? 0) + part.deliveryCents);
+    for (const part of deliveryByRate) {
+      const at = rateSlot(rates, part.rateBp, baseByRate, amountByRate);
+      baseByRate[at] = baseByRate[at]! + part.deliveryCents;
+    }
   }
 
-  const taxByRate: TaxLine[] = [...baseByRate.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([rateBp, baseCents]) => ({
-      rateBp,
-      baseCents,
-      taxCents: !tax.enabled ? 0 : tax.inclusive ? roundDiv(baseCents * rateBp, 10_000 + rateBp) : roundDiv(baseCents * rateBp, 10_000),
-    }));
-  const taxCents = taxByRate.reduce((sum, line) => sum + line.taxCents, 0);
+  const taxByRate = new Array<TaxLine>(rates.length);
+  let taxCents = 0;
+  for (let index = 0; index < rates.length; index++) {
+    const rateBp = rates[index]!;
+    const baseCents = baseByRate[index]!;
+    const lineTaxCents = !tax.enabled ? 0 : tax.inclusive ? roundDiv(baseCents * rateBp, 10_000 + rateBp) : roundDiv(baseCents * rateBp, 10_000);
+    taxByRate[index] = { rateBp, baseCents, taxCents: lineTaxCents };
+    taxCents += lineTaxCents;
+  }
   const beforeTax = subtotalCents + deliveryCents - discountCents;
   const totalCents = Math.max(0, tax.enabled && !tax.inclusive ? beforeTax + taxCents : beforeTax);
 
   return { lines, lineDiscountCents, deliveryByRate, subtotalCents, discountCents, couponCents, deliveryCents, taxCents, totalCents, taxByRate };
+}
+
+/**
+ * The index of `rate` in the ascending list `rates`, inserted there (with 0 in the parallel sums)
+ * when absent (with 0 in `baseByRate` and `amountByRate`, kept parallel). A cart has a handful of rates: a linear scan beats a Map and keeps them sorted.
+ */
+function rateSlot(rates: number[], rate: number, baseByRate: number[], amountByRate: number[]): number {
+  let at = 0;
+  while (at < rates.length && rates[at]! < rate) at++;
+  if (rates[at] !== rate) {
+    rates.splice(at, 0, rate);
+    baseByRate.splice(at, 0, 0);
+    amountByRate.splice(at, 0, 0);
+  }
+  return at;
 }

@@ -133,19 +133,42 @@ export type OfferRefusalReason = 'expired' | 'out_of_hours' | 'pickup_only' | 'd
 
 /**
  * The first condition of docs/decisions/016, section 6.2 the offer fails on this cart; null when
- * none. `subtotalCents`: the context's subtotal (subtotalOf), computed once per cart by the caller;
- * `inScope`, when given, computes the lines in scope (once the cheaper conditions passed).
+ * none. `subtotalCents`: the context's subtotal (subtotalOf), computed once per cart by the caller.
  */
-function offerRefusalReason(offer: Offer, context: OfferContext, subtotalCents: number, inScope?: () => readonly number[]): OfferRefusalReason | null {
+function offerRefusalReason(offer: Offer, context: OfferContext, subtotalCents: number): OfferRefusalReason | null {
+  return (
+    refusalBeforeScope(offer, context, subtotalCents) ??
+    (!context.lines.some((l) => isLineInScope(offer, l.item)) ? 'no_item_in_scope' : refusalAfterScope(offer, context))
+  );
+}
+
+/** The conditions of offerRefusalReason before the scope (cheap: no line is read). */
+function refusalBeforeScope(offer: Offer, context: OfferContext, subtotalCents: number): OfferRefusalReason | null {
   if (!offer.is_active) return 'expired';
   if (!isWithinActiveTimes(offer.active_times, context.now)) return 'out_of_hours';
   if (offer.delivery_pickup === 'pickup' && !context.isPickup) return 'pickup_only';
   if (offer.delivery_pickup === 'delivery' && context.isPickup) return 'delivery_only';
   if (subtotalCents < eurosToCents(offer.minimum_amount)) return 'below_minimum';
-  if (inScope ? inScope().length === 0 : !context.lines.some((l) => isLineInScope(offer, l.item))) return 'no_item_in_scope';
-  if (!offer.allow_repeat && context.usedOfferIds?.has(offer.id)) return 'already_used';
   return null;
 }
+
+/** The condition of offerRefusalReason after the scope. */
+function refusalAfterScope(offer: Offer, context: OfferContext): OfferRefusalReason | null {
+  return !offer.allow_repeat && context.usedOfferIds?.has(offer.id) ? 'already_used' : null;
+}
+
+/**
+ * offerRefusalReason, and when the offer applies, the lines in its scope (computed once, for the
+ * refusal and the reduction alike).
+ */
+function offerRefusalWithScope(offer: Offer, context: OfferContext, subtotalCents: number): { reason: OfferRefusalReason | null; inScope: number[] } {
+  const before = refusalBeforeScope(offer, context, subtotalCents);
+  if (before !== null) return { reason: before, inScope: noLines };
+  const inScope = linesInScope(offer, context.lines);
+  return { reason: inScope.length === 0 ? 'no_item_in_scope' : refusalAfterScope(offer, context), inScope };
+}
+
+const noLines: number[] = [];
 
 /** The indices of the lines in an offer's scope (isLineInScope), in line order. */
 function linesInScope(offer: Offer, lines: readonly OfferLine[]): number[] {
@@ -183,23 +206,41 @@ function offerRefusalMessage(offer: Offer, reason: OfferRefusalReason): string {
  * to their amounts (largest remainder, ties to the earlier line). Lines out of scope get 0.
  */
 function calculateReductionByLine(offer: Offer, lines: readonly OfferLine[], inScope: readonly number[] = linesInScope(offer, lines)): number[] {
-  // Loops over line indices rather than arrays of objects: this runs for every offer of every
-  // cart priced (issue 15); pricing-equivalence.test.ts proves the results unchanged.
   const parts = new Array<number>(lines.length).fill(0);
+  addReductionByLine(offer, lines, inScope, parts);
+  return parts;
+}
+
+/**
+ * Adds calculateReductionByLine's parts into `parts` (one per line, in line order) and returns
+ * their sum. Loops over line indices into one array rather than arrays of objects: this runs for
+ * every offer of every cart priced (issue 15); pricing-equivalence.test.ts proves the results unchanged.
+ */
+function addReductionByLine(offer: Offer, lines: readonly OfferLine[], inScope: readonly number[], parts: number[]): number {
+  let sum = 0;
   switch (offer.type) {
     case 'percentage': {
       const basisPoints = Math.round(offer.value * 100);
-      for (const index of inScope) parts[index] = roundDiv(lines[index]!.unitCents * lines[index]!.quantity * basisPoints, 10_000);
-      return parts;
+      for (const index of inScope) {
+        const cents = roundDiv(lines[index]!.unitCents * lines[index]!.quantity * basisPoints, 10_000);
+        parts[index] = parts[index]! + cents;
+        sum += cents;
+      }
+      return sum;
     }
     case 'fixed_amount': {
-      const amounts = inScope.map((index) => lines[index]!.unitCents * lines[index]!.quantity);
-      const total = Math.min(
-        eurosToCents(offer.value),
-        amounts.reduce((a, b) => a + b, 0),
-      );
-      spreadProportionally(total, amounts).forEach((cents, k) => (parts[inScope[k]!] = cents));
-      return parts;
+      const amounts = new Array<number>(inScope.length);
+      let scopeCents = 0;
+      for (let k = 0; k < inScope.length; k++) {
+        amounts[k] = lines[inScope[k]!]!.unitCents * lines[inScope[k]!]!.quantity;
+        scopeCents += amounts[k]!;
+      }
+      const spread = spreadProportionally(Math.min(eurosToCents(offer.value), scopeCents), amounts);
+      for (let k = 0; k < inScope.length; k++) {
+        parts[inScope[k]!] = parts[inScope[k]!]! + spread[k]!;
+        sum += spread[k]!;
+      }
+      return sum;
     }
     case 'buy_one_get_one': {
       // Every unit in scope, priced high to low (equal prices: earlier line first): in each pair
@@ -214,15 +255,18 @@ function calculateReductionByLine(offer: Offer, lines: readonly OfferLine[], inS
         if (quantity === 0) continue;
         // Odd positions among position .. position + quantity - 1.
         const free = Math.floor((position + quantity) / 2) - Math.floor(position / 2);
-        if (free > 0) parts[index] = parts[index]! + unitCents * free;
+        if (free > 0) {
+          parts[index] = parts[index]! + unitCents * free;
+          sum += unitCents * free;
+        }
         position += quantity;
       }
-      return parts;
+      return sum;
     }
     case 'cheapest_item': {
       let units = 0;
       for (const index of inScope) units += lines[index]!.quantity;
-      if (units < Math.max(offer.min_units, 1)) return parts;
+      if (units < Math.max(offer.min_units, 1)) return 0;
       let cheapestCents = 0;
       let cheapestIndex = -1;
       for (const index of inScope) {
@@ -232,12 +276,14 @@ function calculateReductionByLine(offer: Offer, lines: readonly OfferLine[], inS
           cheapestIndex = index;
         }
       }
-      if (cheapestIndex !== -1) parts[cheapestIndex] = roundDiv(cheapestCents * Math.round(offer.value * 100), 10_000);
-      return parts;
+      if (cheapestIndex === -1) return 0;
+      const cents = roundDiv(cheapestCents * Math.round(offer.value * 100), 10_000);
+      parts[cheapestIndex] = parts[cheapestIndex]! + cents;
+      return cents;
     }
     case 'free_delivery':
     case 'free_item':
-      return parts;
+      return 0;
   }
 }
 
@@ -262,16 +308,18 @@ export function calculateOffers(automatic: readonly Offer[], coupon: Offer | nul
   const { lines } = context;
   const subtotalCents = subtotalOf(lines);
   const applicable: { offer: Offer; isCoupon: boolean; inScope: number[] }[] = [];
-  let inScope: number[] = [];
-  const scopeOf = (offer: Offer) => () => (inScope = linesInScope(offer, lines));
   for (const offer of automatic) {
     if (offer.auto_apply !== 'Yes' && !offer.is_public) continue;
-    // An offer that applies passed the scope condition: `inScope` is its lines.
-    if (offerRefusalReason(offer, context, subtotalCents, scopeOf(offer)) === null) applicable.push({ offer, isCoupon: false, inScope });
+    const { reason, inScope } = offerRefusalWithScope(offer, context, subtotalCents);
+    if (reason === null) applicable.push({ offer, isCoupon: false, inScope });
   }
-  const couponRefusalReason = coupon ? offerRefusalReason(coupon, context, subtotalCents, scopeOf(coupon)) : null;
+  let couponRefusalReason: OfferRefusalReason | null = null;
+  if (coupon) {
+    const { reason, inScope } = offerRefusalWithScope(coupon, context, subtotalCents);
+    couponRefusalReason = reason;
+    if (reason === null) applicable.push({ offer: coupon, isCoupon: true, inScope });
+  }
   const couponRefusal = coupon && couponRefusalReason !== null ? offerRefusalMessage(coupon, couponRefusalReason) : null;
-  if (coupon && couponRefusal === null) applicable.push({ offer: coupon, isCoupon: true, inScope });
 
   // Of all fixed amounts, the largest value applies (section 9), the coupon on a tie, else the first.
   let fixed: (typeof applicable)[number] | undefined;
@@ -284,24 +332,25 @@ export function calculateOffers(automatic: readonly Offer[], coupon: Offer | nul
   const applied: AppliedOffer[] = [];
   const freeItems: OfferResult['freeItems'] = [];
   const lineDiscountCents = new Array<number>(lines.length).fill(0);
+  // One offer's parts at a time: they join lineDiscountCents only if the offer is applied.
+  const byLine = new Array<number>(lines.length).fill(0);
   let freeDelivery = false;
   let discountCents = 0;
   let couponCents = 0;
   for (const { offer, isCoupon, inScope } of applicable) {
     if (offer.type === 'fixed_amount' && offer !== fixed?.offer) continue;
-    const byLine = calculateReductionByLine(offer, lines, inScope);
-    let amountCents = 0;
-    for (const cents of byLine) amountCents += cents;
+    const amountCents = addReductionByLine(offer, lines, inScope, byLine);
     if (offer.type === 'free_delivery') freeDelivery = true;
     if (offer.type === 'free_item' && offer.items[0] !== undefined && !freeItems.some((f) => f.item_id === offer.items[0])) {
       freeItems.push({ item_id: offer.items[0], offer_id: offer.id });
     }
     if (amountCents > 0 || offer.type === 'free_delivery' || offer.type === 'free_item' || isCoupon) {
       applied.push({ offer_id: offer.id, name: offer.name, type: offer.type, amountCents, isCoupon });
-      for (let index = 0; index < byLine.length; index++) lineDiscountCents[index] = lineDiscountCents[index]! + byLine[index]!;
+      for (const index of inScope) lineDiscountCents[index] = lineDiscountCents[index]! + byLine[index]!;
       discountCents += amountCents;
       if (isCoupon) couponCents += amountCents;
     }
+    for (const index of inScope) byLine[index] = 0;
   }
   const couponNotice = coupon && couponRefusal === null && coupon.type === 'fixed_amount' && fixed?.offer !== coupon ? offerMessages.couponOutdone : null;
   return { applied, discountCents, couponCents, lineDiscountCents, freeDelivery, freeItems, couponRefusal, couponRefusalReason, couponNotice };

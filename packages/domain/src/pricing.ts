@@ -1,4 +1,4 @@
-import { calculateCartTotals, calculateUnitPrice, type CartTotals, type PricedLine } from './cart.ts';
+import { calculateTotalsOfUnits, calculateUnitPrice, type CartTotals, type PricedLine } from './cart.ts';
 import { pricedLineFromItem, type ChosenOptionValue, type MenuItem } from './catalogue.ts';
 import { calculateDeliveryFee, type DeliveryQuote } from './delivery.ts';
 import { calculateOffers, type Offer, type OfferLine, type OfferResult } from './offers.ts';
@@ -43,24 +43,29 @@ export function priceCart(input: PriceCartInput): PricedCart {
   const count = input.lines.length;
   const priced = new Array<PricedLine>(count);
   const offerLines = new Array<OfferLine>(count);
+  const unitPrices = new Array<number>(count);
   let subtotalCents = 0;
   for (let index = 0; index < count; index++) {
     const line = input.lines[index]!;
     const pricedLine = pricedLineFromItem(line.item, line.choices, line.quantity);
     const unitCents = calculateUnitPrice(pricedLine, input.isPickup);
     priced[index] = pricedLine;
+    unitPrices[index] = unitCents;
     offerLines[index] = { item: line.item, unitCents, quantity: line.quantity };
     subtotalCents += unitCents * pricedLine.quantity;
   }
   const offers = calculateOffers(input.offers, input.coupon, { lines: offerLines, isPickup: input.isPickup, now: input.now, usedOfferIds: input.usedOfferIds });
-  const totals = calculateCartTotals({
+  const totals = calculateTotalsOfUnits(
+    {
     lines: priced,
     isPickup: input.isPickup,
     tax: readTaxSettings(input.settings),
     deliveryCents: input.isPickup || offers.freeDelivery || !input.delivery ? 0 : calculateDeliveryFee(input.delivery, subtotalCents),
     discountCents: offers.discountCents,
     couponCents: offers.couponCents,
-    lineDiscountCents: offers.lineDiscountCents,
-  });
+      lineDiscountCents: offers.lineDiscountCents,
+    },
+    unitPrices,
+  );
   return { totals, offers, deliveryKnown: input.isPickup || input.delivery !== null };
 }

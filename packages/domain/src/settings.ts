@@ -6,16 +6,29 @@ export type SettingsList = readonly { name: string; value: unknown }[];
 
 /** Reads one setting by name; the fallback when it is missing or of another type than the fallback. */
 export function readSetting<T>(settings: SettingsList, name: string, fallback: T): T {
-  const value = settings.find((s) => s.name === name)?.value;
+  return valueOr(settings.find((s) => s.name === name)?.value, fallback);
+}
+
+/** A setting's value, or the fallback when it is missing (undefined, null) or of another type than the fallback. */
+function valueOr<T>(value: unknown, fallback: T): T {
   return value === undefined || value === null || typeof value !== typeof fallback ? fallback : (value as T);
 }
 
 /** The cart's tax settings from `tax.enabled`, `tax.inclusive` and `tax.default_rate` (percent); spec defaults otherwise. */
 export function readTaxSettings(settings: SettingsList): TaxSettings {
+  // One pass over the list rather than one readSetting each: every cart priced reads them (issue
+  // 15). The first entry of a name counts, as with readSetting.
+  let enabled: unknown, inclusive: unknown, defaultRate: unknown;
+  let seenEnabled = false, seenInclusive = false, seenDefaultRate = false;
+  for (const setting of settings) {
+    if (setting.name === 'tax.enabled' && !seenEnabled) [enabled, seenEnabled] = [setting.value, true];
+    else if (setting.name === 'tax.inclusive' && !seenInclusive) [inclusive, seenInclusive] = [setting.value, true];
+    else if (setting.name === 'tax.default_rate' && !seenDefaultRate) [defaultRate, seenDefaultRate] = [setting.value, true];
+  }
   return {
-    enabled: readSetting(settings, 'tax.enabled', defaultTaxSettings.enabled),
-    inclusive: readSetting(settings, 'tax.inclusive', defaultTaxSettings.inclusive),
-    defaultRateBp: percentToBasisPoints(readSetting(settings, 'tax.default_rate', defaultTaxSettings.defaultRateBp / 100)),
+    enabled: valueOr(enabled, defaultTaxSettings.enabled),
+    inclusive: valueOr(inclusive, defaultTaxSettings.inclusive),
+    defaultRateBp: percentToBasisPoints(valueOr(defaultRate, defaultTaxSettings.defaultRateBp / 100)),
   };
 }
 
