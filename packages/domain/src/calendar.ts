@@ -89,7 +89,8 @@ export function isOpenOn(activeTimes: readonly ActiveTime[], now: Date, calendar
 /** The exceptions from `today` to the end of the scheduling horizon (the storefront's banner and picker), by date. */
 export function upcomingExceptions(calendar: RestaurantCalendar, today: string, horizonDays = schedulingHorizonDays): CalendarException[] {
   const last = addDays(today, horizonDays - 1);
-  return calendar.exceptions.filter((e) => e.date >= today && e.date <= last).sort((a, b) => a.date.localeCompare(b.date));
+  // 'YYYY-MM-DD' sorts as text; localeCompare would wake Intl's collator for nothing.
+  return calendar.exceptions.filter((e) => e.date >= today && e.date <= last).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
 /** 'HH:MM' in Europe/Paris of an ISO instant (« reprise à 19:45 »). */

@@ -1,6 +1,6 @@
 import { describe, test, expect } from 'vitest';
 import fc from 'fast-check';
-import { isOpenAt, restaurantTimeZone, toRestaurantTime } from './clock.ts';
+import { isOpenAt, rememberRestaurantOffset, restaurantOffsetAt, restaurantTimeZone, toRestaurantDate, toRestaurantTime } from './clock.ts';
 import type { ActiveTime, Weekday } from './catalogue.ts';
 
 describe('toRestaurantTime (docs/decisions/016, section 2.3: time is Europe/Paris)', () => {
@@ -143,5 +143,53 @@ describe('isOpenAt (section 3 Menu active_times: start inclusive, end exclusive)
     expect(isOpenAt(sunday, new Date('2026-10-25T11:00:00Z'))).toBe(true); // 12:00 CET
     expect(isOpenAt(sunday, new Date('2026-10-25T10:30:00Z'))).toBe(false); // 11:30 CET
     expect(isOpenAt(sunday, new Date('2026-10-25T13:00:00Z'))).toBe(false); // 14:00 CET
+  });
+});
+
+describe('toRestaurantDate: the calendar day in Paris, as Intl gives it', () => {
+  const intlDate = (ms: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone: restaurantTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(ms)).map((p) => [p.type, p.value]),
+    );
+    return `${parts.year}-${parts.month}-${parts.day}`;
+  };
+
+  test('random instants from 1900 to 2100, midnights and DST changes included, and far years', () => {
+    const instants = fc.oneof(
+      fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
+      // Around Paris midnights (22:00 to 00:30 UTC) and the 2026 changes.
+      fc.tuple(fc.integer({ min: 0, max: 3650 }), fc.integer({ min: -150, max: 30 })).map(([day, minutes]) => Date.UTC(2024, 0, 1 + day) + minutes * 60_000),
+      fc.integer({ min: Date.UTC(2026, 2, 28, 22), max: Date.UTC(2026, 2, 29, 4) }),
+      fc.integer({ min: Date.UTC(2026, 9, 24, 22), max: Date.UTC(2026, 9, 25, 4) }),
+    );
+    fc.assert(
+      fc.property(instants, (ms) => {
+        expect(toRestaurantDate(new Date(ms))).toBe(intlDate(ms));
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const ms of [Date.UTC(999, 11, 31, 23), Date.UTC(1000, 0, 1, 0), Date.UTC(9999, 11, 31, 22, 59), Date.UTC(10000, 0, 1)]) expect(toRestaurantDate(new Date(ms))).toBe(intlDate(ms));
+    expect(() => toRestaurantDate(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+describe('rememberRestaurantOffset: the server gives the offset, the browser asks Intl nothing', () => {
+  test('restaurantOffsetAt gives +1 h in winter and +2 h in summer', () => {
+    expect(restaurantOffsetAt(new Date('2026-01-15T12:00:00Z'))).toBe(3_600_000);
+    expect(restaurantOffsetAt(new Date('2026-07-15T12:00:00Z'))).toBe(7_200_000);
+  });
+
+  test('a remembered offset is what that quarter hour is read with; the others, and bad values, change nothing', () => {
+    // A quarter of 2200 no other test reads, remembered with an offset Intl would not give: reading
+    // it shows the remembered one was used instead of asking Intl.
+    const instant = new Date('2200-06-01T10:07:00Z');
+    rememberRestaurantOffset(instant, 3 * 3_600_000);
+    expect(toRestaurantTime(new Date('2200-06-01T10:14:59Z'))).toEqual({ day: 'sun', time: '13:14' });
+    expect(toRestaurantTime(new Date('2200-06-01T10:15:00Z'))).toEqual({ day: 'sun', time: '12:15' }); // the next quarter: Intl's +2 h
+    rememberRestaurantOffset(instant, 0); // already known: kept
+    expect(toRestaurantTime(new Date('2200-06-01T10:00:00Z')).time).toBe('13:00');
+    for (const offset of [Number.NaN, 1234, 19 * 3_600_000]) rememberRestaurantOffset(new Date('2200-06-02T10:00:00Z'), offset);
+    rememberRestaurantOffset(new Date(Number.NaN), 3_600_000);
+    expect(toRestaurantTime(new Date('2200-06-02T10:00:00Z')).time).toBe('12:00');
   });
 });

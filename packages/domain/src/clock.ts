@@ -3,15 +3,27 @@ import type { ActiveTime, Weekday } from './catalogue.ts';
 /** The restaurant's time zone: "today", weekdays and slots are computed here (docs/decisions/016, section 2.3). */
 export const restaurantTimeZone = 'Europe/Paris';
 
-const wallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: restaurantTimeZone,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  hourCycle: 'h23',
-});
+/**
+ * A value made on its first use (`make` runs once): for Intl formatters, whose making costs
+ * milliseconds of a phone's main thread when a page starts, while many pages never use them (issue 15).
+ */
+export function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+const wallClock = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: restaurantTimeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    }),
+);
 
 const quarterMs = 15 * 60_000;
 /** The restaurant's UTC offset (ms) per quarter hour since 1970 (UTC), as Intl gave it: at most 4,096 kept. */
@@ -29,7 +41,7 @@ function restaurantOffsetMs(ms: number): number {
   if (offset === undefined) {
     const start = quarter * quarterMs;
     const parts: Record<string, string> = {};
-    for (const part of wallClock.formatToParts(new Date(start))) parts[part.type] = part.value;
+    for (const part of wallClock().formatToParts(new Date(start))) parts[part.type] = part.value;
     offset = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute)) - start;
     if (offsetByQuarter.size >= 4096) offsetByQuarter.clear();
     offsetByQuarter.set(quarter, offset);
@@ -68,12 +80,42 @@ export function isOpenAt(activeTimes: readonly ActiveTime[], instant: Date): boo
   return today.times.some(({ start, end }) => time >= start && (end <= start ? true : time < end));
 }
 
-const dateParts = new Intl.DateTimeFormat('en-US', { timeZone: restaurantTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dateParts = lazily(() => new Intl.DateTimeFormat('en-US', { timeZone: restaurantTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
 
-/** The calendar day of an instant in Europe/Paris, 'YYYY-MM-DD' (from parts: locales' date patterns differ between engines). */
+/** The calendar day of an instant in Europe/Paris, 'YYYY-MM-DD'. */
 export function toRestaurantDate(instant: Date): string {
-  const parts = Object.fromEntries(dateParts.formatToParts(instant).map((p) => [p.type, p.value]));
+  const ms = instant.getTime();
+  // The wall clock by the quarter's offset (restaurantOffsetMs), as toRestaurantTime; Intl's parts
+  // outside years 1000 to 9999, where toISOString's shape changes (clock.test.ts compares both).
+  if (ms >= minFourDigitYearMs && ms < maxFourDigitYearMs) return new Date(ms + restaurantOffsetMs(ms)).toISOString().slice(0, 10);
+  const parts = Object.fromEntries(dateParts().formatToParts(instant).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
+}
+const minFourDigitYearMs = Date.UTC(1000, 0, 2);
+const maxFourDigitYearMs = Date.UTC(9999, 11, 30);
+
+/**
+ * The restaurant zone's UTC offset at `instant`, in ms (+3,600,000 in winter, +7,200,000 in summer):
+ * what the server sends with a page so that the browser can read the rendered instant in Paris
+ * without Intl (rememberRestaurantOffset). @throws RangeError for an invalid date.
+ */
+export function restaurantOffsetAt(instant: Date): number {
+  return restaurantOffsetMs(instant.getTime());
+}
+
+/**
+ * Keeps an offset that restaurantOffsetAt gave (the server's, with the page) for the quarter hour of
+ * `instant`, so that reading that quarter in Paris asks Intl nothing: the first use of Intl costs a
+ * page's hydration Intl's whole initialisation (docs/decisions/029-no-intl-while-hydrating.md).
+ * Ignored unless both are finite and the offset a whole number of minutes within ±18 h.
+ */
+export function rememberRestaurantOffset(instant: Date, offsetMs: number): void {
+  const ms = instant.getTime();
+  if (!Number.isFinite(ms) || !Number.isInteger(offsetMs / 60_000) || Math.abs(offsetMs) > 18 * 3_600_000) return;
+  const quarter = Math.floor(ms / quarterMs);
+  if (offsetByQuarter.has(quarter)) return;
+  if (offsetByQuarter.size >= 4096) offsetByQuarter.clear();
+  offsetByQuarter.set(quarter, offsetMs);
 }
 
 /** A calendar day moved by `days` (calendar arithmetic, no time zone involved). */

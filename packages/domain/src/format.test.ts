@@ -1,4 +1,5 @@
 import { describe, test, expect } from 'vitest';
+import fc from 'fast-check';
 import {
   formatDate,
   formatDateTime,
@@ -133,5 +134,41 @@ describe('dates and slots in Europe/Paris', () => {
 
   test('a slot is its two bounds joined by an en dash', () => {
     expect(formatSlot('12:30', '12:45')).toBe('12:30–12:45');
+  });
+});
+
+/**
+ * formatPrice, formatNumber and formatRate write non-negative exact amounts without Intl (the first
+ * use of Intl costs the page's hydration its initialisation: docs/decisions/029-no-intl-while-hydrating.md).
+ * Their output must be Intl's, character for character, spaces included.
+ */
+describe('French numbers without Intl: exactly what Intl writes', () => {
+  const price = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+  const edges = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 123_456, 1_000_000, 99_999_999, 100_000_000, Number.MAX_SAFE_INTEGER];
+
+  test('formatPrice: integer cents, small and large, and the cases left to Intl (negative, -0, fractions of a cent)', () => {
+    for (const cents of [...edges, -1, -1250, -0, 0.5, 1234.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(formatPrice(cents)).toBe(price.format(cents / 100));
+    fc.assert(
+      fc.property(fc.oneof(fc.nat(10_000), fc.nat(), fc.maxSafeNat(), fc.integer({ min: -1_000_000, max: 1_000_000 })), (cents) => {
+        expect(formatPrice(cents)).toBe(price.format(cents / 100));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  test('formatNumber: exact decimals at every precision, and float noise left to Intl', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.nat(10_000), fc.maxSafeNat(), fc.integer({ min: -100_000, max: 100_000 })), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 4 }), (units, exponent, maxFractionDigits) => {
+        const value = units / 10 ** exponent;
+        expect(formatNumber(value, maxFractionDigits)).toBe(new Intl.NumberFormat('fr-FR', { maximumFractionDigits: maxFractionDigits }).format(value));
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const value of [0.1 + 0.2, 1 / 3, -0, 1e21, 2.675]) expect(formatNumber(value, 2)).toBe(new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(value));
+  });
+
+  test('formatRate: VAT rates and other percentages', () => {
+    const rate = new Intl.NumberFormat('fr-FR');
+    for (const percent of [0, 2.1, 5.5, 8.5, 10, 13, 19.6, 20, 100, 1000, 12.3456, -5]) expect(formatRate(percent)).toBe(`${rate.format(percent)} %`);
   });
 });

@@ -1,6 +1,6 @@
 import type { Menu, TimeRange, Weekday } from './catalogue.ts';
 import { weekdays } from './catalogue.ts';
-import { addDays, restaurantTimeZone, toRestaurantDate } from './clock.ts';
+import { addDays, restaurantOffsetAt, toRestaurantDate } from './clock.ts';
 import { busyExtraMinutes, isOpenOn, isPaused, pauseRefusal, rangesOn, schedulingHorizonDays, type RestaurantCalendar } from './calendar.ts';
 import { formatDay, formatSlot } from './format.ts';
 import { scheduleMessages } from './messages/checkout.ts';
@@ -99,25 +99,14 @@ export function restaurantInstant(date: string, time: string): Date | null {
   return wallClockMs(instant) === wall ? new Date(instant) : null;
 }
 
-const wallFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: restaurantTimeZone,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** The Paris wall clock of an instant, as if it were UTC (ms). */
+/** The Paris wall clock of an instant, as if it were UTC (ms), to the minute (clock.ts's offset: no Intl once known). */
 function wallClockMs(instant: number): number {
-  const p = Object.fromEntries(wallFormatter.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!);
+  return Math.floor(instant / 60_000) * 60_000 + restaurantOffsetAt(new Date(instant));
 }
 
 /** Paris's offset from UTC at an instant, ms (3,600,000 in winter, 7,200,000 in summer). */
 function parisOffsetMs(instant: number): number {
-  return wallClockMs(instant) - Math.floor(instant / 60_000) * 60_000;
+  return restaurantOffsetAt(new Date(instant));
 }
 
 /**

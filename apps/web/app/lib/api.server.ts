@@ -3,6 +3,7 @@ import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { errorStatus } from '@resto/contract/errors';
 import { ApiCallError, createApi, type Api, type ApiRequest } from './api.ts';
+import { restaurantOffsetAt } from '@resto/domain/clock';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -61,6 +62,8 @@ export interface StoreData {
   offers: Offer[];
   /** The server's instant when it rendered the page (ISO 8601): hydration renders with it too (lib/use-now.ts). */
   renderedAt: string;
+  /** The restaurant zone's UTC offset then, in ms: hydration reads that instant in Paris without Intl (lib/use-now.ts). */
+  renderedOffsetMs: number;
 }
 
 /** What every page needs: settings, menus and public offers, fetched in parallel, and the server's instant. */
@@ -70,5 +73,6 @@ export async function loadStoreData(context: AppLoadContext): Promise<StoreData>
     loadFromApi(context, { path: '/v2/public/menus', response: MenusSchema }),
     loadFromApi(context, { path: '/v2/public/offers', response: OffersSchema }),
   ]);
-  return { settings, menus, offers, renderedAt: (context.now?.() ?? new Date()).toISOString() };
+  const renderedAt = context.now?.() ?? new Date();
+  return { settings, menus, offers, renderedAt: renderedAt.toISOString(), renderedOffsetMs: restaurantOffsetAt(renderedAt) };
 }

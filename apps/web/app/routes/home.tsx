@@ -5,6 +5,7 @@ import { OrderingBanner } from '../features/backoffice-hours/index.ts';
 import type { Route } from './+types/home';
 import { useStoreData } from '../lib/store-data.ts';
 import { useNow } from '../lib/use-now.ts';
+import { toRestaurantTime } from '@resto/domain/clock';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { restaurantJsonLd } from '../lib/json-ld.ts';
@@ -40,7 +41,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const now = useNow();
   const name = readSetting(settings, 'contacts.name', homeTexts.restaurant);
   const isOpen = menus.some((m) => m.menu_is_open);
-  const today = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'Europe/Paris' }).format(now).toLowerCase();
+  const today = toRestaurantTime(now).day;
   const todayHours = menus[0]?.active_times.find((d) => d.day === today);
 
   return (
