@@ -48,7 +48,12 @@ function exactFrenchDecimal(value: number, maxFractionDigits: number): string | 
   const scaled = value * scale;
   if (!Number.isInteger(scaled) || scaled >= maxExactDigits || scaled / scale !== value) return undefined;
   const whole = groupDigits(String(Math.floor(scaled / scale)));
-  const fraction = maxFractionDigits === 0 ? '' : String(scaled % scale).padStart(maxFractionDigits, '0').replace(/0+$/u, '');
+  const fraction =
+    maxFractionDigits === 0
+      ? ''
+      : String(scaled % scale)
+          .padStart(maxFractionDigits, '0')
+          .replace(/0+$/u, '');
   return fraction ? `${whole},${fraction}` : whole;
 }
 
@@ -106,32 +111,18 @@ export function formatDistance(distance: number, unit: string): string {
 // Made on first use, not at load: four time-zoned formatters cost milliseconds of a phone's main
 // thread while a page starts (issue 15), and most pages format no date.
 const dayFormatter = lazily(() => new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }));
-const calendarDateFormatter = lazily(
-  () => new Intl.DateTimeFormat('fr-FR', { timeZone: restaurantTimeZone, day: 'numeric', month: 'long', year: 'numeric' }),
-);
-const dateTimeFormatter = lazily(
-  () =>
-    new Intl.DateTimeFormat('fr-FR', {
-      timeZone: restaurantTimeZone,
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-);
-const longDateTimeFormatter = lazily(
-  () =>
-    new Intl.DateTimeFormat('fr-FR', {
-      timeZone: restaurantTimeZone,
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-);
+const calendarDateFormatter = lazily(() => new Intl.DateTimeFormat('fr-FR', { timeZone: restaurantTimeZone, day: 'numeric', month: 'long', year: 'numeric' }));
+/** 'lundi 23 novembre à 21:05' in Paris; with `year`, 'lundi 23 novembre 2026 à 21:05'. */
+const dayAndTime: Intl.DateTimeFormatOptions = {
+  timeZone: restaurantTimeZone,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+};
+const dateTimeFormatter = lazily(() => new Intl.DateTimeFormat('fr-FR', dayAndTime));
+const longDateTimeFormatter = lazily(() => new Intl.DateTimeFormat('fr-FR', { ...dayAndTime, year: 'numeric' }));
 
 /** A calendar day 'YYYY-MM-DD' (a `delivery_date`) as 'lundi 24 novembre'. */
 export function formatDay(date: string): string {
