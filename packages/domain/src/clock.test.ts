@@ -55,6 +55,24 @@ describe('toRestaurantTime (docs/decisions/016, section 2.3: time is Europe/Pari
       }),
     );
   });
+
+  test('Intl’s wall clock, to the minute, from 1900 to 2100: the +00:09:21 of Paris Mean Time and two readings in one UTC minute included', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { timeZone: restaurantTimeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const intlTime = (ms: number) => {
+      const parts = Object.fromEntries(intl.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+      return { day: parts.weekday!.toLowerCase(), time: `${parts.hour}:${parts.minute}` };
+    };
+    // 1907-02-17 23:50:30 and 23:50:45 UTC are one UTC minute but two Paris minutes (23:59:51 and 00:00:06 the next day).
+    for (const ms of [Date.UTC(1907, 1, 17, 23, 50, 30), Date.UTC(1907, 1, 17, 23, 50, 45), Date.UTC(1911, 2, 10, 23, 50, 38), Date.UTC(1911, 2, 10, 23, 50, 39)]) {
+      expect(toRestaurantTime(new Date(ms)), new Date(ms).toISOString()).toEqual(intlTime(ms));
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => {
+        expect(toRestaurantTime(new Date(ms))).toEqual(intlTime(ms));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
 });
 
 describe('isOpenAt (section 3 Menu active_times: start inclusive, end exclusive)', () => {
@@ -169,6 +187,12 @@ describe('toRestaurantDate: the calendar day in Paris, as Intl gives it', () => 
       { numRuns: 20_000 },
     );
     for (const ms of [Date.UTC(999, 11, 31, 23), Date.UTC(1000, 0, 1, 0), Date.UTC(9999, 11, 31, 22, 59), Date.UTC(10000, 0, 1)]) expect(toRestaurantDate(new Date(ms))).toBe(intlDate(ms));
+    // Paris Mean Time (+00:09:21) until 1911-03-10 23:50:39 UTC, a change inside a quarter hour: a
+    // random run found 1907-02-17T23:50:59.999Z read as the 17th (the offset was kept in whole minutes).
+    const change1911 = Date.UTC(1911, 2, 10, 23, 50, 39);
+    for (const ms of [Date.UTC(1907, 1, 17, 23, 50, 59, 999), Date.UTC(1907, 1, 17, 23, 50, 38), Date.UTC(1907, 1, 17, 23, 50, 39), change1911 - 1, change1911, Date.UTC(1911, 2, 10, 23, 59, 59, 999), Date.UTC(1911, 2, 10, 23, 45)]) {
+      expect(toRestaurantDate(new Date(ms)), new Date(ms).toISOString()).toBe(intlDate(ms));
+    }
     expect(() => toRestaurantDate(new Date(Number.NaN))).toThrow(RangeError);
   });
 });

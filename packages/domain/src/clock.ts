@@ -21,6 +21,7 @@ const wallClock = lazily(
       day: 'numeric',
       hour: 'numeric',
       minute: 'numeric',
+      second: 'numeric',
       hourCycle: 'h23',
     }),
 );
@@ -29,10 +30,19 @@ const quarterMs = 15 * 60_000;
 /** The restaurant's UTC offset (ms) per quarter hour since 1970 (UTC), as Intl gave it: at most 4,096 kept. */
 const offsetByQuarter = new Map<number, number>();
 
+/** The zone's offset (ms) at an instant on a whole second, from Intl's wall clock (seconds included: Paris was +00:09:21 before 1911). */
+function offsetFromIntl(secondMs: number): number {
+  const parts: Record<string, string> = {};
+  for (const part of wallClock().formatToParts(new Date(secondMs))) parts[part.type] = part.value;
+  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - secondMs;
+}
+
 /**
  * The restaurant zone's UTC offset at `ms`, in ms. Intl costs microseconds and pricing asks it for
- * every offer's time window (issue 15): it is asked once per quarter hour, since offsets change
- * only on quarter hours (Europe/Paris: at 01:00 UTC), then the wall clock is plain arithmetic.
+ * every offer's time window (issue 15): it is asked once per quarter hour, at the quarter's first
+ * and last second, and kept when both agree (Europe/Paris has changed on whole hours since 1911),
+ * then the wall clock is plain arithmetic. A quarter that holds a change (the 1911 one fell at
+ * 23:50:39 UTC) is asked at the instant's second, every time.
  * @throws RangeError for an invalid date, as Intl does.
  */
 function restaurantOffsetMs(ms: number): number {
@@ -40,9 +50,8 @@ function restaurantOffsetMs(ms: number): number {
   let offset = offsetByQuarter.get(quarter);
   if (offset === undefined) {
     const start = quarter * quarterMs;
-    const parts: Record<string, string> = {};
-    for (const part of wallClock().formatToParts(new Date(start))) parts[part.type] = part.value;
-    offset = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute)) - start;
+    offset = offsetFromIntl(start);
+    if (offsetFromIntl(start + quarterMs - 1000) !== offset) return offsetFromIntl(Math.floor(ms / 1000) * 1000);
     if (offsetByQuarter.size >= 4096) offsetByQuarter.clear();
     offsetByQuarter.set(quarter, offset);
   }
@@ -62,10 +71,15 @@ export function toRestaurantTime(instant: Date): { day: Weekday; time: string } 
   const minute = Math.floor(ms / 60_000);
   if (minute === lastMinute) return lastResult;
   if (Number.isNaN(ms)) throw new RangeError('Invalid time value');
-  const wall = new Date(ms + restaurantOffsetMs(ms));
-  lastMinute = minute;
-  lastResult = { day: weekdayOfUtcDay[wall.getUTCDay()]!, time: `${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}` };
-  return lastResult;
+  const offset = restaurantOffsetMs(ms);
+  const wall = new Date(ms + offset);
+  const result = { day: weekdayOfUtcDay[wall.getUTCDay()]!, time: `${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}` };
+  // A UTC minute is one wall-clock minute only under an offset of whole minutes.
+  if (offset % 60_000 === 0) {
+    lastMinute = minute;
+    lastResult = result;
+  }
+  return result;
 }
 
 /**
