@@ -27,7 +27,7 @@ const wallClock = lazily(
 );
 
 const quarterMs = 15 * 60_000;
-/** The restaurant's UTC offset (ms) per quarter hour since 1970 (UTC), as Intl gave it: at most 4,096 kept. */
+/** The restaurant's UTC offset (ms) per UTC quarter hour (its number since 1970), as Intl gave it: at most 4,096 kept. */
 const offsetByQuarter = new Map<number, number>();
 
 /** The zone's offset (ms) at an instant on a whole second, from Intl's wall clock (seconds included: Paris was +00:09:21 before 1911). */
