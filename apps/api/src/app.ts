@@ -10,7 +10,7 @@ import type { Database } from './db/client.ts';
 import { HealthSchema, type Health } from '@resto/contract/health';
 import { ApiError, errorResponse, success } from './http/errors.ts';
 import { declare, errorAnswer, routes, successAnswer } from './http/openapi.ts';
-import { baseSecurityHeaders, noStore, strictTransportSecurity } from './http/security-headers.ts';
+import { apiSecurityHeaders, noStore, strictTransportSecurity } from './http/security-headers.ts';
 import { textGuard } from './http/text-guard.ts';
 import { MemoRouter } from './http/memo-router.ts';
 import { RequestLimits } from './http/request-limits.ts';
@@ -288,7 +288,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     if (!options.without?.includes(name)) app.use('/v2/*', middleware);
   };
   use('hsts', strictTransportSecurity(deps.trustProxy));
-  use('security-headers', baseSecurityHeaders({ crossOriginResourcePolicy: 'same-site' }));
+  use('security-headers', apiSecurityHeaders);
   // Accounts, sessions, orders and payments: personal answers, never kept by a cache (issue 17).
   app.use('/v2/public/auth/*', noStore);
   app.use('/v2/public/checkout/*', noStore);

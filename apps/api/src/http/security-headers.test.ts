@@ -2,7 +2,15 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
-import { contentSecurityPolicy, HSTS_VALUE, isHttps, isPersonalPage, newNonce, securityHeaderValues } from './security-headers.ts';
+import {
+  API_SECURITY_HEADERS,
+  contentSecurityPolicy,
+  HSTS_VALUE,
+  isHttps,
+  isPersonalPage,
+  newNonce,
+  STOREFRONT_SECURITY_HEADERS,
+} from './security-headers.ts';
 
 /** Issue 17, finding 2 (docs/decisions/009-http-security-headers.md). */
 
@@ -55,8 +63,8 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
-describe('securityHeaderValues', () => {
-  test.each(['same-site', 'same-origin'] as const)('exactly what Hono’s secureHeaders (Helmet’s set) sends with our options, CORP %s', async (corp) => {
+describe('STOREFRONT_SECURITY_HEADERS', () => {
+  test('exactly what Hono’s secureHeaders (Helmet’s set) sends with our options', async () => {
     const reference = new Hono();
     reference.use(
       secureHeaders({
@@ -64,13 +72,13 @@ describe('securityHeaderValues', () => {
         xFrameOptions: 'DENY',
         referrerPolicy: 'strict-origin-when-cross-origin',
         crossOriginOpenerPolicy: 'same-origin-allow-popups',
-        crossOriginResourcePolicy: corp,
+        crossOriginResourcePolicy: 'same-origin',
         permissionsPolicy: { camera: [], microphone: [], geolocation: ['self'], payment: ['self', 'https://js.stripe.com'] },
       }),
     );
     reference.get('/', (c) => c.body(null, 204));
     const expected = Object.fromEntries((await reference.request('/')).headers);
-    const ours = Object.fromEntries(Object.entries(securityHeaderValues(corp)).map(([name, value]) => [name.toLowerCase(), value]));
+    const ours = Object.fromEntries(Object.entries(STOREFRONT_SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value]));
     expect(ours).toEqual(expected);
   });
 });
@@ -116,12 +124,30 @@ describe('the API’s headers over real HTTP', () => {
     await server?.close();
   });
 
-  test('plain HTTP: nosniff, no framing, no HSTS', async () => {
-    const response = await fetch(`${server.baseUrl}/v2/public/menus`);
+  /** The headers a browser applies to documents only: a storefront answer has them, an API answer does not. */
+  const documentOnly = Object.keys(STOREFRONT_SECURITY_HEADERS).filter((name) => !(name in API_SECURITY_HEADERS));
+
+  test.each([
+    ['GET', '/v2/public/menus', 200],
+    ['GET', '/v2/public/settings', 200],
+    ['GET', '/v2/public/menus/999999', 404],
+    ['GET', '/v2/no-such-route', 404],
+    ['POST', '/v2/public/checkout/', 400],
+    ['GET', '/v2/public/auth/profile?token=x&user_id=1', 401],
+  ])('plain HTTP, %s %s (%i): OWASP’s set for APIs (nosniff, no framing, no content of its own), same-site, no HSTS, none of the document-only headers', async (method, path, status) => {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.78' },
+      body: method === 'POST' ? '{}' : undefined,
+    });
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-site');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
-    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('strict-transport-security')).toBeNull();
+    expect(documentOnly.length).toBeGreaterThanOrEqual(7);
+    for (const name of documentOnly) expect(response.headers.get(name), name).toBeNull();
   });
 
   test('HTTPS at the trusted proxy: HSTS', async () => {

@@ -90,38 +90,53 @@ export function strictTransportSecurity(trustProxy: boolean | number): Middlewar
 }
 
 /**
- * The headers every answer carries, with `crossOriginResourcePolicy`: the set of Hono's
+ * The headers every storefront answer (page or file) carries: the set of Hono's
  * secureHeaders (Helmet's) with the options below, written out once (security-headers.test.ts
  * checks it is still exactly what secureHeaders sets) so that a prepared answer can carry them
  * without a Headers object (issue 15; http/prepared-answer.ts, putHeaders).
  */
-export function securityHeaderValues(crossOriginResourcePolicy: 'same-origin' | 'same-site'): Readonly<Record<string, string>> {
-  return Object.freeze({
-    // Stripe's 3-D Secure may open a window of the bank's; it must be able to come back.
-    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
-    'Cross-Origin-Resource-Policy': crossOriginResourcePolicy,
-    'Origin-Agent-Cluster': '?1',
-    // Geolocation for "Ma position"; Stripe's Payment Element asks for payment (Apple / Google Pay).
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=(self "https://js.stripe.com")',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Content-Type-Options': 'nosniff',
-    'X-DNS-Prefetch-Control': 'off',
-    'X-Download-Options': 'noopen',
-    'X-Frame-Options': 'DENY',
-    'X-Permitted-Cross-Domain-Policies': 'none',
-    'X-XSS-Protection': '0',
-  });
-}
+export const STOREFRONT_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  // Stripe's 3-D Secure may open a window of the bank's; it must be able to come back.
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Origin-Agent-Cluster': '?1',
+  // Geolocation for "Ma position"; Stripe's Payment Element asks for payment (Apple / Google Pay).
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=(self "https://js.stripe.com")',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Content-Type-Options': 'nosniff',
+  'X-DNS-Prefetch-Control': 'off',
+  'X-Download-Options': 'noopen',
+  'X-Frame-Options': 'DENY',
+  'X-Permitted-Cross-Domain-Policies': 'none',
+  'X-XSS-Protection': '0',
+});
 
 /**
- * Headers every answer carries, page, file or API: no MIME sniffing, no framing by another site
+ * Headers every storefront answer carries, page or file: no MIME sniffing, no framing by another site
  * (the checkout and the account pages would otherwise be clickjackable), referrers reduced to our
- * origin for other sites, our own browsing-context group (`securityHeaderValues`). HSTS apart (HTTPS only).
+ * origin for other sites, our own browsing-context group (`STOREFRONT_SECURITY_HEADERS`). HSTS apart (HTTPS only).
  */
-export function baseSecurityHeaders(options: { crossOriginResourcePolicy: 'same-origin' | 'same-site' }): MiddlewareHandler {
-  const headers = securityHeaderValues(options.crossOriginResourcePolicy);
-  return (c, next) => putHeaders(c, headers, next);
-}
+const storefrontSecurityHeaders: MiddlewareHandler = (c, next) => putHeaders(c, STOREFRONT_SECURITY_HEADERS, next);
+
+/**
+ * The headers of every API answer (/v2: JSON, a receipt's PDF as an attachment, a dish image, the
+ * staff's event stream): the set OWASP's REST Security Cheat Sheet ("Security Headers") asks of
+ * every API response — no MIME sniffing, no framing (`frame-ancestors` and, for old browsers,
+ * `X-Frame-Options`), and `default-src 'none'` should a body ever be shown as a page — with
+ * `Cross-Origin-Resource-Policy: same-site` (another site's page cannot load them as a resource).
+ * Not the headers that only act on an HTML document (referrer, permissions, opener, DNS
+ * prefetch...): an API answer has none to govern, and each costs every answer its bytes and its
+ * parsing (issue 15; docs/decisions/009-http-security-headers.md, "API answers"). HSTS apart (HTTPS only).
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Resource-Policy': 'same-site',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+});
+
+/** `API_SECURITY_HEADERS` on every answer of the routes it guards. */
+export const apiSecurityHeaders: MiddlewareHandler = (c, next) => putHeaders(c, API_SECURITY_HEADERS, next);
 
 /** `Cache-Control: no-store` on every answer of the routes it guards (personal data). */
 export const noStore: MiddlewareHandler = async (c, next) => {
@@ -168,5 +183,5 @@ export function storefrontSecurity(options: StorefrontSecurityOptions): Middlewa
       );
     if (isPersonalPage(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
   };
-  return [strictTransportSecurity(options.trustProxy), baseSecurityHeaders({ crossOriginResourcePolicy: 'same-origin' }), policy];
+  return [strictTransportSecurity(options.trustProxy), storefrontSecurityHeaders, policy];
 }
