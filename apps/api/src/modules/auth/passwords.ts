@@ -1,4 +1,3 @@
-import { hash, verify } from '@node-rs/argon2';
 import commonPasswords from 'fxa-common-password-list';
 import { frenchCommonPasswords } from '@resto/domain/account';
 
@@ -9,13 +8,19 @@ import { frenchCommonPasswords } from '@resto/domain/account';
  */
 export const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/** @node-rs/argon2, loaded at the first password hashed or checked (about 3 MB that a server without logins never needs; issue 15, "Memory"). */
+const importArgon2 = () => import('@node-rs/argon2');
+let argon2: ReturnType<typeof importArgon2> | undefined;
+const loadArgon2 = () => (argon2 ??= importArgon2());
+
 /** The PHC string of a password ('$argon2id$v=19$m=19456,t=2,p=1$…'). */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, argon2Options);
+export async function hashPassword(password: string): Promise<string> {
+  return (await loadArgon2()).hash(password, argon2Options);
 }
 
 /** Whether `password` matches the stored PHC string; false for a malformed one. */
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  const { verify } = await loadArgon2();
   try {
     return await verify(stored, password);
   } catch {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { largestUploadWidth, maxUploadPixels, uploadAspect, uploadFileName, uploadFormats, uploadWidths, type UploadFormat } from '@resto/domain/images';
 import { imageUploadTexts } from '@resto/domain/messages/backoffice-images';
 import type { UploadAnswer } from '@resto/contract/backoffice-images';
@@ -24,6 +24,14 @@ const encoders: Record<UploadFormat, (image: Sharp) => Sharp> = {
 
 const largestWidth = largestUploadWidth;
 
+/**
+ * sharp, loaded at the first upload: libvips and its threads take about 8 MB of a server's memory,
+ * and most servers never see an upload (the owner adds photos now and then; issue 15, "Memory").
+ */
+const importSharp = async () => (await import('sharp')).default;
+let sharpLoaded: ReturnType<typeof importSharp> | undefined;
+const loadSharp = () => (sharpLoaded ??= importSharp());
+
 /** One encoded file, before it is written. */
 interface Encoded {
   name: string;
@@ -39,6 +47,7 @@ interface Encoded {
  */
 async function encodeUpload(bytes: Uint8Array): Promise<{ hash: string; files: Encoded[] }> {
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const sharp = await loadSharp();
   let source: { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 };
   try {
     // Upright (EXIF orientation), reduced once; the crops below start from it.

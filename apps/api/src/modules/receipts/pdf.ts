@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
 import { formatEuros, formatRate, plainSpaces } from '@resto/domain/format';
 import { receiptPdfTexts, receiptTexts } from '@resto/domain/messages/receipts';
 import type { Receipt } from '@resto/domain/receipt';
@@ -12,6 +11,15 @@ import type { Receipt } from '@resto/domain/receipt';
  */
 
 const require = createRequire(import.meta.url);
+
+/**
+ * pdfkit, loaded at the first PDF asked for (about 5 MB of a server's memory that most processes
+ * never need: receipts are read as pages; issue 15, "Memory").
+ */
+const importPdfKit = async () => (await import('pdfkit')).default;
+let pdfKit: ReturnType<typeof importPdfKit> | undefined;
+const loadPdfKit = () => (pdfKit ??= importPdfKit());
+
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 function loadFonts() {
   fonts ??= {
@@ -27,7 +35,8 @@ const euros = (amount: number) => plainSpaces(formatEuros(amount));
  * Renders a receipt (or invoice) as PDF bytes.
  * @returns the PDF file, a few tens of KB (subset fonts).
  */
-export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
+export async function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const { regular, bold } = loadFonts();
   const title = receipt.invoice_number ? receiptTexts.facture(receipt.invoice_number) : receiptTexts.recu(receipt.number);
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: title, Author: receipt.seller.name || receipt.seller.company_name } });
