@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { haversineKm, type LatLng } from '@resto/domain/location';
 
 /**
@@ -69,12 +70,44 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
-let cached: CommunesIndex | undefined;
+/** The located communes and how each got its position: what the index is made from (structured-clonable). */
+export interface BuiltCommunes {
+  communes: Commune[];
+  stats: CommunesIndex['stats'];
+}
 
-/** The index, built once per process (about 0.5 s and 10 MB). */
-export function getCommunesIndex(): CommunesIndex {
-  cached ??= buildCommunesIndex();
-  return cached;
+let loading: Promise<CommunesIndex> | undefined;
+
+/**
+ * The index, built once per process (about 0.5 s of CPU and 10 MB kept). The compiled server
+ * builds the communes in a worker thread (build/communes-worker.js): reading the two data files
+ * takes about 100 MB of V8 heap for a moment, which the main thread's heap would otherwise grow
+ * for and keep, and the half second would stall every request (issue 15, "Memory";
+ * docs/decisions/026-memory-and-storage.md). From the TypeScript sources (tests, `npm run dev`),
+ * or when the worker fails, they are built in this thread.
+ */
+export function loadCommunesIndex(): Promise<CommunesIndex> {
+  loading ??= (compiledServer ? buildInWorker().catch(buildHereAfter) : Promise.resolve().then(buildCommunes)).then(indexCommunes);
+  return loading;
+}
+
+/** Whether this module runs bundled into the compiled server (apps/api/build), beside communes-worker.js. */
+const compiledServer = !import.meta.url.endsWith('.ts');
+
+function buildInWorker(): Promise<BuiltCommunes> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./communes-worker.js', import.meta.url));
+    // A server stopping meanwhile does not wait for it.
+    worker.unref();
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`communes-worker.js s'est arrêté (code ${code}) sans résultat`)));
+  });
+}
+
+function buildHereAfter(error: unknown): BuiltCommunes {
+  console.error('Index des communes : le worker a échoué, construction dans le fil principal.', error);
+  return buildCommunes();
 }
 
 /**
@@ -86,7 +119,8 @@ function readPackageJson<T>(path: string): T {
   return JSON.parse(readFileSync(createRequire(import.meta.url).resolve(path), 'utf8')) as T;
 }
 
-function buildCommunesIndex(): CommunesIndex {
+/** The located communes of France from the data packages (pure but for reading them; about 0.5 s). */
+export function buildCommunes(): BuiltCommunes {
   const raw = readPackageJson<RawCommune[]>('@etalab/decoupage-administratif/data/communes.json');
   const departements = new Map(
     readPackageJson<{ code: string; nom: string }[]>('@etalab/decoupage-administratif/data/departements.json').map((d) => [d.code, d.nom]),
@@ -150,7 +184,14 @@ function buildCommunesIndex(): CommunesIndex {
     if (neighbour) byPostal++;
     else byDepartement++;
   }
-  const located = communes.filter((c) => Number.isFinite(c.lat));
+  return {
+    communes: communes.filter((c) => Number.isFinite(c.lat)),
+    stats: { communes: 0, geonames: fromGeonames, byPostalCode: byPostal, byDepartement },
+  };
+}
+
+/** The index over built communes: by name and postal code (most populated first), sorted keys, nearest. */
+export function indexCommunes({ communes: located, stats }: BuiltCommunes): CommunesIndex {
   const byName = groupBy(located, (c) => c.keys);
   for (const list of byName.values()) list.sort((a, b) => b.population - a.population);
   const locatedByPostal = groupBy(located, (c) => c.postalCodes);
@@ -160,7 +201,7 @@ function buildCommunesIndex(): CommunesIndex {
     byName,
     byPostalCode: locatedByPostal,
     sortedKeys: [...byName.keys()].sort(),
-    stats: { communes: located.length, geonames: fromGeonames, byPostalCode: byPostal, byDepartement },
+    stats: { ...stats, communes: located.length },
     nearest(point) {
       let best: Commune | null = null;
       let bestKm = Infinity;

@@ -14,6 +14,7 @@ export function locationProviders(env: Pick<Env, 'LOCATIONS_PROVIDER' | 'BAN_URL
   const routing = env.OSRM_URL ? createOsrmRouting(env.OSRM_URL) : straightLineRouting;
   if (env.LOCATIONS_PROVIDER === 'ban') return { addresses: createBanAddressProvider(env.BAN_URL), routing };
   const offline = createOfflineAddressProvider();
-  setTimeout(() => offline.warm(), 200).unref();
+  // Its errors are met again, and answered, by the first search.
+  setTimeout(() => void offline.warm().catch(() => undefined), 200).unref();
   return { addresses: offline, routing };
 }

@@ -1,5 +1,5 @@
 import { haversineKm, type LatLng, type LocationSuggestion, type ResolvedAddress } from '@resto/domain/location';
-import { getCommunesIndex, normalizeText, type Commune, type CommunesIndex } from './communes-index.ts';
+import { loadCommunesIndex, normalizeText, type Commune, type CommunesIndex } from './communes-index.ts';
 import type { AddressProvider } from './types.ts';
 
 /**
@@ -114,27 +114,27 @@ function toSuggestion(match: Match): LocationSuggestion {
 }
 
 /** The offline provider over the communes index (built on first use, or by warm()). */
-export function createOfflineAddressProvider(getIndex: () => CommunesIndex = getCommunesIndex): AddressProvider & { warm(): void } {
+export function createOfflineAddressProvider(getIndex: () => Promise<CommunesIndex> = loadCommunesIndex): AddressProvider & { warm(): Promise<unknown> } {
   return {
     name: 'offline',
-    warm: () => void getIndex(),
-    suggest(query, limit, near) {
-      return Promise.resolve(matchQuery(getIndex(), query, limit, near).map(toSuggestion));
+    warm: getIndex,
+    async suggest(query, limit, near) {
+      return matchQuery(await getIndex(), query, limit, near).map(toSuggestion);
     },
-    resolve(location, near) {
-      const index = getIndex();
+    async resolve(location, near) {
+      const index = await getIndex();
       if (location.startsWith(placePrefix)) {
         const [insee = '', postalCode = '', ...street] = location.slice(placePrefix.length).split(':');
         const commune = index.communes.find((c) => c.insee === insee);
-        if (!commune || !commune.postalCodes.includes(postalCode)) return Promise.resolve(null);
-        return Promise.resolve(toResolved({ commune, postalCode, street: tidyStreet(street.join(':')) }));
+        if (!commune || !commune.postalCodes.includes(postalCode)) return null;
+        return toResolved({ commune, postalCode, street: tidyStreet(street.join(':')) });
       }
       const [best] = matchQuery(index, location, 1, near);
-      return Promise.resolve(best ? toResolved(best) : null);
+      return best ? toResolved(best) : null;
     },
-    reverse(point: LatLng) {
-      const commune = getIndex().nearest(point);
-      return Promise.resolve(commune ? { ...toResolved({ commune, postalCode: commune.postalCodes[0]!, street: '' }), lat: point.lat, lng: point.lng } : null);
+    async reverse(point: LatLng) {
+      const commune = (await getIndex()).nearest(point);
+      return commune ? { ...toResolved({ commune, postalCode: commune.postalCodes[0]!, street: '' }), lat: point.lat, lng: point.lng } : null;
     },
   };
 }
