@@ -70,10 +70,10 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
-/** The located communes and how each got its position: what the index is made from (structured-clonable). */
+/** The located communes and how many got their position each way: what the index is made from (structured-clonable). */
 export interface BuiltCommunes {
   communes: Commune[];
-  stats: CommunesIndex['stats'];
+  positions: Omit<CommunesIndex['stats'], 'communes'>;
 }
 
 let loading: Promise<CommunesIndex> | undefined;
@@ -186,12 +186,12 @@ export function buildCommunes(): BuiltCommunes {
   }
   return {
     communes: communes.filter((c) => Number.isFinite(c.lat)),
-    stats: { communes: 0, geonames: fromGeonames, byPostalCode: byPostal, byDepartement },
+    positions: { geonames: fromGeonames, byPostalCode: byPostal, byDepartement },
   };
 }
 
 /** The index over built communes: by name and postal code (most populated first), sorted keys, nearest. */
-export function indexCommunes({ communes: located, stats }: BuiltCommunes): CommunesIndex {
+export function indexCommunes({ communes: located, positions }: BuiltCommunes): CommunesIndex {
   const byName = groupBy(located, (c) => c.keys);
   for (const list of byName.values()) list.sort((a, b) => b.population - a.population);
   const locatedByPostal = groupBy(located, (c) => c.postalCodes);
@@ -201,7 +201,7 @@ export function indexCommunes({ communes: located, stats }: BuiltCommunes): Comm
     byName,
     byPostalCode: locatedByPostal,
     sortedKeys: [...byName.keys()].sort(),
-    stats: { ...stats, communes: located.length },
+    stats: { communes: located.length, ...positions },
     nearest(point) {
       let best: Commune | null = null;
       let bestKm = Infinity;
