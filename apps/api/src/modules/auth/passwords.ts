@@ -1,5 +1,6 @@
 import commonPasswords from 'fxa-common-password-list';
 import { frenchCommonPasswords } from '@resto/domain/account';
+import { lazily } from '@resto/domain/clock';
 
 /**
  * Password hashing (issue 5, OWASP Password Storage Cheat Sheet): argon2id, 19 MiB of memory,
@@ -9,9 +10,7 @@ import { frenchCommonPasswords } from '@resto/domain/account';
 export const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** @node-rs/argon2, loaded at the first password hashed or checked (about 3 MB that a server without logins never needs; issue 15, "Memory"). */
-const importArgon2 = () => import('@node-rs/argon2');
-let argon2: ReturnType<typeof importArgon2> | undefined;
-const loadArgon2 = () => (argon2 ??= importArgon2());
+const loadArgon2 = lazily(() => import('@node-rs/argon2'));
 
 /** The PHC string of a password ('$argon2id$v=19$m=19456,t=2,p=1$…'). */
 export async function hashPassword(password: string): Promise<string> {

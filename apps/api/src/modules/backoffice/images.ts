@@ -6,6 +6,7 @@ import { largestUploadWidth, maxUploadPixels, uploadAspect, uploadFileName, uplo
 import { imageUploadTexts } from '@resto/domain/messages/backoffice-images';
 import type { UploadAnswer } from '@resto/contract/backoffice-images';
 import { ApiError } from '../../http/errors.ts';
+import { lazily } from '@resto/domain/clock';
 
 /**
  * The image pipeline of the back office (issue 14, part 1; docs/decisions/023-back-office.md):
@@ -28,9 +29,7 @@ const largestWidth = largestUploadWidth;
  * sharp, loaded at the first upload: libvips and its threads take about 8 MB of a server's memory,
  * and most servers never see an upload (the owner adds photos now and then; issue 15, "Memory").
  */
-const importSharp = async () => (await import('sharp')).default;
-let sharpLoaded: ReturnType<typeof importSharp> | undefined;
-const loadSharp = () => (sharpLoaded ??= importSharp());
+const loadSharp = lazily(async () => (await import('sharp')).default);
 
 /** One encoded file, before it is written. */
 interface Encoded {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { formatEuros, formatRate, plainSpaces } from '@resto/domain/format';
 import { receiptPdfTexts, receiptTexts } from '@resto/domain/messages/receipts';
 import type { Receipt } from '@resto/domain/receipt';
+import { lazily } from '@resto/domain/clock';
 
 /**
  * The receipt as a PDF (A4, one column, text only), with DejaVu Sans embedded from the npm
@@ -16,9 +17,7 @@ const require = createRequire(import.meta.url);
  * pdfkit, loaded at the first PDF asked for (about 5 MB of a server's memory that most processes
  * never need: receipts are read as pages; issue 15, "Memory").
  */
-const importPdfKit = async () => (await import('pdfkit')).default;
-let pdfKit: ReturnType<typeof importPdfKit> | undefined;
-const loadPdfKit = () => (pdfKit ??= importPdfKit());
+const loadPdfKit = lazily(async () => (await import('pdfkit')).default);
 
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 function loadFonts() {

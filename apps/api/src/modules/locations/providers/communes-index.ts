@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { lazily } from '@resto/domain/clock';
 import { haversineKm, type LatLng } from '@resto/domain/location';
 
 /**
@@ -76,8 +77,6 @@ export interface BuiltCommunes {
   positions: Omit<CommunesIndex['stats'], 'communes'>;
 }
 
-let loading: Promise<CommunesIndex> | undefined;
-
 /**
  * The index, built once per process (about 0.5 s of CPU and 10 MB kept). The compiled server
  * builds the communes in a worker thread (build/communes-worker.js): reading the two data files
@@ -86,10 +85,9 @@ let loading: Promise<CommunesIndex> | undefined;
  * docs/decisions/026-memory-and-storage.md). From the TypeScript sources (tests, `npm run dev`),
  * or when the worker fails, they are built in this thread.
  */
-export function loadCommunesIndex(): Promise<CommunesIndex> {
-  loading ??= (compiledServer ? buildInWorker().catch(buildHereAfter) : Promise.resolve().then(buildCommunes)).then(indexCommunes);
-  return loading;
-}
+export const loadCommunesIndex: () => Promise<CommunesIndex> = lazily(() =>
+  (compiledServer ? buildInWorker().catch(buildHereAfter) : Promise.resolve().then(buildCommunes)).then(indexCommunes),
+);
 
 /** Whether this module runs bundled into the compiled server (apps/api/build), beside communes-worker.js. */
 const compiledServer = !import.meta.url.endsWith('.ts');
