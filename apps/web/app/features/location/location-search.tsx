@@ -1,12 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Check, LocateFixed, Loader2, MapPin } from 'lucide-react';
-import {
-  locationMessages,
-  locationPanelCloseDelayMs,
-  minLocationQueryLength,
-  type DistanceRecord,
-  type LocationSuggestion,
-} from '@resto/domain/location';
+import { locationMessages, locationPanelCloseDelayMs, minLocationQueryLength, type DistanceRecord, type LocationSuggestion } from '@resto/domain/location';
 import { DistanceAnswerSchema, LocationSuggestionsSchema } from '@resto/contract/locations';
 import { formatDistance, formatPrice } from '@resto/domain/format';
 import { eurosToCents } from '@resto/domain/money';
@@ -35,7 +29,11 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   // The "use my position" button exists where geolocation does (known after hydration).
-  const canLocate = useSyncExternalStore(noSubscription, () => 'geolocation' in navigator, () => false);
+  const canLocate = useSyncExternalStore(
+    noSubscription,
+    () => 'geolocation' in navigator,
+    () => false,
+  );
   useEffect(() => {
     if (!('geolocation' in navigator)) console.info(locationMessages.geolocationUnsupported); // section 8: a console note only
   }, []);
@@ -180,12 +178,13 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
           </button>
         ) : null}
       </div>
+      {/* In the flow, not over what follows: in the location dialog, which scrolls, an absolute list was clipped below its first line. */}
       {open && suggestions.length > 0 ? (
         <ul
           id={listId}
           role="listbox"
           aria-label={locationSearchTexts.adressesProposees}
-          className="absolute z-20 mt-1 w-full overflow-hidden rounded-xl border border-black/10 bg-white shadow-lg"
+          className="mt-1 w-full overflow-hidden rounded-xl border border-black/10 bg-white shadow-lg"
         >
           {suggestions.map((s, index) => (
             <li

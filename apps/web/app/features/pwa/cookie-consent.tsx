@@ -5,16 +5,18 @@ import { consentDelayMs, onOpenRequest, readConsent, writeConsent } from './cons
 import { isNativeApp } from '../native/index.ts';
 import { cookieConsentTexts, pwaMessages } from '@resto/domain/messages/pwa';
 
+const answerButton = 'rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white';
+
 /**
  * The cookie consent (spec section 2): about 1 s after load when the visitor has not answered yet,
  * web only. It mentions audience measurement only when a tag manager is configured. 'Accepter'
  * stores 'true', 'Refuser' 'false' (docs/decisions/016, section 4.4: refusing as easy as
  * accepting); it closes only through an answer. A small non-modal dialog at the bottom of the
  * screen, never the page's largest paint, and the page stays usable under it
- * (docs/decisions/027-pages-paint-first.md).
+ * (docs/decisions/027-pages-paint-first.md). It stays under the modal dialogs (z-50: dish, location,
+ * cart sheet) a person opens: above them it hid their buttons and, the page behind a modal being
+ * inert, could not be answered; it shows again when the dialog closes.
  */
-const answerButton = 'rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white';
-
 export function CookieConsent({ prefix, analytics }: { prefix: string; analytics: boolean }) {
   const [open, setOpen] = useState(false);
   // The answer stored when it opened again (footer's "Gérer les cookies", cookie policy).
@@ -54,7 +56,7 @@ export function CookieConsent({ prefix, analytics }: { prefix: string; analytics
       aria-modal="false"
       aria-labelledby={titleId}
       aria-describedby={textId}
-      className="fixed inset-x-2 bottom-2 z-[60] mx-auto max-w-xl rounded-2xl bg-white p-3 text-sm shadow-2xl ring-1 ring-black/10 sm:bottom-4"
+      className="fixed inset-x-2 bottom-2 z-[45] mx-auto max-w-xl rounded-2xl bg-white p-3 text-sm shadow-2xl ring-1 ring-black/10 sm:bottom-4"
     >
       <p id={titleId} className="flex items-center gap-1.5 font-bold">
         <Cookie size={16} className="shrink-0 text-brand-600" aria-hidden /> {pwaMessages.cookieTitle}
