@@ -1,7 +1,7 @@
 import { test as base, type BrowserContext, type Page, type Request, type TestInfo } from '@playwright/test';
 
 export { expect } from '@playwright/test';
-export type { APIRequestContext, Browser, BrowserContext, Page, Request, Response, TestInfo } from '@playwright/test';
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page, Request, Response, TestInfo } from '@playwright/test';
 
 /** How many of the last browser events a failed test prints. */
 const timelineLength = Number(process.env.E2E_TIMELINE_LENGTH ?? 120);
