@@ -12,7 +12,12 @@ export function packMailBody(text: string, html: string): Buffer {
   // Level 1, not zlib's default 6: every order packs two mails while its request is served. On the
   // bench's order mails (6.2 KB of JSON): 102 µs instead of 198 µs each, 1.65 KB instead of 1.54 KB
   // (issue 15). Any level inflates the same way: rows written before read back unchanged.
-  return deflateRawSync(JSON.stringify([text, html]), { level: 1 });
+  // An 8 KB window and a small hash (zlib's memLevel 6): the compressor's state is ~70 KB instead of
+  // ~260 KB. Allocated and freed for every mail, the larger one made glibc give the top of the heap
+  // back each time under `npm run serve`'s MALLOC_TRIM_THRESHOLD_ (docs/decisions/026): 50 µs a mail
+  // instead of 32. A mail's pair is a few KB, so the output is the same size; inflating with
+  // zlib's default window reads any smaller one.
+  return deflateRawSync(JSON.stringify([text, html]), { level: 1, windowBits: 13, memLevel: 6 });
 }
 
 /** The text and HTML of `packMailBody`'s bytes. @throws when `body` is not such bytes. */
