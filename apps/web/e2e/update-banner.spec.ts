@@ -25,6 +25,10 @@ test.describe('new versions (spec section 4; docs/decisions/016, section 4.5)', 
   test.setTimeout(180_000);
 
   test.beforeAll(async () => {
+    // A server on a fresh PGlite directory, as each webServer of playwright.config.ts: the 120 s
+    // they get, which startServerOnBuildCopy waits. The hooks' default (60 s) cut that wait short
+    // in a clean-clone CI run that shared the machine with another.
+    test.setTimeout(150_000);
     server = await startServerOnBuildCopy(port);
   });
   test.afterAll(async () => {
