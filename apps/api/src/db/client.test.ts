@@ -1,16 +1,34 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { afterEach, expect, test } from 'vitest';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, afterEach, expect, test } from 'vitest';
+import { apiRoot } from '../api-root.ts';
 import { openDatabase, queryRows } from './client.ts';
 
 /** PGlite as the server opens it (issue 15, docs/decisions/026-memory-and-storage.md). */
+
+// The migrated template of new data directories lives in the system's temporary folder: this
+// file's own, so that its first directory has to make it.
+const previousTmpdir = process.env.TMPDIR;
+const templateFolder = mkdtempSync(join(tmpdir(), 'resto-template-'));
+process.env.TMPDIR = templateFolder;
+afterAll(() => {
+  if (previousTmpdir === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = previousTmpdir;
+  rmSync(templateFolder, { recursive: true, force: true });
+});
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+const migrationsFolder = join(apiRoot, 'drizzle');
+const journalEntries = (JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
 
 const setting = async (db: Parameters<typeof queryRows>[0], name: string) =>
   (await queryRows<{ setting: string }>(db, sql`select current_setting(${name}) as setting`))[0]!.setting;
@@ -38,3 +56,41 @@ test('a new data directory is created outside this process, then opened with sma
     await again.close();
   }
 }, 180_000); // two starts and a new cluster: slow on a busy machine
+
+test('a new data directory is a copy of the migrated template, made once in the temporary folder and whole', async () => {
+  const first = mkdtempSync(join(tmpdir(), 'resto-client-'));
+  dirs.push(first);
+  const opened = await openDatabase({ dataDir: first });
+  try {
+    const migrations = await queryRows<{ count: number }>(opened.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+    expect(migrations).toEqual([{ count: journalEntries }]);
+  } finally {
+    await opened.close();
+  }
+  // One template, no half-written file beside it.
+  const files = readdirSync(templateFolder).filter((name) => name.startsWith('resto-pglite-template-'));
+  expect(files).toHaveLength(1);
+  expect(files[0]).toMatch(/^resto-pglite-template-[0-9a-f]{16}\.tar$/);
+  const template = join(templateFolder, files[0]!);
+
+  // The next new directory is that file unpacked: a mark put in the template is in the directory.
+  const marked = new PGlite('memory://');
+  try {
+    await migrate(drizzle({ client: marked }), { migrationsFolder });
+    await marked.exec(`create table template_mark (id int); insert into template_mark values (42)`);
+    writeFileSync(template, Buffer.from(await (await marked.dumpDataDir('none')).arrayBuffer()));
+  } finally {
+    await marked.close();
+  }
+  const { mtimeMs } = statSync(template);
+  const second = mkdtempSync(join(tmpdir(), 'resto-client-'));
+  dirs.push(second);
+  const copy = await openDatabase({ dataDir: second });
+  try {
+    expect(await queryRows(copy.db, sql`select id from template_mark`)).toEqual([{ id: 42 }]);
+    expect(await queryRows(copy.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`)).toEqual([{ count: journalEntries }]);
+  } finally {
+    await copy.close();
+  }
+  expect(statSync(template).mtimeMs).toBe(mtimeMs);
+}, 180_000); // two new directories and a template: slow on a busy machine

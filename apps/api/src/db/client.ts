@@ -153,38 +153,53 @@ let memoryTemplateFiles: Promise<Blob> | undefined;
  * The files of a new, migrated, empty PGlite database, as a tar archive: every 'memory://'
  * database (the tests' hundreds) starts from them instead of running initdb and every migration
  * again, 7 to 10 s on a busy machine against 1.5 s. Made once per process and kept in the system's
- * temporary folder under the hash of the migrations and PGlite's version, so the test processes
- * share one; a file written by another schema is never read.
+ * temporary folder (`templateFile()`), so the test processes and the servers share one.
  */
 function memoryTemplate(): Promise<Blob> {
   memoryTemplateFiles ??= (async () => {
-    // PGlite's build (its WebAssembly and data files' sizes and dates) and every migration file.
-    const pgliteDist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const hash = createHash('sha256');
-    for (const name of ['pglite.wasm', 'pglite.data']) {
-      const { size, mtimeMs } = statSync(join(pgliteDist, name));
-      hash.update(`${name}:${size}:${mtimeMs}`);
-    }
-    for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
-      const path = join(migrationsFolder, name);
-      if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
-    }
-    const file = join(tmpdir(), `resto-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+    const file = templateFile();
     if (existsSync(file)) return new Blob([readFileSync(file)]);
     const template = new PGlite('memory://', { startParams: pgliteStartParams });
     try {
       await migratePglite(drizzlePglite({ client: template, schema }), { migrationsFolder });
       const files = await template.dumpDataDir('none');
-      // Written aside then renamed: a process reading it never sees half a file.
-      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-      writeFileSync(partial, Buffer.from(await files.arrayBuffer()));
-      renameSync(partial, file);
+      writeWhole(file, Buffer.from(await files.arrayBuffer()));
       return files;
     } finally {
       await template.close();
     }
   })();
   return memoryTemplateFiles;
+}
+
+let templateFileName: string | undefined;
+
+/**
+ * Where the migrated template lives: the system's temporary folder, under the hash of PGlite's
+ * build (its WebAssembly and data files' sizes and dates) and of every migration file, so that a
+ * file written for another schema or another PGlite is never read.
+ */
+function templateFile(): string {
+  if (templateFileName) return templateFileName;
+  const pgliteDist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const hash = createHash('sha256');
+  for (const name of ['pglite.wasm', 'pglite.data']) {
+    const { size, mtimeMs } = statSync(join(pgliteDist, name));
+    hash.update(`${name}:${size}:${mtimeMs}`);
+  }
+  for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+    const path = join(migrationsFolder, name);
+    if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
+  }
+  templateFileName = join(tmpdir(), `resto-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  return templateFileName;
+}
+
+/** Writes `file` aside then renames it: a process reading it never sees half a file. */
+function writeWhole(file: string, bytes: Uint8Array): void {
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, file);
 }
 
 /**
@@ -197,20 +212,47 @@ const pgliteVacuumMs = 5_000;
 const pgliteStartParams = [...PGlite.defaultStartParams, ...Object.entries(pgliteSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
 
 /**
- * Creates the PostgreSQL cluster of a new data directory (initdb) in a short-lived child process:
- * done in this process, initdb's own WebAssembly instance and the buffers it leaves (about 450 MB)
- * stay reachable from the PGlite that follows, for as long as the server runs (issue 15,
- * docs/decisions/026). @throws the child's error output when it fails.
+ * Creates the PostgreSQL cluster of a new data directory in a short-lived child process, as a copy
+ * of the migrated template (`templateFile()`, made there first if missing). In this process,
+ * initdb's own WebAssembly instance and the buffers it leaves (about 450 MB) would stay reachable
+ * from the PGlite that follows for as long as the server runs, and so would about 100 MB of the
+ * template's unpacking (issue 15, docs/decisions/026). Unpacking takes about 1 s where initdb and
+ * the migrations on disk took 7 s on a loaded machine: every new server starts sooner (`npm
+ * start`'s first, each end-to-end test's). @throws the child's error output when it fails.
  */
 async function initDataDir(dataDir: string): Promise<void> {
-  const script = `import { PGlite } from '@electric-sql/pglite';
-const db = new PGlite(process.env.PGLITE_INIT_DIR);
+  const script = `import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+const { PGLITE_INIT_DIR: dataDir, PGLITE_TEMPLATE: file, PGLITE_MIGRATIONS: migrationsFolder } = process.env;
+const startParams = JSON.parse(process.env.PGLITE_START_PARAMS);
+let files;
+if (existsSync(file)) files = new Blob([readFileSync(file)]);
+else {
+  const template = new PGlite('memory://', { startParams });
+  await migrate(drizzle({ client: template }), { migrationsFolder });
+  files = await template.dumpDataDir('none');
+  await template.close();
+  // Written aside then renamed: a process reading it never sees half a file.
+  const partial = file + '.' + process.pid + '.' + Math.random().toString(36).slice(2);
+  writeFileSync(partial, Buffer.from(await files.arrayBuffer()));
+  renameSync(partial, file);
+}
+const db = new PGlite(dataDir, { loadDataDir: files, startParams });
 await db.waitReady;
 await db.close();`;
   try {
     await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: apiRoot, // where @electric-sql/pglite resolves, from the sources and from the build
-      env: { ...process.env, NODE_OPTIONS: '', PGLITE_INIT_DIR: dataDir },
+      cwd: apiRoot, // where @electric-sql/pglite and drizzle-orm resolve, from the sources and from the build
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        PGLITE_INIT_DIR: dataDir,
+        PGLITE_TEMPLATE: templateFile(),
+        PGLITE_MIGRATIONS: migrationsFolder,
+        PGLITE_START_PARAMS: JSON.stringify(pgliteStartParams),
+      },
     });
   } catch (error) {
     throw new Error(`Création de la base dans ${dataDir} impossible`, { cause: error });
