@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -150,56 +150,40 @@ const pgliteSettings: Record<string, string> = {
 let memoryTemplateFiles: Promise<Blob> | undefined;
 
 /**
- * The files of a new, migrated, empty PGlite database, as a tar archive: every 'memory://'
- * database (the tests' hundreds) starts from them instead of running initdb and every migration
- * again, 7 to 10 s on a busy machine against 1.5 s. Made once per process and kept in the system's
- * temporary folder (`templateFile()`), so the test processes and the servers share one.
+ * The files of a new, migrated, empty PGlite database, as a tar archive (`templateFile()`): every
+ * 'memory://' database (the tests' hundreds) starts from them instead of running initdb and every
+ * migration again, 7 to 10 s on a busy machine against 1.5 s. Read once per process.
  */
 function memoryTemplate(): Promise<Blob> {
-  memoryTemplateFiles ??= (async () => {
-    const file = templateFile();
-    if (existsSync(file)) return new Blob([readFileSync(file)]);
-    const template = new PGlite('memory://', { startParams: pgliteStartParams });
-    try {
-      await migratePglite(drizzlePglite({ client: template, schema }), { migrationsFolder });
-      const files = await template.dumpDataDir('none');
-      writeWhole(file, Buffer.from(await files.arrayBuffer()));
-      return files;
-    } finally {
-      await template.close();
-    }
-  })();
+  memoryTemplateFiles ??= templateFile().then((file) => new Blob([readFileSync(file)]));
   return memoryTemplateFiles;
 }
 
-let templateFileName: string | undefined;
+let templateFileMade: Promise<string> | undefined;
 
 /**
- * Where the migrated template lives: the system's temporary folder, under the hash of PGlite's
- * build (its WebAssembly and data files' sizes and dates) and of every migration file, so that a
- * file written for another schema or another PGlite is never read.
+ * The migrated template's file, made first if missing (`pgliteChild`): in the system's temporary
+ * folder, under the hash of PGlite's build (its WebAssembly and data files' sizes and dates) and of
+ * every migration file, so that the test processes and the servers share one and a file written
+ * for another schema or another PGlite is never read. @returns its path.
  */
-function templateFile(): string {
-  if (templateFileName) return templateFileName;
-  const pgliteDist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  const hash = createHash('sha256');
-  for (const name of ['pglite.wasm', 'pglite.data']) {
-    const { size, mtimeMs } = statSync(join(pgliteDist, name));
-    hash.update(`${name}:${size}:${mtimeMs}`);
-  }
-  for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
-    const path = join(migrationsFolder, name);
-    if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
-  }
-  templateFileName = join(tmpdir(), `resto-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
-  return templateFileName;
-}
-
-/** Writes `file` aside then renames it: a process reading it never sees half a file. */
-function writeWhole(file: string, bytes: Uint8Array): void {
-  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(partial, bytes);
-  renameSync(partial, file);
+function templateFile(): Promise<string> {
+  templateFileMade ??= (async () => {
+    const pgliteDist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const hash = createHash('sha256');
+    for (const name of ['pglite.wasm', 'pglite.data']) {
+      const { size, mtimeMs } = statSync(join(pgliteDist, name));
+      hash.update(`${name}:${size}:${mtimeMs}`);
+    }
+    for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+      const path = join(migrationsFolder, name);
+      if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
+    }
+    const file = join(tmpdir(), `resto-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+    if (!existsSync(file)) await pgliteChild({ PGLITE_TEMPLATE: file });
+    return file;
+  })();
+  return templateFileMade;
 }
 
 /**
@@ -212,50 +196,53 @@ const pgliteVacuumMs = 5_000;
 const pgliteStartParams = [...PGlite.defaultStartParams, ...Object.entries(pgliteSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
 
 /**
- * Creates the PostgreSQL cluster of a new data directory in a short-lived child process, as a copy
- * of the migrated template (`templateFile()`, made there first if missing). In this process,
- * initdb's own WebAssembly instance and the buffers it leaves (about 450 MB) would stay reachable
- * from the PGlite that follows for as long as the server runs, and so would about 100 MB of the
- * template's unpacking (issue 15, docs/decisions/026). Unpacking takes about 1 s where initdb and
- * the migrations on disk took 7 s on a loaded machine: every new server starts sooner (`npm
- * start`'s first, each end-to-end test's). @throws the child's error output when it fails.
+ * Creates the PostgreSQL cluster of a new data directory as a copy of the migrated template
+ * (`templateFile()`), unpacked in a short-lived child process (`pgliteChild`). Unpacking takes
+ * about 1 s where initdb and the migrations on disk took 7 s on a loaded machine: every new server
+ * starts sooner (`npm start`'s first, each end-to-end test's).
  */
 async function initDataDir(dataDir: string): Promise<void> {
+  await pgliteChild({ PGLITE_TEMPLATE: await templateFile(), PGLITE_INIT_DIR: dataDir });
+}
+
+/**
+ * Runs PGlite in a short-lived child process: in this one, initdb's own WebAssembly instance and
+ * the buffers it leaves (about 450 MB) would stay reachable from the PGlite that follows for as
+ * long as the server runs, and so would about 100 MB of a template's unpacking (issue 15,
+ * docs/decisions/026). The child makes the template file PGLITE_TEMPLATE if it is missing (initdb
+ * in memory, the migrations, written aside then renamed: no process reads half a file), then
+ * unpacks it into PGLITE_INIT_DIR when given. @throws the child's error output when it fails.
+ */
+async function pgliteChild(env: { PGLITE_TEMPLATE: string; PGLITE_INIT_DIR?: string }): Promise<void> {
   const script = `import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-const { PGLITE_INIT_DIR: dataDir, PGLITE_TEMPLATE: file, PGLITE_MIGRATIONS: migrationsFolder } = process.env;
+const { PGLITE_TEMPLATE: file, PGLITE_INIT_DIR: dataDir, PGLITE_MIGRATIONS: migrationsFolder } = process.env;
 const startParams = JSON.parse(process.env.PGLITE_START_PARAMS);
-let files;
-if (existsSync(file)) files = new Blob([readFileSync(file)]);
-else {
+if (!existsSync(file)) {
   const template = new PGlite('memory://', { startParams });
   await migrate(drizzle({ client: template }), { migrationsFolder });
-  files = await template.dumpDataDir('none');
+  const files = await template.dumpDataDir('none');
   await template.close();
-  // Written aside then renamed: a process reading it never sees half a file.
   const partial = file + '.' + process.pid + '.' + Math.random().toString(36).slice(2);
   writeFileSync(partial, Buffer.from(await files.arrayBuffer()));
   renameSync(partial, file);
 }
-const db = new PGlite(dataDir, { loadDataDir: files, startParams });
-await db.waitReady;
-await db.close();`;
+if (dataDir) {
+  const db = new PGlite(dataDir, { loadDataDir: new Blob([readFileSync(file)]), startParams });
+  await db.waitReady;
+  await db.close();
+}`;
   try {
     await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
       cwd: apiRoot, // where @electric-sql/pglite and drizzle-orm resolve, from the sources and from the build
-      env: {
-        ...process.env,
-        NODE_OPTIONS: '',
-        PGLITE_INIT_DIR: dataDir,
-        PGLITE_TEMPLATE: templateFile(),
-        PGLITE_MIGRATIONS: migrationsFolder,
-        PGLITE_START_PARAMS: JSON.stringify(pgliteStartParams),
-      },
+      env: { ...process.env, NODE_OPTIONS: '', PGLITE_MIGRATIONS: migrationsFolder, PGLITE_START_PARAMS: JSON.stringify(pgliteStartParams), ...env },
     });
   } catch (error) {
-    throw new Error(`Création de la base dans ${dataDir} impossible`, { cause: error });
+    throw new Error(env.PGLITE_INIT_DIR ? `Création de la base dans ${env.PGLITE_INIT_DIR} impossible` : `Création du modèle de base ${env.PGLITE_TEMPLATE} impossible`, {
+      cause: error,
+    });
   }
 }
 
