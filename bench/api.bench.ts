@@ -3,15 +3,17 @@
  * reads — GET /v2/public/menus plain, gzip, brotli and revalidated (If-None-Match → 304), then
  * /settings and /offers — our server beside a bare Hono server answering the same documents the
  * least way (bench/bare-hono.ts), same connections, same run; then what each middleware of the
- * chain costs per request, in process; then the server's resident memory.
+ * chain costs per request, in process; then the server's resident memory. The storefront is mounted
+ * when built, and / and /menu rendered before the loads, as in production (docs/decisions/030).
  * Order creation is bench/orders.bench.ts; the first load's JS, bench/first-load.bench.ts.
  * Run: npm run bench:api (BENCH_SECONDS per run, default 8; BENCH_CONNECTIONS, default 10;
  * ports BENCH_PORT and BENCH_BARE_PORT, default 7301 and 7302). About 2.5 minutes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { apiMiddleware } from '../apps/api/src/app.ts';
 import { reportFigures, rssMb, type BenchFigure } from './lib/figures.ts';
@@ -100,13 +102,30 @@ const int = (n: number) => Math.round(n).toLocaleString('en-US');
 // 1. Over HTTP: our server (a child process, as `npm start` runs it) beside bare Hono.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'resto-bench-api-'));
+// The storefront mounted when built (npm run build), as in production: there pages are rendered
+// between API answers, and what rendering leaves behind in the process (docs/decisions/030) is
+// part of what an API answer costs.
+const webBuild = fileURLToPath(new URL('../apps/web/build', import.meta.url));
+const withStorefront = existsSync(join(webBuild, 'server/index.js'));
 // At LOG_LEVEL=info, the production default: what logging costs there is part of the figure. With the
 // demo's 3,000 past orders, as `npm start` loads them (the memory figure is comparable with issue 15's).
-const ours = await startServer({ port: ourPort, dataDir, env: { LOG_LEVEL: 'info', DEMO_HISTORY: '1' } });
+const ours = await startServer({
+  port: ourPort,
+  dataDir,
+  env: { LOG_LEVEL: 'info', DEMO_HISTORY: '1', ...(withStorefront ? { WEB_BUILD_DIR: webBuild } : {}) },
+});
 let bare: ChildProcess | undefined;
 const figures: BenchFigure[] = [];
 try {
   const base = `http://127.0.0.1:${ourPort}`;
+  if (withStorefront) {
+    for (const path of ['/', '/menu']) {
+      const page = await fetch(`${base}${path}`);
+      await page.text();
+      if (page.status !== 200) throw new Error(`${path} : ${page.status}`);
+    }
+    console.log('Boutique montée (apps/web/build) : / et /menu rendues avant les mesures, comme en production.');
+  } else console.log('Boutique absente (npm run build pour la monter) : API seule, aucune page rendue avant les mesures.');
   const text = async (path: string) => (await fetch(`${base}${path}`)).text();
   const [menusBody, settingsBody, offersBody] = await Promise.all([text('/v2/public/menus'), text('/v2/public/settings'), text('/v2/public/offers')]);
   bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-hono.ts'], {

@@ -1,17 +1,21 @@
-import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
+// React's build for web-standard servers, not its Node build: the Node build renders every page
+// inside an AsyncLocalStorage, and on Node 20 the first one turns on async hooks for every promise
+// of the process for good. Every API answer then cost about 30 % more CPU (a 304 of the menus: 34-38
+// against 45-53 µs; docs/decisions/030-no-async-hooks.md). This build looks for a global
+// AsyncLocalStorage, which Node does not have, and answers a web stream, which Hono sends as is.
+import { renderToReadableStream } from 'react-dom/server.edge';
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default Node entry, plus spec section 2's "for bots, errors are not rendered":
- * a crawler asking for a missing or broken page gets the status alone, not our error page.
+ * React Router's default entry for web-standard servers, plus spec section 2's "for bots, errors
+ * are not rendered": a crawler asking for a missing or broken page gets the status alone, not our
+ * error page.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -27,37 +31,30 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    // Crawlers and prerendering wait for all content (React's advice for them).
-    const readyOption: keyof RenderToPipeableStreamOptions = bot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-
-    // The nonce of this answer's Content-Security-Policy: on React Router's inline scripts (hydration
-    // data, ScrollRestoration, streamed data) and React's own (docs/decisions/009-http-security-headers.md).
-    const nonce = loadContext.cspNonce;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
-      [readyOption]() {
-        shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
-        });
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-      },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
+  let shellRendered = false;
+  // Rendering still going after the loaders' streamTimeout is cut (React Router's default entries).
+  const abort = new AbortController();
+  const timeoutId = setTimeout(() => abort.abort(), streamTimeout + 1000);
+  // The nonce of this answer's Content-Security-Policy: on React Router's inline scripts (hydration
+  // data, ScrollRestoration, streamed data) and React's own (docs/decisions/009-http-security-headers.md).
+  const nonce = loadContext.cspNonce;
+  // Rejects when the shell fails: React Router then answers its error page.
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    nonce,
+    signal: abort.signal,
+    onError(error: unknown) {
+      responseStatusCode = 500;
+      if (shellRendered) console.error(error);
+    },
+  }).catch((error: unknown) => {
+    clearTimeout(timeoutId);
+    throw error;
   });
+  shellRendered = true;
+  const finished = () => clearTimeout(timeoutId);
+  body.allReady.then(finished, finished);
+  // Crawlers and prerendering wait for all content (React's advice for them).
+  if (bot || routerContext.isSpaMode) await body.allReady;
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
