@@ -200,12 +200,14 @@ async function thirdParties(deps: AppDeps): Promise<ThirdParties> {
 
 /**
  * Which React DOM server build this process loaded ('production' or 'development'), read from
- * the CommonJS module cache; null when React is not loaded (no storefront build).
+ * the CommonJS module cache; null when React is not loaded (no storefront build). The storefront
+ * renders with the web-streams build (`react-dom-server.edge.*`, docs/decisions/030); the Node
+ * build's files count too.
  */
 function reactBuildLoaded(): 'production' | 'development' | null {
   const loaded = Object.keys(createRequire(import.meta.url).cache);
-  if (loaded.some((path) => /react-dom-server\.node\.production\.js$/.test(path))) return 'production';
-  if (loaded.some((path) => /react-dom-server\.node\.development\.js$/.test(path))) return 'development';
+  if (loaded.some((path) => /react-dom-server\.(edge|node)\.production\.js$/.test(path))) return 'production';
+  if (loaded.some((path) => /react-dom-server\.(edge|node)\.development\.js$/.test(path))) return 'development';
   return null;
 }
 
