@@ -1,13 +1,15 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Check, LocateFixed, Loader2, MapPin } from 'lucide-react';
 import { locationMessages, locationPanelCloseDelayMs, minLocationQueryLength, type DistanceRecord, type LocationSuggestion } from '@resto/domain/location';
-import { DistanceAnswerSchema, LocationSuggestionsSchema } from '@resto/contract/locations';
 import { formatDistance, formatPrice } from '@resto/domain/format';
 import { eurosToCents } from '@resto/domain/money';
-import { api, ApiCallError } from '../../lib/api.ts';
+import { ApiCallError } from '../../lib/api-error.ts';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocationStore } from './location-store.ts';
 import { locationSearchTexts } from '@resto/domain/messages/delivery';
+
+/** The search's API calls and their schemas, loaded on first use (location-calls.ts). */
+const loadCalls = () => import('./location-calls.ts');
 
 /**
  * The location panel (spec sections 3, 4, 5 and 8): search from 3 characters, suggestions as an
@@ -53,7 +55,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
     const timer = setTimeout(async () => {
       setStatus('searching');
       try {
-        const found = await api.call({ path: '/v2/public/locations/', query: { query: trimmed }, response: LocationSuggestionsSchema });
+        const found = await (await loadCalls()).findLocations(trimmed);
         if (current !== requestId.current) return;
         setSuggestions(found);
         setActive(found.length ? 0 : -1);
@@ -75,7 +77,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
     setOpen(false);
     setStatus('resolving');
     try {
-      const { refusal, ...record } = await api.call({ path: '/v2/public/locations/distance', query: { location }, response: DistanceAnswerSchema });
+      const { refusal, ...record } = await (await loadCalls()).distanceTo(location);
       if (refusal) {
         stored.markInvalid();
         setStatus('error');
@@ -158,7 +160,10 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
               setMessage('');
             }}
             onKeyDown={onKeyDown}
-            onFocus={() => suggestions.length && setOpen(true)}
+            onFocus={() => {
+              void loadCalls().catch(() => undefined); // typing comes next: its calls are ready by the third character
+              if (suggestions.length) setOpen(true);
+            }}
             className={`w-full rounded-xl border py-2.5 pr-9 pl-9 text-base ${invalid ? 'border-red-600' : 'border-black/15'}`}
           />
           {status === 'searching' || status === 'resolving' ? (

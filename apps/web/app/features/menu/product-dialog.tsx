@@ -9,7 +9,7 @@ import { formatPrice } from '@resto/domain/format';
 import { allergenLabels, dietLabels, type Allergen, type Diet } from '@resto/domain/allergens';
 import { itemBadge, type Offer } from '@resto/domain/offers';
 import { useCartStore } from '../cart/cart-store.ts';
-import { fetchProductAfterAdd } from './product-view.ts';
+import { fetchProductAfterAdd } from './quick-add.tsx';
 import { formatEuros } from '@resto/domain/format';
 import { productDialogTexts } from '@resto/domain/messages/menu';
 

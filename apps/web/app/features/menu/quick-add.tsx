@@ -7,6 +7,15 @@ import { useCartStore } from '../cart/cart-store.ts';
 import { quickAddTexts } from '@resto/domain/messages/menu';
 
 /**
+ * Fires GET /v2/public/products/{item_menu_id} after an add, from the one-tap add and from the
+ * product dialog (spec section 7: the result is unused; a failure changes nothing). The call and
+ * its schemas load on demand (product-view.ts).
+ */
+export function fetchProductAfterAdd(itemMenuId: number): void {
+  void import('./product-view.ts').then(({ requestProductView }) => requestProductView(itemMenuId)).catch(() => undefined);
+}
+
+/**
  * One-tap add (issue 8): a dish without required options goes straight to the cart; one with
  * required options opens its dialog so nothing is ordered half-chosen.
  */
@@ -29,7 +38,7 @@ function QuickAdd({ item, className = '' }: { item: MenuItem; className?: string
       aria-label={quickAddTexts.ajouterAuPanier(item.item_name)}
       onClick={() => {
         add({ item, choices: [], quantity: 1, note: '' });
-        void import('./product-view.ts').then(({ fetchProductAfterAdd }) => fetchProductAfterAdd(item.item_menu_id)).catch(() => undefined);
+        fetchProductAfterAdd(item.item_menu_id);
         toast(quickAddTexts.ajouteAuPanier(item.item_name), 'success');
       }}
     >
