@@ -12,13 +12,21 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
  * - `storefront-shell`: reached by the storefront's layout (routes/shell.tsx), and by nothing outside it.
  * - `staff-shell`: reached by the staff area's layout (routes/restaurant-area.tsx), and by nothing outside it.
  *
+ * The storefront's landing pages (`/` and `/menu`, where visitors arrive) load the rest of their
+ * first load from these groups too, modules of node_modules included (zustand): a module their
+ * route modules import statically goes to `storefront-shell`, or to `app-shell` when a staff page
+ * may load it as well. Every file of a first load is one more request in the slow-4G simulation of
+ * Lighthouse, which counts them in the largest paint (docs/decisions/027): /menu went from 30 files
+ * to 9 for about the same bytes; `/` and `/menu` each load the other's few kilobytes.
+ *
  * "Reached" follows static and dynamic importers up to the route modules, through a feature's
  * index.ts only towards the files that import, from it, a name the module gives it (the barrel
  * re-exports the whole feature: root.tsx takes two hooks from features/pwa/index.ts, not its
  * overlays), so a module that a staff
  * page (or a lazy piece of one) may load never lands in `storefront`, nor the reverse: no page loads
- * a group it does not already need whole. Anything else (a single page's modules, modules shared by
- * some pages only, node_modules) keeps Rolldown's automatic chunking.
+ * a group it does not already need whole, except the landing pages' share above. Anything else (a
+ * single page's modules, modules shared by some pages only, the rest of node_modules) keeps
+ * Rolldown's automatic chunking.
  */
 export type FirstLoadGroup = 'app-shell' | 'storefront-shell' | 'staff-shell';
 
@@ -32,19 +40,26 @@ export interface ModuleImporters {
 export interface Layouts {
   root: string;
   entry: string;
-  storefront: { layout: string; pages: readonly string[] };
+  /** `landing`: the pages visitors arrive on, whose whole first load is grouped (some of `pages`). */
+  storefront: { layout: string; pages: readonly string[]; landing: readonly string[] };
   staff: { layout: string; pages: readonly string[] };
 }
 
-/** Reads the two layouts and their pages from the route config (app/routes.ts); throws if one is missing. */
-export function layoutsOf(routes: readonly RouteConfigEntry[]): Layouts {
+/**
+ * Reads the two layouts and their pages from the route config (app/routes.ts), with the storefront's
+ * landing pages (route files); throws if a layout is missing or a landing page is not a storefront page.
+ */
+export function layoutsOf(routes: readonly RouteConfigEntry[], landing: readonly string[]): Layouts {
   const filesUnder = (entry: RouteConfigEntry): string[] => (entry.children ?? []).flatMap((child) => [child.file, ...filesUnder(child)]);
   const layout = (file: string) => {
     const entry = routes.find((route) => route.file === file);
     if (!entry) throw new Error(`chunk-groups: no layout ${file} in app/routes.ts`);
     return { layout: file, pages: filesUnder(entry) };
   };
-  return { root: 'root.tsx', entry: 'entry.client.tsx', storefront: layout('routes/shell.tsx'), staff: layout('routes/restaurant-area.tsx') };
+  const storefront = layout('routes/shell.tsx');
+  const stray = landing.find((file) => !storefront.pages.includes(file));
+  if (stray) throw new Error(`chunk-groups: landing page ${stray} is not under routes/shell.tsx`);
+  return { root: 'root.tsx', entry: 'entry.client.tsx', storefront: { ...storefront, landing }, staff: layout('routes/restaurant-area.tsx') };
 }
 
 const stripQuery = (id: string) => id.replace(/\?.*$/, '');
@@ -116,11 +131,13 @@ export function firstLoadGroups(
   const routeFile = (id: string) => (id.startsWith(prefix) ? id.slice(prefix.length).replace(routeSuffix, '').replace(/\\/g, '/') : undefined);
   const storefrontPages = new Set(layouts.storefront.pages);
   const staffPages = new Set(layouts.staff.pages);
+  const landingPages = new Set(layouts.storefront.landing);
   const routeFiles = new Set([layouts.root, layouts.entry, layouts.storefront.layout, layouts.staff.layout, ...storefrontPages, ...staffPages]);
   const isRoute = (file: string) => routeFiles.has(file);
 
   return (id, ctx) => {
-    if (!appCode.test(id) || id.includes('node_modules') || id.startsWith('\0')) return null;
+    if (id.startsWith('\0')) return null;
+    const inApp = appCode.test(id) && !id.includes('node_modules');
     // Route modules and the entry stay in their own entry chunks: moved into a group, their chunk
     // becomes a facade that Rolldown may fill with shared modules, and whoever needs those then
     // loads the whole group behind it (seen: root loading the storefront's group).
@@ -162,9 +179,15 @@ export function firstLoadGroups(
         for (const user of barrel.importers) if (importsAny(user, parent, names)) queue.push([user, lazy]);
       }
     }
-    if (statically.has(layouts.root) || statically.has(layouts.entry)) return 'app-shell';
+    // A package the root loads comes along with the app's group (its dependencies are included).
+    const byRoot = statically.has(layouts.root) || statically.has(layouts.entry);
+    if (byRoot) return inApp ? 'app-shell' : null;
     if (unknownRoot) return null;
     const routes = new Set([...statically, ...lazily]);
+    const onLanding = statically.has(layouts.storefront.layout) || [...statically].some((route) => landingPages.has(route));
+    const onStaff = [...routes].some((route) => route === layouts.staff.layout || staffPages.has(route));
+    if (onLanding) return onStaff ? 'app-shell' : 'storefront-shell';
+    if (!inApp) return null;
     const only = (layout: string, pages: Set<string>) => statically.has(layout) && [...routes].every((route) => route === layout || pages.has(route));
     if (only(layouts.storefront.layout, storefrontPages)) return 'storefront-shell';
     if (only(layouts.staff.layout, staffPages)) return 'staff-shell';

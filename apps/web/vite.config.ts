@@ -50,7 +50,7 @@ function chunkStatsFile(): Plugin {
   };
 }
 
-const firstLoadGroup = firstLoadGroups(join(import.meta.dirname, 'app'), layoutsOf(routes));
+const firstLoadGroup = firstLoadGroups(join(import.meta.dirname, 'app'), layoutsOf(routes, ['routes/home.tsx', 'routes/menu.tsx']));
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), latestBuildFile(), chunkStatsFile()],
