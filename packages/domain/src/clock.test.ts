@@ -1,6 +1,6 @@
 import { describe, test, expect } from 'vitest';
 import fc from 'fast-check';
-import { isOpenAt, rememberRestaurantOffset, restaurantOffsetAt, restaurantTimeZone, toRestaurantDate, toRestaurantTime } from './clock.ts';
+import { isOpenAt, rememberRestaurantOffset, restaurantOffsetAt, restaurantOffsetSpan, restaurantTimeZone, toRestaurantDate, toRestaurantTime } from './clock.ts';
 import type { ActiveTime, Weekday } from './catalogue.ts';
 
 describe('toRestaurantTime (docs/decisions/016, section 2.3: time is Europe/Paris)', () => {
@@ -197,23 +197,65 @@ describe('toRestaurantDate: the calendar day in Paris, as Intl gives it', () => 
   });
 });
 
-describe('rememberRestaurantOffset: the server gives the offset, the browser asks Intl nothing', () => {
+describe('restaurantOffsetSpan and rememberRestaurantOffset: the server gives the offset, the browser asks Intl nothing', () => {
   test('restaurantOffsetAt gives +1 h in winter and +2 h in summer', () => {
     expect(restaurantOffsetAt(new Date('2026-01-15T12:00:00Z'))).toBe(3_600_000);
     expect(restaurantOffsetAt(new Date('2026-07-15T12:00:00Z'))).toBe(7_200_000);
   });
 
-  test('a remembered offset is what that quarter hour is read with; the others, and bad values, change nothing', () => {
-    // A quarter of 2200 no other test reads, remembered with an offset Intl would not give: reading
-    // it shows the remembered one was used instead of asking Intl.
-    const instant = new Date('2200-06-01T10:07:00Z');
-    rememberRestaurantOffset(instant, 3 * 3_600_000);
-    expect(toRestaurantTime(new Date('2200-06-01T10:14:59Z'))).toEqual({ day: 'sun', time: '13:14' });
-    expect(toRestaurantTime(new Date('2200-06-01T10:15:00Z'))).toEqual({ day: 'sun', time: '12:15' }); // the next quarter: Intl's +2 h
-    rememberRestaurantOffset(instant, 0); // already known: kept
-    expect(toRestaurantTime(new Date('2200-06-01T10:00:00Z')).time).toBe('13:00');
-    for (const offset of [Number.NaN, 1234, 19 * 3_600_000]) rememberRestaurantOffset(new Date('2200-06-02T10:00:00Z'), offset);
-    rememberRestaurantOffset(new Date(Number.NaN), 3_600_000);
-    expect(toRestaurantTime(new Date('2200-06-02T10:00:00Z')).time).toBe('12:00');
+  test('the span runs from the last change to the next, as Intl knows them (01:00 UTC, last Sundays of March and October)', () => {
+    expect(restaurantOffsetSpan(new Date('2026-11-24T11:30:00Z'))).toEqual({
+      offsetMs: 3_600_000,
+      fromMs: Date.parse('2026-10-25T01:00:00Z'),
+      untilMs: Date.parse('2027-03-28T01:00:00Z'),
+    });
+    expect(restaurantOffsetSpan(new Date('2026-07-15T12:00:00Z'))).toEqual({
+      offsetMs: 7_200_000,
+      fromMs: Date.parse('2026-03-29T01:00:00Z'),
+      untilMs: Date.parse('2026-10-25T01:00:00Z'),
+    });
+    // Its first and last quarter hours, and the ones just outside, against Intl.
+    const { fromMs, untilMs } = restaurantOffsetSpan(new Date('2026-07-15T12:00:00Z'));
+    const intlOffset = (ms: number) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', { timeZone: restaurantTimeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
+          .formatToParts(new Date(ms))
+          .map((p) => [p.type, p.value]),
+      );
+      return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - ms;
+    };
+    expect([fromMs, untilMs - 1000].map(intlOffset)).toEqual([7_200_000, 7_200_000]);
+    expect([fromMs - 1000, untilMs].map(intlOffset)).toEqual([3_600_000, 3_600_000]);
+    expect(() => restaurantOffsetSpan(new Date(Number.NaN))).toThrow(RangeError);
+  });
+
+  test('a change within a quarter hour ends the span at the quarter before it; a span reaches 400 days at most', () => {
+    // Paris Mean Time (+00:09:21) until 1911-03-10T23:50:39Z, unchanged since 1891.
+    expect(restaurantOffsetSpan(new Date('1911-03-01T00:00:00Z'))).toEqual({
+      offsetMs: 561_000,
+      fromMs: Date.parse('1911-03-01T00:00:00Z') - 400 * 86_400_000,
+      untilMs: Date.parse('1911-03-10T23:45:00Z'),
+    });
+  });
+
+  test('within a remembered span, the wall clock is read with its offset; outside it, and after bad values, with Intl', () => {
+    // A span of 2200 no other test reads, with an offset Intl would not give: reading it shows the
+    // remembered one was used instead of asking Intl.
+    rememberRestaurantOffset({ offsetMs: 3 * 3_600_000, fromMs: Date.parse('2200-06-01T10:00:00Z'), untilMs: Date.parse('2200-06-03T10:00:00Z') });
+    expect(toRestaurantTime(new Date('2200-06-01T10:00:00Z'))).toEqual({ day: 'sun', time: '13:00' });
+    expect(toRestaurantTime(new Date('2200-06-03T09:59:00Z'))).toEqual({ day: 'tue', time: '12:59' });
+    expect(toRestaurantDate(new Date('2200-06-02T22:00:00Z'))).toBe('2200-06-03');
+    expect(toRestaurantTime(new Date('2200-06-03T10:00:00Z'))).toEqual({ day: 'tue', time: '12:00' }); // its end: Intl's +2 h
+    expect(toRestaurantTime(new Date('2200-06-01T09:59:00Z'))).toEqual({ day: 'sun', time: '11:59' });
+    for (const span of [
+      { offsetMs: Number.NaN, fromMs: 0, untilMs: 1 },
+      { offsetMs: 1234, fromMs: 0, untilMs: 1 },
+      { offsetMs: 19 * 3_600_000, fromMs: 0, untilMs: 1 },
+      { offsetMs: 0, fromMs: Number.NaN, untilMs: 1 },
+      { offsetMs: 0, fromMs: 2, untilMs: 1 },
+    ]) {
+      rememberRestaurantOffset(span);
+      expect(toRestaurantTime(new Date('2200-06-02T10:00:00Z')).time).toBe('13:00'); // the good span is kept
+    }
   });
 });

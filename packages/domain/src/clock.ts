@@ -37,25 +37,36 @@ function offsetFromIntl(secondMs: number): number {
   return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - secondMs;
 }
 
+/** The quarter's offset when it holds no change (asked at its first and last second), NaN otherwise; kept when `keep`. */
+function quarterOffset(quarter: number, keep: boolean): number {
+  const known = offsetByQuarter.get(quarter);
+  if (known !== undefined) return known;
+  const start = quarter * quarterMs;
+  const offset = offsetFromIntl(start);
+  if (offsetFromIntl(start + quarterMs - 1000) !== offset) return Number.NaN;
+  if (keep) {
+    if (offsetByQuarter.size >= 4096) offsetByQuarter.clear();
+    offsetByQuarter.set(quarter, offset);
+  }
+  return offset;
+}
+
+/** The span the server sent with the page (rememberRestaurantOffset): read without Intl. */
+let rememberedSpan: OffsetSpan | undefined;
+
 /**
  * The restaurant zone's UTC offset at `ms`, in ms. Intl costs microseconds and pricing asks it for
  * every offer's time window (issue 15): it is asked once per quarter hour, at the quarter's first
  * and last second, and kept when both agree (Europe/Paris has changed on whole hours since 1911),
  * then the wall clock is plain arithmetic. A quarter that holds a change (the 1911 one fell at
- * 23:50:39 UTC) is asked at the instant's second, every time.
+ * 23:50:39 UTC) is asked at the instant's second, every time. Within a span the server sent, its
+ * offset is used.
  * @throws RangeError for an invalid date, as Intl does.
  */
 function restaurantOffsetMs(ms: number): number {
-  const quarter = Math.floor(ms / quarterMs);
-  let offset = offsetByQuarter.get(quarter);
-  if (offset === undefined) {
-    const start = quarter * quarterMs;
-    offset = offsetFromIntl(start);
-    if (offsetFromIntl(start + quarterMs - 1000) !== offset) return offsetFromIntl(Math.floor(ms / 1000) * 1000);
-    if (offsetByQuarter.size >= 4096) offsetByQuarter.clear();
-    offsetByQuarter.set(quarter, offset);
-  }
-  return offset;
+  if (rememberedSpan && ms >= rememberedSpan.fromMs && ms < rememberedSpan.untilMs) return rememberedSpan.offsetMs;
+  const offset = quarterOffset(Math.floor(ms / quarterMs), true);
+  return Number.isNaN(offset) ? offsetFromIntl(Math.floor(ms / 1000) * 1000) : offset;
 }
 
 const weekdayOfUtcDay: readonly Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
@@ -109,27 +120,78 @@ const minFourDigitYearMs = Date.UTC(1000, 0, 2);
 const maxFourDigitYearMs = Date.UTC(9999, 11, 30);
 
 /**
- * The restaurant zone's UTC offset at `instant`, in ms (+3,600,000 in winter, +7,200,000 in summer):
- * what the server sends with a page so that the browser can read the rendered instant in Paris
- * without Intl (rememberRestaurantOffset). @throws RangeError for an invalid date.
+ * The restaurant zone's UTC offset at `instant`, in ms (+3,600,000 in winter, +7,200,000 in summer).
+ * @throws RangeError for an invalid date.
  */
 export function restaurantOffsetAt(instant: Date): number {
   return restaurantOffsetMs(instant.getTime());
 }
 
 /**
- * Keeps an offset that restaurantOffsetAt gave (the server's, with the page) for the quarter hour of
- * `instant`, so that reading that quarter in Paris asks Intl nothing: the first use of Intl costs a
- * page's hydration Intl's whole initialisation (docs/decisions/029-no-intl-while-hydrating.md).
- * Ignored unless both are finite and the offset a whole number of minutes within ±18 h.
+ * The zone's offset at an instant and the span of time it holds for: `offsetMs` from `fromMs`
+ * (inclusive) to `untilMs` (exclusive), in ms since 1970, whole quarter hours.
  */
-export function rememberRestaurantOffset(instant: Date, offsetMs: number): void {
+export interface OffsetSpan {
+  offsetMs: number;
+  fromMs: number;
+  untilMs: number;
+}
+
+/** Spans are searched in steps of 6 h (Europe/Paris never changed twice within that), 400 days each way at most. */
+const spanStepQuarters = 24;
+const spanLimitQuarters = 400 * 96;
+let lastSpan: OffsetSpan | undefined;
+
+/**
+ * The offset of Europe/Paris at `instant` and the span around it during which it does not change
+ * (from the last change to the next, as Intl knows them; at most 400 days each way): what the server
+ * sends with a page, so that the browser reads in Paris, without Intl, both the rendered instant and
+ * its own clock, the same minute or days later (rememberRestaurantOffset; the first use of Intl costs
+ * a page's hydration Intl's whole initialisation, docs/decisions/029). A quarter hour that holds a
+ * change gives an empty span. The last span is kept: each page asks it, seasons change twice a year.
+ * @throws RangeError for an invalid date.
+ */
+export function restaurantOffsetSpan(instant: Date): OffsetSpan {
   const ms = instant.getTime();
-  if (!Number.isFinite(ms) || !Number.isInteger(offsetMs / 60_000) || Math.abs(offsetMs) > 18 * 3_600_000) return;
+  if (lastSpan && ms >= lastSpan.fromMs && ms < lastSpan.untilMs) return lastSpan;
   const quarter = Math.floor(ms / quarterMs);
-  if (offsetByQuarter.has(quarter)) return;
-  if (offsetByQuarter.size >= 4096) offsetByQuarter.clear();
-  offsetByQuarter.set(quarter, offsetMs);
+  const offsetMs = quarterOffset(quarter, false);
+  if (Number.isNaN(offsetMs)) return { offsetMs: restaurantOffsetMs(ms), fromMs: ms, untilMs: ms };
+  const holds = (q: number) => offsetFromIntl(q * quarterMs) === offsetMs;
+  // The last quarter of the span in `direction`: probes quarters' starts every 6 h, halves the gap
+  // to the quarter, then steps back over a quarter whose end differs (a change within it).
+  const edge = (direction: 1 | -1) => {
+    let inside = quarter;
+    while (Math.abs(inside - quarter) < spanLimitQuarters) {
+      let outside = inside + direction * spanStepQuarters;
+      if (holds(outside)) {
+        inside = outside;
+        continue;
+      }
+      while (Math.abs(outside - inside) > 1) {
+        const middle = inside + direction * Math.floor(Math.abs(outside - inside) / 2);
+        if (holds(middle)) inside = middle;
+        else outside = middle;
+      }
+      break;
+    }
+    while (inside !== quarter && quarterOffset(inside, false) !== offsetMs) inside -= direction;
+    return inside;
+  };
+  lastSpan = { offsetMs, fromMs: edge(-1) * quarterMs, untilMs: (edge(1) + 1) * quarterMs };
+  return lastSpan;
+}
+
+/**
+ * Keeps the span restaurantOffsetSpan gave (the server's, with the page): instants within it are
+ * read in Paris with its offset, asking Intl nothing (docs/decisions/029-no-intl-while-hydrating.md).
+ * Ignored unless its bounds are finite, in order, and the offset a whole number of minutes within ±18 h.
+ */
+export function rememberRestaurantOffset(span: OffsetSpan): void {
+  const { offsetMs, fromMs, untilMs } = span;
+  if (!Number.isFinite(fromMs) || !Number.isFinite(untilMs) || fromMs > untilMs) return;
+  if (!Number.isInteger(offsetMs / 60_000) || Math.abs(offsetMs) > 18 * 3_600_000) return;
+  rememberedSpan = { offsetMs, fromMs, untilMs };
 }
 
 /** A calendar day moved by `days` (calendar arithmetic, no time zone involved). */

@@ -3,7 +3,7 @@ import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { errorStatus } from '@resto/contract/errors';
 import { ApiCallError, createApi, type Api, type ApiRequest } from './api.ts';
-import { restaurantOffsetAt } from '@resto/domain/clock';
+import { restaurantOffsetSpan, type OffsetSpan } from '@resto/domain/clock';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -62,8 +62,8 @@ export interface StoreData {
   offers: Offer[];
   /** The server's instant when it rendered the page (ISO 8601): hydration renders with it too (lib/use-now.ts). */
   renderedAt: string;
-  /** The restaurant zone's UTC offset then, in ms: hydration reads that instant in Paris without Intl (lib/use-now.ts). */
-  renderedOffsetMs: number;
+  /** The restaurant zone's UTC offset then and the span it holds for: the browser reads that instant, and its own clock within the span, in Paris without Intl (lib/use-now.ts). */
+  renderedOffset: OffsetSpan;
 }
 
 /** What every page needs: settings, menus and public offers, fetched in parallel, and the server's instant. */
@@ -74,5 +74,5 @@ export async function loadStoreData(context: AppLoadContext): Promise<StoreData>
     loadFromApi(context, { path: '/v2/public/offers', response: OffersSchema }),
   ]);
   const renderedAt = context.now?.() ?? new Date();
-  return { settings, menus, offers, renderedAt: renderedAt.toISOString(), renderedOffsetMs: restaurantOffsetAt(renderedAt) };
+  return { settings, menus, offers, renderedAt: renderedAt.toISOString(), renderedOffset: restaurantOffsetSpan(renderedAt) };
 }

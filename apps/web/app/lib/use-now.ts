@@ -10,12 +10,13 @@ const noSubscription = () => () => {};
  * renders with the same instant, so both renders agree even when a pause ends between them (a
  * device clock in the first render made React 19 throw error #418 and re-render the page); then
  * this device's clock, moved on every `everyMs` (default 30 s: an ended pause takes its banner away).
- * The server's UTC offset of Paris at that instant is remembered first: hydration reads the
- * instant in Paris without Intl, whose first use costs its whole initialisation
- * (docs/decisions/029-no-intl-while-hydrating.md).
+ * The server's UTC offset of Paris at that instant, and the span it holds for, is remembered
+ * first: hydration reads the instant in Paris without Intl, whose first use costs its whole
+ * initialisation, and so does the device's clock while it is in that span, whatever minute or day
+ * it shows (docs/decisions/029-no-intl-while-hydrating.md).
  */
 export function useNow(everyMs = 30_000): Date {
-  const { renderedAt, renderedOffsetMs } = useStoreData();
+  const { renderedAt, renderedOffset } = useStoreData();
   // false while the server renders and while React hydrates; true afterwards (and on client-side navigations).
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const [, setTick] = useState(0);
@@ -23,8 +24,7 @@ export function useNow(everyMs = 30_000): Date {
     const timer = window.setInterval(() => setTick((n) => n + 1), everyMs);
     return () => window.clearInterval(timer);
   }, [everyMs]);
-  if (hydrated) return new Date();
-  const rendered = new Date(renderedAt);
-  rememberRestaurantOffset(rendered, renderedOffsetMs);
-  return rendered;
+  // Absent from data an older server wrote (a page kept by the service worker across a deploy).
+  if (renderedOffset) rememberRestaurantOffset(renderedOffset);
+  return hydrated ? new Date() : new Date(renderedAt);
 }
