@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +16,14 @@ import { openDatabase, queryRows } from './client.ts';
 const previousTmpdir = process.env.TMPDIR;
 const templateFolder = mkdtempSync(join(tmpdir(), 'resto-template-'));
 process.env.TMPDIR = templateFolder;
+// Two templates of other builds: one unused for 8 days (removed when the template is made), one of
+// an hour ago (kept: another checkout may be using it).
+const staleTemplate = join(templateFolder, 'resto-pglite-template-0000000000000000.tar');
+const recentTemplate = join(templateFolder, 'resto-pglite-template-1111111111111111.tar');
+writeFileSync(staleTemplate, 'old');
+utimesSync(staleTemplate, new Date(Date.now() - 8 * 86_400_000), new Date(Date.now() - 8 * 86_400_000));
+writeFileSync(recentTemplate, 'recent');
+utimesSync(recentTemplate, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
 afterAll(() => {
   if (previousTmpdir === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = previousTmpdir;
@@ -67,8 +75,10 @@ test('a new data directory is a copy of the migrated template, made once in the 
   } finally {
     await opened.close();
   }
-  // One template, no half-written file beside it.
-  const files = readdirSync(templateFolder).filter((name) => name.startsWith('resto-pglite-template-'));
+  // One template, no half-written file beside it; the other build's stale one removed, its recent one kept.
+  expect(existsSync(staleTemplate)).toBe(false);
+  expect(existsSync(recentTemplate)).toBe(true);
+  const files = readdirSync(templateFolder).filter((name) => name.startsWith('resto-pglite-template-') && join(templateFolder, name) !== recentTemplate);
   expect(files).toHaveLength(1);
   expect(files[0]).toMatch(/^resto-pglite-template-[0-9a-f]{16}\.tar$/);
   const template = join(templateFolder, files[0]!);

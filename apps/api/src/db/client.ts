@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -163,27 +163,46 @@ let templateFileMade: Promise<string> | undefined;
 
 /**
  * The migrated template's file, made first if missing (`pgliteChild`): in the system's temporary
- * folder, under the hash of PGlite's build (its WebAssembly and data files' sizes and dates) and of
- * every migration file, so that the test processes and the servers share one and a file written
- * for another schema or another PGlite is never read. @returns its path.
+ * folder, under the hash of PGlite's build (its version, its WebAssembly and data files' sizes) and
+ * of every migration file, so that the test processes and the servers of every checkout with the
+ * same PGlite and migrations share one, and a file written for another schema or another PGlite is
+ * never read. Templates of other builds left for more than `staleTemplateDays` are removed (each
+ * is about 40 MB; they used to pile up, one per checkout). @returns its path.
  */
 function templateFile(): Promise<string> {
   templateFileMade ??= (async () => {
     const pgliteDist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const hash = createHash('sha256');
-    for (const name of ['pglite.wasm', 'pglite.data']) {
-      const { size, mtimeMs } = statSync(join(pgliteDist, name));
-      hash.update(`${name}:${size}:${mtimeMs}`);
-    }
+    const { version } = JSON.parse(readFileSync(join(pgliteDist, '..', 'package.json'), 'utf8')) as { version: string };
+    const hash = createHash('sha256').update(`pglite:${version}`);
+    for (const name of ['pglite.wasm', 'pglite.data']) hash.update(`${name}:${statSync(join(pgliteDist, name)).size}`);
     for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
       const path = join(migrationsFolder, name);
       if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
     }
-    const file = join(tmpdir(), `resto-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+    const name = `resto-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`;
+    const file = join(tmpdir(), name);
     if (!existsSync(file)) await pgliteChild({ PGLITE_TEMPLATE: file });
+    removeStaleTemplates(name);
     return file;
   })();
   return templateFileMade;
+}
+
+/** How long another build's template may stay unused in the temporary folder (its last change, in days). */
+const staleTemplateDays = 7;
+
+/** Removes the templates other than `current` not written for `staleTemplateDays`; one that another process removes first is no error. */
+function removeStaleTemplates(current: string): void {
+  const folder = tmpdir();
+  const before = Date.now() - staleTemplateDays * 86_400_000;
+  for (const name of readdirSync(folder)) {
+    if (name === current || !/^resto-pglite-template-[0-9a-f]{16}\.tar$/.test(name)) continue;
+    try {
+      if (statSync(join(folder, name)).mtimeMs < before) rmSync(join(folder, name), { force: true });
+    } catch {
+      // removed meanwhile by another process
+    }
+  }
 }
 
 /**
