@@ -2,12 +2,13 @@
  * API benchmark (issue 15, "The API"): requests/s and p99 latency of the catalogue's public
  * reads — GET /v2/public/menus plain, gzip, brotli and revalidated (If-None-Match → 304), then
  * /settings and /offers — our server beside a bare Hono server answering the same documents the
- * least way (bench/bare-hono.ts), same connections, same run; then what each middleware of the
+ * least way (bench/bare-hono.ts), and beside the same bare server sending the headers our answers
+ * carry, same connections, same run; then what each middleware of the
  * chain costs per request, in process; then the server's resident memory. The storefront is mounted
  * when built, and / and /menu rendered before the loads, as in production (docs/decisions/030).
  * Order creation is bench/orders.bench.ts; the first load's JS, bench/first-load.bench.ts.
  * Run: npm run bench:api (BENCH_SECONDS per run, default 8; BENCH_CONNECTIONS, default 10;
- * ports BENCH_PORT and BENCH_BARE_PORT, default 7301 and 7302). About 2.5 minutes.
+ * ports BENCH_PORT and BENCH_BARE_PORT, default 7301 and 7302, and BENCH_BARE_PORT + 1). About 3 minutes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +24,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ourPort = Number(process.env.BENCH_PORT ?? 7301);
 const barePort = Number(process.env.BENCH_BARE_PORT ?? 7302);
+const headedPort = barePort + 1;
 const goal = 0.85;
 
 async function waitFor(url: string) {
@@ -87,13 +89,12 @@ interface Target {
   headers: Record<string, string>;
 }
 
-async function loadBoth(ours: Target, bare: Target, expected: number): Promise<{ o: Load; b: Load }> {
-  const runs = { ours: [] as Slice[], bare: [] as Slice[] };
-  for (let i = 0; i < slices; i++) {
-    runs.ours.push(await loadSlice(ours.pid, ours.url, ours.headers, expected, seconds / slices));
-    runs.bare.push(await loadSlice(bare.pid, bare.url, bare.headers, expected, seconds / slices));
-  }
-  return { o: total(runs.ours), b: total(runs.bare) };
+/** Each target loaded in turn, `slices` times, `seconds` in all per target: its Load. */
+async function loadAll(targets: Target[], expected: number): Promise<Load[]> {
+  const runs = targets.map(() => [] as Slice[]);
+  for (let i = 0; i < slices; i++)
+    for (const [n, target] of targets.entries()) runs[n]!.push(await loadSlice(target.pid, target.url, target.headers, expected, seconds / slices));
+  return runs.map(total);
 }
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -115,6 +116,7 @@ const ours = await startServer({
   env: { LOG_LEVEL: 'info', DEMO_HISTORY: '1', ...(withStorefront ? { WEB_BUILD_DIR: webBuild } : {}) },
 });
 let bare: ChildProcess | undefined;
+let headed: ChildProcess | undefined;
 const figures: BenchFigure[] = [];
 try {
   const base = `http://127.0.0.1:${ourPort}`;
@@ -136,6 +138,19 @@ try {
   await waitFor(`${bareBase}/v2/public/menus`);
   const etag = async (url: string) => (await fetch(url, { headers: { 'Accept-Encoding': 'identity' } })).headers.get('etag') ?? '';
   const [ourTag, bareTag] = [await etag(`${base}/v2/public/menus`), await etag(`${bareBase}/v2/public/menus`)];
+  // A second bare server sending, besides its own, the headers our answers carry (security headers,
+  // Vary, Cache-Control): the part of the gap those headers make alone, whatever the code around them.
+  const ourHeaders = Object.fromEntries(
+    [...(await fetch(`${base}/v2/public/menus`, { headers: { 'if-none-match': ourTag } })).headers].filter(
+      ([name]) => !['date', 'connection', 'keep-alive', 'etag', 'content-length', 'transfer-encoding'].includes(name),
+    ),
+  );
+  headed = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-hono.ts'], {
+    env: { ...process.env, PORT: String(headedPort), MENUS_BODY: menusBody, SETTINGS_BODY: settingsBody, OFFERS_BODY: offersBody, EXTRA_HEADERS: JSON.stringify(ourHeaders) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const headedBase = `http://127.0.0.1:${headedPort}`;
+  await waitFor(`${headedBase}/v2/public/menus`);
 
   const variants: { row: string; path: string; headers: (side: 'ours' | 'bare') => Record<string, string>; status: number }[] = [
     { row: 'GET /v2/public/menus req/s beside bare Hono', path: '/v2/public/menus', headers: () => ({}), status: 200 },
@@ -155,21 +170,25 @@ try {
     for (const [url, headers] of [
       [`${base}${variant.path}`, variant.headers('ours')],
       [`${bareBase}${variant.path}`, variant.headers('bare')],
+      [`${headedBase}${variant.path}`, variant.headers('bare')],
     ] as const)
       await autocannon({ url, headers, duration: 0.5, connections });
   const rows = [];
   for (const variant of variants) {
-    const { o, b } = await loadBoth(
-      { pid: ours.child.pid!, url: `${base}${variant.path}`, headers: variant.headers('ours') },
-      { pid: bare.pid!, url: `${bareBase}${variant.path}`, headers: variant.headers('bare') },
+    const [o, b, h] = (await loadAll(
+      [
+        { pid: ours.child.pid!, url: `${base}${variant.path}`, headers: variant.headers('ours') },
+        { pid: bare.pid!, url: `${bareBase}${variant.path}`, headers: variant.headers('bare') },
+        { pid: headed.pid!, url: `${headedBase}${variant.path}`, headers: variant.headers('bare') },
+      ],
       variant.status,
-    );
-    rows.push({ variant, o, b });
+    )) as [Load, Load, Load];
+    rows.push({ variant, o, b, h });
     const ratio = o.rps / b.rps;
     figures.push({
       row: variant.row,
       measured: `${ratio.toFixed(2)} (${int(o.rps)} vs ${int(b.rps)} req/s; p99 ${o.p99} vs ${b.p99} ms; CPU ${o.cpuUs.toFixed(0)} vs ${b.cpuUs.toFixed(0)} µs per answer)`,
-      limit: `bare Hono ${int(b.rps)} req/s`,
+      limit: `bare Hono ${int(b.rps)} req/s (${int(h.rps)} with our headers: ${(h.rps / b.rps).toFixed(2)})`,
       goal: `≥ ${goal}`,
       met: ratio >= goal && o.errors === 0,
     });
@@ -182,12 +201,15 @@ try {
   );
   console.log("CPU µs: each server's own CPU time per answer (/proc); on a busy machine their ratio moves less than the req/s one.\n");
   console.log(
-    '| request | ours req/s | ours p99 ms | bare Hono req/s | bare p99 ms | ours/bare | CPU µs per answer, ours | bare | bare/ours CPU | answers (ours) | errors (ours) |',
+    'Bare Hono + our headers: the same bare server sending also the headers our answers carry (security headers, Vary, Cache-Control), as a plain object.\n',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const { variant, o, b } of rows)
+  console.log(
+    '| request | ours req/s | ours p99 ms | bare Hono req/s | bare p99 ms | ours/bare | bare + our headers req/s | (bare + headers)/bare | CPU µs per answer, ours | bare | bare + headers | bare/ours CPU | answers (ours) | errors (ours) |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const { variant, o, b, h } of rows)
     console.log(
-      `| ${variant.row} | ${int(o.rps)} | ${o.p99} | ${int(b.rps)} | ${b.p99} | ${(o.rps / b.rps).toFixed(2)} | ${o.cpuUs.toFixed(1)} | ${b.cpuUs.toFixed(1)} | ${(b.cpuUs / o.cpuUs).toFixed(2)} | ${o.statuses} | ${o.errors} |`,
+      `| ${variant.row} | ${int(o.rps)} | ${o.p99} | ${int(b.rps)} | ${b.p99} | ${(o.rps / b.rps).toFixed(2)} | ${int(h.rps)} | ${(h.rps / b.rps).toFixed(2)} | ${o.cpuUs.toFixed(1)} | ${b.cpuUs.toFixed(1)} | ${h.cpuUs.toFixed(1)} | ${(b.cpuUs / o.cpuUs).toFixed(2)} | ${o.statuses} | ${o.errors} |`,
     );
   const serverRss = rssMb(ours.child.pid!);
   const bareRss = rssMb(bare.pid!);
@@ -202,6 +224,7 @@ try {
 } finally {
   await kill(ours, 'SIGTERM');
   bare?.kill('SIGTERM');
+  headed?.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -14,11 +14,30 @@ const documents = {
   '/v2/public/settings': process.env.SETTINGS_BODY ?? '{}',
   '/v2/public/offers': process.env.OFFERS_BODY ?? '{}',
 };
+/**
+ * EXTRA_HEADERS (a JSON object): headers put on every document's answer besides its own, as a plain
+ * object in the Response (the cheapest way): bench/api.bench.ts runs a second bare server with the
+ * headers our answers carry (security headers, Vary, Cache-Control), to show what they cost alone.
+ */
+const extraHeaders = JSON.parse(process.env.EXTRA_HEADERS ?? 'null') as Record<string, string> | null;
 let orderId = 0;
 const app = new Hono({ strict: false });
 for (const [path, json] of Object.entries(documents)) {
   const answer = await prepareJson(json);
   const etag = `"${answer.hash}"`;
+  if (extraHeaders) {
+    app.get(path, (c) => {
+      const headers = { ...extraHeaders, ETag: etag };
+      if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+      const accepted = c.req.header('accept-encoding') ?? '';
+      const encoding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : 'identity';
+      return new Response(answer[encoding], {
+        status: 200,
+        headers: { ...headers, 'Content-Type': 'application/json', ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }) },
+      });
+    });
+    continue;
+  }
   app.get(path, (c) => {
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, { ETag: etag });
     const accepted = c.req.header('accept-encoding') ?? '';
