@@ -10,7 +10,7 @@ import { requestMessages } from '@resto/domain/messages/errors';
  * API app in-process, or API_URL): only the transport differs (`createApi`).
  */
 
-export { ApiCallError, isApiError, type ApiErrorCode } from './api-error.ts';
+export { ApiCallError, isApiError } from './api-error.ts';
 
 /** How a request reaches the API: the browser's fetch, the API app in-process, or API_URL. */
 export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
