@@ -9,7 +9,8 @@ import { quickAddTexts } from '@resto/domain/messages/menu';
 /**
  * Fires GET /v2/public/products/{item_menu_id} after an add, from the one-tap add and from the
  * product dialog (spec section 7: the result is unused; a failure changes nothing). The call and
- * its schemas load on demand (product-view.ts).
+ * its schemas load on demand (product-view.ts). It lives here, not in a module of its own: this file
+ * is in the landing pages' first load already, and a module of its own became one more file there.
  */
 export function fetchProductAfterAdd(itemMenuId: number): void {
   void import('./product-view.ts').then(({ requestProductView }) => requestProductView(itemMenuId)).catch(() => undefined);
