@@ -110,10 +110,12 @@ const webBuild = fileURLToPath(new URL('../apps/web/build', import.meta.url));
 const withStorefront = existsSync(join(webBuild, 'server/index.js'));
 // At LOG_LEVEL=info, the production default: what logging costs there is part of the figure. With the
 // demo's 3,000 past orders, as `npm start` loads them (the memory figure is comparable with issue 15's).
+// Orders handled on the staff screens, the demo's own setting (the other benches handle them by
+// e-mail, to place ASAP orders without a screen): /settings then says whether a screen is connected.
 const ours = await startServer({
   port: ourPort,
   dataDir,
-  env: { LOG_LEVEL: 'info', DEMO_HISTORY: '1', ...(withStorefront ? { WEB_BUILD_DIR: webBuild } : {}) },
+  env: { LOG_LEVEL: 'info', DEMO_HISTORY: '1', DEMO_SETTINGS: '{}', ...(withStorefront ? { WEB_BUILD_DIR: webBuild } : {}) },
 });
 let bare: ChildProcess | undefined;
 let headed: ChildProcess | undefined;

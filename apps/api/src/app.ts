@@ -370,7 +370,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/v2/public', publicSlotRoutes(deps));
   app.route('/v2/restaurant', settingsRoutes(deps));
   app.route('/v2/public', trackingRoutes(deps.board));
-  const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs };
+  const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs, screens: deps.escalation.screens };
   app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));
   app.route('/v2/public/tracking', trackingRealtimeRoutes(realtime));
   declareDocument(app);

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { orders, pushSubscriptions, serverSecrets, staffScreens, staffUsers } from '../../db/schema.ts';
+import { orders, pushSubscriptions, serverSecrets, staffUsers } from '../../db/schema.ts';
 
 /**
  * SQL of the escalation job and of Web Push (issue 13, part 4; docs/decisions/022-nothing-unseen.md).
@@ -59,13 +59,6 @@ export async function claimUnseenAlert(tx: Database, orderId: number, status: st
     .where(and(eq(orders.orderId, orderId), eq(orders.status, status), isNull(orders.unseenAlertAt), isNull(orders.openedAt)))
     .returning({ orderId: orders.orderId });
   return rows.length === 1;
-}
-
-/** The most recent heartbeat of any staff screen, or null when none ever sent one. */
-export async function lastScreenHeartbeat(db: Database): Promise<Date | null> {
-  const rows = await db.select({ last: sql<string | null>`max(${staffScreens.lastSeenAt})` }).from(staffScreens);
-  const last = rows[0]?.last;
-  return last ? new Date(last) : null;
 }
 
 /** The e-mail addresses of the restaurant's owners (not removed). */

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { appendOrderEvent } from '../board/events.ts';
-import { screenWindowMs } from '../realtime/screens.ts';
+import { LastHeartbeat, lastScreenHeartbeat, screenWindowMs } from '../realtime/screens.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import * as mailRepository from '../mail/repository.ts';
 import type { MailService } from '../mail/service.ts';
@@ -63,6 +63,8 @@ export interface EscalationOptions {
 
 export class EscalationService {
   readonly push: WebPushSender;
+  /** The screens' last heartbeat as the storefront's reads see it; the heartbeat route notes each one. */
+  readonly screens: LastHeartbeat;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
 
@@ -76,17 +78,18 @@ export class EscalationService {
     private readonly options: EscalationOptions = {},
   ) {
     this.push = new WebPushSender(db, logger);
+    this.screens = new LastHeartbeat(db);
   }
 
   /**
    * Who would see an order placed at `now` (the ASAP rule of packages/domain/src/scheduling.ts,
    * isAsapOffered): whether a staff screen's heartbeat is at most 45 s old, and whether the
-   * restaurant handles orders by e-mail.
+   * restaurant handles orders by e-mail. The heartbeat as `screens` keeps it (at most 1 s old).
    */
   async presence(now: Date, settings?: SettingsList): Promise<StaffPresence> {
     const emailOnly = readOrderHandlingSettings(settings ?? (await this.catalog.getCatalog()).settings).emailOnly;
     if (emailOnly) return { screenConnected: false, emailOnly };
-    return { screenConnected: isRecent(await repository.lastScreenHeartbeat(this.db), now), emailOnly };
+    return { screenConnected: isRecent(await this.screens.get(), now), emailOnly };
   }
 
   /**
@@ -222,7 +225,8 @@ export class EscalationService {
    */
   private async watchScreens(now: Date, restaurant: RestaurantContacts, settings: SettingsList): Promise<boolean> {
     if (!isRestaurantOpen(await this.catalog.getMenus(now), now, (await this.catalog.getCatalog()).calendar)) return false;
-    const last = await repository.lastScreenHeartbeat(this.db);
+    // Read now, not through `screens`: the alert names the outage by this exact heartbeat.
+    const last = await lastScreenHeartbeat(this.db);
     if (isRecent(last, now)) return false;
     const owners = await repository.ownerEmails(this.db);
     const recipients = owners.length ? owners : restaurant.email ? [restaurant.email] : [];

@@ -18,7 +18,7 @@ import { bodyErrors, declare, errorAnswer, jsonBody, routes, successAnswer } fro
 import { requireStaff } from '../staff/sessions.ts';
 import type { OrderEventRow } from '../board/events.ts';
 import type { RealtimeHub } from './hub.ts';
-import { purgeScreens, recordHeartbeat } from './screens.ts';
+import { purgeScreens, recordHeartbeat, type LastHeartbeat } from './screens.ts';
 
 /** What the streams show of an order: the board service's views (modules/board/service.ts). */
 interface EventViews {
@@ -35,6 +35,8 @@ export interface RealtimeRouteDeps {
   views: EventViews;
   /** Comment pings on open streams, ms (default 15 s); each one also checks the staff session is still alive. */
   pingMs?: number;
+  /** Told of each heartbeat this instance records (the storefront's presence reads it: escalation's `screens`). */
+  screens?: Pick<LastHeartbeat, 'note'>;
 }
 
 /** The browser's reconnection delay sent on each stream (`retry:`), ms. */
@@ -228,6 +230,7 @@ export function restaurantRealtimeRoutes(deps: RealtimeRouteDeps) {
     const { screen_id } = await input.body();
     const now = deps.clock();
     const connected = await recordHeartbeat(deps.db, screen_id, staff.staffId, now);
+    deps.screens?.note(now);
     if (Date.now() - lastPurge > 10 * 60_000) {
       lastPurge = Date.now();
       await purgeScreens(deps.db, now);

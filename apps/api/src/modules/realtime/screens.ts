@@ -44,3 +44,57 @@ export async function purgeScreens(db: Database, now: Date): Promise<number> {
     .returning({ id: staffScreens.screenId });
   return gone.length;
 }
+
+/** The most recent heartbeat of any staff screen, or null when none ever sent one. */
+export async function lastScreenHeartbeat(db: Database): Promise<Date | null> {
+  const rows = await db.select({ last: sql<string | null>`max(${staffScreens.lastSeenAt})` }).from(staffScreens);
+  const last = rows[0]?.last;
+  return last ? new Date(last) : null;
+}
+
+/**
+ * The last heartbeat of any staff screen as the storefront's reads see it (`GET /v2/public/settings`'s
+ * `orders.screen_connected`, and the ASAP rule of each order: escalation's `presence`). Read from
+ * the database at most once per `recheckMs` of real time, requests meanwhile sharing that read;
+ * a heartbeat this instance records moves it forward at once (`note`). Another instance's
+ * heartbeat, or a screen deleted with its staff member, is seen within `recheckMs` (1 s, as the
+ * catalogue's version check). Why: /settings read the table on every request, about a tenth of the
+ * rate of the same answer without it (issue 15; docs/decisions/028-prepared-answers.md).
+ */
+export class LastHeartbeat {
+  #known: Date | null = null;
+  #readAt = Number.NEGATIVE_INFINITY;
+  #reading: Promise<Date | null> | undefined;
+  /** Heartbeats noted so far: a read that saw fewer keeps the later of the two. */
+  #noted = 0;
+
+  /** `elapsedMs`: a monotonic clock in milliseconds (real time; tests pass their own). */
+  constructor(
+    private readonly db: Database,
+    private readonly recheckMs = 1000,
+    private readonly elapsedMs: () => number = () => performance.now(),
+  ) {}
+
+  /** The last heartbeat (null: never), at most `recheckMs` old. @throws the database's error when it must read and cannot. */
+  get(): Promise<Date | null> {
+    if (this.elapsedMs() - this.#readAt < this.recheckMs) return Promise.resolve(this.#known);
+    this.#reading ??= this.#read().finally(() => (this.#reading = undefined));
+    return this.#reading;
+  }
+
+  /** A heartbeat recorded by this instance at `at` (already written: the table keeps the latest per screen). */
+  note(at: Date): void {
+    this.#noted += 1;
+    if (!this.#known || at > this.#known) this.#known = at;
+  }
+
+  async #read(): Promise<Date | null> {
+    const notedBefore = this.#noted;
+    const startedAt = this.elapsedMs();
+    const stored = await lastScreenHeartbeat(this.db);
+    // A heartbeat noted during the read may have committed after the read's snapshot.
+    this.#known = this.#noted === notedBefore || !this.#known || (stored && stored > this.#known) ? stored : this.#known;
+    this.#readAt = startedAt;
+    return this.#known;
+  }
+}
