@@ -13,10 +13,11 @@ import { declare, errorAnswer, routes, successAnswer } from './http/openapi.ts';
 import { apiSecurityHeaders, noStore, strictTransportSecurity } from './http/security-headers.ts';
 import { textGuard } from './http/text-guard.ts';
 import { MemoRouter } from './http/memo-router.ts';
+import { preparedAtTheDoor } from './http/prepared-door.ts';
 import { RequestLimits } from './http/request-limits.ts';
 import { clientIp } from './modules/auth/credentials.ts';
 import type { Logger } from './logger.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
+import { catalogAnswerNow, catalogRoutes, preparedDocuments } from './modules/catalog/routes.ts';
 import { CatalogService } from './modules/catalog/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { proveOrderOwnership } from './modules/orders/ownership.ts';
@@ -258,6 +259,22 @@ function declareDocument(app: ReturnType<typeof routes>) {
   });
 }
 
+/** What the catalogue's routes and the door's answers read (catalog/routes.ts). */
+const catalogAnswerDeps = (deps: AppDeps) => ({ ...deps, cardPaymentsOff: deps.payments.provider.name === 'none' });
+
+/**
+ * The first step of the server's request listener: the catalogue's prepared answers served at the
+ * door (http/prepared-door.ts), when they are made, while `isOpen()` (the server not draining) and
+ * requests are not logged one by one (LOG_LEVEL=debug). Returns true when it answered.
+ */
+export function catalogDoor(deps: AppDeps, isOpen: () => boolean = () => true) {
+  return preparedAtTheDoor('/v2/public/', preparedDocuments, {
+    answerNow: catalogAnswerNow(catalogAnswerDeps(deps)),
+    isOpen: () => isOpen() && !deps.logger.isLevelEnabled('debug'),
+    trustProxy: deps.trustProxy,
+  });
+}
+
 /** A request without a body by its method: the body checks have nothing to read (and reading `body` would build a full Request). */
 const bodiless = (method: string) => method === 'GET' || method === 'HEAD';
 
@@ -335,7 +352,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       throw new ApiError('database_unavailable', 'Base de données injoignable.');
     }
   });
-  app.route('/v2/public', catalogRoutes({ ...deps, cardPaymentsOff: deps.payments.provider.name === 'none' }));
+  app.route('/v2/public', catalogRoutes(catalogAnswerDeps(deps)));
   app.route('/v2/public/auth', authRoutes(deps.auth, { trustProxy: deps.trustProxy }));
   // Before the orders' GET /:order_id, which would otherwise take GET /payment-config.
   const ip = (c: Context) => clientIp(c, deps.trustProxy);

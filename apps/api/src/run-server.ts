@@ -11,11 +11,12 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { readSetting } from '@resto/domain/settings';
 import { getTagManagerId } from '@resto/domain/site';
 import { apiRoot } from './api-root.ts';
-import { createApp, createDeps, type ApiMiddlewareName, type AppDeps } from './app.ts';
+import { catalogDoor, createApp, createDeps, type ApiMiddlewareName, type AppDeps } from './app.ts';
 import { isPreparedResponse } from './http/prepared-answer.ts';
 import { storefrontSecurity, type ThirdParties } from './http/security-headers.ts';
 import { openDatabase } from './db/client.ts';
 import { createDrain } from './http/drain.ts';
+import { createServerWithDoor } from './http/prepared-door.ts';
 import type { Env } from './env.ts';
 import { createLogger } from './logger.ts';
 import { watchEventLoop } from './http/event-loop-watch.ts';
@@ -93,7 +94,9 @@ export async function runServer(env: Env, release: () => Promise<void>) {
 
   // The storefront's loaders call app.request directly: only requests from the network are drained.
   const drain = createDrain(app.fetch);
-  const server = serve({ fetch: drain.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // The catalogue's prepared answers are written before Hono sees the request (http/prepared-door.ts).
+  const door = catalogDoor(deps, () => !drain.draining());
+  const server = serve({ fetch: drain.fetch, port: env.PORT, hostname: env.HOST, createServer: createServerWithDoor(door) }, (info) => {
     logger.info(
       {
         port: info.port,

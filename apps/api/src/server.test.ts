@@ -217,6 +217,57 @@ describe('server process on PGlite', () => {
    * 503 "le serveur redémarre") or its connection refused, none is cut; no request sent after the
    * first 503 is accepted; every acknowledged order is whole after a restart.
    */
+  test('SIGTERM while phones revalidate the menus: the answers made at the door stop with the drain (503), none after it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'resto-sigterm-door-'));
+    tempDirs.push(dataDir);
+    const server = await startServerProcess(dataDir);
+    await waitHealthy(server);
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ status?: number; etag?: string; body: string; error?: string }>((resolveAnswer) => {
+        const req = httpRequest(new URL('/v2/public/menus', server.baseUrl), { agent, headers }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolveAnswer({ status: res.statusCode, etag: res.headers.etag, body }));
+        });
+        req.on('error', (error: NodeJS.ErrnoException) => resolveAnswer({ body: '', error: error.code ?? error.message }));
+        req.end();
+      });
+    try {
+      const etag = (await get({})).etag!;
+      expect((await get({ 'If-None-Match': etag })).status).toBe(304);
+      // 4 keep-alive clients revalidating back to back; SIGTERM after 200 answers; each stops at its first refusal.
+      const answered: number[] = []; // when each 304's request was sent
+      let signalled = false;
+      let refusal: { status?: number; body: string; error?: string } | undefined;
+      let firstRefusalAt = Infinity;
+      const client = async () => {
+        for (;;) {
+          const sentAt = performance.now();
+          const answer = await get({ 'If-None-Match': etag });
+          if (answer.status !== 304) {
+            refusal ??= answer;
+            firstRefusalAt = Math.min(firstRefusalAt, performance.now());
+            return;
+          }
+          answered.push(sentAt);
+          if (!signalled && answered.length >= 200) {
+            signalled = true;
+            server.child.kill('SIGTERM');
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: 4 }, client));
+      expect(refusal?.error ?? refusal?.status).toBe(503);
+      expect(JSON.parse(refusal!.body)).toMatchObject({ code: 'server_stopping' });
+      // Once one phone was refused, no other got a 304 for a request sent after it.
+      expect(answered.filter((sentAt) => sentAt > firstRefusalAt)).toEqual([]);
+      expect(await timeout(server.exited, 30_000, 'SIGTERM')).toEqual({ code: 0, signal: null });
+    } finally {
+      agent.destroy();
+    }
+  }, 120_000);
+
   test('SIGTERM during a burst of orders: requests in flight finish, later ones are refused cleanly, nothing half written', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'resto-sigterm-'));
     tempDirs.push(dataDir);

@@ -54,6 +54,8 @@ export function createDrain<F extends (request: Request, ...rest: never[]) => Re
     fetch: wrapped,
     /** Requests being served now. */
     inFlight: () => inFlight,
+    /** Whether `drain` started: new requests get the 503 (http/prepared-door.ts closes then). */
+    draining: () => draining,
     /**
      * Stops `server` gracefully (see above). @returns how many requests were still in flight at
      * the deadline (0: every request was answered).

@@ -126,25 +126,53 @@ function requestHeader(c: Context, name: 'accept-encoding' | 'if-none-match'): s
 }
 
 /**
- * The answer to a GET of a prepared document: 304 (no body) when `If-None-Match` names its
- * content, else 200 with the bytes of the encoding `Accept-Encoding` chooses, not copied. Headers:
- * the middleware's (`putHeaders`), ETag, `Vary: Accept-Encoding`, `Cache-Control: no-cache`.
+ * The status, headers and body of `answer` for a request's `Accept-Encoding` and `If-None-Match`:
+ * 304 without a body when `If-None-Match` names its content, else 200 with the bytes of the
+ * encoding chosen, not copied. `headers`: the middleware's (`putHeaders`: security headers, HSTS).
+ * A 200 carries them, ETag, `Vary: Accept-Encoding`, `Cache-Control: no-cache`, its type, encoding
+ * and length. A 304 carries ETag, Vary, Cache-Control and HSTS only: RFC 9110 (15.4.5) asks a
+ * 304 for the fields that guide the cache's update and no other metadata; the cache keeps the
+ * stored answer's other headers (RFC 9111, 4.3.4), security headers included, and there is no
+ * body for them to govern.
  */
-export function preparedResponse(c: Context, answer: PreparedAnswer): Response {
-  const encoding = chooseEncoding(requestHeader(c, 'accept-encoding'));
-  const headers: Record<string, string> = {
-    ...c.get('answerHeaders'),
+export function preparedParts(
+  answer: PreparedAnswer,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+  headers: Readonly<Record<string, string>> | undefined,
+): { status: 200 | 304; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | null } {
+  const encoding = chooseEncoding(acceptEncoding);
+  if (matchesContent(ifNoneMatch, answer)) {
+    const hsts = headers?.[hstsName];
+    return {
+      status: 304,
+      headers: {
+        ...(hsts === undefined ? {} : { [hstsName]: hsts }),
+        ETag: etagOf(answer, encoding),
+        Vary: 'Accept-Encoding',
+        'Cache-Control': revalidateEveryTime,
+      },
+      body: null,
+    };
+  }
+  const body = answer[encoding];
+  const all: Record<string, string> = {
+    ...headers,
     ETag: etagOf(answer, encoding),
     Vary: 'Accept-Encoding',
     'Cache-Control': revalidateEveryTime,
+    'Content-Type': 'application/json',
   };
-  let response: Response;
-  if (matchesContent(requestHeader(c, 'if-none-match'), answer)) response = new Response(null, { status: 304, headers });
-  else {
-    headers['Content-Type'] = 'application/json';
-    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-    response = new Response(answer[encoding], { status: 200, headers });
-  }
+  if (encoding !== 'identity') all['Content-Encoding'] = encoding;
+  all['Content-Length'] = String(body.byteLength);
+  return { status: 200, headers: all, body };
+}
+const hstsName = 'Strict-Transport-Security';
+
+/** The answer to a GET of a prepared document (see `preparedParts`), as a Response marked prepared. */
+export function preparedResponse(c: Context, answer: PreparedAnswer): Response {
+  const parts = preparedParts(answer, requestHeader(c, 'accept-encoding'), requestHeader(c, 'if-none-match'), c.get('answerHeaders'));
+  const response = new Response(parts.body, { status: parts.status, headers: parts.headers });
   (response as Marked)[prepared] = true;
   return response;
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { Context, MiddlewareHandler } from 'hono';
 import { putHeaders } from './prepared-answer.ts';
 
@@ -73,20 +75,29 @@ export function newNonce(): string {
  */
 export function isHttps(request: Request, trustProxy: boolean | number): boolean {
   // A Request's URL is absolute and its scheme lower case: no need to parse it.
-  if (request.url.startsWith('https:')) return true;
-  if (!trustProxy) return false;
-  const forwarded = request.headers.get('x-forwarded-proto');
-  return forwarded?.split(',')[0]?.trim().toLowerCase() === 'https';
+  return request.url.startsWith('https:') || (trustProxy !== false && trustProxy !== 0 && forwardedHttps(request.headers.get('x-forwarded-proto')));
+}
+
+/** `isHttps` for a request as Node's HTTP server gives it (its socket, its parsed headers). */
+export function isHttpsIncoming(request: IncomingMessage, trustProxy: boolean | number): boolean {
+  const forwarded = request.headers['x-forwarded-proto'];
+  return (request.socket as Partial<TLSSocket>).encrypted === true || (trustProxy !== false && trustProxy !== 0 && forwardedHttps(forwarded));
+}
+
+/** Whether the first value of an `X-Forwarded-Proto` header is https. */
+function forwardedHttps(value: string | string[] | null | undefined): boolean {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 
 /** Two years, subdomains included: sent only over HTTPS (browsers ignore it on plain HTTP, and a local run must stay reachable). */
 export const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
 
-const hsts = { 'Strict-Transport-Security': HSTS_VALUE };
+export const HSTS_HEADER: Readonly<Record<string, string>> = Object.freeze({ 'Strict-Transport-Security': HSTS_VALUE });
 
 /** Strict-Transport-Security on answers to HTTPS requests (see `isHttps`). */
 export function strictTransportSecurity(trustProxy: boolean | number): MiddlewareHandler {
-  return (c, next) => (isHttps(c.req.raw, trustProxy) ? putHeaders(c, hsts, next) : next());
+  return (c, next) => (isHttps(c.req.raw, trustProxy) ? putHeaders(c, HSTS_HEADER, next) : next());
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { count } from 'drizzle-orm';
@@ -14,7 +14,8 @@ import { centsToEuros } from '@resto/domain/money';
 import type { Offer } from '@resto/domain/offers';
 import { priceCart, type PricedCart } from '@resto/domain/pricing';
 import type { SettingsList } from '@resto/domain/settings';
-import { createApp, createDeps, type AppDeps, type LocationProviders } from '../app.ts';
+import { catalogDoor, createApp, createDeps, type AppDeps, type LocationProviders } from '../app.ts';
+import { createServerWithDoor } from '../http/prepared-door.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { createLogger, type Logger } from '../logger.ts';
@@ -33,6 +34,8 @@ import { startTestSmtp, type TestInbox } from './smtp.ts';
 export interface TestServerOptions {
   /** The app's clock; a fixed instant makes menu_is_open deterministic. Defaults to the real time. */
   clock?: () => Date;
+  /** false: every request through the app, none answered at the door (http/prepared-door.ts). */
+  door?: boolean;
   /** Load the demo restaurant (default true). Logs are silent unless TEST_LOG_LEVEL is set. */
   seed?: boolean;
   /** Address search and routing; the offline providers by default. */
@@ -82,6 +85,8 @@ export interface TestServer {
   deps: AppDeps;
   /** The real SMTP server the app sends its e-mails to. */
   mail: TestInbox;
+  /** How many requests the catalogue's door answered before the app (http/prepared-door.ts). */
+  doorAnswers(): number;
   /** The app's card payment service (reconciliation pass, provider). */
   payments: PaymentService;
   close(): Promise<void>;
@@ -126,9 +131,14 @@ async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; 
   };
 }
 
-function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<{ server: ServerType; port: number }> {
+function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  door?: (request: IncomingMessage, response: ServerResponse) => boolean,
+): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    // As the server does (run-server.ts): the catalogue's prepared answers at the door, then Hono.
+    const createServer = createServerWithDoor(door);
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1', createServer }, (info: AddressInfo) => resolve({ server, port: info.port }));
     // fetch keeps connections open between requests; Node closes idle ones after 5 s, and a test that
     // works longer than that between two calls (3,000 demo orders) could reuse a socket being closed
     // (ECONNRESET). Idle connections here stay open longer than any test.
@@ -178,7 +188,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       uploadsDir: options.uploadsDir ?? ownUploads,
     });
     const app = createApp(deps);
-    const { server, port } = await listen(app.fetch);
+    const door = catalogDoor(deps);
+    let doorAnswers = 0;
+    const { server, port } = await listen(
+      app.fetch,
+      options.door === false
+        ? undefined
+        : (request, response) => {
+            const answered = door(request, response);
+            if (answered) doorAnswers += 1;
+            return answered;
+          },
+    );
     let closed = false;
     return {
       baseUrl: `http://127.0.0.1:${port}`,
@@ -189,6 +210,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       deps,
       mail,
       payments: deps.payments,
+      doorAnswers: () => doorAnswers,
       async close() {
         if (closed) return;
         closed = true;

@@ -15,9 +15,9 @@ import { messages } from '@resto/domain/messages';
 import { calendarAsSettings } from '@resto/domain/calendar';
 import { screenConnectedSetting, type StaffPresence } from '@resto/domain/scheduling';
 import { ApiError, success } from '../../http/errors.ts';
-import { preparedResponse } from '../../http/prepared-answer.ts';
+import { preparedResponse, type PreparedAnswer } from '../../http/prepared-answer.ts';
 import { declare, errorAnswer, routes, successAnswer } from '../../http/openapi.ts';
-import type { CatalogService } from './service.ts';
+import type { CatalogMoment, CatalogService } from './service.ts';
 
 const tags = ['Catalogue'];
 
@@ -79,27 +79,63 @@ const productsRoute = createRoute({
   },
 });
 
-/** GET /v2/public/settings, /menus, /offers, /offers/{coupon}, /products/{item_menu_id} (spec section 7). */
-export function catalogRoutes({
-  catalog,
-  clock,
-  cardPaymentsOff = false,
-  escalation,
-}: {
+/** What the catalogue's prepared answers need besides the catalogue. */
+interface CatalogAnswerDeps {
   catalog: CatalogService;
   clock: () => Date;
   cardPaymentsOff?: boolean;
   /** The staff screens' presence (issue 13, part 4), answered as the read-only setting `orders.screen_connected`. */
-  escalation?: { presence(now: Date, settings: Settings): Promise<StaffPresence> };
-}) {
+  escalation?: {
+    presence(now: Date, settings: Settings): Promise<StaffPresence>;
+    /** The same without waiting; undefined when it must read first. */
+    presenceNow(now: Date, settings: Settings): StaffPresence | undefined;
+  };
+}
+
+/** The documents served as prepared answers, by their path under /v2/public. */
+export const preparedDocuments = ['menus', 'settings', 'offers'] as const;
+export type PreparedDocument = (typeof preparedDocuments)[number];
+
+/** The key of /settings' prepared answer: the moment's, card payments off, a screen connected (undefined: not asked). */
+const settingsAnswerKey = (moment: CatalogMoment, cardPaymentsOff: boolean, screenConnected: boolean | undefined) =>
+  `settings:${moment.settingsKey}:${cardPaymentsOff ? 1 : 0}:${screenConnected ?? '-'}`;
+const offersAnswerKey = (version: number) => `offers:${version}`;
+
+/**
+ * The prepared answer of `document` at the clock's instant, without waiting, when it is already
+ * made: what the server's door serves (http/prepared-answer.ts `servePreparedAtTheDoor`). Undefined
+ * whenever the route would have to read or prepare something first (the catalogue's version check
+ * is due, the screens' presence must be read, the answer is not compressed yet): the request then
+ * goes through the app, which does it. The keys are the routes' own (below).
+ */
+export function catalogAnswerNow({ catalog, clock, cardPaymentsOff = false, escalation }: CatalogAnswerDeps) {
+  return (document: PreparedDocument): PreparedAnswer | undefined => {
+    const now = clock();
+    const moment = catalog.momentNow(now);
+    if (!moment) return undefined;
+    if (document === 'menus') return catalog.storedNow(moment.menusAnswerKey);
+    if (document === 'offers') return catalog.storedNow(offersAnswerKey(moment.catalog.version));
+    let screenConnected: boolean | undefined;
+    if (escalation) {
+      const presence = escalation.presenceNow(now, moment.catalog.settings);
+      if (!presence) return undefined;
+      screenConnected = presence.screenConnected;
+    }
+    return catalog.storedNow(settingsAnswerKey(moment, cardPaymentsOff, screenConnected));
+  };
+}
+
+/** GET /v2/public/settings, /menus, /offers, /offers/{coupon}, /products/{item_menu_id} (spec section 7). */
+export function catalogRoutes({ catalog, clock, cardPaymentsOff = false, escalation }: CatalogAnswerDeps) {
   const app = routes();
   declare(app, settingsRoute, async (c) => {
     const now = clock();
-    const { catalog: current, settingsKey } = await catalog.moment(now);
+    const moment = await catalog.moment(now);
+    const current = moment.catalog;
     // Whether a staff screen is connected now: without one (and without e-mail-only handling) the
     // storefront offers a slot instead of ASAP (isAsapOffered, docs/decisions/022-nothing-unseen.md).
     const screenConnected = escalation ? (await escalation.presence(now, current.settings)).screenConnected : undefined;
-    const key = `settings:${settingsKey}:${cardPaymentsOff ? 1 : 0}:${screenConnected ?? '-'}`;
+    const key = settingsAnswerKey(moment, cardPaymentsOff, screenConnected);
     return preparedResponse(
       c,
       await (catalog.stored(key) ??
@@ -119,7 +155,7 @@ export function catalogRoutes({
   declare(app, menusRoute, async (c) => preparedResponse(c, await catalog.menusAnswer(clock())));
   declare(app, offersRoute, async (c) => {
     const { version, offers } = await catalog.getCatalog();
-    const key = `offers:${version}`;
+    const key = offersAnswerKey(version);
     return preparedResponse(c, await (catalog.stored(key) ?? catalog.prepared(key, () => JSON.stringify({ status: 'success', payload: offers }))));
   });
   declare(app, couponRoute, async (c, input) => {

@@ -198,7 +198,8 @@ export class CatalogService {
   private cached: Catalog | undefined;
   private checkedAt = -Infinity;
   private building: Promise<Catalog> | undefined;
-  private answers = new Map<string, Promise<PreparedAnswer>>();
+  /** Prepared answers by key; `ready` once compressed (what `answerNow` serves without waiting). */
+  private answers = new Map<string, { made: Promise<PreparedAnswer>; ready?: PreparedAnswer }>();
   private lastMoment: CatalogMoment | undefined;
 
   constructor(
@@ -261,7 +262,21 @@ export class CatalogService {
    * changes before the next minute or the next of those instants (docs/decisions/028-prepared-answers.md).
    */
   async moment(now: Date): Promise<CatalogMoment> {
-    const catalog = await this.getCatalog();
+    return this.momentOf(await this.getCatalog(), now);
+  }
+
+  /**
+   * `moment` without waiting, for the answers served at the server's door (http/prepared-answer.ts
+   * `servePreparedAtTheDoor`): undefined when the catalogue must be checked first (not built yet,
+   * or its last version check older than `refreshMs`), which only `moment` does.
+   */
+  momentNow(now: Date): CatalogMoment | undefined {
+    const catalog = this.cached;
+    if (!catalog || performance.now() - this.checkedAt >= this.refreshMs) return undefined;
+    return this.momentOf(catalog, now);
+  }
+
+  private momentOf(catalog: Catalog, now: Date): CatalogMoment {
     const t = now.getTime();
     const known = this.lastMoment;
     if (known && known.catalog === catalog && t >= known.from && t < known.until) return known;
@@ -289,21 +304,30 @@ export class CatalogService {
    * them when the catalogue's version changes.
    */
   prepared(key: string, json: () => string): Promise<PreparedAnswer> {
-    let answer = this.answers.get(key);
-    if (answer === undefined) {
+    let entry = this.answers.get(key);
+    if (entry === undefined) {
       // Only on a miss: callers write `stored(key) ?? prepared(key, …)`, so no function is made per request.
       if (this.answers.size >= maxAnswers) this.answers.delete(this.answers.keys().next().value!);
       const made = prepareJson(json());
-      this.answers.set(key, made);
-      made.catch(() => this.answers.get(key) === made && this.answers.delete(key));
-      answer = made;
+      const added: { made: Promise<PreparedAnswer>; ready?: PreparedAnswer } = { made };
+      entry = added;
+      this.answers.set(key, added);
+      made.then(
+        (answer) => (added.ready = answer),
+        () => this.answers.get(key) === added && this.answers.delete(key),
+      );
     }
-    return answer;
+    return entry.made;
   }
 
   /** The answer stored under `key`, if any (see `prepared`). */
   stored(key: string): Promise<PreparedAnswer> | undefined {
-    return this.answers.get(key);
+    return this.answers.get(key)?.made;
+  }
+
+  /** The answer stored under `key` once it is compressed, without waiting (see `momentNow`). */
+  storedNow(key: string): PreparedAnswer | undefined {
+    return this.answers.get(key)?.ready;
   }
 
   /** GET /v2/public/menus at `now`: the envelope of `getMenus`, prepared once per catalogue version and moment. */

@@ -92,6 +92,14 @@ export class EscalationService {
     return { screenConnected: isRecent(await this.screens.get(), now), emailOnly };
   }
 
+  /** `presence` without waiting, from the settings given: undefined when `screens` must read the table first. */
+  presenceNow(now: Date, settings: SettingsList): StaffPresence | undefined {
+    const emailOnly = readOrderHandlingSettings(settings).emailOnly;
+    if (emailOnly) return { screenConnected: false, emailOnly };
+    const last = this.screens.known();
+    return last === undefined ? undefined : { screenConnected: isRecent(last, now), emailOnly };
+  }
+
   /**
    * One run of the job at `now` (tests pass a fixed instant). Each part's fault is logged and the
    * others still run; push failures never fail it.

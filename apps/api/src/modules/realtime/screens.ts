@@ -82,6 +82,11 @@ export class LastHeartbeat {
     return this.#reading;
   }
 
+  /** The last heartbeat without waiting: undefined when `get` would read the table first. */
+  known(): Date | null | undefined {
+    return this.elapsedMs() - this.#readAt < this.recheckMs ? this.#known : undefined;
+  }
+
   /** A heartbeat recorded by this instance at `at` (already written: the table keeps the latest per screen). */
   note(at: Date): void {
     this.#noted += 1;
