@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -224,16 +224,24 @@ describe('server process on PGlite', () => {
     await waitHealthy(server);
     const agent = new Agent({ keepAlive: true, maxSockets: 4 });
     const get = (headers: Record<string, string>) =>
-      new Promise<{ status?: number; etag?: string; body: string; error?: string }>((resolveAnswer) => {
+      new Promise<{ status?: number; etag?: string; headers?: IncomingHttpHeaders; body: string; error?: string }>((resolveAnswer) => {
         const req = httpRequest(new URL('/v2/public/menus', server.baseUrl), { agent, headers }, (res) => {
           let body = '';
           res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => resolveAnswer({ status: res.statusCode, etag: res.headers.etag, body }));
+          res.on('end', () => resolveAnswer({ status: res.statusCode, etag: res.headers.etag, headers: res.headers, body }));
         });
         req.on('error', (error: NodeJS.ErrnoException) => resolveAnswer({ body: '', error: error.code ?? error.message }));
         req.end();
       });
     try {
+      // The first answer is made by the app, the next ones at the door: the same headers and bytes.
+      const first = await get({ 'Accept-Encoding': 'gzip, deflate, br' });
+      const second = await get({ 'Accept-Encoding': 'gzip, deflate, br' });
+      const { date: _first, ...firstHeaders } = first.headers!;
+      const { date: _second, ...secondHeaders } = second.headers!;
+      expect(secondHeaders).toEqual(firstHeaders);
+      expect(second.body).toBe(first.body);
+      expect(firstHeaders['x-content-type-options']).toBe('nosniff');
       const etag = (await get({})).etag!;
       expect((await get({ 'If-None-Match': etag })).status).toBe(304);
       // 4 keep-alive clients revalidating back to back; SIGTERM after 200 answers; each stops at its first refusal.
