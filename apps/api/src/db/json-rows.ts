@@ -26,11 +26,13 @@ export function insertJsonRows<T extends Table, Joined extends keyof T['$inferIn
     (key) => columns[key] !== undefined && computed[key] === undefined,
   );
   const computedKeys = Object.keys(computed).filter((key) => columns[key] !== undefined);
-  const names = sql.join(
-    [...keys, ...computedKeys].map((key) => sql.identifier(columns[key]!.name)),
-    sql`, `,
-  );
-  const values = sql.join([...keys.map((key) => sql`r.${sql.identifier(columns[key]!.name)}`), ...computedKeys.map((key) => computed[key]!)], sql`, `);
+  // The column lists as text, one chunk each: a chunk per name cost Drizzle more to walk than the
+  // statement costs the database to plan (issue 15, docs/decisions/025-order-creation-cost.md).
+  const names = sql.raw([...keys, ...computedKeys].map((key) => quoteIdentifier(columns[key]!.name)).join(', '));
+  const fields = keys.map((key) => `r.${quoteIdentifier(columns[key]!.name)}`).join(', ');
+  const values = computedKeys.length
+    ? sql.join([...(fields ? [sql.raw(fields)] : []), ...computedKeys.map((key) => computed[key]!)], sql`, `)
+    : sql.raw(fields);
   const records = rows.map((row) =>
     Object.fromEntries(
       keys.map((key) => {
@@ -43,6 +45,11 @@ export function insertJsonRows<T extends Table, Joined extends keyof T['$inferIn
   // An identity column GENERATED ALWAYS takes a given value only so (orders.order_id taken beforehand).
   const overriding = joined?.overridingSystemValue ? sql` overriding system value` : sql``;
   return sql`insert into ${table} (${names})${overriding} select ${values} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json) as r${from} ${tail}`;
+}
+
+/** A column's name as PostgreSQL reads an identifier: in double quotes, its own doubled (as Drizzle's `sql.identifier`). */
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 /** A field as json_populate_recordset reads it: dates as ISO 8601, bytes (bytea) in PostgreSQL's hex form. */
