@@ -83,11 +83,11 @@ export default function Signup() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <p id="password-help" className="-mt-2 text-xs text-ink/60">
+        <p id="password-help" className="-mt-2 text-xs text-ink/70">
           {authSignupTexts.auMoinsCaracteresUnePhrase(passwordMinLength)}
         </p>
         <SubmitButton loading={loading}>{authSignupTexts.creerMonCompte}</SubmitButton>
-        <p className="text-xs text-ink/60">{authSignupTexts.vosDonneesServentAVos}</p>
+        <p className="text-xs text-ink/70">{authSignupTexts.vosDonneesServentAVos}</p>
       </form>
     </AuthCard>
   );

@@ -22,7 +22,7 @@ export default function Blog() {
       {blogPosts.map((post) => (
         <section key={post.slug} id={post.slug}>
           <h2>{post.title}</h2>
-          <p className="text-sm text-ink/60">
+          <p className="text-sm text-ink/70">
             <time dateTime={post.date}>{formatDate(post.date)}</time>
           </p>
           {post.paragraphs.map((p) => (

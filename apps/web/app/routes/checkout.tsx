@@ -77,7 +77,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <section aria-labelledby={`onglet-${tab}`} className="rounded-3xl bg-white p-5 shadow-sm">
-          {!ready && <p className="py-8 text-center text-ink/60">{checkoutTexts.chargement}</p>}
+          {!ready && <p className="py-8 text-center text-ink/70">{checkoutTexts.chargement}</p>}
           {ready && tab === 'type' && <TypeTab data={store} onDone={() => goTo('personal')} />}
           {ready && tab === 'personal' && <PersonalTab onDone={() => goTo('delivery')} />}
           {ready && tab === 'delivery' && <DeliveryTab data={store} onDone={() => goTo('payment')} />}

@@ -156,7 +156,7 @@ export default function MenuPage() {
                 </h2>
                 {category.category_description ? <p className="mb-2 text-sm text-ink/70">{category.category_description}</p> : null}
                 {category.items.every((item) => !isFreeOf(item.item_allergens, hidden)) ? (
-                  <p className="mt-2 text-sm text-ink/60">{menuTexts.tousLesPlatsDeCette}</p>
+                  <p className="mt-2 text-sm text-ink/70">{menuTexts.tousLesPlatsDeCette}</p>
                 ) : null}
                 <ul className="mt-2 grid gap-3 sm:grid-cols-2">
                   {category.items

@@ -52,7 +52,7 @@ export default function ViewAccount() {
       <dl className="divide-y divide-black/5 rounded-2xl bg-white px-4 shadow-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr]">
-            <dt className="text-sm text-ink/60">{label}</dt>
+            <dt className="text-sm text-ink/70">{label}</dt>
             <dd className="font-medium [overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}

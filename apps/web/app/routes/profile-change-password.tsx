@@ -74,7 +74,7 @@ export default function ChangePassword() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <p className="-mt-2 text-xs text-ink/60">{profileChangePasswordTexts.auMoinsCaracteresPasUn(passwordMinLength)}</p>
+        <p className="-mt-2 text-xs text-ink/70">{profileChangePasswordTexts.auMoinsCaracteresPasUn(passwordMinLength)}</p>
         <Field
           id="password_confirmation"
           label={profileChangePasswordTexts.confirmezLeNouveauMotDe}

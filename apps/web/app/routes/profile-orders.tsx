@@ -55,11 +55,11 @@ export default function ViewOrders() {
     <div className="space-y-4">
       <h2 className="text-2xl font-extrabold">{profileOrdersTexts.mesCommandes}</h2>
       <FormAlert message={error} />
-      {loading && !data ? <p className="text-ink/60">{profileOrdersTexts.chargementDeVosCommandes}</p> : null}
+      {loading && !data ? <p className="text-ink/70">{profileOrdersTexts.chargementDeVosCommandes}</p> : null}
       {data && data.total === 0 ? (
         <div className="rounded-2xl bg-white p-6 text-center shadow-sm">
           <p className="font-semibold">{profileOrdersTexts.aucuneCommandePourLeMoment}</p>
-          <p className="mt-1 text-sm text-ink/60">{profileOrdersTexts.lesCommandesPasseesEnEtant}</p>
+          <p className="mt-1 text-sm text-ink/70">{profileOrdersTexts.lesCommandesPasseesEnEtant}</p>
           <Link to={`${prefix}/menu`} className="mt-4 inline-block rounded-full bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white">
             {profileOrdersTexts.voirLaCarte}
           </Link>
@@ -79,7 +79,7 @@ export default function ViewOrders() {
           ) : (
             <span />
           )}
-          <span className="text-ink/60">{profileOrdersTexts.pageSur(data.page, data.pages)}</span>
+          <span className="text-ink/70">{profileOrdersTexts.pageSur(data.page, data.pages)}</span>
           {page < data.pages ? (
             <Link to={pageLink(page + 1)} className="rounded-full border border-black/15 bg-white px-4 py-2 font-semibold">
               {profileOrdersTexts.plusAnciennes}

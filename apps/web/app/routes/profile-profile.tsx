@@ -87,7 +87,7 @@ export default function ViewProfile() {
         <div>
           <p className="mb-1 text-sm font-semibold">{profileProfileTexts.eMail}</p>
           <p className="rounded-xl bg-black/5 px-3 py-2.5 text-ink/70">{user.email}</p>
-          <p className="mt-1 text-xs text-ink/60">{profileProfileTexts.lAdresseEMailSert}</p>
+          <p className="mt-1 text-xs text-ink/70">{profileProfileTexts.lAdresseEMailSert}</p>
         </div>
         <div className="sm:w-fit sm:min-w-60">
           <SubmitButton loading={loading}>{profileProfileTexts.enregistrer}</SubmitButton>

@@ -24,7 +24,7 @@ export default function ViewSecurity() {
           <KeyRound size={22} className="shrink-0 text-brand-600" aria-hidden />
           <span>
             <span className="block font-semibold">{profileSecurityTexts.changerLeMotDePasse}</span>
-            <span className="block text-sm text-ink/60">{profileSecurityTexts.vosAutresAppareilsSerontDeconnectes}</span>
+            <span className="block text-sm text-ink/70">{profileSecurityTexts.vosAutresAppareilsSerontDeconnectes}</span>
           </span>
         </Link>
         <button
@@ -35,7 +35,7 @@ export default function ViewSecurity() {
           <LogOut size={22} className="shrink-0 text-brand-600" aria-hidden />
           <span>
             <span className="block font-semibold">{profileSecurityTexts.seDeconnecter}</span>
-            <span className="block text-sm text-ink/60">{profileSecurityTexts.surCetAppareil}</span>
+            <span className="block text-sm text-ink/70">{profileSecurityTexts.surCetAppareil}</span>
           </span>
         </button>
       </div>

@@ -29,7 +29,7 @@ export default function ProfileLayout() {
   if (!user)
     return (
       <div className="mx-auto max-w-5xl px-4 py-10" aria-busy="true">
-        <p className="text-ink/60">{profileTexts.chargementDeVotreCompte}</p>
+        <p className="text-ink/70">{profileTexts.chargementDeVotreCompte}</p>
       </div>
     );
 

@@ -181,7 +181,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           {receiptTexts.paiement}
           {receipt.payment.method_label} — <strong>{receipt.payment.state_label}</strong>
         </p>
-        <footer className="mt-3 space-y-1 text-xs text-ink/60">
+        <footer className="mt-3 space-y-1 text-xs text-ink/70">
           {receipt.mentions.map((mention) => (
             <p key={mention}>{mention}</p>
           ))}

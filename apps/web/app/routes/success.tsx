@@ -95,7 +95,7 @@ export default function Success() {
                 <li key={index} className="flex justify-between gap-3 py-2">
                   <span>
                     {item.quantity} × {item.item_name}
-                    {item.options.length ? <span className="block text-xs text-ink/60">{item.options.map((o) => o.name).join(', ')}</span> : null}
+                    {item.options.length ? <span className="block text-xs text-ink/70">{item.options.map((o) => o.name).join(', ')}</span> : null}
                   </span>
                   <span>{formatEuros(item.amount)}</span>
                 </li>

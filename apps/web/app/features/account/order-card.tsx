@@ -20,7 +20,7 @@ export function OrderCard({ order }: { order: AccountOrder }) {
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="font-bold">{orderCardTexts.commandeN(order.order_id)}</h3>
-          <p className="text-sm text-ink/60">{placedAt(order.created_at)}</p>
+          <p className="text-sm text-ink/70">{placedAt(order.created_at)}</p>
           <p className="text-sm">
             {order.is_pickup ? orderCardTexts.retrait : orderCardTexts.livraison} {describeSchedule(order.delivery_date, order.delivery_time_range)}
             {!order.is_pickup && order.location?.address
@@ -44,9 +44,9 @@ export function OrderCard({ order }: { order: AccountOrder }) {
             <span>
               {item.quantity} × {item.item_name}
               {item.options.length ? (
-                <span className="block text-xs text-ink/60">{item.options.map((o) => (o.quantity > 1 ? `${o.quantity} × ${o.name}` : o.name)).join(', ')}</span>
+                <span className="block text-xs text-ink/70">{item.options.map((o) => (o.quantity > 1 ? `${o.quantity} × ${o.name}` : o.name)).join(', ')}</span>
               ) : null}
-              {item.note ? <span className="block text-xs italic text-ink/60">« {item.note} »</span> : null}
+              {item.note ? <span className="block text-xs italic text-ink/70">« {item.note} »</span> : null}
             </span>
             <span className="whitespace-nowrap">{formatEuros(item.amount)}</span>
           </li>
@@ -74,7 +74,7 @@ export function OrderCard({ order }: { order: AccountOrder }) {
           </div>
         ) : null}
         {order.tax_by_rate.map((t) => (
-          <div key={t.rate} className="flex justify-between text-ink/60">
+          <div key={t.rate} className="flex justify-between text-ink/70">
             <dt>{orderCardTexts.tva(formatRate(t.rate))}</dt>
             <dd>{formatEuros(t.tax)}</dd>
           </div>

@@ -85,7 +85,7 @@ function AuditEntryRow({ entry }: { entry: AuditEntryView }) {
         <summary className="flex cursor-pointer list-none items-start gap-3 p-4 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
           <div className="min-w-0 flex-1">
             <p className="font-medium break-words">{entry.summary}</p>
-            <p className="mt-0.5 text-xs text-ink/60">
+            <p className="mt-0.5 text-xs text-ink/70">
               <time dateTime={entry.at}>{formatDateTime(new Date(entry.at))}</time> · {t.by(entry.staff_name)} ·{' '}
               <span className="rounded-full bg-stone-100 px-2 py-0.5">{auditEntityLabels[entry.entity] ?? entry.entity}</span>
             </p>
@@ -113,7 +113,7 @@ function FieldTable({ lines }: { lines: ReturnType<typeof auditFieldLines> }) {
   return (
     <table className="mt-2 w-full table-fixed border-collapse text-sm">
       <thead className="sr-only sm:not-sr-only">
-        <tr className="text-left text-xs uppercase tracking-wide text-ink/50">
+        <tr className="text-left text-xs uppercase tracking-wide text-ink/65">
           <th className="w-1/4 py-1 pr-2 font-semibold">{t.field}</th>
           <th className="py-1 pr-2 font-semibold">{t.before}</th>
           <th className="py-1 font-semibold">{t.after}</th>
@@ -124,18 +124,18 @@ function FieldTable({ lines }: { lines: ReturnType<typeof auditFieldLines> }) {
           <tr
             key={line.path}
             data-changed={line.changed || undefined}
-            className={`block border-t border-black/5 py-2 sm:table-row sm:py-0 ${line.changed ? 'bg-amber-50' : 'text-ink/60'}`}
+            className={`block border-t border-black/5 py-2 sm:table-row sm:py-0 ${line.changed ? 'bg-amber-50' : 'text-ink/70'}`}
           >
             <th className="block px-2 text-left font-semibold break-words sm:table-cell sm:py-1.5">
               {line.label}
               {line.changed ? <span className="ml-1.5 rounded-full bg-amber-200 px-1.5 text-[11px] font-semibold text-amber-900">{t.changed}</span> : null}
             </th>
             <td className="block px-2 break-words sm:table-cell sm:py-1.5">
-              <span className="text-xs text-ink/50 sm:hidden">{t.beforeColon}</span>
+              <span className="text-xs text-ink/65 sm:hidden">{t.beforeColon}</span>
               <span className={line.changed ? 'text-red-800 line-through decoration-red-300' : ''}>{line.before}</span>
             </td>
             <td className="block px-2 break-words sm:table-cell sm:py-1.5">
-              <span className="text-xs text-ink/50 sm:hidden">{t.afterColon}</span>
+              <span className="text-xs text-ink/65 sm:hidden">{t.afterColon}</span>
               <span className={line.changed ? 'font-semibold text-emerald-800' : ''}>{line.after}</span>
             </td>
           </tr>

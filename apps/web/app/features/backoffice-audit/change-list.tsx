@@ -16,7 +16,7 @@ export function ChangeList({ changes, settings }: Pick<ImportPreview, 'changes' 
         if (list.length === 0) return null;
         return (
           <div key={change}>
-            <h4 className="text-sm font-bold uppercase tracking-wide text-ink/60">
+            <h4 className="text-sm font-bold uppercase tracking-wide text-ink/70">
               {changeLabels[change]} ({list.length})
             </h4>
             <ul className="mt-1 divide-y divide-black/5 rounded-xl border border-black/10">
@@ -45,7 +45,7 @@ export function ChangeList({ changes, settings }: Pick<ImportPreview, 'changes' 
       })}
       {settings.length ? (
         <div>
-          <h4 className="text-sm font-bold uppercase tracking-wide text-ink/60">{t.settingsTitle}</h4>
+          <h4 className="text-sm font-bold uppercase tracking-wide text-ink/70">{t.settingsTitle}</h4>
           <ul className="mt-1 divide-y divide-black/5 rounded-xl border border-black/10 text-sm">
             {settings.map((s) => (
               <li key={s.name} className="p-3 break-words">

@@ -123,7 +123,7 @@ export function ImportExportPage() {
           {t.fileLabel}
         </label>
         <div className="mt-1 flex items-center gap-2">
-          <FileUp size={18} aria-hidden className="shrink-0 text-ink/60" />
+          <FileUp size={18} aria-hidden className="shrink-0 text-ink/70" />
           <input
             ref={input}
             id="restaurant-file"

@@ -141,7 +141,7 @@ export function CapacityPage({ me, view: initial }: { me: StaffMe; view: Capacit
           onChange={(e) => setDraft((d) => ({ ...d, limits: { ...d.limits, [name]: e.target.value } }))}
           className={`w-full rounded-xl border px-3 py-2.5 text-base disabled:bg-black/5 ${fieldError ? 'border-red-600' : 'border-black/15'}`}
         />
-        <p id={`${id}-hint`} className="mt-1 text-xs text-ink/60">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-ink/70">
           {t.noLimitHint}
         </p>
         {fieldError ? (

@@ -44,7 +44,7 @@ function RangeList({ ranges, onChange, path, label, errors }: { ranges: TimeRang
   const last = ranges.at(-1);
   return (
     <div className="min-w-0 space-y-2">
-      {ranges.length === 0 ? <p className="py-2 text-sm text-ink/60">{t.closed}</p> : null}
+      {ranges.length === 0 ? <p className="py-2 text-sm text-ink/70">{t.closed}</p> : null}
       {ranges.map((range, index) => {
         const id = `${path}.${index}`.replaceAll('.', '-');
         const error = errors[`${path}.${index}.end`] ?? errors[`${path}.${index}.start`] ?? errors[`${path}.${index}`];
@@ -191,7 +191,7 @@ function MenuHoursEditor({ menu }: { menu: MenuHoursView }) {
             </li>
           ))}
         </ul>
-        <p className="mt-2 text-xs text-ink/60">{t.midnightHint}</p>
+        <p className="mt-2 text-xs text-ink/70">{t.midnightHint}</p>
       </div>
       {current ? (
         <div className="mt-3 rounded-xl bg-amber-50 p-3 text-sm" data-testid="hours-current">
@@ -336,7 +336,7 @@ function ExceptionsSection({ exceptions, today }: { exceptions: CalendarExceptio
       </h2>
       <p className="mt-1 text-sm text-ink/70">{t.exceptionsIntro}</p>
       {exceptions.length === 0 ? (
-        <p className="mt-3 text-sm text-ink/60">{t.noExceptions}</p>
+        <p className="mt-3 text-sm text-ink/70">{t.noExceptions}</p>
       ) : (
         <ul className="mt-3 divide-y divide-black/5">
           {exceptions.map((exception) => (

@@ -47,7 +47,7 @@ export function ImageUpload({ value, onChange, label = t.label }: { value: strin
           {value ? (
             <DishPicture src={value} alt={t.previewAlt} sizes="112px" width={112} height={84} className="h-full w-full object-cover" />
           ) : (
-            <span className="flex h-full items-center justify-center px-2 text-center text-xs text-ink/60">{t.noImage}</span>
+            <span className="flex h-full items-center justify-center px-2 text-center text-xs text-ink/70">{t.noImage}</span>
           )}
           {pending ? <span className="absolute inset-0 bg-white/60" aria-hidden /> : null}
         </div>
@@ -74,7 +74,7 @@ export function ImageUpload({ value, onChange, label = t.label }: { value: strin
               }}
             />
           </label>
-          <p id={`${id}-hint`} className="text-xs text-ink/60">
+          <p id={`${id}-hint`} className="text-xs text-ink/70">
             {t.hint}
           </p>
           {pending ? (

@@ -265,7 +265,7 @@ export function DishForm({
             <input type="checkbox" className="mt-1 h-5 w-5 accent-brand-600" {...register('available')} />
             <span>
               <span className="font-semibold">{t.available}</span>
-              <span className="block text-sm text-ink/60">{t.availableHint}</span>
+              <span className="block text-sm text-ink/70">{t.availableHint}</span>
             </span>
           </label>
           <CurrentValue show={!!current && current.available !== typed.available} value={current?.available ? t.yes : t.no} />
@@ -310,7 +310,7 @@ export function DishForm({
         <h3 id="dish-options-title" className="text-base font-bold">
           {t.options}
         </h3>
-        {options.fields.length === 0 ? <p className="text-sm text-ink/60">{t.noOptions}</p> : null}
+        {options.fields.length === 0 ? <p className="text-sm text-ink/70">{t.noOptions}</p> : null}
         {options.fields.map((field, index) => (
           <OptionEditor
             key={field.key}

@@ -90,7 +90,7 @@ export function PriceInput({
         className={inputClass(error)}
       />
       {hint && !error ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-ink/60">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-ink/70">
           {hint}
         </p>
       ) : null}

@@ -116,7 +116,7 @@ export function GroupForm({
               <input type="checkbox" className="mt-1 h-5 w-5 accent-brand-600" {...register('available')} />
               <span>
                 <span className="font-semibold">{t.menuAvailable}</span>
-                <span className="block text-sm text-ink/60">{t.menuHiddenHint}</span>
+                <span className="block text-sm text-ink/70">{t.menuHiddenHint}</span>
               </span>
             </label>
             <CurrentValue show={!!current && current.available !== typed.available} value={current?.available ? dishFormTexts.yes : dishFormTexts.no} />

@@ -209,7 +209,7 @@ export function MenuEditorPage({ tree, now }: { tree: MenuTree; now: string }) {
               )}
             </div>
 
-            {menu.categories.length === 0 ? <p className="text-sm text-ink/60">{t.noCategories}</p> : null}
+            {menu.categories.length === 0 ? <p className="text-sm text-ink/70">{t.noCategories}</p> : null}
             {menu.categories.map((category, categoryIndex) => (
               <CategoryCard
                 key={category.category_id}
@@ -290,7 +290,7 @@ export function MenuEditorPage({ tree, now }: { tree: MenuTree; now: string }) {
                     </li>
                   ))}
                 </ul>
-                {category.items.length === 0 ? <p className="px-4 py-3 text-sm text-ink/60">{t.noDishes}</p> : null}
+                {category.items.length === 0 ? <p className="px-4 py-3 text-sm text-ink/70">{t.noDishes}</p> : null}
                 <div className="border-t border-black/5 px-4 py-3">
                   <button
                     type="button"
@@ -363,7 +363,7 @@ function CategoryCard({ category, header, confirm, children }: { category: Categ
       <div className="border-b border-black/5 p-4">
         <div className="flex flex-wrap items-center gap-2">
           <h3 id={`category-${category.category_id}`} className="min-w-0 flex-1 text-lg font-bold">
-            {category.name} <span className="block text-sm font-normal text-ink/50 sm:inline">{t.dishCount(category.items.length)}</span>
+            {category.name} <span className="block text-sm font-normal text-ink/65 sm:inline">{t.dishCount(category.items.length)}</span>
           </h3>
           <div className="flex flex-wrap gap-1.5">{header}</div>
         </div>

@@ -212,7 +212,7 @@ export function OfferForm({
             </option>
           ))}
         </select>
-        <p id={`${idPrefix}-type-hint`} className="mt-1 text-sm text-ink/60">
+        <p id={`${idPrefix}-type-hint`} className="mt-1 text-sm text-ink/70">
           {offerTypeHints[type]}
         </p>
       </div>
@@ -310,7 +310,7 @@ export function OfferForm({
               spellCheck={false}
               {...register('code', { setValueAs: (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toUpperCase()) : v) })}
             />
-            <p className="mt-1 text-sm text-ink/60">{t.codeHint}</p>
+            <p className="mt-1 text-sm text-ink/70">{t.codeHint}</p>
           </div>
         ) : errors.code?.message ? (
           <p className="mt-1 text-sm font-medium text-red-700">{errors.code.message}</p>
@@ -372,7 +372,7 @@ function WindowsEditor({ form, idPrefix }: { form: Form; idPrefix: string }) {
   return (
     <fieldset className={fieldset}>
       <legend className={legend}>{t.windows}</legend>
-      <p className="text-sm text-ink/60">{t.windowsHint}</p>
+      <p className="text-sm text-ink/70">{t.windowsHint}</p>
       <ul className="mt-2 space-y-3">
         {windows.fields.map((window, index) => {
           const error = errors?.[index];
@@ -481,7 +481,7 @@ function ScopePicker({ form, scope, gift }: { form: Form; scope: OfferScopeMenu[
   return (
     <fieldset className={fieldset} data-testid="offer-scope">
       <legend className={legend}>{t.scope}</legend>
-      <p className="text-sm text-ink/60">{gift ? t.scopeGiftHint : t.scopeHint}</p>
+      <p className="text-sm text-ink/70">{gift ? t.scopeGiftHint : t.scopeHint}</p>
       {fieldError ? (
         <p role="alert" className="mt-1 text-sm font-medium text-red-700">
           {fieldError}

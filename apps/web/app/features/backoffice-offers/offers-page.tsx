@@ -101,10 +101,10 @@ export function OffersPage({ data }: { data: BackOfficeOffers }) {
         ) : null}
         <section className={`${card} min-w-0 lg:order-1`} aria-labelledby="offers-list">
           <h2 id="offers-list" className="text-lg font-bold">
-            {t.listLabel} <span className="text-ink/50">({data.offers.length})</span>
+            {t.listLabel} <span className="text-ink/65">({data.offers.length})</span>
           </h2>
-          <p className="mt-1 text-xs text-ink/60">{t.usageHint}</p>
-          {data.offers.length === 0 ? <p className="mt-3 text-sm text-ink/60">{t.empty}</p> : null}
+          <p className="mt-1 text-xs text-ink/70">{t.usageHint}</p>
+          {data.offers.length === 0 ? <p className="mt-3 text-sm text-ink/70">{t.empty}</p> : null}
           <ul className="mt-3 divide-y divide-black/5">
             {data.offers.map((offer) => (
               <li key={offer.id} className="py-4" data-testid="offer-row" data-offer-id={offer.id}>

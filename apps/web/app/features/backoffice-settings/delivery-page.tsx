@@ -21,7 +21,7 @@ function ZoneRows() {
   return (
     <div className="space-y-3">
       <Messages id={fieldId(zonesName)} error={list.error} stale={list.stale} />
-      {fields.length === 0 ? <p className="text-sm text-ink/60">{t.noZones}</p> : null}
+      {fields.length === 0 ? <p className="text-sm text-ink/70">{t.noZones}</p> : null}
       <ol className="space-y-3">
         {fields.map((field, i) => (
           <li key={field.id} className="rounded-xl border border-black/10 p-3" data-testid="delivery-zone" aria-label={t.zoneNumber(i + 1)}>
@@ -66,7 +66,7 @@ function TierRows({ unit }: { unit: string }) {
   return (
     <div className="space-y-3">
       <Messages id={fieldId(tiersName)} error={list.error} stale={list.stale} />
-      {fields.length === 0 ? <p className="text-sm text-ink/60">{t.noTiers}</p> : null}
+      {fields.length === 0 ? <p className="text-sm text-ink/70">{t.noTiers}</p> : null}
       <ol className="space-y-3">
         {fields.map((field, i) => (
           <li key={field.id} className="flex items-start gap-3 rounded-xl border border-black/10 p-3" data-testid="delivery-tier" aria-label={t.tierNumber(i + 1)}>
@@ -165,7 +165,7 @@ function PositionFields() {
                   <MapPin size={16} className="mt-0.5 shrink-0 text-brand-600" aria-hidden />
                   <span>
                     <span className="block font-semibold">{s.structured_formatting.main_text}</span>
-                    <span className="block text-sm text-ink/60">{s.structured_formatting.secondary_text}</span>
+                    <span className="block text-sm text-ink/70">{s.structured_formatting.secondary_text}</span>
                   </span>
                 </button>
               </li>

@@ -79,7 +79,7 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-extrabold">{boardTexts.heading}</h1>
         <div className="flex items-center gap-3 text-sm">
-          {syncedAt ? <span className="hidden text-ink/60 sm:inline">{boardTexts.lastUpdate(clockTime(syncedAt))}</span> : null}
+          {syncedAt ? <span className="hidden text-ink/70 sm:inline">{boardTexts.lastUpdate(clockTime(syncedAt))}</span> : null}
           {attention.serviceStarted ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-3 py-1.5 font-semibold text-emerald-800" data-testid="service-started">
               <BellRing aria-hidden className="size-4" />
@@ -140,7 +140,7 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
                   </span>
                 </h2>
                 <div className="space-y-2">
-                  {columns[column].length === 0 ? <p className="px-1 py-4 text-center text-sm text-ink/50">{boardTexts.emptyColumn}</p> : null}
+                  {columns[column].length === 0 ? <p className="px-1 py-4 text-center text-sm text-ink/65">{boardTexts.emptyColumn}</p> : null}
                   {columns[column].map((order) => (
                     <OrderCard key={order.order_id} order={order} onOpen={open} />
                   ))}

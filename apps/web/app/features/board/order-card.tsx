@@ -79,7 +79,7 @@ export function OrderCard({ order, onOpen }: { order: BoardOrder; onOpen: (order
           {order.status === 'cancelled' ? <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{orderCardTexts.statusCancelled}</span> : null}
           {order.status === 'completed' ? <span className="rounded-full bg-black/5 px-2 py-0.5 font-semibold">{orderCardTexts.statusCompleted}</span> : null}
           {order.ticket_printed_at ? (
-            <span className="inline-flex items-center gap-1 text-ink/60" data-testid="ticket-printed">
+            <span className="inline-flex items-center gap-1 text-ink/70" data-testid="ticket-printed">
               <Printer aria-hidden className="size-3" />
               {orderCardTexts.ticketPrinted}
             </span>

@@ -33,8 +33,8 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
             <li key={line.line_id} className="flex gap-3 py-3" data-testid="cart-line">
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{line.item.item_name}</p>
-                {chosen ? <p className="text-xs text-ink/60">{chosen}</p> : null}
-                {line.note ? <p className="text-xs italic text-ink/60">« {line.note} »</p> : null}
+                {chosen ? <p className="text-xs text-ink/70">{chosen}</p> : null}
+                {line.note ? <p className="text-xs italic text-ink/70">« {line.note} »</p> : null}
                 <div className="mt-2 flex items-center gap-2">
                   <div
                     className="flex items-center rounded-full border border-black/15"
@@ -64,7 +64,7 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
                   <button
                     type="button"
                     onClick={() => remove(line.line_id)}
-                    className="grid size-9 place-items-center rounded-full text-ink/60 hover:text-red-700"
+                    className="grid size-9 place-items-center rounded-full text-ink/70 hover:text-red-700"
                     aria-label={cartPanelTexts.supprimer(line.item.item_name)}
                   >
                     <Trash2 size={16} aria-hidden />

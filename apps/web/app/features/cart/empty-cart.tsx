@@ -7,7 +7,7 @@ import { cartPanelTexts } from '@resto/domain/messages/cart';
  */
 export function EmptyCart() {
   return (
-    <div className="flex flex-col items-center gap-2 py-8 text-center text-ink/60">
+    <div className="flex flex-col items-center gap-2 py-8 text-center text-ink/70">
       <ShoppingBag size={32} aria-hidden />
       <p>{cartPanelTexts.votrePanierEstVide}</p>
       <p className="text-sm">{cartPanelTexts.choisissezUnPlatPourCommencer}</p>

@@ -36,7 +36,7 @@ export function TotalsRecap({
           </div>
         ))}
       {totals.discountCents > 0 && totals.discountCents < offers.discountCents ? (
-        <p className="text-xs text-ink/60">{totalsRecapTexts.lesRemisesSontPlafonneesAu}</p>
+        <p className="text-xs text-ink/70">{totalsRecapTexts.lesRemisesSontPlafonneesAu}</p>
       ) : null}
       {offers.freeItems.map((free) => (
         <div key={free.item_id} className={`${row} text-emerald-700`} data-testid="free-item">
@@ -49,7 +49,7 @@ export function TotalsRecap({
         <dd data-testid="delivery">{!deliveryKnown ? totalsRecapTexts.selonLAdresse : totals.deliveryCents > 0 ? formatPrice(totals.deliveryCents) : totalsRecapTexts.gratuit}</dd>
       </div>
       {totals.taxByRate.map((t) => (
-        <div key={t.rateBp} className={`${row} text-ink/60`}>
+        <div key={t.rateBp} className={`${row} text-ink/70`}>
           <dt>
             {inclusive ? totalsRecapTexts.dont : ''}{totalsRecapTexts.tva}{formatRate(t.rateBp / 100)}
           </dt>

@@ -28,7 +28,7 @@ export function CartSummary({ data }: { data: StoreData }) {
           <li key={line.line_id} className="flex justify-between gap-3 py-2">
             <span>
               {line.quantity} × {line.item.item_name}
-              {line.choices.length ? <span className="block text-xs text-ink/60">{describeChoices(line)}</span> : null}
+              {line.choices.length ? <span className="block text-xs text-ink/70">{describeChoices(line)}</span> : null}
             </span>
             <span>{formatPrice(totals.lines[index]?.amountCents ?? 0)}</span>
           </li>

@@ -34,7 +34,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
   const row = (tab: CheckoutTab, content: React.ReactNode) => (
     <div className="flex items-start justify-between gap-3 py-3">
       <div>
-        <p className="text-xs font-semibold uppercase tracking-wide text-ink/50">{tabLabels[tab]}</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-ink/65">{tabLabels[tab]}</p>
         <div>{content}</div>
       </div>
       <button type="button" onClick={() => goTo(tab)} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
@@ -99,7 +99,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
       >
         {placing ? (card ? paymentTexts.paying : confirmationTabTexts.envoiDeLaCommande) : card ? paymentTexts.pay(formatPrice(totals.totalCents)) : confirmationTabTexts.confirmerLaCommande}
       </button>
-      <p className="mt-2 text-center text-xs text-ink/60">
+      <p className="mt-2 text-center text-xs text-ink/70">
         {card ? paymentTexts.cardCommitment : confirmationTabTexts.enConfirmantVousVousEngagez(isPickup ? confirmationTabTexts.auRetrait : confirmationTabTexts.aLaLivraison)}
       </p>
     </div>

@@ -78,7 +78,7 @@ export function PersonalTab({ onDone }: { onDone: () => void }) {
           {...register('phone')}
         />
       </div>
-      <p className="text-xs text-ink/60">{personalTabTexts.nousUtilisonsCesInformationsUniquement}</p>
+      <p className="text-xs text-ink/70">{personalTabTexts.nousUtilisonsCesInformationsUniquement}</p>
       <ReceiptOptions />
       <button type="submit" className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white sm:w-auto">
         {personalTabTexts.continuer}

@@ -202,7 +202,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
               className={`cursor-pointer px-3 py-2.5 ${index === active ? 'bg-brand-50' : ''}`}
             >
               <span className="block font-medium">{s.structured_formatting.main_text}</span>
-              <span className="block text-sm text-ink/60">{s.structured_formatting.secondary_text}</span>
+              <span className="block text-sm text-ink/70">{s.structured_formatting.secondary_text}</span>
             </li>
           ))}
         </ul>
@@ -210,7 +210,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
       <p
         id={`${id}-status`}
         role="status"
-        className={`mt-1 min-h-5 text-sm ${invalid ? 'font-medium text-red-700' : status === 'chosen' ? 'text-emerald-800' : 'text-ink/60'}`}
+        className={`mt-1 min-h-5 text-sm ${invalid ? 'font-medium text-red-700' : status === 'chosen' ? 'text-emerald-800' : 'text-ink/70'}`}
       >
         {message || (query.trim().length > 0 && query.trim().length < minLocationQueryLength ? locationMessages.queryTooShort : '')}
       </p>

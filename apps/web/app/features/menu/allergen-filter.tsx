@@ -33,7 +33,7 @@ export function AllergenFilter({ hiddenCount }: { hiddenCount: number }) {
             {allergenFilterTexts.toutAfficher}
           </button>
         ) : null}
-        <p className="mt-2 text-xs text-ink/60">
+        <p className="mt-2 text-xs text-ink/70">
           {allergenFilterTexts.lesSupplementsPeuventEnContenir}
         </p>
       </fieldset>

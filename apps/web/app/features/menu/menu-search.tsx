@@ -72,7 +72,7 @@ export function MenuSearch({ items }: { items: MenuItem[] }) {
                     <img src={item.item_image} alt="" width={48} height={36} className="h-9 w-12 rounded-lg object-cover" />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-medium">{item.item_name}</span>
-                      <span className="block truncate text-xs text-ink/60">{item.item_description}</span>
+                      <span className="block truncate text-xs text-ink/70">{item.item_description}</span>
                     </span>
                     <span className="text-sm font-semibold text-brand-700">{formatEuros(item.item_price.price_pickup)}</span>
                   </Link>

@@ -97,7 +97,7 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
                   >
                     <legend className="px-1 font-semibold">
                       {option.option_name}{' '}
-                      <span className="text-xs font-normal text-ink/60">
+                      <span className="text-xs font-normal text-ink/70">
                         {option.required ? productDialogTexts.obligatoire : productDialogTexts.facultatif} ·{' '}
                         {single ? productDialogTexts.n1Choix : productDialogTexts.choixMaximum(option.selected)}
                       </span>

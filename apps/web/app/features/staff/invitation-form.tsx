@@ -46,7 +46,7 @@ export function StaffInvitationForm({ token, info }: { token: string; info: Invi
         ) : null}
         <div>
           <Field id="invitation-password" label={t.password} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-          {errors.password ? null : <p className="mt-1 text-sm text-ink/60">{t.passwordHint(passwordMinLength)}</p>}
+          {errors.password ? null : <p className="mt-1 text-sm text-ink/70">{t.passwordHint(passwordMinLength)}</p>}
         </div>
         <FormAlert message={error} />
         <SubmitButton loading={loading}>{t.submit}</SubmitButton>

@@ -66,7 +66,7 @@ export function StaffTeamPage({ me, team }: { me: StaffMe; team: StaffTeam }) {
         <div className="min-w-0 space-y-6">
           <section className={card} aria-labelledby="team-members">
             <h2 id="team-members" className="text-lg font-bold">
-              {t.members} <span className="text-ink/50">({team.members.length})</span>
+              {t.members} <span className="text-ink/65">({team.members.length})</span>
             </h2>
             <ul className="mt-3 divide-y divide-black/5">
               {team.members.map((member) => (
@@ -74,14 +74,14 @@ export function StaffTeamPage({ me, team }: { me: StaffMe; team: StaffTeam }) {
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     <div className="min-w-0 flex-1">
                       <p className="font-semibold">
-                        {member.name} {member.staff_id === me.staff_id ? <span className="font-normal text-ink/60">{t.you}</span> : null}
+                        {member.name} {member.staff_id === me.staff_id ? <span className="font-normal text-ink/70">{t.you}</span> : null}
                       </p>
                       <p className="truncate text-sm text-ink/70">{member.email}</p>
                     </div>
                     <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${member.role === 'owner' ? 'bg-brand-100 text-brand-700' : 'bg-stone-100 text-ink/80'}`}>
                       {staffRoleLabels[member.role]}
                     </span>
-                    <span className="hidden text-xs text-ink/50 sm:inline">{t.since(formatDate(new Date(member.created_at)))}</span>
+                    <span className="hidden text-xs text-ink/65 sm:inline">{t.since(formatDate(new Date(member.created_at)))}</span>
                     {member.staff_id !== me.staff_id && confirming !== member.staff_id ? (
                       <button
                         type="button"
@@ -119,13 +119,13 @@ export function StaffTeamPage({ me, team }: { me: StaffMe; team: StaffTeam }) {
             <h2 id="team-invitations" className="text-lg font-bold">
               {t.invitations}
             </h2>
-            {team.invitations.length === 0 ? <p className="mt-3 text-sm text-ink/60">{t.noInvitations}</p> : null}
+            {team.invitations.length === 0 ? <p className="mt-3 text-sm text-ink/70">{t.noInvitations}</p> : null}
             <ul className="mt-3 divide-y divide-black/5">
               {team.invitations.map((invitation) => (
                 <li key={invitation.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3" data-testid="team-invitation">
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-semibold">{invitation.email ?? t.firstOwnerLink}</p>
-                    <p className="text-sm text-ink/60">
+                    <p className="text-sm text-ink/70">
                       {staffRoleLabels[invitation.role]} · {t.expires(formatDateTime(new Date(invitation.expires_at)))}
                     </p>
                   </div>

@@ -24,7 +24,7 @@ export function TrackingPage({ secret, initial }: { secret: string; initial: Tra
   const announcement = useAnnouncement(display.announcement);
   return (
     <div className="mx-auto max-w-xl px-4 py-6 sm:py-10" data-testid="tracking" data-step={view.step} data-status={view.status}>
-      <p className="text-sm font-semibold uppercase tracking-wide text-ink/60">{t.suivi}</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-ink/70">{t.suivi}</p>
       <h1 className="text-3xl font-extrabold" data-testid="tracking-order-number">
         {t.commandeN(view.order_id)}
       </h1>
@@ -71,7 +71,7 @@ export function TrackingPage({ secret, initial }: { secret: string; initial: Tra
               <span className="font-semibold">
                 {item.quantity} × {item.item_name}
               </span>
-              {item.options.length ? <span className="block text-xs text-ink/60">{item.options.join(', ')}</span> : null}
+              {item.options.length ? <span className="block text-xs text-ink/70">{item.options.join(', ')}</span> : null}
             </li>
           ))}
         </ul>
@@ -96,7 +96,7 @@ export function TrackingPage({ secret, initial }: { secret: string; initial: Tra
 
       {view.restaurant_phone ? (
         <section className="mt-5 text-center">
-          <p className="text-sm text-ink/60">{t.uneQuestion}</p>
+          <p className="text-sm text-ink/70">{t.uneQuestion}</p>
           <a
             href={`tel:${view.restaurant_phone.replace(/[^+\d]/g, '')}`}
             className="mt-1 inline-flex min-h-12 items-center gap-2 whitespace-nowrap rounded-full bg-brand-600 px-5 py-3 font-semibold text-white"
@@ -107,7 +107,7 @@ export function TrackingPage({ secret, initial }: { secret: string; initial: Tra
           </a>
         </section>
       ) : null}
-      <p className="mt-6 text-center text-xs text-ink/50">{t.enDirect}</p>
+      <p className="mt-6 text-center text-xs text-ink/65">{t.enDirect}</p>
     </div>
   );
 }
@@ -135,7 +135,7 @@ function Stepper({ steps }: { steps: StepperItem[] }) {
             <span className={`h-1 flex-1 rounded ${index === 0 ? 'invisible' : item.state === 'upcoming' ? 'bg-black/10' : 'bg-current'}`} />
             <span
               className={`flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold ${
-                item.state === 'done' ? 'bg-current' : item.state === 'current' ? 'bg-white ring-4 ring-current' : 'bg-white text-ink/40 ring-1 ring-black/15'
+                item.state === 'done' ? 'bg-current' : item.state === 'current' ? 'bg-white ring-4 ring-current' : 'bg-white text-ink/65 ring-1 ring-black/15'
               }`}
             >
               {item.state === 'done' ? <Check size={16} className="text-white" aria-hidden /> : index + 1}
@@ -144,7 +144,7 @@ function Stepper({ steps }: { steps: StepperItem[] }) {
               className={`h-1 flex-1 rounded ${index === steps.length - 1 ? 'invisible' : steps[index + 1]?.state === 'upcoming' ? 'bg-black/10' : 'bg-current'}`}
             />
           </span>
-          <span className={`mt-1 text-xs font-semibold sm:text-sm ${item.state === 'upcoming' ? 'text-ink/50' : ''}`}>
+          <span className={`mt-1 text-xs font-semibold sm:text-sm ${item.state === 'upcoming' ? 'text-ink/65' : ''}`}>
             {item.label}
             <span className="sr-only"> ({stateText[item.state]})</span>
           </span>
