@@ -1,7 +1,7 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { startTestServer, type TestServer } from '../test/harness.ts';
+import { rawRequest, startTestServer, type TestServer } from '../test/harness.ts';
 
 /**
  * The catalogue's prepared answers at the server's door (http/prepared-door.ts; issue 15): for
@@ -23,24 +23,8 @@ afterAll(async () => {
   await withoutDoor?.close();
 });
 
-interface RawAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-function send(server: TestServer, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${server.baseUrl}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const send = (server: TestServer, path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  rawRequest(`${server.baseUrl}${path}`, headers, method);
 
 /** Headers compared: all but the date and the connection's own. */
 const compared = (headers: IncomingHttpHeaders) => {

@@ -1,9 +1,8 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DishView, MenuTree } from '@resto/contract/backoffice-menu';
 import type { Menu } from '@resto/domain/catalogue';
-import { payloadOf, startTestServer, type TestServer } from '../../test/harness.ts';
+import { payloadOf, rawRequest, startTestServer, type RawAnswer, type TestServer } from '../../test/harness.ts';
 import { createTestStaff, staffRequest, type TestStaff } from '../../test/staff.ts';
 
 /**
@@ -27,26 +26,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.close());
 
-interface RawAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  /** The bytes as sent (fetch would decompress them). */
-  body: Buffer;
-}
-
 /** A GET with Node's http client: the answer's bytes as they came, not decoded. */
-function get(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${server.baseUrl}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (path: string, headers: Record<string, string> = {}) => rawRequest(`${server.baseUrl}${path}`, headers);
 
 const json = (answer: RawAnswer) => JSON.parse(answer.body.toString('utf8')) as { status: string; payload: unknown };
 const menusOf = async (headers: Record<string, string> = {}) => {
