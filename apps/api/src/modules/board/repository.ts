@@ -9,9 +9,15 @@ export type LineRow = typeof orderLines.$inferSelect;
 export type EventRow = typeof orderEvents.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 
-/** The order's row, locked until the end of `tx` (`select … for update`): two screens acting on one order wait for each other. */
+/**
+ * The order's row, locked until the end of `tx`: two screens acting on one order wait for each
+ * other. FOR NO KEY UPDATE (what the UPDATE of its status takes anyway), not FOR UPDATE: the
+ * foreign-key checks of rows written for the order (its events, its refund) take a share lock on
+ * it, and with FOR UPDATE a transaction holding the order and waiting for its refund deadlocked
+ * with one recording the refund and appending its event (locks.pg.test.ts).
+ */
 export async function lockOrder(tx: Database, orderId: number): Promise<OrderRow | undefined> {
-  const rows = await tx.select().from(orders).where(eq(orders.orderId, orderId)).for('update');
+  const rows = await tx.select().from(orders).where(eq(orders.orderId, orderId)).for('no key update');
   return rows[0];
 }
 

@@ -252,7 +252,8 @@ export async function findStatusHistories(db: Database, orderIds: readonly numbe
 /** Records a finalisation: transaction id, and a status event when the status changes. */
 export async function updateOrderStatus(db: Database, orderId: number, status: string, transactionId: string | null): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderId, orderId)).for('update');
+    // As board/repository.ts lockOrder: its events' foreign-key checks must not wait for this lock.
+    const current = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderId, orderId)).for('no key update');
     await tx.update(orders).set({ status, transactionId, updatedAt: new Date() }).where(eq(orders.orderId, orderId));
     const from = current[0]?.status ?? null;
     if (from !== status)
