@@ -16,6 +16,8 @@ import pg from 'pg';
 import { apiRoot } from '../api-root.ts';
 import { maintainPglite } from './pglite-maintenance.ts';
 import * as schema from './schema.ts';
+import { NamingPGlite } from './naming-pglite.ts';
+import { isChangedResultType, StatementNames } from './statement-names.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -48,7 +50,7 @@ const setupLockKey = 'restaurant-ordering:migrate-and-seed';
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; setup?: (db: Database) => Promise<void> }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, Client: namingClient(new StatementNames()) });
     // An idle connection closed by the server (restart, dropped database) must not crash the process:
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`Connexion PostgreSQL perdue : ${error.message}`));
@@ -95,8 +97,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await initDataDir(options.dataDir);
   }
   const client = options.dataDir.startsWith('memory://')
-    ? new PGlite({ dataDir: options.dataDir, loadDataDir: await memoryTemplate(), startParams: pgliteStartParams })
-    : new PGlite(options.dataDir, { startParams: pgliteStartParams });
+    ? new NamingPGlite({ dataDir: options.dataDir, loadDataDir: await memoryTemplate(), startParams: pgliteStartParams })
+    : new NamingPGlite(options.dataDir, { startParams: pgliteStartParams });
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder });
@@ -322,6 +324,48 @@ async function listenPostgres(url: string, channel: string, onNotify: (payload: 
     client = undefined;
     await current?.end().catch(() => undefined);
   };
+}
+
+/**
+ * pg's Client running its frequent parameterised statements as named statements (`names`,
+ * statement-names.ts): each is parsed and planned once per connection. A statement PostgreSQL
+ * refuses under its name because a migration changed its result's columns since (another
+ * instance's, during a deploy) loses its name and, when it ran outside a transaction, runs again
+ * unnamed: the caller sees no error. Inside a transaction the error aborted it; the caller sees it.
+ */
+export function namingClient(names: StatementNames): typeof pg.Client {
+  const query = pg.Client.prototype.query as (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) => unknown;
+  class NamingClient extends pg.Client {}
+  (NamingClient.prototype as { query: typeof query }).query = function (this: pg.Client, config, values, callback) {
+    // A text, or a query's config without a name (Drizzle's); not a Submittable (a cursor, a stream).
+    const text =
+      typeof config === 'string'
+        ? config
+        : typeof config === 'object' && config !== null && !('submit' in config) && !(config as pg.QueryConfig).name
+          ? (config as pg.QueryConfig).text
+          : undefined;
+    const name = text !== undefined && Array.isArray(values) && values.length > 0 ? names.nameOf(text) : undefined;
+    if (name === undefined) return query.call(this, config, values, callback);
+    // The status before this statement: idle means it ran alone and may run again.
+    const alone = this.getTransactionStatus() === 'I';
+    const again = (error: unknown): boolean => {
+      if (!isChangedResultType(error)) return false;
+      names.forget(text!);
+      return alone;
+    };
+    const named = typeof config === 'string' ? { text, name } : { ...(config as pg.QueryConfig), name };
+    if (typeof callback !== 'function') {
+      return (query.call(this, named, values) as Promise<unknown>).catch((error: unknown) => {
+        if (again(error)) return query.call(this, config, values);
+        throw error;
+      });
+    }
+    return query.call(this, named, values, (error: unknown, result: unknown) => {
+      if (error && again(error)) query.call(this, config, values, callback);
+      else (callback as (error: unknown, result: unknown) => void)(error, result);
+    });
+  };
+  return NamingClient;
 }
 
 /**

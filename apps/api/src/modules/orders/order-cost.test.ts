@@ -1,12 +1,14 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { NamingPGlite } from '../../db/naming-pglite.ts';
 import { buildOrderPayload, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
 
 /**
  * The round trips of one order (issue 15, docs/decisions/025-order-creation-cost.md): a guest's
  * cash order with an automatic offer, its answer and the sending of its two e-mails. Every query the
- * driver sends is counted (PGlite's client and transactions, BEGIN and COMMIT included, or `pg`'s).
+ * driver sends is counted (PGlite's client and transactions, BEGIN and COMMIT included, or `pg`'s),
+ * named statements (db/naming-pglite.ts, db/client.ts namingClient) as the others.
  */
 const tuesdayNoonParis = new Date('2026-11-24T11:30:00Z');
 let server: TestServer;
@@ -30,7 +32,8 @@ function countCalls<T extends object>(target: T, key: keyof T) {
 
 beforeAll(async () => {
   countCalls(pg.Client.prototype, 'query');
-  countCalls(PGlite.prototype, 'query');
+  // The server's PGlite (its `query` runs PGlite's for the statements it does not name).
+  countCalls(NamingPGlite.prototype, 'query');
   const transaction = PGlite.prototype.transaction;
   PGlite.prototype.transaction = function <T>(this: PGlite, callback: (tx: Transaction) => Promise<T>) {
     if (counting) statements += 2; // BEGIN and COMMIT
