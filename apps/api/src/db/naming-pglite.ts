@@ -78,6 +78,9 @@ export class NamingPGlite extends PGlite {
       { syncToFs: false, onNotice },
     );
     if (!this.isInTransaction()) await this.syncToFs();
-    return parse.parseResults(ran.messages, this.parsers, options)[0] as Results<T>;
+    // PGlite merges the call's parsers into a copy of its own (hundreds of types, arrays included)
+    // on every query; an object inheriting its own gives the same lookups for a few keys' copy.
+    const parsers: PGlite['parsers'] = options?.parsers ? Object.assign(Object.create(this.parsers) as PGlite['parsers'], options.parsers) : this.parsers;
+    return parse.parseResults(ran.messages, parsers, options?.parsers ? { ...options, parsers: undefined } : options)[0] as Results<T>;
   }
 }
