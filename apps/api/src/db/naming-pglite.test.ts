@@ -40,6 +40,12 @@ describe('NamingPGlite', () => {
     expect(await preparedTexts()).toContain(text);
   });
 
+  test('a text without parameters is named too (PGlite’s query runs one statement, through the extended protocol)', async () => {
+    const text = 'select count(*)::int as dishes from dishes';
+    for (let run = 1; run <= 5; run++) expect(await named.query(text)).toEqual(await plain.query(text));
+    expect(await preparedTexts()).toContain(text);
+  });
+
   test('the call’s options are kept: rows as arrays, its own parsers and serializers', async () => {
     const text = 'select id, added_at from dishes where added_at < $1';
     const options = { rowMode: 'array' as const, parsers: { 1184: (value: string) => `parsed ${value}` }, serializers: { 1184: (value: unknown) => (value as Date).toISOString() } };

@@ -22,7 +22,8 @@ function messages(...parts: Uint8Array[]): Uint8Array {
  * plan kept by PostgreSQL after five runs. On PGlite directly, an order's writing statement went
  * from about 415 to 180 µs.
  *
- * Only `query` outside `transaction()` is concerned: a transaction's own queries are PGlite's.
+ * Every text `query` runs may be named, with or without parameters (one statement each, always
+ * through the extended protocol). Only `query` outside `transaction()` is concerned: a transaction's own queries are PGlite's.
  * What `query` does is kept: the same mutexes, parameters serialised by their types (PGlite's
  * serializers, or the call's), the same result parsing (`options.rowMode`, `options.parsers`),
  * notices, notifications (`pg_notify`: PGlite's listeners), the file-system sync outside a
@@ -37,14 +38,15 @@ export class NamingPGlite extends PGlite {
   readonly #parameterTypes = new Map<string, number[]>();
 
   override async query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    const name = params?.length && !options?.blob ? this.statementNames.nameOf(text) : undefined;
+    // Without parameters too: PGlite's `query` takes one statement and always runs the extended protocol.
+    const name = options?.blob ? undefined : this.statementNames.nameOf(text);
     if (name === undefined) return super.query<T>(text, params, options);
     await this._checkReady();
     return this._runExclusiveTransaction(() =>
       this._runExclusiveQuery(async () => {
         const alone = !this.isInTransaction();
         try {
-          return await this.#runNamed<T>(name, text, params!, options);
+          return await this.#runNamed<T>(name, text, params, options);
         } catch (error) {
           if (!isChangedResultType(error)) throw error;
           this.statementNames.forget(text);
@@ -55,7 +57,7 @@ export class NamingPGlite extends PGlite {
     ).then((result) => result ?? super.query<T>(text, params, options));
   }
 
-  async #runNamed<T>(name: string, text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+  async #runNamed<T>(name: string, text: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<Results<T>> {
     const onNotice = options?.onNotice;
     let parameterTypes = this.#parameterTypes.get(name);
     if (!parameterTypes) {
@@ -67,7 +69,7 @@ export class NamingPGlite extends PGlite {
       this.#parameterTypes.set(name, parameterTypes);
     }
     const types = parameterTypes;
-    const values = params.map((value, index) => {
+    const values = (params ?? []).map((value, index) => {
       if (value === null || value === undefined) return null;
       const oid = types[index]!;
       const serializer = options?.serializers?.[oid] ?? this.serializers[oid];

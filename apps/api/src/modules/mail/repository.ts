@@ -33,9 +33,12 @@ export async function claimDueMails(db: Database, now: Date, lockSeconds: number
   return rows.sort((a, b) => a.id - b.id);
 }
 
-/** Sent mails leave the table (with the personal data they held). */
+/**
+ * Sent mails leave the table (with the personal data they held). The ids travel as one array
+ * parameter: one statement text whatever the batch's size, run as a named statement (db/statement-names.ts).
+ */
 export async function deleteMails(db: Database, ids: readonly number[]): Promise<void> {
-  if (ids.length) await db.delete(mailOutbox).where(inArray(mailOutbox.id, [...ids]));
+  if (ids.length) await db.delete(mailOutbox).where(sql`${mailOutbox.id} = any(${sql.param([...ids])}::int[])`);
 }
 
 /** A failed attempt: released, due again at `nextAttemptAt`, with the error kept for the logs. */
