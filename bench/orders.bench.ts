@@ -20,6 +20,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { NamingPGlite } from '../apps/api/src/db/naming-pglite.ts';
 import { buildOrderPayload, postOrder, startTestServer } from '../apps/api/src/test/harness.ts';
 import { reportFigures, type BenchFigure } from './lib/figures.ts';
 import { freshPostgresDatabase, kill, openNow, postgresAdminUrl, startServer, type ServerProcess } from './lib/server-process.ts';
@@ -243,8 +244,8 @@ async function rawPglite() {
 /**
  * The SQL statements (round trips) of `orders` orders placed one after the other on an in-process
  * server of the same code (the test harness), their e-mails sent, divided by `orders`; BEGIN and
- * COMMIT included. On PostgreSQL every `pg` query counts; on PGlite every query of the client and
- * of its transactions.
+ * COMMIT included. On PostgreSQL every `pg` query counts; on PGlite every query of the client (named
+ * statements included, db/naming-pglite.ts) and of its transactions.
  */
 async function statementsPerOrder(kind: 'pglite' | 'postgres', orders = 20): Promise<number> {
   let counting = false;
@@ -260,7 +261,8 @@ async function statementsPerOrder(kind: 'pglite' | 'postgres', orders = 20): Pro
   };
   if (kind === 'postgres') wrap(pg.Client.prototype, 'query');
   else {
-    wrap(PGlite.prototype, 'query');
+    // The server's PGlite: its `query` runs named statements itself and PGlite's for the others.
+    wrap(NamingPGlite.prototype, 'query');
     const transaction = PGlite.prototype.transaction;
     PGlite.prototype.transaction = function <T>(this: PGlite, callback: (tx: Transaction) => Promise<T>) {
       if (counting) statements += 2; // BEGIN and COMMIT
