@@ -243,7 +243,8 @@ async function mountStorefront(app: ServerApp, options: StorefrontOptions): Prom
     await next();
     if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use('*', serveStatic({ root: clientDir }));
+  // The Brotli or gzip copy written at build time when the browser takes it (apps/web/scripts/precompress.mjs).
+  app.use('*', serveStatic({ root: clientDir, precompressed: true }));
   const handler = createRequestHandler(build, 'production');
   app.all('*', (c) => handler(c.req.raw, { apiFetch: options.apiFetch, siteUrl: options.siteUrl, cspNonce: c.get('cspNonce'), now: options.now }));
   return true;
