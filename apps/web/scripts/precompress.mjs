@@ -1,14 +1,18 @@
 /**
- * Writes a Brotli (quality 11) and a gzip (level 9) copy beside each compressible file the
- * storefront serves from its build (`build/client`: the hashed scripts and stylesheets, the
- * illustrations, the offline page), once at build time. The server sends the copy the browser
- * accepts (@hono/node-server's serveStatic `precompressed`, apps/api/src/run-server.ts): the
- * first load of /menu is about 13 % smaller in Brotli than in the gzip the server made on every
- * request, and no CPU is spent compressing it again (issue 15, "Pages";
- * docs/decisions/027-pages-paint-first.md). A copy that is not smaller is not kept.
+ * Writes a Brotli (quality 11) and a gzip (level 9) copy beside each compressible file of the
+ * storefront's `build/client/assets` (the scripts and stylesheets, named by their content's hash),
+ * once at build time. The server sends the copy the browser accepts (@hono/node-server's
+ * serveStatic `precompressed`, apps/api/src/run-server.ts): the first load of /menu is about 13 %
+ * smaller in Brotli than in the gzip the server made on every request, and no CPU is spent
+ * compressing it again (issue 15, "Pages"; docs/decisions/027-pages-paint-first.md). A copy that
+ * is not smaller is not kept.
  *
- * Runs after the service worker is generated (scripts/generate-sw.mjs), so that sw.js has its
- * copies too; the worker's precache takes `*.js` and `*.css` only, never the `.br`/`.gz` files.
+ * Only `assets/`: a file there never changes under its name, so its copies cannot go stale. The
+ * others (sw.js, builds/latest.json, the offline page, the illustrations) keep being compressed by
+ * the server per request: sw.js is written again when a new build is published
+ * (e2e/update-banner.spec.ts does so on a copied build), and a stale sw.js.br beside it would keep
+ * every browser on the old worker. The worker's precache takes `*.js` and `*.css` only, never the
+ * `.br`/`.gz` files.
  * Run: node scripts/precompress.mjs [build/client]
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -16,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const clientDir = resolve(process.argv[2] ?? new URL('../build/client', import.meta.url).pathname);
-/** Files worth compressing: text formats; images other than SVG are compressed already. */
+/** Files worth compressing: text formats (images other than SVG are compressed already). */
 const compressible = /\.(js|mjs|css|svg|html|json|webmanifest|txt|xml)$/;
 /** Below this, the headers outweigh the gain. */
 const minBytes = 1024;
@@ -32,7 +36,7 @@ function* files(dir) {
 let count = 0;
 let before = 0;
 let after = 0;
-for (const path of files(clientDir)) {
+for (const path of files(join(clientDir, 'assets'))) {
   if (!compressible.test(path)) continue;
   const content = readFileSync(path);
   if (content.length < minBytes) continue;
