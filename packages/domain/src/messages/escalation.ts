@@ -9,12 +9,14 @@ export const unseenAlertTexts = {
   /** The push notification's title and the e-mail's subject: 'Commande n° 1042 non ouverte depuis 2 min'. */
   title: (orderId: number, minutes: number) => `Commande n° ${orderId} non ouverte depuis ${minutes} min`,
   /** The push notification's body. */
-  pushBody: (customer: string, total: string, autoRejectMinutes: number) =>
-    `${customer}, ${total}. Ouvrez-la sur le tableau des commandes : sans réponse, elle sera refusée automatiquement après ${autoRejectMinutes} min.`,
+  pushBody: (customer: string, total: string, refusedAt: string) =>
+    `${customer}, ${total}. Ouvrez-la sur le tableau des commandes : sans réponse, elle sera refusée automatiquement ${refusedAt}.`,
   emailIntro: (orderId: number, minutes: number) =>
     `La commande n° ${orderId} attend votre réponse depuis ${minutes} minutes et aucun écran ne l’a encore ouverte.`,
-  emailAction: (autoRejectMinutes: number) =>
-    `Ouvrez-la sur le tableau des commandes et acceptez-la ou refusez-la : sans réponse, elle sera refusée automatiquement ${autoRejectMinutes} minutes après avoir été passée, et remboursée si elle a été payée par carte.`,
+  emailAction: (refusedAt: string) =>
+    `Ouvrez-la sur le tableau des commandes et acceptez-la ou refusez-la : sans réponse, elle sera refusée automatiquement ${refusedAt}, et remboursée si elle a été payée par carte.`,
+  /** When the automatic refusal will come: « à 12:40 » today, « le mercredi 25 novembre à 11:35 » another day. */
+  refusedAt: (time: string, dayAndTime: string | null) => (dayAndTime ? `le ${dayAndTime}` : `à ${time}`),
   customer: 'Client',
   total: 'Total',
   when: 'Pour',

@@ -108,7 +108,7 @@ describe('an order nobody opened (issue 13, part 4)', () => {
     expect(mail.text).toContain(`La commande n° ${orderId} attend votre réponse depuis 2 minutes et aucun écran ne l’a encore ouverte.`);
     expect(mail.text).toContain('Client : Marie Dupont · +33612345678');
     expect(mail.text).toContain('Pour : dès que possible');
-    expect(mail.text).toContain('refusée automatiquement 10 minutes après avoir été passée');
+    expect(mail.text).toContain('sans réponse, elle sera refusée automatiquement à 12:40, et remboursée');
 
     // The push: decrypted with the device's keys, signed with the server's VAPID key.
     expect(device.received).toHaveLength(1);
@@ -381,5 +381,65 @@ describe('an order nobody accepted in time is refused automatically (issue 13, p
     now = minutes(75, base);
     expect((await server.deps.escalation.runOnce(now)).rejected).not.toContain(orderId);
     expect((await orderState(server.db, orderId)).status).toBe('accepted');
+  });
+});
+
+describe('counted in opening time, from when the order can be handled (docs/decisions/022, « Counting in opening time »)', () => {
+  const tuesdayNight = new Date('2026-11-24T22:12:00+01:00');
+  const wednesday = (time: string) => new Date(`2026-11-25T${time}:00+01:00`);
+
+  /** A cash pre-order placed at `now` for Wednesday's slot `range`. @returns its id. */
+  async function preOrder(range: string): Promise<number> {
+    const answer = await postOrder(server.baseUrl, await buildOrderPayload(server, { is_scheduled: true, delivery_date: '2026-11-25', delivery_time_range: range }));
+    expect(answer.status).toBe(201);
+    return payloadOf(answer).order_id;
+  }
+
+  test('placed at 22:12 for tomorrow: neither alerted nor refused overnight nor before the opening that precedes its slot', async () => {
+    now = tuesdayNight;
+    const dinner = await preOrder('19:30-19:45');
+    const lunch = await preOrder('13:00-13:15');
+
+    // The night (the restaurant closes at 22:30), and Wednesday morning: nothing.
+    for (const at of [minutes(10.5, tuesdayNight), minutes(16, tuesdayNight), wednesday('09:00'), wednesday('11:29')]) {
+      now = at;
+      const run = await server.deps.escalation.runOnce(now);
+      expect(run.alerted).not.toContain(dinner);
+      expect(run.alerted).not.toContain(lunch);
+      expect(run.rejected).not.toContain(dinner);
+      expect(run.rejected).not.toContain(lunch);
+    }
+    expect((await orderState(server.db, dinner)).status).toBe('pending');
+    expect((await orderState(server.db, lunch)).status).toBe('pending');
+
+    // The lunch order counts from the 11:30 opening: alerted at 11:32, refused at 11:40.
+    now = wednesday('11:32');
+    let run = await server.deps.escalation.runOnce(now);
+    expect(run.alerted).toContain(lunch);
+    expect(run.alerted).not.toContain(dinner);
+    const alert = await server.mail.waitFor((m) => m.to === contact && m.subject === `Commande n° ${lunch} non ouverte depuis 2 min`);
+    expect(alert.text).toContain(`La commande n° ${lunch} attend votre réponse depuis 2 minutes`);
+    expect(alert.text).toContain('Pour : le mercredi 25 novembre, 13:00–13:15');
+    expect(alert.text).toContain('sans réponse, elle sera refusée automatiquement à 11:40');
+    now = wednesday('11:39');
+    expect((await server.deps.escalation.runOnce(now)).rejected).not.toContain(lunch);
+    now = wednesday('11:40');
+    expect((await server.deps.escalation.runOnce(now)).rejected).toContain(lunch);
+
+    // The dinner order, from the 18:30 opening: not during lunch service, not at 18:31.
+    now = wednesday('14:00');
+    run = await server.deps.escalation.runOnce(now);
+    expect(run.alerted).not.toContain(dinner);
+    expect(run.rejected).not.toContain(dinner);
+    now = wednesday('18:31');
+    expect((await server.deps.escalation.runOnce(now)).alerted).not.toContain(dinner);
+    now = wednesday('18:32');
+    expect((await server.deps.escalation.runOnce(now)).alerted).toContain(dinner);
+    now = wednesday('18:39');
+    expect((await server.deps.escalation.runOnce(now)).rejected).not.toContain(dinner);
+    expect((await orderState(server.db, dinner)).status).toBe('pending');
+    now = wednesday('18:40');
+    expect((await server.deps.escalation.runOnce(now)).rejected).toContain(dinner);
+    expect((await orderState(server.db, dinner)).status).toBe('rejected');
   });
 });

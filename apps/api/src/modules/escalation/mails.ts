@@ -39,7 +39,8 @@ export function unseenAlertMail(input: {
   to: string;
   order: WaitingOrder;
   minutes: number;
-  autoRejectMinutes: number;
+  /** When the automatic refusal will come, in words (unseenAlertTexts.refusedAt). */
+  refusedAt: string;
   restaurant: RestaurantContacts;
   boardUrl: string | null;
 }): MailMessage {
@@ -51,7 +52,7 @@ export function unseenAlertMail(input: {
     [unseenAlertTexts.when, describeSchedule(order.deliveryDate, order.deliveryTimeRange)],
   ];
   const intro = unseenAlertTexts.emailIntro(order.orderId, input.minutes);
-  const action = unseenAlertTexts.emailAction(input.autoRejectMinutes);
+  const action = unseenAlertTexts.emailAction(input.refusedAt);
   const text = [
     mailTexts.hello,
     '',

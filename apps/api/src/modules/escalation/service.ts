@@ -1,9 +1,12 @@
 import { awaitsAcceptance, isOrderStatus, type OrderStatus } from '@resto/domain/order-lifecycle';
 import type { PaymentMethod } from '@resto/domain/checkout';
 import { isRestaurantOpen, type StaffPresence } from '@resto/domain/scheduling';
+import { escalationDueAt, waitingMinutes, type OpeningMenu } from '@resto/domain/handling-time';
 import { readOrderHandlingSettings, readSetting, type OrderHandlingSettings, type SettingsList } from '@resto/domain/settings';
 import { unseenAlertTexts } from '@resto/domain/messages/escalation';
-import { formatPrice } from '@resto/domain/format';
+import { formatDateTime, formatPrice } from '@resto/domain/format';
+import { parisTime, type RestaurantCalendar } from '@resto/domain/calendar';
+import { toRestaurantDate } from '@resto/domain/clock';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
@@ -25,6 +28,9 @@ import * as repository from './repository.ts';
  *     contact address in one transaction, then a Web Push to every staff device;
  * (b) refuses automatically every order still awaiting acceptance after `orders.auto_reject_minutes`,
  *     through the board's own action (refunded when paid, the customer told to call);
+ * both (a) and (b) count minutes of opening time from when staff can first handle the order
+ * (packages/domain/src/handling-time.ts): nothing happens while the restaurant is closed, and a
+ * pre-order counts from the opening before its slot;
  * (c) while no staff screen sent a heartbeat within 45 s during opening hours, e-mails the owners
  *     once per outage (and the storefront stops offering ASAP: `presence`).
  * All of it is off when the restaurant handles orders by e-mail (`orders.email_only`).
@@ -33,10 +39,17 @@ import * as repository from './repository.ts';
 /** How often the server runs the job, in milliseconds. */
 const escalationIntervalMs = 15_000;
 /**
- * Orders placed longer ago than this are left alone (hours): the job acts on today's orders, not on
- * orders left pending before the board existed or while the job was off.
+ * Orders whose alert or refusal fell due longer ago than this are left alone (hours): the job acts
+ * on the orders of the service under way, not on orders left pending before the board existed or
+ * while the job was off.
  */
-const lookbackHours = 12;
+const staleAfterHours = 12;
+/**
+ * How far back the job looks for orders awaiting acceptance, by when they were placed (days): a
+ * pre-order may be placed up to the slot picker's 7 days ahead, and is counted from the opening
+ * before its slot (packages/domain/src/handling-time.ts).
+ */
+const lookbackDays = 9;
 /** The `server_secrets` row marking the outage whose owners' alert was sent (its last heartbeat, or 'never'). */
 const outageMarker = 'screens_outage_alerted';
 
@@ -152,11 +165,22 @@ export class EscalationService {
     }
   }
 
-  /** The orders placed in the job's window up to `until` that await acceptance (the domain's rule). */
-  private async waiting(now: Date, until: Date): Promise<repository.WaitingOrder[]> {
-    const from = new Date(now.getTime() - lookbackHours * 3_600_000);
-    const rows = await repository.findWaitingOrders(this.db, ['pending', 'paid'], from, until);
-    return rows.filter((row) => isOrderStatus(row.status) && awaitsAcceptance({ status: row.status, paymentMethod: row.paymentMethod as PaymentMethod }));
+  /**
+   * The orders awaiting acceptance (the domain's rule) that have waited `minutes` of opening time
+   * by `now`, counted from when staff could first handle them (escalationDueAt: never while the
+   * restaurant is closed; a pre-order from the opening before its slot), and fell due less than
+   * `staleAfterHours` ago. Each with the minutes it has waited.
+   */
+  private async due(now: Date, minutes: number, hours: OpeningHours): Promise<(repository.WaitingOrder & { waitedMinutes: number })[]> {
+    const from = new Date(now.getTime() - lookbackDays * 86_400_000);
+    const rows = await repository.findWaitingOrders(this.db, ['pending', 'paid'], from, now);
+    return rows
+      .filter((row) => isOrderStatus(row.status) && awaitsAcceptance({ status: row.status, paymentMethod: row.paymentMethod as PaymentMethod }))
+      .filter((row) => {
+        const dueAt = escalationDueAt(row, minutes, hours.menus, hours.calendar);
+        return dueAt !== null && dueAt.getTime() <= now.getTime() && now.getTime() - dueAt.getTime() <= staleAfterHours * 3_600_000;
+      })
+      .map((row) => ({ ...row, waitedMinutes: waitingMinutes(row, now, hours.menus, hours.calendar) }));
   }
 
   /** (a) Alerts once about each order nobody opened within `unseenAlertMinutes`. */
@@ -167,16 +191,19 @@ export class EscalationService {
     settings: SettingsList,
     run: EscalationRun,
   ): Promise<void> {
-    const cutoff = new Date(now.getTime() - handling.unseenAlertMinutes * 60_000);
-    const candidates = (await this.waiting(now, cutoff)).filter((order) => order.openedAt === null && order.unseenAlertAt === null);
+    const hours = await this.openingHours();
+    const candidates = (await this.due(now, handling.unseenAlertMinutes, hours)).filter(
+      (order) => order.openedAt === null && order.unseenAlertAt === null,
+    );
     const boardUrl = this.boardUrl(settings);
     for (const order of candidates) {
-      const minutes = Math.floor((now.getTime() - order.placedAt.getTime()) / 60_000);
+      const minutes = order.waitedMinutes;
+      const refusedAt = describeRefusal(escalationDueAt(order, handling.autoRejectMinutes, hours.menus, hours.calendar), now);
       const claimed = await this.db.transaction(async (tx) => {
         if (!(await repository.claimUnseenAlert(tx, order.orderId, order.status, now))) return false;
         await appendOrderEvent(tx, { orderId: order.orderId, type: 'unseen_alert', actor: 'system', at: now });
         if (restaurant.email) {
-          const message = unseenAlertMail({ to: restaurant.email, order, minutes, autoRejectMinutes: handling.autoRejectMinutes, restaurant, boardUrl });
+          const message = unseenAlertMail({ to: restaurant.email, order, minutes, refusedAt, restaurant, boardUrl });
           await mailRepository.insertMails(tx, [
             {
               kind: 'order-unseen-alert',
@@ -198,7 +225,7 @@ export class EscalationService {
       const report = await this.push.pushToAll(
         {
           title: unseenAlertTexts.title(order.orderId, minutes),
-          body: unseenAlertTexts.pushBody(customerShortName(order.customer), formatPrice(order.totalCents), handling.autoRejectMinutes),
+          body: unseenAlertTexts.pushBody(customerShortName(order.customer), formatPrice(order.totalCents), refusedAt),
           url: '/restaurant/commandes',
           tag: `order-${order.orderId}`,
           orderId: order.orderId,
@@ -213,8 +240,7 @@ export class EscalationService {
 
   /** (b) Refuses each order still awaiting acceptance after `autoRejectMinutes`. */
   private async autoReject(now: Date, handling: OrderHandlingSettings, run: EscalationRun): Promise<void> {
-    const cutoff = new Date(now.getTime() - handling.autoRejectMinutes * 60_000);
-    for (const order of await this.waiting(now, cutoff)) {
+    for (const order of await this.due(now, handling.autoRejectMinutes, await this.openingHours())) {
       try {
         await this.refuse(order.orderId, order.status as OrderStatus);
         run.rejected.push(order.orderId);
@@ -224,6 +250,12 @@ export class EscalationService {
         this.logger.error({ orderId: order.orderId, err: error instanceof Error ? error.message : String(error) }, 'refus automatique en échec');
       }
     }
+  }
+
+  /** The menus' opening hours and the calendar, as the catalogue holds them now. */
+  private async openingHours(): Promise<OpeningHours> {
+    const { menus, calendar } = await this.catalog.getCatalog();
+    return { menus, calendar };
   }
 
   /**
@@ -273,6 +305,18 @@ export class EscalationService {
     if (site.startsWith('https://')) return site;
     return `mailto:webmaster@${hostOf(site) ?? 'localhost'}`;
   }
+}
+
+/** What the handling-time rule reads of the catalogue. */
+interface OpeningHours {
+  menus: readonly OpeningMenu[];
+  calendar: RestaurantCalendar;
+}
+
+/** « à 12:40 » when the refusal falls today (Paris), « le mercredi 25 novembre à 11:35 » on another day. */
+function describeRefusal(refusedAt: Date | null, now: Date): string {
+  const at = refusedAt ?? now;
+  return unseenAlertTexts.refusedAt(parisTime(at), toRestaurantDate(at) === toRestaurantDate(now) ? null : formatDateTime(at));
 }
 
 function isRecent(heartbeat: Date | null, now: Date): boolean {
