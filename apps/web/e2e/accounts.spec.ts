@@ -115,7 +115,7 @@ test('a customer signs up with an e-mailed code, orders with the checkout pre-fi
   const orderId = Number(new URL(page.url()).searchParams.get('order'));
 
   // The confirmation e-mail, and the order in ViewOrders.
-  const confirmation = await mailTo(request, email, new RegExp(`^Votre commande n° ${orderId} est confirmée$`));
+  const confirmation = await mailTo(request, email, new RegExp(`^Votre commande n° ${orderId} est bien reçue$`));
   expect(confirmation.text).toContain('Pizza Margherita');
   await open(page, '/profile/ViewOrders');
   const card = page.getByTestId('account-order');

@@ -111,7 +111,7 @@ test('a cash pickup order, followed from /success on /suivi: accepted +20 min, r
   await expectMail(
     request,
     email,
-    `Votre commande n° ${orderId} est confirmée`,
+    `Votre commande n° ${orderId} est bien reçue`,
     new RegExp(`Suivre ma commande : https?://[^\\s]+/suivi\\?commande=${secret}`),
   );
   await shoot(page, 'received');

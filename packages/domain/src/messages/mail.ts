@@ -59,8 +59,13 @@ export const orderMailTexts = {
   /** The customer's link to the order's status page /suivi (issue 13, part 7). */
   trackOrder: 'Suivre ma commande',
   trackOrderAt: (url: string) => `Suivre ma commande : ${url}`,
-  confirmationSubject: (orderId: number) => `Votre commande n° ${orderId} est confirmée`,
-  confirmationIntro: (firstName: string) => `Bonjour ${firstName}, merci pour votre commande ! Voici son récapitulatif.`,
+  /** The customer's first e-mail, sent when the order is placed: received, not yet accepted (the acceptance has its own e-mail). */
+  receivedSubject: (orderId: number) => `Votre commande n° ${orderId} est bien reçue`,
+  /** `awaitsConfirmation`: the restaurant answers on its board (not `orders.email_only`), and an e-mail will say when it accepts. */
+  receivedIntro: (firstName: string, awaitsConfirmation: boolean) =>
+    awaitsConfirmation
+      ? `Bonjour ${firstName}, merci pour votre commande ! Le restaurant va la confirmer : vous recevrez un e-mail dès qu’il l’aura acceptée, avec l’heure à laquelle elle sera prête. Voici son récapitulatif.`
+      : `Bonjour ${firstName}, merci pour votre commande ! Le restaurant l’a bien reçue. Voici son récapitulatif.`,
   testModeTag: '[MODE TEST] ',
   newOrderSubject: (orderId: number, isPickup: boolean, total: string) =>
     `Nouvelle commande n° ${orderId} — ${isPickup ? 'à emporter' : 'livraison'} — ${total}`,

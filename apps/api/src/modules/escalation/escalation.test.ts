@@ -399,6 +399,10 @@ describe('counted in opening time, from when the order can be handled (docs/deci
     now = tuesdayNight;
     const dinner = await preOrder('19:30-19:45');
     const lunch = await preOrder('13:00-13:15');
+    // The customer's first e-mail: received, to be confirmed by the restaurant (its board), never « confirmée ».
+    const received = await server.mail.waitFor((m) => m.to === 'marie.dupont@example.fr' && m.subject === `Votre commande n° ${dinner} est bien reçue`);
+    expect(received.text).toContain('Le restaurant va la confirmer : vous recevrez un e-mail dès qu’il l’aura acceptée');
+    expect(received.text).not.toContain('confirmée');
 
     // The night (the restaurant closes at 22:30), and Wednesday morning: nothing.
     for (const at of [minutes(10.5, tuesdayNight), minutes(16, tuesdayNight), wednesday('09:00'), wednesday('11:29')]) {

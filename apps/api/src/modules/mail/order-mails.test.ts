@@ -58,7 +58,7 @@ describe('order e-mails', () => {
     await confirmCard(server, intent.client_secret, cards.success);
     expect(payloadOf(await putPaid(server, orderId, intent.id)).status).toBe('paid');
     const customer = await server.mail.waitFor((m) => m.to === email);
-    expect(customer.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
+    expect(customer.subject).toBe(`Votre commande n° ${orderId} est bien reçue`);
     expect(customer.text).toContain('Carte bancaire en ligne');
   });
 
@@ -86,7 +86,10 @@ describe('order e-mails', () => {
     const orderId = payloadOf(response).order_id;
 
     const customer = await server.mail.waitFor((m) => m.to === email);
-    expect(customer.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
+    expect(customer.subject).toBe(`Votre commande n° ${orderId} est bien reçue`);
+    // Placed is not accepted: the first e-mail never says « confirmée » (orders handled by e-mail here: no confirmation promised).
+    expect(customer.text).toContain('Bonjour Jeanne, merci pour votre commande ! Le restaurant l’a bien reçue. Voici son récapitulatif.');
+    expect(customer.text).not.toMatch(/confirm/i);
     for (const text of [customer.text, customer.html]) {
       expect(text).toContain(`n° ${orderId}`);
       expect(text).toContain('Pizza Margherita');
@@ -158,7 +161,7 @@ describe('order e-mails', () => {
     expect([old.subject, old.text.trim()]).toEqual(['Écrit avant 0014', 'texte en clair']);
     expect(old.html).toContain('<p>HTML en clair</p>');
     const customer = await server.mail.waitFor((m) => m.to === email);
-    expect(customer.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
+    expect(customer.subject).toBe(`Votre commande n° ${orderId} est bien reçue`);
   });
 
   /**
@@ -184,7 +187,7 @@ describe('order e-mails', () => {
       expect(retried.status).toBe(201);
       const orderId = payloadOf(retried).order_id;
       const customer = await server.mail.waitFor((m) => m.to === email);
-      expect(customer.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
+      expect(customer.subject).toBe(`Votre commande n° ${orderId} est bien reçue`);
       await server.mail.waitFor((m) => m.to === 'bonjour@chez-margot.example' && m.subject.includes(`n° ${orderId}`));
     } finally {
       await refuseOutboxRowsTo(null);
@@ -210,7 +213,7 @@ describe('order e-mails', () => {
       await refuseOutboxRowsTo(null);
       expect(payloadOf(await putPaid(server, orderId, intent.id)).status).toBe('paid');
       const customer = await server.mail.waitFor((m) => m.to === email);
-      expect(customer.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
+      expect(customer.subject).toBe(`Votre commande n° ${orderId} est bien reçue`);
     } finally {
       await refuseOutboxRowsTo(null);
     }

@@ -1,5 +1,5 @@
 import type { CodePurpose } from '@resto/domain/account';
-import { readSetting, readTaxSettings } from '@resto/domain/settings';
+import { readOrderHandlingSettings, readSetting, readTaxSettings } from '@resto/domain/settings';
 import type { Database } from '../../db/client.ts';
 import { serializeError, type Logger } from '../../logger.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -8,7 +8,7 @@ import * as repository from './repository.ts';
 import type { NewOutboxMail, OutboxMail } from './repository.ts';
 import { packMailBody, unpackMailBody } from './outbox-body.ts';
 import type { orderLines as orderLinesTable, orders as ordersTable } from '../../db/schema.ts';
-import { codeMail, existingAccountMail, newOrderMail, orderConfirmationMail, type OrderMailData, type RestaurantContacts } from './templates.ts';
+import { codeMail, existingAccountMail, newOrderMail, orderReceivedMail, type OrderMailData, type RestaurantContacts } from './templates.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
 
 /** Writes one order's e-mails to the outbox through `tx`, the transaction placing the order. @throws on a database error. */
@@ -109,11 +109,12 @@ export class MailService {
     const restaurant = await this.contacts();
     const { settings } = await this.catalog.getCatalog();
     const taxInclusive = readTaxSettings(settings).inclusive;
+    const awaitsConfirmation = !readOrderHandlingSettings(settings).emailOnly;
     const siteUrl = readSetting(settings, 'site.url', '').replace(/\/+$/, '');
     const now = this.clock();
     return (order, lines) => {
       const data = orderMailData(order, lines, taxInclusive, siteUrl);
-      const mails = [{ kind: 'order-confirmation', message: orderConfirmationMail(data, restaurant) }];
+      const mails = [{ kind: 'order-confirmation', message: orderReceivedMail(data, restaurant, awaitsConfirmation) }];
       if (restaurant.email) mails.push({ kind: 'order-restaurant', message: newOrderMail(data, restaurant) });
       return mails.map(({ kind, message }) => ({ kind, orderId: order.orderId, ...outboxMessage(message), nextAttemptAt: now }));
     };

@@ -206,10 +206,15 @@ function orderText(intro: string, order: OrderMailData, restaurant: RestaurantCo
   ].join('\n');
 }
 
-/** The customer's confirmation of an order (issue 5, durable medium). */
-export function orderConfirmationMail(order: OrderMailData, restaurant: RestaurantContacts): MailMessage {
-  const subject = t.confirmationSubject(order.orderId);
-  const intro = t.confirmationIntro(order.customer.first_name);
+/**
+ * The customer's e-mail when the order is placed (durable medium): received, with its recap. It
+ * never says « confirmée »: until the restaurant accepts (its own e-mail, orderStatusMail), the
+ * order may still be refused. `awaitsConfirmation`: the restaurant answers on its board, so the
+ * e-mail says a confirmation will follow (false with `orders.email_only`).
+ */
+export function orderReceivedMail(order: OrderMailData, restaurant: RestaurantContacts, awaitsConfirmation: boolean): MailMessage {
+  const subject = t.receivedSubject(order.orderId);
+  const intro = t.receivedIntro(order.customer.first_name, awaitsConfirmation);
   return { to: order.customer.email, subject, text: orderText(intro, order, restaurant, false), html: orderHtml(subject, intro, order, restaurant, false) };
 }
 
