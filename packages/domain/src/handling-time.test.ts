@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { weekdays, type TimeRange } from './catalogue.ts';
 import { emptyCalendar, type RestaurantCalendar } from './calendar.ts';
-import { escalationDueAt, handlingStartsAt, openingsOn, waitingMinutes, type OpeningMenu, type WaitingOrderTimes } from './handling-time.ts';
+import { escalationDueAt, handlingStartsAt, openingsOn, screensOutage, waitingMinutes, type OpeningMenu, type WaitingOrderTimes } from './handling-time.ts';
 
 /**
  * When the unseen alert and the automatic refusal count from (docs/decisions/022-nothing-unseen.md,
@@ -163,5 +163,32 @@ describe('handling time: the unseen alert and the automatic refusal count in ope
   test('summer time: the hours are Paris wall-clock hours on both sides of the change (29 March 2026)', () => {
     const order = { placedAt: new Date('2026-03-28T22:00:00+01:00'), deliveryDate: '2026-03-29', deliveryTimeRange: '12:00' };
     expect(handlingStartsAt(order, demo)).toEqual(new Date('2026-03-29T11:30:00+02:00'));
+  });
+});
+
+describe('no staff screen during an opening: one e-mail per outage (docs/decisions/022, « One e-mail per outage »)', () => {
+  const windowMs = 45_000;
+  const owner = paris('2026-11-20T10:00');
+  const dinnerKey = paris('2026-11-24T18:30').toISOString();
+  test.each([
+    { name: 'a screen heard 40 s ago: connected', now: '2026-11-24T19:00', last: '2026-11-24T18:59', staffSince: owner, expected: null },
+    { name: 'closed (between lunch and dinner)', now: '2026-11-24T16:00', last: null, staffSince: owner, expected: null },
+    { name: 'nobody on the staff yet (the demo’s first start): nobody could have opened a board', now: '2026-11-24T19:00', last: null, staffSince: null, expected: null },
+    { name: 'silent for 2 min: a board reloading, not yet an outage', now: '2026-11-24T19:02', last: '2026-11-24T19:00', staffSince: owner, expected: null },
+    { name: 'silent for 3 min: the outage of this dinner', now: '2026-11-24T19:03', last: '2026-11-24T19:00', staffSince: owner, expected: { key: dinnerKey, since: '2026-11-24T19:00' } },
+    { name: 'the same dinner, another tab closed later: the same outage', now: '2026-11-24T21:10', last: '2026-11-24T21:05', staffSince: owner, expected: { key: dinnerKey, since: '2026-11-24T21:05' } },
+    { name: 'never connected: counted from the opening (18:30), alerted at 18:33', now: '2026-11-24T18:33', last: null, staffSince: owner, expected: { key: dinnerKey, since: null } },
+    { name: 'never connected, 2 min into the opening: not yet', now: '2026-11-24T18:32', last: null, staffSince: owner, expected: null },
+    { name: 'the owner created 1 min ago: not yet', now: '2026-11-24T19:00', last: null, staffSince: paris('2026-11-24T18:59'), expected: null },
+    {
+      name: 'the next day’s lunch: a new outage',
+      now: '2026-11-25T12:00',
+      last: '2026-11-24T21:05',
+      staffSince: owner,
+      expected: { key: paris('2026-11-25T11:30').toISOString(), since: '2026-11-24T21:05' },
+    },
+  ])('$name', ({ now, last, staffSince, expected }) => {
+    const outage = screensOutage({ now: paris(now), lastHeartbeat: last ? paris(last) : null, staffSince, windowMs }, demo);
+    expect(outage).toEqual(expected && { key: expected.key, since: expected.since ? paris(expected.since) : null });
   });
 });

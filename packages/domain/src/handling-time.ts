@@ -142,3 +142,40 @@ function instantOf(date: string, minutes: number): Date {
   // Unreachable: Europe/Paris never skips two hours.
   return restaurantInstant(date, '00:00') ?? new Date(Number.NaN);
 }
+
+/** What the no-screen alert reads (docs/decisions/022-nothing-unseen.md, « One e-mail per outage »). */
+export interface ScreensState {
+  now: Date;
+  /** The most recent heartbeat of any staff screen, or null when none ever sent one. */
+  lastHeartbeat: Date | null;
+  /** When the first staff account still on the team was created, or null when there is none: nobody could have opened a board. */
+  staffSince: Date | null;
+  /** A screen is connected while its last heartbeat is at most this old, ms (45 s: three missed beats of 15 s). */
+  windowMs: number;
+}
+
+/** How long no screen must have been connected during an opening before the owners are told, minutes: a board reloading or a tablet changing networks is no outage. */
+export const screensOutageGraceMinutes = 3;
+
+/**
+ * The outage the owners must be told of now, or null: the restaurant is open (openingsOn), no
+ * screen is connected, somebody could have opened a board (a staff account exists), and no screen
+ * has been connected for `screensOutageGraceMinutes`, counted from the latest of the last
+ * heartbeat, the opening's start and the first staff account. `key` names the outage by its
+ * opening ('2026-11-24T17:30:00.000Z'): screens coming and going within one service make one
+ * e-mail, the next service another. `since` is the last heartbeat, as the e-mail says it.
+ */
+export function screensOutage(state: ScreensState, menus: readonly OpeningMenu[], calendar?: RestaurantCalendar): { key: string; since: Date | null } | null {
+  const { now, lastHeartbeat, staffSince, windowMs } = state;
+  if (!staffSince) return null;
+  if (lastHeartbeat && now.getTime() - lastHeartbeat.getTime() <= windowMs) return null;
+  const t = now.getTime();
+  const today = toRestaurantDate(now);
+  const opening = [...openingsOn(menus, addDays(today, -1), calendar), ...openingsOn(menus, today, calendar)].find(
+    (o) => o.start.getTime() <= t && t < o.end.getTime(),
+  );
+  if (!opening) return null;
+  const outageStart = Math.max(opening.start.getTime(), lastHeartbeat?.getTime() ?? 0, staffSince.getTime());
+  if (t - outageStart < screensOutageGraceMinutes * 60_000) return null;
+  return { key: opening.start.toISOString(), since: lastHeartbeat };
+}

@@ -24,7 +24,14 @@ export async function createTestStaff(db: Database, input: { role?: StaffRole; e
   const email = input.email ?? newEmail(role);
   const [row] = await db
     .insert(staffUsers)
-    .values({ email, name: input.name ?? (role === 'owner' ? 'Margot Lefèvre' : 'Karim Benali'), role, passwordHash: await hashPassword(strongPassword) })
+    .values({
+      email,
+      name: input.name ?? (role === 'owner' ? 'Margot Lefèvre' : 'Karim Benali'),
+      role,
+      passwordHash: await hashPassword(strongPassword),
+      // On the test's clock, as the staff service writes it (the no-screen alert reads it).
+      ...(input.now ? { createdAt: input.now } : {}),
+    })
     .returning({ id: staffUsers.id });
   const token = await openStaffSession(db, row!.id, input.now ?? new Date());
   return { staffId: row!.id, email, password: strongPassword, role, cookie: `${staffCookieName}=${token}` };

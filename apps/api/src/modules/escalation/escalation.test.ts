@@ -210,6 +210,8 @@ describe('staff screens and "as soon as possible" (issue 13, part 4)', () => {
   const outageMails = () => server.mail.received.filter((m) => m.to === owner.email && m.subject === 'Aucun écran de commandes connecté');
 
   test('no screen within 45 s while open: ASAP refused in French and not offered, the owner alerted once; a heartbeat brings it back', async () => {
+    await server.deps.mail.idle();
+    const earlier = outageMails().length; // the lunch service's, from the tests above
     now = tuesdayEvening;
     await heartbeat('comptoir');
     expect(await screenSetting()).toBe(true);
@@ -232,7 +234,10 @@ describe('staff screens and "as soon as possible" (issue 13, part 4)', () => {
     );
     expect(scheduled.status).toBe(201);
 
-    const runs = await Promise.all([server.deps.escalation.runOnce(now), server.deps.escalation.runOnce(minutes(1, tuesdayEvening))]);
+    // A board reloading is no outage: nothing within the first 3 minutes.
+    expect((await server.deps.escalation.runOnce(now)).screensAlerted).toBe(false);
+    expect((await server.deps.escalation.runOnce(minutes(2.9, tuesdayEvening))).screensAlerted).toBe(false);
+    const runs = await Promise.all([server.deps.escalation.runOnce(minutes(3, tuesdayEvening)), server.deps.escalation.runOnce(minutes(3.1, tuesdayEvening))]);
     expect(runs.filter((run) => run.screensAlerted)).toHaveLength(1);
     now = minutes(5, tuesdayEvening);
     expect((await server.deps.escalation.runOnce(now)).screensAlerted).toBe(false);
@@ -247,9 +252,35 @@ describe('staff screens and "as soon as possible" (issue 13, part 4)', () => {
     await heartbeat('comptoir');
     expect(await screenSetting()).toBe(true);
     expect((await asap()).status).toBe(201);
-    // A new outage: a new alert.
-    now = minutes(7, tuesdayEvening);
+    // The tab closed again during the same dinner: the same outage, no second e-mail.
+    for (const at of [9, 20, 60]) {
+      now = minutes(at, tuesdayEvening);
+      expect((await server.deps.escalation.runOnce(now)).screensAlerted).toBe(false);
+    }
+    await server.deps.mail.idle();
+    expect(outageMails()).toHaveLength(earlier + 1);
+    // The next service without a screen: a new outage, a new e-mail.
+    now = new Date('2026-11-25T11:35:00+01:00');
     expect((await server.deps.escalation.runOnce(now)).screensAlerted).toBe(true);
+  });
+
+  test('no alert while nobody is on the staff (the demo’s first start), then 3 minutes after the first account', async () => {
+    const fresh = await startTestServer({ clock: () => now, settings: { 'orders.email_only': false } });
+    try {
+      for (const at of [0, 10, 90]) {
+        now = minutes(at, tuesdayEvening);
+        expect((await fresh.deps.escalation.runOnce(now)).screensAlerted).toBe(false);
+      }
+      now = minutes(100, tuesdayEvening);
+      await createTestStaff(fresh.db, { role: 'owner', now });
+      now = minutes(102, tuesdayEvening);
+      expect((await fresh.deps.escalation.runOnce(now)).screensAlerted).toBe(false);
+      now = minutes(103, tuesdayEvening);
+      expect((await fresh.deps.escalation.runOnce(now)).screensAlerted).toBe(true);
+      await fresh.deps.mail.idle();
+    } finally {
+      await fresh.close();
+    }
   });
 
   test('closed: no alert about screens (ASAP is refused as closed)', async () => {

@@ -71,6 +71,17 @@ export async function ownerEmails(db: Database): Promise<string[]> {
   return rows.map((row) => row.email);
 }
 
+/** When the first staff account still on the team was created, or null when there is none. */
+export async function firstStaffCreatedAt(db: Database): Promise<Date | null> {
+  const rows = await db
+    .select({ createdAt: staffUsers.createdAt })
+    .from(staffUsers)
+    .where(isNull(staffUsers.removedAt))
+    .orderBy(staffUsers.createdAt)
+    .limit(1);
+  return rows[0]?.createdAt ?? null;
+}
+
 /**
  * Writes `value` under `name` in `server_secrets` unless it already holds it; true when written.
  * The atomic "claim once" of the no-screen alert: two instances writing the same outage's key at

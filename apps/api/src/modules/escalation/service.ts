@@ -1,7 +1,7 @@
 import { awaitsAcceptance, isOrderStatus, type OrderStatus } from '@resto/domain/order-lifecycle';
 import type { PaymentMethod } from '@resto/domain/checkout';
-import { isRestaurantOpen, type StaffPresence } from '@resto/domain/scheduling';
-import { escalationDueAt, waitingMinutes, type OpeningMenu } from '@resto/domain/handling-time';
+import type { StaffPresence } from '@resto/domain/scheduling';
+import { escalationDueAt, screensOutage, waitingMinutes, type OpeningMenu } from '@resto/domain/handling-time';
 import { readOrderHandlingSettings, readSetting, type OrderHandlingSettings, type SettingsList } from '@resto/domain/settings';
 import { unseenAlertTexts } from '@resto/domain/messages/escalation';
 import { formatDateTime, formatPrice } from '@resto/domain/format';
@@ -50,7 +50,7 @@ const staleAfterHours = 12;
  * before its slot (packages/domain/src/handling-time.ts).
  */
 const lookbackDays = 9;
-/** The `server_secrets` row marking the outage whose owners' alert was sent (its last heartbeat, or 'never'). */
+/** The `server_secrets` row marking the outage whose owners' alert was sent (its opening's start, screensOutage's key). */
 const outageMarker = 'screens_outage_alerted';
 
 /**
@@ -259,21 +259,24 @@ export class EscalationService {
   }
 
   /**
-   * (c) While the restaurant is open and no screen is connected, e-mails the owners (else the
-   * contact address) once per outage, an outage being named by its last heartbeat ('never' when
-   * no screen ever connected). @returns whether this run sent the alert.
+   * (c) While the restaurant is open and no screen has been connected for a few minutes, e-mails
+   * the owners (else the contact address) once per outage: the domain's `screensOutage` names the
+   * outage by its opening, so tabs closed and reopened within one service make one e-mail, and
+   * nothing is sent while no staff account exists (nobody could have opened a board).
+   * @returns whether this run sent the alert.
    */
   private async watchScreens(now: Date, restaurant: RestaurantContacts, settings: SettingsList): Promise<boolean> {
-    if (!isRestaurantOpen(await this.catalog.getMenus(now), now, (await this.catalog.getCatalog()).calendar)) return false;
-    // Read now, not through `screens`: the alert names the outage by this exact heartbeat.
+    const { menus, calendar } = await this.openingHours();
+    // Read now, not through `screens`: the alert says this exact heartbeat.
     const last = await lastScreenHeartbeat(this.db);
-    if (isRecent(last, now)) return false;
+    const outage = screensOutage({ now, lastHeartbeat: last, staffSince: await repository.firstStaffCreatedAt(this.db), windowMs: screenWindowMs }, menus, calendar);
+    if (!outage) return false;
     const owners = await repository.ownerEmails(this.db);
     const recipients = owners.length ? owners : restaurant.email ? [restaurant.email] : [];
     const boardUrl = this.boardUrl(settings);
     const sent = await this.db.transaction(async (tx) => {
-      if (!(await repository.claimMarker(tx, outageMarker, last ? last.toISOString() : 'never'))) return false;
-      const mails = recipients.map((to) => noScreenAlertMail({ to, since: last, restaurant, boardUrl }));
+      if (!(await repository.claimMarker(tx, outageMarker, outage.key))) return false;
+      const mails = recipients.map((to) => noScreenAlertMail({ to, since: outage.since, restaurant, boardUrl }));
       await mailRepository.insertMails(
         tx,
         mails.map((message) => ({
