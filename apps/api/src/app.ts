@@ -113,8 +113,11 @@ export interface DepsOptions {
   payments?: PaymentProvider | null;
   /** Multiplies the maximum of every request limit (RATE_LIMIT_FACTOR; default 1). */
   rateLimitFactor?: number;
-  /** The site's public origin (SITE_URL); default http://localhost:3000. */
-  /** SITE_URL: the board's address in the escalation e-mails (docs/decisions/022-nothing-unseen.md). */
+  /**
+   * The site's public origin (SITE_URL; default http://localhost:3000), the one source of the
+   * site's address: the links of every e-mail (receipt, tracking, invitations, the board), the
+   * staff area's same-site check, and the read-only setting `site.url` the storefront gets.
+   */
   siteUrl?: string;
   /** The database handle's LISTEN (DatabaseHandle.listen); without it the live events hub polls the table every `realtimePollMs`. */
   listen?: Listen;
@@ -135,19 +138,20 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
   const locations = new LocationService(providers.addresses, providers.routing, catalog, logger);
   const transport =
     options.mailTransport ?? createMailTransport({ outboxDir: join(tmpdir(), 'resto-outbox'), from: 'Commande en ligne <no-reply@localhost>', logger });
-  const mail = new MailService(db, transport, catalog, clock, logger);
+  const siteUrl = (options.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const mail = new MailService(db, transport, catalog, clock, logger, siteUrl);
   // Payments run on real time whatever the app's clock: webhook signatures and reconciliation are about now.
   // A card order's e-mails leave once it is paid (a cash order's once it is placed), written to the
   // outbox in the transaction that pays or places it (issue 17).
   const cardOff = options.payments === null;
   const provider = cardOff ? new DisabledPaymentProvider() : (options.payments ?? new TestProcessor(db, logger));
   const payments = new PaymentService(db, provider, logger, undefined, mail);
-  const board = new BoardService(db, catalog, mail, () => payments.provider, clock, logger);
+  const board = new BoardService(db, catalog, mail, () => payments.provider, clock, logger, siteUrl);
   // The automatic refusal is the board's own action, by the system: refund and customer's e-mail included.
   const refuse: AutoRefuse = async (orderId, expectedStatus) => {
     await board.autoReject(orderId, expectedStatus);
   };
-  const escalation = new EscalationService(db, catalog, mail, clock, logger, refuse, { siteUrl: options.siteUrl });
+  const escalation = new EscalationService(db, catalog, mail, clock, logger, refuse, { siteUrl });
   return {
     db,
     clock,
@@ -170,8 +174,8 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     trustProxy: options.trustProxy ?? false,
     privacy: new PrivacyService(db, catalog, clock, logger),
     limits: new RequestLimits(db, options.rateLimitFactor ?? 1),
-    staff: new StaffService(db, mail, catalog, clock, logger, options.siteUrl ?? 'http://localhost:3000'),
-    siteUrl: options.siteUrl ?? 'http://localhost:3000',
+    staff: new StaffService(db, mail, catalog, clock, logger, siteUrl),
+    siteUrl,
     realtime: new RealtimeHub(db, options.listen, logger, { pollMs: options.realtimePollMs ?? (options.listen ? 10_000 : 1000) }),
     ssePingMs: options.ssePingMs,
     board,

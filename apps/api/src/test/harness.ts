@@ -42,6 +42,8 @@ export interface TestServerOptions {
   locations?: LocationProviders;
   /** The app's logger (default: pino, silent unless TEST_LOG_LEVEL is set). */
   logger?: Logger;
+  /** SITE_URL, the site's public origin in e-mail links and the `site.url` setting answered (default https://chez-margot.example). */
+  siteUrl?: string;
   /** Trust X-Forwarded-For (default true here: tests give each case its own client address). */
   trustProxy?: boolean;
   /** The card payment provider, made on the test database; the built-in test processor by default; null: card payments off. */
@@ -182,6 +184,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       locations: options.locations,
       payments: options.payments?.(handle.db),
       rateLimitFactor: options.rateLimitFactor ?? 1000,
+      siteUrl: options.siteUrl ?? 'https://chez-margot.example',
       listen: handle.listen,
       ssePingMs: options.ssePingMs,
       realtimePollMs: options.realtimePollMs,

@@ -76,6 +76,8 @@ export class BoardService {
     private readonly provider: () => PaymentProvider,
     private readonly clock: () => Date,
     private readonly logger: Logger,
+    /** SITE_URL without a trailing slash: the tracking link of the customer's e-mails. */
+    private readonly siteUrl: string,
   ) {}
 
   // ---------------------------------------------------------------------------------------------
@@ -390,7 +392,7 @@ export class BoardService {
         phone: readSetting(settings, 'contacts.phone', ''),
         email: readSetting(settings, 'contacts.email', ''),
       },
-      siteUrl: readSetting(settings, 'site.url', '').replace(/\/+$/, ''),
+      siteUrl: this.siteUrl,
     };
   }
 

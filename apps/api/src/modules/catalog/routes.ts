@@ -79,11 +79,16 @@ const productsRoute = createRoute({
   },
 });
 
+/** The read-only setting holding the site's address (SITE_URL), whatever a restaurant file says. */
+const siteUrlSetting = 'site.url';
+
 /** What the catalogue's prepared answers need besides the catalogue. */
 interface CatalogAnswerDeps {
   catalog: CatalogService;
   clock: () => Date;
   cardPaymentsOff?: boolean;
+  /** SITE_URL, the one source of the site's address: answered as the read-only setting `site.url` (the legal notice shows it). */
+  siteUrl?: string;
   /** The staff screens' presence (issue 13, part 4), answered as the read-only setting `orders.screen_connected`. */
   escalation?: {
     presence(now: Date, settings: Settings): Promise<StaffPresence>;
@@ -126,7 +131,7 @@ export function catalogAnswerNow({ catalog, clock, cardPaymentsOff = false, esca
 }
 
 /** GET /v2/public/settings, /menus, /offers, /offers/{coupon}, /products/{item_menu_id} (spec section 7). */
-export function catalogRoutes({ catalog, clock, cardPaymentsOff = false, escalation }: CatalogAnswerDeps) {
+export function catalogRoutes({ catalog, clock, cardPaymentsOff = false, escalation, siteUrl }: CatalogAnswerDeps) {
   const app = routes();
   declare(app, settingsRoute, async (c) => {
     const now = clock();
@@ -145,7 +150,11 @@ export function catalogRoutes({ catalog, clock, cardPaymentsOff = false, escalat
             ? current.settings.map((setting) => (setting.name === 'payments.stripe.active' ? { ...setting, value: false } : setting))
             : current.settings;
           // Pause, busy mode and the exceptional days within the horizon, computed now (issue 14, part 3): the storefront's banner and slot picker read them.
-          const served: Settings = [...restaurant, ...calendarAsSettings(current.calendar, now)];
+          const served: Settings = [
+            ...(siteUrl === undefined ? restaurant : restaurant.filter((setting) => setting.name !== siteUrlSetting)),
+            ...calendarAsSettings(current.calendar, now),
+          ];
+          if (siteUrl !== undefined) served.push({ name: siteUrlSetting, value: siteUrl });
           if (screenConnected !== undefined) served.push({ name: screenConnectedSetting, value: screenConnected });
           return JSON.stringify({ status: 'success', payload: served });
         })),

@@ -126,7 +126,7 @@ export class EscalationService {
     await this.part('alerte des commandes non ouvertes', () => this.alertUnseen(now, handling, restaurant, settings, run));
     await this.part('refus automatique', () => this.autoReject(now, handling, run));
     await this.part('surveillance des écrans', async () => {
-      run.screensAlerted = await this.watchScreens(now, restaurant, settings);
+      run.screensAlerted = await this.watchScreens(now, restaurant);
     });
     return run;
   }
@@ -195,7 +195,7 @@ export class EscalationService {
     const candidates = (await this.due(now, handling.unseenAlertMinutes, hours)).filter(
       (order) => order.openedAt === null && order.unseenAlertAt === null,
     );
-    const boardUrl = this.boardUrl(settings);
+    const boardUrl = this.boardUrl();
     for (const order of candidates) {
       const minutes = order.waitedMinutes;
       const refusedAt = describeRefusal(escalationDueAt(order, handling.autoRejectMinutes, hours.menus, hours.calendar), now);
@@ -230,7 +230,7 @@ export class EscalationService {
           tag: `order-${order.orderId}`,
           orderId: order.orderId,
         },
-        this.vapidSubject(restaurant, settings),
+        this.vapidSubject(restaurant),
       );
       run.push.delivered += report.delivered;
       run.push.gone += report.gone;
@@ -265,7 +265,7 @@ export class EscalationService {
    * nothing is sent while no staff account exists (nobody could have opened a board).
    * @returns whether this run sent the alert.
    */
-  private async watchScreens(now: Date, restaurant: RestaurantContacts, settings: SettingsList): Promise<boolean> {
+  private async watchScreens(now: Date, restaurant: RestaurantContacts): Promise<boolean> {
     const { menus, calendar } = await this.openingHours();
     // Read now, not through `screens`: the alert says this exact heartbeat.
     const last = await lastScreenHeartbeat(this.db);
@@ -273,7 +273,7 @@ export class EscalationService {
     if (!outage) return false;
     const owners = await repository.ownerEmails(this.db);
     const recipients = owners.length ? owners : restaurant.email ? [restaurant.email] : [];
-    const boardUrl = this.boardUrl(settings);
+    const boardUrl = this.boardUrl();
     const sent = await this.db.transaction(async (tx) => {
       if (!(await repository.claimMarker(tx, outageMarker, outage.key))) return false;
       const mails = recipients.map((to) => noScreenAlertMail({ to, since: outage.since, restaurant, boardUrl }));
@@ -295,16 +295,16 @@ export class EscalationService {
     return sent;
   }
 
-  /** The board's absolute address, from the setting `site.url` or SITE_URL; null when neither is known. */
-  private boardUrl(settings: SettingsList): string | null {
-    const site = (readSetting(settings, 'site.url', '') || this.options.siteUrl || '').replace(/\/+$/, '');
+  /** The board's absolute address, from SITE_URL; null when it is not known. */
+  private boardUrl(): string | null {
+    const site = (this.options.siteUrl ?? '').replace(/\/+$/, '');
     return site ? `${site}/restaurant/commandes` : null;
   }
 
   /** The VAPID subject (RFC 8292): 'mailto:' the contact e-mail, else the site's https address. */
-  private vapidSubject(restaurant: RestaurantContacts, settings: SettingsList): string {
+  private vapidSubject(restaurant: RestaurantContacts): string {
     if (restaurant.email) return `mailto:${restaurant.email}`;
-    const site = readSetting(settings, 'site.url', '') || this.options.siteUrl || '';
+    const site = this.options.siteUrl ?? '';
     if (site.startsWith('https://')) return site;
     return `mailto:webmaster@${hostOf(site) ?? 'localhost'}`;
   }

@@ -49,6 +49,8 @@ export class MailService {
     private readonly catalog: CatalogService,
     private readonly clock: () => Date,
     private readonly logger: Logger,
+    /** SITE_URL without a trailing slash: the receipt and tracking links. */
+    private readonly siteUrl: string,
   ) {}
 
   private async contacts(): Promise<RestaurantContacts> {
@@ -110,7 +112,7 @@ export class MailService {
     const { settings } = await this.catalog.getCatalog();
     const taxInclusive = readTaxSettings(settings).inclusive;
     const awaitsConfirmation = !readOrderHandlingSettings(settings).emailOnly;
-    const siteUrl = readSetting(settings, 'site.url', '').replace(/\/+$/, '');
+    const siteUrl = this.siteUrl;
     const now = this.clock();
     return (order, lines) => {
       const data = orderMailData(order, lines, taxInclusive, siteUrl);
@@ -251,7 +253,7 @@ export type MailOrder = Pick<
 /** The columns of an order line its e-mails show (`order_lines` as stored). */
 export type MailOrderLine = Pick<typeof orderLinesTable.$inferSelect, 'itemName' | 'quantity' | 'options' | 'note' | 'amountCents' | 'isFree'>;
 
-/** What an order's e-mails show. `siteUrl`: the setting `site.url`, for the receipt link. */
+/** What an order's e-mails show. `siteUrl`: SITE_URL, for the receipt and tracking links. */
 function orderMailData(order: MailOrder, lines: readonly MailOrderLine[], taxInclusive: boolean, siteUrl: string): OrderMailData {
   return {
     orderId: order.orderId,

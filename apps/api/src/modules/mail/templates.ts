@@ -98,9 +98,9 @@ export interface OrderMailData {
   taxInclusive: boolean;
   /** What meal vouchers may pay on site (cents; 0 or absent: none chosen). Issue 16, docs/decisions/012. */
   mealVoucherCents?: number;
-  /** The receipt page (`<site.url>/recu?commande=<secret>`, docs/decisions/013-receipts.md), for the customer's e-mail; null when not placed yet. */
+  /** The receipt page (`<SITE_URL>/recu?commande=<secret>`, docs/decisions/013-receipts.md), for the customer's e-mail; null when not placed yet. */
   receiptUrl: string | null;
-  /** The order's status page (`<site.url>/suivi?commande=<secret>`, issue 13 part 7), for the customer's e-mails. */
+  /** The order's status page (`<SITE_URL>/suivi?commande=<secret>`, issue 13 part 7), for the customer's e-mails. */
   trackingUrl: string;
 }
 
@@ -241,7 +241,7 @@ export interface OrderStatusMailData {
   reasonText: string | null;
   /** A paid card order's refund, in cents; null when nothing was paid online (cash). */
   refundCents: number | null;
-  /** `<site.url>/suivi?commande=<secret>`. */
+  /** `<SITE_URL>/suivi?commande=<secret>`. */
   trackingUrl: string;
 }
 

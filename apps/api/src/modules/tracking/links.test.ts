@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AccountOrdersPage } from '@resto/contract/auth';
-import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
+import { buildOrderPayload, payloadOf, postOrder, request, startTestServer, type TestServer } from '../../test/harness.ts';
 import { authQuery, call, createAccount, newEmail } from '../../test/accounts.ts';
 
 /**
  * The links to the customer's status page /suivi?commande=<secret> (issue 13, part 7) that the API
- * gives: in the customer's confirmation e-mail (site.url + path) and on the account's own orders.
+ * gives: in the customer's confirmation e-mail (SITE_URL + path) and on the account's own orders.
  * Over real HTTP; PGlite, and PostgreSQL with DATABASE_URL.
  */
 
@@ -35,6 +35,24 @@ describe('links to /suivi', () => {
     expect(customer.html).toContain('Suivre ma commande</a>');
     const kitchen = await server.mail.waitFor((m) => m.to === 'bonjour@chez-margot.example' && m.subject.includes(`n° ${orderId}`));
     expect(kitchen.text).not.toContain('/suivi?commande=');
+  });
+
+  test('the links follow SITE_URL, the one source of the site’s address, whatever a restaurant file’s `site.url` says', async () => {
+    const other = await startTestServer({ clock: () => tuesdayNoonParis, siteUrl: 'http://localhost:3999/', settings: { 'orders.email_only': true, 'site.url': 'https://ancien.example' } });
+    try {
+      const email = 'suivi.site@example.fr';
+      const payload = await buildOrderPayload(other, { lines: cart, customer: { first_name: 'Inès', last_name: 'Roux', email, phone: '06 98 76 54 32' } });
+      const { secret } = payloadOf(await postOrder(other.baseUrl, payload)) as { secret: string };
+      const customer = await other.mail.waitFor((m) => m.to === email);
+      expect(customer.text).toContain(`Suivre ma commande : http://localhost:3999/suivi?commande=${secret}`);
+      expect(customer.text).toContain(`Votre reçu : http://localhost:3999/recu?commande=${secret}`);
+      expect(customer.text).not.toContain('ancien.example');
+      // The storefront (its legal notice) reads the same address, once.
+      const settings = payloadOf(await request<{ name: string; value: unknown }[]>(other.baseUrl, '/v2/public/settings'));
+      expect(settings.filter((s) => s.name === 'site.url')).toEqual([{ name: 'site.url', value: 'http://localhost:3999' }]);
+    } finally {
+      await other.close();
+    }
   });
 
   test("each of the account's orders carries its tracking_secret, a card order not paid yet included", async () => {
