@@ -108,6 +108,11 @@ export const TrackingViewSchema = z
     delivery_date: z.string().nullable(),
     delivery_time_range: z.string().nullable(),
     ready_at: InstantSchema.nullable(),
+    /**
+     * A received order the restaurant cannot answer yet (placed while closed, or a pre-order before
+     * the opening that precedes its slot): when it can (packages/domain/src/handling-time.ts); null otherwise.
+     */
+    confirmation_from: InstantSchema.nullable(),
     reason_text: z.string().nullable(),
     refund: RefundViewSchema.nullable(),
     payment_method: z.string(),

@@ -27,6 +27,8 @@ export const trackingTexts = {
   // The headline and its sentence, by step.
   receivedTitle: 'Commande reçue',
   receivedDetail: 'Le restaurant va confirmer votre commande dans quelques instants.',
+  /** A received order the restaurant cannot answer yet: `when` is 'mercredi 25 novembre à 18:30'. */
+  receivedConfirmationFrom: (when: string) => `Le restaurant confirmera votre commande à son ouverture, le ${when}.`,
   acceptedTitle: 'Commande acceptée',
   readyAround: (time: string) => `Prête vers ${time}`,
   acceptedDetail: 'Le restaurant prépare votre commande.',

@@ -3,6 +3,7 @@ import { allergenLabels, allergens as allergenKeys } from '@resto/domain/allerge
 import { toRestaurantTime } from '@resto/domain/clock';
 import { centsToEuros } from '@resto/domain/money';
 import { eventTypeOfAction } from '@resto/domain/order-events';
+import { handlingStartsAt } from '@resto/domain/handling-time';
 import {
   availableActions,
   boardColumn,
@@ -108,26 +109,33 @@ export class BoardService {
   async trackingView(secret: string): Promise<TrackingView | null> {
     const orderId = await repository.findOrderIdBySecret(this.db, secret);
     if (orderId === undefined) return null;
-    const [[order], lines, events, [refund], settings] = await Promise.all([
+    const [[order], lines, events, [refund], settings, catalog] = await Promise.all([
       repository.findOrdersByIds(this.db, [orderId]),
       repository.findLines(this.db, [orderId]),
       repository.findEvents(this.db, [orderId]),
       repository.findRefunds(this.db, [orderId]),
       this.settings(),
+      this.catalog.getCatalog(),
     ]);
     if (!order) return null;
     const testMode = (await findTestModeOrders(this.db, [orderId])).has(orderId);
     const lifecycle = lifecycleOf(order);
     const ending = lastEnding(events);
+    const step = trackingStep(lifecycle);
+    // Received while the restaurant cannot answer yet: the page says when it will (not « dans quelques instants »).
+    const handlingFrom =
+      step === 'received' ? handlingStartsAt({ placedAt: order.placedAt ?? order.createdAt, deliveryDate: order.deliveryDate, deliveryTimeRange: order.deliveryTimeRange }, catalog.menus, catalog.calendar) : null;
+    const confirmationFrom = handlingFrom && handlingFrom.getTime() > this.clock().getTime() + 60_000 ? handlingFrom.toISOString() : null;
     return {
       order_id: order.orderId,
       status: lifecycle.status,
-      step: trackingStep(lifecycle),
+      step,
       is_pickup: order.isPickup,
       is_scheduled: order.deliveryTimeRange !== null,
       delivery_date: order.deliveryDate,
       delivery_time_range: order.deliveryTimeRange,
       ready_at: order.readyAt?.toISOString() ?? null,
+      confirmation_from: confirmationFrom,
       reason_text: ending && (order.status === 'rejected' || order.status === 'cancelled') ? endingText(ending) : null,
       refund: refund ? refundView(refund) : null,
       payment_method: order.paymentMethod,

@@ -419,12 +419,18 @@ describe('counted in opening time, from when the order can be handled (docs/deci
   const tuesdayNight = new Date('2026-11-24T22:12:00+01:00');
   const wednesday = (time: string) => new Date(`2026-11-25T${time}:00+01:00`);
 
+  const secrets = new Map<number, string>();
   /** A cash pre-order placed at `now` for Wednesday's slot `range`. @returns its id. */
   async function preOrder(range: string): Promise<number> {
     const answer = await postOrder(server.baseUrl, await buildOrderPayload(server, { is_scheduled: true, delivery_date: '2026-11-25', delivery_time_range: range }));
     expect(answer.status).toBe(201);
-    return payloadOf(answer).order_id;
+    const { order_id, secret } = payloadOf(answer) as { order_id: number; secret: string };
+    secrets.set(order_id, secret);
+    return order_id;
   }
+  /** When the status page says the restaurant can confirm the order (GET /v2/public/tracking/{secret}). */
+  const confirmationFrom = async (orderId: number) =>
+    payloadOf(await request<{ confirmation_from: string | null }>(server.baseUrl, `/v2/public/tracking/${secrets.get(orderId)}`)).confirmation_from;
 
   test('placed at 22:12 for tomorrow: neither alerted nor refused overnight nor before the opening that precedes its slot', async () => {
     now = tuesdayNight;
@@ -434,6 +440,9 @@ describe('counted in opening time, from when the order can be handled (docs/deci
     const received = await server.mail.waitFor((m) => m.to === 'marie.dupont@example.fr' && m.subject === `Votre commande n° ${dinner} est bien reçue`);
     expect(received.text).toContain('Le restaurant va la confirmer : vous recevrez un e-mail dès qu’il l’aura acceptée');
     expect(received.text).not.toContain('confirmée');
+    // The status page says when the restaurant can answer: at the opening before each slot.
+    expect(await confirmationFrom(dinner)).toBe(wednesday('18:30').toISOString());
+    expect(await confirmationFrom(lunch)).toBe(wednesday('11:30').toISOString());
 
     // The night (the restaurant closes at 22:30), and Wednesday morning: nothing.
     for (const at of [minutes(10.5, tuesdayNight), minutes(16, tuesdayNight), wednesday('09:00'), wednesday('11:29')]) {
@@ -460,6 +469,8 @@ describe('counted in opening time, from when the order can be handled (docs/deci
     expect((await server.deps.escalation.runOnce(now)).rejected).not.toContain(lunch);
     now = wednesday('11:40');
     expect((await server.deps.escalation.runOnce(now)).rejected).toContain(lunch);
+    // During lunch the dinner order still waits for its opening; once open, nothing more to announce.
+    expect(await confirmationFrom(dinner)).toBe(wednesday('18:30').toISOString());
 
     // The dinner order, from the 18:30 opening: not during lunch service, not at 18:31.
     now = wednesday('14:00');
@@ -469,6 +480,7 @@ describe('counted in opening time, from when the order can be handled (docs/deci
     now = wednesday('18:31');
     expect((await server.deps.escalation.runOnce(now)).alerted).not.toContain(dinner);
     now = wednesday('18:32');
+    expect(await confirmationFrom(dinner)).toBeNull();
     expect((await server.deps.escalation.runOnce(now)).alerted).toContain(dinner);
     now = wednesday('18:39');
     expect((await server.deps.escalation.runOnce(now)).rejected).not.toContain(dinner);

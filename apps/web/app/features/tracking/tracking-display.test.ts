@@ -13,6 +13,7 @@ function view(overrides: Partial<TrackingView> = {}): TrackingView {
     delivery_date: null,
     delivery_time_range: null,
     ready_at: null,
+    confirmation_from: null,
     reason_text: null,
     refund: null,
     payment_method: 'cash',
@@ -28,6 +29,12 @@ function view(overrides: Partial<TrackingView> = {}): TrackingView {
 const states = (v: TrackingView) => trackingDisplay(v).steps?.map((s) => `${s.label}:${s.state}`);
 
 describe('trackingDisplay: what /suivi shows for each step (issue 13, part 7)', () => {
+  test('received while the restaurant cannot answer yet: when it will, not « dans quelques instants »', () => {
+    expect(trackingDisplay(view()).detail).toBe('Le restaurant va confirmer votre commande dans quelques instants.');
+    const later = trackingDisplay(view({ confirmation_from: '2026-11-25T17:30:00.000Z' }));
+    expect(later.detail).toBe('Le restaurant confirmera votre commande à son ouverture, le mercredi 25 novembre à 18:30.');
+  });
+
   test('received: the first step under way, payment on site', () => {
     const display = trackingDisplay(view());
     expect(display.title).toBe('Commande reçue');

@@ -1,6 +1,6 @@
 import type { TrackingView } from '@resto/contract/board';
 import { restaurantTimeZone } from '@resto/domain/clock';
-import { formatEuros } from '@resto/domain/format';
+import { formatDateTime, formatEuros } from '@resto/domain/format';
 import { trackingStepLabels, trackingTexts as t } from '@resto/domain/messages/tracking';
 import { describeSchedule } from '@resto/domain/scheduling';
 
@@ -88,7 +88,11 @@ export function trackingDisplay(view: TrackingView): TrackingDisplay {
 function headline(view: TrackingView): Pick<TrackingDisplay, 'title' | 'detail' | 'tone'> {
   switch (view.step) {
     case 'received':
-      return { title: t.receivedTitle, detail: t.receivedDetail, tone: 'progress' };
+      return {
+        title: t.receivedTitle,
+        detail: view.confirmation_from ? t.receivedConfirmationFrom(formatDateTime(new Date(view.confirmation_from))) : t.receivedDetail,
+        tone: 'progress',
+      };
     case 'accepted':
       return { title: t.acceptedTitle, detail: t.acceptedDetail, tone: 'progress' };
     case 'ready':
