@@ -5,8 +5,8 @@
  *
  *   node scripts/build-if-changed.mjs <command> [arguments…]     (package.json: npm run build)
  *
- * - Inputs: the four workspaces (every file but node_modules, build outputs and generated
- *   types; tests too, since Tailwind scans the sources for class names), the root package.json,
+ * - Inputs: the four workspaces (every file but node_modules, build outputs, generated
+ *   types and test reports; tests too, since Tailwind scans the sources for class names), the root package.json,
  *   tsconfig.base.json and package-lock.json, node_modules/.package-lock.json (npm rewrites it
  *   at each install), and the BUILD_ID and NODE_ENV variables the build reads. A file counts by
  *   its path, size and modification time: reading 1,000 files' contents would cost more than the
@@ -38,8 +38,12 @@ export const buildInputs = {
 /** What the builds write, relative to the repository's root. */
 export const buildOutputs = ['apps/api/build', 'apps/web/build'];
 
-/** Folders inside the inputs that no build reads: installs, build outputs, React Router's generated types. */
-const notInputs = new Set(['node_modules', 'build', '.react-router']);
+/**
+ * Folders inside the inputs that no build reads: installs, build outputs, React Router's generated
+ * types, and Playwright's reports (apps/web/test-results, written by every browser test run; git-ignored,
+ * so Tailwind does not scan them either).
+ */
+const notInputs = new Set(['node_modules', 'build', '.react-router', 'test-results', 'playwright-report']);
 
 /** Where the stamp and the last build's output are kept, relative to the root. */
 export const cacheDir = 'node_modules/.cache/resto-build';

@@ -97,11 +97,13 @@ describe('npm start builds only what changed (scripts/build-if-changed.mjs)', ()
     expect(runs(root)).toBe(2);
   });
 
-  test('a new source file builds again; files under node_modules, build or .react-router of a workspace do not', async () => {
+  test('a new source file builds again; files under node_modules, build, .react-router or test-results of a workspace do not', async () => {
     const root = project();
     await start(root);
     write(root, 'apps/web/node_modules/.vite/deps.json', '{}');
     write(root, 'apps/web/.react-router/types/root.ts', 'export {};');
+    // Playwright's report of the last run (apps/web/test-results/.last-run.json).
+    write(root, 'apps/web/test-results/.last-run.json', '{"status":"passed"}');
     expect(isBuildCurrent(root)).toBe(true);
     write(root, 'apps/web/app/routes/menu.tsx', 'export {};');
     expect(isBuildCurrent(root)).toBe(false);
