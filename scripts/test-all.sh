@@ -39,6 +39,8 @@ fi
 
 echo "== Construction (serveur compilé et boutique : npm run build) =="
 npm run build --silent >"$results/build.log" 2>&1 || { cat "$results/build.log"; status=1; }
+# No warning in the build's output: what `npm start` shows a newcomer is French lines (README, "Two commands").
+node scripts/build-log-check.mjs "$results/build.log" || status=1
 
 echo "== Playwright (Chromium) =="
 suites+=(playwright)

@@ -55,6 +55,14 @@ const firstLoadGroup = firstLoadGroups(join(import.meta.dirname, 'app'), layouts
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), latestBuildFile(), chunkStatsFile()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
+  build: {
+    rolldownOptions: {
+      // Rolldown's "[PLUGIN_TIMINGS]" report, printed when plugins take most of a build (on a busy
+      // machine, the groups' name functions below): a note for whoever tunes the bundler, in English,
+      // in the output of every `npm start`.
+      checks: { bundlerTimings: false },
+    },
+  },
   environments: {
     client: {
       build: {
@@ -76,8 +84,9 @@ export default defineConfig({
                 // rather than ~50 small files (chunk-groups.ts). The root's takes its dependencies along
                 // (every page loads it); the storefront's and the staff's do not, so that a staff page
                 // never loads storefront code nor the reverse.
-                { name: (id, ctx) => (firstLoadGroup(id, ctx) === 'app-shell' ? 'app-shell' : null) },
-                { name: (id, ctx) => firstLoadGroup(id, ctx), includeDependenciesRecursively: false },
+                // A group named by a function needs a debugName, or Rolldown warns at every build.
+                { name: (id, ctx) => (firstLoadGroup(id, ctx) === 'app-shell' ? 'app-shell' : null), debugName: 'app-shell' },
+                { name: (id, ctx) => firstLoadGroup(id, ctx), debugName: 'layout-shells', includeDependenciesRecursively: false },
               ],
             },
           },

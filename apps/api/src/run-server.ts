@@ -71,7 +71,13 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     uploadsDir: join(env.dataDir, 'uploads'),
   });
   // At warn, so it shows at the default level and at LOG_LEVEL=warn: without it nobody can sign in to the staff area.
-  if (firstOwnerLink) logger.warn({ validHours: firstOwnerLinkHours }, staffLogTexts.firstOwnerLink(firstOwnerLink));
+  if (firstOwnerLink) {
+    logger.warn({ validHours: firstOwnerLinkHours }, staffLogTexts.firstOwnerLink(firstOwnerLink));
+    // The same sentence alone on its line, as the README's "Staff area" shows it: whoever runs
+    // `npm start` finds the link without reading JSON. On stderr, so that stdout stays one JSON
+    // object a line for log collectors.
+    process.stderr.write(`${staffLogTexts.firstOwnerLink(firstOwnerLink)}\n`);
+  }
   deps.mail.start(); // order e-mails not sent yet (this process or a previous one) are retried every 30 s
   const purge = () => void deps.auth.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'ménage des comptes impossible'));
   setInterval(purge, 60 * 60_000).unref(); // expired sessions, codes, counters, unconfirmed sign-ups

@@ -162,6 +162,8 @@ describe('server process on PGlite', () => {
     // First start: initdb, migrations, demo restaurant.
     const first = await startServerProcess(dataDir);
     await waitHealthy(first);
+    // No staff member yet: the first owner's link, as a plain line a person reads (README, "Staff area").
+    expect(first.stderr()).toMatch(/^Créez le compte du propriétaire : http:\/\/localhost:\d+\/restaurant\/invitation\?jeton=[\w-]{43}$/m);
     const menusBefore = payloadOf(await getJson<Menu[]>(first.baseUrl, '/v2/public/menus'));
     expect(menusBefore.map((m) => m.menu_id)).toEqual([1, 2]);
     const payload = await buildOrderPayload({ baseUrl: first.baseUrl, now: () => openNow });
