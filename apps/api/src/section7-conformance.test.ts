@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { messages } from '@resto/domain/messages';
 import type { User } from '@resto/domain/account';
 import { authQuery, call, newEmail, newIp, strongPassword, type Session } from './test/accounts.ts';
 import { buildOrderPayload, errorOf, payloadOf, request, sendJson, startTestServer, type TestServer } from './test/harness.ts';
 import type { TestProcessor } from './modules/payments/providers/test-processor.ts';
+import { orders, payments } from './db/schema.ts';
 
 /**
  * Section 7 of the specification, row by row, as a client written against it alone would call
@@ -24,6 +26,12 @@ beforeAll(async () => {
   server = await startTestServer({ clock: () => new Date(now.getTime() + minutesLater * 60_000) });
 });
 afterAll(async () => server?.close());
+
+/** An order's row as stored, to show a PUT wrote nothing. */
+async function orderRow(orderId: number) {
+  const [row] = await server.db.select().from(orders).where(eq(orders.orderId, orderId));
+  return row;
+}
 
 /** The six-digit code of the newest e-mail to `email` whose subject matches `subject`. */
 async function codeMailedTo(email: string, subject: RegExp, after: number): Promise<string> {
@@ -316,6 +324,24 @@ describe('section 7, the checkout rows: a card payment as the specification desc
     });
     expect(payloadOf(put)).toEqual({ order_id: orderId, status: 'pending' });
   });
+  test('a guest cash order: PUT {order_id, transaction_id: null, status: pending} without any token answers pending and writes nothing', async () => {
+    const payload = await buildOrderPayload(server);
+    const placed = await sendJson<{ order_id: number }>(server.baseUrl, 'POST', '/v2/public/checkout/', payload);
+    expect(placed.status).toBe(201);
+    const orderId = payloadOf(placed).order_id;
+    const before = await orderRow(orderId);
+    const put = await sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: orderId, transaction_id: null, status: 'pending' });
+    expect(put.status).toBe(200);
+    expect(payloadOf(put)).toEqual({ order_id: orderId, status: 'pending' });
+    expect(await orderRow(orderId)).toEqual(before);
+    // Anything that would change the order still needs its proof (docs/decisions/014).
+    const write = await sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: orderId, transaction_id: 'caisse-1', status: 'pending' });
+    expect(write.status).toBe(403);
+    expect(errorOf(write).code).toBe('order_proof_required');
+    const paid = await sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: orderId, transaction_id: null, status: 'paid' });
+    expect(paid.status).toBe(403);
+    expect(await orderRow(orderId)).toEqual(before);
+  });
 });
 
 describe('an intent without order_id leaks nothing of an order, and binds only to the order it paid exactly', () => {
@@ -481,5 +507,73 @@ describe('an intent without order_id leaks nothing of an order, and binds only t
     const refused = await putPaid(orderId, other.id, { local_id: payload.local_id });
     expect(errorOf(refused).code).toBe('payment_not_for_order');
     expect(payloadOf(await putPaid(orderId, intent.id, { local_id: payload.local_id })).status).toBe('paid');
+  });
+
+  /** A guest card order created carrying `intentId` as its transaction_id (section 3), without its local_id kept. */
+  async function guestCardOrderCarrying(intentId: string, total?: number) {
+    const payload = await buildOrderPayload(server, { payment_method: 'card' });
+    if (total !== undefined) expect(payload.total).toBe(total);
+    const orderId = payloadOf(await sendJson<{ order_id: number }>(server.baseUrl, 'POST', '/v2/public/checkout/', { ...payload, transaction_id: intentId })).order_id;
+    return { orderId, total: payload.total, localId: payload.local_id };
+  }
+  const expectProofRefused = (response: { status: number }) => {
+    expect(response.status).toBe(403);
+    expect(errorOf(response as Parameters<typeof errorOf>[0]).code).toBe('order_proof_required');
+  };
+  const boundOrderOf = async (intentId: string) =>
+    (await server.db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.intentId, intentId)))[0]?.orderId ?? null;
+
+  test('a guest PUT paid with no token nor secret: the intent the order was created with, succeeded for its exact total, is the proof', async () => {
+    const customer = await customerId();
+    const total = (await buildOrderPayload(server, { payment_method: 'card' })).total;
+    const intent = await paidIntent(customer, total);
+    const order = await guestCardOrderCarrying(intent.id, total);
+    const put = await putPaid(order.orderId, intent.id);
+    expect(put.status).toBe(200);
+    expect(payloadOf(put)).toEqual({ order_id: order.orderId, status: 'paid' });
+    expect(await boundOrderOf(intent.id)).toBe(order.orderId);
+    // The same PUT again: still paid.
+    expect(payloadOf(await putPaid(order.orderId, intent.id))).toEqual({ order_id: order.orderId, status: 'paid' });
+  });
+
+  test('without other proof, an intent not of this order, not succeeded, of another amount or carried by two orders is refused 403', async () => {
+    const customer = await customerId();
+    const total = (await buildOrderPayload(server, { payment_method: 'card' })).total;
+    // Another paid intent of the same total than the one the order carries.
+    const carried = await paidIntent(customer, total);
+    const order = await guestCardOrderCarrying(carried.id, total);
+    const stranger = await paidIntent(customer, total);
+    expectProofRefused(await putPaid(order.orderId, stranger.id));
+    expect(await boundOrderOf(stranger.id)).toBeNull();
+    // Another order's intent, named on an order that carries none.
+    const other = await guestCardOrder();
+    expectProofRefused(await putPaid(other.orderId, carried.id));
+    // Not paid yet: refused; paid, it proves its order.
+    const open = payloadOf(
+      await sendJson<{ id: string; client_secret: string }>(server.baseUrl, 'POST', '/v2/public/checkout/stripe-payment-intent', { customer_id: customer, amount: total }),
+    );
+    const waiting = await guestCardOrderCarrying(open.id, total);
+    expectProofRefused(await putPaid(waiting.orderId, open.id));
+    await sendJson(server.baseUrl, 'POST', '/v2/public/checkout/test-processor/confirm', {
+      client_secret: open.client_secret,
+      number: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    });
+    expect(payloadOf(await putPaid(waiting.orderId, open.id)).status).toBe('paid');
+    // An intent of another amount than the order's total.
+    const cheaper = await paidIntent(customer, (total - 0.01).toFixed(2));
+    const overpriced = await guestCardOrderCarrying(cheaper.id, total);
+    expectProofRefused(await putPaid(overpriced.orderId, cheaper.id));
+    // Two orders carrying one intent: it proves neither; the one that proves itself binds it.
+    const twice = await paidIntent(customer, total);
+    const first = await guestCardOrderCarrying(twice.id, total);
+    const second = await guestCardOrderCarrying(twice.id, total);
+    expectProofRefused(await putPaid(first.orderId, twice.id));
+    expectProofRefused(await putPaid(second.orderId, twice.id));
+    expect(await boundOrderOf(twice.id)).toBeNull();
+    expect(payloadOf(await putPaid(first.orderId, twice.id, { local_id: first.localId })).status).toBe('paid');
+    // The stranger's intent bound nothing: the order's own intent still pays it, with no proof.
+    expect(payloadOf(await putPaid(order.orderId, carried.id)).status).toBe('paid');
   });
 });

@@ -7,7 +7,8 @@ import { ownerSession, signInStaff } from './staff-helpers.ts';
 /**
  * Issue 14, part 3, end to end on the back office's server (Tuesday 24 November 2026, 12:30 in
  * Paris, frozen): the owner pauses ordering from the board on a phone; the storefront says so and
- * a customer's checkout already on its last step is refused with the French sentence; « Reprendre »
+ * a customer's « dès que possible » checkout already on its last step is refused with the French
+ * sentence, the slots after the pause still offered; « Reprendre »
  * ends the pause (and the pause is always ended, also when a step fails). Screenshots of the board's
  * pause banner and of /restaurant/horaires under /work/shots/.
  */
@@ -74,7 +75,7 @@ async function customerAtConfirmation(page: Page): Promise<void> {
 
 test.afterAll(async () => resumeOrdering());
 
-test('the owner pauses ordering from the board on a phone; a checkout on its last step is refused in French, the cart kept', async ({ browser }) => {
+test('the owner pauses ordering from the board on a phone; an ASAP checkout on its last step is refused in French, the cart kept, the slots after the pause offered', async ({ browser }) => {
   mkdirSync(shots, { recursive: true });
   const customerContext = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, userAgent: visitorUserAgent, locale: 'fr-FR' });
   const boardContext = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
@@ -104,12 +105,21 @@ test('the owner pauses ordering from the board on a phone; a checkout on its las
       await board.screenshot({ path: `${shots}/hours-board-pause-${width}.png`, fullPage: true });
     }
 
-    // The customer's order, confirmed after the pause: refused, in French, with the time; the cart is kept.
+    // The customer's « dès que possible » order, confirmed after the pause: refused, in French, with
+    // the time; the cart is kept and the delivery tab offers the slots after the pause (docs/decisions/023).
     const refused = customer.waitForResponse((r) => r.url().includes('/v2/public/checkout') && r.request().method() === 'POST');
     await customer.getByRole('button', { name: 'Confirmer la commande' }).click();
     expect((await refused).status()).toBe(422);
-    await expect(customer.getByRole('alert').filter({ hasText: 'Les commandes sont en pause jusqu’à 12:45.' })).toBeVisible();
-    await expect(customer).toHaveURL(/tab=confirmation/);
+    await expect(customer.getByRole('alert').filter({ hasText: 'Le restaurant fait une pause jusqu’à 12:45 : choisissez un créneau.' })).toBeVisible();
+    await expect(customer).toHaveURL(/tab=delivery/);
+    await expect(customer.getByText('Le restaurant fait une pause jusqu’à 12:45 : choisissez un créneau', { exact: true })).toBeVisible();
+    await expect(customer.getByRole('radio', { name: /Dès que possible/ })).toBeDisabled();
+    await expect(customer.getByText('Aucun créneau n’est disponible', { exact: false })).toHaveCount(0);
+    // Pickup lead time 20 min from 12:30: 13:00–13:15 is the first slot, after the pause, chosen for the visitor.
+    await expect(customer.getByLabel('Jour', { exact: true })).toHaveValue('2026-11-24');
+    await expect(customer.getByLabel('Créneau', { exact: true })).toHaveValue('13:00-13:15');
+    await expect(customer.getByLabel('Créneau', { exact: true }).locator('option:not([disabled])')).toContainText(['Choisir un créneau', '13:00–13:15', '13:15–13:30']);
+    await customer.screenshot({ path: `${shots}/hours-checkout-paused-390.png`, fullPage: true });
 
     expect(customerErrors.filter((e) => !/422/.test(e))).toEqual([]);
     expect(boardErrors).toEqual([]);

@@ -7,6 +7,7 @@ import {
   emptyCalendar,
   isOpenOn,
   isPaused,
+  isStoppedByPause,
   pauseRefusal,
   rangeIssues,
   readCalendar,
@@ -154,26 +155,62 @@ describe('pause (ordering_paused)', () => {
     expect(isPaused(undefined, justBefore)).toBe(false);
   });
 
-  test('no slot on any day and no ASAP while paused; everything back at the end', () => {
-    const now = new Date('2026-11-24T11:00:00Z');
-    expect(slots('2026-11-24', now, cal)).toEqual([]);
-    expect(slots('2026-11-26', now, cal)).toEqual([]);
-    expect(isAsapOffered([menu], now, undefined, cal)).toBe(false);
-    expect(isRestaurantOpen([menu], now, cal)).toBe(true);
-    expect(slots('2026-11-26', atEnd, cal)).toHaveLength(8);
+  // Tuesday 24 November 2026, 19:15 in Paris, paused until 19:45 (docs/decisions/023, « Pause »):
+  // the pause stops « dès que possible » and the slots starting before 19:45, nothing after.
+  const dinner: Menu = { ...menu, time_ranges: { ...slotsWeek, tue: [{ start: '19:00', end: '21:00' }] } };
+  const at1915 = new Date('2026-11-24T18:15:00Z');
+  const dinnerSlots = (date: string, now: Date) =>
+    generateSlots({ date, now, isPickup: false, menus: [dinner], scheduling: plain, calendar: cal }).map((s) => s.value);
+  const check = (schedule: { is_scheduled: boolean; delivery_date?: string; delivery_time_range?: string }, now = at1915) =>
+    checkOrderSchedule({ schedule, lines: [], menus: [dinner], isPickup: false, settings: [], now, calendar: cal });
+
+  test.each([
+    ['« dès que possible » during the pause', 'asap', at1915, true],
+    ['a slot starting inside the pause (19:30)', new Date('2026-11-24T18:30:00Z'), at1915, true],
+    ['a slot starting 1 ms before the end', Date.parse(until) - 1, at1915, true],
+    ['a slot starting at the end (19:45)', new Date(until), at1915, false],
+    ['a slot after the pause (20:30)', new Date('2026-11-24T19:30:00Z'), at1915, false],
+    ['a slot on another day', new Date('2026-11-26T11:00:00Z'), at1915, false],
+    ['« dès que possible » at the end of the pause', 'asap', atEnd, false],
+    ['nothing once the pause is over', new Date('2026-11-24T18:30:00Z'), atEnd, false],
+  ] as const)('isStoppedByPause: %s', (_, wanted, now, stopped) => {
+    expect(isStoppedByPause(cal, now, wanted)).toBe(stopped);
+    expect(isStoppedByPause(emptyCalendar, now, wanted)).toBe(false);
   });
 
-  test('the server refuses every order with the French sentence and its time, code ordering_paused', () => {
-    expect(pauseRefusal(cal, justBefore)).toBe('Les commandes sont en pause jusqu’à 19:45.');
-    expect(pauseRefusal(cal, atEnd)).toBeNull();
-    for (const schedule of [{ is_scheduled: false }, { is_scheduled: true, delivery_date: '2026-11-26', delivery_time_range: '12:00-12:15' }]) {
-      const refusal = checkOrderSchedule({ schedule, lines: [], menus: [menu], isPickup: false, settings: [], now: new Date('2026-11-24T11:00:00Z'), calendar: cal });
-      expect(refusal).toEqual({ path: 'is_scheduled', message: 'Les commandes sont en pause jusqu’à 19:45.', code: 'ordering_paused' });
-    }
+  test('the picker: no ASAP, the slots inside the pause gone, the ones after it and on other days offered', () => {
+    expect(dinnerSlots('2026-11-24', at1915)).toEqual(['19:45-20:00', '20:00-20:15', '20:15-20:30', '20:30-20:45', '20:45-21:00']);
+    expect(dinnerSlots('2026-11-26', at1915)).toHaveLength(8);
+    expect(schedulableDates({ now: at1915, isPickup: false, menus: [dinner], scheduling: plain, calendar: cal })[0]).toBe('2026-11-24');
+    expect(isAsapOffered([dinner], at1915, undefined, cal)).toBe(false);
+    expect(isRestaurantOpen([dinner], at1915, cal)).toBe(true);
+    expect(isAsapOffered([dinner], atEnd, undefined, cal)).toBe(true);
+  });
+
+  test.each([
+    ['ASAP', { is_scheduled: false }, { path: 'is_scheduled', message: 'Le restaurant fait une pause jusqu’à 19:45 : choisissez un créneau.', code: 'ordering_paused' }],
+    [
+      'a slot inside the pause',
+      { is_scheduled: true, delivery_date: '2026-11-24', delivery_time_range: '19:30-19:45' },
+      { path: 'delivery_time_range', message: 'Ce créneau tombe pendant la pause du restaurant : choisissez un créneau à partir de 19:45.', code: 'ordering_paused' },
+    ],
+    ['the first slot after the pause', { is_scheduled: true, delivery_date: '2026-11-24', delivery_time_range: '19:45-20:00' }, null],
+    ['a slot on Thursday', { is_scheduled: true, delivery_date: '2026-11-26', delivery_time_range: '12:00-12:15' }, null],
+  ] as const)('the server, during the pause: %s', (_, schedule, refusal) => {
+    expect(check(schedule)).toEqual(refusal);
+  });
+
+  test('pauseRefusal names the pause’s end; nothing once it is over', () => {
+    expect(pauseRefusal(cal, justBefore, 'asap')).toBe('Le restaurant fait une pause jusqu’à 19:45 : choisissez un créneau.');
+    expect(pauseRefusal(cal, at1915, new Date('2026-11-24T18:30:00Z'))).toBe('Ce créneau tombe pendant la pause du restaurant : choisissez un créneau à partir de 19:45.');
+    expect(pauseRefusal(cal, at1915, new Date(until))).toBeNull();
+    expect(pauseRefusal(cal, atEnd, 'asap')).toBeNull();
   });
 
   test('the time is written in Paris time, also in summer', () => {
-    expect(pauseRefusal(calendar({ ordering: { paused_until: '2026-07-01T17:45:00Z' } }), new Date('2026-07-01T17:00:00Z'))).toBe('Les commandes sont en pause jusqu’à 19:45.');
+    expect(pauseRefusal(calendar({ ordering: { paused_until: '2026-07-01T17:45:00Z' } }), new Date('2026-07-01T17:00:00Z'), 'asap')).toBe(
+      'Le restaurant fait une pause jusqu’à 19:45 : choisissez un créneau.',
+    );
   });
 
   test('pauseEnd: minutes from now; the rest of the day ends with the last opening range, else at Paris midnight', () => {

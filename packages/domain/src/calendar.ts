@@ -23,7 +23,8 @@ export interface CalendarException {
 }
 
 /**
- * Ordering paused until `paused_until` (always an end: 15/30/60 minutes or the end of the day),
+ * Ordering paused until `paused_until` (always an end: 15/30/60 minutes or the end of the day:
+ * « dès que possible » and the slots starting before it are stopped, isStoppedByPause),
  * and busy mode: `busy_extra_minutes` more on the lead time (ASAP estimate and today's first slot)
  * until `busy_until`. Null instants: not paused / not busy.
  */
@@ -50,7 +51,10 @@ function exceptionOn(calendar: RestaurantCalendar | undefined, date: string): Ca
   return calendar?.exceptions.find((e) => e.date === date);
 }
 
-/** Whether ordering is paused at `now`: `paused_until` is after it (the end itself is no longer paused). */
+/**
+ * Whether ordering is paused at `now`: `paused_until` is after it (the end itself is no longer
+ * paused). What a pause stops is isStoppedByPause's: « dès que possible » and the slots inside it.
+ */
 export function isPaused(calendar: RestaurantCalendar | undefined, now: Date): boolean {
   const until = calendar?.ordering.paused_until;
   return until != null && Date.parse(until) > now.getTime();
@@ -98,9 +102,30 @@ export function parisTime(instant: string | Date): string {
   return toRestaurantTime(new Date(instant)).time;
 }
 
-/** The refusal while paused: « Les commandes sont en pause jusqu'à 19:45. » (null when not paused). */
-export function pauseRefusal(calendar: RestaurantCalendar | undefined, now: Date): string | null {
-  return isPaused(calendar, now) ? calendarMessages.pausedUntil(parisTime(calendar!.ordering.paused_until!)) : null;
+/**
+ * What the pause at `now` stops (docs/decisions/023-back-office.md, « Pause »): « dès que
+ * possible » for as long as it lasts, and the slots starting before its end (`paused_until`; the
+ * end itself is open again). A slot starting at or after the end stays bookable, also while the
+ * pause lasts: a 15-minute pause stops the next quarter hour, not the evening's pre-orders.
+ * `wanted`: 'asap', or a slot's start (a Date or epoch ms). False when not paused at `now`.
+ * The storefront's picker (generateSlots) and the server's check (checkOrderSchedule) both read it.
+ */
+export function isStoppedByPause(calendar: RestaurantCalendar | undefined, now: Date, wanted: 'asap' | Date | number): boolean {
+  if (!isPaused(calendar, now)) return false;
+  if (wanted === 'asap') return true;
+  return (typeof wanted === 'number' ? wanted : wanted.getTime()) < Date.parse(calendar!.ordering.paused_until!);
+}
+
+/**
+ * The refusal of an order the pause stops (isStoppedByPause), naming the pause's end in Paris:
+ * « Le restaurant fait une pause jusqu'à 19:45 : choisissez un créneau. » for « dès que possible »,
+ * « Ce créneau tombe pendant la pause du restaurant : choisissez un créneau à partir de 19:45. »
+ * for a slot. Null when the pause does not stop it.
+ */
+export function pauseRefusal(calendar: RestaurantCalendar | undefined, now: Date, wanted: 'asap' | Date | number): string | null {
+  if (!isStoppedByPause(calendar, now, wanted)) return null;
+  const end = parisTime(calendar!.ordering.paused_until!);
+  return wanted === 'asap' ? calendarMessages.pausedAsap(end) : calendarMessages.pausedSlot(end);
 }
 
 /** A range's minutes [start, end): an end of 00:00 is midnight (1440). */

@@ -4,6 +4,7 @@ import {
   canMoveOrderStatus,
   canMovePaymentStatus,
   checkIntentPaysOrder,
+  intentProvesOrder,
   checkTestCard,
   intentAmountCents,
   parseExpiry,
@@ -105,6 +106,32 @@ describe('checkIntentPaysOrder (issue 6: never believe the browser)', () => {
     ['another intent', { id: 'pi_2' }, { ok: false, reason: 'other_intent' }],
   ])('%s', (_name, change, expected) => {
     expect(checkIntentPaysOrder({ ...intent, ...change }, order)).toEqual(expected);
+  });
+});
+
+describe('intentProvesOrder (docs/decisions/014: the intent id is a section 7 client’s proof of its order)', () => {
+  const order = { orderId: 1001, paymentMethod: 'card', totalCents: 2590, transactionId: null };
+  const paid = { id: 'pi_1', status: 'succeeded' as IntentStatus, amountCents: 2590, currency: 'eur', metadata: { order_id: '1001' } };
+  const awaiting = { ...paid, metadata: { awaiting_order: 'true' } };
+  const facts = { intentId: 'pi_1', intent: paid, order, intentBoundTo: null, orderBoundTo: null, carriedByAnotherOrder: false };
+  test.each([
+    ['made for this order (metadata), succeeded, exact total', {}, true],
+    ['bound to this order by its payment row', { intent: awaiting, intentBoundTo: 1001, orderBoundTo: 'pi_1' }, true],
+    ['the transaction_id the order was created with (section 3)', { intent: awaiting, order: { ...order, transactionId: 'pi_1' } }, true],
+    ['made without an order and bound to none', { intent: awaiting }, false],
+    ['not succeeded yet', { intent: { ...paid, status: 'requires_payment_method' as IntentStatus } }, false],
+    ['one cent less than the order', { intent: { ...paid, amountCents: 2589 } }, false],
+    ['another currency', { intent: { ...paid, currency: 'usd' } }, false],
+    ['made for another order', { intent: { ...paid, metadata: { order_id: '1002' } } }, false],
+    ['bound to another order', { intent: awaiting, intentBoundTo: 1002, order: { ...order, transactionId: 'pi_1' } }, false],
+    ['the order bound to another intent', { orderBoundTo: 'pi_2' }, false],
+    ['the order created with another intent', { order: { ...order, transactionId: 'pi_2' } }, false],
+    ['carried by another order too', { intent: awaiting, order: { ...order, transactionId: 'pi_1' }, carriedByAnotherOrder: true }, false],
+    ['a cash order', { order: { ...order, paymentMethod: 'cash' } }, false],
+    ['unknown to the provider', { intent: undefined }, false],
+    ['the provider answers another intent', { intent: { ...paid, id: 'pi_2' } }, false],
+  ])('%s → %s', (_name, change, proves) => {
+    expect(intentProvesOrder({ ...facts, ...change })).toBe(proves);
   });
 });
 

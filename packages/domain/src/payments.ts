@@ -112,6 +112,52 @@ export function checkIntentPaysOrder(intent: IntentFacts, order: { orderId: numb
   return { ok: true };
 }
 
+/** What is known of an intent named by a PUT that carries no other proof of its order (intentProvesOrder). */
+export interface IntentProofFacts {
+  /** The intent id the PUT names (`transaction_id`). */
+  intentId: string;
+  /** The intent as the provider reports it; undefined when the provider does not know it. */
+  intent: IntentFacts | undefined;
+  /** The order the PUT names: its card payment, total in cents, and the transaction_id it was created with. */
+  order: { orderId: number; paymentMethod: string; totalCents: number; transactionId: string | null };
+  /** The order the intent's payment row binds it to (null: unbound). */
+  intentBoundTo: number | null;
+  /** The intent the order's payment row binds (null: none). */
+  orderBoundTo: string | null;
+  /** Whether another order was created carrying this intent id as its transaction_id. */
+  carriedByAnotherOrder: boolean;
+}
+
+/**
+ * Whether the intent a PUT status « paid » names proves its order on its own
+ * (docs/decisions/014, « Proof of an order »): a client written against section 7 has no `secret`
+ * and a guest no token, only the intent id. True when the order is a card order and the intent is
+ * bound to it — its payment row, the `transaction_id` the order was created with (section 3), or
+ * the intent's metadata.order_id — and to no other order (payment row, metadata, another order's
+ * transaction_id), and the provider says it succeeded for the order's exact total in euros
+ * (checkIntentPaysOrder). An intent made without an order and bound to none proves nothing: whoever
+ * knows its id could otherwise attach it to any order of that total.
+ */
+export function intentProvesOrder(facts: IntentProofFacts): boolean {
+  const { intentId, intent, order } = facts;
+  if (!intent || !intentBindingAllows(facts)) return false;
+  const named = intent.metadata.order_id;
+  if (named !== undefined && named !== String(order.orderId)) return false;
+  const bound = facts.intentBoundTo === order.orderId || order.transactionId === intentId || named === String(order.orderId);
+  return bound && checkIntentPaysOrder(intent, { orderId: order.orderId, totalCents: order.totalCents, intentId }).ok;
+}
+
+/**
+ * The part of intentProvesOrder the database answers, before asking the provider: a card order,
+ * the intent bound to no other order, the order bound to (or created with) no other intent.
+ */
+export function intentBindingAllows({ intentId, order, intentBoundTo, orderBoundTo, carriedByAnotherOrder }: Omit<IntentProofFacts, 'intent'>): boolean {
+  if (order.paymentMethod !== 'card' || carriedByAnotherOrder) return false;
+  if (intentBoundTo !== null && intentBoundTo !== order.orderId) return false;
+  if (orderBoundTo !== null && orderBoundTo !== intentId) return false;
+  return order.transactionId === null || order.transactionId === intentId;
+}
+
 /** What a provider event asks of us. Both actions re-read the intent from the provider. */
 export type WebhookAction = 'finalise' | 'record_failure' | 'ignore';
 

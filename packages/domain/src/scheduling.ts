@@ -1,7 +1,7 @@
 import type { Menu, TimeRange, Weekday } from './catalogue.ts';
 import { weekdays } from './catalogue.ts';
 import { addDays, restaurantOffsetAt, toRestaurantDate } from './clock.ts';
-import { busyExtraMinutes, isOpenOn, isPaused, pauseRefusal, rangesOn, schedulingHorizonDays, type RestaurantCalendar } from './calendar.ts';
+import { busyExtraMinutes, isOpenOn, isStoppedByPause, pauseRefusal, rangesOn, schedulingHorizonDays, type RestaurantCalendar } from './calendar.ts';
 import { formatDay, formatSlot } from './format.ts';
 import { scheduleMessages } from './messages/checkout.ts';
 import { readOrderHandlingSettings, readSetting, type SettingsList } from './settings.ts';
@@ -143,13 +143,13 @@ export interface SlotQuery {
  * minutes after now; sorted by start; then the first and last N dropped per settings. Days
  * before today have none. Slots served by only some menus are kept: the cart is checked against
  * the chosen slot (unservedItems), as section 4 says.
- * With a calendar (issue 14): none at all while ordering is paused; none on an exceptional
- * closure; an exceptional opening's ranges instead of the weekday's; busy mode's extra minutes
- * added to the lead time.
+ * With a calendar (issue 14): while ordering is paused, none starting before the pause's end
+ * (isStoppedByPause: the later ones stay offered); none on an exceptional closure; an exceptional
+ * opening's ranges instead of the weekday's; busy mode's extra minutes added to the lead time.
  */
 export function generateSlots({ date, now, isPickup, menus, scheduling, calendar }: SlotQuery): TimeSlot[] {
   const today = toRestaurantDate(now);
-  if (date < today || isPaused(calendar, now)) return [];
+  if (date < today) return [];
   const earliest = now.getTime() + leadTimeMinutes(scheduling, now, calendar) * 60_000;
   const starts = new Map<string, [number, number]>();
   for (const menu of menus) {
@@ -165,7 +165,7 @@ export function generateSlots({ date, now, isPickup, menus, scheduling, calendar
   const slots = [...starts.values()]
     .filter(([start]) => {
       const instant = instantOf(start);
-      return instant !== null && (date !== today || instant > earliest);
+      return instant !== null && (date !== today || instant > earliest) && !isStoppedByPause(calendar, now, instant);
     })
     .sort((a, b) => a[0] - b[0] || a[1] - b[1])
     .map(([start, end]): TimeSlot => {
@@ -316,7 +316,7 @@ export function isAsapOffered(
   presence?: StaffPresence,
   calendar?: RestaurantCalendar,
 ): boolean {
-  return !isPaused(calendar, now) && isRestaurantOpen(menus, now, calendar) && (presence === undefined || presence.emailOnly || presence.screenConnected);
+  return !isStoppedByPause(calendar, now, 'asap') && isRestaurantOpen(menus, now, calendar) && (presence === undefined || presence.emailOnly || presence.screenConnected);
 }
 
 /** The schedule an order carries (section 3, delivery form). */
@@ -330,7 +330,7 @@ interface OrderSchedule {
 export interface ScheduleRefusal {
   path: 'is_scheduled' | 'delivery_date' | 'delivery_time_range' | 'items';
   message: string;
-  /** 'ordering_paused' when ordering is paused (issue 14); absent for the other refusals (slot_unavailable). */
+  /** 'ordering_paused' when the pause stops the order (isStoppedByPause); absent for the other refusals (slot_unavailable). */
   code?: 'ordering_paused';
 }
 
@@ -352,13 +352,15 @@ export interface ScheduleCheck {
  * As soon as possible: every dish's menu must be open now, and someone must be there to see it
  * (isAsapOffered, issue 13 part 4). Scheduled: a real day from today
  * within the horizon, a slot that generateSlots still offers that day, and every dish served in
- * that slot (section 5). While ordering is paused, nothing: « Les commandes sont en pause
- * jusqu'à 19:45. » (code ordering_paused). Returns null when the order can be served, else the French reason.
+ * that slot (section 5). While ordering is paused (isStoppedByPause, code ordering_paused): no
+ * « dès que possible » (« Le restaurant fait une pause jusqu'à 19:45 : choisissez un créneau. »)
+ * and no slot starting before the pause's end (« … à partir de 19:45. »); a later slot is checked
+ * as usual. Returns null when the order can be served, else the French reason.
  */
 export function checkOrderSchedule({ schedule, lines, menus, isPickup, settings, now, presence, calendar }: ScheduleCheck): ScheduleRefusal | null {
-  const paused = pauseRefusal(calendar, now);
-  if (paused) return { path: 'is_scheduled', message: paused, code: 'ordering_paused' };
   if (!schedule.is_scheduled) {
+    const paused = pauseRefusal(calendar, now, 'asap');
+    if (paused) return { path: 'is_scheduled', message: paused, code: 'ordering_paused' };
     if (!isRestaurantOpen(menus, now, calendar)) return { path: 'is_scheduled', message: scheduleMessages.closedNow };
     if (!isAsapOffered(menus, now, presence, calendar)) return { path: 'is_scheduled', message: scheduleMessages.noScreenNow };
     const closed = closedItems(lines, menus, now, calendar);
@@ -371,6 +373,10 @@ export function checkOrderSchedule({ schedule, lines, menus, isPickup, settings,
   if (date > addDays(today, schedulingHorizonDays - 1)) return { path: 'delivery_date', message: scheduleMessages.dateTooFar(schedulingHorizonDays) };
   const slot = parseSlotValue(schedule.delivery_time_range ?? '');
   if (!slot) return { path: 'delivery_time_range', message: scheduleMessages.slotRequired };
+  // A slot that does not exist on the day (skipped by the clock change) is refused below, unoffered.
+  const start = restaurantInstant(date, slot.start);
+  const paused = start ? pauseRefusal(calendar, now, start) : null;
+  if (paused) return { path: 'delivery_time_range', message: paused, code: 'ordering_paused' };
   const offered = generateSlots({ date, now, isPickup, menus, scheduling: readSchedulingSettings(settings, isPickup), calendar });
   if (!offered.some((s) => s.start === slot.start && s.end === slot.end)) return { path: 'delivery_time_range', message: scheduleMessages.slotUnavailable };
   const unserved = unservedItems(lines, menus, isPickup, date, slot, calendar);

@@ -157,8 +157,9 @@ describe('error answers over real HTTP carry their code, with the status of that
     const payload = await buildOrderPayload(server);
     const placed = await postOrder(server.baseUrl, payload);
     const orderId = (placed.body as { payload: { order_id: number } }).payload.order_id;
+    // A PUT that would write (a transaction_id): one that changes nothing needs no proof (docs/decisions/014).
     await expectCode(
-      sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: orderId, transaction_id: null, status: 'pending' }),
+      sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: orderId, transaction_id: 'caisse-1', status: 'pending' }),
       'order_proof_required',
     );
   });

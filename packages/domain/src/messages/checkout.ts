@@ -82,6 +82,8 @@ export const schedulePickerTexts = {
   leRestaurantEstFermePour: 'Le restaurant est fermé pour le moment',
   /** ASAP not offered while no staff screen is connected (issue 13, part 4). */
   pasDeCommandeImmediate: 'Pas de commande immédiate pour le moment : choisissez un créneau',
+  /** ASAP stopped by the owner's pause; the slots after its end stay offered (docs/decisions/023). */
+  pausedChooseSlot: (time: string) => `Le restaurant fait une pause jusqu’à ${time} : choisissez un créneau`,
   planifier: 'Planifier',
   aucunCreneauNEstDisponible: 'Aucun créneau n’est disponible dans les 7 prochains jours.',
   jour: 'Jour',

@@ -8,13 +8,15 @@
 export const calendarMessages = {
   endBeforeStart: 'L’heure de fin doit être après l’heure de début.',
   overlap: 'Cette plage chevauche une autre plage du même jour.',
-  /** Checkout refused while paused (ordering_paused). */
-  pausedUntil: (time: string) => `Les commandes sont en pause jusqu’à ${time}.`,
+  /** « Dès que possible » refused while paused (ordering_paused): the slots after the pause stay open. */
+  pausedAsap: (time: string) => `Le restaurant fait une pause jusqu’à ${time} : choisissez un créneau.`,
+  /** A slot starting before the pause's end refused (ordering_paused). */
+  pausedSlot: (time: string) => `Ce créneau tombe pendant la pause du restaurant : choisissez un créneau à partir de ${time}.`,
 } as const;
 
 /** The storefront's banner. */
 export const orderingBannerTexts = {
   paused: (time: string) => `Commandes en pause — reprise à ${time}`,
-  pausedHint: 'Vous pouvez parcourir la carte ; la commande sera possible à la reprise.',
+  pausedHint: 'Vous pouvez commander dès maintenant pour un créneau après la reprise.',
   busy: (extra: number) => `Forte affluence : comptez ${extra} min de plus.`,
 } as const;

@@ -186,17 +186,25 @@ describe('exceptional days (owner)', () => {
 });
 
 describe('pause and busy mode (any staff member)', () => {
-  test('staff pauses for 30 minutes: every order refused with the time, the storefront knows; resume accepts again', async () => {
-    const paused = await call<OrderingView>(member, 'POST', '/ordering/pause', { minutes: 30 });
+  test('staff pauses for 60 minutes: ASAP and the slots inside the pause refused with its end, the slots after it accepted; resume accepts ASAP again', async () => {
+    const paused = await call<OrderingView>(member, 'POST', '/ordering/pause', { minutes: 60 });
     expect(paused.status).toBe(200);
-    expect(payloadOf(paused).paused_until).toBe('2026-11-24T12:00:00.000Z');
-    expect(await publicSetting('ordering.paused_until')).toBe('2026-11-24T12:00:00.000Z');
-    for (const slot of [undefined, { date: '2026-11-25', range: '13:00-13:15' }]) {
+    expect(payloadOf(paused).paused_until).toBe('2026-11-24T12:30:00.000Z');
+    expect(await publicSetting('ordering.paused_until')).toBe('2026-11-24T12:30:00.000Z');
+    // docs/decisions/023, « Pause »: « dès que possible » and the slots starting before 13:30 are stopped.
+    const refusals = [
+      [undefined, 'is_scheduled', 'Le restaurant fait une pause jusqu’à 13:30 : choisissez un créneau.'],
+      [{ date: '2026-11-24', range: '13:00-13:15' }, 'delivery_time_range', 'Ce créneau tombe pendant la pause du restaurant : choisissez un créneau à partir de 13:30.'],
+      [{ date: '2026-11-24', range: '13:15-13:30' }, 'delivery_time_range', 'Ce créneau tombe pendant la pause du restaurant : choisissez un créneau à partir de 13:30.'],
+    ] as const;
+    for (const [slot, path, message] of refusals) {
       const refused = await order(slot);
       expect(refused.status).toBe(422);
-      expect(errorOf(refused).code).toBe('ordering_paused');
-      expect(errorOf(refused).message).toBe('Les commandes sont en pause jusqu’à 13:00.');
+      expect(errorOf(refused)).toMatchObject({ code: 'ordering_paused', message, errors: [{ path, message }] });
     }
+    // The slot starting at the pause's end, and tomorrow's, stay bookable during the pause.
+    expect((await order({ date: '2026-11-24', range: '13:30-13:45' })).status).toBe(201);
+    expect((await order({ date: '2026-11-25', range: '13:00-13:15' })).status).toBe(201);
     const resumed = await call<OrderingView>(member, 'POST', '/ordering/resume');
     expect(payloadOf(resumed).paused_until).toBeNull();
     expect(await publicSetting('ordering.paused_until')).toBeNull();
@@ -204,14 +212,14 @@ describe('pause and busy mode (any staff member)', () => {
     const entries = await auditOf('ordering');
     expect(entries.slice(0, 2).map((e) => [e.action, e.staffName, e.summary])).toEqual([
       ['resume', 'Karim Benali', 'Commandes reprises'],
-      ['pause', 'Karim Benali', 'Commandes en pause jusqu’à 13:00'],
+      ['pause', 'Karim Benali', 'Commandes en pause jusqu’à 13:30'],
     ]);
   });
 
   test('the rest of the day ends with the last opening range (22:30); an odd length is refused', async () => {
     const paused = payloadOf(await call<OrderingView>(owner, 'POST', '/ordering/pause', { until: 'end_of_day' }));
     expect(paused.paused_until).toBe('2026-11-24T21:30:00.000Z');
-    expect(errorOf(await order()).message).toBe('Les commandes sont en pause jusqu’à 22:30.');
+    expect(errorOf(await order()).message).toBe('Le restaurant fait une pause jusqu’à 22:30 : choisissez un créneau.');
     expect((await call(owner, 'POST', '/ordering/pause', { minutes: 45 })).status).toBe(400);
     expect((await call(null, 'POST', '/ordering/pause', { minutes: 15 })).status).toBe(401);
     payloadOf(await call(owner, 'POST', '/ordering/resume'));

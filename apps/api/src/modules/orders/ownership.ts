@@ -15,20 +15,33 @@ export interface OrderProof {
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
- * Checks that the caller placed order `orderId` (issue 17, finding 6; docs/decisions/014): its
- * per-order `secret` (answered by POST /checkout/), its `local_id`, or a live Bearer token of the
- * order's account. Order numbers are sequential: the number alone proves nothing.
- * @throws ApiError 404 unknown order, 403 no valid proof (field `secret`).
+ * Whether the caller proves it placed order `orderId` (issue 17, finding 6; docs/decisions/014):
+ * its per-order `secret` (answered by POST /checkout/), its `local_id`, or a live Bearer token of
+ * the order's account. Order numbers are sequential: the number alone proves nothing.
+ * @throws ApiError 404 unknown order.
  */
-export async function proveOrderOwnership(db: Database, auth: AuthService, c: Context, orderId: number, proof: OrderProof): Promise<void> {
+export async function hasOrderProof(db: Database, auth: AuthService, c: Context, orderId: number, proof: OrderProof): Promise<boolean> {
   const order = await repository.findOrder(db, orderId);
   if (!order) throw new ApiError('order_not_found', messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
-  if (proof.secret && order.secret && same(proof.secret, order.secret)) return;
-  if (proof.local_id && same(proof.local_id, order.localId)) return;
+  if (proof.secret && order.secret && same(proof.secret, order.secret)) return true;
+  if (proof.local_id && same(proof.local_id, order.localId)) return true;
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
   if (bearer && order.userId) {
     const owner = await auth.authenticate(bearer, order.userId).catch(() => null);
-    if (owner) return;
+    if (owner) return true;
   }
-  throw new ApiError('order_proof_required', messages.orderProofRequired, [{ path: 'secret', message: messages.orderProofRequired }]);
+  return false;
+}
+
+/** The refusal of a caller who does not prove the order (403, field `secret`). */
+export function orderProofRefused(): ApiError {
+  return new ApiError('order_proof_required', messages.orderProofRequired, [{ path: 'secret', message: messages.orderProofRequired }]);
+}
+
+/**
+ * Checks that the caller placed order `orderId` (hasOrderProof).
+ * @throws ApiError 404 unknown order, 403 no valid proof (field `secret`).
+ */
+export async function proveOrderOwnership(db: Database, auth: AuthService, c: Context, orderId: number, proof: OrderProof): Promise<void> {
+  if (!(await hasOrderProof(db, auth, c, orderId, proof))) throw orderProofRefused();
 }

@@ -18,7 +18,7 @@ import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
 import type { PlannedHits } from '../auth/rate-limits.ts';
 import type { AuthService } from '../auth/service.ts';
-import { proveOrderOwnership } from './ownership.ts';
+import { hasOrderProof } from './ownership.ts';
 import type { OrderService } from './service.ts';
 
 /**
@@ -68,7 +68,8 @@ const finalizeOrderRoute = createRoute({
   path: '/',
   tags,
   summary: 'Finalise une commande (section 7) : en attente (espèces) ou payée (carte).',
-  description: 'Seul celui qui a passé la commande la finalise : son `secret`, son `local_id` ou le jeton Bearer de son compte.',
+  description:
+    'Seul celui qui a passé la commande la finalise : son `secret`, son `local_id` ou le jeton Bearer de son compte. Sans eux : une commande en espèces déjà en attente, laissée en attente sans nouveau `transaction_id`, est répondue telle quelle (rien n’est écrit) ; une commande par carte passe « payée » si `transaction_id` est l’intention de paiement liée à cette commande seule, réussie pour son total exact.',
   security: security.optionalBearer,
   request: { body: jsonBody(FinalizeOrderSchema) },
   responses: {
@@ -112,9 +113,10 @@ export function orderRoutes(
   });
   declare(app, finalizeOrderRoute, async (c, input) => {
     const body = await input.body();
-    // Only the one who placed the order may finalise it (issue 17): its secret, local_id or account.
-    await proveOrderOwnership(orders.db, auth, c, body.order_id, body);
-    return success<OrderFinalized>(c, await orders.finalizeOrder(body));
+    // Only the one who placed the order may finalise it (issue 17): its secret, local_id or account;
+    // without them, only a PUT that changes nothing or names the intent that paid it (docs/decisions/014).
+    if (await hasOrderProof(orders.db, auth, c, body.order_id, body)) return success<OrderFinalized>(c, await orders.finalizeOrder(body));
+    return success<OrderFinalized>(c, await orders.finalizeWithoutProof(body));
   });
   declare(app, orderRoute, async (c) => {
     const orderId = z.coerce.number().int().positive().max(2_147_483_647).safeParse(c.req.param('order_id')); // order_id is a PostgreSQL integer

@@ -20,6 +20,7 @@ import type { Database } from '../../db/client.ts';
 import type { ErrorCode } from '@resto/contract/errors';
 import { ApiError, zodFieldErrors, type FieldError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { orderProofRefused } from './ownership.ts';
 import type { PlannedHits } from '../auth/rate-limits.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { LocationService } from '../locations/service.ts';
@@ -35,6 +36,8 @@ type OrderPayload = z.output<typeof OrderPayloadSchema>;
 /** Finalises card orders with the payment provider (modules/payments/service.ts). */
 export interface CardOrderFinaliser {
   finaliseFromBrowser(orderId: number, transactionId: string | null | undefined): Promise<{ order_id: number; status: 'paid' }>;
+  /** Whether the intent `intentId` alone proves order `orderId` (intentProvesOrder, docs/decisions/014). */
+  intentProvesOrder(orderId: number, intentId: string): Promise<boolean>;
 }
 
 /**
@@ -417,6 +420,26 @@ export class OrderService {
       throw new ApiError('order_status_refused', messages.orderStatusRefused, [{ path: 'status', message: messages.orderStatusRefused }]);
     await repository.updateOrderStatus(this.db, order.orderId, 'pending', input.transaction_id ?? order.transactionId);
     return { order_id: order.orderId, status: 'pending' as const };
+  }
+
+  /**
+   * PUT /v2/public/checkout/ from a caller who does not prove the order (docs/decisions/014,
+   * « Proof of an order »): a client written against section 7 sends only order_id,
+   * transaction_id and status. A cash order already pending, asked to stay pending with no new
+   * transaction_id, changes nothing: answered pending, nothing written. A card order asked « paid »
+   * with the intent that proves it (intentProvesOrder: bound to this order alone, succeeded for
+   * its exact total) is finalised as finalizeOrder does. Anything else would change the order.
+   * @throws ApiError 404 unknown order, 403 order_proof_required (nothing changed).
+   */
+  async finalizeWithoutProof(input: { order_id: number; status: 'pending' | 'paid'; transaction_id?: string | null | undefined }) {
+    const order = await repository.findOrder(this.db, input.order_id);
+    if (!order) throw new ApiError('order_not_found', messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
+    const sameTransaction = input.transaction_id == null || input.transaction_id === order.transactionId;
+    if (input.status === 'pending' && order.paymentMethod === 'cash' && order.status === 'pending' && sameTransaction)
+      return { order_id: order.orderId, status: 'pending' as const };
+    if (input.status === 'paid' && order.paymentMethod === 'card' && input.transaction_id && this.cardPayments)
+      if (await this.cardPayments.intentProvesOrder(order.orderId, input.transaction_id)) return this.cardPayments.finaliseFromBrowser(order.orderId, input.transaction_id);
+    throw orderProofRefused();
   }
 
   /** An order with its lines, for whoever holds its local_id (the guest who placed it). */

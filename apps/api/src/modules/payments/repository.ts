@@ -34,6 +34,16 @@ export async function findPaymentByIntent(db: Database, intentId: string): Promi
   return rows[0];
 }
 
+/** Whether an order other than `orderId` was created carrying `intentId` as its transaction_id (section 3). */
+export async function otherOrderCarries(db: Database, intentId: string, orderId: number): Promise<boolean> {
+  const rows = await db
+    .select({ orderId: orders.orderId })
+    .from(orders)
+    .where(and(eq(orders.transactionId, intentId), ne(orders.orderId, orderId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Records the order's intent unless one is already recorded; returns the recorded one either way. */
 export async function insertPayment(db: Database, row: typeof payments.$inferInsert): Promise<PaymentRow> {
   await db.insert(payments).values(row).onConflictDoNothing({ target: payments.orderId });

@@ -4,6 +4,8 @@ import {
   canMovePaymentStatus,
   checkIntentPaysOrder,
   intentAmountCents,
+  intentBindingAllows,
+  intentProvesOrder,
   isAwaitingOrder,
   isIntentStatus,
   paymentCurrency,
@@ -208,6 +210,28 @@ export class PaymentService {
     if (outcome !== 'paid')
       throw new ApiError('payment_not_confirmed', messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
     return { order_id: orderId, status: 'paid' };
+  }
+
+  /**
+   * Whether the intent `intentId` alone proves order `orderId` to a PUT status « paid » that
+   * carries no secret, local_id nor token (intentProvesOrder, docs/decisions/014): bound to this
+   * order only, and succeeded for its exact total as the provider reports it now. An intent the
+   * provider does not know proves nothing. Writes nothing. @throws ApiError 502 provider unreachable.
+   */
+  async intentProvesOrder(orderId: number, intentId: string): Promise<boolean> {
+    const order = await repository.findOrderForPayment(this.db, orderId);
+    if (!order || order.paymentMethod !== 'card') return false;
+    const [byIntent, byOrder] = await Promise.all([repository.findPaymentByIntent(this.db, intentId), repository.findPaymentByOrder(this.db, orderId)]);
+    const facts = { intentId, order, intentBoundTo: byIntent?.orderId ?? null, orderBoundTo: byOrder?.intentId ?? null, carriedByAnotherOrder: false };
+    // The bindings first: an intent bound elsewhere never reaches the provider.
+    if (!intentBindingAllows(facts)) return false;
+    const intent = await this.provider.retrieveIntent(intentId).catch((error: unknown) => {
+      if (error instanceof ProviderError && error.refused) return undefined;
+      return providerFailure(error);
+    });
+    if (!intentProvesOrder({ ...facts, intent })) return false;
+    // Last, as it reads every order's transaction_id (no index): only for an intent that proves all else.
+    return intentProvesOrder({ ...facts, intent, carriedByAnotherOrder: await repository.otherOrderCarries(this.db, intentId, orderId) });
   }
 
   /**

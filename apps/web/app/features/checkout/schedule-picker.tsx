@@ -13,8 +13,7 @@ import {
   toRestaurantDate,
   addDays,
 } from '@resto/domain/scheduling';
-import { isPaused, parisTime, readCalendar } from '@resto/domain/calendar';
-import { orderingBannerTexts } from '@resto/domain/messages/ordering';
+import { isStoppedByPause, parisTime, readCalendar } from '@resto/domain/calendar';
 import { schedulePickerTexts } from '@resto/domain/messages/checkout';
 import { capacityMessages, capacityPickerTexts } from '@resto/domain/messages/backoffice-capacity';
 import { useFullSlots } from '../backoffice-capacity/index.ts';
@@ -29,9 +28,10 @@ export interface ScheduleValue {
  * When the order is wanted (spec sections 3, 5 and 9): "as soon as possible" while the restaurant
  * is open and someone will see the order (a staff screen connected, or orders handled by e-mail:
  * isAsapOffered, issue 13 part 4), else a day (only days with slots) and a 15-minute slot, computed
- * in Europe/Paris by the domain whatever the browser's time zone. Open without a screen, the
- * earliest slot is chosen for the visitor. The calendar in the settings (issue 14) applies:
- * exceptional days, no ASAP nor slot while ordering is paused, busy mode's extra minutes.
+ * in Europe/Paris by the domain whatever the browser's time zone. Open without a screen, or
+ * during a pause, the earliest slot is chosen for the visitor. The calendar in the settings
+ * (issue 14) applies: exceptional days, busy mode's extra minutes, and a pause stops ASAP and the
+ * slots inside it only (isStoppedByPause, docs/decisions/023): the later ones stay offered.
  */
 export function SchedulePicker({
   menus,
@@ -52,11 +52,13 @@ export function SchedulePicker({
   const minute = Math.floor(now.getTime() / 60_000);
   const scheduling = readSchedulingSettings(settings, isPickup);
   const calendar = useMemo(() => readCalendar(settings), [settings]);
-  const paused = isPaused(calendar, now);
+  const paused = isStoppedByPause(calendar, now, 'asap');
   const restaurantOpen = useMemo(() => isRestaurantOpen(menus, now, calendar), [menus, minute, calendar]);
   const open = useMemo(() => isAsapOffered(menus, now, readStaffPresence(settings), calendar), [menus, minute, settings, calendar]);
   /** Open, but no staff screen to see an ASAP order at once. */
   const noScreen = restaurantOpen && !open && !paused;
+  /** Open, but ASAP stopped (no screen, or a pause): a slot instead. */
+  const asapStopped = restaurantOpen && !open;
   const dates = useMemo(() => schedulableDates({ now, isPickup, menus, scheduling, calendar }), [menus, isPickup, minute, settings, calendar]);
   const scheduled = value.is_scheduled || !open;
   const date = value.delivery_date && dates.includes(value.delivery_date) ? value.delivery_date : (dates[0] ?? null);
@@ -74,11 +76,11 @@ export function SchedulePicker({
   const dayLabel = (d: string) =>
     d === today ? schedulePickerTexts.aujourdHui(formatDay(d)) : d === addDays(today, 1) ? schedulePickerTexts.demain(formatDay(d)) : formatDay(d);
   const radio = 'flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 px-4 py-3';
-  // No screen: the earliest slot instead of ASAP, chosen for the visitor (they may pick another).
+  // No screen, or a pause: the earliest slot instead of ASAP, chosen for the visitor (they may pick another).
   const earliest = slots.find((s) => !full.has(s.start))?.value ?? null;
   useEffect(() => {
-    if (noScreen && !value.delivery_time_range && date && earliest) onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: earliest });
-  }, [noScreen, value.delivery_time_range, date, earliest, onChange]);
+    if (asapStopped && !value.delivery_time_range && date && earliest) onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: earliest });
+  }, [asapStopped, value.delivery_time_range, date, earliest, onChange]);
   // Capacity: the slot « dès que possible » would take is full: a slot instead, chosen for the visitor.
   useEffect(() => {
     if (asapFull && !value.is_scheduled && date && earliest) onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: earliest });
@@ -105,7 +107,7 @@ export function SchedulePicker({
               {open
                 ? schedulePickerTexts.environMin(leadTimeMinutes(scheduling, now, calendar))
                 : paused
-                  ? orderingBannerTexts.paused(parisTime(calendar.ordering.paused_until!))
+                  ? schedulePickerTexts.pausedChooseSlot(parisTime(calendar.ordering.paused_until!))
                   : noScreen
                     ? schedulePickerTexts.pasDeCommandeImmediate
                     : schedulePickerTexts.leRestaurantEstFermePour}

@@ -162,9 +162,11 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
         if (current) useCartStore.getState().setCoupon({ ...current, validity: 'invalid', message: error.message });
         toast(error.message);
       } else if (isApiError(error, 'ordering_paused')) {
-        // The restaurant paused ordering meanwhile (issue 14): say until when, cart kept; the fresh settings show the banner.
+        // The restaurant paused meanwhile (docs/decisions/023): say until when, cart kept; the fresh
+        // settings show the banner, and the delivery tab the slots after the pause.
         toast(error.message);
         await revalidator.revalidate();
+        goTo('delivery');
       } else if (isApiError(error, 'slot_full')) {
         // Capacity (issue 14, part 4): the slot filled up meanwhile; back to the picker, which shows it « complet » now.
         toast(error.message);
