@@ -3,8 +3,9 @@
  * customer sees, at 390 px in Debian's Chromium, with WCAG 2.2 A and AA rules (tags wcag2a,
  * wcag2aa, wcag21a, wcag21aa, wcag22aa): the home with the cookie consent showing, the menu, a dish,
  * the checkout with a cart, the login, sign-up, forgotten-password and code pages, three account
- * pages signed in, the order sent page, a 404 and the three legal pages. Prints every violation per
- * rule and page, and issue 15's row through bench/lib/figures.ts. Exits 0 whatever it finds.
+ * pages signed in, the order sent page, a 404 and the three legal pages; then the staff pages at
+ * 768 px (a tablet at the counter), signed in as the owner with an order on the board. Prints every
+ * violation per rule and page, and issue 15's row through bench/lib/figures.ts. Exits 0 whatever it finds.
  * Run: npm run build && npm run bench:axe   (BENCH_PORT, default 3620; CHROMIUM_PATH)
  */
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { placeCashOrder } from '../apps/web/e2e/board-orders.ts';
 import { reportFigures } from './lib/figures.ts';
 import { openNow, serverCommand } from './lib/server-process.ts';
 
@@ -21,6 +23,23 @@ const base = `http://localhost:${port}`;
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The first owner's one-time link token of this server (the staff pages are audited signed in as that owner). */
+const firstOwnerToken = 'axe-bench-premier-proprietaire-0123456789';
+/** The restaurant's staff pages, the board first (board, Disponibilités, the back office, Équipe). */
+const staffPaths = [
+  '/restaurant/commandes',
+  '/restaurant/disponibilites',
+  '/restaurant/carte',
+  '/restaurant/horaires',
+  '/restaurant/capacite',
+  '/restaurant/livraison',
+  '/restaurant/offres',
+  '/restaurant/reglages',
+  '/restaurant/journal',
+  '/restaurant/import-export',
+  '/restaurant/equipe',
+];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'resto-axe-'));
 let log = '';
@@ -39,6 +58,7 @@ const server = spawn(serverBin, serverArgs, {
     CLOCK_NOW: openNow.toISOString(),
     PAYMENT_TEST_MODE: '1',
     RATE_LIMIT_FACTOR: '1000',
+    STAFF_FIRST_OWNER_TOKEN: firstOwnerToken,
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -156,12 +176,35 @@ try {
     await check('/cookie-policy', '/cookie-policy');
     await check('/privacy-policy', '/privacy-policy');
     await check('/terms-of-service', '/terms-of-service');
+
+    // The staff side at 768 px, signed in as the owner (made from the first-owner link), with an
+    // order on the board: placed once the board is open, as a connected screen is what lets
+    // « dès que possible » be ordered (issue 13, part 4).
+    const owner = await fetch(`${base}/v2/restaurant/invitations/${firstOwnerToken}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'proprietaire@axe.example', password: 'Tarte-aux-quetsches-2026', name: 'Margot Lefèvre' }),
+    });
+    const token = owner.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('resto_staff='))
+      ?.split(';')[0]
+      ?.slice('resto_staff='.length);
+    if (!token) throw new Error(`no staff session (${owner.status})`);
+    const staff = await browser.newContext({ viewport: { width: 768, height: 1024 }, locale: 'fr-FR', timezoneId: 'Europe/Paris', bypassCSP: true });
+    await staff.addCookies([{ name: 'resto_staff', value: token, url: base, httpOnly: true, sameSite: 'Strict' }]);
+    const tablet = await staff.newPage();
+    await tablet.goto(base + staffPaths[0]);
+    await tablet.locator('[data-testid="orders-board"][data-loaded="true"]').waitFor();
+    const orderId = await placeCashOrder(base, openNow.toISOString(), 1);
+    await tablet.locator(`[data-testid="board-order"][data-order-id="${orderId}"]`).waitFor();
+    for (const path of staffPaths) results.push({ page: `${path} (768 px, owner)`, violations: await audit(tablet, path === staffPaths[0] ? null : path) });
   } finally {
     await browser.close();
   }
 
   const axeVersion = /axe v([\d.]+)/.exec(readFileSync(axePath, 'utf8').slice(0, 200))?.[1] ?? '?';
-  console.log(`axe-core ${axeVersion}, tags ${tags.join(', ')}, 390 × 844 px, Debian Chromium\n`);
+  console.log(`axe-core ${axeVersion}, tags ${tags.join(', ')}, 390 × 844 px (staff pages 768 × 1024 px), Debian Chromium\n`);
   for (const { page, violations } of results) {
     console.log(`${page}: ${violations.length ? violations.map((v) => `${v.id} (${v.nodes.length})`).join(', ') : 'no violation'}`);
     for (const v of violations) {
@@ -175,7 +218,7 @@ try {
   const pagesWith = results.filter((r) => r.violations.length).length;
   reportFigures('axe (issue 15, accessibility)', [
     {
-      row: `axe-core WCAG 2.2 A/AA, ${results.length} pages at 390 px`,
+      row: `axe-core WCAG 2.2 A/AA, ${results.length} pages (storefront at 390 px, staff at 768 px)`,
       measured: rules.size
         ? `${rules.size} rule${rules.size > 1 ? 's' : ''} on ${pagesWith} page${pagesWith > 1 ? 's' : ''}: ${[...rules].map(([id, n]) => `${id} (${n} nodes)`).join(', ')}`
         : '0 violations',

@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import { expect, test, type Page } from './fixtures.ts';
 import { freezeClock, open } from './helpers.ts';
 import { servers } from './servers.ts';
+import { placeCashOrder } from './board-orders.ts';
+import { signInStaff } from './staff-helpers.ts';
 
 /**
  * Issue 15: no WCAG 2.2 A/AA violation (axe-core, the copy Lighthouse installs) on the storefront's
@@ -62,4 +64,30 @@ test.describe('a first visit', () => {
     await page.getByRole('dialog', { name: 'Consentement aux cookies' }).waitFor();
     expect(await violations(page)).toEqual([]);
   });
+});
+
+test('the staff pages, signed in as the owner with an order on the board, have no WCAG 2.2 A/AA violation at 768 px; every section of the navigation is in sight at 768 and 1280 px', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await signInStaff(page, base, 'owner');
+  await placeCashOrder(base, servers.tuesday.now, 3);
+  for (const path of ['/restaurant/commandes', '/restaurant/disponibilites']) {
+    await page.goto(base + path);
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    if (path === '/restaurant/commandes') await expect(page.getByTestId('orders-board')).toHaveAttribute('data-loaded', 'true');
+    else await expect(page.getByRole('group').first()).toBeVisible();
+    expect(await violations(page), path).toEqual([]);
+  }
+  for (const width of [768, 1280]) {
+    await page.setViewportSize({ width, height: 1024 });
+    const nav = page.getByRole('navigation', { name: 'Navigation de l’espace restaurant' });
+    const links = nav.getByRole('link');
+    expect(await links.count()).toBeGreaterThan(8);
+    for (const link of await links.all()) {
+      const box = await link.boundingBox();
+      expect(box, await link.innerText()).not.toBeNull();
+      expect(box!.x, await link.innerText()).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `${await link.innerText()} at ${width} px`).toBeLessThanOrEqual(width);
+    }
+    expect(await nav.evaluate((n) => n.scrollWidth - n.clientWidth)).toBeLessThanOrEqual(0);
+  }
 });

@@ -170,7 +170,12 @@ test('a refused change is rolled back on screen with a French message; the dish 
     await expect(control.getByRole('radio', { name: 'Disponible' })).toBeChecked();
     await control.getByText('Épuisé aujourd’hui').click();
     await expect(page.getByRole('alert')).toContainText('Quelqu’un a modifié cet élément entre-temps');
-    await expect(control.getByRole('radio', { name: 'Jusqu’à nouvel ordre' })).toBeChecked();
+    await expect(control.getByRole('radio', { name: 'Épuisé jusqu’à nouvel ordre' })).toBeChecked();
+    // The menu editor calls the same state by the same words (one name per state).
+    await page.goto(`${base}/restaurant/carte`);
+    const row = page.getByTestId('dish-row').filter({ has: page.getByText(name, { exact: true }) });
+    await expect(row.getByText('Épuisé jusqu’à nouvel ordre', { exact: true })).toBeVisible();
+    await expect(row.getByText('Masqué')).toHaveCount(0);
   } finally {
     await removeDish(request, owner.cookie, dish.item_id);
   }

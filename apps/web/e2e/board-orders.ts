@@ -35,7 +35,9 @@ async function simpleItems(baseURL: string): Promise<{ items: MenuItem[]; menus:
  * Places a pickup + cash order on the server at `baseURL` whose clock is `now`; `variant` picks
  * other items so orders differ. With `coupon`, the order uses that coupon code (GET
  * /v2/public/offers/{code}, priced with it) for the customer's `email`, its first dish's quantity
- * raised until the subtotal reaches the coupon's `minimum_amount`. @returns the order's id.
+ * raised until the subtotal reaches the coupon's `minimum_amount`. `extra.note` is the first line's
+ * note ('Sans oignons' by default); `extra.slot` schedules the order for that day ('YYYY-MM-DD')
+ * and slot ('12:30-12:45'). @returns the order's id.
  * @throws when the server refuses the order (its status and French message).
  */
 export async function placeCashOrder(
@@ -44,6 +46,7 @@ export async function placeCashOrder(
   variant = 0,
   customer = { first_name: 'Léa', last_name: 'Martin' },
   coupon?: { code: string; email: string },
+  extra: { note?: string; slot?: { date: string; range: string } } = {},
 ): Promise<number> {
   const { items, settings, offers } = await simpleItems(baseURL);
   const first = items[variant % items.length];
@@ -62,9 +65,12 @@ export async function placeCashOrder(
   }
   const body: OrderPayload = {
     local_id: `board-e2e-${randomBytes(10).toString('hex')}`,
-    items: lines.map((line, index) => ({ item_id: line.item.item_id, item_menu_id: line.item.item_menu_id, quantity: line.quantity, note: index === 0 ? 'Sans oignons' : '', options: [] })),
+    items: lines.map((line, index) => ({ item_id: line.item.item_id, item_menu_id: line.item.item_menu_id, quantity: line.quantity, note: index === 0 ? (extra.note ?? 'Sans oignons') : '', options: [] })),
     free_items: [],
     is_pickup: true,
+    is_scheduled: extra.slot !== undefined,
+    delivery_date: extra.slot?.date ?? null,
+    delivery_time_range: extra.slot?.range ?? null,
     delivery: centsToEuros(totals.deliveryCents),
     tax: centsToEuros(totals.taxCents),
     subtotal: centsToEuros(totals.subtotalCents),

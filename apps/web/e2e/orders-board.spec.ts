@@ -180,6 +180,35 @@ test('an order opened on the board: accepted +20 min, ready (a double click is o
   await context.close();
 });
 
+test('a next-day order offers its slot with its day, no minutes from now; times not of today carry their day, finished orders their date', async ({ browser }) => {
+  const { context, board, staff } = await openBoard(browser);
+  // Wednesday's lunch, ordered on Tuesday at 12:30.
+  const orderId = await placeCashOrder(base, server.now, 6, { first_name: 'Jules', last_name: 'Petit' }, undefined, { slot: { date: '2026-11-25', range: '12:30-12:45' } });
+  await expect(card(board, orderId)).toContainText('le mercredi 25 novembre, 12:30–12:45');
+  await card(board, orderId).getByTestId('order-number').click();
+  const dialog = board.getByTestId('order-dialog');
+  await dialog.getByRole('button', { name: 'Accepter' }).click();
+  const panel = dialog.getByTestId('accept-panel');
+  await expect(panel.getByRole('button', { name: 'Pour le créneau (demain 12:30)' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: /min/ })).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Pour le créneau (demain 12:30)' }).click();
+  await expect(dialog.getByTestId('order-ready-at')).toHaveText('prête vers demain 12:30');
+  await expect(card(board, orderId).getByTestId('order-ready-at')).toHaveText('prête vers demain 12:30');
+  await dialog.getByRole('button', { name: 'Retarder' }).click();
+  await expect(dialog.getByTestId('delay-panel').getByRole('button', { name: '+10 min (demain 12:40)' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+
+  // A finished ASAP order says the day it was placed.
+  const asap = await placeCashOrder(base, server.now, 8);
+  await act(staff, asap, { action: 'accept', expected_status: 'pending', ready_at: readyAt(10) });
+  await act(staff, asap, { action: 'mark_ready', expected_status: 'accepted' });
+  await act(staff, asap, { action: 'complete', expected_status: 'ready' });
+  await expect(board.getByTestId('column-done').locator(`[data-order-id="${asap}"]`).getByTestId('order-schedule')).toHaveText('dès que possible, le mardi 24 novembre');
+  await act(staff, orderId, { action: 'mark_ready', expected_status: 'accepted' });
+  await act(staff, orderId, { action: 'complete', expected_status: 'ready' });
+  await context.close();
+});
+
 test('a board cut from the network says so, and shows every order placed meanwhile within 5 s of coming back', async ({ browser }) => {
   const { context, board } = await openBoard(browser);
   await context.setOffline(true);
@@ -267,9 +296,19 @@ test('a refused card order whose refund the provider refuses says so, with « Re
 
 test('the kitchen ticket prints on 80 mm from the board, and the board says it was printed', async ({ browser }) => {
   const { context, board } = await openBoard(browser);
-  const orderId = await placeCashOrder(base, server.now, 2, { first_name: 'Inès', last_name: 'Moreau' });
+  // A coupon on top of the weekday offer, and a note with a 60-letter word: the ticket explains the amount and keeps to its width.
+  const longWord = 'Sansgluten'.repeat(6);
+  const email = `ines.moreau.${Date.now().toString(36)}@example.fr`;
+  const orderId = await placeCashOrder(base, server.now, 2, { first_name: 'Inès', last_name: 'Moreau' }, { code: 'BIENVENUE10', email }, { note: `Allergie ${longWord}` });
   await card(board, orderId).getByTestId('order-number').click();
   const dialog = board.getByTestId('order-dialog');
+  // The panel's amount, line by line: subtotal, the coupon with its code and its reduction, the total.
+  const amounts = dialog.getByTestId('order-amounts');
+  await expect(amounts).toBeVisible();
+  await expect(amounts).toContainText('Sous-total');
+  await expect(amounts.getByText(/^Code BIENVENUE10 \(/)).toBeVisible();
+  await expect(amounts.locator('div', { hasText: 'Code BIENVENUE10' })).toContainText(/−\d+,\d{2}\s€/);
+  await expect(amounts).toContainText('Total');
   await dialog.getByRole('button', { name: 'Accepter' }).click();
   await dialog.getByRole('button', { name: /^\+30 min/ }).click();
   const printed = board.waitForResponse((r) => r.url().endsWith(`/orders/${orderId}/ticket-printed`));
@@ -286,6 +325,26 @@ test('the kitchen ticket prints on 80 mm from the board, and the board says it w
   await expect(ticket.getByTestId('kitchen-ticket')).toContainText('Inès Moreau');
   await expect(ticket.getByTestId('kitchen-ticket')).toContainText('Prête vers 13:00');
   await expect(ticket.getByTestId('kitchen-ticket')).toContainText('à régler sur place');
+  const ticketAmounts = ticket.getByTestId('ticket-amounts');
+  await expect(ticketAmounts).toContainText('Sous-total');
+  await expect(ticketAmounts.getByText(/^Code BIENVENUE10 \(/)).toBeVisible();
+  await expect(ticketAmounts.locator('div', { hasText: 'Code BIENVENUE10' })).toContainText(/−\d+,\d{2}\s€/);
+  // The figures add up: subtotal − reductions = total (a pickup order, prices including tax).
+  const figures = (await ticketAmounts.locator('dd').allTextContents()).map((text) => (text.startsWith('−') ? -1 : 1) * Number(text.replace(/[^\d,]/g, '').replace(',', '.')));
+  const total = figures.pop() ?? 0;
+  expect(Math.round(figures.reduce((a, b) => a + b, 0) * 100)).toBe(Math.round(total * 100));
+  // The long word wraps inside the ticket's 72 mm: nothing runs past its right edge.
+  const note = ticket.getByTestId('kitchen-ticket').getByText(longWord);
+  await expect(note).toBeVisible();
+  const overflow = await ticket.getByTestId('kitchen-ticket').evaluate((box) => {
+    const right = box.getBoundingClientRect().right;
+    const range = document.createRange();
+    range.selectNodeContents(box);
+    const rects = [...range.getClientRects()].map((r) => r.right);
+    return { scroll: box.scrollWidth - box.clientWidth, beyond: Math.max(...rects) - right };
+  });
+  expect(overflow.scroll).toBeLessThanOrEqual(0);
+  expect(overflow.beyond).toBeLessThanOrEqual(0.5);
   await shot(ticket, 'ticket-screen');
   await ticket.emulateMedia({ media: 'print' });
   await shot(ticket, 'ticket-print-preview');

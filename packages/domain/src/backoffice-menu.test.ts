@@ -32,7 +32,7 @@ describe('dishChanges', () => {
     [{ price_pickup: 12 }, euro('Prix à emporter de Pizza Margherita : 11,50 € → 12,00 €')],
     [{ price_delivery: 13.9 }, euro('Prix en livraison de Pizza Margherita : 12,50 € → 13,90 €')],
     [{ tax_rate: 5.5 }, 'TVA de Pizza Margherita : par défaut → 5,5 %'],
-    [{ available: false }, 'Disponibilité de Pizza Margherita : en vente → masqué'],
+    [{ available: false }, 'Disponibilité de Pizza Margherita : disponible → épuisé jusqu’à nouvel ordre'],
     [{ allergens: ['gluten'] }, 'Allergènes de Pizza Margherita : Gluten, Lait → Gluten'],
     [{ diets: [] }, 'Régimes de Pizza Margherita : Végétarien → aucun'],
     [{ alcoholic: true }, 'Boisson alcoolisée de Pizza Margherita : non → oui'],

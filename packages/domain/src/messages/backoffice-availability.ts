@@ -9,7 +9,12 @@ export const availabilityTexts = {
   searchPlaceholder: 'Nom du plat…',
   noMatch: 'Aucun plat ne correspond à cette recherche.',
   groupLabel: (name: string) => `Disponibilité de ${name}`,
-  states: { available: 'Disponible', sold_out_today: 'Épuisé aujourd’hui', sold_out: 'Jusqu’à nouvel ordre' } satisfies Record<AvailabilityState, string>,
+  /**
+   * The one name of each state of a dish in the back office (Disponibilités, the menu editor's
+   * badges and its form, the audit log): a dish off « until further notice » is « épuisé », as
+   * the customer reads it on the storefront (« Épuisé », messages/menu.ts), never « masqué ».
+   */
+  states: { available: 'Disponible', sold_out_today: 'Épuisé aujourd’hui', sold_out: 'Épuisé jusqu’à nouvel ordre' } satisfies Record<AvailabilityState, string>,
   backAt: (when: string) => `Revient ${when}`,
   saving: 'Enregistrement…',
   saved: (name: string, state: string) => `${name} : ${state.toLowerCase()}.`,

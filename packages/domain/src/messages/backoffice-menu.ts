@@ -4,6 +4,8 @@
  * messages/backoffice.ts.
  */
 
+import { availabilityTexts } from './backoffice-availability.ts';
+
 /** Labels of a dish's (and an option value's) VAT rate select: null is the restaurant's default rate. */
 export const vatChoiceLabels = { default: 'Taux par défaut', '10': '10 %', '5.5': '5,5 %', '20': '20 %' } as const;
 
@@ -25,9 +27,8 @@ export const menuEditorTexts = {
   removeDish: (name: string) => `Supprimer ${name}`,
   moveUp: (name: string) => `Monter ${name}`,
   moveDown: (name: string) => `Descendre ${name}`,
+  /** A menu left off the site (a dish's states are availabilityTexts.states). */
   hidden: 'Masqué',
-  soldOut: 'Épuisé',
-  soldOutToday: 'Épuisé aujourd’hui',
   noCategories: 'Aucune catégorie : ajoutez-en une pour y mettre des plats.',
   noDishes: 'Aucun plat dans cette catégorie.',
   pickupShort: 'À emporter',
@@ -66,7 +67,7 @@ export const dishFormTexts = {
   priceHint: 'En euros (€), ex. 12,50',
   vat: 'TVA',
   available: 'En vente',
-  availableHint: 'Décoché : le plat est masqué (« épuisé jusqu’à nouvel ordre »).',
+  availableHint: `Décoché : le plat est « ${availabilityTexts.states.sold_out} », comme sur la page Disponibilités ; les clients le voient épuisé.`,
   alcoholic: 'Boisson alcoolisée (non payable en titre-restaurant)',
   allergens: 'Allergènes (règlement UE 1169/2011)',
   diets: 'Régimes',
@@ -165,7 +166,7 @@ export const menuAuditTexts = {
     category: 'Catégorie',
     score: 'Popularité',
   },
-  availableWords: { true: 'en vente', false: 'masqué' },
+  availableWords: { true: availabilityTexts.states.available.toLowerCase(), false: availabilityTexts.states.sold_out.toLowerCase() },
   menuAvailableWords: { true: 'visible', false: 'masqué' },
   defaultRate: 'par défaut',
   none: 'aucun',

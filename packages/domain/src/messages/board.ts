@@ -56,6 +56,29 @@ export const orderCardTexts = {
   close: 'Fermer',
 } as const;
 
+/** How an order's amount is made (packages/domain/src/order-amounts.ts), on the order panel and the ticket. */
+export const orderAmountTexts = {
+  subtotal: 'Sous-total',
+  /** A coupon's line: the code the customer typed, then the offer's name. */
+  coupon: (code: string, name: string) => `Code ${code} (${name})`,
+  freeItem: 'offert',
+  freeDelivery: 'livraison offerte',
+  delivery: 'Livraison',
+  deliveryFree: 'offerte',
+  tax: 'TVA',
+  total: 'Total',
+  heading: 'Détail du montant',
+} as const;
+
+/** A time on the staff side with its day when not today (packages/domain/src/board-time.ts). */
+export const boardTimeTexts = {
+  tomorrow: (time: string) => `demain ${time}`,
+  /** 'mercredi 2 décembre 12:30'. */
+  onDay: (day: string, time: string) => `${day} ${time}`,
+  /** 'dès que possible, le mardi 24 novembre': a finished ASAP order, with the day it was placed. */
+  asapOn: (asap: string, day: string) => `${asap}, le ${day}`,
+} as const;
+
 /** The action buttons and their dialogs. */
 export const orderActionTexts = {
   accept: 'Accepter',

@@ -12,7 +12,7 @@ import { DishPicture } from '../../components/dish-picture.tsx';
 
 /** The three states' colours when chosen. */
 const chosenStyle: Record<AvailabilityState, string> = {
-  available: 'bg-emerald-600 text-white',
+  available: 'bg-emerald-700 text-white',
   sold_out_today: 'bg-amber-500 text-ink',
   sold_out: 'bg-red-700 text-white',
 };

@@ -6,6 +6,8 @@ import { DeleteResultSchema, type CategoryView, type DishView, type MenuTree, ty
 import { formatEuros } from '@resto/domain/format';
 import { messages } from '@resto/domain/messages';
 import { backOfficeMessages } from '@resto/domain/messages/backoffice';
+import { availabilityTexts } from '@resto/domain/messages/backoffice-availability';
+import { availabilityState } from '@resto/domain/sold-out';
 import { deleteTexts, dishFormTexts, menuEditorTexts as t, menuFormTexts } from '@resto/domain/messages/backoffice-menu';
 import { ApiCallError, api } from '../../lib/api.ts';
 import { DishPicture } from '../../components/dish-picture.tsx';
@@ -33,6 +35,13 @@ const MovedSchema = z.object({ version: z.number() }).loose();
  * moved row); deleting asks first, saying what will be archived and what deleted. Every change is
  * sent by the browser, then the page's data is reloaded.
  */
+/** A dish's state by the words of the page Disponibilités (availabilityTexts.states): none while on sale. */
+function DishStateBadge({ dish, now }: { dish: DishView; now: string }) {
+  const state = availabilityState(dish.available, dish.sold_out_until ? new Date(dish.sold_out_until) : null, new Date(now));
+  if (state === 'available') return null;
+  return <Badge tone={state === 'sold_out' ? 'stone' : 'amber'}>{availabilityTexts.states[state]}</Badge>;
+}
+
 export function MenuEditorPage({ tree, now }: { tree: MenuTree; now: string }) {
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<Editing>(null);
@@ -252,8 +261,7 @@ export function MenuEditorPage({ tree, now }: { tree: MenuTree; now: string }) {
                           <div className="min-w-0 flex-1">
                             <p className="font-semibold">
                               <span className="mr-1.5">{dish.name}</span>
-                              {dish.available ? null : <Badge tone="stone">{t.hidden}</Badge>}
-                              {dish.sold_out_until && dish.sold_out_until > now ? <Badge tone="amber">{t.soldOutToday}</Badge> : null}
+                              <DishStateBadge dish={dish} now={now} />
                             </p>
                             <p className="mt-0.5 text-sm text-ink/70" data-testid="dish-prices">
                               {t.pickupShort} {formatEuros(dish.price_pickup)} · {t.deliveryShort} {formatEuros(dish.price_delivery)}

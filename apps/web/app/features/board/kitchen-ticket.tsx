@@ -1,9 +1,8 @@
 import type { BoardOrder } from '@resto/contract/board';
 import { orderCardTexts, ticketTexts } from '@resto/domain/messages/board';
-import { formatEuros } from '@resto/domain/format';
+import { describeOrderAmounts } from '@resto/domain/order-amounts';
 import { formatPhone } from '@resto/domain/phone';
-import { describeSchedule } from '@resto/domain/scheduling';
-import { addressOf, clockTime, customerName, paymentLabel } from './order-view.tsx';
+import { addressOf, boardTime, customerName, describeWanted, paymentLabel } from './order-view.tsx';
 
 /**
  * The paper's layout (issue 13, part 6): 80 mm thermal rolls print about 72 mm wide; the page is
@@ -12,6 +11,10 @@ import { addressOf, clockTime, customerName, paymentLabel } from './order-view.t
 export const ticketCss = `
 @page { size: 80mm auto; margin: 3mm 4mm; }
 .kitchen-ticket { width: 72mm; font-family: ui-monospace, 'DejaVu Sans Mono', 'Liberation Mono', Menlo, monospace; color: #000; background: #fff; font-size: 12pt; line-height: 1.25; }
+.kitchen-ticket p, .kitchen-ticket dt { overflow-wrap: anywhere; }
+.kitchen-ticket .ticket-amount { display: flex; justify-content: space-between; gap: 2mm; }
+.kitchen-ticket .ticket-amount dd { white-space: nowrap; margin: 0; }
+.kitchen-ticket .ticket-total { font-size: 14pt; font-weight: 800; }
 .kitchen-ticket hr { border: 0; border-top: 1px dashed #000; margin: 2mm 0; }
 @media print {
   html, body { background: #fff !important; margin: 0; }
@@ -22,18 +25,21 @@ export const ticketCss = `
 }
 `;
 
-/** The ticket itself: black on white, large number and time, everything the kitchen needs. */
-export function KitchenTicket({ order }: { order: BoardOrder }) {
+/**
+ * The ticket itself: black on white, large number and time, everything the kitchen needs; times
+ * not of today carry their day (`nowMs`: the server's clock).
+ */
+export function KitchenTicket({ order, nowMs }: { order: BoardOrder; nowMs: number }) {
   const address = addressOf(order);
   return (
     <article className="kitchen-ticket" data-testid="kitchen-ticket">
       <p style={{ fontSize: '30pt', fontWeight: 900, lineHeight: 1 }}>{orderCardTexts.orderNumber(order.order_id)}</p>
-      <p style={{ fontSize: '16pt', fontWeight: 700 }}>{clockTime(order.placed_at ?? order.created_at)}</p>
+      <p style={{ fontSize: '16pt', fontWeight: 700 }}>{boardTime(order.placed_at ?? order.created_at, nowMs)}</p>
       <hr />
       <p style={{ fontSize: '15pt', fontWeight: 800 }}>{order.is_pickup ? orderCardTexts.pickup : orderCardTexts.delivery}</p>
       {address ? <p>{address}</p> : null}
-      <p style={{ fontWeight: 700 }}>{describeSchedule(order.delivery_date, order.delivery_time_range)}</p>
-      <p style={{ fontSize: '14pt', fontWeight: 800 }}>{order.ready_at ? ticketTexts.ready(clockTime(order.ready_at)) : ticketTexts.notAccepted}</p>
+      <p style={{ fontWeight: 700 }}>{describeWanted(order)}</p>
+      <p style={{ fontSize: '14pt', fontWeight: 800 }}>{order.ready_at ? ticketTexts.ready(boardTime(order.ready_at, nowMs)) : ticketTexts.notAccepted}</p>
       <hr />
       <p>
         {ticketTexts.customer} : <strong>{customerName(order)}</strong>
@@ -64,10 +70,14 @@ export function KitchenTicket({ order }: { order: BoardOrder }) {
         </p>
       ))}
       <hr />
-      <p style={{ display: 'flex', justifyContent: 'space-between', fontSize: '14pt', fontWeight: 800 }}>
-        <span>{orderCardTexts.total}</span>
-        <span>{formatEuros(order.total)}</span>
-      </p>
+      <dl data-testid="ticket-amounts">
+        {describeOrderAmounts(order).map((line, index) => (
+          <div key={index} className={line.kind === 'total' ? 'ticket-amount ticket-total' : 'ticket-amount'}>
+            <dt>{line.label}</dt>
+            <dd>{line.amount}</dd>
+          </div>
+        ))}
+      </dl>
       <p style={{ fontWeight: 700 }}>
         {paymentLabel(order)}
         {order.payment_test_mode ? ` · ${orderCardTexts.testMode}` : ''}

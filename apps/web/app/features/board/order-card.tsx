@@ -2,6 +2,7 @@ import type { BoardOrder } from '@resto/contract/board';
 import { orderCardTexts } from '@resto/domain/messages/board';
 import { Bike, Phone, Printer, ShoppingBag } from 'lucide-react';
 import { formatPhone } from '@resto/domain/phone';
+import { serverNow } from './board-store.ts';
 import { addressOf, customerName, OrderLines, OrderOutcome, OrderPayment, OrderTiming } from './order-view.tsx';
 
 /** The card's accent by column: new orders stand out. */
@@ -91,7 +92,7 @@ export function OrderCard({ order, onOpen }: { order: BoardOrder; onOpen: (order
           <OrderKind order={order} />
           {address ? <span data-testid="order-address">{address}</span> : null}
         </p>
-        <OrderTiming order={order} />
+        <OrderTiming order={order} nowMs={serverNow()} />
         <OrderCustomer order={order} />
       </div>
       {/* A finished order keeps its card short: its lines are one tap away. */}

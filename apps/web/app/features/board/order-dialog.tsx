@@ -7,8 +7,8 @@ import { refusalReasonLabels, staffRefusalReasons, refusalTextMaxLength } from '
 import { actOnOrder, retryRefund } from './board-api.ts';
 import { serverNow } from './board-store.ts';
 import { OrderCustomer, OrderKind } from './order-card.tsx';
-import { addressOf, clockTime, OrderLines, OrderOutcome, OrderPayment, OrderTiming } from './order-view.tsx';
-import { acceptPresets, delayPresets, slotStart } from './ready-times.ts';
+import { addressOf, boardTime, OrderAmounts, OrderLines, OrderOutcome, OrderPayment, OrderTiming } from './order-view.tsx';
+import { acceptChoices, delayPresets } from './ready-times.ts';
 import { useOrderCall } from './use-order-call.ts';
 
 type Panel = 'main' | 'accept' | 'delay' | 'reject' | 'cancel';
@@ -63,6 +63,7 @@ function OrderDetails({ order, autoPrint, onPrint, printing }: { order: BoardOrd
   const [panel, setPanel] = useState<Panel>('main');
   const { running, error, run, clearError } = useOrderCall();
   const address = addressOf(order);
+  const nowMs = serverNow();
   const act = async (key: string, body: Omit<OrderActionBody, 'expected_status'>) => {
     const result = await run(key, () => actOnOrder(order.order_id, { ...body, expected_status: order.status }));
     setPanel('main');
@@ -83,8 +84,8 @@ function OrderDetails({ order, autoPrint, onPrint, printing }: { order: BoardOrd
             <OrderKind order={order} />
             {address ? <span data-testid="order-address">{address}</span> : null}
           </p>
-          {order.placed_at ? <p className="text-sm text-ink/70">{orderCardTexts.placedAt(clockTime(order.placed_at))}</p> : null}
-          <OrderTiming order={order} className="text-lg" />
+          {order.placed_at ? <p className="text-sm text-ink/70">{orderCardTexts.placedAt(boardTime(order.placed_at, nowMs))}</p> : null}
+          <OrderTiming order={order} nowMs={nowMs} className="text-lg" />
           <OrderCustomer order={order} />
         </div>
       </header>
@@ -102,8 +103,9 @@ function OrderDetails({ order, autoPrint, onPrint, printing }: { order: BoardOrd
 
       <section className="rounded-2xl bg-white p-4 shadow-sm">
         <OrderLines order={order} />
-        <div className="mt-3 border-t border-black/10 pt-3">
-          <OrderPayment order={order} />
+        <div className="mt-3 space-y-3 border-t border-black/10 pt-3">
+          <OrderAmounts order={order} />
+          <OrderPayment order={order} withTotal={false} />
         </div>
       </section>
       <OrderOutcome order={order} />
@@ -178,8 +180,8 @@ function MainActions({
 }
 
 function AcceptPanel({ order, running, act, onBack }: { order: BoardOrder; running: string | null; act: Act; onBack: () => void }) {
-  const slot = slotStart(order);
   const now = serverNow();
+  const { slot, presets } = acceptChoices(order, now);
   const busy = running !== null;
   return (
     <section className="space-y-3 rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="accept-title" data-testid="accept-panel">
@@ -190,10 +192,10 @@ function AcceptPanel({ order, running, act, onBack }: { order: BoardOrder; runni
       <div className="grid gap-2 sm:grid-cols-3">
         {slot ? (
           <button type="button" className={`${primary} sm:col-span-3`} disabled={busy} onClick={() => void act('accept-slot', { action: 'accept', ready_at: slot })}>
-            {orderActionTexts.atSlot(clockTime(slot))}
+            {orderActionTexts.atSlot(boardTime(slot, now))}
           </button>
         ) : null}
-        {acceptPresets(now).map(({ minutes, readyAt }) => {
+        {presets.map(({ minutes, readyAt }) => {
           return (
             <button
               key={minutes}
@@ -203,7 +205,7 @@ function AcceptPanel({ order, running, act, onBack }: { order: BoardOrder; runni
               aria-busy={running === `accept-${minutes}`}
               onClick={() => void act(`accept-${minutes}`, { action: 'accept', ready_at: readyAt })}
             >
-              {orderActionTexts.presetAt(minutes, clockTime(readyAt))}
+              {orderActionTexts.presetAt(minutes, boardTime(readyAt, now))}
             </button>
           );
         })}
@@ -216,19 +218,20 @@ function AcceptPanel({ order, running, act, onBack }: { order: BoardOrder; runni
 }
 
 function DelayPanel({ order, running, act, onBack }: { order: BoardOrder; running: string | null; act: Act; onBack: () => void }) {
-  const { base, presets } = delayPresets(order, serverNow());
+  const now = serverNow();
+  const { base, presets } = delayPresets(order, now);
   const busy = running !== null;
   return (
     <section className="space-y-3 rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="delay-title" data-testid="delay-panel">
       <h3 id="delay-title" className="text-lg font-bold">
         {orderActionTexts.delayTitle(order.order_id)}
       </h3>
-      <p>{orderActionTexts.delayHint(clockTime(base))}</p>
+      <p>{orderActionTexts.delayHint(boardTime(base, now))}</p>
       <div className="grid gap-2 sm:grid-cols-3">
         {presets.map(({ minutes, readyAt }) => {
           return (
             <button key={minutes} type="button" className={primary} disabled={busy} onClick={() => void act(`delay-${minutes}`, { action: 'delay', ready_at: readyAt })}>
-              {orderActionTexts.presetAt(minutes, clockTime(readyAt))}
+              {orderActionTexts.presetAt(minutes, boardTime(readyAt, now))}
             </button>
           );
         })}

@@ -1,12 +1,17 @@
 import type { BoardOrder } from '@resto/contract/board';
 import { orderCardTexts } from '@resto/domain/messages/board';
+import { describeAsapOn, describeBoardTime } from '@resto/domain/board-time';
 import { toRestaurantTime } from '@resto/domain/clock';
 import { formatEuros } from '@resto/domain/format';
+import { describeOrderAmounts } from '@resto/domain/order-amounts';
 import { refusalReasonText } from '@resto/domain/order-lifecycle';
 import { describeSchedule } from '@resto/domain/scheduling';
 
 /** 'HH:MM' in Europe/Paris of an ISO instant. */
 export const clockTime = (instant: string) => toRestaurantTime(new Date(instant)).time;
+
+/** An ISO instant as the board says it: 'HH:MM' today, 'demain 12:30', else 'mercredi 2 décembre 12:30' (`nowMs`: the server's clock). */
+export const boardTime = (instant: string, nowMs: number) => describeBoardTime(new Date(instant), new Date(nowMs));
 
 /** The delivery address of an order on one line, or null for pickup (or no address). */
 export function addressOf(order: BoardOrder): string | null {
@@ -26,14 +31,24 @@ export function paymentLabel(order: BoardOrder): string {
 /** The customer's full name. */
 export const customerName = (order: BoardOrder) => `${order.customer.first_name} ${order.customer.last_name}`.trim();
 
+/**
+ * When an order is wanted: the slot with its day or « dès que possible » (with the day it was
+ * placed once finished, as the column « Terminées » may hold another day's orders), and the ready
+ * time once accepted, with its day when not today (`nowMs`: the server's clock).
+ */
+export function describeWanted(order: BoardOrder): string {
+  if (!order.is_scheduled && order.column === 'done') return describeAsapOn(new Date(order.placed_at ?? order.created_at));
+  return describeSchedule(order.delivery_date, order.delivery_time_range);
+}
+
 /** The order's time facts: the slot or « dès que possible », and the ready time once accepted. */
-export function OrderTiming({ order, className = '' }: { order: BoardOrder; className?: string }) {
+export function OrderTiming({ order, nowMs, className = '' }: { order: BoardOrder; nowMs: number; className?: string }) {
   return (
     <div className={className}>
-      <p data-testid="order-schedule">{describeSchedule(order.delivery_date, order.delivery_time_range)}</p>
+      <p data-testid="order-schedule">{describeWanted(order)}</p>
       {order.ready_at && order.status !== 'rejected' && order.status !== 'cancelled' ? (
         <p className="font-bold" data-testid="order-ready-at">
-          {orderCardTexts.readyAt(clockTime(order.ready_at))}
+          {orderCardTexts.readyAt(boardTime(order.ready_at, nowMs))}
         </p>
       ) : null}
     </div>
@@ -70,13 +85,33 @@ export function OrderLines({ order, compact = false }: { order: BoardOrder; comp
   );
 }
 
+/**
+ * How the amount is made, from the order as stored: subtotal, each reduction (a coupon with its
+ * code), delivery, tax when prices excluded it, total (packages/domain/src/order-amounts.ts), so
+ * the counter can explain the figure a customer pays.
+ */
+export function OrderAmounts({ order }: { order: BoardOrder }) {
+  return (
+    <dl className="space-y-0.5 text-sm tabular-nums" data-testid="order-amounts">
+      {describeOrderAmounts(order).map((line, index) => (
+        <div key={index} className={`flex justify-between gap-3 ${line.kind === 'reduction' ? 'text-emerald-800' : ''} ${line.kind === 'total' ? 'border-t border-black/10 pt-1 text-base font-extrabold' : ''}`}>
+          <dt className="[overflow-wrap:anywhere]">{line.label}</dt>
+          <dd className="whitespace-nowrap">{line.amount}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The total, the payment, « mode test », and the refund of a refused card order. */
-export function OrderPayment({ order }: { order: BoardOrder }) {
+export function OrderPayment({ order, withTotal = true }: { order: BoardOrder; /** False where OrderAmounts already ends with the total. */ withTotal?: boolean }) {
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-      <p className="text-lg font-extrabold tabular-nums" data-testid="order-total">
-        {formatEuros(order.total)}
-      </p>
+      {withTotal ? (
+        <p className="text-lg font-extrabold tabular-nums" data-testid="order-total">
+          {formatEuros(order.total)}
+        </p>
+      ) : null}
       <p className="flex flex-wrap items-center gap-1.5 text-sm">
         <span className={`rounded-full px-2 py-0.5 font-semibold ${order.payment_method === 'card' ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`} data-testid="order-payment">
           {paymentLabel(order)}

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { BoardOrder } from '@resto/contract/board';
 import { markTicketPrinted } from './board-api.ts';
-import { useBoardStore } from './board-store.ts';
+import { serverNow, useBoardStore } from './board-store.ts';
 import { KitchenTicket, ticketCss } from './kitchen-ticket.tsx';
 
 /**
@@ -50,7 +50,7 @@ export function TicketPrintHost({ order, onDone }: { order: BoardOrder; onDone: 
   return createPortal(
     <div className="board-print-ticket ticket-sheet" data-testid="board-print-ticket">
       <style>{`${ticketCss}${hostCss}`}</style>
-      <KitchenTicket order={order} />
+      <KitchenTicket order={order} nowMs={serverNow()} />
     </div>,
     document.body,
   );

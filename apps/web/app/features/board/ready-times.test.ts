@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { acceptPresets, delayPresets, slotStart } from './ready-times.ts';
+import { acceptChoices, acceptPresets, delayPresets, slotStart } from './ready-times.ts';
 import { isConnectionLost } from './board-store.ts';
 
 /** Issue 13, part 3: the ready times the board offers; part 5: when it says the connection is lost. */
@@ -14,6 +14,15 @@ describe('ready times', () => {
       { minutes: 20, readyAt: '2026-11-24T11:50:00.000Z' },
       { minutes: 30, readyAt: '2026-11-24T12:00:00.000Z' },
     ]);
+  });
+
+  test('accept a scheduled order of another day: its slot only, no minutes from now', () => {
+    const tomorrow = acceptChoices({ is_scheduled: true, delivery_date: '2026-11-25', delivery_time_range: '12:30-12:45' }, now);
+    expect(tomorrow).toEqual({ slot: '2026-11-25T11:30:00.000Z', presets: [] });
+    const tonight = acceptChoices({ is_scheduled: true, delivery_date: '2026-11-24', delivery_time_range: '19:30-19:45' }, now);
+    expect(tonight.slot).toBe('2026-11-24T18:30:00.000Z');
+    expect(tonight.presets.map((p) => p.minutes)).toEqual([10, 20, 30]);
+    expect(acceptChoices({ is_scheduled: false, delivery_date: null, delivery_time_range: null }, now).presets).toHaveLength(3);
   });
 
   test('delay: the steps are added to the current ready time, or to now without one', () => {

@@ -1,5 +1,6 @@
 import type { BoardOrder } from '@resto/contract/board';
 import { readyTimePresetsMinutes } from '@resto/domain/order-lifecycle';
+import { isRestaurantToday } from '@resto/domain/board-time';
 import { parseSlotValue, restaurantInstant } from '@resto/domain/scheduling';
 
 /**
@@ -20,6 +21,20 @@ export function slotStart(order: Pick<BoardOrder, 'is_scheduled' | 'delivery_dat
 /** Accept presets: each step of minutes and its ready time from `nowMs`. */
 export function acceptPresets(nowMs: number): { minutes: number; readyAt: string }[] {
   return readyTimePresetsMinutes.map((minutes) => ({ minutes, readyAt: new Date(nowMs + minutes * minuteMs).toISOString() }));
+}
+
+/**
+ * What accepting `order` offers: the start of its slot (if scheduled) and the +10/+20/+30 min
+ * presets from `nowMs`, except for an order scheduled on another day than today (Europe/Paris),
+ * where minutes from now mean nothing: only its slot is offered.
+ */
+export function acceptChoices(
+  order: Pick<BoardOrder, 'is_scheduled' | 'delivery_date' | 'delivery_time_range'>,
+  nowMs: number,
+): { slot: string | null; presets: { minutes: number; readyAt: string }[] } {
+  const slot = slotStart(order);
+  const otherDay = slot !== null && !isRestaurantToday(new Date(slot), new Date(nowMs));
+  return { slot, presets: otherDay ? [] : acceptPresets(nowMs) };
 }
 
 /** Delay presets: each step of minutes added to the order's ready time (or to `nowMs` when it has none). */

@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api.ts';
 import { loadBoardState, markTicketPrinted } from './board-api.ts';
 import { KitchenTicket, ticketCss } from './kitchen-ticket.tsx';
 
-type Loaded = { state: 'loading' } | { state: 'found'; order: BoardOrder } | { state: 'missing'; message: string };
+type Loaded = { state: 'loading' } | { state: 'found'; order: BoardOrder; nowMs: number } | { state: 'missing'; message: string };
 
 /**
  * /restaurant/commandes/:orderId/ticket: the kitchen ticket on its own page (to reprint or check
@@ -22,7 +22,9 @@ export function TicketPage({ orderId, print }: { orderId: number; print: boolean
     loadBoardState()
       .then((state) => {
         const order = state.orders.find((o) => o.order_id === orderId);
-        if (alive) setLoaded(order ? { state: 'found', order } : { state: 'missing', message: ticketTexts.notFound });
+        // The server's clock says which times are today's (the tablet's may be off).
+        const nowMs = Date.parse(state.server_time);
+        if (alive) setLoaded(order ? { state: 'found', order, nowMs } : { state: 'missing', message: ticketTexts.notFound });
       })
       .catch((error: unknown) => {
         if (alive) setLoaded({ state: 'missing', message: isApiError(error) ? error.message : ticketTexts.notFound });
@@ -38,7 +40,7 @@ export function TicketPage({ orderId, print }: { orderId: number; print: boolean
     const timer = setTimeout(() => {
       window.print();
       markTicketPrinted(orderId)
-        .then((order) => setLoaded({ state: 'found', order }))
+        .then((order) => setLoaded((before) => ({ state: 'found', order, nowMs: before.state === 'found' ? before.nowMs : Date.now() })))
         .catch(() => undefined);
     }, 50);
     return () => clearTimeout(timer);
@@ -58,7 +60,7 @@ export function TicketPage({ orderId, print }: { orderId: number; print: boolean
       <div className="ticket-sheet mx-auto w-[80mm] bg-white p-[4mm] shadow">
         {loaded.state === 'loading' ? <p>{ticketTexts.loading}</p> : null}
         {loaded.state === 'missing' ? <p role="alert">{loaded.message}</p> : null}
-        {loaded.state === 'found' ? <KitchenTicket order={loaded.order} /> : null}
+        {loaded.state === 'found' ? <KitchenTicket order={loaded.order} nowMs={loaded.nowMs} /> : null}
       </div>
     </div>
   );

@@ -66,7 +66,8 @@ export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode 
             {staffAreaTexts.logout}
           </button>
         </div>
-        <nav aria-label={staffAreaTexts.nav} className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-3 pb-3">
+        {/* Wrapped, never scrolled sideways: every section stays in sight at every width, without a hidden scrollbar. */}
+        <nav aria-label={staffAreaTexts.nav} className="mx-auto flex max-w-7xl flex-wrap gap-1 px-3 pb-3">
           {links.map(({ to, label, icon: Icon }) => (
             <NavLink key={to} to={to} className={linkClass}>
               <Icon size={16} aria-hidden />
