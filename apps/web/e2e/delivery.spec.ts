@@ -49,7 +49,11 @@ test('a delivery order in a zone pays the zone fee, plus the flat charge under t
   await page.getByRole('button', { name: 'Continuer' }).click();
   await expect(page).toHaveURL(/tab=payment/);
   await page.getByRole('button', { name: 'Continuer' }).click();
-  await expect(page.getByText(/Livraison dès que possible : 5 place Bellecour, 69002 Lyon/)).toBeVisible();
+  // The confirmation tab names each step as the customer chose it: « Livraison », never « Retrait ».
+  const confirmation = page.getByRole('region', { name: 'Vérifiez et confirmez' });
+  await expect(confirmation.getByText(/Livraison dès que possible : 5 place Bellecour, 69002 Lyon/)).toBeVisible();
+  await expect(confirmation.getByText('Livraison', { exact: true })).toHaveCount(2); // the type chosen, and the heading of the address
+  await expect(confirmation).not.toContainText('Retrait');
   const total = euros(await summary.getByTestId('total').textContent());
   await page.getByRole('button', { name: 'Confirmer la commande' }).click();
   await expect(page).toHaveURL(/\/success\?order=\d+/);
