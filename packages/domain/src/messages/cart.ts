@@ -33,7 +33,8 @@ export const couponFieldTexts = {
   code: 'Code ',
   retirerLeCode: (code: string | number) => `Retirer le code ${code}`,
   codePromo: 'Code promo',
-  bienvenue10: 'BIENVENUE10',
+  /** The field's placeholder: neutral words, never one restaurant's code. */
+  placeholder: 'Votre code',
   appliquer: 'Appliquer',
   leCodeNEstPas: (code: string | number) => `Le code ${code} n’est pas valable.`,
 } as const;
