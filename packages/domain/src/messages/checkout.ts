@@ -124,7 +124,7 @@ export const checkoutTexts = {
   chargement: 'Chargement…',
   precedent: '← Précédent',
   recapitulatifDuPanier: 'Récapitulatif du panier',
-  commandeCommandeEnLigne: 'Commande · Commande en ligne',
+  pageTitle: 'Commande',
 } as const;
 
 /** Texts of apps/web/app/routes/success.tsx. */
