@@ -33,10 +33,12 @@ describe('the demo restaurant stays in its file', () => {
     expect(contacts).toHaveLength(4);
     const texts = await catalogueTexts();
     expect(texts.length).toBeGreaterThan(500);
-    const leaks = texts.flatMap(({ where, text }) => [
-      ...codes.filter((code) => new RegExp(`\\b${code}\\b`).test(text)),
-      ...contacts.filter((contact) => text.toLowerCase().includes(contact.toLowerCase())),
-    ].map((value) => `${where} says ${value}`));
+    const leaks = texts.flatMap(({ where, text }) =>
+      [
+        ...codes.filter((code) => new RegExp(`\\b${code}\\b`).test(text)),
+        ...contacts.filter((contact) => text.toLowerCase().includes(contact.toLowerCase())),
+      ].map((value) => `${where} says ${value}`),
+    );
     expect(leaks).toEqual([]);
   });
 });
