@@ -102,6 +102,9 @@ test('a declined card shows the French alert and keeps everything; the retry pay
   await page.getByLabel('Numéro de carte').fill('4242 4242 4242 4242');
   await payButton(page).click();
   await expect(page).toHaveURL(/\/success\?order=\d+/);
+  // The paid order's page no longer says the payment failed (read once, within the alert's 6 s).
+  await expect(page.getByRole('heading', { name: 'Merci' })).toBeVisible();
+  expect(await page.getByText('Le paiement a échoué, veuillez réessayer').count()).toBe(0);
   const orderIds = await Promise.all(orderAnswers.map(async (r) => (await payloadOf(r, OrderCreatedSchema)).order_id));
   const intentIds = await Promise.all(intentAnswers.map(async (r) => (await payloadOf(r, PaymentIntentAnswerSchema)).id));
   expect(orderIds).toHaveLength(2);

@@ -9,12 +9,17 @@ test.beforeEach(async ({ page }) => freezeClock(page, 'sunday'));
 
 test('a delivery order in a zone pays the zone fee, plus the flat charge under the minimum', async ({ page, request }) => {
   await open(page, '/menu?product=105');
+  // The dish tells its delivery price before the type is chosen (price_delivery differs from price_pickup).
+  const dialogPrice = page.getByRole('dialog').getByTestId('other-type-price');
+  await expect(dialogPrice).toHaveText(/^\d+,\d\d\s€ en livraison$/);
+  const announcedDelivery = euros(await dialogPrice.textContent());
   await page
     .getByRole('dialog')
     .getByRole('button', { name: /Ajouter ·/ })
     .click();
   const cart = page.getByRole('complementary', { name: 'Panier' });
   const pickupSubtotal = euros(await cart.getByTestId('subtotal').textContent());
+  await expect(cart.getByTestId('cart-line').getByTestId('other-type-price')).toHaveText(/en livraison$/);
 
   await open(page, '/checkout');
   await page.getByRole('button', { name: /Livraison/ }).click();
@@ -22,6 +27,10 @@ test('a delivery order in a zone pays the zone fee, plus the flat charge under t
   const summary = page.getByRole('complementary', { name: 'Récapitulatif du panier' });
   const deliverySubtotal = euros(await summary.getByTestId('subtotal').textContent());
   expect(deliverySubtotal).toBeGreaterThan(pickupSubtotal); // price_delivery > price_pickup in the demo
+  expect(deliverySubtotal).toBe(announcedDelivery);
+  // Once delivered, the line says why its price changed: what it costs to take away.
+  await expect(summary.getByTestId('other-type-price')).toHaveText(/à emporter$/);
+  expect(euros(await summary.getByTestId('other-type-price').textContent())).toBe(pickupSubtotal);
   await expect(summary.getByTestId('delivery')).toHaveText('selon l’adresse');
 
   await page.getByLabel('Prénom').fill('Hugo');
@@ -49,7 +58,11 @@ test('a delivery order in a zone pays the zone fee, plus the flat charge under t
   await page.getByRole('button', { name: 'Continuer' }).click();
   await expect(page).toHaveURL(/tab=payment/);
   await page.getByRole('button', { name: 'Continuer' }).click();
-  await expect(page.getByText(/Livraison dès que possible : 5 place Bellecour, 69002 Lyon/)).toBeVisible();
+  // The confirmation tab names each step as the customer chose it: « Livraison », never « Retrait ».
+  const confirmation = page.getByRole('region', { name: 'Vérifiez et confirmez' });
+  await expect(confirmation.getByText(/Livraison dès que possible : 5 place Bellecour, 69002 Lyon/)).toBeVisible();
+  await expect(confirmation.getByText('Livraison', { exact: true })).toHaveCount(2); // the type chosen, and the heading of the address
+  await expect(confirmation).not.toContainText('Retrait');
   const total = euros(await summary.getByTestId('total').textContent());
   await page.getByRole('button', { name: 'Confirmer la commande' }).click();
   await expect(page).toHaveURL(/\/success\?order=\d+/);

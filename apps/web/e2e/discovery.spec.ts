@@ -1,17 +1,24 @@
 import { expect, test } from './fixtures.ts';
-import { freezeClock, open } from './helpers.ts';
+import { freezeClock, open, paintedOnTop } from './helpers.ts';
 
 /** Issue 8, end to end: search without accents, a recommendation added from the cart, allergens shown and filtered. */
 
 test.beforeEach(async ({ page }) => freezeClock(page, 'sunday'));
 
-test('a search typed without accents finds the accented dish and opens it', async ({ page }) => {
+test('a search typed without accents finds the accented dish and opens it; on a phone nothing lies half under its answer', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await open(page, '/menu');
   const search = page.getByLabel('Rechercher un plat');
+  const allergens = page.getByText('Allergènes', { exact: true });
   await search.fill('o');
   await expect(page.getByTestId('search-result')).toHaveCount(0);
+  // No result: the message alone, the allergen filter still whole under it (not an empty box peeking out).
+  await search.fill('zzzz');
+  await expect(page.getByText('Aucun plat ne correspond à « zzzz ».')).toBeVisible();
+  expect(await paintedOnTop(allergens)).toBe(true);
   await search.fill('OEUFS MEURETTE');
   await expect(page.getByTestId('search-result')).toHaveCount(1);
+  expect(await paintedOnTop(allergens)).toBe(true);
   await expect(page.getByTestId('search-result')).toContainText('Œufs en meurette');
   await search.fill('cremeuse');
   await expect(page.getByTestId('search-result').first()).toContainText('Burrata crémeuse');

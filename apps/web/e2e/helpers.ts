@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { SessionSchema } from '@resto/contract/auth';
 import { payloadOf } from './api-answers.ts';
 import { mailSink, servers } from './servers.ts';
@@ -109,4 +109,28 @@ export async function margheritaForPickup(page: Page): Promise<void> {
   await open(page, '/checkout');
   await page.getByRole('button', { name: /À emporter/ }).click();
   await expect(page).toHaveURL(/tab=personal/);
+}
+
+/**
+ * Whether the element painted on top at the centre of `target` is `target` (or inside it). A modal
+ * dialog makes the page behind it ignore the pointer (`pointer-events: none` on the body), which
+ * `elementFromPoint` skips: the probe turns the pointer on everywhere for its one read.
+ */
+export async function paintedOnTop(target: Locator): Promise<boolean> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('the element is not displayed');
+  return target.evaluate(
+    (element, point) => {
+      const probe = document.createElement('style');
+      probe.textContent = '* { pointer-events: auto !important; }';
+      document.head.append(probe);
+      try {
+        const top = document.elementFromPoint(point.x, point.y);
+        return top !== null && element.contains(top);
+      } finally {
+        probe.remove();
+      }
+    },
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
 }

@@ -49,6 +49,23 @@ test.describe('on a Sunday', () => {
     const subtotal = euros(await cart.getByTestId('subtotal').textContent());
     await expect(cart.getByTestId('reduction')).toContainText('-20 % sur la Pizza Lyonnaise');
     expect(euros(await cart.getByTestId('total').textContent())).toBeCloseTo(subtotal * 0.8, 2);
+
+    // On a phone: the brunch's gift is named on its dishes and its category, never a bare « Offert »
+    // on a 20 € dish; each badge is whole on the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, '/menu');
+    const brunchBadge = page.getByRole('link', { name: /^Brunch Margot/ }).getByTestId('item-badge');
+    const brunchCategory = page.getByRole('heading', { name: /^Brunch/, level: 2 }).getByTestId('category-badge');
+    for (const badge of [brunchBadge, brunchCategory]) {
+      await badge.scrollIntoViewIfNeeded();
+      await expect(badge).toHaveText('Citronnade maison en cadeau');
+      await expect(badge).toBeInViewport({ ratio: 1 });
+      expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    await expect(page.getByText(/^Offert$|^OFFERT$/)).toHaveCount(0);
+    // The dish's dialog does not repeat the badge its offer's name already says.
+    await open(page, '/menu?product=108');
+    await expect(page.getByRole('dialog').getByTestId('product-offer').locator('p').first()).toHaveText('-20 % sur la Pizza Lyonnaise');
   });
 
   test('a coupon changes the total shown and the order stored', async ({ page, request }) => {
@@ -89,7 +106,13 @@ test.describe('on a Sunday', () => {
   test('a once-only coupon the customer already used is refused at confirmation, with the reason, and the cart is kept', async ({ page }) => {
     // The customer's first order with BIENVENUE10, placed through the API (the test above places one in the browser).
     const email = `hugo.${Date.now()}@example.fr`;
-    await placeCashOrder(`http://localhost:${servers.sunday.port}`, servers.sunday.now, 0, { first_name: 'Hugo', last_name: 'Roux' }, { code: 'BIENVENUE10', email });
+    await placeCashOrder(
+      `http://localhost:${servers.sunday.port}`,
+      servers.sunday.now,
+      0,
+      { first_name: 'Hugo', last_name: 'Roux' },
+      { code: 'BIENVENUE10', email },
+    );
     const cart = page.getByRole('complementary', { name: 'Panier' });
     await addToCart(page, 105);
     await addToCart(page, 106);

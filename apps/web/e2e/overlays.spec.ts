@@ -1,35 +1,11 @@
-import { expect, test, type Locator } from './fixtures.ts';
-import { collectConsoleErrors, freezeClock, open, pauseClockAt } from './helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { collectConsoleErrors, freezeClock, open, paintedOnTop, pauseClockAt } from './helpers.ts';
 
 /**
  * What lies over the page: a dialog a person opened shows all of itself. The cookie consent (shown
  * by itself 1 s after load) stays under the modal dialogs; the address suggestions are not clipped
  * by the location dialog, which scrolls.
  */
-
-/**
- * Whether the element painted on top at the centre of `target` is `target` (or inside it). A modal
- * dialog makes the page behind it ignore the pointer (`pointer-events: none` on the body), which
- * `elementFromPoint` skips: the probe turns the pointer on everywhere for its one read.
- */
-async function paintedOnTop(target: Locator): Promise<boolean> {
-  const box = await target.boundingBox();
-  if (!box) throw new Error('the element is not displayed');
-  return target.evaluate(
-    (element, point) => {
-      const probe = document.createElement('style');
-      probe.textContent = '* { pointer-events: auto !important; }';
-      document.head.append(probe);
-      try {
-        const top = document.elementFromPoint(point.x, point.y);
-        return top !== null && element.contains(top);
-      } finally {
-        probe.remove();
-      }
-    },
-    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-  );
-}
 
 test.describe('the cookie consent under a dialog, on a phone', () => {
   test.use({ storageState: { cookies: [], origins: [] }, viewport: { width: 390, height: 844 } });

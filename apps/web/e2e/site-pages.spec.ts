@@ -113,6 +113,23 @@ test('manifest from the settings: name, dark background, white theme, icons that
   expect(await sw.text()).toContain('/offline');
 });
 
+test('every storefront page is titled with the restaurant’s name (settings contacts.name), checkout and login included', async ({ page }) => {
+  const paths = [
+    '/', '/menu', '/menu?product=105', '/checkout', '/checkout?tab=confirmation', '/success', '/recu', '/suivi',
+    '/auth', '/auth/login', '/auth/signup', '/auth/forgot', '/auth/verify',
+    '/profile', '/profile/ViewOrders', '/profile/ViewAccount', '/profile/ViewProfile', '/profile/ViewSecurity', '/profile/ChangePassword',
+    '/cookie-policy', '/privacy-policy', '/terms-of-service', '/nulle-part', '/fr/checkout', '/fr/auth/login',
+  ];
+  const titles: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    titles.push(`${path} → ${await page.title()}`);
+  }
+  expect(titles.filter((line) => !line.endsWith(' · Chez Margot — Bistro & Pizzeria'))).toEqual([]);
+  expect(titles).toContain('/checkout → Commande · Chez Margot — Bistro & Pizzeria');
+  expect(titles).toContain('/auth/login → Connexion · Chez Margot — Bistro & Pizzeria');
+});
+
 test('titles, Open Graph, and JSON-LD: the home is a Restaurant, the menu a Menu, a shared dish previews that dish', async ({ page, baseURL }) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Accueil · Chez Margot — Bistro & Pizzeria');

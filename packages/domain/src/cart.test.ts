@@ -4,6 +4,7 @@ import {
   calculateCartTotals,
   calculateUnitPrice,
   defaultTaxSettings,
+  describeOtherTypePrice,
   spreadProportionally,
   type CartPricingInput,
   type PricedLine,
@@ -471,5 +472,23 @@ describe('calculateCartTotals properties (section 9, docs/decisions/016, section
         expect(inc.taxCents).toBeLessThanOrEqual(exc.taxCents);
       }),
     );
+  });
+});
+
+describe('describeOtherTypePrice (section 9: a price per order type, said where it differs)', () => {
+  test.each<[string, Partial<PricedLine>, boolean, string | null]>([
+    ['pickup, delivery dearer', { pricePickupCents: 2150, priceDeliveryCents: 2250 }, true, '22,50 € en livraison'],
+    ['delivery, pickup cheaper', { pricePickupCents: 2150, priceDeliveryCents: 2250 }, false, '21,50 € à emporter'],
+    ['same price both ways: nothing to say', { pricePickupCents: 1200, priceDeliveryCents: 1200 }, true, null],
+    ['same price, delivery', { pricePickupCents: 1200, priceDeliveryCents: 1200 }, false, null],
+    ['the whole line: quantity 2', { pricePickupCents: 1500, priceDeliveryCents: 1600, quantity: 2 }, true, '32,00 € en livraison'],
+    [
+      'options count on both sides',
+      { pricePickupCents: 1500, priceDeliveryCents: 1600, options: [{ priceCents: 150, quantity: 2 }] },
+      false,
+      '18,00 € à emporter',
+    ],
+  ])('%s', (_name, overrides, isPickup, expected) => {
+    expect(describeOtherTypePrice(line(overrides), isPickup)?.replace(/\s/gu, ' ') ?? null).toBe(expected);
   });
 });

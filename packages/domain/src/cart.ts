@@ -1,3 +1,5 @@
+import { formatPrice } from './format.ts';
+import { otherTypePriceTexts } from './messages/cart.ts';
 import { roundDiv } from './money.ts';
 
 /**
@@ -80,6 +82,19 @@ export interface CartTotals {
 export function calculateUnitPrice(line: PricedLine, isPickup: boolean): number {
   const base = isPickup ? line.pricePickupCents : line.priceDeliveryCents;
   return line.options.reduce((sum, value) => sum + value.priceCents * value.quantity, base);
+}
+
+/**
+ * What the same line (or one dish, quantity 1) costs for the other order type, as the customer reads
+ * it beside its price: « 22,50 € en livraison » while picking up, « 21,50 € à emporter » while having
+ * it delivered; null when both types cost the same (section 9: price_pickup and price_delivery may
+ * differ, and a line that changes price when the type switches must say why).
+ */
+export function describeOtherTypePrice(line: PricedLine, isPickup: boolean): string | null {
+  const hereCents = calculateUnitPrice(line, isPickup) * line.quantity;
+  const thereCents = calculateUnitPrice(line, !isPickup) * line.quantity;
+  if (hereCents === thereCents) return null;
+  return isPickup ? otherTypePriceTexts.whenDelivered(formatPrice(thereCents)) : otherTypePriceTexts.whenPickedUp(formatPrice(thereCents));
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   isLineInScope,
   isWithinActiveTimes,
   itemBadge,
+  offerHeadline,
   offerRefusal,
   offersForItem,
   offerTypes,
@@ -612,29 +613,90 @@ describe('the Monday-to-Thursday promotion (section 9; docs/decisions/016, secti
 });
 
 describe('badges (section 9; docs/decisions/016, section 2.1: French texts)', () => {
-  test.each<[OfferType, number, string]>([
-    ['buy_one_get_one', 0, '1 acheté = 1 offert'],
-    ['percentage', 20, '-20 %'],
-    ['percentage', 5.5, '-5,5 %'],
-    ['fixed_amount', 5, '-5 €'],
-    ['fixed_amount', 2.5, '-2,50 €'],
-    ['free_item', 0, 'OFFERT'],
-    ['free_delivery', 0, 'PROMO'],
-    ['cheapest_item', 50, 'PROMO'],
-  ])('itemBadge: %s %s → %s', (type, value, expected) => {
-    expect(itemBadge({ type, value }).replace(/\s/gu, ' ')).toBe(expected);
+  /** The demo's dishes by id, as the menus give them to the storefront. */
+  const names = new Map([
+    [125, 'Citronnade maison'],
+    [121, 'Tarte aux pralines roses'],
+    [108, 'Pizza Lyonnaise'],
+  ]);
+  const nameOf = (id: number) => names.get(id);
+
+  test.each<[OfferType, number, number[], string]>([
+    ['buy_one_get_one', 0, [123], '1 acheté = 1 offert'],
+    ['percentage', 20, [108], '-20 %'],
+    ['percentage', 5.5, [], '-5,5 %'],
+    ['fixed_amount', 5, [], '-5 €'],
+    ['fixed_amount', 2.5, [], '-2,50 €'],
+    // The gift by name: a 20 € brunch never reads « OFFERT » as if it were free.
+    ['free_item', 0, [125], 'Citronnade maison en cadeau'],
+    ['free_item', 0, [121], 'Tarte aux pralines roses en cadeau'],
+    ['free_item', 0, [999], 'Avec cadeau'], // the gift is not on the menus served
+    ['free_item', 0, [], 'Avec cadeau'],
+    ['free_delivery', 0, [], 'PROMO'],
+    ['cheapest_item', 50, [], 'PROMO'],
+  ])('itemBadge: %s %s gift %j → %s', (type, value, items, expected) => {
+    expect(itemBadge({ type, value, items }, nameOf).replace(/\s/gu, ' ')).toBe(expected);
   });
 
-  test.each<[string, OfferType[], string | null]>([
+  test.each<[string, [OfferType, number[]][], string | null]>([
     ['no offer → no badge', [], null],
-    ['BOGO → 1 acheté = 1 offert', ['buy_one_get_one'], '1 acheté = 1 offert'],
-    ['% OFF → Remise en %', ['percentage', 'percentage'], 'Remise en %'],
-    ['$ OFF → Remise en € (amounts are in euros)', ['fixed_amount'], 'Remise en €'],
-    ['FREE → Offert', ['free_item'], 'Offert'],
-    ['other kind → Offres', ['free_delivery'], 'Offres'],
-    ['several kinds → Offres', ['percentage', 'fixed_amount'], 'Offres'],
-  ])('categoryBadge: %s', (_name, types, expected) => {
-    expect(categoryBadge(types.map((type) => ({ type, value: 10 })))).toBe(expected);
+    ['BOGO → 1 acheté = 1 offert', [['buy_one_get_one', []]], '1 acheté = 1 offert'],
+    [
+      '% OFF → Remise en %',
+      [
+        ['percentage', []],
+        ['percentage', []],
+      ],
+      'Remise en %',
+    ],
+    ['$ OFF → Remise en € (amounts are in euros)', [['fixed_amount', []]], 'Remise en €'],
+    [
+      'FREE, one gift → the gift by name, as on its dishes',
+      [
+        ['free_item', [125]],
+        ['free_item', [125]],
+      ],
+      'Citronnade maison en cadeau',
+    ],
+    [
+      'FREE, two gifts → Avec cadeau',
+      [
+        ['free_item', [125]],
+        ['free_item', [121]],
+      ],
+      'Avec cadeau',
+    ],
+    ['other kind → Offres', [['free_delivery', []]], 'Offres'],
+    [
+      'several kinds → Offres',
+      [
+        ['percentage', []],
+        ['fixed_amount', []],
+      ],
+      'Offres',
+    ],
+  ])('categoryBadge: %s', (_name, offers, expected) => {
+    expect(
+      categoryBadge(
+        offers.map(([type, items]) => ({ type, value: 10, items })),
+        nameOf,
+      ),
+    ).toBe(expected);
+  });
+
+  test.each<[string, OfferType, number, number[], string]>([
+    // The demo's offers: their names already say the badge.
+    ['-20 % sur la Pizza Lyonnaise', 'percentage', 20, [108], '-20 % sur la Pizza Lyonnaise'],
+    ['Mousse au chocolat : 1 achetée = 1 offerte', 'buy_one_get_one', 0, [123], 'Mousse au chocolat : 1 achetée = 1 offerte'],
+    ['2 € de remise sur les salades', 'fixed_amount', 2, [], '2 € de remise sur les salades'],
+    // Names that do not say it keep the badge in front.
+    ['Happy hour', 'percentage', 10, [], '-10 % · Happy hour'],
+    ['Pizza 20 cm à -10 %', 'percentage', 20, [], '-20 % · Pizza 20 cm à -10 %'],
+    ['-10 € dès 50 €', 'fixed_amount', 1, [], '-1 € · -10 € dès 50 €'],
+    ['Citronnade offerte avec le brunch', 'free_item', 0, [125], 'Citronnade maison en cadeau · Citronnade offerte avec le brunch'],
+    ['Une citronnade maison avec le brunch', 'free_item', 0, [125], 'Une citronnade maison avec le brunch'],
+  ])('offerHeadline: %s', (name, type, value, items, expected) => {
+    expect(offerHeadline({ name, type, value, items }, nameOf).replace(/\s/gu, ' ')).toBe(expected);
   });
 });
 

@@ -356,8 +356,21 @@ export function calculateOffers(automatic: readonly Offer[], coupon: Offer | nul
   return { applied, discountCents, couponCents, lineDiscountCents, freeDelivery, freeItems, couponRefusal, couponRefusalReason, couponNotice };
 }
 
-/** The French badge of an offer on an item (docs/decisions/016, section 2.1; spec section 9). */
-export function itemBadge(offer: Pick<Offer, 'type' | 'value'>): string {
+/** A dish's name from its id (the menus' items); undefined for a dish not on the menus served. */
+export type ItemNameOf = (itemId: number) => string | undefined;
+
+/** The gift of a free_item offer (its first listed item, section 4) by name, when the menus have it. */
+function giftName(offer: Pick<Offer, 'items'>, nameOf: ItemNameOf): string | undefined {
+  const giftId = offer.items[0];
+  return giftId === undefined ? undefined : nameOf(giftId);
+}
+
+/**
+ * The French badge of an offer on an item (docs/decisions/016, section 2.1; spec section 9). A
+ * free_item badge names the gift (« Citronnade maison en cadeau »): a bare « Offert » on a 20 €
+ * dish reads as if the dish itself were free. « en cadeau » agrees with any dish's gender.
+ */
+export function itemBadge(offer: Pick<Offer, 'type' | 'value' | 'items'>, nameOf: ItemNameOf): string {
   switch (offer.type) {
     case 'buy_one_get_one':
       return offerBadges.buyOneGetOne;
@@ -365,23 +378,60 @@ export function itemBadge(offer: Pick<Offer, 'type' | 'value'>): string {
       return offerBadges.percentage(formatNumber(offer.value, 2));
     case 'fixed_amount':
       return offerBadges.fixedAmount(formatPriceShort(eurosToCents(offer.value)));
-    case 'free_item':
-      return offerBadges.freeItem;
+    case 'free_item': {
+      const gift = giftName(offer, nameOf);
+      return gift ? offerBadges.freeItemNamed(gift) : offerBadges.freeItem;
+    }
     default:
       return offerBadges.other;
   }
 }
 
-/** The French badge of a category from the kinds of offers it has (spec section 9: BOGO, % OFF, $ OFF, FREE, OFFERS). */
-export function categoryBadge(offers: readonly Pick<Offer, 'type' | 'value'>[]): string | null {
+/**
+ * The French badge of a category from the kinds of offers it has (spec section 9: BOGO, % OFF,
+ * $ OFF, FREE, OFFERS). Gifts only: the one gift by name, as on its dishes; several gifts, « Avec cadeau ».
+ */
+export function categoryBadge(offers: readonly Pick<Offer, 'type' | 'value' | 'items'>[], nameOf: ItemNameOf): string | null {
   if (offers.length === 0) return null;
   const types = new Set(offers.map((o) => o.type));
   if (types.size > 1) return offerBadges.categoryMixed;
   if (types.has('buy_one_get_one')) return offerBadges.buyOneGetOne;
   if (types.has('percentage')) return offerBadges.categoryPercentage;
   if (types.has('fixed_amount')) return offerBadges.categoryFixedAmount;
-  if (types.has('free_item')) return offerBadges.categoryFreeItem;
+  if (types.has('free_item')) {
+    const [first, ...others] = new Set(offers.map((o) => itemBadge(o, nameOf)));
+    return first !== undefined && others.length === 0 ? first : offerBadges.freeItem;
+  }
   return offerBadges.categoryMixed;
+}
+
+/** The words of a text, lower case and without accents; '%' and '€' count as words. */
+function wordsOf(text: string): string[] {
+  return (
+    text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+|[%€]/gu) ?? []
+  );
+}
+
+/** Whether `words` appear in `text` one after the other; a word of letters may end differently (« acheté », « achetée »). */
+function saysAlready(text: string, words: readonly string[]): boolean {
+  const tokens = wordsOf(text);
+  const fits = (token: string, word: string) => (/^\p{L}+$/u.test(word) ? token.startsWith(word) : token === word);
+  return words.length > 0 && tokens.some((_, start) => words.every((word, i) => fits(tokens[start + i] ?? '', word)));
+}
+
+/**
+ * The heading of an offer in a dish's dialog: « badge · name », or the name alone when it already
+ * says what the badge says (« -20 % sur la Pizza Lyonnaise », not « -20 % · -20 % sur la Pizza
+ * Lyonnaise »); for a gift, when the name already names the gift.
+ */
+export function offerHeadline(offer: Pick<Offer, 'type' | 'value' | 'items' | 'name'>, nameOf: ItemNameOf): string {
+  const badge = itemBadge(offer, nameOf);
+  const gift = offer.type === 'free_item' ? giftName(offer, nameOf) : undefined;
+  return saysAlready(offer.name, wordsOf(gift ?? badge)) ? offer.name : offerBadges.headline(badge, offer.name);
 }
 
 /** Public offers that apply to an item (spec section 4, "Offer applicability"). */

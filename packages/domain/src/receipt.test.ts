@@ -135,31 +135,40 @@ describe('buildReceipt', () => {
     expect(buildReceipt(order({ business }), lines, settings).kind).toBe('receipt');
   });
 
+  // Cash is paid where the order is handed over: the counter for a pickup, the door for a delivery.
   test.each([
-    ['cash', 'pending', 'due', 'À régler au retrait ou à la livraison'],
-    ['cash', 'completed', 'due', 'À régler au retrait ou à la livraison'],
-    ['cash', 'cancelled', 'cancelled', 'Commande annulée, rien à régler'],
-    ['card', 'paid', 'paid', 'Payée en ligne'],
-    ['card', 'rejected', 'refunded', 'Payée puis remboursée (commande annulée)'],
-  ])('payment %s / %s → %s', (method, status, state, label) => {
-    expect(describePayment(method, status)).toMatchObject({ state, state_label: label });
+    ['cash', 'pending', true, 'due', 'À régler au retrait', 'Sur place (espèces ou carte)'],
+    ['cash', 'completed', true, 'due', 'À régler au retrait', 'Sur place (espèces ou carte)'],
+    ['cash', 'pending', false, 'due', 'À régler à la livraison', 'À la livraison (espèces ou carte)'],
+    ['cash', 'completed', false, 'due', 'À régler à la livraison', 'À la livraison (espèces ou carte)'],
+    ['cash', 'cancelled', true, 'cancelled', 'Commande annulée, rien à régler', 'Sur place (espèces ou carte)'],
+    ['cash', 'cancelled', false, 'cancelled', 'Commande annulée, rien à régler', 'À la livraison (espèces ou carte)'],
+    ['card', 'paid', true, 'paid', 'Payée en ligne', 'Carte bancaire en ligne'],
+    ['card', 'paid', false, 'paid', 'Payée en ligne', 'Carte bancaire en ligne'],
+    ['card', 'rejected', false, 'refunded', 'Payée puis remboursée (commande annulée)', 'Carte bancaire en ligne'],
+  ])('payment %s / %s, pickup %s → %s, %s', (method, status, isPickup, state, label, methodLabel) => {
+    expect(describePayment(method, status, isPickup)).toMatchObject({ state, state_label: label, method_label: methodLabel });
   });
 
   test('meal vouchers (issue 16) and test-mode card payments (issue 17) are said on the receipt', () => {
-    expect(describePayment('cash', 'pending', 1100)).toEqual({
+    expect(describePayment('cash', 'pending', false, 1100)).toMatchObject({
+      method_label: `À la livraison, dont ${formatPrice(1100)} payables en titre-restaurant (papier ou carte), le reste en espèces ou par carte`,
+      state_label: 'À régler à la livraison',
+    });
+    expect(describePayment('cash', 'pending', true, 1100)).toEqual({
       method: 'cash',
       method_label: `Sur place, dont ${formatPrice(1100)} payables en titre-restaurant (papier ou carte), le reste en espèces ou par carte`,
       state: 'due',
-      state_label: 'À régler au retrait ou à la livraison',
+      state_label: 'À régler au retrait',
       meal_voucher_amount: 11,
       test_mode: false,
     });
-    expect(describePayment('cash', 'pending')).toMatchObject({ method_label: 'Sur place (espèces ou carte)', meal_voucher_amount: 0 });
-    expect(describePayment('card', 'paid', 0, true)).toMatchObject({
+    expect(describePayment('cash', 'pending', true)).toMatchObject({ method_label: 'Sur place (espèces ou carte)', meal_voucher_amount: 0 });
+    expect(describePayment('card', 'paid', true, 0, true)).toMatchObject({
       method_label: 'Carte bancaire en ligne (Mode test : aucun paiement réel)',
       test_mode: true,
     });
-    expect(describePayment('card', 'paid')).toMatchObject({ method_label: 'Carte bancaire en ligne', test_mode: false });
+    expect(describePayment('card', 'paid', true)).toMatchObject({ method_label: 'Carte bancaire en ligne', test_mode: false });
   });
 
   test('numbers and dates', () => {

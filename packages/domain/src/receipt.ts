@@ -126,10 +126,11 @@ const percent = (bp: number) => bp / 100;
 
 /**
  * The payment method and state as a customer reads them (cash is never recorded as received:
- * docs/decisions/016, section 7.3). `mealVoucherCents`: the part meal vouchers may pay on site (issue 16); `testMode`:
- * a card payment on the test processor, labelled as such (issue 17).
+ * docs/decisions/016, section 7.3). `isPickup`: cash is paid at the counter, or at the door for a
+ * delivery, and the receipt says which one. `mealVoucherCents`: the part meal vouchers may pay
+ * (issue 16); `testMode`: a card payment on the test processor, labelled as such (issue 17).
  */
-export function describePayment(method: string, status: string, mealVoucherCents = 0, testMode = false): Receipt['payment'] {
+export function describePayment(method: string, status: string, isPickup: boolean, mealVoucherCents = 0, testMode = false): Receipt['payment'] {
   if (method === 'card') {
     const refunded = status === 'cancelled' || status === 'rejected';
     return {
@@ -142,14 +143,15 @@ export function describePayment(method: string, status: string, mealVoucherCents
     };
   }
   const cancelled = status === 'cancelled' || status === 'rejected';
+  const where = isPickup ? receiptDocumentTexts.cashWhereOnSite : receiptDocumentTexts.cashWhereAtDoor;
   return {
     method,
     method_label:
       mealVoucherCents > 0
-        ? receiptDocumentTexts.cashWithMealVouchers(paymentTexts.mealVoucherPayable(formatPrice(mealVoucherCents)))
-        : receiptDocumentTexts.cashOnSite,
+        ? receiptDocumentTexts.cashWithMealVouchers(where, paymentTexts.mealVoucherPayable(formatPrice(mealVoucherCents)))
+        : receiptDocumentTexts.cashOnHandover(where),
     state: cancelled ? 'cancelled' : 'due',
-    state_label: cancelled ? receiptDocumentTexts.cancelledNothingDue : receiptDocumentTexts.dueOnHandover,
+    state_label: cancelled ? receiptDocumentTexts.cancelledNothingDue : isPickup ? receiptDocumentTexts.dueAtPickup : receiptDocumentTexts.dueOnDelivery,
     meal_voucher_amount: centsToEuros(mealVoucherCents),
     test_mode: false,
   };
@@ -171,13 +173,11 @@ export function buildReceipt(order: ReceiptOrder, lines: readonly ReceiptOrderLi
     });
   const totalHtCents = taxByRate.reduce((sum, t) => sum + t.ht, 0);
   const invoice = order.business !== null && order.invoiceNumber !== null;
-  const payment = describePayment(order.paymentMethod, order.status, order.mealVoucherCents ?? 0, order.testMode ?? false);
+  const payment = describePayment(order.paymentMethod, order.status, order.isPickup, order.mealVoucherCents ?? 0, order.testMode ?? false);
   const mentions: string[] = [receiptDocumentTexts.paperless];
   if (invoice) {
     mentions.unshift(
-      order.paymentMethod === 'card'
-        ? receiptDocumentTexts.invoicePaidByCard(formatReceiptDate(order.placedAt))
-        : receiptDocumentTexts.invoicePaymentTerms,
+      order.paymentMethod === 'card' ? receiptDocumentTexts.invoicePaidByCard(formatReceiptDate(order.placedAt)) : receiptDocumentTexts.invoicePaymentTerms,
       receiptDocumentTexts.latePaymentPenalties,
     );
   }

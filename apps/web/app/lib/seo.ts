@@ -39,6 +39,11 @@ export function siteMetaFrom(matches: readonly (MatchLike | undefined)[]): SiteM
   };
 }
 
+/** A page's <title>: 'Connexion · Chez Margot', or the page's own words alone where the shell's data is missing. */
+export function titleWithSite(title: string, site: SiteMeta | null | undefined): string {
+  return site ? `${title} · ${site.name}` : title;
+}
+
 /** Where a page is, as its meta function receives it: its location, and the matches that carry the site's origin. */
 interface PageAt {
   location: { pathname: string };
@@ -58,15 +63,16 @@ export interface PageMetaExtra {
  * Title, description, canonical link and Open Graph / Twitter tags of a page. The canonical link
  * and og:url are absolute, on the site's configured origin (SITE_URL, never the request's Host;
  * issue 15: Lighthouse's canonical audit), wherever the shell's data is there (not on the
- * prerendered offline page, nor error pages outside the shell). With the site's data (`extra.site`)
- * the title ends with the restaurant's name and the preview image is absolute too.
+ * prerendered offline page, nor error pages outside the shell). With the site's data (`extra.site`,
+ * else read from the shell's match) the title ends with the restaurant's name (settings
+ * `contacts.name`), on every storefront page alike, and the preview image is absolute too.
  */
 export function pageMeta(title: string, page: PageAt, description?: string, extra: PageMetaExtra = {}): MetaDescriptor[] {
-  const { site } = extra;
+  const site = extra.site ?? siteMetaFrom(page.matches);
   const canonical = extra.canonical ?? canonicalPath(page.location.pathname);
   const origin = site?.origin || shellData(page.matches)?.origin || '';
   const absolute = (path: string) => (origin && path.startsWith('/') ? `${origin}${path}` : path);
-  const fullTitle = site ? `${title} · ${site.name}` : title;
+  const fullTitle = titleWithSite(title, site);
   const image = extra.image ?? (site ? '/icons/icon-512.png' : undefined);
   return [
     { title: fullTitle },

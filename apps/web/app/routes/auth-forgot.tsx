@@ -17,7 +17,7 @@ import { useAuthAction } from '../features/account/index.ts';
 import { authForgotTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(authForgotTexts.motDePasseOublieCommande, { location, matches }),
+  ...pageMeta(authForgotTexts.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 

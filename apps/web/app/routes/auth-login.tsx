@@ -16,7 +16,7 @@ import { useGoBackAfterLogin } from '../features/account/index.ts';
 import { authLoginTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(authLoginTexts.connexionCommandeEnLigne, { location, matches }),
+  ...pageMeta(authLoginTexts.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -14,7 +14,7 @@ import { useAuthAction } from '../features/account/index.ts';
 import { authSignupTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(authSignupTexts.creerUnCompteCommandeEn, { location, matches }),
+  ...pageMeta(authSignupTexts.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -19,7 +19,7 @@ import { useGoBackAfterLogin } from '../features/account/index.ts';
 import { authVerifyTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(authVerifyTexts.confirmerVotreAdresseCommandeEn, { location, matches }),
+  ...pageMeta(authVerifyTexts.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -6,7 +6,7 @@ import { useLocalePrefix } from '../lib/paths.ts';
 import { AuthCard } from '../features/account/index.ts';
 import { authTexts } from '@resto/domain/messages/account';
 
-export const meta: Route.MetaFunction = ({ location, matches }) => pageMeta(authTexts.monCompteCommandeEnLigne, { location, matches });
+export const meta: Route.MetaFunction = ({ location, matches }) => pageMeta(authTexts.pageTitle, { location, matches });
 
 /** /auth: the index of the account pages (spec section 2). */
 export default function AuthIndex() {

@@ -38,7 +38,7 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(checkoutTexts.commandeCommandeEnLigne, { location, matches }),
+  ...pageMeta(checkoutTexts.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 

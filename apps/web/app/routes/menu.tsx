@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { categoryBadge, itemBadge, offersForItem } from '@resto/domain/offers';
 import { isFreeOf } from '@resto/domain/allergens';
@@ -77,15 +77,19 @@ export default function MenuPage() {
 
   const allItems = useMemo(() => menus.flatMap((m) => m.categories.flatMap((c) => c.items)), [menus]);
   const itemsById = useMemo(() => new Map(allItems.map((i) => [i.item_id, i])), [allItems]);
+  // A gift's badge names it (« Citronnade maison en cadeau »): the badges read dish names from the menus.
+  const nameOf = useCallback((itemId: number) => itemsById.get(itemId)?.item_name, [itemsById]);
   const hiddenAllergens = useAllergenFilter((s) => s.hidden);
   const hidden = useMemo(() => new Set(hiddenAllergens), [hiddenAllergens]);
   const hiddenCount = allItems.filter((i) => !isFreeOf(i.item_allergens, hidden)).length;
   const categoryBadges = useMemo(
     () =>
       new Map(
-        menus.flatMap((m) => m.categories).map((c) => [c.category_id, categoryBadge(c.items.flatMap((item) => offersForItem(store.offers, item)))] as const),
+        menus
+          .flatMap((m) => m.categories)
+          .map((c) => [c.category_id, categoryBadge(c.items.flatMap((item) => offersForItem(store.offers, item)), nameOf)] as const),
       ),
-    [menus, store.offers],
+    [menus, store.offers, nameOf],
   );
   const productId = Number(searchParams.get('product'));
   const product = Number.isInteger(productId) ? itemsById.get(productId) : undefined;
@@ -149,7 +153,7 @@ export default function MenuPage() {
                 <h2 id={`titre-categorie-${category.category_id}`} className="flex items-center gap-2 text-lg font-bold">
                   {category.category_name}
                   {categoryBadges.get(category.category_id) ? (
-                    <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800" data-testid="category-badge">
+                    <span className="rounded-lg bg-emerald-100 px-2 py-0.5 text-xs font-bold leading-tight text-emerald-800" data-testid="category-badge">
                       {categoryBadges.get(category.category_id)}
                     </span>
                   ) : null}
@@ -163,7 +167,7 @@ export default function MenuPage() {
                     .filter((item) => isFreeOf(item.item_allergens, hidden))
                     .map((item) => (
                       <li key={item.item_id}>
-                        <MenuItemCard item={item} badges={offersForItem(store.offers, item).map(itemBadge)} />
+                        <MenuItemCard item={item} badges={offersForItem(store.offers, item).map((offer) => itemBadge(offer, nameOf))} />
                       </li>
                     ))}
                 </ul>
@@ -194,7 +198,7 @@ export default function MenuPage() {
 
       {product ? (
         <Suspense fallback={null}>
-          <ProductDialog key={product.item_id} item={product} offers={offersForItem(store.offers, product)} onClose={closeProduct} />
+          <ProductDialog key={product.item_id} item={product} offers={offersForItem(store.offers, product)} nameOf={nameOf} onClose={closeProduct} />
         </Suspense>
       ) : null}
     </div>

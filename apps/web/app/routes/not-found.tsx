@@ -3,13 +3,17 @@ import type { Route } from './+types/not-found';
 import { messages } from '@resto/domain/messages';
 import { ErrorPage } from '../components/error-page.tsx';
 import { notFoundTexts } from '@resto/domain/messages/site';
+import { siteMetaFrom, titleWithSite } from '../lib/seo.ts';
 
 /** Unmatched paths: a non-fatal 404 'Page not found: {fullPath}' (spec section 8), inside the site's layout. */
 export function loader({ request }: Route.LoaderArgs) {
   return data({ path: new URL(request.url).pathname }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: notFoundTexts.pageIntrouvable }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titleWithSite(notFoundTexts.pageIntrouvable, siteMetaFrom(matches)) },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {
   return <ErrorPage notFound detail={messages.pageNotFoundPath(loaderData.path)} />;

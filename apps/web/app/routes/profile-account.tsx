@@ -17,7 +17,7 @@ import { ApiCallError } from '../lib/api.ts';
 import { profileAccountTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(profileAccountTexts.monCompteCommandeEnLigne, { location, matches }),
+  ...pageMeta(profileAccountTexts.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -14,7 +14,7 @@ import { useSessionLost } from '../features/account/index.ts';
 import { profileChangePasswordTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(profileChangePasswordTexts.motDePasseCommandeEn, { location, matches }),
+  ...pageMeta(profileChangePasswordTexts.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 

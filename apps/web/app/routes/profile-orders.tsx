@@ -13,7 +13,7 @@ import { useSessionLost } from '../features/account/index.ts';
 import { profileOrdersTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(profileOrdersTexts.mesCommandesCommandeEnLigne, { location, matches }),
+  ...pageMeta(profileOrdersTexts.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -18,7 +18,7 @@ import { useSessionLost } from '../features/account/index.ts';
 import { profileProfileTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(profileProfileTexts.mesInformationsCommandeEnLigne, { location, matches }),
+  ...pageMeta(profileProfileTexts.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 

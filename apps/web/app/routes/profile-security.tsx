@@ -8,7 +8,7 @@ import { useLogout } from '../features/account/index.ts';
 import { profileSecurityTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(profileSecurityTexts.securiteCommandeEnLigne, { location, matches }),
+  ...pageMeta(profileSecurityTexts.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -7,7 +7,7 @@ import { useLogout, useRequireLogin } from '../features/account/index.ts';
 import { profileTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(profileTexts.monCompteCommandeEnLigne, { location, matches }),
+  ...pageMeta(profileTexts.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 

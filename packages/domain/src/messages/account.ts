@@ -94,7 +94,7 @@ export const authForgotTexts = {
   confirmezLeMotDePasse: 'Confirmez le mot de passe',
   changerLeMotDePasse: 'Changer le mot de passe',
   utiliserUneAutreAdresseOu: 'Utiliser une autre adresse ou renvoyer un code',
-  motDePasseOublieCommande: 'Mot de passe oublié · Commande en ligne',
+  pageTitle: 'Mot de passe oublié',
 } as const;
 
 /** Texts of apps/web/app/routes/auth-login.tsx. */
@@ -106,7 +106,7 @@ export const authLoginTexts = {
   creerUnCompte: 'Créer un compte',
   eMail: 'E-mail',
   motDePasse: 'Mot de passe',
-  connexionCommandeEnLigne: 'Connexion · Commande en ligne',
+  pageTitle: 'Connexion',
 } as const;
 
 /** Texts of apps/web/app/routes/auth-signup.tsx. */
@@ -124,7 +124,7 @@ export const authSignupTexts = {
     `Au moins ${passwordMinLength} caractères. Une phrase que vous retiendrez fait un excellent mot de passe.`,
   creerMonCompte: 'Créer mon compte',
   vosDonneesServentAVos: 'Vos données servent à vos commandes et à votre compte, rien d’autre. Vous pouvez supprimer votre compte à tout moment.',
-  creerUnCompteCommandeEn: 'Créer un compte · Commande en ligne',
+  pageTitle: 'Créer un compte',
 } as const;
 
 /** Texts of apps/web/app/routes/auth-verify.tsx. */
@@ -138,14 +138,14 @@ export const authVerifyTexts = {
   valider: 'Valider',
   envoi: 'Envoi…',
   renvoyerLeCode: 'Renvoyer le code',
-  confirmerVotreAdresseCommandeEn: 'Confirmer votre adresse · Commande en ligne',
+  pageTitle: 'Confirmer votre adresse',
 } as const;
 
 /** Texts of apps/web/app/routes/auth.tsx. */
 export const authTexts = {
   monCompte: 'Mon compte',
   unCompteEstFacultatifVous: 'Un compte est facultatif : vous pouvez aussi commander sans.',
-  monCompteCommandeEnLigne: 'Mon compte · Commande en ligne',
+  pageTitle: 'Mon compte',
   seConnecter: 'Se connecter',
   retrouvezVosCoordonneesEtVos: 'Retrouvez vos coordonnées et vos commandes.',
   creerUnCompte: 'Créer un compte',
@@ -165,7 +165,7 @@ export const profileAccountTexts = {
   ceQueNousConservonsEt: 'Ce que nous conservons et combien de temps',
   preparationDuFichier: 'Préparation du fichier…',
   telechargerMesDonnees: 'Télécharger mes données',
-  monCompteCommandeEnLigne: 'Mon compte · Commande en ligne',
+  pageTitle: 'Mon compte',
   nom: 'Nom',
   eMail: 'E-mail',
   telephone: 'Téléphone',
@@ -180,7 +180,7 @@ export const profileChangePasswordTexts = {
   nouveauMotDePasse: 'Nouveau mot de passe',
   auMoinsCaracteresPasUn: (passwordMinLength: string | number) => `Au moins ${passwordMinLength} caractères, pas un mot de passe courant.`,
   confirmezLeNouveauMotDe: 'Confirmez le nouveau mot de passe',
-  motDePasseCommandeEn: 'Mot de passe · Commande en ligne',
+  pageTitle: 'Mot de passe',
 } as const;
 
 /** Texts of apps/web/app/routes/profile-orders.tsx. */
@@ -194,7 +194,7 @@ export const profileOrdersTexts = {
   plusRecentes: '← Plus récentes',
   pageSur: (page: string | number, pages: string | number) => `Page ${page} sur ${pages}`,
   plusAnciennes: 'Plus anciennes →',
-  mesCommandesCommandeEnLigne: 'Mes commandes · Commande en ligne',
+  pageTitle: 'Mes commandes',
 } as const;
 
 /** Texts of apps/web/app/routes/profile-profile.tsx. */
@@ -208,7 +208,7 @@ export const profileProfileTexts = {
   eMail: 'E-mail',
   lAdresseEMailSert: 'L’adresse e-mail sert à vous connecter : elle ne se modifie pas ici.',
   enregistrer: 'Enregistrer',
-  mesInformationsCommandeEnLigne: 'Mes informations · Commande en ligne',
+  pageTitle: 'Mes informations',
 } as const;
 
 /** Texts of apps/web/app/routes/profile-security.tsx. */
@@ -221,7 +221,7 @@ export const profileSecurityTexts = {
   supprimerMonCompte: 'Supprimer mon compte',
   vosNomEMailTelephone:
     'Vos nom, e-mail, téléphone, adresse et mot de passe sont effacés et vous êtes déconnecté partout. Vos commandes passées restent, anonymes, dans la comptabilité du restaurant. Cette action est définitive.',
-  securiteCommandeEnLigne: 'Sécurité · Commande en ligne',
+  pageTitle: 'Sécurité',
 } as const;
 
 /** Texts of apps/web/app/routes/profile.tsx. */
@@ -230,7 +230,7 @@ export const profileTexts = {
   bonjour: 'Bonjour ',
   monCompte: 'Mon compte',
   seDeconnecter: 'Se déconnecter',
-  monCompteCommandeEnLigne: 'Mon compte · Commande en ligne',
+  pageTitle: 'Mon compte',
   mesCommandes: 'Mes commandes',
   mesInformations: 'Mes informations',
   securite: 'Sécurité',

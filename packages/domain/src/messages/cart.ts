@@ -33,7 +33,8 @@ export const couponFieldTexts = {
   code: 'Code ',
   retirerLeCode: (code: string | number) => `Retirer le code ${code}`,
   codePromo: 'Code promo',
-  bienvenue10: 'BIENVENUE10',
+  /** The field's placeholder: neutral words, never one restaurant's code. */
+  placeholder: 'Votre code',
   appliquer: 'Appliquer',
   leCodeNEstPas: (code: string | number) => `Le code ${code} n’est pas valable.`,
 } as const;
@@ -66,10 +67,22 @@ export const offerBadges = {
   percentage: (value: string) => `-${value} %`,
   /** '-5 €' from the formatted price. */
   fixedAmount: (price: string) => `-${price}`,
-  freeItem: 'OFFERT',
+  /** A gift named (« Citronnade maison en cadeau »): « en cadeau » agrees with any dish's gender. */
+  freeItemNamed: (giftName: string) => `${giftName} en cadeau`,
+  /** A gift whose dish is not on the menus served, or several gifts in one category. */
+  freeItem: 'Avec cadeau',
   other: 'PROMO',
   categoryMixed: 'Offres',
   categoryPercentage: 'Remise en %',
   categoryFixedAmount: 'Remise en €',
-  categoryFreeItem: 'Offert',
+  /** An offer in a dish's dialog: « -10 % · Happy hour ». */
+  headline: (badge: string, offerName: string) => `${badge} · ${offerName}`,
+} as const;
+
+/** A dish's or a line's price for the other order type, beside its own (packages/domain/src/cart.ts, describeOtherTypePrice). */
+export const otherTypePriceTexts = {
+  /** '22,50 € en livraison' */
+  whenDelivered: (price: string) => `${price} en livraison`,
+  /** '21,50 € à emporter' */
+  whenPickedUp: (price: string) => `${price} à emporter`,
 } as const;

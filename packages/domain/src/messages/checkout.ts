@@ -22,6 +22,8 @@ export const confirmationTabTexts = {
   aEmporter: 'À emporter',
   livraison: 'Livraison',
   livraison2: (when: string | number, value1: string | number) => `Livraison ${when} : ${value1}`,
+  /** 'Retrait dès que possible, 12 rue …': the pickup's time and the restaurant's address. */
+  retraitA: (when: string, restaurantAddress: string) => `Retrait ${when}, ${restaurantAddress}`,
   auRetrait: 'au retrait',
   aLaLivraison: 'à la livraison',
 } as const;
@@ -96,6 +98,7 @@ export const schedulePickerTexts = {
 /** Texts of apps/web/app/features/checkout/tabs-nav.tsx. */
 export const tabsNavTexts = {
   etapesDeLaCommande: 'Étapes de la commande',
+  mode: 'Mode',
   livraison: 'Livraison',
   coordonnees: 'Coordonnées',
   retrait: 'Retrait',
@@ -123,7 +126,7 @@ export const checkoutTexts = {
   chargement: 'Chargement…',
   precedent: '← Précédent',
   recapitulatifDuPanier: 'Récapitulatif du panier',
-  commandeCommandeEnLigne: 'Commande · Commande en ligne',
+  pageTitle: 'Commande',
 } as const;
 
 /** Texts of apps/web/app/routes/success.tsx. */

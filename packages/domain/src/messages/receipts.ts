@@ -52,11 +52,15 @@ export const receiptDocumentTexts = {
   cardOnlineTestMode: (testMode: string) => `Carte bancaire en ligne (${testMode})`,
   paidThenRefunded: 'Payée puis remboursée (commande annulée)',
   paidOnline: 'Payée en ligne',
-  /** `payable`: paymentTexts.mealVoucherPayable of the amount. */
-  cashWithMealVouchers: (payable: string) => `Sur place, ${payable} (papier ou carte), le reste en espèces ou par carte`,
-  cashOnSite: 'Sur place (espèces ou carte)',
+  /** `where`: cashWhereOnSite or cashWhereAtDoor; `payable`: paymentTexts.mealVoucherPayable of the amount. */
+  cashWithMealVouchers: (where: string, payable: string) => `${where}, ${payable} (papier ou carte), le reste en espèces ou par carte`,
+  /** `where`: cashWhereOnSite or cashWhereAtDoor. */
+  cashOnHandover: (where: string) => `${where} (espèces ou carte)`,
+  cashWhereOnSite: 'Sur place',
+  cashWhereAtDoor: 'À la livraison',
   cancelledNothingDue: 'Commande annulée, rien à régler',
-  dueOnHandover: 'À régler au retrait ou à la livraison',
+  dueAtPickup: 'À régler au retrait',
+  dueOnDelivery: 'À régler à la livraison',
   paperless: 'Reçu dématérialisé : imprimez-le seulement si besoin (Code de l’environnement, art. L541-15-10).',
   invoicePaidByCard: (date: string) => `Facture acquittée : payée par carte bancaire le ${date}.`,
   invoicePaymentTerms: 'Paiement à la remise de la commande. Pas d’escompte pour paiement anticipé.',

@@ -105,9 +105,11 @@ describe('the receipt of a cash order', () => {
       '19,20 €',
       'Total TTC',
       '21,50 €',
-      'À régler au retrait ou à la livraison',
+      'À régler au retrait',
     ])
       expect(text).toContain(expected);
+    // A pickup order: the receipt says where it is paid, not « au retrait ou à la livraison ».
+    expect(text).not.toContain('livraison');
   });
 
   test("the confirmation e-mail links to the receipt page (site.url + /recu?commande=<secret>); the kitchen's does not", async () => {

@@ -12,6 +12,8 @@ interface ToastState {
   toasts: Toast[];
   show(message: string, tone?: Toast['tone']): void;
   dismiss(id: number): void;
+  /** Drops every alert of one tone: a new attempt makes the last one's failure stale. */
+  dismissTone(tone: Toast['tone']): void;
 }
 
 let nextId = 1;
@@ -25,6 +27,7 @@ export const useToasts = create<ToastState>()((set, get) => ({
     setTimeout(() => get().dismiss(id), 6000);
   },
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+  dismissTone: (tone) => set((s) => ({ toasts: s.toasts.filter((t) => t.tone !== tone) })),
 }));
 
 const toneClass = { error: 'bg-red-700', success: 'bg-emerald-700', info: 'bg-night' } as const;

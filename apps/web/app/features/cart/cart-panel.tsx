@@ -9,6 +9,7 @@ import { EmptyCart } from './empty-cart.tsx';
 import { OftenWith } from './often-with.tsx';
 import { useMemo } from 'react';
 import { describeChoices, useCartStore } from './cart-store.ts';
+import { OtherTypePrice } from './other-type-price.tsx';
 import { useCartTotals } from './use-cart-totals.ts';
 import { TotalsRecap } from './totals-recap.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
@@ -71,7 +72,10 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
                   </button>
                 </div>
               </div>
-              <p className="font-semibold">{formatPrice(totals.lines[index]?.amountCents ?? 0)}</p>
+              <div className="text-right">
+                <p className="font-semibold">{formatPrice(totals.lines[index]?.amountCents ?? 0)}</p>
+                <OtherTypePrice line={line} isPickup={isPickup} />
+              </div>
             </li>
           );
         })}

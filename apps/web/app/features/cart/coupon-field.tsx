@@ -70,7 +70,7 @@ export function CouponField({ refusal, idPrefix }: { refusal: string | null; idP
           onChange={(e) => setCode(e.target.value)}
           autoCapitalize="characters"
           autoComplete="off"
-          placeholder={couponFieldTexts.bienvenue10}
+          placeholder={couponFieldTexts.placeholder}
           aria-invalid={coupon?.validity === 'invalid' ? true : undefined}
           aria-describedby={coupon?.validity === 'invalid' ? `${inputId}-error` : undefined}
           className="min-w-0 flex-1 rounded-xl border border-black/15 px-3 py-2 text-base uppercase"

@@ -6,4 +6,5 @@ export { CartBar, CartPanel } from './cart-loaders.ts';
 export { EmptyCart } from './empty-cart.tsx';
 export { CouponField } from './coupon-field.tsx';
 export { TotalsRecap } from './totals-recap.tsx';
+export { OtherTypePrice } from './other-type-price.tsx';
 export { priceCart, useCartTotals, type PricingData } from './use-cart-totals.ts';

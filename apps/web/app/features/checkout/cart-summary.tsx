@@ -7,6 +7,7 @@ import { CouponField } from '../cart/index.ts';
 import { useCartTotals } from '../cart/index.ts';
 import { describeChoices } from '../cart/cart-store.ts';
 import { TotalsRecap } from '../cart/index.ts';
+import { OtherTypePrice } from '../cart/index.ts';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { cartSummaryTexts } from '@resto/domain/messages/checkout';
 
@@ -30,7 +31,10 @@ export function CartSummary({ data }: { data: StoreData }) {
               {line.quantity} × {line.item.item_name}
               {line.choices.length ? <span className="block text-xs text-ink/70">{describeChoices(line)}</span> : null}
             </span>
-            <span>{formatPrice(totals.lines[index]?.amountCents ?? 0)}</span>
+            <span className="text-right">
+              {formatPrice(totals.lines[index]?.amountCents ?? 0)}
+              <OtherTypePrice line={line} isPickup={isPickup} />
+            </span>
           </li>
         ))}
       </ul>

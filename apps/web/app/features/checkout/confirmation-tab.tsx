@@ -9,7 +9,7 @@ import type { StoreData } from '../../lib/api.server.ts';
 import { useCartStore } from '../cart/cart-store.ts';
 import { useCheckoutStore } from './checkout-store.ts';
 import { usePlaceOrder } from './use-place-order.ts';
-import { tabLabels } from './tabs-nav.tsx';
+import { tabLabel } from './tabs-nav.tsx';
 import { useMealVoucher } from './meal-voucher.ts';
 import { MealVoucherAmounts } from './payment-tab.tsx';
 import { confirmationTabTexts } from '@resto/domain/messages/checkout';
@@ -34,7 +34,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
   const row = (tab: CheckoutTab, content: React.ReactNode) => (
     <div className="flex items-start justify-between gap-3 py-3">
       <div>
-        <p className="text-xs font-semibold uppercase tracking-wide text-ink/65">{tabLabels[tab]}</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-ink/65">{tabLabel(tab, isPickup)}</p>
         <div>{content}</div>
       </div>
       <button type="button" onClick={() => goTo(tab)} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
@@ -69,7 +69,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
         {row(
           'delivery',
           isPickup ? (
-            `Retrait ${when}, ${readSetting(settings, 'contacts.address', '')}`
+            confirmationTabTexts.retraitA(when, readSetting(settings, 'contacts.address', ''))
           ) : address.address ? (
             confirmationTabTexts.livraison2(when, [address.address, address.address2, `${address.postal_code ?? ''} ${address.city ?? ''}`].filter(Boolean).join(', '))
           ) : (

@@ -2,13 +2,18 @@ import { useCartStore } from '../cart/cart-store.ts';
 import { checkoutTabs, type CheckoutTab } from '@resto/domain/checkout';
 import { tabsNavTexts } from '@resto/domain/messages/checkout';
 
-export const tabLabels: Record<CheckoutTab, string> = {
-  type: 'Mode',
+const tabLabels: Record<CheckoutTab, string> = {
+  type: tabsNavTexts.mode,
   personal: tabsNavTexts.coordonnees,
   delivery: tabsNavTexts.retrait,
   payment: tabsNavTexts.paiement,
   confirmation: tabsNavTexts.confirmation,
 };
+
+/** A tab's name as the customer reads it: the third tab is « Retrait » for pickup, « Livraison » for delivery. */
+export function tabLabel(tab: CheckoutTab, isPickup: boolean): string {
+  return tab === 'delivery' && !isPickup ? tabsNavTexts.livraison : tabLabels[tab];
+}
 
 /** The five checkout tabs in order (spec section 2); any tab can be opened directly. */
 export function TabsNav({ current, onSelect }: { current: CheckoutTab; onSelect: (tab: CheckoutTab) => void }) {
@@ -28,7 +33,7 @@ export function TabsNav({ current, onSelect }: { current: CheckoutTab; onSelect:
               }`}
             >
               <span className="grid size-5 place-items-center rounded-full bg-black/10 text-xs">{index + 1}</span>
-              <span className={tab === current ? '' : 'sr-only sm:not-sr-only'}>{tab === 'delivery' && !isPickup ? tabsNavTexts.livraison : tabLabels[tab]}</span>
+              <span className={tab === current ? '' : 'sr-only sm:not-sr-only'}>{tabLabel(tab, isPickup)}</span>
             </button>
           </li>
         ))}

@@ -116,6 +116,9 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
     };
     const local_id = checkout.localIdFor(JSON.stringify(body, (key, value) => (key === 'date' ? undefined : value)));
 
+    // A new attempt supersedes the last one's alert (« Le paiement a échoué… »): it must not
+    // outlive a payment that went through and still be read on /success.
+    useToasts.getState().dismissTone('error');
     setPlacing(true);
     try {
       const { order_id, secret } = await api.call({

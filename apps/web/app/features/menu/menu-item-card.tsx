@@ -24,7 +24,7 @@ export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[
             {badges.map((badge, index) => (
               <Fragment key={badge}>
                 {index ? ' ' : null}
-                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800" data-testid="item-badge">
+                <span className="rounded-lg bg-emerald-100 px-2 py-0.5 text-xs font-bold leading-tight text-emerald-800" data-testid="item-badge">
                   {badge}
                 </span>
               </Fragment>

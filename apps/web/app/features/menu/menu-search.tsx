@@ -6,6 +6,7 @@ import { buildSearchIndex, searchItems, searchMinLength } from '@resto/domain/se
 import { formatEuros } from '@resto/domain/format';
 import { menuSearchTexts } from '@resto/domain/messages/menu';
 import { ProductDialog } from './product-dialog-loader.ts';
+import { useCartStore } from '../cart/cart-store.ts';
 
 const preloadDialog = () => void ProductDialog.preload();
 
@@ -15,6 +16,8 @@ const preloadDialog = () => void ProductDialog.preload();
  */
 export function MenuSearch({ items }: { items: MenuItem[] }) {
   const [query, setQuery] = useState('');
+  // Each result at the price of the order type chosen, as the dish cards show it.
+  const isPickup = useCartStore((s) => s.is_pickup);
   const index = useMemo(() => buildSearchIndex(items), [items]);
   const results = useMemo(() => searchItems(index, query), [index, query]);
   const id = useId();
@@ -54,35 +57,39 @@ export function MenuSearch({ items }: { items: MenuItem[] }) {
       <p id={`${id}-status`} className="sr-only" aria-live="polite">
         {active ? menuSearchTexts.resultat(results.length, results.length > 1 ? 's' : '') : ''}
       </p>
-      {active ? (
-        <div className="absolute inset-x-0 top-full z-40 mt-1 overflow-hidden rounded-2xl bg-white shadow-xl">
-          {results.length ? (
-            <ul aria-label={menuSearchTexts.resultatsDeLaRecherche}>
-              {results.map((item) => (
-                <li key={item.item_id}>
-                  <Link
-                    to={`?product=${item.item_id}`}
-                    preventScrollReset
-                    onClick={() => setQuery('')}
-                    onPointerEnter={preloadDialog}
-                    onFocus={preloadDialog}
-                    className="flex items-center gap-3 px-3 py-2 hover:bg-brand-50 focus:bg-brand-50"
-                    data-testid="search-result"
-                  >
-                    <img src={item.item_image} alt="" width={48} height={36} className="h-9 w-12 rounded-lg object-cover" />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium">{item.item_name}</span>
-                      <span className="block truncate text-xs text-ink/70">{item.item_description}</span>
-                    </span>
-                    <span className="text-sm font-semibold text-brand-700">{formatEuros(item.item_price.price_pickup)}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="px-3 py-3 text-sm text-ink/70">{menuSearchTexts.aucunPlatNeCorrespondA(query.trim())}</p>
-          )}
+      {/* On a phone the results push the allergen filter down rather than lie over it: laid over, its
+          box peeked out under a short list or the « aucun plat » line, as an empty panel. From sm
+          up the filter sits beside the search and the list drops over the menu. The « aucun plat »
+          line is a status, always in the flow. */}
+      {active && results.length ? (
+        <div className="mt-1 overflow-hidden rounded-2xl bg-white shadow-xl sm:absolute sm:inset-x-0 sm:top-full sm:z-40">
+          <ul aria-label={menuSearchTexts.resultatsDeLaRecherche}>
+            {results.map((item) => (
+              <li key={item.item_id}>
+                <Link
+                  to={`?product=${item.item_id}`}
+                  preventScrollReset
+                  onClick={() => setQuery('')}
+                  onPointerEnter={preloadDialog}
+                  onFocus={preloadDialog}
+                  className="flex items-center gap-3 px-3 py-2 hover:bg-brand-50 focus:bg-brand-50"
+                  data-testid="search-result"
+                >
+                  <img src={item.item_image} alt="" width={48} height={36} className="h-9 w-12 rounded-lg object-cover" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{item.item_name}</span>
+                    <span className="block truncate text-xs text-ink/70">{item.item_description}</span>
+                  </span>
+                  <span className="text-sm font-semibold text-brand-700">
+                    {formatEuros(isPickup ? item.item_price.price_pickup : item.item_price.price_delivery)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
         </div>
+      ) : active ? (
+        <p className="mt-1 rounded-2xl bg-white px-3 py-3 text-sm text-ink/70 shadow-sm">{menuSearchTexts.aucunPlatNeCorrespondA(query.trim())}</p>
       ) : null}
     </div>
   );

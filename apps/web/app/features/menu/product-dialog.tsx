@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 import { DishPicture } from '../../components/dish-picture.tsx';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Minus, Plus, X } from 'lucide-react';
-import { calculateUnitPrice } from '@resto/domain/cart';
+import { calculateUnitPrice, describeOtherTypePrice } from '@resto/domain/cart';
 import { maxLineQuantity, pricedLineFromItem, validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@resto/domain/catalogue';
 
 import { formatPrice } from '@resto/domain/format';
 import { allergenLabels, dietLabels, type Allergen, type Diet } from '@resto/domain/allergens';
-import { itemBadge, type Offer } from '@resto/domain/offers';
+import { offerHeadline, type ItemNameOf, type Offer } from '@resto/domain/offers';
 import { useCartStore } from '../cart/cart-store.ts';
 import { fetchProductAfterAdd } from './quick-add.tsx';
 import { formatEuros } from '@resto/domain/format';
@@ -17,7 +17,7 @@ import { productDialogTexts } from '@resto/domain/messages/menu';
  * The product dialog (/menu?product={item_id}): options within each option's selected count,
  * quantity, note, then add to cart and fire GET /v2/public/products/{item_menu_id} (section 7).
  */
-export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offers: Offer[]; onClose: () => void }) {
+export function ProductDialog({ item, offers, nameOf, onClose }: { item: MenuItem; offers: Offer[]; nameOf: ItemNameOf; onClose: () => void }) {
   const isPickup = useCartStore((s) => s.is_pickup);
   const add = useCartStore((s) => s.add);
   const [choices, setChoices] = useState<ChosenOptionValue[]>([]);
@@ -27,6 +27,8 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
 
   const errors = useMemo(() => validateOptionChoices(item.item_name, item.options, choices), [item, choices]);
   const lineCents = calculateUnitPrice(pricedLineFromItem(item, choices, quantity), isPickup) * quantity;
+  // The dish's price the other way (« 16,00 € en livraison »): no surprise when the type switches.
+  const otherTypePrice = describeOtherTypePrice(pricedLineFromItem(item, [], 1), isPickup);
 
   const toggle = (optionId: number, valueId: number, single: boolean) =>
     setChoices((current) => {
@@ -58,7 +60,14 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
               <div>
                 <Dialog.Title className="text-xl font-bold">{item.item_name}</Dialog.Title>
                 <Dialog.Description className="mt-1 text-sm text-ink/70">{item.item_description}</Dialog.Description>
-                <p className="mt-2 font-semibold text-brand-700">{formatEuros(isPickup ? item.item_price.price_pickup : item.item_price.price_delivery)}</p>
+                <p className="mt-2 font-semibold text-brand-700">
+                  {formatEuros(isPickup ? item.item_price.price_pickup : item.item_price.price_delivery)}
+                  {otherTypePrice ? (
+                    <span className="ml-2 text-sm font-normal text-ink/70" data-testid="other-type-price">
+                      {otherTypePrice}
+                    </span>
+                  ) : null}
+                </p>
                 {item.item_diets.length ? (
                   <p className="mt-2 flex flex-wrap gap-1">
                     {item.item_diets.map((diet) => (
@@ -71,9 +80,7 @@ export function ProductDialog({ item, offers, onClose }: { item: MenuItem; offer
               </div>
               {offers.map((offer) => (
                 <div key={offer.id} className="rounded-2xl bg-emerald-50 p-3 text-sm" data-testid="product-offer">
-                  <p className="font-semibold text-emerald-800">
-                    {itemBadge(offer)} · {offer.name}
-                  </p>
+                  <p className="font-semibold text-emerald-800">{offerHeadline(offer, nameOf)}</p>
                   <p className="text-emerald-900/80">{offer.description}</p>
                 </div>
               ))}
