@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { pauseClockAt, savedLocation } from './helpers.ts';
+import { paintedOnTop, pauseClockAt, savedLocation } from './helpers.ts';
 
 /** Chromium's install prompt, as a page sees it; `outcome` is what the visitor answers. */
 async function offerInstallPrompt(page: Page, outcome: 'accepted' | 'dismissed' = 'dismissed') {
@@ -115,6 +115,38 @@ test.describe('iOS / Safari install guide (spec section 2)', () => {
     serviceWorkers: 'block',
     userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
     viewport: { width: 390, height: 844 },
+  });
+
+  test('never over the checkout at 390 px: the payment choices and « Continuer » stay uncovered', async ({ page }) => {
+    await start(page, { 'cookie-consent': 'true', location: savedLocation });
+    await page.clock.runFor(3600);
+    await expect(banner(page)).toBeVisible(); // due, on the menu
+
+    await page.goto('/menu?product=105');
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Ajouter ·/ })
+      .click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.goto('/checkout');
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    await page.getByRole('button', { name: /À emporter/ }).click();
+    await page.clock.runFor(600);
+    await expect(page).toHaveURL(/tab=personal/);
+    await page.getByLabel('Prénom').fill('Camille');
+    await page.getByLabel('Nom', { exact: true }).fill('Durand');
+    await page.getByLabel('E-mail').fill('camille.durand@example.fr');
+    await page.getByLabel('Téléphone').fill('06 12 34 56 78');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect(page).toHaveURL(/tab=delivery/);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect(page).toHaveURL(/tab=payment/);
+    // Long past the banner's 3.5 s: still not shown, and nothing covers what the visitor taps.
+    await page.clock.runFor(5000);
+    await expect(banner(page)).toBeHidden();
+    expect(await paintedOnTop(page.getByLabel(/Paiement sur place/))).toBe(true);
+    expect(await paintedOnTop(page.getByRole('button', { name: 'Continuer' }))).toBe(true);
   });
 
   test('an iPhone gets the banner, then the three French steps; "J\'ai compris" sets ios-pwa-prompt-shown', async ({ page }) => {

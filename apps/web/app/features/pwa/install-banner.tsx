@@ -1,7 +1,9 @@
 import { Suspense, useState } from 'react';
 import { Download } from 'lucide-react';
 import { pwaMessages } from '@resto/domain/messages/pwa';
+import { useLocation } from 'react-router';
 import { useInstallGate } from './use-install-gate.ts';
+import { installBannerHiddenOn } from './install-gate.ts';
 import { forgetDeferredPrompt, getDeferredPrompt } from './install-prompt.ts';
 import { storageKeys } from './storage-keys.ts';
 import { lazyWithPreload } from 'react-lazy-with-preload';
@@ -22,6 +24,8 @@ export function InstallBanner() {
   const { visible, hide } = useInstallGate();
   const [installing, setInstalling] = useState(false);
   const [guideOpen, setGuideOpen] = useState(false);
+  const { pathname } = useLocation();
+  const shown = visible !== null && !installBannerHiddenOn(pathname);
 
   if (visible === 'apple') void IosInstallGuide.preload();
 
@@ -59,7 +63,7 @@ export function InstallBanner() {
 
   return (
     <>
-      {visible ? (
+      {shown ? (
         <section
           role="region"
           aria-label={pwaMessages.installTitle}

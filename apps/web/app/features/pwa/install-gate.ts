@@ -61,3 +61,12 @@ export function detectAppleSafari(userAgent: string, maxTouchPoints: number): 'i
   if (/Macintosh/.test(userAgent) && safari) return 'mac';
   return null;
 }
+
+/**
+ * Whether the install banner stays out of a page: the checkout (`/checkout`, `/fr/checkout`), where
+ * the banner, fixed at the bottom of a phone's screen, would cover the payment choices and
+ * « Continuer ». Not dismissed there: it shows on the next page if it is still due.
+ */
+export function installBannerHiddenOn(pathname: string): boolean {
+  return /^(\/fr)?\/checkout\/?$/.test(pathname);
+}

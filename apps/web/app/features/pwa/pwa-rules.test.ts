@@ -3,7 +3,7 @@ import { keysToRemove } from './storage-keys.ts';
 import { isStale, staleAfterMs } from './stale-data.ts';
 import { isOverStorageLimit, storageLimitBytes } from './storage-quota.ts';
 import { chunkReloadGuardMs, isChunkLoadError, mayReloadForChunk } from './chunk-reload.ts';
-import { detectAppleSafari, hasSavedAddress, installTiming, nextInstallCheck, type InstallConditions } from './install-gate.ts';
+import { detectAppleSafari, hasSavedAddress, installBannerHiddenOn, installTiming, nextInstallCheck, type InstallConditions } from './install-gate.ts';
 import { isNewBuild, parseBuildInfo } from './version-check.ts';
 
 describe('start-up key cleanup (spec section 9) and the pwa-installed clash', () => {
@@ -125,4 +125,18 @@ test('new version: a different build id in /builds/latest.json', () => {
   expect(isNewBuild('a', parseBuildInfo({ id: 'a', timestamp: 1 }))).toBe(false);
   expect(isNewBuild('a', parseBuildInfo('<html>'))).toBe(false);
   expect(parseBuildInfo({ id: '', timestamp: 1 })).toBeNull();
+});
+
+describe('installBannerHiddenOn: never over the checkout', () => {
+  test.each([
+    ['/checkout', true],
+    ['/fr/checkout', true],
+    ['/checkout/', true],
+    ['/menu', false],
+    ['/success', false],
+    ['/', false],
+    ['/checkout-help', false],
+  ])('%s → %s', (pathname, hidden) => {
+    expect(installBannerHiddenOn(pathname)).toBe(hidden);
+  });
 });
