@@ -44,6 +44,7 @@ export const orderMailTexts = {
   customer: 'Client',
   cardOnline: 'Carte bancaire en ligne',
   cashOnSite: 'Sur place (espèces ou carte au comptoir)',
+  cashOnDelivery: 'À régler à la livraison',
   /** `payable`: paymentTexts.mealVoucherPayable of the amount. */
   cashWithMealVouchers: (payable: string) => `Sur place, ${payable} (papier ou carte), le reste en espèces ou par carte`,
   subtotal: 'Sous-total',

@@ -130,7 +130,7 @@ function orderFacts(order: OrderMailData, restaurant: RestaurantContacts): [stri
 /** How the order is paid; with meal vouchers, the part they may pay (issue 16). */
 function paymentFact(order: OrderMailData): string {
   if (order.paymentMethod !== 'cash') return `${t.cardOnline}${order.testMode ? ` — ${messages.paymentTestMode.toUpperCase()}` : ''}`;
-  if (!order.mealVoucherCents) return t.cashOnSite;
+  if (!order.mealVoucherCents) return order.isPickup ? t.cashOnSite : t.cashOnDelivery;
   return t.cashWithMealVouchers(paymentTexts.mealVoucherPayable(formatPrice(order.mealVoucherCents)));
 }
 

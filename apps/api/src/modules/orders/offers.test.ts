@@ -288,6 +288,10 @@ describe('orders with a coupon (Friday, priced by the domain, accepted 201)', ()
       total: 24,
     });
     expect(order.applied_offers).toEqual([expect.objectContaining({ offer_id: 52, type: 'free_delivery', amount: 0, is_coupon: true })]);
+    // The customer's e-mail says the cash is paid at the door, not « sur place ».
+    const mail = await server.mail.waitFor((m) => m.to === payload.customer.email);
+    expect(mail.text).toContain('Paiement : À régler à la livraison');
+    expect(mail.text).not.toContain('Sur place');
   });
 
   test('DESSERTOFFERT: item 121 in free_items at no charge, the total unchanged by the gift', async () => {
