@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from './fixtures.ts';
-import { collectConsoleErrors, freezeClock, open } from './helpers.ts';
+import { collectConsoleErrors, freezeClock, open, personalToPayment } from './helpers.ts';
 import { servers } from './servers.ts';
 import { OrderCreatedSchema, OrderViewSchema, type OrderView } from '@resto/contract/orders';
 import { PaymentIntentAnswerSchema, TestProcessorIntentSchema } from '@resto/contract/payments';
@@ -19,14 +19,7 @@ async function checkoutToPayment(page: Page, base = '') {
   await open(page, `${base}/checkout`);
   await page.getByRole('button', { name: /À emporter/ }).click();
   await expect(page).toHaveURL(/tab=personal/);
-  await page.getByLabel('Prénom').fill('Camille');
-  await page.getByLabel('Nom', { exact: true }).fill('Durand');
-  await page.getByLabel('E-mail').fill('camille.durand@example.fr');
-  await page.getByLabel('Téléphone').fill('06 12 34 56 78');
-  await page.getByRole('button', { name: 'Continuer' }).click();
-  await expect(page).toHaveURL(/tab=delivery/);
-  await page.getByRole('button', { name: 'Continuer' }).click();
-  await expect(page).toHaveURL(/tab=payment/);
+  await personalToPayment(page);
 }
 
 async function chooseCardAndConfirm(page: Page) {

@@ -111,6 +111,18 @@ export async function margheritaForPickup(page: Page): Promise<void> {
   await expect(page).toHaveURL(/tab=personal/);
 }
 
+/** From the personal tab of a pickup order: Camille Durand's details, then the delivery tab as it is, to the payment tab. */
+export async function personalToPayment(page: Page): Promise<void> {
+  await page.getByLabel('Prénom').fill('Camille');
+  await page.getByLabel('Nom', { exact: true }).fill('Durand');
+  await page.getByLabel('E-mail').fill('camille.durand@example.fr');
+  await page.getByLabel('Téléphone').fill('06 12 34 56 78');
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await expect(page).toHaveURL(/tab=delivery/);
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await expect(page).toHaveURL(/tab=payment/);
+}
+
 /**
  * Whether the element painted on top at the centre of `target` is `target` (or inside it). A modal
  * dialog makes the page behind it ignore the pointer (`pointer-events: none` on the body), which

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { paintedOnTop, pauseClockAt, savedLocation } from './helpers.ts';
+import { paintedOnTop, pauseClockAt, personalToPayment, savedLocation } from './helpers.ts';
 
 /** Chromium's install prompt, as a page sees it; `outcome` is what the visitor answers. */
 async function offerInstallPrompt(page: Page, outcome: 'accepted' | 'dismissed' = 'dismissed') {
@@ -134,14 +134,7 @@ test.describe('iOS / Safari install guide (spec section 2)', () => {
     await page.getByRole('button', { name: /À emporter/ }).click();
     await page.clock.runFor(600);
     await expect(page).toHaveURL(/tab=personal/);
-    await page.getByLabel('Prénom').fill('Camille');
-    await page.getByLabel('Nom', { exact: true }).fill('Durand');
-    await page.getByLabel('E-mail').fill('camille.durand@example.fr');
-    await page.getByLabel('Téléphone').fill('06 12 34 56 78');
-    await page.getByRole('button', { name: 'Continuer' }).click();
-    await expect(page).toHaveURL(/tab=delivery/);
-    await page.getByRole('button', { name: 'Continuer' }).click();
-    await expect(page).toHaveURL(/tab=payment/);
+    await personalToPayment(page);
     // Long past the banner's 3.5 s: still not shown, and nothing covers what the visitor taps.
     await page.clock.runFor(5000);
     await expect(banner(page)).toBeHidden();
