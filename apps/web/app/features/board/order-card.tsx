@@ -75,7 +75,13 @@ export function OrderCard({ order, onOpen }: { order: BoardOrder; onOpen: (order
           {orderCardTexts.orderNumber(order.order_id)}
         </button>
         <div className="flex flex-col items-end gap-1 text-xs">
-          {unopened ? <span className="animate-pulse rounded-full bg-red-600 px-2 py-0.5 font-bold text-white">{orderCardTexts.newBadge}</span> : null}
+          {unopened ? (
+            // The badge's text stays solid (a pulsing opacity put it below WCAG contrast half the time); a dot beside it pulses.
+            <span className="flex items-center gap-1.5 rounded-full bg-red-700 px-2 py-0.5 font-bold text-white">
+              <span aria-hidden className="size-2 rounded-full bg-white motion-safe:animate-ping" />
+              {orderCardTexts.newBadge}
+            </span>
+          ) : null}
           {order.status === 'rejected' ? <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{orderCardTexts.statusRejected}</span> : null}
           {order.status === 'cancelled' ? <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{orderCardTexts.statusCancelled}</span> : null}
           {order.status === 'completed' ? <span className="rounded-full bg-black/5 px-2 py-0.5 font-semibold">{orderCardTexts.statusCompleted}</span> : null}
