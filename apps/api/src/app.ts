@@ -1,15 +1,15 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { messages } from '@resto/domain/messages';
 import type { Database } from './db/client.ts';
-import { HealthSchema, type Health } from '@resto/contract/health';
-import { ApiError, errorResponse, success } from './http/errors.ts';
-import { declare, errorAnswer, routes, successAnswer } from './http/openapi.ts';
+import { apiTags } from '@resto/contract/route-kit';
+import { getHealth, getOpenApiDocument } from '@resto/contract/service.routes';
+import { ApiError, errorResponse } from './http/errors.ts';
+import { ok, routes, serve } from './http/openapi.ts';
 import { apiSecurityHeaders, noStore, strictTransportSecurity } from './http/security-headers.ts';
 import { textGuard } from './http/text-guard.ts';
 import { MemoRouter } from './http/memo-router.ts';
@@ -189,27 +189,9 @@ function exceptUpload(middleware: MiddlewareHandler): MiddlewareHandler {
   return (c, next) => (uploadPath.test(c.req.path) ? next() : middleware(c, next));
 }
 
-const healthRoute = createRoute({
-  method: 'get',
-  path: '/v2/health',
-  tags: ['Service'],
-  summary: 'La base de données répond.',
-  responses: { 200: successAnswer(HealthSchema, 'Tout répond.'), 503: errorAnswer('Base de données injoignable (database_unavailable).') },
-});
-
-const documentRoute = createRoute({
-  method: 'get',
-  path: '/v2/openapi.json',
-  tags: ['Service'],
-  summary: 'Ce document : chaque route de l’API, ses paramètres, corps, réponses, erreurs et authentification (OpenAPI 3.1).',
-  responses: {
-    200: { description: 'Le document OpenAPI 3.1.', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } },
-  },
-});
-
 /**
- * GET /v2/openapi.json: the OpenAPI 3.1 document of every route declared on `app` (issue 12,
- * part 2), with the authentication schemes of section 7. Built once, on the first call.
+ * GET /v2/openapi.json: the OpenAPI 3.1 document of every route served on `app` (docs/decisions/017,
+ * section 2), with the authentication schemes of section 7 and the tags defined. Built once, on the first call.
  */
 function declareDocument(app: ReturnType<typeof routes>) {
   const registry = app.openAPIRegistry;
@@ -249,7 +231,7 @@ function declareDocument(app: ReturnType<typeof routes>) {
     description: 'L’id du compte du jeton, en en-tête (section 7).',
   });
   let document: unknown;
-  declare(app, documentRoute, (c) => {
+  serve(app, getOpenApiDocument, (c) => {
     document ??= app.getOpenAPI31Document({
       openapi: '3.1.0',
       info: {
@@ -258,8 +240,9 @@ function declareDocument(app: ReturnType<typeof routes>) {
         description:
           'Chaque réponse JSON est {status: "success", payload} ou {status: "error", code, message, errors} (ErrorBody). Les barres obliques finales sont facultatives.',
       },
+      tags: Object.values(apiTags),
     });
-    return c.json(document);
+    return c.json(document as Record<string, unknown>, 200);
   });
 }
 
@@ -348,10 +331,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Not the image upload: its body is a binary file, read by sharp.
   use('text-guard', exceptUpload(textGuard()));
 
-  declare(app, healthRoute, async (c) => {
+  serve(app, getHealth, async (c) => {
     try {
       await deps.db.execute(sql`select 1`);
-      return success<Health>(c, { database: 'ok' });
+      return ok(c, { database: 'ok' as const });
     } catch {
       throw new ApiError('database_unavailable', 'Base de données injoignable.');
     }
@@ -376,8 +359,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     '/v2/public/locations',
     locationRoutes(deps.locations, (c) => deps.limits.locations(ip(c))),
   );
-  app.route('/v2/public/receipts', receiptRoutes(deps.receipts));
-  app.route('/v2/restaurant/push', pushRoutes(deps));
+  app.route('/', receiptRoutes(deps.receipts));
+  app.route('/', pushRoutes(deps));
   app.route('/v2', discoveryRoutes(deps.discovery));
   app.route('/v2/restaurant', staffRoutes(deps.staff, deps));
   app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));

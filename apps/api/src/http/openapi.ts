@@ -1,83 +1,139 @@
-import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
-import type { Context, Env } from 'hono';
+import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import type { Context, Env, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { successBody } from '@resto/contract/common';
-import { ErrorBodySchema, type FieldError } from '@resto/contract/errors';
+import type { FieldError } from '@resto/contract/errors';
+import { commonErrors, staffRoleOf, type StaffRole } from '@resto/contract/route-kit';
 import { messages } from '@resto/domain/messages';
 import { ApiError, zodFieldErrors } from './errors.ts';
 
 /**
- * Routes declared once (issue 12, part 1; docs/decisions/017, section 2): each route of the API
- * is a `createRoute` of @hono/zod-openapi naming the contract's schemas of its query, path,
- * body and answers. The declaration feeds GET /v2/openapi.json, and the same schemas validate
- * the request here, so documentation, validation and types come from one definition.
+ * Routes declared once (docs/decisions/017, section 2): each route of the API is a `createRoute`
+ * of @hono/zod-openapi in packages/contract/src/*.routes.ts naming the contract's schemas of its
+ * query, path, body and answers. `serve` feeds GET /v2/openapi.json with it, validates the
+ * request with the same schemas and types the handler's answer, so documentation, validation
+ * and types come from one definition. (`declare` is the older form, left while routes move.)
  *
- * The request is validated where the handler asks for it (`input.body()`, `input.query()`),
- * not before: some routes check who calls before they read the body (update-profile answers 401
- * to a stranger whatever the body holds), and they keep that order. A JSON body is read whatever
- * its Content-Type, as it always was.
+ * The request is validated before the handler runs; what must come first (who calls: a staff
+ * route's guard, an account's proof: update-profile answers 401 to a stranger whatever the body
+ * holds) is middleware that runs before the validators. A JSON body is read whatever its
+ * Content-Type, as it always was.
  */
 
 /** An API's routes: a Hono app that also keeps its routes' declarations (`strict: false`: trailing slashes optional). */
-export function routes<E extends Env = Env>() {
-  return new OpenAPIHono<E>({ strict: false });
+export function routes<E extends Env = Env>(options: RoutesOptions = {}) {
+  const app = new OpenAPIHono<E>({ strict: false, defaultHook: refusal(defaultInvalidMessage) });
+  if (options.authenticateStaff) staffAuthenticators.set(app, options.authenticateStaff);
+  return app;
 }
 
-/** The error answers' schema, as the component `ErrorBody` of the document. */
-const ErrorBodyComponent = ErrorBodySchema.meta({ id: 'ErrorBody' });
-
-/** A JSON answer `{status: 'success', payload}` whose payload is `schema`. */
-export function successAnswer(schema: z.ZodType, description: string) {
-  return { description, content: { 'application/json': { schema: successBody(schema) } } };
-}
-
-/** An error answer `{status: 'error', code, message, errors}` (packages/contract/src/errors.ts). */
-export function errorAnswer(description: string) {
-  return { description, content: { 'application/json': { schema: ErrorBodyComponent } } };
-}
-
-/** A JSON request body of `schema`. */
-export function jsonBody<S extends z.ZodType>(schema: S, description?: string) {
-  return { required: true, description, content: { 'application/json': { schema } } };
+export interface RoutesOptions {
+  /** How this router's staff routes (`staffOnly` of the contract) find their caller: the staff module's session check. */
+  authenticateStaff?: StaffAuthenticator;
 }
 
 /**
- * Statuses every route may answer, added by `declare` to those the route names: a text the
- * database refuses in the path, query or body (400, before any route runs: http/text-guard.ts),
- * a server fault (500), the database away or the server stopping (503).
+ * The staff member calling with the role `role` admits. @throws ApiError staff_login_required
+ * (401) without a live session, staff_forbidden (403) for a member calling an owner's route.
  */
-const commonErrors = {
-  400: errorAnswer('Texte refusé dans le chemin, la requête ou le corps (invalid_text), avec le champ.'),
-  500: errorAnswer('Erreur interne (internal_error).'),
-  503: errorAnswer('Base de données injoignable ou serveur en cours d’arrêt (database_unavailable, server_stopping).'),
+export type StaffAuthenticator = (c: Context, role: StaffRole) => Promise<StaffPrincipal>;
+
+/** The staff member behind a staff route's call (docs/decisions/020). */
+export interface StaffPrincipal {
+  staffId: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  sessionId: number;
+}
+
+/** What a staff route's handler reads: `c.var.staff`, set by its guard before the request is read. */
+export type StaffEnv = { Variables: { staff: StaffPrincipal } };
+
+const staffAuthenticators = new WeakMap<object, StaffAuthenticator>();
+
+/**
+ * The guard of a staff route: admits a live staff session of `role` and sets `c.var.staff`.
+ * It runs before the body is read: a stranger gets 401 whatever the body holds.
+ */
+export function staffOnly(role: StaffRole, authenticate: StaffAuthenticator): MiddlewareHandler<StaffEnv> {
+  return async (c, next) => {
+    c.set('staff', await authenticate(c, role));
+    await next();
+  };
+}
+
+/**
+ * A JSON body is read whatever its Content-Type, as the API always did (section 7's clients
+ * may send none): the declared body's validator reads only a JSON media type, so a body sent
+ * as anything else is relabelled before it.
+ */
+const jsonWhateverItsType: MiddlewareHandler = async (c, next) => {
+  const type = c.req.header('content-type');
+  if (!type || !/^application\/([\w.-]+\+)?json\b/i.test(type)) c.req.raw.headers.set('content-type', 'application/json');
+  // Parsed here (the text is cached for the validator) so that malformed JSON is our invalid_json, not the validator's bare 400.
+  try {
+    await c.req.json();
+  } catch {
+    throw new ApiError('invalid_json', messages.invalidJson);
+  }
+  await next();
 };
 
-/** Statuses of every route with a JSON body: malformed JSON or a refused field (400), a body over 1 MB (413). */
-export const bodyErrors = {
-  400: errorAnswer('JSON illisible (invalid_json) ou champ refusé (invalid_request, invalid_text), avec les champs fautifs.'),
-  413: errorAnswer('Corps de requête trop grand (body_too_large).'),
-} as const;
+function hasJsonBody(route: RouteConfig): boolean {
+  return Boolean(route.request?.body?.content['application/json']);
+}
 
-/** The OpenAPI security requirements of section 7 (the schemes are in app.ts). */
-type SecurityRequirements = Record<string, string[]>[];
+export interface ServeOptions {
+  /** The refusal's message when the route words it differently from `defaultInvalidMessage`. */
+  invalidMessage?: InvalidMessage;
+  /** Checks that must run before the request is validated (an account's proof: 401 whatever the body holds). */
+  before?: MiddlewareHandler[];
+}
 
-export const security: Record<'account' | 'bearer' | 'optionalBearer' | 'staff', SecurityRequirements> = {
-  /** A staff call (issue 13): the `resto_staff` session cookie, never a bearer token. */
-  staff: [{ staffCookie: [] }],
-  /** An account's call: a bearer token or `token` in the query, and `user_id` in the query or the `user-id` header. */
-  account: [
-    { bearerToken: [], userIdQuery: [] },
-    { bearerToken: [], userIdHeader: [] },
-    { tokenQuery: [], userIdQuery: [] },
-  ],
-  /** A bearer token only (a token in a URL would be logged by proxies). */
-  bearer: [
-    { bearerToken: [], userIdQuery: [] },
-    { bearerToken: [], userIdHeader: [] },
-  ],
-  /** Anyone; an account's bearer token when there is one (an account's order, or the proof of its owner). */
-  optionalBearer: [{}, { bearerToken: [] }],
-};
+/**
+ * Serves `route` (a `createRoute` of packages/contract/src/*.routes.ts) on `app` with `handler`,
+ * which reads `c.req.valid('json' | 'query' | 'param')` and answers through `c.json` typed by the
+ * route's answers (`ok` below): a handler that returns another shape does not compile. A staff
+ * route's guard (`x-staff-role`) runs first and sets `c.var.staff`, then `options.before`, then
+ * the validators; what they refuse is an ApiError (invalid_json, invalid_request) answered by the
+ * app's error handler like any other. The document gets the route with `commonErrors` added.
+ * @throws Error at start-up: a staff route on a router made without `authenticateStaff`.
+ */
+export function serve<R extends RouteConfig, E extends Env>(
+  app: OpenAPIHono<E>,
+  route: R,
+  handler: RouteHandler<R, E & StaffEnv>,
+  options: ServeOptions = {},
+): void {
+  const role = staffRoleOf(route);
+  const middleware: MiddlewareHandler[] = [];
+  if (role) {
+    const authenticate = staffAuthenticators.get(app);
+    if (!authenticate) throw new Error(`${route.method.toUpperCase()} ${route.path} : route du personnel servie sans authentification du personnel.`);
+    middleware.push(staffOnly(role, authenticate) as MiddlewareHandler);
+  }
+  middleware.push(...(options.before ?? []));
+  if (hasJsonBody(route)) middleware.push(jsonWhateverItsType);
+  const documented = { ...route, responses: { ...commonErrors, ...route.responses }, middleware };
+  const hook = options.invalidMessage ? refusal(options.invalidMessage) : undefined;
+  // The generic route's handler and hook types are too deep for TypeScript to relate here; `serve`'s own signature types them.
+  (app.openapi as (route: RouteConfig, handler: unknown, hook?: unknown) => void)(documented, handler, hook);
+}
+
+/** The success envelope `{status: 'success', payload}` as a route's typed JSON answer: 200, or `status` (201 of a creation). */
+export function ok<T>(c: Context, payload: T): ReturnType<typeof okWith<T, 200>>;
+export function ok<T, S extends ContentfulStatusCode>(c: Context, payload: T, status: S): ReturnType<typeof okWith<T, S>>;
+export function ok<T>(c: Context, payload: T, status: ContentfulStatusCode = 200) {
+  return okWith(c, payload, status);
+}
+
+function okWith<T, S extends ContentfulStatusCode>(c: Context, payload: T, status: S) {
+  return c.json({ status: 'success' as const, payload }, status);
+}
+
+/** The route kit, for routes not yet moved into packages/contract/src/*.routes.ts. */
+export { bodyErrors, errorAnswer, jsonBody, security, successAnswer } from '@resto/contract/route-kit';
 
 /** Which part of the request failed its schema. */
 type RequestPart = 'body' | 'query' | 'params';
@@ -92,6 +148,15 @@ const defaultInvalidMessage: InvalidMessage = (part, errors) => {
   if (part === 'body') return errors[0] ? `${messages.invalidRequest} ${errors[0].message}` : messages.invalidRequest;
   return errors[0]?.message ?? messages.invalidRequest;
 };
+
+/** The validators' hook: a refused part of the request becomes `refuseInvalid`'s ApiError. */
+function refusal(invalidMessage: InvalidMessage) {
+  return (result: { success: boolean; target: string; error?: unknown }) => {
+    if (result.success) return;
+    const part: RequestPart = result.target === 'json' ? 'body' : result.target === 'param' ? 'params' : 'query';
+    throw refuseInvalid(part, result.error as z.ZodError, invalidMessage);
+  };
+}
 
 /**
  * The default hook: a request refused by its declared schema is a 400 with the code

@@ -6,6 +6,7 @@ import { staffSessions, staffUsers } from '../../db/schema.ts';
 import { staffSessionIdleDays as idleDays } from '@resto/domain/staff';
 import { staffMessages } from '@resto/domain/messages/staff';
 import { ApiError } from '../../http/errors.ts';
+import type { StaffAuthenticator, StaffPrincipal } from '../../http/openapi.ts';
 import { hashSessionToken, newSessionToken } from '../auth/tokens.ts';
 
 /**
@@ -21,16 +22,9 @@ export const staffCookieName = 'resto_staff';
 /** A staff session is alive while used within this many days (packages/domain/src/staff.ts). */
 export const staffSessionIdleDays = idleDays;
 
-export type StaffRole = 'owner' | 'staff';
-
+export type { StaffRole } from '@resto/contract/route-kit';
 /** The staff member behind a call. */
-export interface StaffPrincipal {
-  staffId: number;
-  email: string;
-  name: string;
-  role: StaffRole;
-  sessionId: number;
-}
+export type { StaffPrincipal } from '../../http/openapi.ts';
 
 /** Opens a session for a staff member. @returns the cookie's token (never stored in clear). */
 export async function openStaffSession(db: Database, staffId: number, now: Date): Promise<string> {
@@ -74,4 +68,12 @@ export async function requireStaff(c: Context, db: Database, now: Date, role?: '
   if (!staff) throw new ApiError('staff_login_required', staffMessages.loginRequired);
   if (role === 'owner' && staff.role !== 'owner') throw new ApiError('staff_forbidden', staffMessages.forbidden);
   return staff;
+}
+
+/**
+ * The authenticator of a router's staff routes (http/openapi.ts `routes({ authenticateStaff })`):
+ * `requireStaff` at the clock's instant, the owner's role when the route admits only the owner.
+ */
+export function staffAuthenticator(db: Database, clock: () => Date): StaffAuthenticator {
+  return (c, role) => requireStaff(c, db, clock(), role === 'owner' ? 'owner' : undefined);
 }

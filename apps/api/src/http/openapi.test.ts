@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { errorOf, payloadOf, request, startTestServer, type TestServer } from '../test/harness.ts';
+import { createTestStaff, staffRequest, type TestStaff } from '../test/staff.ts';
+
+/**
+ * The route foundation (http/openapi.ts `serve`, packages/contract/src/route-kit.ts), through the
+ * real server on a real route (the push subscriptions, a staff route with a JSON body): the staff
+ * guard runs before the body is read, a JSON body is read whatever its Content-Type, malformed
+ * JSON and a refused field are our French errors, and the document carries what the route declares.
+ */
+let server: TestServer;
+let member: TestStaff;
+const path = '/v2/restaurant/push/subscriptions';
+const subscription = { endpoint: 'https://push.example/abc', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  member = await createTestStaff(server.db);
+});
+afterAll(() => server.close());
+
+describe('serve(): one route definition served', () => {
+  test('the staff guard answers 401 before the body is read: a stranger with malformed JSON gets staff_login_required', async () => {
+    const response = await request(server.baseUrl, path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{not json' });
+    expect(response.status).toBe(401);
+    expect(errorOf(response).code).toBe('staff_login_required');
+  });
+
+  test('a JSON body is read whatever its Content-Type (text/plain, none)', async () => {
+    for (const headers of [{ 'Content-Type': 'text/plain' }, {}] as Record<string, string>[]) {
+      const response = await request(server.baseUrl, path, { method: 'POST', headers: { ...headers, Cookie: member.cookie }, body: JSON.stringify(subscription) });
+      expect(response.status).toBe(200);
+      expect(payloadOf(response)).toEqual({ endpoint: subscription.endpoint, subscribed: true });
+    }
+  });
+
+  test('malformed JSON is invalid_json; a refused field is invalid_request naming the field, in French', async () => {
+    const malformed = await request(server.baseUrl, path, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: member.cookie }, body: '{not json' });
+    expect(malformed.status).toBe(400);
+    expect(errorOf(malformed)).toMatchObject({ code: 'invalid_json', message: "Le corps de la requête n'est pas un JSON valide." });
+    const refused = await staffRequest(server, member.cookie, 'POST', path, { ...subscription, endpoint: 42 });
+    expect(refused.status).toBe(400);
+    const error = errorOf(refused);
+    expect(error.code).toBe('invalid_request');
+    expect(error.errors.map((field) => field.path)).toEqual(['endpoint']);
+    expect(error.message.startsWith('La requête contient des erreurs.')).toBe(true);
+  });
+
+  test('the document: operationId, the tag defined, the staff security, the guard’s 401 and the common errors', async () => {
+    const document = payloadOrDocument(await request<Record<string, unknown>>(server.baseUrl, '/v2/openapi.json'));
+    const operation = document.paths[path]!.post!;
+    expect(operation.operationId).toBe('subscribeToPush');
+    expect(operation['x-staff-role']).toBe('staff');
+    expect(operation.security).toEqual([{ staffCookie: [] }]);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '413', '500', '503']);
+    expect(document.tags.map((tag) => tag.name)).toContain(operation.tags[0]);
+  });
+});
+
+interface Operation {
+  operationId: string;
+  tags: string[];
+  security: unknown;
+  responses: Record<string, unknown>;
+  'x-staff-role'?: string;
+}
+
+function payloadOrDocument(response: { body: unknown }) {
+  return response.body as { paths: Record<string, Record<string, Operation>>; tags: { name: string }[] };
+}
