@@ -193,7 +193,7 @@ function exceptUpload(middleware: MiddlewareHandler): MiddlewareHandler {
  * GET /v2/openapi.json: the OpenAPI 3.1 document of every route served on `app` (docs/decisions/017,
  * section 2), with the authentication schemes of section 7 and the tags defined. Built once, on the first call.
  */
-function declareDocument(app: ReturnType<typeof routes>) {
+function declareDocument(app: ReturnType<typeof routes>, siteUrl: string) {
   const registry = app.openAPIRegistry;
   registry.registerComponent('securitySchemes', 'bearerToken', {
     type: 'http',
@@ -239,6 +239,7 @@ function declareDocument(app: ReturnType<typeof routes>) {
         version: '2',
         description:
           'Chaque réponse JSON est {status: "success", payload} ou {status: "error", code, message, errors} (ErrorBody). Les barres obliques finales sont facultatives.',
+        license: { name: 'Conditions d’utilisation du site', url: `${siteUrl}/terms-of-service` },
       },
       tags: Object.values(apiTags),
     });
@@ -377,7 +378,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs, screens: deps.escalation.screens };
   app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));
   app.route('/v2/public/tracking', trackingRealtimeRoutes(realtime));
-  declareDocument(app);
+  declareDocument(app, deps.siteUrl);
   app.all('/v2/*', () => {
     throw new ApiError('not_found', messages.notFound);
   });
