@@ -9,8 +9,7 @@ import { count } from 'drizzle-orm';
 import pg from 'pg';
 import { ErrorBodySchema, errorStatus, type ErrorBody } from '@resto/contract/errors';
 import { groupChoices, type ChosenOptionValue, type Menu, type MenuItem } from '@resto/domain/catalogue';
-import type { OrderPayload } from '@resto/domain/checkout';
-import { centsToEuros } from '@resto/domain/money';
+import { orderPayloadTotals, type OrderPayload } from '@resto/domain/checkout';
 import type { Offer } from '@resto/domain/offers';
 import { priceCart, type PricedCart } from '@resto/domain/pricing';
 import type { SettingsList } from '@resto/domain/settings';
@@ -445,11 +444,7 @@ export async function buildOrderPayload(server: Pick<TestServer, 'baseUrl' | 'no
     items,
     free_items: [],
     is_pickup: true,
-    delivery: centsToEuros(totals.deliveryCents),
-    tax: centsToEuros(totals.taxCents),
-    subtotal: centsToEuros(totals.subtotalCents),
-    discount: centsToEuros(totals.discountCents),
-    total: centsToEuros(totals.totalCents),
+    ...orderPayloadTotals(totals),
     payment_method: 'cash',
     transaction_id: null,
     user_id: null,

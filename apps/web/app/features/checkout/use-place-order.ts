@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { groupChoices } from '@resto/domain/catalogue';
-import { BusinessSchema, DeliverySchema, PaymentSchema, PersonalSchema, type CheckoutTab, type OrderPayload } from '@resto/domain/checkout';
+import { BusinessSchema, DeliverySchema, orderPayloadTotals, PaymentSchema, PersonalSchema, type CheckoutTab, type OrderPayload } from '@resto/domain/checkout';
 import { messages } from '@resto/domain/messages';
-import { centsToEuros } from '@resto/domain/money';
 import type { StoreData } from '../../lib/api.server.ts';
 import { OrderCreatedSchema, OrderFinalizedSchema } from '@resto/contract/orders';
 import { errorStatus } from '@resto/contract/errors';
@@ -93,11 +92,7 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
       free_items: offers.freeItems,
       coupon: cart.coupon?.validity === 'valid' && !offers.couponRefusal ? cart.coupon.code : null,
       is_pickup: cart.is_pickup,
-      delivery: centsToEuros(totals.deliveryCents),
-      tax: centsToEuros(totals.taxCents),
-      subtotal: centsToEuros(totals.subtotalCents),
-      discount: centsToEuros(totals.discountCents),
-      total: centsToEuros(totals.totalCents),
+      ...orderPayloadTotals(totals),
       payment_method: checkout.method,
       // Issue 16: sent only when chosen; the server computes the voucher amount itself.
       ...(checkout.method === 'cash' && checkout.mealVoucher && voucherPays(cart.lines, totals, data) ? { meal_voucher: true } : {}),
