@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { prepareJson } from '../apps/api/src/http/prepared-answer.ts';
+import { prepareJson } from '../apps/api/src/http/fast-path/prepared-answer.ts';
 
 /**
  * The baseline: a bare Hono server answering the same JSON as ours (MENUS_BODY, SETTINGS_BODY,

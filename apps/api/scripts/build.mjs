@@ -11,7 +11,8 @@
  *   must be the one instance the storefront's build (apps/web/build/server) also imports.
  * - Code splitting keeps server.ts's dynamic `import('./run-server.ts')` lazy: the data
  *   directory's lock is taken, and NODE_ENV defaulted, before the rest of the server is loaded.
- * - The communes index is built in a worker thread: communes-worker.js, a second entry point.
+ * - The communes index is built in a worker thread: communes-worker.js, a second entry point;
+ *   PGlite's first start runs in a child process: pglite-start.js, a third (src/db/client.ts).
  * - Paths to files beside the sources (migrations, demo restaurant, storefront build) go through
  *   src/api-root.ts, which is one folder below apps/api in the sources and in the build alike.
  */
@@ -36,7 +37,12 @@ const started = performance.now();
 const result = await build({
   absWorkingDir: apiDir,
   // The communes index's worker thread (communes-index.ts, loadCommunesIndex) beside server.js.
-  entryPoints: { server: 'src/server.ts', 'communes-worker': 'src/modules/locations/providers/communes-worker.ts' },
+  // PGlite's first start, run by path in a child process (db/client.ts, pgliteChild), beside it too.
+  entryPoints: {
+    server: 'src/server.ts',
+    'communes-worker': 'src/modules/locations/providers/communes-worker.ts',
+    'pglite-start': 'src/db/pglite-start.ts',
+  },
   outdir,
   bundle: true,
   splitting: true,

@@ -12,8 +12,9 @@ import { ApiError, errorResponse } from './http/errors.ts';
 import { ok, routes, serve } from './http/openapi.ts';
 import { apiSecurityHeaders, noStore, strictTransportSecurity } from './http/security-headers.ts';
 import { textGuard } from './http/text-guard.ts';
-import { MemoRouter } from './http/memo-router.ts';
-import { preparedAtTheDoor } from './http/prepared-door.ts';
+import { MemoRouter } from './http/fast-path/memo-router.ts';
+import { preparedAtTheDoor } from './http/fast-path/prepared-door.ts';
+import { namedMiddleware } from './http/fast-path/bypassed.ts';
 import { RequestLimits } from './http/request-limits.ts';
 import { clientIp } from './modules/auth/credentials.ts';
 import type { Logger } from './logger.ts';
@@ -252,7 +253,7 @@ const catalogAnswerDeps = (deps: AppDeps) => ({ ...deps, cardPaymentsOff: deps.p
 
 /**
  * The first step of the server's request listener: the catalogue's prepared answers served at the
- * door (http/prepared-door.ts), when they are made, while `isOpen()` (the server not draining) and
+ * door (http/fast-path/prepared-door.ts), when they are made, while `isOpen()` (the server not draining) and
  * requests are not logged one by one (LOG_LEVEL=debug). Returns true when it answered.
  */
 export function catalogDoor(deps: AppDeps, isOpen: () => boolean = () => true) {
@@ -286,11 +287,12 @@ export interface AppOptions {
  * declared with the contract's schemas (http/openapi.ts) and documented at GET /v2/openapi.json.
  */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
-  // The app every request goes through: its router remembers its last matches (http/memo-router.ts).
+  // The app every request goes through: its router remembers its last matches (http/fast-path/memo-router.ts).
   const app = new OpenAPIHono({ strict: false, router: new MemoRouter() });
   for (const middleware of options.first ?? []) app.use(middleware);
+  // Each by name: the catalogue's door skips them, and says why (http/fast-path/bypassed.ts).
   const use = (name: ApiMiddlewareName, middleware: MiddlewareHandler) => {
-    if (!options.without?.includes(name)) app.use('/v2/*', middleware);
+    if (!options.without?.includes(name)) app.use('/v2/*', namedMiddleware(name, middleware));
   };
   use('hsts', strictTransportSecurity(deps.trustProxy));
   use('security-headers', apiSecurityHeaders);

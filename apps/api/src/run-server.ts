@@ -12,11 +12,12 @@ import { readSetting } from '@resto/domain/settings';
 import { getTagManagerId } from '@resto/domain/site';
 import { apiRoot } from './api-root.ts';
 import { catalogDoor, createApp, createDeps, type ApiMiddlewareName, type AppDeps } from './app.ts';
-import { isPreparedResponse } from './http/prepared-answer.ts';
+import { isPreparedResponse } from './http/fast-path/prepared-answer.ts';
 import { storefrontSecurity, type ThirdParties } from './http/security-headers.ts';
 import { openDatabase } from './db/client.ts';
 import { createDrain } from './http/drain.ts';
-import { createServerWithDoor } from './http/prepared-door.ts';
+import { createServerWithDoor } from './http/fast-path/prepared-door.ts';
+import { namedMiddleware } from './http/fast-path/bypassed.ts';
 import type { Env } from './env.ts';
 import { createLogger } from './logger.ts';
 import { watchEventLoop } from './http/event-loop-watch.ts';
@@ -100,7 +101,7 @@ export async function runServer(env: Env, release: () => Promise<void>) {
 
   // The storefront's loaders call app.request directly: only requests from the network are drained.
   const drain = createDrain(app.fetch);
-  // The catalogue's prepared answers are written before Hono sees the request (http/prepared-door.ts).
+  // The catalogue's prepared answers are written before Hono sees the request (http/fast-path/prepared-door.ts).
   const door = catalogDoor(deps, () => !drain.draining());
   const server = serve({ fetch: drain.fetch, port: env.PORT, hostname: env.HOST, createServer: createServerWithDoor(door) }, (info) => {
     logger.info(
@@ -184,11 +185,11 @@ export type ServerMiddlewareName = 'compress';
 export function serverApp(deps: AppDeps, options: { without?: readonly (ServerMiddlewareName | ApiMiddlewareName)[] } = {}): ServerApp {
   const gzip = compress();
   const nothingMore = async () => {};
-  const compressUnprepared: MiddlewareHandler = async (c, next) => {
+  const compressUnprepared: MiddlewareHandler = namedMiddleware('compress', async (c, next) => {
     await next();
     // compress() with nothing left to run: it only looks at the answer already made.
     if (!isPreparedResponse(c.res)) await gzip(c, nothingMore);
-  };
+  });
   return createApp(deps, {
     without: options.without?.filter((name): name is ApiMiddlewareName => name !== 'compress'),
     first: options.without?.includes('compress') ? [] : [compressUnprepared],

@@ -5,7 +5,7 @@ import { CapacityViewSchema } from '@resto/contract/backoffice-capacity';
 import type { Menu } from '@resto/domain/catalogue';
 import { capacityFieldMessages, capacityMessages } from '@resto/domain/messages/backoffice-capacity';
 import { backOfficeMessages } from '@resto/domain/messages/backoffice';
-import { centsToEuros } from '@resto/domain/money';
+import { orderPayloadTotals } from '@resto/domain/checkout';
 import type { Offer } from '@resto/domain/offers';
 import { priceCart } from '@resto/domain/pricing';
 import { collectConsoleErrors, freezeClock, open } from './helpers.ts';
@@ -69,11 +69,7 @@ async function placeOrderInSlot(asap = false): Promise<number> {
       is_scheduled: !asap,
       delivery_date: asap ? null : day,
       delivery_time_range: asap ? null : range,
-      delivery: centsToEuros(totals.deliveryCents),
-      tax: centsToEuros(totals.taxCents),
-      subtotal: centsToEuros(totals.subtotalCents),
-      discount: centsToEuros(totals.discountCents),
-      total: centsToEuros(totals.totalCents),
+      ...orderPayloadTotals(totals),
       payment_method: 'cash',
       transaction_id: null,
       user_id: null,

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { BoardState } from '@resto/contract/board';
 import type { Menu, MenuItem } from '@resto/domain/catalogue';
-import type { OrderPayload } from '@resto/domain/checkout';
-import { centsToEuros } from '@resto/domain/money';
+import { orderPayloadTotals, type OrderPayload } from '@resto/domain/checkout';
 import type { Offer } from '@resto/domain/offers';
 import { priceCart } from '@resto/domain/pricing';
 
@@ -59,7 +58,7 @@ export async function placeCashOrder(
   ];
   const price = () => priceCart({ lines, isPickup: true, settings, offers, coupon: couponOffer, now: new Date(now), delivery: null }).totals;
   let totals = price();
-  while (couponOffer && centsToEuros(totals.subtotalCents) < couponOffer.minimum_amount && lines[0]!.quantity < 20) {
+  while (couponOffer && orderPayloadTotals(totals).subtotal < couponOffer.minimum_amount && lines[0]!.quantity < 20) {
     lines[0]!.quantity += 1;
     totals = price();
   }
@@ -71,11 +70,7 @@ export async function placeCashOrder(
     is_scheduled: extra.slot !== undefined,
     delivery_date: extra.slot?.date ?? null,
     delivery_time_range: extra.slot?.range ?? null,
-    delivery: centsToEuros(totals.deliveryCents),
-    tax: centsToEuros(totals.taxCents),
-    subtotal: centsToEuros(totals.subtotalCents),
-    discount: centsToEuros(totals.discountCents),
-    total: centsToEuros(totals.totalCents),
+    ...orderPayloadTotals(totals),
     payment_method: 'cash',
     transaction_id: null,
     user_id: null,
@@ -109,17 +104,13 @@ export async function placePaidCardOrder(baseURL: string, now: string, card = '4
   const item = items[0];
   if (!item) throw new Error('the demo menu has no simple items');
   const { totals } = priceCart({ lines: [{ item, choices: [], quantity: 2 }], isPickup: true, settings, offers, coupon: null, now: new Date(now), delivery: null });
-  const total = centsToEuros(totals.totalCents);
+  const amounts = orderPayloadTotals(totals);
   const body = {
     local_id: `board-e2e-${randomBytes(10).toString('hex')}`,
     items: [{ item_id: item.item_id, item_menu_id: item.item_menu_id, quantity: 2, note: '', options: [] }],
     free_items: [],
     is_pickup: true,
-    delivery: centsToEuros(totals.deliveryCents),
-    tax: centsToEuros(totals.taxCents),
-    subtotal: centsToEuros(totals.subtotalCents),
-    discount: centsToEuros(totals.discountCents),
-    total,
+    ...amounts,
     payment_method: 'card',
     transaction_id: null,
     user_id: null,
@@ -133,7 +124,7 @@ export async function placePaidCardOrder(baseURL: string, now: string, card = '4
   const intent = await send<{ id: string; client_secret: string }>(baseURL, 'POST', '/v2/public/checkout/stripe-payment-intent', {
     order_id: order.order_id,
     customer_id: customer.customer,
-    amount: total,
+    amount: amounts.total,
     secret: order.secret,
   });
   await send(baseURL, 'POST', '/v2/public/checkout/test-processor/confirm', { client_secret: intent.client_secret, number: card, expiry: '12/34', cvc: '123' });

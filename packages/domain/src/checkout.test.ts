@@ -7,6 +7,7 @@ import {
   PersonalSchema,
   checkoutTabs,
   isCheckoutTab,
+  orderPayloadTotals,
   type OrderPayload,
 } from './checkout.ts';
 import { messages } from './messages.ts';
@@ -313,5 +314,30 @@ describe('OrderPayloadSchema (section 3, Order payload)', () => {
 
   test('the customer errors carry the French Personal messages', () => {
     expect(issuesOf(OrderPayloadSchema.safeParse({ ...minimal, customer: { ...person, phone: '12' } }))).toEqual([['customer.phone', messages.invalidPhone]]);
+  });
+});
+
+describe('orderPayloadTotals: the order payload\'s amounts (spec sections 3 and 7)', () => {
+  test('integer cents become euros with 2 decimals, field by field', () => {
+    expect(orderPayloadTotals({ deliveryCents: 350, taxCents: 127, subtotalCents: 1250, discountCents: 125, totalCents: 1475 })).toEqual({
+      delivery: 3.5,
+      tax: 1.27,
+      subtotal: 12.5,
+      discount: 1.25,
+      total: 14.75,
+    });
+  });
+
+  test('nothing else of the totals is sent: zeros stay zeros, no float noise', () => {
+    const totals = { deliveryCents: 0, taxCents: 1999, subtotalCents: 10_001, discountCents: 0, totalCents: 10_001, couponCents: 200 };
+    const amounts = orderPayloadTotals(totals);
+    expect(amounts).toEqual({ delivery: 0, tax: 19.99, subtotal: 100.01, discount: 0, total: 100.01 });
+    expect(Object.keys(amounts).sort()).toEqual(['delivery', 'discount', 'subtotal', 'tax', 'total']);
+  });
+
+  test('the amounts pass the payload schema', () => {
+    const amounts = orderPayloadTotals({ deliveryCents: 250, taxCents: 91, subtotalCents: 2390, discountCents: 239, totalCents: 2401 });
+    expect(OrderPayloadSchema.shape.total.safeParse(amounts.total).success).toBe(true);
+    expect(OrderPayloadSchema.shape.tax.safeParse(amounts.tax).success).toBe(true);
   });
 });

@@ -2,6 +2,8 @@ import { z } from './zod-fr.ts';
 import { messages } from './messages.ts';
 import { normalizePhone } from './phone.ts';
 import { maxCartLines, maxLineQuantity } from './catalogue.ts';
+import type { CartTotals } from './cart.ts';
+import { centsToEuros } from './money.ts';
 
 /**
  * Checkout forms and the order payload (spec sections 3 and 5). The same schemas validate the
@@ -183,6 +185,31 @@ export const OrderPayloadSchema = z.object({
   business: BusinessSchema.nullish(),
 });
 export type OrderPayload = z.input<typeof OrderPayloadSchema>;
+
+/**
+ * The amounts of the order payload (spec section 3, "Order payload", sent by POST
+ * /v2/public/checkout/ in section 7) from a cart's totals (`priceCart`, cart.ts): `deliveryCents`,
+ * `taxCents`, `subtotalCents`, `discountCents` and `totalCents`, integer cents, become `delivery`,
+ * `tax`, `subtotal`, `discount` and `total` in euros with 2 decimals (1250 → 12.5; money.ts
+ * `centsToEuros`, docs/decisions/016, section 3). The coupon's share is inside `discount`; the
+ * server reprices the cart and refuses a payload whose amounts differ (`prices_changed`).
+ * Every builder of the payload uses it: the storefront, the API's repricing, the tests.
+ */
+export function orderPayloadTotals(totals: Pick<CartTotals, 'deliveryCents' | 'taxCents' | 'subtotalCents' | 'discountCents' | 'totalCents'>): {
+  delivery: number;
+  tax: number;
+  subtotal: number;
+  discount: number;
+  total: number;
+} {
+  return {
+    delivery: centsToEuros(totals.deliveryCents),
+    tax: centsToEuros(totals.taxCents),
+    subtotal: centsToEuros(totals.subtotalCents),
+    discount: centsToEuros(totals.discountCents),
+    total: centsToEuros(totals.totalCents),
+  };
+}
 
 /** PUT /v2/public/checkout/ (section 7): finalises an order. */
 /**

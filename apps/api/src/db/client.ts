@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -226,38 +227,29 @@ async function initDataDir(dataDir: string): Promise<void> {
   await pgliteChild({ PGLITE_TEMPLATE: await templateFile(), PGLITE_INIT_DIR: dataDir });
 }
 
+/** Whether this module runs bundled into the compiled server (apps/api/build), beside pglite-start.js. */
+const compiledServer = !import.meta.url.endsWith('.ts');
+
 /**
- * Runs PGlite in a short-lived child process: in this one, initdb's own WebAssembly instance and
- * the buffers it leaves (about 450 MB) would stay reachable from the PGlite that follows for as
- * long as the server runs, and so would about 100 MB of a template's unpacking (issue 15,
+ * The child's arguments: PGlite's first-start module (db/pglite-start.ts) by path, its build
+ * beside the compiled server's chunks (apps/api/scripts/build.mjs), its source through tsx.
+ */
+const pgliteStartArgs = compiledServer
+  ? [fileURLToPath(new URL('./pglite-start.js', import.meta.url))]
+  : ['--import', 'tsx', fileURLToPath(new URL('./pglite-start.ts', import.meta.url))];
+
+/**
+ * Runs PGlite's first start (db/pglite-start.ts) in a short-lived child process: in this one,
+ * initdb's own WebAssembly instance and the buffers it leaves (about 450 MB) would stay reachable
+ * from the PGlite that follows for as long as the server runs, and so would about 100 MB of a template's unpacking (issue 15,
  * docs/decisions/026). The child makes the template file PGLITE_TEMPLATE if it is missing (initdb
  * in memory, the migrations, written aside then renamed: no process reads half a file), then
  * unpacks it into PGLITE_INIT_DIR when given. @throws the child's error output when it fails.
  */
 async function pgliteChild(env: { PGLITE_TEMPLATE: string; PGLITE_INIT_DIR?: string }): Promise<void> {
-  const script = `import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-const { PGLITE_TEMPLATE: file, PGLITE_INIT_DIR: dataDir, PGLITE_MIGRATIONS: migrationsFolder } = process.env;
-const startParams = JSON.parse(process.env.PGLITE_START_PARAMS);
-if (!existsSync(file)) {
-  const template = new PGlite('memory://', { startParams });
-  await migrate(drizzle({ client: template }), { migrationsFolder });
-  const files = await template.dumpDataDir('none');
-  await template.close();
-  const partial = file + '.' + process.pid + '.' + Math.random().toString(36).slice(2);
-  writeFileSync(partial, Buffer.from(await files.arrayBuffer()));
-  renameSync(partial, file);
-}
-if (dataDir) {
-  const db = new PGlite(dataDir, { loadDataDir: new Blob([readFileSync(file)]), startParams });
-  await db.waitReady;
-  await db.close();
-}`;
   try {
-    await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: apiRoot, // where @electric-sql/pglite and drizzle-orm resolve, from the sources and from the build
+    await promisify(execFile)(process.execPath, pgliteStartArgs, {
+      cwd: apiRoot, // where `--import tsx` resolves (from the sources); the module's own imports resolve from its file
       env: { ...process.env, NODE_OPTIONS: '', PGLITE_MIGRATIONS: migrationsFolder, PGLITE_START_PARAMS: JSON.stringify(pgliteStartParams), ...env },
     });
   } catch (error) {

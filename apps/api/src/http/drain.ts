@@ -54,7 +54,7 @@ export function createDrain<F extends (request: Request, ...rest: never[]) => Re
     fetch: wrapped,
     /** Requests being served now. */
     inFlight: () => inFlight,
-    /** Whether `drain` started: new requests get the 503 (http/prepared-door.ts closes then). */
+    /** Whether `drain` started: new requests get the 503 (http/fast-path/prepared-door.ts closes then). */
     draining: () => draining,
     /**
      * Stops `server` gracefully (see above). @returns how many requests were still in flight at

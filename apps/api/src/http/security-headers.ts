@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { Context, MiddlewareHandler } from 'hono';
-import { putHeaders } from './prepared-answer.ts';
+import { putHeaders } from './fast-path/prepared-answer.ts';
 
 /**
  * HTTP security headers of the storefront and the API (issue 17, findings 2 and 11;
@@ -104,7 +104,7 @@ export function strictTransportSecurity(trustProxy: boolean | number): Middlewar
  * The headers every storefront answer (page or file) carries: the set of Hono's
  * secureHeaders (Helmet's) with the options below, written out once (security-headers.test.ts
  * checks it is still exactly what secureHeaders sets) so that a prepared answer can carry them
- * without a Headers object (issue 15; http/prepared-answer.ts, putHeaders).
+ * without a Headers object (issue 15; http/fast-path/prepared-answer.ts, putHeaders).
  */
 export const STOREFRONT_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   // Stripe's 3-D Secure may open a window of the bank's; it must be able to come back.

@@ -9,13 +9,12 @@ import { count } from 'drizzle-orm';
 import pg from 'pg';
 import { ErrorBodySchema, errorStatus, type ErrorBody } from '@resto/contract/errors';
 import { groupChoices, type ChosenOptionValue, type Menu, type MenuItem } from '@resto/domain/catalogue';
-import type { OrderPayload } from '@resto/domain/checkout';
-import { centsToEuros } from '@resto/domain/money';
+import { orderPayloadTotals, type OrderPayload } from '@resto/domain/checkout';
 import type { Offer } from '@resto/domain/offers';
 import { priceCart, type PricedCart } from '@resto/domain/pricing';
 import type { SettingsList } from '@resto/domain/settings';
 import { catalogDoor, createApp, createDeps, type AppDeps, type LocationProviders } from '../app.ts';
-import { createServerWithDoor } from '../http/prepared-door.ts';
+import { createServerWithDoor } from '../http/fast-path/prepared-door.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { createLogger, type Logger } from '../logger.ts';
@@ -34,7 +33,7 @@ import { startTestSmtp, type TestInbox } from './smtp.ts';
 export interface TestServerOptions {
   /** The app's clock; a fixed instant makes menu_is_open deterministic. Defaults to the real time. */
   clock?: () => Date;
-  /** false: every request through the app, none answered at the door (http/prepared-door.ts). */
+  /** false: every request through the app, none answered at the door (http/fast-path/prepared-door.ts). */
   door?: boolean;
   /** Load the demo restaurant (default true). Logs are silent unless TEST_LOG_LEVEL is set. */
   seed?: boolean;
@@ -87,7 +86,7 @@ export interface TestServer {
   deps: AppDeps;
   /** The real SMTP server the app sends its e-mails to. */
   mail: TestInbox;
-  /** How many requests the catalogue's door answered before the app (http/prepared-door.ts). */
+  /** How many requests the catalogue's door answered before the app (http/fast-path/prepared-door.ts). */
   doorAnswers(): number;
   /** The app's card payment service (reconciliation pass, provider). */
   payments: PaymentService;
@@ -445,11 +444,7 @@ export async function buildOrderPayload(server: Pick<TestServer, 'baseUrl' | 'no
     items,
     free_items: [],
     is_pickup: true,
-    delivery: centsToEuros(totals.deliveryCents),
-    tax: centsToEuros(totals.taxCents),
-    subtotal: centsToEuros(totals.subtotalCents),
-    discount: centsToEuros(totals.discountCents),
-    total: centsToEuros(totals.totalCents),
+    ...orderPayloadTotals(totals),
     payment_method: 'cash',
     transaction_id: null,
     user_id: null,

@@ -15,13 +15,13 @@ import { messages } from '@resto/domain/messages';
 import { calendarAsSettings } from '@resto/domain/calendar';
 import { screenConnectedSetting, type StaffPresence } from '@resto/domain/scheduling';
 import { ApiError, success } from '../../http/errors.ts';
-import { preparedResponse, type PreparedAnswer } from '../../http/prepared-answer.ts';
+import { preparedResponse, type PreparedAnswer } from '../../http/fast-path/prepared-answer.ts';
 import { declare, errorAnswer, routes, successAnswer } from '../../http/openapi.ts';
 import type { CatalogMoment, CatalogService } from './service.ts';
 
 const tags = ['Catalogue'];
 
-/** The headers of settings, menus and offers: written once per content (http/prepared-answer.ts). */
+/** The headers of settings, menus and offers: written once per content (http/fast-path/prepared-answer.ts). */
 const preparedDescription =
   'Compressée en brotli ou gzip selon Accept-Encoding ; ETag fort, Cache-Control: no-cache (revalider à chaque usage : jamais un prix périmé), Vary: Accept-Encoding.';
 /** Their 304: If-None-Match names the current content. */
@@ -108,7 +108,7 @@ const offersAnswerKey = (version: number) => `offers:${version}`;
 
 /**
  * The prepared answer of `document` at the clock's instant, without waiting, when it is already
- * made: what the server's door serves (http/prepared-answer.ts `servePreparedAtTheDoor`). Undefined
+ * made: what the server's door serves (http/fast-path/prepared-answer.ts `servePreparedAtTheDoor`). Undefined
  * whenever the route would have to read or prepare something first (the catalogue's version check
  * is due, the screens' presence must be read, the answer is not compressed yet): the request then
  * goes through the app, which does it. The keys are the routes' own (below).

@@ -6,7 +6,7 @@ import type { Offer, OfferType } from '@resto/domain/offers';
 import { busyExtraMinutes, isPaused, type RestaurantCalendar } from '@resto/domain/calendar';
 import { toRestaurantDate } from '@resto/domain/clock';
 import type { Database } from '../../db/client.ts';
-import { prepareJson, type PreparedAnswer } from '../../http/prepared-answer.ts';
+import { prepareJson, type PreparedAnswer } from '../../http/fast-path/prepared-answer.ts';
 import { readCatalogRows, readCatalogVersion, type CatalogRows } from './repository.ts';
 
 export interface Catalog {
@@ -266,7 +266,7 @@ export class CatalogService {
   }
 
   /**
-   * `moment` without waiting, for the answers served at the server's door (http/prepared-answer.ts
+   * `moment` without waiting, for the answers served at the server's door (http/fast-path/prepared-answer.ts
    * `servePreparedAtTheDoor`): undefined when the catalogue must be checked first (not built yet,
    * or its last version check older than `refreshMs`), which only `moment` does.
    */
@@ -299,7 +299,7 @@ export class CatalogService {
 
   /**
    * The answer stored under `key` (a document's name and everything its bytes depend on: see
-   * `moment`), or the one `json()` writes, prepared once (http/prepared-answer.ts) while requests
+   * `moment`), or the one `json()` writes, prepared once (http/fast-path/prepared-answer.ts) while requests
    * for the same key wait for it. At most `maxAnswers` are kept, the oldest dropped first; all of
    * them when the catalogue's version changes.
    */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { centsToEuros } from '@resto/domain/money';
+import { orderPayloadTotals } from '@resto/domain/checkout';
 import { priceCart } from '@resto/domain/pricing';
 import { quoteAddressFromSettings } from '@resto/domain/location';
 import { scheduleMessages } from '@resto/domain/scheduling';
@@ -129,11 +129,7 @@ describe('delivery orders priced from the address', () => {
       lines: [{ itemId: pizza.itemId, quantity: 1 }],
       is_pickup: false,
       location,
-      delivery: centsToEuros(totals.deliveryCents),
-      subtotal: centsToEuros(totals.subtotalCents),
-      tax: centsToEuros(totals.taxCents),
-      discount: centsToEuros(totals.discountCents),
-      total: centsToEuros(totals.totalCents),
+      ...orderPayloadTotals(totals),
     });
   }
 

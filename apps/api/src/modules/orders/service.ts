@@ -1,6 +1,6 @@
 import type { CartTotals } from '@resto/domain/cart';
 import { validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@resto/domain/catalogue';
-import { DeliverySchema, type OrderPayloadSchema } from '@resto/domain/checkout';
+import { DeliverySchema, orderPayloadTotals, type OrderPayloadSchema } from '@resto/domain/checkout';
 import { readDeliverySettings, type DeliveryQuote } from '@resto/domain/delivery';
 import { calculateMailboxKey } from '@resto/domain/email-identity';
 import { checkOrderSchedule, leadTimeMinutes, readSchedulingSettings, type StaffPresence } from '@resto/domain/scheduling';
@@ -9,8 +9,8 @@ import { cardPaymentHoldMinutes, cartLoad, checkSlotCapacity, hasCapacityLimit, 
 import { capacityMessages } from '@resto/domain/messages/backoffice-capacity';
 import { messages } from '@resto/domain/messages';
 import { centsToEuros, eurosToCents } from '@resto/domain/money';
-import type { OfferRefusalReason } from '@resto/domain/offers';
-import { priceCart } from '@resto/domain/pricing';
+import type { Offer, OfferRefusalReason } from '@resto/domain/offers';
+import { priceCart, type PricedCart } from '@resto/domain/pricing';
 import { mealVoucherSplit, readMealVoucherSettings } from '@resto/domain/meal-vouchers';
 import { readSetting, type SettingsList } from '@resto/domain/settings';
 import { isOnSale } from '@resto/domain/sold-out';
@@ -22,7 +22,7 @@ import { ApiError, zodFieldErrors, type FieldError } from '../../http/errors.ts'
 import { isUniqueViolation } from '../../db/errors.ts';
 import { orderProofRefused } from './ownership.ts';
 import type { PlannedHits } from '../auth/rate-limits.ts';
-import type { CatalogService } from '../catalog/service.ts';
+import type { Catalog, CatalogService } from '../catalog/service.ts';
 import type { LocationService } from '../locations/service.ts';
 import type { NewOutboxMail } from '../mail/repository.ts';
 import type { MailOrder, MailOrderLine } from '../mail/service.ts';
@@ -64,13 +64,15 @@ function couponRefusalCode(reason: OfferRefusalReason | null): ErrorCode {
 
 /** Totals as the API writes them: euros with 2 decimals (section 3, Cart totals). */
 function totalsToEuros(totals: CartTotals) {
+  // The payload's own amounts (orderPayloadTotals), with the coupon's share and the tax per rate.
+  const { subtotal, discount, delivery, tax, total } = orderPayloadTotals(totals);
   return {
-    subtotal: centsToEuros(totals.subtotalCents),
-    discount: centsToEuros(totals.discountCents),
+    subtotal,
+    discount,
     coupon: centsToEuros(totals.couponCents),
-    delivery: centsToEuros(totals.deliveryCents),
-    tax: centsToEuros(totals.taxCents),
-    total: centsToEuros(totals.totalCents),
+    delivery,
+    tax,
+    total,
     tax_by_rate: totals.taxByRate.map((t) => ({ rate: t.rateBp / 100, base: centsToEuros(t.baseCents), tax: centsToEuros(t.taxCents) })),
   };
 }
@@ -79,6 +81,100 @@ interface ResolvedLine {
   item: MenuItem;
   choices: ChosenOptionValue[];
   quantity: number;
+}
+
+/** When the order is for: a slot (`is_scheduled`, its date and range) or as soon as possible. */
+interface OrderSchedule {
+  is_scheduled: boolean;
+  delivery_date: string | null;
+  delivery_time_range: string | null;
+}
+
+/** The order's schedule: the payload's own fields, else those of its location; a time range alone means scheduled. */
+function orderSchedule(payload: OrderPayload): OrderSchedule {
+  return {
+    is_scheduled: payload.is_scheduled ?? payload.location?.is_scheduled ?? Boolean(payload.delivery_time_range),
+    delivery_date: payload.delivery_date ?? payload.location?.delivery_date ?? null,
+    delivery_time_range: payload.delivery_time_range ?? payload.location?.delivery_time_range ?? null,
+  };
+}
+
+/**
+ * The payload's amounts against the server's own pricing, to the cent.
+ * @throws ApiError 409 prices_changed naming each amount that differs, with the fresh totals (euros).
+ */
+function checkClaimedTotals(payload: OrderPayload, totals: CartTotals): void {
+  const claimed = { subtotal: payload.subtotal, discount: payload.discount, delivery: payload.delivery, tax: payload.tax, total: payload.total };
+  const fresh = totalsToEuros(totals);
+  const mismatched = (Object.keys(claimed) as (keyof typeof claimed)[]).filter((key) => eurosToCents(claimed[key]) !== eurosToCents(fresh[key]));
+  if (mismatched.length) {
+    throw new ApiError(
+      'prices_changed',
+      messages.pricesChanged,
+      mismatched.map((path) => ({ path, message: messages.pricesChanged })),
+      fresh,
+    );
+  }
+}
+
+/**
+ * Meal vouchers (issue 16): the server's own split, whatever the browser showed; 0 cents when the
+ * payload does not ask for them. @throws ApiError 422 meal_voucher_refused when nothing of the cart is eligible.
+ */
+function mealVoucherCents(payload: OrderPayload, lines: readonly ResolvedLine[], totals: CartTotals, settings: SettingsList): number {
+  if (!payload.meal_voucher) return 0;
+  const { voucherCents } = mealVoucherSplit({
+    lines: lines.map((line, index) => ({ amountCents: totals.lines[index]!.amountCents, alcoholic: line.item.item_is_alcoholic === true })),
+    discountCents: totals.discountCents,
+    deliveryCents: totals.deliveryCents,
+    totalCents: totals.totalCents,
+    dailyLimitCents: readMealVoucherSettings(settings).dailyLimitCents,
+  });
+  if (voucherCents === 0)
+    throw new ApiError('meal_voucher_refused', messages.mealVoucherNothingEligible, [{ path: 'meal_voucher', message: messages.mealVoucherNothingEligible }]);
+  return voucherCents;
+}
+
+/**
+ * The uses of the applied offers to record, one row per offer and customer key: a once-only offer
+ * raced by a guest and an account of the same mailbox collides on the unique index
+ * (order_offers_once_idx) through their shared e-mail key.
+ */
+function offerUses(
+  applied: PricedCart['offers']['applied'],
+  coupon: Offer | undefined,
+  catalogOffers: readonly Offer[],
+  keys: readonly string[],
+): { offerId: number; customerKey: string; allowRepeat: boolean }[] {
+  return applied.flatMap((a) => {
+    const allowRepeat = (a.isCoupon ? coupon?.allow_repeat : catalogOffers.find((o) => o.id === a.offer_id)?.allow_repeat) ?? true;
+    return keys.map((customerKey) => ({ offerId: a.offer_id, customerKey, allowRepeat }));
+  });
+}
+
+/** The outbox rows of a cash order's e-mails, rendered once its id and secret are known (in its transaction). */
+function orderMailRows(
+  renderMails: (order: MailOrder, lines: readonly MailOrderLine[]) => NewOutboxMail[],
+  rows: ReturnType<typeof orderRows>,
+): ({ orderId, secret }: { orderId: number; secret: string }) => NewOutboxMail[] {
+  const { order } = rows;
+  const mailLines = rows.lines.map((line) => ({ ...line, note: line.note ?? '', isFree: line.isFree ?? false, options: line.options ?? [] }));
+  return ({ orderId, secret }) =>
+    renderMails(
+      {
+        ...order,
+        orderId,
+        secret,
+        location: order.location ?? null,
+        deliveryDate: order.deliveryDate ?? null,
+        deliveryTimeRange: order.deliveryTimeRange ?? null,
+        couponCode: order.couponCode ?? null,
+        mealVoucherCents: order.mealVoucherCents ?? 0,
+        placed: true, // numbered in the same transaction (cash)
+        testMode: false, // a new order has no payment yet
+      },
+      mailLines,
+    );
 }
 
 /**
@@ -144,44 +240,16 @@ export class OrderService {
     limits?.settle(before.counted);
 
     const catalog = await this.catalog.getCatalog();
-    if (payload.payment_method === 'cash' && !readSetting(catalog.settings, 'payments.cod.active', false))
-      throw new ApiError('payment_method_disabled', messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
-    if (payload.payment_method === 'card' && (!this.cardPayments || !readSetting(catalog.settings, 'payments.stripe.active', false)))
-      throw new ApiError('payment_method_disabled', messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
-    if (payload.meal_voucher) {
-      if (!readMealVoucherSettings(catalog.settings).active)
-        throw new ApiError('meal_voucher_refused', messages.mealVoucherDisabled, [{ path: 'meal_voucher', message: messages.mealVoucherDisabled }]);
-      if (payload.payment_method !== 'cash')
-        throw new ApiError('meal_voucher_refused', messages.mealVoucherCashOnly, [{ path: 'meal_voucher', message: messages.mealVoucherCashOnly }]);
-    }
+    this.checkPaymentChoice(payload, catalog.settings);
     const now = this.clock();
     const lines = payload.items.map((line, index) => this.resolveLine(catalog.itemsById, line, index, catalog.soldOutUntil, now));
-    const schedule = {
-      is_scheduled: payload.is_scheduled ?? payload.location?.is_scheduled ?? Boolean(payload.delivery_time_range),
-      delivery_date: payload.delivery_date ?? payload.location?.delivery_date ?? null,
-      delivery_time_range: payload.delivery_time_range ?? payload.location?.delivery_time_range ?? null,
-    };
-    const refusal = checkOrderSchedule({
-      schedule,
-      lines: lines.map((line) => line.item),
-      menus: await this.catalog.getMenus(now),
-      isPickup: payload.is_pickup,
-      settings: catalog.settings,
-      now,
-      presence: schedule.is_scheduled || !this.presence ? undefined : await this.presence(now, catalog.settings),
-      calendar: catalog.calendar,
-    });
-    if (refusal?.code === 'ordering_paused') throw new ApiError('ordering_paused', refusal.message, [{ path: refusal.path, message: refusal.message }]);
-    if (refusal) throw new ApiError('slot_unavailable', refusal.message, [{ path: refusal.path, message: refusal.message }]);
+    const schedule = orderSchedule(payload);
+    await this.checkSchedule(payload, schedule, lines, catalog, now);
     // Outside the transaction: a provider call never holds the database (PGlite serialises).
     const delivery = payload.is_pickup ? null : await this.deliveryQuote(catalog.settings, payload.location);
 
     const keys = customerKeys(payload.user_id, before.accountEmail, payload.customer.email);
-    // The account's mailbox key when it differs from the order's e-mail's: its uses read now.
-    const accountKeys = keys.filter((key) => !payloadKeys.includes(key));
-    const usedOfferIds = accountKeys.length
-      ? new Set([...before.usedOfferIds, ...(await repository.findUsedOfferIds(this.db, accountKeys))])
-      : before.usedOfferIds;
+    const usedOfferIds = await this.usedOfferIds(before.usedOfferIds, keys, payloadKeys);
     const coupon = payload.coupon ? catalog.couponsByCode.get(payload.coupon.toUpperCase()) : undefined;
     if (payload.coupon && !coupon) throw new ApiError('coupon_unknown', messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
     const { totals, offers } = priceCart({
@@ -201,38 +269,9 @@ export class OrderService {
       if (committed) return { order_id: committed.orderId, secret: committed.secret, created: false };
       throw new ApiError(couponRefusalCode(offers.couponRefusalReason), offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
     }
+    checkClaimedTotals(payload, totals);
+    const voucherCents = mealVoucherCents(payload, lines, totals, catalog.settings);
 
-    const claimed = { subtotal: payload.subtotal, discount: payload.discount, delivery: payload.delivery, tax: payload.tax, total: payload.total };
-    const fresh = totalsToEuros(totals);
-    const mismatched = (Object.keys(claimed) as (keyof typeof claimed)[]).filter((key) => eurosToCents(claimed[key]) !== eurosToCents(fresh[key]));
-    if (mismatched.length) {
-      throw new ApiError(
-        'prices_changed',
-        messages.pricesChanged,
-        mismatched.map((path) => ({ path, message: messages.pricesChanged })),
-        fresh,
-      );
-    }
-
-    // Meal vouchers (issue 16): the server's own split, whatever the browser showed.
-    const voucherCents = payload.meal_voucher
-      ? mealVoucherSplit({
-          lines: lines.map((line, index) => ({ amountCents: totals.lines[index]!.amountCents, alcoholic: line.item.item_is_alcoholic === true })),
-          discountCents: totals.discountCents,
-          deliveryCents: totals.deliveryCents,
-          totalCents: totals.totalCents,
-          dailyLimitCents: readMealVoucherSettings(catalog.settings).dailyLimitCents,
-        }).voucherCents
-      : 0;
-    if (payload.meal_voucher && voucherCents === 0)
-      throw new ApiError('meal_voucher_refused', messages.mealVoucherNothingEligible, [{ path: 'meal_voucher', message: messages.mealVoucherNothingEligible }]);
-
-    // One row per key: a once-only offer raced by a guest and an account of the same mailbox
-    // collides on the unique index (order_offers_once_idx) through their shared e-mail key.
-    const offerUses = offers.applied.flatMap((a) => {
-      const allowRepeat = (a.isCoupon ? coupon?.allow_repeat : catalog.offers.find((o) => o.id === a.offer_id)?.allow_repeat) ?? true;
-      return keys.map((customerKey) => ({ offerId: a.offer_id, customerKey, allowRepeat }));
-    });
     // Cash: the order is placed now, so its e-mails are written with it (a card order's once it is
     // paid, issue 6), in the same transaction: a crash cannot keep one without the other (issue 17).
     const renderMails = payload.payment_method === 'cash' ? await this.mails?.prepareOrderMailRows() : undefined;
@@ -260,52 +299,86 @@ export class OrderService {
     });
     const capacity = this.capacityGuard(payload.is_pickup, schedule, rows.lines, catalog.settings, now, catalog.calendar);
     rows.order.slotKey = capacity.slotKey;
-    const order = rows.order;
-    const mailLines = rows.lines.map((line) => ({ ...line, note: line.note ?? '', isFree: line.isFree ?? false, options: line.options ?? [] }));
-    const mails = renderMails
-      ? ({ orderId, secret }: { orderId: number; secret: string }) =>
-          renderMails(
-            {
-              ...order,
-              orderId,
-              secret,
-              location: order.location ?? null,
-              deliveryDate: order.deliveryDate ?? null,
-              deliveryTimeRange: order.deliveryTimeRange ?? null,
-              couponCode: order.couponCode ?? null,
-              mealVoucherCents: order.mealVoucherCents ?? 0,
-              placed: true, // numbered in the same transaction (cash)
-              testMode: false, // a new order has no payment yet
-            },
-            mailLines,
-          )
-      : undefined;
-    const written = await repository
-      .insertOrder(this.db, {
-        order,
-        lines: rows.lines,
-        offerUses,
-        placedAt: payload.payment_method === 'cash' ? now : null,
-        mails,
-        capacity: capacity.guard,
-      })
-      .catch(async (error: unknown) => {
-        // A retry of an order that was placed meanwhile (an ASAP retry may fall in another slot)
-        // is answered with that order, never refused as full.
-        if (error instanceof ApiError && error.code === 'slot_full') {
-          const committed = await repository.findOrderByLocalId(this.db, payload.local_id);
-          if (committed) return { ...committed, created: false };
-          throw error;
-        }
-        // Another order of this customer took a once-only offer first (the race of issue 3),
-        // unless that order was this very one sent twice.
-        if (!isUniqueViolation(error, 'order_offers_once_idx')) throw error;
-        const committed = await repository.findOrderByLocalId(this.db, payload.local_id);
-        if (committed) return { ...committed, created: false };
-        throw new ApiError('coupon_already_used', messages.couponAlreadyUsed, [{ path: 'coupon', message: messages.couponAlreadyUsed }]);
-      });
+    const mails = renderMails ? orderMailRows(renderMails, rows) : undefined;
+    const written = await this.writeOrder(payload.local_id, {
+      order: rows.order,
+      lines: rows.lines,
+      offerUses: offerUses(offers.applied, coupon, catalog.offers, keys),
+      placedAt: payload.payment_method === 'cash' ? now : null,
+      mails,
+      capacity: capacity.guard,
+    });
     if (written.created && mails) this.mails?.kick();
     return { order_id: written.orderId, secret: written.secret, created: written.created };
+  }
+
+  /**
+   * The payment method and meal vouchers against the restaurant's settings (section 9, issue 16).
+   * @throws ApiError 422 payment_method_disabled (cash off; card off or no card payments here),
+   * meal_voucher_refused (vouchers off, or with another method than cash).
+   */
+  private checkPaymentChoice(payload: OrderPayload, settings: SettingsList): void {
+    if (payload.payment_method === 'cash' && !readSetting(settings, 'payments.cod.active', false))
+      throw new ApiError('payment_method_disabled', messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
+    if (payload.payment_method === 'card' && (!this.cardPayments || !readSetting(settings, 'payments.stripe.active', false)))
+      throw new ApiError('payment_method_disabled', messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
+    if (payload.meal_voucher) {
+      if (!readMealVoucherSettings(settings).active)
+        throw new ApiError('meal_voucher_refused', messages.mealVoucherDisabled, [{ path: 'meal_voucher', message: messages.mealVoucherDisabled }]);
+      if (payload.payment_method !== 'cash')
+        throw new ApiError('meal_voucher_refused', messages.mealVoucherCashOnly, [{ path: 'meal_voucher', message: messages.mealVoucherCashOnly }]);
+    }
+  }
+
+  /**
+   * The order's time against the menus, the hours, the pause and the staff screens' presence
+   * (domain scheduling.ts, checkOrderSchedule). @throws ApiError 422 ordering_paused, slot_unavailable.
+   */
+  private async checkSchedule(payload: OrderPayload, schedule: OrderSchedule, lines: readonly ResolvedLine[], catalog: Catalog, now: Date): Promise<void> {
+    const refusal = checkOrderSchedule({
+      schedule,
+      lines: lines.map((line) => line.item),
+      menus: await this.catalog.getMenus(now),
+      isPickup: payload.is_pickup,
+      settings: catalog.settings,
+      now,
+      presence: schedule.is_scheduled || !this.presence ? undefined : await this.presence(now, catalog.settings),
+      calendar: catalog.calendar,
+    });
+    if (refusal?.code === 'ordering_paused') throw new ApiError('ordering_paused', refusal.message, [{ path: refusal.path, message: refusal.message }]);
+    if (refusal) throw new ApiError('slot_unavailable', refusal.message, [{ path: refusal.path, message: refusal.message }]);
+  }
+
+  /**
+   * The offers used under every key of the customer: those read before the order (`known`, under
+   * `payloadKeys`), plus, when the account's mailbox key differs from the order's e-mail's, its uses read now.
+   */
+  private async usedOfferIds(known: Set<number>, keys: readonly string[], payloadKeys: readonly string[]): Promise<Set<number>> {
+    const accountKeys = keys.filter((key) => !payloadKeys.includes(key));
+    return accountKeys.length ? new Set([...known, ...(await repository.findUsedOfferIds(this.db, accountKeys))]) : known;
+  }
+
+  /**
+   * Writes the order (repository.insertOrder); a retry of `localId` committed meanwhile is answered
+   * with that order. @throws ApiError 409 slot_full, coupon_already_used (a once-only offer taken
+   * by another order of this customer first).
+   */
+  private writeOrder(localId: string, write: Parameters<typeof repository.insertOrder>[1]): Promise<{ orderId: number; secret: string; created: boolean }> {
+    return repository.insertOrder(this.db, write).catch(async (error: unknown) => {
+      // A retry of an order that was placed meanwhile (an ASAP retry may fall in another slot)
+      // is answered with that order, never refused as full.
+      if (error instanceof ApiError && error.code === 'slot_full') {
+        const committed = await repository.findOrderByLocalId(this.db, localId);
+        if (committed) return { ...committed, created: false };
+        throw error;
+      }
+      // Another order of this customer took a once-only offer first (the race of issue 3),
+      // unless that order was this very one sent twice.
+      if (!isUniqueViolation(error, 'order_offers_once_idx')) throw error;
+      const committed = await repository.findOrderByLocalId(this.db, localId);
+      if (committed) return { ...committed, created: false };
+      throw new ApiError('coupon_already_used', messages.couponAlreadyUsed, [{ path: 'coupon', message: messages.couponAlreadyUsed }]);
+    });
   }
 
   /**

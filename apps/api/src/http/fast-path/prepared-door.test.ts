@@ -1,14 +1,19 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { MiddlewareHandler } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createLogger } from '../logger.ts';
-import { rawRequest, startTestServer, type TestServer } from '../test/harness.ts';
+import { createLogger } from '../../logger.ts';
+import { createApp } from '../../app.ts';
+import { serverApp } from '../../run-server.ts';
+import { rawRequest, startTestServer, type TestServer } from '../../test/harness.ts';
+import { bypassedAtTheDoor, middlewareName } from './bypassed.ts';
 
 /**
- * The catalogue's prepared answers at the server's door (http/prepared-door.ts; issue 15): for
+ * The catalogue's prepared answers at the server's door (http/fast-path/prepared-door.ts; issue 15): for
  * every request the door answers, the same status, headers and bytes as the app gives the same
  * request with no door (a second server on the same demo and clock); the requests it must leave to
  * the app (HEAD, a trailing slash, a query, another path) reach the app; and no door while each
- * request is logged.
+ * request is logged. And every middleware the server's app would run before such a document's
+ * handler is on the door's list of what it bypasses (bypassed.ts), in order.
  */
 
 const now = new Date('2026-11-24T12:30:00+01:00'); // Tuesday lunch: the demo is open
@@ -103,4 +108,28 @@ test('no door while each request is logged (LOG_LEVEL=debug): the request log se
   } finally {
     await logged.close();
   }
+});
+
+/**
+ * The middleware Hono runs before the handler of GET `path` in `app` (its router's match, in
+ * order), each by its registered name (bypassed.ts `namedMiddleware`), else « unnamed METHOD path ».
+ */
+function middlewareBefore(app: ReturnType<typeof createApp>, path: string): string[] {
+  const [matched] = app.router.match('GET', path);
+  const chain = matched.map(([[handler, route]]) => ({ handler, route }));
+  const own = chain.findLastIndex(({ route }) => route.method === 'GET' && route.path === path);
+  expect(own, `GET ${path} has its own handler`).toBeGreaterThan(0);
+  return chain.slice(0, own).map(({ handler, route }) => middlewareName(handler) ?? `unnamed ${route.method} ${route.path}`);
+}
+
+const bypassed = bypassedAtTheDoor.map((entry) => entry.middleware);
+
+test.each(documents)('every middleware on the way to GET %s in the server\'s app is on the list of what the door bypasses', (path) => {
+  expect(middlewareBefore(serverApp(withDoor.deps), path)).toEqual(bypassed);
+});
+
+test('a middleware added before the documents and not on the list is found', () => {
+  const probe: MiddlewareHandler = (_c, next) => next();
+  const app = createApp(withDoor.deps, { first: [probe] });
+  expect(middlewareBefore(app, '/v2/public/menus')).toEqual(['unnamed ALL /*', ...bypassed.filter((name) => name !== 'compress')]);
 });

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import { preparedParts, type PreparedAnswer } from './prepared-answer.ts';
-import { API_SECURITY_HEADERS, HSTS_HEADER, isHttpsIncoming } from './security-headers.ts';
+import { API_SECURITY_HEADERS, HSTS_HEADER, isHttpsIncoming } from '../security-headers.ts';
 
 /**
  * The catalogue's prepared answers served at the server's door (issue 15, "The API";
@@ -15,8 +15,9 @@ import { API_SECURITY_HEADERS, HSTS_HEADER, isHttpsIncoming } from './security-h
  * the text guard; a prepared answer is already compressed. Everything else goes through the app:
  * another method or path (HEAD, a trailing slash, a query), an answer not made yet or due for a
  * check (`answerNow` says so: the catalogue's version, the screens' presence), the server
- * draining (its 503), the request log at debug (one line per request). prepared-door.test.ts
- * checks the door's answers are byte for byte the app's.
+ * draining (its 503), the request log at debug (one line per request). What it bypasses is listed,
+ * with why, in bypassed.ts (`bypassedAtTheDoor`). prepared-door.test.ts checks the door's answers
+ * are byte for byte the app's, and that every middleware on their way in the app is on that list.
  */
 export interface PreparedDoor<Document extends string> {
   /** The prepared answer of `document` at this instant, or undefined when the app must make or check it. */
