@@ -148,6 +148,6 @@ export async function readMenuTree(db: Reader): Promise<MenuTree> {
 /** The next free id of a table with explicit integer ids (archived rows count): max + 1. Edits are serialised by catalogEdit. */
 export async function nextId(tx: EditTx, table: 'menus' | 'categories' | 'items' | 'item_options' | 'option_options'): Promise<number> {
   const column = { menus: 'menu_id', categories: 'category_id', items: 'item_id', item_options: 'option_id', option_options: 'id' }[table];
-  const rows = (await tx.execute(sql.raw(`select coalesce(max(${column}), 0) + 1 as next from ${table}`))) as unknown as { rows: { next: number | string }[] };
+  const rows = await tx.execute<{ next: number | string }>(sql.raw(`select coalesce(max(${column}), 0) + 1 as next from ${table}`));
   return Number(rows.rows[0]?.next ?? 1);
 }

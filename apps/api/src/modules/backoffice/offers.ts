@@ -24,8 +24,8 @@ type Reader = Database | EditTx;
 type OfferRow = typeof offers.$inferSelect;
 type Usage = BackOfficeOffer['usage'];
 
-async function rowsOf<T>(db: Reader, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+async function rowsOf<T extends Record<string, unknown>>(db: Reader, query: SQL): Promise<T[]> {
+  return (await db.execute<T>(query)).rows;
 }
 
 /**

@@ -202,8 +202,7 @@ export class BoardService {
    * refund_failed (502, payload: the order) when the provider refuses again.
    */
   async retryRefund(orderId: number): Promise<BoardOrder> {
-    const outcome = await this.db.transaction(async (raw) => {
-      const tx = raw as unknown as Database;
+    const outcome = await this.db.transaction(async (tx) => {
       const order = await repository.lockOrder(tx, orderId);
       if (!order) return 'not_found' as const;
       const refund = await repository.lockRefund(tx, orderId);
@@ -239,8 +238,7 @@ export class BoardService {
       const answer = await this.provider().refund({ intentId, amountCents: refund.amountCents }, key);
       if (answer.status === 'failed' || answer.status === 'canceled') await this.recordRefundFailure(orderId, answer.failureReason ?? answer.status, now);
       else
-        await this.db.transaction(async (raw) => {
-          const tx = raw as unknown as Database;
+        await this.db.transaction(async (tx) => {
           if (await repository.moveRefund(tx, orderId, 'pending', { status: 'succeeded', providerRefundId: answer.id, lastError: null }))
             await appendOrderEvent(tx, { orderId, type: 'refunded', actor: 'payment', at: now });
         });
@@ -279,8 +277,7 @@ export class BoardService {
     const settings = await this.settings();
     const now = this.clock();
     let refundDue = false;
-    const result = await this.db.transaction(async (raw): Promise<Refusal | { kind: 'done' }> => {
-      const tx = raw as unknown as Database;
+    const result = await this.db.transaction(async (tx): Promise<Refusal | { kind: 'done' }> => {
       const order = await repository.lockOrder(tx, orderId);
       if (!order) return { kind: 'not_found' };
       const lifecycle = lifecycleOf(order);
@@ -348,8 +345,7 @@ export class BoardService {
 
   private async markOnce(orderId: number, actor: BoardActor, type: 'opened' | 'ticket_printed'): Promise<BoardOrder> {
     const now = this.clock();
-    const outcome = await this.db.transaction(async (raw) => {
-      const tx = raw as unknown as Database;
+    const outcome = await this.db.transaction(async (tx) => {
       const order = await repository.lockOrder(tx, orderId);
       if (!order) return 'not_found' as const;
       if (boardColumn(lifecycleOf(order)) === null) return 'unpaid' as const;
@@ -383,8 +379,7 @@ export class BoardService {
   }
 
   private async recordRefundFailure(orderId: number, message: string, now: Date): Promise<void> {
-    await this.db.transaction(async (raw) => {
-      const tx = raw as unknown as Database;
+    await this.db.transaction(async (tx) => {
       if (await repository.moveRefund(tx, orderId, 'pending', { status: 'failed', lastError: message, countFailure: true }))
         await appendOrderEvent(tx, { orderId, type: 'refund_failed', actor: 'payment', reasonText: message.slice(0, 300), at: now });
     });

@@ -50,8 +50,7 @@ export interface FoldStep {
  */
 export async function foldCoOrders(db: Database, options: { batchEvents?: number; wait?: boolean } = {}): Promise<FoldStep> {
   const batchEvents = options.batchEvents ?? defaultBatchEvents;
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     if (options.wait === false) {
       const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(hashtext(${lockKey})) as locked`);
       if (!lock?.locked) return { ran: false, events: 0, lastEventId: await readWatermark(tx) };

@@ -101,8 +101,7 @@ export async function insertOrder(
   const { capacity } = write;
   try {
     if (!capacity) return { ...(await writeOrder(db, write)), created: true };
-    return await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    return await db.transaction(async (tx) => {
       await lockSlot(tx, capacity.slotKey, write.order.isPickup);
       const existing = await findOrderByLocalId(tx, write.order.localId);
       if (existing) return { ...existing, created: false };
@@ -188,13 +187,13 @@ export async function insertPastOrders(db: Database, rows: readonly PastOrder[],
   await db.transaction(async (tx) => {
     for (let start = 0; start < rows.length; start += batchSize) {
       const batch = rows.slice(start, start + batchSize);
-      const result = (await tx.execute(
+      const result = await tx.execute<{ orderId: number; localId: string }>(
         insertJsonRows(
           orders,
           batch.map((row) => row.order),
           sql`on conflict (${sql.identifier(orders.localId.name)}) do nothing returning ${sql.identifier(orders.orderId.name)} as "orderId", ${sql.identifier(orders.localId.name)} as "localId"`,
         ),
-      )) as unknown as { rows: { orderId: number; localId: string }[] };
+      );
       const idByLocalId = new Map(result.rows.map((r) => [r.localId, Number(r.orderId)]));
       const lineRows: (typeof orderLines.$inferInsert)[] = [];
       for (const row of batch) {
@@ -219,7 +218,7 @@ export async function insertPastOrders(db: Database, rows: readonly PastOrder[],
     }
     // Stable sort: steps of one order at the same instant keep their order.
     events.sort((a, b) => (a.at as Date).getTime() - (b.at as Date).getTime());
-    await appendOrderEvents(tx as unknown as Database, events);
+    await appendOrderEvents(tx, events);
   });
   return inserted;
 }
@@ -257,7 +256,7 @@ export async function updateOrderStatus(db: Database, orderId: number, status: s
     await tx.update(orders).set({ status, transactionId, updatedAt: new Date() }).where(eq(orders.orderId, orderId));
     const from = current[0]?.status ?? null;
     if (from !== status)
-      await appendOrderEvent(tx as unknown as Database, { orderId, type: eventTypeOfStatus(status), fromStatus: from, toStatus: status, actor: 'customer' });
+      await appendOrderEvent(tx, { orderId, type: eventTypeOfStatus(status), fromStatus: from, toStatus: status, actor: 'customer' });
   });
 }
 
