@@ -33,7 +33,7 @@ import { toOrderView } from '../orders/order-view.ts';
 import { findTestModeOrders } from '../orders/repository.ts';
 import { findPaymentByOrder } from '../payments/repository.ts';
 import { ProviderError, type PaymentProvider } from '../payments/providers/types.ts';
-import { appendOrderEvent } from './events.ts';
+import { appendOrderEvent } from '../orders/events.ts';
 import * as repository from './repository.ts';
 
 /**
@@ -64,7 +64,7 @@ type Refusal = { kind: 'refused'; message: string; unpaidCard?: boolean } | { ki
  * The restaurant's orders board and the customer's status page (issue 13, parts 2, 3 and 7;
  * docs/decisions/019-the-orders-life.md). Every status change goes through the domain's state
  * machine (packages/domain/src/order-lifecycle.ts) inside one transaction that locks the order's
- * row, writes the status, its event (modules/board/events.ts), the customer's e-mail in the
+ * row, writes the status, its event (modules/orders/events.ts), the customer's e-mail in the
  * outbox and, for a paid card order ending rejected or cancelled, a pending refund. The refund is
  * asked of the payment provider after commit, never inside a transaction, with an idempotency
  * key per order, so a retry never refunds twice.

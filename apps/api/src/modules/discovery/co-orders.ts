@@ -8,7 +8,7 @@ import { notHappened } from './repository.ts';
  *
  * Why events: an order's id is taken from a sequence, so a fold reading `orders` past a watermark
  * could pass over an order committed after a larger id; `order_events` ids are taken under the
- * 'order_event' counter's row lock, so they become visible in commit order (board/events.ts) and
+ * 'order_event' counter's row lock, so they become visible in commit order (orders/events.ts) and
  * "every event after N" misses nothing. Every order has events: its first ('placed', or its first
  * status in the demo history and in migration 0011) and one per status change.
  *

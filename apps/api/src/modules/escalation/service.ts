@@ -10,7 +10,7 @@ import { toRestaurantDate } from '@resto/domain/clock';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
-import { appendOrderEvent } from '../board/events.ts';
+import { appendOrderEvent } from '../orders/events.ts';
 import { LastHeartbeat, lastScreenHeartbeat, screenWindowMs } from '../realtime/screens.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import * as mailRepository from '../mail/repository.ts';

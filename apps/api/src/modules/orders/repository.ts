@@ -4,10 +4,10 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { insertJsonRows } from '../../db/json-rows.ts';
 import { mailOutbox, orderEvents, orderLines, orderOffers, orders, payments, users } from '../../db/schema.ts';
-import { appendOrderEvent, appendOrderEvents, orderEventCtes, orderEventNotifySql, type NewOrderEvent } from '../board/events.ts';
+import { appendOrderEvent, appendOrderEvents, orderEventCtes, orderEventNotifySql, type NewOrderEvent } from './events.ts';
 import type { NewOutboxMail } from '../mail/repository.ts';
-import { counterHitsSql, readCountedHits, type CounterHit } from '../auth/counters-sql.ts';
-import { lockSlot } from './capacity.ts';
+import { counterHitsSql, readCountedHits, type CounterHit } from '../../db/counters-sql.ts';
+import { lockSlot } from '../capacity/repository.ts';
 import { documentNumberSql } from './numbering.ts';
 
 /** SQL of orders. No rules here: the service decides, this writes and reads. */
@@ -176,7 +176,7 @@ export interface PastOrder {
  * statements a batch (db/json-rows.ts), where `insertOrder` would take one transaction an order
  * (about 9 s instead of 1 s for 3,000 orders on PGlite). The histories become order events at the
  * end: sorted by time, their ids reserved with one update of the counter and inserted in one
- * statement (board/events.ts, appendOrderEvents), so ids grow with time as live events' do. Orders whose local_id is already there are
+ * statement (orders/events.ts, appendOrderEvents), so ids grow with time as live events' do. Orders whose local_id is already there are
  * skipped with their lines, so writing the same orders twice adds nothing. No offer uses, no
  * receipt numbers, no e-mails: these orders are history, not placed now.
  * @returns how many orders were written.

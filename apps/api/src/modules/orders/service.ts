@@ -27,7 +27,7 @@ import type { LocationService } from '../locations/service.ts';
 import type { NewOutboxMail } from '../mail/repository.ts';
 import type { MailOrder, MailOrderLine } from '../mail/service.ts';
 import * as repository from './repository.ts';
-import { slotLoad } from './capacity.ts';
+import { slotLoad } from '../capacity/repository.ts';
 import { orderRows } from './order-rows.ts';
 import { toOrderView } from './order-view.ts';
 

@@ -16,7 +16,7 @@ import { orderLifeTexts } from '@resto/domain/messages/order-life';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, successAnswer } from '../../http/openapi.ts';
 import { requireStaff } from '../staff/sessions.ts';
-import type { OrderEventRow } from '../board/events.ts';
+import type { OrderEventRow } from '../orders/events.ts';
 import type { RealtimeHub } from './hub.ts';
 import { purgeScreens, recordHeartbeat, type LastHeartbeat } from './screens.ts';
 

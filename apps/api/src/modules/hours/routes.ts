@@ -31,7 +31,7 @@ import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { requireStaff } from '../staff/sessions.ts';
-import { catalogEdit, assertFresh, type EditTx } from './edits.ts';
+import { catalogEdit, assertFresh, type EditTx } from '../audit/edits.ts';
 
 /**
  * Hours, exceptional days, pause and busy mode (issue 14, part 3; docs/decisions/023-back-office.md,

@@ -20,8 +20,8 @@ import type { Database } from '../../db/client.ts';
 import { success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
 import { requireStaff } from '../staff/sessions.ts';
-import { readMenuTree } from './menu-repository.ts';
-import * as menu from './menu-service.ts';
+import { readMenuTree } from './repository.ts';
+import * as menu from './service.ts';
 
 const tags = ['Restaurant : la carte'];
 const ownerErrors = {

@@ -3,8 +3,8 @@ import type { CategoryView, DishView, MenuTree, MenuView } from '@resto/contract
 import type { Database } from '../../db/client.ts';
 import { categories, itemOptions, items, menus, optionOptions, orderLines } from '../../db/schema.ts';
 import { readLiveMenuRows } from '../catalog/repository.ts';
-import type { EditTx } from './edits.ts';
-import { fileItemOf } from './restaurant-export.ts';
+import type { EditTx } from '../audit/edits.ts';
+import { fileItemOf } from '../audit/restaurant-export.ts';
 
 /**
  * SQL of the menu editor (issue 14, part 1): the live tree as the back office shows it, one dish,

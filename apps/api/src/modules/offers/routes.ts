@@ -19,7 +19,7 @@ import type { Database } from '../../db/client.ts';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
 import { requireStaff } from '../staff/sessions.ts';
-import { createOffer, deleteOffer, listOffers, setOfferActive, updateOffer } from './offers.ts';
+import { createOffer, deleteOffer, listOffers, setOfferActive, updateOffer } from './service.ts';
 
 const tags = ['Restaurant : offres et codes promo'];
 const ownerErrors = {
