@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditLog, catalogVersion } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { catalogChanged, catalogChangedChannel } from '../catalog/service.ts';
+import { catalogChanged, catalogChangedChannel } from '../catalog/index.ts';
 
 /**
  * How every back-office change is written (issue 14, parts 8 and 9; docs/decisions/023-back-office.md):

@@ -3,8 +3,8 @@ import { weekdays } from '@resto/domain/catalogue';
 import { centsToEuros } from '@resto/domain/money';
 import type { RestaurantFile } from '@resto/domain/restaurant-file';
 import type { Database } from '../../db/client.ts';
-import { readCatalogRows, readCatalogVersion, type CatalogRows } from '../catalog/repository.ts';
-import { offerFromRow } from '../catalog/service.ts';
+import { readCatalogRows, readCatalogVersion, type CatalogRows } from '../catalog/index.ts';
+import { offerFromRow } from '../catalog/index.ts';
 
 type RestaurantFileItem = RestaurantFile['menus'][number]['categories'][number]['items'][number];
 

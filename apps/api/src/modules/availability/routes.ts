@@ -14,8 +14,8 @@ import type { Database } from '../../db/client.ts';
 import { calendarExceptions, categories, items, menus } from '../../db/schema.ts';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
-import { requireStaff } from '../staff/sessions.ts';
-import { catalogEdit, assertFresh, type EditTx } from '../audit/edits.ts';
+import { requireStaff } from '../staff/index.ts';
+import { catalogEdit, assertFresh, type EditTx } from '../audit/index.ts';
 
 /**
  * Dishes' availability (issue 14, part 2; docs/decisions/023-back-office.md), for staff and owners:

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { appendOrderEvent } from '../orders/events.ts';
+import { appendOrderEvent } from '../orders/index.ts';
 import * as repository from './repository.ts';
 import { placeCashOrder } from './test-helpers.ts';
 

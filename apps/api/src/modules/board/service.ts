@@ -25,15 +25,15 @@ import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
-import type { CatalogService } from '../catalog/service.ts';
-import * as mailRepository from '../mail/repository.ts';
-import { outboxMessage, type MailService } from '../mail/service.ts';
-import { orderStatusMail, type OrderStatusMailData, type RestaurantContacts } from '../mail/templates.ts';
-import { toOrderView } from '../orders/order-view.ts';
-import { findTestModeOrders } from '../orders/repository.ts';
-import { findPaymentByOrder } from '../payments/repository.ts';
-import { ProviderError, type PaymentProvider } from '../payments/providers/types.ts';
-import { appendOrderEvent } from '../orders/events.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import * as mailRepository from '../mail/index.ts';
+import { outboxMessage, type MailService } from '../mail/index.ts';
+import { orderStatusMail, type OrderStatusMailData, type RestaurantContacts } from '../mail/index.ts';
+import { toOrderView } from '../orders/index.ts';
+import { findTestModeOrders } from '../orders/index.ts';
+import { findPaymentByOrder } from '../payments/index.ts';
+import { ProviderError, type PaymentProvider } from '../payments/index.ts';
+import { appendOrderEvent } from '../orders/index.ts';
 import * as repository from './repository.ts';
 
 /**

@@ -6,7 +6,7 @@ import { capacityFieldMessages, capacityMessages } from '@resto/domain/messages/
 import { backOfficeMessages } from '@resto/domain/messages/backoffice';
 import { RestaurantFileSchema } from '@resto/domain/restaurant-file';
 import { auditLog, orders, settings } from '../../db/schema.ts';
-import { importRestaurant } from '../catalog/import.ts';
+import { importRestaurant } from '../catalog/index.ts';
 import { buildOrderPayload, errorOf, getJson, looksFrench, payloadOf, postOrder, type TestServer } from '../../test/harness.ts';
 import { startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 import { act } from '../board/test-helpers.ts';

@@ -27,10 +27,10 @@ import type { Database } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, successAnswer } from '../../http/openapi.ts';
-import type { CatalogService } from '../catalog/service.ts';
+import type { CatalogService } from '../catalog/index.ts';
 import { dayLoads } from './repository.ts';
-import { requireStaff } from '../staff/sessions.ts';
-import { assertFresh, catalogEdit, type AuditEntry, type EditTx } from '../audit/edits.ts';
+import { requireStaff } from '../staff/index.ts';
+import { assertFresh, catalogEdit, type AuditEntry, type EditTx } from '../audit/index.ts';
 
 /**
  * Capacity per 15-minute slot (issue 14, part 4; docs/decisions/023-back-office.md, « Capacité »):

@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, successAnswer } from '../../http/openapi.ts';
-import { requireStaff } from '../staff/sessions.ts';
+import { requireStaff } from '../staff/index.ts';
 import * as repository from './repository.ts';
 import type { EscalationService } from './service.ts';
 

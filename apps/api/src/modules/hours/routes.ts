@@ -29,9 +29,9 @@ import type { Database } from '../../db/client.ts';
 import { calendarExceptions, menus, orderingState } from '../../db/schema.ts';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
-import type { CatalogService } from '../catalog/service.ts';
-import { requireStaff } from '../staff/sessions.ts';
-import { catalogEdit, assertFresh, type EditTx } from '../audit/edits.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import { requireStaff } from '../staff/index.ts';
+import { catalogEdit, assertFresh, type EditTx } from '../audit/index.ts';
 
 /**
  * Hours, exceptional days, pause and busy mode (issue 14, part 3; docs/decisions/023-back-office.md,

@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CategoryView, DishView, MenuTree, MenuView } from '@resto/contract/backoffice-menu';
 import type { Database } from '../../db/client.ts';
 import { categories, itemOptions, items, menus, optionOptions, orderLines } from '../../db/schema.ts';
-import { readLiveMenuRows } from '../catalog/repository.ts';
-import type { EditTx } from '../audit/edits.ts';
-import { fileItemOf } from '../audit/restaurant-export.ts';
+import { readLiveMenuRows } from '../catalog/index.ts';
+import type { EditTx } from '../audit/index.ts';
+import { fileItemOf } from '../audit/index.ts';
 
 /**
  * SQL of the menu editor (issue 14, part 1): the live tree as the back office shows it, one dish,

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
-import { requireStaff } from '../staff/sessions.ts';
+import { requireStaff } from '../staff/index.ts';
 import { readMenuTree } from './repository.ts';
 import * as menu from './service.ts';
 

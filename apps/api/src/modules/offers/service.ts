@@ -9,9 +9,9 @@ import { offerProblems } from '@resto/domain/restaurant-file';
 import type { Database } from '../../db/client.ts';
 import { categories, items, menus, offers } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { offerRowValues } from '../catalog/import.ts';
-import { offerFromRow } from '../catalog/service.ts';
-import { assertFresh, catalogEdit, type EditAuthor, type EditTx } from '../audit/edits.ts';
+import { offerRowValues } from '../catalog/index.ts';
+import { offerFromRow } from '../catalog/index.ts';
+import { assertFresh, catalogEdit, type EditAuthor, type EditTx } from '../audit/index.ts';
 
 /**
  * The back office's offers and coupons (issue 14, part 6; docs/decisions/023-back-office.md,

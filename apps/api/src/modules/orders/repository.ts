@@ -5,9 +5,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { insertJsonRows } from '../../db/json-rows.ts';
 import { mailOutbox, orderEvents, orderLines, orderOffers, orders, payments, users } from '../../db/schema.ts';
 import { appendOrderEvent, appendOrderEvents, orderEventCtes, orderEventNotifySql, type NewOrderEvent } from './events.ts';
-import type { NewOutboxMail } from '../mail/repository.ts';
+import type { NewOutboxMail } from '../mail/index.ts';
 import { counterHitsSql, readCountedHits, type CounterHit } from '../../db/counters-sql.ts';
-import { lockSlot } from '../capacity/repository.ts';
+import { lockSlot } from '../capacity/index.ts';
 import { documentNumberSql } from './numbering.ts';
 
 /** SQL of orders. No rules here: the service decides, this writes and reads. */

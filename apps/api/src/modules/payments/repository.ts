@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders, paymentWebhookEvents, payments } from '../../db/schema.ts';
-import { appendOrderEvent } from '../orders/events.ts';
-import { numberPlacedOrder } from '../orders/numbering.ts';
+import { appendOrderEvent } from '../orders/index.ts';
+import { numberPlacedOrder } from '../orders/index.ts';
 
 /** SQL of card payments. No rules here: the service decides (packages/domain/src/payments.ts), this writes and reads. */
 

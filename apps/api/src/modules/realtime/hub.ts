@@ -3,7 +3,7 @@ import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { orderEvents } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
-import { orderEventsChannel, type OrderEventRow } from '../orders/events.ts';
+import { orderEventsChannel, type OrderEventRow } from '../orders/index.ts';
 
 /** How a process listens to a channel: DatabaseHandle's `listen` (db/client.ts). */
 export type Listen = DatabaseHandle['listen'];

@@ -5,7 +5,7 @@ import { orderEvents, staffSessions } from '../../db/schema.ts';
 import { buildOrderPayload, payloadOf, postOrder, sendJson, startTestServer, type TestServer } from '../../test/harness.ts';
 import { openSse } from '../../test/sse.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
-import { appendOrderEvent, appendOrderEvents } from '../orders/events.ts';
+import { appendOrderEvent, appendOrderEvents } from '../orders/index.ts';
 import { connectedScreens, purgeScreens, screenWindowMs } from './screens.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
-import { requireStaff } from '../staff/sessions.ts';
+import { requireStaff } from '../staff/index.ts';
 import { changeSettings, listSettings } from './service.ts';
 
 const tags = ['Restaurant : réglages'];

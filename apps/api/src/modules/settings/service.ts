@@ -6,7 +6,7 @@ import { settingsErrors } from '@resto/domain/messages/backoffice-settings';
 import type { Database } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { catalogEdit, type AuditEntry, type EditAuthor, type EditTx } from '../audit/edits.ts';
+import { catalogEdit, type AuditEntry, type EditAuthor, type EditTx } from '../audit/index.ts';
 
 /**
  * The settings of the back office (issue 14, parts 5 and 7; docs/decisions/023-back-office.md,
