@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { asc, eq, isNull } from 'drizzle-orm';
 import {
   BusyBodySchema,
   CalendarExceptionBodySchema,
@@ -18,24 +17,17 @@ import {
   type MenuHoursView,
   type OrderingView,
 } from '@resto/contract/backoffice-hours';
-import { busyExtraMinutes, isPaused, parisTime, type RestaurantCalendar } from '@resto/domain/calendar';
-import type { ActiveTime, TimeRange, WeeklyRanges } from '@resto/domain/catalogue';
-import { weekdays } from '@resto/domain/catalogue';
-import { toRestaurantDate } from '@resto/domain/clock';
-import { defaultExceptionMessage, hoursMessages, hoursPageTexts } from '@resto/domain/messages/backoffice-hours';
-import { pauseEnd } from '@resto/domain/scheduling';
 import { z } from '@resto/domain/zod-fr';
 import type { Database } from '../../db/client.ts';
-import { calendarExceptions, menus, orderingState } from '../../db/schema.ts';
-import { ApiError, success } from '../../http/errors.ts';
+import { success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import { requireStaff } from '../staff/index.ts';
-import { catalogEdit, assertFresh, type EditTx } from '../audit/index.ts';
+import * as hours from './service.ts';
 
 /**
  * Hours, exceptional days, pause and busy mode (issue 14, part 3; docs/decisions/023-back-office.md,
- * « Hours »). Under /v2/restaurant: the hours and exceptional days are the owner's; pause and busy
+ * « Hours »): routes.ts → service.ts → repository.ts. Under /v2/restaurant: the hours and exceptional days are the owner's; pause and busy
  * mode are any staff member's (the board's header). Every change goes through catalogEdit (new
  * catalogue version, audit entry, the storefront's catalogue rebuilt at once).
  */
@@ -154,88 +146,6 @@ const busyOffRoute = createRoute({
   responses: orderingAnswers,
 });
 
-/** Opening hours as the menus table stores them (spec: label, is_open, times) from weekly ranges. */
-function toActiveTimes(weekly: WeeklyRanges): ActiveTime[] {
-  return weekdays.map((day) => {
-    const times = weekly[day] ?? [];
-    return { day, label: hoursPageTexts.weekdays[day], is_open: times.length > 0, times };
-  });
-}
-
-/** Weekly ranges from stored opening hours (a closed day has none). */
-function fromActiveTimes(activeTimes: readonly ActiveTime[]): WeeklyRanges {
-  return Object.fromEntries(weekdays.map((day) => {
-    const today = activeTimes.find((a) => a.day === day);
-    return [day, today?.is_open ? today.times : []];
-  }));
-}
-
-type MenuRow = typeof menus.$inferSelect;
-const menuView = (row: MenuRow): MenuHoursView => ({
-  menu_id: row.menuId,
-  name: row.name,
-  version: row.version,
-  active_times: fromActiveTimes(row.activeTimes),
-  time_ranges: row.timeRanges,
-  pickup_time_ranges: row.pickupTimeRanges,
-});
-
-type ExceptionRow = typeof calendarExceptions.$inferSelect;
-const exceptionView = (row: ExceptionRow): CalendarExceptionView => ({
-  id: row.id,
-  date: row.date,
-  is_closed: row.isClosed,
-  ranges: row.ranges,
-  message: row.message,
-  version: row.version,
-});
-
-type OrderingRow = typeof orderingState.$inferSelect;
-/** The ordering state at `now`: a pause or busy mode whose end has passed is answered as off. */
-function orderingView(row: OrderingRow | undefined, now: Date): OrderingView {
-  const calendar: RestaurantCalendar = {
-    exceptions: [],
-    ordering: {
-      paused_until: row?.pausedUntil?.toISOString() ?? null,
-      busy_until: row?.busyUntil?.toISOString() ?? null,
-      busy_extra_minutes: row?.busyExtraMinutes ?? 0,
-    },
-  };
-  const busy = busyExtraMinutes(calendar, now);
-  return {
-    paused_until: isPaused(calendar, now) ? calendar.ordering.paused_until : null,
-    busy_until: busy > 0 ? calendar.ordering.busy_until : null,
-    busy_extra_minutes: busy,
-    version: row?.version ?? 0,
-    now: now.toISOString(),
-  };
-}
-
-async function readOrdering(db: Database | EditTx): Promise<OrderingRow | undefined> {
-  return (await db.select().from(orderingState).where(eq(orderingState.id, 1)))[0];
-}
-
-/** Whether a 'YYYY-MM-DD' is a real calendar day. */
-const isCalendarDate = (value: string) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
-
-/** Refuses a date that is not a real day or is before today in Paris (field `date`). */
-function assertUpcoming(date: string, now: Date): void {
-  if (!isCalendarDate(date)) throw new ApiError('invalid_request', 'Date attendue au format AAAA-MM-JJ.', [{ path: 'date', message: 'Date attendue au format AAAA-MM-JJ.' }]);
-  if (date < toRestaurantDate(now)) throw new ApiError('invalid_request', hoursMessages.pastDate, [{ path: 'date', message: hoursMessages.pastDate }]);
-}
-
-/** Refuses a second exception on a date (another row than `exceptId`). */
-async function assertDateFree(tx: EditTx, date: string, exceptId?: number): Promise<void> {
-  const [other] = await tx.select({ id: calendarExceptions.id }).from(calendarExceptions).where(eq(calendarExceptions.date, date));
-  if (other && other.id !== exceptId) throw new ApiError('invalid_request', hoursMessages.exceptionExists, [{ path: 'date', message: hoursMessages.exceptionExists }]);
-}
-
-/** The exception's stored values: a closed day has no ranges; an empty message gets the default one. */
-function exceptionValues(body: { date: string; is_closed: boolean; ranges: TimeRange[]; message: string }, version: number) {
-  const message = body.message.trim() || defaultExceptionMessage(body.date, body.is_closed);
-  return { date: body.date, isClosed: body.is_closed, ranges: body.is_closed ? [] : body.ranges, message, version };
-}
-
 /** The routes of hours, exceptional days, pause and busy mode (see the module's comment). */
 export function hoursRoutes({ db, clock, catalog }: { db: Database; clock: () => Date; catalog: CatalogService }) {
   const app = routes();
@@ -247,52 +157,21 @@ export function hoursRoutes({ db, clock, catalog }: { db: Database; clock: () =>
   declare(app, hoursRoute, async (c) => {
     const now = clock();
     await requireStaff(c, db, now, 'owner');
-    const today = toRestaurantDate(now);
-    const [menuRows, exceptionRows, ordering] = await Promise.all([
-      db.select().from(menus).where(isNull(menus.archivedAt)).orderBy(asc(menus.position), asc(menus.menuId)),
-      db.select().from(calendarExceptions).orderBy(asc(calendarExceptions.date)),
-      readOrdering(db),
-    ]);
-    return success<HoursPage>(c, {
-      menus: menuRows.map(menuView),
-      exceptions: exceptionRows.filter((e) => e.date >= today).map(exceptionView),
-      ordering: orderingView(ordering, now),
-      today,
-    });
+    return success<HoursPage>(c, await hours.hoursPage(db, now));
   });
 
   declare(app, menuHoursRoute, async (c, input) => {
     const staff = await requireStaff(c, db, clock(), 'owner');
     const menuId = Number(input.params().menu_id);
     const body = await input.body();
-    const view = await catalogEdit(db, staff, async (tx, version) => {
-      const [row] = await tx.select().from(menus).where(eq(menus.menuId, menuId)).for('update');
-      if (!row || row.archivedAt) throw new ApiError('not_found', hoursMessages.menuNotFound);
-      const before = menuView(row);
-      assertFresh(row.version, body.expected_version, before, hoursMessages.staleHours);
-      const [updated] = await tx
-        .update(menus)
-        .set({ activeTimes: toActiveTimes(body.active_times), timeRanges: body.time_ranges, pickupTimeRanges: body.pickup_time_ranges, version })
-        .where(eq(menus.menuId, menuId))
-        .returning();
-      const after = menuView(updated!);
-      return { result: after, audit: [{ entity: 'menu', entityId: menuId, action: 'hours', summary: hoursMessages.auditHours(row.name), before, after }] };
-    });
-    return success<MenuHoursView>(c, view);
+    return success<MenuHoursView>(c, await hours.setMenuHours(db, staff, menuId, body));
   });
 
   declare(app, createExceptionRoute, async (c, input) => {
     const now = clock();
     const staff = await requireStaff(c, db, now, 'owner');
     const body = await input.body();
-    assertUpcoming(body.date, now);
-    const view = await catalogEdit(db, staff, async (tx, version) => {
-      await assertDateFree(tx, body.date);
-      const [row] = await tx.insert(calendarExceptions).values(exceptionValues(body, version)).returning();
-      const after = exceptionView(row!);
-      return { result: after, audit: [{ entity: 'exception', entityId: after.id, action: 'create', summary: hoursMessages.auditExceptionCreate(after.date, after.is_closed), before: null, after }] };
-    });
-    return success<CalendarExceptionView>(c, view, 201);
+    return success<CalendarExceptionView>(c, await hours.createException(db, staff, now, body), 201);
   });
 
   declare(app, updateExceptionRoute, async (c, input) => {
@@ -300,79 +179,33 @@ export function hoursRoutes({ db, clock, catalog }: { db: Database; clock: () =>
     const staff = await requireStaff(c, db, now, 'owner');
     const id = Number(input.params().id);
     const body = await input.body();
-    assertUpcoming(body.date, now);
-    const view = await catalogEdit(db, staff, async (tx, version) => {
-      const [row] = await tx.select().from(calendarExceptions).where(eq(calendarExceptions.id, id)).for('update');
-      if (!row) throw new ApiError('not_found', hoursMessages.exceptionNotFound);
-      const before = exceptionView(row);
-      assertFresh(row.version, body.expected_version, before, hoursMessages.staleException);
-      await assertDateFree(tx, body.date, id);
-      const [updated] = await tx.update(calendarExceptions).set(exceptionValues(body, version)).where(eq(calendarExceptions.id, id)).returning();
-      const after = exceptionView(updated!);
-      return { result: after, audit: [{ entity: 'exception', entityId: id, action: 'update', summary: hoursMessages.auditExceptionUpdate(after.date), before, after }] };
-    });
-    return success<CalendarExceptionView>(c, view);
+    return success<CalendarExceptionView>(c, await hours.updateException(db, staff, now, id, body));
   });
 
   declare(app, deleteExceptionRoute, async (c, input) => {
     const staff = await requireStaff(c, db, clock(), 'owner');
     const id = Number(input.params().id);
-    await catalogEdit(db, staff, async (tx) => {
-      const [row] = await tx.delete(calendarExceptions).where(eq(calendarExceptions.id, id)).returning();
-      if (!row) throw new ApiError('not_found', hoursMessages.exceptionNotFound);
-      const before = exceptionView(row);
-      return { result: null, audit: [{ entity: 'exception', entityId: id, action: 'delete', summary: hoursMessages.auditExceptionDelete(row.date), before, after: null }] };
-    });
+    await hours.deleteException(db, staff, id);
     return success(c, { id });
   });
 
   declare(app, orderingRoute, async (c) => {
     const now = clock();
     await requireStaff(c, db, now);
-    return success<OrderingView>(c, orderingView(await readOrdering(db), now));
+    return success<OrderingView>(c, await hours.orderingAt(db, now));
   });
 
   /** One change of the ordering state by any staff member, audited; `set` gives the new columns and the audit's action and summary. */
-  const changeOrdering = async (
-    c: Context,
-    set: (now: Date) => Promise<{ values: Partial<Omit<OrderingRow, 'id' | 'version'>>; action: string; summary: string }>,
-  ) => {
+  const changeOrdering = async (c: Context, set: (now: Date) => Promise<hours.OrderingChange>) => {
     const now = clock();
     const staff = await requireStaff(c, db, now);
     const change = await set(now);
-    const view = await catalogEdit(db, staff, async (tx, version) => {
-      const before = orderingView(await readOrdering(tx), now);
-      const [row] = await tx
-        .insert(orderingState)
-        .values({ id: 1, ...change.values, version })
-        .onConflictDoUpdate({ target: orderingState.id, set: { ...change.values, version } })
-        .returning();
-      const after = orderingView(row, now);
-      return { result: after, audit: [{ entity: 'ordering', entityId: null, action: change.action, summary: change.summary, before, after }] };
-    });
-    return success<OrderingView>(c, view);
+    return success<OrderingView>(c, await hours.changeOrdering(db, staff, now, change));
   };
 
-  declare(app, pauseRoute, async (c, input) =>
-    changeOrdering(c, async (now) => {
-      const body = await input.body();
-      const { menus: menuList, calendar } = await catalog.getCatalog();
-      const until = pauseEnd(body, now, menuList, calendar);
-      return { values: { pausedUntil: until }, action: 'pause', summary: hoursMessages.auditPause(parisTime(until)) };
-    }),
-  );
-  declare(app, resumeRoute, async (c) => changeOrdering(c, async () => ({ values: { pausedUntil: null }, action: 'resume', summary: hoursMessages.auditResume })));
-  declare(app, busyRoute, async (c, input) =>
-    changeOrdering(c, async (now) => {
-      const body = await input.body();
-      const until = new Date(now.getTime() + body.minutes * 60_000);
-      return {
-        values: { busyUntil: until, busyExtraMinutes: body.extra_minutes },
-        action: 'busy',
-        summary: hoursMessages.auditBusy(body.extra_minutes, parisTime(until)),
-      };
-    }),
-  );
-  declare(app, busyOffRoute, async (c) => changeOrdering(c, async () => ({ values: { busyUntil: null, busyExtraMinutes: 0 }, action: 'busy_off', summary: hoursMessages.auditBusyOff })));
+  declare(app, pauseRoute, async (c, input) => changeOrdering(c, async (now) => hours.pauseChange(catalog, await input.body(), now)));
+  declare(app, resumeRoute, async (c) => changeOrdering(c, async () => hours.resumeChange));
+  declare(app, busyRoute, async (c, input) => changeOrdering(c, async (now) => hours.busyChange(await input.body(), now)));
+  declare(app, busyOffRoute, async (c) => changeOrdering(c, async () => hours.busyOffChange));
   return app;
 }
