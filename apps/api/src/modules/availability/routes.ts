@@ -15,7 +15,7 @@ import { calendarExceptions, categories, items, menus } from '../../db/schema.ts
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
 import { requireStaff } from '../staff/index.ts';
-import { catalogEdit, assertFresh, type EditTx } from '../audit/index.ts';
+import { catalogEdit, assertFresh } from '../audit/index.ts';
 
 /**
  * Dishes' availability (issue 14, part 2; docs/decisions/023-back-office.md), for staff and owners:
@@ -82,7 +82,7 @@ function view(row: Row, now: Date): AvailabilityItem {
   };
 }
 
-function selectRows(db: Database | EditTx) {
+function selectRows(db: Database) {
   return db
     .select({
       itemId: items.itemId,

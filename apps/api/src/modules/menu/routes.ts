@@ -107,7 +107,7 @@ function moveRouteOf(kind: Kind, answer: z.ZodType) {
 /**
  * The menu editor's routes under /v2/restaurant (issue 14, part 1), owner only, never cached:
  * the tree, and create / update / delete / move of dishes, categories and menus
- * (menu-service.ts; docs/decisions/023-back-office.md).
+ * (service.ts; docs/decisions/023-back-office.md).
  */
 export function menuEditorRoutes(deps: { db: Database; clock: () => Date }) {
   const { db, clock } = deps;
