@@ -89,6 +89,49 @@ export default tseslint.config(
       ],
     },
   },
+  // (d) API modules (apps/api/src/modules/<name>/) have one front door: their index.ts, which exports
+  //     what other modules may use (services, repository functions, types). A file of one module
+  //     imports another module only through it, never its repository, service or other inner file;
+  //     files of one module (its tests included) import each other freely. Tests reach the shared
+  //     test kit (apps/api/src/test/) and the test helpers of another module (its test-helpers.ts, a
+  //     second door for tests only). Outside the modules, the composition root (app.ts,
+  //     run-server.ts, cli/, seeding/), the shared test kit, http/, db/ and the benches wire the
+  //     modules and may import the routes and services they assemble directly.
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'api-module', pattern: 'apps/api/src/modules/*', capture: ['module'], partialMatch: false },
+        { type: 'api', pattern: 'apps/api', partialMatch: false },
+      ],
+      'boundaries/files': [
+        { category: 'test', pattern: '**/*.test.ts' },
+        { category: 'test', pattern: '**/test-helpers.ts' },
+      ],
+      'boundaries/include': ['apps/api/**/*'],
+      'import/resolver': { node: { extensions: ['.ts', '.js', '.mjs'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'api-module' } },
+              disallow: { to: { element: { type: 'api-module', fileInternalPath: '!index.ts' } } },
+              message: 'Import the module "{{to.element.captured.module}}" through its index.ts, not one of its inner files.',
+            },
+            // Tests and test helpers use another module's test helpers (its second, test-only door).
+            { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'api-module', fileInternalPath: 'test-helpers.ts' } } } },
+            // Files of the same module import each other directly.
+            { allow: { dependency: { relationship: { to: 'internal' } } } },
+          ],
+        },
+      ],
+    },
+  },
   {
     languageOptions: { globals: { process: 'readonly', console: 'readonly', document: 'readonly', localStorage: 'readonly', window: 'readonly', fetch: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', crypto: 'readonly', performance: 'readonly', Buffer: 'readonly' } },
     rules: {

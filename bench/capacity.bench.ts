@@ -12,7 +12,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { buildOrderPayload, postOrder, startTestServer, type TestServer } from '../apps/api/src/test/harness.ts';
 import { createTestStaff } from '../apps/api/src/test/staff.ts';
-import { setCapacity } from '../apps/api/src/modules/backoffice/capacity-test-helpers.ts';
+import { setCapacity } from '../apps/api/src/modules/capacity/test-helpers.ts';
 import { openNow, percentile, postgresAdminUrl } from './lib/server-process.ts';
 
 const adminUrl = await postgresAdminUrl();

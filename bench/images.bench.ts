@@ -1,7 +1,7 @@
 /**
  * The image pipeline (issue 14, part 1; docs/decisions/023-back-office.md): a 4000×3000 JPEG photo
  * (photo-like: shapes, gradients and grain, not a flat colour; apps/api/src/test/photo.ts) goes
- * through what POST /v2/restaurant/uploads does (modules/backoffice/images.ts, storeUpload: sharp
+ * through what POST /v2/restaurant/uploads does (modules/images/service.ts, storeUpload: sharp
  * reads it, turns it upright, crops it to 4:3, writes 400 and 800 px in AVIF and WebP).
  * Prints the size of each file and the time to process (median and worst of RUNS runs, default 5).
  * Goal: the menu card's image under 80 KB. Run: npm run bench:images
@@ -9,7 +9,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { storeUpload } from '../apps/api/src/modules/backoffice/images.ts';
+import { storeUpload } from '../apps/api/src/modules/images/service.ts';
 import { photoLikeJpeg } from '../apps/api/src/test/photo.ts';
 
 const runs = Number(process.env.RUNS ?? 5);

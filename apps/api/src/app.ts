@@ -49,16 +49,16 @@ import { sameSiteOnly, staffRoutes } from './modules/staff/routes.ts';
 import { StaffService } from './modules/staff/service.ts';
 import { RealtimeHub, type Listen } from './modules/realtime/hub.ts';
 import { restaurantRealtimeRoutes, trackingRealtimeRoutes } from './modules/realtime/routes.ts';
-import { hoursRoutes } from './modules/backoffice/hours.ts';
+import { hoursRoutes } from './modules/hours/routes.ts';
 import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
-import { offerRoutes } from './modules/backoffice/offers-routes.ts';
-import { capacityRoutes, publicSlotRoutes } from './modules/backoffice/capacity.ts';
-import { settingsRoutes } from './modules/backoffice/settings-routes.ts';
+import { offerRoutes } from './modules/offers/routes.ts';
+import { capacityRoutes, publicSlotRoutes } from './modules/capacity/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
 import { BoardService } from './modules/board/service.ts';
-import { auditRoutes, importBodyLimit, isImportPath } from './modules/backoffice/audit-routes.ts';
-import { menuEditorRoutes } from './modules/backoffice/menu-routes.ts';
-import { uploadedFiles, uploadPath, uploadRoutes } from './modules/backoffice/image-routes.ts';
-import { availabilityRoutes } from './modules/backoffice/availability.ts';
+import { auditRoutes, importBodyLimit, isImportPath } from './modules/audit/routes.ts';
+import { menuEditorRoutes } from './modules/menu/routes.ts';
+import { uploadedFiles, uploadPath, uploadRoutes } from './modules/images/routes.ts';
+import { availabilityRoutes } from './modules/availability/routes.ts';
 
 export interface AppDeps {
   db: Database;
@@ -304,7 +304,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // An order of 100 lines with options is about 30 KB: past 1 MB the body is refused before it is
   // read whole, and the connection closed (the rest of the upload is not read).
   // The restaurant file of a real restaurant may pass 1 MB: its two import routes read up to 5 MB.
-  // The image upload counts its own bytes up to 10 MB (modules/backoffice/image-routes.ts).
+  // The image upload counts its own bytes up to 10 MB (modules/images/routes.ts).
   const tooLarge = () => {
     throw new ApiError('body_too_large', messages.bodyTooLarge).withHeaders({ Connection: 'close' });
   };

@@ -20,7 +20,28 @@ import * as schema from './schema.ts';
 import { NamingPGlite } from './naming-pglite.ts';
 import { isChangedResultType, StatementNames } from './statement-names.ts';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What a raw query (`execute`) answers on both drivers: PGlite's `Results` and pg's `QueryResult` both carry `rows`. */
+interface QueryRows<Row> {
+  rows: Row[];
+}
+
+/**
+ * The result kind of the API's database: Drizzle's PostgreSQL kind, narrowed to what PGlite and pg
+ * both answer (`{ rows }`), so `execute<Row>()` is typed without a cast.
+ */
+export interface RowsQueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<this['row']>;
+}
+
+/**
+ * The API's database handle, and equally a transaction of it: PGlite's and pg's Drizzle databases
+ * and their transactions (`db.transaction(async (tx) => …)`) all satisfy it, so a repository
+ * function taking `Database` runs inside or outside a transaction, with no cast.
+ */
+export type Database = PgDatabase<RowsQueryResultHKT, typeof schema>;
+
+/** A transaction of `Database`, as `db.transaction()` hands it (it is a `Database` too, with `rollback()`). */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;
@@ -55,7 +76,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // An idle connection closed by the server (restart, dropped database) must not crash the process:
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`Connexion PostgreSQL perdue : ${error.message}`));
-    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    const db: Database = drizzlePg({ client: pool, schema });
     try {
       // A session lock on one connection held through the migrations and the setup, which use others.
       const holder = await pool.connect();
@@ -103,7 +124,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder });
-    await options.setup?.(db as unknown as Database);
+    await options.setup?.(db);
   } catch (error) {
     await client.close();
     throw error;
@@ -122,7 +143,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       }, pgliteVacuumMs);
   vacuum?.unref();
   return {
-    db: db as unknown as Database,
+    db,
     kind: 'pglite',
     // One connection in one process: a notification is never lost, there is nothing to reconnect.
     listen: (channel, onNotify) => client.listen(channel, onNotify).then((unlisten) => () => unlisten().catch(() => undefined)),
@@ -360,11 +381,7 @@ export function namingClient(names: StatementNames): typeof pg.Client {
   return NamingClient;
 }
 
-/**
- * Runs raw SQL and returns its rows. PGlite and pg both answer `{ rows }`; Drizzle's shared type
- * for the two drivers cannot say so, hence the one cast here.
- */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+/** Runs raw SQL and returns its rows (PGlite and pg both answer `{ rows }`: see `RowsQueryResultHKT`). */
+export async function queryRows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  return (await db.execute<T>(query)).rows;
 }

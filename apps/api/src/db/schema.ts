@@ -587,7 +587,7 @@ export const staffInvitations = pgTable('staff_invitations', {
  * cancelled, and what is not a status (opened, ticket printed, refund). `id` is the event id the
  * board's Server-Sent Events carry: taken from `document_counters` ('order_event') in the writing
  * transaction, so ids become visible in commit order and a screen resuming after id N misses
- * nothing (modules/board/events.ts).
+ * nothing (modules/orders/events.ts).
  */
 export const orderEvents = pgTable(
   'order_events',
@@ -701,7 +701,7 @@ export const orderingState = pgTable('ordering_state', {
 
 /**
  * Every change made from the back office (issue 14, part 8): who, when, what, the values before
- * and after. Written in the change's own transaction (modules/backoffice/edits.ts), never changed.
+ * and after. Written in the change's own transaction (modules/audit/edits.ts), never changed.
  */
 export const auditLog = pgTable(
   'audit_log',

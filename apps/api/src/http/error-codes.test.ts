@@ -10,7 +10,6 @@ import { messages } from '@resto/domain/messages';
 import { createApp, createDeps } from '../app.ts';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
 import { buildOrderPayload, checkErrorAnswer, errorOf, postOrder, request, sendJson, startTestServer, type TestServer } from '../test/harness.ts';
@@ -217,7 +216,7 @@ describe('error answers outside the routes', () => {
   test('database_unavailable on /v2/health and internal_error elsewhere when the database refuses connections', async () => {
     // The real PostgreSQL driver, pointed at a loopback port where nothing listens: every query fails at once.
     const pool = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/nothing', connectionTimeoutMillis: 2_000 });
-    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    const db = drizzlePg({ client: pool, schema });
     const app = createApp(createDeps(db, silent, () => new Date(), { payments: null }));
     const { server, baseUrl } = await listen(app.fetch);
     try {

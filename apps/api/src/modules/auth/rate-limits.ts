@@ -2,7 +2,7 @@ import { calculateBackoffWaitSeconds, calculateRetryMinutes, isBackoffIdle, type
 import { messages } from '@resto/domain/messages';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { CounterHit } from './counters-sql.ts';
+import type { CounterHit } from '../../db/counters-sql.ts';
 import * as repository from './repository.ts';
 
 /** Counters to hit in a statement of the caller's (RateLimiter.planHits). */

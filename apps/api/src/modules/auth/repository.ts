@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { authCodes, orderLines, orders, sessions, signups, users } from '../../db/schema.ts';
-import { findStatusHistories } from '../orders/repository.ts';
-import { counterHitsSql, readCountedHits, type CounterHit } from './counters-sql.ts';
+import { findStatusHistories } from '../orders/index.ts';
+import { counterHitsSql, readCountedHits, type CounterHit } from '../../db/counters-sql.ts';
 
 /** SQL of accounts, sessions, codes and rate limits. No rules here: the service decides. */
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Database } from '../../db/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { appendOrderEvent } from './events.ts';
+import { appendOrderEvent } from '../orders/index.ts';
 import * as repository from './repository.ts';
 import { placeCashOrder } from './test-helpers.ts';
 
@@ -34,20 +33,18 @@ function latch(): { reached: Promise<void>; reach: () => void } {
 
 test('the order locked by a refund’s retry, its refund moved by the provider’s answer: both transactions commit', async () => {
   const { orderId } = await placeCashOrder(server);
-  await server.db.transaction(async (tx) => repository.insertPendingRefund(tx as unknown as Database, { orderId, provider: 'test', amountCents: 1450 }));
+  await server.db.transaction(async (tx) => repository.insertPendingRefund(tx, { orderId, provider: 'test', amountCents: 1450 }));
   const orderLocked = latch();
   const refundMoved = latch();
 
-  const retry = server.db.transaction(async (raw) => {
-    const tx = raw as unknown as Database;
+  const retry = server.db.transaction(async (tx) => {
     await repository.lockOrder(tx, orderId);
     orderLocked.reach();
     await refundMoved.reached;
     // Waits for the other transaction's refund row, which waits for nothing of ours.
     return (await repository.lockRefund(tx, orderId))?.status;
   });
-  const answer = server.db.transaction(async (raw) => {
-    const tx = raw as unknown as Database;
+  const answer = server.db.transaction(async (tx) => {
     await orderLocked.reached;
     const moved = await repository.moveRefund(tx, orderId, 'pending', { status: 'succeeded', providerRefundId: 're_1', lastError: null });
     refundMoved.reach();

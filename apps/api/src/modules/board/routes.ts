@@ -14,7 +14,7 @@ import { orderLifeTexts } from '@resto/domain/messages/order-life';
 import type { Database } from '../../db/client.ts';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, successAnswer } from '../../http/openapi.ts';
-import { requireStaff } from '../staff/sessions.ts';
+import { requireStaff } from '../staff/index.ts';
 import type { BoardService } from './service.ts';
 
 const tags = ['Restaurant : commandes'];

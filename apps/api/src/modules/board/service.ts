@@ -25,15 +25,15 @@ import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
-import type { CatalogService } from '../catalog/service.ts';
-import * as mailRepository from '../mail/repository.ts';
-import { outboxMessage, type MailService } from '../mail/service.ts';
-import { orderStatusMail, type OrderStatusMailData, type RestaurantContacts } from '../mail/templates.ts';
-import { toOrderView } from '../orders/order-view.ts';
-import { findTestModeOrders } from '../orders/repository.ts';
-import { findPaymentByOrder } from '../payments/repository.ts';
-import { ProviderError, type PaymentProvider } from '../payments/providers/types.ts';
-import { appendOrderEvent } from './events.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import * as mailRepository from '../mail/index.ts';
+import { outboxMessage, type MailService } from '../mail/index.ts';
+import { orderStatusMail, type OrderStatusMailData, type RestaurantContacts } from '../mail/index.ts';
+import { toOrderView } from '../orders/index.ts';
+import { findTestModeOrders } from '../orders/index.ts';
+import { findPaymentByOrder } from '../payments/index.ts';
+import { ProviderError, type PaymentProvider } from '../payments/index.ts';
+import { appendOrderEvent } from '../orders/index.ts';
 import * as repository from './repository.ts';
 
 /**
@@ -64,7 +64,7 @@ type Refusal = { kind: 'refused'; message: string; unpaidCard?: boolean } | { ki
  * The restaurant's orders board and the customer's status page (issue 13, parts 2, 3 and 7;
  * docs/decisions/019-the-orders-life.md). Every status change goes through the domain's state
  * machine (packages/domain/src/order-lifecycle.ts) inside one transaction that locks the order's
- * row, writes the status, its event (modules/board/events.ts), the customer's e-mail in the
+ * row, writes the status, its event (modules/orders/events.ts), the customer's e-mail in the
  * outbox and, for a paid card order ending rejected or cancelled, a pending refund. The refund is
  * asked of the payment provider after commit, never inside a transaction, with an idempotency
  * key per order, so a retry never refunds twice.
@@ -202,8 +202,7 @@ export class BoardService {
    * refund_failed (502, payload: the order) when the provider refuses again.
    */
   async retryRefund(orderId: number): Promise<BoardOrder> {
-    const outcome = await this.db.transaction(async (raw) => {
-      const tx = raw as unknown as Database;
+    const outcome = await this.db.transaction(async (tx) => {
       const order = await repository.lockOrder(tx, orderId);
       if (!order) return 'not_found' as const;
       const refund = await repository.lockRefund(tx, orderId);
@@ -239,8 +238,7 @@ export class BoardService {
       const answer = await this.provider().refund({ intentId, amountCents: refund.amountCents }, key);
       if (answer.status === 'failed' || answer.status === 'canceled') await this.recordRefundFailure(orderId, answer.failureReason ?? answer.status, now);
       else
-        await this.db.transaction(async (raw) => {
-          const tx = raw as unknown as Database;
+        await this.db.transaction(async (tx) => {
           if (await repository.moveRefund(tx, orderId, 'pending', { status: 'succeeded', providerRefundId: answer.id, lastError: null }))
             await appendOrderEvent(tx, { orderId, type: 'refunded', actor: 'payment', at: now });
         });
@@ -279,8 +277,7 @@ export class BoardService {
     const settings = await this.settings();
     const now = this.clock();
     let refundDue = false;
-    const result = await this.db.transaction(async (raw): Promise<Refusal | { kind: 'done' }> => {
-      const tx = raw as unknown as Database;
+    const result = await this.db.transaction(async (tx): Promise<Refusal | { kind: 'done' }> => {
       const order = await repository.lockOrder(tx, orderId);
       if (!order) return { kind: 'not_found' };
       const lifecycle = lifecycleOf(order);
@@ -348,8 +345,7 @@ export class BoardService {
 
   private async markOnce(orderId: number, actor: BoardActor, type: 'opened' | 'ticket_printed'): Promise<BoardOrder> {
     const now = this.clock();
-    const outcome = await this.db.transaction(async (raw) => {
-      const tx = raw as unknown as Database;
+    const outcome = await this.db.transaction(async (tx) => {
       const order = await repository.lockOrder(tx, orderId);
       if (!order) return 'not_found' as const;
       if (boardColumn(lifecycleOf(order)) === null) return 'unpaid' as const;
@@ -383,8 +379,7 @@ export class BoardService {
   }
 
   private async recordRefundFailure(orderId: number, message: string, now: Date): Promise<void> {
-    await this.db.transaction(async (raw) => {
-      const tx = raw as unknown as Database;
+    await this.db.transaction(async (tx) => {
       if (await repository.moveRefund(tx, orderId, 'pending', { status: 'failed', lastError: message, countFailure: true }))
         await appendOrderEvent(tx, { orderId, type: 'refund_failed', actor: 'payment', reasonText: message.slice(0, 300), at: now });
     });

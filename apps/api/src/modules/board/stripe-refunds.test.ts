@@ -4,8 +4,8 @@ import type { BoardOrder } from '@resto/contract/board';
 import { refunds } from '../../db/schema.ts';
 import { errorOf, payloadOf, startTestServer, type TestServer } from '../../test/harness.ts';
 import { createTestStaff, staffRequest, type TestStaff } from '../../test/staff.ts';
-import { startFakeStripeApi, type FakeStripeApi } from '../payments/providers/fake-stripe-api.ts';
-import { StripeProvider } from '../payments/providers/stripe.ts';
+import { startFakeStripeApi, type FakeStripeApi } from '../payments/index.ts';
+import { StripeProvider } from '../payments/index.ts';
 import { createCardOrder, createCustomer, putPaid, requestIntent } from '../payments/test-helpers.ts';
 import { act, inMinutes } from './test-helpers.ts';
 

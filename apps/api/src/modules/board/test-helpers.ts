@@ -2,7 +2,7 @@ import type { BoardOrder, BoardState, OrderActionBody, TrackingView } from '@res
 import { buildOrderPayload, payloadOf, postOrder, request, type OrderOverrides, type TestServer } from '../../test/harness.ts';
 import { staffRequest } from '../../test/staff.ts';
 import { cards, confirmCard, createCardOrder, intentFor, putPaid } from '../payments/test-helpers.ts';
-import type { TestProcessor } from '../payments/providers/test-processor.ts';
+import type { TestProcessor } from '../payments/index.ts';
 
 /** Helpers of the board's API tests: staff calls with a session cookie, orders placed and paid over real HTTP. */
 

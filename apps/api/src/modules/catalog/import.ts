@@ -27,7 +27,7 @@ const bp = (percent: number | null) => (percent === null ? null : percentToBasis
 /**
  * An offer's or coupon's columns in the `offers` table, but its id: the restaurant file's shape
  * (amounts in euros, `value` percent or euros) → cents and hundredths. Shared by the import and
- * the back office's offer edits (`apps/api/src/modules/backoffice/offers.ts`).
+ * the back office's offer edits (`apps/api/src/modules/offers/service.ts`).
  */
 export function offerRowValues(offer: Omit<RestaurantFile['offers'][number], 'id'>, version: number) {
   return {

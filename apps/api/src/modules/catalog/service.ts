@@ -183,7 +183,7 @@ export interface CatalogMoment {
 export const catalogChanged = new EventTarget();
 
 /**
- * The PostgreSQL channel a back-office change NOTIFYs at commit (backoffice/edits.ts, payload the
+ * The PostgreSQL channel a back-office change NOTIFYs at commit (audit/edits.ts, payload the
  * new catalogue version): instances LISTENing rebuild at once (issue 14, part 9).
  */
 export const catalogChangedChannel = 'catalog_changed';

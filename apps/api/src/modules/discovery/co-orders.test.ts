@@ -146,7 +146,7 @@ describe('orders placed and refused over HTTP', () => {
     // The step's work and its watermark in one transaction: a crash after it leaves neither.
     await expect(
       server.db.transaction(async (tx) => {
-        expect((await foldCoOrders(tx as unknown as Database)).events).toBeGreaterThan(0);
+        expect((await foldCoOrders(tx)).events).toBeGreaterThan(0);
         throw new Error('crash before commit');
       }),
     ).rejects.toThrow('crash before commit');

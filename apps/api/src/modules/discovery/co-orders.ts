@@ -8,7 +8,7 @@ import { notHappened } from './repository.ts';
  *
  * Why events: an order's id is taken from a sequence, so a fold reading `orders` past a watermark
  * could pass over an order committed after a larger id; `order_events` ids are taken under the
- * 'order_event' counter's row lock, so they become visible in commit order (board/events.ts) and
+ * 'order_event' counter's row lock, so they become visible in commit order (orders/events.ts) and
  * "every event after N" misses nothing. Every order has events: its first ('placed', or its first
  * status in the demo history and in migration 0011) and one per status change.
  *
@@ -50,8 +50,7 @@ export interface FoldStep {
  */
 export async function foldCoOrders(db: Database, options: { batchEvents?: number; wait?: boolean } = {}): Promise<FoldStep> {
   const batchEvents = options.batchEvents ?? defaultBatchEvents;
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     if (options.wait === false) {
       const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(hashtext(${lockKey})) as locked`);
       if (!lock?.locked) return { ran: false, events: 0, lastEventId: await readWatermark(tx) };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { insertPastOrders } from '../orders/repository.ts';
+import { insertPastOrders } from '../orders/index.ts';
 import { errorOf, looksFrench, payloadOf, request, sendJson, startTestServer, type TestServer } from '../../test/harness.ts';
 
 /**

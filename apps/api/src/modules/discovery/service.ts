@@ -1,6 +1,6 @@
 import type { MenuItem } from '@resto/domain/catalogue';
 import type { Database } from '../../db/client.ts';
-import type { CatalogService } from '../catalog/service.ts';
+import type { CatalogService } from '../catalog/index.ts';
 import { CoOrderFold, findPartners } from './co-orders.ts';
 import { findMostOrdered } from './repository.ts';
 import { maxRecommendations } from '@resto/contract/discovery';

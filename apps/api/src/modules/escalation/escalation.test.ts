@@ -8,7 +8,7 @@ import { buildOrderPayload, errorOf, payloadOf, postOrder, request, startTestSer
 import { cards, confirmCard, createCardOrder, intentFor, orderState, putPaid } from '../payments/test-helpers.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
 import { startTestPushService, type TestPushService } from '../../test/push-service.ts';
-import { createMailTransport } from '../mail/transport.ts';
+import { createMailTransport } from '../mail/index.ts';
 import { formatDateTime } from '@resto/domain/format';
 
 /**

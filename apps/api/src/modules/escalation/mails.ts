@@ -2,9 +2,9 @@ import { formatDateTime, formatPrice } from '@resto/domain/format';
 import { noScreenAlertTexts, unseenAlertTexts } from '@resto/domain/messages/escalation';
 import { mailTexts } from '@resto/domain/messages/mail';
 import { describeSchedule } from '@resto/domain/scheduling';
-import { escapeHtml } from '../mail/escape.ts';
-import type { RestaurantContacts } from '../mail/templates.ts';
-import type { MailMessage } from '../mail/transport.ts';
+import { escapeHtml } from '../mail/index.ts';
+import type { RestaurantContacts } from '../mail/index.ts';
+import type { MailMessage } from '../mail/index.ts';
 import type { WaitingOrder } from './repository.ts';
 
 /**

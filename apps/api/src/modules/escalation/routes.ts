@@ -1,7 +1,7 @@
 import { getPushKey, subscribeToPush, unsubscribeFromPush } from '@resto/contract/push.routes';
 import type { Database } from '../../db/client.ts';
 import { ok, routes, serve } from '../../http/openapi.ts';
-import { staffAuthenticator } from '../staff/sessions.ts';
+import { staffAuthenticator } from '../staff/index.ts';
 import * as repository from './repository.ts';
 import type { EscalationService } from './service.ts';
 

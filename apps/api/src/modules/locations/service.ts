@@ -14,7 +14,7 @@ import type { SettingsList } from '@resto/domain/settings';
 import type { DistanceAnswer } from '@resto/contract/locations';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
-import type { CatalogService } from '../catalog/service.ts';
+import type { CatalogService } from '../catalog/index.ts';
 import { ProviderError, type AddressProvider, type RoutingProvider } from './providers/types.ts';
 
 /**

@@ -7,7 +7,7 @@ import { formatPrice } from '@resto/domain/format';
 import { orders } from '../../db/schema.ts';
 import { buildOrderPayload, fetchCatalogue, findItem, getJson, payloadOf, postOrder, priceLines, startTestServer, type TestServer } from '../../test/harness.ts';
 import { expectError, setSetting } from '../payments/test-helpers.ts';
-import { catalogChanged } from '../catalog/service.ts';
+import { catalogChanged } from '../catalog/index.ts';
 import type { OrderView } from '@resto/contract/orders';
 
 /** Changes a setting of the running app (the catalogue is rebuilt at once, as after an import in this process). */

@@ -26,7 +26,7 @@ export function documentNumberSql(series: DocumentSeries): SQL {
  * back order gives its number back (no gap). docs/decisions/013-receipts.md.
  */
 async function takeDocumentNumber(tx: Tx, series: DocumentSeries): Promise<number> {
-  const result = (await tx.execute(documentNumberSql(series))) as unknown as { rows: { last: number }[] };
+  const result = await tx.execute<{ last: number }>(documentNumberSql(series));
   return Number(result.rows[0]!.last);
 }
 

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { messages } from '@resto/domain/messages';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { AuthService } from '../auth/service.ts';
+import type { AuthService } from '../auth/index.ts';
 import * as repository from './repository.ts';
 
 /** The proof fields a body may carry (OrderProofFields in packages/domain/src/checkout.ts). */

@@ -4,10 +4,10 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { insertJsonRows } from '../../db/json-rows.ts';
 import { mailOutbox, orderEvents, orderLines, orderOffers, orders, payments, users } from '../../db/schema.ts';
-import { appendOrderEvent, appendOrderEvents, orderEventCtes, orderEventNotifySql, type NewOrderEvent } from '../board/events.ts';
-import type { NewOutboxMail } from '../mail/repository.ts';
-import { counterHitsSql, readCountedHits, type CounterHit } from '../auth/counters-sql.ts';
-import { lockSlot } from './capacity.ts';
+import { appendOrderEvent, appendOrderEvents, orderEventCtes, orderEventNotifySql, type NewOrderEvent } from './events.ts';
+import type { NewOutboxMail } from '../mail/index.ts';
+import { counterHitsSql, readCountedHits, type CounterHit } from '../../db/counters-sql.ts';
+import { lockSlot } from '../capacity/index.ts';
 import { documentNumberSql } from './numbering.ts';
 
 /** SQL of orders. No rules here: the service decides, this writes and reads. */
@@ -101,8 +101,7 @@ export async function insertOrder(
   const { capacity } = write;
   try {
     if (!capacity) return { ...(await writeOrder(db, write)), created: true };
-    return await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    return await db.transaction(async (tx) => {
       await lockSlot(tx, capacity.slotKey, write.order.isPickup);
       const existing = await findOrderByLocalId(tx, write.order.localId);
       if (existing) return { ...existing, created: false };
@@ -177,7 +176,7 @@ export interface PastOrder {
  * statements a batch (db/json-rows.ts), where `insertOrder` would take one transaction an order
  * (about 9 s instead of 1 s for 3,000 orders on PGlite). The histories become order events at the
  * end: sorted by time, their ids reserved with one update of the counter and inserted in one
- * statement (board/events.ts, appendOrderEvents), so ids grow with time as live events' do. Orders whose local_id is already there are
+ * statement (orders/events.ts, appendOrderEvents), so ids grow with time as live events' do. Orders whose local_id is already there are
  * skipped with their lines, so writing the same orders twice adds nothing. No offer uses, no
  * receipt numbers, no e-mails: these orders are history, not placed now.
  * @returns how many orders were written.
@@ -188,13 +187,13 @@ export async function insertPastOrders(db: Database, rows: readonly PastOrder[],
   await db.transaction(async (tx) => {
     for (let start = 0; start < rows.length; start += batchSize) {
       const batch = rows.slice(start, start + batchSize);
-      const result = (await tx.execute(
+      const result = await tx.execute<{ orderId: number; localId: string }>(
         insertJsonRows(
           orders,
           batch.map((row) => row.order),
           sql`on conflict (${sql.identifier(orders.localId.name)}) do nothing returning ${sql.identifier(orders.orderId.name)} as "orderId", ${sql.identifier(orders.localId.name)} as "localId"`,
         ),
-      )) as unknown as { rows: { orderId: number; localId: string }[] };
+      );
       const idByLocalId = new Map(result.rows.map((r) => [r.localId, Number(r.orderId)]));
       const lineRows: (typeof orderLines.$inferInsert)[] = [];
       for (const row of batch) {
@@ -219,7 +218,7 @@ export async function insertPastOrders(db: Database, rows: readonly PastOrder[],
     }
     // Stable sort: steps of one order at the same instant keep their order.
     events.sort((a, b) => (a.at as Date).getTime() - (b.at as Date).getTime());
-    await appendOrderEvents(tx as unknown as Database, events);
+    await appendOrderEvents(tx, events);
   });
   return inserted;
 }
@@ -257,7 +256,7 @@ export async function updateOrderStatus(db: Database, orderId: number, status: s
     await tx.update(orders).set({ status, transactionId, updatedAt: new Date() }).where(eq(orders.orderId, orderId));
     const from = current[0]?.status ?? null;
     if (from !== status)
-      await appendOrderEvent(tx as unknown as Database, { orderId, type: eventTypeOfStatus(status), fromStatus: from, toStatus: status, actor: 'customer' });
+      await appendOrderEvent(tx, { orderId, type: eventTypeOfStatus(status), fromStatus: from, toStatus: status, actor: 'customer' });
   });
 }
 

@@ -16,8 +16,8 @@ import {
 import { messages } from '@resto/domain/messages';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
-import type { PlannedHits } from '../auth/rate-limits.ts';
-import type { AuthService } from '../auth/service.ts';
+import type { PlannedHits } from '../auth/index.ts';
+import type { AuthService } from '../auth/index.ts';
 import { hasOrderProof } from './ownership.ts';
 import type { OrderService } from './service.ts';
 

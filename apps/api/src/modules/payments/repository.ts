@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders, paymentWebhookEvents, payments } from '../../db/schema.ts';
-import { appendOrderEvent } from '../board/events.ts';
-import { numberPlacedOrder } from '../orders/numbering.ts';
+import { appendOrderEvent } from '../orders/index.ts';
+import { numberPlacedOrder } from '../orders/index.ts';
 
 /** SQL of card payments. No rules here: the service decides (packages/domain/src/payments.ts), this writes and reads. */
 
@@ -92,11 +92,11 @@ export async function markOrderPaid(
       .where(and(eq(orders.orderId, orderId), eq(orders.status, 'pending')))
       .returning({ orderId: orders.orderId });
     if (!paid.length) return false;
-    await appendOrderEvent(tx as unknown as Database, { orderId, type: 'paid', fromStatus: 'pending', toStatus: 'paid', actor: 'payment' });
+    await appendOrderEvent(tx, { orderId, type: 'paid', fromStatus: 'pending', toStatus: 'paid', actor: 'payment' });
     // A card order is placed when paid: its receipt number is taken in this transaction, before
     // the e-mails that link to the receipt.
     await numberPlacedOrder(tx, orderId, new Date());
-    if (inTransaction) await inTransaction(tx as unknown as Database, orderId);
+    if (inTransaction) await inTransaction(tx, orderId);
     return true;
   });
 }

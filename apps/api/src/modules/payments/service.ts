@@ -16,7 +16,7 @@ import { centsToEuros } from '@resto/domain/money';
 import { messages } from '@resto/domain/messages';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { OrderMailOutbox } from '../orders/service.ts';
+import type { OrderMailOutbox } from '../orders/index.ts';
 import type { Logger } from '../../logger.ts';
 import * as repository from './repository.ts';
 import { ProviderError, WebhookSignatureError, type PaymentProvider, type ProviderIntent } from './providers/types.ts';

@@ -1,7 +1,7 @@
 import { readGuestRetentionMonths, retentionCutoff } from '@resto/domain/personal-data';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
-import type { CatalogService } from '../catalog/service.ts';
+import type { CatalogService } from '../catalog/index.ts';
 import * as repository from './repository.ts';
 
 /** How often the retention job runs after its first pass at start: every hour. */

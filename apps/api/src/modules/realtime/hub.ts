@@ -3,7 +3,7 @@ import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { orderEvents } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
-import { orderEventsChannel, type OrderEventRow } from '../board/events.ts';
+import { orderEventsChannel, type OrderEventRow } from '../orders/index.ts';
 
 /** How a process listens to a channel: DatabaseHandle's `listen` (db/client.ts). */
 export type Listen = DatabaseHandle['listen'];
@@ -49,7 +49,7 @@ interface Subscriber extends SubscribeOptions {
  * to the subscribed streams. Nothing lives only here: every stream has its own cursor and reads
  * whatever it lacks from the table, so a stream resuming on another instance, or after this
  * hub's LISTEN connection was lost, gets the same events. Ids are taken in commit order
- * (board/events.ts), so "every id above N" never skips an event committed later.
+ * (orders/events.ts), so "every id above N" never skips an event committed later.
  *
  * Started lazily by the first subscription; `close()` ends every stream (graceful shutdown).
  */

@@ -1,12 +1,11 @@
 import { asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BoardEventDataSchema, TrackingViewSchema } from '@resto/contract/board';
-import type { Database } from '../../db/client.ts';
 import { orderEvents, staffSessions } from '../../db/schema.ts';
 import { buildOrderPayload, payloadOf, postOrder, sendJson, startTestServer, type TestServer } from '../../test/harness.ts';
 import { openSse } from '../../test/sse.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
-import { appendOrderEvent, appendOrderEvents } from '../board/events.ts';
+import { appendOrderEvent, appendOrderEvents } from '../orders/index.ts';
 import { connectedScreens, purgeScreens, screenWindowMs } from './screens.ts';
 
 /**
@@ -36,7 +35,7 @@ afterAll(async () => {
 async function writeEvents(count: number, type = 'test'): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < count; i++)
-    ids.push(await server.db.transaction((tx) => appendOrderEvent(tx as unknown as Database, { orderId, type, actor: 'system', fromStatus: null, toStatus: null })));
+    ids.push(await server.db.transaction((tx) => appendOrderEvent(tx, { orderId, type, actor: 'system', fromStatus: null, toStatus: null })));
   return ids;
 }
 
@@ -141,10 +140,9 @@ describe('GET /v2/restaurant/events', () => {
       await Promise.all(
         Array.from({ length: 40 }, () =>
           server.db.transaction(async (tx) => {
-            const t = tx as unknown as Database;
-            await appendOrderEvent(t, { orderId, type: 'concurrent', actor: 'system' });
-            await t.select({ id: orderEvents.id }).from(orderEvents).limit(1);
-            await appendOrderEvent(t, { orderId, type: 'concurrent', actor: 'system' });
+            await appendOrderEvent(tx, { orderId, type: 'concurrent', actor: 'system' });
+            await tx.select({ id: orderEvents.id }).from(orderEvents).limit(1);
+            await appendOrderEvent(tx, { orderId, type: 'concurrent', actor: 'system' });
           }),
         ),
       );
@@ -165,7 +163,7 @@ describe('GET /v2/restaurant/events', () => {
     const live = await openSse(`${boardUrl()}?after=${start}`, { headers: { Cookie: staff.cookie } });
     try {
       const burst = Array.from({ length: 2600 }, () => ({ orderId: unpaid, type: 'burst', actor: 'system' as const }));
-      await server.db.transaction((tx) => appendOrderEvents(tx as unknown as Database, burst));
+      await server.db.transaction((tx) => appendOrderEvents(tx, burst));
       const expected = await idsAfter(start);
       expect(expected).toHaveLength(2600);
       await live.waitForEvents(2600, 60_000);
@@ -240,7 +238,7 @@ describe('GET /v2/public/tracking/{secret}/events', () => {
       await stream.waitForEvents(1);
       await writeEvents(3); // another order's events: never on this stream
       // Then one of this order: the stream is in id order, so the others would have come before it.
-      const opened = await server.db.transaction((tx) => appendOrderEvent(tx as unknown as Database, { orderId: mine.order_id, type: 'opened', actor: 'staff' }));
+      const opened = await server.db.transaction((tx) => appendOrderEvent(tx, { orderId: mine.order_id, type: 'opened', actor: 'staff' }));
       await stream.waitForEvents(2);
       const views = stream.events.map((e) => TrackingViewSchema.parse(JSON.parse(e.data)));
       expect(views.map((v) => v.order_id)).toEqual([mine.order_id, mine.order_id]);

@@ -15,8 +15,8 @@ import type { Database } from '../../db/client.ts';
 import { orderLifeTexts } from '@resto/domain/messages/order-life';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, successAnswer } from '../../http/openapi.ts';
-import { requireStaff } from '../staff/sessions.ts';
-import type { OrderEventRow } from '../board/events.ts';
+import { requireStaff } from '../staff/index.ts';
+import type { OrderEventRow } from '../orders/index.ts';
 import type { RealtimeHub } from './hub.ts';
 import { purgeScreens, recordHeartbeat, type LastHeartbeat } from './screens.ts';
 

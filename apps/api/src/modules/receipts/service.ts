@@ -2,8 +2,8 @@ import { buildReceipt, type Receipt } from '@resto/domain/receipt';
 import { messages } from '@resto/domain/messages';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { CatalogService } from '../catalog/service.ts';
-import * as orders from '../orders/repository.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import * as orders from '../orders/index.ts';
 
 /** A secret as orders.secret holds it (hex); anything else is not looked up. */
 const secretPattern = /^[0-9a-f]{32,128}$/;

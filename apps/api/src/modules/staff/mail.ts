@@ -1,7 +1,7 @@
 import type { StaffRole } from '@resto/domain/staff';
 import { staffInvitationMailTexts as t, staffRoleLabels } from '@resto/domain/messages/staff';
-import { escapeHtml } from '../mail/escape.ts';
-import type { MailMessage } from '../mail/transport.ts';
+import { escapeHtml } from '../mail/index.ts';
+import type { MailMessage } from '../mail/index.ts';
 
 /**
  * The e-mail of a staff invitation (issue 13, part 1): the one-time link, its role and validity,

@@ -23,7 +23,7 @@ import type { Database } from '../../db/client.ts';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
 import { isHttps } from '../../http/security-headers.ts';
-import { clientIp } from '../auth/credentials.ts';
+import { clientIp } from '../auth/index.ts';
 import { requireStaff, staffCookieName, staffSessionIdleDays } from './sessions.ts';
 import type { StaffService } from './service.ts';
 

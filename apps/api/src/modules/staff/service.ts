@@ -10,11 +10,11 @@ import type { Database } from '../../db/client.ts';
 import { pushSubscriptions, staffInvitations, staffScreens, staffSessions, staffUsers } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
-import type { CatalogService } from '../catalog/service.ts';
-import type { MailService } from '../mail/service.ts';
-import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords.ts';
-import { RateLimiter } from '../auth/rate-limits.ts';
-import { hashSessionToken, newSessionToken } from '../auth/tokens.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import type { MailService } from '../mail/index.ts';
+import { hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from '../auth/index.ts';
+import { RateLimiter } from '../auth/index.ts';
+import { hashSessionToken, newSessionToken } from '../auth/index.ts';
 import { staffInvitationMail } from './mail.ts';
 import { openStaffSession, type StaffPrincipal } from './sessions.ts';
 

@@ -7,7 +7,7 @@ import { staffSessionIdleDays as idleDays } from '@resto/domain/staff';
 import { staffMessages } from '@resto/domain/messages/staff';
 import { ApiError } from '../../http/errors.ts';
 import type { StaffAuthenticator, StaffPrincipal } from '../../http/openapi.ts';
-import { hashSessionToken, newSessionToken } from '../auth/tokens.ts';
+import { hashSessionToken, newSessionToken } from '../auth/index.ts';
 
 /**
  * Staff sessions (issue 13, part 1; docs/decisions/016, section 7.1): a random 256-bit token in

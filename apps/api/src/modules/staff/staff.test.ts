@@ -16,7 +16,7 @@ import { pushSubscriptions, staffInvitations, staffScreens, staffUsers } from '.
 import { call, createAccount, newEmail, newIp } from '../../test/accounts.ts';
 import { errorOf, payloadOf, startTestServer, type JsonResponse, type TestServer } from '../../test/harness.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../auth/index.ts';
 import { parseStaffCreateArgs, runStaffCreate } from './create-command.ts';
 import { ensureFirstOwnerLink } from './service.ts';
 

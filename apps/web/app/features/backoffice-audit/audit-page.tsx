@@ -8,7 +8,7 @@ import { auditFieldLines } from '@resto/domain/restaurant-diff';
 import { backOfficePaths } from '../staff/index.ts';
 import { ChangeList } from './change-list.tsx';
 
-/** An import's entry keeps the preview's changes in `after` (apps/api/src/modules/backoffice/audit-routes.ts). */
+/** An import's entry keeps the preview's changes in `after` (apps/api/src/modules/audit/routes.ts). */
 const ImportChangesSchema = ImportPreviewSchema.pick({ changes: true, settings: true });
 
 const card = 'rounded-2xl bg-white shadow-sm';

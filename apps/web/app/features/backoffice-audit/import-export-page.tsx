@@ -9,7 +9,7 @@ import { FormAlert } from '../account/index.ts';
 import { ChangeList } from './change-list.tsx';
 
 const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
-/** As the API's import routes (apps/api/src/modules/backoffice/audit-routes.ts, importBodyLimit). */
+/** As the API's import routes (apps/api/src/modules/audit/routes.ts, importBodyLimit). */
 const maxFileBytes = 5 * 1024 * 1024;
 
 type Stage =

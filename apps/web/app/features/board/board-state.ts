@@ -11,7 +11,7 @@ import { boardColumns, type BoardColumn } from '@resto/domain/order-lifecycle';
  * - the answers of this screen's own calls (an action, /opened, /ticket-printed, a 409's payload).
  *
  * Each order carries its `version`: the highest id of its events (`BoardOrder.events`). Ids are
- * taken in commit order (apps/api/src/modules/board/events.ts), so a higher version is a newer
+ * taken in commit order (apps/api/src/modules/orders/events.ts), so a higher version is a newer
  * order: whatever arrives, the newer copy wins and nothing goes back in time. An event whose id
  * was already applied, or older than what the board already reflects for its order, is ignored.
  */

@@ -4,7 +4,7 @@ import { capacityMessages } from '@resto/domain/messages/backoffice-capacity';
 import { orders } from '../../db/schema.ts';
 import { errorOf, getJson, payloadOf, postOrder, requiredDatabaseUrl, startTestServer, type TestServer } from '../../test/harness.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
-import { clearCapacity, placeOrder, setCapacity, slotOrder } from './capacity-test-helpers.ts';
+import { clearCapacity, placeOrder, setCapacity, slotOrder } from './test-helpers.ts';
 
 /**
  * Capacity with two API instances on one PostgreSQL (issue 14, part 4): 50 checkouts for the last

@@ -1,13 +1,4 @@
-import { createRoute } from '@hono/zod-openapi';
-import { inArray, sql } from 'drizzle-orm';
-import {
-  CapacityUpdateSchema,
-  CapacityViewSchema,
-  FullSlotsSchema,
-  SlotsQuerySchema,
-  type CapacityView,
-  type FullSlots,
-} from '@resto/contract/backoffice-capacity';
+import type { CapacityView, FullSlots } from '@resto/contract/backoffice-capacity';
 import {
   capacityLimitNames,
   capacitySettingNames,
@@ -24,19 +15,17 @@ import { capacityAuditTexts, capacityFieldMessages } from '@resto/domain/message
 import { backOfficeMessages } from '@resto/domain/messages/backoffice';
 import { leadTimeMinutes, readSchedulingSettings, toRestaurantDate } from '@resto/domain/scheduling';
 import type { Database } from '../../db/client.ts';
-import { settings } from '../../db/schema.ts';
-import { ApiError, success } from '../../http/errors.ts';
-import { bodyErrors, declare, errorAnswer, jsonBody, routes, successAnswer } from '../../http/openapi.ts';
-import type { CatalogService } from '../catalog/service.ts';
-import { dayLoads } from '../orders/capacity.ts';
-import { requireStaff } from '../staff/sessions.ts';
-import { assertFresh, catalogEdit, type AuditEntry, type EditTx } from './edits.ts';
+import { ApiError } from '../../http/errors.ts';
+import { assertFresh, catalogEdit, type AuditEntry } from '../audit/index.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import { dayLoads, readRows, writeSetting, type Row } from './repository.ts';
 
 /**
  * Capacity per 15-minute slot (issue 14, part 4; docs/decisions/023-back-office.md, « Capacité »):
  * the owner reads and sets the limits (each setting versioned, every change audited), and the
  * storefront reads a day's full slots. The limits themselves are checked when an order is placed
  * (modules/orders/service.ts, capacityGuard), in the order's transaction.
+ * routes.ts → service.ts → repository.ts; the slots' SQL (repository.ts) also serves the orders.
  */
 
 export interface CapacityDeps {
@@ -45,7 +34,6 @@ export interface CapacityDeps {
   catalog: CatalogService;
 }
 
-type Row = { name: string; value: unknown; version: number };
 
 /** The view of the page from the settings rows and the catalogue's categories. */
 function capacityView(rows: readonly Row[], categories: CapacityView['categories']): CapacityView {
@@ -68,8 +56,9 @@ function capacityView(rows: readonly Row[], categories: CapacityView['categories
   };
 }
 
-async function readRows(db: Database | EditTx): Promise<Row[]> {
-  return db.select().from(settings).where(inArray(settings.name, [...capacitySettingNames]));
+/** The capacity page: the settings and the catalogue's categories. */
+export async function readCapacity(deps: CapacityDeps): Promise<CapacityView> {
+  return capacityView(await readRows(deps.db), await categoriesOf(deps.catalog));
 }
 
 async function categoriesOf(catalog: CatalogService): Promise<CapacityView['categories']> {
@@ -98,7 +87,7 @@ function auditSummary(name: CapacitySettingName, before: unknown, after: unknown
  * @throws ApiError 400 unknown category (field `values.capacity.item_categories`), 409 stale_edit
  * with the current view in `payload.current` (nothing written).
  */
-async function updateCapacity(
+export async function updateCapacity(
   deps: CapacityDeps,
   author: { staffId: number; name: string },
   body: { values: Partial<Record<CapacitySettingName, unknown>>; expected_versions: Partial<Record<string, number>> },
@@ -121,75 +110,11 @@ async function updateCapacity(
       const raw = body.values[name];
       const after = name === 'capacity.item_categories' ? [...new Set((raw as number[] | undefined) ?? [])].sort((a, b) => a - b) : (raw ?? null);
       if (JSON.stringify(before ?? (name === 'capacity.item_categories' ? [] : null)) === JSON.stringify(after)) continue;
-      // JSON null, not SQL NULL: the row (and its version) stays, and reads as no limit.
-      const value = after === null ? sql`'null'::jsonb` : after;
-      await tx
-        .insert(settings)
-        .values({ name, value, version })
-        .onConflictDoUpdate({ target: settings.name, set: { value, version } });
+      await writeSetting(tx, name, after, version);
       audit.push({ entity: 'settings', entityId: name, action: 'update', summary: auditSummary(name, before, after, categories), before: { [name]: before }, after: { [name]: after } });
     }
     return { result: capacityView(await readRows(tx), categories), audit };
   });
-}
-
-const tags = ['Restaurant : capacité'];
-
-const readRoute = createRoute({
-  method: 'get',
-  path: '/capacity',
-  tags,
-  summary: 'La capacité par créneau de 15 minutes : commandes et plats par type de commande, catégories comptées, et la version de chaque réglage.',
-  description: 'Tout membre du restaurant peut la lire ; seul le propriétaire la modifie. Session du personnel (cookie resto_staff).',
-  responses: {
-    200: successAnswer(CapacityViewSchema, 'Les réglages de capacité (null : aucune limite).'),
-    401: errorAnswer('Pas de session de l’espace restaurant (staff_login_required).'),
-  },
-});
-
-const updateRoute = createRoute({
-  method: 'put',
-  path: '/capacity',
-  tags,
-  summary: 'Modifier la capacité : seulement les réglages changés, chacun avec la version lue. Propriétaire seulement.',
-  description:
-    'Une transaction (catalogEdit) : versions vérifiées, réglages écrits avec la nouvelle version, une ligne du journal par réglage changé (« Capacité à emporter : 8 → 6 commandes par créneau »).',
-  request: { body: jsonBody(CapacityUpdateSchema) },
-  responses: {
-    200: successAnswer(CapacityViewSchema, 'Les réglages après la modification.'),
-    ...bodyErrors,
-    400: errorAnswer('Limite négative, nulle, non entière ou trop grande, catégorie inconnue (invalid_request), avec le champ fautif.'),
-    401: errorAnswer('Pas de session de l’espace restaurant (staff_login_required).'),
-    403: errorAnswer('Réservé au propriétaire (staff_forbidden).'),
-    409: errorAnswer('Un réglage a changé depuis la lecture (stale_edit) : `payload.current` est la capacité actuelle ; rien n’est écrit.'),
-  },
-});
-
-const slotsRoute = createRoute({
-  method: 'get',
-  path: '/slots',
-  tags: ['Créneaux'],
-  summary: 'Les créneaux complets d’un jour pour un type de commande (et le panier du visiteur : `items`, ses plats comptés). Jamais mis en cache.',
-  request: { query: SlotsQuerySchema },
-  responses: {
-    200: successAnswer(FullSlotsSchema, 'Les débuts (HH:MM) des créneaux complets, et si « dès que possible » est complet aujourd’hui.'),
-    400: errorAnswer('Date ou type de commande illisible (invalid_request).'),
-  },
-});
-
-/** GET and PUT /v2/restaurant/capacity (mounted under /v2/restaurant: no-store, same-site only). */
-export function capacityRoutes(deps: CapacityDeps) {
-  const app = routes();
-  declare(app, readRoute, async (c) => {
-    await requireStaff(c, deps.db, deps.clock());
-    return success<CapacityView>(c, capacityView(await readRows(deps.db), await categoriesOf(deps.catalog)));
-  });
-  declare(app, updateRoute, async (c, input) => {
-    const staff = await requireStaff(c, deps.db, deps.clock(), 'owner');
-    const body = await input.body();
-    return success<CapacityView>(c, await updateCapacity(deps, { staffId: staff.staffId, name: staff.name }, body));
-  });
-  return app;
 }
 
 /**
@@ -197,7 +122,7 @@ export function capacityRoutes(deps: CapacityDeps) {
  * whose orders or counted dishes leave no room (for the visitor's cart when `items` is given),
  * and whether « dès que possible » would be refused now. Never cached: each order changes it.
  */
-async function fullSlots(deps: CapacityDeps, query: { date: string; is_pickup: boolean; items?: number | undefined }): Promise<FullSlots> {
+export async function fullSlots(deps: CapacityDeps, query: { date: string; is_pickup: boolean; items?: number | undefined }): Promise<FullSlots> {
   const { settings: list, calendar } = await deps.catalog.getCatalog();
   const limits = readCapacityLimits(list, query.is_pickup);
   const answer: FullSlots = { date: query.date, is_pickup: query.is_pickup, full: [], asap_full: false };
@@ -209,15 +134,4 @@ async function fullSlots(deps: CapacityDeps, query: { date: string; is_pickup: b
   if (query.date === toRestaurantDate(now) && asapKey?.startsWith(query.date))
     answer.asap_full = isSlotFull(loads.get(asapKey) ?? { orders: 0, items: 0 }, limits, query.items);
   return answer;
-}
-
-/** GET /v2/public/slots. */
-export function publicSlotRoutes(deps: CapacityDeps) {
-  const app = routes();
-  declare(app, slotsRoute, async (c, input) => {
-    const answer = await fullSlots(deps, input.query());
-    c.header('Cache-Control', 'no-store');
-    return success<FullSlots>(c, answer);
-  });
-  return app;
 }

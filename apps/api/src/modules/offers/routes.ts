@@ -18,8 +18,8 @@ import type { Context } from 'hono';
 import type { Database } from '../../db/client.ts';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
-import { requireStaff } from '../staff/sessions.ts';
-import { createOffer, deleteOffer, listOffers, setOfferActive, updateOffer } from './offers.ts';
+import { requireStaff } from '../staff/index.ts';
+import { createOffer, deleteOffer, listOffers, setOfferActive, updateOffer } from './service.ts';
 
 const tags = ['Restaurant : offres et codes promo'];
 const ownerErrors = {

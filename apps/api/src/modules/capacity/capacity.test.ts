@@ -6,11 +6,11 @@ import { capacityFieldMessages, capacityMessages } from '@resto/domain/messages/
 import { backOfficeMessages } from '@resto/domain/messages/backoffice';
 import { RestaurantFileSchema } from '@resto/domain/restaurant-file';
 import { auditLog, orders, settings } from '../../db/schema.ts';
-import { importRestaurant } from '../catalog/import.ts';
+import { importRestaurant } from '../catalog/index.ts';
 import { buildOrderPayload, errorOf, getJson, looksFrench, payloadOf, postOrder, type TestServer } from '../../test/harness.ts';
 import { startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 import { act } from '../board/test-helpers.ts';
-import { capacityCall, clearCapacity, fullSlotsOf, placeOrder, setCapacity, slotOrder } from './capacity-test-helpers.ts';
+import { capacityCall, clearCapacity, fullSlotsOf, placeOrder, setCapacity, slotOrder } from './test-helpers.ts';
 
 /**
  * Capacity per 15-minute slot over real HTTP (issue 14, part 4; docs/decisions/023-back-office.md):
@@ -271,7 +271,7 @@ describe('GET /v2/public/slots: the storefront’s full slots', () => {
   });
 });
 
-// A pending card order older than the payment hold frees its place (unit of the rule: orders/capacity.ts).
+// A pending card order older than the payment hold frees its place (unit of the rule: capacity/repository.ts).
 describe('card orders awaiting payment', () => {
   test('hold their place while recent, and free it once abandoned', async () => {
     await setCapacity(server, owner.cookie, { 'capacity.pickup_max_orders': 1 });

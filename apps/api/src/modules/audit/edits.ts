@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { auditLog, catalogVersion } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { catalogChanged, catalogChangedChannel } from '../catalog/service.ts';
+import { catalogChanged, catalogChangedChannel } from '../catalog/index.ts';
 
 /**
  * How every back-office change is written (issue 14, parts 8 and 9; docs/decisions/023-back-office.md):
@@ -36,8 +36,8 @@ export interface AuditEntry {
   after: unknown;
 }
 
-/** A transaction handle, as `db.transaction` gives it. */
-export type EditTx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The transaction a change runs in (`Transaction` of db/client.ts: a `Database` too, so every repository function takes it). */
+export type EditTx = Transaction;
 
 /** What a change returns: its answer, and the audit entries to write with it (at least one). */
 export interface EditOutcome<T> {

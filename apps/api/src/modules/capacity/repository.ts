@@ -1,7 +1,8 @@
 import { and, eq, gte, inArray, like, ne, notInArray, or, sql } from 'drizzle-orm';
+import { capacitySettingNames } from '@resto/domain/capacity';
 import type { SlotLoad } from '@resto/domain/capacity';
 import type { Database } from '../../db/client.ts';
-import { orderLines, orders } from '../../db/schema.ts';
+import { orderLines, orders, settings } from '../../db/schema.ts';
 
 /**
  * SQL of capacity per slot (issue 14, part 4; packages/domain/src/capacity.ts has the rules).
@@ -54,3 +55,21 @@ export async function dayLoads(db: Database, date: string, isPickup: boolean, it
   return new Map(rows.map((row) => [row.slotKey ?? '', { orders: Number(row.orders), items: Number(row.items) }]));
 }
 
+
+/** A capacity setting's row (table settings). */
+export type Row = { name: string; value: unknown; version: number };
+
+/** The capacity settings' rows (those never set are absent). */
+export async function readRows(db: Database): Promise<Row[]> {
+  return db.select().from(settings).where(inArray(settings.name, [...capacitySettingNames]));
+}
+
+/** Writes one capacity setting with the edit's catalogue `version`; `value` null is no limit. */
+export async function writeSetting(tx: Database, name: string, value: unknown, version: number): Promise<void> {
+  // JSON null, not SQL NULL: the row (and its version) stays, and reads as no limit.
+  const stored = value === null ? sql`'null'::jsonb` : value;
+  await tx
+    .insert(settings)
+    .values({ name, value: stored, version })
+    .onConflictDoUpdate({ target: settings.name, set: { value: stored, version } });
+}

@@ -9,9 +9,9 @@ import { offerProblems } from '@resto/domain/restaurant-file';
 import type { Database } from '../../db/client.ts';
 import { categories, items, menus, offers } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { offerRowValues } from '../catalog/import.ts';
-import { offerFromRow } from '../catalog/service.ts';
-import { assertFresh, catalogEdit, type EditAuthor, type EditTx } from './edits.ts';
+import { offerRowValues } from '../catalog/index.ts';
+import { offerFromRow } from '../catalog/index.ts';
+import { assertFresh, catalogEdit, type EditAuthor, type EditTx } from '../audit/index.ts';
 
 /**
  * The back office's offers and coupons (issue 14, part 6; docs/decisions/023-back-office.md,
@@ -20,12 +20,11 @@ import { assertFresh, catalogEdit, type EditAuthor, type EditTx } from './edits.
  * coupons follow at once and each change has its audit entry.
  */
 
-type Reader = Database | EditTx;
 type OfferRow = typeof offers.$inferSelect;
 type Usage = BackOfficeOffer['usage'];
 
-async function rowsOf<T>(db: Reader, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+async function rowsOf<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  return (await db.execute<T>(query)).rows;
 }
 
 /**
@@ -34,7 +33,7 @@ async function rowsOf<T>(db: Reader, query: SQL): Promise<T[]> {
  * creation, a card order once paid) that did not end rejected or cancelled: an unpaid card order,
  * or one refused or cancelled, cost the restaurant nothing.
  */
-async function readUsage(db: Reader): Promise<Map<number, Usage>> {
+async function readUsage(db: Database): Promise<Map<number, Usage>> {
   const rows = await rowsOf<{ offer_id: number; orders: number | string; cents: number | string | null }>(
     db,
     sql`select (applied->>'offer_id')::int as offer_id, count(distinct o.order_id) as orders, sum((applied->>'amount_cents')::int) as cents
@@ -52,7 +51,7 @@ function viewOf(row: OfferRow, usage: Map<number, Usage>): BackOfficeOffer {
 }
 
 /** What an offer's scope may name: live menus, categories and dishes, in the menu's order. */
-async function readScope(db: Reader): Promise<OfferScopeMenu[]> {
+async function readScope(db: Database): Promise<OfferScopeMenu[]> {
   const [menuRows, categoryRows, itemRows] = await Promise.all([
     db.select({ id: menus.menuId, name: menus.name }).from(menus).where(isNull(menus.archivedAt)).orderBy(asc(menus.position), asc(menus.menuId)),
     db

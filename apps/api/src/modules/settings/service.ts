@@ -1,22 +1,17 @@
-import { asc, inArray } from 'drizzle-orm';
 import type { SettingChange, SettingsPatchAnswer, VersionedSetting } from '@resto/contract/backoffice-settings';
 import { KnownSettingsSchema } from '@resto/domain/restaurant-file';
 import { checkSettingChanges, describeSettingChange, sameSettingValue } from '@resto/domain/settings-fields';
 import { settingsErrors } from '@resto/domain/messages/backoffice-settings';
 import type { Database } from '../../db/client.ts';
-import { settings } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { catalogEdit, type AuditEntry, type EditAuthor, type EditTx } from './edits.ts';
+import { catalogEdit, type AuditEntry, type EditAuthor } from '../audit/index.ts';
+import { readAll, readByNames, writeSetting } from './repository.ts';
 
 /**
  * The settings of the back office (issue 14, parts 5 and 7; docs/decisions/023-back-office.md,
  * "Settings and delivery"): read with their versions, changed all or nothing.
+ * routes.ts → service.ts → repository.ts.
  */
-
-async function readAll(db: Database | EditTx): Promise<VersionedSetting[]> {
-  const rows = await db.select().from(settings).orderBy(asc(settings.name));
-  return rows.map((row) => ({ name: row.name, value: row.value, version: row.version }));
-}
 
 /** Every stored setting with its version, by name. */
 export function listSettings(db: Database): Promise<VersionedSetting[]> {
@@ -36,7 +31,7 @@ export async function changeSettings(db: Database, author: EditAuthor, changes: 
   if (!checked.ok) throw new ApiError('invalid_request', `${settingsErrors.invalid} ${checked.issues[0]!.message}`, checked.issues);
   return catalogEdit(db, author, async (tx, version) => {
     const names = checked.values.map((c) => c.name);
-    const rows = new Map((await tx.select().from(settings).where(inArray(settings.name, names))).map((row) => [row.name, row]));
+    const rows = await readByNames(tx, names);
     const stale: VersionedSetting[] = [];
     const writes: { name: string; value: unknown; before: unknown }[] = [];
     checked.values.forEach(({ name, value }, i) => {
@@ -46,8 +41,7 @@ export async function changeSettings(db: Database, author: EditAuthor, changes: 
       else writes.push({ name, value, before: row?.value });
     });
     if (stale.length) throw new ApiError('stale_edit', settingsErrors.stale, [], { current: stale });
-    for (const { name, value } of writes)
-      await tx.insert(settings).values({ name, value, version }).onConflictDoUpdate({ target: settings.name, set: { value, version } });
+    for (const { name, value } of writes) await writeSetting(tx, name, value, version);
     const audit: AuditEntry[] = writes.map(({ name, value, before }) => ({
       entity: 'settings',
       entityId: name,

@@ -19,8 +19,8 @@ import { menuApiMessages as m, menuAuditTexts as audit } from '@resto/domain/mes
 import type { Database } from '../../db/client.ts';
 import { categories, itemOptions, items, menus, optionOptions } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { assertFresh, catalogEdit, type AuditEntry, type EditAuthor, type EditTx } from './edits.ts';
-import { categoryOnly, categoryOrdered, menuOnly, menuOrdered, nextId, orderedItemIds, readCategory, readDish, readMenu } from './menu-repository.ts';
+import { assertFresh, catalogEdit, type AuditEntry, type EditAuthor, type EditTx } from '../audit/index.ts';
+import { categoryOnly, categoryOrdered, menuOnly, menuOrdered, nextId, orderedItemIds, readCategory, readDish, readMenu } from './repository.ts';
 
 /**
  * The menu editor's changes (issue 14, part 1; docs/decisions/023-back-office.md, « The menu

@@ -19,9 +19,9 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
-import { requireStaff } from '../staff/sessions.ts';
-import { readMenuTree } from './menu-repository.ts';
-import * as menu from './menu-service.ts';
+import { requireStaff } from '../staff/index.ts';
+import { readMenuTree } from './repository.ts';
+import * as menu from './service.ts';
 
 const tags = ['Restaurant : la carte'];
 const ownerErrors = {
@@ -107,7 +107,7 @@ function moveRouteOf(kind: Kind, answer: z.ZodType) {
 /**
  * The menu editor's routes under /v2/restaurant (issue 14, part 1), owner only, never cached:
  * the tree, and create / update / delete / move of dishes, categories and menus
- * (menu-service.ts; docs/decisions/023-back-office.md).
+ * (service.ts; docs/decisions/023-back-office.md).
  */
 export function menuEditorRoutes(deps: { db: Database; clock: () => Date }) {
   const { db, clock } = deps;

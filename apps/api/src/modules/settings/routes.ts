@@ -9,8 +9,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
-import { requireStaff } from '../staff/sessions.ts';
-import { changeSettings, listSettings } from './settings.ts';
+import { requireStaff } from '../staff/index.ts';
+import { changeSettings, listSettings } from './service.ts';
 
 const tags = ['Restaurant : réglages'];
 const ownerErrors = {

@@ -19,8 +19,8 @@ import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import { ApiError, success } from '../../http/errors.ts';
 import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
-import { replaceCatalog } from '../catalog/import.ts';
-import { requireStaff } from '../staff/sessions.ts';
+import { replaceCatalog } from '../catalog/index.ts';
+import { requireStaff } from '../staff/index.ts';
 import { catalogEdit } from './edits.ts';
 import { exportRestaurant, exportWithVersion } from './restaurant-export.ts';
 

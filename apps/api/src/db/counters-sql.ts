@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * The SQL of the rate limits' fixed-window counters (table rate_limits; issue 5, issue 17), apart
- * from auth/repository.ts so that other statements can count them too (orders/repository.ts
- * readBeforeOrder) without importing the accounts' repository.
+ * The SQL of the rate limits' fixed-window counters (table rate_limits; issue 5, issue 17): shared
+ * database code beside the schema, as json-rows.ts, so that the accounts' limits
+ * (modules/auth/repository.ts) and the statements of other modules (modules/orders/repository.ts
+ * readBeforeOrder) count them alike without one module reaching into another.
  */
 
 /** The upsert of `hitCounter` (only when `when` holds), returning `count` and `window_start`. */

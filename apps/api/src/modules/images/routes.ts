@@ -8,8 +8,8 @@ import { imageUploadTexts } from '@resto/domain/messages/backoffice-images';
 import type { Database } from '../../db/client.ts';
 import { ApiError, success } from '../../http/errors.ts';
 import { declare, errorAnswer, routes, security, successAnswer } from '../../http/openapi.ts';
-import { requireStaff } from '../staff/sessions.ts';
-import { storeUpload } from './images.ts';
+import { requireStaff } from '../staff/index.ts';
+import { storeUpload } from './service.ts';
 
 /** The upload route's path under /v2/restaurant; app.ts exempts it (only it) from the 1 MB JSON body limit and the text guard. */
 export const uploadPath = /^\/v2\/restaurant\/uploads\/?$/;

@@ -3,8 +3,8 @@ import { weekdays } from '@resto/domain/catalogue';
 import { centsToEuros } from '@resto/domain/money';
 import type { RestaurantFile } from '@resto/domain/restaurant-file';
 import type { Database } from '../../db/client.ts';
-import { readCatalogRows, readCatalogVersion, type CatalogRows } from '../catalog/repository.ts';
-import { offerFromRow } from '../catalog/service.ts';
+import { readCatalogRows, readCatalogVersion, type CatalogRows } from '../catalog/index.ts';
+import { offerFromRow } from '../catalog/index.ts';
 
 type RestaurantFileItem = RestaurantFile['menus'][number]['categories'][number]['items'][number];
 
@@ -13,7 +13,7 @@ const percent = (bp: number | null) => (bp === null ? null : bp / 100);
 /**
  * A dish row with its options and values (the rows of every dish may be given: those of `item`
  * are picked) in the restaurant file's shape: euros, VAT in percent. The export's dishes and,
- * with their place and version added, the menu editor's (`menu-repository.ts`).
+ * with their place and version added, the menu editor's (`modules/menu/repository.ts`).
  */
 export function fileItemOf(
   item: CatalogRows['itemRows'][number],

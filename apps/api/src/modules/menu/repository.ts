@@ -2,17 +2,14 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CategoryView, DishView, MenuTree, MenuView } from '@resto/contract/backoffice-menu';
 import type { Database } from '../../db/client.ts';
 import { categories, itemOptions, items, menus, optionOptions, orderLines } from '../../db/schema.ts';
-import { readLiveMenuRows } from '../catalog/repository.ts';
-import type { EditTx } from './edits.ts';
-import { fileItemOf } from './restaurant-export.ts';
+import { readLiveMenuRows } from '../catalog/index.ts';
+import type { EditTx } from '../audit/index.ts';
+import { fileItemOf } from '../audit/index.ts';
 
 /**
  * SQL of the menu editor (issue 14, part 1): the live tree as the back office shows it, one dish,
- * which rows past orders name, and the next free ids. No rules here (menu-service.ts has them).
+ * which rows past orders name, and the next free ids. No rules here (service.ts has them).
  */
-
-/** The database or an edit's transaction. */
-export type Reader = Database | EditTx;
 
 type ItemRow = typeof items.$inferSelect;
 type OptionRow = typeof itemOptions.$inferSelect;
@@ -46,7 +43,7 @@ export function menuOnly(row: MenuRow): Omit<MenuView, 'categories' | 'ordered'>
 }
 
 /** Which of `itemIds` past orders name. */
-export async function orderedItemIds(db: Reader, itemIds: readonly number[]): Promise<Set<number>> {
+export async function orderedItemIds(db: Database, itemIds: readonly number[]): Promise<Set<number>> {
   if (itemIds.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ itemId: orderLines.itemId })
@@ -56,19 +53,19 @@ export async function orderedItemIds(db: Reader, itemIds: readonly number[]): Pr
 }
 
 /** Whether past orders name a dish of this category (archived dishes included). */
-export async function categoryOrdered(db: Reader, categoryId: number): Promise<boolean> {
+export async function categoryOrdered(db: Database, categoryId: number): Promise<boolean> {
   const rows = await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.itemCategoryId, categoryId)).limit(1);
   return rows.length > 0;
 }
 
 /** Whether past orders name a dish of this menu. */
-export async function menuOrdered(db: Reader, menuId: number): Promise<boolean> {
+export async function menuOrdered(db: Database, menuId: number): Promise<boolean> {
   const rows = await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.itemMenuId, menuId)).limit(1);
   return rows.length > 0;
 }
 
 /** Options and values of `itemIds`, in their order. */
-async function optionsOf(db: Reader, itemIds: readonly number[]): Promise<{ options: OptionRow[]; values: ValueRow[] }> {
+async function optionsOf(db: Database, itemIds: readonly number[]): Promise<{ options: OptionRow[]; values: ValueRow[] }> {
   if (itemIds.length === 0) return { options: [], values: [] };
   const options = await db
     .select()
@@ -91,7 +88,7 @@ async function optionsOf(db: Reader, itemIds: readonly number[]): Promise<{ opti
 }
 
 /** One live dish as the back office shows it; undefined when absent or archived. */
-export async function readDish(db: Reader, itemId: number): Promise<DishView | undefined> {
+export async function readDish(db: Database, itemId: number): Promise<DishView | undefined> {
   const [item] = await db
     .select()
     .from(items)
@@ -102,7 +99,7 @@ export async function readDish(db: Reader, itemId: number): Promise<DishView | u
 }
 
 /** A live category row; undefined when absent or archived. */
-export async function readCategory(db: Reader, categoryId: number): Promise<CategoryRow | undefined> {
+export async function readCategory(db: Database, categoryId: number): Promise<CategoryRow | undefined> {
   const [row] = await db
     .select()
     .from(categories)
@@ -111,7 +108,7 @@ export async function readCategory(db: Reader, categoryId: number): Promise<Cate
 }
 
 /** A live menu row; undefined when absent or archived. */
-export async function readMenu(db: Reader, menuId: number): Promise<MenuRow | undefined> {
+export async function readMenu(db: Database, menuId: number): Promise<MenuRow | undefined> {
   const [row] = await db
     .select()
     .from(menus)
@@ -120,7 +117,7 @@ export async function readMenu(db: Reader, menuId: number): Promise<MenuRow | un
 }
 
 /** Every live menu, category and dish in their order (GET /v2/restaurant/menu). */
-export async function readMenuTree(db: Reader): Promise<MenuTree> {
+export async function readMenuTree(db: Database): Promise<MenuTree> {
   const { menuRows, categoryRows, itemRows } = await readLiveMenuRows(db);
   const itemIds = itemRows.map((i) => i.itemId);
   const [{ options, values }, ordered, orderedGroups] = await Promise.all([
@@ -148,6 +145,6 @@ export async function readMenuTree(db: Reader): Promise<MenuTree> {
 /** The next free id of a table with explicit integer ids (archived rows count): max + 1. Edits are serialised by catalogEdit. */
 export async function nextId(tx: EditTx, table: 'menus' | 'categories' | 'items' | 'item_options' | 'option_options'): Promise<number> {
   const column = { menus: 'menu_id', categories: 'category_id', items: 'item_id', item_options: 'option_id', option_options: 'id' }[table];
-  const rows = (await tx.execute(sql.raw(`select coalesce(max(${column}), 0) + 1 as next from ${table}`))) as unknown as { rows: { next: number | string }[] };
+  const rows = await tx.execute<{ next: number | string }>(sql.raw(`select coalesce(max(${column}), 0) + 1 as next from ${table}`));
   return Number(rows.rows[0]?.next ?? 1);
 }
