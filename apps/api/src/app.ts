@@ -362,7 +362,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', receiptRoutes(deps.receipts));
   app.route('/', pushRoutes(deps));
   app.route('/v2', discoveryRoutes(deps.discovery));
-  app.route('/v2/restaurant', staffRoutes(deps.staff, deps));
+  app.route('/', staffRoutes(deps.staff, deps));
   app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));
   app.route('/v2/restaurant', offerRoutes(deps));
   app.route('/v2/restaurant', hoursRoutes(deps));
