@@ -375,8 +375,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/v2/restaurant', settingsRoutes(deps));
   app.route('/', trackingRoutes(deps.board));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs, screens: deps.escalation.screens };
-  app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));
-  app.route('/v2/public/tracking', trackingRealtimeRoutes(realtime));
+  app.route('/', restaurantRealtimeRoutes(realtime));
+  app.route('/', trackingRealtimeRoutes(realtime));
   declareDocument(app);
   app.all('/v2/*', () => {
     throw new ApiError('not_found', messages.notFound);
