@@ -14,13 +14,15 @@ const EventIdSchema = z.string().regex(/^\d{1,15}$/, 'Identifiant d’événemen
  * event id on a first connection (the board's `last_event_id` after a full load); the
  * `Last-Event-ID` header, sent by the browser on a reconnection, wins over it. Neither: live only.
  */
-export const EventsQuerySchema = z.object({ after: EventIdSchema.optional() });
+export const EventsQuerySchema = z.object({
+  after: EventIdSchema.optional().meta({ description: 'Première connexion : reprend après cet événement (le `last_event_id` du tableau ou du suivi chargé).' }),
+});
 
 /** The `Last-Event-ID` header's value, checked like `after`. */
 export const LastEventIdSchema = EventIdSchema;
 
 /** The tracking stream's path: the order's secret, as for GET /v2/public/tracking/{secret}. */
-export const TrackingEventsParamsSchema = z.object({ secret: z.string().min(1).max(200) });
+export const TrackingEventsParamsSchema = z.object({ secret: z.string().min(1).max(200).meta({ description: 'Le secret de la commande, donné au client (lien du suivi).' }) });
 
 /** POST /v2/restaurant/screens/heartbeat: a board screen says it is open, every 15 s. `screen_id`: random, kept by the browser. */
 export const ScreenHeartbeatBodySchema = z

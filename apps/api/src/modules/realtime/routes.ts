@@ -1,21 +1,13 @@
-import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { z } from 'zod';
 import type { BoardEventData, BoardOrder, OrderEventView, TrackingView } from '@resto/contract/board';
-import {
-  EventsQuerySchema,
-  LastEventIdSchema,
-  ScreenHeartbeatBodySchema,
-  ScreenHeartbeatSchema,
-  TrackingEventsParamsSchema,
-  type ScreenHeartbeat,
-} from '@resto/contract/realtime';
+import { LastEventIdSchema } from '@resto/contract/realtime';
+import { sendScreenHeartbeat, streamBoardEvents, streamTrackingEvents } from '@resto/contract/realtime.routes';
 import type { Database } from '../../db/client.ts';
 import { orderLifeTexts } from '@resto/domain/messages/order-life';
-import { ApiError, success } from '../../http/errors.ts';
-import { bodyErrors, declare, errorAnswer, jsonBody, routes, successAnswer } from '../../http/openapi.ts';
-import { requireStaff } from '../staff/index.ts';
+import { ApiError } from '../../http/errors.ts';
+import { ok, routes, serve } from '../../http/openapi.ts';
+import { requireStaff, staffAuthenticator } from '../staff/index.ts';
 import type { OrderEventRow } from '../orders/index.ts';
 import type { RealtimeHub } from './hub.ts';
 import { purgeScreens, recordHeartbeat, type LastHeartbeat } from './screens.ts';
@@ -58,63 +50,6 @@ function orderEventView(row: OrderEventRow): OrderEventView {
     at: row.at.toISOString(),
   };
 }
-
-const streamAnswer = (description: string) => ({
-  description,
-  content: {
-    'text/event-stream': {
-      schema: z.string().meta({
-        description:
-          'Flux SSE : `retry: 2000`, puis des événements `event: order`, `id: <id de l’événement>`, `data: <JSON>`, et un commentaire `: ping` toutes les 15 s.',
-      }),
-    },
-  },
-});
-
-const lastEventIdHeader = z.object({
-  'last-event-id': LastEventIdSchema.optional().meta({ description: 'Envoyé par le navigateur en se reconnectant : reprend après cet événement.' }),
-});
-
-const boardEventsRoute = createRoute({
-  method: 'get',
-  path: '/events',
-  tags: ['Restaurant'],
-  summary: 'Les événements des commandes en direct (SSE), pour le tableau des commandes.',
-  description:
-    'Chaque événement `order` porte en `data` un BoardEventData (l’événement et la commande après lui). Rejoue d’abord chaque événement d’id supérieur à `Last-Event-ID` (ou `after`), dans l’ordre, puis le direct. Le tableau recharge aussi l’état complet toutes les 30 s (docs/decisions/021-live-events.md).',
-  request: { query: EventsQuerySchema, headers: lastEventIdHeader },
-  responses: {
-    200: streamAnswer('Le flux d’événements (BoardEventData en JSON).'),
-    401: errorAnswer('Pas de session du personnel (staff_login_required).'),
-  },
-});
-
-const trackingEventsRoute = createRoute({
-  method: 'get',
-  path: '/{secret}/events',
-  tags: ['Suivi'],
-  summary: 'Le statut d’une commande en direct (SSE), pour la page de suivi du client.',
-  description:
-    'Chaque événement `order` de cette commande seulement porte en `data` son TrackingView après l’événement. Reprise par `Last-Event-ID` ou `after` comme le flux du restaurant.',
-  request: { params: TrackingEventsParamsSchema, query: EventsQuerySchema, headers: lastEventIdHeader },
-  responses: {
-    200: streamAnswer('Le flux d’événements de la commande (TrackingView en JSON).'),
-    404: errorAnswer('Secret inconnu (order_not_found).'),
-  },
-});
-
-const heartbeatRoute = createRoute({
-  method: 'post',
-  path: '/screens/heartbeat',
-  tags: ['Restaurant'],
-  summary: 'Un écran du restaurant signale qu’il est ouvert (toutes les 15 s).',
-  request: { body: jsonBody(ScreenHeartbeatBodySchema) },
-  responses: {
-    200: successAnswer(ScreenHeartbeatSchema, 'Enregistré ; le nombre d’écrans connectés (signe de vie depuis moins de 45 s).'),
-    ...bodyErrors,
-    401: errorAnswer('Pas de session du personnel (staff_login_required).'),
-  },
-});
 
 /**
  * Where a stream starts: `Last-Event-ID` (a reconnection) over `after` (a first connection after
@@ -207,17 +142,21 @@ function eventStream(c: Context, deps: RealtimeRouteDeps, options: StreamOptions
   return response;
 }
 
-/** GET /v2/restaurant/events (staff) and POST /v2/restaurant/screens/heartbeat, mounted under /v2/restaurant. */
+/**
+ * GET /v2/restaurant/events and POST /v2/restaurant/screens/heartbeat (packages/contract/src/realtime.routes.ts),
+ * behind a live staff session (the routes' `staffOnly`, which sets `c.var.staff`).
+ */
 export function restaurantRealtimeRoutes(deps: RealtimeRouteDeps) {
-  const app = routes();
-  declare(app, boardEventsRoute, async (c, input) => {
-    const staff = await requireStaff(c, deps.db, deps.clock());
-    const { after } = input.query();
+  const app = routes({ authenticateStaff: staffAuthenticator(deps.db, deps.clock) });
+  serve(app, streamBoardEvents, async (c) => {
+    const staff = c.var.staff;
+    const { after } = c.req.valid('query');
     const from = await resumePoint(c, deps.hub, after);
     return eventStream(c, deps, {
       after: from,
       view: (orderId) => deps.views.boardOrder(orderId),
       data: async (event, orderView): Promise<BoardEventData> => ({ event: orderEventView(event), order: (await orderView(event.orderId)) as BoardOrder | null }),
+      // At each ping: the same session still alive (a removed member, an expired session end the stream).
       stillAllowed: async () => (await requireStaff(c, deps.db, deps.clock()).then(
         (now) => now.sessionId === staff.sessionId,
         () => false,
@@ -225,27 +164,26 @@ export function restaurantRealtimeRoutes(deps: RealtimeRouteDeps) {
     });
   });
   let lastPurge = 0;
-  declare(app, heartbeatRoute, async (c, input) => {
-    const staff = await requireStaff(c, deps.db, deps.clock());
-    const { screen_id } = await input.body();
+  serve(app, sendScreenHeartbeat, async (c) => {
+    const { screen_id } = c.req.valid('json');
     const now = deps.clock();
-    const connected = await recordHeartbeat(deps.db, screen_id, staff.staffId, now);
+    const connected = await recordHeartbeat(deps.db, screen_id, c.var.staff.staffId, now);
     deps.screens?.note(now);
     if (Date.now() - lastPurge > 10 * 60_000) {
       lastPurge = Date.now();
       await purgeScreens(deps.db, now);
     }
-    return success<ScreenHeartbeat>(c, { connected_screens: connected });
+    return ok(c, { connected_screens: connected });
   });
   return app;
 }
 
-/** GET /v2/public/tracking/{secret}/events (the order's secret is the key), mounted under /v2/public/tracking. */
+/** GET /v2/public/tracking/{secret}/events (packages/contract/src/realtime.routes.ts): the order's secret is the key. */
 export function trackingRealtimeRoutes(deps: RealtimeRouteDeps) {
   const app = routes();
-  declare(app, trackingEventsRoute, async (c, input) => {
-    const { secret } = input.params();
-    const { after } = input.query();
+  serve(app, streamTrackingEvents, async (c) => {
+    const { secret } = c.req.valid('param');
+    const { after } = c.req.valid('query');
     const view = await deps.views.trackingView(secret);
     if (!view) throw new ApiError('order_not_found', orderLifeTexts.unknownOrder);
     const from = await resumePoint(c, deps.hub, after);
