@@ -340,7 +340,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }
   });
   app.route('/', catalogRoutes(catalogAnswerDeps(deps)));
-  app.route('/v2/public/auth', authRoutes(deps.auth, { trustProxy: deps.trustProxy }));
+  app.route('/', authRoutes(deps.auth, { trustProxy: deps.trustProxy }));
   // Before the orders' GET /:order_id, which would otherwise take GET /payment-config.
   const ip = (c: Context) => clientIp(c, deps.trustProxy);
   app.route(
