@@ -342,12 +342,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       throw new ApiError('database_unavailable', 'Base de données injoignable.');
     }
   });
-  app.route('/v2/public', catalogRoutes(catalogAnswerDeps(deps)));
-  app.route('/v2/public/auth', authRoutes(deps.auth, { trustProxy: deps.trustProxy }));
+  app.route('/', catalogRoutes(catalogAnswerDeps(deps)));
+  app.route('/', authRoutes(deps.auth, { trustProxy: deps.trustProxy }));
   // Before the orders' GET /:order_id, which would otherwise take GET /payment-config.
   const ip = (c: Context) => clientIp(c, deps.trustProxy);
   app.route(
-    '/v2/public/checkout',
+    '/',
     paymentRoutes(deps.payments, {
       proveOwnership: (c, orderId, proof) => proveOrderOwnership(deps.db, deps.auth, c, orderId, proof),
       limitCustomer: (c, email) => deps.limits.customer(ip(c), email),
@@ -355,16 +355,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }),
   );
   app.route(
-    '/v2/public/checkout',
+    '/',
     orderRoutes(deps.orders, deps.auth, (c, email) => deps.limits.order(ip(c), email)),
   );
   app.route(
-    '/v2/public/locations',
+    '/',
     locationRoutes(deps.locations, (c) => deps.limits.locations(ip(c))),
   );
   app.route('/', receiptRoutes(deps.receipts));
   app.route('/', pushRoutes(deps));
-  app.route('/v2', discoveryRoutes(deps.discovery));
+  app.route('/', discoveryRoutes(deps.discovery));
   app.route('/', staffRoutes(deps.staff, deps));
   app.route('/', boardRoutes(deps.board, deps.db, deps.clock));
   app.route('/v2/restaurant', offerRoutes(deps));

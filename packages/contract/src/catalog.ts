@@ -124,10 +124,10 @@ export type Offer = z.infer<typeof OfferSchema>;
 export const OffersSchema = z.array(OfferSchema);
 
 /** GET /v2/public/offers/{coupon}: the code as typed (trimmed and upper-cased by the server). */
-export const CouponParamsSchema = z.object({ coupon: z.string() });
+export const CouponParamsSchema = z.object({ coupon: z.string().meta({ description: 'Le code promo saisi (casse et espaces autour sans importance).' }) });
 
 /** GET /v2/public/products/{item_menu_id}: a menu's id. */
-export const ProductsParamsSchema = z.object({ item_menu_id: z.string() });
+export const ProductsParamsSchema = z.object({ item_menu_id: z.string().meta({ description: 'L’id de la carte (menu_id de GET /v2/public/menus).' }) });
 
 /** One item of GET /v2/public/products/{item_menu_id}: its price and whether it can be ordered now. */
 const ProductPriceSchema = z

@@ -11,7 +11,13 @@ export const RecommendationsSchema = z.object({
 
 /** GET /v2/public/recommendations/popular: `limit`, 1 to 12 (12 when absent). */
 export const PopularQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(maxRecommendations).default(maxRecommendations),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(maxRecommendations)
+    .default(maxRecommendations)
+    .meta({ description: 'Combien de plats, de 1 à 12 (12 par défaut).' }),
 });
 
 /** An item suggested, by id (camelCase as section 7 writes it). */

@@ -16,10 +16,12 @@ const queryValue = z
   .pipe(LocationQuerySchema);
 
 /** GET /v2/public/locations/: `query`, 3 characters or more. */
-export const SuggestQuerySchema = z.object({ query: queryValue });
+export const SuggestQuerySchema = z.object({ query: queryValue.meta({ description: 'La saisie de l’adresse, 3 caractères ou plus.' }) });
 
 /** GET /v2/public/locations/distance: `location`, a suggestion's place_id or description, or 'lat,lng'. */
-export const DistanceQuerySchema = z.object({ location: queryValue });
+export const DistanceQuerySchema = z.object({
+  location: queryValue.meta({ description: 'Le place_id ou le texte d’une suggestion, ou « lat,lng ».' }),
+});
 
 /** One address suggestion (section 7): what to show, and the place_id to send to the distance call. */
 const LocationSuggestionSchema = z

@@ -93,7 +93,9 @@ export const OrderFinalizedSchema = z.object({ order_id: z.number(), status: z.e
 export type OrderFinalized = z.infer<typeof OrderFinalizedSchema>;
 
 /** GET /v2/public/checkout/{order_id}: the order's number. */
-export const OrderParamsSchema = z.object({ order_id: z.string() });
+export const OrderParamsSchema = z.object({ order_id: z.string().meta({ description: 'Le numéro de la commande (order_id de sa création).' }) });
 
 /** GET /v2/public/checkout/{order_id}: the order's local_id, the guest's proof. */
-export const OrderQuerySchema = z.object({ local_id: z.string().optional() });
+export const OrderQuerySchema = z.object({
+  local_id: z.string().optional().meta({ description: 'Le local_id envoyé à la création de la commande : la preuve de l’invité.' }),
+});

@@ -80,8 +80,15 @@ const jsonWhateverItsType: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
+/**
+ * Whether the route's JSON body is validated by its schema (a zod schema). A body documented by
+ * a plain JSON Schema is read by the handler itself (the payment webhook's exact bytes): neither
+ * relabelled nor parsed here.
+ */
 function hasJsonBody(route: RouteConfig): boolean {
-  return Boolean(route.request?.body?.content['application/json']);
+  const json = route.request?.body?.content['application/json'];
+  const schema = json && 'schema' in json ? json.schema : undefined;
+  return typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function';
 }
 
 export interface ServeOptions {

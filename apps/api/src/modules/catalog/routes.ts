@@ -1,83 +1,14 @@
-import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { z } from 'zod';
-import {
-  CouponParamsSchema,
-  MenusSchema,
-  OffersSchema,
-  ProductsParamsSchema,
-  ProductsSchema,
-  SettingsSchema,
-  type Offer,
-  type ProductPrice,
-  type Settings,
-} from '@resto/contract/catalog';
+import type { Menu, Offer, Settings } from '@resto/contract/catalog';
+import { getCoupon, getSettings, listMenuProducts, listMenus, listOffers } from '@resto/contract/catalog.routes';
 import { messages } from '@resto/domain/messages';
 import { calendarAsSettings } from '@resto/domain/calendar';
 import { screenConnectedSetting, type StaffPresence } from '@resto/domain/scheduling';
-import { ApiError, success } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
 import { preparedResponse, type PreparedAnswer } from '../../http/fast-path/prepared-answer.ts';
-import { declare, errorAnswer, routes, successAnswer } from '../../http/openapi.ts';
+import { ok, routes, serve } from '../../http/openapi.ts';
 import type { CatalogMoment, CatalogService } from './service.ts';
-
-const tags = ['Catalogue'];
-
-/** The headers of settings, menus and offers: written once per content (http/fast-path/prepared-answer.ts). */
-const preparedDescription =
-  'Compressée en brotli ou gzip selon Accept-Encoding ; ETag fort, Cache-Control: no-cache (revalider à chaque usage : jamais un prix périmé), Vary: Accept-Encoding.';
-/** Their 304: If-None-Match names the current content. */
-const notModified = { 304: { description: 'Inchangée depuis l’ETag envoyé dans If-None-Match : pas de corps.' } };
-
-const settingsRoute = createRoute({
-  method: 'get',
-  path: '/settings',
-  tags,
-  summary: 'Les réglages publics du restaurant (section 7).',
-  description: preparedDescription,
-  responses: { 200: successAnswer(SettingsSchema, 'La liste des réglages (nom et valeur).'), ...notModified },
-});
-
-const menusRoute = createRoute({
-  method: 'get',
-  path: '/menus',
-  tags,
-  summary: 'Les cartes, leurs catégories et leurs plats (section 7).',
-  description: preparedDescription,
-  responses: { 200: successAnswer(MenusSchema, 'Les cartes.'), ...notModified },
-});
-
-const offersRoute = createRoute({
-  method: 'get',
-  path: '/offers',
-  tags,
-  summary: 'Les offres automatiques (section 7).',
-  description: preparedDescription,
-  responses: { 200: successAnswer(OffersSchema, 'Les offres.'), ...notModified },
-});
-
-const couponRoute = createRoute({
-  method: 'get',
-  path: '/offers/{coupon}',
-  tags,
-  summary: 'Un code promo (section 7) : une liste de l’offre, sinon une erreur.',
-  request: { params: CouponParamsSchema },
-  responses: {
-    200: successAnswer(OffersSchema, 'Le code est valable : la liste de son offre.'),
-    404: errorAnswer('Code inconnu (coupon_unknown).'),
-    422: errorAnswer('Code expiré (coupon_expired).'),
-  },
-});
-
-const productsRoute = createRoute({
-  method: 'get',
-  path: '/products/{item_menu_id}',
-  tags,
-  summary: 'Les prix et la disponibilité des plats d’une carte (section 7).',
-  request: { params: ProductsParamsSchema },
-  responses: {
-    200: successAnswer(ProductsSchema, 'Les plats de la carte.'),
-    404: errorAnswer('Carte inconnue (not_found).'),
-  },
-});
 
 /** The read-only setting holding the site's address (SITE_URL), whatever a restaurant file says. */
 const siteUrlSetting = 'site.url';
@@ -130,10 +61,18 @@ export function catalogAnswerNow({ catalog, clock, cardPaymentsOff = false, esca
   };
 }
 
+/**
+ * A prepared answer (its body already the success envelope of a `T`, http/prepared-answer.ts: a
+ * 200, or a 304 without a body) as the route's typed answer.
+ */
+function preparedAnswer<T>(c: Context, answer: PreparedAnswer) {
+  return preparedResponse(c, answer) as ReturnType<typeof ok<T>>;
+}
+
 /** GET /v2/public/settings, /menus, /offers, /offers/{coupon}, /products/{item_menu_id} (spec section 7). */
 export function catalogRoutes({ catalog, clock, cardPaymentsOff = false, escalation, siteUrl }: CatalogAnswerDeps) {
   const app = routes();
-  declare(app, settingsRoute, async (c) => {
+  serve(app, getSettings, async (c) => {
     const now = clock();
     const moment = await catalog.moment(now);
     const current = moment.catalog;
@@ -141,7 +80,7 @@ export function catalogRoutes({ catalog, clock, cardPaymentsOff = false, escalat
     // storefront offers a slot instead of ASAP (isAsapOffered, docs/decisions/022-nothing-unseen.md).
     const screenConnected = escalation ? (await escalation.presence(now, current.settings)).screenConnected : undefined;
     const key = settingsAnswerKey(moment, cardPaymentsOff, screenConnected);
-    return preparedResponse(
+    return preparedAnswer<Settings>(
       c,
       await (catalog.stored(key) ??
         catalog.prepared(key, () => {
@@ -161,24 +100,25 @@ export function catalogRoutes({ catalog, clock, cardPaymentsOff = false, escalat
     );
   });
   // Written once per catalogue version and moment (CatalogService.moment): the body is MenusSchema in the success envelope.
-  declare(app, menusRoute, async (c) => preparedResponse(c, await catalog.menusAnswer(clock())));
-  declare(app, offersRoute, async (c) => {
+  serve(app, listMenus, async (c) => preparedAnswer<Menu[]>(c, await catalog.menusAnswer(clock())));
+  serve(app, listOffers, async (c) => {
     const { version, offers } = await catalog.getCatalog();
     const key = offersAnswerKey(version);
-    return preparedResponse(c, await (catalog.stored(key) ?? catalog.prepared(key, () => JSON.stringify({ status: 'success', payload: offers }))));
+    return preparedAnswer<Offer[]>(c, await (catalog.stored(key) ?? catalog.prepared(key, () => JSON.stringify({ status: 'success', payload: offers }))));
   });
-  declare(app, couponRoute, async (c, input) => {
+  serve(app, getCoupon, async (c) => {
     // Spec section 7: status and a payload list with the id; anything but success marks the coupon invalid.
-    const coupon = (await catalog.getCatalog()).couponsByCode.get(input.params().coupon.trim().toUpperCase());
+    const coupon = (await catalog.getCatalog()).couponsByCode.get(c.req.valid('param').coupon.trim().toUpperCase());
     if (!coupon) throw new ApiError('coupon_not_found', messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
     if (!coupon.is_active) throw new ApiError('coupon_expired', messages.expiredCoupon, [{ path: 'coupon', message: messages.expiredCoupon }]);
-    return success<Offer[]>(c, [coupon]);
+    return ok(c, [coupon]);
   });
-  declare(app, productsRoute, async (c) => {
-    const menuId = z.coerce.number().int().positive().safeParse(c.req.param('item_menu_id'));
+  // The id is read here, not by the route's schema: an id that is no menu's is an unknown menu (404), never a 400.
+  serve(app, listMenuProducts, async (c) => {
+    const menuId = z.coerce.number().int().positive().safeParse(c.req.valid('param').item_menu_id);
     const menu = menuId.success ? (await catalog.getMenus(clock())).find((m) => m.menu_id === menuId.data) : undefined;
     if (!menu) throw new ApiError('not_found', messages.notFound, [{ path: 'item_menu_id', message: messages.notFound }]);
-    return success<ProductPrice[]>(
+    return ok(
       c,
       menu.categories.flatMap((category) =>
         category.items.map((item) => ({
