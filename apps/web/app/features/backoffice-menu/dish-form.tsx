@@ -12,8 +12,9 @@ import { dishFormTexts as t, menuFormTexts, vatChoiceLabels } from '@resto/domai
 import { ApiCallError, api } from '../../lib/api.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { ImageUpload } from '../backoffice-images/index.ts';
-import { FormAlert, SubmitButton } from '../account/index.ts';
 import { CurrentValue, FieldError, PriceInput, inputClass, labelClass, messageOf } from './form-parts.tsx';
+import { FormAlert } from '../../components/ui/alert.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
 /** A category the dish may be put in, with its menu's name (the select's groups). */
 export interface CategoryChoice {

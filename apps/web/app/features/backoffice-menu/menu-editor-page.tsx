@@ -11,10 +11,10 @@ import { availabilityState } from '@resto/domain/sold-out';
 import { deleteTexts, dishFormTexts, menuEditorTexts as t, menuFormTexts } from '@resto/domain/messages/backoffice-menu';
 import { ApiCallError, api } from '../../lib/api.ts';
 import { DishPicture } from '../../components/dish-picture.tsx';
-import { FormAlert } from '../account/index.ts';
 import { DishForm, type CategoryChoice } from './dish-form.tsx';
 import { EditorDialog } from './editor-dialog.tsx';
 import { GroupForm, type GroupRow } from './group-forms.tsx';
+import { FormAlert } from '../../components/ui/alert.tsx';
 
 type Kind = 'menus' | 'categories' | 'items';
 type Editing =

@@ -11,7 +11,8 @@ import { messages } from '@resto/domain/messages';
 import { offerFormTexts as t, offerTypeHints, offerTypeLabels, weekdayLong, weekdayShort } from '@resto/domain/messages/backoffice-offers';
 import { Field } from '../../components/ui/field.tsx';
 import { api, ApiCallError } from '../../lib/api.ts';
-import { FormAlert, SubmitButton } from '../account/index.ts';
+import { FormAlert } from '../../components/ui/alert.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
 const fieldset = 'rounded-xl border border-black/10 p-3 sm:p-4';
 const legend = 'px-1 text-sm font-bold';
