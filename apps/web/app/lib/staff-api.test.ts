@@ -4,8 +4,10 @@ import { loadStaffPage, staffLoginPath } from './staff-api.server.ts';
 
 /** The staff loaders' one error mapping (loadStaffPage), without a server: the calls are stubs. */
 
-const failing = (code: ConstructorParameters<typeof ApiCallError>[1], message = 'Message du serveur.') => () =>
-  Promise.reject(new ApiCallError(code === 'staff_forbidden' ? 403 : code === 'staff_login_required' ? 401 : 500, code, message, []));
+const failing =
+  (code: ConstructorParameters<typeof ApiCallError>[1], message = 'Message du serveur.') =>
+  () =>
+    Promise.reject(new ApiCallError(code === 'staff_forbidden' ? 403 : code === 'staff_login_required' ? 401 : 500, code, message, []));
 
 async function thrown(promise: Promise<unknown>): Promise<unknown> {
   try {

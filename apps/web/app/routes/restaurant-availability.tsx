@@ -11,7 +11,9 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 
 /** /restaurant/disponibilites (issue 14, part 2): every dish and its availability, for staff and owners. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadStaffPage(async () => ({ dishes: await staffApi(request, context).call({ path: '/v2/restaurant/availability', response: AvailabilityListSchema }) }));
+  return loadStaffPage(async () => ({
+    dishes: await staffApi(request, context).call({ path: '/v2/restaurant/availability', response: AvailabilityListSchema }),
+  }));
 }
 
 export default function RestaurantAvailability({ loaderData }: Route.ComponentProps) {

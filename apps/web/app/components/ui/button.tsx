@@ -24,6 +24,11 @@ export function buttonClass(variant: ButtonVariant, extra = ''): string {
  * A `<button>` of the kit: `type="button"` unless told otherwise, drawn as `variant` (primary by
  * default); `className` adds layout classes.
  */
-export function Button({ variant = 'primary', className = '', type = 'button', ...button }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
+export function Button({
+  variant = 'primary',
+  className = '',
+  type = 'button',
+  ...button
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
   return <button type={type} className={buttonClass(variant, className)} {...button} />;
 }
