@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { errorStatus } from '@resto/contract/errors';
 import { ApiCallError, createApi, type Api, type ApiRequest } from './api.ts';
 import { restaurantOffsetSpan, type OffsetSpan } from '@resto/domain/clock';
+import { webEnv } from './env.server.ts';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -24,9 +25,9 @@ declare module 'react-router' {
  * request's Host header, which anyone can set (issue 17, finding 9).
  */
 export function siteOrigin(context: AppLoadContext): string {
-  const configured = context.siteUrl ?? process.env.SITE_URL;
+  const configured = context.siteUrl ?? webEnv().SITE_URL;
   if (configured) return new URL(configured).origin;
-  return `http://localhost:${process.env.PORT ?? '3000'}`;
+  return `http://localhost:${webEnv().PORT}`;
 }
 
 /**
@@ -34,7 +35,7 @@ export function siteOrigin(context: AppLoadContext): string {
  * the API app (no socket); otherwise to API_URL.
  */
 export function serverApi(context: AppLoadContext): Api {
-  return createApi(context.apiFetch ?? ((path, init) => fetch(new URL(path, process.env.API_URL ?? 'http://localhost:3000'), init)));
+  return createApi(context.apiFetch ?? ((path, init) => fetch(new URL(path, webEnv().API_URL), init)));
 }
 
 /** Whether the error's code means "no such thing" (its status is 404 in the contract's one table). */

@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from 'react-router';
 import { VersionedSettingsSchema, type VersionedSetting } from '@resto/contract/backoffice-settings';
 import { StaffMeSchema, type StaffMe } from '@resto/contract/staff';
 import { ApiCallError, createApi, type Api } from './api.ts';
+import { webEnv } from './env.server.ts';
 
 /**
  * The API client of the staff area's loaders (issue 13, part 1): like `serverApi`
@@ -15,7 +16,7 @@ export function staffApi(request: Request, context: AppLoadContext): Api {
     const headers = new Headers(init.headers);
     if (cookie) headers.set('Cookie', cookie);
     const forwarded = { ...init, headers };
-    return context.apiFetch ? context.apiFetch(path, forwarded) : fetch(new URL(path, process.env.API_URL ?? 'http://localhost:3000'), forwarded);
+    return context.apiFetch ? context.apiFetch(path, forwarded) : fetch(new URL(path, webEnv().API_URL), forwarded);
   });
 }
 
@@ -41,18 +42,35 @@ export async function requireStaffMe(request: Request, context: AppLoadContext):
 }
 
 /**
+ * What a staff page's loader does with its calls' failures, in one place:
+ * - no session (`staff_login_required`): @throws a redirect to the login page;
+ * - a staff member on an owner's page (`staff_forbidden`): the value of `options.forbidden()`, when
+ *   the page has one (the page then tells them it is the owner's); without it, like any failure;
+ * - any other failure of the API: @throws Response 502 with the API's French message (or
+ *   `options.failure`, the page's own), that the error boundary shows;
+ * - anything else is rethrown.
+ * `load` makes the calls (with `staffApi`) and returns the loader's data.
+ */
+export async function loadStaffPage<T, F = never>(load: () => Promise<T>, options: { forbidden?: () => F; failure?: string } = {}): Promise<T | F> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof ApiCallError && error.code === 'staff_forbidden' && options.forbidden) return options.forbidden();
+    if (error instanceof ApiCallError && error.code === 'staff_login_required') throw redirect(staffLoginPath);
+    if (error instanceof ApiCallError) throw new Response(options.failure ?? error.message, { status: 502 });
+    throw error;
+  }
+}
+
+/**
  * The loader of the owner's settings pages (/restaurant/reglages, /restaurant/livraison): every
  * stored setting with its version (GET /v2/restaurant/settings, the owner's); `settings` null
  * when the session is a staff member's, so the page tells them it is the owner's.
  * @throws a redirect to the login page without a session, Response 502 on another failure.
  */
-export async function loadVersionedSettings(request: Request, context: AppLoadContext): Promise<{ settings: VersionedSetting[] | null }> {
-  try {
-    return { settings: await staffApi(request, context).call({ path: '/v2/restaurant/settings', response: VersionedSettingsSchema }) };
-  } catch (error) {
-    if (error instanceof ApiCallError && error.code === 'staff_forbidden') return { settings: null };
-    if (error instanceof ApiCallError && error.code === 'staff_login_required') throw redirect(staffLoginPath);
-    if (error instanceof ApiCallError) throw new Response(error.message, { status: 502 });
-    throw error;
-  }
+export function loadVersionedSettings(request: Request, context: AppLoadContext): Promise<{ settings: VersionedSetting[] | null }> {
+  return loadStaffPage(
+    async () => ({ settings: await staffApi(request, context).call({ path: '/v2/restaurant/settings', response: VersionedSettingsSchema }) }),
+    { forbidden: () => ({ settings: null }) },
+  );
 }

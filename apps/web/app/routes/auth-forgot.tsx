@@ -12,9 +12,11 @@ import { Field } from '../components/ui/field.tsx';
 import { useToasts } from '../components/ui/toast.tsx';
 import { MessageAnswerSchema } from '@resto/contract/common';
 import { api } from '../lib/api.ts';
-import { AuthCard, FormAlert, SubmitButton } from '../features/account/index.ts';
-import { useAuthAction } from '../features/account/index.ts';
 import { authForgotTexts } from '@resto/domain/messages/account';
+import { AuthCard } from '../components/ui/auth-card.tsx';
+import { FormAlert } from '../components/ui/alert.tsx';
+import { SubmitButton } from '../components/ui/submit-button.tsx';
+import { useAction } from '../lib/use-action.ts';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(authForgotTexts.pageTitle, { location, matches }),
@@ -34,8 +36,8 @@ export default function Forgot() {
   const toast = useToasts((s) => s.show);
   const [email, setEmail] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const step1 = useAuthAction();
-  const step2 = useAuthAction();
+  const step1 = useAction();
+  const step2 = useAction();
   const emailForm = useForm<z.input<typeof EmailStep>>({ resolver: zodResolver(EmailStep), defaultValues: { email: '' }, reValidateMode: 'onChange' });
   const resetForm = useForm<ResetForm>({
     resolver: zodResolver(ResetPasswordFormSchema),

@@ -10,10 +10,12 @@ import { Field } from '../components/ui/field.tsx';
 import { SessionSchema } from '@resto/contract/auth';
 import { api, isApiError } from '../lib/api.ts';
 import { safeRedirect, useAuthStore } from '../features/account/auth-store.ts';
-import { AuthCard, FormAlert, SubmitButton } from '../features/account/index.ts';
-import { useAuthAction } from '../features/account/index.ts';
 import { useGoBackAfterLogin } from '../features/account/index.ts';
 import { authLoginTexts } from '@resto/domain/messages/account';
+import { AuthCard } from '../components/ui/auth-card.tsx';
+import { FormAlert } from '../components/ui/alert.tsx';
+import { SubmitButton } from '../components/ui/submit-button.tsx';
+import { useAction } from '../lib/use-action.ts';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(authLoginTexts.pageTitle, { location, matches }),
@@ -26,7 +28,7 @@ export default function Login() {
   const prefix = useLocalePrefix();
   const navigate = useNavigate();
   const goBack = useGoBackAfterLogin();
-  const { loading, error, run } = useAuthAction();
+  const { loading, error, run } = useAction();
   const { register, handleSubmit, formState, getValues } = useForm<LoginForm>({
     resolver: zodResolver(LoginSchema),
     defaultValues: { email: searchParams.get('email') ?? '', password: '' },

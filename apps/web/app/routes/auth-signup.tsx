@@ -9,9 +9,11 @@ import { Field } from '../components/ui/field.tsx';
 import { SignupAnswerSchema } from '@resto/contract/auth';
 import { api } from '../lib/api.ts';
 import { useAuthStore } from '../features/account/auth-store.ts';
-import { AuthCard, FormAlert, SubmitButton } from '../features/account/index.ts';
-import { useAuthAction } from '../features/account/index.ts';
 import { authSignupTexts } from '@resto/domain/messages/account';
+import { AuthCard } from '../components/ui/auth-card.tsx';
+import { FormAlert } from '../components/ui/alert.tsx';
+import { SubmitButton } from '../components/ui/submit-button.tsx';
+import { useAction } from '../lib/use-action.ts';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(authSignupTexts.pageTitle, { location, matches }),
@@ -22,7 +24,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => [
 export default function Signup() {
   const prefix = useLocalePrefix();
   const navigate = useNavigate();
-  const { loading, error, run } = useAuthAction();
+  const { loading, error, run } = useAction();
   const { register, handleSubmit, formState } = useForm<SignupForm>({
     resolver: zodResolver(SignupSchema),
     defaultValues: { first_name: '', last_name: '', phone: '', email: '', password: '' },

@@ -13,10 +13,12 @@ import { api, ApiCallError } from '../lib/api.ts';
 import { SessionSchema } from '@resto/contract/auth';
 import { MessageAnswerSchema } from '@resto/contract/common';
 import { useAuthStore } from '../features/account/auth-store.ts';
-import { AuthCard, FormAlert, SubmitButton } from '../features/account/index.ts';
-import { useAuthAction } from '../features/account/index.ts';
 import { useGoBackAfterLogin } from '../features/account/index.ts';
 import { authVerifyTexts } from '@resto/domain/messages/account';
+import { AuthCard } from '../components/ui/auth-card.tsx';
+import { FormAlert } from '../components/ui/alert.tsx';
+import { SubmitButton } from '../components/ui/submit-button.tsx';
+import { useAction } from '../lib/use-action.ts';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(authVerifyTexts.pageTitle, { location, matches }),
@@ -31,7 +33,7 @@ export default function Verify() {
   const [searchParams] = useSearchParams();
   const prefix = useLocalePrefix();
   const goBack = useGoBackAfterLogin();
-  const { loading, error, setError, run } = useAuthAction();
+  const { loading, error, setError, run } = useAction();
   const [notice, setNotice] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
   const {

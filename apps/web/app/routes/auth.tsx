@@ -3,8 +3,8 @@ import { KeyRound, LogIn, UserPlus } from 'lucide-react';
 import type { Route } from './+types/auth';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
-import { AuthCard } from '../features/account/index.ts';
 import { authTexts } from '@resto/domain/messages/account';
+import { AuthCard } from '../components/ui/auth-card.tsx';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => pageMeta(authTexts.pageTitle, { location, matches });
 

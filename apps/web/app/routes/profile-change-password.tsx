@@ -8,10 +8,11 @@ import { Field } from '../components/ui/field.tsx';
 import { MessageAnswerSchema } from '@resto/contract/common';
 import { api } from '../lib/api.ts';
 import { isSessionLost, sessionHeaders } from '../features/account/index.ts';
-import { FormAlert, SubmitButton } from '../features/account/index.ts';
-import { useAuthAction } from '../features/account/index.ts';
 import { useSessionLost } from '../features/account/index.ts';
 import { profileChangePasswordTexts } from '@resto/domain/messages/account';
+import { FormAlert } from '../components/ui/alert.tsx';
+import { SubmitButton } from '../components/ui/submit-button.tsx';
+import { useAction } from '../lib/use-action.ts';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(profileChangePasswordTexts.pageTitle, { location, matches }),
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => [
 /** /profile/ChangePassword: current password, new one twice (POST change-password, bearer); other devices are logged out. */
 export default function ChangePassword() {
   const sessionLost = useSessionLost();
-  const { loading, error, run } = useAuthAction();
+  const { loading, error, run } = useAction();
   const [done, setDone] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset } = useForm<ChangePasswordForm>({
     resolver: zodResolver(ChangePasswordSchema),

@@ -7,10 +7,10 @@ import { useLocalePrefix } from '../lib/paths.ts';
 import { AccountOrdersPageSchema, type AccountOrdersPage } from '@resto/contract/auth';
 import { api, ApiCallError } from '../lib/api.ts';
 import { isSessionLost, sessionQuery } from '../features/account/index.ts';
-import { FormAlert } from '../features/account/index.ts';
 import { OrderCard } from '../features/account/index.ts';
 import { useSessionLost } from '../features/account/index.ts';
 import { profileOrdersTexts } from '@resto/domain/messages/account';
+import { FormAlert } from '../components/ui/alert.tsx';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(profileOrdersTexts.pageTitle, { location, matches }),

@@ -12,10 +12,11 @@ import { UserSchema } from '@resto/contract/auth';
 import { api } from '../lib/api.ts';
 import { isSessionLost, sessionQuery } from '../features/account/index.ts';
 import { useAuthStore } from '../features/account/auth-store.ts';
-import { FormAlert, SubmitButton } from '../features/account/index.ts';
-import { useAuthAction } from '../features/account/index.ts';
 import { useSessionLost } from '../features/account/index.ts';
 import { profileProfileTexts } from '@resto/domain/messages/account';
+import { FormAlert } from '../components/ui/alert.tsx';
+import { SubmitButton } from '../components/ui/submit-button.tsx';
+import { useAction } from '../lib/use-action.ts';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(profileProfileTexts.pageTitle, { location, matches }),
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => [
 export default function ViewProfile() {
   const user = useOutletContext<User>();
   const sessionLost = useSessionLost();
-  const { loading, error, run } = useAuthAction();
+  const { loading, error, run } = useAction();
   const [saved, setSaved] = useState(false);
   const { register, handleSubmit, formState } = useForm<ProfileForm>({
     resolver: zodResolver(ProfileUpdateSchema),

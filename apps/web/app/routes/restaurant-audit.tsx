@@ -1,11 +1,10 @@
-import { redirect } from 'react-router';
 import { AuditPageSchema } from '@resto/contract/backoffice-audit';
 import { staffAreaTexts, staffMessages } from '@resto/domain/messages/staff';
 import { auditTexts } from '@resto/domain/messages/backoffice-audit';
 import type { Route } from './+types/restaurant-audit';
-import { ApiCallError } from '../lib/api.ts';
-import { staffApi, staffLoginPath } from '../lib/staff-api.server.ts';
+import { loadStaffPage, staffApi } from '../lib/staff-api.server.ts';
 import { AuditLogPage } from '../features/backoffice-audit/index.ts';
+import { Card } from '../components/ui/card.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.audit }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -17,26 +16,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const entity = url.searchParams.get('entity') || null;
   const beforeId = Number(url.searchParams.get('before_id')) || undefined;
-  try {
-    const page = await staffApi(request, context).call({ path: '/v2/restaurant/audit', query: { entity, before_id: beforeId }, response: AuditPageSchema });
-    return { page, entity, forbidden: false as const };
-  } catch (error) {
-    if (error instanceof ApiCallError && error.code === 'staff_forbidden') return { page: null, entity, forbidden: true as const };
-    if (error instanceof ApiCallError && error.code === 'staff_login_required') throw redirect(staffLoginPath);
-    if (error instanceof ApiCallError) throw new Response(error.message, { status: 502 });
-    throw error;
-  }
+  return loadStaffPage(
+    async () => {
+      const page = await staffApi(request, context).call({ path: '/v2/restaurant/audit', query: { entity, before_id: beforeId }, response: AuditPageSchema });
+      return { page, entity, forbidden: false as const };
+    },
+    { forbidden: () => ({ page: null, entity, forbidden: true as const }) },
+  );
 }
 
 export default function RestaurantAudit({ loaderData }: Route.ComponentProps) {
   if (!loaderData.page)
     return (
-      <section className="rounded-2xl bg-white p-6 shadow-sm">
+      <Card>
         <h1 className="text-2xl font-extrabold">{auditTexts.title}</h1>
         <p role="alert" className="mt-2 text-ink/80">
           {staffMessages.forbidden}
         </p>
-      </section>
+      </Card>
     );
   return <AuditLogPage page={loaderData.page} entity={loaderData.entity} />;
 }

@@ -1,11 +1,10 @@
-import { redirect, useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router';
 import { CapacityViewSchema } from '@resto/contract/backoffice-capacity';
 import type { StaffMe } from '@resto/contract/staff';
 import { staffAreaTexts } from '@resto/domain/messages/staff';
 import { capacityPageTexts } from '@resto/domain/messages/backoffice-capacity';
 import type { Route } from './+types/restaurant-capacity';
-import { ApiCallError } from '../lib/api.ts';
-import { staffApi, staffLoginPath } from '../lib/staff-api.server.ts';
+import { loadStaffPage, staffApi } from '../lib/staff-api.server.ts';
 import { CapacityPage } from '../features/backoffice-capacity/index.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.capacity }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -15,13 +14,9 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 
 /** /restaurant/capacite (issue 14, part 4): the capacity per 15-minute slot, read by any member, set by the owner. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  try {
-    return { view: await staffApi(request, context).call({ path: '/v2/restaurant/capacity', response: CapacityViewSchema }) };
-  } catch (error) {
-    if (error instanceof ApiCallError && error.code === 'staff_login_required') throw redirect(staffLoginPath);
-    if (error instanceof ApiCallError) throw new Response(capacityPageTexts.loadFailed, { status: 502 });
-    throw error;
-  }
+  return loadStaffPage(async () => ({ view: await staffApi(request, context).call({ path: '/v2/restaurant/capacity', response: CapacityViewSchema }) }), {
+    failure: capacityPageTexts.loadFailed,
+  });
 }
 
 export default function RestaurantCapacity({ loaderData }: Route.ComponentProps) {

@@ -3,6 +3,7 @@ import { deliveryPageTexts } from '@resto/domain/messages/backoffice-settings';
 import type { Route } from './+types/restaurant-delivery';
 import { loadVersionedSettings } from '../lib/staff-api.server.ts';
 import { DeliveryPage } from '../features/backoffice-settings/index.ts';
+import { Card } from '../components/ui/card.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.delivery }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -18,12 +19,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function RestaurantDelivery({ loaderData }: Route.ComponentProps) {
   if (!loaderData.settings)
     return (
-      <section className="rounded-2xl bg-white p-6 shadow-sm" data-testid="delivery-forbidden">
+      <Card data-testid="delivery-forbidden">
         <h1 className="text-2xl font-extrabold">{staffAreaTexts.delivery}</h1>
         <p role="alert" className="mt-2 text-ink/80">
           {deliveryPageTexts.forbidden}
         </p>
-      </section>
+      </Card>
     );
   return <DeliveryPage settings={loaderData.settings} />;
 }

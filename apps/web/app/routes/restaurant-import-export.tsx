@@ -4,6 +4,7 @@ import { staffAreaTexts, staffMessages } from '@resto/domain/messages/staff';
 import { importExportTexts } from '@resto/domain/messages/backoffice-audit';
 import type { Route } from './+types/restaurant-import-export';
 import { ImportExportPage } from '../features/backoffice-audit/index.ts';
+import { Card } from '../components/ui/card.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.importExport }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -15,12 +16,12 @@ export default function RestaurantImportExport() {
   const me = useOutletContext<StaffMe>();
   if (me.role !== 'owner')
     return (
-      <section className="rounded-2xl bg-white p-6 shadow-sm">
+      <Card>
         <h1 className="text-2xl font-extrabold">{importExportTexts.title}</h1>
         <p role="alert" className="mt-2 text-ink/80">
           {staffMessages.forbidden}
         </p>
-      </section>
+      </Card>
     );
   return <ImportExportPage />;
 }

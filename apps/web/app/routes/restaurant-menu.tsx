@@ -1,11 +1,10 @@
-import { redirect } from 'react-router';
 import { MenuTreeSchema } from '@resto/contract/backoffice-menu';
 import { menuEditorTexts } from '@resto/domain/messages/backoffice-menu';
 import { staffAreaTexts } from '@resto/domain/messages/staff';
 import type { Route } from './+types/restaurant-menu';
-import { ApiCallError } from '../lib/api.ts';
-import { staffApi, staffLoginPath } from '../lib/staff-api.server.ts';
+import { loadStaffPage, staffApi } from '../lib/staff-api.server.ts';
 import { MenuEditorPage } from '../features/backoffice-menu/index.ts';
+import { Card } from '../components/ui/card.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.menu }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -14,26 +13,24 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 
 /** /restaurant/carte (issue 14, part 1): the owner's menu editor; a staff member is told it is the owner's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  try {
-    const tree = await staffApi(request, context).call({ path: '/v2/restaurant/menu', response: MenuTreeSchema });
-    return { tree, now: new Date().toISOString(), forbidden: false as const };
-  } catch (error) {
-    if (error instanceof ApiCallError && error.code === 'staff_forbidden') return { tree: null, now: '', forbidden: true as const };
-    if (error instanceof ApiCallError && error.code === 'staff_login_required') throw redirect(staffLoginPath);
-    if (error instanceof ApiCallError) throw new Response(error.message, { status: 502 });
-    throw error;
-  }
+  return loadStaffPage(
+    async () => {
+      const tree = await staffApi(request, context).call({ path: '/v2/restaurant/menu', response: MenuTreeSchema });
+      return { tree, now: new Date().toISOString(), forbidden: false as const };
+    },
+    { forbidden: () => ({ tree: null, now: '', forbidden: true as const }) },
+  );
 }
 
 export default function RestaurantMenu({ loaderData }: Route.ComponentProps) {
   if (!loaderData.tree)
     return (
-      <section className="rounded-2xl bg-white p-6 shadow-sm" data-testid="menu-forbidden">
+      <Card data-testid="menu-forbidden">
         <h1 className="text-2xl font-extrabold">{menuEditorTexts.title}</h1>
         <p role="alert" className="mt-2 text-ink/80">
           {menuEditorTexts.forbidden}
         </p>
-      </section>
+      </Card>
     );
   return <MenuEditorPage tree={loaderData.tree} now={loaderData.now} />;
 }

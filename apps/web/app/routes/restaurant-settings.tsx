@@ -3,6 +3,7 @@ import { settingsPageTexts } from '@resto/domain/messages/backoffice-settings';
 import type { Route } from './+types/restaurant-settings';
 import { loadVersionedSettings } from '../lib/staff-api.server.ts';
 import { SettingsPage } from '../features/backoffice-settings/index.ts';
+import { Card } from '../components/ui/card.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.settings }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -18,12 +19,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function RestaurantSettings({ loaderData }: Route.ComponentProps) {
   if (!loaderData.settings)
     return (
-      <section className="rounded-2xl bg-white p-6 shadow-sm" data-testid="settings-forbidden">
+      <Card data-testid="settings-forbidden">
         <h1 className="text-2xl font-extrabold">{staffAreaTexts.settings}</h1>
         <p role="alert" className="mt-2 text-ink/80">
           {settingsPageTexts.forbidden}
         </p>
-      </section>
+      </Card>
     );
   return <SettingsPage settings={loaderData.settings} />;
 }

@@ -10,9 +10,10 @@ import { MessageAnswerSchema } from '@resto/contract/common';
 import { api } from '../../lib/api.ts';
 import { sessionHeaders } from './credentials.ts';
 import { signOut, useAuthStore } from './auth-store.ts';
-import { FormAlert, SubmitButton } from './auth-card.tsx';
-import { useAuthAction } from './use-auth-action.ts';
 import { deleteAccountFormTexts } from '@resto/domain/messages/account';
+import { FormAlert } from '../../components/ui/alert.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { useAction } from '../../lib/use-action.ts';
 
 /**
  * Account deletion (spec sections 4, 5, 7): logged in ('You are not logged in'), password
@@ -23,7 +24,7 @@ export function DeleteAccountForm() {
   const navigate = useNavigate();
   const prefix = useLocalePrefix();
   const toast = useToasts((s) => s.show);
-  const { loading, error, setError, run } = useAuthAction();
+  const { loading, error, setError, run } = useAction();
   const { register, handleSubmit, formState } = useForm<DeleteAccountForm>({
     resolver: zodResolver(DeleteAccountSchema),
     defaultValues: { password: '', password_confirmation: '' },

@@ -4,9 +4,7 @@
  */
 export { isSessionLost, sessionHeaders, sessionQuery } from './credentials.ts';
 export { downloadMyData } from './download-my-data.ts';
-export { AuthCard, FormAlert, SubmitButton } from './auth-card.tsx';
 export { DeleteAccountForm } from './delete-account-form.tsx';
 export { OrderCard } from './order-card.tsx';
-export { useAuthAction } from './use-auth-action.ts';
 export { useProfileRefresh } from './use-profile-refresh.ts';
 export { useGoBackAfterLogin, useLogout, useRequireLogin, useSessionLost } from './use-session.ts';

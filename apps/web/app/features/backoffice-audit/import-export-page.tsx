@@ -5,8 +5,8 @@ import type { FieldError } from '@resto/contract/errors';
 import { messages } from '@resto/domain/messages';
 import { importExportTexts as t } from '@resto/domain/messages/backoffice-audit';
 import { api, ApiCallError } from '../../lib/api.ts';
-import { FormAlert } from '../account/index.ts';
 import { ChangeList } from './change-list.tsx';
+import { FormAlert } from '../../components/ui/alert.tsx';
 
 const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
 /** As the API's import routes (apps/api/src/modules/audit/routes.ts, importBodyLimit). */

@@ -6,7 +6,8 @@ import { backOfficeMessages } from '@resto/domain/messages/backoffice';
 import { capacityPageTexts as t } from '@resto/domain/messages/backoffice-capacity';
 import { messages } from '@resto/domain/messages';
 import { ApiCallError, api } from '../../lib/api.ts';
-import { FormAlert, SubmitButton } from '../account/index.ts';
+import { FormAlert } from '../../components/ui/alert.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
 type LimitName = Exclude<CapacitySettingName, 'capacity.item_categories'>;
 const limitNames: LimitName[] = ['capacity.pickup_max_orders', 'capacity.pickup_max_items', 'capacity.max_orders', 'capacity.max_items'];

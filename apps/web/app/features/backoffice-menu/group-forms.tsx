@@ -9,8 +9,9 @@ import { backOfficeMessages } from '@resto/domain/messages/backoffice';
 import { dishFormTexts, menuFormTexts as t } from '@resto/domain/messages/backoffice-menu';
 import { ApiCallError, api } from '../../lib/api.ts';
 import { Field } from '../../components/ui/field.tsx';
-import { FormAlert, SubmitButton } from '../account/index.ts';
 import { CurrentValue, FieldError, inputClass, labelClass } from './form-parts.tsx';
+import { FormAlert } from '../../components/ui/alert.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
 /** What the menu and category forms edit: a name, a description, and for a menu its visibility. */
 const MenuFormSchema = MenuCreateBodySchema;

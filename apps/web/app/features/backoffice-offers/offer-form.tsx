@@ -11,7 +11,8 @@ import { messages } from '@resto/domain/messages';
 import { offerFormTexts as t, offerTypeHints, offerTypeLabels, weekdayLong, weekdayShort } from '@resto/domain/messages/backoffice-offers';
 import { Field } from '../../components/ui/field.tsx';
 import { api, ApiCallError } from '../../lib/api.ts';
-import { FormAlert, SubmitButton } from '../account/index.ts';
+import { FormAlert } from '../../components/ui/alert.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 
 const fieldset = 'rounded-xl border border-black/10 p-3 sm:p-4';
 const legend = 'px-1 text-sm font-bold';
@@ -78,38 +79,17 @@ function formPath(path: string): FieldPath<OfferEditInput> | null {
 }
 
 /**
- * The form of one offer (new or existing; issue 14, part 6): only the fields its type uses,
- * the windows editor, the scope picker. Validated in the browser by the API's own schema
- * (OfferEditSchema); the server's refusals go under their fields. A 409 stale_edit shows the
- * current values beside what was typed, which stays; saving again then replaces them.
+ * The offer form's save: PUT of the offer (at the version it was read at, or the current one after
+ * a stale edit) or POST of a new one, then `onSaved`. A refusal keeps what was typed: the server's
+ * message goes into `alert` and its field messages under their fields; a 409 stale_edit sets
+ * `current` (shown beside the typed values) and the next save's version. `saving` while it runs.
  */
-export function OfferForm({
-  offer,
-  scope,
-  onSaved,
-  onClose,
-}: {
-  offer: BackOfficeOffer | null;
-  scope: OfferScopeMenu[];
-  onSaved: (saved: BackOfficeOffer) => void;
-  onClose: () => void;
-}) {
-  const form: Form = useForm<OfferEditInput, unknown, OfferEdit>({
-    resolver: zodResolver(OfferEditSchema),
-    defaultValues: offer ? formValuesOf(offer) : newOfferValues,
-    reValidateMode: 'onChange',
-  });
-  const { register, handleSubmit, formState, setValue, setError, control, reset } = form;
+function useOfferSave(form: Form, offer: BackOfficeOffer | null, onSaved: (saved: BackOfficeOffer) => void) {
+  const { handleSubmit, setError } = form;
   const [expectedVersion, setExpectedVersion] = useState(offer?.version ?? 0);
   const [current, setCurrent] = useState<BackOfficeOffer | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const type = useWatch({ control, name: 'type' });
-  const autoApply = useWatch({ control, name: 'auto_apply' });
-  const fields = offerTypeFields(type);
-  const errors = formState.errors;
-  const idPrefix = offer ? `offer-${offer.id}` : 'offer-new';
-  const names = scopeNames(scope);
 
   const onSubmit = handleSubmit(async (values) => {
     setSaving(true);
@@ -142,16 +122,37 @@ export function OfferForm({
       setSaving(false);
     }
   });
+  return { onSubmit, current, setCurrent, alert, setAlert, saving };
+}
 
-  const changeType = (next: OfferType) => {
-    const before = offerTypeFields(type);
-    const after = offerTypeFields(next);
-    setValue('type', next);
-    if (after.value === null) setValue('value', 0);
-    else if (before.value === null || before.value !== after.value) setValue('value', after.value === 'percent' ? 10 : 5);
-    if (before.gift !== after.gift) setValue('items', []);
-    if (!after.minUnits) setValue('min_units', 1);
-  };
+/**
+ * The form of one offer (new or existing; issue 14, part 6): only the fields its type uses,
+ * the windows editor, the scope picker. Validated in the browser by the API's own schema
+ * (OfferEditSchema); the server's refusals go under their fields. A 409 stale_edit shows the
+ * current values beside what was typed, which stays; saving again then replaces them.
+ */
+export function OfferForm({
+  offer,
+  scope,
+  onSaved,
+  onClose,
+}: {
+  offer: BackOfficeOffer | null;
+  scope: OfferScopeMenu[];
+  onSaved: (saved: BackOfficeOffer) => void;
+  onClose: () => void;
+}) {
+  const form: Form = useForm<OfferEditInput, unknown, OfferEdit>({
+    resolver: zodResolver(OfferEditSchema),
+    defaultValues: offer ? formValuesOf(offer) : newOfferValues,
+    reValidateMode: 'onChange',
+  });
+  const { register, formState, control, reset } = form;
+  const { onSubmit, current, setCurrent, alert, setAlert, saving } = useOfferSave(form, offer, onSaved);
+  const type = useWatch({ control, name: 'type' });
+  const fields = offerTypeFields(type);
+  const errors = formState.errors;
+  const idPrefix = offer ? `offer-${offer.id}` : 'offer-new';
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby={`${idPrefix}-title`} className="space-y-4" data-testid="offer-form">
@@ -165,26 +166,15 @@ export function OfferForm({
       </div>
       <FormAlert message={alert} />
       {current ? (
-        <section className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm" aria-label={t.current} data-testid="offer-current">
-          <p className="font-semibold">{t.current}</p>
-          <p className="mt-1 font-semibold">{current.name}</p>
-          <ul className="mt-1 list-disc pl-5">
-            {describeOffer(current, names).map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-          <button
-            type="button"
-            className="mt-2 rounded-full border border-black/15 bg-white px-3 py-1.5 font-semibold"
-            onClick={() => {
-              reset(formValuesOf(current));
-              setCurrent(null);
-              setAlert(null);
-            }}
-          >
-            {t.useCurrent}
-          </button>
-        </section>
+        <CurrentOffer
+          current={current}
+          names={scopeNames(scope)}
+          onUse={() => {
+            reset(formValuesOf(current));
+            setCurrent(null);
+            setAlert(null);
+          }}
+        />
       ) : null}
 
       <Field id={`${idPrefix}-name`} label={t.name} error={errors.name?.message} {...register('name')} />
@@ -195,28 +185,105 @@ export function OfferForm({
         <textarea id={`${idPrefix}-description`} rows={2} className={inputClass(errors.description?.message)} {...register('description')} />
       </div>
 
-      <div>
-        <label htmlFor={`${idPrefix}-type`} className="mb-1 block text-sm font-semibold">
-          {t.type}
-        </label>
-        <select
-          id={`${idPrefix}-type`}
-          className={inputClass()}
-          value={type}
-          onChange={(e) => changeType(e.target.value as OfferType)}
-          aria-describedby={`${idPrefix}-type-hint`}
-        >
-          {offerTypes.map((option) => (
-            <option key={option} value={option}>
-              {offerTypeLabels[option]}
-            </option>
-          ))}
-        </select>
-        <p id={`${idPrefix}-type-hint`} className="mt-1 text-sm text-ink/70">
-          {offerTypeHints[type]}
-        </p>
+      <OfferTypeField form={form} idPrefix={idPrefix} />
+      <OfferValueFields form={form} idPrefix={idPrefix} scope={scope} />
+      <OfferModeFields form={form} idPrefix={idPrefix} />
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${idPrefix}-delivery-pickup`} className="mb-1 block text-sm font-semibold">
+            {t.deliveryPickup}
+          </label>
+          <select id={`${idPrefix}-delivery-pickup`} className={inputClass()} {...register('delivery_pickup')}>
+            <option value="both">{t.both}</option>
+            <option value="pickup">{t.pickup}</option>
+            <option value="delivery">{t.delivery}</option>
+          </select>
+        </div>
+        <Field
+          id={`${idPrefix}-minimum`}
+          label={t.minimum}
+          error={errors.minimum_amount?.message}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min={0}
+          {...register('minimum_amount', { valueAsNumber: true })}
+        />
       </div>
 
+      <WindowsEditor form={form} idPrefix={idPrefix} />
+      <ScopePicker form={form} scope={scope} gift={fields.gift} />
+
+      <div className="sm:max-w-xs">
+        <SubmitButton loading={saving || formState.isSubmitting}>{t.save}</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/** After a stale edit: the offer as it is now (its name and what it gives), and the button that puts it in the form (`onUse`). */
+function CurrentOffer({ current, names, onUse }: { current: BackOfficeOffer; names: OfferScopeNames; onUse: () => void }) {
+  return (
+    <section className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm" aria-label={t.current} data-testid="offer-current">
+      <p className="font-semibold">{t.current}</p>
+      <p className="mt-1 font-semibold">{current.name}</p>
+      <ul className="mt-1 list-disc pl-5">
+        {describeOffer(current, names).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <button type="button" className="mt-2 rounded-full border border-black/15 bg-white px-3 py-1.5 font-semibold" onClick={onUse}>
+        {t.useCurrent}
+      </button>
+    </section>
+  );
+}
+
+/** The offer's type: changing it resets the fields the new type reads differently (value, gift, minimum units). */
+function OfferTypeField({ form, idPrefix }: { form: Form; idPrefix: string }) {
+  const { control, setValue } = form;
+  const type = useWatch({ control, name: 'type' });
+  const changeType = (next: OfferType) => {
+    const before = offerTypeFields(type);
+    const after = offerTypeFields(next);
+    setValue('type', next);
+    if (after.value === null) setValue('value', 0);
+    else if (before.value === null || before.value !== after.value) setValue('value', after.value === 'percent' ? 10 : 5);
+    if (before.gift !== after.gift) setValue('items', []);
+    if (!after.minUnits) setValue('min_units', 1);
+  };
+  return (
+    <div>
+      <label htmlFor={`${idPrefix}-type`} className="mb-1 block text-sm font-semibold">
+        {t.type}
+      </label>
+      <select
+        id={`${idPrefix}-type`}
+        className={inputClass()}
+        value={type}
+        onChange={(e) => changeType(e.target.value as OfferType)}
+        aria-describedby={`${idPrefix}-type-hint`}
+      >
+        {offerTypes.map((option) => (
+          <option key={option} value={option}>
+            {offerTypeLabels[option]}
+          </option>
+        ))}
+      </select>
+      <p id={`${idPrefix}-type-hint`} className="mt-1 text-sm text-ink/70">
+        {offerTypeHints[type]}
+      </p>
+    </div>
+  );
+}
+
+/** The fields of the offer's type: its value (percent or euros) and minimum units, and the gifted dish. */
+function OfferValueFields({ form, idPrefix, scope }: { form: Form; idPrefix: string; scope: OfferScopeMenu[] }) {
+  const { register, formState, control } = form;
+  const errors = formState.errors;
+  const fields = offerTypeFields(useWatch({ control, name: 'type' }));
+  return (
+    <>
       {fields.value !== null || fields.minUnits ? (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {fields.value !== null ? (
@@ -285,82 +352,60 @@ export function OfferForm({
           ) : null}
         </div>
       ) : null}
+    </>
+  );
+}
 
-      <fieldset className={fieldset}>
-        <legend className={legend}>{t.mode}</legend>
-        <div className="flex flex-wrap gap-x-5 gap-y-2">
-          <label className="flex items-center gap-2">
-            <input type="radio" value="Yes" {...register('auto_apply', { onChange: () => setValue('code', null) })} />
-            {t.modeAutomatic}
-          </label>
-          <label className="flex items-center gap-2">
-            <input type="radio" value="No" {...register('auto_apply')} />
-            {t.modeCode}
-          </label>
-        </div>
-        {autoApply === 'No' ? (
-          <div className="mt-3">
-            <Field
-              id={`${idPrefix}-code`}
-              label={t.code}
-              error={errors.code?.message}
-              autoCapitalize="characters"
-              style={{ textTransform: 'uppercase' }}
-              autoComplete="off"
-              spellCheck={false}
-              {...register('code', { setValueAs: (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toUpperCase()) : v) })}
-            />
-            <p className="mt-1 text-sm text-ink/70">{t.codeHint}</p>
-          </div>
-        ) : errors.code?.message ? (
-          <p className="mt-1 text-sm font-medium text-red-700">{errors.code.message}</p>
-        ) : null}
-        <div className="mt-3 space-y-2">
-          <label className="flex items-center gap-2">
-            <input type="checkbox" {...register('is_public')} />
-            {t.isPublic}
-          </label>
-          <label className="flex items-center gap-2">
-            <input type="checkbox" {...register('allow_repeat')} />
-            {t.allowRepeat}
-          </label>
-          <label className="flex items-center gap-2">
-            <input type="checkbox" {...register('is_active')} />
-            {t.isActive}
-          </label>
-        </div>
-      </fieldset>
-
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${idPrefix}-delivery-pickup`} className="mb-1 block text-sm font-semibold">
-            {t.deliveryPickup}
-          </label>
-          <select id={`${idPrefix}-delivery-pickup`} className={inputClass()} {...register('delivery_pickup')}>
-            <option value="both">{t.both}</option>
-            <option value="pickup">{t.pickup}</option>
-            <option value="delivery">{t.delivery}</option>
-          </select>
-        </div>
-        <Field
-          id={`${idPrefix}-minimum`}
-          label={t.minimum}
-          error={errors.minimum_amount?.message}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={0}
-          {...register('minimum_amount', { valueAsNumber: true })}
-        />
+/** How the offer applies (automatically, or with a code), whether it is public, repeatable, active. */
+function OfferModeFields({ form, idPrefix }: { form: Form; idPrefix: string }) {
+  const { register, formState, control, setValue } = form;
+  const errors = formState.errors;
+  const autoApply = useWatch({ control, name: 'auto_apply' });
+  return (
+    <fieldset className={fieldset}>
+      <legend className={legend}>{t.mode}</legend>
+      <div className="flex flex-wrap gap-x-5 gap-y-2">
+        <label className="flex items-center gap-2">
+          <input type="radio" value="Yes" {...register('auto_apply', { onChange: () => setValue('code', null) })} />
+          {t.modeAutomatic}
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" value="No" {...register('auto_apply')} />
+          {t.modeCode}
+        </label>
       </div>
-
-      <WindowsEditor form={form} idPrefix={idPrefix} />
-      <ScopePicker form={form} scope={scope} gift={fields.gift} />
-
-      <div className="sm:max-w-xs">
-        <SubmitButton loading={saving || formState.isSubmitting}>{t.save}</SubmitButton>
+      {autoApply === 'No' ? (
+        <div className="mt-3">
+          <Field
+            id={`${idPrefix}-code`}
+            label={t.code}
+            error={errors.code?.message}
+            autoCapitalize="characters"
+            style={{ textTransform: 'uppercase' }}
+            autoComplete="off"
+            spellCheck={false}
+            {...register('code', { setValueAs: (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toUpperCase()) : v) })}
+          />
+          <p className="mt-1 text-sm text-ink/70">{t.codeHint}</p>
+        </div>
+      ) : errors.code?.message ? (
+        <p className="mt-1 text-sm font-medium text-red-700">{errors.code.message}</p>
+      ) : null}
+      <div className="mt-3 space-y-2">
+        <label className="flex items-center gap-2">
+          <input type="checkbox" {...register('is_public')} />
+          {t.isPublic}
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" {...register('allow_repeat')} />
+          {t.allowRepeat}
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" {...register('is_active')} />
+          {t.isActive}
+        </label>
       </div>
-    </form>
+    </fieldset>
   );
 }
 

@@ -7,9 +7,10 @@ import { formatPrice } from '@resto/domain/format';
 import { eurosToCents } from '@resto/domain/money';
 import { offersPageTexts as t, offerTypeLabels } from '@resto/domain/messages/backoffice-offers';
 import { api } from '../../lib/api.ts';
-import { FormAlert } from '../account/index.ts';
-import { useStaffAction } from '../staff/index.ts';
 import { OfferForm, scopeNames } from './offer-form.tsx';
+import { FormAlert } from '../../components/ui/alert.tsx';
+import { ConfirmInline } from '../../components/ui/confirm-inline.tsx';
+import { useAction } from '../../lib/use-action.ts';
 
 const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
 const smallButton = 'flex items-center gap-1.5 rounded-full border border-black/15 px-3 py-1.5 text-sm font-semibold hover:bg-black/5 disabled:opacity-60';
@@ -25,7 +26,7 @@ export function OffersPage({ data }: { data: BackOfficeOffers }) {
   const [editing, setEditing] = useState<BackOfficeOffer | 'new' | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const { loading, error, setError, run } = useStaffAction();
+  const { loading, error, setError, run } = useAction();
   const formRef = useRef<HTMLDivElement>(null);
   const names = scopeNames(data.scope);
 
@@ -166,26 +167,14 @@ export function OffersPage({ data }: { data: BackOfficeOffers }) {
                   ) : null}
                 </div>
                 {confirming === offer.id ? (
-                  <div role="alertdialog" aria-label={t.removeConfirm(offer.name)} className="mt-3 rounded-xl bg-red-50 p-3">
-                    <p className="text-sm font-medium text-red-900">{t.removeConfirm(offer.name)}</p>
-                    <div className="mt-2 flex flex-wrap gap-2">
-                      <button
-                        type="button"
-                        disabled={loading}
-                        onClick={() => void remove(offer)}
-                        className="rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-70"
-                      >
-                        {t.confirmRemove}
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => setConfirming(null)}
-                        className="rounded-full border border-black/15 bg-white px-4 py-2 text-sm font-semibold"
-                      >
-                        {t.cancel}
-                      </button>
-                    </div>
-                  </div>
+                  <ConfirmInline
+                    text={t.removeConfirm(offer.name)}
+                    confirmLabel={t.confirmRemove}
+                    cancelLabel={t.cancel}
+                    busy={loading}
+                    onConfirm={() => void remove(offer)}
+                    onCancel={() => setConfirming(null)}
+                  />
                 ) : null}
               </li>
             ))}

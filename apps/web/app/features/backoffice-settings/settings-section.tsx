@@ -8,7 +8,7 @@ import { checkSettingChanges, formatSettingValue, sameSettingValue, settingFallb
 import { settingsPageTexts as t } from '@resto/domain/messages/backoffice-settings';
 import { messages } from '@resto/domain/messages';
 import { api, isApiError } from '../../lib/api.ts';
-import { FormAlert } from '../account/index.ts';
+import { FormAlert } from '../../components/ui/alert.tsx';
 
 /**
  * One section of the settings or delivery page (issue 14, parts 5, 7 and 8): its own form and

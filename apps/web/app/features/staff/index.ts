@@ -8,4 +8,3 @@ export { StaffShell } from './staff-shell.tsx';
 export { StaffTeamPage } from './team-page.tsx';
 export { StaffInvitationForm, StaffInvitationInvalid } from './invitation-form.tsx';
 export { backOfficePaths, staffHome } from './paths.ts';
-export { useStaffAction } from './use-staff-action.ts';

@@ -6,10 +6,12 @@ import { StaffAcceptSchema, passwordMinLength, type StaffAcceptForm } from '@res
 import { staffMessages, staffRoleLabels, staffInvitationTexts as t } from '@resto/domain/messages/staff';
 import { Field } from '../../components/ui/field.tsx';
 import { api } from '../../lib/api.ts';
-import { AuthCard, FormAlert, SubmitButton } from '../account/index.ts';
-import { useStaffAction } from './use-staff-action.ts';
 import { staffHome, staffLoginPage } from './paths.ts';
 import { useHydratedMark } from './use-hydrated-mark.ts';
+import { AuthCard } from '../../components/ui/auth-card.tsx';
+import { FormAlert } from '../../components/ui/alert.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { useAction } from '../../lib/use-action.ts';
 
 /** The form requires the e-mail when the link names none (the first owner's link). */
 const WithEmailSchema = StaffAcceptSchema.refine((value) => value.email !== undefined, { path: ['email'], message: staffMessages.emailRequired });
@@ -27,7 +29,7 @@ export function StaffInvitationForm({ token, info }: { token: string; info: Invi
     defaultValues: info.email === null ? { name: '', password: '', email: '' } : { name: '', password: '' },
     reValidateMode: 'onChange',
   });
-  const { loading, error, run } = useStaffAction(setFieldError, ['name', 'password', 'email']);
+  const { loading, error, run } = useAction(setFieldError, ['name', 'password', 'email']);
   const { errors } = formState;
   const onSubmit = handleSubmit(async (values) => {
     const me = await run(() =>

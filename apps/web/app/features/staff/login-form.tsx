@@ -6,10 +6,12 @@ import { StaffLoginSchema, type StaffLoginForm } from '@resto/domain/staff';
 import { staffLoginTexts } from '@resto/domain/messages/staff';
 import { Field } from '../../components/ui/field.tsx';
 import { api } from '../../lib/api.ts';
-import { AuthCard, FormAlert, SubmitButton } from '../account/index.ts';
-import { useStaffAction } from './use-staff-action.ts';
 import { staffHome } from './paths.ts';
 import { useHydratedMark } from './use-hydrated-mark.ts';
+import { AuthCard } from '../../components/ui/auth-card.tsx';
+import { FormAlert } from '../../components/ui/alert.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { useAction } from '../../lib/use-action.ts';
 
 /**
  * The staff log-in form (/restaurant; issue 13, part 1): e-mail and password, sent by the browser
@@ -25,7 +27,7 @@ export function StaffLoginForm({ restaurant }: { restaurant: string }) {
     defaultValues: { email: '', password: '' },
     reValidateMode: 'onChange',
   });
-  const { loading, error, run } = useStaffAction(setFieldError, ['email', 'password']);
+  const { loading, error, run } = useAction(setFieldError, ['email', 'password']);
   const { errors } = formState;
 
   const onSubmit = handleSubmit(async (values) => {

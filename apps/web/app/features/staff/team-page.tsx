@@ -10,8 +10,10 @@ import { StaffInviteSchema, staffRoles, type StaffInviteForm } from '@resto/doma
 import { staffMessages, staffRoleLabels, staffTeamTexts as t } from '@resto/domain/messages/staff';
 import { Field } from '../../components/ui/field.tsx';
 import { api } from '../../lib/api.ts';
-import { FormAlert, SubmitButton } from '../account/index.ts';
-import { useStaffAction } from './use-staff-action.ts';
+import { FormAlert } from '../../components/ui/alert.tsx';
+import { ConfirmInline } from '../../components/ui/confirm-inline.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { useAction } from '../../lib/use-action.ts';
 
 const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
 
@@ -24,13 +26,13 @@ export function StaffTeamPage({ me, team }: { me: StaffMe; team: StaffTeam }) {
   const revalidator = useRevalidator();
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
-  const { loading: busy, error, run } = useStaffAction();
+  const { loading: busy, error, run } = useAction();
   const { register, handleSubmit, formState, setError: setFieldError, reset } = useForm<StaffInviteForm>({
     resolver: zodResolver(StaffInviteSchema),
     defaultValues: { email: '', role: 'staff' },
     reValidateMode: 'onChange',
   });
-  const invite = useStaffAction(setFieldError, ['email', 'role']);
+  const invite = useAction(setFieldError, ['email', 'role']);
 
   const after = async (message: string) => {
     setNotice(message);
@@ -94,22 +96,14 @@ export function StaffTeamPage({ me, team }: { me: StaffMe; team: StaffTeam }) {
                     ) : null}
                   </div>
                   {confirming === member.staff_id ? (
-                    <div role="alertdialog" aria-label={t.removeConfirm(member.name)} className="mt-3 rounded-xl bg-red-50 p-3">
-                      <p className="text-sm font-medium text-red-900">{t.removeConfirm(member.name)}</p>
-                      <div className="mt-2 flex flex-wrap gap-2">
-                        <button
-                          type="button"
-                          disabled={busy}
-                          onClick={() => void remove(member.staff_id)}
-                          className="rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-70"
-                        >
-                          {t.confirmRemove}
-                        </button>
-                        <button type="button" onClick={() => setConfirming(null)} className="rounded-full border border-black/15 bg-white px-4 py-2 text-sm font-semibold">
-                          {t.cancel}
-                        </button>
-                      </div>
-                    </div>
+                    <ConfirmInline
+                      text={t.removeConfirm(member.name)}
+                      confirmLabel={t.confirmRemove}
+                      cancelLabel={t.cancel}
+                      busy={busy}
+                      onConfirm={() => void remove(member.staff_id)}
+                      onCancel={() => setConfirming(null)}
+                    />
                   ) : null}
                 </li>
               ))}
