@@ -362,8 +362,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', receiptRoutes(deps.receipts));
   app.route('/', pushRoutes(deps));
   app.route('/v2', discoveryRoutes(deps.discovery));
-  app.route('/v2/restaurant', staffRoutes(deps.staff, deps));
-  app.route('/v2/restaurant', boardRoutes(deps.board, deps.db, deps.clock));
+  app.route('/', staffRoutes(deps.staff, deps));
+  app.route('/', boardRoutes(deps.board, deps.db, deps.clock));
   app.route('/v2/restaurant', offerRoutes(deps));
   app.route('/v2/restaurant', hoursRoutes(deps));
   app.route('/v2/restaurant', auditRoutes(deps));
@@ -373,7 +373,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/v2/restaurant', capacityRoutes(deps));
   app.route('/v2/public', publicSlotRoutes(deps));
   app.route('/v2/restaurant', settingsRoutes(deps));
-  app.route('/v2/public', trackingRoutes(deps.board));
+  app.route('/', trackingRoutes(deps.board));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs, screens: deps.escalation.screens };
   app.route('/v2/restaurant', restaurantRealtimeRoutes(realtime));
   app.route('/v2/public/tracking', trackingRealtimeRoutes(realtime));

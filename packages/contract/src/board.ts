@@ -126,7 +126,9 @@ export const TrackingViewSchema = z
 export type TrackingView = z.infer<typeof TrackingViewSchema>;
 
 /** The path of /v2/restaurant/orders/{order_id}/…: an order id in digits. */
-export const BoardOrderParamsSchema = z.object({ order_id: z.string().regex(/^\d{1,9}$/, 'Numéro de commande invalide.') });
+export const BoardOrderParamsSchema = z.object({
+  order_id: z.string().regex(/^\d{1,9}$/, 'Numéro de commande invalide.').meta({ description: 'L’identifiant de la commande, en chiffres.' }),
+});
 
 /** The path of /v2/public/tracking/{secret}: the order's secret (orders.secret). */
-export const TrackingParamsSchema = z.object({ secret: z.string().min(1).max(200) });
+export const TrackingParamsSchema = z.object({ secret: z.string().min(1).max(200).meta({ description: 'Le secret de la commande, donné au client (lien du suivi).' }) });

@@ -52,6 +52,9 @@ export const InvitationInfoSchema = z.object({
 });
 export type InvitationInfo = z.infer<typeof InvitationInfoSchema>;
 
-export const InvitationParamsSchema = z.object({ id: z.string() });
-export const StaffParamsSchema = z.object({ staff_id: z.string() });
-export const InvitationTokenParamsSchema = z.object({ token: z.string() });
+/** DELETE /v2/restaurant/staff/invitations/{id}: the invitation's id (an unknown or malformed one is 404). */
+export const InvitationParamsSchema = z.object({ id: z.string().meta({ description: 'L’identifiant de l’invitation.' }) });
+/** DELETE /v2/restaurant/staff/{staff_id}: the member's id (an unknown or malformed one is 404). */
+export const StaffParamsSchema = z.object({ staff_id: z.string().meta({ description: 'L’identifiant du membre.' }) });
+/** /v2/restaurant/invitations/{token}: the one-time link's token. */
+export const InvitationTokenParamsSchema = z.object({ token: z.string().meta({ description: 'Le jeton du lien d’invitation, à usage unique.' }) });

@@ -1,139 +1,24 @@
-import { createRoute } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { MessageAnswerSchema, type MessageAnswer } from '@resto/contract/common';
 import {
-  InvitationInfoSchema,
-  InvitationParamsSchema,
-  InvitationTokenParamsSchema,
-  StaffAcceptSchema,
-  StaffInvitationSchema,
-  StaffInviteSchema,
-  StaffLoginSchema,
-  StaffMeSchema,
-  StaffParamsSchema,
-  StaffTeamSchema,
-  type InvitationInfo,
-  type StaffInvitation,
-  type StaffMe,
-  type StaffTeam,
-} from '@resto/contract/staff';
+  acceptStaffInvitation,
+  getStaffInvitation,
+  getStaffMe,
+  getStaffTeam,
+  inviteStaff,
+  removeStaffMember,
+  revokeStaffInvitation,
+  staffLogin,
+  staffLogout,
+} from '@resto/contract/staff.routes';
 import { staffMessages } from '@resto/domain/messages/staff';
 import type { Database } from '../../db/client.ts';
-import { ApiError, success } from '../../http/errors.ts';
-import { bodyErrors, declare, errorAnswer, jsonBody, routes, security, successAnswer } from '../../http/openapi.ts';
+import { ApiError } from '../../http/errors.ts';
+import { ok, routes, serve } from '../../http/openapi.ts';
 import { isHttps } from '../../http/security-headers.ts';
 import { clientIp } from '../auth/credentials.ts';
-import { requireStaff, staffCookieName, staffSessionIdleDays } from './sessions.ts';
+import { requireStaff, staffAuthenticator, staffCookieName, staffSessionIdleDays } from './sessions.ts';
 import type { StaffService } from './service.ts';
-
-const tags = ['Espace restaurant'];
-
-const signedIn = { 401: errorAnswer('Pas de session du restaurant, expirée, ou membre retiré (staff_login_required).') };
-const ownerOnly = { ...signedIn, 403: errorAnswer('Réservé au propriétaire (staff_forbidden), ou requête d’un autre site (cross_site_refused).') };
-const crossSite = { 403: errorAnswer('Requête d’un autre site (cross_site_refused).') };
-const limited = { 429: errorAnswer('Trop d’essais (rate_limited), avec Retry-After.') };
-
-const loginRoute = createRoute({
-  method: 'post',
-  path: '/auth/login',
-  tags,
-  summary: 'Connexion d’un membre du restaurant : pose le cookie de session resto_staff.',
-  request: { body: jsonBody(StaffLoginSchema) },
-  responses: {
-    200: successAnswer(StaffMeSchema, 'Le membre connecté ; Set-Cookie resto_staff (httpOnly, SameSite=Strict, Secure en HTTPS).'),
-    ...bodyErrors,
-    401: errorAnswer('E-mail ou mot de passe faux, la même réponse dans les deux cas (staff_login_failed).'),
-    ...crossSite,
-    ...limited,
-  },
-});
-
-const logoutRoute = createRoute({
-  method: 'post',
-  path: '/auth/logout',
-  tags,
-  summary: 'Déconnexion : la session de cet appareil se ferme.',
-  security: security.staff,
-  responses: { 200: successAnswer(MessageAnswerSchema, 'Session fermée, cookie effacé.'), ...signedIn, ...crossSite },
-});
-
-const meRoute = createRoute({
-  method: 'get',
-  path: '/auth/me',
-  tags,
-  summary: 'Le membre de la session.',
-  security: security.staff,
-  responses: { 200: successAnswer(StaffMeSchema, 'Le membre connecté.'), ...signedIn },
-});
-
-const teamRoute = createRoute({
-  method: 'get',
-  path: '/staff',
-  tags,
-  summary: 'L’équipe et les invitations en attente (propriétaire).',
-  security: security.staff,
-  responses: { 200: successAnswer(StaffTeamSchema, 'Membres et invitations.'), ...ownerOnly },
-});
-
-const inviteRoute = createRoute({
-  method: 'post',
-  path: '/staff/invitations',
-  tags,
-  summary: 'Invite un membre par e-mail : un lien à usage unique valable 7 jours (propriétaire).',
-  security: security.staff,
-  request: { body: jsonBody(StaffInviteSchema) },
-  responses: { 201: successAnswer(StaffInvitationSchema, 'Invitation créée, e-mail envoyé.'), ...bodyErrors, ...ownerOnly },
-});
-
-const revokeRoute = createRoute({
-  method: 'delete',
-  path: '/staff/invitations/{id}',
-  tags,
-  summary: 'Annule une invitation en attente (propriétaire).',
-  security: security.staff,
-  request: { params: InvitationParamsSchema },
-  responses: { 200: successAnswer(MessageAnswerSchema, 'Invitation annulée.'), ...ownerOnly, 404: errorAnswer('Invitation inconnue ou déjà utilisée (not_found).') },
-});
-
-const removeRoute = createRoute({
-  method: 'delete',
-  path: '/staff/{staff_id}',
-  tags,
-  summary: 'Retire un membre : ses sessions, abonnements push et écrans sont supprimés (propriétaire).',
-  security: security.staff,
-  request: { params: StaffParamsSchema },
-  responses: {
-    200: successAnswer(MessageAnswerSchema, 'Membre retiré.'),
-    ...ownerOnly,
-    404: errorAnswer('Membre inconnu ou déjà retiré (not_found).'),
-    409: errorAnswer('Le dernier propriétaire, ou soi-même (staff_last_owner).'),
-  },
-});
-
-const invitationRoute = createRoute({
-  method: 'get',
-  path: '/invitations/{token}',
-  tags,
-  summary: 'Ce à quoi sert un lien d’invitation encore valable.',
-  request: { params: InvitationTokenParamsSchema },
-  responses: { 200: successAnswer(InvitationInfoSchema, 'Le rôle, l’adresse (null : premier propriétaire), l’échéance.'), 400: errorAnswer('Lien inconnu, utilisé, annulé ou expiré (staff_invitation_invalid).') },
-});
-
-const acceptRoute = createRoute({
-  method: 'post',
-  path: '/invitations/{token}',
-  tags,
-  summary: 'Crée le compte d’un lien d’invitation et ouvre sa session (cookie resto_staff).',
-  request: { params: InvitationTokenParamsSchema, body: jsonBody(StaffAcceptSchema) },
-  responses: {
-    201: successAnswer(StaffMeSchema, 'Compte créé et connecté.'),
-    400: errorAnswer('JSON illisible, champ refusé (invalid_request) ou lien plus valable (staff_invitation_invalid).'),
-    413: bodyErrors[413],
-    ...crossSite,
-    422: errorAnswer('Mot de passe trop courant (password_too_common).'),
-  },
-});
 
 /** A positive integer from a path parameter, or null. */
 function idOf(value: string): number | null {
@@ -167,14 +52,15 @@ export function sameSiteOnly(siteUrl: string): MiddlewareHandler {
 }
 
 /**
- * /v2/restaurant/… of the staff area (issue 13, part 1): log-in, log-out and /auth/me, the
- * owner's team and invitations, the one-time links. The session is the `resto_staff` cookie only
- * (sessions.ts): a customer's bearer token opens none of these.
+ * /v2/restaurant/… of the staff area (docs/decisions/020-staff-accounts.md), declared in
+ * packages/contract/src/staff.routes.ts: log-in, log-out and /auth/me, the owner's team and
+ * invitations, the one-time links. The session is the `resto_staff` cookie only (sessions.ts): a
+ * customer's bearer token opens none of these. Each staff route's guard admits its declared role
+ * (`staffOnly` of the contract) and sets `c.var.staff` before the body is read.
  */
 export function staffRoutes(staff: StaffService, deps: { db: Database; clock: () => Date; trustProxy: boolean | number }) {
-  const app = routes();
+  const app = routes({ authenticateStaff: staffAuthenticator(deps.db, deps.clock) });
   const ip = (c: Context) => clientIp(c, deps.trustProxy);
-  const who = (c: Context, role?: 'owner') => requireStaff(c, deps.db, deps.clock(), role);
   const setSession = (c: Context, token: string) =>
     setCookie(c, staffCookieName, token, {
       httpOnly: true,
@@ -184,45 +70,38 @@ export function staffRoutes(staff: StaffService, deps: { db: Database; clock: ()
       maxAge: staffSessionIdleDays * 86_400,
     });
 
-  declare(app, loginRoute, async (c, input) => {
-    const { token, me } = await staff.login(await input.body(), ip(c));
+  serve(app, staffLogin, async (c) => {
+    const { token, me } = await staff.login(c.req.valid('json'), ip(c));
     setSession(c, token);
-    return success<StaffMe>(c, me);
+    return ok(c, me);
   });
-  declare(app, logoutRoute, async (c) => {
-    await staff.logout(await who(c));
+  // Not a staffOnly route: log-out closes the session of the cookie it came with (sessions.ts requireStaff).
+  serve(app, staffLogout, async (c) => {
+    await staff.logout(await requireStaff(c, deps.db, deps.clock()));
     deleteCookie(c, staffCookieName, { path: '/', secure: isHttps(c.req.raw, deps.trustProxy), httpOnly: true, sameSite: 'Strict' });
-    return success<MessageAnswer>(c, { message: staffMessages.loggedOut });
+    return ok(c, { message: staffMessages.loggedOut });
   });
-  declare(app, meRoute, async (c) => success<StaffMe>(c, await staff.me(await who(c))));
-  declare(app, teamRoute, async (c) => {
-    await who(c, 'owner');
-    return success<StaffTeam>(c, await staff.team());
-  });
-  declare(app, inviteRoute, async (c, input) => {
-    const owner = await who(c, 'owner');
-    return success<StaffInvitation>(c, await staff.invite(owner, await input.body()), 201);
-  });
-  declare(app, revokeRoute, async (c, input) => {
-    await who(c, 'owner');
-    const id = idOf(input.params().id);
+  serve(app, getStaffMe, async (c) => ok(c, await staff.me(c.var.staff)));
+  serve(app, getStaffTeam, async (c) => ok(c, await staff.team()));
+  serve(app, inviteStaff, async (c) => ok(c, await staff.invite(c.var.staff, c.req.valid('json')), 201));
+  serve(app, revokeStaffInvitation, async (c) => {
+    const id = idOf(c.req.valid('param').id);
     if (id === null) throw new ApiError('not_found', staffMessages.invitationNotFound);
     await staff.revokeInvitation(id);
-    return success<MessageAnswer>(c, { message: staffMessages.invitationRevoked });
+    return ok(c, { message: staffMessages.invitationRevoked });
   });
-  declare(app, removeRoute, async (c, input) => {
-    const owner = await who(c, 'owner');
-    const id = idOf(input.params().staff_id);
+  serve(app, removeStaffMember, async (c) => {
+    const id = idOf(c.req.valid('param').staff_id);
     if (id === null) throw new ApiError('not_found', staffMessages.memberNotFound);
-    await staff.remove(owner, id);
-    return success<MessageAnswer>(c, { message: staffMessages.memberRemoved });
+    await staff.remove(c.var.staff, id);
+    return ok(c, { message: staffMessages.memberRemoved });
   });
-  declare(app, invitationRoute, async (c, input) => success<InvitationInfo>(c, await staff.invitationInfo(input.params().token)));
-  declare(app, acceptRoute, async (c, input) => {
-    const { token } = input.params();
-    const { token: session, me } = await staff.accept(token, await input.body());
+  serve(app, getStaffInvitation, async (c) => ok(c, await staff.invitationInfo(c.req.valid('param').token)));
+  serve(app, acceptStaffInvitation, async (c) => {
+    const { token } = c.req.valid('param');
+    const { token: session, me } = await staff.accept(token, c.req.valid('json'));
     setSession(c, session);
-    return success<StaffMe>(c, me, 201);
+    return ok(c, me, 201);
   });
   return app;
 }

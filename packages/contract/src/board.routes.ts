@@ -1,0 +1,108 @@
+import { createRoute } from '@hono/zod-openapi';
+import { BoardOrderParamsSchema, BoardOrderSchema, BoardStateSchema, OrderActionBodySchema, TrackingParamsSchema, TrackingViewSchema } from './board.ts';
+import { apiTags, bodyErrors, errorAnswer, jsonBody, staffOnly, successAnswer } from './route-kit.ts';
+
+/**
+ * The restaurant's orders board and its actions (any live staff session), and the customer's
+ * tracking of an order by its secret (docs/decisions/019-the-orders-life.md). Never cached.
+ */
+const tags = [apiTags.staffOrders.name];
+
+const orderErrors = {
+  404: errorAnswer('Commande inconnue (order_not_found).'),
+  409: errorAnswer('Commande par carte pas encore payée : pas encore au restaurant (order_transition_refused).'),
+};
+
+/** GET /v2/restaurant/orders: the board's state. */
+export const getBoard = createRoute(
+  staffOnly('staff', {
+    operationId: 'getBoard',
+    method: 'get',
+    path: '/v2/restaurant/orders',
+    tags,
+    summary: 'Le tableau des commandes : celles du jour et à venir, et celles terminées aujourd’hui (jours de Paris).',
+    description:
+      'Jamais une commande par carte non payée. `last_event_id` : l’id du dernier événement reflété, d’où reprend le flux SSE. Session du personnel (cookie resto_staff).',
+    responses: { 200: successAnswer(BoardStateSchema, 'L’état du tableau.') },
+  }),
+);
+
+/** POST /v2/restaurant/orders/{order_id}/actions: accept, delay, ready, complete, reject or cancel an order. */
+export const actOnOrder = createRoute(
+  staffOnly('staff', {
+    operationId: 'actOnOrder',
+    method: 'post',
+    path: '/v2/restaurant/orders/{order_id}/actions',
+    tags,
+    summary: 'Accepter (avec l’heure), retarder, marquer prête, terminer, refuser ou annuler (avec la raison) une commande.',
+    description:
+      'Une transaction : la commande verrouillée, `expected_status` comparé, la machine à états consultée, le statut, l’événement, l’e-mail du client et, pour une commande payée par carte refusée ou annulée, le remboursement (demandé au prestataire après la transaction).',
+    request: { params: BoardOrderParamsSchema, body: jsonBody(OrderActionBodySchema) },
+    responses: {
+      200: successAnswer(BoardOrderSchema, 'La commande après l’action (son remboursement éventuel inclus).'),
+      ...bodyErrors,
+      400: errorAnswer('Heure absente ou passée, retard pas plus tard, raison absente (invalid_request), JSON illisible (invalid_json).'),
+      ...orderErrors,
+      409: errorAnswer('La commande a changé depuis l’écran, ou l’action ne s’applique pas (order_transition_refused) : `payload` est la commande actuelle.'),
+    },
+  }),
+);
+
+/** POST /v2/restaurant/orders/{order_id}/opened: a screen opened the order. */
+export const markOrderOpened = createRoute(
+  staffOnly('staff', {
+    operationId: 'markOrderOpened',
+    method: 'post',
+    path: '/v2/restaurant/orders/{order_id}/opened',
+    tags,
+    summary: 'Un écran a ouvert la commande : la première ouverture arrête la sonnerie et l’alerte ; les suivantes ne changent rien.',
+    description: 'La première ouverture est notée : son heure et un événement `opened` au nom du membre, que chaque écran reçoit par le flux en direct.',
+    request: { params: BoardOrderParamsSchema },
+    responses: { 200: successAnswer(BoardOrderSchema, 'La commande.'), ...orderErrors },
+  }),
+);
+
+/** POST /v2/restaurant/orders/{order_id}/ticket-printed: the kitchen ticket was printed. */
+export const markTicketPrinted = createRoute(
+  staffOnly('staff', {
+    operationId: 'markTicketPrinted',
+    method: 'post',
+    path: '/v2/restaurant/orders/{order_id}/ticket-printed',
+    tags,
+    summary: 'Le ticket de cuisine a été imprimé : la première fois est notée (un autre écran ne le réimprime pas) ; ensuite, rien ne change.',
+    description: 'La première impression est notée : `ticket_printed_at` et un événement `ticket_printed`, que les autres écrans reçoivent par le flux en direct.',
+    request: { params: BoardOrderParamsSchema },
+    responses: { 200: successAnswer(BoardOrderSchema, 'La commande.'), ...orderErrors },
+  }),
+);
+
+/** POST /v2/restaurant/orders/{order_id}/refund: retries a refund the provider refused. */
+export const retryOrderRefund = createRoute(
+  staffOnly('staff', {
+    operationId: 'retryOrderRefund',
+    method: 'post',
+    path: '/v2/restaurant/orders/{order_id}/refund',
+    tags,
+    summary: 'Relancer un remboursement refusé par le prestataire (clé d’idempotence : jamais deux remboursements).',
+    description: 'Pour une commande payée par carte, refusée ou annulée, dont le remboursement a échoué ou attend encore : la même demande est renvoyée au prestataire ; un remboursement déjà fait est rendu tel quel.',
+    request: { params: BoardOrderParamsSchema },
+    responses: {
+      200: successAnswer(BoardOrderSchema, 'La commande, remboursée (ou son remboursement en attente).'),
+      ...orderErrors,
+      409: errorAnswer('Pas de remboursement pour cette commande (order_transition_refused).'),
+      502: errorAnswer('Le prestataire refuse encore (refund_failed) : `payload` est la commande.'),
+    },
+  }),
+);
+
+/** GET /v2/public/tracking/{secret}: the customer's tracking of an order, by its secret (no session). */
+export const getOrderTracking = createRoute({
+  operationId: 'getOrderTracking',
+  method: 'get',
+  path: '/v2/public/tracking/{secret}',
+  tags: [apiTags.tracking.name],
+  summary: 'Le suivi d’une commande par son secret (page /suivi) : étape, heure prévue, raison et remboursement. Jamais mis en cache.',
+  description: 'Sans compte ni session : le secret, donné au client avec sa commande, est la seule clé.',
+  request: { params: TrackingParamsSchema },
+  responses: { 200: successAnswer(TrackingViewSchema, 'Le suivi.'), 404: errorAnswer('Secret inconnu (order_not_found).') },
+});
