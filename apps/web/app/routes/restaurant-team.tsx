@@ -1,5 +1,6 @@
 import { redirect, useOutletContext } from 'react-router';
-import { StaffTeamSchema, type StaffMe } from '@resto/contract/staff';
+import type { StaffMe } from '@resto/contract/staff';
+import { getStaffTeam } from '@resto/contract/staff.routes';
 import { staffMessages, staffTeamTexts } from '@resto/domain/messages/staff';
 import type { Route } from './+types/restaurant-team';
 import { ApiCallError } from '../lib/api.ts';
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: staffTeamTexts.title }, 
 /** /restaurant/equipe (issue 13, part 1): the owner's team page; a staff member is told it is the owner's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
-    return { team: await staffApi(request, context).call({ path: '/v2/restaurant/staff', response: StaffTeamSchema }), forbidden: false as const };
+    return { team: await staffApi(request, context).call(getStaffTeam), forbidden: false as const };
   } catch (error) {
     if (error instanceof ApiCallError && error.code === 'staff_forbidden') return { team: null, forbidden: true as const };
     if (error instanceof ApiCallError && error.code === 'staff_login_required') throw redirect(staffLoginPath);
