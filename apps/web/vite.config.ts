@@ -50,10 +50,28 @@ function chunkStatsFile(): Plugin {
   };
 }
 
+/**
+ * Points the client's '@hono/zod-openapi' at app/lib/create-route.ts: the browser imports the
+ * route definitions of packages/contract/src/*.routes.ts (lib/api.ts calls them), which need only
+ * `createRoute`, not the library's OpenAPI generator and Hono's validator (~80 KB). The server
+ * build keeps the library (it may hold the API app, which serves the routes).
+ */
+function clientCreateRoute(): Plugin {
+  const shim = join(import.meta.dirname, 'app/lib/create-route.ts');
+  return {
+    name: 'client-create-route',
+    enforce: 'pre',
+    resolveId(id) {
+      if (id === '@hono/zod-openapi' && this.environment.name === 'client') return shim;
+      return null;
+    },
+  };
+}
+
 const firstLoadGroup = firstLoadGroups(join(import.meta.dirname, 'app'), layoutsOf(routes, ['routes/home.tsx', 'routes/menu.tsx']));
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), latestBuildFile(), chunkStatsFile()],
+  plugins: [clientCreateRoute(), tailwindcss(), reactRouter(), latestBuildFile(), chunkStatsFile()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: {
     rolldownOptions: {

@@ -2,7 +2,7 @@ import { MenusSchema, OffersSchema, SettingsSchema, type Menu, type Offer, type 
 import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { errorStatus } from '@resto/contract/errors';
-import { ApiCallError, createApi, type Api, type ApiRequest } from './api.ts';
+import { ApiCallError, createApi, type Api, type ApiRequest, type ApiRoute, type RouteCallOptions, type RouteOptionsArgument, type RoutePayload } from './api.ts';
 import { restaurantOffsetSpan, type OffsetSpan } from '@resto/domain/clock';
 import { webEnv } from './env.server.ts';
 
@@ -44,13 +44,16 @@ function isNotFound(error: ApiCallError): boolean {
 }
 
 /**
- * A loader's call: the payload parsed with the route's schema. @throws Response 404 (a code of
- * "no such thing") or 502 (any other failure), with the API's French message, that the error
- * boundary shows.
+ * A loader's call of a route of `@resto/contract/*.routes` (`api.call(route, options)`), or of a
+ * path with its response schema: the payload parsed with the route's schema. @throws Response 404
+ * (a code of "no such thing") or 502 (any other failure), with the API's French message, that
+ * the error boundary shows.
  */
-export async function loadFromApi<S extends z.ZodType>(context: AppLoadContext, request: ApiRequest<S>): Promise<z.output<S>> {
+export async function loadFromApi<R extends ApiRoute>(context: AppLoadContext, route: R, ...options: RouteOptionsArgument<R>): Promise<RoutePayload<R>>;
+export async function loadFromApi<S extends z.ZodType>(context: AppLoadContext, request: ApiRequest<S>): Promise<z.output<S>>;
+export async function loadFromApi(context: AppLoadContext, target: ApiRoute | ApiRequest<z.ZodType>, options?: RouteCallOptions<ApiRoute>): Promise<unknown> {
   try {
-    return await serverApi(context).call(request);
+    return await (serverApi(context).call as (target: ApiRoute | ApiRequest<z.ZodType>, options?: RouteCallOptions<ApiRoute>) => Promise<unknown>)(target, options);
   } catch (error) {
     if (error instanceof ApiCallError) throw new Response(error.message, { status: isNotFound(error) ? 404 : 502 });
     throw error;

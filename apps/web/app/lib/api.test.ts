@@ -9,7 +9,10 @@ import { LocationSuggestionsSchema } from '@resto/contract/locations';
 import { messages } from '@resto/domain/messages';
 import { createApp } from '../../../api/src/app.ts';
 import { startTestServer, type TestServer } from '../../../api/src/test/harness.ts';
-import { ApiCallError, createApi, isApiError, type Api } from './api.ts';
+import { getHealth } from '@resto/contract/service.routes';
+import { getReceipt } from '@resto/contract/receipts.routes';
+import { getPushKey, subscribeToPush } from '@resto/contract/push.routes';
+import { ApiCallError, createApi, isApiError, routeUrl, type Api, type RouteBody, type RouteParams, type RoutePayload } from './api.ts';
 
 /**
  * The storefront's client against the real API (PGlite, demo restaurant): over HTTP as the browser
@@ -149,5 +152,89 @@ describe('the API client without an answer', () => {
     expect(error.code).toBe('invalid_answer');
     expect(error.status).toBe(502);
     expect(error.message).toBe(messages.genericError);
+  });
+});
+
+describe.each([
+  ['over HTTP', () => overHttp],
+  ['in-process', () => inProcess],
+])('a route of the contract called %s', (_name, client) => {
+  it('returns the payload of its success answer, parsed with the route schema', async () => {
+    const health = await client().call(getHealth);
+    expect(health).toEqual({ database: 'ok' });
+  });
+
+  it('puts the parameters in the path and maps the error answer as the path form does', async () => {
+    const unknown = await failure(client().call(getReceipt, { params: { file: '0'.repeat(32) } }));
+    expect([unknown.code, unknown.status]).toEqual(['receipt_not_found', 404]);
+    const staff = await failure(client().call(getPushKey, { sensitive: true }));
+    expect([staff.code, staff.status]).toEqual(['staff_login_required', 401]);
+  });
+
+  it('send() gives the Response of a route whose answer is not an envelope (a PDF), and the same errors', async () => {
+    const pdf = await failure(client().send(getReceipt, { params: { file: `${'0'.repeat(32)}.pdf` } }));
+    expect([pdf.code, pdf.status]).toEqual(['receipt_not_found', 404]);
+  });
+});
+
+describe('a route call as sent', () => {
+  /** The requests a client asks (path and init), each answered with `answer`. */
+  function recorder(answer: () => Response) {
+    const asked: { path: string; init: RequestInit }[] = [];
+    const client = createApi((path, init) => {
+      asked.push({ path, init });
+      return Promise.resolve(answer());
+    });
+    return { asked, client };
+  }
+  const success = (payload: unknown) => () => Response.json({ status: 'success', payload });
+
+  it('takes the method and path from the route, the parameters encoded, the body as JSON', async () => {
+    const { asked, client } = recorder(success({ endpoint: 'https://push.example/1', subscribed: true }));
+    const body = { endpoint: 'https://push.example/1', keys: { p256dh: 'a'.repeat(87), auth: 'b'.repeat(22) } };
+    await client.call(subscribeToPush, { body, sensitive: true }).catch(() => undefined);
+    expect(asked[0]?.path).toBe('/v2/restaurant/push/subscriptions');
+    expect(asked[0]?.init.method).toBe('POST');
+    expect(asked[0]?.init.body).toBe(JSON.stringify(body));
+    expect(asked[0]?.init.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect([asked[0]?.init.referrerPolicy, asked[0]?.init.cache]).toEqual(['no-referrer', 'no-store']);
+  });
+
+  it('passes the abort signal and keepalive on', async () => {
+    const { asked, client } = recorder(success({ database: 'ok' }));
+    const controller = new AbortController();
+    await client.call(getHealth, { signal: controller.signal, keepalive: true });
+    expect(asked[0]?.init.signal).toBe(controller.signal);
+    expect(asked[0]?.init.keepalive).toBe(true);
+    expect(asked[0]?.init.method).toBe('GET');
+  });
+
+  it('refuses a payload outside the route schema: invalid_answer, never a cast', async () => {
+    const { client } = recorder(success({ database: 'down' }));
+    const error = await failure(client.call(getHealth));
+    expect([error.code, error.status]).toEqual(['invalid_answer', 200]);
+    expect(error.cause).toBeInstanceOf(z.ZodError);
+  });
+
+  it('builds the URL of a route for the calls that are not JSON (routeUrl)', () => {
+    expect(routeUrl(getReceipt, { params: { file: 'ab/c d.pdf' } })).toBe('/v2/public/receipts/ab%2Fc%20d.pdf');
+    expect(routeUrl({ path: '/v2/x/{id}' }, { params: { id: 7 }, query: { a: 'é', b: undefined, c: null, d: [1, 2] } })).toBe('/v2/x/7?a=%C3%A9&d=1&d=2');
+    expect(() => routeUrl(getReceipt, {})).toThrow(/file/);
+  });
+
+  it('types the inputs and the answer from the route', () => {
+    const file: RouteParams<typeof getReceipt> = { file: 'x' };
+    const endpoint: RouteBody<typeof subscribeToPush>['endpoint'] = 'https://push.example/1';
+    const health: RoutePayload<typeof getHealth> = { database: 'ok' };
+    expect([file.file, endpoint, health.database]).toEqual(['x', 'https://push.example/1', 'ok']);
+    const typesOnly = (api: Api) => {
+      // @ts-expect-error a route with path parameters needs them
+      void api.call(getReceipt);
+      // @ts-expect-error a route's body has the route's shape
+      void api.call(subscribeToPush, { body: { endpoint: 1 } });
+      // @ts-expect-error the answer is the route's payload
+      void api.call(getHealth).then((answer) => answer.nothing);
+    };
+    expect(typesOnly).toBeTypeOf('function');
   });
 });

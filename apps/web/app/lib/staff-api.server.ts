@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import { VersionedSettingsSchema, type VersionedSetting } from '@resto/contract/backoffice-settings';
-import { StaffMeSchema, type StaffMe } from '@resto/contract/staff';
+import type { StaffMe } from '@resto/contract/staff';
+import { getStaffMe } from '@resto/contract/staff.routes';
 import { ApiCallError, createApi, type Api } from './api.ts';
 import { webEnv } from './env.server.ts';
 
@@ -26,7 +27,7 @@ export const staffLoginPath = '/restaurant';
 /** The staff member of the page's session, or null when there is none (no cookie, expired, removed). @throws Response 502 on another failure. */
 export async function findStaffMe(request: Request, context: AppLoadContext): Promise<StaffMe | null> {
   try {
-    return await staffApi(request, context).call({ path: '/v2/restaurant/auth/me', response: StaffMeSchema });
+    return await staffApi(request, context).call(getStaffMe);
   } catch (error) {
     if (error instanceof ApiCallError && error.code === 'staff_login_required') return null;
     if (error instanceof ApiCallError) throw new Response(error.message, { status: 502 });

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { Download, Printer } from 'lucide-react';
 import { messages } from '@resto/domain/messages';
-import { ReceiptSchema, type Receipt } from '@resto/contract/receipts';
+import type { Receipt } from '@resto/contract/receipts';
+import { getReceipt } from '@resto/contract/receipts.routes';
 import type { Route } from './+types/receipt';
-import { ApiCallError } from '../lib/api.ts';
+import { ApiCallError, routeUrl } from '../lib/api.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { formatEuros, formatRate } from '@resto/domain/format';
 import { useLocalePrefix } from '../lib/paths.ts';
@@ -25,12 +26,12 @@ export const meta: Route.MetaFunction = ({ location, matches, data }) => [
 /** The receipt's secret is its only key: the page is never stored by a cache. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
 
-/** Reads GET /v2/public/receipts/{secret}; a French message for an unknown or not yet placed order. */
+/** Reads GET /v2/public/receipts/{file} (the secret); a French message for an unknown or not yet placed order. */
 export async function loader({ context, request }: Route.LoaderArgs): Promise<{ receipt: Receipt; secret: string } | { error: string }> {
   const secret = new URL(request.url).searchParams.get('commande') ?? '';
   if (!/^[0-9a-f]{32,128}$/.test(secret)) return { error: messages.unknownReceipt };
   try {
-    return { receipt: await serverApi(context).call({ path: `/v2/public/receipts/${secret}`, response: ReceiptSchema }), secret };
+    return { receipt: await serverApi(context).call(getReceipt, { params: { file: secret } }), secret };
   } catch (error) {
     if (error instanceof ApiCallError) return { error: error.message };
     throw error;
@@ -77,7 +78,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
     <div className="receipt-page mx-auto max-w-2xl px-4 py-6 sm:py-10">
       <div className="receipt-actions mb-4 flex flex-wrap gap-2">
         <a
-          href={`/v2/public/receipts/${secret}.pdf`}
+          href={routeUrl(getReceipt, { params: { file: `${secret}.pdf` } })}
           download
           data-testid="receipt-pdf"
           className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-2.5 font-semibold text-white"

@@ -1,4 +1,4 @@
-import { InvitationInfoSchema } from '@resto/contract/staff';
+import { getStaffInvitation } from '@resto/contract/staff.routes';
 import { staffInvitationTexts, staffMessages } from '@resto/domain/messages/staff';
 import type { Route } from './+types/restaurant-invitation';
 import { ApiCallError } from '../lib/api.ts';
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('jeton') ?? '';
   if (!/^[A-Za-z0-9_-]{16,200}$/.test(token)) return { token, info: null, message: staffMessages.invitationInvalid };
   try {
-    return { token, info: await serverApi(context).call({ path: `/v2/restaurant/invitations/${token}`, response: InvitationInfoSchema }), message: null };
+    return { token, info: await serverApi(context).call(getStaffInvitation, { params: { token } }), message: null };
   } catch (error) {
     if (error instanceof ApiCallError && error.code === 'staff_invitation_invalid') return { token, info: null, message: error.message };
     if (error instanceof ApiCallError) throw new Response(error.message, { status: 502 });

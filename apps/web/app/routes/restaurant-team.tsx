@@ -1,5 +1,6 @@
 import { useOutletContext } from 'react-router';
-import { StaffTeamSchema, type StaffMe } from '@resto/contract/staff';
+import type { StaffMe } from '@resto/contract/staff';
+import { getStaffTeam } from '@resto/contract/staff.routes';
 import { staffMessages, staffTeamTexts } from '@resto/domain/messages/staff';
 import type { Route } from './+types/restaurant-team';
 import { loadStaffPage, staffApi } from '../lib/staff-api.server.ts';
@@ -10,10 +11,9 @@ export const meta: Route.MetaFunction = () => [{ title: staffTeamTexts.title }, 
 
 /** /restaurant/equipe (issue 13, part 1): the owner's team page; a staff member is told it is the owner's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadStaffPage(
-    async () => ({ team: await staffApi(request, context).call({ path: '/v2/restaurant/staff', response: StaffTeamSchema }), forbidden: false as const }),
-    { forbidden: () => ({ team: null, forbidden: true as const }) },
-  );
+  return loadStaffPage(async () => ({ team: await staffApi(request, context).call(getStaffTeam), forbidden: false as const }), {
+    forbidden: () => ({ team: null, forbidden: true as const }),
+  });
 }
 
 export default function RestaurantTeam({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router';
-import { TrackingViewSchema, type TrackingView } from '@resto/contract/board';
+import type { TrackingView } from '@resto/contract/board';
+import { getOrderTracking } from '@resto/contract/board.routes';
 import { trackingTexts } from '@resto/domain/messages/tracking';
 import type { Route } from './+types/tracking';
 import { ApiCallError } from '../lib/api.ts';
@@ -26,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const secret = new URL(request.url).searchParams.get('commande') ?? '';
   if (!/^[0-9a-f]{32,128}$/.test(secret)) return data({ unknown: true as const }, { status: 404 });
   try {
-    const view: TrackingView = await serverApi(context).call({ path: `/v2/public/tracking/${secret}`, response: TrackingViewSchema });
+    const view: TrackingView = await serverApi(context).call(getOrderTracking, { params: { secret } });
     return { view, secret };
   } catch (error) {
     if (error instanceof ApiCallError && error.status === 404) return data({ unknown: true as const }, { status: 404 });

@@ -1,5 +1,6 @@
-import { BoardOrderSchema, BoardStateSchema, type BoardOrder, type BoardState, type OrderActionBody } from '@resto/contract/board';
+import { BoardOrderSchema, type BoardOrder, type BoardState, type OrderActionBody } from '@resto/contract/board';
 import { SettingsSchema } from '@resto/contract/catalog';
+import * as boardRoutes from '@resto/contract/board.routes';
 import type { SettingsList } from '@resto/domain/settings';
 import { api, isApiError } from '../../lib/api.ts';
 
@@ -10,27 +11,27 @@ import { api, isApiError } from '../../lib/api.ts';
 
 /** GET /v2/restaurant/orders: today's and upcoming orders, and the last event id they reflect. */
 export function loadBoardState(): Promise<BoardState> {
-  return api.call({ path: '/v2/restaurant/orders', response: BoardStateSchema, sensitive: true });
+  return api.call(boardRoutes.getBoard, { sensitive: true });
 }
 
 /** POST /v2/restaurant/orders/{id}/actions: the order after the action. @throws ApiCallError (409 order_transition_refused carries the order now). */
 export function actOnOrder(orderId: number, body: OrderActionBody): Promise<BoardOrder> {
-  return api.call({ method: 'POST', path: `/v2/restaurant/orders/${orderId}/actions`, body, response: BoardOrderSchema });
+  return api.call(boardRoutes.actOnOrder, { params: { order_id: String(orderId) }, body });
 }
 
 /** POST /v2/restaurant/orders/{id}/opened: someone looked at the order (stops its ringing and escalation). */
 export function markOpened(orderId: number): Promise<BoardOrder> {
-  return api.call({ method: 'POST', path: `/v2/restaurant/orders/${orderId}/opened`, response: BoardOrderSchema });
+  return api.call(boardRoutes.markOrderOpened, { params: { order_id: String(orderId) } });
 }
 
 /** POST /v2/restaurant/orders/{id}/ticket-printed: the kitchen ticket came out of a printer. */
 export function markTicketPrinted(orderId: number): Promise<BoardOrder> {
-  return api.call({ method: 'POST', path: `/v2/restaurant/orders/${orderId}/ticket-printed`, response: BoardOrderSchema });
+  return api.call(boardRoutes.markTicketPrinted, { params: { order_id: String(orderId) } });
 }
 
 /** POST /v2/restaurant/orders/{id}/refund: tries a failed refund again. */
 export function retryRefund(orderId: number): Promise<BoardOrder> {
-  return api.call({ method: 'POST', path: `/v2/restaurant/orders/${orderId}/refund`, response: BoardOrderSchema });
+  return api.call(boardRoutes.retryOrderRefund, { params: { order_id: String(orderId) } });
 }
 
 /** POST /v2/restaurant/screens/heartbeat: this screen is alive (every 15 s). Failures are silent: the next beat tries again. */

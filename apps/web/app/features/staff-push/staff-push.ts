@@ -1,6 +1,6 @@
-import { PushKeySchema, PushSubscriptionStateSchema } from '@resto/contract/push';
+import { getPushKey, subscribeToPush as subscribeToPushRoute, unsubscribeFromPush as unsubscribeFromPushRoute } from '@resto/contract/push.routes';
 import { staffPushTexts } from '@resto/domain/messages/escalation';
-import { api, isApiError } from '../../lib/api.ts';
+import { api, isApiError, type RouteBody } from '../../lib/api.ts';
 
 /**
  * Web Push on a staff device (issue 13, part 4; docs/decisions/022-nothing-unseen.md): registers
@@ -64,7 +64,7 @@ export async function subscribeToPush(): Promise<PushSubscribeResult> {
   try {
     const registration = await navigator.serviceWorker.register(staffWorker.url, { scope: staffWorker.scope });
     await activeWorker(registration);
-    const { public_key } = await api.call({ path: '/v2/restaurant/push/key', response: PushKeySchema, sensitive: true });
+    const { public_key } = await api.call(getPushKey, { sensitive: true });
     const key = base64UrlToBytes(public_key);
     let subscription = await registration.pushManager.getSubscription();
     if (subscription && !sameBytes(subscription.options.applicationServerKey, key)) {
@@ -72,13 +72,9 @@ export async function subscribeToPush(): Promise<PushSubscribeResult> {
       subscription = null;
     }
     subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-    const state = await api.call({
-      method: 'POST',
-      path: '/v2/restaurant/push/subscriptions',
-      body: subscription.toJSON(),
-      response: PushSubscriptionStateSchema,
-      sensitive: true,
-    });
+    // The browser's PushSubscriptionJSON types every field optional; a live subscription has them all, and the API checks the body.
+    const body = subscription.toJSON() as RouteBody<typeof subscribeToPushRoute>;
+    const state = await api.call(subscribeToPushRoute, { body, sensitive: true });
     return { ok: true, endpoint: state.endpoint };
   } catch (error) {
     return { ok: false, reason: 'failed', message: isApiError(error) ? error.message : staffPushTexts.subscribeFailed };
@@ -93,7 +89,5 @@ export async function unsubscribeFromPush(): Promise<void> {
   if (!subscription) return;
   const { endpoint } = subscription;
   await subscription.unsubscribe();
-  await api
-    .call({ method: 'DELETE', path: '/v2/restaurant/push/subscriptions', body: { endpoint }, response: PushSubscriptionStateSchema, sensitive: true })
-    .catch(() => undefined);
+  await api.call(unsubscribeFromPushRoute, { body: { endpoint }, sensitive: true }).catch(() => undefined);
 }

@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { StaffMeSchema, type InvitationInfo } from '@resto/contract/staff';
+import type { InvitationInfo } from '@resto/contract/staff';
+import { acceptStaffInvitation } from '@resto/contract/staff.routes';
 import { StaffAcceptSchema, passwordMinLength, type StaffAcceptForm } from '@resto/domain/staff';
 import { staffMessages, staffRoleLabels, staffInvitationTexts as t } from '@resto/domain/messages/staff';
 import { Field } from '../../components/ui/field.tsx';
@@ -33,7 +34,7 @@ export function StaffInvitationForm({ token, info }: { token: string; info: Invi
   const { errors } = formState;
   const onSubmit = handleSubmit(async (values) => {
     const me = await run(() =>
-      api.call({ method: 'POST', path: `/v2/restaurant/invitations/${encodeURIComponent(token)}`, body: values, response: StaffMeSchema, sensitive: true }),
+      api.call(acceptStaffInvitation, { params: { token }, body: values, sensitive: true }),
     );
     if (me) await navigate(staffHome, { replace: true });
   });

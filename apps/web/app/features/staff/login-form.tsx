@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { StaffMeSchema } from '@resto/contract/staff';
+import { staffLogin } from '@resto/contract/staff.routes';
 import { StaffLoginSchema, type StaffLoginForm } from '@resto/domain/staff';
 import { staffLoginTexts } from '@resto/domain/messages/staff';
 import { Field } from '../../components/ui/field.tsx';
@@ -31,7 +31,7 @@ export function StaffLoginForm({ restaurant }: { restaurant: string }) {
   const { errors } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
-    const me = await run(() => api.call({ method: 'POST', path: '/v2/restaurant/auth/login', body: values, response: StaffMeSchema, sensitive: true }));
+    const me = await run(() => api.call(staffLogin, { body: values, sensitive: true }));
     if (me) await navigate(staffHome, { replace: true });
   });
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { CalendarClock, ClipboardList, Database, FileClock, Gauge, LogOut, Percent, Settings, Truck, UtensilsCrossed, Users, CircleSlash } from 'lucide-react';
-import { MessageAnswerSchema } from '@resto/contract/common';
+import { staffLogout } from '@resto/contract/staff.routes';
 import type { StaffMe } from '@resto/contract/staff';
 import { staffAreaTexts, staffRoleLabels } from '@resto/domain/messages/staff';
 import { api } from '../../lib/api.ts';
@@ -38,7 +38,7 @@ export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode 
     // This device stops receiving the restaurant's alerts (while the session can still say so), then
     // whatever the answer (already signed out, network), the login page is where to go.
     await unsubscribeFromPush().catch(() => undefined);
-    await api.call({ method: 'POST', path: '/v2/restaurant/auth/logout', response: MessageAnswerSchema }).catch(() => undefined);
+    await api.call(staffLogout).catch(() => undefined);
     await navigate(staffLoginPage, { replace: true });
   };
   const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { useRevalidator } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2, UserPlus, X } from 'lucide-react';
-import { MessageAnswerSchema } from '@resto/contract/common';
-import { StaffInvitationSchema, type StaffMe, type StaffTeam } from '@resto/contract/staff';
+import type { StaffMe, StaffTeam } from '@resto/contract/staff';
+import { inviteStaff, removeStaffMember, revokeStaffInvitation } from '@resto/contract/staff.routes';
 import { formatDate, formatDateTime } from '@resto/domain/format';
 import { StaffInviteSchema, staffRoles, type StaffInviteForm } from '@resto/domain/staff';
 import { staffMessages, staffRoleLabels, staffTeamTexts as t } from '@resto/domain/messages/staff';
@@ -41,19 +41,19 @@ export function StaffTeamPage({ me, team }: { me: StaffMe; team: StaffTeam }) {
   };
   const onInvite = handleSubmit(async (values) => {
     setNotice(null);
-    const sent = await invite.run(() => api.call({ method: 'POST', path: '/v2/restaurant/staff/invitations', body: values, response: StaffInvitationSchema }));
+    const sent = await invite.run(() => api.call(inviteStaff, { body: values }));
     if (!sent) return;
     reset({ email: '', role: values.role });
     await after(staffMessages.invitationSent(sent.email ?? values.email));
   });
   const remove = async (staffId: number) => {
     setNotice(null);
-    const done = await run(() => api.call({ method: 'DELETE', path: `/v2/restaurant/staff/${staffId}`, response: MessageAnswerSchema }));
+    const done = await run(() => api.call(removeStaffMember, { params: { staff_id: String(staffId) } }));
     if (done) await after(done.message);
   };
   const revoke = async (id: number) => {
     setNotice(null);
-    const done = await run(() => api.call({ method: 'DELETE', path: `/v2/restaurant/staff/invitations/${id}`, response: MessageAnswerSchema }));
+    const done = await run(() => api.call(revokeStaffInvitation, { params: { id: String(id) } }));
     if (done) await after(done.message);
   };
 

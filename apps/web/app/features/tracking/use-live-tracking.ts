@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TrackingViewSchema, type TrackingView } from '@resto/contract/board';
+import { getOrderTracking } from '@resto/contract/board.routes';
 import { api } from '../../lib/api.ts';
 import { lastEventId, newerView } from './tracking-display.ts';
 
@@ -27,7 +28,7 @@ export function useLiveTracking(secret: string, initial: TrackingView): Tracking
     };
     const reload = () => {
       api
-        .call({ path: `/v2/public/tracking/${secret}`, response: TrackingViewSchema, sensitive: true })
+        .call(getOrderTracking, { params: { secret }, sensitive: true })
         .then(take)
         // Offline or the server restarting: the next reload, or the stream, catches up.
         .catch(() => undefined);
