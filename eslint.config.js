@@ -8,7 +8,7 @@ import boundaries from 'eslint-plugin-boundaries';
 const technicalAttributes =
   'className|class|id|key|type|name|role|rel|href|to|src|srcSet|target|loading|lang|htmlFor|charSet|content|method|action|value|form|accept|pattern|step|min|max|sizes|media|crossOrigin|referrerPolicy|autoComplete|autoCapitalize|inputMode|enterKeyHint|fetchPriority|tone|idPrefix|testId|variant|size|data-testid|aria-(?:labelledby|describedby|controls|live|busy|autocomplete|haspopup|current|expanded|hidden|modal|orientation|sort|selected|checked|pressed|invalid|required|disabled|atomic|relevant)';
 
-/** The lint rule of the French catalogue (issue 12, part 6), as its own config block. */
+/** The lint rule of the French catalogue (docs/decisions/018), as its own config block. */
 function catalogueRules() {
   const message = 'Literal text in JSX: put it in the French catalogue (packages/domain/src/messages/).';
   const visibleAttribute = `JSXAttribute[name.name!=/^(${technicalAttributes})$/]`;
@@ -35,7 +35,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
 
-  // Issue 12, part 7: boundaries the linter keeps.
+  // docs/decisions/018: boundaries the linter keeps.
   // (a) React hooks: the plugin's recommended flat config, with the React Compiler-era rules it holds
   //     (set-state-in-effect, refs, purity, immutability…), on the storefront's code.
   { files: ['apps/web/app/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
@@ -140,7 +140,7 @@ export default tseslint.config(
     },
   },
 
-  // Issue 17: Playwright's waitForFunction does not await an async predicate (its Promise is truthy),
+  // docs/decisions/010: Playwright's waitForFunction does not await an async predicate (its Promise is truthy),
   // so such a wait returns at once. offline.spec.ts waited so for the service worker and failed under
   // load; poll page.evaluate() instead (expect.poll), which awaits.
   {
@@ -156,7 +156,7 @@ export default tseslint.config(
     },
   },
 
-  // Issue 12, part 6 — the French catalogue. Every word a person reads lives in
+  // docs/decisions/018 — the French catalogue. Every word a person reads lives in
   // packages/domain/src/messages/ (imported as @resto/domain/messages/<feature>), never as a
   // literal in the storefront's JSX. This block fails on:
   //   - JSX text containing a letter;

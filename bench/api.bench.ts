@@ -1,5 +1,5 @@
 /**
- * API benchmark (issue 15, "The API"): requests/s and p99 latency of the catalogue's public
+ * API benchmark (docs/decisions/028): requests/s and p99 latency of the catalogue's public
  * reads — GET /v2/public/menus plain, gzip, brotli and revalidated (If-None-Match → 304), then
  * /settings and /offers — our server beside a bare Hono server answering the same documents the
  * least way (bench/bare-hono.ts), and beside the same bare server sending the headers our answers

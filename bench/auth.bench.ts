@@ -1,5 +1,5 @@
 /**
- * Accounts benchmark (issue 5): the time of one argon2id password hash and verify with OWASP's
+ * Accounts benchmark (docs/decisions/006): the time of one argon2id password hash and verify with OWASP's
  * settings (19 MiB, 2 iterations, 1 lane), login requests/s against the real server (PGlite,
  * a verified account, each login a verify and a new session), and the memory the hash settings
  * cost: per hash, at the peak of 4 hashes at once (libuv's thread pool), and once idle again.
@@ -66,7 +66,7 @@ try {
   )
     await sleep(100);
   // One account per connection: the server slows down an e-mail + client address with more than
-  // 5 tries in flight or failed (issue 17, docs/decisions/006), and every request here comes from
+  // 5 tries in flight or failed (docs/decisions/006), and every request here comes from
   // 127.0.0.1. Ten connections on one account would measure 429s, not logins.
   const password = 'Une tarte aux pralines 2026';
   const emails = Array.from({ length: connections }, (_, i) => `bench${i}@example.fr`);

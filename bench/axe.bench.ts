@@ -179,7 +179,7 @@ try {
 
     // The staff side at 768 px, signed in as the owner (made from the first-owner link), with an
     // order on the board: placed once the board is open, as a connected screen is what lets
-    // « dès que possible » be ordered (issue 13, part 4).
+    // « dès que possible » be ordered (docs/decisions/022).
     const owner = await fetch(`${base}/v2/restaurant/invitations/${firstOwnerToken}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -216,7 +216,7 @@ try {
   const rules = new Map<string, number>();
   for (const { violations } of results) for (const v of violations) rules.set(v.id, (rules.get(v.id) ?? 0) + v.nodes.length);
   const pagesWith = results.filter((r) => r.violations.length).length;
-  reportFigures('axe (issue 15, accessibility)', [
+  reportFigures('axe (docs/decisions/027, accessibility)', [
     {
       row: `axe-core WCAG 2.2 A/AA, ${results.length} pages (storefront at 390 px, staff at 768 px)`,
       measured: rules.size

@@ -1,5 +1,5 @@
 /**
- * « At once on the storefront » (issue 14, part 9; docs/decisions/023-back-office.md): the time
+ * « At once on the storefront » (docs/decisions/023-back-office.md): the time
  * from an owner's change to GET /v2/public/menus returning the new value. The change is a price
  * changed by an import from the browser's route (POST /v2/restaurant/import, through catalogEdit:
  * one transaction, audit entry, catalog_changed NOTIFY at commit). 50 changes each:

@@ -1,5 +1,5 @@
 /**
- * Live board latency (issue 13, part 5; docs/decisions/021-live-events.md). A board's SSE client
+ * Live board latency (docs/decisions/021-live-events.md). A board's SSE client
  * (GET /v2/restaurant/events, read with fetch) and 200 cash orders placed at 20 per second:
  *  1. PGlite, one server;
  *  2. PostgreSQL, two API instances on one database: the board on A, the orders sent to B (the

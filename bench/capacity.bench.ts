@@ -1,5 +1,5 @@
 /**
- * Capacity per slot (issue 14, part 4; docs/decisions/023-back-office.md, « Capacité »): what the
+ * Capacity per slot (docs/decisions/023-back-office.md, « Capacité »): what the
  * check in the order's transaction costs, and the race for a slot's last place.
  *  1. Checkout latency, 200 scheduled pickup orders over 20 slots, 10 at a time: no limit, then a
  *     limit too high to refuse (the advisory lock and the count run on every order).

@@ -1,5 +1,5 @@
 /**
- * Kill -9 during checkout (issue 17, "Faults and load"): 100 order creations while the server is
+ * Kill -9 during checkout (docs/decisions/010): 100 order creations while the server is
  * killed with SIGKILL at 10 random moments and restarted on the same data (PGlite DATA_DIR, then a
  * PostgreSQL database when one answers). Clients retry an unanswered order with the same local_id
  * once the server is back, as the storefront does. Prints, per backend: orders acknowledged, lost

@@ -1,7 +1,7 @@
 /**
  * Discovery benchmark: 100,000 generated past orders (apps/api/src/seeding/demo-history.ts)
  * loaded into a fresh in-memory PGlite and, when one answers, a fresh PostgreSQL database; then
- * the time of the co-occurrence counts' first fold over that history (issue 15,
+ * the time of the co-occurrence counts' first fold over that history (docs/decisions/004,
  * modules/discovery/co-orders.ts), the p50 and p99 latency of POST /v2/recommendations (random
  * carts of 1 to 4 dishes), of GET /v2/public/recommendations/popular?limit=12 and of GET
  * /v2/health (the floor: one request through the same app and one `select 1`) over real HTTP,
@@ -122,12 +122,12 @@ interface Result {
   health: Timing;
   /** The popularity query (30 days) uncached, ms, median of 5. */
   popularQueryMs: number;
-  /** The co-occurrence scan at query time (before issue 15) on the same carts, or null when skipped. */
+  /** The co-occurrence scan at query time (before docs/decisions/004) on the same carts, or null when skipped. */
   baseline: Timing | null;
 }
 
 /**
- * The co-occurrence query the counts replaced (modules/discovery/repository.ts before issue 15):
+ * The co-occurrence query the counts replaced (modules/discovery/repository.ts before docs/decisions/004):
  * every order of each cart dish's 2,000 most recent orders scanned at query time. Kept here only
  * to measure the ratio in the same run.
  */
@@ -364,7 +364,7 @@ console.log(
   `\nDiscovery benchmark: ${orderCount.toLocaleString('en')} orders over 60 days, ${requestCount} sequential requests per route after ${warmUp} of warm-up, same machine\n`,
 );
 console.log(
-  '| database | insert orders (s) | first fold (s) | fold per new order (ms) | POST /v2/recommendations p50 / p99 / max (ms) | GET popular?limit=12 p50 / p99 / max (ms) | GET /v2/health p50 / p99 (ms) | popularity query uncached (ms) | scan at query time, before issue 15: p50 / p99 (ms) |',
+  '| database | insert orders (s) | first fold (s) | fold per new order (ms) | POST /v2/recommendations p50 / p99 / max (ms) | GET popular?limit=12 p50 / p99 / max (ms) | GET /v2/health p50 / p99 (ms) | popularity query uncached (ms) | scan at query time, before docs/decisions/004: p50 / p99 (ms) |',
 );
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of results) {

@@ -1,5 +1,5 @@
 /**
- * First-load JS of the storefront (issue 15: "/menu loads only what the menu needs"): for `/`,
+ * First-load JS of the storefront (docs/decisions/027: "/menu loads only what the menu needs"): for `/`,
  * `/menu`, `/checkout` and the staff's `/restaurant/commandes` (its log-in form without a session: it
  * must not grow with the storefront's chunks), the module scripts and modulepreloads the server-rendered HTML asks for
  * (files, raw KB, gzip -9 KB, and the bytes the server sends a browser that takes Brotli: the copies

@@ -1,5 +1,5 @@
 /**
- * Fuzzing figures (issue 17): malformed requests per public endpoint (wrong types, nulls, huge
+ * Fuzzing figures (docs/decisions/014): malformed requests per public endpoint (wrong types, nulls, huge
  * numbers, deep nesting, long strings, bytes that are not UTF-8, wrong content types, NULs,
  * lone surrogates; apps/api/src/test/fuzz.ts) against the real server (apps/api/src/server.ts
  * in its own process, PGlite in a temporary DATA_DIR, card test mode, RATE_LIMIT_FACTOR=1000).
@@ -33,7 +33,7 @@ const server = spawn(serverBin, serverArgs, {
     PAYMENT_TEST_MODE: '1',
     RATE_LIMIT_FACTOR: '1000',
     DEMO_HISTORY: '0',
-    // Orders "as soon as possible" without a staff screen: handled by e-mail (issue 13, part 4; docs/decisions/022).
+    // Orders "as soon as possible" without a staff screen: handled by e-mail (docs/decisions/022).
     DEMO_SETTINGS: JSON.stringify({ 'orders.email_only': true }),
   },
   stdio: ['ignore', 'ignore', 'pipe'],

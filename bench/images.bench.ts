@@ -1,5 +1,5 @@
 /**
- * The image pipeline (issue 14, part 1; docs/decisions/023-back-office.md): a 4000×3000 JPEG photo
+ * The image pipeline (docs/decisions/023-back-office.md): a 4000×3000 JPEG photo
  * (photo-like: shapes, gradients and grain, not a flat colour; apps/api/src/test/photo.ts) goes
  * through what POST /v2/restaurant/uploads does (modules/images/service.ts, storeUpload: sharp
  * reads it, turns it upright, crops it to 4:3, writes 400 and 800 px in AVIF and WebP).

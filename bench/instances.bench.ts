@@ -1,5 +1,5 @@
 /**
- * Two API instances on one PostgreSQL (issue 17, "Faults and load"). Two instances of the app,
+ * Two API instances on one PostgreSQL (docs/decisions/010). Two instances of the app,
  * each with its own connection pool, mail outbox folder, test payment processor and HTTP port, in
  * this process, on one fresh PostgreSQL database (migrated by both at once). 200 concurrent orders
  * spread over both, 20 % sent again at the same time to the other instance with the same

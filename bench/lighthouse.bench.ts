@@ -261,7 +261,7 @@ try {
     figures.push({ row: `Lighthouse SEO ${path}`, measured: String(ours.seo), goal: '100', met: ours.seo === 100 });
   }
   // The first-load JS row is bench/first-load.bench.ts's (it also counts the framework's share).
-  reportFigures('lighthouse (issue 15, pages)', figures);
+  reportFigures('lighthouse (docs/decisions/027, pages)', figures);
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));

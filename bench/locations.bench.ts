@@ -1,5 +1,5 @@
 /**
- * Address search and slots benchmark (issue 4). Run: npm run bench:locations
+ * Address search and slots benchmark (docs/decisions/005). Run: npm run bench:locations
  *
  * 1. Suggestions on the offline provider through the real API (GET /v2/public/locations/?query=,
  *    PGlite, loopback HTTP), for 1,000 addresses of real French communes drawn at random (seeded)

@@ -1,5 +1,5 @@
 /**
- * Memory (issue 15, "Memory"; docs/decisions/026-memory-and-storage.md): the server on PGlite in a
+ * Memory (docs/decisions/026-memory-and-storage.md): the server on PGlite in a
  * fresh data directory (the demo restaurant with its 3,000 past orders, the storefront when built),
  * its memory after start, after a load like the API bench's (GET /v2/public/menus, then orders in
  * an open slot: clock fixed on an open Tuesday, orders.email_only, rate limits multiplied), and after

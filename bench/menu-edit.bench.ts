@@ -1,5 +1,5 @@
 /**
- * Issue 14, part 9 (figure to report): time from saving a price in the menu editor
+ * docs/decisions/023 (figure to report): time from saving a price in the menu editor
  * (PUT /v2/restaurant/menu/items/{id}, answered) to a new visitor's GET /v2/public/menus showing
  * it — on the instance that saved, and, with PostgreSQL (DATABASE_URL or 127.0.0.1:5432), on a
  * second API instance sharing the database (it sees the new catalogue version at its next check,

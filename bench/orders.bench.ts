@@ -1,5 +1,5 @@
 /**
- * Order creation (issue 15, docs/decisions/025-order-creation-cost.md): POST /v2/public/checkout/
+ * Order creation (docs/decisions/025-order-creation-cost.md): POST /v2/public/checkout/
  * on the real server (a child process), on PGlite and then on PostgreSQL (a fresh database; skipped
  * with a printed line when none answers), `BENCH_CONNECTIONS` (10) keep-alive connections for
  * `BENCH_SECONDS` (8 s). The server's clock is fixed on an open Tuesday (openNow, CLOCK_NOW) and
@@ -177,7 +177,7 @@ const pgbenchScript = (text: string) => {
 };
 
 /**
- * PostgreSQL's own insert rate (issue 15: « PostgreSQL's own pgbench-style insert rate »): pgbench,
+ * PostgreSQL's own insert rate (docs/decisions/025: « PostgreSQL's own pgbench-style insert rate »): pgbench,
  * when installed, running `pgbenchScript` on `url` with `connections` clients, prepared statements,
  * for `seconds`. Transactions per second and p99 (from pgbench's per-transaction log), or undefined
  * without pgbench.

@@ -1,5 +1,5 @@
 /**
- * Card payment benchmark (issue 6, "Figures to report"): 200 concurrent card checkouts over real
+ * Card payment benchmark (docs/decisions/007): 200 concurrent card checkouts over real
  * HTTP on PGlite with the built-in test processor — order, customer, intent, card 4242
  * confirmation, PUT paid — where 20 % are retried with the same local_id (order and intent asked
  * again) and 10 % get their webhook before their PUT (the others after it). Prints orders created,
@@ -84,7 +84,7 @@ async function checkout(retried: boolean, webhookFirst: boolean): Promise<Outcom
         order_id,
         customer_id: customer,
         amount: payload.total,
-        secret, // the order's proof (issue 17)
+        secret, // the order's proof (docs/decisions/014)
       }),
     );
     intentIds.push(intent.id);

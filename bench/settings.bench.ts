@@ -1,5 +1,5 @@
 /**
- * From saving a setting to a new visitor seeing it (issue 14, part 9; docs/decisions/023-back-office.md).
+ * From saving a setting to a new visitor seeing it (docs/decisions/023-back-office.md).
  * The owner saves a delivery zone's fee (PATCH /v2/restaurant/settings) ROUNDS times; after each
  * answer, GET /v2/public/settings and the checkout's quote (GET /v2/public/locations/distance) are
  * polled every 10 ms until they show the new fee. Two runs: PGlite, one server (the saving

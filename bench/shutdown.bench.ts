@@ -1,5 +1,5 @@
 /**
- * SIGTERM in a burst (issue 17, "Faults and load"): orders at 100/s over 16 keep-alive
+ * SIGTERM in a burst (docs/decisions/010): orders at 100/s over 16 keep-alive
  * connections (new connections when those close), SIGTERM after 3 s, sending on for 2 s. Every
  * request that reached the server must be answered (201; 503 "le serveur redémarre"), never cut;
  * later connections are refused. A reset can still hit a connection the server never read from

@@ -1,5 +1,5 @@
 /**
- * Soak (issue 17, "Faults and load"; issue 15, "Memory"): the real server (PGlite, or PostgreSQL
+ * Soak (docs/decisions/010; docs/decisions/026): the real server (PGlite, or PostgreSQL
  * with DATABASE_URL) under mixed traffic for SOAK_SECONDS (300): SOAK_ORDER_RATE cash orders a
  * second (20, each a new customer) and, around them, reads in the proportions of a storefront —
  * menus, settings, offers, popular dishes, address search, order status pages; then

@@ -1,5 +1,5 @@
 /**
- * Server start on an existing data directory (issue 15, "Production server"): the compiled server
+ * Server start on an existing data directory (docs/decisions/024): the compiled server
  * (apps/api/build/server.js, as `npm run serve` runs it) beside the same sources run through tsx
  * (`npm run dev`), and an empty `node -e ''` as the floor. Each server's first start creates its
  * PGlite directory (the migrated template unpacked, demo restaurant: its time is printed too); then

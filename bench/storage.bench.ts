@@ -1,5 +1,5 @@
 /**
- * The data directory (issue 15, "Memory"; docs/decisions/026-memory-and-storage.md): what N orders
+ * The data directory (docs/decisions/026-memory-and-storage.md): what N orders
  * placed through the API (STORAGE_ORDERS, 6,000; pickup, cash, 10 at a time, clock fixed on an
  * open Tuesday) add to it on PGlite: per table its heap, indexes and TOAST (pg_relation_size,
  * pg_indexes_size), the WAL (pg_wal), the outbox folder and uploads; KB per order for the tables

@@ -1,4 +1,4 @@
-// Screenshots of the account pages (issue 5) at 390 px and 1280 px, into .screenshots/.
+// Screenshots of the account pages (docs/decisions/006) at 390 px and 1280 px, into .screenshots/.
 // Start a server first (outbox mode, so the code is read from its folder), e.g.:
 //   PORT=3450 DATA_DIR=/tmp/acc-shots DEMO_HISTORY=0 CLOCK_NOW=2026-11-22T12:30:00+01:00 npm run serve
 //   BASE=http://localhost:3450 OUTBOX=/tmp/acc-shots/outbox node scripts/screenshots-accounts.mjs

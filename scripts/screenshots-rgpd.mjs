@@ -1,4 +1,4 @@
-// Screenshots of issue 16 parts 3 and 4 at phone and desktop widths, in Debian's Chromium:
+// Screenshots of docs/decisions/012 at phone and desktop widths, in Debian's Chromium:
 // the payment tab with the meal-voucher option, the footer's "Gérer les cookies" and its dialog,
 // and ViewAccount's "Télécharger mes données".
 //   BASE=http://localhost:3950 CLOCK_NOW=<the server's> OUTBOX=<DATA_DIR>/outbox node scripts/screenshots-rgpd.mjs   → .screenshots/rgpd-*.png

@@ -69,7 +69,7 @@ const layouts: Layouts = {
 };
 const groupOf = (file: string) => firstLoadGroups(app, layouts)(join(app, file), { getModuleInfo });
 
-describe('firstLoadGroups (issue 15: few first-load chunks, none across storefront and staff)', () => {
+describe('firstLoadGroups (docs/decisions/027: few first-load chunks, none across storefront and staff)', () => {
   it("puts what the root takes from a feature's index.ts in the app's group", () => {
     expect(groupOf('features/pwa/recovery.ts')).toBe('app-shell');
   });

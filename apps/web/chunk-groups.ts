@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 
 /**
- * The client build's first-load groups (issue 15, "/menu loads only what the menu needs"): the app's
+ * The client build's first-load groups (docs/decisions/027): the app's
  * own modules (apps/web/app, packages/*) that a layout loads on every page under it, merged into one
  * chunk per layout instead of ~50 small files (each file costs its own gzip header and loses the
  * shared compression context: ~11 KB on /menu).

@@ -54,7 +54,7 @@ export default defineConfig({
     // A real SMTP server receiving the e-mails (codes, order confirmations), read by the tests over HTTP.
     { command: 'node --import tsx e2e/smtp-sink.ts', url: `http://127.0.0.1:${mailSink.httpPort}/health`, timeout: 30_000, reuseExistingServer: false },
     ...Object.values(servers).map((server) => ({
-      // The compiled server, as in production (issue 15): `npm run build` makes it before the tests.
+      // The compiled server, as in production (docs/decisions/024): `npm run build` makes it before the tests.
       command: [process.execPath, ...compiledServerArgs].map((part) => JSON.stringify(part)).join(' '),
       url: `http://localhost:${server.port}/v2/health`,
       timeout: 120_000,
@@ -65,17 +65,17 @@ export default defineConfig({
         PORT: String(server.port),
         DATA_DIR: mkdtempSync(join(tmpdir(), 'resto-e2e-')),
         LOG_LEVEL: 'warn',
-        // As in production (npm run serve): React's production build renders the pages (issue 17).
+        // As in production (npm run serve): React's production build renders the pages (docs/decisions/014).
         NODE_ENV: 'production',
         DATABASE_URL: '',
         CLOCK_NOW: server.now,
         SMTP_URL: `smtp://127.0.0.1:${mailSink.smtpPort}`,
         MAIL_FROM: 'Chez Margot <no-reply@chez-margot.example>',
-        // Card payments with the test processor, asked for explicitly (issue 17: off in production otherwise).
+        // Card payments with the test processor, asked for explicitly (docs/decisions/014: off in production otherwise).
         PAYMENT_TEST_MODE: '1',
-        // The tests place many orders from 127.0.0.1: the request limits of issue 17, multiplied.
+        // The tests place many orders from 127.0.0.1: the request limits of docs/decisions/014, multiplied.
         RATE_LIMIT_FACTOR: '1000',
-        // The first owner's link token known in advance: e2e/staff-helpers.ts signs staff in with it (issue 13).
+        // The first owner's link token known in advance: e2e/staff-helpers.ts signs staff in with it (docs/decisions/020).
         STAFF_FIRST_OWNER_TOKEN: e2eFirstOwnerToken,
         ...('env' in server ? server.env : {}),
       },

@@ -26,7 +26,7 @@ function latestBuildFile(): Plugin {
  * Writes build/stats/client-chunks.json (outside build/client: never served nor precached): for each
  * client chunk, the modules it holds with their rendered length (bytes after tree-shaking, before
  * minification), its static and dynamic imports; and each module's static importers. bench/first-load.bench.ts reads it to name the
- * modules that weigh most in a page's first load (issue 15, the JS split).
+ * modules that weigh most in a page's first load (docs/decisions/027, the JS split).
  */
 function chunkStatsFile(): Plugin {
   return {
@@ -91,7 +91,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 // React, React DOM and React Router, which every page hydrates with: one chunk
-                // rather than four pieces (issue 15: fewer, better-compressed files in each first load).
+                // rather than four pieces (docs/decisions/027: fewer, better-compressed files in each first load).
                 { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 1 },
                 // The lucide icons every screen uses (74, ~29 KB before minification, ~10 KB gzip): one
                 // chunk rather than a file per icon or per set of pages (/menu: 41 → 30 files, +1.3 KB
@@ -112,6 +112,6 @@ export default defineConfig({
       },
     },
   },
-  // The API, and the dish photos it stores (DATA_DIR/uploads, issue 14).
+  // The API, and the dish photos it stores (DATA_DIR/uploads, docs/decisions/023).
   server: { proxy: { '/v2': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
 });

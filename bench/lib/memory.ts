@@ -1,5 +1,5 @@
 /**
- * The server's memory as the memory benches print it (issue 15, "Memory"): resident memory from
+ * The server's memory as the memory benches print it (docs/decisions/026): resident memory from
  * /proc, and, through bench/lib/memory-probe.mjs preloaded into the server, the V8 heap and
  * PGlite's WebAssembly memory (process.memoryUsage(): `external` minus `arrayBuffers`).
  */

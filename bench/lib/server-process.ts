@@ -1,5 +1,5 @@
 /**
- * Helpers of the fault benches (issue 17): the real server as a child process (PGlite under a
+ * Helpers of the fault benches (docs/decisions/010): the real server as a child process (PGlite under a
  * DATA_DIR, or PostgreSQL), readiness by polling /v2/health, orders over keep-alive HTTP with
  * every outcome recorded (status, or the socket error), fresh PostgreSQL databases.
  */
@@ -31,7 +31,7 @@ export interface ServerProcess {
 
 /**
  * How the server runs: 'compiled' is apps/api/build/server.js as production runs it (`npm run
- * serve`, issue 15); 'tsx' is the TypeScript sources transformed at run time (`npm run dev`).
+ * serve`, docs/decisions/024); 'tsx' is the TypeScript sources transformed at run time (`npm run dev`).
  */
 export type ServerRuntime = 'compiled' | 'tsx';
 
@@ -53,7 +53,7 @@ const serveMallocEnv: NodeJS.ProcessEnv = Object.fromEntries(
 
 /**
  * The command every bench starts the server with: [executable, ...arguments], to spawn with the
- * repository as working directory (tsx is found from there). By default the compiled server, as `npm run serve` runs it (issue 15);
+ * repository as working directory (tsx is found from there). By default the compiled server, as `npm run serve` runs it (docs/decisions/024);
  * the first call in a process rebuilds it (apps/api/scripts/build.mjs, esbuild, under a second)
  * so that a bench never measures a build older than the sources. Throws when the build fails.
  */
@@ -97,7 +97,7 @@ export function spawnServer(options: ServerOptions): ServerProcess {
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'warn',
     DEMO_HISTORY: '0',
-    // Orders "as soon as possible" without a staff screen: handled by e-mail (issue 13, part 4; docs/decisions/022).
+    // Orders "as soon as possible" without a staff screen: handled by e-mail (docs/decisions/022).
     DEMO_SETTINGS: JSON.stringify({ 'orders.email_only': true }),
     CLOCK_NOW: openNow.toISOString(),
     WEB_BUILD_DIR: join(options.dataDir, 'no-web-build'),

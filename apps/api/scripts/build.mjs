@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The production build of the server (issue 15, "Production server"): apps/api/src/server.ts
+ * The production build of the server (docs/decisions/024): apps/api/src/server.ts
  * bundled by esbuild into apps/api/build/server.js (ES modules, source maps), so that
  * `npm run serve` runs plain JavaScript with no TypeScript transform at start
  * (docs/decisions/024-compiled-server.md).

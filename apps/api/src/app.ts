@@ -78,23 +78,23 @@ export interface AppDeps {
    */
   trustProxy: boolean | number;
   payments: PaymentService;
-  /** Guest data retention (issue 16): the anonymisation job. */
+  /** Guest data retention (docs/decisions/012): the anonymisation job. */
   privacy: PrivacyService;
-  /** Limits on orders, payment calls and address search (issue 17). */
+  /** Limits on orders, payment calls and address search (docs/decisions/014). */
   limits: RequestLimits;
-  /** Staff accounts, invitations and the team (issue 13, part 1). */
+  /** Staff accounts, invitations and the team (docs/decisions/020). */
   staff: StaffService;
   /** The site's public origin (SITE_URL): invitation links, and the staff area's same-site check. */
   siteUrl: string;
-  /** Live order events (issue 13, part 5): the hub fed by LISTEN/NOTIFY that the SSE streams read. */
+  /** Live order events (docs/decisions/021): the hub fed by LISTEN/NOTIFY that the SSE streams read. */
   realtime: RealtimeHub;
   /** Comment pings on SSE streams, ms (default 15 s). */
   ssePingMs?: number;
-  /** The restaurant's orders board and the customer's status page (issue 13; modules/board/service.ts). */
+  /** The restaurant's orders board and the customer's status page (docs/decisions/022; modules/board/service.ts). */
   board: BoardService;
-  /** Nothing unseen (issue 13, part 4): alerts, Web Push, automatic refusal, staff screens' presence. */
+  /** Nothing unseen (docs/decisions/022): alerts, Web Push, automatic refusal, staff screens' presence. */
   escalation: EscalationService;
-  /** Where uploaded dish images are written and served from (DATA_DIR/uploads; issue 14, part 1). */
+  /** Where uploaded dish images are written and served from (DATA_DIR/uploads; docs/decisions/023). */
   uploadsDir: string;
 }
 
@@ -133,7 +133,7 @@ export interface DepsOptions {
 /** Builds the services from a database; no I/O happens here. */
 export function createDeps(db: Database, logger: Logger, clock: () => Date = () => new Date(), options: DepsOptions = {}): AppDeps {
   const catalog = new CatalogService(db);
-  // Back-office changes of other instances, at once (issue 14, part 9); the 1 s check stays.
+  // Back-office changes of other instances, at once (docs/decisions/023); the 1 s check stays.
   if (options.listen) catalog.listen(options.listen, (err: unknown) => logger.warn({ err }, 'écoute de catalog_changed impossible'));
   const providers = options.locations ?? { addresses: createOfflineAddressProvider(), routing: straightLineRouting };
   const locations = new LocationService(providers.addresses, providers.routing, catalog, logger);
@@ -143,7 +143,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
   const mail = new MailService(db, transport, catalog, clock, logger, siteUrl);
   // Payments run on real time whatever the app's clock: webhook signatures and reconciliation are about now.
   // A card order's e-mails leave once it is paid (a cash order's once it is placed), written to the
-  // outbox in the transaction that pays or places it (issue 17).
+  // outbox in the transaction that pays or places it (docs/decisions/010).
   const cardOff = options.payments === null;
   const provider = cardOff ? new DisabledPaymentProvider() : (options.payments ?? new TestProcessor(db, logger));
   const payments = new PaymentService(db, provider, logger, undefined, mail);
@@ -161,7 +161,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     locations,
     payments,
     // Card payments off: card orders are refused (422), whatever the restaurant's setting.
-    // ASAP needs a connected staff screen, unless orders are handled by e-mail (issue 13, part 4).
+    // ASAP needs a connected staff screen, unless orders are handled by e-mail (docs/decisions/022).
     orders: new OrderService(db, catalog, clock, locations, cardOff ? undefined : payments, mail, (now, settings) => escalation.presence(now, settings)),
     discovery: new DiscoveryService(
       db,
@@ -269,7 +269,7 @@ const bodiless = (method: string) => method === 'GET' || method === 'HEAD';
 
 /**
  * The API's own middleware on /v2, by name, in the order they run. bench/api.bench.ts times the
- * chain without each (issue 15); the routes' own guards (no-store, same-site) are not on the public reads.
+ * chain without each (docs/decisions/028); the routes' own guards (no-store, same-site) are not on the public reads.
  */
 export const apiMiddleware = ['hsts', 'security-headers', 'body-limit', 'request-log', 'text-guard'] as const;
 export type ApiMiddlewareName = (typeof apiMiddleware)[number];
@@ -296,10 +296,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   };
   use('hsts', strictTransportSecurity(deps.trustProxy));
   use('security-headers', apiSecurityHeaders);
-  // Accounts, sessions, orders and payments: personal answers, never kept by a cache (issue 17).
+  // Accounts, sessions, orders and payments: personal answers, never kept by a cache (docs/decisions/009).
   app.use('/v2/public/auth/*', noStore);
   app.use('/v2/public/checkout/*', noStore);
-  // The staff area (issue 13): personal answers, and no state change from another site.
+  // The staff area (docs/decisions/020): personal answers, and no state change from another site.
   app.use('/v2/restaurant/*', noStore, sameSiteOnly(deps.siteUrl));
   // An order of 100 lines with options is about 30 KB: past 1 MB the body is refused before it is
   // read whole, and the connection closed (the rest of the upload is not read).
@@ -384,7 +384,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.all('/v2/*', () => {
     throw new ApiError('not_found', messages.notFound);
   });
-  // Uploaded dish images (issue 14, part 1), cached a year; never the storefront's pages.
+  // Uploaded dish images (docs/decisions/023), cached a year; never the storefront's pages.
   app.use('/uploads/*', uploadedFiles(deps.uploadsDir));
 
   // The test processor's events go to our own webhook endpoint, through the same route as Stripe's.

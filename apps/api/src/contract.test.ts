@@ -12,7 +12,7 @@ import { photoLikeJpeg } from './test/photo.ts';
 import { placeCashOrder, placePaidCardOrder } from './modules/board/test-helpers.ts';
 
 /**
- * The API's contract (issue 12, parts 1 and 2): GET /v2/openapi.json is a valid OpenAPI document
+ * The API's contract (docs/decisions/018): GET /v2/openapi.json is a valid OpenAPI document
  * of every route the app serves, and every route's real answers, over real HTTP on the real
  * server, match the schema the document declares for their status.
  */
@@ -20,7 +20,7 @@ import { placeCashOrder, placePaidCardOrder } from './modules/board/test-helpers
 /**
  * Every error answer carries its `code` (packages/contract/src/errors.ts). Validation refusals
  * (invalid_request, invalid_json) always do; the errors thrown by services and routes get theirs
- * from the error-codes work of issue 12 (part 4). Until it is merged, `code` may be missing from
+ * from the error-codes work of docs/decisions/018 (part 4). Until it is merged, `code` may be missing from
  * those: set this to true once every `throw` carries a code.
  */
 const EVERY_ERROR_HAS_A_CODE = true;
@@ -370,7 +370,7 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', webhook, webhook, { body: event, headers: { 'Stripe-Signature': 't=1,v1=faux' } })).status).toBe(400);
   });
 
-  test('the restaurant’s board, acting on an order, and the customer’s status page (issue 13)', async () => {
+  test('the restaurant’s board, acting on an order, and the customer’s status page (docs/decisions/019)', async () => {
     const staff = await createTestStaff(server.db, { now });
     const cookie = { Cookie: staff.cookie };
     const boardRoute = '/v2/restaurant/orders';
@@ -409,7 +409,7 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('get', trackingRoute, `/v2/public/tracking/${'0'.repeat(64)}`)).status).toBe(404);
   });
 
-  test('capacity per slot: the owner’s settings and the public full slots (issue 14, part 4)', async () => {
+  test('capacity per slot: the owner’s settings and the public full slots (docs/decisions/023)', async () => {
     const owner = await createTestStaff(server.db, { now, role: 'owner' });
     const member = await createTestStaff(server.db, { now });
     const capacity = '/v2/restaurant/capacity';
@@ -460,7 +460,7 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('get', receipt, `/v2/public/receipts/${'0'.repeat(64)}`)).status).toBe(404);
   });
 
-  test('the staff area: log-in, team, invitations (issue 13)', async () => {
+  test('the staff area: log-in, team, invitations (docs/decisions/020)', async () => {
     const r = '/v2/restaurant';
     const owner = await createTestStaff(server.db, { role: 'owner', now });
     const member = await createTestStaff(server.db, { role: 'staff', now });
@@ -500,7 +500,7 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', `${r}/auth/logout`, `${r}/auth/logout`, { headers: asOwner })).status).toBe(401);
   });
 
-  test('hours, exceptional days, pause and busy mode (issue 14, part 3)', async () => {
+  test('hours, exceptional days, pause and busy mode (docs/decisions/023)', async () => {
     const r = '/v2/restaurant';
     const owner = { Cookie: (await createTestStaff(server.db, { role: 'owner', now })).cookie };
     const member = { Cookie: (await createTestStaff(server.db, { role: 'staff', now })).cookie };
@@ -537,7 +537,7 @@ describe('every route answers as declared, over real HTTP', () => {
     }
   });
 
-  test('the back office: audit log, export and import (issue 14, part 8)', async () => {
+  test('the back office: audit log, export and import (docs/decisions/023)', async () => {
     const r = '/v2/restaurant';
     const owner = await createTestStaff(server.db, { role: 'owner', now });
     const member = await createTestStaff(server.db, { role: 'staff', now });
@@ -558,7 +558,7 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', `${r}/import`, `${r}/import?expected_catalog_version=${version}`, { headers: asOwner, body: file })).status).toBe(200);
   });
 
-  test('staff devices\' Web Push: key, subscribe, unsubscribe (issue 13, part 4)', async () => {
+  test('staff devices\' Web Push: key, subscribe, unsubscribe (docs/decisions/022)', async () => {
     const staff = await createTestStaff(server.db, { now });
     const cookie = { Cookie: staff.cookie };
     const push = '/v2/restaurant/push';
@@ -597,7 +597,7 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', heartbeat, heartbeat, { body: json({ screen_id: 1 }), headers: { Cookie: staff.cookie } })).status).toBe(400);
   });
 
-  test('the back office’s offers and coupons (issue 14, part 6)', async () => {
+  test('the back office’s offers and coupons (docs/decisions/023)', async () => {
     const r = '/v2/restaurant/offers';
     const owner = await createTestStaff(server.db, { role: 'owner', now });
     const asOwner = { Cookie: owner.cookie };
@@ -622,7 +622,7 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('delete', one, `${r}/${id}?expected_version=${last}`, { headers: asOwner })).status).toBe(200);
   });
 
-  test('the back office: image upload, dishes’ availability (issue 14, parts 1 and 2)', async () => {
+  test('the back office: image upload, dishes’ availability (docs/decisions/023)', async () => {
     const owner = await createTestStaff(server.db, { role: 'owner', now });
     const member = await createTestStaff(server.db, { role: 'staff', now });
     const multipart = async (bytes: Uint8Array) => {
@@ -656,7 +656,7 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('put', set, url, { body: json({ state: 'available', expected_version: version }) })).status).toBe(401);
   });
 
-  test('the menu editor: tree, dishes, categories and menus (issue 14, part 1)', async () => {
+  test('the menu editor: tree, dishes, categories and menus (docs/decisions/023)', async () => {
     const r = '/v2/restaurant/menu';
     const owner = { Cookie: (await createTestStaff(server.db, { role: 'owner', now })).cookie };
     const member = { Cookie: (await createTestStaff(server.db, { now })).cookie };
@@ -721,7 +721,7 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('delete', menu, `${menus}/${brunch.menu_id}?expected_version=${menuVersion}`, { headers: owner })).status).toBe(200);
   });
 
-  test('the back office’s settings: read, change, refusals (issue 14, parts 5 and 7)', async () => {
+  test('the back office’s settings: read, change, refusals (docs/decisions/023)', async () => {
     const settingsRoute = '/v2/restaurant/settings';
     const owner = { Cookie: (await createTestStaff(server.db, { role: 'owner', now })).cookie };
     const member = { Cookie: (await createTestStaff(server.db, { now })).cookie };

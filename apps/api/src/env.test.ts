@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { readEnv } from './env.ts';
 
-describe('SITE_URL (issue 17, finding 9: absolute URLs never from the Host header)', () => {
+describe('SITE_URL (docs/decisions/009: absolute URLs never from the Host header)', () => {
   test('unset: http://localhost and the port', () => {
     expect(readEnv({}).siteUrl).toBe('http://localhost:3000');
     expect(readEnv({ PORT: '3550' }).siteUrl).toBe('http://localhost:3550');

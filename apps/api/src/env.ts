@@ -24,7 +24,7 @@ const EnvSchema = z
     NODE_ENV: z.string().default('production'),
     /**
      * The site's public origin (https://chez-margot.fr): absolute URLs of Open Graph, JSON-LD,
-     * robots.txt and the sitemap. Never taken from the request's Host (issue 17, finding 9).
+     * robots.txt and the sitemap. Never taken from the request's Host (docs/decisions/009).
      */
     SITE_URL: optionalText(z.string()).transform((value, ctx) => {
       if (value === undefined) return undefined;
@@ -46,12 +46,12 @@ const EnvSchema = z
         .regex(/^smtps?:\/\//, { error: 'SMTP_URL doit commencer par smtp:// ou smtps://' })
         .optional(),
     ),
-    /** Without SMTP_URL: how many .eml files DATA_DIR/outbox keeps at most (the oldest go first; issue 17). */
+    /** Without SMTP_URL: how many .eml files DATA_DIR/outbox keeps at most (the oldest go first; docs/decisions/010). */
     OUTBOX_MAX_FILES: z.coerce.number().int().min(1, { error: 'OUTBOX_MAX_FILES vaut au moins 1.' }).default(1000),
-    /** SIGTERM/SIGINT: seconds the requests being served get to finish before their connections are cut (issue 17). */
+    /** SIGTERM/SIGINT: seconds the requests being served get to finish before their connections are cut (docs/decisions/010). */
     SHUTDOWN_TIMEOUT: z.coerce.number().min(0, { error: 'SHUTDOWN_TIMEOUT est un nombre de secondes.' }).default(10),
     /**
-     * Seconds an idle keep-alive connection stays open (issue 17). Longer than the idle timeout of
+     * Seconds an idle keep-alive connection stays open (docs/decisions/010). Longer than the idle timeout of
      * the proxies that reuse connections to the server (nginx's upstream keepalive_timeout and
      * common load balancers: 60 s): with Node's 5 s, a proxy or client sending on a connection the
      * server was closing got ECONNRESET (a browser test's PUT did, on a busy machine).
@@ -62,7 +62,7 @@ const EnvSchema = z
     /**
      * Reverse proxies in front of the server that append to X-Forwarded-For: 0 (none), 1 (true,
      * yes, on) or their count (2 behind a CDN and a load balancer). Rate limits key on the address
-     * the nearest one appended, never on what the client wrote (issue 17).
+     * the nearest one appended, never on what the client wrote (docs/decisions/014).
      */
     TRUST_PROXY: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
@@ -78,7 +78,7 @@ const EnvSchema = z
         }),
     ),
     /**
-     * Multiplies the maximum of the order, payment and address-search limits (issue 17): 1 in
+     * Multiplies the maximum of the order, payment and address-search limits (docs/decisions/014): 1 in
      * production; the benches and browser tests, which order hundreds of times from 127.0.0.1, use 1000.
      */
     RATE_LIMIT_FACTOR: z.preprocess(
@@ -87,7 +87,7 @@ const EnvSchema = z
     ),
     /**
      * Card payments with the built-in test processor (no real payment) when no Stripe keys are
-     * set: on by default outside production, off in production unless asked (issue 17).
+     * set: on by default outside production, off in production unless asked (docs/decisions/010).
      */
     PAYMENT_TEST_MODE: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
@@ -118,10 +118,10 @@ const EnvSchema = z
     }),
     /**
      * The token of the first owner's link, chosen in advance (provisioning scripts, browser tests):
-     * at least 32 characters of [A-Za-z0-9_-]. Unset: a random one, printed in the log (issue 13).
+     * at least 32 characters of [A-Za-z0-9_-]. Unset: a random one, printed in the log (docs/decisions/020).
      */
     STAFF_FIRST_OWNER_TOKEN: optionalText(z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, { error: 'STAFF_FIRST_OWNER_TOKEN : 32 à 128 caractères parmi A-Z a-z 0-9 _ -.' })),
-    /** Stripe (issue 6): all three set selects Stripe; none selects the built-in test processor. */
+    /** Stripe (docs/decisions/007): all three set selects Stripe; none selects the built-in test processor. */
     STRIPE_SECRET_KEY: optionalText(z.string().regex(/^(sk|rk)_(test|live)_/, { error: 'STRIPE_SECRET_KEY commence par sk_test_ ou sk_live_.' })),
     STRIPE_PUBLISHABLE_KEY: optionalText(z.string().regex(/^pk_(test|live)_/, { error: 'STRIPE_PUBLISHABLE_KEY commence par pk_test_ ou pk_live_.' })),
     STRIPE_WEBHOOK_SECRET: optionalText(z.string().regex(/^whsec_/, { error: 'STRIPE_WEBHOOK_SECRET commence par whsec_.' })),

@@ -3,7 +3,7 @@ import { buildOrderPayload, startTestServer, type TestServer } from './test/harn
 import { fuzzEndpoints, fuzzRequests, sendFuzz } from './test/fuzz.ts';
 
 /**
- * Issue 17, fuzzing: 200 malformed requests per public endpoint against the real server (bench/
+ * docs/decisions/014, fuzzing: 200 malformed requests per public endpoint against the real server (bench/
  * fuzz.bench.ts sends 10,000): no 5xx, no request left without an answer, every error answer with
  * a code of the contract (packages/contract/src/errors.ts), the server still up.
  */

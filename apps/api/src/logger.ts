@@ -15,7 +15,7 @@ export interface LoggedError {
 const namingFields = ['code', 'constraint', 'table', 'column', 'schema', 'routine', 'severity'] as const;
 
 /**
- * pino's `err` serializer (issue 17, finding 13; docs/decisions/009): Drizzle's DrizzleQueryError
+ * pino's `err` serializer (docs/decisions/014; docs/decisions/009): Drizzle's DrizzleQueryError
  * carries the query's parameters in `params` and in its message and stack ("params: e-mail,
  * phone, names, password hash…"); PGlite and pg errors carry them in `params`, `detail` ("Key
  * (email)=(…)") or `where`. This keeps the error's type, message without parameters, SQL text,
@@ -47,7 +47,7 @@ export function serializeError(value: unknown, depth = 0): LoggedError | string 
 
 /**
  * JSON logs; tokens, passwords, query strings and database parameters never reach them (docs/decisions/017,
- * section 6; issue 17). `destination`: where lines go (default stdout; tests capture them).
+ * section 6; docs/decisions/014). `destination`: where lines go (default stdout; tests capture them).
  */
 export function createLogger(level: string, destination?: DestinationStream) {
   const options = {

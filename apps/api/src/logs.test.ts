@@ -7,7 +7,7 @@ import { call, createAccount, login, newEmail, signupBody } from './test/account
 import { cards, confirmCard, createCustomer, putPaid, rememberSecret, requestIntent } from './modules/payments/test-helpers.ts';
 
 /**
- * Issue 17, finding 13: the log line of a 500 carried Drizzle's query parameters (e-mail, phone,
+ * docs/decisions/014: the log line of a 500 carried Drizzle's query parameters (e-mail, phone,
  * names, the argon2 hash). The pino output of a real server, at debug, through sign-up, login,
  * orders, a card payment and forced database errors, holds no personal data and no secret.
  */
@@ -56,7 +56,7 @@ test('no personal data or secret reaches a log line, at any level', async () => 
   // Forced database errors while writing an order and an account: their parameters are personal data and an argon2 hash.
   await server.db.execute(sql`create function refuse_all() returns trigger language plpgsql as $$ begin raise exception 'refusé pour le test'; end $$`);
   await server.db.execute(sql`create trigger refuse_orders before insert on orders for each row execute function refuse_all()`);
-  // A sign-up is written to `signups` until it is confirmed (issue 17, finding 1).
+  // A sign-up is written to `signups` until it is confirmed (docs/decisions/006).
   await server.db.execute(sql`create trigger refuse_signups before insert on signups for each row execute function refuse_all()`);
   const failedOrder = await postOrder(server.baseUrl, await buildOrderPayload(server, { customer: person }));
   expect(failedOrder.status).toBe(500);

@@ -40,14 +40,14 @@ export async function runServer(env: Env, release: () => Promise<void>) {
   const logger = createLogger(env.LOG_LEVEL);
   const demoHistory = env.DEMO_HISTORY ? demoHistoryOrders : 0;
   let firstOwnerLink: string | null = null;
-  // Migrations and the demo's first load, one instance at a time on PostgreSQL (issue 17).
+  // Migrations and the demo's first load, one instance at a time on PostgreSQL (docs/decisions/010).
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.dataDir,
     setup: async (db) => {
       if (await seedDemoIfEmpty(db, { history: demoHistory, now: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined, settings: env.DEMO_SETTINGS }))
         logger.info({ orders: demoHistory }, 'restaurant de démonstration chargé');
-      // No staff member yet: the first owner's one-time link (issue 13, part 1), under the setup lock.
+      // No staff member yet: the first owner's one-time link (docs/decisions/020), under the setup lock.
       firstOwnerLink = await ensureFirstOwnerLink(db, env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : new Date(), env.siteUrl, env.STAFF_FIRST_OWNER_TOKEN);
     },
   });
@@ -83,11 +83,11 @@ export async function runServer(env: Env, release: () => Promise<void>) {
   const purge = () => void deps.auth.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'ménage des comptes impossible'));
   setInterval(purge, 60 * 60_000).unref(); // expired sessions, codes, counters, unconfirmed sign-ups
   purge();
-  // Guest orders past privacy.guest_data_retention_months lose their personal data (issue 16): now, then hourly.
+  // Guest orders past privacy.guest_data_retention_months lose their personal data (docs/decisions/012): now, then hourly.
   const stopRetention = deps.privacy.start();
-  // Nothing unseen (issue 13, part 4): unopened orders alerted, unaccepted ones refused, staff screens watched; every 15 s.
+  // Nothing unseen (docs/decisions/022): unopened orders alerted, unaccepted ones refused, staff screens watched; every 15 s.
   deps.escalation.start();
-  // Recommendations' co-occurrence counts (issue 15): the history folded now, then new orders every 5 s.
+  // Recommendations' co-occurrence counts (docs/decisions/004): the history folded now, then new orders every 5 s.
   deps.discovery.counts.start();
   const app = serverApp(deps);
   const storefront = await mountStorefront(app, {
@@ -133,13 +133,13 @@ export async function runServer(env: Env, release: () => Promise<void>) {
       { provider: payments.name },
       payments.name === 'test' ? 'paiement par carte : processeur de test (aucun vrai paiement)' : 'paiement par carte : Stripe',
     );
-  // From now on (the start's migrations and seeding are long by nature), a stalled loop is logged (issue 17).
+  // From now on (the start's migrations and seeding are long by nature), a stalled loop is logged (docs/decisions/010).
   const stopEventLoopWatch = watchEventLoop(logger);
-  // Paid intents whose PUT and webhook were both lost (issue 6): on start, then every minute.
+  // Paid intents whose PUT and webhook were both lost (docs/decisions/007): on start, then every minute.
   const stopReconciler = payments ? startReconciler(deps.payments, logger, { refunds: deps.board }) : async () => {};
 
   let stopping = false;
-  // SIGTERM/SIGINT (issue 17): stop accepting, let the requests being served finish (at most
+  // SIGTERM/SIGINT (docs/decisions/010): stop accepting, let the requests being served finish (at most
   // SHUTDOWN_TIMEOUT s), refuse new ones on open connections with a 503, then stop the loops and
   // close the database. A request cut at the deadline is logged.
   const stop = async (signal: string) => {
@@ -179,7 +179,7 @@ export type ServerMiddlewareName = 'compress';
  * The server's app: the API's, with gzip first for answers the API did not compress itself (the
  * prepared catalogue answers are; compress() would read their headers for nothing). One app, not
  * the API mounted in another: Hono wraps each handler of a mounted app that has its own error
- * handler in one more compose per request (issue 15). The storefront is mounted on it after
+ * handler in one more compose per request (docs/decisions/028). The storefront is mounted on it after
  * (mountStorefront). `without`: middleware left out, only for bench/api.bench.ts.
  */
 export function serverApp(deps: AppDeps, options: { without?: readonly (ServerMiddlewareName | ApiMiddlewareName)[] } = {}): ServerApp {

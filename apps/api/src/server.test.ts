@@ -43,7 +43,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A Friday noon in Paris: the restaurant is open, so an order "as soon as possible" is taken (issue 4). */
+/** A Friday noon in Paris: the restaurant is open, so an order "as soon as possible" is taken (docs/decisions/005). */
 const openNow = new Date('2025-11-28T12:00:00+01:00');
 
 async function startServerProcess(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
@@ -55,7 +55,7 @@ async function startServerProcess(dataDir: string, extraEnv: NodeJS.ProcessEnv =
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DEMO_HISTORY: '0',
-    // Orders "as soon as possible" without a staff screen: handled by e-mail (issue 13, part 4; docs/decisions/022).
+    // Orders "as soon as possible" without a staff screen: handled by e-mail (docs/decisions/022).
     DEMO_SETTINGS: JSON.stringify({ 'orders.email_only': true }),
     CLOCK_NOW: openNow.toISOString(),
     WEB_BUILD_DIR: join(dataDir, 'no-web-build-here'),
@@ -171,7 +171,7 @@ describe('server process on PGlite', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const orderId = payloadOf(created).order_id;
 
-    // Meanwhile, a keep-alive connection left idle 7 s is still open and answers (issue 17): with
+    // Meanwhile, a keep-alive connection left idle 7 s is still open and answers (docs/decisions/010): with
     // Node's default (5 s) the server closed it after about 6 s, and a client (or proxy) sending at
     // that moment got ECONNRESET or "socket hang up", as a browser test's PUT did on a busy machine.
     const keptAlive = idleKeepAlive(first.baseUrl, 7_000);
@@ -214,7 +214,7 @@ describe('server process on PGlite', () => {
   }, 240_000);
 
   /**
-   * Issue 17: SIGTERM during 100 orders/s reset 2 to 34 requests being served, and keep-alive
+   * docs/decisions/010: SIGTERM during 100 orders/s reset 2 to 34 requests being served, and keep-alive
    * clients still got orders accepted after the signal. Now: every request is answered (201, or
    * 503 "le serveur redémarre") or its connection refused, none is cut; no request sent after the
    * first 503 is accepted; every acknowledged order is whole after a restart.

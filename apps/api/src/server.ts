@@ -1,4 +1,4 @@
-// First, before React is loaded by any import below: production runs React's production build (issue 17, finding 11).
+// First, before React is loaded by any import below: production runs React's production build (docs/decisions/009).
 import './production-default.ts';
 import { describeError } from './db/errors.ts';
 import { lockDataDir } from './db/lock.ts';

@@ -6,7 +6,7 @@ import stylesheet from './app.css?url';
 
 export const links: Route.LinksFunction = () => [
   // A stylesheet with a `precedence` is one of React's resources: written at the top of <head>, before
-  // the route modules' modulepreloads (otherwise it queues behind them and delays the first paint; issue 15).
+  // the route modules' modulepreloads (otherwise it queues behind them and delays the first paint; docs/decisions/027).
   { rel: 'stylesheet', href: stylesheet, precedence: 'default' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'icon', href: '/icons/icon-48.png', type: 'image/png', sizes: '48x48' },

@@ -40,15 +40,15 @@ export default [
   ...prefix('fr', bare('fr-')),
   route('robots.txt', 'routes/robots.ts'),
   route('manifest.webmanifest', 'routes/manifest.ts'),
-  // Issue 13: the kitchen ticket prints alone, outside any layout (no /fr twin for staff pages).
+  // docs/decisions/019: the kitchen ticket prints alone, outside any layout (no /fr twin for staff pages).
   route('restaurant/commandes/:orderId/ticket', 'routes/restaurant-ticket.tsx'),
-  // The staff area (issue 13): outside the storefront's shell, no /fr twin.
+  // The staff area (docs/decisions/020): outside the storefront's shell, no /fr twin.
   route('restaurant', 'routes/restaurant-login.tsx'),
   route('restaurant/invitation', 'routes/restaurant-invitation.tsx'),
   layout('routes/restaurant-area.tsx', [
     route('restaurant/commandes', 'routes/restaurant-orders.tsx'),
     route('restaurant/equipe', 'routes/restaurant-team.tsx'),
-    // The back office (issue 14).
+    // The back office (docs/decisions/023).
     route('restaurant/carte', 'routes/restaurant-menu.tsx'),
     route('restaurant/disponibilites', 'routes/restaurant-availability.tsx'),
     route('restaurant/horaires', 'routes/restaurant-hours.tsx'),

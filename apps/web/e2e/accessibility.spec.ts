@@ -6,7 +6,7 @@ import { placeCashOrder } from './board-orders.ts';
 import { signInStaff } from './staff-helpers.ts';
 
 /**
- * Issue 15: no WCAG 2.2 A/AA violation (axe-core, the copy Lighthouse installs) on the storefront's
+ * docs/decisions/027: no WCAG 2.2 A/AA violation (axe-core, the copy Lighthouse installs) on the storefront's
  * pages at 390 px, on Tuesday (the offers' badges show). The signed-in account pages are in
  * `npm run bench:axe`, which signs up with the code the server logs.
  */
@@ -29,7 +29,7 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 // One test per page: the thirteen pages in one test took 37–56 s when two CI runs shared the
-// machine, and once went past the 60 s limit (issue 17); a failure now also names its page.
+// machine, and once went past the 60 s limit (docs/decisions/014); a failure now also names its page.
 const paths = [
   ...['/', '/menu', '/success', '/auth/login', '/auth/signup', '/auth/forgot', '/auth/verify?email=lea%40example.fr'],
   ...['/cookie-policy', '/privacy-policy', '/terms-of-service', '/cette-page-n-existe-pas'],

@@ -3,7 +3,7 @@ import { collectConsoleErrors, freezeClock, open, signUpByApi, margheritaForPick
 import { mailSink } from './servers.ts';
 
 /**
- * Issue 5, end to end in Chromium, e-mails through a real SMTP server (e2e/smtp-sink.ts):
+ * docs/decisions/006, end to end in Chromium, e-mails through a real SMTP server (e2e/smtp-sink.ts):
  * sign up, read the code, verify, order, see the order in ViewOrders; and, on accounts made
  * through the API, change the password, log out, log in with the new one only; delete the
  * account, login refused.
@@ -124,7 +124,7 @@ test('a customer signs up with an e-mailed code, orders with the checkout pre-fi
   await expect(card).toContainText('Pizza Margherita');
   await expect(card).toContainText('À emporter');
   await expect(card).toContainText('En attente');
-  // Its status page (issue 13, part 7), from the account's orders.
+  // Its status page (docs/decisions/019), from the account's orders.
   await card.getByTestId('account-order-tracking').click();
   await expect(page).toHaveURL(/\/suivi\?commande=[0-9a-f]{32,}$/);
   await expect(page.getByTestId('tracking-order-number')).toHaveText(`Commande n° ${orderId}`);
@@ -215,7 +215,7 @@ test('the auth and profile pages answer under /fr too, with the canonical link u
   ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
-    // Absolute, on SITE_URL (its default, http://localhost:PORT, on the test servers): issue 15.
+    // Absolute, on SITE_URL (its default, http://localhost:PORT, on the test servers): docs/decisions/027.
     expect(await response.text(), path).toContain(`<link rel="canonical" href="${new URL(response.url()).origin}${path.replace(/^\/fr/, '')}"/>`);
   }
   await open(page, '/fr/profile/ViewSecurity');

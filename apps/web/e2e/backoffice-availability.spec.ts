@@ -9,7 +9,7 @@ import { servers } from './servers.ts';
 import { ownerSession, signInStaff } from './staff-helpers.ts';
 
 /**
- * Issue 14, parts 1 and 2, end to end on the back office's server (Tuesday 24 November 2026 12:30
+ * docs/decisions/023, end to end on the back office's server (Tuesday 24 November 2026 12:30
  * in Paris, frozen): a staff member marks a dish « épuisé aujourd'hui » on a phone and a customer's
  * cart holding it is told on the checkout page; the owner uploads a photo for a dish and sees it on
  * the storefront's menu as a <picture> (AVIF, WebP). Each test works on a dish it creates through

@@ -13,7 +13,7 @@ import { servers } from './servers.ts';
 import { ownerSession, signInStaff, type StaffAccount } from './staff-helpers.ts';
 
 /**
- * Capacity per 15-minute slot in the browser (issue 14, part 4), on the back office's server
+ * Capacity per 15-minute slot in the browser (docs/decisions/023), on the back office's server
  * (Tuesday 24 November 2026, 12:30 in Paris): the owner sets « 1 commande par créneau » for
  * pickup on a phone-size screen (a negative value refused on its field first, then a save based
  * on a stale version refused with the current value shown and the typed one kept); one order is

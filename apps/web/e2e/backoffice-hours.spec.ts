@@ -5,7 +5,7 @@ import { servers } from './servers.ts';
 import { ownerSession, signInStaff } from './staff-helpers.ts';
 
 /**
- * Issue 14, part 3, end to end on the back office's server (Tuesday 24 November 2026, 12:30 in
+ * docs/decisions/023, end to end on the back office's server (Tuesday 24 November 2026, 12:30 in
  * Paris, frozen): the owner pauses ordering from the board on a phone; the storefront says so and
  * a customer's « dès que possible » checkout already on its last step is refused with the French
  * sentence, the slots after the pause still offered; « Reprendre »
@@ -132,7 +132,7 @@ test('the owner pauses ordering from the board on a phone; an ASAP checkout on i
 
 // The storefront's banners and a device past the pause: a test of their own, from a pause set
 // through the API (with the board's pause above, the scenario took 44–55 s of its 60 s with two CI
-// runs sharing the machine, issue 17).
+// runs sharing the machine, docs/decisions/010).
 test('a pause shows on /menu and the home page; a device whose clock is past its end hydrates without the banner', async ({ browser }) => {
   mkdirSync(shots, { recursive: true });
   await pauseThroughApi(15);
@@ -173,7 +173,7 @@ test('a pause shows on /menu and the home page; a device whose clock is past its
 
 // « Reprendre » and busy mode are a test of their own, from a pause set through the API: in one test
 // with the pause above, the scenario took 52 s with two CI runs sharing the machine and went past
-// the 60 s limit in 3 of 4 such runs (issue 17).
+// the 60 s limit in 3 of 4 such runs (docs/decisions/014).
 test('« Reprendre » on the board ends a pause, the storefront follows at its next navigation; busy mode +20 min, then stopped', async ({ browser }) => {
   mkdirSync(shots, { recursive: true });
   await pauseThroughApi(15);

@@ -7,7 +7,7 @@ import { servers } from './servers.ts';
 import { ownerSession, signInStaff } from './staff-helpers.ts';
 
 /**
- * Issue 14, parts 8 and 9, in the browser (docs/decisions/023-back-office.md): the owner exports
+ * docs/decisions/023, in the browser (docs/decisions/023-back-office.md): the owner exports
  * the restaurant file, changes a price in it, imports it with a preview showing « 11,50 € →
  * 12,50 € » and confirms; a new visitor's menu shows the new price, a customer whose cart was
  * built before is told at checkout (« Les prix ont changé ») and confirms; the journal lists the

@@ -5,7 +5,7 @@ import { servers } from './servers.ts';
 import { ownerSession, signInStaff } from './staff-helpers.ts';
 
 /**
- * Issue 14, part 1, end to end on the back office's server (Tuesday 12:30 in Paris, frozen): an
+ * docs/decisions/023, end to end on the back office's server (Tuesday 12:30 in Paris, frozen): an
  * owner on a 390 px phone changes the price of a dish this spec created; a customer's menu page,
  * already open, shows the new price after navigating; a negative price is refused on its field;
  * a change made meanwhile by another owner is shown beside the typed values and the owner saves

@@ -5,7 +5,7 @@ import { servers } from './servers.ts';
 import { signInStaff } from './staff-helpers.ts';
 
 /**
- * Issue 14, part 6, end to end on the back office's server: the owner creates a coupon on a
+ * docs/decisions/023, end to end on the back office's server: the owner creates a coupon on a
  * phone-size screen, a customer applies it at checkout and orders; the owner sees the use,
  * pauses the coupon and the customer is refused; the owner deletes it (archived: an order used it).
  * The coupon's code is new at each run (an archived code stays reserved), so no run depends on another.
@@ -88,7 +88,7 @@ test('the owner creates a coupon on a phone: a refused form keeps what was typed
 
 // The customer's order, the pause and the deletion are a test of their own, on a coupon made through
 // the API: in one test with the form above, the scenario went past the 60 s limit in 2 of 4 clean-clone
-// CI runs sharing the machine (issue 17).
+// CI runs sharing the machine (docs/decisions/014).
 test('a customer orders with a new coupon; the owner sees the use, pauses it (the customer is refused), deletes it (archived)', async ({ page, browser }) => {
   const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
   const name = `Midi malin ${code}`;

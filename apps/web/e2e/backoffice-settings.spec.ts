@@ -5,7 +5,7 @@ import { servers } from './servers.ts';
 import { ownerSession, signInStaff } from './staff-helpers.ts';
 
 /**
- * The settings and delivery pages of the back office (issue 14, parts 5, 7 and 8) in Chromium, on
+ * The settings and delivery pages of the back office (docs/decisions/023) in Chromium, on
  * the back office's server. The owner, on a phone, changes a delivery zone's fee: a refused value
  * (negative fee, duplicate postal code) keeps what was typed with the French message on its field;
  * the saved fee is the checkout's next quote. Each test puts back the settings it changed.

@@ -7,7 +7,7 @@ import type { Offer } from '@resto/domain/offers';
 import { priceCart } from '@resto/domain/pricing';
 
 /**
- * Orders placed through the real public API for the board's browser tests (issue 13): a pickup,
+ * Orders placed through the real public API for the board's browser tests (docs/decisions/019): a pickup,
  * cash order of the demo menu, priced with the same domain code the storefront and the server use
  * (priceCart) at the server's frozen clock, so the server accepts it as the storefront's.
  */

@@ -6,7 +6,7 @@ import { PaymentIntentAnswerSchema, TestProcessorIntentSchema } from '@resto/con
 import { payloadOf } from './api-answers.ts';
 
 /**
- * Issue 6, end to end with the built-in test processor: card success, a declined card then a
+ * docs/decisions/007, end to end with the built-in test processor: card success, a declined card then a
  * success on the same order, the 3-D Secure step, a tab closed right after paying (the webhook
  * finalises the order), and card forced when the restaurant turns cash off.
  */
@@ -56,7 +56,7 @@ test('card 4242 pays the order: paid on the server, cart and card data cleared, 
   const payload = await payloadOf(await created, OrderCreatedSchema);
   expect((await finalised).status()).toBe(200);
   await expect(page).toHaveURL(new RegExp(`/success\\?order=${payload.order_id}`));
-  // The test processor's payment says so (issue 17); the order's secret is kept with it.
+  // The test processor's payment says so (docs/decisions/014); the order's secret is kept with it.
   await expect(page.getByTestId('payment-test-mode')).toHaveText('Mode test : aucun paiement réel');
 
   const last = await page.evaluate(() => JSON.parse(localStorage.getItem('last-order') ?? 'null') as { order_id: number; local_id: string; secret: string });

@@ -7,7 +7,7 @@ import { servers } from './servers.ts';
 /**
  * The storefront's files in Brotli or gzip, compressed once at build time
  * (apps/web/scripts/precompress.mjs, served by serveStatic's `precompressed` in
- * apps/api/src/run-server.ts; issue 15, "Pages"): each file of /menu's first load is sent in the
+ * apps/api/src/run-server.ts; docs/decisions/027): each file of /menu's first load is sent in the
  * encoding the request accepts, its bytes decoding to the file itself, with the same year of cache.
  */
 

@@ -4,7 +4,7 @@ import { OrderViewSchema } from '@resto/contract/orders';
 import { payloadOf } from './api-answers.ts';
 
 /**
- * Issue 4 in a browser set to New York time (the restaurant's time is Europe/Paris whatever the
+ * docs/decisions/005 in a browser set to New York time (the restaurant's time is Europe/Paris whatever the
  * visitor's clock): a real Lyon address found by the location panel, a slot tomorrow, the zone fee
  * and minimum order; a too-far address refused; a slot that a dish cannot be served in sends the
  * visitor back with the spec's alert.

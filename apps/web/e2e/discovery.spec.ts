@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { freezeClock, open, paintedOnTop } from './helpers.ts';
 
-/** Issue 8, end to end: search without accents, a recommendation added from the cart, allergens shown and filtered. */
+/** docs/decisions/004, end to end: search without accents, a recommendation added from the cart, allergens shown and filtered. */
 
 test.beforeEach(async ({ page }) => freezeClock(page, 'sunday'));
 

@@ -33,7 +33,7 @@ export function collectConsoleErrors(page: Page, allowed: RegExp[] = []) {
  */
 export const visitorUserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
-/** A location as the location panel stores it (issue 4), with a delivery address. */
+/** A location as the location panel stores it (docs/decisions/005), with a delivery address. */
 export const savedLocation = JSON.stringify({
   is_pickup: false,
   query: '5 place Bellecour',

@@ -7,7 +7,7 @@ import { expect, test } from './fixtures.ts';
 import { compiledServerArgs, servers } from './servers.ts';
 
 /**
- * Rendering pages leaves every other answer as cheap as before (issue 15; docs/decisions/030): the
+ * Rendering pages leaves every other answer as cheap as before (docs/decisions/030): the
  * storefront renders with React's web-streams build, which runs no AsyncLocalStorage, so async
  * hooks never start tracking the process's promises. With React's Node build they did from the
  * first page on, and a 304 of the menus took about 30 % more CPU.

@@ -3,7 +3,7 @@ import { open } from './helpers.ts';
 import { servers } from './servers.ts';
 
 /**
- * `/` and `/menu` use no Intl while they load and hydrate (issue 15; docs/decisions/029): the first
+ * `/` and `/menu` use no Intl while they load and hydrate (docs/decisions/029): the first
  * use of Intl costs its whole initialisation (20 to 57 ms of a desktop's main thread, four times
  * that on a mid-range phone) inside the page's longest task. The server sends the Paris offset with
  * the page and the span it holds for (`restaurantOffsetSpan`), so the page reads in Paris both the

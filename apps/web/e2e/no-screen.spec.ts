@@ -5,7 +5,7 @@ import { collectConsoleErrors, freezeClock, open } from './helpers.ts';
 import { servers } from './servers.ts';
 
 /**
- * Issue 13, part 4 (docs/decisions/022-nothing-unseen.md): the restaurant is open, handles its
+ * docs/decisions/022-nothing-unseen.md: the restaurant is open, handles its
  * orders on a board (the demo's settings), and no staff screen is connected: the checkout does not
  * offer "as soon as possible", says why, and the earliest slot is chosen instead; the order placed
  * carries that slot. The API refuses an ASAP order in French (apps/api/src/modules/escalation/escalation.test.ts).

@@ -6,7 +6,7 @@ import { MenusSchema } from '@resto/contract/catalog';
 import { OrderViewSchema } from '@resto/contract/orders';
 import { payloadOf } from './api-answers.ts';
 
-/** Issue 3, end to end: offer badges, automatic offers, coupons in the cart and in the stored order. */
+/** docs/decisions/003, end to end: offer badges, automatic offers, coupons in the cart and in the stored order. */
 
 async function addToCart(page: Page, itemId: number, prepare?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
   await open(page, `/menu?product=${itemId}`);

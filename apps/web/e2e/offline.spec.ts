@@ -9,7 +9,7 @@ test.describe('offline (spec section 1: installable, offline-capable)', () => {
     // The worker installs (precaching every build file), takes control and keeps the home and the
     // menu for later. Polled with page.evaluate: waitForFunction does not await an async predicate
     // (a Promise is truthy), so it returned at once, while the worker was still installing, and
-    // under load the install ate the 15 s of the next step (issue 17).
+    // under load the install ate the 15 s of the next step (docs/decisions/009).
     await expect
       .poll(
         () =>
@@ -65,7 +65,7 @@ test.describe('offline (spec section 1: installable, offline-capable)', () => {
     expect(cached.filter((url) => /^\/(fr\/)?checkout|^\/v2\/public\/checkout/.test(url))).toEqual([]);
     expect(cached).toContain('/offline');
     // The precache holds every script the menu loaded, and none of the staff area's route chunks
-    // (issue 15: a customer's first visit does not download the back office).
+    // (docs/decisions/027: a customer's first visit does not download the back office).
     expect(loadedScripts.length).toBeGreaterThan(0);
     expect(loadedScripts.filter((path) => !cached.includes(path))).toEqual([]);
     expect(cached.filter((path) => /^\/assets\/(restaurant-|staff-shell-)/.test(path))).toEqual([]);

@@ -3,7 +3,7 @@ import { collectConsoleErrors, euros, freezeClock, open } from './helpers.ts';
 import { OrderViewSchema } from '@resto/contract/orders';
 import { payloadOf } from './api-answers.ts';
 
-/** Issue 2, end to end: menu, deep link, options, cart, pickup + cash checkout, success, order read back. */
+/** docs/decisions/002, end to end: menu, deep link, options, cart, pickup + cash checkout, success, order read back. */
 
 test.beforeEach(async ({ page }) => freezeClock(page));
 
@@ -144,7 +144,7 @@ test('every page answers under /fr, unknown paths and tabs show French errors', 
   for (const path of ['/fr', '/fr/menu', '/fr/checkout', '/fr/success']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
-    // Absolute, on SITE_URL (its default, http://localhost:PORT, on the test servers): issue 15.
+    // Absolute, on SITE_URL (its default, http://localhost:PORT, on the test servers): docs/decisions/027.
     await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', `${new URL(page.url()).origin}${path.replace(/^\/fr/, '') || '/'}`);
   }
   await open(page, '/fr/menu?product=110');

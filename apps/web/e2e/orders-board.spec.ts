@@ -6,7 +6,7 @@ import { servers } from './servers.ts';
 import { signInStaff, type StaffAccount } from './staff-helpers.ts';
 
 /**
- * Issue 13, parts 2 to 6, end to end on the real server (Tuesday 12:30 in Paris, frozen): the
+ * docs/decisions/019, 021 and 022, end to end on the real server (Tuesday 12:30 in Paris, frozen): the
  * board shows a customer's order within 1 s, ringing; staff accept it (+20 min), mark it ready,
  * then collected; a board cut from the network says so and shows every order placed meanwhile
  * within 5 s of coming back; two screens acting at once, one is told the order moved; the kitchen
@@ -146,7 +146,7 @@ test('a customer’s order appears on the board without reloading, with its deta
 
 // The order's life on the board is a test of its own, on an order placed through the API: in one test
 // with the customer's checkout above, the scenario hit the 60 s limit with two CI runs sharing the
-// machine (issue 17).
+// machine (docs/decisions/014).
 test('an order opened on the board: accepted +20 min, ready (a double click is one call), collected', async ({ browser }) => {
   const { context, board, errors } = await openBoard(browser);
   await openEveryUnopenedOrder(board);

@@ -6,7 +6,7 @@ import { OrderViewSchema } from '@resto/contract/orders';
 import { payloadOf } from './api-answers.ts';
 
 /**
- * Issue 16, parts 3 and 4, in Chromium: the cookie choice changed from the footer (refusing as
+ * docs/decisions/012, in Chromium: the cookie choice changed from the footer (refusing as
  * easy as accepting), meal vouchers chosen at checkout with their amount on the recap and in the
  * stored order, and an account's data downloaded from ViewAccount.
  */

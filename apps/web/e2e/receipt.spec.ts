@@ -4,7 +4,7 @@ import { PDFParse } from 'pdf-parse';
 import { collectConsoleErrors, freezeClock, open } from './helpers.ts';
 
 /**
- * Issue 16, parts 1 and 2 end to end: a pickup + cash order, its receipt opened from /success, the
+ * docs/decisions/011 and 013 end to end: a pickup + cash order, its receipt opened from /success, the
  * PDF downloaded and read back (docs/decisions/011-vat-per-line.md, 013-receipts.md).
  * Cart: Pizza Lyonnaise (15,00 €, 10 %, public −20 % = 3,00 €) and 2 × Bière blonde (4,50 €, 20 %).
  * VAT follows the goods: 10 % on 12,00 → 1,09 (10,91 HT); 20 % on 9,00 → 1,50 (7,50 HT); total 21,00.

@@ -9,7 +9,7 @@ import { freezeClock, open, signUpByApi } from './helpers.ts';
 import { servers } from './servers.ts';
 
 /**
- * Issue 17, findings 2, 9 and 11 against the built server (docs/decisions/009-http-security-headers.md):
+ * docs/decisions/009 against the built server (docs/decisions/009-http-security-headers.md):
  * the security headers of pages, files and the service worker; no CSP violation in Chromium
  * across the main pages and flows (hydration, service worker, dialogs, card payment with the test
  * processor, an account); the configured site URL, never the Host header; `npm run serve` runs

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 
 /**
- * Orders handled by e-mail (issue 13, part 4): "as soon as possible" is offered without a staff
+ * Orders handled by e-mail (docs/decisions/022): "as soon as possible" is offered without a staff
  * screen connected, as the storefront's tests expect; e2e/no-screen.spec.ts has a server without it.
  */
 const emailOnly = { 'orders.email_only': true };
@@ -17,16 +17,16 @@ export const servers = {
   sunday: { port: Number(process.env.E2E_PORT ?? 3300), now: '2026-11-22T12:30:00+01:00', env: { DEMO_SETTINGS: JSON.stringify(emailOnly) } },
   /** Tuesday 24 November 2026, 12:30 in Paris: the Monday-to-Thursday promotion applies. */
   tuesday: { port: Number(process.env.E2E_PORT ?? 3300) + 1, now: '2026-11-24T12:30:00+01:00', env: { DEMO_SETTINGS: JSON.stringify(emailOnly) } },
-  /** Sunday again, with cash payment switched off in the restaurant's settings: card is the only method (issue 6). */
+  /** Sunday again, with cash payment switched off in the restaurant's settings: card is the only method (docs/decisions/007). */
   cardOnly: {
     port: Number(process.env.E2E_PORT ?? 3300) + 2,
     now: '2026-11-22T12:30:00+01:00',
     env: { DEMO_SETTINGS: JSON.stringify({ ...emailOnly, 'payments.cod.active': false }), DEMO_HISTORY: '0' },
   },
-  /** Tuesday, orders handled on a board (the demo's settings) and no staff screen connected: no ASAP (issue 13, part 4). */
+  /** Tuesday, orders handled on a board (the demo's settings) and no staff screen connected: no ASAP (docs/decisions/022). */
   noScreen: { port: Number(process.env.E2E_PORT ?? 3300) + 7, now: '2026-11-24T12:30:00+01:00', env: { DEMO_HISTORY: '0' } },
   /**
-   * Tuesday, for the back office's specs (issue 14): they change the menu, hours and settings, so
+   * Tuesday, for the back office's specs (docs/decisions/023): they change the menu, hours and settings, so
    * they do it here, never on the servers the storefront's specs share; each spec undoes what
    * would stop the next one (a pause, a closure, a dish sold out) and works on dishes of its own.
    */
@@ -44,7 +44,7 @@ export const mailSink = {
 } as const;
 
 /**
- * The server the end-to-end tests run, as production runs it (`npm run serve`, issue 15): the
+ * The server the end-to-end tests run, as production runs it (`npm run serve`, docs/decisions/024): the
  * compiled apps/api/build/server.js that `npm run build` makes, with source maps; the arguments
  * to give `node` (process.execPath). Absolute, so any working directory will do.
  */

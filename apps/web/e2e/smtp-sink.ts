@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { mailSink } from './servers.ts';
 
 /**
- * The end-to-end tests' mail relay (issue 5): a real SMTP server that the storefront's servers
+ * The end-to-end tests' mail relay (docs/decisions/006): a real SMTP server that the storefront's servers
  * send to (SMTP_URL), and a small HTTP endpoint where the tests read what arrived:
  * GET /messages?to=<address> → [{to, subject, text}], GET /health.
  */

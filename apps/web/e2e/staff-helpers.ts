@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { mailSink } from './servers.ts';
 
 /**
- * Staff members for the browser tests (issue 13): `signInStaff` gives a page's browser context a
+ * Staff members for the browser tests (docs/decisions/020): `signInStaff` gives a page's browser context a
  * signed-in staff session on one of the e2e servers, through the real API.
  *
  * Every e2e server starts with STAFF_FIRST_OWNER_TOKEN = `e2eFirstOwnerToken` (playwright.config.ts),

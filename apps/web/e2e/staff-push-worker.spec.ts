@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { open } from './helpers.ts';
 
 /**
- * Issue 13, part 4 (docs/decisions/022-nothing-unseen.md): the staff worker /restaurant-sw.js
+ * docs/decisions/022-nothing-unseen.md: the staff worker /restaurant-sw.js
  * (scope /restaurant/) lives beside the storefront's workbox worker (/sw.js, scope /) without
  * either replacing the other, and a push delivered to it (Chromium's DevTools protocol delivers
  * it as a push service would, already decrypted) shows the server's notification.

@@ -8,7 +8,7 @@ import { compiledServerArgs, mailSink, servers } from './servers.ts';
 import { invitationTokenFor, signInStaff } from './staff-helpers.ts';
 
 /**
- * The staff area (issue 13, part 1) in Chromium. A server of its own (fresh PGlite, no preset
+ * The staff area (docs/decisions/020) in Chromium. A server of its own (fresh PGlite, no preset
  * first-owner token) prints the first owner's link in its log; the owner creates the account
  * from it, invites a member by e-mail (read from the SMTP sink), the member creates theirs, sees
  * the board, cannot open the team page, is removed and sent back to the login page.

@@ -8,7 +8,7 @@ import { payloadOf } from './api-answers.ts';
 import { ownerSession } from './staff-helpers.ts';
 
 /**
- * Issue 13, part 7 end to end: the customer's status page /suivi?commande=<secret>, opened from
+ * docs/decisions/019 end to end: the customer's status page /suivi?commande=<secret>, opened from
  * /success, follows the order live (SSE) while staff act on it through the real API: accepted
  * with a ready time, ready, completed, refused with a refund; the page never reloads. The e-mails
  * of each step reach the SMTP sink. With SCREENS_DIR set, each state is photographed at 390, 768

@@ -1,6 +1,6 @@
 /* global self */
 /*
- * The staff pages' service worker (issue 13, part 4; docs/decisions/022-nothing-unseen.md),
+ * The staff pages' service worker (docs/decisions/022-nothing-unseen.md),
  * registered by apps/web/app/features/staff-push with the scope /restaurant/: it shows the
  * server's "order not opened" alerts sent by Web Push, and a click opens or focuses the board.
  * It has no fetch handler (staff pages always come from the network) and lives beside the

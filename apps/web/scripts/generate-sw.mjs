@@ -12,7 +12,7 @@ const { id: buildId } = JSON.parse(readFileSync(resolve(clientDir, 'builds/lates
 /**
  * The client chunks that only staff pages (/restaurant…) can load, as paths relative to clientDir
  * ("assets/board-XXXX.js"): left out of the storefront worker's precache, which every customer's
- * first visit downloads (issue 15). A chunk is kept when the entry or any storefront route reaches
+ * first visit downloads (docs/decisions/027). A chunk is kept when the entry or any storefront route reaches
  * it through static or dynamic imports (build/stats/client-chunks.json, written by vite.config.ts,
  * beside the client folder); a file the stats do not name (React Router's manifest, CSS) is kept.
  * Throws when the stats or React Router's manifest are missing: precaching staff code silently, or
@@ -80,7 +80,7 @@ const { count, size, warnings } = await generateSW({
   mode: 'production',
   runtimeCaching: [
     {
-      // The staff area (issue 13): never a cached copy. Pages under /restaurant/ are controlled by
+      // The staff area (docs/decisions/020): never a cached copy. Pages under /restaurant/ are controlled by
       // the staff worker (public/restaurant-sw.js, its longer scope wins); this covers /restaurant itself.
       urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/restaurant(\/|\.data|$)/.test(url.pathname),
       handler: 'NetworkOnly',

@@ -4,7 +4,7 @@
  * once at build time. The server sends the copy the browser accepts (@hono/node-server's
  * serveStatic `precompressed`, apps/api/src/run-server.ts): the first load of /menu is about 13 %
  * smaller in Brotli than in the gzip the server made on every request, and no CPU is spent
- * compressing it again (issue 15, "Pages"; docs/decisions/027-pages-paint-first.md). A copy that
+ * compressing it again (docs/decisions/027-pages-paint-first.md). A copy that
  * is not smaller is not kept.
  *
  * Only `assets/`: a file there never changes under its name, so its copies cannot go stale. The

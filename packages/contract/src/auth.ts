@@ -49,7 +49,7 @@ export type SignupAnswer = z.infer<typeof SignupAnswerSchema>;
 
 /**
  * An order of the account: the order view, the secret that opens its receipt (null before it is
- * placed) and the one that opens its status page /suivi (issue 13, part 7; the same order secret,
+ * placed) and the one that opens its status page /suivi (docs/decisions/019; the same order secret,
  * given only to the account that placed the order).
  */
 const AccountOrderSchema = OrderViewSchema.extend({ receipt_secret: z.string().nullable(), tracking_secret: z.string() });
@@ -66,7 +66,7 @@ export const AccountOrdersPageSchema = z.object({
 export type AccountOrdersPage = z.infer<typeof AccountOrdersPageSchema>;
 
 /**
- * GET /v2/public/auth/export (issue 16; RGPD articles 15 and 20): everything kept about the
+ * GET /v2/public/auth/export (docs/decisions/012; RGPD articles 15 and 20): everything kept about the
  * account, as a JSON file to save (not in the success envelope).
  */
 export const AccountExportSchema = z.object({

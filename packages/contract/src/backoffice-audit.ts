@@ -2,8 +2,8 @@ import { z } from '@resto/domain/zod-fr';
 import { AuditEntrySchema } from './backoffice.ts';
 
 /**
- * The audit log, the export and the import of the back office (issue 14, part 8;
- * docs/decisions/023-back-office.md): GET /v2/restaurant/audit, GET /v2/restaurant/export,
+ * The audit log, the export and the import of the back office
+ * (docs/decisions/023-back-office.md): GET /v2/restaurant/audit, GET /v2/restaurant/export,
  * POST /v2/restaurant/import/preview and POST /v2/restaurant/import.
  */
 

@@ -3,7 +3,7 @@ import { CapacitySettingsSchema, capacitySettingNames } from '@resto/domain/capa
 import { ExpectedVersionSchema } from './backoffice.ts';
 
 /**
- * Capacity per 15-minute slot (issue 14, part 4): the owner's page (GET/PUT
+ * Capacity per 15-minute slot (docs/decisions/023): the owner's page (GET/PUT
  * /v2/restaurant/capacity) and the storefront's full slots (GET /v2/public/slots).
  * Settings named as in packages/domain/src/capacity.ts; null: no limit.
  */

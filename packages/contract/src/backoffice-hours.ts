@@ -5,7 +5,7 @@ import { InstantSchema } from './common.ts';
 import { ExpectedVersionSchema } from './backoffice.ts';
 
 /**
- * Hours, exceptional days, pause and busy mode in the back office (issue 14, part 3; routes in
+ * Hours, exceptional days, pause and busy mode in the back office (docs/decisions/023; routes in
  * apps/api/src/modules/hours/routes.ts). Times 'HH:MM' in Europe/Paris, dates 'YYYY-MM-DD',
  * instants ISO 8601, durations in minutes. Every body is checked by the domain's schemas.
  */

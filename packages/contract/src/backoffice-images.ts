@@ -3,7 +3,7 @@ import { availabilityStates } from '@resto/domain/sold-out';
 import { ExpectedVersionSchema } from './backoffice.ts';
 import { InstantSchema } from './common.ts';
 
-/** The back office's image upload and dishes' availability (issue 14, parts 1 and 2). */
+/** The back office's image upload and dishes' availability (docs/decisions/023). */
 
 /** One file written for an upload. */
 const UploadVariantSchema = z.object({

@@ -3,7 +3,7 @@ import { CategorySchema, ItemSchema, MenuSchema, OptionFields, OptionValueSchema
 import { ExpectedVersionSchema } from './backoffice.ts';
 
 /**
- * The menu editor's requests and answers (issue 14, part 1; /v2/restaurant/menu…, owner only).
+ * The menu editor's requests and answers (docs/decisions/023; /v2/restaurant/menu…, owner only).
  * Bodies are the restaurant file's own schemas (packages/domain/src/restaurant-file.ts) with the
  * ids the server assigns left out: the import and the back office refuse the same things with
  * the same French messages. Prices in euros (2 decimals), VAT in percent (null: the default rate).

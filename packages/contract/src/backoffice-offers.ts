@@ -4,7 +4,7 @@ import { ExpectedVersionSchema } from './backoffice.ts';
 import { OfferSchema } from './catalog.ts';
 
 /**
- * The back office's offers and coupons (issue 14, part 6) under /v2/restaurant/offers, the
+ * The back office's offers and coupons (docs/decisions/023) under /v2/restaurant/offers, the
  * owner's only. Money in euros; `value` percent (percentage, cheapest_item) or euros (fixed_amount).
  */
 

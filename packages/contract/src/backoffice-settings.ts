@@ -2,7 +2,7 @@ import { z } from '@resto/domain/zod-fr';
 import { ExpectedVersionSchema } from './backoffice.ts';
 
 /**
- * The back office's settings calls (issue 14, parts 5 and 7; docs/decisions/023-back-office.md):
+ * The back office's settings calls (docs/decisions/023-back-office.md):
  * GET /v2/restaurant/settings and PATCH /v2/restaurant/settings, owner only. Values are checked
  * one by one with the restaurant file's KnownSettingsSchema (packages/domain/src/settings-fields.ts).
  */

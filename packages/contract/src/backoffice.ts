@@ -2,7 +2,7 @@ import { z } from '@resto/domain/zod-fr';
 import { InstantSchema } from './common.ts';
 
 /**
- * What every back-office call shares (issue 14; docs/decisions/023-back-office.md). Each page's
+ * What every back-office call shares (docs/decisions/023-back-office.md). Each page's
  * own requests and answers live in backoffice-<page>.ts beside this file.
  */
 

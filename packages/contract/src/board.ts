@@ -4,7 +4,7 @@ import { InstantSchema } from './common.ts';
 import { OrderViewLineSchema, OrderViewSchema } from './orders.ts';
 
 /**
- * The restaurant's orders board (issue 13, parts 2, 3 and 5) under /v2/restaurant/…, behind a
+ * The restaurant's orders board (docs/decisions/019 and 021) under /v2/restaurant/…, behind a
  * staff session cookie, and the customer's status page (part 7) under /v2/public/tracking/…,
  * behind the order's secret. Money in euros, instants in ISO 8601 UTC.
  */

@@ -95,7 +95,7 @@ export const errorStatus = {
   payment_webhook_refused: 400,
   payment_provider_unavailable: 502,
 
-  // The restaurant's side (issue 13)
+  // The restaurant's side (docs/decisions/020)
   /** A staff call without a live staff session (no cookie, expired, or a removed member's). */
   staff_login_required: 401,
   /** A staff member whose role may not do this (an owner's call by `staff`). */
@@ -106,7 +106,7 @@ export const errorStatus = {
   staff_invitation_invalid: 400,
   /** An owner cannot remove the last owner (or themself). */
   staff_last_owner: 409,
-  /** A state-changing staff call whose Origin (or Sec-Fetch-Site) is another site's (issue 13, part 1). */
+  /** A state-changing staff call whose Origin (or Sec-Fetch-Site) is another site's (docs/decisions/020). */
   cross_site_refused: 403,
   /**
    * The order is no longer in the status the screen saw (another screen acted first, a double
@@ -116,7 +116,7 @@ export const errorStatus = {
   /** The payment provider refused or could not do the refund; the order keeps its status, staff may retry. */
   refund_failed: 502,
 
-  // The back office (issue 14, docs/decisions/023-back-office.md)
+  // The back office (docs/decisions/023-back-office.md)
   /**
    * The edit was based on a version of the row (or setting) that someone changed since: nothing
    * is written; `payload` holds the current values, so the form can show them beside what was typed.

@@ -47,7 +47,7 @@ const FreeItemSchema = z.object({ item_id: z.number(), item_name: z.string(), qu
 /**
  * An order as the API shows it (GET /v2/public/checkout/{order_id}, and each order of GET
  * /v2/public/auth/orders): euros with 2 decimals, tax rates in percent, paid lines apart from
- * free items, every status with its time. Beyond the spec: meal vouchers (issue 16) and
+ * free items, every status with its time. Beyond the spec: meal vouchers (docs/decisions/012) and
  * `payment_test_mode` (a card payment of the test processor, no money moved).
  */
 export const OrderViewSchema = z

@@ -2,7 +2,7 @@ import { z } from '@resto/domain/zod-fr';
 import { pushMessages } from '@resto/domain/messages/escalation';
 
 /**
- * Web Push for staff devices (issue 13, part 4; docs/decisions/022-nothing-unseen.md), under
+ * Web Push for staff devices (docs/decisions/022-nothing-unseen.md), under
  * /v2/restaurant/push/…, behind a staff session cookie. The browser subscribes with the server's
  * VAPID public key and sends its PushSubscription; the server pushes "order not opened" alerts.
  */

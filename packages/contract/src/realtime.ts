@@ -1,7 +1,7 @@
 import { z } from '@resto/domain/zod-fr';
 
 /**
- * Live events of the restaurant side (issue 13, part 5; docs/decisions/021-live-events.md): the
+ * Live events of the restaurant side (docs/decisions/021-live-events.md): the
  * SSE streams' query and the staff screens' heartbeat. The streams' `order` events carry
  * BoardEventData (board) or TrackingView (customer) of ./board.ts as JSON.
  */

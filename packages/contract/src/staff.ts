@@ -2,7 +2,7 @@ import { z } from '@resto/domain/zod-fr';
 import { InstantSchema } from './common.ts';
 
 /**
- * The staff area's API (issue 13, part 1; docs/decisions/020-staff-accounts.md):
+ * The staff area's API (docs/decisions/020-staff-accounts.md):
  * /v2/restaurant/auth/… (log-in, log-out, who am I), /v2/restaurant/staff/… (the owner's team
  * page) and /v2/restaurant/invitations/{token} (a one-time link that creates an account). Staff
  * calls carry the `resto_staff` cookie, never a bearer token. Request schemas live in

@@ -22,7 +22,7 @@ import {
 import { messages } from './messages.ts';
 import { formatPhone } from './phone.ts';
 
-/** Account rules (issue 5; spec sections 5 and 9). */
+/** Account rules (docs/decisions/006; spec sections 5 and 9). */
 
 const at = (iso: string) => new Date(iso);
 const issued = at('2026-11-20T10:00:00Z');
@@ -74,7 +74,7 @@ describe('rate limits', () => {
   });
 });
 
-describe('back-offs (issue 17, finding 7): free tries, then doubling waits, capped, forgotten when idle', () => {
+describe('back-offs (docs/decisions/006): free tries, then doubling waits, capped, forgotten when idle', () => {
   const password = backoffs.passwordPerClient;
   const code = backoffs.codePerClient;
 

@@ -3,7 +3,7 @@ import { messages } from './messages.ts';
 import { PersonalSchema } from './checkout.ts';
 
 /**
- * Customer accounts (spec sections 3 User, 4 Auth, 5 Validation, 7 Calls; issue 5): the rules
+ * Customer accounts (spec sections 3 User, 4 Auth, 5 Validation, 7 Calls; docs/decisions/006): the rules
  * and the request schemas, shared by the storefront's forms and the API. No I/O, no clock: the
  * instant comes in as an argument.
  */
@@ -13,7 +13,7 @@ export const passwordMinLength = 8;
 const passwordMaxLength = 128;
 /**
  * One-time codes: 6 digits, valid 10 minutes, 10 wrong tries at most from all client addresses
- * together (issue 5; raised from 5 by issue 17: one client address, slowed down by
+ * together (docs/decisions/006; raised from 5 by docs/decisions/006: one client address, slowed down by
  * `backoffs.codePerClient`, can make at most 6 in a code's 10 minutes, so it cannot kill a code alone).
  */
 export const codeLength = 6;
@@ -29,7 +29,7 @@ const sessionTouchMinutes = 5;
 export const ordersPageSize = 20;
 const ordersMaxPageSize = 100;
 
-/** What a one-time code is for: it is accepted for nothing else (issue 5, "bound to purpose"). */
+/** What a one-time code is for: it is accepted for nothing else (docs/decisions/006). */
 export type CodePurpose = 'signup' | 'reset';
 
 /**
@@ -43,8 +43,8 @@ export interface RateLimit {
 }
 
 /**
- * The limits of issue 5; counts are failures for logins and code checks, sends for codes. (Issue
- * 17 removed the 10 wrong passwords per account: a stranger used it to lock the owner out. Wrong
+ * The limits of docs/decisions/006; counts are failures for logins and code checks, sends for codes.
+ * (docs/decisions/006 removed the 10 wrong passwords per account: a stranger used it to lock the owner out. Wrong
  * passwords now slow down their client address only: `backoffs.passwordPerClient`.)
  */
 export const rateLimits = {
@@ -63,7 +63,7 @@ export const rateLimits = {
 } as const satisfies Record<string, RateLimit>;
 
 /**
- * An exponential back-off (issue 17, finding 7): a subject (an e-mail and a client address) gets
+ * An exponential back-off (docs/decisions/006): a subject (an e-mail and a client address) gets
  * `freeTries` failed tries at once; after the n-th failure (n ≥ freeTries) it waits
  * `firstDelaySeconds × 2^(n − freeTries)` seconds, at most `maxDelaySeconds`, before its next try.
  * The count starts again after `idleResetSeconds` without a try (longer than the longest wait,
@@ -83,7 +83,7 @@ export interface BackoffState {
   lastAt: Date;
 }
 
-/** The back-offs of issue 17. Subjects pair an e-mail with a client address: the owner elsewhere is never slowed. */
+/** The back-offs of docs/decisions/006. Subjects pair an e-mail with a client address: the owner elsewhere is never slowed. */
 export const backoffs = {
   /** Wrong passwords (login, and the current password of change-password and delete-profile): 5 free, then 15 s, 30 s, 1 min … 15 min. */
   passwordPerClient: { name: 'password-client', freeTries: 5, firstDelaySeconds: 15, maxDelaySeconds: 15 * 60, idleResetSeconds: 60 * 60 },

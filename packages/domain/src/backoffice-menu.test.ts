@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { formatPrice } from './format.ts';
 import { dishChanges, moveWithin, type DishFields } from './backoffice-menu.ts';
 
-/** Issue 14, part 1: the audit log's sentences of a dish's edit, and up/down moves. */
+/** docs/decisions/023: the audit log's sentences of a dish's edit, and up/down moves. */
 
 const margherita: DishFields = {
   name: 'Pizza Margherita',

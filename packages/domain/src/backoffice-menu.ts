@@ -3,7 +3,7 @@ import { allergenLabels, dietLabels, type Allergen, type Diet } from './allergen
 import { menuAuditTexts as t } from './messages/backoffice-menu.ts';
 
 /**
- * The menu editor's pure rules (issue 14, part 1; docs/decisions/023-back-office.md): what an
+ * The menu editor's pure rules (docs/decisions/023-back-office.md): what an
  * edit of a dish changed, in French sentences for the audit log, and how an up/down move
  * reorders siblings.
  */

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { OfferEditSchema, checkOfferEdit, describeOffer, formatDays, normaliseOfferInput, offerTypeFields, type OfferEditInput } from './backoffice-offers.ts';
 import { offerTypes } from './offers.ts';
 
-/** The back office's offer rules (issue 14, part 6): fields per type, checks, canonical code, conditions in words. */
+/** The back office's offer rules (docs/decisions/023): fields per type, checks, canonical code, conditions in words. */
 
 const names = {
   menus: new Map([[1, 'La carte']]),

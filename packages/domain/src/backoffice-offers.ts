@@ -8,7 +8,7 @@ import { OfferSchema, offerProblems } from './restaurant-file.ts';
 import { offerConditionTexts as t, offerMessages, weekdayShort } from './messages/backoffice-offers.ts';
 
 /**
- * The back office's offers and coupons (issue 14, part 6; docs/decisions/023-back-office.md,
+ * The back office's offers and coupons (docs/decisions/023-back-office.md,
  * section « Offres et codes promo »). Pure: what an offer's form holds, which fields each type
  * uses, the checks beyond the restaurant file's schema, and an offer's conditions in words.
  */

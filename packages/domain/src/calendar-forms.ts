@@ -3,7 +3,7 @@ import { rangeIssues } from './calendar.ts';
 import { CalendarExceptionSchema, MenuSchema, weeklyRanges } from './restaurant-file.ts';
 
 /**
- * The back office's forms of hours and exceptional days (issue 14, part 3), derived from the
+ * The back office's forms of hours and exceptional days (docs/decisions/023), derived from the
  * restaurant file's schemas with the range checks of calendar.ts (rangeIssues). Apart from
  * calendar.ts so the storefront's scheduling does not carry the restaurant file's schemas.
  */

@@ -60,7 +60,7 @@ const tuesdayMorning = new Date('2026-11-24T09:00:00Z');
 const slots = (date: string, now: Date, cal?: RestaurantCalendar, isPickup = false) =>
   generateSlots({ date, now, isPickup, menus: [menu], scheduling: plain, calendar: cal }).map((s) => s.value);
 
-describe('exceptional closures (issue 14, part 3)', () => {
+describe('exceptional closures (docs/decisions/023)', () => {
   const cal = calendar({ exceptions: [closedOn('2026-11-25')] });
 
   test('a closed day has no slot, for delivery and pickup; the days around keep theirs', () => {

@@ -4,7 +4,7 @@ import { calendarMessages } from './messages/ordering.ts';
 import { readSetting, type SettingsList } from './settings.ts';
 
 /**
- * The restaurant's calendar beyond its weekly hours (issue 14, part 3; docs/decisions/023-back-office.md):
+ * The restaurant's calendar beyond its weekly hours (docs/decisions/023-back-office.md):
  * exceptional closures and openings by date, and the live ordering state (pause, busy mode).
  * Dates are Paris days 'YYYY-MM-DD'; instants ISO 8601 strings; durations in minutes.
  */

@@ -19,7 +19,7 @@ import { capacityFieldMessages } from './messages/backoffice-capacity.ts';
 
 const limits = (overrides: Partial<CapacityLimits> = {}): CapacityLimits => ({ maxOrders: null, maxItems: null, itemCategoryIds: [], ...overrides });
 
-describe('slotKeyAt: the quarter hour of an instant, in Paris (issue 14, part 4)', () => {
+describe('slotKeyAt: the quarter hour of an instant, in Paris (docs/decisions/023)', () => {
   test.each([
     // Winter: Paris = UTC+1.
     ['2026-11-24T11:30:00Z', '2026-11-24 12:30'],

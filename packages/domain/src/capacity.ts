@@ -5,7 +5,7 @@ import { parseSlotValue, toRestaurantDate } from './scheduling.ts';
 import type { SettingsList } from './settings.ts';
 
 /**
- * Capacity per 15-minute slot (issue 14, part 4; docs/decisions/023-back-office.md, « Capacité »):
+ * Capacity per 15-minute slot (docs/decisions/023-back-office.md, « Capacité »):
  * at most N orders, and/or N dishes of chosen categories, per slot and per order type.
  *
  * Settings, named in the style of the spec's `scheduling.*` (the delivery one unprefixed, a

@@ -193,7 +193,7 @@ export function calculateCartTotals(input: CartPricingInput): CartTotals {
 export function calculateTotalsOfUnits(input: CartPricingInput, unitCents: readonly number[]): CartTotals {
   const { tax } = input;
   // Loops over plain arrays, the rates in a small sorted list rather than Maps: this runs for every
-  // cart priced (issue 15; pricing-equivalence.test.ts proves the results unchanged).
+  // cart priced (docs/decisions/025; pricing-equivalence.test.ts proves the results unchanged).
   const count = input.lines.length;
   const lines = new Array<{ unitCents: number; amountCents: number }>(count);
   const amounts = new Array<number>(count);

@@ -74,7 +74,7 @@ export interface MenuItem {
   /** Diet labels: vegetarian, vegan, halal, gluten_free. */
   item_diets: string[];
   /**
-   * An alcoholic drink (beer, wine…): never payable with meal vouchers (issue 16, part 4).
+   * An alcoholic drink (beer, wine…): never payable with meal vouchers (docs/decisions/012).
    * Absent reads as false.
    */
   item_is_alcoholic?: boolean;
@@ -145,7 +145,7 @@ export function validateOptionChoices(itemName: string, options: readonly ItemOp
  * Chosen values not found on the item are priced 0 (validateOptionChoices refuses them first).
  */
 export function pricedLineFromItem(item: MenuItem, chosen: readonly ChosenOptionValue[], quantity: number): PricedLine {
-  // Loops rather than find() with closures: every line of every cart priced comes here (issue 15).
+  // Loops rather than find() with closures: every line of every cart priced comes here (docs/decisions/025).
   const options = new Array<PricedLine['options'][number]>(chosen.length);
   for (let index = 0; index < chosen.length; index++) {
     const choice = chosen[index]!;

@@ -119,7 +119,7 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 /** Payment tab (section 5): a method is required; cash by default (section 9). */
 export const PaymentSchema = z.object({
   method: z.enum(paymentMethods, { error: messages.paymentMethodRequired }),
-  /** Meal vouchers on site for the eligible part (cash only; issue 16, docs/decisions/012). */
+  /** Meal vouchers on site for the eligible part (cash only; docs/decisions/012). */
   meal_voucher: z.boolean().optional(),
 });
 
@@ -165,7 +165,7 @@ export const OrderPayloadSchema = z.object({
   coupon: z.string().trim().max(40).nullish(),
   payment_method: z.enum(paymentMethods, { error: messages.paymentMethodRequired }),
   /**
-   * Beyond the spec (issue 16, docs/decisions/012): part of a cash order is paid on site with meal
+   * Beyond the spec (docs/decisions/012): part of a cash order is paid on site with meal
    * vouchers. Only with payment_method 'cash'; the server computes the voucher amount itself.
    */
   meal_voucher: z.boolean({ error: messages.mealVoucherInvalid }).optional().default(false),
@@ -213,8 +213,8 @@ export function orderPayloadTotals(totals: Pick<CartTotals, 'deliveryCents' | 't
 
 /** PUT /v2/public/checkout/ (section 7): finalises an order. */
 /**
- * What proves a call is made by the one who placed the order (issue 17, finding 6;
- * docs/decisions/014), beside the spec's fields: the per-order `secret` answered by POST
+ * What proves a call is made by the one who placed the order
+ * (docs/decisions/014), beside the spec's fields: the per-order `secret` answered by POST
  * /checkout/, or the order's `local_id` (an account's Bearer token of the order's account works too).
  */
 export const OrderProofFields = {

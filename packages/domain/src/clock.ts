@@ -5,7 +5,7 @@ export const restaurantTimeZone = 'Europe/Paris';
 
 /**
  * A value made on its first use (`make` runs once): for Intl formatters, whose making costs
- * milliseconds of a phone's main thread when a page starts, while many pages never use them (issue 15).
+ * milliseconds of a phone's main thread when a page starts, while many pages never use them (docs/decisions/027).
  */
 export function lazily<T>(make: () => T): () => T {
   let value: T | undefined;
@@ -56,7 +56,7 @@ let rememberedSpan: OffsetSpan | undefined;
 
 /**
  * The restaurant zone's UTC offset at `ms`, in ms. Intl costs microseconds and pricing asks it for
- * every offer's time window (issue 15): it is asked once per quarter hour, at the quarter's first
+ * every offer's time window (docs/decisions/029): it is asked once per quarter hour, at the quarter's first
  * and last second, and kept when both agree (Europe/Paris has changed on whole hours since 1911),
  * then the wall clock is plain arithmetic. A quarter that holds a change (the 1911 one fell at
  * 23:50:39 UTC) is asked at the instant's second, every time. Within a span the server sent, its

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { calculateMailboxKey, mailboxRules } from './email-identity.ts';
 
-/** The mailbox key of once-only offers (issue 17, finding 8; docs/decisions/003). */
+/** The mailbox key of once-only offers (docs/decisions/003). */
 
 describe('calculateMailboxKey', () => {
   test.each([

@@ -1,5 +1,5 @@
 /**
- * One person, one e-mail key (issue 17, finding 8): the rule that tells two spellings of the same
+ * One person, one e-mail key (docs/decisions/003): the rule that tells two spellings of the same
  * mailbox apart from two mailboxes, so a once-only offer (allow_repeat false) is not used again
  * with `Client@Gmail.com`, `c.l.i.e.n.t@gmail.com` or `client+1@gmail.com`.
  * See docs/decisions/003-offers-and-coupons.md. Pure: no I/O, no DNS.

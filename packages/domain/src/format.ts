@@ -1,6 +1,6 @@
 /**
  * French formats of the product, in one place for the storefront, the e-mails and the receipts
- * (issue 12): money in euros, rates of VAT, distances, calendar days, instants and slots, all read
+ * (docs/decisions/018): money in euros, rates of VAT, distances, calendar days, instants and slots, all read
  * in Europe/Paris. Inside the code an amount is an integer number of cents; the API speaks euros
  * with 2 decimals (section 7 of the specification).
  * Intl gives French spacing: a narrow no-break space (U+202F) before "€" and as thousands
@@ -109,7 +109,7 @@ export function formatDistance(distance: number, unit: string): string {
 }
 
 // Made on first use, not at load: four time-zoned formatters cost milliseconds of a phone's main
-// thread while a page starts (issue 15), and most pages format no date.
+// thread while a page starts (docs/decisions/029), and most pages format no date.
 const dayFormatter = lazily(() => new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }));
 const calendarDateFormatter = lazily(() => new Intl.DateTimeFormat('fr-FR', { timeZone: restaurantTimeZone, day: 'numeric', month: 'long', year: 'numeric' }));
 /** 'lundi 23 novembre à 21:05' in Paris; with `year`, 'lundi 23 novembre 2026 à 21:05'. */

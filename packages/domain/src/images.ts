@@ -1,5 +1,5 @@
 /**
- * Images uploaded from the back office (issue 14, part 1; docs/decisions/023-back-office.md): the
+ * Images uploaded from the back office (docs/decisions/023-back-office.md): the
  * sizes and names the API writes under DATA_DIR/uploads and the storefront's <picture> reads.
  * Every upload is cropped to the menu card's 4:3 and written at each width of `uploadWidths`
  * (never enlarged) in AVIF and WebP, named `<hash>-<width>.<format>`; a dish's `image` is the

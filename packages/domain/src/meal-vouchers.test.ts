@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { mealVoucherSplit, readMealVoucherSettings, type VoucherLine } from './meal-vouchers.ts';
 
-/** Meal vouchers: food and non-alcoholic drinks only, delivery excluded, capped (issue 16, part 4). */
+/** Meal vouchers: food and non-alcoholic drinks only, delivery excluded, capped (docs/decisions/012). */
 
 const food = (amountCents: number): VoucherLine => ({ amountCents, alcoholic: false });
 const alcohol = (amountCents: number): VoucherLine => ({ amountCents, alcoholic: true });

@@ -3,8 +3,8 @@ import { eurosToCents } from './money.ts';
 import { readSetting, type SettingsList } from './settings.ts';
 
 /**
- * Meal vouchers (titres-restaurant, paper or card) paid on site (issue 16, part 4;
- * docs/decisions/012-personal-data-and-meal-vouchers.md). Pure: amounts are integer cents.
+ * Meal vouchers (titres-restaurant, paper or card) paid on site
+ * (docs/decisions/012-personal-data-and-meal-vouchers.md). Pure: amounts are integer cents.
  *
  * French rule (Code du travail R3262-4 and the 2026 daily ceiling): a voucher pays for food
  * ready to eat and non-alcoholic drinks, never alcohol nor a delivery fee, up to a daily ceiling
@@ -58,7 +58,7 @@ export interface MealVoucherSplit {
 }
 
 /**
- * The part of an order meal vouchers may pay (issue 16, part 4). The discount is spread over the
+ * The part of an order meal vouchers may pay (docs/decisions/012). The discount is spread over the
  * lines in proportion to their amounts (largest remainder, as for tax), so alcohol keeps its share;
  * the eligible amount is the non-alcoholic lines after their share, never above the total minus the
  * delivery fee; the voucher amount is that, capped by the daily ceiling.

@@ -20,7 +20,7 @@ import * as tracking from './messages/tracking.ts';
 
 const features = { account, board, cart, checkout, delivery, errors, escalation, legal, mail, menu, orders, payment, pwa, receipts, site, staff, tracking };
 
-describe('the French catalogue (issue 12)', () => {
+describe('the French catalogue (docs/decisions/018)', () => {
   test('a key of `messages` lives in exactly one feature, and `messages` holds them all', () => {
     const seen = new Map<string, string>();
     for (const [part, entries] of Object.entries(messageParts)) {

@@ -214,7 +214,7 @@ function calculateReductionByLine(offer: Offer, lines: readonly OfferLine[], inS
 /**
  * Adds calculateReductionByLine's parts into `parts` (one per line, in line order) and returns
  * their sum. Loops over line indices into one array rather than arrays of objects: this runs for
- * every offer of every cart priced (issue 15); pricing-equivalence.test.ts proves the results unchanged.
+ * every offer of every cart priced (docs/decisions/025); pricing-equivalence.test.ts proves the results unchanged.
  */
 function addReductionByLine(offer: Offer, lines: readonly OfferLine[], inScope: readonly number[], parts: number[]): number {
   let sum = 0;
@@ -304,7 +304,7 @@ export function calculateReduction(offer: Offer, lines: readonly OfferLine[]): n
  */
 export function calculateOffers(automatic: readonly Offer[], coupon: Offer | null, context: OfferContext): OfferResult {
   // Each offer's scope and the subtotal are computed once per cart, for the refusal and the
-  // reduction alike (issue 15: this runs for every cart priced).
+  // reduction alike (docs/decisions/025: this runs for every cart priced).
   const { lines } = context;
   const subtotalCents = subtotalOf(lines);
   const applicable: { offer: Offer; isCoupon: boolean; inScope: number[] }[] = [];

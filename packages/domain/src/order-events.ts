@@ -1,7 +1,7 @@
 import type { OrderAction, OrderStatus } from './order-lifecycle.ts';
 
 /**
- * The kinds of `order_events` rows (issue 13, part 3; docs/decisions/019-the-orders-life.md).
+ * The kinds of `order_events` rows (docs/decisions/019-the-orders-life.md).
  * Status changes: `placed` (to pending), `paid`, `accepted`, `delayed` (accepted → accepted, a
  * new ready time), `ready`, `completed`, `rejected`, `auto_rejected`, `cancelled`. Facts that
  * change no status: `opened` (a screen first opened it), `ticket_printed`, `refunded`,

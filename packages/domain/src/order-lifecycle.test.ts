@@ -42,7 +42,7 @@ const table: Record<PaymentMethod, Record<OrderStatus, Record<OrderAction, Order
   },
 };
 
-describe('the order state machine (issue 13, part 3)', () => {
+describe('the order state machine (docs/decisions/019)', () => {
   for (const paymentMethod of ['cash', 'card'] as const)
     for (const status of orderStatuses)
       for (const action of orderActions) {

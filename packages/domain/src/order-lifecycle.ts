@@ -1,7 +1,7 @@
 import type { PaymentMethod } from './checkout.ts';
 
 /**
- * An order's life on the restaurant's side (issue 13; docs/decisions/016, section 7.2): the one
+ * An order's life on the restaurant's side (docs/decisions/019; docs/decisions/016, section 7.2): the one
  * state machine that says which status changes are allowed. The API checks every change with
  * `transition` inside the transaction that writes it, the board offers only the actions
  * `availableActions` returns, and the customer's status page labels statuses with `trackingStep`.
@@ -21,7 +21,7 @@ export type { PaymentMethod };
 /**
  * What can happen to an order. `pay`: the payment provider confirmed a card payment. `accept`,
  * `delay`, `mark_ready`, `complete`, `reject`, `cancel`: staff on the board. `auto_reject`: the
- * server, when nobody accepted the order in time (issue 13, part 4).
+ * server, when nobody accepted the order in time (docs/decisions/022).
  */
 export const orderActions = ['pay', 'accept', 'delay', 'mark_ready', 'complete', 'reject', 'cancel', 'auto_reject'] as const;
 export type OrderAction = (typeof orderActions)[number];
@@ -99,7 +99,7 @@ export function needsRefund(order: LifecycleOrder & { wasPaid: boolean }, to: Or
 }
 
 /**
- * Why an order is refused or cancelled (issue 13, part 3). `other` needs a text typed by staff;
+ * Why an order is refused or cancelled (docs/decisions/019). `other` needs a text typed by staff;
  * `not_accepted_in_time` is the server's own, for `auto_reject`.
  */
 export const refusalReasons = ['product_sold_out', 'too_many_orders', 'exceptional_closure', 'address_out_of_zone', 'other', 'not_accepted_in_time'] as const;
@@ -129,7 +129,7 @@ export function refusalReasonText(reason: RefusalReason, text: string | null | u
 /** The preset ready times the board offers when accepting an ASAP order, in minutes from now. */
 export const readyTimePresetsMinutes = [10, 20, 30] as const;
 
-/** The board's four columns (issue 13, part 2). */
+/** The board's four columns (docs/decisions/019). */
 export const boardColumns = ['new', 'in_progress', 'ready', 'done'] as const;
 export type BoardColumn = (typeof boardColumns)[number];
 

@@ -2,7 +2,7 @@ import { z } from './zod-fr.ts';
 import { maxDatabaseInteger, OrderProofFields } from './checkout.ts';
 import { messages } from './messages.ts';
 
-/** Bodies of the card payment calls (spec section 7; issue 6), shared by the API and the storefront. */
+/** Bodies of the card payment calls (spec section 7; docs/decisions/007), shared by the API and the storefront. */
 
 const orderId = z
   .number({ error: messages.orderIdRequired })
@@ -47,7 +47,7 @@ export const StripePaymentIntentSchema = z.object({
   customer_id: z.string().trim().min(1, { error: messages.required }).max(255),
   amount: intentAmount,
   payment_intent_id: z.string().trim().max(255).nullish(),
-  /** The order's secret or local_id (issue 17): the intent and its client_secret go only to the order's owner. */
+  /** The order's secret or local_id (docs/decisions/014): the intent and its client_secret go only to the order's owner. */
   ...OrderProofFields,
 });
 

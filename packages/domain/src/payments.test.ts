@@ -19,7 +19,7 @@ import {
 } from './payments.ts';
 import { StripePaymentIntentSchema } from './payment-schemas.ts';
 
-/** Card payment rules (spec sections 3, 4, 7, 8; issue 6). */
+/** Card payment rules (spec sections 3, 4, 7, 8; docs/decisions/007). */
 
 describe('readPaymentMethods / resolvePaymentMethod (section 3 settings, section 4 "forced to card")', () => {
   const settings = (cod: boolean, stripe: boolean, paypal = false) => [
@@ -67,7 +67,7 @@ describe('intentAmountCents (section 7: amount in euros with 2 decimals)', () =>
   });
 });
 
-describe('statuses move forward only (docs/decisions/017, section 4: history; issue 6: out-of-order events)', () => {
+describe('statuses move forward only (docs/decisions/017, section 4: history; docs/decisions/007: out-of-order events)', () => {
   test.each([
     ['pending', 'paid', true],
     ['paid', 'pending', false],
@@ -89,7 +89,7 @@ describe('statuses move forward only (docs/decisions/017, section 4: history; is
   });
 });
 
-describe('checkIntentPaysOrder (issue 6: never believe the browser)', () => {
+describe('checkIntentPaysOrder (docs/decisions/007: never believe the browser)', () => {
   const order = { orderId: 1001, totalCents: 2590, intentId: 'pi_1' };
   const intent = { id: 'pi_1', status: 'succeeded' as IntentStatus, amountCents: 2590, currency: 'eur', metadata: { order_id: '1001' } };
   test.each([
@@ -157,7 +157,7 @@ describe('test cards (docs/decisions/016, section 5: Stripe test mode)', () => {
   ])('%s %s', (number, behaviour) => {
     expect(testCardBehaviour(number)).toBe(behaviour);
   });
-  test('only 4000 0000 0000 5126 has its refunds refused (issue 13, docs/decisions/019)', () => {
+  test('only 4000 0000 0000 5126 has its refunds refused (docs/decisions/019)', () => {
     expect(testCardRefundRefused(cardLast4('4000 0000 0000 5126'))).toBe(true);
     expect(testCardRefundRefused(cardLast4('4242 4242 4242 4242'))).toBe(false);
     expect(testCardRefundRefused(null)).toBe(false);

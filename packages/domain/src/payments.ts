@@ -4,7 +4,7 @@ import type { PaymentMethod } from './checkout.ts';
 import { isOrderStatus, transition } from './order-lifecycle.ts';
 
 /**
- * Card payment rules (spec sections 3, 4, 7 and 8; issue 6). Pure: the provider's answers, the
+ * Card payment rules (spec sections 3, 4, 7 and 8; docs/decisions/007). Pure: the provider's answers, the
  * order and the clock come in as arguments. Amounts are integer cents; the currency is 'eur'.
  */
 
@@ -98,7 +98,7 @@ export function isAwaitingOrder(intent: Pick<IntentFacts, 'metadata'>): boolean 
 }
 
 /**
- * Whether an order may be marked paid from this intent (issue 6, "the server never believes a
+ * Whether an order may be marked paid from this intent (docs/decisions/007, "the server never believes a
  * browser that says paid"): the intent is the one stored for the order, it succeeded, for the
  * order's exact total in cents, in euros, and its metadata.order_id is that order — or, for an
  * intent created without an order, it names no order (the stored binding is the order's).
@@ -183,7 +183,7 @@ const testCards: Readonly<Record<string, TestCardBehaviour>> = {
   '4242424242424242': 'succeeds',
   '4000000000000002': 'declined',
   '4000002760003184': 'requires_authentication',
-  // Stripe's "refund fails" card: the payment succeeds, its refunds are refused (issue 13, part 3).
+  // Stripe's "refund fails" card: the payment succeeds, its refunds are refused (docs/decisions/019).
   '4000000000005126': 'succeeds',
 };
 

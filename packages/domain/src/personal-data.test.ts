@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { describeRetention, readGuestRetentionMonths, retentionCutoff } from './personal-data.ts';
 
-/** Guest data retention (issue 16, part 3). */
+/** Guest data retention (docs/decisions/012). */
 
 describe('readGuestRetentionMonths', () => {
   test.each([

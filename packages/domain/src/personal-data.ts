@@ -1,7 +1,7 @@
 import { readSetting, type SettingsList } from './settings.ts';
 
 /**
- * Personal data kept about customers (issue 16, part 3; RGPD articles 5-1-e and 15;
+ * Personal data kept about customers (docs/decisions/012; RGPD articles 5-1-e and 15;
  * docs/decisions/012-personal-data-and-meal-vouchers.md). Pure.
  */
 

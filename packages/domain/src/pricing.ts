@@ -39,7 +39,7 @@ export interface PricedCart {
  * the server charges this: the same function on both sides.
  */
 export function priceCart(input: PriceCartInput): PricedCart {
-  // Each line's unit price once, for the offers and the subtotal (issue 15: pricing-equivalence.test.ts).
+  // Each line's unit price once, for the offers and the subtotal (docs/decisions/025: pricing-equivalence.test.ts).
   const count = input.lines.length;
   const priced = new Array<PricedLine>(count);
   const offerLines = new Array<OfferLine>(count);

@@ -150,7 +150,7 @@ describe('buildReceipt', () => {
     expect(describePayment(method, status, isPickup)).toMatchObject({ state, state_label: label, method_label: methodLabel });
   });
 
-  test('meal vouchers (issue 16) and test-mode card payments (issue 17) are said on the receipt', () => {
+  test('meal vouchers (docs/decisions/012) and test-mode card payments (docs/decisions/009) are said on the receipt', () => {
     expect(describePayment('cash', 'pending', false, 1100)).toMatchObject({
       method_label: `À la livraison, dont ${formatPrice(1100)} payables en titre-restaurant (papier ou carte), le reste en espèces ou par carte`,
       state_label: 'À régler à la livraison',

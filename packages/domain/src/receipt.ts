@@ -35,9 +35,9 @@ export interface ReceiptOrder {
   totalCents: number;
   taxByRate: readonly { rateBp: number; baseCents: number; taxCents: number }[];
   appliedOffers: readonly { name: string; amount_cents: number; is_coupon: boolean; type: string }[];
-  /** What meal vouchers may pay on site (cents; 0: none chosen). Issue 16, docs/decisions/012. */
+  /** What meal vouchers may pay on site (cents; 0: none chosen). docs/decisions/012. */
   mealVoucherCents?: number;
-  /** A card payment on the built-in test processor: no money moved (issue 17, docs/decisions/014). */
+  /** A card payment on the built-in test processor: no money moved (docs/decisions/014). */
   testMode?: boolean;
 }
 
@@ -128,7 +128,7 @@ const percent = (bp: number) => bp / 100;
  * The payment method and state as a customer reads them (cash is never recorded as received:
  * docs/decisions/016, section 7.3). `isPickup`: cash is paid at the counter, or at the door for a
  * delivery, and the receipt says which one. `mealVoucherCents`: the part meal vouchers may pay
- * (issue 16); `testMode`: a card payment on the test processor, labelled as such (issue 17).
+ * (docs/decisions/012); `testMode`: a card payment on the test processor, labelled as such (docs/decisions/009).
  */
 export function describePayment(method: string, status: string, isPickup: boolean, mealVoucherCents = 0, testMode = false): Receipt['payment'] {
   if (method === 'card') {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { sameSitePath } from './redirect.ts';
 
-describe('sameSitePath (issue 17, finding 10: only a same-site path after login)', () => {
+describe('sameSitePath (docs/decisions/009: only a same-site path after login)', () => {
   test.each([
     '/',
     '/profile',

@@ -1,5 +1,5 @@
 /**
- * Where a page may send the visitor back to after logging in (issue 17, finding 10): a path of
+ * Where a page may send the visitor back to after logging in (docs/decisions/009): a path of
  * this site only. A `redirect` query parameter is attacker-controlled (`/auth/login?redirect=…`
  * in a phishing link), and browsers are lenient with what they take as another origin: `//evil`,
  * `/\evil` and `/<tab>/evil` (the URL parser drops tabs and newlines) all leave the site.

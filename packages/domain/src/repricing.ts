@@ -2,7 +2,7 @@ import { calculateUnitPrice } from './cart.ts';
 import { pricedLineFromItem, type ChosenOptionValue, type MenuItem } from './catalogue.ts';
 
 /**
- * A cart built before the restaurant changed its prices (issue 14, part 9): which lines' unit
+ * A cart built before the restaurant changed its prices (docs/decisions/023): which lines' unit
  * price changes when their dish is replaced by the fresh menu's. The browser shows them
  * (« Les prix ont changé : Pizza Margherita : 11,50 € → 12,50 € ») and the customer confirms
  * before paying; the server refuses stale totals anyway (409 prices_changed).

@@ -1,8 +1,8 @@
 import type { RateLimit } from './account.ts';
 
 /**
- * Limits on the calls that send e-mails or reach a paid outside service (issue 17, finding 3;
- * docs/decisions/014): kept in the database like the accounts' (several API instances share one
+ * Limits on the calls that send e-mails or reach a paid outside service
+ * (docs/decisions/014): kept in the database like the accounts' (several API instances share one
  * PostgreSQL), per client address and per e-mail, over one hour (10 minutes for address search).
  * Sized for a restaurant: a family ordering twice, an office ordering for ten, a shared address
  * behind a mobile operator's NAT are far below; 200 orders from one address in 5 s are not.

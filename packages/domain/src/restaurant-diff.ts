@@ -4,7 +4,7 @@ import type { RestaurantFile } from './restaurant-file.ts';
 import { diffKindLabels, diffSummaryTexts as s, fieldLabels } from './messages/backoffice-audit.ts';
 
 /**
- * What an import would change (issue 14, part 8; docs/decisions/023-back-office.md): the
+ * What an import would change (docs/decisions/023-back-office.md): the
  * restaurant file of the database compared with the file being imported, entity by entity (menus,
  * categories, dishes, offers and coupons by their ids, exceptions by date) and setting by setting.
  * Pure: the API builds the current file from the database (export) and calls this.

@@ -79,7 +79,7 @@ describe('RestaurantFileSchema: valid files (docs/decisions/016, section 5: the 
     });
   });
 
-  test('an item may be flagged alcoholic; the privacy and meal-voucher settings parse (issue 16)', () => {
+  test('an item may be flagged alcoholic; the privacy and meal-voucher settings parse (docs/decisions/012)', () => {
     const file = minimalFile();
     Object.assign(firstItem(file), { alcoholic: true });
     Object.assign(file.settings, {
@@ -94,7 +94,7 @@ describe('RestaurantFileSchema: valid files (docs/decisions/016, section 5: the 
     expect(result.data?.settings['contacts.name']).toBe('Chez Test');
   });
 
-  test('the demo file carries the order handling settings of issue 13, part 4, with their defaults', () => {
+  test('the demo file carries the order handling settings of docs/decisions/022, with their defaults', () => {
     const demo = JSON.parse(readFileSync(fileURLToPath(new URL('../../../apps/api/restaurant/demo-restaurant.json', import.meta.url)), 'utf8')) as FixtureFile;
     const result = RestaurantFileSchema.safeParse(demo);
     expect(result.success).toBe(true);
@@ -247,7 +247,7 @@ describe('RestaurantFileSchema: cross-checks', () => {
     expect(errorsOf(file)).toEqual(['menus.0.categories.0.items.0.options.1.values.0.id : Le numéro de valeur d’option 7 est utilisé deux fois.']);
   });
 
-  test('an option asking for more values than it has is refused, on its selected field (issue 14)', () => {
+  test('an option asking for more values than it has is refused, on its selected field (docs/decisions/023)', () => {
     const file = minimalFile();
     const sauces = { option_id: 1, name: 'Sauces', selected: 3, values: [{ id: 1, name: 'Ketchup' }, { id: 2, name: 'Mayonnaise' }] };
     firstItem(file).options = [sauces];

@@ -26,7 +26,7 @@ const taxRate = z.number({ error: 'Taux de TVA attendu en pourcentage (ex. 10).'
 /** A name shown on the menu: required. */
 const name = (max: number) => z.string().trim().min(1, { error: 'Le nom est obligatoire.' }).max(max, { error: `Nom : ${max} caractères au plus.` });
 const id = z.number().int().positive();
-/** A bundled image (/images/…) or one uploaded from the back office (/uploads/…, issue 14); never an external URL. */
+/** A bundled image (/images/…) or one uploaded from the back office (/uploads/…, docs/decisions/023); never an external URL. */
 const image = z
   .string()
   .regex(/^\/(images|uploads)\/(?!.*\.\.)[\w./-]+\.(svg|png|jpe?g|webp|avif)$/, { error: 'Image attendue sous /images/… ou /uploads/… (fichier du site, pas d’URL externe).' });
@@ -47,7 +47,7 @@ export const OptionFields = z.object({
 });
 
 /**
- * An option's cross-field rules (issue 14, « an option asking for more values than it has »):
+ * An option's cross-field rules (docs/decisions/023, « an option asking for more values than it has »):
  * `selected` is at most its number of values. Issues carry the field's path (`selected`).
  */
 export function checkOption(option: { selected: number; values: readonly unknown[] }, ctx: z.RefinementCtx): void {
@@ -74,7 +74,7 @@ export const ItemSchema = z.object({
   /** EU 1169/2011 annex II allergens of the dish (without options). */
   allergens: allergenList,
   diets: z.array(z.enum(diets)).default([]),
-  /** An alcoholic drink: left out of what meal vouchers may pay (issue 16, part 4). */
+  /** An alcoholic drink: left out of what meal vouchers may pay (docs/decisions/012). */
   alcoholic: z.boolean().default(false),
   options: z.array(OptionSchema).default([]),
 });
@@ -124,7 +124,7 @@ export const OfferSchema = z.object({
 
 /**
  * The settings whose shape the file checks (the others are free name/value pairs read with a
- * fallback). Issue 16: personal data retention and meal vouchers (docs/decisions/012).
+ * fallback). docs/decisions/012: personal data retention and meal vouchers (docs/decisions/012).
  */
 export const KnownSettingsSchema = z.object({
   /** Months after which a guest order's name, e-mail, phone and address are anonymised (default 36). */
@@ -141,7 +141,7 @@ export const KnownSettingsSchema = z.object({
     .min(0, { error: 'Le plafond journalier est positif.' })
     .max(1000, { error: 'Plafond journalier : 1 000 € au plus.' })
     .optional(),
-  /** Issue 13, part 4 (docs/decisions/022-nothing-unseen.md): minutes before an unopened order is announced (default 2). */
+  /** docs/decisions/022-nothing-unseen.md: minutes before an unopened order is announced (default 2). */
   'orders.unseen_alert_minutes': z
     .number({ error: 'Délai attendu en minutes (ex. 2).' })
     .int({ error: 'Délai attendu en minutes entières.' })
@@ -159,14 +159,14 @@ export const KnownSettingsSchema = z.object({
   'orders.auto_print': z.boolean({ error: 'Attendu : true ou false.' }).optional(),
   /** Orders handled by e-mail, not on a board: no alert, no automatic refusal, ASAP kept (default false). */
   'orders.email_only': z.boolean({ error: 'Attendu : true ou false.' }).optional(),
-  /** Issue 14, part 4: orders and dishes per 15-minute slot (capacity.ts, capacitySettingsShape). */
+  /** docs/decisions/023: orders and dishes per 15-minute slot (capacity.ts, capacitySettingsShape). */
   ...capacitySettingsShape,
-  /** Issue 14, parts 5 and 7: payments, contacts, legal mentions, tax, scheduling, delivery (settings-fields.ts). */
+  /** docs/decisions/023: payments, contacts, legal mentions, tax, scheduling, delivery (settings-fields.ts). */
   ...backOfficeSettingsShape,
 });
 
 /**
- * An exceptional closure or opening (issue 14, part 3; domain calendar.ts CalendarException):
+ * An exceptional closure or opening (docs/decisions/023; domain calendar.ts CalendarException):
  * `ranges` are that day's hours when open, empty when closed.
  */
 export const CalendarExceptionSchema = z
@@ -184,7 +184,7 @@ export const RestaurantFileSchema = z
     menus: z.array(MenuSchema).min(1),
     offers: z.array(OfferSchema).default([]),
     coupons: z.array(OfferSchema.extend({ code: OfferSchema.shape.code.unwrap().unwrap(), auto_apply: z.literal('No').default('No') })).default([]),
-    /** Exceptional closures and openings (issue 14); absent in older files. */
+    /** Exceptional closures and openings (docs/decisions/023); absent in older files. */
     exceptions: z.array(CalendarExceptionSchema).default([]),
   })
   .superRefine((file, ctx) => {
@@ -245,7 +245,7 @@ export interface OfferReferences {
 
 /**
  * The cross-checks of an offer against the rest of the restaurant, shared by the restaurant file
- * and the back office (issue 14, part 6): a percentage (percentage, cheapest_item) is at most
+ * and the back office (docs/decisions/023): a percentage (percentage, cheapest_item) is at most
  * 100, and every menu, category and dish it names exists (not checked when `known` is null: a
  * form without the restaurant's ids). @returns the problems, [] when none.
  */

@@ -296,7 +296,7 @@ describe("unservedItems (section 5: each item's menu must have a range overlappi
   });
 });
 
-describe('checkOrderSchedule (issue 4: the server checks again)', () => {
+describe('checkOrderSchedule (docs/decisions/005: the server checks again)', () => {
   const settings = [{ name: 'scheduling.minimum_time', value: 30 }];
   const lines = [{ item_name: 'Pizza Margherita', item_menu_id: 1 }];
   const base = { lines, menus: [menu(), brunch], isPickup: false, settings, now: new Date('2026-11-24T12:00:00+01:00') };
@@ -308,7 +308,7 @@ describe('checkOrderSchedule (issue 4: the server checks again)', () => {
   });
 
   test.each([
-    // [screen connected, e-mail only, ASAP accepted] (issue 13, part 4)
+    // [screen connected, e-mail only, ASAP accepted] (docs/decisions/022)
     [true, false, true],
     [false, false, false],
     [false, true, true],

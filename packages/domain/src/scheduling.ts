@@ -133,7 +133,7 @@ export interface SlotQuery {
   isPickup: boolean;
   menus: readonly SchedulableMenu[];
   scheduling: SchedulingSettings;
-  /** Exceptional days, pause and busy mode (issue 14); undefined: the weekly hours alone. */
+  /** Exceptional days, pause and busy mode (docs/decisions/023); undefined: the weekly hours alone. */
   calendar?: RestaurantCalendar | undefined;
 }
 
@@ -143,7 +143,7 @@ export interface SlotQuery {
  * minutes after now; sorted by start; then the first and last N dropped per settings. Days
  * before today have none. Slots served by only some menus are kept: the cart is checked against
  * the chosen slot (unservedItems), as section 4 says.
- * With a calendar (issue 14): while ordering is paused, none starting before the pause's end
+ * With a calendar (docs/decisions/023): while ordering is paused, none starting before the pause's end
  * (isStoppedByPause: the later ones stay offered); none on an exceptional closure; an exceptional
  * opening's ranges instead of the weekday's; busy mode's extra minutes added to the lead time.
  */
@@ -256,14 +256,14 @@ export function isRestaurantOpen(menus: readonly Pick<Menu, 'menu_is_available' 
 
 /**
  * The lead time at `now`, minutes: the order type's `minimum_time`, plus busy mode's extra minutes
- * while it lasts (issue 14). Today's first slot starts after it; the ASAP estimate says it.
+ * while it lasts (docs/decisions/023). Today's first slot starts after it; the ASAP estimate says it.
  */
 export function leadTimeMinutes(scheduling: Pick<SchedulingSettings, 'minimumTimeMinutes'>, now: Date, calendar?: RestaurantCalendar): number {
   return scheduling.minimumTimeMinutes + busyExtraMinutes(calendar, now);
 }
 
 /**
- * When a pause chosen at `now` ends (issue 14, part 3): `minutes` later, or for « reste de la
+ * When a pause chosen at `now` ends (docs/decisions/023): `minutes` later, or for « reste de la
  * journée » the end of today's last opening range still ahead (any available menu, the calendar's
  * exceptional day applied; an end at or before its start is midnight), else Paris midnight.
  */
@@ -281,7 +281,7 @@ export function pauseEnd(choice: { minutes: number } | { until: 'end_of_day' }, 
 }
 
 /**
- * Who will see an order placed now (issue 13, part 4): whether a staff screen (the board) is
+ * Who will see an order placed now (docs/decisions/022): whether a staff screen (the board) is
  * connected, its heartbeat within the last 45 s, and whether the restaurant handles its orders by
  * e-mail (`orders.email_only`). The API reads it; the storefront gets it with the settings.
  */
@@ -292,7 +292,7 @@ export interface StaffPresence {
 
 /**
  * The read-only setting GET /v2/public/settings adds to the restaurant's: whether a staff screen
- * is connected now (issue 13, part 4). Not in the restaurant file: the server computes it.
+ * is connected now (docs/decisions/022). Not in the restaurant file: the server computes it.
  */
 export const screenConnectedSetting = 'orders.screen_connected';
 
@@ -343,14 +343,14 @@ export interface ScheduleCheck {
   now: Date;
   /** Who will see the order (isAsapOffered); undefined: ASAP needs only an open menu. */
   presence?: StaffPresence | undefined;
-  /** Exceptional days, pause and busy mode (issue 14); undefined: the weekly hours alone. */
+  /** Exceptional days, pause and busy mode (docs/decisions/023); undefined: the weekly hours alone. */
   calendar?: RestaurantCalendar | undefined;
 }
 
 /**
- * Checks an order's time at the moment it is placed (issue 4: the server checks again).
+ * Checks an order's time at the moment it is placed (docs/decisions/005: the server checks again).
  * As soon as possible: every dish's menu must be open now, and someone must be there to see it
- * (isAsapOffered, issue 13 part 4). Scheduled: a real day from today
+ * (isAsapOffered, docs/decisions/022). Scheduled: a real day from today
  * within the horizon, a slot that generateSlots still offers that day, and every dish served in
  * that slot (section 5). While ordering is paused (isStoppedByPause, code ordering_paused): no
  * « dès que possible » (« Le restaurant fait une pause jusqu'à 19:45 : choisissez un créneau. »)

@@ -8,7 +8,7 @@ const zone = (postal_code: string, delivery_fee = 2, city = 'Lyon', name = `Lyon
 const check = (name: string, value: unknown) => checkSettingChanges(shape, [{ name, value }]);
 const issues = (result: ReturnType<typeof checkSettingChanges>) => (result.ok ? [] : result.issues);
 
-/** Issue 14, parts 5 and 7: the back office's settings are checked by the restaurant file's own schema. */
+/** docs/decisions/023: the back office's settings are checked by the restaurant file's own schema. */
 describe('checkSettingChanges', () => {
   test('the demo restaurant’s settings pass the extended schema (the file import keeps working)', () => {
     expect(KnownSettingsSchema.loose().safeParse(demo.settings).success).toBe(true);

@@ -4,7 +4,7 @@ import { normalizePhone } from './phone.ts';
 import { settingLabels, settingsErrors as e, settingValueTexts as v } from './messages/backoffice-settings.ts';
 
 /**
- * The settings the back office edits (issue 14, parts 5 and 7; docs/decisions/023-back-office.md,
+ * The settings the back office edits (docs/decisions/023-back-office.md,
  * "Settings and delivery"): their zod schemas, with a French message per field, spread into the
  * restaurant file's KnownSettingsSchema (restaurant-file.ts), so a file import and a form check a
  * value the same way. Names are the spec's (section 3, Settings) and those the code already reads
@@ -116,7 +116,7 @@ const scheduling = (prefix: '' | 'pickup_') => ({
 /**
  * The schemas of the settings edited from the back office (all optional: a file may leave them
  * out, the readers then use their defaults). `orders.*`, `payments.meal_voucher.*` and
- * `privacy.*` are in KnownSettingsSchema itself (issues 13 and 16).
+ * `privacy.*` are in KnownSettingsSchema itself (docs/decisions/012 and 019).
  */
 export const backOfficeSettingsShape = {
   'payments.cod.active': flag.optional(),
@@ -303,7 +303,7 @@ export function describeSettingChange(name: string, before: unknown, after: unkn
 
 /**
  * Settings computed by the server, answered by GET /v2/public/settings but never stored nor
- * edited: `orders.screen_connected` (issue 13) and anything under `ordering.` or `calendar.`
+ * edited: `orders.screen_connected` (docs/decisions/022) and anything under `ordering.` or `calendar.`
  * (pause, busy mode and exceptions have their own calls).
  */
 export function isComputedSetting(name: string): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { readOrderHandlingSettings } from './settings.ts';
 
-describe('readOrderHandlingSettings (issue 13, part 4; docs/decisions/022-nothing-unseen.md)', () => {
+describe('readOrderHandlingSettings (docs/decisions/022-nothing-unseen.md)', () => {
   test('defaults: alert after 2 min, refusal after 10, no automatic print, handled on a board', () => {
     expect(readOrderHandlingSettings([])).toEqual({ unseenAlertMinutes: 2, autoRejectMinutes: 10, autoPrint: false, emailOnly: false });
   });

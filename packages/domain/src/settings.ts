@@ -16,8 +16,8 @@ function valueOr<T>(value: unknown, fallback: T): T {
 
 /** The cart's tax settings from `tax.enabled`, `tax.inclusive` and `tax.default_rate` (percent); spec defaults otherwise. */
 export function readTaxSettings(settings: SettingsList): TaxSettings {
-  // One pass over the list rather than one readSetting each: every cart priced reads them (issue
-  // 15). The first entry of a name counts, as with readSetting.
+  // One pass over the list rather than one readSetting each: every cart priced reads them
+  // (docs/decisions/028). The first entry of a name counts, as with readSetting.
   let enabled: unknown, inclusive: unknown, defaultRate: unknown;
   let seenEnabled = false, seenInclusive = false, seenDefaultRate = false;
   for (const setting of settings) {
@@ -33,7 +33,7 @@ export function readTaxSettings(settings: SettingsList): TaxSettings {
 }
 
 /**
- * How the restaurant handles orders (issue 13, part 4; docs/decisions/022-nothing-unseen.md):
+ * How the restaurant handles orders (docs/decisions/022-nothing-unseen.md):
  * - `unseenAlertMinutes` (`orders.unseen_alert_minutes`, default 2): an order awaiting acceptance
  *   that no staff screen opened after this many minutes is announced by e-mail and Web Push;
  * - `autoRejectMinutes` (`orders.auto_reject_minutes`, default 10): one still not accepted after

@@ -4,7 +4,7 @@ import { addDays, restaurantInstant, toMinutes, toRestaurantDate, weekdayOf } fr
 import { toRestaurantTime } from './clock.ts';
 
 /**
- * « Épuisé » (issue 14, part 2; docs/decisions/023-back-office.md): a dish sold out for today comes
+ * « Épuisé » (docs/decisions/023-back-office.md): a dish sold out for today comes
  * back by itself at the next opening; one sold out « jusqu'à nouvel ordre » stays off until
  * someone puts it back. Pure rules; the API stores `items.sold_out_until` and `items.is_available`.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { StaffAcceptSchema, StaffInviteSchema, isInvitationLive, removesLastOwner } from './staff.ts';
 
-describe('staff accounts (issue 13, part 1)', () => {
+describe('staff accounts (docs/decisions/020)', () => {
   const now = new Date('2026-11-24T11:30:00Z');
   const live = { acceptedAt: null, revokedAt: null, expiresAt: new Date(now.getTime() + 1) };
 

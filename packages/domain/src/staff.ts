@@ -3,7 +3,7 @@ import { EmailSchema, LoginSchema, SignupSchema, passwordMinLength } from './acc
 import { staffMessages } from './messages/staff.ts';
 
 /**
- * Staff accounts (issue 13, part 1; docs/decisions/020-staff-accounts.md): the forms of the staff
+ * Staff accounts (docs/decisions/020-staff-accounts.md): the forms of the staff
  * area, shared by the API (validation) and the web pages. Pure.
  */
 

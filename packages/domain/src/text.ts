@@ -1,5 +1,5 @@
 /**
- * Text a request may carry (issue 17, finding 12): PostgreSQL refuses NUL in text and a JSON
+ * Text a request may carry (docs/decisions/014): PostgreSQL refuses NUL in text and a JSON
  * body may hold lone UTF-16 surrogates ("\ud800") that no database encoding can store. Such text
  * is refused at the edge with a French 400 naming the field (docs/decisions/014).
  */

@@ -9,7 +9,7 @@ const usage = 'Usage : npm run db:backup -- [fichier.tar.gz]   |   npm run db:re
 /**
  * npm run db:backup -- [file] : the PGlite data directory (DATA_DIR) into a .tar.gz (default
  * backups/resto-<date>.tar.gz), server stopped. npm run db:restore -- file : into DATA_DIR, which
- * must be empty or absent. With DATABASE_URL: the pg_dump recipe of the README (issue 17).
+ * must be empty or absent. With DATABASE_URL: the pg_dump recipe of the README (docs/decisions/010).
  */
 async function main() {
   const [command, ...args] = process.argv.slice(2);

@@ -7,7 +7,7 @@ import { readEnv } from '../env.ts';
 import { parseStaffCreateArgs, runStaffCreate } from '../modules/staff/create-command.ts';
 
 /**
- * npm run staff:create -- --email … --role owner|staff [--name …] (issue 13, part 1): creates a
+ * npm run staff:create -- --email … --role owner|staff [--name …] (docs/decisions/020): creates a
  * staff member directly, e.g. the first owner when the log's link was lost. The password comes
  * from standard input (first line) or a hidden prompt, never from argv. On PGlite it takes the
  * data directory's lock like db:backup (so it refuses while a server runs); on PostgreSQL

@@ -9,7 +9,7 @@ import { tempDirs, ordersOf } from './backup-test-support.ts';
 import { openDatabase } from './client.ts';
 
 /**
- * The README's pg_dump / pg_restore recipe for PostgreSQL backups (issue 17), restored into a new
+ * The README's pg_dump / pg_restore recipe for PostgreSQL backups (docs/decisions/010), restored into a new
  * database and the orders read back. A `.pg.test.ts` file: run in the PostgreSQL pass of
  * scripts/test-all.sh (vitest.config.ts), with `pg_dump` and `pg_restore` on the PATH.
  */

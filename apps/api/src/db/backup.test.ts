@@ -8,7 +8,7 @@ import { openDatabase } from './client.ts';
 import { lockDataDir } from './lock.ts';
 
 /**
- * Backups (issue 17): `npm run db:backup` / `db:restore` for PGlite, restored into a fresh data
+ * Backups (docs/decisions/010): `npm run db:backup` / `db:restore` for PGlite, restored into a fresh data
  * directory; the README's pg_dump / pg_restore recipe is in backup.pg.test.ts. Orders are read back.
  */
 

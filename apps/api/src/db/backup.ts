@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
 /**
- * Backups of the PGlite data directory (issue 17, docs/decisions/010-crash-safety-and-shutdown.md).
+ * Backups of the PGlite data directory (docs/decisions/010-crash-safety-and-shutdown.md).
  * PGlite 0.5 dumps its whole data directory as a tar archive (`dumpDataDir('gzip')`) and a new
  * instance starts from one (`new PGlite(dir, { loadDataDir })`). The caller holds the directory's
  * lock (lock.ts): a server running on it must be stopped first. PostgreSQL: pg_dump (README).

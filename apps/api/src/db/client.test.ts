@@ -9,7 +9,7 @@ import { afterAll, afterEach, expect, test } from 'vitest';
 import { apiRoot } from '../api-root.ts';
 import { openDatabase, queryRows } from './client.ts';
 
-/** PGlite as the server opens it (issue 15, docs/decisions/026-memory-and-storage.md). */
+/** PGlite as the server opens it (docs/decisions/026-memory-and-storage.md). */
 
 // The migrated template of new data directories lives in the system's temporary folder: this
 // file's own, so that its first directory has to make it.

@@ -50,7 +50,7 @@ export interface DatabaseHandle {
    * Listens to `channel` (PostgreSQL LISTEN/NOTIFY; PGlite's own `listen`): `onNotify` gets each
    * notification's payload. On PostgreSQL one dedicated connection per listener, reconnected with
    * back-off (0.25 s doubling to 5 s) when lost; `onReconnect` runs once it listens again, so the
-   * caller can re-read what was notified meanwhile (issue 13, part 5). @returns the stop function.
+   * caller can re-read what was notified meanwhile (docs/decisions/021). @returns the stop function.
    */
   listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -65,7 +65,7 @@ const setupLockKey = 'restaurant-ordering:migrate-and-seed';
  * Opens the database, applies the committed migrations, then runs `setup` (the demo restaurant's
  * first load) if given. `databaseUrl` set: PostgreSQL through `pg`, where migrations and setup run
  * under a session advisory lock, so instances starting together on an empty database take turns
- * instead of racing on CREATE TABLE (issue 17, docs/decisions/010-crash-safety-and-shutdown.md).
+ * instead of racing on CREATE TABLE (docs/decisions/010-crash-safety-and-shutdown.md).
  * Otherwise PGlite in `dataDir` (created if missing), or in memory for 'memory://'; there the
  * caller owns the data-directory lock (see lock.ts). @throws the migration's or setup's error
  * (the database is closed first).
@@ -130,9 +130,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     throw error;
   }
   // No autovacuum in PGlite's single-user mode: without this, every deleted or updated row (sent
-  // mails, rate-limit counters, sessions) kept its space for good (issue 15, docs/decisions/026).
+  // mails, rate-limit counters, sessions) kept its space for good (docs/decisions/026).
   // Only the tables that need it, as autovacuum would: a whole-database VACUUM stalled every
-  // request for up to 2 s (issue 17).
+  // request for up to 2 s (docs/decisions/014).
   let maintaining: Promise<unknown> | undefined;
   const vacuum = options.dataDir.startsWith('memory://')
     ? undefined
@@ -232,7 +232,7 @@ function removeStaleTemplates(current: string): void {
 /**
  * How often PGlite's autovacuum-like pass runs (pglite-maintenance.ts): every 5 s, so that the mail
  * outbox, whose rows live seconds, reuses their space instead of growing while orders come
- * (issue 15, docs/decisions/026); a pass with nothing to do is two short statements.
+ * (docs/decisions/025, docs/decisions/026); a pass with nothing to do is two short statements.
  */
 const pgliteVacuumMs = 5_000;
 
@@ -262,8 +262,8 @@ const pgliteStartArgs = compiledServer
 /**
  * Runs PGlite's first start (db/pglite-start.ts) in a short-lived child process: in this one,
  * initdb's own WebAssembly instance and the buffers it leaves (about 450 MB) would stay reachable
- * from the PGlite that follows for as long as the server runs, and so would about 100 MB of a template's unpacking (issue 15,
- * docs/decisions/026). The child makes the template file PGLITE_TEMPLATE if it is missing (initdb
+ * from the PGlite that follows for as long as the server runs, and so would about 100 MB of a template's unpacking
+ * (docs/decisions/026). The child makes the template file PGLITE_TEMPLATE if it is missing (initdb
  * in memory, the migrations, written aside then renamed: no process reads half a file), then
  * unpacks it into PGLITE_INIT_DIR when given. @throws the child's error output when it fails.
  */

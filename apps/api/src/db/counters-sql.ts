@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * The SQL of the rate limits' fixed-window counters (table rate_limits; issue 5, issue 17): shared
+ * The SQL of the rate limits' fixed-window counters (table rate_limits; docs/decisions/006, docs/decisions/014): shared
  * database code beside the schema, as json-rows.ts, so that the accounts' limits
  * (modules/auth/repository.ts) and the statements of other modules (modules/orders/repository.ts
  * readBeforeOrder) count them alike without one module reaching into another.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { describeError } from './errors.ts';
 
-/** describeError: a startup failure prints its real cause (issue 17; the race itself is in setup-lock.pg.test.ts). */
+/** describeError: a startup failure prints its real cause (docs/decisions/010; the race itself is in setup-lock.pg.test.ts). */
 
 describe('describeError', () => {
   test("prints the database's own message under Drizzle's \"Failed query\"", () => {

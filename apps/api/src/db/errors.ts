@@ -12,7 +12,7 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 
 /**
  * An error as one French-readable line with its causes: Drizzle wraps a failed statement in
- * "Failed query: …" and keeps the database's own message in `cause` (issue 17: that cause was hidden).
+ * "Failed query: …" and keeps the database's own message in `cause` (docs/decisions/010: that cause was hidden).
  */
 export function describeError(error: unknown): string {
   const parts: string[] = [];

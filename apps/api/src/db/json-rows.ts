@@ -27,7 +27,7 @@ export function insertJsonRows<T extends Table, Joined extends keyof T['$inferIn
   );
   const computedKeys = Object.keys(computed).filter((key) => columns[key] !== undefined);
   // The column lists as text, one chunk each: a chunk per name cost Drizzle more to walk than the
-  // statement costs the database to plan (issue 15, docs/decisions/025-order-creation-cost.md).
+  // statement costs the database to plan (docs/decisions/025-order-creation-cost.md).
   const names = sql.raw([...keys, ...computedKeys].map((key) => quoteIdentifier(columns[key]!.name)).join(', '));
   const fields = keys.map((key) => `r.${quoteIdentifier(columns[key]!.name)}`).join(', ');
   const values = computedKeys.length

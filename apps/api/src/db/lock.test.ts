@@ -89,7 +89,7 @@ describe('lockDataDir', () => {
     }
   });
 
-  test('the lock of a process killed with SIGKILL is taken over at once; a live holder keeps it (issue 17)', async () => {
+  test('the lock of a process killed with SIGKILL is taken over at once; a live holder keeps it (docs/decisions/010)', async () => {
     const dir = tempDir();
     const holder = await holdInChild(dir);
     await expect(lockDataDir(dir)).rejects.toThrow(/déjà utilisé/);

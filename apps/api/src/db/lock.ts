@@ -19,8 +19,8 @@ const ownerName = '.server.lock.pid';
  * The lock is proper-lockfile's (a `.server.lock` directory whose mtime the holder refreshes every
  * 5 s); beside it `.server.lock.pid` names the holder's pid and host. A lock whose holder is a
  * process of this host that no longer exists (killed with SIGKILL, power cut) is taken over at
- * once instead of waiting 15 s for it to look stale; a live holder's never is (issue 17,
- * docs/decisions/010-crash-safety-and-shutdown.md). Without a readable owner (another host, or a
+ * once instead of waiting 15 s for it to look stale; a live holder's never is
+ * (docs/decisions/010-crash-safety-and-shutdown.md). Without a readable owner (another host, or a
  * holder between its mkdir and its write) only the mtime decides, after 15 s.
  * @returns a release function. @throws Error with a French explanation when the lock is held.
  */

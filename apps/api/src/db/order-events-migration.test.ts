@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 /**
- * Migration 0011 (issue 13, docs/decisions/019-the-orders-life.md, section 2): the rows of
+ * Migration 0011 (docs/decisions/019-the-orders-life.md, section 2): the rows of
  * `order_status_history` become order events, ids from the 'order_event' counter in time order,
  * then the old table goes. The migrations before it run as written, on PGlite, with orders and a
  * history as they were; then 0011.

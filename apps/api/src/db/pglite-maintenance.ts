@@ -35,7 +35,7 @@ const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * reads the tables' counters and vacuums / analyses only the tables that need it, one statement
  * per table with the event loop let through between them. PGlite runs in this thread, so a
  * database-wide `VACUUM` (every table and the catalogue, about 1.7 s with the demo history on a
- * busy machine) stalled every request for its whole length (issue 17, docs/decisions/026).
+ * busy machine) stalled every request for its whole length (docs/decisions/014, docs/decisions/026).
  * @returns the tables maintained.
  */
 export async function maintainPglite(client: PGlite): Promise<TableMaintenance[]> {

@@ -12,7 +12,7 @@ import type { OfferWindow } from '@resto/domain/offers';
 export const settings = pgTable('settings', {
   name: text('name').primaryKey(),
   value: jsonb('value').notNull(),
-  /** The catalogue version of this setting's last change (issue 14, docs/decisions/023): a stale form is refused. */
+  /** The catalogue version of this setting's last change (docs/decisions/023): a stale form is refused. */
   version: integer('version').notNull().default(0),
 });
 
@@ -32,9 +32,9 @@ export const menus = pgTable('menus', {
   activeTimes: jsonb('active_times').$type<ActiveTime[]>().notNull(),
   timeRanges: jsonb('time_ranges').$type<WeeklyRanges>().notNull(),
   pickupTimeRanges: jsonb('pickup_time_ranges').$type<WeeklyRanges>().notNull(),
-  /** The catalogue version of this row's last change (issue 14, docs/decisions/023): an edit based on another is refused (409 stale_edit). */
+  /** The catalogue version of this row's last change (docs/decisions/023): an edit based on another is refused (409 stale_edit). */
   version: integer('version').notNull().default(0),
-  /** Deleted while past orders name it (issue 14): kept, out of the menu and of the back office's lists. */
+  /** Deleted while past orders name it (docs/decisions/023): kept, out of the menu and of the back office's lists. */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
 });
 
@@ -46,9 +46,9 @@ export const categories = pgTable('categories', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   position: integer('position').notNull(),
-  /** The catalogue version of this row's last change (issue 14, docs/decisions/023): an edit based on another is refused (409 stale_edit). */
+  /** The catalogue version of this row's last change (docs/decisions/023): an edit based on another is refused (409 stale_edit). */
   version: integer('version').notNull().default(0),
-  /** Deleted while past orders name it (issue 14): kept, out of the menu and of the back office's lists. */
+  /** Deleted while past orders name it (docs/decisions/023): kept, out of the menu and of the back office's lists. */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
 });
 
@@ -72,18 +72,18 @@ export const items = pgTable(
     isAvailable: boolean('is_available').notNull().default(true),
     allergens: jsonb('allergens').$type<string[]>().notNull().default([]),
     diets: jsonb('diets').$type<string[]>().notNull().default([]),
-    /** An alcoholic drink: not payable with meal vouchers (issue 16, docs/decisions/012). */
+    /** An alcoholic drink: not payable with meal vouchers (docs/decisions/012). */
     isAlcoholic: boolean('is_alcoholic').notNull().default(false),
     position: integer('position').notNull(),
     /**
-     * « Épuisé aujourd'hui » (issue 14, part 2): unavailable until this instant (the next opening
+     * « Épuisé aujourd'hui » (docs/decisions/023): unavailable until this instant (the next opening
      * day's start, computed by the domain's soldOutTodayUntil). « Jusqu'à nouvel ordre » is
      * is_available false. Null: not sold out for the day.
      */
     soldOutUntil: timestamp('sold_out_until', { withTimezone: true }),
-    /** The catalogue version of this row's last change (issue 14, docs/decisions/023): an edit based on another is refused (409 stale_edit). */
+    /** The catalogue version of this row's last change (docs/decisions/023): an edit based on another is refused (409 stale_edit). */
     version: integer('version').notNull().default(0),
-    /** Deleted while past orders name it (issue 14): kept, out of the menu and of the back office's lists. */
+    /** Deleted while past orders name it (docs/decisions/023): kept, out of the menu and of the back office's lists. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [index('items_menu_idx').on(t.menuId)],
@@ -131,9 +131,9 @@ export const offers = pgTable('offers', {
   items: jsonb('items').$type<number[]>().notNull().default([]),
   activeTimes: jsonb('active_times').$type<OfferWindow[]>().notNull().default([]),
   minUnits: integer('min_units').notNull().default(1),
-  /** The catalogue version of this row's last change (issue 14, docs/decisions/023): an edit based on another is refused (409 stale_edit). */
+  /** The catalogue version of this row's last change (docs/decisions/023): an edit based on another is refused (409 stale_edit). */
   version: integer('version').notNull().default(0),
-  /** Deleted while past orders name it (issue 14): kept, out of the menu and of the back office's lists. */
+  /** Deleted while past orders name it (docs/decisions/023): kept, out of the menu and of the back office's lists. */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
 });
 
@@ -171,7 +171,7 @@ export const orders = pgTable(
       .notNull()
       .default([]),
     taxByRate: jsonb('tax_by_rate').$type<{ rateBp: number; baseCents: number; taxCents: number }[]>().notNull(),
-    /** Part of a cash order paid on site with meal vouchers (issue 16, docs/decisions/012). */
+    /** Part of a cash order paid on site with meal vouchers (docs/decisions/012). */
     mealVoucher: boolean('meal_voucher').notNull().default(false),
     /** What vouchers may pay on this order, computed by the server (0 without vouchers). */
     mealVoucherCents: integer('meal_voucher_cents').notNull().default(0),
@@ -195,7 +195,7 @@ export const orders = pgTable(
     business: jsonb('business').$type<{ company_name: string; address: string; vat_number: string; siren: string } | null>(),
     /** The invoice's number, in its own series (business orders only), taken with receiptNumber. */
     invoiceNumber: integer('invoice_number'),
-    /** The time the restaurant said the order will be ready (issue 13): set on accept, moved by a delay. */
+    /** The time the restaurant said the order will be ready (docs/decisions/022): set on accept, moved by a delay. */
     readyAt: timestamp('ready_at', { withTimezone: true }),
     /** When a staff screen first opened the order: until then the board rings and the escalation timer runs. */
     openedAt: timestamp('opened_at', { withTimezone: true }),
@@ -204,7 +204,7 @@ export const orders = pgTable(
     /** When the "order not opened" alert (e-mail and push) was sent, so it is sent once. */
     unseenAlertAt: timestamp('unseen_alert_at', { withTimezone: true }),
     /**
-     * The 15-minute slot the order takes a place in (issue 14, part 4, capacity): its Paris day and
+     * The 15-minute slot the order takes a place in (docs/decisions/023, capacity): its Paris day and
      * start, 'YYYY-MM-DD HH:MM' — the chosen slot of a scheduled order, the slot of its expected
      * time for « dès que possible ». Null for orders placed before capacity existed.
      */
@@ -256,7 +256,7 @@ export const orderLines = pgTable(
 
 /**
  * Offers an order used, per customer (user id, else e-mail). The partial unique index makes an
- * offer without allow_repeat usable once per customer, even by two orders racing (issue 3).
+ * offer without allow_repeat usable once per customer, even by two orders racing (docs/decisions/003).
  */
 export const orderOffers = pgTable(
   'order_offers',
@@ -290,7 +290,7 @@ export const documentCounters = pgTable('document_counters', {
 export type { TimeRange };
 
 // ---------------------------------------------------------------------------------------------
-// Accounts and mail (issue 5). docs/decisions/006-accounts-sessions-mail.md
+// Accounts and mail (docs/decisions/006). docs/decisions/006-accounts-sessions-mail.md
 
 /**
  * Customer accounts (spec section 3, User). The e-mail is stored lower case; the password as an
@@ -330,7 +330,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Sign-ups waiting for their e-mailed code (issue 17, finding 1): one row per sign-up, never
+ * Sign-ups waiting for their e-mailed code (docs/decisions/006): one row per sign-up, never
  * shared, so a second sign-up with the same address cannot touch the first one's password. The
  * account (users) is created from the one whose own code is checked; the others are then deleted.
  * While several wait, a code confirms only the sign-up of the browser that holds its ticket.
@@ -355,7 +355,7 @@ export const signups = pgTable(
  * One-time codes, bound to an e-mail and a purpose: a sign-up code to its pending sign-up
  * (`signup_id`), a reset code to its account (`user_id`). HMAC-SHA-256 of the code with a per-row
  * salt, tries counted, consumed once. A code lives until used or expired, whoever asks for another
- * one (issue 17), except a sign-up's code renewed by a login with its password.
+ * one (docs/decisions/006), except a sign-up's code renewed by a login with its password.
  */
 export const authCodes = pgTable(
   'auth_codes',
@@ -376,7 +376,7 @@ export const authCodes = pgTable(
 
 /**
  * Counters of the rate limits, shared by every API instance (key: limit name + subject). Fixed
- * windows use `window_start` and `count`; back-offs (issue 17, finding 7) also `last_at`, the
+ * windows use `window_start` and `count`; back-offs (docs/decisions/006) also `last_at`, the
  * last counted try, from which the next allowed try is reckoned.
  */
 export const rateLimitCounters = pgTable('rate_limits', {
@@ -407,7 +407,7 @@ export const mailOutbox = pgTable(
     html: text('html'),
     /**
      * The text and HTML, deflated (modules/mail/outbox-body.ts): about 1.1 KB a mail instead of
-     * 2.3 KB, for as long as it waits to be sent (issue 15, docs/decisions/026-memory-and-storage.md).
+     * 2.3 KB, for as long as it waits to be sent (docs/decisions/026-memory-and-storage.md).
      */
     body: bytea('body'),
     attempts: integer('attempts').notNull().default(0),
@@ -422,10 +422,10 @@ export const mailOutbox = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Card payments (issue 6). docs/decisions/007-card-payments.md
+// Card payments (docs/decisions/007). docs/decisions/007-card-payments.md
 
 /**
- * One card payment per order (issue 6): the provider's intent, bound to the order by a unique
+ * One card payment per order (docs/decisions/007): the provider's intent, bound to the order by a unique
  * order_id and a unique intent id. `status` is the intent's last known status (Stripe's names);
  * it only moves forward once 'succeeded' (packages/domain/src/payments.ts).
  */
@@ -506,7 +506,7 @@ export const testProcessorIntents = pgTable('test_processor_intents', {
 });
 
 /**
- * The test processor's refunds (issue 13, part 3), as Stripe's Refund objects: one per idempotency
+ * The test processor's refunds (docs/decisions/019), as Stripe's Refund objects: one per idempotency
  * key, so a retried refund answers the first one and never refunds twice. `status` 'succeeded',
  * or 'failed' with `failure_reason` when the intent was paid with the test card whose refunds are
  * refused (packages/domain/src/payments.ts, testCardRefundRefused).
@@ -530,7 +530,7 @@ export const testProcessorSecrets = pgTable('test_processor_secrets', {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The restaurant's side (issue 13). docs/decisions/016, section 7
+// The restaurant's side (docs/decisions/019). docs/decisions/016, section 7
 
 /**
  * Staff accounts (roles 'owner' and 'staff'), apart from customers' `users`: a customer's token
@@ -582,7 +582,7 @@ export const staffInvitations = pgTable('staff_invitations', {
 });
 
 /**
- * Everything that happens to an order, appended, never changed (issue 13, part 3;
+ * Everything that happens to an order, appended, never changed (docs/decisions/019;
  * docs/decisions/017, section 4): placed, paid, accepted, delayed, ready, completed, rejected,
  * cancelled, and what is not a status (opened, ticket printed, refund). `id` is the event id the
  * board's Server-Sent Events carry: taken from `document_counters` ('order_event') in the writing
@@ -614,7 +614,7 @@ export const orderEvents = pgTable(
 );
 
 /**
- * A refund of a card order's payment (issue 13, part 3): one per order, asked of the provider with
+ * A refund of a card order's payment (docs/decisions/019): one per order, asked of the provider with
  * the idempotency key `refund-<order_id>`, so a retry never refunds twice. `status`: 'pending'
  * (asked, or to ask again), 'succeeded', 'failed' (the provider refused: staff see it).
  */
@@ -641,7 +641,7 @@ export const refunds = pgTable(
   (t) => [uniqueIndex('refunds_order_idx').on(t.orderId), index('refunds_status_idx').on(t.status)],
 );
 
-/** Staff screens alive (issue 13, part 4): each board sends a heartbeat; no heartbeat for 45 s, not connected. */
+/** Staff screens alive (docs/decisions/022): each board sends a heartbeat; no heartbeat for 45 s, not connected. */
 export const staffScreens = pgTable('staff_screens', {
   screenId: text('screen_id').primaryKey(),
   staffId: integer('staff_id')
@@ -650,7 +650,7 @@ export const staffScreens = pgTable('staff_screens', {
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
 });
 
-/** Web Push subscriptions of staff devices (issue 13, part 4), removed when the push service says gone (404/410). */
+/** Web Push subscriptions of staff devices (docs/decisions/022), removed when the push service says gone (404/410). */
 export const pushSubscriptions = pgTable('push_subscriptions', {
   id: serial('id').primaryKey(),
   staffId: integer('staff_id')
@@ -671,7 +671,7 @@ export const serverSecrets = pgTable('server_secrets', {
 });
 
 /**
- * Exceptional closures and openings by date (issue 14, part 3): a closed day has no slot and no
+ * Exceptional closures and openings by date (docs/decisions/023): a closed day has no slot and no
  * « dès que possible » whatever the weekly hours; an exceptional opening replaces that day's
  * hours with `ranges` (opening, delivery and pickup alike). `message` is shown on the storefront
  * (« Fermeture exceptionnelle le 25 décembre »). Part of the restaurant file (`exceptions`).
@@ -687,7 +687,7 @@ export const calendarExceptions = pgTable('calendar_exceptions', {
 });
 
 /**
- * The restaurant's live ordering state (issue 14, part 3), one row (id 1), not part of the
+ * The restaurant's live ordering state (docs/decisions/023), one row (id 1), not part of the
  * restaurant file: ordering paused until an instant (always with an end), and busy mode (extra
  * minutes on the lead time until an instant). Read by the storefront through GET /v2/public/settings.
  */
@@ -700,7 +700,7 @@ export const orderingState = pgTable('ordering_state', {
 });
 
 /**
- * Every change made from the back office (issue 14, part 8): who, when, what, the values before
+ * Every change made from the back office (docs/decisions/023): who, when, what, the values before
  * and after. Written in the change's own transaction (modules/audit/edits.ts), never changed.
  */
 export const auditLog = pgTable(
@@ -727,7 +727,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * Co-occurrence counts of recommendations (spec section 7; issue 15): for each ordered pair of
+ * Co-occurrence counts of recommendations (spec section 7; docs/decisions/004): for each ordered pair of
  * distinct dishes, in how many orders both were bought (free lines excluded, rejected and
  * cancelled orders not counted). Both directions are stored, so one dish's partners are read from
  * the primary key's leading column. Kept by the fold of modules/discovery/co-orders.ts, outside the
@@ -744,7 +744,7 @@ export const coOrders = pgTable(
 );
 
 /**
- * Units ordered per dish and UTC day of the order's creation (issue 15), for the popular dishes
+ * Units ordered per dish and UTC day of the order's creation (docs/decisions/004), for the popular dishes
  * (units over the last 30 days): free lines excluded, rejected and cancelled orders not counted.
  * Kept by the same fold as `co_orders`, in the same transaction.
  */
@@ -759,7 +759,7 @@ export const itemUnitsByDay = pgTable(
 );
 
 /**
- * How far a fold over `order_events` has read (issue 15): one row per fold (`name`, e.g.
+ * How far a fold over `order_events` has read (docs/decisions/004): one row per fold (`name`, e.g.
  * 'co_orders'), the id of the last event it counted, changed in the transaction that counts
  * the events up to it, so a fold retried or run by two instances never counts an event twice.
  */

@@ -9,7 +9,7 @@ import { describeError } from './errors.ts';
 import { catalogVersion, menus } from './schema.ts';
 
 /**
- * Instances starting together on an empty PostgreSQL (issue 17): 2 of 5 tries, one exited with
+ * Instances starting together on an empty PostgreSQL (docs/decisions/010): 2 of 5 tries, one exited with
  * "Failed query: CREATE TABLE …" and no cause. Migrations and the demo's load now run under an
  * advisory lock. PostgreSQL only (PGlite has one process per directory, see lock.ts):
  * a `.pg.test.ts` file, run in the PostgreSQL pass of scripts/test-all.sh (vitest.config.ts).

@@ -1,5 +1,5 @@
 /**
- * Which SQL texts run as named (prepared) statements on PostgreSQL (issue 15, "prepared
+ * Which SQL texts run as named (prepared) statements on PostgreSQL (docs/decisions/025, "prepared
  * statements"; docs/decisions/025-order-creation-cost.md, fourth round): a text becomes a named
  * statement once it has been run `minUses` times, up to `maxNames` texts for the process, as
  * Npgsql's automatic preparation does (its « Auto Prepare Min Usages » and « Max Auto Prepare »).

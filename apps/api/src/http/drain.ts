@@ -4,7 +4,7 @@ import { messages } from '@resto/domain/messages';
 import { ApiError, errorResponse } from './errors.ts';
 
 /**
- * A graceful stop for the HTTP server (issue 17, docs/decisions/010-crash-safety-and-shutdown.md).
+ * A graceful stop for the HTTP server (docs/decisions/010-crash-safety-and-shutdown.md).
  * `fetch` wraps the app's: it counts the requests being served. From `drain()` on, every new
  * request is answered 503 with a French message and `Connection: close` (nothing done: the client
  * retries, with the same local_id for an order); the answers of requests in flight carry

@@ -16,7 +16,7 @@ import { buildOrderPayload, checkErrorAnswer, errorOf, postOrder, request, sendJ
 import { createDrain } from './drain.ts';
 
 /**
- * Issue 12, part 4: every error answer of the API carries a stable code of one enum
+ * docs/decisions/018: every error answer of the API carries a stable code of one enum
  * (packages/contract/src/errors.ts), whose HTTP status is looked up in one place (errorResponse in
  * http/errors.ts). Here: each code of the enum is thrown somewhere in apps/api/src, no error is
  * thrown or answered without one, and the error paths that are not a route's (unknown path, body

@@ -10,7 +10,7 @@ interface WarnLogger {
  * `windowMs`: every request waited that long, whatever it was. PGlite runs in this thread, so a
  * long query or VACUUM stalls the whole server (docs/decisions/026); the warning names the
  * worst delay in the window (`blockedMs`), so an operator, or a CI log with a failed browser test
- * (issue 17), can tell a stalled server from a slow network. Measured with Node's
+ * (docs/decisions/010), can tell a stalled server from a slow network. Measured with Node's
  * `monitorEventLoopDelay` (10 ms resolution). @returns a function that stops the watch.
  */
 export function watchEventLoop(logger: WarnLogger, options: { thresholdMs?: number; windowMs?: number } = {}): () => void {

@@ -212,7 +212,7 @@ interface RouteSchemas {
 
 /**
  * The request's parts of one call, checked on demand. A class rather than an object of arrow
- * functions: nothing is allocated per request but the instance (issue 15: the cost of each request).
+ * functions: nothing is allocated per request but the instance (docs/decisions/028: the cost of each request).
  */
 class RequestInput<R extends RouteConfig> implements RouteInput<R> {
   constructor(

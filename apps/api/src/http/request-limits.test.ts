@@ -7,7 +7,7 @@ import { call, newEmail, newIp } from '../test/accounts.ts';
 import { createCardOrder, createCustomer } from '../modules/payments/test-helpers.ts';
 
 /**
- * Issue 17, findings 3 and 4: 200 guest orders in 5.4 s were all accepted (each e-mails a stranger
+ * docs/decisions/014: 200 guest orders in 5.4 s were all accepted (each e-mails a stranger
  * and the restaurant), and TRUST_PROXY took the leftmost X-Forwarded-For entry, which the client
  * writes. Now orders, stripe-customer, stripe-payment-intent and address search are limited per
  * client address (the one the proxy appended) and per e-mail, in the database, with French 429s.

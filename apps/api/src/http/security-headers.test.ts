@@ -12,7 +12,7 @@ import {
   STOREFRONT_SECURITY_HEADERS,
 } from './security-headers.ts';
 
-/** Issue 17, finding 2 (docs/decisions/009-http-security-headers.md). */
+/** docs/decisions/009-http-security-headers.md. */
 
 /** The sources of one directive of a policy. */
 function directive(policy: string, name: string): string[] {

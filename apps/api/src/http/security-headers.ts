@@ -5,8 +5,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { putHeaders } from './fast-path/prepared-answer.ts';
 
 /**
- * HTTP security headers of the storefront and the API (issue 17, findings 2 and 11;
- * docs/decisions/009-http-security-headers.md).
+ * HTTP security headers of the storefront and the API
+ * (docs/decisions/009-http-security-headers.md).
  */
 
 /** The outside services a page may load, decided per request from the restaurant's settings. */
@@ -104,7 +104,7 @@ export function strictTransportSecurity(trustProxy: boolean | number): Middlewar
  * The headers every storefront answer (page or file) carries: the set of Hono's
  * secureHeaders (Helmet's) with the options below, written out once (security-headers.test.ts
  * checks it is still exactly what secureHeaders sets) so that a prepared answer can carry them
- * without a Headers object (issue 15; http/fast-path/prepared-answer.ts, putHeaders).
+ * without a Headers object (docs/decisions/028; http/fast-path/prepared-answer.ts, putHeaders).
  */
 export const STOREFRONT_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   // Stripe's 3-D Secure may open a window of the bank's; it must be able to come back.
@@ -137,7 +137,7 @@ const storefrontSecurityHeaders: MiddlewareHandler = (c, next) => putHeaders(c, 
  * `Cross-Origin-Resource-Policy: same-site` (another site's page cannot load them as a resource).
  * Not the headers that only act on an HTML document (referrer, permissions, opener, DNS
  * prefetch...): an API answer has none to govern, and each costs every answer its bytes and its
- * parsing (issue 15; docs/decisions/009-http-security-headers.md, "API answers"). HSTS apart (HTTPS only).
+ * parsing (docs/decisions/028; docs/decisions/009-http-security-headers.md, "API answers"). HSTS apart (HTTPS only).
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",

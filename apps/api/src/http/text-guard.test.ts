@@ -4,7 +4,7 @@ import { buildOrderPayload, countOrders, errorOf, looksFrench, postOrder, reques
 import { call, signupBody } from '../test/accounts.ts';
 
 /**
- * Issue 17, finding 12: text PostgreSQL refuses (NUL) or no encoding can store (a lone surrogate)
+ * docs/decisions/014: text PostgreSQL refuses (NUL) or no encoding can store (a lone surrogate)
  * answered 500 on PGlite and PostgreSQL. Now a French 400 naming the field, nothing written.
  */
 // Friday 28 November 2025, 12:00 in Paris: the restaurant is open.

@@ -16,7 +16,7 @@ function refuse(path: string): never {
 }
 
 /**
- * Refuses, before any route runs, text the database cannot store (issue 17, finding 12;
+ * Refuses, before any route runs, text the database cannot store (docs/decisions/014;
  * docs/decisions/009): a body that is not UTF-8, a control character (NUL…, but tab and line
  * breaks) or a lone surrogate in any string or key of a JSON body, in a query parameter or in the
  * path. 400 in French naming the field. The body is read here once as bytes; routes read it

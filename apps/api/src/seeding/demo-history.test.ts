@@ -149,7 +149,7 @@ describe('insertDemoHistory, then recommendations', () => {
     expect(await insertDemoHistory(server.db, history)).toBe(3000);
     // Logged, not asserted: shared CI machines vary. About 2 s on PGlite here.
     console.info(`insertDemoHistory: 3000 orders in ${Math.round(performance.now() - started)} ms (${server.kind})`);
-    // Recommendations read counts folded from the orders (issue 15): the whole history first, as the server's timer does at start.
+    // Recommendations read counts folded from the orders (docs/decisions/004): the whole history first, as the server's timer does at start.
     await server.deps.discovery.counts.catchUp();
   });
 

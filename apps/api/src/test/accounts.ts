@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { User } from '@resto/domain/account';
 import { payloadOf, request, type JsonResponse, type TestServer } from './harness.ts';
 
-/** Account factories for API tests (issue 5): each test makes its own addresses and client IPs. */
+/** Account factories for API tests (docs/decisions/006): each test makes its own addresses and client IPs. */
 
 /** A fresh e-mail address nobody used in this database. */
 export function newEmail(label = 'client'): string {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { checkErrorAnswer } from './harness.ts';
 
 /**
- * Malformed requests for every public endpoint (issue 17, fuzzing figures): shared by the Vitest
+ * Malformed requests for every public endpoint (docs/decisions/014, fuzzing figures): shared by the Vitest
  * test (src/fuzz.test.ts, 200 a endpoint) and bench/fuzz.bench.ts (10,000 a endpoint). Bodies
  * are valid templates with one field broken, or anything at all: wrong types, nulls, huge
  * numbers, deep nesting, long strings, NULs, lone surrogates, bytes that are not UTF-8, wrong

@@ -48,7 +48,7 @@ export interface TestServerOptions {
   /** The card payment provider, made on the test database; the built-in test processor by default; null: card payments off. */
   payments?: (db: Database) => PaymentProvider | null;
   /**
-   * Multiplies the request limits of issue 17 (orders, payment calls, address search). Default
+   * Multiplies the request limits of docs/decisions/014 (orders, payment calls, address search). Default
    * 1000, as RATE_LIMIT_FACTOR in the benches and browser tests: test files place many orders from
    * one address and e-mail. The limits' own tests pass 1.
    */
@@ -56,7 +56,7 @@ export interface TestServerOptions {
   /**
    * Settings replacing the demo restaurant's at its load. Default `{'orders.email_only': true}`:
    * most tests order "as soon as possible" without a staff screen connected, which the restaurant
-   * accepts only when it handles orders by e-mail (issue 13, part 4); the escalation tests pass
+   * accepts only when it handles orders by e-mail (docs/decisions/022); the escalation tests pass
    * `{'orders.email_only': false}`.
    */
   settings?: Record<string, unknown>;

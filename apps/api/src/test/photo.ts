@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 
 /**
- * A photo-like JPEG for the image pipeline's tests and bench (issue 14, part 1): smooth shapes
+ * A photo-like JPEG for the image pipeline's tests and bench (docs/decisions/023): smooth shapes
  * of colour with grain, as a camera gives, not a flat colour that any encoder shrinks to nothing.
  * Deterministic (a fixed pseudo-random sequence). `width`×`height` px, JPEG quality 90.
  */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A push service on 127.0.0.1 for tests, speaking the push service's side of Web Push as the
- * browsers' services do (issue 13, part 4; the only outside service the escalation tests replace):
+ * browsers' services do (docs/decisions/022; the only outside service the escalation tests replace):
  * - RFC 8030: a push message is `POST <endpoint>` with a `TTL` header; 201 Created when accepted;
  *   a subscription the service no longer knows answers 404 or 410 (here: `gone`).
  * - RFC 8292 (VAPID): `Authorization: vapid t=<JWT>, k=<the server's public key>`; the JWT is ES256

@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /**
- * A real SMTP server on 127.0.0.1 for tests (issue 5: the relay is the one service outside the
+ * A real SMTP server on 127.0.0.1 for tests (docs/decisions/006: the relay is the one service outside the
  * machine, replaced by a local one). Every message it accepts is parsed and kept.
  */
 

@@ -1,5 +1,5 @@
 /**
- * A Server-Sent Events client over fetch, for tests and benches (issue 13, part 5): it reads a
+ * A Server-Sent Events client over fetch, for tests and benches (docs/decisions/021): it reads a
  * real stream from the real server and parses it as the HTML standard's EventSource does
  * (fields `event`, `id`, `data`, `retry`; comments starting with ':'; a blank line ends an event).
  */

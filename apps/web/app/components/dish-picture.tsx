@@ -1,7 +1,7 @@
 import { uploadedPicture } from '@resto/domain/images';
 
 /**
- * A dish's image (issue 14, part 1): one uploaded from the back office (/uploads/…) as a <picture>
+ * A dish's image (docs/decisions/023): one uploaded from the back office (/uploads/…) as a <picture>
  * with its AVIF and WebP widths (`sizes` says how wide it is shown); a bundled /images/… file as a
  * plain <img>. `width`/`height` give the 4:3 box before the file arrives.
  */

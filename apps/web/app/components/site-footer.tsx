@@ -116,7 +116,7 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
               </li>
             ))}
             <li>
-              {/* Issue 16 (RGPD): the cookie choice can be changed at any time, from every page. */}
+              {/* docs/decisions/012 (RGPD): the cookie choice can be changed at any time, from every page. */}
               <button type="button" onClick={openCookieConsent} className={`${link} text-left`}>
                 {siteFooterTexts.gererLesCookies}
               </button>

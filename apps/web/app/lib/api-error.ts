@@ -3,7 +3,7 @@ import type { ErrorCode, FieldError } from '@resto/contract/errors';
 /*
  * The API client's error, apart from the client (api.ts) so that a screen can tell its errors
  * without importing zod and the contract's schemas: the location search loads its calls on demand
- * (issue 15) and still reads `ApiCallError` here.
+ * (docs/decisions/027) and still reads `ApiCallError` here.
  */
 
 /**

@@ -22,7 +22,7 @@ declare module 'react-router' {
 /**
  * The site's public origin for absolute URLs (Open Graph, JSON-LD, robots.txt, sitemap): the
  * server's SITE_URL, else this process's SITE_URL, else http://localhost:PORT. Never the
- * request's Host header, which anyone can set (issue 17, finding 9).
+ * request's Host header, which anyone can set (docs/decisions/009).
  */
 export function siteOrigin(context: AppLoadContext): string {
   const configured = context.siteUrl ?? webEnv().SITE_URL;

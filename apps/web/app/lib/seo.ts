@@ -62,7 +62,7 @@ export interface PageMetaExtra {
 /**
  * Title, description, canonical link and Open Graph / Twitter tags of a page. The canonical link
  * and og:url are absolute, on the site's configured origin (SITE_URL, never the request's Host;
- * issue 15: Lighthouse's canonical audit), wherever the shell's data is there (not on the
+ * docs/decisions/027: Lighthouse's canonical audit), wherever the shell's data is there (not on the
  * prerendered offline page, nor error pages outside the shell). With the site's data (`extra.site`,
  * else read from the shell's match) the title ends with the restaurant's name (settings
  * `contacts.name`), on every storefront page alike, and the preview image is absolute too.

@@ -6,7 +6,7 @@ import { ApiCallError, createApi, type Api } from './api.ts';
 import { webEnv } from './env.server.ts';
 
 /**
- * The API client of the staff area's loaders (issue 13, part 1): like `serverApi`
+ * The API client of the staff area's loaders (docs/decisions/020): like `serverApi`
  * (api.server.ts), plus the page request's `Cookie` header, so the API sees the `resto_staff`
  * session of the person whose page is being rendered. Only GET calls are made this way (the
  * staff area's changes are sent by the browser itself, which sets `Origin`).

@@ -48,7 +48,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
 
 /**
  * /menu: categories and items of every menu; ?product={item_id} opens that item (spec section 2).
- * The product dialog, the cart's panel and sheet are fetched on demand (issue 15): the first load
+ * The product dialog, the cart's panel and sheet are fetched on demand (docs/decisions/027): the first load
  * holds what an empty cart's menu shows.
  */
 export default function MenuPage() {

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
 
 /**
  * /privacy-policy: what the product actually collects (RGPD art. 13), filled from the settings;
- * the guests' retention period is `privacy.guest_data_retention_months` (issue 16, docs/decisions/012).
+ * the guests' retention period is `privacy.guest_data_retention_months` (docs/decisions/012).
  */
 export default function PrivacyPolicy() {
   const { settings } = useStoreData();

@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** /profile and /profile/ViewAccount: who is logged in, where to go next, logout, and a copy of one's data (issue 16). */
+/** /profile and /profile/ViewAccount: who is logged in, where to go next, logout, and a copy of one's data (docs/decisions/012). */
 export default function ViewAccount() {
   const user = useOutletContext<User>();
   const prefix = useLocalePrefix();

@@ -7,7 +7,7 @@ import { StaffShell } from '../features/staff/index.ts';
 export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.area }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /**
- * The signed-in staff pages' layout (issue 13, part 1): without a live staff session (none,
+ * The signed-in staff pages' layout (docs/decisions/020): without a live staff session (none,
  * expired, or a removed member's) every page under it sends to the login page. Its child pages
  * read the member with `useOutletContext<StaffMe>()`.
  */

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.audit }, 
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
-/** /restaurant/journal?entity=&before_id= (issue 14, part 8): a page of the audit log; a staff member is told it is the owner's. */
+/** /restaurant/journal?entity=&before_id= (docs/decisions/023): a page of the audit log; a staff member is told it is the owner's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const entity = url.searchParams.get('entity') || null;

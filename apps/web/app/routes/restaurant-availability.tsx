@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [{ title: availabilityTexts.pageTi
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
-/** /restaurant/disponibilites (issue 14, part 2): every dish and its availability, for staff and owners. */
+/** /restaurant/disponibilites (docs/decisions/023): every dish and its availability, for staff and owners. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadStaffPage(async () => ({
     dishes: await staffApi(request, context).call({ path: '/v2/restaurant/availability', response: AvailabilityListSchema }),

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.capacity 
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
-/** /restaurant/capacite (issue 14, part 4): the capacity per 15-minute slot, read by any member, set by the owner. */
+/** /restaurant/capacite (docs/decisions/023): the capacity per 15-minute slot, read by any member, set by the owner. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadStaffPage(async () => ({ view: await staffApi(request, context).call({ path: '/v2/restaurant/capacity', response: CapacityViewSchema }) }), {
     failure: capacityPageTexts.loadFailed,

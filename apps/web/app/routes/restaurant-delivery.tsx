@@ -15,7 +15,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return loadVersionedSettings(request, context);
 }
 
-/** /restaurant/livraison (issue 14, part 5). */
+/** /restaurant/livraison (docs/decisions/023). */
 export default function RestaurantDelivery({ loaderData }: Route.ComponentProps) {
   if (!loaderData.settings)
     return (

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: hoursPageTexts.title }, 
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
-/** /restaurant/horaires (issue 14, part 3): the owner's hours, exceptional days, pause and busy mode; a staff member is told it is the owner's. */
+/** /restaurant/horaires (docs/decisions/023): the owner's hours, exceptional days, pause and busy mode; a staff member is told it is the owner's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadStaffPage(async () => ({ hours: await staffApi(request, context).call({ path: '/v2/restaurant/hours', response: HoursPageSchema }) }), {
     forbidden: () => ({ hours: null }),

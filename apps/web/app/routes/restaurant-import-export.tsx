@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.importExp
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
-/** /restaurant/import-export (issue 14, part 8): the owner's export and import; a staff member is told it is the owner's. */
+/** /restaurant/import-export (docs/decisions/023): the owner's export and import; a staff member is told it is the owner's. */
 export default function RestaurantImportExport() {
   const me = useOutletContext<StaffMe>();
   if (me.role !== 'owner')

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [
   { name: 'referrer', content: 'no-referrer' },
 ];
 
-/** /restaurant/invitation?jeton=… (issue 13, part 1): what the link is for, or why it no longer works. */
+/** /restaurant/invitation?jeton=… (docs/decisions/020): what the link is for, or why it no longer works. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('jeton') ?? '';
   if (!/^[A-Za-z0-9_-]{16,200}$/.test(token)) return { token, info: null, message: staffMessages.invitationInvalid };

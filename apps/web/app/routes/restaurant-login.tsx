@@ -9,7 +9,7 @@ import { StaffLoginForm, staffHome } from '../features/staff/index.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: staffLoginTexts.title }, { name: 'robots', content: 'noindex, nofollow' }];
 
-/** /restaurant (issue 13, part 1): the staff log-in; someone already signed in goes to the board. */
+/** /restaurant (docs/decisions/020): the staff log-in; someone already signed in goes to the board. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await findStaffMe(request, context)) throw redirect(staffHome);
   const settings = await loadFromApi(context, { path: '/v2/public/settings', response: SettingsSchema });

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.menu }, {
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
-/** /restaurant/carte (issue 14, part 1): the owner's menu editor; a staff member is told it is the owner's. */
+/** /restaurant/carte (docs/decisions/023): the owner's menu editor; a staff member is told it is the owner's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadStaffPage(
     async () => {

@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [{ title: offersPageTexts.title },
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
-/** /restaurant/offres (issue 14, part 6): the owner's offers and coupons; a staff member is told they are the owner's. */
+/** /restaurant/offres (docs/decisions/023): the owner's offers and coupons; a staff member is told they are the owner's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadStaffPage(async () => ({ data: await staffApi(request, context).call({ path: '/v2/restaurant/offers', response: BackOfficeOffersSchema }) }), {
     forbidden: () => ({ data: null }),

@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [{ title: boardTexts.pageTitle }, 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
 /**
- * /restaurant/commandes: the live orders board (issue 13, parts 2 to 6), inside the staff area's
+ * /restaurant/commandes: the live orders board (docs/decisions/019, 021 and 022), inside the staff area's
  * layout (routes/restaurant-area.tsx, which sends a signed-out screen to the login page).
  * « Démarrer le service » also subscribes this device to Web Push (features/staff-push), so an
  * order nobody opened reaches it even when the board is closed (docs/decisions/022-nothing-unseen.md).

@@ -15,7 +15,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return loadVersionedSettings(request, context);
 }
 
-/** /restaurant/reglages (issue 14, part 7). */
+/** /restaurant/reglages (docs/decisions/023). */
 export default function RestaurantSettings({ loaderData }: Route.ComponentProps) {
   if (!loaderData.settings)
     return (

@@ -9,7 +9,7 @@ import { Card } from '../components/ui/card.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: staffTeamTexts.title }, { name: 'robots', content: 'noindex, nofollow' }];
 
-/** /restaurant/equipe (issue 13, part 1): the owner's team page; a staff member is told it is the owner's. */
+/** /restaurant/equipe (docs/decisions/020): the owner's team page; a staff member is told it is the owner's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadStaffPage(async () => ({ team: await staffApi(request, context).call(getStaffTeam), forbidden: false as const }), {
     forbidden: () => ({ team: null, forbidden: true as const }),

@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = ({ params }) => [{ title: ticketTexts.pa
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
 /**
- * /restaurant/commandes/:orderId/ticket: the kitchen ticket for 80 mm paper (issue 13, part 6),
+ * /restaurant/commandes/:orderId/ticket: the kitchen ticket for 80 mm paper (docs/decisions/019),
  * outside the staff layout (nothing but the ticket is printed). `?imprimer=1` prints it at once.
  */
 export default function RestaurantTicket({ params }: Route.ComponentProps) {

@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * The menu does not change when only the query (?product=, ?tab=) does. A revalidation asked on
- * the same URL (the checkout's after 409 prices_changed) does reload it: fresh prices (issue 14, part 9).
+ * the same URL (the checkout's after 409 prices_changed) does reload it: fresh prices (docs/decisions/023).
  */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;

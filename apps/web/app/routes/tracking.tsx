@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaderData }
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
 
 /**
- * Reads GET /v2/public/tracking/{secret} (issue 13, part 7). A secret that opens no order answers
+ * Reads GET /v2/public/tracking/{secret} (docs/decisions/019). A secret that opens no order answers
  * a French 404 page; any other failure goes to the error boundary (502).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -37,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * /suivi?commande=<secret>: the customer's live status page (issue 13, part 7), linked from
+ * /suivi?commande=<secret>: the customer's live status page (docs/decisions/019), linked from
  * /success, the confirmation e-mail and the account's orders.
  */
 export default function Tracking({ loaderData }: Route.ComponentProps) {

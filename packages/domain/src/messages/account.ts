@@ -1,9 +1,9 @@
 /**
  * The French catalogue — Accounts: sign-up, log-in, code, password, profile, orders, security (spec sections 5 and 8).
- * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
+ * Every word a person reads lives here (docs/decisions/018); the storefront renders these values as they are.
  */
 
-/** Messages of the accounts API (issue 5; spec sections 5 and 8: the server’s message is shown as it comes). Part of `messages` (packages/domain/src/messages.ts). */
+/** Messages of the accounts API (docs/decisions/006; spec sections 5 and 8: the server’s message is shown as it comes). Part of `messages` (packages/domain/src/messages.ts). */
 export const accountMessages = {
   passwordRequired: 'Le mot de passe est obligatoire.',
   passwordTooShort: (min: number) => `Le mot de passe doit contenir au moins ${min} caractères.`,
@@ -16,10 +16,10 @@ export const accountMessages = {
   codeInvalid: 'Code incorrect ou expiré. Vérifiez-le, ou demandez-en un nouveau.',
   codeSent: 'Si un compte correspond à cette adresse, un code à 6 chiffres vient de lui être envoyé. Il est valable 10 minutes.',
   signupCodeSent: 'Un code à 6 chiffres a été envoyé à cette adresse pour la confirmer. Il est valable 10 minutes.',
-  /** The code of another pending sign-up of the same address, typed in a browser that made one (issue 17, finding 1). */
+  /** The code of another pending sign-up of the same address, typed in a browser that made one (docs/decisions/006). */
   codeOfAnotherSignup:
     'Ce code a été envoyé pour une autre inscription avec cette adresse. Saisissez le code reçu juste après votre inscription, ou demandez-en un nouveau.',
-  /** Several sign-ups wait for this address and this browser made none of them (issue 17, finding 1). */
+  /** Several sign-ups wait for this address and this browser made none of them (docs/decisions/006). */
   codeNeedsSignupBrowser:
     'Plusieurs inscriptions attendent avec cette adresse : saisissez le code dans le navigateur où vous vous êtes inscrit, ou inscrivez-vous de nouveau ici.',
   loginFailed: 'E-mail ou mot de passe incorrect.',
@@ -30,7 +30,7 @@ export const accountMessages = {
   wrongUser: "Ce jeton de connexion n'appartient pas à ce compte.",
   tooManyAttempts: (minutes: number) => `Trop de tentatives. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
   tooManyCodeTries: 'Trop de codes incorrects : demandez un nouveau code.',
-  /** A back-off's wait (issue 17): seconds under a minute, else minutes rounded up. */
+  /** A back-off's wait (docs/decisions/006): seconds under a minute, else minutes rounded up. */
   tooManyAttemptsWait: (seconds: number) =>
     seconds < 60
       ? `Trop de tentatives. Réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`
@@ -237,7 +237,7 @@ export const profileTexts = {
   motDePasse: 'Mot de passe',
 } as const;
 
-/** The notes of the personal data export (GET /v2/auth/export, issue 16): what is kept where. */
+/** The notes of the personal data export (GET /v2/auth/export, docs/decisions/012): what is kept where. */
 export const personalDataExportTexts = {
   cookiesNote: 'Votre choix sur les cookies est conservé dans votre navigateur (clé « cookie-consent »), pas sur nos serveurs.',
   marketingNote: 'Aucune prospection : vos e-mails servent à votre compte et à vos commandes.',

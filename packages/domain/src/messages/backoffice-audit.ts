@@ -1,6 +1,6 @@
 /**
  * The French texts of the audit log (/restaurant/journal) and of the export / import page
- * (/restaurant/import-export), issue 14 part 8, and of the cart's repricing notice (part 9).
+ * (/restaurant/import-export), docs/decisions/023, and of the cart's repricing notice (part 9).
  */
 
 /** What an audit entry is about, as the journal's filter names it (audit_log.entity). */
@@ -145,7 +145,7 @@ export const importExportMessages = {
   tooLarge: 'Fichier trop volumineux : 5 Mo au plus.',
 } as const;
 
-/** The cart's repricing notice at checkout (issue 14, part 9). */
+/** The cart's repricing notice at checkout (docs/decisions/023). */
 export const repricingTexts = {
   title: 'Les prix ont changé',
   intro: 'Le restaurant a modifié sa carte depuis que vous avez rempli votre panier. Voici les nouveaux prix :',

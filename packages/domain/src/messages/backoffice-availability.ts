@@ -1,6 +1,6 @@
 import type { AvailabilityState } from '../sold-out.ts';
 
-/** « Épuisé » (issue 14, part 2): the availability page, the audit sentences, the storefront's and the order's words. */
+/** « Épuisé » (docs/decisions/023): the availability page, the audit sentences, the storefront's and the order's words. */
 export const availabilityTexts = {
   pageTitle: 'Disponibilités',
   heading: 'Disponibilités',

@@ -1,5 +1,5 @@
 /**
- * The French catalogue — capacity per 15-minute slot (issue 14, part 4): the owner's page
+ * The French catalogue — capacity per 15-minute slot (docs/decisions/023): the owner's page
  * /restaurant/capacite, the audit log's sentences, the refusals at order time and the picker's
  * « complet ». docs/decisions/023-back-office.md, section « Capacité ».
  */

@@ -1,5 +1,5 @@
 /**
- * The French texts of hours, exceptional days, pause and busy mode (issue 14, part 3): the API's
+ * The French texts of hours, exceptional days, pause and busy mode (docs/decisions/023): the API's
  * refusals, the /restaurant/horaires page, the board's pause controls (the storefront's banner: ordering.ts).
  * Times are 'HH:MM' in Europe/Paris; durations in minutes.
  */

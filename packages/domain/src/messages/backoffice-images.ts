@@ -1,4 +1,4 @@
-/** The back office's image upload (issue 14, part 1): the API's refusals and the ImageUpload component's words. */
+/** The back office's image upload (docs/decisions/023): the API's refusals and the ImageUpload component's words. */
 export const imageUploadTexts = {
   /** 413 image_too_large. */
   tooLarge: 'Image trop lourde : 10\u00a0Mo au plus. Choisissez une photo plus légère.',

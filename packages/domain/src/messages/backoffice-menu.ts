@@ -1,5 +1,5 @@
 /**
- * The menu editor's words (issue 14, part 1; /restaurant/carte): the page, its forms and dialogs,
+ * The menu editor's words (docs/decisions/023; /restaurant/carte): the page, its forms and dialogs,
  * the API's refusals and the audit log's sentences. Shared back-office sentences are in
  * messages/backoffice.ts.
  */

@@ -1,8 +1,8 @@
 import type { OfferType } from '../offers.ts';
 
 /**
- * The French catalogue — the back office's offers and coupons page (/restaurant/offres, issue 14,
- * part 6) and its API's messages. The conditions of an offer in words come from
+ * The French catalogue — the back office's offers and coupons page (/restaurant/offres,
+ * docs/decisions/023) and its API's messages. The conditions of an offer in words come from
  * `describeOffer` (packages/domain/src/backoffice-offers.ts), which reads these.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The French catalogue of the back office's settings and delivery pages (issue 14, parts 5 and 7):
+ * The French catalogue of the back office's settings and delivery pages (docs/decisions/023):
  * each setting's label (used by the forms and by the audit log's sentences), the refusals of the
  * settings API, and the pages' own words.
  */

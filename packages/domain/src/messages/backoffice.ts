@@ -1,5 +1,5 @@
 /**
- * The back office's shared sentences (issue 14; docs/decisions/023-back-office.md). Each page's own
+ * The back office's shared sentences (docs/decisions/023-back-office.md). Each page's own
  * texts live in messages/backoffice-<page>.ts.
  */
 export const backOfficeMessages = {

@@ -1,6 +1,6 @@
 /**
  * The French catalogue — The cart panel, coupons and totals (spec section 9).
- * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
+ * Every word a person reads lives here (docs/decisions/018); the storefront renders these values as they are.
  */
 
 /** Messages of coupons and offers (spec section 9). Part of `messages` (packages/domain/src/messages.ts). */

@@ -1,6 +1,6 @@
 /**
  * The French catalogue — The checkout tabs, the schedule and the confirmation page (spec sections 7 and 8).
- * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
+ * Every word a person reads lives here (docs/decisions/018); the storefront renders these values as they are.
  */
 
 /** Texts of apps/web/app/features/checkout/cart-summary.tsx. */
@@ -82,7 +82,7 @@ export const schedulePickerTexts = {
   desQuePossible: 'Dès que possible',
   environMin: (minimumTimeMinutes: string | number) => `Environ ${minimumTimeMinutes} min`,
   leRestaurantEstFermePour: 'Le restaurant est fermé pour le moment',
-  /** ASAP not offered while no staff screen is connected (issue 13, part 4). */
+  /** ASAP not offered while no staff screen is connected (docs/decisions/022). */
   pasDeCommandeImmediate: 'Pas de commande immédiate pour le moment : choisissez un créneau',
   /** ASAP stopped by the owner's pause; the slots after its end stay offered (docs/decisions/023). */
   pausedChooseSlot: (time: string) => `Le restaurant fait une pause jusqu’à ${time} : choisissez un créneau`,
@@ -162,7 +162,7 @@ const list = (names: readonly string[]) => names.map((n) => `« ${n} »`).join('
 /** French sentences of scheduling (section 8's alert included). */
 export const scheduleMessages = {
   closedNow: 'Le restaurant est fermé pour le moment : choisissez un créneau pour plus tard.',
-  /** No staff screen connected (issue 13, part 4): nobody would see an ASAP order at once. */
+  /** No staff screen connected (docs/decisions/022): nobody would see an ASAP order at once. */
   noScreenNow: 'Le restaurant ne prend pas de commande immédiate pour le moment : choisissez un créneau.',
   notServedNow: (names: readonly string[]) =>
     `Ces plats ne sont pas servis en ce moment : ${list(names)}. Choisissez un créneau pour plus tard ou retirez-les.`,

@@ -1,6 +1,6 @@
 /**
  * The French catalogue — The location panel: addresses, distance and delivery zones (spec section 5).
- * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
+ * Every word a person reads lives here (docs/decisions/017); the storefront renders these values as they are.
  */
 import { formatDistance } from '../format.ts';
 import { minLocationQueryLength } from '../location-limits.ts';

@@ -1,6 +1,6 @@
 /**
  * The French catalogue — requests and fields: what the API answers about a request itself.
- * Every word a person reads lives in packages/domain/src/messages/ (issue 12).
+ * Every word a person reads lives in packages/domain/src/messages/ (docs/decisions/018).
  */
 
 /** Messages of the API about a request itself and the fields every form shares (error envelopes, spec section 8). Part of `messages` (packages/domain/src/messages.ts). */
@@ -21,7 +21,7 @@ export const requestMessages = {
   invalidJson: "Le corps de la requête n'est pas un JSON valide.",
   bodyTooLarge: 'La requête est trop volumineuse.',
   invalidRequest: 'La requête contient des erreurs.',
-  /** A string with a control character (NUL…) or a lone surrogate: refused before the database (issue 17). */
+  /** A string with a control character (NUL…) or a lone surrogate: refused before the database (docs/decisions/014). */
   unsafeText: (field: string) =>
     field
       ? `Le champ « ${field} » contient un caractère non autorisé (caractère de contrôle ou Unicode invalide).`
@@ -29,7 +29,7 @@ export const requestMessages = {
   invalidUtf8: "Le corps de la requête n'est pas un texte UTF-8 valide.",
   notFound: "Cette ressource n'existe pas.",
   internalError: 'Une erreur interne est survenue. Veuillez réessayer dans un instant.',
-  /** A request that reached a server being stopped (SIGTERM, issue 17): nothing was done, try again. */
+  /** A request that reached a server being stopped (SIGTERM, docs/decisions/010): nothing was done, try again. */
   serverStopping: "Le serveur redémarre : rien n'a été enregistré, réessayez dans quelques secondes.",
   tooManyRequests: (minutes: number) => `Trop de demandes en peu de temps. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
   /** A text over its maximum length. */

@@ -1,7 +1,7 @@
 /**
- * The French catalogue — Nothing unseen (issue 13, part 4; docs/decisions/022-nothing-unseen.md):
+ * The French catalogue — Nothing unseen (docs/decisions/022-nothing-unseen.md):
  * the alert of an order nobody opened (e-mail and Web Push), the owner's alert when no staff
- * screen is connected, the push API's refusals. Every word a person reads lives here (issue 12).
+ * screen is connected, the push API's refusals. Every word a person reads lives here (docs/decisions/018).
  */
 
 /** The alert of an order awaiting acceptance that no staff screen opened in time. */
@@ -34,7 +34,7 @@ export const noScreenAlertTexts = {
   emailOnly: 'Si vous traitez les commandes par e-mail, choisissez ce mode dans les réglages (orders.email_only) : cette alerte cessera.',
 } as const;
 
-/** Messages of the push API (issue 13, part 4). */
+/** Messages of the push API (docs/decisions/022). */
 export const pushMessages = {
   pushEndpointRefused: 'Adresse de notification refusée : elle doit être en https.',
   pushKeysInvalid: 'Clés de notification illisibles : réessayez d’activer les notifications.',

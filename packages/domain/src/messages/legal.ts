@@ -1,6 +1,6 @@
 /**
  * The French catalogue — The legal pages: privacy policy, terms of service, cookie policy (their prose).
- * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
+ * Every word a person reads lives here (docs/decisions/018); the storefront renders these values as they are.
  */
 
 /** Texts of apps/web/app/routes/cookie-policy.tsx. */

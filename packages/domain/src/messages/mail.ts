@@ -1,5 +1,5 @@
 /**
- * The French catalogue — the e-mails of the product (issue 5): the 6-digit code, the existing
+ * The French catalogue — the e-mails of the product (docs/decisions/006): the 6-digit code, the existing
  * account notice, the customer's order confirmation and the kitchen's new-order e-mail.
  * apps/api/src/modules/mail/templates.ts lays these texts out as plain text and HTML.
  */
@@ -28,7 +28,7 @@ export const existingAccountMailTexts = {
   logIn: 'Connectez-vous avec votre mot de passe, ou choisissez « Mot de passe oublié » pour en définir un nouveau.',
 } as const;
 
-/** The order e-mails: facts, lines, totals (French law's durable medium, issue 5). */
+/** The order e-mails: facts, lines, totals (French law's durable medium, docs/decisions/006). */
 export const orderMailTexts = {
   pickupAt: (address: string) => `À retirer au restaurant : ${address}`,
   deliveryTo: (address: string) => `Livraison : ${address}`,
@@ -57,7 +57,7 @@ export const orderMailTexts = {
   note: (note: string) => `Note : ${note}`,
   seeReceipt: 'Voir et télécharger votre reçu',
   yourReceipt: (url: string) => `Votre reçu : ${url}`,
-  /** The customer's link to the order's status page /suivi (issue 13, part 7). */
+  /** The customer's link to the order's status page /suivi (docs/decisions/019). */
   trackOrder: 'Suivre ma commande',
   trackOrderAt: (url: string) => `Suivre ma commande : ${url}`,
   /** The customer's first e-mail, sent when the order is placed: received, not yet accepted (the acceptance has its own e-mail). */

@@ -1,6 +1,6 @@
 /**
  * The French catalogue — The menu: categories, dishes, options, allergens, search (spec sections 4 and 9).
- * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
+ * Every word a person reads lives here (docs/decisions/016); the storefront renders these values as they are.
  */
 
 /** Texts of apps/web/app/features/menu/allergen-filter.tsx. */
@@ -16,12 +16,12 @@ export const allergenFilterTexts = {
 
 /** Texts of apps/web/app/features/menu/menu-item-card.tsx. */
 export const menuItemCardTexts = {
-  /** A sold-out dish's badge (issue 14, part 2). */
+  /** A sold-out dish's badge (docs/decisions/023). */
   soldOutBadge: 'Épuisé',
   /**
    * A dish card's accessible name: its visible texts in their order (name, offer badges,
    * description, price), commas for pauses — the name contains what is seen (WCAG 2.5.3, axe's
-   * label-content-name-mismatch; issue 15).
+   * label-content-name-mismatch; docs/decisions/027).
    */
   cardLabel: (name: string, badges: readonly string[], description: string, price: string) => [name, ...badges, description, price].filter(Boolean).join(', '),
 } as const;

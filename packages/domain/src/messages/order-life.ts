@@ -1,5 +1,5 @@
 /**
- * The French texts of an order's life on the API (issue 13, parts 3 and 7): why an action on the
+ * The French texts of an order's life on the API (docs/decisions/019): why an action on the
  * board was refused (a stale screen, a double click), and the customer's status e-mails.
  * docs/decisions/019-the-orders-life.md.
  */
@@ -62,7 +62,7 @@ export const orderLifeTexts = {
   firstName: (name: string | null) => (name ? (name.trim().split(/\s+/)[0] ?? name) : null),
 } as const;
 
-/** The customer's e-mails when the restaurant acts on the order (issue 13, part 7). */
+/** The customer's e-mails when the restaurant acts on the order (docs/decisions/019). */
 export const orderStatusMailTexts = {
   hello: (firstName: string) => (firstName ? `Bonjour ${firstName},` : 'Bonjour,'),
   acceptedSubject: (orderId: number) => `Commande n° ${orderId} acceptée`,

@@ -1,7 +1,7 @@
 /**
- * The texts of hours the storefront shows (issue 14, part 3): calendar.ts's rules and the banner of
+ * The texts of hours the storefront shows (docs/decisions/023): calendar.ts's rules and the banner of
  * a pause or a busy time. Apart from backoffice-hours.ts so that the storefront's first load does not
- * carry the back office's and the API's sentences (issue 15).
+ * carry the back office's and the API's sentences (docs/decisions/027).
  */
 
 /** The refusals of calendar.ts (opening bands, the pause); backoffice-hours.ts's hoursMessages holds them too. */

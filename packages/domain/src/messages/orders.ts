@@ -1,7 +1,7 @@
 /**
  * The French catalogue — the order checks' messages (spec section 7), apart from the checkout's
  * screens (checkout.ts): the menu's first load uses three of them (the dish options' checks in
- * catalogue.ts), not the checkout's texts (issue 15).
+ * catalogue.ts), not the checkout's texts (docs/decisions/027).
  */
 
 /** Messages of the order checks: items, options, quantities, prices, statuses (spec section 7). Part of `messages` (packages/domain/src/messages.ts). */

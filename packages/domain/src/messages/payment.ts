@@ -1,16 +1,16 @@
 /**
  * The French catalogue — requests and fields: what the API answers about a request itself.
- * Every word a person reads lives in packages/domain/src/messages/ (issue 12).
+ * Every word a person reads lives in packages/domain/src/messages/ (docs/decisions/018).
  */
 
-/** Messages of payments: methods, cards, the payment provider, meal vouchers (issue 6, issue 16, docs/decisions/012). Part of `messages` (packages/domain/src/messages.ts). */
+/** Messages of payments: methods, cards, the payment provider, meal vouchers (docs/decisions/007, docs/decisions/012). Part of `messages` (packages/domain/src/messages.ts). */
 export const paymentMessages = {
   paymentFailed: 'Le paiement a échoué, veuillez réessayer',
   paymentMethodRequired: 'Choisissez un moyen de paiement.',
   paymentMethodDisabled: "Ce moyen de paiement n'est pas proposé par le restaurant.",
   paymentAmountChanged: 'Le montant à payer a changé : vérifiez le nouveau total avant de payer.',
   paymentNotConfirmed: "Le paiement n'a pas été confirmé par la banque : la commande n'est pas payée.",
-  /** A card order paid with the built-in test processor (issue 17): no money moved. */
+  /** A card order paid with the built-in test processor (docs/decisions/014): no money moved. */
   paymentTestMode: 'Mode test : aucun paiement réel',
   paymentNotForOrder: 'Ce paiement ne correspond pas à cette commande.',
   paymentWebhookRefused: 'Signature du webhook invalide ou expirée.',
@@ -29,7 +29,7 @@ export const paymentMessages = {
   mealVoucherNothingEligible: "Aucun article de cette commande n'est payable en titre-restaurant (boissons alcoolisées et livraison exclues).",
 } as const;
 
-/** The card payment screens (issue 6): payment tab, test card form, 3-D Secure step. */
+/** The card payment screens (docs/decisions/007): payment tab, test card form, 3-D Secure step. */
 export const paymentTexts = {
   cashTitle: 'Paiement sur place',
   cashHint: 'En espèces ou par carte, au retrait ou à la livraison.',

@@ -1,6 +1,6 @@
 /**
  * The French catalogue — The installed application: cookies, install banner, updates, offline page (spec section 2).
- * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
+ * Every word a person reads lives here (docs/decisions/017); the storefront renders these values as they are.
  */
 
 /** The overlays of spec section 2: cookie consent, install prompt, iOS guide, update banner, back button. Part of `messages` (packages/domain/src/messages.ts). */

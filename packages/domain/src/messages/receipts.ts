@@ -1,6 +1,6 @@
 /**
  * The French catalogue — Receipts and invoices (docs/decisions/013-receipts.md).
- * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
+ * Every word a person reads lives here (docs/decisions/018); the storefront renders these values as they are.
  */
 
 /** Messages of receipts and invoices (docs/decisions/013-receipts.md). Part of `messages` (packages/domain/src/messages.ts). */

@@ -1,6 +1,6 @@
 /**
  * The French catalogue — The site around the menu: home, about, contact, blog, footer, shell, error pages.
- * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
+ * Every word a person reads lives here (docs/decisions/016); the storefront renders these values as they are.
  */
 
 /** The error pages: 404 and the crash page (spec section 8). Part of `messages` (packages/domain/src/messages.ts). */

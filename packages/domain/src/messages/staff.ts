@@ -1,5 +1,5 @@
 /**
- * The French catalogue — the staff area (issue 13, part 1; docs/decisions/020-staff-accounts.md):
+ * The French catalogue — the staff area (docs/decisions/020-staff-accounts.md):
  * staff log-in, the team page, invitations, the first owner's link, and the e-mail of an
  * invitation. The API's messages (`staffMessages`) and the screens' texts (`<screen>Texts`).
  */

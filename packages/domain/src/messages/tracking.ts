@@ -1,6 +1,6 @@
 /**
- * The French catalogue — the customer's status page `/suivi?commande=<secret>` (issue 13, part 7).
- * Every word a person reads lives here (issue 12); the storefront renders these values as they are.
+ * The French catalogue — the customer's status page `/suivi?commande=<secret>` (docs/decisions/019).
+ * Every word a person reads lives here (docs/decisions/018); the storefront renders these values as they are.
  */
 import type { TrackingStep } from '../order-lifecycle.ts';
 

@@ -5,7 +5,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 
 /**
  * Hono's own router (SmartRouter: RegExpRouter, else TrieRouter — ours falls back to the trie,
- * which walks and allocates per request) with its last answers kept by method and path (issue 15:
+ * which walks and allocates per request) with its last answers kept by method and path (docs/decisions/028:
  * the cost of each request). A match depends on nothing else, and Hono only reads it. At most
  * `max` are kept, all forgotten when full (paths carrying ids would otherwise grow it) and when a
  * route is added.

@@ -5,7 +5,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Context, Next } from 'hono';
 
 /**
- * Answers written once and served many times (issue 15, "The API"; docs/decisions/028-prepared-answers.md):
+ * Answers written once and served many times (docs/decisions/028-prepared-answers.md):
  * the JSON of GET /v2/public/menus, /settings and /offers, serialised and compressed (gzip and
  * brotli) once per content, with a strong ETag per encoding, `If-None-Match` answered 304.
  */
@@ -105,7 +105,7 @@ declare module 'hono' {
 }
 
 /**
- * How a middleware puts `headers` on every answer of the routes it guards (issue 15: the cost of
+ * How a middleware puts `headers` on every answer of the routes it guards (docs/decisions/028: the cost of
  * the chain): a prepared answer writes them into its own plain headers, so that no Headers object
  * is built for it (building one and setting a dozen headers cost more than the route); any other
  * answer gets them set once the route has answered, as before.

@@ -8,7 +8,7 @@ import { rawRequest, startTestServer, type TestServer } from '../../test/harness
 import { bypassedAtTheDoor, middlewareName } from './bypassed.ts';
 
 /**
- * The catalogue's prepared answers at the server's door (http/fast-path/prepared-door.ts; issue 15): for
+ * The catalogue's prepared answers at the server's door (http/fast-path/prepared-door.ts; docs/decisions/028): for
  * every request the door answers, the same status, headers and bytes as the app gives the same
  * request with no door (a second server on the same demo and clock); the requests it must leave to
  * the app (HEAD, a trailing slash, a query, another path) reach the app; and no door while each

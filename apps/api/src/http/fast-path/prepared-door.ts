@@ -3,8 +3,8 @@ import { preparedParts, type PreparedAnswer } from './prepared-answer.ts';
 import { API_SECURITY_HEADERS, HSTS_HEADER, isHttpsIncoming } from '../security-headers.ts';
 
 /**
- * The catalogue's prepared answers served at the server's door (issue 15, "The API";
- * docs/decisions/028-prepared-answers.md): a GET of exactly `/v2/public/menus`, `/settings` or
+ * The catalogue's prepared answers served at the server's door
+ * (docs/decisions/028-prepared-answers.md): a GET of exactly `/v2/public/menus`, `/settings` or
  * `/offers` whose answer is already made for this instant is written from Node's request
  * listener, before Hono builds a Request, a context and its chain of middleware: on these
  * documents the chain cost more than the answer (a 304 at half of bare Hono's rate).

@@ -5,7 +5,7 @@ import { staffRequest, startBackOfficeServer, type TestStaff } from '../../test/
 import { catalogEdit } from './edits.ts';
 
 /**
- * The audit log over real HTTP (issue 14, part 8): GET /v2/restaurant/audit, pages of 50 newest
+ * The audit log over real HTTP (docs/decisions/023): GET /v2/restaurant/audit, pages of 50 newest
  * first, the filter by kind, owner only. Entries are written through catalogEdit, as every
  * back-office change writes them.
  */

@@ -5,7 +5,7 @@ import { ApiError } from '../../http/errors.ts';
 import { catalogChanged, catalogChangedChannel } from '../catalog/index.ts';
 
 /**
- * How every back-office change is written (issue 14, parts 8 and 9; docs/decisions/023-back-office.md):
+ * How every back-office change is written (docs/decisions/023-back-office.md):
  * one transaction that
  * 1. takes the next catalogue version (`catalog_version`, locked until commit: changes are
  *    serialised, and every API instance sees the new version within its 1 s check);

@@ -7,7 +7,7 @@ import { errorOf, fetchCatalogue, findItem, looksFrench, payloadOf, request, typ
 import { staffRequest, startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 
 /**
- * Export and import from the browser over real HTTP (issue 14, part 8): the export is the
+ * Export and import from the browser over real HTTP (docs/decisions/023): the export is the
  * restaurant file, a round trip gives the same catalogue, the preview lists what would change,
  * an invalid file gives French errors by path and changes nothing, a stale import is refused.
  */

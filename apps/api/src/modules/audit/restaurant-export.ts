@@ -54,7 +54,7 @@ export function fileItemOf(
 }
 
 /**
- * The restaurant file built from the database (issue 14, part 8): what GET /v2/restaurant/export
+ * The restaurant file built from the database (docs/decisions/023): what GET /v2/restaurant/export
  * downloads and what an import's preview compares with. Archived rows are left out (they are not
  * part of the restaurant any more); the ordering state (pause, busy mode) and « épuisé
  * aujourd'hui » are the state of a service, not of the restaurant, and stay out too

@@ -125,8 +125,8 @@ const previewOf = (version: number, diff: RestaurantDiff): ImportPreview => ({
 const parisDate = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 /**
- * The audit log, export and import of the back office under /v2/restaurant (issue 14, part 8;
- * docs/decisions/023-back-office.md), all owner-only. The import goes through `catalogEdit`: one
+ * The audit log, export and import of the back office under /v2/restaurant
+ * (docs/decisions/023-back-office.md), all owner-only. The import goes through `catalogEdit`: one
  * transaction, stale check on the catalogue version, its audit entry, the storefront rebuilt at once.
  */
 export function auditRoutes(deps: { db: Database; clock: () => Date }) {

@@ -10,7 +10,7 @@ import { authQuery, call, createAccount, login, newEmail, type Session } from '.
 
 /**
  * The logged-in calls of section 7 (profile, update-profile, orders, logout, delete-profile),
- * change-password, and orders placed in an account's name (issue 5). Over real HTTP.
+ * change-password, and orders placed in an account's name (docs/decisions/006). Over real HTTP.
  */
 
 // 2025-11-28 is a Friday, 12:00 in Paris: menu 1 is open.

@@ -14,7 +14,7 @@ export function credentialsOf(c: Context, body?: { token?: unknown; user_id?: un
 }
 
 /**
- * The X-Forwarded-For entry the nearest trusted proxy wrote (issue 17, finding 4): with `hops`
+ * The X-Forwarded-For entry the nearest trusted proxy wrote (docs/decisions/014): with `hops`
  * proxies in front of us, the `hops`-th entry from the right. Entries on its left were written by
  * the client and prove nothing (rotating them bypassed every per-address limit). Fewer entries
  * than hops: the leftmost, which the outermost proxy present wrote. @returns undefined without the header.

@@ -3,13 +3,13 @@ import { frenchCommonPasswords } from '@resto/domain/account';
 import { lazily } from '@resto/domain/clock';
 
 /**
- * Password hashing (issue 5, OWASP Password Storage Cheat Sheet): argon2id, 19 MiB of memory,
+ * Password hashing (docs/decisions/006, OWASP Password Storage Cheat Sheet): argon2id, 19 MiB of memory,
  * 2 iterations, 1 lane; @node-rs/argon2's default algorithm is argon2id and its salt is 16
  * random bytes per hash. The PHC string stores the settings, so they can be raised later.
  */
 export const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-/** @node-rs/argon2, loaded at the first password hashed or checked (about 3 MB that a server without logins never needs; issue 15, "Memory"). */
+/** @node-rs/argon2, loaded at the first password hashed or checked (about 3 MB that a server without logins never needs; docs/decisions/026). */
 const loadArgon2 = lazily(() => import('@node-rs/argon2'));
 
 /** The PHC string of a password ('$argon2id$v=19$m=19456,t=2,p=1$…'). */

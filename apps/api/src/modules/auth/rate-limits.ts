@@ -14,7 +14,7 @@ export interface PlannedHits {
 }
 
 /**
- * Rate limits kept in the database (issue 5: several API instances share them). A key is the
+ * Rate limits kept in the database (docs/decisions/006: several API instances share them). A key is the
  * limit's name and its subject ('login-ip:203.0.113.7'); going over answers 429 in French with
  * Retry-After.
  */
@@ -80,7 +80,7 @@ export class RateLimiter {
   }
 
   /**
-   * Claims one try of a back-off (issue 17) for `subject` before the caller checks a password or a
+   * Claims one try of a back-off (docs/decisions/014) for `subject` before the caller checks a password or a
    * code: counted first, so that concurrent tries cannot share one slot; `reset` after a success.
    * @throws TooManyRequestsError (429, French, Retry-After in seconds) while the subject must wait.
    */

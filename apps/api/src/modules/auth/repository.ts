@@ -18,7 +18,7 @@ export async function findUserById(db: Database, id: number): Promise<UserRow | 
   return (await db.select().from(users).where(eq(users.id, id)))[0];
 }
 
-// --- pending sign-ups (issue 17, finding 1) ---------------------------------------------------
+// --- pending sign-ups (docs/decisions/006) ---------------------------------------------------
 
 /** Writes a pending sign-up of its own: other sign-ups of the same e-mail are left as they are. */
 export async function insertSignup(db: Database, signup: Omit<typeof signups.$inferInsert, 'id'>): Promise<SignupRow> {
@@ -47,7 +47,7 @@ export async function setSignupTicket(db: Database, id: number, ticketHash: stri
 /**
  * Creates the account of a confirmed sign-up, verified at `now`, and deletes every pending sign-up
  * of that e-mail (their codes cascade), in one transaction. An unverified account of the same
- * e-mail left from before issue 17 is replaced; a verified one is left as it is.
+ * e-mail left from before docs/decisions/006 is replaced; a verified one is left as it is.
  * @returns the account, or undefined when a verified account already holds the e-mail.
  */
 export async function createAccountFromSignup(db: Database, signup: SignupRow, now: Date): Promise<UserRow | undefined> {
@@ -195,7 +195,7 @@ export async function resetCounter(db: Database, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
-/** A back-off's counter (issue 17): tries counted and the last one's instant, or undefined. */
+/** A back-off's counter (docs/decisions/006): tries counted and the last one's instant, or undefined. */
 export async function readBackoff(db: Database, key: string): Promise<{ count: number; lastAt: Date } | undefined> {
   const rows = await queryRows<{ count: number; last_at: string | Date }>(
     db,
@@ -263,7 +263,7 @@ export async function findOrdersPage(db: Database, userId: number, page: number,
 }
 
 /**
- * Deletes an account (issue 5): its orders stay as accounting records, with the customer's
+ * Deletes an account (docs/decisions/006): its orders stay as accounting records, with the customer's
  * name, e-mail, phone and address erased and no link to the account; the user row goes, and
  * with it (cascade) its sessions and codes. One transaction.
  */
@@ -292,7 +292,7 @@ export async function deleteAccount(db: Database, userId: number, now: Date): Pr
 /**
  * Housekeeping: sessions idle past `sessionsBefore`, codes issued before `codesBefore`, rate-limit
  * counters last touched before `countersBefore`, and sign-ups never confirmed since `unverifiedBefore`
- * (pending sign-ups, and unverified accounts left from before issue 17).
+ * (pending sign-ups, and unverified accounts left from before docs/decisions/006).
  * @returns rows deleted per table.
  */
 export async function purgeExpired(db: Database, cutoffs: { sessionsBefore: Date; codesBefore: Date; countersBefore: Date; unverifiedBefore: Date }) {

@@ -29,7 +29,7 @@ type AccountEnv = { Variables: { account: Authenticated } };
 /** Refusals of a query, and of delete-profile's body: the first field's sentence alone. */
 const firstFieldMessage: InvalidMessage = (_part, errors) => errors[0]?.message ?? messages.invalidRequest;
 
-/** The cookie naming the browser's pending sign-up (issue 17, finding 1), and how long it lives: as long as a pending sign-up. */
+/** The cookie naming the browser's pending sign-up (docs/decisions/006), and how long it lives: as long as a pending sign-up. */
 const signupTicketCookie = 'signup_ticket';
 const signupTicketDays = 7;
 
@@ -111,7 +111,7 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
     { invalidMessage: firstFieldMessage, before: [signedIn] },
   );
   serve(app, exportAccount, async (c) => {
-    // Issue 16 (RGPD): a file to save, never cached. Bearer only: a token in the URL would be logged by proxies.
+    // docs/decisions/012 (RGPD): a file to save, never cached. Bearer only: a token in the URL would be logged by proxies.
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (!bearer) throw new ApiError('login_required', messages.notLoggedIn, [{ path: 'token', message: messages.notLoggedIn }]);
     const who = await caller(c);

@@ -41,13 +41,13 @@ export function toUser(row: repository.UserRow): User {
   return { id: row.id, email: row.email, first_name: row.firstName, last_name: row.lastName, phone: row.phone, address: row.address };
 }
 
-/** Pending sign-ups (and unverified accounts from before issue 17) are deleted after 7 days. */
+/** Pending sign-ups (and unverified accounts from before docs/decisions/006) are deleted after 7 days. */
 const unverifiedDays = 7;
 
 const refused = (code: ErrorCode, path: string, message: string) => new ApiError(code, message, [{ path, message }]);
 
 /**
- * Accounts (spec sections 4, 5, 7; issue 5): sign-up confirmed by an e-mailed code, login,
+ * Accounts (spec sections 4, 5, 7; docs/decisions/006): sign-up confirmed by an e-mailed code, login,
  * sessions, password reset and change, profile, orders, deletion. Answers never tell whether an
  * e-mail has an account (sign-up, send-otp, verify-otp, reset-password, login).
  */
@@ -108,15 +108,15 @@ export class AuthService {
     await this.mail.sendCode(target.email, code, purpose);
   }
 
-  /** The verified account of an e-mail (an unverified row left from before issue 17 is no account). */
+  /** The verified account of an e-mail (an unverified row left from before docs/decisions/010 is no account). */
   private async findAccount(email: string): Promise<repository.UserRow | undefined> {
     const user = await repository.findUserByEmail(this.db, email);
     return user?.emailVerifiedAt ? user : undefined;
   }
 
   /**
-   * POST /v2/public/auth/signup/: a pending sign-up of its own and its code by e-mail (issue 17,
-   * finding 1: another sign-up with the same address, before or after, never changes this one;
+   * POST /v2/public/auth/signup/: a pending sign-up of its own and its code by e-mail
+   * (docs/decisions/006: another sign-up with the same address, before or after, never changes this one;
    * the account is created from the sign-up whose own code is checked). The answer is the same
    * for a new address and for one that has an account (whose owner gets a notice instead): no
    * token until the code is checked (verify-otp).
@@ -167,7 +167,7 @@ export class AuthService {
 
   /**
    * POST /v2/public/auth/login/. Wrong passwords slow down their e-mail and client address
-   * together (issue 17, finding 7: `backoffs.passwordPerClient`; the owner elsewhere is never
+   * together (docs/decisions/006: `backoffs.passwordPerClient`; the owner elsewhere is never
    * slowed), and count per IP (50 per 15 minutes); while waiting, 429 before any check. With no
    * account, the password of the pending sign-up of the browser's `ticket` (cookie
    * `signup_ticket`), else of the newest one, is checked instead (one hash whatever the case, so
@@ -245,7 +245,7 @@ export class AuthService {
    * sign-up (its names, phone and password), the other pending sign-ups of the address are
    * deleted, and the person is logged in. `ticket` is the browser's cookie `signup_ticket`: a
    * browser that made one of the pending sign-ups confirms only that one, and while several wait a
-   * browser that made none confirms none (issue 17, finding 1: the mailbox owner, typing the
+   * browser that made none confirms none (docs/decisions/006: the mailbox owner, typing the
    * newest code, would otherwise confirm a stranger's later sign-up and its password).
    * @throws ApiError 400 code_invalid (wrong code, or another sign-up's), 429.
    */
@@ -351,7 +351,7 @@ export class AuthService {
         ),
         // The account's own order: its secret opens its receipt (/recu?commande=…) once placed.
         receipt_secret: order.receiptNumber === null ? null : order.secret,
-        // …and its status page (/suivi?commande=…, issue 13 part 7), unpaid card orders included.
+        // …and its status page (/suivi?commande=…, docs/decisions/019), unpaid card orders included.
         tracking_secret: order.secret,
       })),
       page,
@@ -362,7 +362,7 @@ export class AuthService {
   }
 
   /**
-   * GET /v2/public/auth/export (issue 16, part 3; RGPD articles 15 and 20; docs/decisions/012):
+   * GET /v2/public/auth/export (docs/decisions/012; RGPD articles 15 and 20; docs/decisions/012):
    * everything the restaurant keeps about the account, as one JSON document — the profile, every
    * order (as GET /orders shows them), the sessions' dates and the consents. Never the password
    * hash nor a token.

@@ -8,7 +8,7 @@ import { authQuery, call, createAccount, login, newEmail, newIp, signupBody, str
 
 /**
  * Sign-up, code, login, send-otp and reset-password over real HTTP (spec sections 4, 5, 7;
- * issue 5), with a real SMTP server receiving the codes. The clock is the test's: codes expire,
+ * docs/decisions/006), with a real SMTP server receiving the codes. The clock is the test's: codes expire,
  * windows of rate limits pass.
  */
 
@@ -133,7 +133,7 @@ describe('sign-up and verification', () => {
     expect(errorOf(late).message).toBe(messages.codeInvalid);
   });
 
-  // Issue 17 raised the tries of a code from 5 to 10 (from all addresses together): one address is
+  // docs/decisions/014 raised the tries of a code from 5 to 10 (from all addresses together): one address is
   // slowed down before it can kill a code on its own (see "wrong codes from a stranger" below).
   test('brute force from 10 addresses: 9 wrong codes answer 400, the 10th 429, and then even the right code is refused', async () => {
     const body = signupBody();
@@ -273,7 +273,7 @@ describe('login', () => {
     expect(errorOf(response).errors).toContainEqual({ path: 'password', message: messages.passwordRequired });
   });
 
-  // Issue 17, finding 7: 10 wrong passwords used to lock the account 15 minutes for everyone, its
+  // docs/decisions/006: 10 wrong passwords used to lock the account 15 minutes for everyone, its
   // owner included. They now slow down the address that made them, and only for that e-mail.
   test('10 wrong passwords from a stranger: that address waits longer and longer (429 in French, Retry-After), the owner elsewhere logs in at once', async () => {
     const account = await createAccount(server);
@@ -417,7 +417,7 @@ async function codeSentBy(to: string, subject: RegExp, action: () => Promise<unk
   return /(\d{6})/.exec(mail.subject)![1]!;
 }
 
-describe('a second sign-up with the same address (issue 17, finding 1)', () => {
+describe('a second sign-up with the same address (docs/decisions/006)', () => {
   const signupsOf = (email: string) => server.db.select().from(signups).where(eq(signups.email, email));
   /** Signs up from a browser of its own: the code e-mailed, and the browser's cookie `signup_ticket`. */
   const signUp = async (body: ReturnType<typeof signupBody>) => {
@@ -566,7 +566,7 @@ describe('a second sign-up with the same address (issue 17, finding 1)', () => {
   });
 });
 
-describe('wrong codes from a stranger (issue 17, finding 7)', () => {
+describe('wrong codes from a stranger (docs/decisions/006)', () => {
   test('a stranger’s wrong reset codes slow down the stranger; the owner resets with their code from their address', async () => {
     const account = await createAccount(server);
     advance(1);

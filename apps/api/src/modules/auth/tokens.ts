@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { codeLength } from '@resto/domain/account';
 
-/** Session tokens and one-time codes (issue 5). Only their hashes reach the database. */
+/** Session tokens and one-time codes (docs/decisions/006). Only their hashes reach the database. */
 
 /** A session token: 256 random bits, base64url (43 characters). */
 export function newSessionToken(): string {

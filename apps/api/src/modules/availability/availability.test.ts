@@ -9,7 +9,7 @@ import { buildOrderPayload, errorOf, getJson, looksFrench, payloadOf, postOrder,
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
 
 /**
- * Dishes' availability (issue 14, part 2) over real HTTP on a fixed, movable clock: Tuesday
+ * Dishes' availability (docs/decisions/023) over real HTTP on a fixed, movable clock: Tuesday
  * 24 November 2026 12:30 in Paris (the demo restaurant: closed on Mondays, 11:30–14:30 and 18:30–22:30).
  */
 

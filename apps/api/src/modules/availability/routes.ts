@@ -13,7 +13,7 @@ import { requireStaff } from '../staff/index.ts';
 import { listAvailability, setAvailability } from './service.ts';
 
 /**
- * Dishes' availability (issue 14, part 2; docs/decisions/023-back-office.md), for staff and owners:
+ * Dishes' availability (docs/decisions/023-back-office.md), for staff and owners:
  * « disponible », « épuisé aujourd'hui » (`sold_out_until` = soldOutTodayUntil, back by itself) and
  * « jusqu'à nouvel ordre » (`is_available` false). Every change goes through catalogEdit (version,
  * audit entry, catalogue rebuilt at once).
@@ -55,7 +55,7 @@ const setRoute = createRoute({
 
 /**
  * GET /v2/restaurant/availability and PUT /v2/restaurant/items/{item_id}/availability, behind any
- * staff session (staff may toggle availability: issue 14).
+ * staff session (staff may toggle availability: docs/decisions/023).
  */
 export function availabilityRoutes(deps: { db: Database; clock: () => Date }) {
   const app = routes();

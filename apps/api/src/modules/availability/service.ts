@@ -10,7 +10,7 @@ import * as repository from './repository.ts';
 import type { Row } from './repository.ts';
 
 /**
- * Dishes' availability (issue 14, part 2; docs/decisions/023-back-office.md): the views and the
+ * Dishes' availability (docs/decisions/023-back-office.md): the views and the
  * change. routes.ts → service.ts → repository.ts.
  */
 

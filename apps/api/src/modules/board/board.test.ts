@@ -12,7 +12,7 @@ import { act, board, inMinutes, placeCashOrder, placePaidCardOrder, tracking } f
 import { createCardOrder } from '../payments/test-helpers.ts';
 
 /**
- * The order's life over real HTTP (issue 13, parts 3, 7 and 8; docs/decisions/019-the-orders-life.md):
+ * The order's life over real HTTP (docs/decisions/019-the-orders-life.md):
  * every transition allowed and refused, roles, ten screens accepting at once, refunds with the
  * test processor (once, refused, retried), the customer's e-mails and status page.
  */

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, ne, notInArray, or, sql } from 'dri
 import type { Database } from '../../db/client.ts';
 import { documentCounters, orderEvents, orderLines, orders, refunds } from '../../db/schema.ts';
 
-/** SQL of the board (issue 13): orders, their events and refunds. No rules here: the service decides. */
+/** SQL of the board (docs/decisions/019): orders, their events and refunds. No rules here: the service decides. */
 
 export type OrderRow = typeof orders.$inferSelect;
 export type LineRow = typeof orderLines.$inferSelect;
@@ -74,7 +74,7 @@ export async function findLastStatusEvent(db: Database, orderId: number, status:
 }
 
 /**
- * The board's orders (issue 13, part 2): not an unpaid card order, and either still running (whatever
+ * The board's orders (docs/decisions/019): not an unpaid card order, and either still running (whatever
  * its day: an order nobody finished must not drop off the board at midnight), or finished
  * (completed, rejected, cancelled) from `dayStart` on, the first instant of the Paris day `today`.
  */

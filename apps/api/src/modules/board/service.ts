@@ -38,14 +38,14 @@ import * as repository from './repository.ts';
 
 /**
  * Who acts on an order: a staff member (their id and name, written on the event), or the server
- * itself ('system': the escalation's automatic refusal, issue 13 part 4).
+ * itself ('system': the escalation's automatic refusal, docs/decisions/022).
  */
 export type BoardActor = { staffId: number; name: string } | 'system';
 
 /** The events a customer's status page shows (not the kitchen's own: opened, ticket printed, alerts). */
 const customerEventTypes = new Set(['placed', 'paid', 'accepted', 'delayed', 'ready', 'completed', 'rejected', 'auto_rejected', 'cancelled', 'refunded']);
 
-/** Events that send the customer an e-mail, and which one (issue 13, part 7). */
+/** Events that send the customer an e-mail, and which one (docs/decisions/019). */
 const mailKinds: Partial<Record<string, OrderStatusMailData['kind']>> = {
   accepted: 'accepted',
   delayed: 'delayed',
@@ -61,8 +61,8 @@ const staleRefundSeconds = 60;
 type Refusal = { kind: 'refused'; message: string; unpaidCard?: boolean } | { kind: 'not_found' };
 
 /**
- * The restaurant's orders board and the customer's status page (issue 13, parts 2, 3 and 7;
- * docs/decisions/019-the-orders-life.md). Every status change goes through the domain's state
+ * The restaurant's orders board and the customer's status page
+ * (docs/decisions/019-the-orders-life.md). Every status change goes through the domain's state
  * machine (packages/domain/src/order-lifecycle.ts) inside one transaction that locks the order's
  * row, writes the status, its event (modules/orders/events.ts), the customer's e-mail in the
  * outbox and, for a paid card order ending rejected or cancelled, a pending refund. The refund is
@@ -176,7 +176,7 @@ export class BoardService {
   }
 
   /**
-   * Refuses an order nobody accepted in time (issue 13, part 4; the escalation's timer): the
+   * Refuses an order nobody accepted in time (docs/decisions/022; the escalation's timer): the
    * action `auto_reject` with the reason `not_accepted_in_time`, by the server. Refunded if paid;
    * the customer's e-mail says to call the restaurant.
    * @throws ApiError order_transition_refused when it was accepted or refused meanwhile.

@@ -10,7 +10,7 @@ import { createCardOrder, createCustomer, putPaid, requestIntent } from '../paym
 import { act, inMinutes } from './test-helpers.ts';
 
 /**
- * Refunds through Stripe (issue 13, part 3): the real `stripe` SDK's `refunds.create`, its HTTP
+ * Refunds through Stripe (docs/decisions/019): the real `stripe` SDK's `refunds.create`, its HTTP
  * calls answered by a local server in Stripe's documented formats (fake-stripe-api.ts), with the
  * idempotency key `refund-<order_id>`, Stripe's error envelope for a refused refund, and a retry.
  */

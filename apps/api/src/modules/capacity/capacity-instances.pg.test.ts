@@ -7,7 +7,7 @@ import { createTestStaff, type TestStaff } from '../../test/staff.ts';
 import { clearCapacity, placeOrder, setCapacity, slotOrder } from './test-helpers.ts';
 
 /**
- * Capacity with two API instances on one PostgreSQL (issue 14, part 4): 50 checkouts for the last
+ * Capacity with two API instances on one PostgreSQL (docs/decisions/023): 50 checkouts for the last
  * place of a slot, sent half to each instance at once, and exactly one wins. The slot's advisory
  * lock is PostgreSQL's, shared by every instance's connections; nothing lives in a process.
  * PostgreSQL only: a `.pg.test.ts` file.

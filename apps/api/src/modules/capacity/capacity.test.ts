@@ -13,7 +13,7 @@ import { act } from '../board/test-helpers.ts';
 import { capacityCall, clearCapacity, fullSlotsOf, placeOrder, setCapacity, slotOrder } from './test-helpers.ts';
 
 /**
- * Capacity per 15-minute slot over real HTTP (issue 14, part 4; docs/decisions/023-back-office.md):
+ * Capacity per 15-minute slot over real HTTP (docs/decisions/023-back-office.md):
  * the owner's settings (versioned, audited, refused with French messages on the field, owner
  * only), orders counted in their transaction (orders and dishes of chosen categories, ASAP in the
  * slot of its expected time), 50 concurrent checkouts for the last place, retries, and the

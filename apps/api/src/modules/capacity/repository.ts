@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { orderLines, orders, settings } from '../../db/schema.ts';
 
 /**
- * SQL of capacity per slot (issue 14, part 4; packages/domain/src/capacity.ts has the rules).
+ * SQL of capacity per slot (docs/decisions/023; packages/domain/src/capacity.ts has the rules).
  * What a slot holds: its orders of one type that are not refused or cancelled (rejected,
  * cancelled), card orders awaiting their payment included while they are younger than the
  * payment hold (an abandoned payment frees its place after it), and their dishes, free ones

@@ -21,7 +21,7 @@ import type { CatalogService } from '../catalog/index.ts';
 import { dayLoads, readRows, writeSetting, type Row } from './repository.ts';
 
 /**
- * Capacity per 15-minute slot (issue 14, part 4; docs/decisions/023-back-office.md, « Capacité »):
+ * Capacity per 15-minute slot (docs/decisions/023-back-office.md, « Capacité »):
  * the owner reads and sets the limits (each setting versioned, every change audited), and the
  * storefront reads a day's full slots. The limits themselves are checked when an order is placed
  * (modules/orders/service.ts, capacityGuard), in the order's transaction.

@@ -4,7 +4,7 @@ import type { CapacitySettingName } from '@resto/domain/capacity';
 import { buildOrderPayload, payloadOf, postOrder, request, type JsonResponse, type OrderOverrides, type TestServer } from '../../test/harness.ts';
 import { staffRequest } from '../../test/staff.ts';
 
-/** Helpers of the capacity tests (issue 14, part 4): the owner's calls, limits set, orders aimed at a slot. */
+/** Helpers of the capacity tests (docs/decisions/023): the owner's calls, limits set, orders aimed at a slot. */
 
 /** GET or PUT /v2/restaurant/capacity with a staff cookie (null: none). */
 export function capacityCall(server: Pick<TestServer, 'baseUrl'>, cookie: string | null, method: 'GET' | 'PUT', body?: CapacityUpdate | Record<string, unknown>): Promise<JsonResponse<CapacityView>> {

@@ -32,7 +32,7 @@ interface LooseFile extends Loose {
 }
 
 /** A fresh deep copy of the demo restaurant file. */
-/** The demo file, its orders handled by e-mail as the test harness seeds it (ASAP orders without a staff screen, issue 13 part 4). */
+/** The demo file, its orders handled by e-mail as the test harness seeds it (ASAP orders without a staff screen, docs/decisions/022). */
 function demoFile(): LooseFile {
   const file = JSON.parse(readFileSync(demoRestaurantPath, 'utf8')) as LooseFile;
   return { ...file, settings: { ...(file.settings as Loose), 'orders.email_only': true } };

@@ -102,7 +102,7 @@ export async function replaceCatalog(tx: Tx, file: RestaurantFile, version: numb
   await tx.delete(menus);
   await tx.delete(settings);
 
-  // A null setting (« no limit », issue 14 capacity) is JSON null: the driver would send SQL NULL, which the column refuses.
+  // A null setting (« no limit », docs/decisions/023 capacity) is JSON null: the driver would send SQL NULL, which the column refuses.
   const settingRows = Object.entries(file.settings).map(([name, value]) => ({ name, value: value === null || value === undefined ? sql`'null'::jsonb` : value, version }));
   if (settingRows.length) await tx.insert(settings).values(settingRows);
 

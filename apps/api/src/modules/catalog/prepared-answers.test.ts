@@ -6,8 +6,8 @@ import { payloadOf, rawRequest, startTestServer, type RawAnswer, type TestServer
 import { createTestStaff, staffRequest, type TestStaff } from '../../test/staff.ts';
 
 /**
- * GET /v2/public/menus, /settings and /offers as prepared answers (issue 15, "The API";
- * docs/decisions/028-prepared-answers.md), over real HTTP on a movable clock: strong ETags,
+ * GET /v2/public/menus, /settings and /offers as prepared answers
+ * (docs/decisions/028-prepared-answers.md), over real HTTP on a movable clock: strong ETags,
  * 304 on If-None-Match, gzip and brotli of the same document, and a new ETag with the new content
  * as soon as the restaurant changes it or the clock does (a menu opening, a sold-out dish coming
  * back, a pause ending). Tuesday 24 November 2026 in Paris: the demo's « La carte » is open

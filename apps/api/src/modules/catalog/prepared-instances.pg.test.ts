@@ -5,7 +5,7 @@ import { payloadOf, requiredDatabaseUrl, startTestServer, type TestServer } from
 import { createTestStaff, staffRequest, type TestStaff } from '../../test/staff.ts';
 
 /**
- * The prepared catalogue answers with two API instances on one PostgreSQL (issue 15; docs/decisions/028-prepared-answers.md):
+ * The prepared catalogue answers with two API instances on one PostgreSQL (docs/decisions/028-prepared-answers.md):
  * the same content gives the same ETag on both (a phone may revalidate on either), and a price
  * edited on A is served by B with a new ETag as soon as `catalog_changed` reaches it (its 1 s
  * version check otherwise). PostgreSQL only: a `.pg.test.ts` file.

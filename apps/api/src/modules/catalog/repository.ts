@@ -19,7 +19,7 @@ export async function readLiveMenuRows(db: Database) {
   return { menuRows, categoryRows, itemRows };
 }
 
-/** The live catalogue's rows: archived menus, categories, dishes and offers left out (issue 14). */
+/** The live catalogue's rows: archived menus, categories, dishes and offers left out (docs/decisions/023). */
 export async function readCatalogRows(db: Database) {
   const [{ menuRows, categoryRows, itemRows }, optionRows, valueRows, offerRows, settingRows, exceptionRows, orderingRows] = await Promise.all([
     readLiveMenuRows(db),

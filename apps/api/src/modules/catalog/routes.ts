@@ -20,7 +20,7 @@ interface CatalogAnswerDeps {
   cardPaymentsOff?: boolean;
   /** SITE_URL, the one source of the site's address: answered as the read-only setting `site.url` (the legal notice shows it). */
   siteUrl?: string;
-  /** The staff screens' presence (issue 13, part 4), answered as the read-only setting `orders.screen_connected`. */
+  /** The staff screens' presence (docs/decisions/022), answered as the read-only setting `orders.screen_connected`. */
   escalation?: {
     presence(now: Date, settings: Settings): Promise<StaffPresence>;
     /** The same without waiting; undefined when it must read first. */
@@ -84,11 +84,11 @@ export function catalogRoutes({ catalog, clock, cardPaymentsOff = false, escalat
       c,
       await (catalog.stored(key) ??
         catalog.prepared(key, () => {
-          // Card payments off (production without Stripe keys nor test mode, issue 17): the storefront offers cash only.
+          // Card payments off (production without Stripe keys nor test mode, docs/decisions/014): the storefront offers cash only.
           const restaurant = cardPaymentsOff
             ? current.settings.map((setting) => (setting.name === 'payments.stripe.active' ? { ...setting, value: false } : setting))
             : current.settings;
-          // Pause, busy mode and the exceptional days within the horizon, computed now (issue 14, part 3): the storefront's banner and slot picker read them.
+          // Pause, busy mode and the exceptional days within the horizon, computed now (docs/decisions/023): the storefront's banner and slot picker read them.
           const served: Settings = [
             ...(siteUrl === undefined ? restaurant : restaurant.filter((setting) => setting.name !== siteUrlSetting)),
             ...calendarAsSettings(current.calendar, now),

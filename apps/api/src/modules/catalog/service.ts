@@ -18,10 +18,10 @@ export interface Catalog {
   offers: Offer[];
   /** Coupons by code (upper case). */
   couponsByCode: Map<string, Offer>;
-  /** Exceptional closures/openings and the ordering state (pause, busy mode): issue 14, part 3. */
+  /** Exceptional closures/openings and the ordering state (pause, busy mode): docs/decisions/023. */
   calendar: RestaurantCalendar;
   /**
-   * « Épuisé aujourd'hui » instants by item_id (issue 14, part 2): the dish is unavailable until
+   * « Épuisé aujourd'hui » instants by item_id (docs/decisions/023): the dish is unavailable until
    * then. Applied per request by time (an instant passing brings the dish back without an edit).
    */
   soldOutUntil: Map<number, Date>;
@@ -184,7 +184,7 @@ export const catalogChanged = new EventTarget();
 
 /**
  * The PostgreSQL channel a back-office change NOTIFYs at commit (audit/edits.ts, payload the
- * new catalogue version): instances LISTENing rebuild at once (issue 14, part 9).
+ * new catalogue version): instances LISTENing rebuild at once (docs/decisions/023).
  */
 export const catalogChangedChannel = 'catalog_changed';
 
@@ -247,7 +247,7 @@ export class CatalogService {
   /**
    * Menus with menu_is_open computed for `now` from each menu's active_times and the calendar's
    * exceptional day (Europe/Paris; menuIsOpen), and item_is_available false for a dish « épuisé
-   * aujourd'hui » until its `soldOutUntil` (issue 14).
+   * aujourd'hui » until its `soldOutUntil` (docs/decisions/023).
    */
   async getMenus(now: Date): Promise<Menu[]> {
     const catalog = await this.getCatalog();

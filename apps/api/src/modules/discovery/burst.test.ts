@@ -6,10 +6,10 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { DiscoveryService } from './service.ts';
 
 /**
- * Issue 17, fuzzing: bursts of POST /v2/recommendations with 100 cart ids each ran their own
+ * docs/decisions/014, fuzzing: bursts of POST /v2/recommendations with 100 cart ids each ran their own
  * co-occurrence query, one after the other on PGlite's single connection. Ids of no orderable
  * dish are dropped, at most 20 cart dishes are looked at, and one set of dishes' co-occurrence is
- * queried once while the counts do not move (issue 15), concurrent requests sharing the query in flight.
+ * queried once while the counts do not move (docs/decisions/004), concurrent requests sharing the query in flight.
  */
 let server: TestServer;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { CoOrderFold, foldCoOrders } from './co-orders.ts';
 import { findMostOrdered } from './repository.ts';
 
 /**
- * The co-occurrence counts of recommendations (issue 15): folded from order events outside the
+ * The co-occurrence counts of recommendations (docs/decisions/004): folded from order events outside the
  * order's transaction, on real orders placed and refused over HTTP, checked against a recount of
  * the orders themselves; retried, crashed and racing folds count every order once (on PostgreSQL
  * the race is between two connection pools, as two API instances).

@@ -3,7 +3,7 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { notHappened } from './repository.ts';
 
 /**
- * The co-occurrence counts of recommendations (table `co_orders`; issue 15), kept by a fold over
+ * The co-occurrence counts of recommendations (table `co_orders`; docs/decisions/004), kept by a fold over
  * `order_events` outside the order's transaction: nothing is added to the order's write path.
  *
  * Why events: an order's id is taken from a sequence, so a fold reading `orders` past a watermark

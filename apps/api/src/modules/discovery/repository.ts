@@ -9,7 +9,7 @@ export const notHappened = sql`('rejected', 'cancelled')`;
 /**
  * Items by units ordered since `since`, most first (free lines excluded; rejected and cancelled
  * orders not counted): the whole UTC days after `since`'s from `item_units_by_day` (kept by the
- * fold, co-orders.ts; issue 15), the rest of `since`'s day from the orders themselves, so the
+ * fold, co-orders.ts; docs/decisions/004), the rest of `since`'s day from the orders themselves, so the
  * window starts at `since` exactly while reading at most one day of orders.
  */
 export async function findMostOrdered(db: Database, since: Date, limit: number): Promise<{ itemId: number; units: number }[]> {

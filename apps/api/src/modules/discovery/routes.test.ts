@@ -4,7 +4,7 @@ import { insertPastOrders } from '../orders/index.ts';
 import { errorOf, looksFrench, payloadOf, request, sendJson, startTestServer, type TestServer } from '../../test/harness.ts';
 
 /**
- * POST /v2/recommendations and GET /v2/public/recommendations/popular (spec section 7, issue 8)
+ * POST /v2/recommendations and GET /v2/public/recommendations/popular (spec section 7, docs/decisions/004)
  * on a database seeded with a known order history: exact rankings.
  */
 
@@ -111,8 +111,8 @@ describe('POST /v2/recommendations', () => {
     const ids = await recommend([105, 121]);
     expect(ids).not.toContain(105);
     expect(ids).not.toContain(121);
-    // 128 shares one order with each cart dish: its order holds both, and counts for each (issue 15,
-    // docs/decisions/004-discovery.md: the counts of pairs are summed over the cart's dishes);
+    // 128 shares one order with each cart dish: its order holds both, and counts for each
+    // (docs/decisions/004-discovery.md: the counts of pairs are summed over the cart's dishes);
     // 103 too, but it is unavailable. Then 114 and 124, one order with 105 each: by id.
     expect(ids.slice(0, 3)).toEqual([128, 114, 124]);
   });

@@ -8,14 +8,14 @@ import { maxRecommendations } from '@resto/contract/discovery';
 const popularWindowDays = 30;
 const popularCacheMs = 60_000;
 /**
- * Cart dishes the co-occurrence counts are read for: the first 20 orderable ones. Issue 17
- * (fuzzing) capped a cost that was then ~200 ms for 100 dishes; with the counts (issue 15) it is
+ * Cart dishes the co-occurrence counts are read for: the first 20 orderable ones. docs/decisions/014
+ * (fuzzing) capped a cost that was then ~200 ms for 100 dishes; with the counts (docs/decisions/004) it is
  * small, but a bound stays a bound.
  */
 const maxCartItemsConsidered = 20;
 
 /**
- * Recommendations and popular dishes from past orders (spec section 7; issue 8).
+ * Recommendations and popular dishes from past orders (spec section 7; docs/decisions/004).
  * Only orderable dishes are answered: available, on an available menu.
  */
 export class DiscoveryService {
@@ -88,7 +88,7 @@ export class DiscoveryService {
   /**
    * Dishes most often bought with the cart's: for each other dish, the orders it shares with each
    * cart dish, summed over the cart's dishes (an order holding two cart dishes counts for each:
-   * docs/decisions/004-discovery.md, issue 15); most first, ties by item id; at most `limit`.
+   * docs/decisions/004-discovery.md); most first, ties by item id; at most `limit`.
    * The counts are folded first when stale (CoOrderFold, fresh); each dish's partners are kept in
    * memory while the fold's watermark does not move (at most one entry per orderable dish), the
    * query in flight shared by concurrent requests.

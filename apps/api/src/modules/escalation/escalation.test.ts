@@ -12,7 +12,7 @@ import { createMailTransport } from '../mail/index.ts';
 import { formatDateTime } from '@resto/domain/format';
 
 /**
- * Nothing unseen (issue 13, part 4; docs/decisions/022-nothing-unseen.md) on a fixed clock, on
+ * Nothing unseen (docs/decisions/022-nothing-unseen.md) on a fixed clock, on
  * PGlite and on PostgreSQL: the unopened order's alert (event, e-mail, Web Push to a local push
  * service that decrypts and checks VAPID for real), once even when runs race; the staff screens'
  * presence and ASAP; e-mail-only handling switching it all off.
@@ -76,7 +76,7 @@ function staffCall<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: un
   });
 }
 
-describe('an order nobody opened (issue 13, part 4)', () => {
+describe('an order nobody opened (docs/decisions/022)', () => {
   test('alerted after 2 min, not before: an event, an e-mail to the contact address, a push decrypted by the device; once with two runs racing', async () => {
     const device = push.subscribe();
     expect(payloadOf(await staffCall('POST', '/v2/restaurant/push/subscriptions', device.subscription))).toEqual({
@@ -201,7 +201,7 @@ describe('the push routes (staff only)', () => {
   });
 });
 
-describe('staff screens and "as soon as possible" (issue 13, part 4)', () => {
+describe('staff screens and "as soon as possible" (docs/decisions/022)', () => {
   const asap = async () => postOrder(server.baseUrl, await buildOrderPayload(server));
   const screenSetting = async () => {
     const settings = payloadOf(await request<{ name: string; value: unknown }[]>(server.baseUrl, '/v2/public/settings'));
@@ -296,7 +296,7 @@ describe('staff screens and "as soon as possible" (issue 13, part 4)', () => {
   });
 });
 
-describe('orders.email_only (issue 13, part 4)', () => {
+describe('orders.email_only (docs/decisions/022)', () => {
   test('handled by e-mail: ASAP without any screen, no alert, no automatic refusal, no screens alert', async () => {
     const emailOnly = await startTestServer({ clock: () => now, settings: { 'orders.email_only': true } });
     try {
@@ -349,7 +349,7 @@ describe('two API instances on one PostgreSQL', () => {
   });
 });
 
-describe('an order nobody accepted in time is refused automatically (issue 13, part 4)', () => {
+describe('an order nobody accepted in time is refused automatically (docs/decisions/022)', () => {
   const base = new Date('2026-11-24T20:00:00+01:00');
 
   test('after 10 min, not before: rejected by the system with its reason, the customer told to call the restaurant; opening it does not stop the timer', async () => {

@@ -8,7 +8,7 @@ import type { MailMessage } from '../mail/index.ts';
 import type { WaitingOrder } from './repository.ts';
 
 /**
- * The e-mails of "nothing unseen" (issue 13, part 4; docs/decisions/022-nothing-unseen.md): the
+ * The e-mails of "nothing unseen" (docs/decisions/022-nothing-unseen.md): the
  * restaurant's alert of an order nobody opened and the owners' alert when no staff screen is
  * connected (the customer's e-mail of an automatic refusal is the board's:
  * modules/board/service.ts). Texts from the catalogue (packages/domain/src/messages/escalation.ts)

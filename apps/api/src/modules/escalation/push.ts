@@ -4,7 +4,7 @@ import type { Logger } from '../../logger.ts';
 import * as repository from './repository.ts';
 
 /**
- * Web Push to staff devices (issue 13, part 4; docs/decisions/022-nothing-unseen.md) with the
+ * Web Push to staff devices (docs/decisions/022-nothing-unseen.md) with the
  * `web-push` library: it encrypts the payload for the device (RFC 8291, aes128gcm) and signs the
  * VAPID header (RFC 8292); we post the request ourselves with fetch (web-push's own sender speaks
  * https only, and fetch gives a timeout per call). The VAPID key pair is made once per database

@@ -3,7 +3,7 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { orders, pushSubscriptions, serverSecrets, staffUsers } from '../../db/schema.ts';
 
 /**
- * SQL of the escalation job and of Web Push (issue 13, part 4; docs/decisions/022-nothing-unseen.md).
+ * SQL of the escalation job and of Web Push (docs/decisions/022-nothing-unseen.md).
  * No rules here: which orders await acceptance is the domain's `awaitsAcceptance`, applied by the service.
  */
 

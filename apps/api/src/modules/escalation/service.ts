@@ -21,7 +21,7 @@ import { WebPushSender, type PushReport } from './push.ts';
 import * as repository from './repository.ts';
 
 /**
- * "Nothing unseen" (issue 13, part 4; docs/decisions/022-nothing-unseen.md): a job any instance
+ * "Nothing unseen" (docs/decisions/022-nothing-unseen.md): a job any instance
  * runs every 15 s, safe to run twice or side by side, that
  * (a) announces, once, every order awaiting acceptance that no staff screen opened within
  *     `orders.unseen_alert_minutes`: an `unseen_alert` event and an e-mail to the restaurant's

@@ -6,7 +6,7 @@ import { buildOrderPayload, errorOf, getJson, looksFrench, payloadOf, postOrder,
 import { staffRequest, startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 
 /**
- * Hours, exceptional days, pause and busy mode over real HTTP (issue 14, part 3), on a fixed clock:
+ * Hours, exceptional days, pause and busy mode over real HTTP (docs/decisions/023), on a fixed clock:
  * Tuesday 24 November 2026, 12:30 in Paris (the demo restaurant is open; closed on Mondays;
  * pickup slots 11:45–14:15 and 18:45–22:15, pickup lead time 20 minutes).
  */

@@ -26,7 +26,7 @@ import { requireStaff } from '../staff/index.ts';
 import * as hours from './service.ts';
 
 /**
- * Hours, exceptional days, pause and busy mode (issue 14, part 3; docs/decisions/023-back-office.md,
+ * Hours, exceptional days, pause and busy mode (docs/decisions/023-back-office.md,
  * « Hours »): routes.ts → service.ts → repository.ts. Under /v2/restaurant: the hours and exceptional days are the owner's; pause and busy
  * mode are any staff member's (the board's header). Every change goes through catalogEdit (new
  * catalogue version, audit entry, the storefront's catalogue rebuilt at once).

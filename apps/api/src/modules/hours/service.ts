@@ -24,7 +24,7 @@ import * as repository from './repository.ts';
 import type { ExceptionRow, MenuRow, OrderingRow, OrderingValues } from './repository.ts';
 
 /**
- * Hours, exceptional days, pause and busy mode (issue 14, part 3; docs/decisions/023-back-office.md,
+ * Hours, exceptional days, pause and busy mode (docs/decisions/023-back-office.md,
  * « Hours »): the views the API answers and the changes. Every change goes through catalogEdit
  * (new catalogue version, audit entry, the storefront's catalogue rebuilt at once).
  */

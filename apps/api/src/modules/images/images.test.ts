@@ -9,7 +9,7 @@ import { errorOf, looksFrench, payloadOf, request, startTestServer, type TestSer
 import { bombPng, photoLikeJpeg } from '../../test/photo.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
 
-/** POST /v2/restaurant/uploads and GET /uploads/* (issue 14, part 1) over real HTTP, real sharp, real files. */
+/** POST /v2/restaurant/uploads and GET /uploads/* (docs/decisions/023) over real HTTP, real sharp, real files. */
 
 let server: TestServer;
 let owner: TestStaff;

@@ -73,7 +73,7 @@ async function readBodyLimited(c: Context, limit: number): Promise<Uint8Array<Ar
 }
 
 /**
- * POST /v2/restaurant/uploads (issue 14, part 1): the owner sends a dish's photo; it is stored
+ * POST /v2/restaurant/uploads (docs/decisions/023): the owner sends a dish's photo; it is stored
  * under `uploadsDir` (images.ts, storeUpload). Staff members get 403.
  */
 export function uploadRoutes(deps: { db: Database; clock: () => Date; uploadsDir: string }) {

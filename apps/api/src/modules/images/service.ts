@@ -9,7 +9,7 @@ import { ApiError } from '../../http/errors.ts';
 import { lazily } from '@resto/domain/clock';
 
 /**
- * The image pipeline of the back office (issue 14, part 1; docs/decisions/023-back-office.md):
+ * The image pipeline of the back office (docs/decisions/023-back-office.md):
  * whatever the file says it is, sharp reads the bytes (anything it cannot read is 400
  * image_invalid; more than `maxUploadPixels` too, before decoding: decompression bombs), turns
  * the photo upright (EXIF), crops it to the menu card's 4:3, writes each width of `uploadWidths`
@@ -27,7 +27,7 @@ const largestWidth = largestUploadWidth;
 
 /**
  * sharp, loaded at the first upload: libvips and its threads take about 8 MB of a server's memory,
- * and most servers never see an upload (the owner adds photos now and then; issue 15, "Memory").
+ * and most servers never see an upload (the owner adds photos now and then; docs/decisions/026).
  */
 const loadSharp = lazily(async () => (await import('sharp')).default);
 

@@ -10,7 +10,7 @@ import { unpackMailBody } from './outbox-body.ts';
 import { cards, confirmCard, intentFor, putPaid, rememberSecret } from '../payments/test-helpers.ts';
 
 /**
- * Order e-mails (issue 5): the customer's confirmation and the restaurant's new-order e-mail,
+ * Order e-mails (docs/decisions/006): the customer's confirmation and the restaurant's new-order e-mail,
  * received by a real SMTP server; a relay that fails never fails the order, and the mail is retried.
  */
 
@@ -45,7 +45,7 @@ async function placeCashOrder(email: string) {
 }
 
 describe('order e-mails', () => {
-  test('a card order: no e-mail while it waits for its payment, the confirmation once it is paid (issues 5 and 6)', async () => {
+  test('a card order: no e-mail while it waits for its payment, the confirmation once it is paid (docs/decisions/006 and 007)', async () => {
     const email = newEmail('carte');
     const payload = await buildOrderPayload(server, {
       customer: { first_name: 'Jeanne', last_name: 'Roux', email, phone: '06 98 76 54 32' },
@@ -62,7 +62,7 @@ describe('order e-mails', () => {
     expect(customer.text).toContain('Carte bancaire en ligne');
   });
 
-  test('a scheduled order: its day and slot in French in both e-mails (issue 4)', async () => {
+  test('a scheduled order: its day and slot in French in both e-mails (docs/decisions/005)', async () => {
     const email = newEmail('creneau');
     const payload = await buildOrderPayload(server, {
       customer: { first_name: 'Jeanne', last_name: 'Roux', email, phone: '06 98 76 54 32' },
@@ -139,7 +139,7 @@ describe('order e-mails', () => {
     expect(await server.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId))).toEqual([]);
   });
 
-  test('a waiting mail is stored deflated (text and HTML in `body`), and a row written before migration 0014, in clear, is still sent (issue 15)', async () => {
+  test('a waiting mail is stored deflated (text and HTML in `body`), and a row written before migration 0014, in clear, is still sent (docs/decisions/026)', async () => {
     server.mail.failNext(2);
     const email = newEmail('compresse');
     const orderId = payloadOf((await placeCashOrder(email)).response).order_id;
@@ -165,7 +165,7 @@ describe('order e-mails', () => {
   });
 
   /**
-   * Issue 17: 7 orders of 30 SIGKILLs were stored without their e-mails, which were written after
+   * docs/decisions/010: 7 orders of 30 SIGKILLs were stored without their e-mails, which were written after
    * the order's transaction. A CHECK constraint that refuses this customer's outbox rows stands in
    * for the crash between the two: the order must then not be kept either, so the client's retry
    * (same local_id) places it with its e-mails.
@@ -175,7 +175,7 @@ describe('order e-mails', () => {
     if (email) await server.db.execute(sql.raw(`alter table mail_outbox add constraint crash_stand_in check (recipient <> '${email}')`));
   }
 
-  test('a cash order and its e-mails are written in one transaction: no order without its e-mails, the retry sends them (issue 17)', async () => {
+  test('a cash order and its e-mails are written in one transaction: no order without its e-mails, the retry sends them (docs/decisions/010)', async () => {
     const email = newEmail('coupure');
     await refuseOutboxRowsTo(email);
     try {
@@ -194,14 +194,14 @@ describe('order e-mails', () => {
     }
   });
 
-  test('a card order is marked paid and its e-mails written in one transaction (issue 17)', async () => {
+  test('a card order is marked paid and its e-mails written in one transaction (docs/decisions/010)', async () => {
     const email = newEmail('coupure-carte');
     const payload = await buildOrderPayload(server, {
       customer: { first_name: 'Jeanne', last_name: 'Roux', email, phone: '06 98 76 54 32' },
       payment_method: 'card',
     });
     const { order_id: orderId, secret } = payloadOf(await postOrder(server.baseUrl, payload));
-    rememberSecret(server, orderId, secret); // the order's proof for the payment calls (issue 17, finding 6)
+    rememberSecret(server, orderId, secret); // the order's proof for the payment calls (docs/decisions/014)
     const intent = await intentFor(server, { orderId, localId: payload.local_id, total: payload.total, payload });
     await refuseOutboxRowsTo(email);
     try {

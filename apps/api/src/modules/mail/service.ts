@@ -34,7 +34,7 @@ const claimBatch = 50;
 const sendConcurrency = 3;
 
 /**
- * E-mails (issue 5). Codes are sent at once and never stored in clear (not even in the outbox);
+ * E-mails (docs/decisions/006). Codes are sent at once and never stored in clear (not even in the outbox);
  * order e-mails go through the outbox table: written in the transaction that places the order, sent
  * outside any transaction, retried with back-off, so sending never blocks or fails an order.
  */
@@ -88,7 +88,7 @@ export class MailService {
    * and tax settings now, outside that transaction (PGlite runs one transaction at a time). The
    * returned writer throws on a database error, so that the order's transaction rolls back with
    * it: an order committed without its e-mails cannot happen, even on a crash right after the
-   * commit (issue 17, docs/decisions/010-crash-safety-and-shutdown.md). Call `kick()` after commit.
+   * commit (docs/decisions/010-crash-safety-and-shutdown.md). Call `kick()` after commit.
    */
   async prepareOrderMails(): Promise<OrderMailWriter> {
     const rowsOf = await this.prepareOrderMailRows();
@@ -105,7 +105,7 @@ export class MailService {
    * Like `prepareOrderMails`, for a caller that holds the order in memory (checkout writing a new
    * cash order, docs/decisions/025-order-creation-cost.md): the returned function renders the
    * outbox rows of the order and its lines as they are being written, reading nothing, and the
-   * caller inserts them in the order's transaction (issue 17). Contacts and settings are read now.
+   * caller inserts them in the order's transaction (docs/decisions/010). Contacts and settings are read now.
    */
   async prepareOrderMailRows(): Promise<(order: MailOrder, lines: readonly MailOrderLine[]) => NewOutboxMail[]> {
     const restaurant = await this.contacts();
@@ -211,19 +211,19 @@ function storedText(mail: OutboxMail): { text: string; html: string } {
   return mail.body ? unpackMailBody(mail.body) : { text: mail.text ?? '', html: mail.html ?? '' };
 }
 
-/** An address as a log line may show it: 'm…@example.fr' (issue 17: no personal data in logs). */
+/** An address as a log line may show it: 'm…@example.fr' (docs/decisions/014: no personal data in logs). */
 function maskEmail(address: string): string {
   const at = address.lastIndexOf('@');
   return at > 0 ? `${address[0]}…${address.slice(at)}` : '…';
 }
 
-/** An error's message for a log line or the outbox row: a failed query's parameters left out (issue 17). */
+/** An error's message for a log line or the outbox row: a failed query's parameters left out (docs/decisions/014). */
 function errorText(error: unknown): string {
   const logged = serializeError(error);
   return typeof logged === 'string' ? logged : logged.message;
 }
 
-/** The columns of an order its e-mails show (`orders` as stored), with `testMode` (a test-processor payment, issue 17). */
+/** The columns of an order its e-mails show (`orders` as stored), with `testMode` (a test-processor payment, docs/decisions/010). */
 export type MailOrder = Pick<
   typeof ordersTable.$inferSelect,
   | 'orderId'
@@ -246,7 +246,7 @@ export type MailOrder = Pick<
 > & {
   /** Numbered for its receipt (orders.receipt_number set): the customer's e-mail links to the receipt. */
   placed: boolean;
-  /** Paid with the built-in test processor (issue 17). */
+  /** Paid with the built-in test processor (docs/decisions/014). */
   testMode: boolean;
 };
 

@@ -9,7 +9,7 @@ import { escapeHtml } from './escape.ts';
 import type { MailMessage } from './transport.ts';
 
 /**
- * The e-mails of the product, in French, as text and HTML (issue 5). Pure functions: data in,
+ * The e-mails of the product, in French, as text and HTML (docs/decisions/006). Pure functions: data in,
  * message out. Order e-mails carry what French law wants on a durable medium: number, lines,
  * totals with the tax per rate, type, address or pickup point, slot, payment method, contacts.
  */
@@ -80,7 +80,7 @@ export interface OrderMailData {
   createdAt: Date;
   isPickup: boolean;
   paymentMethod: string;
-  /** Paid with the built-in test processor: said in both e-mails (issue 17). */
+  /** Paid with the built-in test processor: said in both e-mails (docs/decisions/014). */
   testMode?: boolean;
   customer: { first_name: string; last_name: string; email: string; phone: string };
   /** Delivery address: address, address2, postal_code, city. */
@@ -96,11 +96,11 @@ export interface OrderMailData {
   taxByRate: { rateBp: number; baseCents: number; taxCents: number }[];
   couponCode: string | null;
   taxInclusive: boolean;
-  /** What meal vouchers may pay on site (cents; 0 or absent: none chosen). Issue 16, docs/decisions/012. */
+  /** What meal vouchers may pay on site (cents; 0 or absent: none chosen). docs/decisions/012. */
   mealVoucherCents?: number;
   /** The receipt page (`<SITE_URL>/recu?commande=<secret>`, docs/decisions/013-receipts.md), for the customer's e-mail; null when not placed yet. */
   receiptUrl: string | null;
-  /** The order's status page (`<SITE_URL>/suivi?commande=<secret>`, issue 13 part 7), for the customer's e-mails. */
+  /** The order's status page (`<SITE_URL>/suivi?commande=<secret>`, docs/decisions/019), for the customer's e-mails. */
   trackingUrl: string;
 }
 
@@ -127,7 +127,7 @@ function orderFacts(order: OrderMailData, restaurant: RestaurantContacts): [stri
   ];
 }
 
-/** How the order is paid; with meal vouchers, the part they may pay (issue 16). */
+/** How the order is paid; with meal vouchers, the part they may pay (docs/decisions/012). */
 function paymentFact(order: OrderMailData): string {
   if (order.paymentMethod !== 'cash') return `${t.cardOnline}${order.testMode ? ` — ${messages.paymentTestMode.toUpperCase()}` : ''}`;
   if (!order.mealVoucherCents) return order.isPickup ? t.cashOnSite : t.cashOnDelivery;
@@ -220,7 +220,7 @@ export function orderReceivedMail(order: OrderMailData, restaurant: RestaurantCo
 
 /** The restaurant's new-order e-mail, to contacts.email: the same content, laid out for the kitchen. */
 export function newOrderMail(order: OrderMailData, restaurant: RestaurantContacts): MailMessage {
-  // A test-mode payment is said first: the kitchen must not cook for money that never moved (issue 17).
+  // A test-mode payment is said first: the kitchen must not cook for money that never moved (docs/decisions/014).
   const subject = `${order.testMode ? t.testModeTag : ''}${t.newOrderSubject(order.orderId, order.isPickup, formatPrice(order.totalCents))}`;
   const intro = t.newOrderIntro(order.customer.first_name, order.customer.last_name);
   return { to: restaurant.email, subject, text: orderText(intro, order, restaurant, true), html: orderHtml(subject, intro, order, restaurant, true) };
@@ -228,7 +228,7 @@ export function newOrderMail(order: OrderMailData, restaurant: RestaurantContact
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** What a customer's status e-mail says (issue 13, part 7): the event, its time or reason, the refund, the status page. */
+/** What a customer's status e-mail says (docs/decisions/019): the event, its time or reason, the refund, the status page. */
 export interface OrderStatusMailData {
   kind: 'accepted' | 'delayed' | 'ready' | 'rejected' | 'auto_rejected' | 'cancelled';
   orderId: number;

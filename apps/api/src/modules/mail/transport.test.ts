@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import { createMailTransport } from './transport.ts';
 
-/** The outbox folder (no SMTP_URL): bounded (issue 17: 11,904 files, 71 MB for 5,951 orders). */
+/** The outbox folder (no SMTP_URL): bounded (docs/decisions/014: 11,904 files, 71 MB for 5,951 orders). */
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Logger } from '../../logger.ts';
 
-/** One e-mail, in French, as text and HTML (issue 5). */
+/** One e-mail, in French, as text and HTML (docs/decisions/006). */
 export interface MailMessage {
   to: string;
   subject: string;
@@ -40,7 +40,7 @@ const smtpConnections = 3;
 /**
  * A nodemailer transport: SMTP with `smtpUrl`, otherwise each message is written as an .eml file
  * to `outboxDir` and logged with its subject (and its code, for code e-mails). The folder keeps at
- * most `maxFiles` files: past that, the oldest tenth is removed (issue 17: it grew to 11,904 files).
+ * most `maxFiles` files: past that, the oldest tenth is removed (docs/decisions/014: it grew to 11,904 files).
  */
 export function createMailTransport(options: MailTransportOptions): MailTransport {
   if (options.smtpUrl) {

@@ -16,7 +16,7 @@ import {
 import { createTestStaff, staffRequest, startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 
 /**
- * The menu editor's API over real HTTP (issue 14, part 1; docs/decisions/023-back-office.md):
+ * The menu editor's API over real HTTP (docs/decisions/023-back-office.md):
  * every edit and its refusals, roles, stale versions (two owners, the second loses nothing),
  * archived vs deleted, audit entries, positions, and the storefront's menu changed at once.
  */

@@ -7,7 +7,7 @@ import type { EditTx } from '../audit/index.ts';
 import { fileItemOf } from '../audit/index.ts';
 
 /**
- * SQL of the menu editor (issue 14, part 1): the live tree as the back office shows it, one dish,
+ * SQL of the menu editor (docs/decisions/023): the live tree as the back office shows it, one dish,
  * which rows past orders name, and the next free ids. No rules here (service.ts has them).
  */
 

@@ -105,7 +105,7 @@ function moveRouteOf(kind: Kind, answer: z.ZodType) {
 }
 
 /**
- * The menu editor's routes under /v2/restaurant (issue 14, part 1), owner only, never cached:
+ * The menu editor's routes under /v2/restaurant (docs/decisions/023), owner only, never cached:
  * the tree, and create / update / delete / move of dishes, categories and menus
  * (service.ts; docs/decisions/023-back-office.md).
  */

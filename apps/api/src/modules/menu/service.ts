@@ -23,7 +23,7 @@ import { assertFresh, catalogEdit, type AuditEntry, type EditAuthor, type EditTx
 import { categoryOnly, categoryOrdered, menuOnly, menuOrdered, nextId, orderedItemIds, readCategory, readDish, readMenu } from './repository.ts';
 
 /**
- * The menu editor's changes (issue 14, part 1; docs/decisions/023-back-office.md, « The menu
+ * The menu editor's changes (docs/decisions/023-back-office.md, « The menu
  * editor »): menus, categories and dishes created, edited, moved and deleted, each in one
  * `catalogEdit` (serialised, versioned, audited, the storefront rebuilt after commit).
  * Rows past orders name are archived, never erased. Errors: 409 stale_edit (another version than

@@ -9,7 +9,7 @@ import { staffRequest, startBackOfficeServer, type TestStaff } from '../../test/
 import { act } from '../board/test-helpers.ts';
 
 /**
- * The back office's offers and coupons over real HTTP (issue 14, part 6): each type created and
+ * The back office's offers and coupons over real HTTP (docs/decisions/023): each type created and
  * priced by a real order (or served by the public routes), pause, refusals on the field,
  * stale edits, roles, usage after real orders, archive against delete, audit entries.
  */

@@ -103,7 +103,7 @@ async function offerBody(c: Context): Promise<unknown> {
 }
 
 /**
- * The offers page's routes under /v2/restaurant (issue 14, part 6), the owner's only (a staff
+ * The offers page's routes under /v2/restaurant (docs/decisions/023), the owner's only (a staff
  * member gets 403 staff_forbidden); app.ts makes every /v2/restaurant answer no-store and
  * same-site only. docs/decisions/023-back-office.md.
  */

@@ -14,7 +14,7 @@ import { offerFromRow } from '../catalog/index.ts';
 import { assertFresh, catalogEdit, type EditAuthor, type EditTx } from '../audit/index.ts';
 
 /**
- * The back office's offers and coupons (issue 14, part 6; docs/decisions/023-back-office.md,
+ * The back office's offers and coupons (docs/decisions/023-back-office.md,
  * « Offres et codes promo »): list with usage, create, edit, pause/resume, delete (archived when
  * orders used the offer). Every write goes through `catalogEdit`, so the storefront's offers and
  * coupons follow at once and each change has its audit entry.

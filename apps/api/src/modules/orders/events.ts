@@ -7,7 +7,7 @@ import { documentNumberSql } from './numbering.ts';
 /** The PostgreSQL channel on which every committed order event is announced (payload: its id). */
 export const orderEventsChannel = 'order_events';
 
-/** An event to append to an order's history (issue 13, part 3). Times are instants. */
+/** An event to append to an order's history (docs/decisions/019). Times are instants. */
 export type NewOrderEvent = Omit<typeof orderEvents.$inferInsert, 'id'>;
 
 /** An order event as stored. */
@@ -33,7 +33,7 @@ export const orderEventNotifySql = sql`pg_notify(${orderEventsChannel}, (select 
  * back), in one statement (orderEventCtes). The id comes from the 'order_event' row of
  * `document_counters`, whose row lock is held until commit: two transactions writing events take
  * ids in the order they commit, so a board that saw event N and asks for "everything after N"
- * cannot miss an event committed later with a smaller id (issue 13, part 5). @returns the event's
+ * cannot miss an event committed later with a smaller id (docs/decisions/021). @returns the event's
  * id. @throws on a database error (the caller's transaction then rolls back with it).
  */
 export async function appendOrderEvent(tx: Database, event: NewOrderEvent): Promise<number> {

@@ -17,7 +17,7 @@ async function changeSetting(name: string, value: unknown) {
 }
 
 /**
- * Meal vouchers at checkout (issue 16, part 4; docs/decisions/012): the order stores the choice
+ * Meal vouchers at checkout (docs/decisions/012): the order stores the choice
  * and the amount the server computed, the read-back and the e-mails show it, and it is refused
  * when the restaurant does not take vouchers, with card, or with nothing eligible. Real HTTP.
  */
@@ -85,7 +85,7 @@ describe('an order paid partly with meal vouchers', () => {
     expect(response.status).toBe(201);
     const view = await readBack(payloadOf(response).order_id, payload.local_id);
     expect(view).toMatchObject({ meal_voucher: true, meal_voucher_amount: 25, total: 39 });
-    // The receipt says it too (issue 16: "the receipt shows it").
+    // The receipt says it too (docs/decisions/012: "the receipt shows it").
     const secret = (payloadOf(response) as unknown as { secret: string }).secret;
     const receipt = payloadOf(await getJson<{ payment: { meal_voucher_amount: number; method_label: string } }>(server.baseUrl, `/v2/public/receipts/${secret}`));
     expect(receipt.payment).toMatchObject({ meal_voucher_amount: 25, method_label: expect.stringContaining(`dont ${formatPrice(2500)} payables en titre-restaurant`) });

@@ -8,8 +8,8 @@ import { call, createAccount, type Session } from '../../test/accounts.ts';
 
 /**
  * A once-only coupon (BIENVENUE10, allow_repeat false) is used once per person, whether the person
- * orders logged in or as a guest, and whatever spelling of their mailbox they type (issue 17,
- * finding 8; docs/decisions/003). Over real HTTP, on PGlite and PostgreSQL.
+ * orders logged in or as a guest, and whatever spelling of their mailbox they type
+ * (docs/decisions/003). Over real HTTP, on PGlite and PostgreSQL.
  */
 
 // 2025-11-28 is a Friday, 12:00 in Paris: menu 1 is open, no weekday promotion.

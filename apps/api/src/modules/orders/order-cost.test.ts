@@ -5,7 +5,7 @@ import { NamingPGlite } from '../../db/naming-pglite.ts';
 import { buildOrderPayload, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
 
 /**
- * The round trips of one order (issue 15, docs/decisions/025-order-creation-cost.md): a guest's
+ * The round trips of one order (docs/decisions/025-order-creation-cost.md): a guest's
  * cash order with an automatic offer, its answer and the sending of its two e-mails. Every query the
  * driver sends is counted (PGlite's client and transactions, BEGIN and COMMIT included, or `pg`'s),
  * named statements (db/naming-pglite.ts, db/client.ts namingClient) as the others.
@@ -50,7 +50,7 @@ afterAll(async () => {
   restore.forEach((undo) => undo());
 });
 
-test('a new order: 3 round trips, and 2 to send its e-mails (27 before issue 15)', async () => {
+test('a new order: 3 round trips, and 2 to send its e-mails (27 before docs/decisions/025)', async () => {
   const payload = await buildOrderPayload(server);
   expect(payload.discount).toBeGreaterThan(0); // Tuesday's automatic offer: an offer use is written
   expect((await postOrder(server.baseUrl, payload)).status).toBe(201); // the catalogue and counters are there

@@ -9,7 +9,7 @@ type HistoryRow = Awaited<ReturnType<typeof findStatusHistory>>[number];
 /**
  * An order as the API shows it (GET /v2/public/checkout/{order_id}; the contract's OrderView): euros with 2 decimals,
  * tax rates in percent, paid lines apart from free items, and every status with its time.
- * `payment_test_mode` (beyond the spec, issue 17): a card payment of the test processor, no money moved.
+ * `payment_test_mode` (beyond the spec, docs/decisions/014): a card payment of the test processor, no money moved.
  */
 export function toOrderView(order: OrderRow, lines: LineRow[], history: HistoryRow[], testMode = false): OrderView {
   return {
@@ -21,7 +21,7 @@ export function toOrderView(order: OrderRow, lines: LineRow[], history: HistoryR
     delivery_time_range: order.deliveryTimeRange,
     location: order.location,
     payment_method: order.paymentMethod,
-    /** Beyond the spec (issue 16): part of a cash order paid on site with meal vouchers, and how much they may pay (euros). */
+    /** Beyond the spec (docs/decisions/012): part of a cash order paid on site with meal vouchers, and how much they may pay (euros). */
     meal_voucher: order.mealVoucher,
     meal_voucher_amount: centsToEuros(order.mealVoucherCents),
     payment_test_mode: testMode,

@@ -7,7 +7,7 @@ import { call, createAccount } from '../../test/accounts.ts';
 import { createCardOrder, createCustomer, requestIntent } from '../payments/test-helpers.ts';
 
 /**
- * Issue 17, finding 6: PUT /checkout/ and stripe-payment-intent took any order number (they are
+ * docs/decisions/014: PUT /checkout/ and stripe-payment-intent took any order number (they are
  * sequential) without a credential. Now the caller proves the order: its secret, its local_id or
  * the Bearer token of its account; otherwise 403 and nothing changes.
  */

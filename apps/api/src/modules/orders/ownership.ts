@@ -15,7 +15,7 @@ export interface OrderProof {
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
- * Whether the caller proves it placed order `orderId` (issue 17, finding 6; docs/decisions/014):
+ * Whether the caller proves it placed order `orderId` (docs/decisions/014):
  * its per-order `secret` (answered by POST /checkout/), its `local_id`, or a live Bearer token of
  * the order's account. Order numbers are sequential: the number alone proves nothing.
  * @throws ApiError 404 unknown order.

@@ -83,13 +83,13 @@ export type NewOrderMails = (written: { orderId: number; secret: string }) => Ne
  * Writes an order, its lines, its offer uses, its first event (placed, to its status, by the
  * customer, announced by `pg_notify` at commit), its receipt number when `placedAt` is given (cash:
  * placed now; and an invoice number for business details) and its e-mails (`mails`: the outbox of
- * issue 17), atomically, keyed by local_id: when another request already wrote that local_id,
+ * docs/decisions/010), atomically, keyed by local_id: when another request already wrote that local_id,
  * nothing is written and that order's id and secret are returned. Two round trips
  * (docs/decisions/025-order-creation-cost.md): the order's id from its sequence and a secret,
  * then ONE statement writing everything, whose common table expressions take the numbers from
  * `document_counters` (locked only until that statement commits: concurrent orders queue on them
  * for one statement). Ids of refused writes are skipped, as a failed insert's always were.
- * `capacity` (issue 14, part 4): in a transaction, the order's slot is locked first (capacity.ts,
+ * `capacity` (docs/decisions/023): in a transaction, the order's slot is locked first (capacity.ts,
  * lockSlot), then an order already written with this local_id is answered as above, never refused;
  * then `check` runs (counts the slot, may throw slot_full) before the write.
  * @throws the unique violation of order_offers_once_idx (a once-only offer already used), ApiError from `check`.
@@ -269,7 +269,7 @@ export async function findUsedOfferIds(db: Database, customerKeys: string[]): Pr
 
 /**
  * The orders among `orderIds` whose card payment runs on the built-in test processor (payments.provider
- * 'test'): shown as "Mode test" to staff and customers (issue 17).
+ * 'test'): shown as "Mode test" to staff and customers (docs/decisions/014).
  */
 export async function findTestModeOrders(db: Database, orderIds: readonly number[]): Promise<Set<number>> {
   if (orderIds.length === 0) return new Set();

@@ -276,7 +276,7 @@ describe('PUT /v2/public/checkout/ finalises an order', () => {
       order_id: orderId,
       status: 'pending',
       transaction_id: null,
-      local_id: payload.local_id, // the proof of the order (issue 17)
+      local_id: payload.local_id, // the proof of the order (docs/decisions/014)
     });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'success', payload: { order_id: orderId, status: 'pending' } });

@@ -47,7 +47,7 @@ export function orderRoutes(
   });
   serve(app, finalizeOrder, async (c) => {
     const body = c.req.valid('json');
-    // Only the one who placed the order may finalise it (issue 17): its secret, local_id or account;
+    // Only the one who placed the order may finalise it (docs/decisions/014): its secret, local_id or account;
     // without them, only a PUT that changes nothing or names the intent that paid it (docs/decisions/014).
     if (await hasOrderProof(orders.db, auth, c, body.order_id, body)) return ok(c, await orders.finalizeOrder(body));
     return ok(c, await orders.finalizeWithoutProof(body));

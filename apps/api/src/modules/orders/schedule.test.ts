@@ -17,7 +17,7 @@ import {
 } from '../../test/harness.ts';
 
 /**
- * Issue 4, on the server: the slot and the address of an order are checked again when it is
+ * docs/decisions/005, on the server: the slot and the address of an order are checked again when it is
  * placed (past, closed, not served: 422 in French), and a delivery is priced from the address.
  * The clock: Tuesday 24 November 2026, 12:00 in Paris (the carte is open, the brunch is not).
  */

@@ -44,7 +44,7 @@ export interface CardOrderFinaliser {
  * The outbox of order e-mails (modules/mail/service.ts): `prepareOrderMails()` reads what the
  * e-mails need before the order's transaction and returns the writer to run inside it (a card order
  * paid); `prepareOrderMailRows()` the renderer of their outbox rows, for the transaction that writes
- * a new cash order with them; `kick()` starts sending once the transaction committed (issue 17).
+ * a new cash order with them; `kick()` starts sending once the transaction committed (docs/decisions/010).
  */
 export interface OrderMailOutbox {
   prepareOrderMails(): Promise<(tx: Database, orderId: number) => Promise<void>>;
@@ -118,7 +118,7 @@ function checkClaimedTotals(payload: OrderPayload, totals: CartTotals): void {
 }
 
 /**
- * Meal vouchers (issue 16): the server's own split, whatever the browser showed; 0 cents when the
+ * Meal vouchers (docs/decisions/012): the server's own split, whatever the browser showed; 0 cents when the
  * payload does not ask for them. @throws ApiError 422 meal_voucher_refused when nothing of the cart is eligible.
  */
 function mealVoucherCents(payload: OrderPayload, lines: readonly ResolvedLine[], totals: CartTotals, settings: SettingsList): number {
@@ -206,7 +206,7 @@ export class OrderService {
     /** Where a placed order's e-mails are written, in the order's own transaction (cash orders). */
     private readonly mails?: OrderMailOutbox,
     /**
-     * Who would see an order placed now (issue 13, part 4): the staff screens' heartbeat and
+     * Who would see an order placed now (docs/decisions/022): the staff screens' heartbeat and
      * `orders.email_only`, for the ASAP rule (isAsapOffered). Undefined: ASAP needs only an open menu.
      */
     private readonly presence?: (now: Date, settings: SettingsList) => Promise<StaffPresence>,
@@ -222,7 +222,7 @@ export class OrderService {
     payload: OrderPayload,
     verifiedUserId: number | null = null,
     /**
-     * The request limits (issue 17, http/request-limits.ts RequestLimits.order): counted by the
+     * The request limits (docs/decisions/014, http/request-limits.ts RequestLimits.order): counted by the
      * order's first statement only when the local_id is new; `settle` may throw (429).
      */
     limits?: PlannedHits,
@@ -273,7 +273,7 @@ export class OrderService {
     const voucherCents = mealVoucherCents(payload, lines, totals, catalog.settings);
 
     // Cash: the order is placed now, so its e-mails are written with it (a card order's once it is
-    // paid, issue 6), in the same transaction: a crash cannot keep one without the other (issue 17).
+    // paid, docs/decisions/007), in the same transaction: a crash cannot keep one without the other (docs/decisions/010).
     const renderMails = payload.payment_method === 'cash' ? await this.mails?.prepareOrderMailRows() : undefined;
     const rows = orderRows({
       localId: payload.local_id,
@@ -313,7 +313,7 @@ export class OrderService {
   }
 
   /**
-   * The payment method and meal vouchers against the restaurant's settings (section 9, issue 16).
+   * The payment method and meal vouchers against the restaurant's settings (section 9, docs/decisions/012).
    * @throws ApiError 422 payment_method_disabled (cash off; card off or no card payments here),
    * meal_voucher_refused (vouchers off, or with another method than cash).
    */
@@ -372,7 +372,7 @@ export class OrderService {
         if (committed) return { ...committed, created: false };
         throw error;
       }
-      // Another order of this customer took a once-only offer first (the race of issue 3),
+      // Another order of this customer took a once-only offer first (the race of docs/decisions/003),
       // unless that order was this very one sent twice.
       if (!isUniqueViolation(error, 'order_offers_once_idx')) throw error;
       const committed = await repository.findOrderByLocalId(this.db, localId);
@@ -382,7 +382,7 @@ export class OrderService {
   }
 
   /**
-   * The slot an order takes (issue 14, part 4; domain capacity.ts) and, when its order type has a
+   * The slot an order takes (docs/decisions/023; domain capacity.ts) and, when its order type has a
    * limit, the check `insertOrder` runs in the order's transaction with the slot locked: the slot's
    * orders and counted dishes plus this order's must stay within the limits, else 409 slot_full on
    * `delivery_time_range` (for « dès que possible », a sentence asking for a slot). ASAP orders
@@ -436,7 +436,7 @@ export class OrderService {
 
   /**
    * One line of the order against the catalogue. @throws ApiError item_unknown, item_unavailable
-   * (the dish is off), item_sold_out (« épuisé aujourd'hui » until `soldOutUntil`, issue 14), option_invalid.
+   * (the dish is off), item_sold_out (« épuisé aujourd'hui » until `soldOutUntil`, docs/decisions/023), option_invalid.
    */
   private resolveLine(
     itemsById: Map<number, MenuItem>,
@@ -480,7 +480,7 @@ export class OrderService {
 
   /**
    * Finalises an order (PUT /v2/public/checkout/, section 4): pending for cash, paid for card. A
-   * card order becomes paid only once the payment provider confirms its intent (issue 6,
+   * card order becomes paid only once the payment provider confirms its intent (docs/decisions/007,
    * modules/payments): the browser's word is never enough.
    * @throws ApiError 404 unknown order, 422 refused status or payment not confirmed.
    */

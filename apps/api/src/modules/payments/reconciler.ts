@@ -3,7 +3,7 @@ import type { PaymentService } from './service.ts';
 
 /**
  * Runs the reconciliation pass on start, then every `everyMs` (default one minute), a small batch
- * each time (issue 6, Reliability). Passes never overlap in one process; across instances each
+ * each time (docs/decisions/007, Reliability). Passes never overlap in one process; across instances each
  * intent is asked about at most once a minute (payments.checked_at). With `refunds`, each pass
  * also asks again for refunds left pending (idempotent: never refunded twice). @returns a stopper.
  */
@@ -19,7 +19,7 @@ export function startReconciler(
       .then(({ checked, paid }) => {
         if (paid) logger.info({ checked, paid }, 'rapprochement : commandes payées retrouvées');
       })
-      // Refunds left pending by a crash or an unreachable provider (issue 13, modules/board/service.ts).
+      // Refunds left pending by a crash or an unreachable provider (docs/decisions/019, modules/board/service.ts).
       .then(async () => {
         const asked = (await options.refunds?.retryPendingRefunds(options.limit ?? 20)) ?? 0;
         if (asked) logger.info({ asked }, 'rapprochement : remboursements en attente relancés');

@@ -75,7 +75,7 @@ export async function touchChecked(db: Database, intentId: string, checkedAt: Da
 /**
  * Marks the payment succeeded and the order paid in one transaction, only from pending (two
  * finalisations racing write one 'paid' event). `inTransaction` runs in that transaction when
- * this call pays the order (its e-mails, issue 17); when it throws, the order stays pending.
+ * this call pays the order (its e-mails, docs/decisions/010); when it throws, the order stays pending.
  * @returns whether this call paid the order.
  */
 export async function markOrderPaid(

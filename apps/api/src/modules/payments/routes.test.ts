@@ -21,7 +21,7 @@ import {
 } from './test-helpers.ts';
 
 /**
- * Card payments over real HTTP with the built-in test processor (issue 6, "Tests that prove it"),
+ * Card payments over real HTTP with the built-in test processor (docs/decisions/007),
  * on PGlite and on PostgreSQL when DATABASE_URL is set.
  */
 

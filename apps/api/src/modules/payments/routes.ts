@@ -46,7 +46,7 @@ export function paymentRoutes(
     await guards.limitIntent(c);
     // Section 7's call: customer_id and amount only, bound to its order at PUT (docs/decisions/015).
     if (!body.order_id) return ok(c, await payments.createCustomerIntent(body));
-    // The order's total, its intent and client_secret go only to whoever placed it (issue 17).
+    // The order's total, its intent and client_secret go only to whoever placed it (docs/decisions/014).
     await guards.proveOwnership(c, body.order_id, body);
     return ok(c, await payments.createIntent({ ...body, order_id: body.order_id }));
   });

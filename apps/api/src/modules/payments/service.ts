@@ -33,7 +33,7 @@ export interface FinaliseResult {
 const hash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
 
 /**
- * Card payments (spec sections 3, 4, 7, 8; issue 6). The order is written first (orders module);
+ * Card payments (spec sections 3, 4, 7, 8; docs/decisions/007). The order is written first (orders module);
  * here: the provider customer, one intent per order for the order's repriced total, and the
  * finalisation that marks the order paid only when the provider says its intent succeeded for
  * that order, amount and currency. PUT, webhooks and the reconciliation pass share that code.
@@ -45,7 +45,7 @@ export class PaymentService {
     readonly provider: PaymentProvider,
     private readonly logger: Logger,
     private readonly clock: () => Date = () => new Date(),
-    /** Where a paid order's e-mails are written, in the transaction that marks it paid (issue 17). */
+    /** Where a paid order's e-mails are written, in the transaction that marks it paid (docs/decisions/010). */
     private readonly mails?: OrderMailOutbox,
   ) {}
 
@@ -284,7 +284,7 @@ export class PaymentService {
   }
 
   /**
-   * The reconciliation pass (issue 6, Reliability): pending card orders whose intent may have
+   * The reconciliation pass (docs/decisions/007, Reliability): pending card orders whose intent may have
    * succeeded while both the PUT and the webhook were lost. Asks the provider about at most
    * `limit` intents of the last `maxAgeHours`, each at most once a minute across instances.
    * @returns how many orders it paid.

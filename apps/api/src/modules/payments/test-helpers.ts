@@ -15,7 +15,7 @@ export interface CardOrder {
   /** Euros, as the API writes it. */
   total: number;
   payload: Awaited<ReturnType<typeof buildOrderPayload>>;
-  /** The order's secret, answered by POST /checkout/: the proof the payment calls send (issue 17). */
+  /** The order's secret, answered by POST /checkout/: the proof the payment calls send (docs/decisions/014). */
   secret?: string;
 }
 

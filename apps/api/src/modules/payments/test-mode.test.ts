@@ -8,7 +8,7 @@ import { paymentProvider, testModeAllowed } from './providers/from-env.ts';
 import { cards, confirmCard, createCustomer, putPaid, rememberSecret, requestIntent } from './test-helpers.ts';
 
 /**
- * Issue 17, finding 5: without Stripe keys every deployment marked 4242… orders paid and told the
+ * docs/decisions/014: without Stripe keys every deployment marked 4242… orders paid and told the
  * restaurant "Carte bancaire en ligne". In production card payments are now off unless
  * PAYMENT_TEST_MODE=1, and a test-mode payment says so wherever staff and customers see it.
  */

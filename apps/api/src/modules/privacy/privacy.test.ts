@@ -7,7 +7,7 @@ import { buildOrderPayload, errorOf, getJson, payloadOf, request, startTestServe
 import { call, createAccount, type Session } from '../../test/accounts.ts';
 
 /**
- * Personal data (issue 16, part 3; docs/decisions/012): the account's data export, and the
+ * Personal data (docs/decisions/012): the account's data export, and the
  * retention job anonymising guest orders past `privacy.guest_data_retention_months` on the
  * app's fixed clock. Real HTTP, real database (PGlite, and PostgreSQL with DATABASE_URL).
  */

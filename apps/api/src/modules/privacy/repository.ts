@@ -3,8 +3,8 @@ import { anonymisedCustomer } from '@resto/domain/personal-data';
 import { queryRows, type Database } from '../../db/client.ts';
 
 /**
- * Anonymises the guest orders placed before `cutoff` that are not anonymised yet (issue 16,
- * part 3; docs/decisions/012): the customer's name, e-mail and phone, the street of the delivery
+ * Anonymises the guest orders placed before `cutoff` that are not anonymised yet
+ * (docs/decisions/012): the customer's name, e-mail and phone, the street of the delivery
  * address (the postal code and town stay, as for a deleted account), the kitchen notes, the
  * e-mails still waiting in the outbox and the e-mail in the once-only offer key. Amounts, tax,
  * lines, dates and statuses stay: they are accounting records.

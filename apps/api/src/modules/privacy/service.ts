@@ -8,7 +8,7 @@ import * as repository from './repository.ts';
 const retentionIntervalMs = 60 * 60_000;
 
 /**
- * Personal data housekeeping (issue 16, part 3; docs/decisions/012): guest orders older than
+ * Personal data housekeeping (docs/decisions/012): guest orders older than
  * `privacy.guest_data_retention_months` (36 by default) lose their customer's personal data.
  */
 export class PrivacyService {

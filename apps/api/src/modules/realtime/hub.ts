@@ -43,7 +43,7 @@ interface Subscriber extends SubscribeOptions {
 }
 
 /**
- * The per-process hub of order events (issue 13, part 5; docs/decisions/021-live-events.md). It
+ * The per-process hub of order events (docs/decisions/021-live-events.md). It
  * listens on `order_events` (appendOrderEvent notifies each committed event's id), reads the new
  * rows from the table in id order (one query per burst, not per notification) and fans them out
  * to the subscribed streams. Nothing lives only here: every stream has its own cursor and reads

@@ -8,7 +8,7 @@ import { openSse } from '../../test/sse.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
 
 /**
- * Two API instances on one PostgreSQL (issue 13, part 5; docs/decisions/021-live-events.md): a
+ * Two API instances on one PostgreSQL (docs/decisions/021-live-events.md): a
  * board stream on instance A gets every event of orders placed and accepted on instance B, fanned out by
  * LISTEN/NOTIFY; A's LISTEN connection killed (pg_terminate_backend) and restored loses nothing.
  * The hubs' safety re-read is pushed out to an hour here, so what delivers is NOTIFY and the

@@ -3,7 +3,7 @@ import { payloadOf, request, requiredDatabaseUrl, startTestServer, type TestServ
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
 
 /**
- * The staff screens' presence with two API instances on one PostgreSQL (issue 13, part 4; issue 15):
+ * The staff screens' presence with two API instances on one PostgreSQL (docs/decisions/022; docs/decisions/028):
  * each instance keeps the last heartbeat for its storefront reads (realtime/screens.ts
  * LastHeartbeat). A heartbeat received by A is in A's `orders.screen_connected` at once, and in B's
  * within its re-check interval (1 s), without any heartbeat reaching B. PostgreSQL only.

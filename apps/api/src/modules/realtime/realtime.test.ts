@@ -9,7 +9,7 @@ import { appendOrderEvent, appendOrderEvents } from '../orders/index.ts';
 import { connectedScreens, purgeScreens, screenWindowMs } from './screens.ts';
 
 /**
- * Live events (issue 13, part 5; docs/decisions/021-live-events.md), over real HTTP on the real
+ * Live events (docs/decisions/021-live-events.md), over real HTTP on the real
  * server, on PGlite and on PostgreSQL: the board's SSE stream replays and follows the order
  * events in id order, resumes after Last-Event-ID with every missed event and none twice, and is
  * refused without a staff session; the screens' heartbeat.

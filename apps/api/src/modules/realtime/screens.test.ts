@@ -7,7 +7,7 @@ import { LastHeartbeat } from './screens.ts';
 
 /**
  * The screens' last heartbeat as the storefront's reads see it (realtime/screens.ts LastHeartbeat;
- * issue 15): read at most once per re-check interval, moved forward at once by this instance's
+ * docs/decisions/027): read at most once per re-check interval, moved forward at once by this instance's
  * heartbeats, a deletion seen at the next read. The interval's clock is the test's own.
  */
 

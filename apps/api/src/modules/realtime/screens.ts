@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { staffScreens } from '../../db/schema.ts';
 
 /**
- * Which staff screens are open (issue 13, part 4; docs/decisions/021-live-events.md): each board
+ * Which staff screens are open (docs/decisions/022; docs/decisions/021-live-events.md): each board
  * posts a heartbeat every 15 s; a screen heard from within `screenWindowMs` counts as connected.
  * The escalation rules (no screen during opening hours: no ASAP, an alert to the owner) read
  * `connectedScreens`.
@@ -59,7 +59,7 @@ export async function lastScreenHeartbeat(db: Database): Promise<Date | null> {
  * a heartbeat this instance records moves it forward at once (`note`). Another instance's
  * heartbeat, or a screen deleted with its staff member, is seen within `recheckMs` (1 s, as the
  * catalogue's version check). Why: /settings read the table on every request, about a tenth of the
- * rate of the same answer without it (issue 15; docs/decisions/028-prepared-answers.md).
+ * rate of the same answer without it (docs/decisions/028-prepared-answers.md).
  */
 export class LastHeartbeat {
   #known: Date | null = null;

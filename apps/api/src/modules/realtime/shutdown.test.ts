@@ -9,7 +9,7 @@ import { buildOrderPayload, payloadOf, postOrder } from '../../test/harness.ts';
 import { openSse } from '../../test/sse.ts';
 
 /**
- * An open SSE stream does not hold a graceful stop (issue 13, part 5; issue 17's drain,
+ * An open SSE stream does not hold a graceful stop (docs/decisions/021; issue 17's drain,
  * http/drain.ts): on SIGTERM the server ends its streams with a last comment (the browser
  * reconnects after `retry`) and exits at once, not at SHUTDOWN_TIMEOUT. The real server process
  * on PGlite (DATABASE_URL removed), its customer stream (no login needed).
@@ -48,7 +48,7 @@ test('SIGTERM with SSE streams open: the streams end with a reconnect comment an
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DEMO_HISTORY: '0',
-    // Orders "as soon as possible" without a staff screen: handled by e-mail (issue 13, part 4; docs/decisions/022).
+    // Orders "as soon as possible" without a staff screen: handled by e-mail (docs/decisions/022).
     DEMO_SETTINGS: JSON.stringify({ 'orders.email_only': true }),
     CLOCK_NOW: openNow.toISOString(),
     WEB_BUILD_DIR: join(dataDir, 'no-web-build-here'),

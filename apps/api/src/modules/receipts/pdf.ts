@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 
 /**
  * pdfkit, loaded at the first PDF asked for (about 5 MB of a server's memory that most processes
- * never need: receipts are read as pages; issue 15, "Memory").
+ * never need: receipts are read as pages; docs/decisions/026).
  */
 const loadPdfKit = lazily(async () => (await import('pdfkit')).default);
 

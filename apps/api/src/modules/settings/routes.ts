@@ -47,7 +47,7 @@ const patchRoute = createRoute({
 });
 
 /**
- * GET and PATCH /v2/restaurant/settings (issue 14, parts 5 and 7): the owner's settings and
+ * GET and PATCH /v2/restaurant/settings (docs/decisions/023): the owner's settings and
  * delivery pages. Owner only (403 staff_forbidden for a staff member); never cached.
  */
 export function settingsRoutes({ db, clock }: { db: Database; clock: () => Date }) {

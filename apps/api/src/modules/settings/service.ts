@@ -8,7 +8,7 @@ import { catalogEdit, type AuditEntry, type EditAuthor } from '../audit/index.ts
 import { readAll, readByNames, writeSetting } from './repository.ts';
 
 /**
- * The settings of the back office (issue 14, parts 5 and 7; docs/decisions/023-back-office.md,
+ * The settings of the back office (docs/decisions/023-back-office.md,
  * "Settings and delivery"): read with their versions, changed all or nothing.
  * routes.ts → service.ts → repository.ts.
  */

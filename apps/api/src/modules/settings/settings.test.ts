@@ -8,8 +8,8 @@ import { errorOf, getJson, looksFrench, payloadOf, request, type JsonResponse, t
 import { createTestStaff, startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 
 /**
- * The settings and delivery of the back office over real HTTP (issue 14, parts 5, 7 and 8;
- * docs/decisions/023-back-office.md): every section written and read back by the storefront's
+ * The settings and delivery of the back office over real HTTP
+ * (docs/decisions/023-back-office.md): every section written and read back by the storefront's
  * GET /v2/public/settings, refusals per field with nothing written, stale versions, roles, the
  * audit log, and a delivery quote following a zone's new fee at once.
  */

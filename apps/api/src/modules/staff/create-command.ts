@@ -20,7 +20,7 @@ export interface StaffCreateArgs {
 
 /**
  * Reads `--email`, `--role` and `--name` (default: the part of the address before @) of
- * `npm run staff:create` (issue 13, part 1). A `--password` is refused: argv is visible to every
+ * `npm run staff:create` (docs/decisions/020). A `--password` is refused: argv is visible to every
  * user of the machine (ps) and kept in shell histories. @throws Error with a French message.
  */
 export function parseStaffCreateArgs(argv: string[]): StaffCreateArgs {

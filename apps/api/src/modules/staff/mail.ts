@@ -4,7 +4,7 @@ import { escapeHtml } from '../mail/index.ts';
 import type { MailMessage } from '../mail/index.ts';
 
 /**
- * The e-mail of a staff invitation (issue 13, part 1): the one-time link, its role and validity,
+ * The e-mail of a staff invitation (docs/decisions/020): the one-time link, its role and validity,
  * as text and HTML. Pure. The link is the secret: it is never logged (MailService.sendInBackground
  * logs only the address and subject of a failure).
  */

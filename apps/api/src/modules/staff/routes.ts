@@ -26,7 +26,7 @@ function idOf(value: string): number | null {
 }
 
 /**
- * State-changing calls of the staff area come from the site itself (issue 13, part 1): besides the
+ * State-changing calls of the staff area come from the site itself (docs/decisions/020): besides the
  * SameSite=Strict cookie, a request whose `Origin` (when present) is another site's, or whose
  * `Sec-Fetch-Site` says cross-site, is refused with 403 cross_site_refused before anything runs.
  * The site's own origin is SITE_URL, or any origin whose host is the Host the request was sent to

@@ -32,7 +32,7 @@ const fieldError = (code: 'invalid_request' | 'password_too_common', path: strin
 const invitationInvalid = () => new ApiError('staff_invitation_invalid', staffMessages.invitationInvalid);
 
 /**
- * The first owner's link (issue 13, part 1): when the restaurant has no live staff member, a
+ * The first owner's link (docs/decisions/020): when the restaurant has no live staff member, a
  * one-time link (role owner, invited by nobody, 24 hours) to print in the server's log. Only the
  * token's hash is stored, so a live link from an earlier start cannot be shown again: it is
  * revoked and a new one made — unless `presetToken` (STAFF_FIRST_OWNER_TOKEN) is that link's token.
@@ -77,7 +77,7 @@ export async function ensureFirstOwnerLink(db: Database, now: Date, siteUrl: str
 }
 
 /**
- * Staff accounts (issue 13, part 1; docs/decisions/020-staff-accounts.md): log-in with the
+ * Staff accounts (docs/decisions/020-staff-accounts.md): log-in with the
  * customers' password rules and back-off, the owner's team (invitations by e-mail, removal), and
  * one-time links that create an account. Sessions: sessions.ts.
  */

@@ -10,7 +10,7 @@ import type { StaffAuthenticator, StaffPrincipal } from '../../http/openapi.ts';
 import { hashSessionToken, newSessionToken } from '../auth/index.ts';
 
 /**
- * Staff sessions (issue 13, part 1; docs/decisions/016, section 7.1): a random 256-bit token in
+ * Staff sessions (docs/decisions/020; docs/decisions/016, section 7.1): a random 256-bit token in
  * an httpOnly, SameSite=Strict cookie (Secure when the site is served over HTTPS), its SHA-256 in
  * `staff_sessions`. Apart from customers' sessions: a customer's bearer token never opens a staff
  * route, and a staff cookie is never read by the storefront's API.

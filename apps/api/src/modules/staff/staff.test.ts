@@ -21,7 +21,7 @@ import { parseStaffCreateArgs, runStaffCreate } from './create-command.ts';
 import { ensureFirstOwnerLink } from './service.ts';
 
 /**
- * Staff accounts (issue 13, part 1) over real HTTP on the real server, on PGlite and PostgreSQL:
+ * Staff accounts (docs/decisions/020) over real HTTP on the real server, on PGlite and PostgreSQL:
  * log-in and its back-off, sessions, roles, invitations, removal, the first owner's link, the
  * CLI, and the wall between customers' tokens and the staff area.
  */

@@ -4,7 +4,7 @@ import { buildOrderPayload, payloadOf, postOrder, request, startTestServer, type
 import { authQuery, call, createAccount, newEmail } from '../../test/accounts.ts';
 
 /**
- * The links to the customer's status page /suivi?commande=<secret> (issue 13, part 7) that the API
+ * The links to the customer's status page /suivi?commande=<secret> (docs/decisions/019) that the API
  * gives: in the customer's confirmation e-mail (SITE_URL + path) and on the account's own orders.
  * Over real HTTP; PGlite, and PostgreSQL with DATABASE_URL.
  */

@@ -41,7 +41,7 @@ export const useAuthStore = create<AuthState>()(
 
 /**
  * Where login goes back to: a path of this site only ('/profile/ViewOrders?page=2'), never another
- * origin ('//evil.example', '/\t/evil.example': `sameSitePath`, issue 17) nor a login page.
+ * origin ('//evil.example', '/\t/evil.example': `sameSitePath`, docs/decisions/014) nor a login page.
  */
 export function safeRedirect(path: string | null | undefined): string | null {
   const sameSite = sameSitePath(path);

@@ -12,7 +12,7 @@ import { personalDataExportTexts } from '@resto/domain/messages/account';
 const ExportFileSchema = z.looseObject({ consents: z.looseObject({ cookies: z.looseObject({}) }) });
 
 /**
- * "Télécharger mes données" (issue 16, RGPD articles 15 and 20): GET /v2/public/auth/export with
+ * "Télécharger mes données" (docs/decisions/012, RGPD articles 15 and 20): GET /v2/public/auth/export with
  * the bearer token, the file saved under the server's name. The cookie choice lives in this
  * browser only, so it is written into the file's consents here.
  * @throws ApiCallError with the server's French message, or messages.exportFailed when there was

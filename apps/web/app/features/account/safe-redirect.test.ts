@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { safeRedirect } from './auth-store.ts';
 
-describe('safeRedirect: where /auth/login?redirect= may send the visitor (issue 17, finding 10)', () => {
+describe('safeRedirect: where /auth/login?redirect= may send the visitor (docs/decisions/009)', () => {
   test.each([
     ['/profile/ViewOrders', '/profile/ViewOrders'],
     ['/fr/checkout?tab=personal', '/fr/checkout?tab=personal'],

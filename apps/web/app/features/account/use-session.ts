@@ -11,7 +11,7 @@ import { sessionHeaders } from './credentials.ts';
 import { safeRedirect, signOut, useAuthStore } from './auth-store.ts';
 
 /**
- * The profile guard (issue 5): once local storage is read, a visitor without a token goes to
+ * The profile guard (docs/decisions/006): once local storage is read, a visitor without a token goes to
  * /auth/login, which brings them back here after logging in. @returns the user, or null until known.
  */
 export function useRequireLogin(): User | null {

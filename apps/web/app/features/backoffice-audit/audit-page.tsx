@@ -23,7 +23,7 @@ function auditHref(entity: string | null, beforeId: number | null): string {
 }
 
 /**
- * The journal (/restaurant/journal, the owner's; issue 14, part 8): every back-office change,
+ * The journal (/restaurant/journal, the owner's; docs/decisions/023): every back-office change,
  * newest first, 50 a page; a filter by kind; each entry opens on its before / after, field by
  * field, the changed ones highlighted. Phone first: one column, the detail stacked below 640 px.
  */

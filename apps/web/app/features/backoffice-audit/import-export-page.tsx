@@ -19,7 +19,7 @@ type Stage =
   | { kind: 'preview'; file: unknown; preview: ImportPreview; stale: boolean };
 
 /**
- * Export and import (/restaurant/import-export, the owner's; issue 14, part 8): the restaurant
+ * Export and import (/restaurant/import-export, the owner's; docs/decisions/023): the restaurant
  * file downloaded (GET /v2/restaurant/export), a file chosen → its preview (what would be added,
  * removed, changed, prices old → new) → the import confirmed, made on the preview's catalogue
  * version (changed meanwhile: the fresh preview is shown instead, nothing written). A refused

@@ -1,5 +1,5 @@
 /**
- * The back office's journal and export / import pages (issue 14, part 8): what the routes use.
+ * The back office's journal and export / import pages (docs/decisions/023): what the routes use.
  */
 export { AuditLogPage } from './audit-page.tsx';
 export { ImportExportPage } from './import-export-page.tsx';

@@ -24,7 +24,7 @@ interface Notice {
 }
 
 /**
- * /restaurant/disponibilites (issue 14, part 2), for staff and owners: every dish by category with a
+ * /restaurant/disponibilites (docs/decisions/023), for staff and owners: every dish by category with a
  * one-tap three-state control (Disponible / Épuisé aujourd'hui / Jusqu'à nouvel ordre) and a search
  * box. A tap shows the new state at once and sends it (with the dish's `version`); a refusal puts
  * the dish back as it was (or as it is now, on 409 stale_edit) and says so in an alert.

@@ -37,7 +37,7 @@ function typedValue(text: string): unknown {
 const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
 
 /**
- * The owner's capacity page (/restaurant/capacite; issue 14, part 4): orders and dishes per
+ * The owner's capacity page (/restaurant/capacite; docs/decisions/023): orders and dishes per
  * 15-minute slot for pickup and for delivery (empty: no limit), and the categories whose dishes
  * count. Validated with the restaurant file's schema (capacity.ts) before sending; only the
  * changed settings are sent, each with the version it read. A 409 keeps what was typed and shows

@@ -1,3 +1,3 @@
-/** Capacity per 15-minute slot (issue 14, part 4): the owner's page and the picker's full slots. */
+/** Capacity per 15-minute slot (docs/decisions/023): the owner's page and the picker's full slots. */
 export { CapacityPage } from './capacity-page.tsx';
 export { useFullSlots } from './use-full-slots.ts';

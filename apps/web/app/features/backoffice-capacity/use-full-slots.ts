@@ -15,7 +15,7 @@ export interface FullSlotsState {
 const none: FullSlotsState = { full: new Set(), asapFull: false };
 
 /**
- * The full slots of a day for the order type and the visitor's cart (issue 14, part 4), from
+ * The full slots of a day for the order type and the visitor's cart (docs/decisions/023), from
  * GET /v2/public/slots: asked only when the restaurant has a limit for this type, again when the
  * day, the type or the cart's counted dishes change. A failed call shows no slot full: the server
  * checks again when the order is placed (409 slot_full, shown on the slot).

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { formatCountdown } from './countdown.ts';
 
-/** Issue 14, part 3: the board's countdown to the end of a pause. */
+/** docs/decisions/023: the board's countdown to the end of a pause. */
 describe('formatCountdown', () => {
   test.each([
     [15 * 60_000, '15:00'],

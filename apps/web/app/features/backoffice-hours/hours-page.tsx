@@ -466,7 +466,7 @@ function ExceptionsSection({ exceptions, today }: { exceptions: CalendarExceptio
 }
 
 /**
- * /restaurant/horaires (issue 14, part 3; the owner's): the ordering controls (pause, busy mode),
+ * /restaurant/horaires (docs/decisions/023; the owner's): the ordering controls (pause, busy mode),
  * each menu's weekly hours, and the exceptional days. Every change is sent by the browser (the
  * API checks its Origin and the owner's role) and written with an audit entry.
  */

@@ -6,7 +6,7 @@ import type { SettingsList } from '@resto/domain/settings';
 import { useNow } from '../../lib/use-now.ts';
 
 /**
- * The storefront's banner (issue 14, part 3), on the home page, the menu and checkout: « Commandes
+ * The storefront's banner (docs/decisions/023), on the home page, the menu and checkout: « Commandes
  * en pause — reprise à 19:45 » while ordering is paused, and the message of each exceptional
  * closure within the scheduling horizon (« Fermeture exceptionnelle le 25 décembre »). Read from
  * the public settings (calendarAsSettings); nothing when neither applies.

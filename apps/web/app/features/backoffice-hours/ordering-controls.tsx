@@ -70,7 +70,7 @@ function useTick(active: boolean) {
 const pill = 'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-full px-4 py-2 text-sm font-bold';
 
 /**
- * Pause and busy mode (issue 14, part 3), for any staff member: on the board's header and on the
+ * Pause and busy mode (docs/decisions/023), for any staff member: on the board's header and on the
  * Horaires page. « Pause » opens the choices 15 / 30 / 60 min / reste de la journée; while paused,
  * a banner with the end, a live countdown and « Reprendre ». « Affluence » opens +10 / +20 / +30
  * minutes for a chosen length; while busy, its extra minutes and end with « Arrêter ».

@@ -6,7 +6,7 @@ import { DishPicture } from '../../components/dish-picture.tsx';
 import { uploadImage, UploadError } from './upload-image.ts';
 
 /**
- * A dish's photo in a back-office form (issue 14, part 1): a file input (any image; phones offer
+ * A dish's photo in a back-office form (docs/decisions/023): a file input (any image; phones offer
  * the camera or the gallery), the upload's progress, a preview, and the server's French refusal
  * in an alert. Once the server has stored the photo, `onChange` gets its path
  * (`/uploads/<hash>-800.webp`) for the form's `image` field; a refused upload keeps `value`.

@@ -120,7 +120,7 @@ function useDishSave(form: UseFormReturn<DishFormInput, unknown, DishCreateBody>
 }
 
 /**
- * The dish form (issue 14, part 1): every field of the restaurant file's dish, validated by the
+ * The dish form (docs/decisions/023): every field of the restaurant file's dish, validated by the
  * same schema as the API (DishCreateBodySchema, from ItemSchema) with French messages on the
  * field. A refused save keeps what was typed; a 409 stale_edit shows the current values beside
  * the typed ones and the next save is based on the current version (« enregistrer par-dessus »).

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { menuFormTexts } from '@resto/domain/messages/backoffice-menu';
 
 /**
- * The menu editor's form frame (issue 14, part 1): full screen on a phone, a centred panel from
+ * The menu editor's form frame (docs/decisions/023): full screen on a phone, a centred panel from
  * 640 px. Modal: the heading takes the focus on opening, Tab stays inside, Escape or the close
  * button cancels, and the focus goes back where it was.
  */

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { dishFormTexts as t } from '@resto/domain/messages/backoffice-menu';
 
 /**
- * Small pieces of the menu editor's forms (issue 14, part 1): a field's error, the current value
+ * Small pieces of the menu editor's forms (docs/decisions/023): a field's error, the current value
  * shown after a 409 stale_edit, a price typed the French way.
  */
 

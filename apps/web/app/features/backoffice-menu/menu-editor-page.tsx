@@ -11,7 +11,7 @@ import { MenuSection } from './menu-rows.tsx';
 import { useMenuActions, type MenuActions } from './use-menu-actions.ts';
 
 /**
- * The menu editor (/restaurant/carte, owner only; issue 14, part 1): menus, their categories and
+ * The menu editor (/restaurant/carte, owner only; docs/decisions/023): menus, their categories and
  * dishes in their order, each dish with its prices and badges (masqué, épuisé aujourd'hui).
  * Forms open in a dialog (full screen on a phone); up/down buttons reorder (the focus follows the
  * moved row); deleting asks first, saying what will be archived and what deleted. Every change is

@@ -20,7 +20,7 @@ export type Editing =
 const MovedSchema = z.object({ version: z.number() }).loose();
 
 /**
- * The menu editor's state and changes (issue 14, part 1): the open form (`editing`), the page's
+ * The menu editor's state and changes (docs/decisions/023): the open form (`editing`), the page's
  * success `notice` and `error` (a stale edit says so in its own words), the removal being asked
  * (`confirming`, a key such as `dish-12`) and `busy` while a change is sent. `move` and `remove`
  * send one change from the browser, then reload the page's data (`tree`); after a move the

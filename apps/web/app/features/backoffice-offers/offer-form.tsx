@@ -126,7 +126,7 @@ function useOfferSave(form: Form, offer: BackOfficeOffer | null, onSaved: (saved
 }
 
 /**
- * The form of one offer (new or existing; issue 14, part 6): only the fields its type uses,
+ * The form of one offer (new or existing; docs/decisions/023): only the fields its type uses,
  * the windows editor, the scope picker. Validated in the browser by the API's own schema
  * (OfferEditSchema); the server's refusals go under their fields. A 409 stale_edit shows the
  * current values beside what was typed, which stays; saving again then replaces them.

@@ -16,7 +16,7 @@ const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
 const smallButton = 'flex items-center gap-1.5 rounded-full border border-black/15 px-3 py-1.5 text-sm font-semibold hover:bg-black/5 disabled:opacity-60';
 
 /**
- * The offers and coupons page (/restaurant/offres, the owner's; issue 14, part 6): every offer
+ * The offers and coupons page (/restaurant/offres, the owner's; docs/decisions/023): every offer
  * with its type, its conditions in words, an active/paused badge and its usage; pause or resume
  * in one tap, edit in the form, delete after a confirmation. Each change is sent by the browser,
  * then the page's data is reloaded (the storefront follows at once: the API rebuilds its catalogue).

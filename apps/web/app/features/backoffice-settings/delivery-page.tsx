@@ -191,7 +191,7 @@ function UnitWatcher({ onUnit }: { onUnit: (unit: string) => void }) {
 }
 
 /**
- * /restaurant/livraison (issue 14, part 5; the owner's): delivery on or off, zone-based (zones
+ * /restaurant/livraison (docs/decisions/023; the owner's): delivery on or off, zone-based (zones
  * by postal code and city: fee, flat charge, minimum) or distance-based (tiers up to N km, the
  * maximum distance), and the restaurant's position the distances start from. Each section saves
  * on its own; a quote (checkout's distance call) follows at once.

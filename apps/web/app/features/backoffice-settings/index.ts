@@ -1,5 +1,5 @@
 /**
- * The back office's settings and delivery pages (issue 14, parts 5 and 7): sections that each
+ * The back office's settings and delivery pages (docs/decisions/023): sections that each
  * save through PATCH /v2/restaurant/settings (settings-section.tsx).
  */
 export { DeliveryPage } from './delivery-page.tsx';

@@ -44,7 +44,7 @@ function SchedulingFields({ pickup }: { pickup: boolean }) {
 }
 
 /**
- * /restaurant/reglages (issue 14, part 7; the owner's): payment methods, contacts and social
+ * /restaurant/reglages (docs/decisions/023; the owner's): payment methods, contacts and social
  * links, legal mentions, tax, the slots' settings of the spec for delivery and pickup, and how
  * orders are handled. Each section saves on its own (settings-section.tsx).
  */

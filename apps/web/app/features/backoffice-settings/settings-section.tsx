@@ -11,7 +11,7 @@ import { api, isApiError } from '../../lib/api.ts';
 import { FormAlert } from '../../components/ui/alert.tsx';
 
 /**
- * One section of the settings or delivery page (issue 14, parts 5, 7 and 8): its own form and
+ * One section of the settings or delivery page (docs/decisions/023): its own form and
  * "Enregistrer" button. Field names are the settings' names ('features.delivery.zones.1.postal_code'
  * is a field of react-hook-form as much as the API's error path). Only the settings that differ
  * from what was last read are checked (with the restaurant file's schema, as the API does) and

@@ -5,7 +5,7 @@ import type { SettingsList } from '@resto/domain/settings';
 import { api, isApiError } from '../../lib/api.ts';
 
 /**
- * The board's calls to the restaurant API (issue 13; the routes of apps/api/src/modules/board),
+ * The board's calls to the restaurant API (docs/decisions/019; the routes of apps/api/src/modules/board),
  * all with the staff session cookie the browser sends by itself (same origin).
  */
 

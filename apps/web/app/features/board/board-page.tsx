@@ -15,11 +15,11 @@ import { useAttention } from './use-attention.ts';
 import { OrderingControls } from '../backoffice-hours/index.ts';
 import { useBoardLive } from './use-board-live.ts';
 
-/** Where a signed-out screen goes: the staff log-in page (issue 13, part 1). */
+/** Where a signed-out screen goes: the staff log-in page (docs/decisions/020). */
 const loginPath = '/restaurant';
 
 /**
- * The orders board, /restaurant/commandes (issue 13, parts 2 to 6): the four columns of the
+ * The orders board, /restaurant/commandes (docs/decisions/019, 021 and 022): the four columns of the
  * state machine (one at a time with tabs on a phone, side by side from 768 px), live by SSE with
  * periodic full states (use-board-live.ts), ringing while a new order is unopened
  * (use-attention.ts), and the whole order with its actions in a dialog (order-dialog.tsx).

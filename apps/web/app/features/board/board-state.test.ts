@@ -3,7 +3,7 @@ import { BoardOrderSchema, type BoardEventData, type BoardOrder, type BoardState
 import { availableActions, boardColumn, type OrderStatus } from '@resto/domain/order-lifecycle';
 import { applyEvent, applyFullState, applyOrder, emptyBoard, orderVersion, ordersByColumn, unopenedOrders, type BoardData } from './board-state.ts';
 
-/** Issue 13, part 5: the board applies events by id, ignores those it has, and a full state never takes it back in time. */
+/** docs/decisions/021: the board applies events by id, ignores those it has, and a full state never takes it back in time. */
 
 /** An event of order `orderId` with id `id` taking it to `to`. */
 function event(id: number, orderId: number, to: OrderStatus): OrderEventView {

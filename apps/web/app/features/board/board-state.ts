@@ -2,7 +2,7 @@ import type { BoardEventData, BoardOrder, BoardState } from '@resto/contract/boa
 import { boardColumns, type BoardColumn } from '@resto/domain/order-lifecycle';
 
 /**
- * The board's knowledge of the orders (issue 13, part 5: "never miss an event"), as pure
+ * The board's knowledge of the orders (docs/decisions/021: "never miss an event"), as pure
  * functions over an immutable value, so the rules are tested without a browser
  * (board-state.test.ts). Three sources feed it, in any order:
  * - a full state (GET /v2/restaurant/orders, a `BoardState`): on load, every 30 s, when the tab
@@ -116,7 +116,7 @@ export function ordersByColumn(board: BoardData): Record<BoardColumn, BoardOrder
   return columns;
 }
 
-/** The new orders nobody opened yet: while there is one, the board rings (issue 13, part 2). */
+/** The new orders nobody opened yet: while there is one, the board rings (docs/decisions/019). */
 export function unopenedOrders(board: BoardData): BoardOrder[] {
   return Object.values(board.orders).filter((o) => o.column === 'new' && o.opened_at === null);
 }

@@ -3,7 +3,7 @@ import type { BoardEventData, BoardOrder, BoardState } from '@resto/contract/boa
 import { applyEvent, applyFullState, applyOrder, emptyBoard, type BoardData } from './board-state.ts';
 
 /**
- * The board's client store (issue 13, parts 2 and 5): the orders (board-state.ts, pure) and the
+ * The board's client store (docs/decisions/019 and 021): the orders (board-state.ts, pure) and the
  * state of the connection the banner shows. Not persisted: a reload loads the full state again.
  */
 export interface BoardStore {

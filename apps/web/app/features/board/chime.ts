@@ -1,5 +1,5 @@
 /**
- * The board's ring (issue 13, part 2): three rising notes made with the Web Audio API, so nothing
+ * The board's ring (docs/decisions/019): three rising notes made with the Web Audio API, so nothing
  * is downloaded and it works offline. Browsers keep an AudioContext suspended until a user
  * gesture: « Démarrer le service » calls `unlock()` from its click.
  */

@@ -5,7 +5,7 @@ import { formatPhone } from '@resto/domain/phone';
 import { addressOf, boardTime, customerName, describeWanted, paymentLabel } from './order-view.tsx';
 
 /**
- * The paper's layout (issue 13, part 6): 80 mm thermal rolls print about 72 mm wide; the page is
+ * The paper's layout (docs/decisions/019): 80 mm thermal rolls print about 72 mm wide; the page is
  * as long as the ticket (`auto`). On screen the ticket shows at the same width, on grey.
  */
 export const ticketCss = `

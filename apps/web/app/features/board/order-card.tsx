@@ -46,7 +46,7 @@ export function OrderCustomer({ order }: { order: BoardOrder }) {
 }
 
 /**
- * An order on the board (issue 13, part 2): the number large, pickup or delivery (+ address), the
+ * An order on the board (docs/decisions/019): the number large, pickup or delivery (+ address), the
  * slot or « dès que possible », the ready time, the customer, the lines with options, notes and
  * allergens, the total and the payment. Tapping it opens the whole order (`onOpen`).
  */

@@ -19,7 +19,7 @@ const secondary = `${button} bg-white ring-1 ring-black/15 hover:bg-black/5`;
 const danger = `${button} bg-red-700 text-white hover:bg-red-800`;
 
 /**
- * The whole order, opened from its card (issue 13, parts 2 and 3), with the actions the state
+ * The whole order, opened from its card (docs/decisions/019), with the actions the state
  * machine allows now (`available_actions`): accept with a ready time (+10/+20/+30 min, or the slot
  * of a scheduled order), delay, prête, récupérée / livrée, refuse or cancel with a reason and a
  * confirmation; print the kitchen ticket; retry a failed refund. After an accept, the ticket

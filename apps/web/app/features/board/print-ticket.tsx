@@ -18,7 +18,7 @@ const hostCss = `
 `;
 
 /**
- * Prints the kitchen ticket of `order` from the board itself (issue 13, part 6), then
+ * Prints the kitchen ticket of `order` from the board itself (docs/decisions/019), then
  * POST …/ticket-printed and puts the answer in the store, so the card says « ticket imprimé » here
  * and on other screens (by the stream). In place rather than in a frame or a new window: the
  * site's headers forbid framing (frame-ancestors 'none', X-Frame-Options DENY;

@@ -4,7 +4,7 @@ import { isRestaurantToday } from '@resto/domain/board-time';
 import { parseSlotValue, restaurantInstant } from '@resto/domain/scheduling';
 
 /**
- * The ready times the board offers (issue 13, part 3), as ISO instants: accept at +10/+20/+30 min
+ * The ready times the board offers (docs/decisions/019), as ISO instants: accept at +10/+20/+30 min
  * from the server's now (`readyTimePresetsMinutes`), or at the start of a scheduled order's slot;
  * delay by the same steps from the current ready time. Pure: `nowMs` is the server's clock.
  */

@@ -5,7 +5,7 @@ import { formatEuros } from '@resto/domain/format';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { createChime, type Chime } from './chime.ts';
 
-/** The ring repeats this often while a new order is unopened (issue 13, part 2: "repeats until someone opens it"). */
+/** The ring repeats this often while a new order is unopened (docs/decisions/019: "repeats until someone opens it"). */
 const ringIntervalMs = 4_000;
 
 /** Wake Lock, typed here: TypeScript's DOM library may lack it, and browsers without it just skip it. */
@@ -27,7 +27,7 @@ export interface Attention {
 }
 
 /**
- * The board's ways of getting attention (issue 13, parts 2 and 4), for the unopened new orders:
+ * The board's ways of getting attention (docs/decisions/019 and 022), for the unopened new orders:
  * - a ring (chime.ts) now and every 4 s while one is unopened;
  * - the count in the tab title: « (2) Commandes — Chez Margot »;
  * - a system notification per new order while the page is hidden, where permission was given;

@@ -4,9 +4,9 @@ import { isApiError } from '../../lib/api.ts';
 import { loadBoardState, sendHeartbeat } from './board-api.ts';
 import { useBoardStore } from './board-store.ts';
 
-/** Every 30 s the board reloads the full state, whatever the stream says (issue 13, part 5). */
+/** Every 30 s the board reloads the full state, whatever the stream says (docs/decisions/021). */
 const resyncIntervalMs = 30_000;
-/** Every 15 s the board tells the server it is on screen (issue 13, part 4: connected screens). */
+/** Every 15 s the board tells the server it is on screen (docs/decisions/022: connected screens). */
 const heartbeatIntervalMs = 15_000;
 /** After the stream closes for good (an error answer), a new one is opened this much later. */
 const reopenDelayMs = 3_000;
@@ -28,7 +28,7 @@ function tabScreenId(): string {
 }
 
 /**
- * Keeps the board live and complete (issue 13, part 5), for as long as the board is mounted:
+ * Keeps the board live and complete (docs/decisions/021), for as long as the board is mounted:
  * 1. loads the full state (GET /v2/restaurant/orders);
  * 2. opens the SSE stream at `?after=<last_event_id>`; the browser itself reconnects with
  *    `Last-Event-ID` after a cut; when the stream closes for good (an error answer) a new one is

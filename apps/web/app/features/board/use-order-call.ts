@@ -6,7 +6,7 @@ import { orderOfRefusal } from './board-api.ts';
 import { useBoardStore } from './board-store.ts';
 
 /**
- * One call at a time on an order's screen (issue 13, part 3): while a call runs every button is
+ * One call at a time on an order's screen (docs/decisions/019): while a call runs every button is
  * disabled and a second click is dropped (a double click sends one call). The answer's order goes
  * into the store; a 409 shows the server's French message and the order as it is now (its payload),
  * never the stale card.

@@ -9,7 +9,7 @@ import { useCartTotals } from './use-cart-totals.ts';
 
 /**
  * The menu's cart on a phone: the bar at the bottom with the count and the total (while the cart
- * has lines), and the sheet it opens with the cart panel. Its own chunk (issue 15): the menu
+ * has lines), and the sheet it opens with the cart panel. Its own chunk (docs/decisions/027): the menu
  * renders it once the visitor's cart has had a line, so an empty cart costs no code.
  */
 export function CartBar({ data }: { data: StoreData }) {

@@ -35,7 +35,7 @@ interface CartState {
   setPickup(isPickup: boolean): void;
   /**
    * Replaces each line's item by the menu's current one, so prices shown are today's; lines
-   * whose price changed are added to `repriced` (issue 14, part 9).
+   * whose price changed are added to `repriced` (docs/decisions/023).
    */
   refreshItems(menus: readonly Menu[]): void;
   /** Lines repriced since the customer last confirmed (« Les prix ont changé »): the order waits for the confirmation. */

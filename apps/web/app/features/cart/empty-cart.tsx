@@ -3,7 +3,7 @@ import { cartPanelTexts } from '@resto/domain/messages/cart';
 
 /**
  * The empty cart's message. The menu's side panel shows it as the server rendered it until the
- * visitor's stored cart has lines; only then is the cart panel's code fetched (issue 15).
+ * visitor's stored cart has lines; only then is the cart panel's code fetched (docs/decisions/027).
  */
 export function EmptyCart() {
   return (

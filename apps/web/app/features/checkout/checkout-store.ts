@@ -29,7 +29,7 @@ interface CheckoutState {
   setPersonal(personal: Personal): void;
   setDelivery(delivery: Omit<DeliveryForm, 'is_pickup'>): void;
   setMethod(method: PaymentMethod): void;
-  /** Part of a cash order paid on site with meal vouchers (issue 16; sent as meal_voucher). */
+  /** Part of a cash order paid on site with meal vouchers (docs/decisions/012; sent as meal_voucher). */
   mealVoucher: boolean;
   setMealVoucher(mealVoucher: boolean): void;
   /** The card payment of the order being paid; null before it and after success. */

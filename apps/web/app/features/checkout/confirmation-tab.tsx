@@ -22,7 +22,7 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
   const method = useCheckoutStore((s) => s.method);
   const isPickup = useCartStore((s) => s.is_pickup);
   const count = useCartStore((s) => s.lines.length);
-  // New prices wait for the customer's « J'ai compris » (RepricingNotice, issue 14 part 9).
+  // New prices wait for the customer's « J'ai compris » (RepricingNotice, docs/decisions/023).
   const repricing = useCartStore((s) => s.repriced.length > 0);
   // A dish sold out since it was added: the page's SoldOutNotice names it; no order until it is removed.
   const holdsSoldOut = useCartStore((s) => s.lines.some((line) => !line.item.item_is_available));

@@ -19,7 +19,7 @@ export function cartVoucherSplit(lines: readonly CartLine[], totals: CartTotals,
 }
 
 /**
- * Meal vouchers at checkout (issue 16, part 4; docs/decisions/012): offered when the restaurant
+ * Meal vouchers at checkout (docs/decisions/012): offered when the restaurant
  * takes them (`payments.meal_voucher.active`) and cash on site is on. The split shown is the
  * domain's, as the server computes it again from its own prices.
  */

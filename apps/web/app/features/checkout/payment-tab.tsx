@@ -15,7 +15,7 @@ import { paymentTabTexts } from '@resto/domain/messages/checkout';
  * Payment tab (spec sections 3–5): the methods the settings enable — `payments.cod.active` cash,
  * `payments.stripe.active` card (PayPal is not offered: docs/decisions/007). When cash is off
  * and card on, card is chosen for the visitor (section 4). With `payments.meal_voucher.active`, a
- * third choice: cash on site with meal vouchers for the eligible part (issue 16, docs/decisions/012).
+ * third choice: cash on site with meal vouchers for the eligible part (docs/decisions/012).
  */
 export function PaymentTab({ settings, data, onDone }: { settings: SettingsList; data: PricingData; onDone: () => void }) {
   const method = useCheckoutStore((s) => s.method);
@@ -116,7 +116,7 @@ export function PaymentTab({ settings, data, onDone }: { settings: SettingsList;
   );
 }
 
-/** The voucher part and the rest of the order, as the recap and the confirmation show them (issue 16). */
+/** The voucher part and the rest of the order, as the recap and the confirmation show them (docs/decisions/012). */
 export function MealVoucherAmounts({ voucherCents, restCents }: { voucherCents: number; restCents: number }) {
   return (
     <p className="rounded-2xl bg-brand-50 p-3 text-sm" data-testid="meal-voucher-amounts">

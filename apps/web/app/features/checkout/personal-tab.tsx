@@ -17,7 +17,7 @@ export function PersonalTab({ onDone }: { onDone: () => void }) {
   const setPersonal = useCheckoutStore((s) => s.setPersonal);
   const user = useAuthStore((s) => s.user);
   const prefix = useLocalePrefix();
-  // Logged in (issue 5): empty fields are pre-filled from the account; what the visitor typed stays.
+  // Logged in (docs/decisions/006): empty fields are pre-filled from the account; what the visitor typed stays.
   const prefilled: Personal = user
     ? {
         first_name: personal.first_name || user.first_name,

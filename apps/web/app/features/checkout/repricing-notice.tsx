@@ -5,7 +5,7 @@ import { useCartStore } from '../cart/cart-store.ts';
 import { useCartTotals, type PricingData } from '../cart/index.ts';
 
 /**
- * « Les prix ont changé » (issue 14, part 9): the cart's lines repriced from the fresh menu since
+ * « Les prix ont changé » (docs/decisions/023): the cart's lines repriced from the fresh menu since
  * the customer last confirmed, old → new per dish, and the new total. The order waits until the
  * customer confirms (the confirmation tab's button is disabled meanwhile). Moves the focus to
  * itself when it appears, so a screen reader and a phone's visitor both meet it.

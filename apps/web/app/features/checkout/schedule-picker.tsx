@@ -27,10 +27,10 @@ export interface ScheduleValue {
 /**
  * When the order is wanted (spec sections 3, 5 and 9): "as soon as possible" while the restaurant
  * is open and someone will see the order (a staff screen connected, or orders handled by e-mail:
- * isAsapOffered, issue 13 part 4), else a day (only days with slots) and a 15-minute slot, computed
+ * isAsapOffered, docs/decisions/022), else a day (only days with slots) and a 15-minute slot, computed
  * in Europe/Paris by the domain whatever the browser's time zone. Open without a screen, or
  * during a pause, the earliest slot is chosen for the visitor. The calendar in the settings
- * (issue 14) applies: exceptional days, busy mode's extra minutes, and a pause stops ASAP and the
+ * (docs/decisions/023) applies: exceptional days, busy mode's extra minutes, and a pause stops ASAP and the
  * slots inside it only (isStoppedByPause, docs/decisions/023): the later ones stay offered.
  */
 export function SchedulePicker({
@@ -66,7 +66,7 @@ export function SchedulePicker({
     () => (date ? generateSlots({ date, now, isPickup, menus, scheduling, calendar }) : []),
     [date, menus, isPickup, minute, settings, calendar],
   );
-  // Capacity (issue 14, part 4): full slots show « complet » and cannot be chosen.
+  // Capacity (docs/decisions/023): full slots show « complet » and cannot be chosen.
   const { full, asapFull } = useFullSlots(date, isPickup, settings);
   const selectedFull = value.delivery_time_range !== null && slots.some((s) => s.value === value.delivery_time_range && full.has(s.start));
   useEffect(() => {

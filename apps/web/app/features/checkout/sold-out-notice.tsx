@@ -3,7 +3,7 @@ import { availabilityTexts as t } from '@resto/domain/messages/backoffice-availa
 import { useCartStore } from '../cart/cart-store.ts';
 
 /**
- * A cart holding a dish sold out since it was added (issue 14, part 2): told before paying, on
+ * A cart holding a dish sold out since it was added (docs/decisions/023): told before paying, on
  * every tab of the checkout, naming each dish, with a button to take it out of the cart. The
  * lines' dishes are refreshed from the menu the page just loaded (cart-store, refreshItems).
  */

@@ -36,7 +36,7 @@ function serverTrouble(error: ApiCallError): boolean {
   return error.code === 'network' || error.code === 'invalid_answer' || errorStatus[error.code] >= 500;
 }
 
-/** Whether meal vouchers are taken and would pay part of this cart (else the choice is not sent: issue 16). */
+/** Whether meal vouchers are taken and would pay part of this cart (else the choice is not sent: docs/decisions/012). */
 function voucherPays(lines: readonly CartLine[], totals: CartTotals, data: StoreData): boolean {
   const settings = readMealVoucherSettings(data.settings);
   return settings.active && cartVoucherSplit(lines, totals, settings.dailyLimitCents).voucherCents > 0;
@@ -93,7 +93,7 @@ function orderBody(cart: CartState, checkout: CheckoutState, data: StoreData, us
     is_pickup: cart.is_pickup,
     ...orderPayloadTotals(totals),
     payment_method: checkout.method,
-    // Issue 16: sent only when chosen; the server computes the voucher amount itself.
+    // docs/decisions/012: sent only when chosen; the server computes the voucher amount itself.
     ...(checkout.method === 'cash' && checkout.mealVoucher && voucherPays(cart.lines, totals, data) ? { meal_voucher: true } : {}),
     transaction_id: null,
     user_id: userId,
@@ -112,9 +112,9 @@ function orderBody(cart: CartState, checkout: CheckoutState, data: StoreData, us
 
 /**
  * POST /v2/public/checkout/ (pending), then for card the payment (customer, the order's intent,
- * confirmation in the browser: issue 6) and the PUT that makes it paid once the server has checked
+ * confirmation in the browser: docs/decisions/007) and the PUT that makes it paid once the server has checked
  * with the provider; for cash the PUT that keeps it pending. The order's secret proves it to the
- * payment and finalisation calls (issue 17). @throws PaymentFailedError when the provider has not
+ * payment and finalisation calls (docs/decisions/014). @throws PaymentFailedError when the provider has not
  * confirmed the payment (yet), an ApiCallError otherwise.
  */
 async function submitOrder(
@@ -178,7 +178,7 @@ async function showOrderFailure(error: unknown, { toast, revalidate, goTo }: Fai
     await revalidate();
     goTo('delivery');
   } else if (isApiError(error, 'slot_full')) {
-    // Capacity (issue 14, part 4): the slot filled up meanwhile; back to the picker, which shows it « complet » now.
+    // Capacity (docs/decisions/023): the slot filled up meanwhile; back to the picker, which shows it « complet » now.
     toast(error.message);
     goTo('delivery');
   } else if (isApiError(error, 'slot_unavailable', 'address_required', 'delivery_refused')) {
@@ -210,7 +210,7 @@ function forgetPlacedOrder(order: { order_id: number; local_id: string; secret: 
 
 /**
  * Places the order (spec section 4): checks every tab, POST /v2/public/checkout/ (pending); for
- * card, pays it (customer, the order's intent, confirmation in the browser: issue 6); PUT to
+ * card, pays it (customer, the order's intent, confirmation in the browser: docs/decisions/007); PUT to
  * finalise (cash stays pending, card becomes paid once the server has checked with the provider),
  * then clears the cart, the card data and the slot, and goes to /success.
  * A retry of the same order reuses its local_id, hence the same order and the same intent: never a

@@ -27,7 +27,7 @@ export function useScheduleGuard(tab: CheckoutTab, ready: boolean, data: StoreDa
       isPickup: is_pickup,
       settings: data.settings,
       now: new Date(),
-      // Exceptional days, pause and busy mode (issue 14), as the server checks them.
+      // Exceptional days, pause and busy mode (docs/decisions/023), as the server checks them.
       calendar: readCalendar(data.settings),
     });
     if (refusal) {

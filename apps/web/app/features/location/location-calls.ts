@@ -5,7 +5,7 @@ import { api } from '../../lib/api.ts';
  * The location search's two API calls (spec sections 3 and 7), with the API client and their zod
  * schemas. location-search.tsx imports this module when a search starts (or when its field gets
  * the focus), not with the location dialog: the menu preloads that dialog once the page is idle,
- * and evaluating zod there was the menu's longest task after hydration (issue 15). Failures are
+ * and evaluating zod there was the menu's longest task after hydration (docs/decisions/027). Failures are
  * the client's `ApiCallError`s (lib/api-error.ts).
  */
 

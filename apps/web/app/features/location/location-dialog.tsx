@@ -14,7 +14,7 @@ import { locationPanelTexts } from '@resto/domain/messages/delivery';
 /**
  * The location panel's dialog (spec sections 3 and 4): pickup, or delivery to an address found
  * with the search; a valid address closes it after 1 s and fills the checkout's delivery form.
- * Its own chunk (issue 15), mounted while open: each opening starts on the current order type.
+ * Its own chunk (docs/decisions/027), mounted while open: each opening starts on the current order type.
  * `onClose` is called when it closes; `returnFocus` gets the focus back then (the trigger).
  */
 export function LocationDialog({ settings, onClose, returnFocus }: { settings: SettingsList; onClose: () => void; returnFocus: () => void }) {

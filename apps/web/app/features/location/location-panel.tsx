@@ -6,7 +6,7 @@ import { useCartStore } from '../cart/cart-store.ts';
 import { useLocationStore } from './location-store.ts';
 import { locationPanelTexts } from '@resto/domain/messages/delivery';
 
-/** The dialog's code (location-dialog.tsx: the address search, Radix's dialog), fetched on demand (issue 15). */
+/** The dialog's code (location-dialog.tsx: the address search, Radix's dialog), fetched on demand (docs/decisions/027). */
 const LocationDialog = /* @__PURE__ */ lazyWithPreload(() => import('./location-dialog.tsx').then((m) => ({ default: m.LocationDialog })));
 
 /** Fetches the location dialog's code ahead (the menu does it once idle; the trigger when pointed at or focused). */

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** Allergens the visitor asked to hide from the menu; kept across reloads (issue 8). */
+/** Allergens the visitor asked to hide from the menu; kept across reloads (docs/decisions/004). */
 interface AllergenFilterState {
   hidden: string[];
   toggle(allergen: string): void;

@@ -17,7 +17,7 @@ export function fetchProductAfterAdd(itemMenuId: number): void {
 }
 
 /**
- * One-tap add (issue 8): a dish without required options goes straight to the cart; one with
+ * One-tap add (docs/decisions/004): a dish without required options goes straight to the cart; one with
  * required options opens its dialog so nothing is ordered half-chosen.
  */
 function QuickAdd({ item, className = '' }: { item: MenuItem; className?: string }) {

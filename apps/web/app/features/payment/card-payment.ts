@@ -43,7 +43,7 @@ export async function prepareCardPayment(): Promise<void> {
 }
 
 /**
- * Pays a pending card order (issue 6, steps b–d): the provider customer, the order's one intent
+ * Pays a pending card order (docs/decisions/007, steps b–d): the provider customer, the order's one intent
  * for its repriced total (the same intent on every retry), then the confirmation in the browser —
  * the test card form and its 3-D Secure dialog, or Stripe.js. An intent that already succeeded
  * (a retry after a lost PUT) is not confirmed again.
@@ -51,7 +51,7 @@ export async function prepareCardPayment(): Promise<void> {
  */
 export async function payOrderByCard(order: {
   orderId: number;
-  /** The order's secret from POST /checkout/: proves the order to stripe-payment-intent (issue 17). */
+  /** The order's secret from POST /checkout/: proves the order to stripe-payment-intent (docs/decisions/014). */
   secret: string;
   total: number;
   customer: { email: string; first_name: string; last_name: string; phone: string };

@@ -78,7 +78,7 @@ export function CookieConsent({ prefix, analytics }: { prefix: string; analytics
           {current === 'true' ? pwaMessages.cookieCurrentAccepted : pwaMessages.cookieCurrentRefused}
         </p>
       ) : null}
-      {/* Issue 16 (RGPD, CNIL): refusing is as easy as accepting — two buttons of the same size and style. */}
+      {/* docs/decisions/012 (RGPD, CNIL): refusing is as easy as accepting — two buttons of the same size and style. */}
       <div className="mt-2 grid grid-cols-2 gap-2">
         <button ref={firstButton} type="button" onClick={() => answer(false)} className={answerButton}>
           {pwaMessages.cookieRefuse}

@@ -8,7 +8,7 @@ import { forgetDeferredPrompt, getDeferredPrompt } from './install-prompt.ts';
 import { storageKeys } from './storage-keys.ts';
 import { lazyWithPreload } from 'react-lazy-with-preload';
 
-/** The iOS guide's dialog (Radix) in its own chunk, fetched when the banner shows on an iPhone (issue 15). */
+/** The iOS guide's dialog (Radix) in its own chunk, fetched when the banner shows on an iPhone (docs/decisions/027). */
 const IosInstallGuide = /* @__PURE__ */ lazyWithPreload(() => import('./ios-install-guide.tsx').then((m) => ({ default: m.IosInstallGuide })));
 
 function remember(key: string): void {

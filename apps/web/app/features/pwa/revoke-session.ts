@@ -3,7 +3,7 @@ import { api, isApiError } from '../../lib/api.ts';
 
 /**
  * The stale-data "cleanup call" (docs/decisions/016, section 4.6): revokes the session before the
- * page reloads. Its own chunk (issue 15): the API client and its zod schemas are not part of the
+ * page reloads. Its own chunk (docs/decisions/027): the API client and its zod schemas are not part of the
  * first load for the rare visit that needs them. The request is sent with keepalive, so it reaches
  * the server even though the page reloads; this returns once it is sent, not answered.
  */

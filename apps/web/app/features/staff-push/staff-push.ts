@@ -3,7 +3,7 @@ import { staffPushTexts } from '@resto/domain/messages/escalation';
 import { api, isApiError, type RouteBody } from '../../lib/api.ts';
 
 /**
- * Web Push on a staff device (issue 13, part 4; docs/decisions/022-nothing-unseen.md): registers
+ * Web Push on a staff device (docs/decisions/022-nothing-unseen.md): registers
  * the staff service worker (/restaurant-sw.js, scope /restaurant/, apart from the storefront's
  * /sw.js of scope /), asks for the notification permission, subscribes with the server's VAPID
  * key and sends the subscription to the API. Called by the board after "Démarrer le service"

@@ -1,5 +1,5 @@
 /**
- * The staff area (issue 13, part 1; docs/decisions/020-staff-accounts.md): the log-in form, the
+ * The staff area (docs/decisions/020-staff-accounts.md): the log-in form, the
  * frame of the signed-in pages, the team page and the invitation form. The routes' loaders read
  * the session with apps/web/app/lib/staff-api.server.ts.
  */

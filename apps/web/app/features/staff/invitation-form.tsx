@@ -18,7 +18,7 @@ import { useAction } from '../../lib/use-action.ts';
 const WithEmailSchema = StaffAcceptSchema.refine((value) => value.email !== undefined, { path: ['email'], message: staffMessages.emailRequired });
 
 /**
- * The account of an invitation link (/restaurant/invitation?jeton=…; issue 13, part 1): name and
+ * The account of an invitation link (/restaurant/invitation?jeton=…; docs/decisions/020): name and
  * password (the customers' rules), and the e-mail for the first owner's link. The browser sends
  * it; the API opens the session (cookie); then the board.
  */

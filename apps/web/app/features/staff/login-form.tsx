@@ -14,7 +14,7 @@ import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { useAction } from '../../lib/use-action.ts';
 
 /**
- * The staff log-in form (/restaurant; issue 13, part 1): e-mail and password, sent by the browser
+ * The staff log-in form (/restaurant; docs/decisions/020): e-mail and password, sent by the browser
  * to POST /v2/restaurant/auth/login, which sets the httpOnly session cookie; then the board.
  * A refusal is shown under the password (the same sentence for a wrong e-mail or password), a
  * wait (429) above the button; what was typed stays.

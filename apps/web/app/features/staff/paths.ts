@@ -1,9 +1,9 @@
-/** The staff area's pages (issue 13, part 1; apps/web/app/routes.ts). */
+/** The staff area's pages (docs/decisions/020; apps/web/app/routes.ts). */
 export const staffHome = '/restaurant/commandes';
 export const staffTeamPath = '/restaurant/equipe';
 export const staffLoginPage = '/restaurant';
 
-/** The back office's pages (issue 14; docs/decisions/023-back-office.md). */
+/** The back office's pages (docs/decisions/023-back-office.md). */
 export const backOfficePaths = {
   menu: '/restaurant/carte',
   availability: '/restaurant/disponibilites',

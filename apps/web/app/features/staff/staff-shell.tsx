@@ -10,9 +10,9 @@ import { backOfficePaths, staffHome, staffLoginPage, staffTeamPath } from './pat
 import { useHydratedMark } from './use-hydrated-mark.ts';
 
 /**
- * The frame of the signed-in staff pages (issue 13, part 1): a header with the restaurant's name,
+ * The frame of the signed-in staff pages (docs/decisions/020): a header with the restaurant's name,
  * who is signed in and "Se déconnecter", and the area's navigation — Commandes and
- * Disponibilités (sold out) for everyone, the back office's pages (issue 14) and Équipe for the owner.
+ * Disponibilités (sold out) for everyone, the back office's pages (docs/decisions/023) and Équipe for the owner.
  */
 export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
   useHydratedMark();

@@ -18,7 +18,7 @@ import { useAction } from '../../lib/use-action.ts';
 const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
 
 /**
- * The team page (/restaurant/equipe, the owner's; issue 13, part 1): the members, the pending
+ * The team page (/restaurant/equipe, the owner's; docs/decisions/020): the members, the pending
  * invitations, an invitation form (e-mail and role), and removal after a confirmation. Every
  * change is sent by the browser (the API checks its Origin), then the page's data is reloaded.
  */

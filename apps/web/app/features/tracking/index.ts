@@ -1,5 +1,5 @@
 /**
- * The customer's status page `/suivi?commande=<secret>` (issue 13, part 7): what the route uses of
+ * The customer's status page `/suivi?commande=<secret>` (docs/decisions/019): what the route uses of
  * it. The words and the stepper come from tracking-display.ts, the live updates from
  * use-live-tracking.ts.
  */

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { TrackingViewSchema, type TrackingView } from '@resto/contract/board';
 import { formatClockTime, newerView, trackingDisplay } from './tracking-display.ts';
 
-/** A cash pickup order as GET /v2/public/tracking/{secret} answers it, just placed (issue 13, part 7). */
+/** A cash pickup order as GET /v2/public/tracking/{secret} answers it, just placed (docs/decisions/019). */
 function view(overrides: Partial<TrackingView> = {}): TrackingView {
   return TrackingViewSchema.parse({
     order_id: 42,
@@ -28,7 +28,7 @@ function view(overrides: Partial<TrackingView> = {}): TrackingView {
 
 const states = (v: TrackingView) => trackingDisplay(v).steps?.map((s) => `${s.label}:${s.state}`);
 
-describe('trackingDisplay: what /suivi shows for each step (issue 13, part 7)', () => {
+describe('trackingDisplay: what /suivi shows for each step (docs/decisions/019)', () => {
   test('received while the restaurant cannot answer yet: when it will, not « dans quelques instants »', () => {
     expect(trackingDisplay(view()).detail).toBe('Le restaurant va confirmer votre commande dans quelques instants.');
     const later = trackingDisplay(view({ confirmation_from: '2026-11-25T17:30:00.000Z' }));

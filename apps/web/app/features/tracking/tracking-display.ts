@@ -5,7 +5,7 @@ import { trackingStepLabels, trackingTexts as t } from '@resto/domain/messages/t
 import { describeSchedule } from '@resto/domain/scheduling';
 
 /**
- * What the customer's status page (`/suivi`, issue 13 part 7) shows for a TrackingView: the
+ * What the customer's status page (`/suivi`, docs/decisions/019) shows for a TrackingView: the
  * stepper, the headline and its sentences, the payment and the refund. Pure: the page and its
  * tests read the same answer for the same view. The step itself is the server's, computed with
  * `trackingStep` (packages/domain/src/order-lifecycle.ts); this only words it.

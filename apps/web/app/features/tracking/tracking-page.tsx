@@ -13,7 +13,7 @@ const toneClasses: Record<TrackingDisplay['tone'], string> = {
 };
 
 /**
- * The customer's status page (issue 13, part 7), phone first: the order number, the stepper
+ * The customer's status page (docs/decisions/019), phone first: the order number, the stepper
  * reçue → acceptée → prête → terminée (or the refusal with its reason and refund), the slot, the
  * lines, the total, the payment and the restaurant's phone. Live (`useLiveTracking`); a polite
  * live region says each change aloud.

@@ -4,11 +4,11 @@ import { getOrderTracking } from '@resto/contract/board.routes';
 import { api } from '../../lib/api.ts';
 import { lastEventId, newerView } from './tracking-display.ts';
 
-/** How often the page reloads the order even when the stream is quiet, in ms (issue 13, part 5: every 30 s). */
+/** How often the page reloads the order even when the stream is quiet, in ms (docs/decisions/021: every 30 s). */
 const trackingReloadIntervalMs = 30_000;
 
 /**
- * The order's view, kept live (issue 13, parts 5 and 7): starts from the server-rendered `initial`,
+ * The order's view, kept live (docs/decisions/019 and 021): starts from the server-rendered `initial`,
  * then follows `GET /v2/public/tracking/{secret}/events` (SSE, event `order`, data = TrackingView),
  * and reloads `GET /v2/public/tracking/{secret}` when the page becomes visible again, when the
  * network comes back and every 30 s, since a phone asleep misses events. A view never replaces a

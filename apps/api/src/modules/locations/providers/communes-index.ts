@@ -81,8 +81,8 @@ export interface BuiltCommunes {
  * The index, built once per process (about 0.5 s of CPU and 10 MB kept). The compiled server
  * builds the communes in a worker thread (build/communes-worker.js): reading the two data files
  * takes about 100 MB of V8 heap for a moment, which the main thread's heap would otherwise grow
- * for and keep, and the half second would stall every request (issue 15, "Memory";
- * docs/decisions/026-memory-and-storage.md). From the TypeScript sources (tests, `npm run dev`),
+ * for and keep, and the half second would stall every request
+ * (docs/decisions/026-memory-and-storage.md). From the TypeScript sources (tests, `npm run dev`),
  * or when the worker fails, they are built in this thread.
  */
 export const loadCommunesIndex: () => Promise<CommunesIndex> = lazily(() =>
@@ -111,7 +111,7 @@ function buildHereAfter(error: unknown): BuiltCommunes {
 /**
  * A JSON file of an npm package, parsed. Not `require`: its cache would keep the raw files (all
  * 171,000 GeoNames places of the world, about 100 MB of V8 heap) for the process's life, when
- * only the index built from them is needed (issue 15, docs/decisions/026-memory-and-storage.md).
+ * only the index built from them is needed (docs/decisions/026-memory-and-storage.md).
  */
 function readPackageJson<T>(path: string): T {
   return JSON.parse(readFileSync(createRequire(import.meta.url).resolve(path), 'utf8')) as T;

@@ -9,7 +9,7 @@ import { buildCommunes, indexCommunes } from './communes-index.ts';
 
 /**
  * The communes index of the compiled server is built in a worker thread (communes-index.ts,
- * loadCommunesIndex; issue 15, "Memory"). The sources build it in their own thread, so the
+ * loadCommunesIndex; docs/decisions/026). The sources build it in their own thread, so the
  * other location tests never run the worker: this one builds the server as `npm run build` does
  * and asks it for addresses, over HTTP.
  */

@@ -1,7 +1,7 @@
 import { ProviderError, WebhookSignatureError, type PaymentProvider, type ProviderEvent, type ProviderIntent, type ProviderRefund } from './types.ts';
 
 /**
- * No card payments (issue 17, finding 5): production without Stripe keys and without
+ * No card payments (docs/decisions/014): production without Stripe keys and without
  * PAYMENT_TEST_MODE=1. Card orders are refused (422) before any of these calls, the public
  * settings say `payments.stripe.active: false`; a call that still comes answers 502, a webhook 400.
  */

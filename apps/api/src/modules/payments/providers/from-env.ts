@@ -6,7 +6,7 @@ import { TestProcessor } from './test-processor.ts';
 import type { PaymentProvider } from './types.ts';
 
 /**
- * Whether the built-in test processor may run (issue 17, finding 5; docs/decisions/014): when
+ * Whether the built-in test processor may run (docs/decisions/014): when
  * PAYMENT_TEST_MODE says so, else only outside production (NODE_ENV not 'production'). A
  * production server without Stripe keys must not mark 4242… orders paid.
  */

@@ -12,7 +12,7 @@ export interface StripeProviderOptions {
 }
 
 /**
- * Stripe through its official SDK (PaymentIntents, Customers, signed webhooks; issue 6). The SDK
+ * Stripe through its official SDK (PaymentIntents, Customers, signed webhooks; docs/decisions/007). The SDK
  * retries network failures with the same idempotency key, so a retried call never charges twice.
  */
 export class StripeProvider implements PaymentProvider {

@@ -19,7 +19,7 @@ const token = (bytes = 12) => randomBytes(bytes).toString('hex');
 const retryDelaysMs = [0, 500, 2000];
 
 /**
- * The built-in test processor (docs/decisions/016, section 5; issue 6): Stripe's test mode in our
+ * The built-in test processor (docs/decisions/016, section 5; docs/decisions/007): Stripe's test mode in our
  * own database, shared by every API instance. Its cards (packages/domain/src/payments.ts):
  * 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks for an
  * authentication step, 4000 0000 0000 5126 succeeds but its refunds are refused. Each outcome is sent as a Stripe-shaped event (payment_intent.succeeded
@@ -101,7 +101,7 @@ export class TestProcessor implements PaymentProvider {
   }
 
   /**
-   * Refunds a succeeded intent, as Stripe's Refunds API does (issue 13, part 3): one refund per
+   * Refunds a succeeded intent, as Stripe's Refunds API does (docs/decisions/019): one refund per
    * idempotency key (a replay answers the first), never more than the intent's amount. Refused
    * (ProviderError `refused`, a refund recorded 'failed' under the key) when the intent is unknown
    * or not paid, already refunded, or was paid with the test card 4000 0000 0000 5126.

@@ -1,7 +1,7 @@
 import type { IntentStatus } from '@resto/domain/payments';
 
 /**
- * A payment provider (docs/decisions/017, section 3; issue 6): Stripe, or the built-in test processor
+ * A payment provider (docs/decisions/017, section 3; docs/decisions/007): Stripe, or the built-in test processor
  * that behaves like Stripe's test mode. Amounts are integer cents, currency 'eur'. Every call that
  * creates or changes something takes an idempotency key, so a retried request never makes a
  * second customer, intent or charge. No call may run inside a database transaction.
@@ -26,7 +26,7 @@ export interface PaymentProvider {
    */
   verifyWebhook(rawBody: string, signature: string | undefined): Promise<ProviderEvent>;
   /**
-   * Refunds `amountCents` of a succeeded intent (issue 13, part 3): Stripe's Refunds API. The same
+   * Refunds `amountCents` of a succeeded intent (docs/decisions/019): Stripe's Refunds API. The same
    * key answers the same refund: a retried call never refunds twice. @returns the refund; its
    * status 'failed' when the provider accepted the request but the refund did not go through.
    * @throws ProviderError: `refused` when the provider refused it (unknown intent, already
