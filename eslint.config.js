@@ -140,7 +140,7 @@ export default tseslint.config(
     },
   },
 
-  // docs/decisions/010: Playwright's waitForFunction does not await an async predicate (its Promise is truthy),
+  // docs/decisions/027: Playwright's waitForFunction does not await an async predicate (its Promise is truthy),
   // so such a wait returns at once. offline.spec.ts waited so for the service worker and failed under
   // load; poll page.evaluate() instead (expect.poll), which awaits.
   {

@@ -109,7 +109,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'resto-bench-api-'));
 const webBuild = fileURLToPath(new URL('../apps/web/build', import.meta.url));
 const withStorefront = existsSync(join(webBuild, 'server/index.js'));
 // At LOG_LEVEL=info, the production default: what logging costs there is part of the figure. With the
-// demo's 3,000 past orders, as `npm start` loads them (the memory figure is comparable with issue 15's).
+// demo's 3,000 past orders, as `npm start` loads them (the memory figure is comparable with docs/decisions/026's).
 // Orders handled on the staff screens, the demo's own setting (the other benches handle them by
 // e-mail, to place ASAP orders without a screen): /settings then says whether a screen is connected.
 const ours = await startServer({

@@ -5,7 +5,7 @@
  * the checkout with a cart, the login, sign-up, forgotten-password and code pages, three account
  * pages signed in, the order sent page, a 404 and the three legal pages; then the staff pages at
  * 768 px (a tablet at the counter), signed in as the owner with an order on the board. Prints every
- * violation per rule and page, and issue 15's row through bench/lib/figures.ts. Exits 0 whatever it finds.
+ * violation per rule and page, and its row of the speed table through bench/lib/figures.ts. Exits 0 whatever it finds.
  * Run: npm run build && npm run bench:axe   (BENCH_PORT, default 3620; CHROMIUM_PATH)
  */
 import { spawn } from 'node:child_process';

@@ -8,7 +8,7 @@
  * one request at a time; the fold's time per new order (1,000 more orders); the popularity
  * query uncached; the co-occurrence scan at query time that the counts replaced, on the same
  * carts (BENCH_BASELINE=0 skips it); and the time of one product search
- * (packages/domain/src/search.ts) over a 500-dish menu. Emits issue 15's row
+ * (packages/domain/src/search.ts) over a 500-dish menu. Emits its row of the speed table
  * 'recommendations with 100,000 orders' (bench/lib/figures.ts).
  * Run: npm run bench:discovery (BENCH_ORDERS, BENCH_REQUESTS to change the sizes; BENCH_POSTGRES=0: PGlite only).
  */
@@ -122,12 +122,12 @@ interface Result {
   health: Timing;
   /** The popularity query (30 days) uncached, ms, median of 5. */
   popularQueryMs: number;
-  /** The co-occurrence scan at query time (before docs/decisions/004) on the same carts, or null when skipped. */
+  /** The co-occurrence scan at query time (before the counts of docs/decisions/004) on the same carts, or null when skipped. */
   baseline: Timing | null;
 }
 
 /**
- * The co-occurrence query the counts replaced (modules/discovery/repository.ts before docs/decisions/004):
+ * The co-occurrence query the counts replaced (modules/discovery/repository.ts before the counts of docs/decisions/004):
  * every order of each cart dish's 2,000 most recent orders scanned at query time. Kept here only
  * to measure the ratio in the same run.
  */
@@ -364,7 +364,7 @@ console.log(
   `\nDiscovery benchmark: ${orderCount.toLocaleString('en')} orders over 60 days, ${requestCount} sequential requests per route after ${warmUp} of warm-up, same machine\n`,
 );
 console.log(
-  '| database | insert orders (s) | first fold (s) | fold per new order (ms) | POST /v2/recommendations p50 / p99 / max (ms) | GET popular?limit=12 p50 / p99 / max (ms) | GET /v2/health p50 / p99 (ms) | popularity query uncached (ms) | scan at query time, before docs/decisions/004: p50 / p99 (ms) |',
+  '| database | insert orders (s) | first fold (s) | fold per new order (ms) | POST /v2/recommendations p50 / p99 / max (ms) | GET popular?limit=12 p50 / p99 / max (ms) | GET /v2/health p50 / p99 (ms) | popularity query uncached (ms) | scan at query time, before the counts: p50 / p99 (ms) |',
 );
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of results) {

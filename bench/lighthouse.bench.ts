@@ -7,7 +7,7 @@
  * modulepreload removed), served by a tiny server on BENCH_STATIC_PORT that hands every other
  * request (CSS, images, icons) to the real server, so they arrive the same way. Then the JS and CSS
  * a first load of each page downloads (KB gzip, from the page's HTML: module scripts,
- * modulepreloads, stylesheets) and the service worker's precache; issue 15's rows through
+ * modulepreloads, stylesheets) and the service worker's precache; its rows of the speed table through
  * bench/lib/figures.ts.
  * Run: npm run build && npm run bench:lighthouse
  *   (BENCH_PORT, default 3610; BENCH_STATIC_PORT, default BENCH_PORT + 1; CHROMIUM_PATH; LIGHTHOUSE_RUNS)

@@ -300,7 +300,7 @@ async function statementsPerOrder(kind: 'pglite' | 'postgres', orders = 20): Pro
 
 async function benchServer(label: string, port: number, databaseUrl: string | undefined): Promise<Load> {
   const dataDir = mkdtempSync(join(tmpdir(), 'resto-bench-orders-'));
-  // Thousands of orders from one address in seconds: issue 17's per-address limit, multiplied.
+  // Thousands of orders from one address in seconds: the per-address limit of docs/decisions/014, multiplied.
   const server = await startServer({ port, dataDir, databaseUrl, env: { RATE_LIMIT_FACTOR: '1000000' } });
   try {
     // A first order makes the lazy parts (catalogue, counters' rows, prepared statements) warm.

@@ -1,7 +1,7 @@
 /**
  * Pricing benchmark: carts priced per second by packages/domain's priceCart, for random carts of
  * 1 to 30 lines from the demo menu with every offer type active and a coupon, beside the time of
- * one plain HTTP round trip on loopback measured in the same run. Emits issue 15's row 'pricing a
+ * one plain HTTP round trip on loopback measured in the same run. Emits the speed table's row 'pricing a
  * 15-line cart with every offer' (bench/lib/figures.ts). Run: npm run bench:pricing (BENCH_ROUNDS).
  */
 import { readFileSync } from 'node:fs';

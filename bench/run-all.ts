@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (after `npm run build`): runs every bench of issue 15's table one after the
+ * `npm run bench` (after `npm run build`): runs every bench of the speed table one after the
  * other on this machine, each printing its own figures, then prints all their rows in one table
  * with the limit measured in the same run beside each (bench/lib/figures.ts). A bench that exits
  * with an error is named at the end and makes this script exit 1; a goal not met does not.
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchFigure } from './lib/figures.ts';
 
-/** The benches, in the order of issue 15's table. */
+/** The benches, in the order of the speed table. */
 const benches = ['lighthouse', 'axe', 'first-load', 'api', 'orders', 'discovery', 'pricing', 'memory', 'soak', 'storage', 'start'];
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
@@ -45,7 +45,7 @@ try {
 }
 rmSync(dir, { recursive: true, force: true });
 
-console.log(`\n## Issue 15's figures, one run on this machine (${((performance.now() - startedAt) / 60_000).toFixed(1)} min)\n`);
+console.log(`\n## The speed figures, one run on this machine (${((performance.now() - startedAt) / 60_000).toFixed(1)} min)\n`);
 console.log('| figure | measured | limit (same run) | goal | met | bench |');
 console.log('| --- | --- | --- | --- | --- | --- |');
 for (const f of figures) console.log(`| ${f.row} | ${f.measured} | ${f.limit ?? '—'} | ${f.goal} | ${f.met ? 'yes' : 'NO'} | ${f.bench} |`);

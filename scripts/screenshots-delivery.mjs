@@ -1,4 +1,4 @@
-// Screenshots of issue 4's screens (location panel, slots, refusals) at phone and desktop widths.
+// Screenshots of the delivery screens (docs/decisions/005: location panel, slots, refusals) at phone and desktop widths.
 // BASE=http://localhost:3350 CLOCK_NOW=2026-11-24T12:30:00+01:00 node scripts/screenshots-delivery.mjs
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';

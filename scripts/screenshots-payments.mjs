@@ -1,4 +1,4 @@
-// Screenshots of issue 6's screens (payment tab, test card form, 3-D Secure dialog, decline) at phone and desktop widths.
+// Screenshots of the card payment screens (docs/decisions/007: payment tab, test card form, 3-D Secure dialog, decline) at phone and desktop widths.
 // Start a server first: PAYMENT_TEST_MODE=1 PORT=3650 DATA_DIR=/tmp/resto-pay CLOCK_NOW=2026-11-22T12:30:00+01:00 npm run serve
 // BASE=http://localhost:3650 CLOCK_NOW=2026-11-22T12:30:00+01:00 node scripts/screenshots-payments.mjs
 import { mkdirSync } from 'node:fs';

@@ -65,7 +65,7 @@ export default defineConfig({
         PORT: String(server.port),
         DATA_DIR: mkdtempSync(join(tmpdir(), 'resto-e2e-')),
         LOG_LEVEL: 'warn',
-        // As in production (npm run serve): React's production build renders the pages (docs/decisions/014).
+        // As in production (npm run serve): React's production build renders the pages (docs/decisions/009, production mode).
         NODE_ENV: 'production',
         DATABASE_URL: '',
         CLOCK_NOW: server.now,

@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 
 /**
- * One row of issue 15's table, as a bench measured it: what was measured, the physical limit
+ * One row of the speed table (`npm run bench`, bench/run-all.ts; docs/decisions/025 to 030), as a bench measured it: what was measured, the physical limit
  * measured in the same run beside it (static HTML for Lighthouse, bare Hono for the API,
  * PostgreSQL's own insert rate for orders), the goal, and whether it is met.
  */

@@ -103,7 +103,7 @@ export function spawnServer(options: ServerOptions): ServerProcess {
     WEB_BUILD_DIR: join(options.dataDir, 'no-web-build'),
     DATABASE_URL: options.databaseUrl ?? '',
     SMTP_URL: '',
-    // These benches place hundreds of orders from 127.0.0.1: issue 17's per-address limits, multiplied.
+    // These benches place hundreds of orders from 127.0.0.1: the per-address limits of docs/decisions/014, multiplied.
     RATE_LIMIT_FACTOR: '1000',
     ...options.env,
   };

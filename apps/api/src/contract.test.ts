@@ -20,7 +20,7 @@ import { placeCashOrder, placePaidCardOrder } from './modules/board/test-helpers
 /**
  * Every error answer carries its `code` (packages/contract/src/errors.ts). Validation refusals
  * (invalid_request, invalid_json) always do; the errors thrown by services and routes get theirs
- * from the error-codes work of docs/decisions/018 (part 4). Until it is merged, `code` may be missing from
+ * from the error codes of docs/decisions/018 ("Errors"). Until it is merged, `code` may be missing from
  * those: set this to true once every `throw` carries a code.
  */
 const EVERY_ERROR_HAS_A_CODE = true;

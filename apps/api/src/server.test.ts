@@ -59,7 +59,7 @@ async function startServerProcess(dataDir: string, extraEnv: NodeJS.ProcessEnv =
     DEMO_SETTINGS: JSON.stringify({ 'orders.email_only': true }),
     CLOCK_NOW: openNow.toISOString(),
     WEB_BUILD_DIR: join(dataDir, 'no-web-build-here'),
-    // These tests order back to back from one address and e-mail: issue 17's limits, multiplied.
+    // These tests order back to back from one address and e-mail: the request limits of docs/decisions/014, multiplied.
     RATE_LIMIT_FACTOR: '1000',
     ...extraEnv,
   };

@@ -13,7 +13,7 @@ const timelineLength = Number(process.env.E2E_TIMELINE_LENGTH ?? 120);
  * the requests still pending, the service worker's state, and each page's URL. That covers the
  * test's own `context` and every context it opens itself with `browser.newContext()` or
  * `browser.newPage()` (a staff tablet beside a customer's phone). A failure seen once in ten CI
- * runs (e2e/tracking.spec.ts in docs/decisions/010) left only a page snapshot; with this, it leaves what the
+ * runs (e2e/tracking.spec.ts) left only a page snapshot; with this, it leaves what the
  * page was waiting for. Costs nothing when the test passes and no trace is recorded.
  * E2E_TIMELINE=1 prints it for every test.
  */
@@ -98,7 +98,7 @@ function watch(context: BrowserContext): Timeline {
     void request.response().then(
       (response) => {
         // A page loads dozens of scripts and pictures: kept out of the timeline when they answered,
-        // or the last events before a failure were all pictures (offline.spec.ts, docs/decisions/010).
+        // or the last events before a failure were all pictures (offline.spec.ts).
         if (response?.ok() && staticFile.test(new URL(request.url()).pathname)) timeline.staticFiles += 1;
         else record(`${line} ${response?.status() ?? '?'} in ${took} ms${response?.fromServiceWorker() ? ' (service worker)' : ''}`);
       },

@@ -9,7 +9,7 @@ test.describe('offline (spec section 1: installable, offline-capable)', () => {
     // The worker installs (precaching every build file), takes control and keeps the home and the
     // menu for later. Polled with page.evaluate: waitForFunction does not await an async predicate
     // (a Promise is truthy), so it returned at once, while the worker was still installing, and
-    // under load the install ate the 15 s of the next step (docs/decisions/009).
+    // under load the install ate the 15 s of the next step (docs/decisions/027).
     await expect
       .poll(
         () =>

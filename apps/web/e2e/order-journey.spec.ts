@@ -5,7 +5,7 @@ import { openEveryUnopenedOrder } from './board-orders.ts';
 import { signInStaff } from './staff-helpers.ts';
 
 /**
- * Issue 13's whole scenario with two browser contexts on the real server (Tuesday 12:30 in Paris,
+ * The restaurant side's whole scenario (docs/decisions/019 to 022) with two browser contexts on the real server (Tuesday 12:30 in Paris,
  * frozen): a customer orders (pickup, cash) and opens /suivi from /success; the staff board shows
  * the order, ringing; staff accept it +20 min; the customer's page changes without reload and the
  * e-mail with the time reaches the SMTP sink; ready (page and e-mail); collected.

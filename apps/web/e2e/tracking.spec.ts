@@ -151,7 +151,7 @@ test('a card order refused by the restaurant: the reason and the refund on /suiv
   await checkoutToPayment(page, email);
   const { order_id: orderId } = await payByCard(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(new RegExp(`/success\\?order=${orderId}`));
-  // Paid by card before /success: not « paiement sur place » (issue 17's run 10 showed that page).
+  // Paid by card before /success: not « paiement sur place » (a CI run once showed that page).
   await expect(page.getByTestId('order-schedule')).toContainText(/^Retrait dès que possible au .+, déjà payée par carte\./);
   await page.getByTestId('tracking-link').click();
   await expect(page.getByTestId('tracking-title')).toHaveText('Commande reçue');

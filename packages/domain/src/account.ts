@@ -13,7 +13,7 @@ export const passwordMinLength = 8;
 const passwordMaxLength = 128;
 /**
  * One-time codes: 6 digits, valid 10 minutes, 10 wrong tries at most from all client addresses
- * together (docs/decisions/006; raised from 5 by docs/decisions/006: one client address, slowed down by
+ * together (docs/decisions/006, raised from 5: one client address, slowed down by
  * `backoffs.codePerClient`, can make at most 6 in a code's 10 minutes, so it cannot kill a code alone).
  */
 export const codeLength = 6;

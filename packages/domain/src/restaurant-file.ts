@@ -124,7 +124,7 @@ export const OfferSchema = z.object({
 
 /**
  * The settings whose shape the file checks (the others are free name/value pairs read with a
- * fallback). docs/decisions/012: personal data retention and meal vouchers (docs/decisions/012).
+ * fallback). Personal data retention and meal vouchers: docs/decisions/012.
  */
 export const KnownSettingsSchema = z.object({
   /** Months after which a guest order's name, e-mail, phone and address are anonymised (default 36). */

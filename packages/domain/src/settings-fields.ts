@@ -116,7 +116,7 @@ const scheduling = (prefix: '' | 'pickup_') => ({
 /**
  * The schemas of the settings edited from the back office (all optional: a file may leave them
  * out, the readers then use their defaults). `orders.*`, `payments.meal_voucher.*` and
- * `privacy.*` are in KnownSettingsSchema itself (docs/decisions/012 and 019).
+ * `privacy.*` are in KnownSettingsSchema itself (docs/decisions/012 and 022).
  */
 export const backOfficeSettingsShape = {
   'payments.cod.active': flag.optional(),

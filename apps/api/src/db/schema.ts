@@ -290,7 +290,7 @@ export const documentCounters = pgTable('document_counters', {
 export type { TimeRange };
 
 // ---------------------------------------------------------------------------------------------
-// Accounts and mail (docs/decisions/006). docs/decisions/006-accounts-sessions-mail.md
+// Accounts and mail: docs/decisions/006-accounts-sessions-mail.md
 
 /**
  * Customer accounts (spec section 3, User). The e-mail is stored lower case; the password as an
@@ -530,7 +530,7 @@ export const testProcessorSecrets = pgTable('test_processor_secrets', {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The restaurant's side (docs/decisions/019). docs/decisions/016, section 7
+// The restaurant's side: docs/decisions/016, section 7; docs/decisions/019 to 022
 
 /**
  * Staff accounts (roles 'owner' and 'staff'), apart from customers' `users`: a customer's token

@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
 import { RateLimiter, TooManyRequestsError, type PlannedHits } from '../modules/auth/rate-limits.ts';
 
 /**
- * The limits of docs/decisions/014 (finding 3; docs/decisions/009) on order creation, stripe-customer,
+ * The request limits of docs/decisions/014 (and docs/decisions/009) on order creation, stripe-customer,
  * stripe-payment-intent and address search, counted in the database (RateLimiter, shared by
  * every API instance) on real time whatever the app's clock. Over a limit: 429 in French with
  * Retry-After. `factor` multiplies every maximum (RATE_LIMIT_FACTOR).

@@ -1,6 +1,6 @@
 /**
  * The French texts of the audit log (/restaurant/journal) and of the export / import page
- * (/restaurant/import-export), docs/decisions/023, and of the cart's repricing notice (part 9).
+ * (/restaurant/import-export), and of the cart's repricing notice (docs/decisions/023).
  */
 
 /** What an audit entry is about, as the journal's filter names it (audit_log.entity). */

@@ -1,6 +1,6 @@
 /**
  * The French catalogue — the restaurant's orders board and kitchen ticket
- * (docs/decisions/019 and 022 (screens) and 6). Column labels and refusal reasons come from the state machine
+ * (docs/decisions/019; the screens' presence: docs/decisions/022). Column labels and refusal reasons come from the state machine
  * (packages/domain/src/order-lifecycle.ts: `boardColumnLabels`, `refusalReasonLabels`); the
  * board's own words live here.
  */

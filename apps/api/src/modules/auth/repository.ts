@@ -47,7 +47,7 @@ export async function setSignupTicket(db: Database, id: number, ticketHash: stri
 /**
  * Creates the account of a confirmed sign-up, verified at `now`, and deletes every pending sign-up
  * of that e-mail (their codes cascade), in one transaction. An unverified account of the same
- * e-mail left from before docs/decisions/006 is replaced; a verified one is left as it is.
+ * e-mail left from before pending sign-ups (docs/decisions/006) is replaced; a verified one is left as it is.
  * @returns the account, or undefined when a verified account already holds the e-mail.
  */
 export async function createAccountFromSignup(db: Database, signup: SignupRow, now: Date): Promise<UserRow | undefined> {
@@ -292,7 +292,7 @@ export async function deleteAccount(db: Database, userId: number, now: Date): Pr
 /**
  * Housekeeping: sessions idle past `sessionsBefore`, codes issued before `codesBefore`, rate-limit
  * counters last touched before `countersBefore`, and sign-ups never confirmed since `unverifiedBefore`
- * (pending sign-ups, and unverified accounts left from before docs/decisions/006).
+ * (pending sign-ups, and unverified accounts left from before pending sign-ups existed: docs/decisions/006).
  * @returns rows deleted per table.
  */
 export async function purgeExpired(db: Database, cutoffs: { sessionsBefore: Date; codesBefore: Date; countersBefore: Date; unverifiedBefore: Date }) {

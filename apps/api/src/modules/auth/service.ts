@@ -41,7 +41,7 @@ export function toUser(row: repository.UserRow): User {
   return { id: row.id, email: row.email, first_name: row.firstName, last_name: row.lastName, phone: row.phone, address: row.address };
 }
 
-/** Pending sign-ups (and unverified accounts from before docs/decisions/006) are deleted after 7 days. */
+/** Pending sign-ups (and unverified accounts from before pending sign-ups, docs/decisions/006) are deleted after 7 days. */
 const unverifiedDays = 7;
 
 const refused = (code: ErrorCode, path: string, message: string) => new ApiError(code, message, [{ path, message }]);
@@ -108,7 +108,7 @@ export class AuthService {
     await this.mail.sendCode(target.email, code, purpose);
   }
 
-  /** The verified account of an e-mail (an unverified row left from before docs/decisions/010 is no account). */
+  /** The verified account of an e-mail (an unverified row left from before pending sign-ups, docs/decisions/006, is no account). */
   private async findAccount(email: string): Promise<repository.UserRow | undefined> {
     const user = await repository.findUserByEmail(this.db, email);
     return user?.emailVerifiedAt ? user : undefined;

@@ -50,7 +50,7 @@ afterAll(async () => {
   restore.forEach((undo) => undo());
 });
 
-test('a new order: 3 round trips, and 2 to send its e-mails (27 before docs/decisions/025)', async () => {
+test('a new order: 3 round trips, and 2 to send its e-mails (27 before the work of docs/decisions/025)', async () => {
   const payload = await buildOrderPayload(server);
   expect(payload.discount).toBeGreaterThan(0); // Tuesday's automatic offer: an offer use is written
   expect((await postOrder(server.baseUrl, payload)).status).toBe(201); // the catalogue and counters are there

@@ -9,7 +9,7 @@ import { buildOrderPayload, payloadOf, postOrder } from '../../test/harness.ts';
 import { openSse } from '../../test/sse.ts';
 
 /**
- * An open SSE stream does not hold a graceful stop (docs/decisions/021; issue 17's drain,
+ * An open SSE stream does not hold a graceful stop (docs/decisions/021; docs/decisions/010's drain,
  * http/drain.ts): on SIGTERM the server ends its streams with a last comment (the browser
  * reconnects after `retry`) and exits at once, not at SHUTDOWN_TIMEOUT. The real server process
  * on PGlite (DATABASE_URL removed), its customer stream (no login needed).

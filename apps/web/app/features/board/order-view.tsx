@@ -23,7 +23,7 @@ export function addressOf(order: BoardOrder): string | null {
   return [street, text('address2'), street.includes(city) ? '' : city].filter(Boolean).join(', ') || null;
 }
 
-/** 'payée par carte' or 'à régler sur place' (docs/decisions/019; cash is never recorded: part 8). */
+/** 'payée par carte' or 'à régler sur place' (docs/decisions/019; cash is never recorded: section 6). */
 export function paymentLabel(order: BoardOrder): string {
   return order.payment_method === 'card' ? orderCardTexts.payCard : orderCardTexts.payOnSite;
 }

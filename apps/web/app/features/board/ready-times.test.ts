@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { acceptChoices, acceptPresets, delayPresets, slotStart } from './ready-times.ts';
 import { isConnectionLost } from './board-store.ts';
 
-/** docs/decisions/019: the ready times the board offers; part 5: when it says the connection is lost. */
+/** The ready times the board offers (docs/decisions/019); when it says the connection is lost (docs/decisions/021). */
 
 /** Tuesday 24 November 2026, 12:30 in Paris (UTC+1). */
 const now = Date.parse('2026-11-24T11:30:00.000Z');

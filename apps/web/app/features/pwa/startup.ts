@@ -2,7 +2,7 @@ import { cleanupStorageKeys, storageKeys } from './storage-keys.ts';
 import { isStale, staleReloadDelayMs } from './stale-data.ts';
 
 /**
- * Where issue 5's account store keeps the session (zustand persist: {state: {token, user: {id}}}).
+ * Where the account store (docs/decisions/006) keeps the session (zustand persist: {state: {token, user: {id}}}).
  * Read only to revoke that session before clearing stale data (docs/decisions/016, section 4.6: the "cleanup call").
  */
 const authStorageKey = 'auth';
