@@ -10,7 +10,7 @@ const technicalAttributes =
 
 /** The lint rule of the French catalogue (docs/decisions/018), as its own config block. */
 function catalogueRules() {
-  const message = 'Literal text in JSX: put it in the French catalogue (packages/domain/src/messages/).';
+  const message = 'Literal text in JSX: put it in the French catalogue (packages/copy/src/).';
   const visibleAttribute = `JSXAttribute[name.name!=/^(${technicalAttributes})$/]`;
   const wordy = ':matches(Literal[value=/\\p{L}/u], TemplateLiteral:has(TemplateElement[value.raw=/\\p{L}/u]))';
   const container = `:matches(JSXElement, JSXFragment, ${visibleAttribute}) > JSXExpressionContainer`;
@@ -39,7 +39,7 @@ export default tseslint.config(
   // (a) React hooks: the plugin's recommended flat config, with the React Compiler-era rules it holds
   //     (set-state-in-effect, refs, purity, immutability…), on the storefront's code.
   { files: ['apps/web/app/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
-  // (b) No import cycles anywhere (packages/domain, packages/contract, apps/api, apps/web, bench, scripts).
+  // (b) No import cycles anywhere (packages/copy, packages/domain, packages/contract, apps/api, apps/web, bench, scripts).
   //     Imports name their files with the extension and workspace packages resolve through their
   //     package.json "exports", so the plugin's own Node resolver finds every file; `import type`
   //     lines are not followed (they vanish at run time).
@@ -157,7 +157,7 @@ export default tseslint.config(
   },
 
   // docs/decisions/018 — the French catalogue. Every word a person reads lives in
-  // packages/domain/src/messages/ (imported as @resto/domain/messages/<feature>), never as a
+  // packages/copy/src/<area>/<feature>.ts (imported as @resto/copy/<area>/<feature>), never as a
   // literal in the storefront's JSX. This block fails on:
   //   - JSX text containing a letter;
   //   - a string literal containing a letter given to an attribute, unless the attribute is a

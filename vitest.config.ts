@@ -10,6 +10,7 @@ export default defineConfig({
       // Property tests (fast-check, thousands of runs) take a few seconds of CPU: Vitest's 5 s default
       // tripped on a busy two-core machine; the limit is there to catch a hang, not to time them.
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], testTimeout: 30_000 } },
+      { test: { name: 'copy', include: ['packages/copy/src/**/*.test.ts'] } },
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       { test: { name: 'web', include: ['apps/web/app/**/*.test.ts', 'apps/web/*.test.ts'] } },
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },

@@ -1,0 +1,125 @@
+/**
+ * The French catalogue — the restaurant's orders board and kitchen ticket (, 3,
+ * 4 (screens) and 6). Column labels and refusal reasons come from the state machine
+ * (packages/domain/src/order-lifecycle.ts: `boardColumnLabels`, `refusalReasonLabels`); the
+ * board's own words live here.
+ */
+import { words } from '../words.ts';
+
+/** The board page (/restaurant/commandes). */
+export const boardPage = {
+  pageTitle: words.orders,
+  /** The tab title: '(2) Commandes — Chez Margot' while 2 new orders are unopened. */
+  tabTitle: (unopened: number, restaurant: string) => `${unopened > 0 ? `(${unopened}) ` : ''}Commandes — ${restaurant}`,
+  heading: words.orders,
+  loading: 'Chargement des commandes…',
+  connectionLost: 'Connexion perdue, reconnexion…',
+  offlineHint: 'Les commandes affichées sont celles connues avant la coupure.',
+  startService: 'Démarrer le service',
+  serviceStarted: 'Service en cours',
+  serviceHint: 'Touchez « Démarrer le service » pour activer le son, garder l’écran allumé et recevoir les notifications.',
+  soundBlocked: 'Son bloqué par le navigateur : touchez « Démarrer le service ».',
+  columnsNav: 'Colonnes du tableau',
+  emptyColumn: 'Aucune commande',
+  newOrderNotification: (orderId: number) => `Nouvelle commande n° ${orderId}`,
+  newOrderNotificationBody: (kind: string, when: string, total: string) => `${kind} · ${when} · ${total}`,
+  lastUpdate: (time: string) => `Mis à jour à ${time}`,
+} as const;
+
+/** An order's card and its full view. */
+export const boardOrderCard = {
+  orderNumber: (orderId: number) => `n° ${orderId}`,
+  orderLabel: (orderId: number) => `Commande n° ${orderId}`,
+  pickup: words.takeaway,
+  delivery: words.delivery,
+  readyAt: (time: string) => `prête vers ${time}`,
+  placedAt: (time: string) => `reçue à ${time}`,
+  payCard: 'payée par carte',
+  payOnSite: 'à régler sur place',
+  testMode: words.testMode,
+  mealVoucher: (amount: string) => `dont titre-restaurant ${amount}`,
+  total: words.total,
+  allergens: 'Allergènes :',
+  note: (text: string) => `« ${text} »`,
+  free: words.freeLower,
+  callCustomer: (phone: string) => `Appeler le ${phone}`,
+  newBadge: 'Non ouverte',
+  ticketPrinted: 'ticket imprimé',
+  reason: (text: string) => `Motif : ${text}`,
+  refundPending: 'Remboursement en cours',
+  refundSucceeded: (amount: string) => `Remboursée (${amount})`,
+  refundFailed: 'Le prestataire de paiement a refusé le remboursement : relancez-le, ou remboursez le client autrement.',
+  providerAnswer: (error: string) => `Réponse du prestataire : ${error}`,
+  retryRefund: 'Relancer le remboursement',
+  statusRejected: words.refused,
+  statusCancelled: words.cancelled,
+  statusCompleted: words.completed,
+  close: words.close,
+} as const;
+
+/** How an order's amount is made (packages/domain/src/order-amounts.ts), on the order panel and the ticket. */
+export const orderAmounts = {
+  subtotal: words.subtotal,
+  /** A coupon's line: the code the customer typed, then the offer's name. */
+  coupon: (code: string, name: string) => `Code ${code} (${name})`,
+  freeItem: words.freeLower,
+  freeDelivery: 'livraison offerte',
+  delivery: words.delivery,
+  deliveryFree: words.freeFeminineLower,
+  tax: words.vat,
+  total: words.total,
+  heading: 'Détail du montant',
+} as const;
+
+/** A time on the staff side with its day when not today (packages/domain/src/board-time.ts). */
+export const boardTimes = {
+  tomorrow: (time: string) => `demain ${time}`,
+  /** 'mercredi 2 décembre 12:30'. */
+  onDay: (day: string, time: string) => `${day} ${time}`,
+  /** 'dès que possible, le mardi 24 novembre': a finished ASAP order, with the day it was placed. */
+  asapOn: (asap: string, day: string) => `${asap}, le ${day}`,
+} as const;
+
+/** The action buttons and their dialogs. */
+export const orderActions = {
+  accept: words.accept,
+  delay: 'Retarder',
+  markReady: words.ready,
+  completePickup: 'Récupérée',
+  completeDelivery: 'Livrée',
+  reject: words.refuse,
+  cancel: 'Annuler la commande',
+  print: words.print,
+  reprint: 'Réimprimer',
+  acceptTitle: (orderId: number) => `Accepter la commande n° ${orderId}`,
+  acceptHint: 'Prête dans :',
+  presetAt: (minutes: number, time: string) => `+${minutes} min (${time})`,
+  atSlot: (time: string) => `Pour le créneau (${time})`,
+  delayTitle: (orderId: number) => `Retarder la commande n° ${orderId}`,
+  delayHint: (time: string) => `Prête vers ${time} actuellement. Nouvelle heure :`,
+  rejectTitle: (orderId: number) => `Refuser la commande n° ${orderId}`,
+  cancelTitle: (orderId: number) => `Annuler la commande n° ${orderId}`,
+  reasonLegend: 'Motif (le client le lira) :',
+  otherText: 'Précisez le motif',
+  otherRequired: 'Précisez le motif.',
+  reasonRequired: 'Choisissez un motif.',
+  refundWarning: 'La commande a été payée par carte : elle sera remboursée.',
+  confirmReject: 'Confirmer le refus',
+  confirmCancel: 'Confirmer l’annulation',
+  back: 'Retour',
+  working: words.sending,
+  staleOrder: 'La commande a changé sur un autre écran : voici son état actuel.',
+  actionFailed: words.actionFailed,
+} as const;
+
+/** The kitchen ticket (/restaurant/commandes/:orderId/ticket), printed on 80 mm paper. */
+export const kitchenTicket = {
+  pageTitle: (orderId: number) => `Ticket n° ${orderId}`,
+  print: words.print,
+  backToBoard: 'Retour aux commandes',
+  notFound: 'Commande introuvable parmi celles du jour.',
+  loading: 'Chargement du ticket…',
+  customer: words.customer,
+  ready: (time: string) => `Prête vers ${time}`,
+  notAccepted: 'Pas encore acceptée',
+} as const;
