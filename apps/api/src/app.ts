@@ -4,7 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
 import type { Database } from './db/client.ts';
 import { apiTags } from '@resto/contract/route-kit';
 import { getHealth, getOpenApiDocument } from '@resto/contract/service.routes';
@@ -306,7 +306,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // The restaurant file of a real restaurant may pass 1 MB: its two import routes read up to 5 MB.
   // The image upload counts its own bytes up to 10 MB (modules/images/routes.ts).
   const tooLarge = () => {
-    throw new ApiError('body_too_large', messages.bodyTooLarge).withHeaders({ Connection: 'close' });
+    throw new ApiError('body_too_large', requestErrors.bodyTooLarge).withHeaders({ Connection: 'close' });
   };
   const smallBody = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
   const fileBody = bodyLimit({ maxSize: importBodyLimit, onError: tooLarge });
@@ -382,7 +382,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', trackingRealtimeRoutes(realtime));
   declareDocument(app, deps.siteUrl);
   app.all('/v2/*', () => {
-    throw new ApiError('not_found', messages.notFound);
+    throw new ApiError('not_found', requestErrors.notFound);
   });
   // Uploaded dish images (docs/decisions/023), cached a year; never the storefront's pages.
   app.use('/uploads/*', uploadedFiles(deps.uploadsDir));
@@ -405,7 +405,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       return c.json(body, status, error.headers);
     }
     deps.logger.error({ err: error, path: c.req.path }, 'erreur interne');
-    const { status, body } = errorResponse(new ApiError('internal_error', messages.internalError));
+    const { status, body } = errorResponse(new ApiError('internal_error', requestErrors.internalError));
     return c.json(body, status);
   });
   return app;

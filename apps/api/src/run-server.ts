@@ -29,7 +29,7 @@ import { paymentProvider } from './modules/payments/providers/from-env.ts';
 import { startReconciler } from './modules/payments/reconciler.ts';
 import { ensureFirstOwnerLink } from './modules/staff/service.ts';
 import { firstOwnerLinkHours } from '@resto/domain/staff';
-import { staffLogTexts } from '@resto/domain/messages/staff';
+import { staffLog } from '@resto/copy/staff/team';
 
 /**
  * One Node process: the API under /v2 and the storefront (React Router SSR build) on PORT,
@@ -73,11 +73,11 @@ export async function runServer(env: Env, release: () => Promise<void>) {
   });
   // At warn, so it shows at the default level and at LOG_LEVEL=warn: without it nobody can sign in to the staff area.
   if (firstOwnerLink) {
-    logger.warn({ validHours: firstOwnerLinkHours }, staffLogTexts.firstOwnerLink(firstOwnerLink));
+    logger.warn({ validHours: firstOwnerLinkHours }, staffLog.firstOwnerLink(firstOwnerLink));
     // The same sentence alone on its line, as the README's "Staff area" shows it: whoever runs
     // `npm start` finds the link without reading JSON. On stderr, so that stdout stays one JSON
     // object a line for log collectors.
-    process.stderr.write(`${staffLogTexts.firstOwnerLink(firstOwnerLink)}\n`);
+    process.stderr.write(`${staffLog.firstOwnerLink(firstOwnerLink)}\n`);
   }
   deps.mail.start(); // order e-mails not sent yet (this process or a previous one) are retried every 30 s
   const purge = () => void deps.auth.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'ménage des comptes impossible'));

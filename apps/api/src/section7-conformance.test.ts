@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { messages } from '@resto/domain/messages';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
 import type { User } from '@resto/domain/account';
 import { authQuery, call, newEmail, newIp, strongPassword, type Session } from './test/accounts.ts';
 import { buildOrderPayload, errorOf, payloadOf, request, sendJson, startTestServer, type TestServer } from './test/harness.ts';
@@ -401,7 +401,7 @@ describe('an intent without order_id leaks nothing of an order, and binds only t
     expect(errorOf(threeDecimals)).toMatchObject({ code: 'invalid_request', errors: [{ path: 'amount' }] });
     const unknown = await sendJson(server.baseUrl, 'POST', '/v2/public/checkout/stripe-payment-intent', { customer_id: 'cus_nobody', amount: 10 });
     expect(unknown.status).toBe(422);
-    expect(errorOf(unknown)).toMatchObject({ code: 'payment_customer_unknown', message: messages.paymentCustomerUnknown });
+    expect(errorOf(unknown)).toMatchObject({ code: 'payment_customer_unknown', message: paymentAnswers.paymentCustomerUnknown });
   });
 
   test('payment_intent_id of an order bound intent is never answered: a new intent is made instead', async () => {
@@ -436,7 +436,7 @@ describe('an intent without order_id leaks nothing of an order, and binds only t
     const wrong = await paidIntent(customer, (order.total + 0.01).toFixed(2));
     const refused = await putPaid(order.orderId, wrong.id, { local_id: order.localId });
     expect(refused.status).toBe(422);
-    expect(errorOf(refused)).toMatchObject({ code: 'payment_not_for_order', message: messages.paymentNotForOrder });
+    expect(errorOf(refused)).toMatchObject({ code: 'payment_not_for_order', message: paymentAnswers.paymentNotForOrder });
     const right = await paidIntent(customer, order.total);
     expect(payloadOf(await putPaid(order.orderId, right.id, { local_id: order.localId })).status).toBe('paid');
   });

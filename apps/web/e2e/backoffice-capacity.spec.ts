@@ -3,8 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
 import { CapacityViewSchema } from '@resto/contract/backoffice-capacity';
 import type { Menu } from '@resto/domain/catalogue';
-import { capacityFieldMessages, capacityMessages } from '@resto/domain/messages/backoffice-capacity';
-import { backOfficeMessages } from '@resto/domain/messages/backoffice';
+import { backOfficeShared } from '@resto/copy/staff/back-office';
+import { capacityAnswers, capacityFields } from '@resto/copy/staff/capacity';
 import { orderPayloadTotals } from '@resto/domain/checkout';
 import type { Offer } from '@resto/domain/offers';
 import { priceCart } from '@resto/domain/pricing';
@@ -131,7 +131,7 @@ test('a full slot shows « complet » in the picker and cannot be chosen', async
     const orders = pickup.getByLabel('Commandes par créneau');
     await orders.fill('-2');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect(pickup.getByText(capacityFieldMessages.limitMin)).toBeVisible();
+    await expect(pickup.getByText(capacityFields.limitMin)).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('Corrigez les champs signalés.');
     await expect(orders).toHaveValue('-2');
     await expect(orders).toHaveAttribute('aria-invalid', 'true');
@@ -139,7 +139,7 @@ test('a full slot shows « complet » in the picker and cannot be chosen', async
     await setPickupLimit(owner, 5);
     await orders.fill('1');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect(page.getByRole('alert')).toHaveText(backOfficeMessages.staleEdit);
+    await expect(page.getByRole('alert')).toHaveText(backOfficeShared.staleEdit);
     await expect(pickup.getByTestId('current-capacity.pickup_max_orders')).toHaveText('Valeur actuelle : 5');
     await expect(orders).toHaveValue('1');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -189,7 +189,7 @@ test('« dès que possible » full: the picker offers slots only and says why', 
     await toPickupTime(page);
     await expect(page.getByRole('radio', { name: /Dès que possible/ })).toBeDisabled();
     await expect(page.getByRole('radio', { name: 'Planifier' })).toBeChecked();
-    await expect(page.getByRole('status').filter({ hasText: capacityMessages.asapFull })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: capacityAnswers.asapFull })).toBeVisible();
     await expect(page.getByLabel('Créneau')).not.toHaveValue('');
     expect(errors).toEqual([]);
   } finally {

@@ -1,5 +1,5 @@
 import { z } from '@resto/domain/zod-fr';
-import { pushMessages } from '@resto/domain/messages/escalation';
+import { pushMessages } from '@resto/copy/staff/escalation';
 
 /**
  * Web Push for staff devices (docs/decisions/022-nothing-unseen.md), under

@@ -19,7 +19,7 @@ import {
   shouldTouchSession,
   SignupSchema,
 } from './account.ts';
-import { messages } from './messages.ts';
+import { accountAnswers } from '@resto/copy/storefront/account';
 import { formatPhone } from './phone.ts';
 
 /** Account rules (docs/decisions/006; spec sections 5 and 9). */
@@ -142,7 +142,7 @@ describe('back-offs (docs/decisions/006): free tries, then doubling waits, cappe
     [61, 'Trop de tentatives. Réessayez dans 2 minutes.'],
     [900, 'Trop de tentatives. Réessayez dans 15 minutes.'],
   ])('the French 429 for a wait of %i s', (seconds, text) => {
-    expect(messages.tooManyAttemptsWait(seconds)).toBe(text);
+    expect(accountAnswers.tooManyAttemptsWait(seconds)).toBe(text);
   });
 });
 
@@ -154,9 +154,9 @@ describe('schemas (spec section 5)', () => {
   });
 
   test.each([
-    ['7 characters', 'Abc-123', messages.passwordTooShort(8)],
-    ['129 characters', 'a'.repeat(129), messages.passwordTooLong(128)],
-    ['empty', '', messages.passwordRequired],
+    ['7 characters', 'Abc-123', accountAnswers.passwordTooShort(8)],
+    ['129 characters', 'a'.repeat(129), accountAnswers.passwordTooLong(128)],
+    ['empty', '', accountAnswers.passwordRequired],
   ])('a password of %s is refused in French', (_label, password, message) => {
     const result = SignupSchema.safeParse({ ...signup, password });
     expect(result.success).toBe(false);
@@ -165,12 +165,12 @@ describe('schemas (spec section 5)', () => {
 
   test("reset, change and delete: 'Passwords do not match' in French", () => {
     const reset = ResetPasswordSchema.safeParse({ email: 'a@b.fr', otp: '123456', password: 'Nouveau-Secret', password_confirmation: 'Autre-Secret' });
-    expect(reset.error?.issues[0]).toMatchObject({ path: ['password_confirmation'], message: messages.passwordsDoNotMatch });
+    expect(reset.error?.issues[0]).toMatchObject({ path: ['password_confirmation'], message: accountAnswers.passwordsDoNotMatch });
     const change = ChangePasswordSchema.safeParse({ current_password: 'x', password: 'Nouveau-Secret', password_confirmation: 'Nouveau-SecreT' });
-    expect(change.error?.issues[0]?.message).toBe(messages.passwordsDoNotMatch);
+    expect(change.error?.issues[0]?.message).toBe(accountAnswers.passwordsDoNotMatch);
     const remove = DeleteAccountSchema.safeParse({ password: 'abc', password_confirmation: 'abd' });
-    expect(remove.error?.issues[0]?.message).toBe(messages.passwordsDoNotMatch);
-    expect(DeleteAccountSchema.safeParse({ password: '', password_confirmation: '' }).error?.issues[0]?.message).toBe(messages.passwordRequired);
+    expect(remove.error?.issues[0]?.message).toBe(accountAnswers.passwordsDoNotMatch);
+    expect(DeleteAccountSchema.safeParse({ password: '', password_confirmation: '' }).error?.issues[0]?.message).toBe(accountAnswers.passwordRequired);
   });
 
   test('orders query: page 1 and limit 20 by default (section 9)', () => {

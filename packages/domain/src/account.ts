@@ -1,5 +1,6 @@
 import { z } from './zod-fr.ts';
-import { messages } from './messages.ts';
+import { requestErrors } from '@resto/copy/errors/request';
+import { accountAnswers } from '@resto/copy/storefront/account';
 import { PersonalSchema } from './checkout.ts';
 
 /**
@@ -176,25 +177,25 @@ export const frenchCommonPasswords: ReadonlySet<string> = new Set([
 
 /** Password of a form: 8 to 128 characters, kept as typed (spaces count, OWASP ASVS 2.1.3). */
 const PasswordSchema = z
-  .string({ error: messages.passwordRequired })
-  .min(1, { error: messages.passwordRequired })
-  .min(passwordMinLength, { error: messages.passwordTooShort(passwordMinLength) })
-  .max(passwordMaxLength, { error: messages.passwordTooLong(passwordMaxLength) });
+  .string({ error: accountAnswers.passwordRequired })
+  .min(1, { error: accountAnswers.passwordRequired })
+  .min(passwordMinLength, { error: accountAnswers.passwordTooShort(passwordMinLength) })
+  .max(passwordMaxLength, { error: accountAnswers.passwordTooLong(passwordMaxLength) });
 
 /** A password typed to log in or confirm: required, never longer than the policy allows. */
 const CurrentPasswordSchema = z
-  .string({ error: messages.passwordRequired })
-  .min(1, { error: messages.passwordRequired })
-  .max(passwordMaxLength, { error: messages.passwordTooLong(passwordMaxLength) });
+  .string({ error: accountAnswers.passwordRequired })
+  .min(1, { error: accountAnswers.passwordRequired })
+  .max(passwordMaxLength, { error: accountAnswers.passwordTooLong(passwordMaxLength) });
 
 /** An e-mail as typed, trimmed and lower-cased (one account per address, whatever its case). */
 export const EmailSchema = PersonalSchema.shape.email.transform((email) => email.toLowerCase());
 
 /** A 6-digit code as typed (spaces allowed between digits). */
 export const OtpSchema = z
-  .string({ error: messages.codeRequired })
+  .string({ error: accountAnswers.codeRequired })
   .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, { error: messages.codeFormat }));
+  .pipe(z.string().regex(/^\d{6}$/, { error: accountAnswers.codeFormat }));
 
 /** POST /v2/public/auth/signup/ (section 7): first_name, last_name, phone, email, password. */
 export const SignupSchema = z.object({
@@ -224,18 +225,18 @@ export const ResetPasswordSchema = z
   .object({ email: EmailSchema, otp: OtpSchema, password: PasswordSchema, password_confirmation: z.string().max(passwordMaxLength).optional() })
   .refine((value) => value.password_confirmation === undefined || value.password_confirmation === value.password, {
     path: ['password_confirmation'],
-    error: messages.passwordsDoNotMatch,
+    error: accountAnswers.passwordsDoNotMatch,
   });
 
 /** The forgot-password form of /auth/forgot, step 2: code, new password twice (section 5). */
 export const ResetPasswordFormSchema = z
   .object({ otp: OtpSchema, password: PasswordSchema, password_confirmation: z.string() })
-  .refine((value) => value.password_confirmation === value.password, { path: ['password_confirmation'], error: messages.passwordsDoNotMatch });
+  .refine((value) => value.password_confirmation === value.password, { path: ['password_confirmation'], error: accountAnswers.passwordsDoNotMatch });
 
 /** POST /v2/public/auth/change-password/ (beyond section 7, see docs/decisions): current and new password twice. */
 export const ChangePasswordSchema = z
   .object({ current_password: CurrentPasswordSchema, password: PasswordSchema, password_confirmation: z.string().max(passwordMaxLength) })
-  .refine((value) => value.password_confirmation === value.password, { path: ['password_confirmation'], error: messages.passwordsDoNotMatch });
+  .refine((value) => value.password_confirmation === value.password, { path: ['password_confirmation'], error: accountAnswers.passwordsDoNotMatch });
 export type ChangePasswordForm = z.input<typeof ChangePasswordSchema>;
 
 /**
@@ -247,12 +248,12 @@ export const DeleteAccountSchema = z
   .object({
     token: z.string().max(200).optional(),
     user_id: z.union([z.number(), z.string()]).optional(),
-    password: z.string({ error: messages.passwordRequired }).min(1, { error: messages.passwordRequired }).max(passwordMaxLength),
-    password_confirmation: z.string({ error: messages.passwordsDoNotMatch }).max(passwordMaxLength).optional(),
+    password: z.string({ error: accountAnswers.passwordRequired }).min(1, { error: accountAnswers.passwordRequired }).max(passwordMaxLength),
+    password_confirmation: z.string({ error: accountAnswers.passwordsDoNotMatch }).max(passwordMaxLength).optional(),
   })
   .refine((value) => value.password_confirmation === undefined || value.password_confirmation === value.password, {
     path: ['password_confirmation'],
-    error: messages.passwordsDoNotMatch,
+    error: accountAnswers.passwordsDoNotMatch,
   });
 export type DeleteAccountForm = z.input<typeof DeleteAccountSchema>;
 
@@ -264,7 +265,7 @@ export const ProfileUpdateSchema = z.object({
   address: z
     .string()
     .trim()
-    .max(200, { error: messages.tooLong(200) })
+    .max(200, { error: requestErrors.tooLong(200) })
     .nullish()
     .transform((value) => (value ? value : null)),
 });
@@ -272,12 +273,12 @@ export type ProfileForm = z.input<typeof ProfileUpdateSchema>;
 
 /** GET /v2/public/auth/orders (section 7): page and limit, defaults 1 and 20. */
 export const OrdersQuerySchema = z.object({
-  page: z.coerce.number({ error: messages.invalidPage }).int({ error: messages.invalidPage }).min(1, { error: messages.invalidPage }).max(100_000).default(1),
+  page: z.coerce.number({ error: accountAnswers.invalidPage }).int({ error: accountAnswers.invalidPage }).min(1, { error: accountAnswers.invalidPage }).max(100_000).default(1),
   limit: z.coerce
-    .number({ error: messages.invalidLimit(ordersMaxPageSize) })
-    .int({ error: messages.invalidLimit(ordersMaxPageSize) })
-    .min(1, { error: messages.invalidLimit(ordersMaxPageSize) })
-    .max(ordersMaxPageSize, { error: messages.invalidLimit(ordersMaxPageSize) })
+    .number({ error: accountAnswers.invalidLimit(ordersMaxPageSize) })
+    .int({ error: accountAnswers.invalidLimit(ordersMaxPageSize) })
+    .min(1, { error: accountAnswers.invalidLimit(ordersMaxPageSize) })
+    .max(ordersMaxPageSize, { error: accountAnswers.invalidLimit(ordersMaxPageSize) })
     .default(ordersPageSize),
 });
 

@@ -2,7 +2,7 @@
  * The 14 allergens of EU regulation 1169/2011, annex II, and the diet labels a dish may carry,
  * with their French names as the menu shows them.
  */
-import { allergenNames, dietNames } from './messages/menu.ts';
+import { allergenNames, dietNames } from '@resto/copy/storefront/menu';
 export const allergens = [
   'gluten',
   'crustaceans',

@@ -1,6 +1,6 @@
 import { formatEuros, formatRate } from './format.ts';
 import { allergenLabels, dietLabels, type Allergen, type Diet } from './allergens.ts';
-import { menuAuditTexts as t } from './messages/backoffice-menu.ts';
+import { menuAudit as t } from '@resto/copy/staff/menu';
 
 /**
  * The menu editor's pure rules (docs/decisions/023-back-office.md): what an

@@ -5,7 +5,7 @@ import { formatNumber, formatPrice } from './format.ts';
 import { eurosToCents } from './money.ts';
 import type { Offer, OfferType } from './offers.ts';
 import { OfferSchema, offerProblems } from './restaurant-file.ts';
-import { offerConditionTexts as t, offerMessages, weekdayShort } from './messages/backoffice-offers.ts';
+import { offerEditAnswers, offerConditions as t, weekdayShort } from '@resto/copy/staff/offers';
 
 /**
  * The back office's offers and coupons (docs/decisions/023-back-office.md,
@@ -52,10 +52,10 @@ export function offerTypeFields(type: OfferType): OfferTypeFields {
 export function checkOfferEdit(offer: OfferEdit): { path: (string | number)[]; message: string }[] {
   const fields = offerTypeFields(offer.type);
   const problems = offerProblems(offer, null);
-  if (fields.value !== null && !(offer.value > 0)) problems.push({ path: ['value'], message: offerMessages.valueRequired });
-  if (offer.auto_apply === 'No' && offer.code === null) problems.push({ path: ['code'], message: offerMessages.codeRequired });
-  if (offer.auto_apply === 'Yes' && offer.code !== null) problems.push({ path: ['code'], message: offerMessages.codeWithAutomatic });
-  if (fields.gift && offer.items.length !== 1) problems.push({ path: ['items'], message: offerMessages.giftRequired });
+  if (fields.value !== null && !(offer.value > 0)) problems.push({ path: ['value'], message: offerEditAnswers.valueRequired });
+  if (offer.auto_apply === 'No' && offer.code === null) problems.push({ path: ['code'], message: offerEditAnswers.codeRequired });
+  if (offer.auto_apply === 'Yes' && offer.code !== null) problems.push({ path: ['code'], message: offerEditAnswers.codeWithAutomatic });
+  if (fields.gift && offer.items.length !== 1) problems.push({ path: ['items'], message: offerEditAnswers.giftRequired });
   return problems;
 }
 

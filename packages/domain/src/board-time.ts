@@ -1,7 +1,7 @@
 import { addDays, toRestaurantDate, toRestaurantTime } from './clock.ts';
 import { formatDay } from './format.ts';
-import { boardTimeTexts } from './messages/board.ts';
-import { scheduleMessages } from './messages/checkout.ts';
+import { boardTimes } from '@resto/copy/staff/board';
+import { scheduleMessages } from '@resto/copy/storefront/checkout';
 
 /**
  * Times on the staff side (the orders board and the kitchen ticket) said with their day when the
@@ -14,8 +14,8 @@ export function describeBoardTime(instant: Date, now: Date): string {
   const day = toRestaurantDate(instant);
   const today = toRestaurantDate(now);
   if (day === today) return time;
-  if (day === addDays(today, 1)) return boardTimeTexts.tomorrow(time);
-  return boardTimeTexts.onDay(formatDay(day), time);
+  if (day === addDays(today, 1)) return boardTimes.tomorrow(time);
+  return boardTimes.onDay(formatDay(day), time);
 }
 
 /** Whether `instant` falls on the same Europe/Paris day as `now`. */
@@ -28,5 +28,5 @@ export function isRestaurantToday(instant: Date, now: Date): boolean {
  * progress (its column « Terminées »): 'dès que possible, le mardi 24 novembre'.
  */
 export function describeAsapOn(placedAt: Date): string {
-  return boardTimeTexts.asapOn(scheduleMessages.asSoonAsPossible, formatDay(toRestaurantDate(placedAt)));
+  return boardTimes.asapOn(scheduleMessages.asSoonAsPossible, formatDay(toRestaurantDate(placedAt)));
 }

@@ -16,7 +16,7 @@ import {
   type RestaurantCalendar,
 } from './calendar.ts';
 import { CalendarExceptionFormSchema, MenuHoursSchema } from './calendar-forms.ts';
-import { defaultExceptionMessage } from './messages/backoffice-hours.ts';
+import { defaultExceptionMessage } from '@resto/copy/staff/hours';
 import {
   checkOrderSchedule,
   generateSlots,

@@ -1,6 +1,6 @@
 import type { ActiveTime, TimeRange } from './catalogue.ts';
 import { addDays, isOpenAt, toRestaurantDate, toRestaurantTime } from './clock.ts';
-import { calendarMessages } from './messages/ordering.ts';
+import { calendarMessages } from '@resto/copy/storefront/ordering';
 import { readSetting, type SettingsList } from './settings.ts';
 
 /**

@@ -15,7 +15,7 @@ import {
 import { KnownSettingsSchema } from './restaurant-file.ts';
 import { toRestaurantTime } from './clock.ts';
 import { toRestaurantDate } from './scheduling.ts';
-import { capacityFieldMessages } from './messages/backoffice-capacity.ts';
+import { capacityFields } from '@resto/copy/staff/capacity';
 
 const limits = (overrides: Partial<CapacityLimits> = {}): CapacityLimits => ({ maxOrders: null, maxItems: null, itemCategoryIds: [], ...overrides });
 
@@ -210,11 +210,11 @@ describe('the settings’ schema (restaurant file and form alike)', () => {
     expect(parsed.success).toBe(true);
   });
   test.each([
-    [-1, capacityFieldMessages.limitMin],
-    [0, capacityFieldMessages.limitMin],
-    [2.5, capacityFieldMessages.limitInteger],
-    ['6', capacityFieldMessages.limitType],
-    [1000, capacityFieldMessages.limitMax],
+    [-1, capacityFields.limitMin],
+    [0, capacityFields.limitMin],
+    [2.5, capacityFields.limitInteger],
+    ['6', capacityFields.limitType],
+    [1000, capacityFields.limitMax],
   ])('refuses %o with a French message on the field', (value, message) => {
     const parsed = CapacitySettingsSchema.safeParse({ 'capacity.pickup_max_orders': value });
     expect(parsed.success).toBe(false);
@@ -223,6 +223,6 @@ describe('the settings’ schema (restaurant file and form alike)', () => {
   });
   test('refuses categories that are not ids', () => {
     const parsed = CapacitySettingsSchema.safeParse({ 'capacity.item_categories': [1, -2] });
-    expect(parsed.error?.issues[0]?.message).toBe(capacityFieldMessages.categoriesType);
+    expect(parsed.error?.issues[0]?.message).toBe(capacityFields.categoriesType);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from './zod-fr.ts';
 import { toRestaurantTime } from './clock.ts';
-import { capacityFieldMessages } from './messages/backoffice-capacity.ts';
+import { capacityFields } from '@resto/copy/staff/capacity';
 import { parseSlotValue, toRestaurantDate } from './scheduling.ts';
 import type { SettingsList } from './settings.ts';
 
@@ -23,10 +23,10 @@ const capacitySlotMinutes = 15;
 
 /** One limit: a whole number from 1 to 999, or null for none. */
 const capacityLimit = z
-  .number({ error: capacityFieldMessages.limitType })
-  .int({ error: capacityFieldMessages.limitInteger })
-  .min(1, { error: capacityFieldMessages.limitMin })
-  .max(999, { error: capacityFieldMessages.limitMax })
+  .number({ error: capacityFields.limitType })
+  .int({ error: capacityFields.limitInteger })
+  .min(1, { error: capacityFields.limitMin })
+  .max(999, { error: capacityFields.limitMax })
   .nullable();
 
 /**
@@ -39,8 +39,8 @@ export const capacitySettingsShape = {
   'capacity.max_items': capacityLimit.optional(),
   'capacity.pickup_max_items': capacityLimit.optional(),
   'capacity.item_categories': z
-    .array(z.number({ error: capacityFieldMessages.categoriesType }).int({ error: capacityFieldMessages.categoriesType }).positive({ error: capacityFieldMessages.categoriesType }), {
-      error: capacityFieldMessages.categoriesType,
+    .array(z.number({ error: capacityFields.categoriesType }).int({ error: capacityFields.categoriesType }).positive({ error: capacityFields.categoriesType }), {
+      error: capacityFields.categoriesType,
     })
     .max(200)
     .optional(),

@@ -1,5 +1,5 @@
 import { formatPrice } from './format.ts';
-import { otherTypePriceTexts } from './messages/cart.ts';
+import { otherTypePrice } from '@resto/copy/storefront/cart';
 import { roundDiv } from './money.ts';
 
 /**
@@ -94,7 +94,7 @@ export function describeOtherTypePrice(line: PricedLine, isPickup: boolean): str
   const hereCents = calculateUnitPrice(line, isPickup) * line.quantity;
   const thereCents = calculateUnitPrice(line, !isPickup) * line.quantity;
   if (hereCents === thereCents) return null;
-  return isPickup ? otherTypePriceTexts.whenDelivered(formatPrice(thereCents)) : otherTypePriceTexts.whenPickedUp(formatPrice(thereCents));
+  return isPickup ? otherTypePrice.whenDelivered(formatPrice(thereCents)) : otherTypePrice.whenPickedUp(formatPrice(thereCents));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, test, expect } from 'vitest';
 import { validateOptionChoices, weekdays, type ChosenOptionValue, type ItemOption } from './catalogue.ts';
-import { messages } from './messages.ts';
+import { orderAnswers } from '@resto/copy/errors/orders';
 
 /** A pizza with a required size (one choice) and optional extras (up to 3, quantities count). */
 const size: ItemOption = {
@@ -62,7 +62,7 @@ describe('validateOptionChoices (section 3, Item options)', () => {
     ['NaN quantity', choose(20, 201, Number.NaN)],
   ])('%s → unknownOption error naming the item', (_name, bad) => {
     const errors = validateOptionChoices(item, options, [choose(10, 101), bad]);
-    expect(errors).toEqual([{ option_id: bad.option_id, message: messages.unknownOption(item) }]);
+    expect(errors).toEqual([{ option_id: bad.option_id, message: orderAnswers.unknownOption(item) }]);
     expect(errors[0]?.message).toBe("Une option choisie pour « Pizza Reine » n'existe pas.");
   });
 
@@ -70,8 +70,8 @@ describe('validateOptionChoices (section 3, Item options)', () => {
     // the only value chosen for the required size is invalid → both errors
     const errors = validateOptionChoices(item, options, [choose(10, 201)]);
     expect(errors).toEqual([
-      { option_id: 10, message: messages.unknownOption(item) },
-      { option_id: 10, message: messages.optionRequired('Taille') },
+      { option_id: 10, message: orderAnswers.unknownOption(item) },
+      { option_id: 10, message: orderAnswers.optionRequired('Taille') },
     ]);
   });
 
@@ -81,7 +81,7 @@ describe('validateOptionChoices (section 3, Item options)', () => {
     ['one value with quantity 4 over a max of 3', [choose(20, 201, 4)]],
   ])('more than `selected` → optionTooMany: %s', (_name, chosenExtras) => {
     const errors = validateOptionChoices(item, options, [choose(10, 101), ...chosenExtras]);
-    expect(errors).toEqual([{ option_id: 20, message: messages.optionTooMany('Suppléments', 3) }]);
+    expect(errors).toEqual([{ option_id: 20, message: orderAnswers.optionTooMany('Suppléments', 3) }]);
     expect(errors[0]?.message).toBe('« Suppléments » : 3 choix au maximum.');
   });
 
@@ -92,7 +92,7 @@ describe('validateOptionChoices (section 3, Item options)', () => {
 
   test('required option with nothing chosen → optionRequired', () => {
     const errors = validateOptionChoices(item, options, [choose(20, 201)]);
-    expect(errors).toEqual([{ option_id: 10, message: messages.optionRequired('Taille') }]);
+    expect(errors).toEqual([{ option_id: 10, message: orderAnswers.optionRequired('Taille') }]);
     expect(errors[0]?.message).toBe('« Taille » : faites un choix.');
   });
 

@@ -1,4 +1,4 @@
-import { orderMessages } from './messages/orders.ts';
+import { orderAnswers } from '@resto/copy/errors/orders';
 import type { PricedLine } from './cart.ts';
 import { eurosToCents, percentToBasisPoints } from './money.ts';
 
@@ -125,15 +125,15 @@ export function validateOptionChoices(itemName: string, options: readonly ItemOp
     const option = options.find((o) => o.option_id === value.option_id);
     const known = option?.option_options.some((v) => v.id === value.option_option_id);
     if (!option || !known || !Number.isInteger(value.quantity) || value.quantity < 1) {
-      errors.push({ option_id: value.option_id, message: orderMessages.unknownOption(itemName) });
+      errors.push({ option_id: value.option_id, message: orderAnswers.unknownOption(itemName) });
       continue;
     }
     countByOption.set(option.option_id, (countByOption.get(option.option_id) ?? 0) + value.quantity);
   }
   for (const option of options) {
     const count = countByOption.get(option.option_id) ?? 0;
-    if (count > option.selected) errors.push({ option_id: option.option_id, message: orderMessages.optionTooMany(option.option_name, option.selected) });
-    if (option.required && count === 0) errors.push({ option_id: option.option_id, message: orderMessages.optionRequired(option.option_name) });
+    if (count > option.selected) errors.push({ option_id: option.option_id, message: orderAnswers.optionTooMany(option.option_name, option.selected) });
+    if (option.required && count === 0) errors.push({ option_id: option.option_id, message: orderAnswers.optionRequired(option.option_name) });
   }
   return errors;
 }

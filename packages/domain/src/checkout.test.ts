@@ -10,7 +10,9 @@ import {
   orderPayloadTotals,
   type OrderPayload,
 } from './checkout.ts';
-import { messages } from './messages.ts';
+import { orderAnswers } from '@resto/copy/errors/orders';
+import { requestErrors } from '@resto/copy/errors/request';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
 import { maxLineQuantity } from './catalogue.ts';
 
 type Issues = { path: PropertyKey[]; message: string }[];
@@ -45,10 +47,10 @@ describe('PersonalSchema (section 5, Personal)', () => {
 
   test('section 5: every missing field has its own French message', () => {
     expect(issuesOf(PersonalSchema.safeParse({}))).toEqual([
-      ['first_name', messages.firstNameRequired],
-      ['last_name', messages.lastNameRequired],
-      ['email', messages.emailRequired],
-      ['phone', messages.phoneRequired],
+      ['first_name', requestErrors.firstNameRequired],
+      ['last_name', requestErrors.lastNameRequired],
+      ['email', requestErrors.emailRequired],
+      ['phone', requestErrors.phoneRequired],
     ]);
   });
 
@@ -65,7 +67,7 @@ describe('PersonalSchema (section 5, Personal)', () => {
   });
 
   test.each([[null], [42], [undefined]])('section 5: first_name %j → required message', (value) => {
-    expect(issuesOf(PersonalSchema.safeParse({ ...person, first_name: value }))).toEqual([['first_name', messages.firstNameRequired]]);
+    expect(issuesOf(PersonalSchema.safeParse({ ...person, first_name: value }))).toEqual([['first_name', requestErrors.firstNameRequired]]);
   });
 
   test('first_name of 1 character is enough (section 5: min 1 character)', () => {
@@ -109,12 +111,12 @@ describe('PersonalSchema (section 5, Personal)', () => {
   test.each(['12', '06 12 34 56', '06 12 34 56 78 90', 'abc', '+33 6', '00 00 00 00 00'])(
     'docs/decisions/016, section 2.2: invalid phone %j → messages.invalidPhone',
     (phone) => {
-      expect(issuesOf(PersonalSchema.safeParse({ ...person, phone }))).toEqual([['phone', messages.invalidPhone]]);
+      expect(issuesOf(PersonalSchema.safeParse({ ...person, phone }))).toEqual([['phone', requestErrors.invalidPhone]]);
     },
   );
 
   test('the invalid phone message is French and gives an example', () => {
-    expect(messages.invalidPhone).toBe('Numéro de téléphone invalide (ex. 06 12 34 56 78).');
+    expect(requestErrors.invalidPhone).toBe('Numéro de téléphone invalide (ex. 06 12 34 56 78).');
   });
 });
 
@@ -132,9 +134,9 @@ describe('DeliverySchema (section 5, Delivery)', () => {
 
   test('section 5: address, city and postal_code required for delivery, French messages', () => {
     expect(issuesOf(DeliverySchema.safeParse({ is_pickup: false }))).toEqual([
-      ['address', messages.addressRequired],
-      ['city', messages.cityRequired],
-      ['postal_code', messages.postalCodeRequired],
+      ['address', requestErrors.addressRequired],
+      ['city', requestErrors.cityRequired],
+      ['postal_code', requestErrors.postalCodeRequired],
     ]);
   });
 
@@ -184,11 +186,11 @@ describe('PaymentSchema and FinalizeOrderSchema (sections 5 and 7)', () => {
   });
 
   test.each([[undefined], ['paypal'], ['']])('section 5: method %j → messages.paymentMethodRequired', (method) => {
-    expect(issuesOf(PaymentSchema.safeParse({ method }))).toEqual([['method', messages.paymentMethodRequired]]);
+    expect(issuesOf(PaymentSchema.safeParse({ method }))).toEqual([['method', paymentAnswers.paymentMethodRequired]]);
   });
 
   test('section 5: order_id required for finalizing', () => {
-    expect(issuesOf(FinalizeOrderSchema.safeParse({ status: 'paid' }))).toEqual([['order_id', messages.orderIdRequired]]);
+    expect(issuesOf(FinalizeOrderSchema.safeParse({ status: 'paid' }))).toEqual([['order_id', orderAnswers.orderIdRequired]]);
     expect(FinalizeOrderSchema.parse({ order_id: 12, status: 'paid' })).toEqual({ order_id: 12, status: 'paid' });
   });
 
@@ -265,8 +267,8 @@ describe('OrderPayloadSchema (section 3, Order payload)', () => {
     ['quantity as text', '2'],
   ])('%s → items.0.quantity with the French range message', (_name, quantity) => {
     const result = OrderPayloadSchema.safeParse({ ...minimal, items: [{ item_id: 3, item_menu_id: 1, quantity }] });
-    expect(issuesOf(result)).toEqual([['items.0.quantity', messages.quantityRange(99)]]);
-    expect(messages.quantityRange(99)).toBe('La quantité doit être un nombre entier entre 1 et 99.');
+    expect(issuesOf(result)).toEqual([['items.0.quantity', orderAnswers.quantityRange(99)]]);
+    expect(orderAnswers.quantityRange(99)).toBe('La quantité doit être un nombre entier entre 1 et 99.');
   });
 
   test('the failing line is named by its index', () => {
@@ -313,7 +315,7 @@ describe('OrderPayloadSchema (section 3, Order payload)', () => {
   });
 
   test('the customer errors carry the French Personal messages', () => {
-    expect(issuesOf(OrderPayloadSchema.safeParse({ ...minimal, customer: { ...person, phone: '12' } }))).toEqual([['customer.phone', messages.invalidPhone]]);
+    expect(issuesOf(OrderPayloadSchema.safeParse({ ...minimal, customer: { ...person, phone: '12' } }))).toEqual([['customer.phone', requestErrors.invalidPhone]]);
   });
 });
 

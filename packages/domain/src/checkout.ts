@@ -1,5 +1,8 @@
 import { z } from './zod-fr.ts';
-import { messages } from './messages.ts';
+import { receiptAnswers } from '@resto/copy/documents/receipts';
+import { orderAnswers } from '@resto/copy/errors/orders';
+import { requestErrors } from '@resto/copy/errors/request';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
 import { normalizePhone } from './phone.ts';
 import { maxCartLines, maxLineQuantity } from './catalogue.ts';
 import type { CartTotals } from './cart.ts';
@@ -22,25 +25,25 @@ const requiredText = (message: string, max = 100) =>
     .string({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(max, { error: messages.tooLong(max) });
+    .max(max, { error: requestErrors.tooLong(max) });
 
 /** Personal tab (section 5): first and last name at least 1 character, a valid e-mail, a phone. */
 export const PersonalSchema = z.object({
-  first_name: requiredText(messages.firstNameRequired),
-  last_name: requiredText(messages.lastNameRequired),
+  first_name: requiredText(requestErrors.firstNameRequired),
+  last_name: requiredText(requestErrors.lastNameRequired),
   email: z
-    .string({ error: messages.emailRequired })
+    .string({ error: requestErrors.emailRequired })
     .trim()
-    .min(1, { error: messages.emailRequired })
-    .max(254, { error: messages.invalidEmail })
-    .pipe(z.email({ error: messages.invalidEmail })),
+    .min(1, { error: requestErrors.emailRequired })
+    .max(254, { error: requestErrors.invalidEmail })
+    .pipe(z.email({ error: requestErrors.invalidEmail })),
   phone: z
-    .string({ error: messages.phoneRequired })
+    .string({ error: requestErrors.phoneRequired })
     .trim()
-    .min(1, { error: messages.phoneRequired })
+    .min(1, { error: requestErrors.phoneRequired })
     .transform((value, ctx) => {
       const e164 = normalizePhone(value);
-      if (!e164) ctx.addIssue({ code: 'custom', message: messages.invalidPhone });
+      if (!e164) ctx.addIssue({ code: 'custom', message: requestErrors.invalidPhone });
       return e164 ?? value;
     }),
 });
@@ -61,10 +64,10 @@ export const DeliverySchema = z
   })
   .superRefine((value, ctx) => {
     if (value.is_pickup) return;
-    if (!value.address) ctx.addIssue({ code: 'custom', path: ['address'], message: messages.addressRequired });
-    if (!value.city) ctx.addIssue({ code: 'custom', path: ['city'], message: messages.cityRequired });
-    if (!value.postal_code) ctx.addIssue({ code: 'custom', path: ['postal_code'], message: messages.postalCodeRequired });
-    else if (!/^\d{5}$/.test(value.postal_code)) ctx.addIssue({ code: 'custom', path: ['postal_code'], message: messages.invalidPostalCode });
+    if (!value.address) ctx.addIssue({ code: 'custom', path: ['address'], message: requestErrors.addressRequired });
+    if (!value.city) ctx.addIssue({ code: 'custom', path: ['city'], message: requestErrors.cityRequired });
+    if (!value.postal_code) ctx.addIssue({ code: 'custom', path: ['postal_code'], message: requestErrors.postalCodeRequired });
+    else if (!/^\d{5}$/.test(value.postal_code)) ctx.addIssue({ code: 'custom', path: ['postal_code'], message: requestErrors.invalidPostalCode });
   });
 export type DeliveryForm = z.input<typeof DeliverySchema>;
 
@@ -73,14 +76,14 @@ export type DeliveryForm = z.input<typeof DeliverySchema>;
  * art. 242 nonies A, 1° and 3°): company name and address required, VAT number and SIREN optional.
  */
 export const BusinessSchema = z.object({
-  company_name: requiredText(messages.businessNameRequired, 120),
-  address: requiredText(messages.businessAddressRequired, 300),
+  company_name: requiredText(receiptAnswers.businessNameRequired, 120),
+  address: requiredText(receiptAnswers.businessAddressRequired, 300),
   vat_number: z
     .string()
     .trim()
     .max(20)
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
-    .refine((v) => v === '' || /^[A-Z]{2}[A-Z0-9]{8,12}$/.test(v), { error: messages.invalidVatNumber })
+    .refine((v) => v === '' || /^[A-Z]{2}[A-Z0-9]{8,12}$/.test(v), { error: receiptAnswers.invalidVatNumber })
     .optional()
     .default(''),
   siren: z
@@ -88,7 +91,7 @@ export const BusinessSchema = z.object({
     .trim()
     .max(20)
     .transform((v) => v.replace(/\s+/g, ''))
-    .refine((v) => v === '' || /^\d{9}$/.test(v), { error: messages.invalidSiren })
+    .refine((v) => v === '' || /^\d{9}$/.test(v), { error: receiptAnswers.invalidSiren })
     .optional()
     .default(''),
 });
@@ -118,7 +121,7 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 
 /** Payment tab (section 5): a method is required; cash by default (section 9). */
 export const PaymentSchema = z.object({
-  method: z.enum(paymentMethods, { error: messages.paymentMethodRequired }),
+  method: z.enum(paymentMethods, { error: paymentAnswers.paymentMethodRequired }),
   /** Meal vouchers on site for the eligible part (cash only; docs/decisions/012). */
   meal_voucher: z.boolean().optional(),
 });
@@ -129,11 +132,11 @@ const OrderLineSchema = z.object({
   item_id: z.number().int().positive(),
   item_menu_id: z.number().int().positive(),
   quantity: z
-    .number({ error: messages.quantityRange(maxLineQuantity) })
-    .int({ error: messages.quantityRange(maxLineQuantity) })
-    .min(1, { error: messages.quantityRange(maxLineQuantity) })
-    .max(maxLineQuantity, { error: messages.quantityRange(maxLineQuantity) }),
-  note: z.string().trim().max(300, { error: messages.noteTooLong }).optional().default(''),
+    .number({ error: orderAnswers.quantityRange(maxLineQuantity) })
+    .int({ error: orderAnswers.quantityRange(maxLineQuantity) })
+    .min(1, { error: orderAnswers.quantityRange(maxLineQuantity) })
+    .max(maxLineQuantity, { error: orderAnswers.quantityRange(maxLineQuantity) }),
+  note: z.string().trim().max(300, { error: requestErrors.noteTooLong }).optional().default(''),
   options: z
     .array(
       z.object({
@@ -153,7 +156,7 @@ export const OrderPayloadSchema = z.object({
   local_id: z
     .string({ error: "L'identifiant local de la commande est obligatoire." })
     .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "L'identifiant local de la commande est invalide." }),
-  items: z.array(OrderLineSchema).min(1, { error: messages.emptyCart }).max(maxCartLines),
+  items: z.array(OrderLineSchema).min(1, { error: orderAnswers.emptyCart }).max(maxCartLines),
   free_items: z.array(z.unknown()).max(maxCartLines).default([]),
   is_pickup: z.boolean(),
   delivery: money,
@@ -163,15 +166,15 @@ export const OrderPayloadSchema = z.object({
   total: money,
   /** The coupon code the customer entered (the cart's coupon), repriced and checked by the server. */
   coupon: z.string().trim().max(40).nullish(),
-  payment_method: z.enum(paymentMethods, { error: messages.paymentMethodRequired }),
+  payment_method: z.enum(paymentMethods, { error: paymentAnswers.paymentMethodRequired }),
   /**
    * Beyond the spec (docs/decisions/012): part of a cash order is paid on site with meal
    * vouchers. Only with payment_method 'cash'; the server computes the voucher amount itself.
    */
-  meal_voucher: z.boolean({ error: messages.mealVoucherInvalid }).optional().default(false),
+  meal_voucher: z.boolean({ error: paymentAnswers.mealVoucherInvalid }).optional().default(false),
   transaction_id: z.string().max(200).nullish(),
   user_id: z.number().int().positive().max(maxDatabaseInteger).nullish(),
-  status: z.literal('pending', { error: messages.orderCreatedPending }),
+  status: z.literal('pending', { error: requestErrors.orderCreatedPending }),
   customer: PersonalSchema,
   location: LocationSchema.nullish(),
   date: z.string().max(40).nullish(),
@@ -224,10 +227,10 @@ export const OrderProofFields = {
 
 export const FinalizeOrderSchema = z.object({
   order_id: z
-    .number({ error: messages.orderIdRequired })
+    .number({ error: orderAnswers.orderIdRequired })
     .int()
-    .positive({ error: messages.orderIdRequired })
-    .max(maxDatabaseInteger, { error: messages.unknownOrder }),
+    .positive({ error: orderAnswers.orderIdRequired })
+    .max(maxDatabaseInteger, { error: orderAnswers.unknownOrder }),
   transaction_id: z.string().max(200).nullish(),
   status: z.enum(['pending', 'paid'], { error: 'Statut attendu : « pending » ou « paid ».' }),
   ...OrderProofFields,

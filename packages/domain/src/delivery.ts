@@ -1,5 +1,5 @@
 import { formatPrice } from './format.ts';
-import { deliveryMessages } from './messages/delivery.ts';
+import { deliveryAnswers } from '@resto/copy/storefront/location';
 import { eurosToCents } from './money.ts';
 import { readSetting, type SettingsList } from './settings.ts';
 
@@ -89,7 +89,7 @@ export function zoneQuote(zone: DeliveryZone): DeliveryQuote {
 
 /** French reason shown when an address is outside every delivery zone. */
 export function outsideZonesMessage(postalCode: string): string {
-  return deliveryMessages.outsideZones(postalCode);
+  return deliveryAnswers.outsideZones(postalCode);
 }
 
 /**
@@ -98,9 +98,9 @@ export function outsideZonesMessage(postalCode: string): string {
  * message to show on the type tab, or null when delivery can be chosen.
  */
 export function deliveryChoiceRefusal(delivery: DeliverySettings, subtotalCents: number): string | null {
-  if (!delivery.active) return deliveryMessages.deliveryInactive;
+  if (!delivery.active) return deliveryAnswers.deliveryInactive;
   if (subtotalCents < delivery.minimumOrderCents && delivery.flatChargeCents === 0) {
-    return deliveryMessages.deliveryMinimum(formatPrice(delivery.minimumOrderCents), formatPrice(delivery.minimumOrderCents - subtotalCents));
+    return deliveryAnswers.deliveryMinimum(formatPrice(delivery.minimumOrderCents), formatPrice(delivery.minimumOrderCents - subtotalCents));
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import { z } from './zod-fr.ts';
-import { messages } from './messages.ts';
+import { requestErrors } from '@resto/copy/errors/request';
 import { locationMessages, minLocationQueryLength } from './location.ts';
 
 /*
@@ -12,4 +12,4 @@ export const LocationQuerySchema = z
   .string({ error: locationMessages.notFound })
   .trim()
   .min(minLocationQueryLength, { error: locationMessages.queryTooShort })
-  .max(200, { error: messages.tooLong(200) });
+  .max(200, { error: requestErrors.tooLong(200) });

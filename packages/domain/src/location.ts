@@ -1,5 +1,5 @@
 import { findZone, outsideZonesMessage, readDeliverySettings, zoneQuote, type DeliveryQuote, type DeliverySettings } from './delivery.ts';
-import { locationMessages } from './messages/delivery.ts';
+import { locationMessages } from '@resto/copy/storefront/location';
 import { centsToEuros, eurosToCents } from './money.ts';
 import { readSetting, type SettingsList } from './settings.ts';
 
@@ -10,7 +10,7 @@ import { readSetting, type SettingsList } from './settings.ts';
  */
 
 export { minLocationQueryLength } from './location-limits.ts';
-/** The location panel's sentences live in the catalogue (packages/domain/src/messages/delivery.ts). */
+/** The location panel's sentences live in the catalogue (packages/copy/src/storefront/location.ts). */
 export { locationMessages };
 /** Suggestions answered per search. */
 export const maxSuggestions = 8;

@@ -1,6 +1,6 @@
 import type { MenuItem, Weekday } from './catalogue.ts';
 import { toRestaurantTime } from './clock.ts';
-import { offerBadges, offerMessages } from './messages/cart.ts';
+import { offerAnswers, offerBadges } from '@resto/copy/storefront/cart';
 import { spreadProportionally } from './cart.ts';
 import { formatNumber, formatPrice, formatPriceShort } from './format.ts';
 import { eurosToCents, roundDiv } from './money.ts';
@@ -181,19 +181,19 @@ function linesInScope(offer: Offer, lines: readonly OfferLine[]): number[] {
 function offerRefusalMessage(offer: Offer, reason: OfferRefusalReason): string {
   switch (reason) {
     case 'expired':
-      return offerMessages.expiredCoupon;
+      return offerAnswers.expiredCoupon;
     case 'out_of_hours':
-      return offerMessages.offerOutOfHours;
+      return offerAnswers.offerOutOfHours;
     case 'pickup_only':
-      return offerMessages.offerPickupOnly;
+      return offerAnswers.offerPickupOnly;
     case 'delivery_only':
-      return offerMessages.offerDeliveryOnly;
+      return offerAnswers.offerDeliveryOnly;
     case 'below_minimum':
-      return offerMessages.offerMinimum(formatPrice(eurosToCents(offer.minimum_amount)));
+      return offerAnswers.offerMinimum(formatPrice(eurosToCents(offer.minimum_amount)));
     case 'no_item_in_scope':
-      return offerMessages.offerNoItem;
+      return offerAnswers.offerNoItem;
     case 'already_used':
-      return offerMessages.couponAlreadyUsed;
+      return offerAnswers.couponAlreadyUsed;
   }
 }
 
@@ -352,7 +352,7 @@ export function calculateOffers(automatic: readonly Offer[], coupon: Offer | nul
     }
     for (const index of inScope) byLine[index] = 0;
   }
-  const couponNotice = coupon && couponRefusal === null && coupon.type === 'fixed_amount' && fixed?.offer !== coupon ? offerMessages.couponOutdone : null;
+  const couponNotice = coupon && couponRefusal === null && coupon.type === 'fixed_amount' && fixed?.offer !== coupon ? offerAnswers.couponOutdone : null;
   return { applied, discountCents, couponCents, lineDiscountCents, freeDelivery, freeItems, couponRefusal, couponRefusalReason, couponNotice };
 }
 

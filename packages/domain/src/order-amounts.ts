@@ -1,4 +1,4 @@
-import { orderAmountTexts } from './messages/board.ts';
+import { orderAmounts } from '@resto/copy/staff/board';
 import { formatPrice } from './format.ts';
 import { eurosToCents } from './money.ts';
 
@@ -38,20 +38,20 @@ export interface OrderAmountLine {
  */
 export function describeOrderAmounts(order: OrderAmountsInput): OrderAmountLine[] {
   const cents = eurosToCents;
-  const lines: OrderAmountLine[] = [{ kind: 'subtotal', label: orderAmountTexts.subtotal, amount: formatPrice(cents(order.subtotal)) }];
+  const lines: OrderAmountLine[] = [{ kind: 'subtotal', label: orderAmounts.subtotal, amount: formatPrice(cents(order.subtotal)) }];
   for (const offer of order.applied_offers) {
-    const label = offer.is_coupon && order.coupon_code ? orderAmountTexts.coupon(order.coupon_code, offer.name) : offer.name;
+    const label = offer.is_coupon && order.coupon_code ? orderAmounts.coupon(order.coupon_code, offer.name) : offer.name;
     const amountCents = cents(offer.amount);
     if (amountCents > 0) lines.push({ kind: 'reduction', label, amount: `−${formatPrice(amountCents)}` });
-    else if (offer.type === 'free_delivery') lines.push({ kind: 'reduction', label, amount: orderAmountTexts.freeDelivery });
-    else if (offer.type === 'free_item') lines.push({ kind: 'reduction', label, amount: orderAmountTexts.freeItem });
+    else if (offer.type === 'free_delivery') lines.push({ kind: 'reduction', label, amount: orderAmounts.freeDelivery });
+    else if (offer.type === 'free_item') lines.push({ kind: 'reduction', label, amount: orderAmounts.freeItem });
   }
   if (!order.is_pickup) {
     const deliveryCents = cents(order.delivery);
-    lines.push({ kind: 'delivery', label: orderAmountTexts.delivery, amount: deliveryCents > 0 ? formatPrice(deliveryCents) : orderAmountTexts.deliveryFree });
+    lines.push({ kind: 'delivery', label: orderAmounts.delivery, amount: deliveryCents > 0 ? formatPrice(deliveryCents) : orderAmounts.deliveryFree });
   }
   const inclusive = cents(order.total) === cents(order.subtotal) + cents(order.delivery) - cents(order.discount);
-  if (!inclusive) lines.push({ kind: 'tax', label: orderAmountTexts.tax, amount: formatPrice(cents(order.tax)) });
-  lines.push({ kind: 'total', label: orderAmountTexts.total, amount: formatPrice(cents(order.total)) });
+  if (!inclusive) lines.push({ kind: 'tax', label: orderAmounts.tax, amount: formatPrice(cents(order.tax)) });
+  lines.push({ kind: 'total', label: orderAmounts.total, amount: formatPrice(cents(order.total)) });
   return lines;
 }

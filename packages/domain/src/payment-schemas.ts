@@ -1,19 +1,20 @@
 import { z } from './zod-fr.ts';
 import { maxDatabaseInteger, OrderProofFields } from './checkout.ts';
-import { messages } from './messages.ts';
+import { orderAnswers } from '@resto/copy/errors/orders';
+import { requestErrors } from '@resto/copy/errors/request';
 
 /** Bodies of the card payment calls (spec section 7; docs/decisions/007), shared by the API and the storefront. */
 
 const orderId = z
-  .number({ error: messages.orderIdRequired })
+  .number({ error: orderAnswers.orderIdRequired })
   .int()
-  .positive({ error: messages.orderIdRequired })
-  .max(maxDatabaseInteger, { error: messages.unknownOrder });
+  .positive({ error: orderAnswers.orderIdRequired })
+  .max(maxDatabaseInteger, { error: orderAnswers.unknownOrder });
 
 /** POST /v2/public/checkout/stripe-customer: email, name, phone. */
 export const StripeCustomerSchema = z.object({
-  email: z.email({ error: messages.invalidEmail }).max(254),
-  name: z.string().trim().min(1, { error: messages.required }).max(200),
+  email: z.email({ error: requestErrors.invalidEmail }).max(254),
+  name: z.string().trim().min(1, { error: requestErrors.required }).max(200),
   phone: z.string().trim().max(40).default(''),
 });
 
@@ -44,7 +45,7 @@ const intentAmount = z
  */
 export const StripePaymentIntentSchema = z.object({
   order_id: orderId.nullish(),
-  customer_id: z.string().trim().min(1, { error: messages.required }).max(255),
+  customer_id: z.string().trim().min(1, { error: requestErrors.required }).max(255),
   amount: intentAmount,
   payment_intent_id: z.string().trim().max(255).nullish(),
   /** The order's secret or local_id (docs/decisions/014): the intent and its client_secret go only to the order's owner. */

@@ -1,5 +1,5 @@
-import { messages, paymentTexts } from './messages.ts';
-import { receiptDocumentTexts } from './messages/receipts.ts';
+import { receiptDocument } from '@resto/copy/documents/receipts';
+import { paymentAnswers, paymentTexts } from '@resto/copy/storefront/payment';
 import { formatLongDateTime, formatPrice } from './format.ts';
 import { centsToEuros, roundDiv } from './money.ts';
 import { describeSchedule } from './scheduling.ts';
@@ -135,23 +135,23 @@ export function describePayment(method: string, status: string, isPickup: boolea
     const refunded = status === 'cancelled' || status === 'rejected';
     return {
       method,
-      method_label: testMode ? receiptDocumentTexts.cardOnlineTestMode(messages.paymentTestMode) : receiptDocumentTexts.cardOnline,
+      method_label: testMode ? receiptDocument.cardOnlineTestMode(paymentAnswers.paymentTestMode) : receiptDocument.cardOnline,
       state: refunded ? 'refunded' : 'paid',
-      state_label: refunded ? receiptDocumentTexts.paidThenRefunded : receiptDocumentTexts.paidOnline,
+      state_label: refunded ? receiptDocument.paidThenRefunded : receiptDocument.paidOnline,
       meal_voucher_amount: 0,
       test_mode: testMode,
     };
   }
   const cancelled = status === 'cancelled' || status === 'rejected';
-  const where = isPickup ? receiptDocumentTexts.cashWhereOnSite : receiptDocumentTexts.cashWhereAtDoor;
+  const where = isPickup ? receiptDocument.cashWhereOnSite : receiptDocument.cashWhereAtDoor;
   return {
     method,
     method_label:
       mealVoucherCents > 0
-        ? receiptDocumentTexts.cashWithMealVouchers(where, paymentTexts.mealVoucherPayable(formatPrice(mealVoucherCents)))
-        : receiptDocumentTexts.cashOnHandover(where),
+        ? receiptDocument.cashWithMealVouchers(where, paymentTexts.mealVoucherPayable(formatPrice(mealVoucherCents)))
+        : receiptDocument.cashOnHandover(where),
     state: cancelled ? 'cancelled' : 'due',
-    state_label: cancelled ? receiptDocumentTexts.cancelledNothingDue : isPickup ? receiptDocumentTexts.dueAtPickup : receiptDocumentTexts.dueOnDelivery,
+    state_label: cancelled ? receiptDocument.cancelledNothingDue : isPickup ? receiptDocument.dueAtPickup : receiptDocument.dueOnDelivery,
     meal_voucher_amount: centsToEuros(mealVoucherCents),
     test_mode: false,
   };
@@ -174,11 +174,11 @@ export function buildReceipt(order: ReceiptOrder, lines: readonly ReceiptOrderLi
   const totalHtCents = taxByRate.reduce((sum, t) => sum + t.ht, 0);
   const invoice = order.business !== null && order.invoiceNumber !== null;
   const payment = describePayment(order.paymentMethod, order.status, order.isPickup, order.mealVoucherCents ?? 0, order.testMode ?? false);
-  const mentions: string[] = [receiptDocumentTexts.paperless];
+  const mentions: string[] = [receiptDocument.paperless];
   if (invoice) {
     mentions.unshift(
-      order.paymentMethod === 'card' ? receiptDocumentTexts.invoicePaidByCard(formatReceiptDate(order.placedAt)) : receiptDocumentTexts.invoicePaymentTerms,
-      receiptDocumentTexts.latePaymentPenalties,
+      order.paymentMethod === 'card' ? receiptDocument.invoicePaidByCard(formatReceiptDate(order.placedAt)) : receiptDocument.invoicePaymentTerms,
+      receiptDocument.latePaymentPenalties,
     );
   }
   return {
@@ -202,7 +202,7 @@ export function buildReceipt(order: ReceiptOrder, lines: readonly ReceiptOrderLi
     customer_name: order.receiptHideName ? null : `${order.customer.first_name} ${order.customer.last_name}`.trim(),
     business: invoice ? order.business : null,
     is_pickup: order.isPickup,
-    order_type: order.isPickup ? receiptDocumentTexts.takeaway : receiptDocumentTexts.delivery,
+    order_type: order.isPickup ? receiptDocument.takeaway : receiptDocument.delivery,
     schedule: describeSchedule(order.deliveryDate, order.deliveryTimeRange),
     lines: lines.map((line) => ({
       name: line.itemName,

@@ -1,7 +1,7 @@
 import { weekdays } from './catalogue.ts';
 import { formatEuros } from './format.ts';
 import type { RestaurantFile } from './restaurant-file.ts';
-import { diffKindLabels, diffSummaryTexts as s, fieldLabels } from './messages/backoffice-audit.ts';
+import { auditFieldLabels, type diffKindLabels, importSummary as s } from '@resto/copy/staff/audit';
 
 /**
  * What an import would change (docs/decisions/023-back-office.md): the
@@ -149,7 +149,7 @@ export function diffRestaurantFiles(before: RestaurantFile, after: RestaurantFil
     for (const [field, value] of Object.entries(entity.fields)) {
       const was = previous.fields[field];
       if (stable(was) === stable(value)) continue;
-      fields.push({ field, label: fieldLabels[field] ?? field, before: formatFieldValue(field, was), after: formatFieldValue(field, value) });
+      fields.push({ field, label: auditFieldLabels[field] ?? field, before: formatFieldValue(field, was), after: formatFieldValue(field, value) });
     }
     if (fields.length === 0) continue;
     if (entity.kind === 'item' && fields.some((f) => f.field === 'price_pickup' || f.field === 'price_delivery')) pricesChanged += 1;
@@ -238,7 +238,7 @@ export function auditFieldLines(before: unknown, after: unknown): AuditFieldLine
         .split('.')
         .filter((p) => !/^\d+$/.test(p))
         .at(-1) ?? path;
-    const label = path.includes('.') ? path : (fieldLabels[last] ?? path);
+    const label = path.includes('.') ? path : (auditFieldLabels[last] ?? path);
     const b = was.get(path);
     const a = now.get(path);
     return {

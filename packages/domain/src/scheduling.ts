@@ -3,7 +3,7 @@ import { weekdays } from './catalogue.ts';
 import { addDays, restaurantOffsetAt, toRestaurantDate } from './clock.ts';
 import { busyExtraMinutes, isOpenOn, isStoppedByPause, pauseRefusal, rangesOn, schedulingHorizonDays, type RestaurantCalendar } from './calendar.ts';
 import { formatDay, formatSlot } from './format.ts';
-import { scheduleMessages } from './messages/checkout.ts';
+import { scheduleMessages } from '@resto/copy/storefront/checkout';
 import { readOrderHandlingSettings, readSetting, type SettingsList } from './settings.ts';
 
 /**
@@ -383,8 +383,8 @@ export function checkOrderSchedule({ schedule, lines, menus, isPickup, settings,
   return unserved.length ? { path: 'items', message: scheduleMessages.itemsNotAvailable(unserved) } : null;
 }
 
-/** The scheduling sentences live in the catalogue (packages/domain/src/messages/checkout.ts). */
-export { scheduleMessages } from './messages/checkout.ts';
+/** The scheduling sentences live in the catalogue (packages/copy/src/storefront/checkout.ts). */
+export { scheduleMessages } from '@resto/copy/storefront/checkout';
 
 
 /**

@@ -1,7 +1,7 @@
 import { z } from './zod-fr.ts';
 import { formatEuros, formatNumber } from './format.ts';
 import { normalizePhone } from './phone.ts';
-import { settingLabels, settingsErrors as e, settingValueTexts as v } from './messages/backoffice-settings.ts';
+import { settingsErrors as e, settingLabels, settingValues as v } from '@resto/copy/staff/settings';
 
 /**
  * The settings the back office edits (docs/decisions/023-back-office.md,

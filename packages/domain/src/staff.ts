@@ -1,6 +1,6 @@
 import { z } from './zod-fr.ts';
 import { EmailSchema, LoginSchema, SignupSchema, passwordMinLength } from './account.ts';
-import { staffMessages } from './messages/staff.ts';
+import { staffAnswers } from '@resto/copy/staff/team';
 
 /**
  * Staff accounts (docs/decisions/020-staff-accounts.md): the forms of the staff
@@ -20,7 +20,7 @@ export const staffSessionIdleDays = 14;
 
 export { passwordMinLength };
 
-export const StaffRoleSchema = z.enum(staffRoles, { error: staffMessages.roleInvalid });
+export const StaffRoleSchema = z.enum(staffRoles, { error: staffAnswers.roleInvalid });
 
 /** POST /v2/restaurant/auth/login: the same fields and rules as a customer's login. */
 export const StaffLoginSchema = LoginSchema;
@@ -32,10 +32,10 @@ export type StaffInviteForm = z.input<typeof StaffInviteSchema>;
 
 /** A staff member's name as shown on the board and in order events: 1 to 80 characters, trimmed. */
 const StaffNameSchema = z
-  .string({ error: staffMessages.nameRequired })
+  .string({ error: staffAnswers.nameRequired })
   .trim()
-  .min(1, { error: staffMessages.nameRequired })
-  .max(80, { error: staffMessages.nameTooLong });
+  .min(1, { error: staffAnswers.nameRequired })
+  .max(80, { error: staffAnswers.nameTooLong });
 
 /**
  * POST /v2/restaurant/invitations/{token}: the new account's name and password (the customers'

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
 import { ApiError, errorResponse } from './errors.ts';
 
 /**
@@ -34,7 +34,7 @@ export function createDrain<F extends (request: Request, ...rest: never[]) => Re
   const wrapped = (async (request: Request, ...rest: never[]) => {
     served += 1;
     if (draining) {
-      const { status, body } = errorResponse(new ApiError('server_stopping', messages.serverStopping));
+      const { status, body } = errorResponse(new ApiError('server_stopping', requestErrors.serverStopping));
       return new Response(JSON.stringify(body), {
         status,
         headers: { 'Content-Type': 'application/json; charset=UTF-8', Connection: 'close', 'Retry-After': '5' },

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorCodes, errorStatus, type ErrorCode } from '@resto/contract/errors';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
 import { createApp, createDeps } from '../app.ts';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -132,7 +132,7 @@ describe('error answers over real HTTP carry their code, with the status of that
       body: JSON.stringify({ note: 'x'.repeat(1_100_000) }),
     });
     expect(answer.status).toBe(413);
-    expect(errorOf(answer)).toMatchObject({ code: 'body_too_large', message: messages.bodyTooLarge });
+    expect(errorOf(answer)).toMatchObject({ code: 'body_too_large', message: requestErrors.bodyTooLarge });
     expect(answer.headers.get('connection')).toBe('close');
   });
 
@@ -208,7 +208,7 @@ describe('error answers outside the routes', () => {
     const stopping = drain.drain(server, 2_000);
     const answer = await request(baseUrl, '/v2/health', { headers: { Connection: 'close' } });
     expect(answer.status).toBe(503);
-    expect(errorOf(answer)).toMatchObject({ code: 'server_stopping', message: messages.serverStopping });
+    expect(errorOf(answer)).toMatchObject({ code: 'server_stopping', message: requestErrors.serverStopping });
     expect(answer.headers.get('retry-after')).toBe('5');
     expect(await stopping).toBe(0);
   });
@@ -225,7 +225,7 @@ describe('error answers outside the routes', () => {
       expect(errorOf(health)).toMatchObject({ code: 'database_unavailable', message: 'Base de données injoignable.' });
       const settings = await request(baseUrl, '/v2/public/settings');
       expect(settings.status).toBe(500);
-      expect(errorOf(settings)).toMatchObject({ code: 'internal_error', message: messages.internalError });
+      expect(errorOf(settings)).toMatchObject({ code: 'internal_error', message: requestErrors.internalError });
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

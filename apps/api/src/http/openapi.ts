@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { FieldError } from '@resto/contract/errors';
 import { commonErrors, staffRoleOf, type StaffRole } from '@resto/contract/route-kit';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
 import { ApiError, zodFieldErrors } from './errors.ts';
 
 /**
@@ -75,7 +75,7 @@ const jsonWhateverItsType: MiddlewareHandler = async (c, next) => {
   try {
     await c.req.json();
   } catch {
-    throw new ApiError('invalid_json', messages.invalidJson);
+    throw new ApiError('invalid_json', requestErrors.invalidJson);
   }
   await next();
 };
@@ -152,8 +152,8 @@ type RequestPart = 'body' | 'query' | 'params';
 export type InvalidMessage = (part: RequestPart, errors: FieldError[]) => string;
 
 const defaultInvalidMessage: InvalidMessage = (part, errors) => {
-  if (part === 'body') return errors[0] ? `${messages.invalidRequest} ${errors[0].message}` : messages.invalidRequest;
-  return errors[0]?.message ?? messages.invalidRequest;
+  if (part === 'body') return errors[0] ? `${requestErrors.invalidRequest} ${errors[0].message}` : requestErrors.invalidRequest;
+  return errors[0]?.message ?? requestErrors.invalidRequest;
 };
 
 /** The validators' hook: a refused part of the request becomes `refuseInvalid`'s ApiError. */
@@ -225,7 +225,7 @@ class RequestInput<R extends RouteConfig> implements RouteInput<R> {
     try {
       value = await this.c.req.json();
     } catch {
-      throw new ApiError('invalid_json', messages.invalidJson);
+      throw new ApiError('invalid_json', requestErrors.invalidJson);
     }
     return check(this.schemas.body, value, 'body', this.schemas.options);
   }

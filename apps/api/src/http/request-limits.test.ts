@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { messages } from '@resto/domain/messages';
+import { orderAnswers } from '@resto/copy/errors/orders';
+import { requestErrors } from '@resto/copy/errors/request';
 import { requestLimits } from '@resto/domain/request-limits';
 import { forwardedClient } from '../modules/auth/credentials.ts';
 import { buildOrderPayload, countOrders, errorOf, looksFrench, payloadOf, startTestServer, type TestServer } from '../test/harness.ts';
@@ -45,7 +46,7 @@ describe('orders', () => {
     expect(first.response.status).toBe(201);
     for (let i = 1; i < requestLimits.orderPerIp.max; i += 1) expect((await order(ip)).response.status).toBe(201);
     const before = await countOrders(server.db);
-    expect429((await order(ip)).response, messages.tooManyOrders);
+    expect429((await order(ip)).response, orderAnswers.tooManyOrders);
     expect(await countOrders(server.db)).toBe(before);
     // The same local_id again (a lost answer, a double tap): the same order, not a refusal.
     const retry = await call<{ order_id: number }>(server, 'POST', '/v2/public/checkout/', { body: first.payload, ip });
@@ -58,14 +59,14 @@ describe('orders', () => {
   test(`${requestLimits.orderPerEmail.max} orders an hour for one e-mail, from any addresses, then 429`, async () => {
     const email = newEmail('famille');
     for (let i = 0; i < requestLimits.orderPerEmail.max; i += 1) expect((await order(newIp(), email)).response.status).toBe(201);
-    expect429((await order(newIp(), email.toUpperCase())).response, messages.tooManyOrders);
+    expect429((await order(newIp(), email.toUpperCase())).response, orderAnswers.tooManyOrders);
   }, 60_000);
 
   test('orders refused by the address limit count nothing against their e-mail (the limits in one statement)', async () => {
     const ip = newIp();
     for (let i = 0; i < requestLimits.orderPerIp.max; i += 1) expect((await order(ip)).response.status).toBe(201);
     const email = newEmail('famille');
-    for (let i = 0; i < requestLimits.orderPerEmail.max; i += 1) expect429((await order(ip, email)).response, messages.tooManyOrders);
+    for (let i = 0; i < requestLimits.orderPerEmail.max; i += 1) expect429((await order(ip, email)).response, orderAnswers.tooManyOrders);
     expect((await order(newIp(), email)).response.status).toBe(201);
   }, 120_000);
 
@@ -80,7 +81,7 @@ describe('orders', () => {
     const proxyAppended = newIp();
     for (let i = 0; i < requestLimits.orderPerIp.max; i += 1)
       expect((await order(proxyAppended, newEmail(), `${newIp()}, ${proxyAppended}`)).response.status).toBe(201);
-    expect429((await order(proxyAppended, newEmail(), `${newIp()}, ${newIp()}, ${proxyAppended}`)).response, messages.tooManyOrders);
+    expect429((await order(proxyAppended, newEmail(), `${newIp()}, ${newIp()}, ${proxyAppended}`)).response, orderAnswers.tooManyOrders);
   }, 120_000);
 });
 
@@ -90,10 +91,10 @@ describe('payment calls and address search', () => {
     const customer = (ip: string, address = email) =>
       call(server, 'POST', '/v2/public/checkout/stripe-customer', { body: { email: address, name: 'Marie Dupont', phone: '' }, ip });
     for (let i = 0; i < requestLimits.customerPerEmail.max; i += 1) expect((await customer(newIp())).status).toBe(200);
-    expect429(await customer(newIp()), messages.tooManyRequests);
+    expect429(await customer(newIp()), requestErrors.tooManyRequests);
     const ip = newIp();
     for (let i = 0; i < requestLimits.customerPerIp.max; i += 1) expect((await customer(ip, newEmail())).status).toBe(200);
-    expect429(await customer(ip, newEmail()), messages.tooManyRequests);
+    expect429(await customer(ip, newEmail()), requestErrors.tooManyRequests);
   }, 60_000);
 
   test(`stripe-payment-intent: ${requestLimits.intentPerIp.max} an hour from one address`, async () => {
@@ -106,14 +107,14 @@ describe('payment calls and address search', () => {
         ip,
       });
     for (let i = 0; i < requestLimits.intentPerIp.max; i += 1) expect((await intent()).status).toBe(200);
-    expect429(await intent(), messages.tooManyRequests);
+    expect429(await intent(), requestErrors.tooManyRequests);
   }, 60_000);
 
   test(`address search: ${requestLimits.locationsPerIp.max} per 10 minutes from one address`, async () => {
     const ip = newIp();
     for (let i = 0; i < requestLimits.locationsPerIp.max; i += 1)
       expect((await call(server, 'GET', `/v2/public/locations/?query=${encodeURIComponent(`Lyon ${i % 9}`)}`, { ip })).status).toBe(200);
-    expect429(await call(server, 'GET', '/v2/public/locations/distance?location=Lyon', { ip }), messages.tooManyRequests);
+    expect429(await call(server, 'GET', '/v2/public/locations/distance?location=Lyon', { ip }), requestErrors.tooManyRequests);
   }, 120_000);
 });
 

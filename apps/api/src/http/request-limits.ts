@@ -1,5 +1,6 @@
 import type { RateLimit } from '@resto/domain/account';
-import { messages } from '@resto/domain/messages';
+import { orderAnswers } from '@resto/copy/errors/orders';
+import { requestErrors } from '@resto/copy/errors/request';
 import { requestLimits, scaleLimit } from '@resto/domain/request-limits';
 import type { Database } from '../db/client.ts';
 import { RateLimiter, TooManyRequestsError, type PlannedHits } from '../modules/auth/rate-limits.ts';
@@ -48,7 +49,7 @@ export class RequestLimits {
         try {
           planned.settle(counted);
         } catch (error) {
-          throw worded(error, messages.tooManyOrders);
+          throw worded(error, orderAnswers.tooManyOrders);
         }
       },
     };
@@ -56,18 +57,18 @@ export class RequestLimits {
 
   /** POST stripe-customer: per address and per e-mail. @throws 429. */
   async customer(ip: string, email: string): Promise<void> {
-    await this.hit(this.limits.customerPerIp, ip, messages.tooManyRequests);
-    await this.hit(this.limits.customerPerEmail, email.trim().toLowerCase(), messages.tooManyRequests);
+    await this.hit(this.limits.customerPerIp, ip, requestErrors.tooManyRequests);
+    await this.hit(this.limits.customerPerEmail, email.trim().toLowerCase(), requestErrors.tooManyRequests);
   }
 
   /** POST stripe-payment-intent: per address. @throws 429. */
   async intent(ip: string): Promise<void> {
-    await this.hit(this.limits.intentPerIp, ip, messages.tooManyRequests);
+    await this.hit(this.limits.intentPerIp, ip, requestErrors.tooManyRequests);
   }
 
   /** GET locations/ and locations/distance: per address. @throws 429. */
   async locations(ip: string): Promise<void> {
-    await this.hit(this.limits.locationsPerIp, ip, messages.tooManyRequests);
+    await this.hit(this.limits.locationsPerIp, ip, requestErrors.tooManyRequests);
   }
 }
 

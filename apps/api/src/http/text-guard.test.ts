@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
 import { buildOrderPayload, countOrders, errorOf, looksFrench, postOrder, request, sendJson, startTestServer, type TestServer } from '../test/harness.ts';
 import { call, signupBody } from '../test/accounts.ts';
 
@@ -20,9 +20,9 @@ afterAll(async () => {
 function expectRefused(response: Awaited<ReturnType<typeof request>>, field: string) {
   expect(response.status).toBe(400);
   const error = errorOf(response);
-  expect(error.message).toBe(messages.unsafeText(field));
+  expect(error.message).toBe(requestErrors.unsafeText(field));
   expect(looksFrench(error.message)).toBe(true);
-  expect(error.errors).toEqual([{ path: field, message: messages.unsafeText(field) }]);
+  expect(error.errors).toEqual([{ path: field, message: requestErrors.unsafeText(field) }]);
 }
 
 describe('a JSON body with a NUL or a lone surrogate', () => {
@@ -77,6 +77,6 @@ describe('query strings, paths and bytes', () => {
       body: new Uint8Array([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
     });
     expect(response.status).toBe(400);
-    expect(errorOf(response).message).toBe(messages.invalidUtf8);
+    expect(errorOf(response).message).toBe(requestErrors.invalidEncoding);
   });
 });

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
 import { findUnsafeText, unsafeTextReason } from '@resto/domain/text';
 import { ApiError } from './errors.ts';
 
@@ -11,7 +11,7 @@ const rawBodyPaths = new Set(['/v2/public/checkout/stripe-webhook', '/v2/public/
 function refuse(path: string): never {
   // A path 200,000 levels deep stays out of the answer.
   const field = path.length > 120 ? `${path.slice(0, 120)}…` : path;
-  const message = messages.unsafeText(field);
+  const message = requestErrors.unsafeText(field);
   throw new ApiError('invalid_text', message, [{ path: field, message }]);
 }
 
@@ -49,7 +49,7 @@ export function textGuard(): MiddlewareHandler {
       try {
         text = decoder.decode(bytes);
       } catch {
-        throw new ApiError('invalid_text', messages.invalidUtf8);
+        throw new ApiError('invalid_text', requestErrors.invalidEncoding);
       }
       let body: unknown;
       try {

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { demoRestaurantPath } from './demo-restaurant.ts';
 
-/** Every text of the French catalogue (packages/domain/src/messages/*.ts): strings, and the source of the functions with variable parts. */
+/** Every text of the French catalogue (packages/copy/src/*.ts): strings, and the source of the functions with variable parts. */
 async function catalogueTexts(): Promise<{ where: string; text: string }[]> {
-  const folder = fileURLToPath(new URL('../../../../packages/domain/src/messages/', import.meta.url));
+  const folder = fileURLToPath(new URL('../../../../packages/copy/src/', import.meta.url));
   const texts: { where: string; text: string }[] = [];
   for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
     const module = (await import(`@resto/domain/messages/${file.replace(/\.ts$/, '')}`)) as Record<string, unknown>;

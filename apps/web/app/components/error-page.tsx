@@ -1,21 +1,21 @@
 import { isRouteErrorResponse } from 'react-router';
-import { errorPageMessages } from '@resto/domain/messages/site';
+import { errorPage } from '@resto/copy/storefront/site';
 
 /** The error page of spec section 2: '404 !' or 'Oups…', in French, with a link home. */
 export function ErrorPage({ notFound, detail }: { notFound: boolean; detail?: string | undefined }) {
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-3 p-6 text-center">
-      <h1 className="text-4xl font-bold">{notFound ? errorPageMessages.pageNotFoundTitle : errorPageMessages.errorTitle}</h1>
-      {notFound ? <p className="text-lg">{errorPageMessages.pageNotFound}</p> : null}
+      <h1 className="text-4xl font-bold">{notFound ? errorPage.pageNotFoundTitle : errorPage.errorTitle}</h1>
+      {notFound ? <p className="text-lg">{errorPage.pageNotFound}</p> : null}
       {detail ? <p className="text-sm text-ink/70">{detail}</p> : null}
       {notFound ? null : (
         <>
-          <p>{errorPageMessages.errorBroke}</p>
-          <p>{errorPageMessages.errorSorry}</p>
+          <p>{errorPage.errorBroke}</p>
+          <p>{errorPage.errorSorry}</p>
         </>
       )}
       <a href="/" className="mt-2 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">
-        {errorPageMessages.backHome}
+        {errorPage.backHome}
       </a>
     </div>
   );

@@ -5,7 +5,7 @@ import { readSetting, type SettingsList } from '@resto/domain/settings';
 import { getSocialLinks, isPageAllowed } from '@resto/domain/site';
 import { SocialIcon, socialLabels } from '../features/site/index.ts';
 import { openCookieConsent } from '../features/pwa/index.ts';
-import { siteFooterTexts } from '@resto/domain/messages/site';
+import { siteFooter } from '@resto/copy/storefront/site';
 
 /** Dark footer in four columns: the restaurant, opening hours, contacts, links and social links that are set (spec section 1). */
 export function SiteFooter({ settings, menus, prefix = '' }: { settings: SettingsList; menus: Menu[]; prefix?: string }) {
@@ -18,13 +18,13 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
   const mainMenu = menus[0];
   const socials = getSocialLinks(settings);
   const pages = [
-    { to: `${prefix}/menu`, label: siteFooterTexts.laCarte, shown: true },
-    { to: `${prefix}/about`, label: siteFooterTexts.aPropos, shown: isPageAllowed(settings, 'About') },
-    { to: `${prefix}/contact`, label: siteFooterTexts.contact, shown: isPageAllowed(settings, 'Contact') },
-    { to: `${prefix}/blog`, label: siteFooterTexts.blog, shown: isPageAllowed(settings, 'Blog') },
-    { to: `${prefix}/terms-of-service`, label: siteFooterTexts.mentionsLegalesEtCgv, shown: true },
-    { to: `${prefix}/privacy-policy`, label: siteFooterTexts.confidentialite, shown: true },
-    { to: `${prefix}/cookie-policy`, label: siteFooterTexts.cookies, shown: true },
+    { to: `${prefix}/menu`, label: siteFooter.menu, shown: true },
+    { to: `${prefix}/about`, label: siteFooter.about, shown: isPageAllowed(settings, 'About') },
+    { to: `${prefix}/contact`, label: siteFooter.contact, shown: isPageAllowed(settings, 'Contact') },
+    { to: `${prefix}/blog`, label: siteFooter.blog, shown: isPageAllowed(settings, 'Blog') },
+    { to: `${prefix}/terms-of-service`, label: siteFooter.terms, shown: true },
+    { to: `${prefix}/privacy-policy`, label: siteFooter.privacy, shown: true },
+    { to: `${prefix}/cookie-policy`, label: siteFooter.cookies, shown: true },
   ].filter((p) => p.shown);
   const link = 'underline-offset-2 hover:text-white hover:underline';
   return (
@@ -34,7 +34,7 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
           <h2 className="mb-2 font-semibold text-white">{name}</h2>
           <p>{readSetting(settings, 'site.tagline', '')}</p>
           {socials.length ? (
-            <ul className="mt-4 flex gap-2" aria-label={siteFooterTexts.reseauxSociaux}>
+            <ul className="mt-4 flex gap-2" aria-label={siteFooter.social}>
               {socials.map((s) => (
                 <li key={s.network}>
                   <a
@@ -52,7 +52,7 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
           ) : null}
         </section>
         <section>
-          <h2 className="mb-2 font-semibold text-white">{siteFooterTexts.horaires}</h2>
+          <h2 className="mb-2 font-semibold text-white">{siteFooter.hours}</h2>
           {mainMenu ? (
             <ul className="space-y-0.5">
               {mainMenu.active_times.map((day) => (
@@ -65,7 +65,7 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
                             {t.start}–{t.end}
                           </span>
                         ))
-                      : siteFooterTexts.ferme}
+                      : siteFooter.closed}
                   </span>
                 </li>
               ))}
@@ -73,7 +73,7 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
           ) : null}
         </section>
         <section>
-          <h2 className="mb-2 font-semibold text-white">{siteFooterTexts.nousTrouver}</h2>
+          <h2 className="mb-2 font-semibold text-white">{siteFooter.findUs}</h2>
           <address className="space-y-1.5 not-italic">
             {address ? (
               <p className="flex gap-2">
@@ -105,8 +105,8 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
             ) : null}
           </address>
         </section>
-        <nav aria-label={siteFooterTexts.liensDuSite}>
-          <h2 className="mb-2 font-semibold text-white">{siteFooterTexts.informations}</h2>
+        <nav aria-label={siteFooter.linksLabel}>
+          <h2 className="mb-2 font-semibold text-white">{siteFooter.information}</h2>
           <ul className="space-y-1">
             {pages.map((p) => (
               <li key={p.to}>
@@ -118,7 +118,7 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
             <li>
               {/* docs/decisions/012 (RGPD): the cookie choice can be changed at any time, from every page. */}
               <button type="button" onClick={openCookieConsent} className={`${link} text-left`}>
-                {siteFooterTexts.gererLesCookies}
+                {siteFooter.manageCookies}
               </button>
             </li>
           </ul>
@@ -126,7 +126,7 @@ export function SiteFooter({ settings, menus, prefix = '' }: { settings: Setting
       </div>
       <p className="border-t border-white/10 px-4 py-4 text-center text-xs">
         © {name}
-        {credits ? ` · ${credits}` : ''}{siteFooterTexts.commandeEnLigne}
+        {credits ? ` · ${credits}` : ''}{siteFooter.onlineOrderingSuffix}
       </p>
     </footer>
   );

@@ -6,7 +6,8 @@ import { SettingsSchema, OffersSchema } from '@resto/contract/catalog';
 import { UserSchema } from '@resto/contract/auth';
 import { OrderCreatedSchema, OrderViewSchema } from '@resto/contract/orders';
 import { LocationSuggestionsSchema } from '@resto/contract/locations';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
+import { offerAnswers } from '@resto/copy/storefront/cart';
 import { createApp } from '../../../api/src/app.ts';
 import { startTestServer, type TestServer } from '../../../api/src/test/harness.ts';
 import { getHealth } from '@resto/contract/service.routes';
@@ -68,7 +69,7 @@ describe.each([
     expect([order.code, order.status]).toEqual(['order_not_found', 404]);
     const coupon = await failure(client().call({ path: '/v2/public/offers/NOPE-NOPE', response: OffersSchema }));
     expect([coupon.code, coupon.status]).toEqual(['coupon_not_found', 404]);
-    expect(coupon.message).toBe(messages.unknownCoupon);
+    expect(coupon.message).toBe(offerAnswers.unknownCoupon);
     const profile = await failure(client().call({ path: '/v2/public/auth/profile', response: UserSchema, sensitive: true }));
     expect([profile.code, profile.status]).toEqual(['login_required', 401]);
     expect(isApiError(profile, 'login_required', 'session_expired')).toBe(true);
@@ -85,7 +86,7 @@ describe.each([
     const error = await failure(client().call({ path: '/v2/public/settings', response: z.object({ menus: z.array(z.unknown()) }) }));
     expect(error.code).toBe('invalid_answer');
     expect(error.status).toBe(200);
-    expect(error.message).toBe(messages.genericError);
+    expect(error.message).toBe(requestErrors.genericError);
     expect(error.cause).toBeInstanceOf(z.ZodError);
   });
 
@@ -141,7 +142,7 @@ describe('the API client without an answer', () => {
     const error = await failure(client.call({ path: '/v2/public/settings', response: z.unknown() }));
     expect(error.code).toBe('network');
     expect(error.status).toBe(0);
-    expect(error.message).toBe(messages.genericError);
+    expect(error.message).toBe(requestErrors.genericError);
     expect(isApiError(error, 'network')).toBe(true);
     expect(isApiError(error, 'rate_limited')).toBe(false);
   });
@@ -151,7 +152,7 @@ describe('the API client without an answer', () => {
     const error = await failure(client.call({ path: '/v2/public/settings', response: z.unknown() }));
     expect(error.code).toBe('invalid_answer');
     expect(error.status).toBe(502);
-    expect(error.message).toBe(messages.genericError);
+    expect(error.message).toBe(requestErrors.genericError);
   });
 });
 

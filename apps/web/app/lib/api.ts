@@ -2,7 +2,7 @@ import type { RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ErrorCodeSchema, FieldErrorSchema } from '@resto/contract/errors';
 import { ApiCallError } from './api-error.ts';
-import { requestMessages } from '@resto/domain/messages/errors';
+import { requestErrors } from '@resto/copy/errors/request';
 
 /**
  * The storefront's one client of the API (docs/decisions/017, section 2): every call names its
@@ -175,12 +175,12 @@ async function readJson(response: Response): Promise<{ ok: true; value: unknown 
 /** The ApiCallError of a failed answer (status ≥ 400, or a body that is not a success envelope), from its read body. */
 function errorOf(status: number, json: Awaited<ReturnType<typeof readJson>>): ApiCallError {
   const body = json.ok ? LooseErrorBodySchema.safeParse(json.value) : undefined;
-  if (!body?.success) return new ApiCallError(status, 'invalid_answer', requestMessages.genericError, [], undefined, { cause: body?.error });
+  if (!body?.success) return new ApiCallError(status, 'invalid_answer', requestErrors.genericError, [], undefined, { cause: body?.error });
   const code = ErrorCodeSchema.safeParse(body.data.code);
   return new ApiCallError(
     status,
     code.success ? code.data : 'invalid_answer',
-    body.data.message ?? requestMessages.genericError,
+    body.data.message ?? requestErrors.genericError,
     body.data.errors ?? [],
     body.data.payload,
   );
@@ -214,7 +214,7 @@ export function createApi(transport: ApiTransport) {
     try {
       response = await transport(urlOf(request), init);
     } catch (error) {
-      throw new ApiCallError(0, 'network', requestMessages.genericError, [], undefined, { cause: error });
+      throw new ApiCallError(0, 'network', requestErrors.genericError, [], undefined, { cause: error });
     }
     if (!response.ok) throw errorOf(response.status, await readJson(response));
     return response;
@@ -226,7 +226,7 @@ export function createApi(transport: ApiTransport) {
     const envelope = json.ok ? SuccessEnvelopeSchema.safeParse(json.value) : undefined;
     if (!envelope?.success) throw errorOf(response.status, json);
     const payload = schema.safeParse(envelope.data.payload);
-    if (!payload.success) throw new ApiCallError(response.status, 'invalid_answer', requestMessages.genericError, [], undefined, { cause: payload.error });
+    if (!payload.success) throw new ApiCallError(response.status, 'invalid_answer', requestErrors.genericError, [], undefined, { cause: payload.error });
     return payload.data;
   }
 

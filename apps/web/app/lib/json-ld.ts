@@ -1,7 +1,7 @@
 import type { Menu } from '@resto/domain/catalogue';
 import { getSocialLinks } from '@resto/domain/site';
 import { readSetting, type SettingsList } from '@resto/domain/settings';
-import { jsonLdTexts } from '@resto/domain/messages/site';
+import { structuredData } from '@resto/copy/storefront/site';
 
 const dayNames: Record<string, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
@@ -10,7 +10,7 @@ export function menuJsonLd(menus: readonly Menu[], origin: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Menu',
-    name: jsonLdTexts.laCarte,
+    name: structuredData.menuName,
     url: `${origin}/menu`,
     inLanguage: 'fr',
     hasMenuSection: menus.flatMap((menu) =>
@@ -44,7 +44,7 @@ export function restaurantJsonLd(settings: SettingsList, menus: readonly Menu[],
   return {
     '@context': 'https://schema.org',
     '@type': 'Restaurant',
-    name: readSetting(settings, 'contacts.name', jsonLdTexts.restaurant),
+    name: readSetting(settings, 'contacts.name', structuredData.restaurantFallback),
     description: readSetting(settings, 'site.description', ''),
     url: `${origin}/`,
     image: `${origin}/icons/icon-512.png`,

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Menu } from '@resto/domain/catalogue';
 import { readSetting, type SettingsList } from '@resto/domain/settings';
-import { seoTexts } from '@resto/domain/messages/site';
+import { seo } from '@resto/copy/storefront/site';
 
 /** The canonical path of a page: its /fr twin points at the unprefixed page (docs/decisions/016, section 4.2). */
 function canonicalPath(pathname: string): string {
@@ -33,7 +33,7 @@ export function siteMetaFrom(matches: readonly (MatchLike | undefined)[]): SiteM
   if (!data?.settings) return null;
   return {
     origin: data.origin ?? '',
-    name: readSetting(data.settings, 'contacts.name', seoTexts.restaurant),
+    name: readSetting(data.settings, 'contacts.name', seo.restaurantFallback),
     settings: data.settings,
     menus: data.menus ?? [],
   };

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { StoreData } from './api.server.ts';
-import { storeDataTexts } from '@resto/domain/messages/site';
+import { storeData } from '@resto/copy/storefront/site';
 
 /** Settings, menus and offers loaded once by the shell route for every page. */
 export function useStoreData(): StoreData {
@@ -13,7 +13,7 @@ export function useStoreData(): StoreData {
 /** The name of a menu item by id, for lines that only carry the id (free items). */
 export function useItemName(data: StoreData): (itemId: number) => string {
   return useCallback(
-    (itemId: number) => data.menus.flatMap((m) => m.categories.flatMap((c) => c.items)).find((i) => i.item_id === itemId)?.item_name ?? storeDataTexts.articleN(itemId),
+    (itemId: number) => data.menus.flatMap((m) => m.categories.flatMap((c) => c.items)).find((i) => i.item_id === itemId)?.item_name ?? storeData.itemFallback(itemId),
     [data],
   );
 }

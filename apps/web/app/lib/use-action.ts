@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
 import { ApiCallError } from './api.ts';
 
 /**
@@ -26,7 +26,7 @@ export function useAction<F extends FieldValues>(setFieldError?: UseFormSetError
       return await action();
     } catch (e) {
       if (!(e instanceof ApiCallError)) {
-        setError(messages.genericError);
+        setError(requestErrors.genericError);
         return undefined;
       }
       const onFields = e.errors.filter((f) => (fields as readonly string[]).includes(f.path));

@@ -1,5 +1,5 @@
 import { readSetting, type SettingsList } from '@resto/domain/settings';
-import { webManifestTexts } from '@resto/domain/messages/site';
+import { webManifest } from '@resto/copy/storefront/site';
 
 /** The PNG sizes phones and stores ask for; 192 and 512 also exist as maskable (safe-zone) icons. */
 const iconSizes = [48, 72, 96, 128, 144, 152, 192, 256, 384, 512] as const;
@@ -10,13 +10,13 @@ const defaultColors = { background: '#181412', theme: '#ffffff' } as const;
 
 /** The web app manifest (spec section 1, "Installable") from the settings: name and colours. */
 export function buildWebManifest(settings: SettingsList) {
-  const name = readSetting(settings, 'contacts.name', webManifestTexts.restaurant);
+  const name = readSetting(settings, 'contacts.name', webManifest.restaurantFallback);
   const shortName = (name.split(/\s[—–-]\s/)[0] ?? name).slice(0, 24);
   return {
     id: '/',
     name,
     short_name: shortName,
-    description: readSetting(settings, 'site.tagline', webManifestTexts.commandeEnLigne),
+    description: readSetting(settings, 'site.tagline', webManifest.onlineOrdering),
     lang: 'fr',
     dir: 'ltr',
     start_url: '/',
@@ -30,6 +30,6 @@ export function buildWebManifest(settings: SettingsList) {
       ...iconSizes.map((size) => ({ src: `/icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' })),
       ...maskableSizes.map((size) => ({ src: `/icons/maskable-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'maskable' })),
     ],
-    shortcuts: [{ name: webManifestTexts.laCarte, short_name: webManifestTexts.carte, url: '/menu', icons: [{ src: '/icons/icon-96.png', sizes: '96x96', type: 'image/png' }] }],
+    shortcuts: [{ name: webManifest.menuShortcut, short_name: webManifest.menuShortName, url: '/menu', icons: [{ src: '/icons/icon-96.png', sizes: '96x96', type: 'image/png' }] }],
   };
 }

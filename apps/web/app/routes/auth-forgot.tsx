@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from '@resto/domain/zod-fr';
 import { EmailSchema, ResetPasswordFormSchema } from '@resto/domain/account';
-import { messages } from '@resto/domain/messages';
+import { accountAnswers, passwordForgotten } from '@resto/copy/storefront/account';
 import type { Route } from './+types/auth-forgot';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
@@ -12,14 +12,13 @@ import { Field } from '../components/ui/field.tsx';
 import { useToasts } from '../components/ui/toast.tsx';
 import { MessageAnswerSchema } from '@resto/contract/common';
 import { api } from '../lib/api.ts';
-import { authForgotTexts } from '@resto/domain/messages/account';
 import { AuthCard } from '../components/ui/auth-card.tsx';
 import { FormAlert } from '../components/ui/alert.tsx';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { useAction } from '../lib/use-action.ts';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(authForgotTexts.pageTitle, { location, matches }),
+  ...pageMeta(passwordForgotten.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -60,46 +59,46 @@ export default function Forgot() {
       api.call({ method: 'POST', path: '/v2/public/auth/reset-password/', body: { email, ...values }, response: MessageAnswerSchema, sensitive: true }),
     );
     if (!done) return;
-    toast(done.message || messages.passwordReset, 'success');
+    toast(done.message || accountAnswers.passwordReset, 'success');
     await navigate(`${prefix}/auth/login?email=${encodeURIComponent(email)}`);
   });
 
   const footer = (
     <p>
       <Link to={`${prefix}/auth/login`} className="font-semibold text-brand-700 underline">
-        {authForgotTexts.retourALaConnexion}
+        {passwordForgotten.backToLogin}
       </Link>
     </p>
   );
 
   if (!email)
     return (
-      <AuthCard title={authForgotTexts.motDePasseOublie} intro={authForgotTexts.indiquezLAdresseEMail} footer={footer}>
+      <AuthCard title={passwordForgotten.heading} intro={passwordForgotten.intro} footer={footer}>
         <form onSubmit={sendCode} noValidate className="space-y-4">
           <FormAlert message={step1.error} />
           <Field
             id="email"
-            label={authForgotTexts.eMail}
+            label={passwordForgotten.email}
             type="email"
             inputMode="email"
             autoComplete="email"
             error={emailForm.formState.errors.email?.message}
             {...emailForm.register('email')}
           />
-          <SubmitButton loading={step1.loading}>{authForgotTexts.recevoirUnCode}</SubmitButton>
+          <SubmitButton loading={step1.loading}>{passwordForgotten.requestCode}</SubmitButton>
         </form>
       </AuthCard>
     );
 
   const { errors } = resetForm.formState;
   return (
-    <AuthCard title={authForgotTexts.nouveauMotDePasse} intro={authForgotTexts.adresse(email)} footer={footer}>
+    <AuthCard title={passwordForgotten.newPassword} intro={passwordForgotten.sentTo(email)} footer={footer}>
       <form onSubmit={reset} noValidate className="space-y-4">
         <FormAlert message={notice} tone="success" />
         <FormAlert message={step2.error} />
         <Field
           id="otp"
-          label={authForgotTexts.codeRecuParEMail}
+          label={passwordForgotten.code}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={7}
@@ -109,7 +108,7 @@ export default function Forgot() {
         />
         <Field
           id="password"
-          label={authForgotTexts.nouveauMotDePasse}
+          label={passwordForgotten.newPassword}
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
@@ -117,15 +116,15 @@ export default function Forgot() {
         />
         <Field
           id="password_confirmation"
-          label={authForgotTexts.confirmezLeMotDePasse}
+          label={passwordForgotten.passwordConfirmation}
           type="password"
           autoComplete="new-password"
           error={errors.password_confirmation?.message}
           {...resetForm.register('password_confirmation')}
         />
-        <SubmitButton loading={step2.loading}>{authForgotTexts.changerLeMotDePasse}</SubmitButton>
+        <SubmitButton loading={step2.loading}>{passwordForgotten.submit}</SubmitButton>
         <button type="button" onClick={() => setEmail(null)} className="w-full text-sm font-semibold text-brand-700 underline">
-          {authForgotTexts.utiliserUneAutreAdresseOu}
+          {passwordForgotten.restart}
         </button>
       </form>
     </AuthCard>

@@ -11,14 +11,14 @@ import { SessionSchema } from '@resto/contract/auth';
 import { api, isApiError } from '../lib/api.ts';
 import { safeRedirect, useAuthStore } from '../features/account/auth-store.ts';
 import { useGoBackAfterLogin } from '../features/account/index.ts';
-import { authLoginTexts } from '@resto/domain/messages/account';
+import { customerLogin } from '@resto/copy/storefront/account';
 import { AuthCard } from '../components/ui/auth-card.tsx';
 import { FormAlert } from '../components/ui/alert.tsx';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { useAction } from '../lib/use-action.ts';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(authLoginTexts.pageTitle, { location, matches }),
+  ...pageMeta(customerLogin.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -61,19 +61,19 @@ export default function Login() {
 
   return (
     <AuthCard
-      title={authLoginTexts.seConnecter}
-      intro={authLoginTexts.retrouvezVosCoordonneesPreRemplies}
+      title={customerLogin.heading}
+      intro={customerLogin.intro}
       footer={
         <>
           <p>
             <Link to={`${prefix}/auth/forgot`} className="font-semibold text-brand-700 underline">
-              {authLoginTexts.motDePasseOublie}
+              {customerLogin.forgotPassword}
             </Link>
           </p>
           <p>
-            {authLoginTexts.pasEncoreDeCompte}{' '}
+            {customerLogin.noAccountYet}{' '}
             <Link to={`${prefix}/auth/signup`} className="font-semibold text-brand-700 underline">
-              {authLoginTexts.creerUnCompte}
+              {customerLogin.signUp}
             </Link>
           </p>
         </>
@@ -83,7 +83,7 @@ export default function Login() {
         <FormAlert message={error} />
         <Field
           id="email"
-          label={authLoginTexts.eMail}
+          label={customerLogin.email}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -92,13 +92,13 @@ export default function Login() {
         />
         <Field
           id="password"
-          label={authLoginTexts.motDePasse}
+          label={customerLogin.password}
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
           {...register('password')}
         />
-        <SubmitButton loading={loading}>{authLoginTexts.seConnecter}</SubmitButton>
+        <SubmitButton loading={loading}>{customerLogin.heading}</SubmitButton>
       </form>
     </AuthCard>
   );

@@ -9,14 +9,14 @@ import { Field } from '../components/ui/field.tsx';
 import { SignupAnswerSchema } from '@resto/contract/auth';
 import { api } from '../lib/api.ts';
 import { useAuthStore } from '../features/account/auth-store.ts';
-import { authSignupTexts } from '@resto/domain/messages/account';
+import { customerSignup } from '@resto/copy/storefront/account';
 import { AuthCard } from '../components/ui/auth-card.tsx';
 import { FormAlert } from '../components/ui/alert.tsx';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { useAction } from '../lib/use-action.ts';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(authSignupTexts.pageTitle, { location, matches }),
+  ...pageMeta(customerSignup.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -41,13 +41,13 @@ export default function Signup() {
 
   return (
     <AuthCard
-      title={authSignupTexts.creerUnCompte}
-      intro={authSignupTexts.nousVousEnverronsUnCode}
+      title={customerSignup.heading}
+      intro={customerSignup.intro}
       footer={
         <p>
-          {authSignupTexts.dejaUnCompte}{' '}
+          {customerSignup.haveAccount}{' '}
           <Link to={`${prefix}/auth/login`} className="font-semibold text-brand-700 underline">
-            {authSignupTexts.seConnecter}
+            {customerSignup.logIn}
           </Link>
         </p>
       }
@@ -55,12 +55,12 @@ export default function Signup() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormAlert message={error} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="first_name" label={authSignupTexts.prenom} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
-          <Field id="last_name" label={authSignupTexts.nom} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+          <Field id="first_name" label={customerSignup.firstName} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+          <Field id="last_name" label={customerSignup.lastName} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
         </div>
         <Field
           id="phone"
-          label={authSignupTexts.telephone}
+          label={customerSignup.phone}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -70,7 +70,7 @@ export default function Signup() {
         />
         <Field
           id="email"
-          label={authSignupTexts.eMail}
+          label={customerSignup.email}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -79,17 +79,17 @@ export default function Signup() {
         />
         <Field
           id="password"
-          label={authSignupTexts.motDePasse}
+          label={customerSignup.password}
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
           {...register('password')}
         />
         <p id="password-help" className="-mt-2 text-xs text-ink/70">
-          {authSignupTexts.auMoinsCaracteresUnePhrase(passwordMinLength)}
+          {customerSignup.passwordHint(passwordMinLength)}
         </p>
-        <SubmitButton loading={loading}>{authSignupTexts.creerMonCompte}</SubmitButton>
-        <p className="text-xs text-ink/70">{authSignupTexts.vosDonneesServentAVos}</p>
+        <SubmitButton loading={loading}>{customerSignup.submit}</SubmitButton>
+        <p className="text-xs text-ink/70">{customerSignup.dataUse}</p>
       </form>
     </AuthCard>
   );

@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from '@resto/domain/zod-fr';
 import { EmailSchema, OtpSchema } from '@resto/domain/account';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
+import { emailVerification } from '@resto/copy/storefront/account';
 import type { Route } from './+types/auth-verify';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
@@ -14,14 +15,13 @@ import { SessionSchema } from '@resto/contract/auth';
 import { MessageAnswerSchema } from '@resto/contract/common';
 import { useAuthStore } from '../features/account/auth-store.ts';
 import { useGoBackAfterLogin } from '../features/account/index.ts';
-import { authVerifyTexts } from '@resto/domain/messages/account';
 import { AuthCard } from '../components/ui/auth-card.tsx';
 import { FormAlert } from '../components/ui/alert.tsx';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { useAction } from '../lib/use-action.ts';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(authVerifyTexts.pageTitle, { location, matches }),
+  ...pageMeta(emailVerification.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -68,7 +68,7 @@ export default function Verify() {
       const { message } = await api.call({ path: '/v2/public/auth/send-otp/', query: { email: email.data }, response: MessageAnswerSchema, sensitive: true });
       setNotice(message);
     } catch (e) {
-      setError(e instanceof ApiCallError ? e.message : messages.genericError);
+      setError(e instanceof ApiCallError ? e.message : requestErrors.genericError);
     } finally {
       setResending(false);
     }
@@ -76,12 +76,12 @@ export default function Verify() {
 
   return (
     <AuthCard
-      title={authVerifyTexts.confirmezVotreAdresse}
-      intro={sent ? authVerifyTexts.nousVenonsDeVousEnvoyer : authVerifyTexts.saisissezLeCodeA6}
+      title={emailVerification.heading}
+      intro={sent ? emailVerification.intro : emailVerification.codeHint}
       footer={
         <p>
           <Link to={`${prefix}/auth/login`} className="font-semibold text-brand-700 underline">
-            {authVerifyTexts.retourALaConnexion}
+            {emailVerification.backToLogin}
           </Link>
         </p>
       }
@@ -91,7 +91,7 @@ export default function Verify() {
         <FormAlert message={notice} tone="success" />
         <Field
           id="email"
-          label={authVerifyTexts.eMail}
+          label={emailVerification.email}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -100,7 +100,7 @@ export default function Verify() {
         />
         <Field
           id="otp"
-          label={authVerifyTexts.codeRecuParEMail}
+          label={emailVerification.code}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={7}
@@ -109,14 +109,14 @@ export default function Verify() {
           error={errors.otp?.message}
           {...register('otp')}
         />
-        <SubmitButton loading={loading}>{authVerifyTexts.valider}</SubmitButton>
+        <SubmitButton loading={loading}>{emailVerification.submit}</SubmitButton>
         <button
           type="button"
           onClick={() => void resend()}
           disabled={resending}
           className="w-full rounded-full border border-black/15 px-4 py-2.5 text-sm font-semibold disabled:opacity-60"
         >
-          {resending ? authVerifyTexts.envoi : authVerifyTexts.renvoyerLeCode}
+          {resending ? emailVerification.sending : emailVerification.resend}
         </button>
       </form>
     </AuthCard>

@@ -3,21 +3,21 @@ import { KeyRound, LogIn, UserPlus } from 'lucide-react';
 import type { Route } from './+types/auth';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
-import { authTexts } from '@resto/domain/messages/account';
+import { accountEntry } from '@resto/copy/storefront/account';
 import { AuthCard } from '../components/ui/auth-card.tsx';
 
-export const meta: Route.MetaFunction = ({ location, matches }) => pageMeta(authTexts.pageTitle, { location, matches });
+export const meta: Route.MetaFunction = ({ location, matches }) => pageMeta(accountEntry.pageTitle, { location, matches });
 
 /** /auth: the index of the account pages (spec section 2). */
 export default function AuthIndex() {
   const prefix = useLocalePrefix();
   const links = [
-    { to: `${prefix}/auth/login`, icon: LogIn, title: authTexts.seConnecter, text: authTexts.retrouvezVosCoordonneesEtVos },
-    { to: `${prefix}/auth/signup`, icon: UserPlus, title: authTexts.creerUnCompte, text: authTexts.commandezPlusViteLaProchaine },
-    { to: `${prefix}/auth/forgot`, icon: KeyRound, title: authTexts.motDePasseOublie, text: authTexts.recevezUnCodeParE },
+    { to: `${prefix}/auth/login`, icon: LogIn, title: accountEntry.logIn, text: accountEntry.logInHint },
+    { to: `${prefix}/auth/signup`, icon: UserPlus, title: accountEntry.signUp, text: accountEntry.signUpHint },
+    { to: `${prefix}/auth/forgot`, icon: KeyRound, title: accountEntry.forgotPassword, text: accountEntry.forgotPasswordHint },
   ];
   return (
-    <AuthCard title={authTexts.monCompte} intro={authTexts.unCompteEstFacultatifVous}>
+    <AuthCard title={accountEntry.heading} intro={accountEntry.optional}>
       <ul className="space-y-3">
         {links.map(({ to, icon: Icon, title, text }) => (
           <li key={to}>

@@ -4,7 +4,7 @@ import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { Prose } from '../features/site/index.ts';
 import { blogPosts } from '../features/blog/index.ts';
 import { formatDate } from '@resto/domain/format';
-import { blogTexts } from '@resto/domain/messages/site';
+import { blogPage } from '@resto/copy/storefront/site';
 
 /** The blog feature is off by default (spec section 1): then /blog redirects home. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -13,12 +13,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta(blogTexts.leBlog, { location, matches }, blogTexts.nouvellesDeLaCuisineEt, { site: siteMetaFrom(matches) });
+  pageMeta(blogPage.heading, { location, matches }, blogPage.intro, { site: siteMetaFrom(matches) });
 
 /** /blog: every post on one page, each with an anchor (no path parameters, spec section 2). */
 export default function Blog() {
   return (
-    <Prose title={blogTexts.leBlog}>
+    <Prose title={blogPage.heading}>
       {blogPosts.map((post) => (
         <section key={post.slug} id={post.slug}>
           <h2>{post.title}</h2>

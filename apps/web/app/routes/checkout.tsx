@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { data, isRouteErrorResponse, Link, useNavigate } from 'react-router';
 import { checkoutTabs, isCheckoutTab, type CheckoutTab } from '@resto/domain/checkout';
-import { messages } from '@resto/domain/messages';
+import { orderAnswers } from '@resto/copy/errors/orders';
+import { checkoutPage } from '@resto/copy/storefront/checkout';
 import { OrderingBanner } from '../features/backoffice-hours/index.ts';
 import type { Route } from './+types/checkout';
 import { useStoreData } from '../lib/store-data.ts';
@@ -19,13 +20,12 @@ import { ConfirmationTab } from '../features/checkout/index.ts';
 import { CartSummary } from '../features/checkout/index.ts';
 import { SoldOutNotice } from '../features/checkout/index.ts';
 import { ErrorPage } from '../components/error-page.tsx';
-import { checkoutTexts } from '@resto/domain/messages/checkout';
 import { RepricingNotice } from '../features/checkout/index.ts';
 
 /** ?tab= picks the checkout tab (spec section 2: an unknown tab is an error). */
 function readTab(url: string): CheckoutTab {
   const tab = new URL(url).searchParams.get('tab') ?? 'type';
-  if (!isCheckoutTab(tab)) throw data(messages.unknownTab, { status: 404 });
+  if (!isCheckoutTab(tab)) throw data(orderAnswers.unknownTab, { status: 404 });
   return tab;
 }
 
@@ -38,7 +38,7 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(checkoutTexts.pageTitle, { location, matches }),
+  ...pageMeta(checkoutPage.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -63,21 +63,21 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 lg:grid lg:grid-cols-[1fr_22rem] lg:gap-8">
       <div>
-        <h1 className="mb-4 text-2xl font-extrabold">{checkoutTexts.votreCommande}</h1>
+        <h1 className="mb-4 text-2xl font-extrabold">{checkoutPage.heading}</h1>
         <OrderingBanner settings={settings} className="mb-4" />
         <TabsNav current={tab} onSelect={goTo} />
         {ready ? <RepricingNotice data={store} /> : null}
         {ready ? <SoldOutNotice /> : null}
         {ready && lines.length === 0 ? (
           <p className="mb-4 rounded-2xl bg-white p-4 text-sm shadow-sm" suppressHydrationWarning>
-            {checkoutTexts.votrePanierEstVide}{' '}
+            {checkoutPage.emptyCart}{' '}
             <Link to={`${prefix}/menu`} className="font-semibold text-brand-700 underline">
-              {checkoutTexts.voirLaCarte}
+              {checkoutPage.viewMenu}
             </Link>
           </p>
         ) : null}
         <section aria-labelledby={`onglet-${tab}`} className="rounded-3xl bg-white p-5 shadow-sm">
-          {!ready && <p className="py-8 text-center text-ink/70">{checkoutTexts.chargement}</p>}
+          {!ready && <p className="py-8 text-center text-ink/70">{checkoutPage.loading}</p>}
           {ready && tab === 'type' && <TypeTab data={store} onDone={() => goTo('personal')} />}
           {ready && tab === 'personal' && <PersonalTab onDone={() => goTo('delivery')} />}
           {ready && tab === 'delivery' && <DeliveryTab data={store} onDone={() => goTo('payment')} />}
@@ -91,14 +91,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               onClick={() => goTo(checkoutTabs[index - 1]!)}
               className="rounded-full px-4 py-2.5 font-medium text-ink/80 underline-offset-2 hover:underline"
             >
-              {checkoutTexts.precedent}
+              {checkoutPage.previous}
             </button>
           ) : (
             <span />
           )}
         </div>
       </div>
-      <aside className="mt-6 lg:mt-12" aria-label={checkoutTexts.recapitulatifDuPanier}>
+      <aside className="mt-6 lg:mt-12" aria-label={checkoutPage.cartSummary}>
         <CartSummary data={store} />
       </aside>
     </div>

@@ -7,7 +7,7 @@ import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { Prose } from '../features/site/index.ts';
 import { socialLabels } from '../features/site/index.ts';
-import { contactTexts } from '@resto/domain/messages/site';
+import { contactPage } from '@resto/copy/storefront/site';
 
 /** Disallowed by default (spec section 1): then it redirects home. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -16,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta(contactTexts.contact, { location, matches }, contactTexts.adresseTelephoneEtEMail, { site: siteMetaFrom(matches) });
+  pageMeta(contactPage.pageTitle, { location, matches }, contactPage.metaDescription, { site: siteMetaFrom(matches) });
 
 /** /contact: address, phone, e-mail, map link and social links from the settings (docs/decisions/016, section 4.1). */
 export default function Contact() {
@@ -26,13 +26,13 @@ export default function Contact() {
   const email = readSetting<string>(settings, 'contacts.email', '');
   const map = readSetting<string>(settings, 'contacts.google_map', '');
   return (
-    <Prose title={contactTexts.nousContacter}>
+    <Prose title={contactPage.heading}>
       <ul className="mt-4 space-y-3 [&_li]:ml-0 [&_li]:list-none">
         <li className="flex items-start gap-2">
           <MapPin size={18} className="mt-1 text-brand-600" aria-hidden /> {address}
           {map ? (
             <a href={map} rel="noopener noreferrer">
-              {contactTexts.voirLePlan}
+              {contactPage.viewMap}
             </a>
           ) : null}
         </li>

@@ -4,49 +4,49 @@ import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { Prose } from '../features/site/index.ts';
 import { openCookieConsent } from '../features/pwa/index.ts';
-import { cookiePolicyTexts } from '@resto/domain/messages/legal';
+import { cookiePolicy } from '@resto/copy/storefront/legal';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta(cookiePolicyTexts.politiqueCookies, { location, matches }, cookiePolicyTexts.ceQueLeSiteEnregistre2, {
+  pageMeta(cookiePolicy.heading, { location, matches }, cookiePolicy.metaDescription, {
     site: siteMetaFrom(matches),
   });
 
 /** What the storefront really stores, key by key (spec section 3, "Local storage keys"). */
 const stored: { name: string; kind: string; why: string; duration: string }[] = [
-  { name: 'i18n_redirected', kind: cookiePolicyTexts.cookie, why: cookiePolicyTexts.retenirLaLangueDuSite, duration: '365 jours' },
+  { name: 'i18n_redirected', kind: cookiePolicy.cookieType, why: cookiePolicy.languagePurpose, duration: '365 jours' },
   {
     name: 'cookie-consent',
-    kind: cookiePolicyTexts.stockageLocal,
-    why: cookiePolicyTexts.retenirVotreReponseALa,
-    duration: cookiePolicyTexts.jusquAEffacementOu48,
+    kind: cookiePolicy.localStorageType,
+    why: cookiePolicy.consentPurpose,
+    duration: cookiePolicy.untilErasedOrIdle,
   },
-  { name: 'cart', kind: cookiePolicyTexts.stockageLocal, why: cookiePolicyTexts.votrePanier, duration: cookiePolicyTexts.jusquALaCommandeOu },
+  { name: 'cart', kind: cookiePolicy.localStorageType, why: cookiePolicy.cartName, duration: cookiePolicy.untilOrderOrIdle },
   {
     name: 'checkout',
-    kind: cookiePolicyTexts.stockageLocal,
-    why: cookiePolicyTexts.lesChampsDeLaCommande,
-    duration: cookiePolicyTexts.jusquALaCommandeOu,
+    kind: cookiePolicy.localStorageType,
+    why: cookiePolicy.checkoutFieldsPurpose,
+    duration: cookiePolicy.untilOrderOrIdle,
   },
-  { name: 'last-order', kind: cookiePolicyTexts.stockageLocal, why: cookiePolicyTexts.afficherLeRecapitulatifDeVotre, duration: '48 h sans visite' },
-  { name: 'location', kind: cookiePolicyTexts.stockageLocal, why: cookiePolicyTexts.retraitOuLivraisonEtVotre, duration: '48 h sans visite' },
-  { name: 'allergen-filter', kind: cookiePolicyTexts.stockageLocal, why: cookiePolicyTexts.lesAllergenesQueVousMasquez, duration: '48 h sans visite' },
+  { name: 'last-order', kind: cookiePolicy.localStorageType, why: cookiePolicy.lastOrderPurpose, duration: '48 h sans visite' },
+  { name: 'location', kind: cookiePolicy.localStorageType, why: cookiePolicy.locationPurpose, duration: '48 h sans visite' },
+  { name: 'allergen-filter', kind: cookiePolicy.localStorageType, why: cookiePolicy.allergenFilterPurpose, duration: '48 h sans visite' },
   {
     name: 'last-visit',
-    kind: cookiePolicyTexts.stockageLocal,
-    why: cookiePolicyTexts.effacerCesDonneesApres48,
-    duration: cookiePolicyTexts.renouveleAChaqueVisite,
+    kind: cookiePolicy.localStorageType,
+    why: cookiePolicy.idleErasurePurpose,
+    duration: cookiePolicy.renewedEachVisit,
   },
   {
     name: 'pwa-installed, vite-pwa:hide-install, ios-pwa-prompt-shown',
-    kind: cookiePolicyTexts.stockageLocal,
-    why: cookiePolicyTexts.nePlusProposerLInstallation,
-    duration: cookiePolicyTexts.jusquAEffacement,
+    kind: cookiePolicy.localStorageType,
+    why: cookiePolicy.installDismissPurpose,
+    duration: cookiePolicy.untilErased,
   },
   {
-    name: cookiePolicyTexts.cachesDeLApplication,
-    kind: cookiePolicyTexts.cacheDuNavigateur,
-    why: cookiePolicyTexts.consulterLaCarteHorsConnexion,
-    duration: cookiePolicyTexts.videsAuDelaDe50,
+    name: cookiePolicy.appCachesName,
+    kind: cookiePolicy.browserCacheType,
+    why: cookiePolicy.offlinePurpose,
+    duration: cookiePolicy.cacheLimit,
   },
 ];
 
@@ -56,15 +56,15 @@ export default function CookiePolicy() {
   const info = getLegalInfo(settings);
   const tagManager = getTagManagerId(settings);
   return (
-    <Prose title={cookiePolicyTexts.politiqueCookies} intro={cookiePolicyTexts.nousNUtilisonsQueCe}>
-      <h2>{cookiePolicyTexts.ceQueLeSiteEnregistre}</h2>
+    <Prose title={cookiePolicy.heading} intro={cookiePolicy.intro}>
+      <h2>{cookiePolicy.storageHeading}</h2>
       <table>
         <thead>
           <tr>
-            <th>{cookiePolicyTexts.nom}</th>
-            <th>{cookiePolicyTexts.type}</th>
-            <th>{cookiePolicyTexts.finalite}</th>
-            <th>{cookiePolicyTexts.duree}</th>
+            <th>{cookiePolicy.name}</th>
+            <th>{cookiePolicy.type}</th>
+            <th>{cookiePolicy.purpose}</th>
+            <th>{cookiePolicy.duration}</th>
           </tr>
         </thead>
         <tbody>
@@ -73,22 +73,22 @@ export default function CookiePolicy() {
               <td data-label="">
                 <code>{row.name}</code>
               </td>
-              <td data-label={cookiePolicyTexts.type2}>{row.kind}</td>
-              <td data-label={cookiePolicyTexts.finalite2}>{row.why}</td>
-              <td data-label={cookiePolicyTexts.duree2}>{row.duration}</td>
+              <td data-label={cookiePolicy.typeLabel}>{row.kind}</td>
+              <td data-label={cookiePolicy.purposeLabel}>{row.why}</td>
+              <td data-label={cookiePolicy.durationLabel}>{row.duration}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p>{cookiePolicyTexts.cesElementsSontStrictementNecessaires}</p>
-      <h2>{cookiePolicyTexts.mesureDAudience}</h2>
-      <p>{tagManager ? cookiePolicyTexts.siVousCliquezSurAccepter(tagManager) : cookiePolicyTexts.aucunOutilDeMesureD}</p>
-      <h2>{cookiePolicyTexts.changerDAvis}</h2>
-      <p>{cookiePolicyTexts.votreChoixEstConserveDans}</p>
+      <p>{cookiePolicy.necessaryNote}</p>
+      <h2>{cookiePolicy.analyticsHeading}</h2>
+      <p>{tagManager ? cookiePolicy.analyticsConsent(tagManager) : cookiePolicy.noAnalytics}</p>
+      <h2>{cookiePolicy.changeMindHeading}</h2>
+      <p>{cookiePolicy.changeMindText}</p>
       <button type="button" onClick={openCookieConsent} className="mt-2 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">
-        {cookiePolicyTexts.modifierMonChoix}
+        {cookiePolicy.changeChoice}
       </button>
-      <p>{cookiePolicyTexts.pourTouteQuestion(info.email)}</p>
+      <p>{cookiePolicy.questions(info.email)}</p>
     </Prose>
   );
 }

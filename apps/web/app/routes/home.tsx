@@ -13,7 +13,7 @@ import { PopularAnswerSchema } from '@resto/contract/discovery';
 import { loadFromApi } from '../lib/api.server.ts';
 import { formatEuros } from '@resto/domain/format';
 import { DishChip } from '../features/menu/index.ts';
-import { homeTexts } from '@resto/domain/messages/site';
+import { homePage } from '@resto/copy/storefront/site';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Popular dishes are a bonus: the home page still renders when they cannot be had.
@@ -26,9 +26,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Spec section 2: the home page's title is "Home" (Accueil); link previews and the Restaurant JSON-LD come from the settings. */
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const site = siteMetaFrom(matches);
-  const description = site ? readSetting(site.settings, 'site.description', '') || readSetting(site.settings, 'site.tagline', '') : homeTexts.commandezEnLigne;
+  const description = site ? readSetting(site.settings, 'site.description', '') || readSetting(site.settings, 'site.tagline', '') : homePage.metaDescription;
   return [
-    ...pageMeta(homeTexts.accueil, { location, matches }, description, { site, image: '/images/hero.svg' }),
+    ...pageMeta(homePage.pageTitle, { location, matches }, description, { site, image: '/images/hero.svg' }),
     ...(site ? [{ 'script:ld+json': restaurantJsonLd(site.settings, site.menus, site.origin) }] : []),
   ];
 };
@@ -39,7 +39,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const popular = loaderData.popularIds.flatMap((id) => itemsById.get(id) ?? []);
   const prefix = useLocalePrefix();
   const now = useNow();
-  const name = readSetting(settings, 'contacts.name', homeTexts.restaurant);
+  const name = readSetting(settings, 'contacts.name', homePage.restaurantFallback);
   const isOpen = menus.some((m) => m.menu_is_open);
   const today = toRestaurantTime(now).day;
   const todayHours = menus[0]?.active_times.find((d) => d.day === today);
@@ -51,14 +51,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-night via-night/60 to-transparent" />
         <div className="mx-auto flex min-h-[60vh] max-w-6xl flex-col justify-end gap-4 px-4 pb-10 pt-24">
           <span className={`w-fit rounded-full px-3 py-1 text-xs font-semibold ${isOpen ? 'bg-emerald-500/90' : 'bg-white/20'}`} suppressHydrationWarning>
-            {isOpen ? homeTexts.ouvertEnCeMoment : homeTexts.fermePourLeMomentCommandez}
+            {isOpen ? homePage.openNow : homePage.closedNow}
           </span>
           <h1 className="text-4xl font-extrabold leading-tight sm:text-5xl">{name}</h1>
           <p className="max-w-xl text-lg text-white/85">{readSetting(settings, 'site.tagline', '')}</p>
           <div className="flex flex-wrap gap-3">
             <Link to={`${prefix}/menu`} className="flex items-center gap-2 rounded-full bg-brand-500 px-6 py-3 text-base font-semibold shadow-lg">
               <ShoppingBag size={18} aria-hidden />
-              {homeTexts.voirLaCarteEtCommander}
+              {homePage.orderCta}
             </Link>
           </div>
         </div>
@@ -68,23 +68,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="mb-1 flex items-center gap-2 font-semibold">
             <ShoppingBag size={18} className="text-brand-600" aria-hidden />
-            {homeTexts.aEmporter}
+            {homePage.pickup}
           </h2>
-          <p className="text-sm text-ink/70">{homeTexts.commandezEnLignePayezSur}</p>
+          <p className="text-sm text-ink/70">{homePage.pitch}</p>
         </div>
         <div className="rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="mb-1 flex items-center gap-2 font-semibold">
             <Clock size={18} className="text-brand-600" aria-hidden />
-            {homeTexts.aujourdHui}
+            {homePage.today}
           </h2>
           <p className="text-sm text-ink/70" suppressHydrationWarning>
-            {todayHours?.is_open ? todayHours.times.map((t) => `${t.start}–${t.end}`).join(' et ') : homeTexts.fermeAujourdHui}
+            {todayHours?.is_open ? todayHours.times.map((t) => `${t.start}–${t.end}`).join(' et ') : homePage.closedToday}
           </p>
         </div>
         <div className="rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="mb-1 flex items-center gap-2 font-semibold">
             <MapPin size={18} className="text-brand-600" aria-hidden />
-            {homeTexts.adresse}
+            {homePage.address}
           </h2>
           <p className="text-sm text-ink/70">{readSetting(settings, 'contacts.address', '')}</p>
         </div>
@@ -93,7 +93,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {popular.length ? (
         <section aria-labelledby="les-plus-populaires" className="mx-auto max-w-6xl px-4 pb-10">
           <h2 id="les-plus-populaires" className="mb-3 text-xl font-extrabold">
-            {homeTexts.lesPlusPopulaires}
+            {homePage.popular}
           </h2>
           <div className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-2">
             {popular.map((item) => (

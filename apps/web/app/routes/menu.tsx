@@ -18,7 +18,7 @@ import { CartBar, CartPanel, EmptyCart } from '../features/cart/index.ts';
 import { useCartStore } from '../features/cart/cart-store.ts';
 import { useHydratedStores } from '../lib/use-hydrated-stores.ts';
 import { whenIdle } from '../lib/when-idle.ts';
-import { menuTexts } from '@resto/domain/messages/menu';
+import { menuPage } from '@resto/copy/storefront/menu';
 
 /**
  * A shared /menu?product={item_id} link previews that dish (title, description, image); the plain
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
     });
   }
   return [
-    ...pageMeta(menuTexts.laCarte, { location, matches }, menuTexts.touteLaCarteACommander, {
+    ...pageMeta(menuPage.heading, { location, matches }, menuPage.metaDescription, {
       site,
       type: 'restaurant.menu',
     }),
@@ -115,7 +115,7 @@ export default function MenuPage() {
           <AllergenFilter hiddenCount={hiddenCount} />
         </div>
         <nav
-          aria-label={menuTexts.categories}
+          aria-label={menuPage.categories}
           className="sticky top-14 z-30 -mx-4 overflow-x-auto border-b border-black/5 bg-brand-50/95 px-4 py-2 backdrop-blur"
         >
           <ul className="flex gap-2 whitespace-nowrap">
@@ -139,7 +139,7 @@ export default function MenuPage() {
               <p className="text-sm text-ink/70">{menu.menu_description}</p>
               {!menu.menu_is_open ? (
                 <p className="mt-1 text-xs font-medium text-brand-700" suppressHydrationWarning>
-                  {menuTexts.fermeEnCeMomentVous}
+                  {menuPage.closedNow}
                 </p>
               ) : null}
             </header>
@@ -160,7 +160,7 @@ export default function MenuPage() {
                 </h2>
                 {category.category_description ? <p className="mb-2 text-sm text-ink/70">{category.category_description}</p> : null}
                 {category.items.every((item) => !isFreeOf(item.item_allergens, hidden)) ? (
-                  <p className="mt-2 text-sm text-ink/70">{menuTexts.tousLesPlatsDeCette}</p>
+                  <p className="mt-2 text-sm text-ink/70">{menuPage.allHidden}</p>
                 ) : null}
                 <ul className="mt-2 grid gap-3 sm:grid-cols-2">
                   {category.items
@@ -177,9 +177,9 @@ export default function MenuPage() {
         ))}
       </div>
 
-      <aside className="hidden lg:block" aria-label={menuTexts.panier}>
+      <aside className="hidden lg:block" aria-label={menuPage.cart}>
         <div className="sticky top-20 mt-6 rounded-3xl bg-white p-5 shadow-sm">
-          <h2 className="mb-2 text-lg font-bold">{menuTexts.votrePanier}</h2>
+          <h2 className="mb-2 text-lg font-bold">{menuPage.cartHeading}</h2>
           {cartShown ? (
             <Suspense fallback={<EmptyCart />}>
               <CartPanel data={store} />

@@ -1,8 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/not-found';
-import { messages } from '@resto/domain/messages';
+import { errorPage, notFoundPage } from '@resto/copy/storefront/site';
 import { ErrorPage } from '../components/error-page.tsx';
-import { notFoundTexts } from '@resto/domain/messages/site';
 import { siteMetaFrom, titleWithSite } from '../lib/seo.ts';
 
 /** Unmatched paths: a non-fatal 404 'Page not found: {fullPath}' (spec section 8), inside the site's layout. */
@@ -11,10 +10,10 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: titleWithSite(notFoundTexts.pageIntrouvable, siteMetaFrom(matches)) },
+  { title: titleWithSite(notFoundPage.pageTitle, siteMetaFrom(matches)) },
   { name: 'robots', content: 'noindex' },
 ];
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {
-  return <ErrorPage notFound detail={messages.pageNotFoundPath(loaderData.path)} />;
+  return <ErrorPage notFound detail={errorPage.pageNotFoundPath(loaderData.path)} />;
 }

@@ -1,7 +1,7 @@
 import { WifiOff } from 'lucide-react';
 import type { Route } from './+types/offline';
 import { pageMeta } from '../lib/seo.ts';
-import { offlineTexts } from '@resto/domain/messages/pwa';
+import { offlinePage } from '@resto/copy/storefront/pwa';
 
 /**
  * /offline: shown by the service worker for a page never visited when the network is gone. No
@@ -11,7 +11,7 @@ import { offlineTexts } from '@resto/domain/messages/pwa';
 export const handle = { noScripts: true };
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(offlineTexts.horsLigne, { location, matches }),
+  ...pageMeta(offlinePage.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -19,14 +19,14 @@ export default function Offline() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-night p-6 text-center text-white">
       <WifiOff size={48} className="text-brand-500" aria-hidden />
-      <h1 className="text-3xl font-extrabold">{offlineTexts.vousEtesHorsLigne}</h1>
-      <p className="max-w-md text-white/80">{offlineTexts.cettePageNAPas}</p>
+      <h1 className="text-3xl font-extrabold">{offlinePage.heading}</h1>
+      <p className="max-w-md text-white/80">{offlinePage.explanation}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <a href="/menu" className="rounded-full border border-brand-600 bg-brand-600 px-5 py-2.5 font-semibold">
-          {offlineTexts.voirLaCarte}
+          {offlinePage.viewMenu}
         </a>
         <a href="" className="rounded-full border border-white/30 px-5 py-2.5 font-semibold">
-          {offlineTexts.reessayer}
+          {offlinePage.retry}
         </a>
       </div>
     </main>

@@ -7,10 +7,10 @@ import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { Prose } from '../features/site/index.ts';
-import { privacyPolicyTexts } from '@resto/domain/messages/legal';
+import { privacyPolicy } from '@resto/copy/storefront/legal';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta(privacyPolicyTexts.politiqueDeConfidentialite, { location, matches }, privacyPolicyTexts.quellesDonneesNousTraitonsLors, {
+  pageMeta(privacyPolicy.heading, { location, matches }, privacyPolicy.metaDescription, {
     site: siteMetaFrom(matches),
   });
 
@@ -26,77 +26,77 @@ export default function PrivacyPolicy() {
   const delivery = readSetting(settings, 'features.delivery.active', false);
   const retention = describeRetention(readGuestRetentionMonths(settings));
   return (
-    <Prose title={privacyPolicyTexts.politiqueDeConfidentialite} intro={privacyPolicyTexts.responsableDuTraitement(info.companyName, info.address, info.email)}>
-      <h2>{privacyPolicyTexts.lesDonneesQueNousTraitons}</h2>
+    <Prose title={privacyPolicy.heading} intro={privacyPolicy.controller(info.companyName, info.address, info.email)}>
+      <h2>{privacyPolicy.dataHeading}</h2>
       <table>
         <thead>
           <tr>
-            <th>{privacyPolicyTexts.donnees}</th>
-            <th>{privacyPolicyTexts.pourquoi}</th>
-            <th>{privacyPolicyTexts.baseLegale}</th>
-            <th>{privacyPolicyTexts.duree}</th>
+            <th>{privacyPolicy.data}</th>
+            <th>{privacyPolicy.purpose}</th>
+            <th>{privacyPolicy.legalBasis}</th>
+            <th>{privacyPolicy.duration}</th>
           </tr>
         </thead>
         <tbody>
           <tr>
-            <td data-label="">{privacyPolicyTexts.prenomNomEMailTelephone}</td>
-            <td data-label={privacyPolicyTexts.pourquoi2}>{privacyPolicyTexts.preparerLaCommandeVousPrevenir}</td>
-            <td data-label={privacyPolicyTexts.baseLegale2}>{privacyPolicyTexts.executionDuContrat}</td>
-            <td data-label={privacyPolicyTexts.duree2} data-testid="guest-retention">
-              {privacyPolicyTexts.apresLaCommandePuisEffacees(retention)}
+            <td data-label="">{privacyPolicy.contactData}</td>
+            <td data-label={privacyPolicy.purposeLabel}>{privacyPolicy.contactPurpose}</td>
+            <td data-label={privacyPolicy.legalBasisLabel}>{privacyPolicy.contractBasis}</td>
+            <td data-label={privacyPolicy.durationLabel} data-testid="guest-retention">
+              {privacyPolicy.contactRetention(retention)}
             </td>
           </tr>
           {delivery ? (
             <tr>
-              <td data-label="">{privacyPolicyTexts.adresseDeLivraison}</td>
-              <td data-label={privacyPolicyTexts.pourquoi2}>{privacyPolicyTexts.calculerLesFraisEtLivrer}</td>
-              <td data-label={privacyPolicyTexts.baseLegale2}>{privacyPolicyTexts.executionDuContrat}</td>
-              <td data-label={privacyPolicyTexts.duree2}>{privacyPolicyTexts.commeVosCoordonneesLaRue}</td>
+              <td data-label="">{privacyPolicy.deliveryAddress}</td>
+              <td data-label={privacyPolicy.purposeLabel}>{privacyPolicy.deliveryPurpose}</td>
+              <td data-label={privacyPolicy.legalBasisLabel}>{privacyPolicy.contractBasis}</td>
+              <td data-label={privacyPolicy.durationLabel}>{privacyPolicy.deliveryRetention}</td>
             </tr>
           ) : null}
           <tr>
-            <td data-label="">{privacyPolicyTexts.contenuEtMontantDesCommandes}</td>
-            <td data-label={privacyPolicyTexts.pourquoi2}>{privacyPolicyTexts.comptabiliteReclamationsSuggestionsSouventPris}</td>
-            <td data-label={privacyPolicyTexts.baseLegale2}>{privacyPolicyTexts.obligationLegaleInteretLegitime}</td>
-            <td data-label={privacyPolicyTexts.duree2}>{privacyPolicyTexts.n10AnsPiecesComptables}</td>
+            <td data-label="">{privacyPolicy.orderData}</td>
+            <td data-label={privacyPolicy.purposeLabel}>{privacyPolicy.orderPurpose}</td>
+            <td data-label={privacyPolicy.legalBasisLabel}>{privacyPolicy.orderBasis}</td>
+            <td data-label={privacyPolicy.durationLabel}>{privacyPolicy.orderRetention}</td>
           </tr>
           {card ? (
             <tr>
-              <td data-label="">{privacyPolicyTexts.paiementParCarte}</td>
-              <td data-label={privacyPolicyTexts.pourquoi2}>{privacyPolicyTexts.encaisserLaCommande}</td>
-              <td data-label={privacyPolicyTexts.baseLegale2}>{privacyPolicyTexts.executionDuContrat}</td>
-              <td data-label={privacyPolicyTexts.duree2}>{privacyPolicyTexts.lesDonneesDeCarteSont}</td>
+              <td data-label="">{privacyPolicy.cardPayment}</td>
+              <td data-label={privacyPolicy.purposeLabel}>{privacyPolicy.cardPurpose}</td>
+              <td data-label={privacyPolicy.legalBasisLabel}>{privacyPolicy.contractBasis}</td>
+              <td data-label={privacyPolicy.durationLabel}>{privacyPolicy.cardRetention}</td>
             </tr>
           ) : null}
           <tr>
-            <td data-label="">{privacyPolicyTexts.compteClientSiVousEn}</td>
-            <td data-label={privacyPolicyTexts.pourquoi2}>{privacyPolicyTexts.historiqueDeCommandesCoordonneesPreremplies}</td>
-            <td data-label={privacyPolicyTexts.baseLegale2}>{privacyPolicyTexts.executionDuContrat}</td>
-            <td data-label={privacyPolicyTexts.duree2}>{privacyPolicyTexts.jusquALaSuppressionDu}</td>
+            <td data-label="">{privacyPolicy.accountData}</td>
+            <td data-label={privacyPolicy.purposeLabel}>{privacyPolicy.accountPurpose}</td>
+            <td data-label={privacyPolicy.legalBasisLabel}>{privacyPolicy.contractBasis}</td>
+            <td data-label={privacyPolicy.durationLabel}>{privacyPolicy.accountRetention}</td>
           </tr>
           <tr>
-            <td data-label="">{privacyPolicyTexts.votreChoixSurLesCookies}</td>
-            <td data-label={privacyPolicyTexts.pourquoi2}>{privacyPolicyTexts.nePasVousRedemanderA}</td>
-            <td data-label={privacyPolicyTexts.baseLegale2}>{privacyPolicyTexts.consentement}</td>
-            <td data-label={privacyPolicyTexts.duree2}>{privacyPolicyTexts.dansVotreNavigateurSeulementJusqu}</td>
+            <td data-label="">{privacyPolicy.cookieChoice}</td>
+            <td data-label={privacyPolicy.purposeLabel}>{privacyPolicy.cookieChoicePurpose}</td>
+            <td data-label={privacyPolicy.legalBasisLabel}>{privacyPolicy.consentBasis}</td>
+            <td data-label={privacyPolicy.durationLabel}>{privacyPolicy.cookieChoiceRetention}</td>
           </tr>
         </tbody>
       </table>
-      <h2>{privacyPolicyTexts.destinataires}</h2>
+      <h2>{privacyPolicy.recipientsHeading}</h2>
       <p>
-        {privacyPolicyTexts.seuleLEquipeDe}
+        {privacyPolicy.recipientsStart}
         {info.name}
-        {privacyPolicyTexts.accedeAVosDonnees}
-        {card ? privacyPolicyTexts.ainsiQueNotrePrestataireDe : ''}
-        {privacyPolicyTexts.ellesNeSontNiVendues}
+        {privacyPolicy.recipientsAccess}
+        {card ? privacyPolicy.recipientsProvider : ''}
+        {privacyPolicy.recipientsNotSold}
         {info.host}.
       </p>
-      <h2>{privacyPolicyTexts.surVotreAppareil}</h2>
+      <h2>{privacyPolicy.deviceHeading}</h2>
       <p>
-        {privacyPolicyTexts.votrePanierVosChoixEt} <Link to={`${prefix}/cookie-policy`}>{privacyPolicyTexts.politiqueCookies}</Link>.
+        {privacyPolicy.deviceText} <Link to={`${prefix}/cookie-policy`}>{privacyPolicy.cookiePolicyLink}</Link>.
       </p>
-      <h2>{privacyPolicyTexts.vosDroits}</h2>
-      <p>{privacyPolicyTexts.vousDisposezDesDroitsD(info.email)}</p>
+      <h2>{privacyPolicy.rightsHeading}</h2>
+      <p>{privacyPolicy.rightsText(info.email)}</p>
     </Prose>
   );
 }

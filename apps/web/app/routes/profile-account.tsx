@@ -12,12 +12,11 @@ import { isSessionLost } from '../features/account/index.ts';
 import { downloadMyData } from '../features/account/index.ts';
 import { readConsent } from '../features/pwa/index.ts';
 import { useToasts } from '../components/ui/toast.tsx';
-import { messages } from '@resto/domain/messages';
+import { accountAnswers, accountOverview } from '@resto/copy/storefront/account';
 import { ApiCallError } from '../lib/api.ts';
-import { profileAccountTexts } from '@resto/domain/messages/account';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(profileAccountTexts.pageTitle, { location, matches }),
+  ...pageMeta(accountOverview.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -35,20 +34,20 @@ export default function ViewAccount() {
       await downloadMyData(readConsent());
     } catch (error) {
       if (isSessionLost(error)) await logout();
-      toast(error instanceof ApiCallError ? error.message : messages.exportFailed);
+      toast(error instanceof ApiCallError ? error.message : accountAnswers.exportFailed);
     } finally {
       setDownloading(false);
     }
   };
   const rows: [string, string][] = [
-    [profileAccountTexts.nom, `${user.first_name} ${user.last_name}`],
-    [profileAccountTexts.eMail, user.email],
-    [profileAccountTexts.telephone, formatPhone(user.phone)],
-    [profileAccountTexts.adresse, user.address ?? profileAccountTexts.nonRenseignee],
+    [accountOverview.name, `${user.first_name} ${user.last_name}`],
+    [accountOverview.email, user.email],
+    [accountOverview.phone, formatPhone(user.phone)],
+    [accountOverview.address, user.address ?? accountOverview.notGiven],
   ];
   return (
     <div className="space-y-5">
-      <h2 className="text-2xl font-extrabold">{profileAccountTexts.monCompte}</h2>
+      <h2 className="text-2xl font-extrabold">{accountOverview.heading}</h2>
       <dl className="divide-y divide-black/5 rounded-2xl bg-white px-4 shadow-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr]">
@@ -59,23 +58,23 @@ export default function ViewAccount() {
       </dl>
       <div className="flex flex-wrap gap-2">
         <Link to={`${prefix}/profile/ViewOrders`} className="rounded-full bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white">
-          {profileAccountTexts.voirMesCommandes}
+          {accountOverview.viewOrders}
         </Link>
         <Link to={`${prefix}/profile/ViewProfile`} className="rounded-full border border-black/15 bg-white px-4 py-2.5 text-sm font-semibold">
-          {profileAccountTexts.modifierMesInformations}
+          {accountOverview.editProfile}
         </Link>
         <button type="button" onClick={() => void logout()} className="rounded-full border border-black/15 bg-white px-4 py-2.5 text-sm font-semibold">
-          {profileAccountTexts.seDeconnecter}
+          {accountOverview.logOut}
         </button>
       </div>
       <section className="rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="mes-donnees">
         <h3 id="mes-donnees" className="font-bold">
-          {profileAccountTexts.mesDonneesPersonnelles}
+          {accountOverview.personalData}
         </h3>
         <p className="mt-1 text-sm text-ink/70">
-          {profileAccountTexts.unFichierJsonAvecVotre}{' '}
+          {accountOverview.exportHint}{' '}
           <Link to={`${prefix}/privacy-policy`} className="text-brand-700 underline">
-            {profileAccountTexts.ceQueNousConservonsEt}
+            {accountOverview.retentionLink}
           </Link>
           .
         </p>
@@ -85,7 +84,7 @@ export default function ViewAccount() {
           disabled={downloading}
           className="mt-3 inline-flex items-center gap-2 rounded-full border border-black/15 bg-white px-4 py-2.5 text-sm font-semibold disabled:opacity-50"
         >
-          <Download size={16} aria-hidden /> {downloading ? profileAccountTexts.preparationDuFichier : profileAccountTexts.telechargerMesDonnees}
+          <Download size={16} aria-hidden /> {downloading ? accountOverview.exporting : accountOverview.export}
         </button>
       </section>
     </div>

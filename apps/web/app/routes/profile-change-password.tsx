@@ -9,13 +9,13 @@ import { MessageAnswerSchema } from '@resto/contract/common';
 import { api } from '../lib/api.ts';
 import { isSessionLost, sessionHeaders } from '../features/account/index.ts';
 import { useSessionLost } from '../features/account/index.ts';
-import { profileChangePasswordTexts } from '@resto/domain/messages/account';
+import { passwordChange } from '@resto/copy/storefront/account';
 import { FormAlert } from '../components/ui/alert.tsx';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { useAction } from '../lib/use-action.ts';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(profileChangePasswordTexts.pageTitle, { location, matches }),
+  ...pageMeta(passwordChange.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -55,13 +55,13 @@ export default function ChangePassword() {
 
   return (
     <div className="space-y-5">
-      <h2 className="text-2xl font-extrabold">{profileChangePasswordTexts.changerLeMotDePasse}</h2>
+      <h2 className="text-2xl font-extrabold">{passwordChange.heading}</h2>
       <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
         <FormAlert message={error} />
         <FormAlert message={done} tone="success" />
         <Field
           id="current_password"
-          label={profileChangePasswordTexts.motDePasseActuel}
+          label={passwordChange.currentPassword}
           type="password"
           autoComplete="current-password"
           error={errors.current_password?.message}
@@ -69,23 +69,23 @@ export default function ChangePassword() {
         />
         <Field
           id="password"
-          label={profileChangePasswordTexts.nouveauMotDePasse}
+          label={passwordChange.newPassword}
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
           {...register('password')}
         />
-        <p className="-mt-2 text-xs text-ink/70">{profileChangePasswordTexts.auMoinsCaracteresPasUn(passwordMinLength)}</p>
+        <p className="-mt-2 text-xs text-ink/70">{passwordChange.newPasswordHint(passwordMinLength)}</p>
         <Field
           id="password_confirmation"
-          label={profileChangePasswordTexts.confirmezLeNouveauMotDe}
+          label={passwordChange.newPasswordConfirmation}
           type="password"
           autoComplete="new-password"
           error={errors.password_confirmation?.message}
           {...register('password_confirmation')}
         />
         <div className="sm:w-fit sm:min-w-60">
-          <SubmitButton loading={loading}>{profileChangePasswordTexts.changerLeMotDePasse}</SubmitButton>
+          <SubmitButton loading={loading}>{passwordChange.heading}</SubmitButton>
         </div>
       </form>
     </div>

@@ -9,11 +9,11 @@ import { api, ApiCallError } from '../lib/api.ts';
 import { isSessionLost, sessionQuery } from '../features/account/index.ts';
 import { OrderCard } from '../features/account/index.ts';
 import { useSessionLost } from '../features/account/index.ts';
-import { profileOrdersTexts } from '@resto/domain/messages/account';
+import { orderHistory } from '@resto/copy/storefront/account';
 import { FormAlert } from '../components/ui/alert.tsx';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(profileOrdersTexts.pageTitle, { location, matches }),
+  ...pageMeta(orderHistory.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -53,15 +53,15 @@ export default function ViewOrders() {
   const pageLink = (n: number) => `${prefix}/profile/ViewOrders${n > 1 ? `?page=${n}` : ''}`;
   return (
     <div className="space-y-4">
-      <h2 className="text-2xl font-extrabold">{profileOrdersTexts.mesCommandes}</h2>
+      <h2 className="text-2xl font-extrabold">{orderHistory.heading}</h2>
       <FormAlert message={error} />
-      {loading && !data ? <p className="text-ink/70">{profileOrdersTexts.chargementDeVosCommandes}</p> : null}
+      {loading && !data ? <p className="text-ink/70">{orderHistory.loading}</p> : null}
       {data && data.total === 0 ? (
         <div className="rounded-2xl bg-white p-6 text-center shadow-sm">
-          <p className="font-semibold">{profileOrdersTexts.aucuneCommandePourLeMoment}</p>
-          <p className="mt-1 text-sm text-ink/70">{profileOrdersTexts.lesCommandesPasseesEnEtant}</p>
+          <p className="font-semibold">{orderHistory.empty}</p>
+          <p className="mt-1 text-sm text-ink/70">{orderHistory.emptyHint}</p>
           <Link to={`${prefix}/menu`} className="mt-4 inline-block rounded-full bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white">
-            {profileOrdersTexts.voirLaCarte}
+            {orderHistory.viewMenu}
           </Link>
         </div>
       ) : null}
@@ -71,18 +71,18 @@ export default function ViewOrders() {
         ))}
       </div>
       {data && data.pages > 1 ? (
-        <nav aria-label={profileOrdersTexts.pagesDeCommandes} className="flex items-center justify-between gap-2 text-sm">
+        <nav aria-label={orderHistory.pagination} className="flex items-center justify-between gap-2 text-sm">
           {page > 1 ? (
             <Link to={pageLink(page - 1)} className="rounded-full border border-black/15 bg-white px-4 py-2 font-semibold">
-              {profileOrdersTexts.plusRecentes}
+              {orderHistory.newer}
             </Link>
           ) : (
             <span />
           )}
-          <span className="text-ink/70">{profileOrdersTexts.pageSur(data.page, data.pages)}</span>
+          <span className="text-ink/70">{orderHistory.pageOf(data.page, data.pages)}</span>
           {page < data.pages ? (
             <Link to={pageLink(page + 1)} className="rounded-full border border-black/15 bg-white px-4 py-2 font-semibold">
-              {profileOrdersTexts.plusAnciennes}
+              {orderHistory.older}
             </Link>
           ) : (
             <span />

@@ -3,7 +3,7 @@ import { useOutletContext } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ProfileUpdateSchema, type ProfileForm, type User } from '@resto/domain/account';
-import { messages } from '@resto/domain/messages';
+import { accountAnswers, profileForm } from '@resto/copy/storefront/account';
 import { formatPhone } from '@resto/domain/phone';
 import type { Route } from './+types/profile-profile';
 import { pageMeta } from '../lib/seo.ts';
@@ -13,13 +13,12 @@ import { api } from '../lib/api.ts';
 import { isSessionLost, sessionQuery } from '../features/account/index.ts';
 import { useAuthStore } from '../features/account/auth-store.ts';
 import { useSessionLost } from '../features/account/index.ts';
-import { profileProfileTexts } from '@resto/domain/messages/account';
 import { FormAlert } from '../components/ui/alert.tsx';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { useAction } from '../lib/use-action.ts';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(profileProfileTexts.pageTitle, { location, matches }),
+  ...pageMeta(profileForm.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -60,17 +59,17 @@ export default function ViewProfile() {
 
   return (
     <div className="space-y-5">
-      <h2 className="text-2xl font-extrabold">{profileProfileTexts.mesInformations}</h2>
+      <h2 className="text-2xl font-extrabold">{profileForm.heading}</h2>
       <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
         <FormAlert message={error} />
-        <FormAlert message={saved ? messages.profileUpdated : null} tone="success" />
+        <FormAlert message={saved ? accountAnswers.profileUpdated : null} tone="success" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="first_name" label={profileProfileTexts.prenom} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
-          <Field id="last_name" label={profileProfileTexts.nom} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+          <Field id="first_name" label={profileForm.firstName} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+          <Field id="last_name" label={profileForm.lastName} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
         </div>
         <Field
           id="phone"
-          label={profileProfileTexts.telephone}
+          label={profileForm.phone}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -79,19 +78,19 @@ export default function ViewProfile() {
         />
         <Field
           id="address"
-          label={profileProfileTexts.adresse}
+          label={profileForm.address}
           autoComplete="street-address"
-          placeholder={profileProfileTexts.n12RueDeLaRepublique}
+          placeholder={profileForm.addressExample}
           error={errors.address?.message}
           {...register('address')}
         />
         <div>
-          <p className="mb-1 text-sm font-semibold">{profileProfileTexts.eMail}</p>
+          <p className="mb-1 text-sm font-semibold">{profileForm.email}</p>
           <p className="rounded-xl bg-black/5 px-3 py-2.5 text-ink/70">{user.email}</p>
-          <p className="mt-1 text-xs text-ink/70">{profileProfileTexts.lAdresseEMailSert}</p>
+          <p className="mt-1 text-xs text-ink/70">{profileForm.emailFixed}</p>
         </div>
         <div className="sm:w-fit sm:min-w-60">
-          <SubmitButton loading={loading}>{profileProfileTexts.enregistrer}</SubmitButton>
+          <SubmitButton loading={loading}>{profileForm.save}</SubmitButton>
         </div>
       </form>
     </div>

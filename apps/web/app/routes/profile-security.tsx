@@ -5,10 +5,10 @@ import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { DeleteAccountForm } from '../features/account/index.ts';
 import { useLogout } from '../features/account/index.ts';
-import { profileSecurityTexts } from '@resto/domain/messages/account';
+import { accountSecurity } from '@resto/copy/storefront/account';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(profileSecurityTexts.pageTitle, { location, matches }),
+  ...pageMeta(accountSecurity.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -18,13 +18,13 @@ export default function ViewSecurity() {
   const logout = useLogout();
   return (
     <div className="space-y-5">
-      <h2 className="text-2xl font-extrabold">{profileSecurityTexts.securite}</h2>
+      <h2 className="text-2xl font-extrabold">{accountSecurity.heading}</h2>
       <div className="grid gap-3 sm:grid-cols-2">
         <Link to={`${prefix}/profile/ChangePassword`} className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm hover:ring-1 hover:ring-brand-500">
           <KeyRound size={22} className="shrink-0 text-brand-600" aria-hidden />
           <span>
-            <span className="block font-semibold">{profileSecurityTexts.changerLeMotDePasse}</span>
-            <span className="block text-sm text-ink/70">{profileSecurityTexts.vosAutresAppareilsSerontDeconnectes}</span>
+            <span className="block font-semibold">{accountSecurity.changePassword}</span>
+            <span className="block text-sm text-ink/70">{accountSecurity.changePasswordHint}</span>
           </span>
         </Link>
         <button
@@ -34,16 +34,16 @@ export default function ViewSecurity() {
         >
           <LogOut size={22} className="shrink-0 text-brand-600" aria-hidden />
           <span>
-            <span className="block font-semibold">{profileSecurityTexts.seDeconnecter}</span>
-            <span className="block text-sm text-ink/70">{profileSecurityTexts.surCetAppareil}</span>
+            <span className="block font-semibold">{accountSecurity.logOut}</span>
+            <span className="block text-sm text-ink/70">{accountSecurity.logOutHint}</span>
           </span>
         </button>
       </div>
       <section aria-labelledby="suppression" className="rounded-2xl border border-red-200 bg-white p-4 shadow-sm sm:p-6">
         <h3 id="suppression" className="text-lg font-bold text-red-800">
-          {profileSecurityTexts.supprimerMonCompte}
+          {accountSecurity.deleteAccount}
         </h3>
-        <p className="mt-1 text-sm text-ink/70">{profileSecurityTexts.vosNomEMailTelephone}</p>
+        <p className="mt-1 text-sm text-ink/70">{accountSecurity.deleteAccountHint}</p>
         <div className="mt-4">
           <DeleteAccountForm />
         </div>

@@ -4,10 +4,10 @@ import type { Route } from './+types/profile';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { useLogout, useRequireLogin } from '../features/account/index.ts';
-import { profileTexts } from '@resto/domain/messages/account';
+import { accountLayout } from '@resto/copy/storefront/account';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(profileTexts.pageTitle, { location, matches }),
+  ...pageMeta(accountLayout.pageTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -17,11 +17,11 @@ export default function ProfileLayout() {
   const prefix = useLocalePrefix();
   const logout = useLogout();
   const links = [
-    { to: `${prefix}/profile/ViewOrders`, label: profileTexts.mesCommandes, icon: Package },
-    { to: `${prefix}/profile/ViewAccount`, label: profileTexts.monCompte, icon: UserRound },
-    { to: `${prefix}/profile/ViewProfile`, label: profileTexts.mesInformations, icon: UserRoundCog },
-    { to: `${prefix}/profile/ViewSecurity`, label: profileTexts.securite, icon: Shield },
-    { to: `${prefix}/profile/ChangePassword`, label: profileTexts.motDePasse, icon: KeyRound },
+    { to: `${prefix}/profile/ViewOrders`, label: accountLayout.orders, icon: Package },
+    { to: `${prefix}/profile/ViewAccount`, label: accountLayout.heading, icon: UserRound },
+    { to: `${prefix}/profile/ViewProfile`, label: accountLayout.profile, icon: UserRoundCog },
+    { to: `${prefix}/profile/ViewSecurity`, label: accountLayout.security, icon: Shield },
+    { to: `${prefix}/profile/ChangePassword`, label: accountLayout.password, icon: KeyRound },
   ];
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex shrink-0 items-center gap-2 whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium md:rounded-xl ${isActive ? 'bg-brand-100 text-brand-700' : 'bg-white text-ink/80 hover:bg-black/5 md:bg-transparent'}`;
@@ -29,7 +29,7 @@ export default function ProfileLayout() {
   if (!user)
     return (
       <div className="mx-auto max-w-5xl px-4 py-10" aria-busy="true">
-        <p className="text-ink/70">{profileTexts.chargementDeVotreCompte}</p>
+        <p className="text-ink/70">{accountLayout.loading}</p>
       </div>
     );
 
@@ -37,10 +37,10 @@ export default function ProfileLayout() {
     <div className="mx-auto max-w-5xl px-4 py-6 md:grid md:grid-cols-[14rem_1fr] md:gap-8 md:py-10">
       <aside className="md:pt-1">
         <p className="mb-3 text-sm text-ink/70">
-          {profileTexts.bonjour}
+          {accountLayout.greeting}
           <strong className="text-ink">{user.first_name}</strong>
         </p>
-        <nav aria-label={profileTexts.monCompte} className="flex flex-wrap gap-1 pb-2 md:flex-col">
+        <nav aria-label={accountLayout.heading} className="flex flex-wrap gap-1 pb-2 md:flex-col">
           {links.map(({ to, label, icon: Icon }) => (
             <NavLink key={to} to={to} className={linkClass}>
               <Icon size={16} aria-hidden />
@@ -53,7 +53,7 @@ export default function ProfileLayout() {
             className="flex shrink-0 items-center gap-2 whitespace-nowrap rounded-full bg-white px-3 py-2 text-sm font-medium text-ink/80 hover:bg-black/5 md:rounded-xl md:bg-transparent"
           >
             <LogOut size={16} aria-hidden />
-            {profileTexts.seDeconnecter}
+            {accountLayout.logOut}
           </button>
         </nav>
       </aside>

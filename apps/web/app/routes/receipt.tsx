@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Download, Printer } from 'lucide-react';
-import { messages } from '@resto/domain/messages';
+import { receiptAnswers, receiptPage } from '@resto/copy/documents/receipts';
 import type { Receipt } from '@resto/contract/receipts';
 import { getReceipt } from '@resto/contract/receipts.routes';
 import type { Route } from './+types/receipt';
@@ -9,13 +9,12 @@ import { serverApi } from '../lib/api.server.ts';
 import { formatEuros, formatRate } from '@resto/domain/format';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
-import { receiptTexts } from '@resto/domain/messages/receipts';
 
 export const meta: Route.MetaFunction = ({ location, matches, data }) => [
   ...pageMeta(
     data && 'receipt' in data
-      ? `${data.receipt.kind === 'invoice' ? receiptTexts.invoiceWord : receiptTexts.receiptWord} ${data.receipt.invoice_number ?? data.receipt.number}`
-      : receiptTexts.receiptWord,
+      ? `${data.receipt.kind === 'invoice' ? receiptPage.invoiceWord : receiptPage.receiptWord} ${data.receipt.invoice_number ?? data.receipt.number}`
+      : receiptPage.receiptWord,
     { location, matches },
   ),
   { name: 'robots', content: 'noindex' },
@@ -29,7 +28,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 /** Reads GET /v2/public/receipts/{file} (the secret); a French message for an unknown or not yet placed order. */
 export async function loader({ context, request }: Route.LoaderArgs): Promise<{ receipt: Receipt; secret: string } | { error: string }> {
   const secret = new URL(request.url).searchParams.get('commande') ?? '';
-  if (!/^[0-9a-f]{32,128}$/.test(secret)) return { error: messages.unknownReceipt };
+  if (!/^[0-9a-f]{32,128}$/.test(secret)) return { error: receiptAnswers.unknownReceipt };
   try {
     return { receipt: await serverApi(context).call(getReceipt, { params: { file: secret } }), secret };
   } catch (error) {
@@ -60,12 +59,12 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
     return (
       <div className="mx-auto max-w-xl px-4 py-10">
         <div className="rounded-3xl bg-white p-6 text-center shadow-sm">
-          <h1 className="text-2xl font-extrabold">{receiptTexts.recuIntrouvable}</h1>
+          <h1 className="text-2xl font-extrabold">{receiptPage.notFound}</h1>
           <p className="mt-2 text-ink/70" role="alert">
             {loaderData.error}
           </p>
           <Link to={`${prefix}/menu`} className="mt-6 inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">
-            {receiptTexts.retourALaCarte}
+            {receiptPage.backToMenu}
           </Link>
         </div>
       </div>
@@ -84,7 +83,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-2.5 font-semibold text-white"
         >
           <Download size={18} aria-hidden />
-          {receiptTexts.telechargerLePdf}
+          {receiptPage.downloadPdf}
         </a>
         <button
           type="button"
@@ -92,7 +91,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           className="inline-flex items-center gap-2 rounded-full border border-black/15 bg-white px-4 py-2.5 font-semibold"
         >
           <Printer size={18} aria-hidden />
-          {receiptTexts.imprimer}
+          {receiptPage.print}
         </button>
       </div>
       <article className="receipt rounded-3xl bg-white p-5 shadow-sm sm:p-8" aria-labelledby="receipt-title">
@@ -102,9 +101,9 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           {seller.legal_form ? <p className="text-xs text-ink/70">{seller.legal_form}</p> : null}
           <p className="text-sm">{seller.address}</p>
           <p className="text-xs text-ink/70">
-            {receiptTexts.siret}
+            {receiptPage.siretPrefix}
             {seller.siret || '—'}
-            {receiptTexts.tvaIntracommunautaire}
+            {receiptPage.vatPrefix}
             {seller.vat_number || '—'}
           </p>
           {seller.registration ? <p className="text-xs text-ink/70">{seller.registration}</p> : null}
@@ -112,39 +111,39 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
 
         <section className="border-b border-black/10 py-4">
           <h1 id="receipt-title" className="text-2xl font-extrabold" data-testid="receipt-number">
-            {invoice ? receiptTexts.facture(receipt.invoice_number) : receiptTexts.recu(receipt.number)}
+            {invoice ? receiptPage.invoiceTitle(receipt.invoice_number) : receiptPage.receiptTitle(receipt.number)}
           </h1>
-          {invoice ? <p className="text-xs text-ink/70">{receiptTexts.recu(receipt.number)}</p> : null}
-          <p className="text-sm">{receiptTexts.commandeN(receipt.order_id, receipt.issued_at_label)}</p>
+          {invoice ? <p className="text-xs text-ink/70">{receiptPage.receiptTitle(receipt.number)}</p> : null}
+          <p className="text-sm">{receiptPage.orderOn(receipt.order_id, receipt.issued_at_label)}</p>
           <p className="text-sm text-ink/70">
             {receipt.order_type}, {receipt.schedule}
           </p>
-          {receipt.customer_name ? <p className="text-sm">{receiptTexts.client(receipt.customer_name)}</p> : null}
+          {receipt.customer_name ? <p className="text-sm">{receiptPage.customer(receipt.customer_name)}</p> : null}
           {receipt.business ? (
             <div className="mt-3 text-sm">
-              <p className="font-semibold">{receiptTexts.factureA}</p>
+              <p className="font-semibold">{receiptPage.billedTo}</p>
               <p>{receipt.business.company_name}</p>
               <p>{receipt.business.address}</p>
-              {receipt.business.siren ? <p>{receiptTexts.siren(receipt.business.siren)}</p> : null}
-              {receipt.business.vat_number ? <p>{receiptTexts.vatNumberLine(receipt.business.vat_number)}</p> : null}
+              {receipt.business.siren ? <p>{receiptPage.siren(receipt.business.siren)}</p> : null}
+              {receipt.business.vat_number ? <p>{receiptPage.vatNumberLine(receipt.business.vat_number)}</p> : null}
             </div>
           ) : null}
         </section>
 
-        <ul className="divide-y divide-black/5 border-b border-black/10 text-sm" aria-label={receiptTexts.articles}>
+        <ul className="divide-y divide-black/5 border-b border-black/10 text-sm" aria-label={receiptPage.lines}>
           {receipt.lines.map((line, index) => (
             <li key={index} className="py-2" data-testid="receipt-line">
               <p className="flex justify-between gap-3 font-semibold">
                 <span>
                   {line.quantity} × {line.name}
-                  {line.free ? receiptTexts.offert : ''}
+                  {line.free ? receiptPage.freeMark : ''}
                 </span>
                 <span className="whitespace-nowrap tabular-nums">{formatEuros(line.amount)}</span>
               </p>
               <p className="text-xs text-ink/70">
                 {line.details ? `${line.details} — ` : ''}
-                {invoice ? receiptTexts.ht(formatEuros(line.unit_price_ht)) : formatEuros(line.unit_price)}
-                {receiptTexts.lUniteTva}
+                {invoice ? receiptPage.ht(formatEuros(line.unit_price_ht)) : formatEuros(line.unit_price)}
+                {receiptPage.unitVat}
                 {formatRate(line.tax_rate)}
               </p>
             </li>
@@ -152,34 +151,34 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
         </ul>
 
         <section className="space-y-1 border-b border-black/10 py-3 text-sm">
-          <Row label={receiptTexts.sousTotal} amount={formatEuros(receipt.subtotal)} />
+          <Row label={receiptPage.subtotal} amount={formatEuros(receipt.subtotal)} />
           {receipt.reductions.map((reduction, index) => (
             <Row
               key={index}
-              label={`${reduction.coupon ? receiptTexts.codePromo : receiptTexts.reduction} : ${reduction.name}`}
+              label={`${reduction.coupon ? receiptPage.coupon : receiptPage.discount} : ${reduction.name}`}
               amount={`−${formatEuros(reduction.amount)}`}
             />
           ))}
           {!receipt.is_pickup ? (
-            <Row label={receiptTexts.livraison} amount={receipt.delivery > 0 ? formatEuros(receipt.delivery) : receiptTexts.offerte} />
+            <Row label={receiptPage.delivery} amount={receipt.delivery > 0 ? formatEuros(receipt.delivery) : receiptPage.freeOfCharge} />
           ) : null}
         </section>
 
-        <section className="space-y-1 py-3 text-sm" aria-label={receiptTexts.tva}>
-          <Row label={receiptTexts.totalHt} amount={formatEuros(receipt.total_ht)} testId="receipt-total-ht" />
+        <section className="space-y-1 py-3 text-sm" aria-label={receiptPage.vat}>
+          <Row label={receiptPage.totalExclTax} amount={formatEuros(receipt.total_ht)} testId="receipt-total-ht" />
           {receipt.tax_by_rate.map((t) => (
             <Row
               key={t.rate}
-              label={receiptTexts.tvaSurHt(formatRate(t.rate), formatEuros(t.base_ht))}
+              label={receiptPage.vatOnBase(formatRate(t.rate), formatEuros(t.base_ht))}
               amount={formatEuros(t.tax)}
               testId={`receipt-tax-${t.rate}`}
             />
           ))}
-          <Row label={receiptTexts.totalTtc} amount={formatEuros(receipt.total_ttc)} strong testId="receipt-total" />
+          <Row label={receiptPage.totalInclTax} amount={formatEuros(receipt.total_ttc)} strong testId="receipt-total" />
         </section>
 
         <p className="border-t border-black/10 pt-3 text-sm">
-          {receiptTexts.paiement}
+          {receiptPage.paymentPrefix}
           {receipt.payment.method_label} — <strong>{receipt.payment.state_label}</strong>
         </p>
         <footer className="mt-3 space-y-1 text-xs text-ink/70">

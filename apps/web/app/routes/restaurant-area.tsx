@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
-import { staffAreaTexts } from '@resto/domain/messages/staff';
+import { staffArea } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-area';
 import { requireStaffMe } from '../lib/staff-api.server.ts';
 import { StaffShell } from '../features/staff/index.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.area }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [{ title: staffArea.area }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /**
  * The signed-in staff pages' layout (docs/decisions/020): without a live staff session (none,

@@ -1,12 +1,12 @@
 import { AuditPageSchema } from '@resto/contract/backoffice-audit';
-import { staffAreaTexts, staffMessages } from '@resto/domain/messages/staff';
-import { auditTexts } from '@resto/domain/messages/backoffice-audit';
+import { auditLog } from '@resto/copy/staff/audit';
+import { staffAnswers, staffArea } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-audit';
 import { loadStaffPage, staffApi } from '../lib/staff-api.server.ts';
 import { AuditLogPage } from '../features/backoffice-audit/index.ts';
 import { Card } from '../components/ui/card.tsx';
 
-export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.audit }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [{ title: staffArea.audit }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
@@ -29,9 +29,9 @@ export default function RestaurantAudit({ loaderData }: Route.ComponentProps) {
   if (!loaderData.page)
     return (
       <Card>
-        <h1 className="text-2xl font-extrabold">{auditTexts.title}</h1>
+        <h1 className="text-2xl font-extrabold">{auditLog.title}</h1>
         <p role="alert" className="mt-2 text-ink/80">
-          {staffMessages.forbidden}
+          {staffAnswers.forbidden}
         </p>
       </Card>
     );

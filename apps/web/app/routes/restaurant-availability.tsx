@@ -1,10 +1,10 @@
 import { AvailabilityListSchema } from '@resto/contract/backoffice-images';
-import { availabilityTexts } from '@resto/domain/messages/backoffice-availability';
+import { availability } from '@resto/copy/staff/availability';
 import type { Route } from './+types/restaurant-availability';
 import { loadStaffPage, staffApi } from '../lib/staff-api.server.ts';
 import { AvailabilityPage } from '../features/backoffice-availability/index.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: availabilityTexts.pageTitle }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [{ title: availability.pageTitle }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

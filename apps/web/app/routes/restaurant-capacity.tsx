@@ -1,13 +1,13 @@
 import { useOutletContext } from 'react-router';
 import { CapacityViewSchema } from '@resto/contract/backoffice-capacity';
 import type { StaffMe } from '@resto/contract/staff';
-import { staffAreaTexts } from '@resto/domain/messages/staff';
-import { capacityPageTexts } from '@resto/domain/messages/backoffice-capacity';
+import { capacityPage } from '@resto/copy/staff/capacity';
+import { staffArea } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-capacity';
 import { loadStaffPage, staffApi } from '../lib/staff-api.server.ts';
 import { CapacityPage } from '../features/backoffice-capacity/index.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.capacity }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [{ title: staffArea.capacity }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
@@ -15,7 +15,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 /** /restaurant/capacite (docs/decisions/023): the capacity per 15-minute slot, read by any member, set by the owner. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadStaffPage(async () => ({ view: await staffApi(request, context).call({ path: '/v2/restaurant/capacity', response: CapacityViewSchema }) }), {
-    failure: capacityPageTexts.loadFailed,
+    failure: capacityPage.loadFailed,
   });
 }
 

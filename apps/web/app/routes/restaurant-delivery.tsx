@@ -1,11 +1,11 @@
-import { staffAreaTexts } from '@resto/domain/messages/staff';
-import { deliveryPageTexts } from '@resto/domain/messages/backoffice-settings';
+import { deliverySettingsPage } from '@resto/copy/staff/settings';
+import { staffArea } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-delivery';
 import { loadVersionedSettings } from '../lib/staff-api.server.ts';
 import { DeliveryPage } from '../features/backoffice-settings/index.ts';
 import { Card } from '../components/ui/card.tsx';
 
-export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.delivery }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [{ title: staffArea.delivery }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
@@ -20,9 +20,9 @@ export default function RestaurantDelivery({ loaderData }: Route.ComponentProps)
   if (!loaderData.settings)
     return (
       <Card data-testid="delivery-forbidden">
-        <h1 className="text-2xl font-extrabold">{staffAreaTexts.delivery}</h1>
+        <h1 className="text-2xl font-extrabold">{staffArea.delivery}</h1>
         <p role="alert" className="mt-2 text-ink/80">
-          {deliveryPageTexts.forbidden}
+          {deliverySettingsPage.forbidden}
         </p>
       </Card>
     );

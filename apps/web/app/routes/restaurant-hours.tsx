@@ -1,12 +1,12 @@
 import { HoursPageSchema } from '@resto/contract/backoffice-hours';
-import { staffMessages } from '@resto/domain/messages/staff';
-import { hoursPageTexts } from '@resto/domain/messages/backoffice-hours';
+import { hoursPage } from '@resto/copy/staff/hours';
+import { staffAnswers } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-hours';
 import { loadStaffPage, staffApi } from '../lib/staff-api.server.ts';
 import { HoursPage } from '../features/backoffice-hours/index.ts';
 import { Card } from '../components/ui/card.tsx';
 
-export const meta: Route.MetaFunction = () => [{ title: hoursPageTexts.title }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [{ title: hoursPage.title }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
@@ -22,9 +22,9 @@ export default function RestaurantHours({ loaderData }: Route.ComponentProps) {
   if (!loaderData.hours)
     return (
       <Card data-testid="hours-forbidden">
-        <h1 className="text-2xl font-extrabold">{hoursPageTexts.title}</h1>
+        <h1 className="text-2xl font-extrabold">{hoursPage.title}</h1>
         <p role="alert" className="mt-2 text-ink/80">
-          {staffMessages.forbidden}
+          {staffAnswers.forbidden}
         </p>
       </Card>
     );

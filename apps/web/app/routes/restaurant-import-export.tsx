@@ -1,12 +1,12 @@
 import { useOutletContext } from 'react-router';
 import type { StaffMe } from '@resto/contract/staff';
-import { staffAreaTexts, staffMessages } from '@resto/domain/messages/staff';
-import { importExportTexts } from '@resto/domain/messages/backoffice-audit';
+import { restaurantImport } from '@resto/copy/staff/audit';
+import { staffAnswers, staffArea } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-import-export';
 import { ImportExportPage } from '../features/backoffice-audit/index.ts';
 import { Card } from '../components/ui/card.tsx';
 
-export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.importExport }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [{ title: staffArea.importExport }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
@@ -17,9 +17,9 @@ export default function RestaurantImportExport() {
   if (me.role !== 'owner')
     return (
       <Card>
-        <h1 className="text-2xl font-extrabold">{importExportTexts.title}</h1>
+        <h1 className="text-2xl font-extrabold">{restaurantImport.title}</h1>
         <p role="alert" className="mt-2 text-ink/80">
-          {staffMessages.forbidden}
+          {staffAnswers.forbidden}
         </p>
       </Card>
     );

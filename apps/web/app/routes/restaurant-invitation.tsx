@@ -1,12 +1,12 @@
 import { getStaffInvitation } from '@resto/contract/staff.routes';
-import { staffInvitationTexts, staffMessages } from '@resto/domain/messages/staff';
+import { invitationPage, staffAnswers } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-invitation';
 import { ApiCallError } from '../lib/api.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { StaffInvitationForm, StaffInvitationInvalid } from '../features/staff/index.ts';
 
 export const meta: Route.MetaFunction = () => [
-  { title: staffInvitationTexts.title },
+  { title: invitationPage.title },
   { name: 'robots', content: 'noindex, nofollow' },
   // The link's token is in this page's URL: never sent to another site.
   { name: 'referrer', content: 'no-referrer' },
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [
 /** /restaurant/invitation?jeton=… (docs/decisions/020): what the link is for, or why it no longer works. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('jeton') ?? '';
-  if (!/^[A-Za-z0-9_-]{16,200}$/.test(token)) return { token, info: null, message: staffMessages.invitationInvalid };
+  if (!/^[A-Za-z0-9_-]{16,200}$/.test(token)) return { token, info: null, message: staffAnswers.invitationInvalid };
   try {
     return { token, info: await serverApi(context).call(getStaffInvitation, { params: { token } }), message: null };
   } catch (error) {
@@ -31,7 +31,7 @@ export default function RestaurantInvitation({ loaderData }: Route.ComponentProp
       {loaderData.info ? (
         <StaffInvitationForm token={loaderData.token} info={loaderData.info} />
       ) : (
-        <StaffInvitationInvalid message={loaderData.message ?? staffMessages.invitationInvalid} />
+        <StaffInvitationInvalid message={loaderData.message ?? staffAnswers.invitationInvalid} />
       )}
     </main>
   );

@@ -1,13 +1,13 @@
 import { redirect } from 'react-router';
 import { SettingsSchema } from '@resto/contract/catalog';
 import { readSetting } from '@resto/domain/settings';
-import { staffLoginTexts } from '@resto/domain/messages/staff';
+import { staffLogin } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-login';
 import { loadFromApi } from '../lib/api.server.ts';
 import { findStaffMe } from '../lib/staff-api.server.ts';
 import { StaffLoginForm, staffHome } from '../features/staff/index.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: staffLoginTexts.title }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [{ title: staffLogin.title }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** /restaurant (docs/decisions/020): the staff log-in; someone already signed in goes to the board. */
 export async function loader({ request, context }: Route.LoaderArgs) {

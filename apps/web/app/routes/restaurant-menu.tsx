@@ -1,12 +1,12 @@
 import { MenuTreeSchema } from '@resto/contract/backoffice-menu';
-import { menuEditorTexts } from '@resto/domain/messages/backoffice-menu';
-import { staffAreaTexts } from '@resto/domain/messages/staff';
+import { menuEditor } from '@resto/copy/staff/menu';
+import { staffArea } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-menu';
 import { loadStaffPage, staffApi } from '../lib/staff-api.server.ts';
 import { MenuEditorPage } from '../features/backoffice-menu/index.ts';
 import { Card } from '../components/ui/card.tsx';
 
-export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.menu }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [{ title: staffArea.menu }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
@@ -26,9 +26,9 @@ export default function RestaurantMenu({ loaderData }: Route.ComponentProps) {
   if (!loaderData.tree)
     return (
       <Card data-testid="menu-forbidden">
-        <h1 className="text-2xl font-extrabold">{menuEditorTexts.title}</h1>
+        <h1 className="text-2xl font-extrabold">{menuEditor.title}</h1>
         <p role="alert" className="mt-2 text-ink/80">
-          {menuEditorTexts.forbidden}
+          {menuEditor.forbidden}
         </p>
       </Card>
     );

@@ -1,11 +1,11 @@
 import { BackOfficeOffersSchema } from '@resto/contract/backoffice-offers';
-import { offersPageTexts } from '@resto/domain/messages/backoffice-offers';
+import { offersPage } from '@resto/copy/staff/offers';
 import type { Route } from './+types/restaurant-offers';
 import { loadStaffPage, staffApi } from '../lib/staff-api.server.ts';
 import { OffersPage } from '../features/backoffice-offers/index.ts';
 import { Card } from '../components/ui/card.tsx';
 
-export const meta: Route.MetaFunction = () => [{ title: offersPageTexts.title }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [{ title: offersPage.title }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
@@ -21,9 +21,9 @@ export default function RestaurantOffers({ loaderData }: Route.ComponentProps) {
   if (!loaderData.data)
     return (
       <Card data-testid="offers-forbidden">
-        <h1 className="text-2xl font-extrabold">{offersPageTexts.title}</h1>
+        <h1 className="text-2xl font-extrabold">{offersPage.title}</h1>
         <p role="alert" className="mt-2 text-ink/80">
-          {offersPageTexts.ownerOnly}
+          {offersPage.ownerOnly}
         </p>
       </Card>
     );

@@ -1,9 +1,9 @@
-import { boardTexts } from '@resto/domain/messages/board';
+import { boardPage } from '@resto/copy/staff/board';
 import type { Route } from './+types/restaurant-orders';
 import { BoardPage } from '../features/board/index.ts';
 import { subscribeToPush } from '../features/staff-push/index.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: boardTexts.pageTitle }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [{ title: boardPage.pageTitle }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** Staff pages are never cached: they carry the day's orders. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

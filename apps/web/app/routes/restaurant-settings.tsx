@@ -1,11 +1,11 @@
-import { staffAreaTexts } from '@resto/domain/messages/staff';
-import { settingsPageTexts } from '@resto/domain/messages/backoffice-settings';
+import { settingsPage } from '@resto/copy/staff/settings';
+import { staffArea } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-settings';
 import { loadVersionedSettings } from '../lib/staff-api.server.ts';
 import { SettingsPage } from '../features/backoffice-settings/index.ts';
 import { Card } from '../components/ui/card.tsx';
 
-export const meta: Route.MetaFunction = () => [{ title: staffAreaTexts.settings }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [{ title: staffArea.settings }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
@@ -20,9 +20,9 @@ export default function RestaurantSettings({ loaderData }: Route.ComponentProps)
   if (!loaderData.settings)
     return (
       <Card data-testid="settings-forbidden">
-        <h1 className="text-2xl font-extrabold">{staffAreaTexts.settings}</h1>
+        <h1 className="text-2xl font-extrabold">{staffArea.settings}</h1>
         <p role="alert" className="mt-2 text-ink/80">
-          {settingsPageTexts.forbidden}
+          {settingsPage.forbidden}
         </p>
       </Card>
     );

@@ -1,13 +1,13 @@
 import { useOutletContext } from 'react-router';
 import type { StaffMe } from '@resto/contract/staff';
 import { getStaffTeam } from '@resto/contract/staff.routes';
-import { staffMessages, staffTeamTexts } from '@resto/domain/messages/staff';
+import { staffAnswers, teamPage } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-team';
 import { loadStaffPage, staffApi } from '../lib/staff-api.server.ts';
 import { StaffTeamPage } from '../features/staff/index.ts';
 import { Card } from '../components/ui/card.tsx';
 
-export const meta: Route.MetaFunction = () => [{ title: staffTeamTexts.title }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [{ title: teamPage.title }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** /restaurant/equipe (docs/decisions/020): the owner's team page; a staff member is told it is the owner's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,9 +21,9 @@ export default function RestaurantTeam({ loaderData }: Route.ComponentProps) {
   if (!loaderData.team)
     return (
       <Card data-testid="team-forbidden">
-        <h1 className="text-2xl font-extrabold">{staffTeamTexts.title}</h1>
+        <h1 className="text-2xl font-extrabold">{teamPage.title}</h1>
         <p role="alert" className="mt-2 text-ink/80">
-          {staffMessages.forbidden}
+          {staffAnswers.forbidden}
         </p>
       </Card>
     );

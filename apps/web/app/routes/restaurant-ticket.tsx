@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { ticketTexts } from '@resto/domain/messages/board';
+import { kitchenTicket } from '@resto/copy/staff/board';
 import type { Route } from './+types/restaurant-ticket';
 import { TicketPage } from '../features/board/index.ts';
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: ticketTexts.pageTitle(Number(params.orderId)) }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = ({ params }) => [{ title: kitchenTicket.pageTitle(Number(params.orderId)) }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** Staff pages are never cached: they carry the day's orders. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

@@ -13,7 +13,7 @@ import { ErrorPage, errorDetail } from '../components/error-page.tsx';
 import { useHydratedStores } from '../lib/use-hydrated-stores.ts';
 import { AppOverlays } from '../features/pwa/index.ts';
 import { useChunkErrorRecovery, useOfflineRecovery } from '../features/pwa/index.ts';
-import { shellTexts } from '@resto/domain/messages/site';
+import { siteHeader } from '@resto/copy/storefront/site';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The configured origin (SITE_URL) makes Open Graph and JSON-LD URLs absolute; never the request's Host.
@@ -44,7 +44,7 @@ function useScrolled(): boolean {
 export default function Shell({ loaderData }: Route.ComponentProps) {
   const prefix = useLocalePrefix();
   const { pathname } = useLocation();
-  const name = readSetting(loaderData.settings, 'contacts.name', shellTexts.restaurant);
+  const name = readSetting(loaderData.settings, 'contacts.name', siteHeader.restaurantFallback);
   const count = useCartStore((s) => s.lines.reduce((n, l) => n + l.quantity, 0));
   const scrolled = useScrolled();
   // Over the home page's dark hero the header is see-through with light text (spec section 1: sticky transparent header).
@@ -61,9 +61,9 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
       isActive ? 'bg-brand-100 text-brand-700' : overHero ? 'text-white/90 hover:text-white' : 'text-ink/80 hover:text-ink'
     }`;
   const optional = [
-    { page: 'About' as const, to: `${prefix}/about`, label: shellTexts.aPropos },
-    { page: 'Contact' as const, to: `${prefix}/contact`, label: shellTexts.contact },
-    { page: 'Blog' as const, to: `${prefix}/blog`, label: shellTexts.blog },
+    { page: 'About' as const, to: `${prefix}/about`, label: siteHeader.about },
+    { page: 'Contact' as const, to: `${prefix}/contact`, label: siteHeader.contact },
+    { page: 'Blog' as const, to: `${prefix}/blog`, label: siteHeader.blog },
   ].filter((link) => isPageAllowed(loaderData.settings, link.page));
 
   return (
@@ -78,9 +78,9 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
             <UtensilsCrossed size={20} className={`shrink-0 ${overHero ? 'text-white' : 'text-brand-600'}`} aria-hidden />
             <span className="truncate">{name}</span>
           </Link>
-          <nav aria-label={shellTexts.navigationPrincipale} className="ml-auto flex items-center gap-1">
+          <nav aria-label={siteHeader.navLabel} className="ml-auto flex items-center gap-1">
             <NavLink to={`${prefix}/menu`} className={navClass}>
-              {shellTexts.laCarte}
+              {siteHeader.menu}
             </NavLink>
             {optional.map((link) => (
               <NavLink key={link.page} to={link.to} className={(state) => `${navClass(state)} hidden sm:block`}>
@@ -88,13 +88,13 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
               </NavLink>
             ))}
             {/* Logged in or not, /profile is the account: its guard sends a guest to /auth/login. */}
-            <NavLink to={`${prefix}/profile`} className={navClass} aria-label={shellTexts.monCompte}>
+            <NavLink to={`${prefix}/profile`} className={navClass} aria-label={siteHeader.account}>
               <UserRound size={18} aria-hidden />
             </NavLink>
             <Link
               to={`${prefix}/checkout`}
               className="relative ml-1 flex items-center gap-1.5 rounded-full bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white"
-              aria-label={shellTexts.commanderArticleDansLePanier(count, count > 1 ? 's' : '')}
+              aria-label={siteHeader.cartButton(count, count > 1 ? 's' : '')}
             >
               <ShoppingBag size={16} aria-hidden />
               <span suppressHydrationWarning>{count}</span>

@@ -1,4 +1,6 @@
-import { messages } from '@resto/domain/messages';
+import { orderPlaced } from '@resto/copy/storefront/checkout';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
+import { trackingPage } from '@resto/copy/storefront/tracking';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
@@ -12,12 +14,10 @@ import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { lastOrderKey } from '../features/checkout/checkout-store.ts';
-import { successTexts } from '@resto/domain/messages/checkout';
-import { trackingTexts } from '@resto/domain/messages/tracking';
 import { trackingPath } from '../features/tracking/index.ts';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(successTexts.commandeEnvoyeeMerci, { location, matches }),
+  ...pageMeta(orderPlaced.documentTitle, { location, matches }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -26,15 +26,15 @@ const whenOf = (order: Pick<OrderView, 'delivery_date' | 'delivery_time_range'>)
 
 /** 'Retrait dès que possible au 12 rue …' or 'Livraison le mardi 24 novembre, 12:30–12:45 au 8 rue …, 69002 Lyon'. */
 function scheduleOf(order: OrderView, restaurantAddress: string): string {
-  if (order.is_pickup) return successTexts.retraitAu(whenOf(order), restaurantAddress);
+  if (order.is_pickup) return orderPlaced.pickupAt(whenOf(order), restaurantAddress);
   const place = [order.location?.address, `${order.location?.postal_code ?? ''} ${order.location?.city ?? ''}`.trim()].filter(Boolean).join(', ');
-  return successTexts.livraisonAu(whenOf(order), place);
+  return orderPlaced.deliveryAt(whenOf(order), place);
 }
 
 /** How the order is paid: already by card (the card flow reaches /success once paid), else at the door or the counter. */
 function paymentClauseOf(order: Pick<OrderView, 'is_pickup' | 'payment_method'>): string {
-  if (order.payment_method === 'card') return successTexts.dejaPayeeParCarte;
-  return order.is_pickup ? successTexts.paiementSurPlace : successTexts.paiementALaLivraison;
+  if (order.payment_method === 'card') return orderPlaced.paidByCard;
+  return order.is_pickup ? orderPlaced.payOnPickup : orderPlaced.payOnDelivery;
 }
 
 /** /success?order={order_id}: the order number, and its recap for the browser that placed it. */
@@ -66,26 +66,26 @@ export default function Success() {
       <div className="rounded-3xl bg-white p-6 text-center shadow-sm">
         <CheckCircle2 size={56} className="mx-auto text-emerald-600" aria-hidden />
         <h1 className="mt-3 text-2xl font-extrabold">
-          {successTexts.merci}
+          {orderPlaced.thanks}
           {order ? ` ${order.customer.first_name}` : ''} !
         </h1>
         {Number.isInteger(orderId) && orderId > 0 ? (
           <p className="mt-2 text-lg">
-            {successTexts.votreCommande}
-            <strong data-testid="order-number">{successTexts.n(orderId)}</strong>
-            {successTexts.estBienEnregistree}
+            {orderPlaced.orderPrefix}
+            <strong data-testid="order-number">{orderPlaced.orderNumberShort(orderId)}</strong>
+            {orderPlaced.recordedSuffix}
           </p>
         ) : (
-          <p className="mt-2 text-lg">{successTexts.votreCommandeEstBienEnregistree}</p>
+          <p className="mt-2 text-lg">{orderPlaced.recorded}</p>
         )}
         <p className="mt-1 text-ink/70" data-testid="order-schedule">
-          {order ? `${scheduleOf(order, readSetting(settings, 'contacts.address', successTexts.restaurant))}${paymentClauseOf(order)} ` : null}
-          {successTexts.pourTouteQuestion}
+          {order ? `${scheduleOf(order, readSetting(settings, 'contacts.address', orderPlaced.restaurantFallback))}${paymentClauseOf(order)} ` : null}
+          {orderPlaced.questions}
           {readSetting(settings, 'contacts.phone', '')}.
         </p>
         {order?.payment_test_mode ? (
           <p className="mt-3 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-800" data-testid="payment-test-mode">
-            {messages.paymentTestMode}
+            {paymentAnswers.paymentTestMode}
           </p>
         ) : null}
         {order ? (
@@ -105,7 +105,7 @@ export default function Success() {
                   <span>
                     {free.quantity} × {free.item_name}
                   </span>
-                  <span>{successTexts.offert}</span>
+                  <span>{orderPlaced.free}</span>
                 </li>
               ))}
             </ul>
@@ -113,18 +113,18 @@ export default function Success() {
               .filter((offer) => offer.amount > 0)
               .map((offer) => (
                 <p key={offer.offer_id} className="flex justify-between gap-3 text-sm text-emerald-700">
-                  <span>{offer.is_coupon ? successTexts.codePromo(offer.name) : offer.name}</span>
+                  <span>{offer.is_coupon ? orderPlaced.coupon(offer.name) : offer.name}</span>
                   <span>−{formatEuros(offer.amount)}</span>
                 </p>
               ))}
             {!order.is_pickup ? (
               <p className="flex justify-between gap-3 text-sm">
-                <span>{successTexts.livraison}</span>
-                <span>{order.delivery > 0 ? formatEuros(order.delivery) : successTexts.gratuit}</span>
+                <span>{orderPlaced.delivery}</span>
+                <span>{order.delivery > 0 ? formatEuros(order.delivery) : orderPlaced.freeOfCharge}</span>
               </p>
             ) : null}
             <p className="mt-2 flex justify-between border-t border-black/10 pt-2 font-bold">
-              <span>{successTexts.totalTtc}</span>
+              <span>{orderPlaced.totalInclTax}</span>
               <span data-testid="order-total">{formatEuros(order.total)}</span>
             </p>
           </div>
@@ -136,7 +136,7 @@ export default function Success() {
               data-testid="tracking-link"
               className="inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white"
             >
-              {trackingTexts.suivreMaCommande}
+              {trackingPage.trackLink}
             </Link>
           ) : null}
           {secret ? (
@@ -145,14 +145,14 @@ export default function Success() {
               data-testid="receipt-link"
               className="inline-block rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700"
             >
-              {successTexts.voirLeRecu}
+              {orderPlaced.viewReceipt}
             </Link>
           ) : null}
           <Link
             to={`${prefix}/menu`}
             className={`inline-block rounded-full px-5 py-2.5 font-semibold ${secret ? 'text-brand-700 underline' : 'bg-brand-600 text-white'}`}
           >
-            {successTexts.retourALaCarte}
+            {orderPlaced.backToMenu}
           </Link>
         </div>
       </div>

@@ -6,10 +6,10 @@ import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { Prose } from '../features/site/index.ts';
-import { termsOfServiceTexts } from '@resto/domain/messages/legal';
+import { termsOfService } from '@resto/copy/storefront/legal';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta(termsOfServiceTexts.mentionsLegalesEtConditionsGenerales, { location, matches }, termsOfServiceTexts.editeurDuSiteHebergeurEt, {
+  pageMeta(termsOfService.heading, { location, matches }, termsOfService.metaDescription, {
     site: siteMetaFrom(matches),
   });
 
@@ -22,69 +22,69 @@ export default function TermsOfService() {
   const card = readSetting(settings, 'payments.stripe.active', false);
   const delivery = readSetting(settings, 'features.delivery.active', false);
   return (
-    <Prose title={termsOfServiceTexts.mentionsLegalesEtConditionsGenerales}>
-      <h2 id="mentions-legales">{termsOfServiceTexts.mentionsLegales}</h2>
+    <Prose title={termsOfService.heading}>
+      <h2 id="mentions-legales">{termsOfService.noticeHeading}</h2>
       <p>
-        {termsOfServiceTexts.leSiteDeCommandeEn}
+        {termsOfService.publisherStart}
         <strong>{info.name}</strong>
-        {termsOfServiceTexts.estEditePar}
+        {termsOfService.publisherBy}
         {info.companyName}, {info.legalForm}
-        {termsOfServiceTexts.immatriculeeAu}
+        {termsOfService.registeredAt}
         {info.registration}
-        {termsOfServiceTexts.siret}
+        {termsOfService.siretPrefix}
         {info.siret}
-        {termsOfServiceTexts.tvaIntracommunautaire}
+        {termsOfService.vatPrefix}
         {info.vatNumber}
-        {termsOfServiceTexts.dontLeSiegeEstSitue}
+        {termsOfService.seatAt}
         {info.address}.
       </p>
       <ul>
-        <li>{termsOfServiceTexts.telephone(info.phone)}</li>
-        <li>{termsOfServiceTexts.adresseEMail(info.email)}</li>
-        <li>{termsOfServiceTexts.directeurOuDirectriceDeLa(info.publicationDirector)}</li>
-        <li>{termsOfServiceTexts.hebergement(info.host)}</li>
+        <li>{termsOfService.phone(info.phone)}</li>
+        <li>{termsOfService.email(info.email)}</li>
+        <li>{termsOfService.publicationDirector(info.publicationDirector)}</li>
+        <li>{termsOfService.host(info.host)}</li>
       </ul>
 
-      <h2 id="cgv">{termsOfServiceTexts.conditionsGeneralesDeVente}</h2>
-      <h3>{termsOfServiceTexts.n1Objet}</h3>
-      <p>{termsOfServiceTexts.lesPresentesConditionsRegissentLes(info.name)}</p>
-      <h3>{termsOfServiceTexts.n2ProduitsEtAllergenes}</h3>
+      <h2 id="cgv">{termsOfService.salesHeading}</h2>
+      <h3>{termsOfService.purposeHeading}</h3>
+      <p>{termsOfService.scope(info.name)}</p>
+      <h3>{termsOfService.productsHeading}</h3>
       <p>
-        {termsOfServiceTexts.lesPlatsSontDecritsSur}
-        <Link to={`${prefix}/menu`}>{termsOfServiceTexts.laCarte}</Link>
-        {termsOfServiceTexts.avecLeurCompositionLes14}
+        {termsOfService.dishesStart}
+        <Link to={`${prefix}/menu`}>{termsOfService.menuLink}</Link>
+        {termsOfService.dishesAllergens}
         {info.phone}
-        {termsOfServiceTexts.avantDeCommander}
+        {termsOfService.dishesEnd}
       </p>
-      <h3>{termsOfServiceTexts.n3Prix}</h3>
-      <p>{termsOfServiceTexts.lesPrixSontIndiquesEn}</p>
-      <h3>{termsOfServiceTexts.n4Commande}</h3>
+      <h3>{termsOfService.pricesHeading}</h3>
+      <p>{termsOfService.prices}</p>
+      <h3>{termsOfService.orderHeading}</h3>
       <p>
-        {termsOfServiceTexts.laCommandeSuitLesEtapes}
-        {delivery ? termsOfServiceTexts.livraisonOuRetrait : termsOfServiceTexts.retrait}
-        {termsOfServiceTexts.paiementEtConfirmationElleEst}
+        {termsOfService.stepsStart}
+        {delivery ? termsOfService.stepsTypeFallback : termsOfService.stepsPickup}
+        {termsOfService.stepsEnd}
       </p>
-      <h3>{termsOfServiceTexts.n5Paiement}</h3>
+      <h3>{termsOfService.paymentHeading}</h3>
       <ul>
-        {cash ? <li>{termsOfServiceTexts.paiementSurPlaceAuRetrait}</li> : null}
-        {card ? <li>{termsOfServiceTexts.paiementEnLigneParCarte}</li> : null}
+        {cash ? <li>{termsOfService.payOnSite}</li> : null}
+        {card ? <li>{termsOfService.payOnline}</li> : null}
       </ul>
-      <h3>{termsOfServiceTexts.n6RetraitEtLivraison}</h3>
+      <h3>{termsOfService.fulfilmentHeading}</h3>
       <p>
-        {termsOfServiceTexts.laCommandeEstPrepareePour}
-        {info.address}. {delivery ? termsOfServiceTexts.laLivraisonEstAssureeDans : termsOfServiceTexts.laLivraisonNEstPas}
+        {termsOfService.preparation}
+        {info.address}. {delivery ? termsOfService.deliveryTerms : termsOfService.deliveryUnavailable}
       </p>
-      <h3>{termsOfServiceTexts.n7AbsenceDeDroitDe}</h3>
-      <p>{termsOfServiceTexts.conformementALArticleL221}</p>
-      <h3>{termsOfServiceTexts.n8ReclamationsEtMediation}</h3>
-      <p>{termsOfServiceTexts.touteReclamationProduitManquantErreur(info.email, info.phone, info.mediator)}</p>
-      <h3>{termsOfServiceTexts.n9DonneesPersonnelles}</h3>
+      <h3>{termsOfService.withdrawalHeading}</h3>
+      <p>{termsOfService.noWithdrawal}</p>
+      <h3>{termsOfService.claimsHeading}</h3>
+      <p>{termsOfService.claims(info.email, info.phone, info.mediator)}</p>
+      <h3>{termsOfService.personalDataHeading}</h3>
       <p>
-        {termsOfServiceTexts.lesDonneesNecessairesALa}
-        <Link to={`${prefix}/privacy-policy`}>{termsOfServiceTexts.politiqueDeConfidentialite}</Link>.
+        {termsOfService.personalData}
+        <Link to={`${prefix}/privacy-policy`}>{termsOfService.privacyLink}</Link>.
       </p>
-      <h3>{termsOfServiceTexts.n10DroitApplicable}</h3>
-      <p>{termsOfServiceTexts.lesPresentesConditionsSontSoumises}</p>
+      <h3>{termsOfService.lawHeading}</h3>
+      <p>{termsOfService.law}</p>
     </Prose>
   );
 }

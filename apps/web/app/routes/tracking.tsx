@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import type { TrackingView } from '@resto/contract/board';
 import { getOrderTracking } from '@resto/contract/board.routes';
-import { trackingTexts } from '@resto/domain/messages/tracking';
+import { trackingPage } from '@resto/copy/storefront/tracking';
 import type { Route } from './+types/tracking';
 import { ApiCallError } from '../lib/api.ts';
 import { serverApi } from '../lib/api.server.ts';
@@ -10,7 +10,7 @@ import { pageMeta } from '../lib/seo.ts';
 import { TrackingPage } from '../features/tracking/index.ts';
 
 export const meta: Route.MetaFunction = ({ location, matches, data: loaderData }) => [
-  ...pageMeta(loaderData && 'view' in loaderData ? trackingTexts.pageTitle(loaderData.view.order_id) : trackingTexts.pageTitleUnknown, { location, matches }),
+  ...pageMeta(loaderData && 'view' in loaderData ? trackingPage.pageTitle(loaderData.view.order_id) : trackingPage.pageTitleUnknown, { location, matches }),
   { name: 'robots', content: 'noindex' },
   // The secret is in the address: never sent on to another site.
   { name: 'referrer', content: 'no-referrer' },
@@ -49,10 +49,10 @@ export default function Tracking({ loaderData }: Route.ComponentProps) {
           <p className="text-4xl font-bold" aria-hidden>
             404
           </p>
-          <h1 className="mt-2 text-2xl font-extrabold">{trackingTexts.introuvableTitre}</h1>
-          <p className="mt-2 text-ink/70">{trackingTexts.introuvable}</p>
+          <h1 className="mt-2 text-2xl font-extrabold">{trackingPage.notFoundTitle}</h1>
+          <p className="mt-2 text-ink/70">{trackingPage.notFound}</p>
           <Link to={`${prefix}/menu`} className="mt-6 inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">
-            {trackingTexts.retourALaCarte}
+            {trackingPage.backToMenu}
           </Link>
         </div>
       </div>

@@ -13,8 +13,8 @@ import {
 } from '@resto/contract/backoffice-audit';
 import { diffRestaurantFiles, importSummary, type RestaurantDiff } from '@resto/domain/restaurant-diff';
 import { RestaurantFileSchema, type RestaurantFile } from '@resto/domain/restaurant-file';
-import { importExportMessages } from '@resto/domain/messages/backoffice-audit';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
+import { importAnswers } from '@resto/copy/staff/audit';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import { ApiError, success } from '../../http/errors.ts';
@@ -102,14 +102,14 @@ function parseFile(value: unknown): RestaurantFile {
   const parsed = RestaurantFileSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(racine)', message: issue.message }));
-  throw new ApiError('restaurant_file_invalid', importExportMessages.fileInvalid(errors.length), errors);
+  throw new ApiError('restaurant_file_invalid', importAnswers.fileInvalid(errors.length), errors);
 }
 
 async function readJson(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
   try {
     return await c.req.json();
   } catch {
-    throw new ApiError('invalid_json', messages.invalidJson);
+    throw new ApiError('invalid_json', requestErrors.invalidJson);
   }
 }
 
@@ -182,7 +182,7 @@ export function auditRoutes(deps: { db: Database; clock: () => Date }) {
     const file = parseFile(await readJson(c));
     const result = await catalogEdit(db, { staffId: staff.staffId, name: staff.name }, async (tx, version) => {
       // catalogEdit took version = the current one + 1 (locked until commit): anything in between is another change.
-      if (version - 1 !== expected) throw new ApiError('stale_edit', importExportMessages.stale, [], { current: { catalog_version: version - 1 } });
+      if (version - 1 !== expected) throw new ApiError('stale_edit', importAnswers.stale, [], { current: { catalog_version: version - 1 } });
       const before = await exportRestaurant(tx);
       const diff = diffRestaurantFiles(before, file);
       const items = await replaceCatalog(tx, file, version);

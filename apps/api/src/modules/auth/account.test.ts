@@ -3,7 +3,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { messages } from '@resto/domain/messages';
+import { orderAnswers } from '@resto/copy/errors/orders';
+import { requestErrors } from '@resto/copy/errors/request';
+import { accountAnswers } from '@resto/copy/storefront/account';
 import { orderLines, orders, sessions, users } from '../../db/schema.ts';
 import { buildOrderPayload, errorOf, looksFrench, payloadOf, postOrder, startTestServer, type JsonResponse, type TestServer } from '../../test/harness.ts';
 import { authQuery, call, createAccount, login, newEmail, type Session } from '../../test/accounts.ts';
@@ -50,15 +52,15 @@ describe('profile', () => {
 
     const none = await call(server, 'GET', `/v2/public/auth/profile?user_id=${account.user.id}`);
     expect(none.status).toBe(401);
-    expect(errorOf(none).message).toBe(messages.notLoggedIn);
+    expect(errorOf(none).message).toBe(accountAnswers.notLoggedIn);
     expect(errorOf(none).code).toBe('login_required');
     const forged = await call(server, 'GET', `/v2/public/auth/profile?token=${'A'.repeat(43)}&user_id=${account.user.id}`);
     expect(forged.status).toBe(401);
-    expect(errorOf(forged).message).toBe(messages.sessionExpired);
+    expect(errorOf(forged).message).toBe(accountAnswers.sessionExpired);
     expect(errorOf(forged).code).toBe('session_expired');
     const noId = await call(server, 'GET', `/v2/public/auth/profile?token=${account.token}`);
     expect(noId.status).toBe(400);
-    expect(errorOf(noId).message).toBe(messages.userIdRequired);
+    expect(errorOf(noId).message).toBe(accountAnswers.userIdRequired);
   });
 
   test('PATCH update-profile: names, phone (stored E.164), address; the e-mail is not changed there', async () => {
@@ -85,8 +87,8 @@ describe('profile', () => {
     expect(bad.status).toBe(400);
     expect(errorOf(bad).errors).toEqual(
       expect.arrayContaining([
-        { path: 'first_name', message: messages.firstNameRequired },
-        { path: 'phone', message: messages.invalidPhone },
+        { path: 'first_name', message: requestErrors.firstNameRequired },
+        { path: 'phone', message: requestErrors.invalidPhone },
       ]),
     );
   });
@@ -101,7 +103,7 @@ describe('profile', () => {
     now = new Date(now.getTime() + 30 * 86_400_000);
     const expired = await call(server, 'GET', `/v2/public/auth/profile${authQuery(account)}`);
     expect(expired.status).toBe(401);
-    expect(errorOf(expired).message).toBe(messages.sessionExpired);
+    expect(errorOf(expired).message).toBe(accountAnswers.sessionExpired);
     expect(errorOf(expired).code).toBe('session_expired');
     expect(await server.db.select().from(sessions).where(eq(sessions.userId, account.user.id))).toEqual([]);
     now = start;
@@ -115,11 +117,11 @@ describe('orders in an account', () => {
     const payload = await buildOrderPayload(server, { user_id: account.user.id });
     const noToken = await postOrder(server.baseUrl, payload);
     expect(noToken.status).toBe(401);
-    expect(errorOf(noToken).errors).toEqual([{ path: 'user_id', message: messages.orderNeedsLogin }]);
+    expect(errorOf(noToken).errors).toEqual([{ path: 'user_id', message: orderAnswers.orderNeedsLogin }]);
     expect(errorOf(noToken).code).toBe('login_required');
     const wrong = await call(server, 'POST', '/v2/public/checkout/', { body: payload, token: other.token });
     expect(wrong.status).toBe(403);
-    expect(errorOf(wrong).errors).toEqual([{ path: 'user_id', message: messages.orderAccountMismatch }]);
+    expect(errorOf(wrong).errors).toEqual([{ path: 'user_id', message: orderAnswers.orderAccountMismatch }]);
     expect(errorOf(wrong).code).toBe('account_mismatch');
     const placed = await call<{ order_id: number }>(server, 'POST', '/v2/public/checkout/', { body: payload, token: account.token });
     expect(placed.status).toBe(201);
@@ -167,7 +169,7 @@ describe('logout, password change, deletion', () => {
     const account = await createAccount(server);
     const other = payloadOf(await login(server, account.user.email, account.password));
     const out = await call(server, 'POST', '/v2/public/auth/logout/', { token: account.token, headers: { 'user-id': String(account.user.id) } });
-    expect(payloadOf(out)).toEqual({ message: messages.loggedOut });
+    expect(payloadOf(out)).toEqual({ message: accountAnswers.loggedOut });
     expect((await call(server, 'GET', `/v2/public/auth/profile${authQuery(account)}`)).status).toBe(401);
     expect((await call(server, 'GET', `/v2/public/auth/profile${authQuery(other)}`)).status).toBe(200);
     expect((await call(server, 'POST', '/v2/public/auth/logout/', { token: account.token, headers: { 'user-id': String(account.user.id) } })).status).toBe(401);
@@ -184,14 +186,14 @@ describe('logout, password change, deletion', () => {
       body: { current_password: 'pas-le-bon', password: 'Nouveau-Secret-2026', password_confirmation: 'Nouveau-Secret-2026' },
     });
     expect(wrong.status).toBe(422);
-    expect(errorOf(wrong).errors).toEqual([{ path: 'current_password', message: messages.passwordWrong }]);
+    expect(errorOf(wrong).errors).toEqual([{ path: 'current_password', message: accountAnswers.passwordWrong }]);
     const mismatch = await call(server, 'POST', path, {
       token: account.token,
       headers,
       body: { current_password: account.password, password: 'Nouveau-Secret-2026', password_confirmation: 'Nouveau-Secret-2027' },
     });
     expect(mismatch.status).toBe(400);
-    expect(errorOf(mismatch).errors).toContainEqual({ path: 'password_confirmation', message: messages.passwordsDoNotMatch });
+    expect(errorOf(mismatch).errors).toContainEqual({ path: 'password_confirmation', message: accountAnswers.passwordsDoNotMatch });
     const common = await call(server, 'POST', path, {
       token: account.token,
       headers,
@@ -204,7 +206,7 @@ describe('logout, password change, deletion', () => {
       headers,
       body: { current_password: account.password, password: 'Nouveau-Secret-2026', password_confirmation: 'Nouveau-Secret-2026' },
     });
-    expect(payloadOf(changed)).toEqual({ message: messages.passwordChanged });
+    expect(payloadOf(changed)).toEqual({ message: accountAnswers.passwordChanged });
     expect((await call(server, 'GET', `/v2/public/auth/profile${authQuery(account)}`)).status).toBe(200);
     expect((await call(server, 'GET', `/v2/public/auth/profile${authQuery(other)}`)).status).toBe(401);
     expect((await login(server, account.user.email, account.password)).status).toBe(401);
@@ -226,29 +228,29 @@ describe('logout, password change, deletion', () => {
     const path = '/v2/public/auth/delete-profile/';
     const anonymous = await call(server, 'DELETE', path, { body: { password: account.password, password_confirmation: account.password } });
     expect(anonymous.status).toBe(401);
-    expect(errorOf(anonymous).message).toBe(messages.notLoggedIn);
+    expect(errorOf(anonymous).message).toBe(accountAnswers.notLoggedIn);
     const withBody = { token: account.token, user_id: account.user.id };
     const noPassword = await call(server, 'DELETE', path, { token: account.token, body: { ...withBody, password: '', password_confirmation: '' } });
     expect(noPassword.status).toBe(400);
-    expect(errorOf(noPassword).errors).toContainEqual({ path: 'password', message: messages.passwordRequired });
+    expect(errorOf(noPassword).errors).toContainEqual({ path: 'password', message: accountAnswers.passwordRequired });
     const mismatch = await call(server, 'DELETE', path, {
       token: account.token,
       body: { ...withBody, password: account.password, password_confirmation: 'autre chose' },
     });
     expect(mismatch.status).toBe(400);
-    expect(errorOf(mismatch).errors).toContainEqual({ path: 'password_confirmation', message: messages.passwordsDoNotMatch });
+    expect(errorOf(mismatch).errors).toContainEqual({ path: 'password_confirmation', message: accountAnswers.passwordsDoNotMatch });
     const wrong = await call(server, 'DELETE', path, {
       token: account.token,
       body: { ...withBody, password: 'pas-le-bon', password_confirmation: 'pas-le-bon' },
     });
     expect(wrong.status).toBe(422);
-    expect(errorOf(wrong).message).toBe(messages.passwordWrong);
+    expect(errorOf(wrong).message).toBe(accountAnswers.passwordWrong);
 
     const deleted = await call(server, 'DELETE', path, {
       token: account.token,
       body: { ...withBody, password: account.password, password_confirmation: account.password },
     });
-    expect(payloadOf(deleted)).toEqual({ message: messages.accountDeleted });
+    expect(payloadOf(deleted)).toEqual({ message: accountAnswers.accountDeleted });
 
     // Every session is gone, the login refused, no personal data left.
     for (const session of [account, second]) expect((await call(server, 'GET', `/v2/public/auth/profile${authQuery(session)}`)).status).toBe(401);

@@ -1,5 +1,5 @@
 import { calculateBackoffWaitSeconds, calculateRetryMinutes, isBackoffIdle, type Backoff, type RateLimit } from '@resto/domain/account';
-import { messages } from '@resto/domain/messages';
+import { accountAnswers } from '@resto/copy/storefront/account';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { CounterHit } from '../../db/counters-sql.ts';
@@ -91,10 +91,10 @@ export class RateLimiter {
       const now = this.clock();
       const state = await repository.readBackoff(this.db, key);
       const wait = calculateBackoffWaitSeconds(state ?? null, policy, now);
-      if (wait > 0) throw new TooManyRequestsError(messages.tooManyAttemptsWait(wait), wait);
+      if (wait > 0) throw new TooManyRequestsError(accountAnswers.tooManyAttemptsWait(wait), wait);
       if (await repository.claimBackoffTry(this.db, key, state, state ? isBackoffIdle(state, policy, now) : false, now)) return;
     }
-    throw new TooManyRequestsError(messages.tooManyAttemptsWait(1), 1);
+    throw new TooManyRequestsError(accountAnswers.tooManyAttemptsWait(1), 1);
   }
 }
 
@@ -111,5 +111,5 @@ export class TooManyRequestsError extends ApiError {
 
 function tooMany(windowStart: Date, limit: RateLimit, now: Date, message?: string) {
   const minutes = calculateRetryMinutes(windowStart, limit, now);
-  return new TooManyRequestsError(message ?? messages.tooManyAttempts(minutes), minutes * 60);
+  return new TooManyRequestsError(message ?? accountAnswers.tooManyAttempts(minutes), minutes * 60);
 }

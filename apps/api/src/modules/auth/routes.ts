@@ -15,7 +15,8 @@ import {
   verifyOtp,
 } from '@resto/contract/auth.routes';
 import { DeleteAccountSchema } from '@resto/contract/auth';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
+import { accountAnswers } from '@resto/copy/storefront/account';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ApiError, zodFieldErrors } from '../../http/errors.ts';
 import { isHttps } from '../../http/security-headers.ts';
@@ -27,7 +28,7 @@ import { toUser, type Authenticated, type AuthService } from './service.ts';
 type AccountEnv = { Variables: { account: Authenticated } };
 
 /** Refusals of a query, and of delete-profile's body: the first field's sentence alone. */
-const firstFieldMessage: InvalidMessage = (_part, errors) => errors[0]?.message ?? messages.invalidRequest;
+const firstFieldMessage: InvalidMessage = (_part, errors) => errors[0]?.message ?? requestErrors.invalidRequest;
 
 /** The cookie naming the browser's pending sign-up (docs/decisions/006), and how long it lives: as long as a pending sign-up. */
 const signupTicketCookie = 'signup_ticket';
@@ -113,7 +114,7 @@ export function authRoutes(auth: AuthService, options: { trustProxy: boolean | n
   serve(app, exportAccount, async (c) => {
     // docs/decisions/012 (RGPD): a file to save, never cached. Bearer only: a token in the URL would be logged by proxies.
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (!bearer) throw new ApiError('login_required', messages.notLoggedIn, [{ path: 'token', message: messages.notLoggedIn }]);
+    if (!bearer) throw new ApiError('login_required', accountAnswers.notLoggedIn, [{ path: 'token', message: accountAnswers.notLoggedIn }]);
     const who = await caller(c);
     const data: AccountExport = await auth.exportData(who);
     const day = data.exported_at.slice(0, 10);

@@ -13,8 +13,7 @@ import {
   type SignupSchema,
   type User,
 } from '@resto/domain/account';
-import { messages } from '@resto/domain/messages';
-import { personalDataExportTexts } from '@resto/domain/messages/account';
+import { accountAnswers, personalDataExport } from '@resto/copy/storefront/account';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { SignupAnswer } from '@resto/contract/auth';
@@ -64,7 +63,7 @@ export class AuthService {
   }
 
   private refuseCommon(password: string) {
-    if (isCommonPassword(password)) throw refused('password_too_common', 'password', messages.passwordTooCommon);
+    if (isCommonPassword(password)) throw refused('password_too_common', 'password', accountAnswers.passwordTooCommon);
   }
 
   private async openSession(user: repository.UserRow): Promise<{ token: string; user: User }> {
@@ -147,7 +146,7 @@ export class AuthService {
       answer: {
         token: null,
         user: { id: null, email: input.email, first_name: input.first_name, last_name: input.last_name, phone: input.phone, address: null },
-        message: messages.signupCodeSent,
+        message: accountAnswers.signupCodeSent,
       },
       ticket,
     };
@@ -184,7 +183,7 @@ export class AuthService {
     const ok = hash ? await verifyPassword(hash, input.password) : await verifyAgainstNothing(input.password);
     if (!ok) {
       await this.limits.count(rateLimits.loginPerIp, ip);
-      throw new ApiError('login_failed', messages.loginFailed, [{ path: 'password', message: messages.loginFailed }]);
+      throw new ApiError('login_failed', accountAnswers.loginFailed, [{ path: 'password', message: accountAnswers.loginFailed }]);
     }
     await this.limits.reset(backoffs.passwordPerClient, subject);
     if (!user) {
@@ -193,7 +192,7 @@ export class AuthService {
         await this.countCodeSend(pending.email, ip)
           .then(() => this.issueCode({ email: pending.email, signupId: pending.id }, 'signup', true))
           .catch(() => undefined); // throttled: the code sent a moment ago still works
-      throw refused('email_not_verified', 'email', messages.emailNotVerified);
+      throw refused('email_not_verified', 'email', accountAnswers.emailNotVerified);
     }
     return this.openSession(user);
   }
@@ -213,7 +212,7 @@ export class AuthService {
     acceptable: (code: repository.CodeRow) => ApiError | undefined = () => undefined,
   ): Promise<repository.CodeRow> {
     const subject = `${purpose}:${email}`;
-    await this.limits.check(rateLimits.codeCheckPerEmail, subject, messages.tooManyCodeTries);
+    await this.limits.check(rateLimits.codeCheckPerEmail, subject, accountAnswers.tooManyCodeTries);
     await this.limits.claimTry(backoffs.codePerClient, `${subject}|${ip}`);
     const now = this.clock();
     const codes = (await repository.findRecentCodes(this.db, email, purpose, new Date(now.getTime() - codeTtlMinutes * 60_000))).filter((code) =>
@@ -228,13 +227,13 @@ export class AuthService {
         this.db,
         codes.map((c) => c.id),
       );
-      if (tries >= rateLimits.codeCheckPerEmail.max) throw new ApiError('rate_limited', messages.tooManyCodeTries);
-      throw refused('code_invalid', 'otp', messages.codeInvalid);
+      if (tries >= rateLimits.codeCheckPerEmail.max) throw new ApiError('rate_limited', accountAnswers.tooManyCodeTries);
+      throw refused('code_invalid', 'otp', accountAnswers.codeInvalid);
     }
     // A right code this browser may not use is neither consumed nor counted as a wrong try.
     const refusal = acceptable(code);
     if (refusal) throw refusal;
-    if (!(await repository.consumeCode(this.db, code.id, now))) throw refused('code_invalid', 'otp', messages.codeInvalid);
+    if (!(await repository.consumeCode(this.db, code.id, now))) throw refused('code_invalid', 'otp', accountAnswers.codeInvalid);
     await this.limits.reset(rateLimits.codeCheckPerEmail, subject);
     await this.limits.reset(backoffs.codePerClient, `${subject}|${ip}`);
     return code;
@@ -252,13 +251,13 @@ export class AuthService {
   async verifyOtp(email: string, otp: string, ip: string, ticket?: string) {
     const { pending, mine } = await this.pendingSignups(email, ticket);
     const code = await this.useCode(email, otp, 'signup', ip, (found) => {
-      if (mine) return found.signupId === mine.id ? undefined : refused('code_invalid', 'otp', messages.codeOfAnotherSignup);
-      return pending.length > 1 ? refused('code_invalid', 'otp', messages.codeNeedsSignupBrowser) : undefined;
+      if (mine) return found.signupId === mine.id ? undefined : refused('code_invalid', 'otp', accountAnswers.codeOfAnotherSignup);
+      return pending.length > 1 ? refused('code_invalid', 'otp', accountAnswers.codeNeedsSignupBrowser) : undefined;
     });
     const signup = code.signupId === null ? undefined : await repository.findSignup(this.db, code.signupId);
-    if (!signup || signup.email !== email) throw refused('code_invalid', 'otp', messages.codeInvalid);
+    if (!signup || signup.email !== email) throw refused('code_invalid', 'otp', accountAnswers.codeInvalid);
     const user = await repository.createAccountFromSignup(this.db, signup, this.clock());
-    if (!user) throw refused('code_invalid', 'otp', messages.codeInvalid); // a verified account holds the address already
+    if (!user) throw refused('code_invalid', 'otp', accountAnswers.codeInvalid); // a verified account holds the address already
     return this.openSession(user);
   }
 
@@ -277,7 +276,7 @@ export class AuthService {
       if (target) await this.issueCode({ email: target.email, signupId: target.id }, 'signup');
       else await this.limits.reset(rateLimits.codeCheckPerEmail, `reset:${email}`); // as issueCode does
     }
-    return { message: messages.codeSent };
+    return { message: accountAnswers.codeSent };
   }
 
   /** POST /v2/public/auth/reset-password/: a reset code and a new password; every session is revoked. */
@@ -285,12 +284,12 @@ export class AuthService {
     this.refuseCommon(input.password);
     const code = await this.useCode(input.email, input.otp, 'reset', ip);
     const user = code.userId === null ? undefined : await repository.findUserById(this.db, code.userId);
-    if (!user || user.email !== input.email) throw refused('code_invalid', 'otp', messages.codeInvalid);
+    if (!user || user.email !== input.email) throw refused('code_invalid', 'otp', accountAnswers.codeInvalid);
     await repository.setPasswordHash(this.db, user.id, await hashPassword(input.password), this.clock());
     await repository.deleteOtherSessions(this.db, user.id, null);
     await this.limits.reset(backoffs.passwordPerClient, `${user.email}|${ip}`);
     this.logger.info({ userId: user.id }, 'mot de passe réinitialisé, sessions révoquées');
-    return { message: messages.passwordReset };
+    return { message: accountAnswers.passwordReset };
   }
 
   /**
@@ -298,20 +297,20 @@ export class AuthService {
    * @throws ApiError 401 no token, unknown or expired; 400 no user id; 403 another user's id.
    */
   async authenticate(token: string | undefined, userIdInput: unknown): Promise<Authenticated> {
-    if (!token) throw refused('login_required', 'token', messages.notLoggedIn);
+    if (!token) throw refused('login_required', 'token', accountAnswers.notLoggedIn);
     const now = this.clock();
     const session = await repository.findSession(this.db, hashSessionToken(token));
-    if (!session) throw refused('session_expired', 'token', messages.sessionExpired);
+    if (!session) throw refused('session_expired', 'token', accountAnswers.sessionExpired);
     if (!isSessionAlive(session.lastUsedAt, now)) {
       await repository.deleteSession(this.db, session.id);
-      throw refused('session_expired', 'token', messages.sessionExpired);
+      throw refused('session_expired', 'token', accountAnswers.sessionExpired);
     }
     const userId =
       typeof userIdInput === 'number' ? userIdInput : typeof userIdInput === 'string' && /^\d{1,10}$/.test(userIdInput) ? Number(userIdInput) : NaN;
-    if (!Number.isInteger(userId) || userId <= 0) throw refused('invalid_request', 'user_id', messages.userIdRequired);
-    if (userId !== session.userId) throw refused('wrong_user', 'user_id', messages.wrongUser);
+    if (!Number.isInteger(userId) || userId <= 0) throw refused('invalid_request', 'user_id', accountAnswers.userIdRequired);
+    if (userId !== session.userId) throw refused('wrong_user', 'user_id', accountAnswers.wrongUser);
     const user = await repository.findUserById(this.db, session.userId);
-    if (!user) throw refused('session_expired', 'token', messages.sessionExpired);
+    if (!user) throw refused('session_expired', 'token', accountAnswers.sessionExpired);
     if (shouldTouchSession(session.lastUsedAt, now)) await repository.touchSession(this.db, session.id, now);
     return { sessionId: session.id, user };
   }
@@ -319,7 +318,7 @@ export class AuthService {
   /** POST /v2/public/auth/logout/: this session is revoked. */
   async logout(auth: Authenticated) {
     await repository.deleteSession(this.db, auth.sessionId);
-    return { message: messages.loggedOut };
+    return { message: accountAnswers.loggedOut };
   }
 
   /** PATCH /v2/public/auth/update-profile: names, phone, address (the e-mail stays). */
@@ -330,7 +329,7 @@ export class AuthService {
       { firstName: input.first_name, lastName: input.last_name, phone: input.phone, address: input.address },
       this.clock(),
     );
-    if (!row) throw refused('session_expired', 'token', messages.sessionExpired);
+    if (!row) throw refused('session_expired', 'token', accountAnswers.sessionExpired);
     return toUser(row);
   }
 
@@ -397,9 +396,9 @@ export class AuthService {
       consents: {
         cookies: {
           stored_in: 'browser',
-          note: personalDataExportTexts.cookiesNote,
+          note: personalDataExport.cookiesNote,
         },
-        marketing_emails: { given: false, note: personalDataExportTexts.marketingNote },
+        marketing_emails: { given: false, note: personalDataExport.marketingNote },
       },
     };
   }
@@ -410,7 +409,7 @@ export class AuthService {
     await this.limits.claimTry(backoffs.passwordPerClient, subject);
     if (!(await verifyPassword(auth.user.passwordHash, password))) {
       await this.limits.count(rateLimits.loginPerIp, ip);
-      throw refused('password_wrong', path, messages.passwordWrong);
+      throw refused('password_wrong', path, accountAnswers.passwordWrong);
     }
     await this.limits.reset(backoffs.passwordPerClient, subject);
   }
@@ -421,7 +420,7 @@ export class AuthService {
     this.refuseCommon(input.password);
     await repository.setPasswordHash(this.db, auth.user.id, await hashPassword(input.password), this.clock());
     await repository.deleteOtherSessions(this.db, auth.user.id, auth.sessionId);
-    return { message: messages.passwordChanged };
+    return { message: accountAnswers.passwordChanged };
   }
 
   /**
@@ -447,6 +446,6 @@ export class AuthService {
     await repository.deleteAccount(this.db, auth.user.id, this.clock());
     await deleteMailsTo(this.db, auth.user.email);
     this.logger.info({ userId: auth.user.id }, 'compte supprimé, commandes anonymisées');
-    return { message: messages.accountDeleted };
+    return { message: accountAnswers.accountDeleted };
   }
 }

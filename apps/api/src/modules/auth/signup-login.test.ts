@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
+import { accountAnswers } from '@resto/copy/storefront/account';
 import { authCodes, sessions, signups, users } from '../../db/schema.ts';
 import { errorOf, looksFrench, payloadOf, startTestServer, type TestServer } from '../../test/harness.ts';
 import { authQuery, call, createAccount, login, newEmail, newIp, signupBody, strongPassword, type Session } from '../../test/accounts.ts';
@@ -42,7 +43,7 @@ describe('sign-up and verification', () => {
     expect(payloadOf(signup)).toEqual({
       token: null,
       user: { id: null, email: body.email, first_name: 'Lucie', last_name: 'Martin', phone: '+33611223344', address: null },
-      message: messages.signupCodeSent,
+      message: accountAnswers.signupCodeSent,
     });
 
     const mail = await server.mail.waitFor((m) => m.to === body.email);
@@ -59,7 +60,7 @@ describe('sign-up and verification', () => {
     advance(1);
     const early = await login(server, body.email, body.password, ip);
     expect(early.status).toBe(403);
-    expect(errorOf(early).message).toBe(messages.emailNotVerified);
+    expect(errorOf(early).message).toBe(accountAnswers.emailNotVerified);
 
     // The login sent a new code: the first one is dead, the new one works.
     const newer = await server.mail.waitFor((m) => m.to === body.email && !m.subject.includes(code));
@@ -85,18 +86,18 @@ describe('sign-up and verification', () => {
     // Single use.
     const again = await call(server, 'GET', verifyPath(body.email, newCode), { ip });
     expect(again.status).toBe(400);
-    expect(errorOf(again).message).toBe(messages.codeInvalid);
+    expect(errorOf(again).message).toBe(accountAnswers.codeInvalid);
 
     // Logged in: the profile answers with the spec's query token + user_id.
     expect(payloadOf(await call(server, 'GET', `/v2/public/auth/profile${authQuery(session)}`))).toEqual(session.user);
   });
 
   test.each([
-    ['no first name', { first_name: '' }, 'first_name', messages.firstNameRequired],
-    ['an invalid e-mail', { email: 'pas-une-adresse' }, 'email', messages.invalidEmail],
-    ['an invalid phone', { phone: '12' }, 'phone', messages.invalidPhone],
-    ['a 7-character password', { password: 'Abc-123' }, 'password', messages.passwordTooShort(8)],
-    ['a 129-character password', { password: 'a'.repeat(129) }, 'password', messages.passwordTooLong(128)],
+    ['no first name', { first_name: '' }, 'first_name', requestErrors.firstNameRequired],
+    ['an invalid e-mail', { email: 'pas-une-adresse' }, 'email', requestErrors.invalidEmail],
+    ['an invalid phone', { phone: '12' }, 'phone', requestErrors.invalidPhone],
+    ['a 7-character password', { password: 'Abc-123' }, 'password', accountAnswers.passwordTooShort(8)],
+    ['a 129-character password', { password: 'a'.repeat(129) }, 'password', accountAnswers.passwordTooLong(128)],
   ])('sign-up with %s: 400 in French on the field', async (_label, override, path, message) => {
     const response = await call(server, 'POST', '/v2/public/auth/signup/', { body: { ...signupBody(), ...override } });
     expect(response.status).toBe(400);
@@ -107,7 +108,7 @@ describe('sign-up and verification', () => {
   test.each(['motdepasse123', 'Password123', 'azertyuiop', '123456789', 'iloveyou1'])('the common password %s is refused (422)', async (password) => {
     const response = await call(server, 'POST', '/v2/public/auth/signup/', { body: signupBody({ password }) });
     expect(response.status).toBe(422);
-    expect(errorOf(response).errors).toEqual([{ path: 'password', message: messages.passwordTooCommon }]);
+    expect(errorOf(response).errors).toEqual([{ path: 'password', message: accountAnswers.passwordTooCommon }]);
   });
 
   test('a 128-character password with spaces and accents is accepted', async () => {
@@ -116,10 +117,10 @@ describe('sign-up and verification', () => {
   });
 
   test('verify-otp without a code or with 5 digits: 400 in French', async () => {
-    expect(errorOf(await call(server, 'GET', `/v2/public/auth/verify-otp/?email=${newEmail()}`)).message).toBe(messages.codeRequired);
+    expect(errorOf(await call(server, 'GET', `/v2/public/auth/verify-otp/?email=${newEmail()}`)).message).toBe(accountAnswers.codeRequired);
     const short = await call(server, 'GET', verifyPath(newEmail(), '12345'));
     expect(short.status).toBe(400);
-    expect(errorOf(short).errors).toContainEqual({ path: 'otp', message: messages.codeFormat });
+    expect(errorOf(short).errors).toContainEqual({ path: 'otp', message: accountAnswers.codeFormat });
   });
 
   test('a code expires after 10 minutes', async () => {
@@ -130,7 +131,7 @@ describe('sign-up and verification', () => {
     advance(10);
     const late = await call(server, 'GET', verifyPath(body.email, code), { ip });
     expect(late.status).toBe(400);
-    expect(errorOf(late).message).toBe(messages.codeInvalid);
+    expect(errorOf(late).message).toBe(accountAnswers.codeInvalid);
   });
 
   // docs/decisions/014 raised the tries of a code from 5 to 10 (from all addresses together): one address is
@@ -145,7 +146,7 @@ describe('sign-up and verification', () => {
     expect(statuses).toEqual([...Array<number>(9).fill(400), 429]);
     const right = await call(server, 'GET', verifyPath(body.email, code), { ip: newIp() });
     expect(right.status).toBe(429);
-    expect(errorOf(right).message).toBe(messages.tooManyCodeTries);
+    expect(errorOf(right).message).toBe(accountAnswers.tooManyCodeTries);
     expect(errorOf(right).code).toBe('rate_limited');
     const [row] = await server.db.select().from(authCodes).where(eq(authCodes.email, body.email));
     expect(row!.attempts).toBe(10);
@@ -175,7 +176,7 @@ describe('sign-up and verification', () => {
       ip,
     });
     expect(reset.status).toBe(400);
-    expect(errorOf(reset).message).toBe(messages.codeInvalid);
+    expect(errorOf(reset).message).toBe(accountAnswers.codeInvalid);
     expect(payloadOf(await call(server, 'GET', verifyPath(body.email, signupCode), { ip }))).toHaveProperty('token');
 
     advance(1);
@@ -200,7 +201,7 @@ describe('no account enumeration', () => {
     const nobody = newEmail('personne');
     const answers = [await raw(verified.user.email), await raw(unverified.email), await raw(nobody)];
     expect(new Set(answers).size).toBe(1);
-    expect(answers[0]).toBe(`200 ${JSON.stringify({ status: 'success', payload: { message: messages.codeSent } })}`);
+    expect(answers[0]).toBe(`200 ${JSON.stringify({ status: 'success', payload: { message: accountAnswers.codeSent } })}`);
     // And the throttled answers too.
     const throttled = [await raw(verified.user.email), await raw(unverified.email), await raw(nobody)];
     expect(new Set(throttled).size).toBe(1);
@@ -240,7 +241,7 @@ describe('no account enumeration', () => {
     const known = await raw(account.user.email);
     expect(known).toBe(await raw(newEmail('inconnu')));
     expect(known.startsWith('401 ')).toBe(true);
-    expect(known).toContain(messages.loginFailed);
+    expect(known).toContain(accountAnswers.loginFailed);
   });
 
   test('reset-password with a wrong code answers the same for a known and an unknown e-mail', async () => {
@@ -270,7 +271,7 @@ describe('login', () => {
   test('login without a password: 400 in French', async () => {
     const response = await call(server, 'POST', '/v2/public/auth/login/', { body: { email: newEmail() } });
     expect(response.status).toBe(400);
-    expect(errorOf(response).errors).toContainEqual({ path: 'password', message: messages.passwordRequired });
+    expect(errorOf(response).errors).toContainEqual({ path: 'password', message: accountAnswers.passwordRequired });
   });
 
   // docs/decisions/006: 10 wrong passwords used to lock the account 15 minutes for everyone, its
@@ -288,7 +289,7 @@ describe('login', () => {
       else {
         expect(response.status).toBe(429);
         const seconds = Number(response.headers.get('retry-after'));
-        expect(errorOf(response).message).toBe(messages.tooManyAttemptsWait(seconds));
+        expect(errorOf(response).message).toBe(accountAnswers.tooManyAttemptsWait(seconds));
         waits.push(String(seconds));
         advanceSeconds(seconds);
       }
@@ -344,7 +345,7 @@ describe('send-otp and reset-password', () => {
     const other = payloadOf(await login(server, account.user.email, account.password));
     advance(1);
     const sent = await call(server, 'GET', `/v2/public/auth/send-otp/?email=${encodeURIComponent(account.user.email)}`);
-    expect(payloadOf(sent)).toEqual({ message: messages.codeSent });
+    expect(payloadOf(sent)).toEqual({ message: accountAnswers.codeSent });
     const mail = await server.mail.waitFor((m) => m.to === account.user.email && m.subject.startsWith('Votre code pour changer de mot de passe'));
     const code = /(\d{6})/.exec(mail.subject)![1]!;
 
@@ -352,14 +353,14 @@ describe('send-otp and reset-password', () => {
       body: { email: account.user.email, otp: code, password: 'Nouveau-Secret-2026', password_confirmation: 'Autre-Secret-2026' },
     });
     expect(mismatch.status).toBe(400);
-    expect(errorOf(mismatch).errors).toContainEqual({ path: 'password_confirmation', message: messages.passwordsDoNotMatch });
+    expect(errorOf(mismatch).errors).toContainEqual({ path: 'password_confirmation', message: accountAnswers.passwordsDoNotMatch });
     const common = await call(server, 'POST', '/v2/public/auth/reset-password/', { body: { email: account.user.email, otp: code, password: 'motdepasse' } });
     expect(common.status).toBe(422);
 
     const reset = await call(server, 'POST', '/v2/public/auth/reset-password/', {
       body: { email: account.user.email, otp: code, password: 'Nouveau-Secret-2026' },
     });
-    expect(payloadOf(reset)).toEqual({ message: messages.passwordReset });
+    expect(payloadOf(reset)).toEqual({ message: accountAnswers.passwordReset });
     for (const session of [account, other]) expect((await call(server, 'GET', `/v2/public/auth/profile${authQuery(session)}`)).status).toBe(401);
     expect((await login(server, account.user.email, account.password)).status).toBe(401);
     expect((await login(server, account.user.email, 'Nouveau-Secret-2026')).status).toBe(200);
@@ -377,7 +378,7 @@ describe('send-otp and reset-password', () => {
     expect((await call(server, 'GET', path)).status).toBe(200);
     const again = await call(server, 'GET', path);
     expect(again.status).toBe(429);
-    expect(errorOf(again).message).toBe(messages.tooManyAttempts(1));
+    expect(errorOf(again).message).toBe(accountAnswers.tooManyAttempts(1));
     expect(again.headers.get('retry-after')).toBe('60');
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -399,7 +400,7 @@ describe('send-otp and reset-password', () => {
   test('send-otp without an e-mail: 400 in French', async () => {
     const response = await call(server, 'GET', '/v2/public/auth/send-otp/');
     expect(response.status).toBe(400);
-    expect(errorOf(response).message).toBe(messages.emailRequired);
+    expect(errorOf(response).message).toBe(requestErrors.emailRequired);
   });
 
   test('a strong password is typed the same everywhere: the e-mail of a strong account is lower-cased', async () => {
@@ -466,7 +467,7 @@ describe('a second sign-up with the same address (docs/decisions/006)', () => {
     // Until this fix, this confirmed the stranger's sign-up: the stranger's names and password.
     const refused = await verify(owner.email, strangerSignup.code, ownerSignup.browser);
     expect(refused.status).toBe(400);
-    expect(errorOf(refused).message).toBe(messages.codeOfAnotherSignup);
+    expect(errorOf(refused).message).toBe(accountAnswers.codeOfAnotherSignup);
     expect(looksFrench(errorOf(refused).message)).toBe(true);
     expect(await server.db.select().from(users).where(eq(users.email, owner.email))).toEqual([]);
     expect(await signupsOf(owner.email)).toHaveLength(2);
@@ -484,10 +485,10 @@ describe('a second sign-up with the same address (docs/decisions/006)', () => {
     const strangerSignup = await signUp(signupBody({ email: owner.email, first_name: 'Intrus', password: 'Le-mot-de-passe-de-l-intrus-9' }));
     for (const code of [ownerSignup.code, strangerSignup.code]) {
       const refused = await verify(owner.email, code);
-      expect(errorOf(refused).message).toBe(messages.codeNeedsSignupBrowser);
+      expect(errorOf(refused).message).toBe(accountAnswers.codeNeedsSignupBrowser);
     }
     // A ticket of no pending sign-up of this address counts as none.
-    expect(errorOf(await verify(owner.email, ownerSignup.code, { Cookie: 'signup_ticket=inconnu' })).message).toBe(messages.codeNeedsSignupBrowser);
+    expect(errorOf(await verify(owner.email, ownerSignup.code, { Cookie: 'signup_ticket=inconnu' })).message).toBe(accountAnswers.codeNeedsSignupBrowser);
     expect(payloadOf(await verify(owner.email, ownerSignup.code, ownerSignup.browser)).user.first_name).toBe('Lucie');
 
     // One sign-up alone: typed on another device (no ticket), its code confirms it.
@@ -536,7 +537,7 @@ describe('a second sign-up with the same address (docs/decisions/006)', () => {
       answer = await logIn(owner.password, ownerSignup.browser);
     });
     expect(answer!.status).toBe(403);
-    expect(errorOf(answer!).message).toBe(messages.emailNotVerified);
+    expect(errorOf(answer!).message).toBe(accountAnswers.emailNotVerified);
     // Elsewhere the newest sign-up's password is the one checked, as before.
     expect((await logIn(owner.password)).status).toBe(401);
     expect(payloadOf(await verify(owner.email, renewed, ownerSignup.browser)).user.first_name).toBe('Lucie');
@@ -585,14 +586,14 @@ describe('wrong codes from a stranger (docs/decisions/006)', () => {
     const waiting = await reset(code, stranger);
     expect(waiting.status).toBe(429);
     expect(waiting.headers.get('retry-after')).toBe('60');
-    expect(errorOf(waiting).message).toBe(messages.tooManyAttemptsWait(60));
+    expect(errorOf(waiting).message).toBe(accountAnswers.tooManyAttemptsWait(60));
 
     // A stranger's new code does not kill the owner's either (a minute later: resend is throttled).
     advance(1);
     expect((await call(server, 'GET', `/v2/public/auth/send-otp/?email=${encodeURIComponent(account.user.email)}`, { ip: stranger })).status).toBe(200);
 
     const done = await reset(code, ownerIp, 'Nouveau-Secret-du-proprietaire-5');
-    expect(payloadOf(done)).toEqual({ message: messages.passwordReset });
+    expect(payloadOf(done)).toEqual({ message: accountAnswers.passwordReset });
     expect((await login(server, account.user.email, 'Nouveau-Secret-du-proprietaire-5')).status).toBe(200);
   });
 

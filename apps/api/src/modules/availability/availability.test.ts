@@ -2,8 +2,8 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AvailabilityItem } from '@resto/contract/backoffice-images';
 import type { Menu } from '@resto/domain/catalogue';
-import { backOfficeMessages } from '@resto/domain/messages/backoffice';
-import { availabilityTexts } from '@resto/domain/messages/backoffice-availability';
+import { availability } from '@resto/copy/staff/availability';
+import { backOfficeShared } from '@resto/copy/staff/back-office';
 import { auditLog, items } from '../../db/schema.ts';
 import { buildOrderPayload, errorOf, getJson, looksFrench, payloadOf, postOrder, request, startTestServer, type TestServer } from '../../test/harness.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
@@ -104,7 +104,7 @@ describe('PUT /v2/restaurant/items/{item_id}/availability', () => {
     });
     const refused = await postOrder(server.baseUrl, payload);
     expect(refused.status).toBe(409);
-    const message = availabilityTexts.soldOutToday('Pizza Margherita');
+    const message = availability.soldOutToday('Pizza Margherita');
     expect(errorOf(refused)).toMatchObject({ code: 'item_sold_out', message, errors: [{ path: 'items.1.item_id', message }] });
     expect(message).toContain('Pizza Margherita');
     expect(looksFrench(message)).toBe(true);
@@ -150,7 +150,7 @@ describe('PUT /v2/restaurant/items/{item_id}/availability', () => {
     expect(stale.status).toBe(409);
     expect(errorOf(stale)).toMatchObject({
       code: 'stale_edit',
-      message: backOfficeMessages.staleEdit,
+      message: backOfficeShared.staleEdit,
       payload: { current: { item_id: 107, state: 'sold_out' } },
     });
     expect((await row(107)).state).toBe('sold_out');
@@ -160,7 +160,7 @@ describe('PUT /v2/restaurant/items/{item_id}/availability', () => {
   test('refusals: an unknown dish (404), a state that does not exist (400 on the field), no session (401), another site (403)', async () => {
     const unknown = await setState(owner.cookie, 99999, { state: 'sold_out', expected_version: 0 });
     expect(unknown.status).toBe(404);
-    expect(errorOf(unknown)).toMatchObject({ code: 'not_found', message: availabilityTexts.unknownItem });
+    expect(errorOf(unknown)).toMatchObject({ code: 'not_found', message: availability.unknownItem });
     const bad = await setState(owner.cookie, margherita, { state: 'epuise', expected_version: 0 });
     expect(bad.status).toBe(400);
     expect(errorOf(bad).errors.map((e) => e.path)).toContain('state');

@@ -1,7 +1,7 @@
 import type { AvailabilityBodySchema, AvailabilityItem } from '@resto/contract/backoffice-images';
 import { availabilityState, soldOutTodayUntil, type AvailabilityState } from '@resto/domain/sold-out';
-import { availabilityTexts } from '@resto/domain/messages/backoffice-availability';
-import { backOfficeMessages } from '@resto/domain/messages/backoffice';
+import { availability } from '@resto/copy/staff/availability';
+import { backOfficeShared } from '@resto/copy/staff/back-office';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -51,8 +51,8 @@ export async function listAvailability(db: Database, now: Date): Promise<Availab
 export function setAvailability(db: Database, author: EditAuthor, itemId: number, body: AvailabilityBody, now: Date): Promise<AvailabilityItem> {
   return catalogEdit(db, author, async (tx, version) => {
     const row = await repository.lockLiveDish(tx, itemId);
-    if (!row) throw new ApiError('not_found', availabilityTexts.unknownItem, [{ path: 'item_id', message: availabilityTexts.unknownItem }]);
-    assertFresh(row.version, body.expected_version, view(row, now), backOfficeMessages.staleEdit);
+    if (!row) throw new ApiError('not_found', availability.unknownItem, [{ path: 'item_id', message: availability.unknownItem }]);
+    assertFresh(row.version, body.expected_version, view(row, now), backOfficeShared.staleEdit);
     const exceptions = await repository.readExceptions(tx);
     const values = stateValues(body.state, () =>
       soldOutTodayUntil(
@@ -71,7 +71,7 @@ export function setAvailability(db: Database, author: EditAuthor, itemId: number
           entity: 'item',
           entityId: itemId,
           action: body.state,
-          summary: availabilityTexts.audit[body.state](row.name),
+          summary: availability.audit[body.state](row.name),
           before: { state: before.state, sold_out_until: before.sold_out_until },
           after: { state: after.state, sold_out_until: after.sold_out_until },
         },

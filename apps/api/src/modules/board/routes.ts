@@ -1,6 +1,6 @@
 import type { Context, Next } from 'hono';
 import { actOnOrder, getBoard, getOrderTracking, markOrderOpened, markTicketPrinted, retryOrderRefund } from '@resto/contract/board.routes';
-import { orderLifeTexts } from '@resto/domain/messages/order-life';
+import { orderLife } from '@resto/copy/staff/order-life';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ok, routes, serve, type StaffEnv } from '../../http/openapi.ts';
@@ -40,7 +40,7 @@ export function trackingRoutes(board: BoardService) {
   });
   serve(app, getOrderTracking, async (c) => {
     const view = await board.trackingView(c.req.valid('param').secret);
-    if (!view) throw new ApiError('order_not_found', orderLifeTexts.unknownOrder);
+    if (!view) throw new ApiError('order_not_found', orderLife.unknownOrder);
     return ok(c, view);
   });
   return app;

@@ -16,7 +16,7 @@ import {
   type OrderStatus,
   type RefusalReason,
 } from '@resto/domain/order-lifecycle';
-import { orderLifeTexts as t } from '@resto/domain/messages/order-life';
+import { orderLife as t } from '@resto/copy/staff/order-life';
 import { parseSlotValue, restaurantInstant, toRestaurantDate } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
 import { eq } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { capacityMessages } from '@resto/domain/messages/backoffice-capacity';
+import { capacityAnswers } from '@resto/copy/staff/capacity';
 import { orders } from '../../db/schema.ts';
 import { errorOf, getJson, payloadOf, postOrder, requiredDatabaseUrl, startTestServer, type TestServer } from '../../test/harness.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
@@ -54,7 +54,7 @@ describe('two instances on one PostgreSQL', () => {
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     const refused = answers.filter((answer) => answer.status === 409);
     expect(refused).toHaveLength(49);
-    expect(new Set(refused.map((answer) => errorOf(answer).message))).toEqual(new Set([capacityMessages.slotFull]));
+    expect(new Set(refused.map((answer) => errorOf(answer).message))).toEqual(new Set([capacityAnswers.slotFull]));
     expect(await slotOrders('2026-11-26 12:30')).toBe(2);
     await clearCapacity(a, owner.cookie);
   }, 60_000);

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { CapacityViewSchema, FullSlotsSchema } from '@resto/contract/backoffice-capacity';
-import { capacityFieldMessages, capacityMessages } from '@resto/domain/messages/backoffice-capacity';
-import { backOfficeMessages } from '@resto/domain/messages/backoffice';
+import { backOfficeShared } from '@resto/copy/staff/back-office';
+import { capacityAnswers, capacityFields } from '@resto/copy/staff/capacity';
 import { RestaurantFileSchema } from '@resto/domain/restaurant-file';
 import { auditLog, orders, settings } from '../../db/schema.ts';
 import { importRestaurant } from '../catalog/index.ts';
@@ -88,11 +88,11 @@ describe('the owner sets the limits', () => {
   });
 
   test.each([
-    ['negative', -1, capacityFieldMessages.limitMin],
-    ['zero', 0, capacityFieldMessages.limitMin],
-    ['not an integer', 2.5, capacityFieldMessages.limitInteger],
-    ['text', 'six', capacityFieldMessages.limitType],
-    ['too big', 5000, capacityFieldMessages.limitMax],
+    ['negative', -1, capacityFields.limitMin],
+    ['zero', 0, capacityFields.limitMin],
+    ['not an integer', 2.5, capacityFields.limitInteger],
+    ['text', 'six', capacityFields.limitType],
+    ['too big', 5000, capacityFields.limitMax],
   ])('a %s limit is refused on its field, nothing written', async (_label, value, message) => {
     const before = payloadOf(await capacityCall(server, owner.cookie, 'GET'));
     const refused = await capacityCall(server, owner.cookie, 'PUT', {
@@ -113,7 +113,7 @@ describe('the owner sets the limits', () => {
       expected_versions: { 'capacity.item_categories': before.versions['capacity.item_categories'] },
     });
     expect(refused.status).toBe(400);
-    expect(errorOf(refused).errors).toEqual([{ path: 'values.capacity.item_categories', message: capacityFieldMessages.unknownCategory(999) }]);
+    expect(errorOf(refused).errors).toEqual([{ path: 'values.capacity.item_categories', message: capacityFields.unknownCategory(999) }]);
   });
 
   test('a change without the version it read is refused', async () => {
@@ -141,7 +141,7 @@ describe('the owner sets the limits', () => {
     });
     expect(second.status).toBe(409);
     expect(errorOf(second).code).toBe('stale_edit');
-    expect(errorOf(second).message).toBe(backOfficeMessages.staleEdit);
+    expect(errorOf(second).message).toBe(backOfficeShared.staleEdit);
     const current = CapacityViewSchema.parse((second.body as { payload: { current: unknown } }).payload.current);
     expect(current.values['capacity.pickup_max_orders']).toBe(7);
     const after = payloadOf(await capacityCall(server, owner.cookie, 'GET'));
@@ -168,7 +168,7 @@ describe('orders are counted in their transaction', () => {
     await placeOrder(server, await slotOrder(server, '2026-11-25', '19:00-19:15'));
     const refused = await postOrder(server.baseUrl, await slotOrder(server, '2026-11-25', '19:00-19:15'));
     expect(refused.status).toBe(409);
-    expect(errorOf(refused)).toMatchObject({ code: 'slot_full', message: capacityMessages.slotFull, errors: [{ path: 'delivery_time_range', message: capacityMessages.slotFull }] });
+    expect(errorOf(refused)).toMatchObject({ code: 'slot_full', message: capacityAnswers.slotFull, errors: [{ path: 'delivery_time_range', message: capacityAnswers.slotFull }] });
     // The next slot, and delivery in the same slot, are another count.
     await placeOrder(server, await slotOrder(server, '2026-11-25', '19:15-19:30'));
     expect(await slotOrders('2026-11-25 19:00')).toBe(2);
@@ -206,7 +206,7 @@ describe('orders are counted in their transaction', () => {
     await placeOrder(server, await buildOrderPayload(server, { lines: [pizza] }));
     const refused = await postOrder(server.baseUrl, await buildOrderPayload(server, { lines: [pizza] }));
     expect(refused.status).toBe(409);
-    expect(errorOf(refused)).toMatchObject({ code: 'slot_full', message: capacityMessages.asapFull, errors: [{ path: 'delivery_time_range', message: capacityMessages.asapFull }] });
+    expect(errorOf(refused)).toMatchObject({ code: 'slot_full', message: capacityAnswers.asapFull, errors: [{ path: 'delivery_time_range', message: capacityAnswers.asapFull }] });
     // Delivery is counted apart.
     expect((await fullSlotsOf(server, '2026-11-24', true)).asap_full).toBe(true);
     expect((await fullSlotsOf(server, '2026-11-24', false)).asap_full).toBe(false);

@@ -11,8 +11,8 @@ import {
   readCapacityLimits,
   type CapacitySettingName,
 } from '@resto/domain/capacity';
-import { capacityAuditTexts, capacityFieldMessages } from '@resto/domain/messages/backoffice-capacity';
-import { backOfficeMessages } from '@resto/domain/messages/backoffice';
+import { backOfficeShared } from '@resto/copy/staff/back-office';
+import { capacityAudit, capacityFields } from '@resto/copy/staff/capacity';
 import { leadTimeMinutes, readSchedulingSettings, toRestaurantDate } from '@resto/domain/scheduling';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -71,14 +71,14 @@ function auditSummary(name: CapacitySettingName, before: unknown, after: unknown
   const limit = (value: unknown) => (typeof value === 'number' ? value : null);
   for (const isPickup of [false, true]) {
     const names = capacityLimitNames(isPickup);
-    if (name === names.maxOrders) return capacityAuditTexts.maxOrders(isPickup, limit(before), limit(after));
-    if (name === names.maxItems) return capacityAuditTexts.maxItems(isPickup, limit(before), limit(after));
+    if (name === names.maxOrders) return capacityAudit.maxOrders(isPickup, limit(before), limit(after));
+    if (name === names.maxItems) return capacityAudit.maxItems(isPickup, limit(before), limit(after));
   }
   const list = (value: unknown) => {
     const ids = Array.isArray(value) ? (value as number[]) : [];
-    return ids.length ? ids.map((id) => categories.find((c) => c.category_id === id)?.category_name ?? `n° ${id}`).join(', ') : capacityAuditTexts.allCategories;
+    return ids.length ? ids.map((id) => categories.find((c) => c.category_id === id)?.category_name ?? `n° ${id}`).join(', ') : capacityAudit.allCategories;
   };
-  return capacityAuditTexts.categories(list(before), list(after));
+  return capacityAudit.categories(list(before), list(after));
 }
 
 /**
@@ -95,7 +95,7 @@ export async function updateCapacity(
   const categories = await categoriesOf(deps.catalog);
   const unknown = ((body.values['capacity.item_categories'] as number[] | undefined) ?? []).find((id) => !categories.some((c) => c.category_id === id));
   if (unknown !== undefined) {
-    const message = capacityFieldMessages.unknownCategory(unknown);
+    const message = capacityFields.unknownCategory(unknown);
     throw new ApiError('invalid_request', message, [{ path: 'values.capacity.item_categories', message }]);
   }
   return catalogEdit(deps.db, author, async (tx, version) => {
@@ -105,7 +105,7 @@ export async function updateCapacity(
     for (const name of capacitySettingNames) {
       if (!(name in body.values)) continue;
       const row = byName.get(name);
-      assertFresh(row?.version ?? 0, body.expected_versions[name] ?? -1, capacityView(rows, categories), backOfficeMessages.staleEdit);
+      assertFresh(row?.version ?? 0, body.expected_versions[name] ?? -1, capacityView(rows, categories), backOfficeShared.staleEdit);
       const before = row?.value ?? null;
       const raw = body.values[name];
       const after = name === 'capacity.item_categories' ? [...new Set((raw as number[] | undefined) ?? [])].sort((a, b) => a - b) : (raw ?? null);

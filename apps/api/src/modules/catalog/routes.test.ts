@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Menu } from '@resto/domain/catalogue';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
 import type { Offer } from '@resto/domain/offers';
 import { errorOf, getJson, looksFrench, payloadOf, request, startTestServer, type JsonResponse, type TestServer } from '../../test/harness.ts';
 
@@ -32,7 +32,7 @@ function expectNotFound(response: JsonResponse<unknown>) {
   expect(response.status).toBe(404);
   const error = errorOf(response);
   expect(error).toEqual({ status: 'error', code: 'not_found', message: expect.any(String), errors: expect.any(Array) });
-  expect(error.message).toBe(messages.notFound);
+  expect(error.message).toBe(requestErrors.notFound);
   expect(looksFrench(error.message)).toBe(true);
 }
 

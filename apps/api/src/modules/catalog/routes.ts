@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Menu, Offer, Settings } from '@resto/contract/catalog';
 import { getCoupon, getSettings, listMenuProducts, listMenus, listOffers } from '@resto/contract/catalog.routes';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
+import { offerAnswers } from '@resto/copy/storefront/cart';
 import { calendarAsSettings } from '@resto/domain/calendar';
 import { screenConnectedSetting, type StaffPresence } from '@resto/domain/scheduling';
 import { ApiError } from '../../http/errors.ts';
@@ -109,15 +110,15 @@ export function catalogRoutes({ catalog, clock, cardPaymentsOff = false, escalat
   serve(app, getCoupon, async (c) => {
     // Spec section 7: status and a payload list with the id; anything but success marks the coupon invalid.
     const coupon = (await catalog.getCatalog()).couponsByCode.get(c.req.valid('param').coupon.trim().toUpperCase());
-    if (!coupon) throw new ApiError('coupon_not_found', messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
-    if (!coupon.is_active) throw new ApiError('coupon_expired', messages.expiredCoupon, [{ path: 'coupon', message: messages.expiredCoupon }]);
+    if (!coupon) throw new ApiError('coupon_not_found', offerAnswers.unknownCoupon, [{ path: 'coupon', message: offerAnswers.unknownCoupon }]);
+    if (!coupon.is_active) throw new ApiError('coupon_expired', offerAnswers.expiredCoupon, [{ path: 'coupon', message: offerAnswers.expiredCoupon }]);
     return ok(c, [coupon]);
   });
   // The id is read here, not by the route's schema: an id that is no menu's is an unknown menu (404), never a 400.
   serve(app, listMenuProducts, async (c) => {
     const menuId = z.coerce.number().int().positive().safeParse(c.req.valid('param').item_menu_id);
     const menu = menuId.success ? (await catalog.getMenus(clock())).find((m) => m.menu_id === menuId.data) : undefined;
-    if (!menu) throw new ApiError('not_found', messages.notFound, [{ path: 'item_menu_id', message: messages.notFound }]);
+    if (!menu) throw new ApiError('not_found', requestErrors.notFound, [{ path: 'item_menu_id', message: requestErrors.notFound }]);
     return ok(
       c,
       menu.categories.flatMap((category) =>

@@ -1,6 +1,6 @@
 import { formatDateTime, formatPrice } from '@resto/domain/format';
-import { noScreenAlertTexts, unseenAlertTexts } from '@resto/domain/messages/escalation';
-import { mailTexts } from '@resto/domain/messages/mail';
+import { mailCommon } from '@resto/copy/mail/mail';
+import { noScreenAlert, unseenOrderAlert } from '@resto/copy/staff/escalation';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { escapeHtml } from '../mail/index.ts';
 import type { RestaurantContacts } from '../mail/index.ts';
@@ -11,7 +11,7 @@ import type { WaitingOrder } from './repository.ts';
  * The e-mails of "nothing unseen" (docs/decisions/022-nothing-unseen.md): the
  * restaurant's alert of an order nobody opened and the owners' alert when no staff screen is
  * connected (the customer's e-mail of an automatic refusal is the board's:
- * modules/board/service.ts). Texts from the catalogue (packages/domain/src/messages/escalation.ts)
+ * modules/board/service.ts). Texts from the catalogue (packages/copy/src/staff/escalation.ts)
  * go into the HTML as they are; anything a person typed (names, phone) is escaped.
  */
 
@@ -45,29 +45,29 @@ export function unseenAlertMail(input: {
   boardUrl: string | null;
 }): MailMessage {
   const { order } = input;
-  const subject = unseenAlertTexts.title(order.orderId, input.minutes);
+  const subject = unseenOrderAlert.title(order.orderId, input.minutes);
   const facts: [string, string][] = [
-    [unseenAlertTexts.customer, `${order.customer.first_name} ${order.customer.last_name} · ${order.customer.phone}`],
-    [unseenAlertTexts.total, formatPrice(order.totalCents)],
-    [unseenAlertTexts.when, describeSchedule(order.deliveryDate, order.deliveryTimeRange)],
+    [unseenOrderAlert.customer, `${order.customer.first_name} ${order.customer.last_name} · ${order.customer.phone}`],
+    [unseenOrderAlert.total, formatPrice(order.totalCents)],
+    [unseenOrderAlert.when, describeSchedule(order.deliveryDate, order.deliveryTimeRange)],
   ];
-  const intro = unseenAlertTexts.emailIntro(order.orderId, input.minutes);
-  const action = unseenAlertTexts.emailAction(input.refusedAt);
+  const intro = unseenOrderAlert.emailIntro(order.orderId, input.minutes);
+  const action = unseenOrderAlert.emailAction(input.refusedAt);
   const text = [
-    mailTexts.hello,
+    mailCommon.hello,
     '',
     intro,
     '',
     ...facts.map(([k, v]) => `${k} : ${v}`),
     '',
     action,
-    ...(input.boardUrl ? ['', `${unseenAlertTexts.openBoard} : ${input.boardUrl}`] : []),
+    ...(input.boardUrl ? ['', `${unseenOrderAlert.openBoard} : ${input.boardUrl}`] : []),
   ].join('\n');
   const html = layout(
     subject,
     `<p>${escapeHtml(intro)}</p>
 <table style="border-collapse:collapse">${facts.map(([k, v]) => `<tr><td style="padding:2px 12px 2px 0;color:#6b625c">${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
-<p>${escapeHtml(action)}</p>${input.boardUrl ? `\n<p><a href="${escapeHtml(input.boardUrl)}">${escapeHtml(unseenAlertTexts.openBoard)}</a></p>` : ''}`,
+<p>${escapeHtml(action)}</p>${input.boardUrl ? `\n<p><a href="${escapeHtml(input.boardUrl)}">${escapeHtml(unseenOrderAlert.openBoard)}</a></p>` : ''}`,
     input.restaurant.name,
   );
   return { to: input.to, subject, text, html };
@@ -75,17 +75,17 @@ export function unseenAlertMail(input: {
 
 /** To an owner: no staff screen is connected while the restaurant is open (`since`: the last heartbeat, or null: never). */
 export function noScreenAlertMail(input: { to: string; since: Date | null; restaurant: RestaurantContacts; boardUrl: string | null }): MailMessage {
-  const subject = noScreenAlertTexts.subject;
+  const subject = noScreenAlert.subject;
   const lines = [
-    input.since ? noScreenAlertTexts.intro(formatDateTime(input.since)) : noScreenAlertTexts.neverConnected,
-    noScreenAlertTexts.consequence,
-    noScreenAlertTexts.action,
-    noScreenAlertTexts.emailOnly,
+    input.since ? noScreenAlert.intro(formatDateTime(input.since)) : noScreenAlert.neverConnected,
+    noScreenAlert.consequence,
+    noScreenAlert.action,
+    noScreenAlert.emailOnly,
   ];
-  const text = [mailTexts.hello, '', ...lines, ...(input.boardUrl ? ['', input.boardUrl] : [])].join('\n');
+  const text = [mailCommon.hello, '', ...lines, ...(input.boardUrl ? ['', input.boardUrl] : [])].join('\n');
   const html = layout(
     subject,
-    `<p>${mailTexts.hello}</p>\n${paragraphs(lines)}${input.boardUrl ? `\n<p><a href="${escapeHtml(input.boardUrl)}">${escapeHtml(unseenAlertTexts.openBoard)}</a></p>` : ''}`,
+    `<p>${mailCommon.hello}</p>\n${paragraphs(lines)}${input.boardUrl ? `\n<p><a href="${escapeHtml(input.boardUrl)}">${escapeHtml(unseenOrderAlert.openBoard)}</a></p>` : ''}`,
     input.restaurant.name,
   );
   return { to: input.to, subject, text, html };

@@ -3,7 +3,7 @@ import type { PaymentMethod } from '@resto/domain/checkout';
 import type { StaffPresence } from '@resto/domain/scheduling';
 import { escalationDueAt, screensOutage, waitingMinutes, type OpeningMenu } from '@resto/domain/handling-time';
 import { readOrderHandlingSettings, readSetting, type OrderHandlingSettings, type SettingsList } from '@resto/domain/settings';
-import { unseenAlertTexts } from '@resto/domain/messages/escalation';
+import { unseenOrderAlert } from '@resto/copy/staff/escalation';
 import { formatDateTime, formatPrice } from '@resto/domain/format';
 import { parisTime, type RestaurantCalendar } from '@resto/domain/calendar';
 import { toRestaurantDate } from '@resto/domain/clock';
@@ -224,8 +224,8 @@ export class EscalationService {
       // After the commit, never inside the transaction: a push service's answer may take seconds.
       const report = await this.push.pushToAll(
         {
-          title: unseenAlertTexts.title(order.orderId, minutes),
-          body: unseenAlertTexts.pushBody(customerShortName(order.customer), formatPrice(order.totalCents), refusedAt),
+          title: unseenOrderAlert.title(order.orderId, minutes),
+          body: unseenOrderAlert.pushBody(customerShortName(order.customer), formatPrice(order.totalCents), refusedAt),
           url: '/restaurant/commandes',
           tag: `order-${order.orderId}`,
           orderId: order.orderId,
@@ -319,7 +319,7 @@ interface OpeningHours {
 /** « à 12:40 » when the refusal falls today (Paris), « le mercredi 25 novembre à 11:35 » on another day. */
 function describeRefusal(refusedAt: Date | null, now: Date): string {
   const at = refusedAt ?? now;
-  return unseenAlertTexts.refusedAt(parisTime(at), toRestaurantDate(at) === toRestaurantDate(now) ? null : formatDateTime(at));
+  return unseenOrderAlert.refusedAt(parisTime(at), toRestaurantDate(at) === toRestaurantDate(now) ? null : formatDateTime(at));
 }
 
 function isRecent(heartbeat: Date | null, now: Date): boolean {

@@ -157,7 +157,7 @@ export function hoursRoutes({ db, clock, catalog }: { db: Database; clock: () =>
   declare(app, hoursRoute, async (c) => {
     const now = clock();
     await requireStaff(c, db, now, 'owner');
-    return success<HoursPage>(c, await hours.hoursPage(db, now));
+    return success<HoursPage>(c, await hours.readHoursPage(db, now));
   });
 
   declare(app, menuHoursRoute, async (c, input) => {

@@ -14,7 +14,7 @@ import { busyExtraMinutes, isPaused, parisTime, type RestaurantCalendar } from '
 import type { ActiveTime, TimeRange, WeeklyRanges } from '@resto/domain/catalogue';
 import { weekdays } from '@resto/domain/catalogue';
 import { toRestaurantDate } from '@resto/domain/clock';
-import { defaultExceptionMessage, hoursMessages, hoursPageTexts } from '@resto/domain/messages/backoffice-hours';
+import { defaultExceptionMessage, hoursAnswers, hoursPage } from '@resto/copy/staff/hours';
 import { pauseEnd } from '@resto/domain/scheduling';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -38,7 +38,7 @@ type BusyBody = z.infer<typeof BusyBodySchema>;
 function toActiveTimes(weekly: WeeklyRanges): ActiveTime[] {
   return weekdays.map((day) => {
     const times = weekly[day] ?? [];
-    return { day, label: hoursPageTexts.weekdays[day], is_open: times.length > 0, times };
+    return { day, label: hoursPage.weekdays[day], is_open: times.length > 0, times };
   });
 }
 
@@ -94,13 +94,13 @@ const isCalendarDate = (value: string) => new Date(`${value}T00:00:00Z`).toISOSt
 /** Refuses a date that is not a real day or is before today in Paris (field `date`). */
 function assertUpcoming(date: string, now: Date): void {
   if (!isCalendarDate(date)) throw new ApiError('invalid_request', 'Date attendue au format AAAA-MM-JJ.', [{ path: 'date', message: 'Date attendue au format AAAA-MM-JJ.' }]);
-  if (date < toRestaurantDate(now)) throw new ApiError('invalid_request', hoursMessages.pastDate, [{ path: 'date', message: hoursMessages.pastDate }]);
+  if (date < toRestaurantDate(now)) throw new ApiError('invalid_request', hoursAnswers.pastDate, [{ path: 'date', message: hoursAnswers.pastDate }]);
 }
 
 /** Refuses a second exception on a date (another row than `exceptId`). */
 async function assertDateFree(tx: Database, date: string, exceptId?: number): Promise<void> {
   const other = await repository.exceptionIdOn(tx, date);
-  if (other !== undefined && other !== exceptId) throw new ApiError('invalid_request', hoursMessages.exceptionExists, [{ path: 'date', message: hoursMessages.exceptionExists }]);
+  if (other !== undefined && other !== exceptId) throw new ApiError('invalid_request', hoursAnswers.exceptionExists, [{ path: 'date', message: hoursAnswers.exceptionExists }]);
 }
 
 /** The exception's stored values: a closed day has no ranges; an empty message gets the default one. */
@@ -110,7 +110,7 @@ function exceptionValues(body: { date: string; is_closed: boolean; ranges: TimeR
 }
 
 /** GET /hours: every live menu's hours, the exceptional days from today (Paris) on, the ordering state at `now`. */
-export async function hoursPage(db: Database, now: Date): Promise<HoursPage> {
+export async function readHoursPage(db: Database, now: Date): Promise<HoursPage> {
   const today = toRestaurantDate(now);
   const [menuRows, exceptionRows, ordering] = await Promise.all([repository.readLiveMenus(db), repository.readExceptions(db), repository.readOrdering(db)]);
   return {
@@ -128,9 +128,9 @@ export async function hoursPage(db: Database, now: Date): Promise<HoursPage> {
 export function setMenuHours(db: Database, author: EditAuthor, menuId: number, body: MenuHoursBody): Promise<MenuHoursView> {
   return catalogEdit(db, author, async (tx, version) => {
     const row = await repository.lockMenu(tx, menuId);
-    if (!row || row.archivedAt) throw new ApiError('not_found', hoursMessages.menuNotFound);
+    if (!row || row.archivedAt) throw new ApiError('not_found', hoursAnswers.menuNotFound);
     const before = menuView(row);
-    assertFresh(row.version, body.expected_version, before, hoursMessages.staleHours);
+    assertFresh(row.version, body.expected_version, before, hoursAnswers.staleHours);
     const updated = await repository.updateMenuHours(tx, menuId, {
       activeTimes: toActiveTimes(body.active_times),
       timeRanges: body.time_ranges,
@@ -138,7 +138,7 @@ export function setMenuHours(db: Database, author: EditAuthor, menuId: number, b
       version,
     });
     const after = menuView(updated!);
-    return { result: after, audit: [{ entity: 'menu', entityId: menuId, action: 'hours', summary: hoursMessages.auditHours(row.name), before, after }] };
+    return { result: after, audit: [{ entity: 'menu', entityId: menuId, action: 'hours', summary: hoursAnswers.auditHours(row.name), before, after }] };
   });
 }
 
@@ -149,7 +149,7 @@ export function createException(db: Database, author: EditAuthor, now: Date, bod
     await assertDateFree(tx, body.date);
     const row = await repository.insertException(tx, exceptionValues(body, version));
     const after = exceptionView(row!);
-    return { result: after, audit: [{ entity: 'exception', entityId: after.id, action: 'create', summary: hoursMessages.auditExceptionCreate(after.date, after.is_closed), before: null, after }] };
+    return { result: after, audit: [{ entity: 'exception', entityId: after.id, action: 'create', summary: hoursAnswers.auditExceptionCreate(after.date, after.is_closed), before: null, after }] };
   });
 }
 
@@ -158,13 +158,13 @@ export function updateException(db: Database, author: EditAuthor, now: Date, id:
   assertUpcoming(body.date, now);
   return catalogEdit(db, author, async (tx, version) => {
     const row = await repository.lockException(tx, id);
-    if (!row) throw new ApiError('not_found', hoursMessages.exceptionNotFound);
+    if (!row) throw new ApiError('not_found', hoursAnswers.exceptionNotFound);
     const before = exceptionView(row);
-    assertFresh(row.version, body.expected_version, before, hoursMessages.staleException);
+    assertFresh(row.version, body.expected_version, before, hoursAnswers.staleException);
     await assertDateFree(tx, body.date, id);
     const updated = await repository.updateException(tx, id, exceptionValues(body, version));
     const after = exceptionView(updated!);
-    return { result: after, audit: [{ entity: 'exception', entityId: id, action: 'update', summary: hoursMessages.auditExceptionUpdate(after.date), before, after }] };
+    return { result: after, audit: [{ entity: 'exception', entityId: id, action: 'update', summary: hoursAnswers.auditExceptionUpdate(after.date), before, after }] };
   });
 }
 
@@ -172,9 +172,9 @@ export function updateException(db: Database, author: EditAuthor, now: Date, id:
 export async function deleteException(db: Database, author: EditAuthor, id: number): Promise<void> {
   await catalogEdit(db, author, async (tx) => {
     const row = await repository.deleteException(tx, id);
-    if (!row) throw new ApiError('not_found', hoursMessages.exceptionNotFound);
+    if (!row) throw new ApiError('not_found', hoursAnswers.exceptionNotFound);
     const before = exceptionView(row);
-    return { result: null, audit: [{ entity: 'exception', entityId: id, action: 'delete', summary: hoursMessages.auditExceptionDelete(row.date), before, after: null }] };
+    return { result: null, audit: [{ entity: 'exception', entityId: id, action: 'delete', summary: hoursAnswers.auditExceptionDelete(row.date), before, after: null }] };
   });
 }
 
@@ -204,11 +204,11 @@ export function changeOrdering(db: Database, author: EditAuthor, now: Date, chan
 export async function pauseChange(catalog: CatalogService, body: PauseBody, now: Date): Promise<OrderingChange> {
   const { menus: menuList, calendar } = await catalog.getCatalog();
   const until = pauseEnd(body, now, menuList, calendar);
-  return { values: { pausedUntil: until }, action: 'pause', summary: hoursMessages.auditPause(parisTime(until)) };
+  return { values: { pausedUntil: until }, action: 'pause', summary: hoursAnswers.auditPause(parisTime(until)) };
 }
 
 /** The end of the pause. */
-export const resumeChange: OrderingChange = { values: { pausedUntil: null }, action: 'resume', summary: hoursMessages.auditResume };
+export const resumeChange: OrderingChange = { values: { pausedUntil: null }, action: 'resume', summary: hoursAnswers.auditResume };
 
 /** Busy mode: `extra_minutes` more on the lead time for `minutes` from `now`. */
 export function busyChange(body: BusyBody, now: Date): OrderingChange {
@@ -216,9 +216,9 @@ export function busyChange(body: BusyBody, now: Date): OrderingChange {
   return {
     values: { busyUntil: until, busyExtraMinutes: body.extra_minutes },
     action: 'busy',
-    summary: hoursMessages.auditBusy(body.extra_minutes, parisTime(until)),
+    summary: hoursAnswers.auditBusy(body.extra_minutes, parisTime(until)),
   };
 }
 
 /** The end of busy mode. */
-export const busyOffChange: OrderingChange = { values: { busyUntil: null, busyExtraMinutes: 0 }, action: 'busy_off', summary: hoursMessages.auditBusyOff };
+export const busyOffChange: OrderingChange = { values: { busyUntil: null, busyExtraMinutes: 0 }, action: 'busy_off', summary: hoursAnswers.auditBusyOff };

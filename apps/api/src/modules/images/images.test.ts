@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { UploadAnswer } from '@resto/contract/backoffice-images';
-import { imageUploadTexts } from '@resto/domain/messages/backoffice-images';
-import { staffMessages } from '@resto/domain/messages/staff';
+import { imageUpload } from '@resto/copy/staff/images';
+import { staffAnswers } from '@resto/copy/staff/team';
 import { errorOf, looksFrench, payloadOf, request, startTestServer, type TestServer } from '../../test/harness.ts';
 import { bombPng, photoLikeJpeg } from '../../test/photo.ts';
 import { createTestStaff, type TestStaff } from '../../test/staff.ts';
@@ -104,7 +104,7 @@ describe('POST /v2/restaurant/uploads', () => {
     const before = await filesWritten();
     const answer = await upload(owner.cookie, new Uint8Array(40 * 1024 * 1024).fill(0xff));
     expect(answer.status).toBe(413);
-    expect(errorOf(answer)).toMatchObject({ code: 'image_too_large', message: imageUploadTexts.tooLarge, errors: [{ path: 'file' }] });
+    expect(errorOf(answer)).toMatchObject({ code: 'image_too_large', message: imageUpload.tooLarge, errors: [{ path: 'file' }] });
     expect(answer.headers.get('connection')).toBe('close');
     expect(await filesWritten()).toEqual(before);
   }, 30_000);
@@ -115,8 +115,8 @@ describe('POST /v2/restaurant/uploads', () => {
     expect(answer.status).toBe(400);
     expect(errorOf(answer)).toMatchObject({
       code: 'image_invalid',
-      message: imageUploadTexts.invalid,
-      errors: [{ path: 'file', message: imageUploadTexts.invalid }],
+      message: imageUpload.invalid,
+      errors: [{ path: 'file', message: imageUpload.invalid }],
     });
     expect(looksFrench(errorOf(answer).message)).toBe(true);
     expect(await filesWritten()).toEqual(before);
@@ -126,7 +126,7 @@ describe('POST /v2/restaurant/uploads', () => {
     const before = await filesWritten();
     const answer = await upload(owner.cookie, bombPng(20_000, 20_000), 'bombe.png', 'image/png');
     expect(answer.status).toBe(400);
-    expect(errorOf(answer)).toMatchObject({ code: 'image_invalid', message: imageUploadTexts.tooManyPixels });
+    expect(errorOf(answer)).toMatchObject({ code: 'image_invalid', message: imageUpload.tooManyPixels });
     expect(await filesWritten()).toEqual(before);
   });
 
@@ -134,7 +134,7 @@ describe('POST /v2/restaurant/uploads', () => {
     const form = new FormData();
     form.append('photo', 'rien');
     const answer = await request(server.baseUrl, '/v2/restaurant/uploads', { method: 'POST', body: form, headers: { Cookie: owner.cookie } });
-    expect(errorOf(answer)).toMatchObject({ code: 'image_invalid', message: imageUploadTexts.missingFile });
+    expect(errorOf(answer)).toMatchObject({ code: 'image_invalid', message: imageUpload.missingFile });
   });
 
   test('a staff member (not owner) may not upload: 403; without a session: 401; nothing written', async () => {
@@ -142,7 +142,7 @@ describe('POST /v2/restaurant/uploads', () => {
     const small = await photoLikeJpeg(640, 480);
     const forbidden = await upload(staff.cookie, small);
     expect(forbidden.status).toBe(403);
-    expect(errorOf(forbidden)).toMatchObject({ code: 'staff_forbidden', message: staffMessages.forbidden });
+    expect(errorOf(forbidden)).toMatchObject({ code: 'staff_forbidden', message: staffAnswers.forbidden });
     const anonymous = await upload(null, small);
     expect(anonymous.status).toBe(401);
     expect(errorOf(anonymous).code).toBe('staff_login_required');

@@ -4,7 +4,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { UploadAnswerSchema, UploadBodySchema, type UploadAnswer } from '@resto/contract/backoffice-images';
 import { maxUploadBytes, uploadFileNamePattern } from '@resto/domain/images';
-import { imageUploadTexts } from '@resto/domain/messages/backoffice-images';
+import { imageUpload } from '@resto/copy/staff/images';
 import type { Database } from '../../db/client.ts';
 import { ApiError, success } from '../../http/errors.ts';
 import { declare, errorAnswer, routes, security, successAnswer } from '../../http/openapi.ts';
@@ -36,7 +36,7 @@ const uploadRoute = createRoute({
 });
 
 function tooLarge(): ApiError {
-  return new ApiError('image_too_large', imageUploadTexts.tooLarge, [{ path: 'file', message: imageUploadTexts.tooLarge }]).withHeaders({
+  return new ApiError('image_too_large', imageUpload.tooLarge, [{ path: 'file', message: imageUpload.tooLarge }]).withHeaders({
     Connection: 'close',
   });
 }
@@ -93,7 +93,7 @@ export function uploadRoutes(deps: { db: Database; clock: () => Date; uploadsDir
       file = null;
     }
     if (!file || typeof file === 'string')
-      throw new ApiError('image_invalid', imageUploadTexts.missingFile, [{ path: 'file', message: imageUploadTexts.missingFile }]);
+      throw new ApiError('image_invalid', imageUpload.missingFile, [{ path: 'file', message: imageUpload.missingFile }]);
     if (file.size > maxUploadBytes) throw tooLarge();
     return success<UploadAnswer>(c, await storeUpload(deps.uploadsDir, new Uint8Array(await file.arrayBuffer())));
   });

@@ -3,7 +3,7 @@ import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Sharp } from 'sharp';
 import { largestUploadWidth, maxUploadPixels, uploadAspect, uploadFileName, uploadFormats, uploadWidths, type UploadFormat } from '@resto/domain/images';
-import { imageUploadTexts } from '@resto/domain/messages/backoffice-images';
+import { imageUpload } from '@resto/copy/staff/images';
 import type { UploadAnswer } from '@resto/contract/backoffice-images';
 import { ApiError } from '../../http/errors.ts';
 import { lazily } from '@resto/domain/clock';
@@ -60,7 +60,7 @@ async function encodeUpload(bytes: Uint8Array): Promise<{ hash: string; files: E
       .toBuffer({ resolveWithObject: true });
     source = { data, width: info.width, height: info.height, channels: info.channels };
   } catch (error) {
-    const message = /pixel limit/i.test(String(error)) ? imageUploadTexts.tooManyPixels : imageUploadTexts.invalid;
+    const message = /pixel limit/i.test(String(error)) ? imageUpload.tooManyPixels : imageUpload.invalid;
     throw new ApiError('image_invalid', message, [{ path: 'file', message }]);
   }
   const hash = createHash('sha256').update(input).digest('hex').slice(0, 32);

@@ -1,10 +1,10 @@
 import { codeTtlMinutes, type CodePurpose } from '@resto/domain/account';
 import { formatDateTime, formatPrice, formatRateBasisPoints } from '@resto/domain/format';
-import { messages, paymentTexts } from '@resto/domain/messages';
-import { codeMailTexts, existingAccountMailTexts, mailTexts, orderMailTexts as t } from '@resto/domain/messages/mail';
+import { codeMailCopy, existingAccountMailCopy, mailCommon, orderMailCopy as t } from '@resto/copy/mail/mail';
+import { orderStatusMailCopy } from '@resto/copy/staff/order-life';
+import { paymentAnswers, paymentTexts } from '@resto/copy/storefront/payment';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { toRestaurantTime } from '@resto/domain/clock';
-import { orderStatusMailTexts } from '@resto/domain/messages/order-life';
 import { escapeHtml } from './escape.ts';
 import type { MailMessage } from './transport.ts';
 
@@ -22,7 +22,7 @@ export interface RestaurantContacts {
   email: string;
 }
 
-/** Texts from the catalogue (packages/domain/src/messages/mail.ts) go into the HTML as they are: they are ours; anything from a person is escaped. */
+/** Texts from the catalogue (packages/copy/src/mail/mail.ts) go into the HTML as they are: they are ours; anything from a person is escaped. */
 const layout = (title: string, body: string, restaurant: string) => `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f6f3ee;font-family:Arial,Helvetica,sans-serif;color:#1f1a17">
@@ -33,26 +33,26 @@ ${body}
 
 /** The e-mail carrying a 6-digit code, to confirm a sign-up or to reset a password. */
 export function codeMail(input: { to: string; code: string; purpose: CodePurpose; restaurant: string }): MailMessage {
-  const action = input.purpose === 'signup' ? codeMailTexts.signupAction : codeMailTexts.resetAction;
-  const subject = input.purpose === 'signup' ? codeMailTexts.signupSubject(input.code) : codeMailTexts.resetSubject(input.code);
+  const action = input.purpose === 'signup' ? codeMailCopy.signupAction : codeMailCopy.resetAction;
+  const subject = input.purpose === 'signup' ? codeMailCopy.signupSubject(input.code) : codeMailCopy.resetSubject(input.code);
   const text = [
-    mailTexts.hello,
+    mailCommon.hello,
     '',
-    codeMailTexts.codeFor(action),
+    codeMailCopy.codeFor(action),
     '',
     `    ${input.code}`,
     '',
-    codeMailTexts.validity(codeTtlMinutes),
-    codeMailTexts.ignore,
+    codeMailCopy.validity(codeTtlMinutes),
+    codeMailCopy.ignore,
     '',
     input.restaurant,
   ].join('\n');
   const html = layout(
     subject,
-    `<p>${mailTexts.hello}</p><p>${escapeHtml(codeMailTexts.codeFor(action))}</p>
+    `<p>${mailCommon.hello}</p><p>${escapeHtml(codeMailCopy.codeFor(action))}</p>
 <p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:16px 0">${escapeHtml(input.code)}</p>
-<p>${codeMailTexts.validity(codeTtlMinutes)}</p>
-<p style="color:#6b625c;font-size:14px">${codeMailTexts.ignore}</p>`,
+<p>${codeMailCopy.validity(codeTtlMinutes)}</p>
+<p style="color:#6b625c;font-size:14px">${codeMailCopy.ignore}</p>`,
     input.restaurant,
   );
   return { to: input.to, subject, text, html, code: input.code };
@@ -60,15 +60,15 @@ export function codeMail(input: { to: string; code: string; purpose: CodePurpose
 
 /** Sent instead of a code when someone signs up with the address of an existing account (no enumeration). */
 export function existingAccountMail(input: { to: string; restaurant: string }): MailMessage {
-  const subject = existingAccountMailTexts.subject;
-  const text = [mailTexts.hello, '', existingAccountMailTexts.someone, existingAccountMailTexts.logIn, mailTexts.ignoreIfNotYou, '', input.restaurant].join(
+  const subject = existingAccountMailCopy.subject;
+  const text = [mailCommon.hello, '', existingAccountMailCopy.someone, existingAccountMailCopy.logIn, mailCommon.ignoreIfNotYou, '', input.restaurant].join(
     '\n',
   );
   const html = layout(
     subject,
-    `<p>${mailTexts.hello}</p><p>${existingAccountMailTexts.someone}</p>
-<p>${existingAccountMailTexts.logIn}</p>
-<p style="color:#6b625c;font-size:14px">${mailTexts.ignoreIfNotYou}</p>`,
+    `<p>${mailCommon.hello}</p><p>${existingAccountMailCopy.someone}</p>
+<p>${existingAccountMailCopy.logIn}</p>
+<p style="color:#6b625c;font-size:14px">${mailCommon.ignoreIfNotYou}</p>`,
     input.restaurant,
   );
   return { to: input.to, subject, text, html };
@@ -129,7 +129,7 @@ function orderFacts(order: OrderMailData, restaurant: RestaurantContacts): [stri
 
 /** How the order is paid; with meal vouchers, the part they may pay (docs/decisions/012). */
 function paymentFact(order: OrderMailData): string {
-  if (order.paymentMethod !== 'cash') return `${t.cardOnline}${order.testMode ? ` — ${messages.paymentTestMode.toUpperCase()}` : ''}`;
+  if (order.paymentMethod !== 'cash') return `${t.cardOnline}${order.testMode ? ` — ${paymentAnswers.paymentTestMode.toUpperCase()}` : ''}`;
   if (!order.mealVoucherCents) return order.isPickup ? t.cashOnSite : t.cashOnDelivery;
   return t.cashWithMealVouchers(paymentTexts.mealVoucherPayable(formatPrice(order.mealVoucherCents)));
 }
@@ -248,10 +248,10 @@ export interface OrderStatusMailData {
 /**
  * The customer's e-mail when the restaurant accepts (with the time), delays (with the new time),
  * marks ready, refuses or cancels the order (with the reason and the refund), or when nobody
- * accepted it in time (call the restaurant). French texts: packages/domain/src/messages/order-life.ts.
+ * accepted it in time (call the restaurant). French texts: packages/copy/src/staff/order-life.ts.
  */
 export function orderStatusMail(data: OrderStatusMailData, restaurant: RestaurantContacts): MailMessage {
-  const s = orderStatusMailTexts;
+  const s = orderStatusMailCopy;
   const time = data.readyAt ? toRestaurantTime(data.readyAt).time : '';
   const ended = data.kind === 'rejected' || data.kind === 'auto_rejected' || data.kind === 'cancelled';
   const subject = {

@@ -15,7 +15,7 @@ import type {
 import { dishChanges, moveWithin } from '@resto/domain/backoffice-menu';
 import { weekdays, type ActiveTime } from '@resto/domain/catalogue';
 import { eurosToCents, percentToBasisPoints } from '@resto/domain/money';
-import { menuApiMessages as m, menuAuditTexts as audit } from '@resto/domain/messages/backoffice-menu';
+import { menuAudit as audit, menuAnswers as m } from '@resto/copy/staff/menu';
 import type { Database } from '../../db/client.ts';
 import { categories, itemOptions, items, menus, optionOptions } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';

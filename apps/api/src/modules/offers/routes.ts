@@ -13,7 +13,7 @@ import {
   type OfferDeleted,
 } from '@resto/contract/backoffice-offers';
 import { normaliseOfferInput } from '@resto/domain/backoffice-offers';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
 import type { Context } from 'hono';
 import type { Database } from '../../db/client.ts';
 import { ApiError, success } from '../../http/errors.ts';
@@ -98,7 +98,7 @@ async function offerBody(c: Context): Promise<unknown> {
   try {
     return normaliseOfferInput(await c.req.json());
   } catch {
-    throw new ApiError('invalid_json', messages.invalidJson);
+    throw new ApiError('invalid_json', requestErrors.invalidJson);
   }
 }
 

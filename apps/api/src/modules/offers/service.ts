@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { BackOfficeOffer, BackOfficeOffers, OfferDeleted, OfferScopeMenu } from '@resto/contract/backoffice-offers';
 import type { OfferEdit } from '@resto/domain/backoffice-offers';
-import { backOfficeMessages } from '@resto/domain/messages/backoffice';
-import { offerMessages } from '@resto/domain/messages/backoffice-offers';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
+import { backOfficeShared } from '@resto/copy/staff/back-office';
+import { offerEditAnswers } from '@resto/copy/staff/offers';
 import { centsToEuros } from '@resto/domain/money';
 import { offerProblems } from '@resto/domain/restaurant-file';
 import type { Database } from '../../db/client.ts';
@@ -104,7 +104,7 @@ async function checkAgainstRestaurant(tx: EditTx, offer: OfferEdit, offerId: num
   const problems = offerProblems(offer, known);
   if (problems.length) {
     const errors = problems.map((p) => ({ path: p.path.map(String).join('.'), message: p.message }));
-    throw new ApiError('invalid_request', `${messages.invalidRequest} ${errors[0]!.message}`, errors);
+    throw new ApiError('invalid_request', `${requestErrors.invalidRequest} ${errors[0]!.message}`, errors);
   }
   if (offer.code === null) return;
   const sameCode = sql`upper(${offers.code}) = ${offer.code.toUpperCase()}`;
@@ -114,7 +114,7 @@ async function checkAgainstRestaurant(tx: EditTx, offer: OfferEdit, offerId: num
     .where(offerId === null ? sameCode : and(sameCode, ne(offers.id, offerId)))
     .limit(1);
   if (taken) {
-    const message = offerMessages.codeTaken(offer.code);
+    const message = offerEditAnswers.codeTaken(offer.code);
     throw new ApiError('already_used', message, [{ path: 'code', message }]);
   }
 }
@@ -126,7 +126,7 @@ async function liveOffer(tx: EditTx, offerId: number): Promise<OfferRow> {
     .from(offers)
     .where(and(eq(offers.id, offerId), isNull(offers.archivedAt)))
     .for('update');
-  if (!row) throw new ApiError('stale_edit', backOfficeMessages.deletedMeanwhile, [], { current: null });
+  if (!row) throw new ApiError('stale_edit', backOfficeShared.deletedMeanwhile, [], { current: null });
   return row;
 }
 
@@ -142,7 +142,7 @@ export function createOffer(db: Database, author: EditAuthor, offer: OfferEdit):
     const view = viewOf(row!, new Map());
     return {
       result: view,
-      audit: [{ entity: 'offer', entityId: row!.id, action: 'create', summary: offerMessages.audit.created(row!.name), before: null, after: view }],
+      audit: [{ entity: 'offer', entityId: row!.id, action: 'create', summary: offerEditAnswers.audit.created(row!.name), before: null, after: view }],
     };
   });
 }
@@ -153,13 +153,13 @@ export function updateOffer(db: Database, author: EditAuthor, offerId: number, o
     const before = await liveOffer(tx, offerId);
     const usage = await readUsage(tx);
     const beforeView = viewOf(before, usage);
-    assertFresh(before.version, expectedVersion, beforeView, offerMessages.stale);
+    assertFresh(before.version, expectedVersion, beforeView, offerEditAnswers.stale);
     await checkAgainstRestaurant(tx, offer, offerId);
     const [row] = await tx.update(offers).set(offerRowValues(offer, version)).where(eq(offers.id, offerId)).returning();
     const view = viewOf(row!, usage);
     return {
       result: view,
-      audit: [{ entity: 'offer', entityId: offerId, action: 'update', summary: offerMessages.audit.updated(row!.name), before: beforeView, after: view }],
+      audit: [{ entity: 'offer', entityId: offerId, action: 'update', summary: offerEditAnswers.audit.updated(row!.name), before: beforeView, after: view }],
     };
   });
 }
@@ -170,10 +170,10 @@ export function setOfferActive(db: Database, author: EditAuthor, offerId: number
     const before = await liveOffer(tx, offerId);
     const usage = await readUsage(tx);
     const beforeView = viewOf(before, usage);
-    assertFresh(before.version, expectedVersion, beforeView, offerMessages.stale);
+    assertFresh(before.version, expectedVersion, beforeView, offerEditAnswers.stale);
     const [row] = await tx.update(offers).set({ isActive, version }).where(eq(offers.id, offerId)).returning();
     const view = viewOf(row!, usage);
-    const summary = isActive ? offerMessages.audit.resumed(row!.name) : offerMessages.audit.paused(row!.name);
+    const summary = isActive ? offerEditAnswers.audit.resumed(row!.name) : offerEditAnswers.audit.paused(row!.name);
     return { result: view, audit: [{ entity: 'offer', entityId: offerId, action: isActive ? 'resume' : 'pause', summary, before: beforeView, after: view }] };
   });
 }
@@ -187,7 +187,7 @@ export function deleteOffer(db: Database, author: EditAuthor, offerId: number, e
   return catalogEdit(db, author, async (tx, version) => {
     const before = await liveOffer(tx, offerId);
     const beforeView = viewOf(before, await readUsage(tx));
-    assertFresh(before.version, expectedVersion, beforeView, offerMessages.stale);
+    assertFresh(before.version, expectedVersion, beforeView, offerEditAnswers.stale);
     const used = await rowsOf<{ used: boolean }>(
       tx,
       sql`select exists (select 1 from order_offers where offer_id = ${offerId})
@@ -196,7 +196,7 @@ export function deleteOffer(db: Database, author: EditAuthor, offerId: number, e
     const archived = Boolean(used[0]?.used);
     if (archived) await tx.update(offers).set({ archivedAt: now, version }).where(eq(offers.id, offerId));
     else await tx.delete(offers).where(eq(offers.id, offerId));
-    const summary = archived ? offerMessages.audit.archived(before.name) : offerMessages.audit.deleted(before.name);
+    const summary = archived ? offerEditAnswers.audit.archived(before.name) : offerEditAnswers.audit.deleted(before.name);
     return {
       result: { outcome: archived ? 'archived' : 'deleted' },
       audit: [{ entity: 'offer', entityId: offerId, action: archived ? 'archive' : 'delete', summary, before: beforeView, after: null }],

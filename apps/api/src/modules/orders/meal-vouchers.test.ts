@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { messages } from '@resto/domain/messages';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
 import { mealVoucherSplit } from '@resto/domain/meal-vouchers';
 import { centsToEuros } from '@resto/domain/money';
 import { formatPrice } from '@resto/domain/format';
@@ -100,18 +100,18 @@ describe('an order paid partly with meal vouchers', () => {
 
   test('refused with a card payment (vouchers are paid on site)', async () => {
     const payload = { ...(await buildOrderPayload(server, { payment_method: 'card' })), meal_voucher: true };
-    expectError(await postOrder(server.baseUrl, payload), 422, messages.mealVoucherCashOnly);
+    expectError(await postOrder(server.baseUrl, payload), 422, paymentAnswers.mealVoucherCashOnly);
   });
 
   test('refused when nothing in the cart is eligible (alcohol only)', async () => {
     const payload = { ...(await buildOrderPayload(server, { lines: [{ itemId: beer, quantity: 2 }] })), meal_voucher: true };
-    expectError(await postOrder(server.baseUrl, payload), 422, messages.mealVoucherNothingEligible);
+    expectError(await postOrder(server.baseUrl, payload), 422, paymentAnswers.mealVoucherNothingEligible);
   });
 
   test('a meal_voucher that is not a boolean is refused in French', async () => {
     const payload = { ...(await buildOrderPayload(server)), meal_voucher: 'oui' };
     const error = expectError(await postOrder(server.baseUrl, payload), 400);
-    expect(error.errors).toContainEqual({ path: 'meal_voucher', message: messages.mealVoucherInvalid });
+    expect(error.errors).toContainEqual({ path: 'meal_voucher', message: paymentAnswers.mealVoucherInvalid });
   });
 });
 
@@ -120,7 +120,7 @@ describe('when the restaurant does not take meal vouchers', () => {
     await changeSetting('payments.meal_voucher.active', false);
     try {
       const payload = { ...(await buildOrderPayload(server)), meal_voucher: true };
-      expectError(await postOrder(server.baseUrl, payload), 422, messages.mealVoucherDisabled);
+      expectError(await postOrder(server.baseUrl, payload), 422, paymentAnswers.mealVoucherDisabled);
       expect((await postOrder(server.baseUrl, { ...payload, meal_voucher: false })).status).toBe(201);
     } finally {
       await changeSetting('payments.meal_voucher.active', true);

@@ -4,7 +4,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { groupChoices } from '@resto/domain/catalogue';
 import type { OrderPayload } from '@resto/domain/checkout';
 import { findZone, readDeliverySettings, zoneQuote } from '@resto/domain/delivery';
-import { messages } from '@resto/domain/messages';
+import { orderAnswers } from '@resto/copy/errors/orders';
+import { offerAnswers } from '@resto/copy/storefront/cart';
 import type { ErrorCode } from '@resto/contract/errors';
 import type { OrderView } from '@resto/contract/orders';
 import { centsToEuros } from '@resto/domain/money';
@@ -194,12 +195,12 @@ describe('GET /v2/public/offers/{coupon}', () => {
 
   test('an unknown code answers 404 in French', async () => {
     const response = await getJson(server.baseUrl, '/v2/public/offers/NEXISTEPAS');
-    expectFrenchError(response, 404, 'coupon', messages.unknownCoupon, 'coupon_not_found');
+    expectFrenchError(response, 404, 'coupon', offerAnswers.unknownCoupon, 'coupon_not_found');
   });
 
   test('an inactive coupon (EXPIRE) answers 422 in French', async () => {
     const response = await getJson(server.baseUrl, '/v2/public/offers/EXPIRE');
-    expectFrenchError(response, 422, 'coupon', messages.expiredCoupon, 'coupon_expired');
+    expectFrenchError(response, 422, 'coupon', offerAnswers.expiredCoupon, 'coupon_expired');
     expect(JSON.stringify(response.body)).not.toContain('"id":55');
   });
 
@@ -356,7 +357,7 @@ describe('orders with a coupon (Friday, priced by the domain, accepted 201)', ()
 describe('coupon refusals: 422, the reason, path coupon, nothing written', () => {
   test('an expired coupon (EXPIRE)', async () => {
     const payload = await orderPayload([{ itemId: 105, quantity: 2 }], { coupon: 'EXPIRE' });
-    await expectRefused(payload, 422, 'coupon', messages.expiredCoupon, 'coupon_expired');
+    await expectRefused(payload, 422, 'coupon', offerAnswers.expiredCoupon, 'coupon_expired');
   });
 
   test('under its minimum (BIENVENUE10 on 11 €): the message names 20,00 €', async () => {
@@ -368,7 +369,7 @@ describe('coupon refusals: 422, the reason, path coupon, nothing written', () =>
 
   test('not for this order type (LIVRAISONOFFERTE on pickup)', async () => {
     const payload = await orderPayload([{ itemId: 105, quantity: 2 }], { coupon: 'LIVRAISONOFFERTE' });
-    await expectRefused(payload, 422, 'coupon', messages.offerDeliveryOnly);
+    await expectRefused(payload, 422, 'coupon', offerAnswers.offerDeliveryOnly);
   });
 
   test('already used: BIENVENUE10 twice by the same e-mail, whatever its case; another customer still can', async () => {
@@ -377,13 +378,13 @@ describe('coupon refusals: 422, the reason, path coupon, nothing written', () =>
     const first = await placeAndRead(await orderPayload(lines, { coupon: 'BIENVENUE10', email }));
     expect(first.coupon_code).toBe('BIENVENUE10');
 
-    await expectRefused(await orderPayload(lines, { coupon: 'BIENVENUE10', email }), 422, 'coupon', messages.couponAlreadyUsed, 'coupon_already_used');
-    await expectRefused(await orderPayload(lines, { coupon: 'BIENVENUE10', email: email.toUpperCase() }), 422, 'coupon', messages.couponAlreadyUsed);
+    await expectRefused(await orderPayload(lines, { coupon: 'BIENVENUE10', email }), 422, 'coupon', offerAnswers.couponAlreadyUsed, 'coupon_already_used');
+    await expectRefused(await orderPayload(lines, { coupon: 'BIENVENUE10', email: email.toUpperCase() }), 422, 'coupon', offerAnswers.couponAlreadyUsed);
     await expectRefused(
       await orderPayload(lines, { coupon: 'bienvenue10', email: `  ${email.replace(/^./, (c) => c.toUpperCase())}` }),
       422,
       'coupon',
-      messages.couponAlreadyUsed,
+      offerAnswers.couponAlreadyUsed,
     );
 
     // The same customer without the coupon, and another customer with it: accepted.
@@ -398,12 +399,12 @@ describe('coupon refusals: 422, the reason, path coupon, nothing written', () =>
 
   test('no item in its scope (DUO with no pizza)', async () => {
     const payload = await orderPayload([{ itemId: 122, quantity: 2 }], { coupon: 'DUO' }); // two tiramisus
-    await expectRefused(payload, 422, 'coupon', messages.offerNoItem, 'coupon_refused');
+    await expectRefused(payload, 422, 'coupon', offerAnswers.offerNoItem, 'coupon_refused');
   });
 
   test('an unknown code', async () => {
     const payload = await orderPayload([{ itemId: 105, quantity: 2 }], { coupon: 'NEXISTEPAS' });
-    await expectRefused(payload, 422, 'coupon', messages.unknownCoupon, 'coupon_unknown');
+    await expectRefused(payload, 422, 'coupon', offerAnswers.unknownCoupon, 'coupon_unknown');
   });
 });
 
@@ -415,7 +416,7 @@ describe('tampered totals with a coupon', () => {
     const payload = { ...undiscounted, coupon: 'BIENVENUE10' };
     expect(payload.discount).toBe(0);
 
-    const error = await expectRefused(payload, 409, 'discount', messages.pricesChanged, 'prices_changed');
+    const error = await expectRefused(payload, 409, 'discount', orderAnswers.pricesChanged, 'prices_changed');
     expect(error.errors.map((e) => e.path)).toEqual(expect.arrayContaining(['discount', 'total']));
     expect(error.errors.map((e) => e.path)).not.toContain('subtotal');
     const fresh = error.payload as FreshTotals;
@@ -459,7 +460,7 @@ describe('the once-only coupon under concurrency', () => {
       JSON.stringify(statuses),
     ).toHaveLength(7);
     for (const response of responses.filter((r) => r.status === 422))
-      expectFrenchError(response, 422, 'coupon', messages.couponAlreadyUsed, 'coupon_already_used');
+      expectFrenchError(response, 422, 'coupon', offerAnswers.couponAlreadyUsed, 'coupon_already_used');
 
     expect(await countOrders(server.db)).toBe(before + 1);
     const rows = await server.db.select({ orderId: orders.orderId, customer: orders.customer }).from(orders).where(eq(orders.couponCode, 'BIENVENUE10'));
@@ -592,7 +593,7 @@ describe('automatic offers applied by the server', () => {
 
   test('Friday totals priced as Tuesday are refused with 409 (the server prices at its own clock)', async () => {
     const tuesday = await onTuesday(() => orderPayload(pizzaAndBurger));
-    const error = await expectRefused(tuesday, 409, 'discount', messages.pricesChanged, 'prices_changed');
+    const error = await expectRefused(tuesday, 409, 'discount', orderAnswers.pricesChanged, 'prices_changed');
     expect((error.payload as FreshTotals).discount).toBe(0);
   });
 
@@ -618,7 +619,7 @@ describe('automatic offers applied by the server', () => {
 
     // A client that still charges the fee on a 48 € delivery order is told the fresh totals.
     const stale = await orderPayload([{ itemId: 105, quantity: 4 }], { isPickup: false });
-    const error = await expectRefused({ ...stale, delivery: 1.5, total: 49.5 }, 409, 'delivery', messages.pricesChanged);
+    const error = await expectRefused({ ...stale, delivery: 1.5, total: 49.5 }, 409, 'delivery', orderAnswers.pricesChanged);
     expect(error.payload).toMatchObject({ delivery: 0, total: 48 });
   });
 
@@ -643,13 +644,13 @@ describe('automatic offers applied by the server', () => {
 describe('orders in an account’s name', () => {
   test('user_id set: 401 in French, path user_id, nothing written', async () => {
     const payload = await orderPayload([{ itemId: 105, quantity: 2 }]);
-    await expectRefused({ ...payload, user_id: 7 }, 401, 'user_id', messages.orderNeedsLogin);
+    await expectRefused({ ...payload, user_id: 7 }, 401, 'user_id', orderAnswers.orderNeedsLogin);
   });
 
   test('user_id set with a once-only coupon: 401, and the coupon is not spent', async () => {
     const email = newEmail('compte');
     const payload = await orderPayload([{ itemId: 105, quantity: 2 }], { coupon: 'BIENVENUE10', email });
-    await expectRefused({ ...payload, user_id: 7 }, 401, 'user_id', messages.orderNeedsLogin);
+    await expectRefused({ ...payload, user_id: 7 }, 401, 'user_id', orderAnswers.orderNeedsLogin);
     expect((await placeAndRead(payload)).coupon_code).toBe('BIENVENUE10');
   });
 });

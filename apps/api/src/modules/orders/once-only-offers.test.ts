@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { messages } from '@resto/domain/messages';
+import { offerAnswers } from '@resto/copy/storefront/cart';
 import { orderOffers, orders } from '../../db/schema.ts';
 import { buildOrderPayload, errorOf, payloadOf, startTestServer, type JsonResponse, type TestServer } from '../../test/harness.ts';
 import { call, createAccount, type Session } from '../../test/accounts.ts';
@@ -40,7 +40,7 @@ async function orderWithCoupon(email: string, session: Session | null = null): P
 
 function expectAlreadyUsed(response: JsonResponse<unknown>) {
   expect(response.status, JSON.stringify(response.body)).toBe(422);
-  expect(errorOf(response).errors).toEqual([{ path: 'coupon', message: messages.couponAlreadyUsed }]);
+  expect(errorOf(response).errors).toEqual([{ path: 'coupon', message: offerAnswers.couponAlreadyUsed }]);
 }
 
 describe('BIENVENUE10 once per person, logged in or not', () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { messages } from '@resto/domain/messages';
+import { orderAnswers } from '@resto/copy/errors/orders';
 import { orders, payments } from '../../db/schema.ts';
 import { buildOrderPayload, errorOf, payloadOf, postOrder, sendJson, startTestServer, type TestServer } from '../../test/harness.ts';
 import { call, createAccount } from '../../test/accounts.ts';
@@ -37,7 +37,7 @@ async function transactionIdOf(orderId: number) {
 function expectProofRefused(response: Awaited<ReturnType<typeof put>>) {
   expect(response.status).toBe(403);
   const error = errorOf(response);
-  expect(error.message).toBe(messages.orderProofRequired);
+  expect(error.message).toBe(orderAnswers.orderProofRequired);
   expect(error.code).toBe('order_proof_required');
   expect(error.errors.map((e) => e.path)).toEqual(['secret']);
 }

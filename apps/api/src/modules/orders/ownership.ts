@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
-import { messages } from '@resto/domain/messages';
+import { orderAnswers } from '@resto/copy/errors/orders';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { AuthService } from '../auth/index.ts';
@@ -22,7 +22,7 @@ const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(
  */
 export async function hasOrderProof(db: Database, auth: AuthService, c: Context, orderId: number, proof: OrderProof): Promise<boolean> {
   const order = await repository.findOrder(db, orderId);
-  if (!order) throw new ApiError('order_not_found', messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
+  if (!order) throw new ApiError('order_not_found', orderAnswers.unknownOrder, [{ path: 'order_id', message: orderAnswers.unknownOrder }]);
   if (proof.secret && order.secret && same(proof.secret, order.secret)) return true;
   if (proof.local_id && same(proof.local_id, order.localId)) return true;
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
@@ -35,7 +35,7 @@ export async function hasOrderProof(db: Database, auth: AuthService, c: Context,
 
 /** The refusal of a caller who does not prove the order (403, field `secret`). */
 export function orderProofRefused(): ApiError {
-  return new ApiError('order_proof_required', messages.orderProofRequired, [{ path: 'secret', message: messages.orderProofRequired }]);
+  return new ApiError('order_proof_required', orderAnswers.orderProofRequired, [{ path: 'secret', message: orderAnswers.orderProofRequired }]);
 }
 
 /**

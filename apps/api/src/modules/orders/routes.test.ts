@@ -4,7 +4,8 @@ import { count, eq } from 'drizzle-orm';
 import type { OrderPayload } from '@resto/domain/checkout';
 import { maxCartLines, maxLineQuantity } from '@resto/domain/catalogue';
 import type { ErrorCode } from '@resto/contract/errors';
-import { messages } from '@resto/domain/messages';
+import { orderAnswers } from '@resto/copy/errors/orders';
+import { requestErrors } from '@resto/copy/errors/request';
 import { centsToEuros } from '@resto/domain/money';
 import { orderEvents, orderLines, orders } from '../../db/schema.ts';
 import {
@@ -290,7 +291,7 @@ describe('PUT /v2/public/checkout/ finalises an order', () => {
     const orderId = await createOrder(payload);
     const response = await sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: orderId, status: 'paid', transaction_id: 'pi_fake', local_id: payload.local_id });
     const error = expectFrenchError(response, 422, 'status');
-    expect(error.message).toBe(messages.orderStatusRefused);
+    expect(error.message).toBe(orderAnswers.orderStatusRefused);
     const order = payloadOf(await readOrder(orderId, payload.local_id));
     expect(order.status).toBe('pending');
     expect(order.status_history).toHaveLength(1);
@@ -299,7 +300,7 @@ describe('PUT /v2/public/checkout/ finalises an order', () => {
   test('an unknown order answers 404', async () => {
     const response = await sendJson(server.baseUrl, 'PUT', '/v2/public/checkout/', { order_id: 987_654, status: 'pending', transaction_id: null });
     const error = expectFrenchError(response, 404, 'order_id');
-    expect(error.message).toBe(messages.unknownOrder);
+    expect(error.message).toBe(orderAnswers.unknownOrder);
   });
 
   test.each<[string, unknown, string]>([
@@ -326,7 +327,7 @@ describe('GET /v2/public/checkout/{order_id} reads an order back', () => {
     ]) {
       const response = await getJson(server.baseUrl, path);
       const error = expectFrenchError(response, 404);
-      expect(error.message).toBe(messages.unknownOrder);
+      expect(error.message).toBe(orderAnswers.unknownOrder);
       expect(JSON.stringify(response.body)).not.toContain('Dupont');
     }
     // and the right one still works
@@ -357,15 +358,15 @@ const withLine = (valid: OrderPayload, line: Record<string, unknown>) =>
 const withQuantity = (valid: OrderPayload, quantity: number) => mutate(valid, (body) => ((body.items as Record<string, unknown>[])[0]!.quantity = quantity));
 
 const badCases: BadCase[] = [
-  { name: 'malformed JSON', body: () => '{"local_id": "abcdefgh", "items": [', status: 400, message: messages.invalidJson, code: 'invalid_json' },
-  { name: 'an empty body', body: () => '', status: 400, message: messages.invalidJson, code: 'invalid_json' },
+  { name: 'malformed JSON', body: () => '{"local_id": "abcdefgh", "items": [', status: 400, message: requestErrors.invalidJson, code: 'invalid_json' },
+  { name: 'an empty body', body: () => '', status: 400, message: requestErrors.invalidJson, code: 'invalid_json' },
   { name: 'a JSON array instead of an object', body: () => '[]', status: 400 },
   {
     name: 'missing customer.email',
     body: (v) => mutate(v, (b) => delete (b.customer as Record<string, unknown>).email),
     status: 400,
     path: 'customer.email',
-    message: new RegExp(messages.emailRequired.slice(0, 20)),
+    message: new RegExp(requestErrors.emailRequired.slice(0, 20)),
   },
   {
     name: 'an invalid customer.email',
@@ -382,13 +383,13 @@ const badCases: BadCase[] = [
   },
   { name: 'no local_id', body: (v) => mutate(v, (b) => delete b.local_id), status: 400, path: 'local_id' },
   { name: 'a local_id with forbidden characters', body: (v) => mutate(v, (b) => (b.local_id = "x'; drop table orders; --")), status: 400, path: 'local_id' },
-  { name: 'an unknown item id', body: (v) => withLine(v, { item_id: 99_999 }), status: 400, path: 'items.0.item_id', message: messages.unknownItem(99_999) },
+  { name: 'an unknown item id', body: (v) => withLine(v, { item_id: 99_999 }), status: 400, path: 'items.0.item_id', message: orderAnswers.unknownItem(99_999) },
   {
     name: 'an item with the wrong item_menu_id',
     body: (v) => withLine(v, { item_menu_id: 2 }),
     status: 400,
     path: 'items.0.item_menu_id',
-    message: messages.itemWrongMenu(105, 2),
+    message: orderAnswers.itemWrongMenu(105, 2),
   },
   {
     name: 'an unknown option id',
@@ -447,7 +448,7 @@ const badCases: BadCase[] = [
     body: (v) => withLine(v, { item_id: 110, options: [{ option_id: 1006, option_options: [{ id: 5027, quantity: 1 }] }] }),
     status: 400,
     path: 'items.0.options',
-    message: messages.optionRequired('Accompagnement'),
+    message: orderAnswers.optionRequired('Accompagnement'),
   },
   {
     name: 'an option value quantity of 0',
@@ -460,10 +461,10 @@ const badCases: BadCase[] = [
     body: (v) => withQuantity(v, quantity),
     status: 400,
     path: 'items.0.quantity',
-    message: new RegExp(messages.quantityRange(maxLineQuantity).slice(0, 20)),
+    message: new RegExp(orderAnswers.quantityRange(maxLineQuantity).slice(0, 20)),
   })),
   { name: 'quantity as a string', body: (v) => withQuantity(v, '2' as unknown as number), status: 400, path: 'items.0.quantity' },
-  { name: 'empty items', body: (v) => mutate(v, (b) => (b.items = [])), status: 400, path: 'items', message: new RegExp(messages.emptyCart) },
+  { name: 'empty items', body: (v) => mutate(v, (b) => (b.items = [])), status: 400, path: 'items', message: new RegExp(orderAnswers.emptyCart) },
   {
     name: 'a total lowered by 0.01',
     body: (v) => json({ ...v, total: Math.round((v.total - 0.01) * 100) / 100 }),
@@ -520,7 +521,7 @@ const badCases: BadCase[] = [
     status: 400,
     path: 'items',
   },
-  { name: 'a 2 MB note (over the 1 MB body limit)', body: (v) => withLine(v, { note: 'x'.repeat(2_000_000) }), status: 413, message: messages.bodyTooLarge, code: 'body_too_large' },
+  { name: 'a 2 MB note (over the 1 MB body limit)', body: (v) => withLine(v, { note: 'x'.repeat(2_000_000) }), status: 413, message: requestErrors.bodyTooLarge, code: 'body_too_large' },
 ];
 
 describe('POST /v2/public/checkout/ refuses bad input, writes nothing and keeps serving', () => {
@@ -548,7 +549,7 @@ describe('POST /v2/public/checkout/ refuses bad input, writes nothing and keeps 
     const before = await countOrders(server.db);
     const response = await postOrder(server.baseUrl, { ...valid, total: Math.round((valid.total - 0.01) * 100) / 100 });
     const error = expectFrenchError(response, 409, 'total');
-    expect(error.message).toBe(messages.pricesChanged);
+    expect(error.message).toBe(orderAnswers.pricesChanged);
     expect(error.code).toBe('prices_changed');
     expect(error.errors.map((e) => e.path)).toEqual(['total']);
     const fresh = error.payload as FreshTotals;

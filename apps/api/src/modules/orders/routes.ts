@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { createOrder, finalizeOrder, getOrder } from '@resto/contract/orders.routes';
-import { messages } from '@resto/domain/messages';
+import { orderAnswers } from '@resto/copy/errors/orders';
 import { ApiError } from '../../http/errors.ts';
 import { ok, routes, serve } from '../../http/openapi.ts';
 import type { PlannedHits } from '../auth/index.ts';
@@ -16,13 +16,13 @@ import type { OrderService } from './service.ts';
  */
 async function orderAccount(auth: AuthService, token: string | undefined, userId: number | null | undefined): Promise<number | null> {
   if (!userId) return null;
-  if (!token) throw new ApiError('login_required', messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
+  if (!token) throw new ApiError('login_required', orderAnswers.orderNeedsLogin, [{ path: 'user_id', message: orderAnswers.orderNeedsLogin }]);
   try {
     return (await auth.authenticate(token, userId)).user.id;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'wrong_user')
-      throw new ApiError('account_mismatch', messages.orderAccountMismatch, [{ path: 'user_id', message: messages.orderAccountMismatch }]);
-    if (error instanceof ApiError) throw new ApiError('login_required', messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
+      throw new ApiError('account_mismatch', orderAnswers.orderAccountMismatch, [{ path: 'user_id', message: orderAnswers.orderAccountMismatch }]);
+    if (error instanceof ApiError) throw new ApiError('login_required', orderAnswers.orderNeedsLogin, [{ path: 'user_id', message: orderAnswers.orderNeedsLogin }]);
     throw error;
   }
 }
@@ -56,7 +56,7 @@ export function orderRoutes(
   serve(app, getOrder, async (c) => {
     const orderId = z.coerce.number().int().positive().max(2_147_483_647).safeParse(c.req.valid('param').order_id); // order_id is a PostgreSQL integer
     const localId = c.req.valid('query').local_id;
-    if (!orderId.success || !localId) throw new ApiError('order_not_found', messages.unknownOrder);
+    if (!orderId.success || !localId) throw new ApiError('order_not_found', orderAnswers.unknownOrder);
     return ok(c, await orders.getOrderForGuest(orderId.data, localId));
   });
   return app;

@@ -6,15 +6,19 @@ import { calculateMailboxKey } from '@resto/domain/email-identity';
 import { checkOrderSchedule, leadTimeMinutes, readSchedulingSettings, type StaffPresence } from '@resto/domain/scheduling';
 import type { RestaurantCalendar } from '@resto/domain/calendar';
 import { cardPaymentHoldMinutes, cartLoad, checkSlotCapacity, hasCapacityLimit, orderSlotKey, readCapacityLimits } from '@resto/domain/capacity';
-import { capacityMessages } from '@resto/domain/messages/backoffice-capacity';
-import { messages } from '@resto/domain/messages';
+import { orderAnswers } from '@resto/copy/errors/orders';
+import { requestErrors } from '@resto/copy/errors/request';
+import { availability } from '@resto/copy/staff/availability';
+import { capacityAnswers } from '@resto/copy/staff/capacity';
+import { offerAnswers } from '@resto/copy/storefront/cart';
+import { deliveryAnswers } from '@resto/copy/storefront/location';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
 import { centsToEuros, eurosToCents } from '@resto/domain/money';
 import type { Offer, OfferRefusalReason } from '@resto/domain/offers';
 import { priceCart, type PricedCart } from '@resto/domain/pricing';
 import { mealVoucherSplit, readMealVoucherSettings } from '@resto/domain/meal-vouchers';
 import { readSetting, type SettingsList } from '@resto/domain/settings';
 import { isOnSale } from '@resto/domain/sold-out';
-import { availabilityTexts } from '@resto/domain/messages/backoffice-availability';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { ErrorCode } from '@resto/contract/errors';
@@ -110,8 +114,8 @@ function checkClaimedTotals(payload: OrderPayload, totals: CartTotals): void {
   if (mismatched.length) {
     throw new ApiError(
       'prices_changed',
-      messages.pricesChanged,
-      mismatched.map((path) => ({ path, message: messages.pricesChanged })),
+      orderAnswers.pricesChanged,
+      mismatched.map((path) => ({ path, message: orderAnswers.pricesChanged })),
       fresh,
     );
   }
@@ -131,7 +135,7 @@ function mealVoucherCents(payload: OrderPayload, lines: readonly ResolvedLine[],
     dailyLimitCents: readMealVoucherSettings(settings).dailyLimitCents,
   });
   if (voucherCents === 0)
-    throw new ApiError('meal_voucher_refused', messages.mealVoucherNothingEligible, [{ path: 'meal_voucher', message: messages.mealVoucherNothingEligible }]);
+    throw new ApiError('meal_voucher_refused', paymentAnswers.mealVoucherNothingEligible, [{ path: 'meal_voucher', message: paymentAnswers.mealVoucherNothingEligible }]);
   return voucherCents;
 }
 
@@ -230,7 +234,7 @@ export class OrderService {
     // A user_id the route did not prove would let anyone order, and spend once-only offers, in
     // another customer's name.
     if ((payload.user_id ?? null) !== verifiedUserId)
-      throw new ApiError('login_required', messages.orderNeedsLogin, [{ path: 'user_id', message: messages.orderNeedsLogin }]);
+      throw new ApiError('login_required', orderAnswers.orderNeedsLogin, [{ path: 'user_id', message: orderAnswers.orderNeedsLogin }]);
     // One round trip: a retry's order, the account's e-mail, the offers used under the keys
     // known from the payload, and the request limits counted when the local_id is new
     // (docs/decisions/025-order-creation-cost.md).
@@ -251,7 +255,7 @@ export class OrderService {
     const keys = customerKeys(payload.user_id, before.accountEmail, payload.customer.email);
     const usedOfferIds = await this.usedOfferIds(before.usedOfferIds, keys, payloadKeys);
     const coupon = payload.coupon ? catalog.couponsByCode.get(payload.coupon.toUpperCase()) : undefined;
-    if (payload.coupon && !coupon) throw new ApiError('coupon_unknown', messages.unknownCoupon, [{ path: 'coupon', message: messages.unknownCoupon }]);
+    if (payload.coupon && !coupon) throw new ApiError('coupon_unknown', offerAnswers.unknownCoupon, [{ path: 'coupon', message: offerAnswers.unknownCoupon }]);
     const { totals, offers } = priceCart({
       lines,
       isPickup: payload.is_pickup,
@@ -319,14 +323,14 @@ export class OrderService {
    */
   private checkPaymentChoice(payload: OrderPayload, settings: SettingsList): void {
     if (payload.payment_method === 'cash' && !readSetting(settings, 'payments.cod.active', false))
-      throw new ApiError('payment_method_disabled', messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
+      throw new ApiError('payment_method_disabled', paymentAnswers.paymentMethodDisabled, [{ path: 'payment_method', message: paymentAnswers.paymentMethodDisabled }]);
     if (payload.payment_method === 'card' && (!this.cardPayments || !readSetting(settings, 'payments.stripe.active', false)))
-      throw new ApiError('payment_method_disabled', messages.paymentMethodDisabled, [{ path: 'payment_method', message: messages.paymentMethodDisabled }]);
+      throw new ApiError('payment_method_disabled', paymentAnswers.paymentMethodDisabled, [{ path: 'payment_method', message: paymentAnswers.paymentMethodDisabled }]);
     if (payload.meal_voucher) {
       if (!readMealVoucherSettings(settings).active)
-        throw new ApiError('meal_voucher_refused', messages.mealVoucherDisabled, [{ path: 'meal_voucher', message: messages.mealVoucherDisabled }]);
+        throw new ApiError('meal_voucher_refused', paymentAnswers.mealVoucherDisabled, [{ path: 'meal_voucher', message: paymentAnswers.mealVoucherDisabled }]);
       if (payload.payment_method !== 'cash')
-        throw new ApiError('meal_voucher_refused', messages.mealVoucherCashOnly, [{ path: 'meal_voucher', message: messages.mealVoucherCashOnly }]);
+        throw new ApiError('meal_voucher_refused', paymentAnswers.mealVoucherCashOnly, [{ path: 'meal_voucher', message: paymentAnswers.mealVoucherCashOnly }]);
     }
   }
 
@@ -377,7 +381,7 @@ export class OrderService {
       if (!isUniqueViolation(error, 'order_offers_once_idx')) throw error;
       const committed = await repository.findOrderByLocalId(this.db, localId);
       if (committed) return { ...committed, created: false };
-      throw new ApiError('coupon_already_used', messages.couponAlreadyUsed, [{ path: 'coupon', message: messages.couponAlreadyUsed }]);
+      throw new ApiError('coupon_already_used', offerAnswers.couponAlreadyUsed, [{ path: 'coupon', message: offerAnswers.couponAlreadyUsed }]);
     });
   }
 
@@ -407,7 +411,7 @@ export class OrderService {
     const check = async (tx: Database) => {
       const load = await slotLoad(tx, slotKey, isPickup, limits.itemCategoryIds, new Date(now.getTime() - cardPaymentHoldMinutes * 60_000));
       if (checkSlotCapacity(load, cart, limits) === null) return;
-      const message = schedule.is_scheduled ? capacityMessages.slotFull : capacityMessages.asapFull;
+      const message = schedule.is_scheduled ? capacityAnswers.slotFull : capacityAnswers.asapFull;
       throw new ApiError('slot_full', message, [{ path: 'delivery_time_range', message }]);
     };
     return { slotKey, guard: { slotKey, check } };
@@ -420,11 +424,11 @@ export class OrderService {
    */
   private async deliveryQuote(settings: SettingsList, location: OrderPayload['location']): Promise<DeliveryQuote> {
     if (!readDeliverySettings(settings).active)
-      throw new ApiError('delivery_unavailable', messages.deliveryNotAvailable, [{ path: 'is_pickup', message: messages.deliveryNotAvailable }]);
+      throw new ApiError('delivery_unavailable', deliveryAnswers.deliveryNotAvailable, [{ path: 'is_pickup', message: deliveryAnswers.deliveryNotAvailable }]);
     const address = DeliverySchema.safeParse({ ...location, is_pickup: false });
     if (!address.success) {
       const errors = zodFieldErrors(address.error, ['location']);
-      throw new ApiError('address_required', errors[0]?.message ?? messages.addressRequired, errors);
+      throw new ApiError('address_required', errors[0]?.message ?? requestErrors.addressRequired, errors);
     }
     const quoted = await this.locations.quoteOrderAddress(settings, { ...address.data, lat: location?.lat, lng: location?.lng });
     if (!quoted.ok) {
@@ -448,17 +452,17 @@ export class OrderService {
     const path = `items.${index}`;
     const item = itemsById.get(line.item_id);
     if (!item)
-      throw new ApiError('item_unknown', messages.unknownItem(line.item_id), [{ path: `${path}.item_id`, message: messages.unknownItem(line.item_id) }]);
+      throw new ApiError('item_unknown', orderAnswers.unknownItem(line.item_id), [{ path: `${path}.item_id`, message: orderAnswers.unknownItem(line.item_id) }]);
     if (item.item_menu_id !== line.item_menu_id) {
-      const message = messages.itemWrongMenu(line.item_id, line.item_menu_id);
+      const message = orderAnswers.itemWrongMenu(line.item_id, line.item_menu_id);
       throw new ApiError('item_unknown', message, [{ path: `${path}.item_menu_id`, message }]);
     }
     if (!item.item_is_available)
-      throw new ApiError('item_unavailable', messages.itemUnavailable(item.item_name), [
-        { path: `${path}.item_id`, message: messages.itemUnavailable(item.item_name) },
+      throw new ApiError('item_unavailable', orderAnswers.itemUnavailable(item.item_name), [
+        { path: `${path}.item_id`, message: orderAnswers.itemUnavailable(item.item_name) },
       ]);
     if (!isOnSale(true, soldOutUntil.get(item.item_id), now)) {
-      const message = availabilityTexts.soldOutToday(item.item_name);
+      const message = availability.soldOutToday(item.item_name);
       throw new ApiError('item_sold_out', message, [{ path: `${path}.item_id`, message }]);
     }
 
@@ -486,11 +490,11 @@ export class OrderService {
    */
   async finalizeOrder(input: { order_id: number; status: 'pending' | 'paid'; transaction_id?: string | null | undefined }) {
     const order = await repository.findOrder(this.db, input.order_id);
-    if (!order) throw new ApiError('order_not_found', messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
+    if (!order) throw new ApiError('order_not_found', orderAnswers.unknownOrder, [{ path: 'order_id', message: orderAnswers.unknownOrder }]);
     if (order.paymentMethod === 'card' && input.status === 'paid' && this.cardPayments)
       return this.cardPayments.finaliseFromBrowser(order.orderId, input.transaction_id);
     if (input.status !== 'pending' || order.status !== 'pending' || order.paymentMethod !== 'cash')
-      throw new ApiError('order_status_refused', messages.orderStatusRefused, [{ path: 'status', message: messages.orderStatusRefused }]);
+      throw new ApiError('order_status_refused', orderAnswers.orderStatusRefused, [{ path: 'status', message: orderAnswers.orderStatusRefused }]);
     await repository.updateOrderStatus(this.db, order.orderId, 'pending', input.transaction_id ?? order.transactionId);
     return { order_id: order.orderId, status: 'pending' as const };
   }
@@ -506,7 +510,7 @@ export class OrderService {
    */
   async finalizeWithoutProof(input: { order_id: number; status: 'pending' | 'paid'; transaction_id?: string | null | undefined }) {
     const order = await repository.findOrder(this.db, input.order_id);
-    if (!order) throw new ApiError('order_not_found', messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
+    if (!order) throw new ApiError('order_not_found', orderAnswers.unknownOrder, [{ path: 'order_id', message: orderAnswers.unknownOrder }]);
     const sameTransaction = input.transaction_id == null || input.transaction_id === order.transactionId;
     if (input.status === 'pending' && order.paymentMethod === 'cash' && order.status === 'pending' && sameTransaction)
       return { order_id: order.orderId, status: 'pending' as const };
@@ -518,7 +522,7 @@ export class OrderService {
   /** An order with its lines, for whoever holds its local_id (the guest who placed it). */
   async getOrderForGuest(orderId: number, localId: string) {
     const order = await repository.findOrder(this.db, orderId);
-    if (!order || order.localId !== localId) throw new ApiError('order_not_found', messages.unknownOrder);
+    if (!order || order.localId !== localId) throw new ApiError('order_not_found', orderAnswers.unknownOrder);
     const [lines, history, testMode] = await Promise.all([
       repository.findOrderLines(this.db, orderId),
       repository.findStatusHistory(this.db, orderId),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { messages } from '@resto/domain/messages';
+import { orderAnswers } from '@resto/copy/errors/orders';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
 import { createLogger } from '../../logger.ts';
 import { buildOrderPayload, countOrders, payloadOf, postOrder, request, startTestServer, type TestServer } from '../../test/harness.ts';
 import { paymentWebhookEvents, payments } from '../../db/schema.ts';
@@ -107,8 +108,8 @@ describe('card payment with the test processor, webhooks delivered to our endpoi
     const customer = await createCustomer(server);
     const first = payloadOf(await requestIntent(server, { order_id: order.orderId, customer_id: customer, amount: order.total }));
     const declined = payloadOf(await confirmCard(server, first.client_secret, cards.declined));
-    expect(declined).toMatchObject({ status: 'requires_payment_method', last_payment_error: messages.cardDeclined });
-    expectError(await putPaid(server, order.orderId, first.id), 422, messages.paymentNotConfirmed, 'payment_not_confirmed');
+    expect(declined).toMatchObject({ status: 'requires_payment_method', last_payment_error: paymentAnswers.cardDeclined });
+    expectError(await putPaid(server, order.orderId, first.id), 422, paymentAnswers.paymentNotConfirmed, 'payment_not_confirmed');
     await processor().idle();
     expect(await orderState(server.db, order.orderId)).toMatchObject({ status: 'pending', payment: { status: 'requires_payment_method' } });
 
@@ -133,7 +134,7 @@ describe('card payment with the test processor, webhooks delivered to our endpoi
     const intentA = await intentFor(server, approved);
     const stepA = payloadOf(await confirmCard(server, intentA.client_secret, cards.authentication));
     expect(stepA).toMatchObject({ status: 'requires_action', next_action: 'authenticate' });
-    expectError(await putPaid(server, approved.orderId, intentA.id), 422, messages.paymentNotConfirmed, 'payment_not_confirmed');
+    expectError(await putPaid(server, approved.orderId, intentA.id), 422, paymentAnswers.paymentNotConfirmed, 'payment_not_confirmed');
     expect(payloadOf(await authenticate(server, intentA.client_secret, true)).status).toBe('succeeded');
     expect(payloadOf(await putPaid(server, approved.orderId, intentA.id)).status).toBe('paid');
 
@@ -142,7 +143,7 @@ describe('card payment with the test processor, webhooks delivered to our endpoi
     await confirmCard(server, intentB.client_secret, cards.authentication);
     const failed = payloadOf(await authenticate(server, intentB.client_secret, false));
     expect(failed.status).toBe('requires_payment_method');
-    expectError(await putPaid(server, refused.orderId, intentB.id), 422, messages.paymentNotConfirmed, 'payment_not_confirmed');
+    expectError(await putPaid(server, refused.orderId, intentB.id), 422, paymentAnswers.paymentNotConfirmed, 'payment_not_confirmed');
     await processor().idle();
     expect((await orderState(server.db, refused.orderId)).status).toBe('pending');
   });
@@ -152,7 +153,7 @@ describe('card payment with the test processor, webhooks delivered to our endpoi
     const customer = await createCustomer(server);
     const before = await countRows(server.db, payments);
     const response = await requestIntent(server, { order_id: order.orderId, customer_id: customer, amount: order.total - 1 });
-    const error = expectError(response, 409, messages.paymentAmountChanged, 'payment_amount_changed');
+    const error = expectError(response, 409, paymentAnswers.paymentAmountChanged, 'payment_amount_changed');
     expect(error.payload).toEqual({ amount: order.total });
     expectError(await requestIntent(server, { order_id: order.orderId, customer_id: customer, amount: order.total + 0.001 }), 409, undefined, 'payment_amount_changed');
     expect(await countRows(server.db, payments)).toBe(before);
@@ -164,12 +165,12 @@ describe('card payment with the test processor, webhooks delivered to our endpoi
     expectError(await putPaid(server, order.orderId, 'pi_invented'), 422, undefined, 'payment_not_confirmed');
     const intent = await intentFor(server, order);
     // An intent not confirmed.
-    expectError(await putPaid(server, order.orderId, intent.id), 422, messages.paymentNotConfirmed, 'payment_not_confirmed');
+    expectError(await putPaid(server, order.orderId, intent.id), 422, paymentAnswers.paymentNotConfirmed, 'payment_not_confirmed');
     // Another order's succeeded intent.
     const other = await createCardOrder(server);
     const otherIntent = await intentFor(server, other);
     await confirmCard(server, otherIntent.client_secret, cards.success);
-    expectError(await putPaid(server, order.orderId, otherIntent.id), 422, messages.paymentNotForOrder, 'payment_not_for_order');
+    expectError(await putPaid(server, order.orderId, otherIntent.id), 422, paymentAnswers.paymentNotForOrder, 'payment_not_for_order');
     expect(await orderState(server.db, order.orderId)).toMatchObject({ status: 'pending', history: ['pending'] });
     // A cash order cannot be 'paid' by the browser, and a card order is not finalised as 'pending'.
     const pendingPut = await request(server.baseUrl, '/v2/public/checkout/', {
@@ -177,7 +178,7 @@ describe('card payment with the test processor, webhooks delivered to our endpoi
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ order_id: order.orderId, status: 'pending', transaction_id: null, secret: order.secret }),
     });
-    expectError(pendingPut, 422, messages.orderStatusRefused, 'order_status_refused');
+    expectError(pendingPut, 422, orderAnswers.orderStatusRefused, 'order_status_refused');
     await processor().idle();
   });
 
@@ -189,17 +190,17 @@ describe('card payment with the test processor, webhooks delivered to our endpoi
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ client_secret: intent.client_secret, number: '4242 4242 4242 4241', expiry: '01/20', cvc: '1' }),
     });
-    const error = expectError(bad, 400, messages.cardNumberInvalid, 'invalid_request');
+    const error = expectError(bad, 400, paymentAnswers.cardNumberInvalid, 'invalid_request');
     expect(error.errors.map((e) => e.path)).toEqual(['number', 'expiry', 'cvc']);
-    expectError(await confirmCard(server, `${intent.id}_secret_wrong`, cards.success), 404, messages.paymentIntentUnknown, 'payment_intent_unknown');
+    expectError(await confirmCard(server, `${intent.id}_secret_wrong`, cards.success), 404, paymentAnswers.paymentIntentUnknown, 'payment_intent_unknown');
     expect((await orderState(server.db, order.orderId)).payment?.status).toBe('requires_payment_method');
   });
 
   test('an intent for a cash order or an unknown order is refused', async () => {
     const cash = payloadOf(await postOrder(server.baseUrl, await buildOrderPayload(server)));
     const customer = await createCustomer(server);
-    expectError(await requestIntent(server, { order_id: cash.order_id, customer_id: customer, amount: 10, secret: cash.secret }), 422, messages.paymentNotForOrder, 'payment_not_for_order');
-    expectError(await requestIntent(server, { order_id: 999_999, customer_id: customer, amount: 10 }), 404, messages.unknownOrder, 'order_not_found');
+    expectError(await requestIntent(server, { order_id: cash.order_id, customer_id: customer, amount: 10, secret: cash.secret }), 422, paymentAnswers.paymentNotForOrder, 'payment_not_for_order');
+    expectError(await requestIntent(server, { order_id: 999_999, customer_id: customer, amount: 10 }), 404, orderAnswers.unknownOrder, 'order_not_found');
   });
 });
 
@@ -266,7 +267,7 @@ describe('webhooks: signed, deduplicated, order-independent', () => {
       postWebhook(server, succeeded, secret, stale),
       request(server.baseUrl, '/v2/public/checkout/stripe-webhook', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: succeeded }),
     ];
-    for (const response of await Promise.all(attempts)) expectError(response, 400, messages.paymentWebhookRefused, 'payment_webhook_refused');
+    for (const response of await Promise.all(attempts)) expectError(response, 400, paymentAnswers.paymentWebhookRefused, 'payment_webhook_refused');
     expect(await orderState(server.db, a)).toMatchObject({ status: 'pending', history: ['pending'] });
     expect(await eventCount(intents)).toBe(0);
   });
@@ -290,7 +291,7 @@ describe('settings decide the methods', () => {
     try {
       await setSetting(server.db, 'payments.stripe.active', false);
       const card = await postOrder(server.baseUrl, await buildOrderPayload(server, { payment_method: 'card' }));
-      const error = expectError(card, 422, messages.paymentMethodDisabled, 'payment_method_disabled');
+      const error = expectError(card, 422, paymentAnswers.paymentMethodDisabled, 'payment_method_disabled');
       expect(error.errors[0]?.path).toBe('payment_method');
       expect(await countOrders(server.db)).toBe(0);
       expect((await postOrder(server.baseUrl, await buildOrderPayload(server))).status).toBe(201);

@@ -7,14 +7,14 @@ import {
   getPaymentConfig,
   receiveStripeWebhook,
 } from '@resto/contract/payments.routes';
-import { messages } from '@resto/domain/messages';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
 import { checkTestCard } from '@resto/domain/payments';
 import { ApiError, type FieldError } from '../../http/errors.ts';
 import { ok, routes, serve } from '../../http/openapi.ts';
 import type { PaymentService } from './service.ts';
 import { TestProcessor } from './providers/test-processor.ts';
 
-const cardMessages = { number: messages.cardNumberInvalid, expiry: messages.cardExpiryInvalid, cvc: messages.cardCvcInvalid } as const;
+const cardMessages = { number: paymentAnswers.cardNumberInvalid, expiry: paymentAnswers.cardExpiryInvalid, cvc: paymentAnswers.cardCvcInvalid } as const;
 
 /**
  * Card payment routes under /v2/public/checkout (spec section 7; docs/decisions/017, section 2.5):
@@ -60,13 +60,13 @@ export function paymentRoutes(
       const errors: FieldError[] = checkTestCard(body, clock()).map((e) => ({ path: e.field, message: cardMessages[e.error] }));
       if (errors.length) throw new ApiError('invalid_request', errors[0]!.message, errors);
       const intent = await processor.confirm(body.client_secret, body.number);
-      if (!intent) throw new ApiError('payment_intent_unknown', messages.paymentIntentUnknown);
+      if (!intent) throw new ApiError('payment_intent_unknown', paymentAnswers.paymentIntentUnknown);
       return ok(c, { id: intent.id, status: intent.status, next_action: intent.nextAction, last_payment_error: intent.lastError });
     });
     serve(app, authenticateTestPayment, async (c) => {
       const body = c.req.valid('json');
       const intent = await processor.authenticate(body.client_secret, body.approve);
-      if (!intent) throw new ApiError('payment_intent_unknown', messages.paymentIntentUnknown);
+      if (!intent) throw new ApiError('payment_intent_unknown', paymentAnswers.paymentIntentUnknown);
       return ok(c, { id: intent.id, status: intent.status, next_action: null, last_payment_error: intent.lastError });
     });
   }

@@ -13,7 +13,8 @@ import {
 } from '@resto/domain/payments';
 import type { PaymentIntentAnswer } from '@resto/contract/payments';
 import { centsToEuros } from '@resto/domain/money';
-import { messages } from '@resto/domain/messages';
+import { orderAnswers } from '@resto/copy/errors/orders';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { OrderMailOutbox } from '../orders/index.ts';
@@ -64,12 +65,12 @@ export class PaymentService {
    */
   async createIntent(input: { order_id: number; customer_id: string; amount: number; payment_intent_id?: string | null }): Promise<IntentAnswer> {
     const order = await repository.findOrderForPayment(this.db, input.order_id);
-    if (!order) throw new ApiError('order_not_found', messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
+    if (!order) throw new ApiError('order_not_found', orderAnswers.unknownOrder, [{ path: 'order_id', message: orderAnswers.unknownOrder }]);
     if (order.paymentMethod !== 'card')
-      throw new ApiError('payment_not_for_order', messages.paymentNotForOrder, [{ path: 'order_id', message: messages.paymentNotForOrder }]);
+      throw new ApiError('payment_not_for_order', paymentAnswers.paymentNotForOrder, [{ path: 'order_id', message: paymentAnswers.paymentNotForOrder }]);
     const amountCents = intentAmountCents(input.amount);
     if (amountCents !== order.totalCents) {
-      throw new ApiError('payment_amount_changed', messages.paymentAmountChanged, [{ path: 'amount', message: messages.paymentAmountChanged }], {
+      throw new ApiError('payment_amount_changed', paymentAnswers.paymentAmountChanged, [{ path: 'amount', message: paymentAnswers.paymentAmountChanged }], {
         amount: centsToEuros(order.totalCents),
       });
     }
@@ -86,7 +87,7 @@ export class PaymentService {
       return this.answer(intent);
     }
     if (order.status !== 'pending')
-      throw new ApiError('order_status_refused', messages.orderStatusRefused, [{ path: 'order_id', message: messages.orderStatusRefused }]);
+      throw new ApiError('order_status_refused', orderAnswers.orderStatusRefused, [{ path: 'order_id', message: orderAnswers.orderStatusRefused }]);
     const intent = await this.provider
       .createIntent(
         { amountCents: order.totalCents, currency: paymentCurrency, customerId: input.customer_id, metadata: { order_id: String(order.orderId) } },
@@ -120,7 +121,7 @@ export class PaymentService {
   async createCustomerIntent(input: { customer_id: string; amount: number; payment_intent_id?: string | null }): Promise<IntentAnswer> {
     const amountCents = intentAmountCents(input.amount);
     if (amountCents === null)
-      throw new ApiError('invalid_request', messages.paymentAmountInvalid, [{ path: 'amount', message: messages.paymentAmountInvalid }]);
+      throw new ApiError('invalid_request', paymentAnswers.paymentAmountInvalid, [{ path: 'amount', message: paymentAnswers.paymentAmountInvalid }]);
     const reusable = input.payment_intent_id ? await this.reusableIntent(input.payment_intent_id, input.customer_id) : undefined;
     if (reusable) {
       if (reusable.amountCents === amountCents) return this.answer(reusable);
@@ -131,7 +132,7 @@ export class PaymentService {
       .createIntent({ amountCents, currency: paymentCurrency, customerId: input.customer_id, metadata: { ...awaitingOrderMetadata } }, `intent-${randomUUID()}`)
       .catch((error: unknown) => {
         if (error instanceof ProviderError && error.refused)
-          throw new ApiError('payment_customer_unknown', messages.paymentCustomerUnknown, [{ path: 'customer_id', message: messages.paymentCustomerUnknown }]);
+          throw new ApiError('payment_customer_unknown', paymentAnswers.paymentCustomerUnknown, [{ path: 'customer_id', message: paymentAnswers.paymentCustomerUnknown }]);
         return providerFailure(error);
       });
     return this.answer(intent);
@@ -158,7 +159,7 @@ export class PaymentService {
    * the order cannot take it (not pending) or the provider knows no such intent. @throws ApiError 422 payment_not_for_order, payment_not_confirmed.
    */
   private async bindIntent(order: NonNullable<Awaited<ReturnType<typeof repository.findOrderForPayment>>>, intentId: string) {
-    const refuse = () => new ApiError('payment_not_for_order', messages.paymentNotForOrder, [{ path: 'transaction_id', message: messages.paymentNotForOrder }]);
+    const refuse = () => new ApiError('payment_not_for_order', paymentAnswers.paymentNotForOrder, [{ path: 'transaction_id', message: paymentAnswers.paymentNotForOrder }]);
     if (order.status !== 'pending') return undefined;
     if (order.transactionId && order.transactionId !== intentId) throw refuse();
     if (await repository.findPaymentByIntent(this.db, intentId)) throw refuse();
@@ -171,7 +172,7 @@ export class PaymentService {
     if (!isAwaitingOrder(intent) || intent.currency.toLowerCase() !== paymentCurrency || intent.amountCents !== order.totalCents) throw refuse();
     // Only a paid intent is bound: one still open stays free for the customer's next try.
     if (intent.status !== 'succeeded')
-      throw new ApiError('payment_not_confirmed', messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
+      throw new ApiError('payment_not_confirmed', paymentAnswers.paymentNotConfirmed, [{ path: 'status', message: paymentAnswers.paymentNotConfirmed }]);
     const payment = await repository.bindPayment(this.db, {
       orderId: order.orderId,
       provider: this.provider.name,
@@ -196,19 +197,19 @@ export class PaymentService {
    */
   async finaliseFromBrowser(orderId: number, transactionId: string | null | undefined): Promise<FinaliseResult> {
     const order = await repository.findOrderForPayment(this.db, orderId);
-    if (!order) throw new ApiError('order_not_found', messages.unknownOrder, [{ path: 'order_id', message: messages.unknownOrder }]);
+    if (!order) throw new ApiError('order_not_found', orderAnswers.unknownOrder, [{ path: 'order_id', message: orderAnswers.unknownOrder }]);
     let payment = await repository.findPaymentByOrder(this.db, orderId);
     // The intent named by the PUT, or the one the order carried from its creation (section 3's transaction_id).
     const named = transactionId || order.transactionId;
     if (!payment && order.paymentMethod === 'card' && named) payment = await this.bindIntent(order, named);
     if (order.paymentMethod !== 'card' || !payment)
-      throw new ApiError('payment_not_confirmed', messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
+      throw new ApiError('payment_not_confirmed', paymentAnswers.paymentNotConfirmed, [{ path: 'status', message: paymentAnswers.paymentNotConfirmed }]);
     if (transactionId && transactionId !== payment.intentId)
-      throw new ApiError('payment_not_for_order', messages.paymentNotForOrder, [{ path: 'transaction_id', message: messages.paymentNotForOrder }]);
+      throw new ApiError('payment_not_for_order', paymentAnswers.paymentNotForOrder, [{ path: 'transaction_id', message: paymentAnswers.paymentNotForOrder }]);
     if (order.status === 'paid') return { order_id: orderId, status: 'paid' };
     const outcome = await this.sync(payment.intentId);
     if (outcome !== 'paid')
-      throw new ApiError('payment_not_confirmed', messages.paymentNotConfirmed, [{ path: 'status', message: messages.paymentNotConfirmed }]);
+      throw new ApiError('payment_not_confirmed', paymentAnswers.paymentNotConfirmed, [{ path: 'status', message: paymentAnswers.paymentNotConfirmed }]);
     return { order_id: orderId, status: 'paid' };
   }
 
@@ -272,7 +273,7 @@ export class PaymentService {
     try {
       event = await this.provider.verifyWebhook(rawBody, signature);
     } catch (error) {
-      if (error instanceof WebhookSignatureError) throw new ApiError('payment_webhook_refused', messages.paymentWebhookRefused);
+      if (error instanceof WebhookSignatureError) throw new ApiError('payment_webhook_refused', paymentAnswers.paymentWebhookRefused);
       throw error;
     }
     if (await repository.webhookEventSeen(this.db, event.id)) return { received: true, duplicate: true };
@@ -313,6 +314,6 @@ export class PaymentService {
 }
 
 function providerFailure(error: unknown): never {
-  if (error instanceof ProviderError) throw new ApiError('payment_provider_unavailable', messages.paymentProviderUnavailable);
+  if (error instanceof ProviderError) throw new ApiError('payment_provider_unavailable', paymentAnswers.paymentProviderUnavailable);
   throw error;
 }

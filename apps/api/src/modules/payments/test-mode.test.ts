@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { messages } from '@resto/domain/messages';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
 import { readEnv } from '../../env.ts';
 import { createLogger } from '../../logger.ts';
 import { buildOrderPayload, errorOf, getJson, payloadOf, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
@@ -49,7 +49,7 @@ describe('card payments off', () => {
     expect(payloadOf(await getJson<{ provider: string }>(server.baseUrl, '/v2/public/checkout/payment-config')).provider).toBe('none');
     const card = await postOrder(server.baseUrl, await buildOrderPayload(server, { payment_method: 'card' }));
     expect(card.status).toBe(422);
-    expect(errorOf(card).message).toBe(messages.paymentMethodDisabled);
+    expect(errorOf(card).message).toBe(paymentAnswers.paymentMethodDisabled);
     expect((await postOrder(server.baseUrl, await buildOrderPayload(server))).status).toBe(201);
   });
 });
@@ -78,9 +78,9 @@ describe('a test-mode payment is labelled', () => {
     expect(payloadOf(await putPaid(server, orderId, intent.id)).status).toBe('paid');
 
     const customerMail = await server.mail.waitFor((m) => m.to === email.toLowerCase() && m.subject.includes(`n° ${orderId}`));
-    expect(customerMail.text).toContain(`Carte bancaire en ligne — ${messages.paymentTestMode.toUpperCase()}`);
+    expect(customerMail.text).toContain(`Carte bancaire en ligne — ${paymentAnswers.paymentTestMode.toUpperCase()}`);
     const kitchen = await server.mail.waitFor((m) => m.subject.startsWith(`[MODE TEST] Nouvelle commande n° ${orderId}`));
-    expect(kitchen.text).toContain(messages.paymentTestMode.toUpperCase());
+    expect(kitchen.text).toContain(paymentAnswers.paymentTestMode.toUpperCase());
 
     const view = payloadOf(await getJson<{ payment_test_mode: boolean }>(server.baseUrl, `/v2/public/checkout/${orderId}?local_id=${payload.local_id}`));
     expect(view.payment_test_mode).toBe(true);

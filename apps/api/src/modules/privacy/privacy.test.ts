@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { messages } from '@resto/domain/messages';
+import { accountAnswers } from '@resto/copy/storefront/account';
 import { anonymisedCustomer } from '@resto/domain/personal-data';
 import { orderLines, orders } from '../../db/schema.ts';
 import { buildOrderPayload, errorOf, getJson, payloadOf, request, startTestServer, type TestServer } from '../../test/harness.ts';
@@ -78,7 +78,7 @@ describe('GET /v2/public/auth/export', () => {
     const session = await createAccount(server);
     const inQuery = await request(server.baseUrl, `/v2/public/auth/export?token=${session.token}&user_id=${session.user.id}`);
     expect(inQuery.status).toBe(401);
-    expect(errorOf(inQuery).message).toBe(messages.notLoggedIn);
+    expect(errorOf(inQuery).message).toBe(accountAnswers.notLoggedIn);
     const dead = await call(server, 'GET', '/v2/public/auth/export', { token: 'x'.repeat(43), headers: { 'user-id': String(session.user.id) } });
     expect(dead.status).toBe(401);
   });

@@ -4,7 +4,7 @@ import type { BoardEventData, BoardOrder, OrderEventView, TrackingView } from '@
 import { LastEventIdSchema } from '@resto/contract/realtime';
 import { sendScreenHeartbeat, streamBoardEvents, streamTrackingEvents } from '@resto/contract/realtime.routes';
 import type { Database } from '../../db/client.ts';
-import { orderLifeTexts } from '@resto/domain/messages/order-life';
+import { orderLife } from '@resto/copy/staff/order-life';
 import { ApiError } from '../../http/errors.ts';
 import { ok, routes, serve } from '../../http/openapi.ts';
 import { requireStaff, staffAuthenticator } from '../staff/index.ts';
@@ -185,7 +185,7 @@ export function trackingRealtimeRoutes(deps: RealtimeRouteDeps) {
     const { secret } = c.req.valid('param');
     const { after } = c.req.valid('query');
     const view = await deps.views.trackingView(secret);
-    if (!view) throw new ApiError('order_not_found', orderLifeTexts.unknownOrder);
+    if (!view) throw new ApiError('order_not_found', orderLife.unknownOrder);
     const from = await resumePoint(c, deps.hub, after);
     return eventStream(c, deps, {
       after: from,

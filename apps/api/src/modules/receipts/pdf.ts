@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { formatEuros, formatRate, plainSpaces } from '@resto/domain/format';
-import { receiptPdfTexts, receiptTexts } from '@resto/domain/messages/receipts';
+import { receiptPage, receiptPdf } from '@resto/copy/documents/receipts';
 import type { Receipt } from '@resto/domain/receipt';
 import { lazily } from '@resto/domain/clock';
 
@@ -37,7 +37,7 @@ const euros = (amount: number) => plainSpaces(formatEuros(amount));
 export async function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
   const PDFDocument = await loadPdfKit();
   const { regular, bold } = loadFonts();
-  const title = receipt.invoice_number ? receiptTexts.facture(receipt.invoice_number) : receiptTexts.recu(receipt.number);
+  const title = receipt.invoice_number ? receiptPage.invoiceTitle(receipt.invoice_number) : receiptPage.receiptTitle(receipt.number);
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: title, Author: receipt.seller.name || receipt.seller.company_name } });
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
@@ -81,43 +81,43 @@ export async function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
   if (seller.company_name && seller.company_name !== seller.name) text(seller.company_name);
   if (seller.legal_form) text(seller.legal_form, { size: 9 });
   if (seller.address) text(seller.address);
-  text(receiptPdfTexts.sellerIds(seller.siret || '—', seller.vat_number || '—'), { size: 9 });
+  text(receiptPdf.sellerIds(seller.siret || '—', seller.vat_number || '—'), { size: 9 });
   if (seller.registration) text(seller.registration, { size: 9 });
   if (seller.phone || seller.email) text([seller.phone, seller.email].filter(Boolean).join('   ·   '), { size: 9 });
   doc.moveDown(0.8);
 
   text(title, { font: 'bold', size: 14 });
-  if (receipt.invoice_number) text(receiptTexts.recu(receipt.number), { size: 9 });
-  text(receiptTexts.commandeN(receipt.order_id, receipt.issued_at_label));
+  if (receipt.invoice_number) text(receiptPage.receiptTitle(receipt.number), { size: 9 });
+  text(receiptPage.orderOn(receipt.order_id, receipt.issued_at_label));
   text(`${receipt.order_type}, ${receipt.schedule}`);
-  if (receipt.customer_name) text(receiptTexts.client(receipt.customer_name));
+  if (receipt.customer_name) text(receiptPage.customer(receipt.customer_name));
   if (receipt.business) {
     doc.moveDown(0.4);
-    text(receiptTexts.factureA, { font: 'bold' });
+    text(receiptPage.billedTo, { font: 'bold' });
     text(receipt.business.company_name);
     text(receipt.business.address);
-    if (receipt.business.siren) text(receiptTexts.siren(receipt.business.siren));
-    if (receipt.business.vat_number) text(receiptTexts.vatNumberLine(receipt.business.vat_number));
+    if (receipt.business.siren) text(receiptPage.siren(receipt.business.siren));
+    if (receipt.business.vat_number) text(receiptPage.vatNumberLine(receipt.business.vat_number));
   }
   rule();
 
   const invoice = receipt.kind === 'invoice';
   for (const line of receipt.lines) {
-    const unit = invoice ? receiptTexts.ht(euros(line.unit_price_ht)) : euros(line.unit_price);
-    row(`${line.quantity} × ${line.name}${line.free ? receiptTexts.offert : ''}`, euros(line.amount), 'bold');
-    text(receiptPdfTexts.lineDetails(line.details, unit, formatRate(line.tax_rate)), { size: 9, color: '#444444' });
+    const unit = invoice ? receiptPage.ht(euros(line.unit_price_ht)) : euros(line.unit_price);
+    row(`${line.quantity} × ${line.name}${line.free ? receiptPage.freeMark : ''}`, euros(line.amount), 'bold');
+    text(receiptPdf.lineDetails(line.details, unit, formatRate(line.tax_rate)), { size: 9, color: '#444444' });
     doc.moveDown(0.2);
   }
   rule();
-  row(receiptTexts.sousTotal, euros(receipt.subtotal));
-  for (const reduction of receipt.reductions) row(receiptPdfTexts.reduction(reduction.coupon, reduction.name), `−${euros(reduction.amount)}`);
-  if (!receipt.is_pickup) row(receiptTexts.livraison, receipt.delivery > 0 ? euros(receipt.delivery) : receiptTexts.offerte);
+  row(receiptPage.subtotal, euros(receipt.subtotal));
+  for (const reduction of receipt.reductions) row(receiptPdf.reduction(reduction.coupon, reduction.name), `−${euros(reduction.amount)}`);
+  if (!receipt.is_pickup) row(receiptPage.delivery, receipt.delivery > 0 ? euros(receipt.delivery) : receiptPage.freeOfCharge);
   rule();
-  row(receiptTexts.totalHt, euros(receipt.total_ht));
-  for (const t of receipt.tax_by_rate) row(receiptTexts.tvaSurHt(formatRate(t.rate), euros(t.base_ht)), euros(t.tax));
-  row(receiptTexts.totalTtc, euros(receipt.total_ttc), 'bold');
+  row(receiptPage.totalExclTax, euros(receipt.total_ht));
+  for (const t of receipt.tax_by_rate) row(receiptPage.vatOnBase(formatRate(t.rate), euros(t.base_ht)), euros(t.tax));
+  row(receiptPage.totalInclTax, euros(receipt.total_ttc), 'bold');
   rule();
-  text(receiptPdfTexts.payment(receipt.payment.method_label, receipt.payment.state_label));
+  text(receiptPdf.payment(receipt.payment.method_label, receipt.payment.state_label));
   doc.moveDown(0.6);
   for (const mention of receipt.mentions) text(mention, { size: 8, color: '#444444' });
   doc.end();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { messages } from '@resto/domain/messages';
+import { receiptAnswers } from '@resto/copy/documents/receipts';
 import type { Receipt } from '@resto/domain/receipt';
 import { orders } from '../../db/schema.ts';
 import { buildOrderPayload, errorOf, getJson, looksFrench, payloadOf, postOrder, request, startTestServer, type TestServer } from '../../test/harness.ts';
@@ -177,7 +177,7 @@ describe('unknown receipts and card orders', () => {
     const response = await request(server.baseUrl, `/v2/public/receipts/${path}`);
     expect(response.status).toBe(404);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(errorOf(response).message).toBe(messages.unknownReceipt);
+    expect(errorOf(response).message).toBe(receiptAnswers.unknownReceipt);
   });
 
   test('a card order has no receipt until it is paid, then it has its number', async () => {
@@ -186,7 +186,7 @@ describe('unknown receipts and card orders', () => {
     expect(row!.receiptNumber).toBeNull();
     const before = await request(server.baseUrl, `/v2/public/receipts/${row!.secret}`);
     expect(before.status).toBe(409);
-    expect(errorOf(before).message).toBe(messages.receiptNotYet);
+    expect(errorOf(before).message).toBe(receiptAnswers.receiptNotYet);
     expect(errorOf(before).code).toBe('receipt_not_ready');
 
     const intent = await intentFor(server, order);

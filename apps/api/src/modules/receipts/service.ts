@@ -1,5 +1,5 @@
 import { buildReceipt, type Receipt } from '@resto/domain/receipt';
-import { messages } from '@resto/domain/messages';
+import { receiptAnswers } from '@resto/copy/documents/receipts';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { CatalogService } from '../catalog/index.ts';
@@ -21,8 +21,8 @@ export class ReceiptService {
    */
   async receiptOf(secret: string): Promise<Receipt> {
     const order = secretPattern.test(secret) ? await orders.findOrderBySecret(this.db, secret) : undefined;
-    if (!order) throw new ApiError('receipt_not_found', messages.unknownReceipt);
-    if (order.receiptNumber === null || order.placedAt === null) throw new ApiError('receipt_not_ready', messages.receiptNotYet);
+    if (!order) throw new ApiError('receipt_not_found', receiptAnswers.unknownReceipt);
+    if (order.receiptNumber === null || order.placedAt === null) throw new ApiError('receipt_not_ready', receiptAnswers.receiptNotYet);
     const [lines, catalog, testModeOrders] = await Promise.all([
       orders.findOrderLines(this.db, order.orderId),
       this.catalog.getCatalog(),

@@ -1,7 +1,7 @@
 import type { SettingChange, SettingsPatchAnswer, VersionedSetting } from '@resto/contract/backoffice-settings';
 import { KnownSettingsSchema } from '@resto/domain/restaurant-file';
 import { checkSettingChanges, describeSettingChange, sameSettingValue } from '@resto/domain/settings-fields';
-import { settingsErrors } from '@resto/domain/messages/backoffice-settings';
+import { settingsErrors } from '@resto/copy/staff/settings';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import { catalogEdit, type AuditEntry, type EditAuthor } from '../audit/index.ts';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { EmailSchema, SignupSchema } from '@resto/domain/account';
 import { StaffRoleSchema, type StaffRole } from '@resto/domain/staff';
-import { staffRoleLabels } from '@resto/domain/messages/staff';
+import { staffRoleLabels } from '@resto/copy/staff/team';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import { createStaffMember } from './service.ts';

@@ -1,5 +1,5 @@
 import type { StaffRole } from '@resto/domain/staff';
-import { staffInvitationMailTexts as t, staffRoleLabels } from '@resto/domain/messages/staff';
+import { staffRoleLabels, invitationMailCopy as t } from '@resto/copy/staff/team';
 import { escapeHtml } from '../mail/index.ts';
 import type { MailMessage } from '../mail/index.ts';
 

@@ -11,7 +11,7 @@ import {
   staffLogin,
   staffLogout,
 } from '@resto/contract/staff.routes';
-import { staffMessages } from '@resto/domain/messages/staff';
+import { staffAnswers } from '@resto/copy/staff/team';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ok, routes, serve } from '../../http/openapi.ts';
@@ -37,7 +37,7 @@ export function sameSiteOnly(siteUrl: string): MiddlewareHandler {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
     const origin = c.req.header('origin');
     const fetchSite = c.req.header('sec-fetch-site');
-    const refused = () => new ApiError('cross_site_refused', staffMessages.crossSite);
+    const refused = () => new ApiError('cross_site_refused', staffAnswers.crossSite);
     if (fetchSite === 'cross-site') throw refused();
     if (origin !== undefined) {
       if (!URL.canParse(origin)) throw refused();
@@ -79,22 +79,22 @@ export function staffRoutes(staff: StaffService, deps: { db: Database; clock: ()
   serve(app, staffLogout, async (c) => {
     await staff.logout(await requireStaff(c, deps.db, deps.clock()));
     deleteCookie(c, staffCookieName, { path: '/', secure: isHttps(c.req.raw, deps.trustProxy), httpOnly: true, sameSite: 'Strict' });
-    return ok(c, { message: staffMessages.loggedOut });
+    return ok(c, { message: staffAnswers.loggedOut });
   });
   serve(app, getStaffMe, async (c) => ok(c, await staff.me(c.var.staff)));
   serve(app, getStaffTeam, async (c) => ok(c, await staff.team()));
   serve(app, inviteStaff, async (c) => ok(c, await staff.invite(c.var.staff, c.req.valid('json')), 201));
   serve(app, revokeStaffInvitation, async (c) => {
     const id = idOf(c.req.valid('param').id);
-    if (id === null) throw new ApiError('not_found', staffMessages.invitationNotFound);
+    if (id === null) throw new ApiError('not_found', staffAnswers.invitationNotFound);
     await staff.revokeInvitation(id);
-    return ok(c, { message: staffMessages.invitationRevoked });
+    return ok(c, { message: staffAnswers.invitationRevoked });
   });
   serve(app, removeStaffMember, async (c) => {
     const id = idOf(c.req.valid('param').staff_id);
-    if (id === null) throw new ApiError('not_found', staffMessages.memberNotFound);
+    if (id === null) throw new ApiError('not_found', staffAnswers.memberNotFound);
     await staff.remove(c.var.staff, id);
-    return ok(c, { message: staffMessages.memberRemoved });
+    return ok(c, { message: staffAnswers.memberRemoved });
   });
   serve(app, getStaffInvitation, async (c) => ok(c, await staff.invitationInfo(c.req.valid('param').token)));
   serve(app, acceptStaffInvitation, async (c) => {

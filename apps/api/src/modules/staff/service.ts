@@ -2,8 +2,9 @@ import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { backoffs, rateLimits } from '@resto/domain/account';
 import { readSetting } from '@resto/domain/settings';
 import { firstOwnerLinkHours, invitationDays, isInvitationLive, removesLastOwner, type StaffAcceptSchema, type StaffRole } from '@resto/domain/staff';
-import { staffMessages } from '@resto/domain/messages/staff';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
+import { staffAnswers } from '@resto/copy/staff/team';
+import { accountAnswers } from '@resto/copy/storefront/account';
 import type { InvitationInfo, StaffInvitation, StaffMe, StaffTeam } from '@resto/contract/staff';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -27,9 +28,9 @@ function invitationLink(siteUrl: string, token: string): string {
 }
 
 const fieldError = (code: 'invalid_request' | 'password_too_common', path: string, message: string) =>
-  new ApiError(code, code === 'invalid_request' ? `${messages.invalidRequest} ${message}` : message, [{ path, message }]);
+  new ApiError(code, code === 'invalid_request' ? `${requestErrors.invalidRequest} ${message}` : message, [{ path, message }]);
 
-const invitationInvalid = () => new ApiError('staff_invitation_invalid', staffMessages.invitationInvalid);
+const invitationInvalid = () => new ApiError('staff_invitation_invalid', staffAnswers.invitationInvalid);
 
 /**
  * The first owner's link (docs/decisions/020): when the restaurant has no live staff member, a
@@ -121,7 +122,7 @@ export class StaffService {
     const ok = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstNothing(input.password);
     if (!ok || !row || row.removedAt) {
       await this.limits.count(rateLimits.loginPerIp, `staff:${ip}`);
-      throw new ApiError('staff_login_failed', staffMessages.loginFailed, [{ path: 'password', message: staffMessages.loginFailed }]);
+      throw new ApiError('staff_login_failed', staffAnswers.loginFailed, [{ path: 'password', message: staffAnswers.loginFailed }]);
     }
     await this.limits.reset(backoffs.passwordPerClient, subject);
     const token = await openStaffSession(this.db, row.id, this.clock());
@@ -160,7 +161,7 @@ export class StaffService {
       .from(staffUsers)
       .where(and(eq(staffUsers.email, input.email), isNull(staffUsers.removedAt)))
       .limit(1);
-    if (member) throw fieldError('invalid_request', 'email', staffMessages.alreadyMember);
+    if (member) throw fieldError('invalid_request', 'email', staffAnswers.alreadyMember);
     const token = newSessionToken();
     const row = await this.db.transaction(async (tx) => {
       await tx
@@ -194,7 +195,7 @@ export class StaffService {
       .set({ revokedAt: this.clock() })
       .where(and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)))
       .returning({ id: staffInvitations.id });
-    if (!revoked.length) throw new ApiError('not_found', staffMessages.invitationNotFound);
+    if (!revoked.length) throw new ApiError('not_found', staffAnswers.invitationNotFound);
   }
 
   /**
@@ -204,7 +205,7 @@ export class StaffService {
    * leave the restaurant without one. @throws ApiError not_found, staff_last_owner.
    */
   async remove(owner: StaffPrincipal, staffId: number): Promise<void> {
-    if (staffId === owner.staffId) throw new ApiError('staff_last_owner', staffMessages.removeSelf);
+    if (staffId === owner.staffId) throw new ApiError('staff_last_owner', staffAnswers.removeSelf);
     await this.db.transaction(async (tx) => {
       const owners = await tx
         .select({ id: staffUsers.id })
@@ -216,8 +217,8 @@ export class StaffService {
         .from(staffUsers)
         .where(and(eq(staffUsers.id, staffId), isNull(staffUsers.removedAt)))
         .limit(1);
-      if (!target) throw new ApiError('not_found', staffMessages.memberNotFound);
-      if (removesLastOwner(target, owners.length)) throw new ApiError('staff_last_owner', staffMessages.lastOwner);
+      if (!target) throw new ApiError('not_found', staffAnswers.memberNotFound);
+      if (removesLastOwner(target, owners.length)) throw new ApiError('staff_last_owner', staffAnswers.lastOwner);
       await tx.update(staffUsers).set({ removedAt: this.clock() }).where(eq(staffUsers.id, staffId));
       await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
       await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.staffId, staffId));
@@ -248,8 +249,8 @@ export class StaffService {
   async accept(token: string, input: z.output<typeof StaffAcceptSchema>): Promise<{ token: string; me: StaffMe }> {
     const invitation = await this.liveInvitation(token);
     const email = invitation.email ?? input.email;
-    if (!email) throw fieldError('invalid_request', 'email', staffMessages.emailRequired);
-    if (isCommonPassword(input.password)) throw fieldError('password_too_common', 'password', messages.passwordTooCommon);
+    if (!email) throw fieldError('invalid_request', 'email', staffAnswers.emailRequired);
+    if (isCommonPassword(input.password)) throw fieldError('password_too_common', 'password', accountAnswers.passwordTooCommon);
     const passwordHash = await hashPassword(input.password);
     const now = this.clock();
     const staffId = await this.db.transaction(async (tx) => {
@@ -260,7 +261,7 @@ export class StaffService {
         .returning({ id: staffInvitations.id });
       if (!used.length) throw invitationInvalid();
       const [existing] = await tx.select().from(staffUsers).where(eq(staffUsers.email, email)).limit(1);
-      if (existing && !existing.removedAt) throw fieldError('invalid_request', 'email', staffMessages.alreadyMember);
+      if (existing && !existing.removedAt) throw fieldError('invalid_request', 'email', staffAnswers.alreadyMember);
       if (existing) {
         await tx
           .update(staffUsers)
@@ -290,11 +291,11 @@ function toInvitation(row: typeof staffInvitations.$inferSelect): StaffInvitatio
  * @throws ApiError invalid_request when the address is a live member's, password_too_common.
  */
 export async function createStaffMember(db: Database, input: { email: string; name: string; role: StaffRole; password: string }, now: Date): Promise<number> {
-  if (isCommonPassword(input.password)) throw fieldError('password_too_common', 'password', messages.passwordTooCommon);
+  if (isCommonPassword(input.password)) throw fieldError('password_too_common', 'password', accountAnswers.passwordTooCommon);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(staffUsers).where(eq(staffUsers.email, input.email)).limit(1);
-    if (existing && !existing.removedAt) throw fieldError('invalid_request', 'email', staffMessages.alreadyMember);
+    if (existing && !existing.removedAt) throw fieldError('invalid_request', 'email', staffAnswers.alreadyMember);
     if (existing) {
       await tx.update(staffUsers).set({ name: input.name, role: input.role, passwordHash, removedAt: null, createdAt: now }).where(eq(staffUsers.id, existing.id));
       return existing.id;

@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { staffSessions, staffUsers } from '../../db/schema.ts';
 import { staffSessionIdleDays as idleDays } from '@resto/domain/staff';
-import { staffMessages } from '@resto/domain/messages/staff';
+import { staffAnswers } from '@resto/copy/staff/team';
 import { ApiError } from '../../http/errors.ts';
 import type { StaffAuthenticator, StaffPrincipal } from '../../http/openapi.ts';
 import { hashSessionToken, newSessionToken } from '../auth/index.ts';
@@ -65,8 +65,8 @@ async function staffFromToken(db: Database, token: string | undefined, now: Date
  */
 export async function requireStaff(c: Context, db: Database, now: Date, role?: 'owner'): Promise<StaffPrincipal> {
   const staff = await staffFromToken(db, getCookie(c, staffCookieName), now);
-  if (!staff) throw new ApiError('staff_login_required', staffMessages.loginRequired);
-  if (role === 'owner' && staff.role !== 'owner') throw new ApiError('staff_forbidden', staffMessages.forbidden);
+  if (!staff) throw new ApiError('staff_login_required', staffAnswers.loginRequired);
+  if (role === 'owner' && staff.role !== 'owner') throw new ApiError('staff_forbidden', staffAnswers.forbidden);
   return staff;
 }
 

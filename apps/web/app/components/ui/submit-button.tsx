@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Loader2 } from 'lucide-react';
-import { authCardTexts } from '@resto/domain/messages/account';
+import { authCard } from '@resto/copy/storefront/account';
 
 /** A form's main button, full width; while the call runs (`loading`) it says so and cannot be pressed twice. */
 export function SubmitButton({ loading, children, tone = 'brand' }: { loading: boolean; children: ReactNode; tone?: 'brand' | 'danger' }) {
@@ -13,7 +13,7 @@ export function SubmitButton({ loading, children, tone = 'brand' }: { loading: b
       className={`flex w-full items-center justify-center gap-2 rounded-full px-6 py-3 font-semibold text-white disabled:opacity-70 ${colour}`}
     >
       {loading ? <Loader2 size={18} className="animate-spin" aria-hidden /> : null}
-      {loading ? authCardTexts.unInstant : children}
+      {loading ? authCard.waiting : children}
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { X } from 'lucide-react';
-import { toastTexts } from '@resto/domain/messages/site';
+import { toastTexts } from '@resto/copy/storefront/site';
 
 interface Toast {
   id: number;
@@ -43,7 +43,7 @@ export function Toaster() {
           className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl px-4 py-3 text-sm text-white shadow-lg ${toneClass[toast.tone]}`}
         >
           <p className="flex-1">{toast.message}</p>
-          <button type="button" onClick={() => dismiss(toast.id)} aria-label={toastTexts.fermerLAlerte} className="-m-1 rounded p-1">
+          <button type="button" onClick={() => dismiss(toast.id)} aria-label={toastTexts.close} className="-m-1 rounded p-1">
             <X size={16} aria-hidden />
           </button>
         </div>

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DeleteAccountSchema, type DeleteAccountForm } from '@resto/domain/account';
-import { messages } from '@resto/domain/messages';
+import { accountAnswers, accountDeletion } from '@resto/copy/storefront/account';
 import { Field } from '../../components/ui/field.tsx';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
@@ -10,7 +10,6 @@ import { MessageAnswerSchema } from '@resto/contract/common';
 import { api } from '../../lib/api.ts';
 import { sessionHeaders } from './credentials.ts';
 import { signOut, useAuthStore } from './auth-store.ts';
-import { deleteAccountFormTexts } from '@resto/domain/messages/account';
 import { FormAlert } from '../../components/ui/alert.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { useAction } from '../../lib/use-action.ts';
@@ -34,7 +33,7 @@ export function DeleteAccountForm() {
 
   const onSubmit = handleSubmit(async ({ password, password_confirmation }) => {
     const { token, user } = useAuthStore.getState();
-    if (!token || !user) return setError(messages.notLoggedIn);
+    if (!token || !user) return setError(accountAnswers.notLoggedIn);
     const done = await run(() =>
       api.call({
         method: 'DELETE',
@@ -57,7 +56,7 @@ export function DeleteAccountForm() {
       <FormAlert message={error} />
       <Field
         id="delete_password"
-        label={deleteAccountFormTexts.motDePasse}
+        label={accountDeletion.password}
         type="password"
         autoComplete="current-password"
         error={errors.password?.message}
@@ -65,7 +64,7 @@ export function DeleteAccountForm() {
       />
       <Field
         id="delete_password_confirmation"
-        label={deleteAccountFormTexts.confirmezLeMotDePasse}
+        label={accountDeletion.passwordConfirmation}
         type="password"
         autoComplete="current-password"
         error={errors.password_confirmation?.message}
@@ -73,7 +72,7 @@ export function DeleteAccountForm() {
       />
       <div className="sm:w-fit sm:min-w-60">
         <SubmitButton loading={loading} tone="danger">
-          {deleteAccountFormTexts.supprimerDefinitivementMonCompte}
+          {accountDeletion.submit}
         </SubmitButton>
       </div>
     </form>

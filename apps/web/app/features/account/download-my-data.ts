@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { AccountExportSchema } from '@resto/contract/auth';
-import { messages } from '@resto/domain/messages';
+import { accountAnswers, personalDataExport } from '@resto/copy/storefront/account';
 import { api, ApiCallError, isApiError } from '../../lib/api.ts';
 import { sessionHeaders } from './credentials.ts';
-import { personalDataExportTexts } from '@resto/domain/messages/account';
 
 /**
  * The file as it is written: everything the server sent (not only what the contract names), with
@@ -20,21 +19,21 @@ const ExportFileSchema = z.looseObject({ consents: z.looseObject({ cookies: z.lo
  */
 export async function downloadMyData(cookieChoice: 'true' | 'false' | null): Promise<void> {
   const headers = sessionHeaders();
-  if (!headers.Authorization) throw new ApiCallError(401, 'login_required', messages.notLoggedIn);
+  if (!headers.Authorization) throw new ApiCallError(401, 'login_required', accountAnswers.notLoggedIn);
   let response: Response;
   try {
     response = await api.send({ path: '/v2/public/auth/export', headers, sensitive: true });
   } catch (error) {
     if (isApiError(error, 'network', 'invalid_answer'))
-      throw new ApiCallError(error.status, error.code, messages.exportFailed, [], undefined, { cause: error });
+      throw new ApiCallError(error.status, error.code, accountAnswers.exportFailed, [], undefined, { cause: error });
     throw error;
   }
   const json: unknown = await response.json().catch(() => undefined);
   const checked = AccountExportSchema.safeParse(json);
   const file = ExportFileSchema.safeParse(json);
   if (!checked.success || !file.success)
-    throw new ApiCallError(response.status, 'invalid_answer', messages.exportFailed, [], undefined, { cause: checked.error ?? file.error });
-  file.data.consents.cookies.choice_in_this_browser = cookieChoice === null ? personalDataExportTexts.noAnswer : cookieChoice === 'true' ? personalDataExportTexts.accepted : personalDataExportTexts.refused;
+    throw new ApiCallError(response.status, 'invalid_answer', accountAnswers.exportFailed, [], undefined, { cause: checked.error ?? file.error });
+  file.data.consents.cookies.choice_in_this_browser = cookieChoice === null ? personalDataExport.noAnswer : cookieChoice === 'true' ? personalDataExport.accepted : personalDataExport.refused;
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'mes-donnees.json';
   const url = URL.createObjectURL(new Blob([JSON.stringify(file.data, null, 2)], { type: 'application/json' }));
   const link = document.createElement('a');

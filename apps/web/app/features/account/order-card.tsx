@@ -1,12 +1,12 @@
-import { messages, orderStatusLabels } from '@resto/domain/messages';
+import { accountOrderCard, orderStatusLabels } from '@resto/copy/storefront/account';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
+import { trackingPage } from '@resto/copy/storefront/tracking';
 import { formatReceiptDate } from '@resto/domain/receipt';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { Link } from 'react-router';
 import type { AccountOrder } from '@resto/contract/auth';
 import { formatEuros, formatRate } from '@resto/domain/format';
 import { useLocalePrefix } from '../../lib/paths.ts';
-import { orderCardTexts } from '@resto/domain/messages/account';
-import { trackingTexts } from '@resto/domain/messages/tracking';
 import { trackingPath } from '../tracking/index.ts';
 
 const placedAt = (iso: string) => formatReceiptDate(new Date(iso));
@@ -19,21 +19,21 @@ export function OrderCard({ order }: { order: AccountOrder }) {
     <article className="rounded-2xl bg-white p-4 shadow-sm sm:p-5" data-testid="account-order">
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 className="font-bold">{orderCardTexts.commandeN(order.order_id)}</h3>
+          <h3 className="font-bold">{accountOrderCard.orderNumber(order.order_id)}</h3>
           <p className="text-sm text-ink/70">{placedAt(order.created_at)}</p>
           <p className="text-sm">
-            {order.is_pickup ? orderCardTexts.retrait : orderCardTexts.livraison} {describeSchedule(order.delivery_date, order.delivery_time_range)}
+            {order.is_pickup ? accountOrderCard.pickup : accountOrderCard.delivery} {describeSchedule(order.delivery_date, order.delivery_time_range)}
             {!order.is_pickup && order.location?.address
               ? ` · ${order.location.address}, ${order.location.postal_code ?? ''} ${order.location.city ?? ''}`.trimEnd()
               : ''}
           </p>
         </div>
         <div className="flex flex-wrap gap-1.5 text-xs font-semibold">
-          <span className="rounded-full bg-black/5 px-2.5 py-1">{order.is_pickup ? orderCardTexts.aEmporter : orderCardTexts.livraison}</span>
+          <span className="rounded-full bg-black/5 px-2.5 py-1">{order.is_pickup ? accountOrderCard.pickupType : accountOrderCard.delivery}</span>
           <span className="rounded-full bg-brand-100 px-2.5 py-1 text-brand-700">{status}</span>
           {order.payment_test_mode ? (
             <span className="rounded-full bg-amber-100 px-2.5 py-1 text-amber-800" data-testid="payment-test-mode">
-              {messages.paymentTestMode}
+              {paymentAnswers.paymentTestMode}
             </span>
           ) : null}
         </div>
@@ -56,31 +56,31 @@ export function OrderCard({ order }: { order: AccountOrder }) {
             <span>
               {free.quantity} × {free.item_name}
             </span>
-            <span>{orderCardTexts.offert}</span>
+            <span>{accountOrderCard.free}</span>
           </li>
         ))}
       </ul>
       <dl className="mt-2 space-y-1 border-t border-black/10 pt-2 text-sm">
         {order.discount > 0 ? (
           <div className="flex justify-between text-emerald-700">
-            <dt>{orderCardTexts.remises}</dt>
+            <dt>{accountOrderCard.discounts}</dt>
             <dd>−{formatEuros(order.discount)}</dd>
           </div>
         ) : null}
         {!order.is_pickup ? (
           <div className="flex justify-between">
-            <dt>{orderCardTexts.livraison}</dt>
+            <dt>{accountOrderCard.delivery}</dt>
             <dd>{formatEuros(order.delivery)}</dd>
           </div>
         ) : null}
         {order.tax_by_rate.map((t) => (
           <div key={t.rate} className="flex justify-between text-ink/70">
-            <dt>{orderCardTexts.tva(formatRate(t.rate))}</dt>
+            <dt>{accountOrderCard.vatAt(formatRate(t.rate))}</dt>
             <dd>{formatEuros(t.tax)}</dd>
           </div>
         ))}
         <div className="flex justify-between text-base font-bold">
-          <dt>{orderCardTexts.total}</dt>
+          <dt>{accountOrderCard.total}</dt>
           <dd data-testid="account-order-total">{formatEuros(order.total)}</dd>
         </div>
       </dl>
@@ -89,7 +89,7 @@ export function OrderCard({ order }: { order: AccountOrder }) {
         className="mt-3 mr-4 inline-block text-sm font-semibold text-brand-700 underline"
         data-testid="account-order-tracking"
       >
-        {trackingTexts.suivreMaCommande}
+        {trackingPage.trackLink}
       </Link>
       {order.receipt_secret ? (
         <Link
@@ -97,7 +97,7 @@ export function OrderCard({ order }: { order: AccountOrder }) {
           className="mt-3 inline-block text-sm font-semibold text-brand-700 underline"
           data-testid="account-order-receipt"
         >
-          {orderCardTexts.voirLeRecu}
+          {accountOrderCard.viewReceipt}
         </Link>
       ) : null}
     </article>

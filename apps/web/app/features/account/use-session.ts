@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { User } from '@resto/domain/account';
-import { messages } from '@resto/domain/messages';
+import { accountAnswers } from '@resto/copy/storefront/account';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { useHydratedStores } from '../../lib/use-hydrated-stores.ts';
@@ -53,7 +53,7 @@ export function useSessionLost() {
     useAuthStore.getState().clear();
     const back = `${location.pathname}${location.search}`;
     useAuthStore.getState().setRedirect(back);
-    toast(messages.sessionExpired);
+    toast(accountAnswers.sessionExpired);
     void navigate(`${prefix}/auth/login?redirect=${encodeURIComponent(back)}`, { replace: true });
   };
 }
@@ -73,6 +73,6 @@ export function useLogout() {
     // Home first: cleared while a profile page is still shown, its guard would send the visitor to login.
     await navigate(prefix || '/', { replace: true });
     signOut();
-    toast(messages.loggedOut, 'success');
+    toast(accountAnswers.loggedOut, 'success');
   };
 }

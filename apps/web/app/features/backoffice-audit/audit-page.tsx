@@ -3,7 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import type { AuditEntryView } from '@resto/contract/backoffice';
 import { auditEntities, ImportPreviewSchema, type AuditPage } from '@resto/contract/backoffice-audit';
 import { formatDateTime } from '@resto/domain/format';
-import { auditEntityLabels, auditTexts as t } from '@resto/domain/messages/backoffice-audit';
+import { auditEntityLabels, auditLog as t } from '@resto/copy/staff/audit';
 import { auditFieldLines } from '@resto/domain/restaurant-diff';
 import { backOfficePaths } from '../staff/index.ts';
 import { ChangeList } from './change-list.tsx';

@@ -1,5 +1,5 @@
 import type { ImportPreview } from '@resto/contract/backoffice-audit';
-import { diffKindLabels, importExportTexts as t } from '@resto/domain/messages/backoffice-audit';
+import { diffKindLabels, restaurantImport as t } from '@resto/copy/staff/audit';
 
 const changeLabels = { added: t.addedPlural, removed: t.removedPlural, changed: t.changedPlural } as const;
 const changeTone = { added: 'bg-emerald-100 text-emerald-900', removed: 'bg-red-100 text-red-900', changed: 'bg-amber-100 text-amber-900' } as const;

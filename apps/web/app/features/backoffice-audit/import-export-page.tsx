@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { Download, FileUp } from 'lucide-react';
 import { ImportPreviewSchema, ImportResultSchema, type ImportPreview } from '@resto/contract/backoffice-audit';
 import type { FieldError } from '@resto/contract/errors';
-import { messages } from '@resto/domain/messages';
-import { importExportTexts as t } from '@resto/domain/messages/backoffice-audit';
+import { requestErrors } from '@resto/copy/errors/request';
+import { restaurantImport as t } from '@resto/copy/staff/audit';
 import { api, ApiCallError } from '../../lib/api.ts';
 import { ChangeList } from './change-list.tsx';
 import { FormAlert } from '../../components/ui/alert.tsx';
@@ -35,7 +35,7 @@ export function ImportExportPage() {
     if (e instanceof ApiCallError && e.code === 'restaurant_file_invalid') setStage({ kind: 'invalid', message: e.message, errors: e.errors });
     else {
       setStage({ kind: 'idle' });
-      setError(e instanceof ApiCallError ? e.message : messages.genericError);
+      setError(e instanceof ApiCallError ? e.message : requestErrors.genericError);
     }
   };
 

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { Search } from 'lucide-react';
 import { AvailabilityItemSchema, type AvailabilityItem } from '@resto/contract/backoffice-images';
 import { StaleEditPayloadSchema } from '@resto/contract/backoffice';
-import { backOfficeMessages } from '@resto/domain/messages/backoffice';
-import { availabilityTexts as t } from '@resto/domain/messages/backoffice-availability';
+import { availability as t } from '@resto/copy/staff/availability';
+import { backOfficeShared } from '@resto/copy/staff/back-office';
 import { availabilityStates, type AvailabilityState } from '@resto/domain/sold-out';
 import { formatDateTime } from '@resto/domain/format';
 import { normalizeForSearch } from '@resto/domain/search';
@@ -70,7 +70,7 @@ export function AvailabilityPage({ initial }: { initial: AvailabilityItem[] }) {
       const current = isApiError(error, 'stale_edit') ? AvailabilityItemSchema.safeParse(StaleEditPayloadSchema.safeParse(error.payload).data?.current) : null;
       if (current?.success) {
         replace(current.data);
-        setNotice({ kind: 'error', text: `${dish.item_name} : ${backOfficeMessages.staleEdit}` });
+        setNotice({ kind: 'error', text: `${dish.item_name} : ${backOfficeShared.staleEdit}` });
       } else {
         replace(dish);
         setNotice({

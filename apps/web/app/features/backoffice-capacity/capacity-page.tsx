@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { CapacityViewSchema, type CapacityView } from '@resto/contract/backoffice-capacity';
 import type { StaffMe } from '@resto/contract/staff';
 import { CapacitySettingsSchema, capacityLimitNames, type CapacitySettingName } from '@resto/domain/capacity';
-import { backOfficeMessages } from '@resto/domain/messages/backoffice';
-import { capacityPageTexts as t } from '@resto/domain/messages/backoffice-capacity';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
+import { backOfficeShared } from '@resto/copy/staff/back-office';
+import { capacityPage as t } from '@resto/copy/staff/capacity';
 import { ApiCallError, api } from '../../lib/api.ts';
 import { FormAlert } from '../../components/ui/alert.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
@@ -86,7 +86,7 @@ export function CapacityPage({ me, view: initial }: { me: StaffMe; view: Capacit
       setCurrent(null);
       setNotice(t.saved);
     } catch (e) {
-      if (!(e instanceof ApiCallError)) setError(messages.genericError);
+      if (!(e instanceof ApiCallError)) setError(requestErrors.genericError);
       else if (e.code === 'stale_edit') {
         // Someone changed the capacity meanwhile: their values are shown beside what was typed,
         // and the next save is based on them.
@@ -95,7 +95,7 @@ export function CapacityPage({ me, view: initial }: { me: StaffMe; view: Capacit
           setView(fresh.data);
           setCurrent(fresh.data);
         }
-        setError(backOfficeMessages.staleEdit);
+        setError(backOfficeShared.staleEdit);
       } else {
         const onFields = Object.fromEntries(e.errors.filter((f) => f.path.startsWith('values.')).map((f) => [f.path.slice('values.'.length), f.message]));
         setFieldErrors(onFields);

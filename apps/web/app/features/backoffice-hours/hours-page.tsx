@@ -14,9 +14,9 @@ import type { TimeRange, Weekday, WeeklyRanges } from '@resto/domain/catalogue';
 import { weekdays } from '@resto/domain/catalogue';
 import { CalendarExceptionFormSchema, MenuHoursSchema } from '@resto/domain/calendar-forms';
 import { formatDay } from '@resto/domain/format';
-import { defaultExceptionMessage, hoursMessages, hoursPageTexts as t, orderingControlTexts } from '@resto/domain/messages/backoffice-hours';
+import { requestErrors } from '@resto/copy/errors/request';
+import { defaultExceptionMessage, hoursAnswers, orderingControls, hoursPage as t } from '@resto/copy/staff/hours';
 import { api, ApiCallError } from '../../lib/api.ts';
-import { messages } from '@resto/domain/messages';
 import { OrderingControls } from './ordering-controls.tsx';
 
 const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
@@ -30,7 +30,7 @@ const rangesText = (ranges: readonly TimeRange[]) => (ranges.length ? ranges.map
 
 /** A failed call's French message and its fields; a 409 stale_edit's current values. */
 function readFailure(e: unknown): { message: string; fields: FieldErrors; current: unknown } {
-  if (!(e instanceof ApiCallError)) return { message: messages.genericError, fields: {}, current: undefined };
+  if (!(e instanceof ApiCallError)) return { message: requestErrors.genericError, fields: {}, current: undefined };
   const stale = e.code === 'stale_edit' ? StaleEditPayloadSchema.safeParse(e.payload) : undefined;
   return { message: e.message, fields: Object.fromEntries(e.errors.map((f) => [f.path, f.message])), current: stale?.success ? stale.data.current : undefined };
 }
@@ -282,7 +282,7 @@ function ExceptionsSection({ exceptions, today }: { exceptions: CalendarExceptio
   const save = async () => {
     setNotice(null);
     const checked = CalendarExceptionFormSchema.safeParse(form);
-    const dateError: FieldErrors = form.date && form.date < today ? { date: hoursMessages.pastDate } : {};
+    const dateError: FieldErrors = form.date && form.date < today ? { date: hoursAnswers.pastDate } : {};
     if (!checked.success || Object.keys(dateError).length) {
       setErrors({ ...(checked.success ? {} : errorsOf(checked.error)), ...dateError });
       setNotice({ tone: 'error', text: t.fixErrors });
@@ -479,7 +479,7 @@ export function HoursPage({ data }: { data: HoursPageData }) {
       </header>
       <section className={card} aria-labelledby="ordering-heading">
         <h2 id="ordering-heading" className="mb-3 text-lg font-bold">
-          {orderingControlTexts.heading}
+          {orderingControls.heading}
         </h2>
         <OrderingControls initial={data.ordering} />
       </section>

@@ -1,7 +1,7 @@
 import { CalendarX2, PauseCircle } from 'lucide-react';
 import { isPaused, parisTime, readCalendar, upcomingExceptions } from '@resto/domain/calendar';
 import { toRestaurantDate } from '@resto/domain/clock';
-import { orderingBannerTexts } from '@resto/domain/messages/ordering';
+import { orderingBanner } from '@resto/copy/storefront/ordering';
 import type { SettingsList } from '@resto/domain/settings';
 import { useNow } from '../../lib/use-now.ts';
 
@@ -23,8 +23,8 @@ export function OrderingBanner({ settings, className = '' }: { settings: Setting
         <div role="status" className="flex items-start gap-3 rounded-2xl bg-amber-100 p-4 text-amber-950 shadow-sm" data-testid="paused-banner">
           <PauseCircle aria-hidden className="mt-0.5 size-6 shrink-0" />
           <p>
-            <strong className="block">{orderingBannerTexts.paused(parisTime(calendar.ordering.paused_until!))}</strong>
-            <span className="text-sm">{orderingBannerTexts.pausedHint}</span>
+            <strong className="block">{orderingBanner.paused(parisTime(calendar.ordering.paused_until!))}</strong>
+            <span className="text-sm">{orderingBanner.pausedHint}</span>
           </p>
         </div>
       ) : null}

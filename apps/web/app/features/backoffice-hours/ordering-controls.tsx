@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Gauge, Pause, Play, X } from 'lucide-react';
 import { OrderingViewSchema, busyDurations, busyExtraChoices, pauseMinutes, type OrderingView, type PauseBody } from '@resto/contract/backoffice-hours';
 import { parisTime } from '@resto/domain/calendar';
-import { orderingControlTexts as t } from '@resto/domain/messages/backoffice-hours';
+import { orderingControls as t } from '@resto/copy/staff/hours';
 import { api, ApiCallError } from '../../lib/api.ts';
 import { formatCountdown } from './countdown.ts';
 

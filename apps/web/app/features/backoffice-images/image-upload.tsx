@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Camera, LoaderCircle } from 'lucide-react';
 import { maxUploadBytes } from '@resto/domain/images';
-import { imageUploadTexts as t } from '@resto/domain/messages/backoffice-images';
+import { imageUpload as t } from '@resto/copy/staff/images';
 import { DishPicture } from '../../components/dish-picture.tsx';
 import { uploadImage, UploadError } from './upload-image.ts';
 

@@ -1,6 +1,6 @@
 import { UploadAnswerSchema, type UploadAnswer } from '@resto/contract/backoffice-images';
-import { imageUploadTexts } from '@resto/domain/messages/backoffice-images';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
+import { imageUpload } from '@resto/copy/staff/images';
 
 /** A refused or failed upload: the French sentence to show (from the API, or the client's own). */
 export class UploadError extends Error {
@@ -25,8 +25,8 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void):
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    xhr.onerror = () => reject(new UploadError(imageUploadTexts.networkError));
-    xhr.onabort = () => reject(new UploadError(imageUploadTexts.networkError));
+    xhr.onerror = () => reject(new UploadError(imageUpload.networkError));
+    xhr.onabort = () => reject(new UploadError(imageUpload.networkError));
     xhr.onload = () => {
       type Envelope = { status?: string; payload?: unknown; message?: unknown } | null;
       let body: Envelope = null;
@@ -35,12 +35,12 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void):
       } catch {
         body = null;
       }
-      if (xhr.status === 413 && !body) return reject(new UploadError(imageUploadTexts.tooLarge));
+      if (xhr.status === 413 && !body) return reject(new UploadError(imageUpload.tooLarge));
       if (body?.status === 'success') {
         const parsed = UploadAnswerSchema.safeParse(body.payload);
-        return parsed.success ? resolve(parsed.data) : reject(new UploadError(messages.genericError));
+        return parsed.success ? resolve(parsed.data) : reject(new UploadError(requestErrors.genericError));
       }
-      reject(new UploadError(typeof body?.message === 'string' ? body.message : messages.genericError));
+      reject(new UploadError(typeof body?.message === 'string' ? body.message : requestErrors.genericError));
     };
     xhr.send(form);
   });

@@ -17,9 +17,9 @@ import { DishCreateBodySchema, DishViewSchema, type DishCreateBody, type DishFor
 import { StaleEditPayloadSchema } from '@resto/contract/backoffice';
 import { allergenLabels, allergens, dietLabels, diets } from '@resto/domain/allergens';
 import { formatEuros, formatRate } from '@resto/domain/format';
-import { messages } from '@resto/domain/messages';
-import { backOfficeMessages } from '@resto/domain/messages/backoffice';
-import { dishFormTexts as t, menuFormTexts, vatChoiceLabels } from '@resto/domain/messages/backoffice-menu';
+import { requestErrors } from '@resto/copy/errors/request';
+import { backOfficeShared } from '@resto/copy/staff/back-office';
+import { menuForm, dishForm as t, vatChoiceLabels } from '@resto/copy/staff/menu';
 import { ApiCallError, api } from '../../lib/api.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { ImageUpload } from '../backoffice-images/index.ts';
@@ -100,15 +100,15 @@ function useDishSave(form: UseFormReturn<DishFormInput, unknown, DishCreateBody>
           : await api.call({ method: 'POST', path: '/v2/restaurant/menu/items', body: values, response: DishViewSchema });
         onSaved(saved);
       } catch (error) {
-        if (!(error instanceof ApiCallError)) return setAlert(messages.genericError);
+        if (!(error instanceof ApiCallError)) return setAlert(requestErrors.genericError);
         if (error.code === 'stale_edit') {
           const parsed = DishViewSchema.safeParse(StaleEditPayloadSchema.safeParse(error.payload).data?.current);
           if (parsed.success) {
             setCurrent(parsed.data);
             setExpectedVersion(parsed.data.version);
-            return setAlert(backOfficeMessages.staleEdit);
+            return setAlert(backOfficeShared.staleEdit);
           }
-          return setAlert(backOfficeMessages.deletedMeanwhile);
+          return setAlert(backOfficeShared.deletedMeanwhile);
         }
         for (const field of error.errors) setError(field.path as Path<DishFormInput>, { type: 'server', message: field.message });
         setAlert(error.message);
@@ -159,10 +159,10 @@ export function DishForm({
       <DishOptionsFields parts={parts} />
       <div className="sticky bottom-0 -mx-4 flex gap-3 border-t border-black/10 bg-stone-50 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:px-0">
         <button type="button" onClick={onCancel} className="rounded-full border border-black/15 bg-white px-5 py-3 font-semibold">
-          {menuFormTexts.cancel}
+          {menuForm.cancel}
         </button>
         <div className="flex-1">
-          <SubmitButton loading={formState.isSubmitting}>{menuFormTexts.save}</SubmitButton>
+          <SubmitButton loading={formState.isSubmitting}>{menuForm.save}</SubmitButton>
         </div>
       </div>
     </form>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
-import { menuFormTexts } from '@resto/domain/messages/backoffice-menu';
+import { menuForm } from '@resto/copy/staff/menu';
 
 /**
  * The menu editor's form frame (docs/decisions/023): full screen on a phone, a centred panel from
@@ -58,7 +58,7 @@ export function EditorDialog({ title, onClose, children }: { title: string; onCl
           <h2 id="editor-dialog-title" ref={heading} tabIndex={-1} className="min-w-0 flex-1 truncate text-lg font-bold outline-none">
             {title}
           </h2>
-          <button type="button" onClick={onClose} aria-label={menuFormTexts.close} className="rounded-full p-2 hover:bg-black/5">
+          <button type="button" onClick={onClose} aria-label={menuForm.close} className="rounded-full p-2 hover:bg-black/5">
             <X size={20} aria-hidden />
           </button>
         </div>

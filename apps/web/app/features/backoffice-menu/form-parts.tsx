@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { dishFormTexts as t } from '@resto/domain/messages/backoffice-menu';
+import { dishForm as t } from '@resto/copy/staff/menu';
 
 /**
  * Small pieces of the menu editor's forms (docs/decisions/023): a field's error, the current value

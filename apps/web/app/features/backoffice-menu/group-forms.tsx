@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { CategoryCreateBodySchema, CategoryViewSchema, MenuCreateBodySchema, MenuViewSchema } from '@resto/contract/backoffice-menu';
 import { StaleEditPayloadSchema } from '@resto/contract/backoffice';
-import { messages } from '@resto/domain/messages';
-import { backOfficeMessages } from '@resto/domain/messages/backoffice';
-import { dishFormTexts, menuFormTexts as t } from '@resto/domain/messages/backoffice-menu';
+import { requestErrors } from '@resto/copy/errors/request';
+import { backOfficeShared } from '@resto/copy/staff/back-office';
+import { dishForm, menuForm as t } from '@resto/copy/staff/menu';
 import { ApiCallError, api } from '../../lib/api.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { CurrentValue, FieldError, inputClass, labelClass } from './form-parts.tsx';
@@ -78,19 +78,19 @@ export function GroupForm({
         else await api.call({ method: 'POST', path: base, body: { ...values, menu_id: menuId }, response: CategoryViewSchema });
         onSaved();
       } catch (error) {
-        if (!(error instanceof ApiCallError)) return setAlert(messages.genericError);
+        if (!(error instanceof ApiCallError)) return setAlert(requestErrors.genericError);
         if (error.code === 'stale_edit') {
           const parsed = CurrentGroupSchema.safeParse(StaleEditPayloadSchema.safeParse(error.payload).data?.current);
-          if (!parsed.success) return setAlert(backOfficeMessages.deletedMeanwhile);
+          if (!parsed.success) return setAlert(backOfficeShared.deletedMeanwhile);
           setCurrent(parsed.data);
           setExpectedVersion(parsed.data.version);
-          return setAlert(backOfficeMessages.staleEdit);
+          return setAlert(backOfficeShared.staleEdit);
         }
         for (const field of error.errors) setError(field.path as Path<MenuFormInput>, { type: 'server', message: field.message });
         setAlert(error.message);
       }
     },
-    () => setAlert(dishFormTexts.fixErrors),
+    () => setAlert(dishForm.fixErrors),
   );
 
   return (
@@ -120,7 +120,7 @@ export function GroupForm({
                 <span className="block text-sm text-ink/70">{t.menuHiddenHint}</span>
               </span>
             </label>
-            <CurrentValue show={!!current && current.available !== typed.available} value={current?.available ? dishFormTexts.yes : dishFormTexts.no} />
+            <CurrentValue show={!!current && current.available !== typed.available} value={current?.available ? dishForm.yes : dishForm.no} />
             {row ? null : <p className="mt-3 text-sm text-ink/70">{t.newMenuHoursHint}</p>}
           </div>
         ) : null}

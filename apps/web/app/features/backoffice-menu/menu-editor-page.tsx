@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import type { MenuTree } from '@resto/contract/backoffice-menu';
-import { dishFormTexts, menuEditorTexts as t, menuFormTexts } from '@resto/domain/messages/backoffice-menu';
+import { dishForm, menuForm, menuEditor as t } from '@resto/copy/staff/menu';
 import { FormAlert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -56,19 +56,19 @@ function EditorDialogs({ categories, actions }: { categories: CategoryChoice[]; 
   const close = () => setEditing(null);
   if (editing?.kind === 'dish')
     return (
-      <EditorDialog title={editing.dish ? dishFormTexts.editDish(editing.dish.name) : dishFormTexts.newDish} onClose={close}>
+      <EditorDialog title={editing.dish ? dishForm.editDish(editing.dish.name) : dishForm.newDish} onClose={close}>
         <DishForm dish={editing.dish} categoryId={editing.categoryId} categories={categories} onSaved={() => void saved()} onCancel={close} />
       </EditorDialog>
     );
   if (editing?.kind === 'menu')
     return (
-      <EditorDialog title={editing.row ? t.editMenu(editing.row.name) : menuFormTexts.newMenu} onClose={close}>
+      <EditorDialog title={editing.row ? t.editMenu(editing.row.name) : menuForm.newMenu} onClose={close}>
         <GroupForm isMenu row={editing.row} onSaved={() => void saved()} onCancel={close} />
       </EditorDialog>
     );
   if (editing?.kind === 'category')
     return (
-      <EditorDialog title={editing.row ? t.editCategory(editing.row.name) : menuFormTexts.newCategory} onClose={close}>
+      <EditorDialog title={editing.row ? t.editCategory(editing.row.name) : menuForm.newCategory} onClose={close}>
         <GroupForm isMenu={false} row={editing.row} menuId={editing.menuId} onSaved={() => void saved()} onCancel={close} />
       </EditorDialog>
     );

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { CategoryView, DishView, MenuView } from '@resto/contract/backoffice-menu';
 import { formatEuros } from '@resto/domain/format';
-import { availabilityTexts } from '@resto/domain/messages/backoffice-availability';
+import { availability } from '@resto/copy/staff/availability';
+import { menuDeletion, menuEditor as t } from '@resto/copy/staff/menu';
 import { availabilityState } from '@resto/domain/sold-out';
-import { deleteTexts, menuEditorTexts as t } from '@resto/domain/messages/backoffice-menu';
 import { DishPicture } from '../../components/dish-picture.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
@@ -103,8 +103,8 @@ function RemoveQuestion({ confirmKey, text, onConfirm, actions }: { confirmKey: 
   return (
     <ConfirmInline
       text={text}
-      confirmLabel={deleteTexts.confirm}
-      cancelLabel={deleteTexts.cancel}
+      confirmLabel={menuDeletion.confirm}
+      cancelLabel={menuDeletion.cancel}
       busy={actions.busy}
       onConfirm={onConfirm}
       onCancel={() => actions.setConfirming(null)}
@@ -116,7 +116,7 @@ function RemoveQuestion({ confirmKey, text, onConfirm, actions }: { confirmKey: 
 function DishStateBadge({ dish, now }: { dish: DishView; now: string }) {
   const state = availabilityState(dish.available, dish.sold_out_until ? new Date(dish.sold_out_until) : null, new Date(now));
   if (state === 'available') return null;
-  return <Badge tone={state === 'sold_out' ? 'stone' : 'amber'}>{availabilityTexts.states[state]}</Badge>;
+  return <Badge tone={state === 'sold_out' ? 'stone' : 'amber'}>{availability.states[state]}</Badge>;
 }
 
 function Badge({ tone, children }: { tone: 'stone' | 'amber'; children: ReactNode }) {
@@ -193,7 +193,7 @@ function DishRow({
       </div>
       <RemoveQuestion
         confirmKey={confirmKey}
-        text={dish.ordered ? deleteTexts.dishArchived(dish.name) : deleteTexts.dishDeleted(dish.name)}
+        text={dish.ordered ? menuDeletion.dishArchived(dish.name) : menuDeletion.dishDeleted(dish.name)}
         onConfirm={() => void actions.remove('items', dish.item_id, dish.version)}
         actions={actions}
       />
@@ -240,7 +240,7 @@ function CategoryCard({
         </div>
         <RemoveQuestion
           confirmKey={confirmKey}
-          text={deleteTexts.categoryWill(category.name, category.ordered, will.deleted, will.archived)}
+          text={menuDeletion.categoryWill(category.name, category.ordered, will.deleted, will.archived)}
           onConfirm={() => void actions.remove('categories', category.category_id, category.version)}
           actions={actions}
         />
@@ -305,7 +305,7 @@ export function MenuSection({ menu, index, total, now, actions }: { menu: MenuVi
         {menu.description ? <p className="mt-1 text-sm text-ink/70">{menu.description}</p> : null}
         <RemoveQuestion
           confirmKey={confirmKey}
-          text={total <= 1 ? deleteTexts.lastMenu : deleteTexts.menuWill(menu.name, menu.ordered, menuCounts.deleted, menuCounts.archived)}
+          text={total <= 1 ? menuDeletion.lastMenu : menuDeletion.menuWill(menu.name, menu.ordered, menuCounts.deleted, menuCounts.archived)}
           onConfirm={total <= 1 ? null : () => void actions.remove('menus', menu.menu_id, menu.version)}
           actions={actions}
         />

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { DeleteResultSchema, type DishView, type MenuTree } from '@resto/contract/backoffice-menu';
-import { messages } from '@resto/domain/messages';
-import { backOfficeMessages } from '@resto/domain/messages/backoffice';
+import { requestErrors } from '@resto/copy/errors/request';
+import { backOfficeShared } from '@resto/copy/staff/back-office';
 import { ApiCallError, api } from '../../lib/api.ts';
 import type { GroupRow } from './group-forms.tsx';
 
@@ -56,7 +56,7 @@ export function useMenuActions(tree: MenuTree) {
       await revalidator.revalidate();
       if (message) setNotice(message);
     } catch (e) {
-      setError(e instanceof ApiCallError ? (e.code === 'stale_edit' ? backOfficeMessages.staleEdit : e.message) : messages.genericError);
+      setError(e instanceof ApiCallError ? (e.code === 'stale_edit' ? backOfficeShared.staleEdit : e.message) : requestErrors.genericError);
       await revalidator.revalidate();
     } finally {
       setBusy(false);
@@ -83,7 +83,7 @@ export function useMenuActions(tree: MenuTree) {
 
   const saved = async () => {
     setEditing(null);
-    setNotice(backOfficeMessages.saved);
+    setNotice(backOfficeShared.saved);
     await revalidator.revalidate();
   };
 

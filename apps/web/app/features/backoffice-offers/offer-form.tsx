@@ -7,8 +7,8 @@ import { StaleEditPayloadSchema } from '@resto/contract/backoffice';
 import { weekdays, type Weekday } from '@resto/domain/catalogue';
 import { OfferEditSchema, describeOffer, offerTypeFields, type OfferEdit, type OfferEditInput, type OfferScopeNames } from '@resto/domain/backoffice-offers';
 import { offerTypes, type OfferType } from '@resto/domain/offers';
-import { messages } from '@resto/domain/messages';
-import { offerFormTexts as t, offerTypeHints, offerTypeLabels, weekdayLong, weekdayShort } from '@resto/domain/messages/backoffice-offers';
+import { requestErrors } from '@resto/copy/errors/request';
+import { offerTypeHints, offerTypeLabels, offerForm as t, weekdayLong, weekdayShort } from '@resto/copy/staff/offers';
 import { Field } from '../../components/ui/field.tsx';
 import { api, ApiCallError } from '../../lib/api.ts';
 import { FormAlert } from '../../components/ui/alert.tsx';
@@ -105,7 +105,7 @@ function useOfferSave(form: Form, offer: BackOfficeOffer | null, onSaved: (saved
         : await api.call({ method: 'POST', path: '/v2/restaurant/offers', body: values, response: BackOfficeOfferSchema });
       onSaved(saved);
     } catch (error) {
-      if (!(error instanceof ApiCallError)) return setAlert(messages.genericError);
+      if (!(error instanceof ApiCallError)) return setAlert(requestErrors.genericError);
       setAlert(error.message);
       if (error.code === 'stale_edit') {
         const parsed = StaleEditPayloadSchema.safeParse(error.payload);

@@ -5,7 +5,7 @@ import { BackOfficeOfferSchema, OfferDeletedSchema, type BackOfficeOffer, type B
 import { describeOffer } from '@resto/domain/backoffice-offers';
 import { formatPrice } from '@resto/domain/format';
 import { eurosToCents } from '@resto/domain/money';
-import { offersPageTexts as t, offerTypeLabels } from '@resto/domain/messages/backoffice-offers';
+import { offerTypeLabels, offersPage as t } from '@resto/copy/staff/offers';
 import { api } from '../../lib/api.ts';
 import { OfferForm, scopeNames } from './offer-form.tsx';
 import { FormAlert } from '../../components/ui/alert.tsx';

@@ -4,7 +4,7 @@ import { MapPin, Plus, Search, Trash2 } from 'lucide-react';
 import type { VersionedSetting } from '@resto/contract/backoffice-settings';
 import { DistanceAnswerSchema, LocationSuggestionsSchema, type LocationSuggestion } from '@resto/contract/locations';
 import { minLocationQueryLength } from '@resto/domain/location-limits';
-import { deliveryPageTexts as t, settingValueTexts } from '@resto/domain/messages/backoffice-settings';
+import { settingValues, deliverySettingsPage as t } from '@resto/copy/staff/settings';
 import { api, isApiError } from '../../lib/api.ts';
 import { FieldGrid, Messages, SettingChoice, SettingFlag, SettingInput, SettingsSection, fieldId, toStored, useFieldState } from './settings-section.tsx';
 
@@ -227,15 +227,15 @@ export function DeliveryPage({ settings }: { settings: readonly VersionedSetting
             <SettingChoice
               name="features.delivery.calculation_type"
               options={[
-                { value: 'zone_based', label: settingValueTexts.zone_based },
-                { value: 'distance', label: settingValueTexts.distance },
+                { value: 'zone_based', label: settingValues.zone_based },
+                { value: 'distance', label: settingValues.distance },
               ]}
             />
             <SettingChoice
               name="features.delivery.unit"
               options={[
-                { value: 'km', label: settingValueTexts.km },
-                { value: 'miles', label: settingValueTexts.miles },
+                { value: 'km', label: settingValues.km },
+                { value: 'miles', label: settingValues.miles },
               ]}
             />
             <SettingInput name="features.delivery.max_distance" variant="number" />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { VersionedSetting } from '@resto/contract/backoffice-settings';
-import { settingsPageTexts as t } from '@resto/domain/messages/backoffice-settings';
+import { settingsPage as t } from '@resto/copy/staff/settings';
 import { settingLabel } from '@resto/domain/settings-fields';
 import { FieldGrid, SettingFlag, SettingInput, SettingsSection, toStored } from './settings-section.tsx';
 

@@ -5,8 +5,8 @@ import { SettingsPatchAnswerSchema, type VersionedSetting } from '@resto/contrac
 import { StaleEditPayloadSchema } from '@resto/contract/backoffice';
 import { KnownSettingsSchema } from '@resto/domain/restaurant-file';
 import { checkSettingChanges, formatSettingValue, sameSettingValue, settingFallbacks, settingLabel } from '@resto/domain/settings-fields';
-import { settingsPageTexts as t } from '@resto/domain/messages/backoffice-settings';
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
+import { settingsPage as t } from '@resto/copy/staff/settings';
 import { api, isApiError } from '../../lib/api.ts';
 import { FormAlert } from '../../components/ui/alert.tsx';
 
@@ -126,7 +126,7 @@ export function SettingsSection({
       } else if (isApiError(e, 'invalid_request') && e.errors.length) {
         for (const field of e.errors) form.setError(field.path, { type: 'server', message: field.message });
         setError(e.message);
-      } else setError(isApiError(e) ? e.message : messages.genericError);
+      } else setError(isApiError(e) ? e.message : requestErrors.genericError);
     }
   });
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BellRing, WifiOff } from 'lucide-react';
 import { boardColumnLabels, boardColumns, type BoardColumn } from '@resto/domain/order-lifecycle';
-import { boardTexts } from '@resto/domain/messages/board';
+import { boardPage } from '@resto/copy/staff/board';
 import { readSetting } from '@resto/domain/settings';
 import { loadPublicSettings, markOpened } from './board-api.ts';
 import { isConnectionLost, useBoardStore } from './board-store.ts';
@@ -77,17 +77,17 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
   return (
     <div className="space-y-3" data-testid="orders-board" data-ringing={String(attention.ringing)} data-loaded={String(board.loaded)}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-extrabold">{boardTexts.heading}</h1>
+        <h1 className="text-2xl font-extrabold">{boardPage.heading}</h1>
         <div className="flex items-center gap-3 text-sm">
-          {syncedAt ? <span className="hidden text-ink/70 sm:inline">{boardTexts.lastUpdate(clockTime(syncedAt))}</span> : null}
+          {syncedAt ? <span className="hidden text-ink/70 sm:inline">{boardPage.lastUpdate(clockTime(syncedAt))}</span> : null}
           {attention.serviceStarted ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-3 py-1.5 font-semibold text-emerald-800" data-testid="service-started">
               <BellRing aria-hidden className="size-4" />
-              {boardTexts.serviceStarted}
+              {boardPage.serviceStarted}
             </span>
           ) : (
             <button type="button" className="rounded-full bg-brand-600 px-4 py-2 font-bold text-white shadow-sm hover:bg-brand-700" onClick={() => void attention.startService()}>
-              {boardTexts.startService}
+              {boardPage.startService}
             </button>
           )}
         </div>
@@ -99,23 +99,23 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
         <div role="status" className="flex items-start gap-2 rounded-xl bg-amber-100 p-3 font-semibold text-amber-900" data-testid="connection-lost">
           <WifiOff aria-hidden className="mt-0.5 size-5 shrink-0" />
           <p>
-            {boardTexts.connectionLost}
-            {offline ? <span className="block text-sm font-normal">{boardTexts.offlineHint}</span> : null}
+            {boardPage.connectionLost}
+            {offline ? <span className="block text-sm font-normal">{boardPage.offlineHint}</span> : null}
           </p>
         </div>
       ) : null}
-      {!attention.serviceStarted ? <p className="text-sm text-ink/70">{boardTexts.serviceHint}</p> : null}
+      {!attention.serviceStarted ? <p className="text-sm text-ink/70">{boardPage.serviceHint}</p> : null}
       {attention.soundBlocked ? (
         <p role="alert" className="rounded-xl bg-red-100 p-3 font-semibold text-red-800">
-          {boardTexts.soundBlocked}
+          {boardPage.soundBlocked}
         </p>
       ) : null}
 
       {!board.loaded ? (
-        <p className="py-10 text-center text-ink/70">{boardTexts.loading}</p>
+        <p className="py-10 text-center text-ink/70">{boardPage.loading}</p>
       ) : (
         <>
-          <nav className="grid grid-cols-4 gap-1 rounded-xl bg-white p-1 shadow-sm md:hidden" aria-label={boardTexts.columnsNav} role="tablist">
+          <nav className="grid grid-cols-4 gap-1 rounded-xl bg-white p-1 shadow-sm md:hidden" aria-label={boardPage.columnsNav} role="tablist">
             {boardColumns.map((column) => (
               <button
                 key={column}
@@ -140,7 +140,7 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
                   </span>
                 </h2>
                 <div className="space-y-2">
-                  {columns[column].length === 0 ? <p className="px-1 py-4 text-center text-sm text-ink/65">{boardTexts.emptyColumn}</p> : null}
+                  {columns[column].length === 0 ? <p className="px-1 py-4 text-center text-sm text-ink/65">{boardPage.emptyColumn}</p> : null}
                   {columns[column].map((order) => (
                     <OrderCard key={order.order_id} order={order} onOpen={open} />
                   ))}

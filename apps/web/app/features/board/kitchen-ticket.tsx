@@ -1,5 +1,5 @@
 import type { BoardOrder } from '@resto/contract/board';
-import { orderCardTexts, ticketTexts } from '@resto/domain/messages/board';
+import { boardOrderCard, kitchenTicket } from '@resto/copy/staff/board';
 import { describeOrderAmounts } from '@resto/domain/order-amounts';
 import { formatPhone } from '@resto/domain/phone';
 import { addressOf, boardTime, customerName, describeWanted, paymentLabel } from './order-view.tsx';
@@ -33,16 +33,16 @@ export function KitchenTicket({ order, nowMs }: { order: BoardOrder; nowMs: numb
   const address = addressOf(order);
   return (
     <article className="kitchen-ticket" data-testid="kitchen-ticket">
-      <p style={{ fontSize: '30pt', fontWeight: 900, lineHeight: 1 }}>{orderCardTexts.orderNumber(order.order_id)}</p>
+      <p style={{ fontSize: '30pt', fontWeight: 900, lineHeight: 1 }}>{boardOrderCard.orderNumber(order.order_id)}</p>
       <p style={{ fontSize: '16pt', fontWeight: 700 }}>{boardTime(order.placed_at ?? order.created_at, nowMs)}</p>
       <hr />
-      <p style={{ fontSize: '15pt', fontWeight: 800 }}>{order.is_pickup ? orderCardTexts.pickup : orderCardTexts.delivery}</p>
+      <p style={{ fontSize: '15pt', fontWeight: 800 }}>{order.is_pickup ? boardOrderCard.pickup : boardOrderCard.delivery}</p>
       {address ? <p>{address}</p> : null}
       <p style={{ fontWeight: 700 }}>{describeWanted(order)}</p>
-      <p style={{ fontSize: '14pt', fontWeight: 800 }}>{order.ready_at ? ticketTexts.ready(boardTime(order.ready_at, nowMs)) : ticketTexts.notAccepted}</p>
+      <p style={{ fontSize: '14pt', fontWeight: 800 }}>{order.ready_at ? kitchenTicket.ready(boardTime(order.ready_at, nowMs)) : kitchenTicket.notAccepted}</p>
       <hr />
       <p>
-        {ticketTexts.customer} : <strong>{customerName(order)}</strong>
+        {kitchenTicket.customer} : <strong>{customerName(order)}</strong>
       </p>
       <p>{formatPhone(order.customer.phone)}</p>
       <hr />
@@ -56,17 +56,17 @@ export function KitchenTicket({ order, nowMs }: { order: BoardOrder; nowMs: numb
               + {o.quantity > 1 ? `${o.quantity} × ${o.name}` : o.name}
             </p>
           ))}
-          {line.note ? <p style={{ paddingLeft: '4mm', fontStyle: 'italic' }}>{orderCardTexts.note(line.note)}</p> : null}
+          {line.note ? <p style={{ paddingLeft: '4mm', fontStyle: 'italic' }}>{boardOrderCard.note(line.note)}</p> : null}
           {line.allergens.length ? (
             <p style={{ paddingLeft: '4mm' }} data-testid="ticket-allergens">
-              {orderCardTexts.allergens} <strong>{line.allergens.join(', ')}</strong>
+              {boardOrderCard.allergens} <strong>{line.allergens.join(', ')}</strong>
             </p>
           ) : null}
         </div>
       ))}
       {order.free_items.map((free) => (
         <p key={`free-${free.item_id}`} style={{ fontSize: '13pt', fontWeight: 800 }}>
-          {free.quantity} × {free.item_name} ({orderCardTexts.free})
+          {free.quantity} × {free.item_name} ({boardOrderCard.free})
         </p>
       ))}
       <hr />
@@ -80,7 +80,7 @@ export function KitchenTicket({ order, nowMs }: { order: BoardOrder; nowMs: numb
       </dl>
       <p style={{ fontWeight: 700 }}>
         {paymentLabel(order)}
-        {order.payment_test_mode ? ` · ${orderCardTexts.testMode}` : ''}
+        {order.payment_test_mode ? ` · ${boardOrderCard.testMode}` : ''}
       </p>
     </article>
   );

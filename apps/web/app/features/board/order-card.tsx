@@ -1,5 +1,5 @@
 import type { BoardOrder } from '@resto/contract/board';
-import { orderCardTexts } from '@resto/domain/messages/board';
+import { boardOrderCard } from '@resto/copy/staff/board';
 import { Bike, Phone, Printer, ShoppingBag } from 'lucide-react';
 import { formatPhone } from '@resto/domain/phone';
 import { serverNow } from './board-store.ts';
@@ -19,7 +19,7 @@ export function OrderKind({ order }: { order: BoardOrder }) {
   return (
     <span className="inline-flex items-center gap-1 font-semibold" data-testid="order-kind">
       <Icon aria-hidden className="size-4" />
-      {order.is_pickup ? orderCardTexts.pickup : orderCardTexts.delivery}
+      {order.is_pickup ? boardOrderCard.pickup : boardOrderCard.delivery}
     </span>
   );
 }
@@ -34,7 +34,7 @@ export function OrderCustomer({ order }: { order: BoardOrder }) {
       <a
         href={`tel:${order.customer.phone}`}
         className="inline-flex items-center gap-1 text-brand-700 underline"
-        aria-label={orderCardTexts.callCustomer(formatPhone(order.customer.phone))}
+        aria-label={boardOrderCard.callCustomer(formatPhone(order.customer.phone))}
         onClick={(e) => e.stopPropagation()}
         data-testid="order-phone"
       >
@@ -65,30 +65,30 @@ export function OrderCard({ order, onOpen }: { order: BoardOrder; onOpen: (order
         <button
           type="button"
           className="whitespace-nowrap text-left text-2xl font-black leading-none tracking-tight tabular-nums lg:text-3xl focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          aria-label={orderCardTexts.orderLabel(order.order_id)}
+          aria-label={boardOrderCard.orderLabel(order.order_id)}
           onClick={(e) => {
             e.stopPropagation();
             onOpen(order.order_id);
           }}
           data-testid="order-number"
         >
-          {orderCardTexts.orderNumber(order.order_id)}
+          {boardOrderCard.orderNumber(order.order_id)}
         </button>
         <div className="flex flex-col items-end gap-1 text-xs">
           {unopened ? (
             // The badge's text stays solid (a pulsing opacity put it below WCAG contrast half the time); a dot beside it pulses.
             <span className="flex items-center gap-1.5 rounded-full bg-red-700 px-2 py-0.5 font-bold text-white">
               <span aria-hidden className="size-2 rounded-full bg-white motion-safe:animate-ping" />
-              {orderCardTexts.newBadge}
+              {boardOrderCard.newBadge}
             </span>
           ) : null}
-          {order.status === 'rejected' ? <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{orderCardTexts.statusRejected}</span> : null}
-          {order.status === 'cancelled' ? <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{orderCardTexts.statusCancelled}</span> : null}
-          {order.status === 'completed' ? <span className="rounded-full bg-black/5 px-2 py-0.5 font-semibold">{orderCardTexts.statusCompleted}</span> : null}
+          {order.status === 'rejected' ? <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{boardOrderCard.statusRejected}</span> : null}
+          {order.status === 'cancelled' ? <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{boardOrderCard.statusCancelled}</span> : null}
+          {order.status === 'completed' ? <span className="rounded-full bg-black/5 px-2 py-0.5 font-semibold">{boardOrderCard.statusCompleted}</span> : null}
           {order.ticket_printed_at ? (
             <span className="inline-flex items-center gap-1 text-ink/70" data-testid="ticket-printed">
               <Printer aria-hidden className="size-3" />
-              {orderCardTexts.ticketPrinted}
+              {boardOrderCard.ticketPrinted}
             </span>
           ) : null}
         </div>

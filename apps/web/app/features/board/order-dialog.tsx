@@ -2,7 +2,7 @@ import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { BoardOrder, OrderActionBody } from '@resto/contract/board';
-import { orderActionTexts, orderCardTexts } from '@resto/domain/messages/board';
+import { boardOrderCard, orderActions } from '@resto/copy/staff/board';
 import { refusalReasonLabels, staffRefusalReasons, refusalTextMaxLength } from '@resto/domain/order-lifecycle';
 import { actOnOrder, retryRefund } from './board-api.ts';
 import { serverNow } from './board-store.ts';
@@ -50,7 +50,7 @@ export function OrderDialog({
           data-testid="order-dialog"
         >
           {order ? <OrderDetails key={order.order_id} order={order} autoPrint={autoPrint} onPrint={onPrint} printing={printing} /> : null}
-          <Dialog.Close className="absolute right-3 top-3 rounded-full bg-white p-2 shadow-sm" aria-label={orderCardTexts.close}>
+          <Dialog.Close className="absolute right-3 top-3 rounded-full bg-white p-2 shadow-sm" aria-label={boardOrderCard.close}>
             <X aria-hidden className="size-5" />
           </Dialog.Close>
         </Dialog.Content>
@@ -77,14 +77,14 @@ function OrderDetails({ order, autoPrint, onPrint, printing }: { order: BoardOrd
     <div className="space-y-4">
       <header className="pr-10">
         <Dialog.Title className="text-4xl font-black tabular-nums" data-testid="dialog-order-number">
-          {orderCardTexts.orderNumber(order.order_id)}
+          {boardOrderCard.orderNumber(order.order_id)}
         </Dialog.Title>
         <div className="mt-2 space-y-1">
           <p className="flex flex-wrap gap-x-2">
             <OrderKind order={order} />
             {address ? <span data-testid="order-address">{address}</span> : null}
           </p>
-          {order.placed_at ? <p className="text-sm text-ink/70">{orderCardTexts.placedAt(boardTime(order.placed_at, nowMs))}</p> : null}
+          {order.placed_at ? <p className="text-sm text-ink/70">{boardOrderCard.placedAt(boardTime(order.placed_at, nowMs))}</p> : null}
           <OrderTiming order={order} nowMs={nowMs} className="text-lg" />
           <OrderCustomer order={order} />
         </div>
@@ -139,40 +139,40 @@ function MainActions({
     <div className="flex flex-wrap gap-2" data-testid="order-actions">
       {can('accept') ? (
         <button type="button" className={primary} disabled={busy} onClick={() => onPanel('accept')}>
-          {orderActionTexts.accept}
+          {orderActions.accept}
         </button>
       ) : null}
       {can('mark_ready') ? (
         <button type="button" className={primary} disabled={busy} aria-busy={running === 'mark_ready'} onClick={() => void act('mark_ready', { action: 'mark_ready' })}>
-          {running === 'mark_ready' ? orderActionTexts.working : orderActionTexts.markReady}
+          {running === 'mark_ready' ? orderActions.working : orderActions.markReady}
         </button>
       ) : null}
       {can('complete') ? (
         <button type="button" className={order.status === 'ready' ? primary : secondary} disabled={busy} aria-busy={running === 'complete'} onClick={() => void act('complete', { action: 'complete' })}>
-          {running === 'complete' ? orderActionTexts.working : order.is_pickup ? orderActionTexts.completePickup : orderActionTexts.completeDelivery}
+          {running === 'complete' ? orderActions.working : order.is_pickup ? orderActions.completePickup : orderActions.completeDelivery}
         </button>
       ) : null}
       {can('delay') ? (
         <button type="button" className={secondary} disabled={busy} onClick={() => onPanel('delay')}>
-          {orderActionTexts.delay}
+          {orderActions.delay}
         </button>
       ) : null}
       <button type="button" className={secondary} disabled={busy || printing} onClick={() => onPrint(order.order_id)} data-testid="print-ticket">
-        {order.ticket_printed_at ? orderActionTexts.reprint : orderActionTexts.print}
+        {order.ticket_printed_at ? orderActions.reprint : orderActions.print}
       </button>
       {can('reject') ? (
         <button type="button" className={`${secondary} text-red-700`} disabled={busy} onClick={() => onPanel('reject')}>
-          {orderActionTexts.reject}
+          {orderActions.reject}
         </button>
       ) : null}
       {can('cancel') ? (
         <button type="button" className={`${secondary} text-red-700`} disabled={busy} onClick={() => onPanel('cancel')}>
-          {orderActionTexts.cancel}
+          {orderActions.cancel}
         </button>
       ) : null}
       {order.refund?.status === 'failed' ? (
         <button type="button" className={danger} disabled={busy} aria-busy={running === 'refund'} onClick={() => void run('refund', () => retryRefund(order.order_id))}>
-          {running === 'refund' ? orderActionTexts.working : orderCardTexts.retryRefund}
+          {running === 'refund' ? orderActions.working : boardOrderCard.retryRefund}
         </button>
       ) : null}
     </div>
@@ -186,13 +186,13 @@ function AcceptPanel({ order, running, act, onBack }: { order: BoardOrder; runni
   return (
     <section className="space-y-3 rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="accept-title" data-testid="accept-panel">
       <h3 id="accept-title" className="text-lg font-bold">
-        {orderActionTexts.acceptTitle(order.order_id)}
+        {orderActions.acceptTitle(order.order_id)}
       </h3>
-      <p>{orderActionTexts.acceptHint}</p>
+      <p>{orderActions.acceptHint}</p>
       <div className="grid gap-2 sm:grid-cols-3">
         {slot ? (
           <button type="button" className={`${primary} sm:col-span-3`} disabled={busy} onClick={() => void act('accept-slot', { action: 'accept', ready_at: slot })}>
-            {orderActionTexts.atSlot(boardTime(slot, now))}
+            {orderActions.atSlot(boardTime(slot, now))}
           </button>
         ) : null}
         {presets.map(({ minutes, readyAt }) => {
@@ -205,13 +205,13 @@ function AcceptPanel({ order, running, act, onBack }: { order: BoardOrder; runni
               aria-busy={running === `accept-${minutes}`}
               onClick={() => void act(`accept-${minutes}`, { action: 'accept', ready_at: readyAt })}
             >
-              {orderActionTexts.presetAt(minutes, boardTime(readyAt, now))}
+              {orderActions.presetAt(minutes, boardTime(readyAt, now))}
             </button>
           );
         })}
       </div>
       <button type="button" className="text-sm font-semibold underline" onClick={onBack} disabled={busy}>
-        {orderActionTexts.back}
+        {orderActions.back}
       </button>
     </section>
   );
@@ -224,20 +224,20 @@ function DelayPanel({ order, running, act, onBack }: { order: BoardOrder; runnin
   return (
     <section className="space-y-3 rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="delay-title" data-testid="delay-panel">
       <h3 id="delay-title" className="text-lg font-bold">
-        {orderActionTexts.delayTitle(order.order_id)}
+        {orderActions.delayTitle(order.order_id)}
       </h3>
-      <p>{orderActionTexts.delayHint(boardTime(base, now))}</p>
+      <p>{orderActions.delayHint(boardTime(base, now))}</p>
       <div className="grid gap-2 sm:grid-cols-3">
         {presets.map(({ minutes, readyAt }) => {
           return (
             <button key={minutes} type="button" className={primary} disabled={busy} onClick={() => void act(`delay-${minutes}`, { action: 'delay', ready_at: readyAt })}>
-              {orderActionTexts.presetAt(minutes, boardTime(readyAt, now))}
+              {orderActions.presetAt(minutes, boardTime(readyAt, now))}
             </button>
           );
         })}
       </div>
       <button type="button" className="text-sm font-semibold underline" onClick={onBack} disabled={busy}>
-        {orderActionTexts.back}
+        {orderActions.back}
       </button>
     </section>
   );
@@ -249,18 +249,18 @@ function RefusePanel({ order, action, running, act, onBack }: { order: BoardOrde
   const [problem, setProblem] = useState<string | null>(null);
   const busy = running !== null;
   const confirm = () => {
-    if (!reason) return setProblem(orderActionTexts.reasonRequired);
-    if (reason === 'other' && !text.trim()) return setProblem(orderActionTexts.otherRequired);
+    if (!reason) return setProblem(orderActions.reasonRequired);
+    if (reason === 'other' && !text.trim()) return setProblem(orderActions.otherRequired);
     setProblem(null);
     void act(action, { action, reason, ...(reason === 'other' ? { reason_text: text.trim() } : {}) });
   };
   return (
     <section className="space-y-3 rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="refuse-title" data-testid="refuse-panel">
       <h3 id="refuse-title" className="text-lg font-bold">
-        {action === 'reject' ? orderActionTexts.rejectTitle(order.order_id) : orderActionTexts.cancelTitle(order.order_id)}
+        {action === 'reject' ? orderActions.rejectTitle(order.order_id) : orderActions.cancelTitle(order.order_id)}
       </h3>
       <fieldset className="space-y-1">
-        <legend className="mb-1 font-semibold">{orderActionTexts.reasonLegend}</legend>
+        <legend className="mb-1 font-semibold">{orderActions.reasonLegend}</legend>
         {staffRefusalReasons.map((r) => (
           <label key={r} className="flex items-center gap-2 rounded-lg p-1.5 hover:bg-black/5">
             <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} className="size-5" />
@@ -270,11 +270,11 @@ function RefusePanel({ order, action, running, act, onBack }: { order: BoardOrde
       </fieldset>
       {reason === 'other' ? (
         <label className="block">
-          <span className="text-sm font-semibold">{orderActionTexts.otherText}</span>
+          <span className="text-sm font-semibold">{orderActions.otherText}</span>
           <textarea className="mt-1 w-full rounded-lg border border-black/20 p-2" maxLength={refusalTextMaxLength} rows={2} value={text} onChange={(e) => setText(e.target.value)} />
         </label>
       ) : null}
-      {order.payment_method === 'card' ? <p className="text-sm font-semibold text-amber-800">{orderActionTexts.refundWarning}</p> : null}
+      {order.payment_method === 'card' ? <p className="text-sm font-semibold text-amber-800">{orderActions.refundWarning}</p> : null}
       {problem ? (
         <p role="alert" className="text-sm font-semibold text-red-700">
           {problem}
@@ -282,10 +282,10 @@ function RefusePanel({ order, action, running, act, onBack }: { order: BoardOrde
       ) : null}
       <div className="flex flex-wrap gap-2">
         <button type="button" className={danger} disabled={busy} aria-busy={running === action} onClick={confirm}>
-          {running === action ? orderActionTexts.working : action === 'reject' ? orderActionTexts.confirmReject : orderActionTexts.confirmCancel}
+          {running === action ? orderActions.working : action === 'reject' ? orderActions.confirmReject : orderActions.confirmCancel}
         </button>
         <button type="button" className={secondary} onClick={onBack} disabled={busy}>
-          {orderActionTexts.back}
+          {orderActions.back}
         </button>
       </div>
     </section>

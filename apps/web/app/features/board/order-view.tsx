@@ -1,5 +1,5 @@
 import type { BoardOrder } from '@resto/contract/board';
-import { orderCardTexts } from '@resto/domain/messages/board';
+import { boardOrderCard } from '@resto/copy/staff/board';
 import { describeAsapOn, describeBoardTime } from '@resto/domain/board-time';
 import { toRestaurantTime } from '@resto/domain/clock';
 import { formatEuros } from '@resto/domain/format';
@@ -25,7 +25,7 @@ export function addressOf(order: BoardOrder): string | null {
 
 /** 'payée par carte' or 'à régler sur place' (docs/decisions/019; cash is never recorded: section 6). */
 export function paymentLabel(order: BoardOrder): string {
-  return order.payment_method === 'card' ? orderCardTexts.payCard : orderCardTexts.payOnSite;
+  return order.payment_method === 'card' ? boardOrderCard.payCard : boardOrderCard.payOnSite;
 }
 
 /** The customer's full name. */
@@ -48,7 +48,7 @@ export function OrderTiming({ order, nowMs, className = '' }: { order: BoardOrde
       <p data-testid="order-schedule">{describeWanted(order)}</p>
       {order.ready_at && order.status !== 'rejected' && order.status !== 'cancelled' ? (
         <p className="font-bold" data-testid="order-ready-at">
-          {orderCardTexts.readyAt(boardTime(order.ready_at, nowMs))}
+          {boardOrderCard.readyAt(boardTime(order.ready_at, nowMs))}
         </p>
       ) : null}
     </div>
@@ -68,17 +68,17 @@ export function OrderLines({ order, compact = false }: { order: BoardOrder; comp
             {compact ? null : <span className="whitespace-nowrap tabular-nums text-ink/70">{formatEuros(line.amount)}</span>}
           </p>
           {line.options.length ? <p className="pl-5 text-sm text-ink/70">{line.options.map((o) => (o.quantity > 1 ? `${o.quantity} × ${o.name}` : o.name)).join(', ')}</p> : null}
-          {line.note ? <p className="pl-5 text-sm italic">{orderCardTexts.note(line.note)}</p> : null}
+          {line.note ? <p className="pl-5 text-sm italic">{boardOrderCard.note(line.note)}</p> : null}
           {line.allergens.length ? (
             <p className="pl-5 text-sm" data-testid="line-allergens">
-              {orderCardTexts.allergens} <strong>{line.allergens.join(', ')}</strong>
+              {boardOrderCard.allergens} <strong>{line.allergens.join(', ')}</strong>
             </p>
           ) : null}
         </li>
       ))}
       {order.free_items.map((free) => (
         <li key={`free-${free.item_id}`} className="py-1.5">
-          <strong className="tabular-nums">{free.quantity} ×</strong> {free.item_name} <span className="text-sm text-emerald-700">({orderCardTexts.free})</span>
+          <strong className="tabular-nums">{free.quantity} ×</strong> {free.item_name} <span className="text-sm text-emerald-700">({boardOrderCard.free})</span>
         </li>
       ))}
     </ul>
@@ -118,10 +118,10 @@ export function OrderPayment({ order, withTotal = true }: { order: BoardOrder; /
         </span>
         {order.payment_test_mode ? (
           <span className="rounded-full bg-violet-100 px-2 py-0.5 font-semibold text-violet-800" data-testid="order-test-mode">
-            {orderCardTexts.testMode}
+            {boardOrderCard.testMode}
           </span>
         ) : null}
-        {order.meal_voucher && order.meal_voucher_amount > 0 ? <span className="text-ink/70">{orderCardTexts.mealVoucher(formatEuros(order.meal_voucher_amount))}</span> : null}
+        {order.meal_voucher && order.meal_voucher_amount > 0 ? <span className="text-ink/70">{boardOrderCard.mealVoucher(formatEuros(order.meal_voucher_amount))}</span> : null}
       </p>
     </div>
   );
@@ -132,14 +132,14 @@ export function OrderOutcome({ order }: { order: BoardOrder }) {
   if (!order.reason && !order.refund) return null;
   return (
     <div className="space-y-1 text-sm [overflow-wrap:anywhere]">
-      {order.reason ? <p data-testid="order-reason">{orderCardTexts.reason(refusalReasonText(order.reason, order.reason_text))}</p> : null}
-      {order.refund?.status === 'pending' ? <p className="font-semibold text-amber-800">{orderCardTexts.refundPending}</p> : null}
-      {order.refund?.status === 'succeeded' ? <p className="font-semibold text-emerald-800">{orderCardTexts.refundSucceeded(formatEuros(order.refund.amount))}</p> : null}
+      {order.reason ? <p data-testid="order-reason">{boardOrderCard.reason(refusalReasonText(order.reason, order.reason_text))}</p> : null}
+      {order.refund?.status === 'pending' ? <p className="font-semibold text-amber-800">{boardOrderCard.refundPending}</p> : null}
+      {order.refund?.status === 'succeeded' ? <p className="font-semibold text-emerald-800">{boardOrderCard.refundSucceeded(formatEuros(order.refund.amount))}</p> : null}
       {order.refund?.status === 'failed' ? (
         <div role="alert" data-testid="order-refund-failed">
-          <p className="font-semibold text-red-700">{orderCardTexts.refundFailed}</p>
+          <p className="font-semibold text-red-700">{boardOrderCard.refundFailed}</p>
           {/* The provider's own words (often English), for whoever calls its support. */}
-          {order.refund.last_error ? <p className="text-xs text-stone-600">{orderCardTexts.providerAnswer(order.refund.last_error)}</p> : null}
+          {order.refund.last_error ? <p className="text-xs text-stone-600">{boardOrderCard.providerAnswer(order.refund.last_error)}</p> : null}
         </div>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { BoardOrder } from '@resto/contract/board';
-import { ticketTexts } from '@resto/domain/messages/board';
+import { kitchenTicket } from '@resto/copy/staff/board';
 import { isApiError } from '../../lib/api.ts';
 import { loadBoardState, markTicketPrinted } from './board-api.ts';
 import { KitchenTicket, ticketCss } from './kitchen-ticket.tsx';
@@ -24,10 +24,10 @@ export function TicketPage({ orderId, print }: { orderId: number; print: boolean
         const order = state.orders.find((o) => o.order_id === orderId);
         // The server's clock says which times are today's (the tablet's may be off).
         const nowMs = Date.parse(state.server_time);
-        if (alive) setLoaded(order ? { state: 'found', order, nowMs } : { state: 'missing', message: ticketTexts.notFound });
+        if (alive) setLoaded(order ? { state: 'found', order, nowMs } : { state: 'missing', message: kitchenTicket.notFound });
       })
       .catch((error: unknown) => {
-        if (alive) setLoaded({ state: 'missing', message: isApiError(error) ? error.message : ticketTexts.notFound });
+        if (alive) setLoaded({ state: 'missing', message: isApiError(error) ? error.message : kitchenTicket.notFound });
       });
     return () => {
       alive = false;
@@ -51,14 +51,14 @@ export function TicketPage({ orderId, print }: { orderId: number; print: boolean
       <style>{ticketCss}</style>
       <div className="ticket-screen-only mx-auto mb-3 flex w-[80mm] justify-between gap-2 text-sm">
         <Link to="/restaurant/commandes" className="font-semibold underline">
-          {ticketTexts.backToBoard}
+          {kitchenTicket.backToBoard}
         </Link>
         <button type="button" className="rounded-full bg-black px-4 py-1.5 font-bold text-white" onClick={() => window.print()} disabled={loaded.state !== 'found'}>
-          {ticketTexts.print}
+          {kitchenTicket.print}
         </button>
       </div>
       <div className="ticket-sheet mx-auto w-[80mm] bg-white p-[4mm] shadow">
-        {loaded.state === 'loading' ? <p>{ticketTexts.loading}</p> : null}
+        {loaded.state === 'loading' ? <p>{kitchenTicket.loading}</p> : null}
         {loaded.state === 'missing' ? <p role="alert">{loaded.message}</p> : null}
         {loaded.state === 'found' ? <KitchenTicket order={loaded.order} nowMs={loaded.nowMs} /> : null}
       </div>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BoardOrder } from '@resto/contract/board';
-import { boardTexts, orderCardTexts } from '@resto/domain/messages/board';
+import { boardOrderCard, boardPage } from '@resto/copy/staff/board';
 import { formatEuros } from '@resto/domain/format';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { createChime, type Chime } from './chime.ts';
@@ -107,7 +107,7 @@ export function useAttention(unopened: readonly BoardOrder[], restaurantName: st
 
   // The tab title.
   useEffect(() => {
-    document.title = boardTexts.tabTitle(count, restaurantName);
+    document.title = boardPage.tabTitle(count, restaurantName);
   }, [count, restaurantName]);
 
   // A system notification for each order that appears unopened while the page is hidden.
@@ -124,9 +124,9 @@ export function useAttention(unopened: readonly BoardOrder[], restaurantName: st
       notified.current.add(order.order_id);
       if (document.visibilityState !== 'hidden' || typeof Notification === 'undefined' || Notification.permission !== 'granted') continue;
       try {
-        new Notification(boardTexts.newOrderNotification(order.order_id), {
-          body: boardTexts.newOrderNotificationBody(
-            order.is_pickup ? orderCardTexts.pickup : orderCardTexts.delivery,
+        new Notification(boardPage.newOrderNotification(order.order_id), {
+          body: boardPage.newOrderNotificationBody(
+            order.is_pickup ? boardOrderCard.pickup : boardOrderCard.delivery,
             describeSchedule(order.delivery_date, order.delivery_time_range),
             formatEuros(order.total),
           ),

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { BoardOrder } from '@resto/contract/board';
-import { orderActionTexts } from '@resto/domain/messages/board';
+import { orderActions } from '@resto/copy/staff/board';
 import { isApiError } from '../../lib/api.ts';
 import { orderOfRefusal } from './board-api.ts';
 import { useBoardStore } from './board-store.ts';
@@ -29,9 +29,9 @@ export function useOrderCall() {
       const now = orderOfRefusal(failure);
       if (now) {
         useBoardStore.getState().order(now);
-        setError(`${(failure as Error).message} ${orderActionTexts.staleOrder}`);
+        setError(`${(failure as Error).message} ${orderActions.staleOrder}`);
       } else {
-        setError(isApiError(failure) && failure.code !== 'network' ? failure.message : orderActionTexts.actionFailed);
+        setError(isApiError(failure) && failure.code !== 'network' ? failure.message : orderActions.actionFailed);
       }
       return null;
     } finally {

@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { ShoppingBag, X } from 'lucide-react';
 import { formatPrice } from '@resto/domain/format';
 import type { StoreData } from '../../lib/api.server.ts';
-import { menuTexts } from '@resto/domain/messages/menu';
+import { menuPage } from '@resto/copy/storefront/menu';
 import { CartPanel } from './cart-panel.tsx';
 import { useCartTotals } from './use-cart-totals.ts';
 
@@ -27,7 +27,7 @@ export function CartBar({ data }: { data: StoreData }) {
           >
             <span className="flex items-center gap-2">
               <ShoppingBag size={18} aria-hidden />
-              {menuTexts.voirLePanier}
+              {menuPage.viewCart}
               {count})
             </span>
             <span>{formatPrice(totals.totalCents)}</span>
@@ -40,12 +40,12 @@ export function CartBar({ data }: { data: StoreData }) {
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 lg:hidden" />
           <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-3xl bg-white p-5 shadow-2xl lg:hidden">
             <div className="mb-2 flex items-center justify-between">
-              <Dialog.Title className="text-lg font-bold">{menuTexts.votrePanier}</Dialog.Title>
-              <Dialog.Close className="grid size-10 place-items-center rounded-full" aria-label={menuTexts.fermerLePanier}>
+              <Dialog.Title className="text-lg font-bold">{menuPage.cartHeading}</Dialog.Title>
+              <Dialog.Close className="grid size-10 place-items-center rounded-full" aria-label={menuPage.closeCart}>
                 <X size={20} aria-hidden />
               </Dialog.Close>
             </div>
-            <Dialog.Description className="sr-only">{menuTexts.articlesChoisisQuantitesEtTotal}</Dialog.Description>
+            <Dialog.Description className="sr-only">{menuPage.cartDescription}</Dialog.Description>
             <CartPanel data={data} onNavigate={() => setOpen(false)} />
           </Dialog.Content>
         </Dialog.Portal>

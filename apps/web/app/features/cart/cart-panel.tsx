@@ -13,7 +13,7 @@ import { OtherTypePrice } from './other-type-price.tsx';
 import { useCartTotals } from './use-cart-totals.ts';
 import { TotalsRecap } from './totals-recap.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
-import { cartPanelTexts } from '@resto/domain/messages/cart';
+import { cartPanel } from '@resto/copy/storefront/cart';
 
 /** The cart: lines with quantity steppers and removal, totals, and the way to checkout. */
 export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: () => void }) {
@@ -27,7 +27,7 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
   if (lines.length === 0) return <EmptyCart />;
   return (
     <div className="flex flex-col gap-4">
-      <ul className="divide-y divide-black/5" aria-label={cartPanelTexts.articlesDuPanier}>
+      <ul className="divide-y divide-black/5" aria-label={cartPanel.lines}>
         {lines.map((line, index) => {
           const chosen = describeChoices(line);
           return (
@@ -40,13 +40,13 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
                   <div
                     className="flex items-center rounded-full border border-black/15"
                     role="group"
-                    aria-label={cartPanelTexts.quantiteDe(line.item.item_name)}
+                    aria-label={cartPanel.quantityOf(line.item.item_name)}
                   >
                     <button
                       type="button"
                       className="grid size-9 place-items-center"
                       onClick={() => setQuantity(line.line_id, line.quantity - 1)}
-                      aria-label={cartPanelTexts.retirerUn(line.item.item_name)}
+                      aria-label={cartPanel.decrease(line.item.item_name)}
                     >
                       <Minus size={16} aria-hidden />
                     </button>
@@ -57,7 +57,7 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
                       type="button"
                       className="grid size-9 place-items-center"
                       onClick={() => setQuantity(line.line_id, line.quantity + 1)}
-                      aria-label={cartPanelTexts.ajouterUn(line.item.item_name)}
+                      aria-label={cartPanel.increase(line.item.item_name)}
                     >
                       <Plus size={16} aria-hidden />
                     </button>
@@ -66,7 +66,7 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
                     type="button"
                     onClick={() => remove(line.line_id)}
                     className="grid size-9 place-items-center rounded-full text-ink/70 hover:text-red-700"
-                    aria-label={cartPanelTexts.supprimer(line.item.item_name)}
+                    aria-label={cartPanel.removeLine(line.item.item_name)}
                   >
                     <Trash2 size={16} aria-hidden />
                   </button>
@@ -91,7 +91,7 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
         deliveryKnown={deliveryKnown}
       />
       <Link to={`${prefix}/checkout`} onClick={onNavigate} className="rounded-full bg-brand-600 px-4 py-3 text-center font-semibold text-white">
-        {cartPanelTexts.commander(formatPrice(totals.totalCents))}
+        {cartPanel.checkout(formatPrice(totals.totalCents))}
       </Link>
     </div>
   );

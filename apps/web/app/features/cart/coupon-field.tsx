@@ -3,7 +3,7 @@ import { Tag, X } from 'lucide-react';
 import { OffersSchema } from '@resto/contract/catalog';
 import { api, ApiCallError } from '../../lib/api.ts';
 import { useCartStore } from './cart-store.ts';
-import { couponFieldTexts } from '@resto/domain/messages/cart';
+import { couponField } from '@resto/copy/storefront/cart';
 
 /**
  * The coupon field of the cart and the checkout (spec section 4, Coupon): GET
@@ -39,13 +39,13 @@ export function CouponField({ refusal, idPrefix }: { refusal: string | null; idP
         <div className="flex items-center gap-2">
           <Tag size={16} className="text-emerald-700" aria-hidden />
           <span className="flex-1">
-            {couponFieldTexts.code}<strong>{coupon.code}</strong> : {coupon.offer?.name}
+            {couponField.appliedPrefix}<strong>{coupon.code}</strong> : {coupon.offer?.name}
           </span>
           <button
             type="button"
             onClick={() => setCoupon(null)}
             className="grid size-8 place-items-center rounded-full"
-            aria-label={couponFieldTexts.retirerLeCode(coupon.code)}
+            aria-label={couponField.remove(coupon.code)}
           >
             <X size={16} aria-hidden />
           </button>
@@ -61,7 +61,7 @@ export function CouponField({ refusal, idPrefix }: { refusal: string | null; idP
   return (
     <form onSubmit={(e) => void apply(e)} className="space-y-1">
       <label htmlFor={inputId} className="text-sm font-semibold">
-        {couponFieldTexts.codePromo}
+        {couponField.label}
       </label>
       <div className="flex gap-2">
         <input
@@ -70,18 +70,18 @@ export function CouponField({ refusal, idPrefix }: { refusal: string | null; idP
           onChange={(e) => setCode(e.target.value)}
           autoCapitalize="characters"
           autoComplete="off"
-          placeholder={couponFieldTexts.placeholder}
+          placeholder={couponField.placeholder}
           aria-invalid={coupon?.validity === 'invalid' ? true : undefined}
           aria-describedby={coupon?.validity === 'invalid' ? `${inputId}-error` : undefined}
           className="min-w-0 flex-1 rounded-xl border border-black/15 px-3 py-2 text-base uppercase"
         />
         <button type="submit" disabled={checking || !code.trim()} className="rounded-xl bg-ink px-4 py-2 text-sm font-semibold text-white disabled:opacity-40">
-          {checking ? '…' : couponFieldTexts.appliquer}
+          {checking ? '…' : couponField.apply}
         </button>
       </div>
       {coupon?.validity === 'invalid' ? (
         <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {coupon.message ?? couponFieldTexts.leCodeNEstPas(coupon.code)}
+          {coupon.message ?? couponField.invalid(coupon.code)}
         </p>
       ) : null}
     </form>

@@ -1,5 +1,5 @@
 import { ShoppingBag } from 'lucide-react';
-import { cartPanelTexts } from '@resto/domain/messages/cart';
+import { cartPanel } from '@resto/copy/storefront/cart';
 
 /**
  * The empty cart's message. The menu's side panel shows it as the server rendered it until the
@@ -9,8 +9,8 @@ export function EmptyCart() {
   return (
     <div className="flex flex-col items-center gap-2 py-8 text-center text-ink/70">
       <ShoppingBag size={32} aria-hidden />
-      <p>{cartPanelTexts.votrePanierEstVide}</p>
-      <p className="text-sm">{cartPanelTexts.choisissezUnPlatPourCommencer}</p>
+      <p>{cartPanel.empty}</p>
+      <p className="text-sm">{cartPanel.emptyHint}</p>
     </div>
   );
 }

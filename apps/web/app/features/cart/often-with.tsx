@@ -5,7 +5,7 @@ import { api } from '../../lib/api.ts';
 import { formatEuros } from '@resto/domain/format';
 import { DishChip } from '../menu/index.ts';
 import { useCartStore } from './cart-store.ts';
-import { oftenWithTexts } from '@resto/domain/messages/cart';
+import { oftenTakenWith } from '@resto/copy/storefront/cart';
 
 /** 'Souvent pris avec': POST /v2/recommendations with the cart's dishes (spec section 7). */
 export function OftenWith({ itemsById }: { itemsById: Map<number, MenuItem> }) {
@@ -41,7 +41,7 @@ export function OftenWith({ itemsById }: { itemsById: Map<number, MenuItem> }) {
   return (
     <section aria-labelledby="souvent-pris-avec">
       <h3 id="souvent-pris-avec" className="mb-2 text-sm font-bold">
-        {oftenWithTexts.souventPrisAvec}
+        {oftenTakenWith.heading}
       </h3>
       <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
         {items.map((item) => (

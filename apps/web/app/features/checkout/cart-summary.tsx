@@ -9,7 +9,7 @@ import { describeChoices } from '../cart/cart-store.ts';
 import { TotalsRecap } from '../cart/index.ts';
 import { OtherTypePrice } from '../cart/index.ts';
 import { useLocalePrefix } from '../../lib/paths.ts';
-import { cartSummaryTexts } from '@resto/domain/messages/checkout';
+import { checkoutCartSummary } from '@resto/copy/storefront/checkout';
 
 /** The cart beside the checkout tabs: lines and totals, with a way back to change it. */
 export function CartSummary({ data }: { data: StoreData }) {
@@ -19,9 +19,9 @@ export function CartSummary({ data }: { data: StoreData }) {
   return (
     <div className="rounded-3xl bg-white p-5 shadow-sm">
       <div className="mb-2 flex items-baseline justify-between">
-        <h2 className="text-lg font-bold">{cartSummaryTexts.panier}</h2>
+        <h2 className="text-lg font-bold">{checkoutCartSummary.heading}</h2>
         <Link to={`${prefix}/menu`} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
-          {cartSummaryTexts.modifier}
+          {checkoutCartSummary.edit}
         </Link>
       </div>
       <ul className="mb-3 divide-y divide-black/5 text-sm" suppressHydrationWarning>

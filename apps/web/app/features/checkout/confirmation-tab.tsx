@@ -1,7 +1,8 @@
 import type { CheckoutTab } from '@resto/domain/checkout';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
-import { paymentTexts } from '@resto/domain/messages';
+import { checkoutConfirm } from '@resto/copy/storefront/checkout';
+import { paymentTexts } from '@resto/copy/storefront/payment';
 import { formatPrice } from '@resto/domain/format';
 import { CardSection } from '../payment/index.ts';
 import { useCartTotals } from '../cart/index.ts';
@@ -12,7 +13,6 @@ import { usePlaceOrder } from './use-place-order.ts';
 import { tabLabel } from './tabs-nav.tsx';
 import { useMealVoucher } from './meal-voucher.ts';
 import { MealVoucherAmounts } from './payment-tab.tsx';
-import { confirmationTabTexts } from '@resto/domain/messages/checkout';
 
 /** Confirmation tab: what will be ordered, by whom, how, and the button that places the order. */
 export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: CheckoutTab) => void }) {
@@ -38,20 +38,20 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
         <div>{content}</div>
       </div>
       <button type="button" onClick={() => goTo(tab)} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
-        {confirmationTabTexts.modifier}
+        {checkoutConfirm.edit}
       </button>
     </div>
   );
 
-  const when = address.is_scheduled ? describeSchedule(address.delivery_date, address.delivery_time_range) : confirmationTabTexts.desQuePossible;
+  const when = address.is_scheduled ? describeSchedule(address.delivery_date, address.delivery_time_range) : checkoutConfirm.asSoonAsPossible;
 
   return (
     <div>
       <h2 id="onglet-confirmation" className="mb-2 text-lg font-bold">
-        {confirmationTabTexts.verifiezEtConfirmez}
+        {checkoutConfirm.heading}
       </h2>
       <div className="divide-y divide-black/5">
-        {row('type', isPickup ? confirmationTabTexts.aEmporter : confirmationTabTexts.livraison)}
+        {row('type', isPickup ? checkoutConfirm.pickup : checkoutConfirm.delivery)}
         {row(
           'personal',
           personal.first_name || personal.last_name ? (
@@ -63,17 +63,17 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
               </span>
             </>
           ) : (
-            <span className="text-red-700">{confirmationTabTexts.aCompleter}</span>
+            <span className="text-red-700">{checkoutConfirm.toComplete}</span>
           ),
         )}
         {row(
           'delivery',
           isPickup ? (
-            confirmationTabTexts.retraitA(when, readSetting(settings, 'contacts.address', ''))
+            checkoutConfirm.pickupAt(when, readSetting(settings, 'contacts.address', ''))
           ) : address.address ? (
-            confirmationTabTexts.livraison2(when, [address.address, address.address2, `${address.postal_code ?? ''} ${address.city ?? ''}`].filter(Boolean).join(', '))
+            checkoutConfirm.deliveryAt(when, [address.address, address.address2, `${address.postal_code ?? ''} ${address.city ?? ''}`].filter(Boolean).join(', '))
           ) : (
-            <span className="text-red-700">{confirmationTabTexts.adresseACompleter}</span>
+            <span className="text-red-700">{checkoutConfirm.addressToComplete}</span>
           ),
         )}
         {row(
@@ -97,10 +97,10 @@ export function ConfirmationTab({ data, goTo }: { data: StoreData; goTo: (tab: C
         disabled={placing || count === 0 || repricing || holdsSoldOut}
         className="mt-4 w-full rounded-full bg-brand-600 px-4 py-3.5 text-lg font-semibold text-white disabled:opacity-50"
       >
-        {placing ? (card ? paymentTexts.paying : confirmationTabTexts.envoiDeLaCommande) : card ? paymentTexts.pay(formatPrice(totals.totalCents)) : confirmationTabTexts.confirmerLaCommande}
+        {placing ? (card ? paymentTexts.paying : checkoutConfirm.sending) : card ? paymentTexts.pay(formatPrice(totals.totalCents)) : checkoutConfirm.submit}
       </button>
       <p className="mt-2 text-center text-xs text-ink/70">
-        {card ? paymentTexts.cardCommitment : confirmationTabTexts.enConfirmantVousVousEngagez(isPickup ? confirmationTabTexts.auRetrait : confirmationTabTexts.aLaLivraison)}
+        {card ? paymentTexts.cardCommitment : checkoutConfirm.commitment(isPickup ? checkoutConfirm.payOnPickup : checkoutConfirm.payOnDelivery)}
       </p>
     </div>
   );

@@ -19,7 +19,7 @@ import { distanceFor, useLocationStore } from '../location/location-store.ts';
 import { busyExtraMinutes, readCalendar } from '@resto/domain/calendar';
 import { SchedulePicker, type ScheduleValue } from './schedule-picker.tsx';
 import { useCheckoutStore } from './checkout-store.ts';
-import { deliveryTabTexts } from '@resto/domain/messages/checkout';
+import { checkoutAddress } from '@resto/copy/storefront/checkout';
 
 /** The address fields of the form: the schedule is the picker's, never overwritten by the form. */
 function addressOnly<T extends Partial<DeliveryForm>>(values: T) {
@@ -125,7 +125,7 @@ export function DeliveryTab({ data, onDone }: { data: StoreData; onDone: () => v
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
       <h2 id="onglet-delivery" className="text-lg font-bold">
-        {isPickup ? deliveryTabTexts.retraitAuRestaurant : deliveryTabTexts.adresseDeLivraison}
+        {isPickup ? checkoutAddress.pickupHeading : checkoutAddress.deliveryHeading}
       </h2>
       <input type="hidden" {...register('is_pickup')} />
       {isPickup ? (
@@ -134,7 +134,7 @@ export function DeliveryTab({ data, onDone }: { data: StoreData; onDone: () => v
           <p className="flex items-start gap-2">
             <Clock size={18} className="mt-0.5 shrink-0 text-brand-600" aria-hidden />
             <span>
-              {deliveryTabTexts.votreCommandeEstPreteAu(readSetting(settings, 'scheduling.pickup_minimum_time', 20) + busyExtraMinutes(readCalendar(settings), new Date()))}
+              {checkoutAddress.pickupReadiness(readSetting(settings, 'scheduling.pickup_minimum_time', 20) + busyExtraMinutes(readCalendar(settings), new Date()))}
             </span>
           </p>
         </div>
@@ -143,22 +143,22 @@ export function DeliveryTab({ data, onDone }: { data: StoreData; onDone: () => v
           <LocationSearch onChosen={fillFrom} />
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="sm:col-span-2">
-              <Field id="address" label={deliveryTabTexts.adresse} autoComplete="address-line1" error={errors.address?.message} {...register('address')} />
+              <Field id="address" label={checkoutAddress.street} autoComplete="address-line1" error={errors.address?.message} {...register('address')} />
             </div>
-            <Field id="address2" label={deliveryTabTexts.complementEtageCode} autoComplete="address-line2" {...register('address2')} />
+            <Field id="address2" label={checkoutAddress.addressDetails} autoComplete="address-line2" {...register('address2')} />
             <Field
               id="postal_code"
-              label={deliveryTabTexts.codePostal}
+              label={checkoutAddress.postalCode}
               inputMode="numeric"
               autoComplete="postal-code"
               error={errors.postal_code?.message}
               {...register('postal_code')}
             />
-            <Field id="city" label={deliveryTabTexts.ville} autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-            <Field id="country" label={deliveryTabTexts.pays} autoComplete="country-name" {...register('country')} />
+            <Field id="city" label={checkoutAddress.city} autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+            <Field id="country" label={checkoutAddress.country} autoComplete="country-name" {...register('country')} />
           </div>
           <p className="text-sm text-ink/70">
-            {deliveryTabTexts.nousLivrons(readDeliverySettings(settings)
+            {checkoutAddress.deliveredPostalCodes(readDeliverySettings(settings)
               .zones.map((z) => `${z.name} (${z.postal_code})`)
               .join(', '))}
           </p>
@@ -166,7 +166,7 @@ export function DeliveryTab({ data, onDone }: { data: StoreData; onDone: () => v
       )}
       <SchedulePicker menus={menus} settings={settings} isPickup={isPickup} value={schedule} onChange={setSchedule} error={scheduleError} />
       <button type="submit" disabled={checking} className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white disabled:opacity-60 sm:w-auto">
-        {checking ? deliveryTabTexts.verificationDeLAdresse : deliveryTabTexts.continuer}
+        {checking ? checkoutAddress.checking : checkoutAddress.next}
       </button>
     </form>
   );

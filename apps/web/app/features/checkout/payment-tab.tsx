@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Banknote, CreditCard, Ticket } from 'lucide-react';
-import { messages, paymentTexts } from '@resto/domain/messages';
+import { checkoutPayment } from '@resto/copy/storefront/checkout';
+import { paymentAnswers, paymentTexts } from '@resto/copy/storefront/payment';
 import { readPaymentMethods, resolvePaymentMethod } from '@resto/domain/payments';
 import type { SettingsList } from '@resto/domain/settings';
 import { useCheckoutStore } from './checkout-store.ts';
@@ -9,7 +10,6 @@ import { formatPrice } from '@resto/domain/format';
 import { useCartStore } from '../cart/cart-store.ts';
 import type { PricingData } from '../cart/index.ts';
 import { useMealVoucher } from './meal-voucher.ts';
-import { paymentTabTexts } from '@resto/domain/messages/checkout';
 
 /**
  * Payment tab (spec sections 3–5): the methods the settings enable — `payments.cod.active` cash,
@@ -88,7 +88,7 @@ export function PaymentTab({ settings, data, onDone }: { settings: SettingsList;
     >
       <fieldset className="space-y-3">
         <legend id="onglet-payment" className="mb-3 text-lg font-bold">
-          {paymentTabTexts.moyenDePaiement}
+          {checkoutPayment.heading}
         </legend>
         {choice('cash', <Banknote className="shrink-0 text-brand-600" aria-hidden />, paymentTexts.cashTitle, paymentTexts.cashHint)}
         {voucher.offered
@@ -96,7 +96,7 @@ export function PaymentTab({ settings, data, onDone }: { settings: SettingsList;
               'meal_voucher',
               <Ticket className="shrink-0 text-brand-600" aria-hidden />,
               paymentTexts.mealVoucherTitle(isPickup ? paymentTexts.mealVoucherPickup : paymentTexts.mealVoucherDelivery),
-              voucher.split.eligibleCents > 0 ? paymentTexts.mealVoucherHint(formatPrice(voucher.dailyLimitCents)) : messages.mealVoucherNothingEligible,
+              voucher.split.eligibleCents > 0 ? paymentTexts.mealVoucherHint(formatPrice(voucher.dailyLimitCents)) : paymentAnswers.mealVoucherNothingEligible,
             )
           : null}
         {choice(
@@ -110,7 +110,7 @@ export function PaymentTab({ settings, data, onDone }: { settings: SettingsList;
       {voucher.chosen ? <MealVoucherAmounts voucherCents={voucher.split.voucherCents} restCents={voucher.split.restCents} /> : null}
       {!resolved ? <p className="text-sm font-medium text-red-700">{paymentTexts.noMethod}</p> : null}
       <button type="submit" disabled={!resolved} className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white disabled:opacity-50 sm:w-auto">
-        {paymentTabTexts.continuer}
+        {checkoutPayment.next}
       </button>
     </form>
   );

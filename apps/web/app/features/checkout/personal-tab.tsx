@@ -9,7 +9,7 @@ import { ReceiptOptions } from './receipt-options.tsx';
 import { useAuthStore } from '../account/auth-store.ts';
 import { formatPhone } from '@resto/domain/phone';
 import { useLocalePrefix } from '../../lib/paths.ts';
-import { personalTabTexts } from '@resto/domain/messages/checkout';
+import { checkoutContact } from '@resto/copy/storefront/checkout';
 
 /** Personal tab (spec section 5): validated with the same schema as the API; typed values are kept. */
 export function PersonalTab({ onDone }: { onDone: () => void }) {
@@ -47,29 +47,29 @@ export function PersonalTab({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={handleSubmit(() => onDone())} noValidate className="space-y-4">
       <h2 id="onglet-personal" className="text-lg font-bold">
-        {personalTabTexts.vosCoordonnees}
+        {checkoutContact.heading}
       </h2>
       {user ? (
-        <p className="text-sm text-ink/70">{personalTabTexts.connecteAvecLaCommandeSera(user.email)}</p>
+        <p className="text-sm text-ink/70">{checkoutContact.loggedInAs(user.email)}</p>
       ) : (
         <p className="text-sm text-ink/70">
-          {personalTabTexts.vousAvezUnCompte}{' '}
+          {checkoutContact.haveAccount}{' '}
           <Link
             to={`${prefix}/auth/login?redirect=${encodeURIComponent(`${prefix}/checkout?tab=personal`)}`}
             className="font-semibold text-brand-700 underline"
           >
-            {personalTabTexts.connectezVous}
+            {checkoutContact.logIn}
           </Link>{' '}
-          {personalTabTexts.pourRetrouverVosCoordonneesFacultatif}
+          {checkoutContact.logInBenefit}
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="first_name" label={personalTabTexts.prenom} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
-        <Field id="last_name" label={personalTabTexts.nom} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
-        <Field id="email" label={personalTabTexts.eMail} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <Field id="first_name" label={checkoutContact.firstName} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+        <Field id="last_name" label={checkoutContact.lastName} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+        <Field id="email" label={checkoutContact.email} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <Field
           id="phone"
-          label={personalTabTexts.telephone}
+          label={checkoutContact.phone}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -78,10 +78,10 @@ export function PersonalTab({ onDone }: { onDone: () => void }) {
           {...register('phone')}
         />
       </div>
-      <p className="text-xs text-ink/70">{personalTabTexts.nousUtilisonsCesInformationsUniquement}</p>
+      <p className="text-xs text-ink/70">{checkoutContact.dataUse}</p>
       <ReceiptOptions />
       <button type="submit" className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white sm:w-auto">
-        {personalTabTexts.continuer}
+        {checkoutContact.next}
       </button>
     </form>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BusinessSchema } from '@resto/domain/checkout';
 import { Field } from '../../components/ui/field.tsx';
 import { useCheckoutStore } from './checkout-store.ts';
-import { receiptOptionsTexts } from '@resto/domain/messages/checkout';
+import { receiptOptions } from '@resto/copy/storefront/checkout';
 
 const emptyBusiness = { company_name: '', address: '', vat_number: '', siren: '' };
 
@@ -29,7 +29,7 @@ export function ReceiptOptions() {
           checked={receipt.hideName}
           onChange={(event) => setReceipt({ ...receipt, hideName: event.target.checked })}
         />
-        <span>{receiptOptionsTexts.nePasFaireFigurerMon}</span>
+        <span>{receiptOptions.anonymous}</span>
       </label>
       <details
         open={receipt.business !== null}
@@ -38,11 +38,11 @@ export function ReceiptOptions() {
           if (open !== (receipt.business !== null)) setReceipt({ ...receipt, business: open ? business : null });
         }}
       >
-        <summary className="cursor-pointer text-sm font-semibold">{receiptOptionsTexts.besoinDUneFacturePour}</summary>
+        <summary className="cursor-pointer text-sm font-semibold">{receiptOptions.invoiceToggle}</summary>
         <div className="mt-3 grid gap-3 sm:grid-cols-2" onBlur={() => setTouched(true)}>
           <Field
             id="business_company_name"
-            label={receiptOptionsTexts.raisonSociale}
+            label={receiptOptions.businessName}
             autoComplete="organization"
             value={business.company_name}
             error={errorOf('company_name')}
@@ -50,7 +50,7 @@ export function ReceiptOptions() {
           />
           <Field
             id="business_address"
-            label={receiptOptionsTexts.adresseDeFacturation}
+            label={receiptOptions.businessAddress}
             autoComplete="street-address"
             value={business.address}
             error={errorOf('address')}
@@ -58,14 +58,14 @@ export function ReceiptOptions() {
           />
           <Field
             id="business_vat_number"
-            label={receiptOptionsTexts.nDeTvaIntracommunautaireFacultatif}
+            label={receiptOptions.vatNumber}
             value={business.vat_number}
             error={errorOf('vat_number')}
             onChange={(e) => change('vat_number', e.target.value)}
           />
           <Field
             id="business_siren"
-            label={receiptOptionsTexts.sirenFacultatif}
+            label={receiptOptions.siren}
             inputMode="numeric"
             value={business.siren}
             error={errorOf('siren')}

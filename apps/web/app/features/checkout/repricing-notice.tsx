@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { formatPrice } from '@resto/domain/format';
-import { repricingTexts as t } from '@resto/domain/messages/backoffice-audit';
+import { repricing as t } from '@resto/copy/staff/audit';
 import { useCartStore } from '../cart/cart-store.ts';
 import { useCartTotals, type PricingData } from '../cart/index.ts';
 

@@ -14,8 +14,8 @@ import {
   addDays,
 } from '@resto/domain/scheduling';
 import { isStoppedByPause, parisTime, readCalendar } from '@resto/domain/calendar';
-import { schedulePickerTexts } from '@resto/domain/messages/checkout';
-import { capacityMessages, capacityPickerTexts } from '@resto/domain/messages/backoffice-capacity';
+import { capacityAnswers, capacityPicker } from '@resto/copy/staff/capacity';
+import { schedulePicker } from '@resto/copy/storefront/checkout';
 import { useFullSlots } from '../backoffice-capacity/index.ts';
 
 export interface ScheduleValue {
@@ -74,7 +74,7 @@ export function SchedulePicker({
   }, [selectedFull, value, onChange]);
   const today = toRestaurantDate(now);
   const dayLabel = (d: string) =>
-    d === today ? schedulePickerTexts.aujourdHui(formatDay(d)) : d === addDays(today, 1) ? schedulePickerTexts.demain(formatDay(d)) : formatDay(d);
+    d === today ? schedulePicker.today(formatDay(d)) : d === addDays(today, 1) ? schedulePicker.tomorrow(formatDay(d)) : formatDay(d);
   const radio = 'flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border-2 px-4 py-3';
   // No screen, or a pause: the earliest slot instead of ASAP, chosen for the visitor (they may pick another).
   const earliest = slots.find((s) => !full.has(s.start))?.value ?? null;
@@ -89,7 +89,7 @@ export function SchedulePicker({
   return (
     <fieldset className="space-y-3">
       <legend className="mb-2 font-bold">
-        {isPickup ? schedulePickerTexts.quandSouhaitezVousRetirerVotre : schedulePickerTexts.quandSouhaitezVousEtreLivre}
+        {isPickup ? schedulePicker.pickupQuestion : schedulePicker.deliveryQuestion}
       </legend>
       <div className="grid gap-3 sm:grid-cols-2">
         <label className={`${radio} ${!scheduled ? 'border-brand-600 bg-brand-50' : 'border-black/10'} ${open ? '' : 'cursor-not-allowed opacity-60'}`}>
@@ -102,15 +102,15 @@ export function SchedulePicker({
             className="size-5 accent-brand-600"
           />
           <span>
-            <span className="block font-semibold">{schedulePickerTexts.desQuePossible}</span>
+            <span className="block font-semibold">{schedulePicker.asSoonAsPossible}</span>
             <span className="text-sm text-ink/70">
               {open
-                ? schedulePickerTexts.environMin(leadTimeMinutes(scheduling, now, calendar))
+                ? schedulePicker.aboutMinutes(leadTimeMinutes(scheduling, now, calendar))
                 : paused
-                  ? schedulePickerTexts.pausedChooseSlot(parisTime(calendar.ordering.paused_until!))
+                  ? schedulePicker.pausedChooseSlot(parisTime(calendar.ordering.paused_until!))
                   : noScreen
-                    ? schedulePickerTexts.pasDeCommandeImmediate
-                    : schedulePickerTexts.leRestaurantEstFermePour}
+                    ? schedulePicker.noAsapHint
+                    : schedulePicker.closedNow}
             </span>
           </span>
         </label>
@@ -122,22 +122,22 @@ export function SchedulePicker({
             onChange={() => onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: earliest })}
             className="size-5 accent-brand-600"
           />
-          <span className="block font-semibold">{schedulePickerTexts.planifier}</span>
+          <span className="block font-semibold">{schedulePicker.schedule}</span>
         </label>
       </div>
       {asapFull && open ? (
         <p role="status" className="text-sm font-medium text-ink/80">
-          {capacityMessages.asapFull}
+          {capacityAnswers.asapFull}
         </p>
       ) : null}
       {scheduled ? (
         dates.length === 0 ? (
-          <p className="text-sm font-medium text-red-700">{schedulePickerTexts.aucunCreneauNEstDisponible}</p>
+          <p className="text-sm font-medium text-red-700">{schedulePicker.noSlot}</p>
         ) : (
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
               <label htmlFor="delivery_date" className="mb-1 block text-sm font-semibold">
-                {schedulePickerTexts.jour}
+                {schedulePicker.day}
               </label>
               <select
                 id="delivery_date"
@@ -158,7 +158,7 @@ export function SchedulePicker({
             </div>
             <div>
               <label htmlFor="delivery_time_range" className="mb-1 block text-sm font-semibold">
-                {schedulePickerTexts.creneau}
+                {schedulePicker.slot}
               </label>
               <select
                 id="delivery_time_range"
@@ -168,16 +168,16 @@ export function SchedulePicker({
                 onChange={(e) => onChange({ is_scheduled: true, delivery_date: date, delivery_time_range: e.target.value || null })}
                 className={`w-full rounded-xl border bg-white px-3 py-2.5 text-base ${error ? 'border-red-600' : 'border-black/15'}`}
               >
-                <option value="">{schedulePickerTexts.choisirUnCreneau}</option>
+                <option value="">{schedulePicker.chooseSlot}</option>
                 {slots.map((slot) => (
                   <option key={slot.value} value={slot.value} disabled={full.has(slot.start)}>
-                    {full.has(slot.start) ? capacityPickerTexts.fullLabel(slot.label) : slot.label}
+                    {full.has(slot.start) ? capacityPicker.fullLabel(slot.label) : slot.label}
                   </option>
                 ))}
               </select>
               {slots.some((slot) => full.has(slot.start)) ? (
                 <p className="mt-1 text-sm text-ink/70" data-testid="full-slots">
-                  {capacityPickerTexts.fullList(slots.filter((slot) => full.has(slot.start)).map((slot) => slot.label))}
+                  {capacityPicker.fullList(slots.filter((slot) => full.has(slot.start)).map((slot) => slot.label))}
                 </p>
               ) : null}
             </div>

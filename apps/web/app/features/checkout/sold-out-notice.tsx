@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { availabilityTexts as t } from '@resto/domain/messages/backoffice-availability';
+import { availability as t } from '@resto/copy/staff/availability';
 import { useCartStore } from '../cart/cart-store.ts';
 
 /**

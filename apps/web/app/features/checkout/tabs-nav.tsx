@@ -1,18 +1,18 @@
 import { useCartStore } from '../cart/cart-store.ts';
 import { checkoutTabs, type CheckoutTab } from '@resto/domain/checkout';
-import { tabsNavTexts } from '@resto/domain/messages/checkout';
+import { checkoutSteps } from '@resto/copy/storefront/checkout';
 
 const tabLabels: Record<CheckoutTab, string> = {
-  type: tabsNavTexts.mode,
-  personal: tabsNavTexts.coordonnees,
-  delivery: tabsNavTexts.retrait,
-  payment: tabsNavTexts.paiement,
-  confirmation: tabsNavTexts.confirmation,
+  type: checkoutSteps.orderType,
+  personal: checkoutSteps.contact,
+  delivery: checkoutSteps.pickup,
+  payment: checkoutSteps.payment,
+  confirmation: checkoutSteps.confirm,
 };
 
 /** A tab's name as the customer reads it: the third tab is « Retrait » for pickup, « Livraison » for delivery. */
 export function tabLabel(tab: CheckoutTab, isPickup: boolean): string {
-  return tab === 'delivery' && !isPickup ? tabsNavTexts.livraison : tabLabels[tab];
+  return tab === 'delivery' && !isPickup ? checkoutSteps.delivery : tabLabels[tab];
 }
 
 /** The five checkout tabs in order (spec section 2); any tab can be opened directly. */
@@ -20,7 +20,7 @@ export function TabsNav({ current, onSelect }: { current: CheckoutTab; onSelect:
   const isPickup = useCartStore((s) => s.is_pickup);
   const currentIndex = checkoutTabs.indexOf(current);
   return (
-    <nav aria-label={tabsNavTexts.etapesDeLaCommande} className="mb-4 overflow-x-auto">
+    <nav aria-label={checkoutSteps.label} className="mb-4 overflow-x-auto">
       <ol className="flex min-w-max gap-1">
         {checkoutTabs.map((tab, index) => (
           <li key={tab}>

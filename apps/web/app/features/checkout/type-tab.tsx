@@ -5,7 +5,7 @@ import type { StoreData } from '../../lib/api.server.ts';
 import { useLocationStore } from '../location/location-store.ts';
 import { useCartStore } from '../cart/cart-store.ts';
 import { useCartTotals } from '../cart/index.ts';
-import { typeTabTexts } from '@resto/domain/messages/checkout';
+import { checkoutOrderType } from '@resto/copy/storefront/checkout';
 
 /**
  * Order type (spec section 4): choosing sets pickup or delivery, recalculates the cart and after
@@ -36,7 +36,7 @@ export function TypeTab({ data, onDone }: { data: StoreData; onDone: () => void 
   return (
     <div>
       <h2 id="onglet-type" className="mb-3 text-lg font-bold">
-        {typeTabTexts.commentSouhaitezVousRecevoirVotre}
+        {checkoutOrderType.heading}
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
         <button
@@ -47,8 +47,8 @@ export function TypeTab({ data, onDone }: { data: StoreData; onDone: () => void 
         >
           <ShoppingBag className="shrink-0 text-brand-600" aria-hidden />
           <span>
-            <span className="block font-semibold">{typeTabTexts.aEmporter}</span>
-            <span className="text-sm text-ink/70">{typeTabTexts.retraitAuRestaurantPaiementSur}</span>
+            <span className="block font-semibold">{checkoutOrderType.pickup}</span>
+            <span className="text-sm text-ink/70">{checkoutOrderType.pickupHint}</span>
           </span>
         </button>
         <button
@@ -60,9 +60,9 @@ export function TypeTab({ data, onDone }: { data: StoreData; onDone: () => void 
         >
           <Bike className="shrink-0 text-brand-600" aria-hidden />
           <span>
-            <span className="block font-semibold">{typeTabTexts.livraison}</span>
+            <span className="block font-semibold">{checkoutOrderType.delivery}</span>
             <span className="text-sm text-ink/70">
-              {delivery.active ? typeTabTexts.chezVousSelonVotreAdresse : typeTabTexts.nonProposeeParLeRestaurant}
+              {delivery.active ? checkoutOrderType.deliveryHint : checkoutOrderType.unavailable}
             </span>
           </span>
         </button>
@@ -73,7 +73,7 @@ export function TypeTab({ data, onDone }: { data: StoreData; onDone: () => void 
         </p>
       ) : chosen ? (
         <p role="status" className="mt-3 text-sm font-medium text-emerald-700">
-          {chosen === 'pickup' ? typeTabTexts.retraitSurPlaceChoisi : typeTabTexts.livraisonChoisie}
+          {chosen === 'pickup' ? checkoutOrderType.pickupChosen : checkoutOrderType.deliveryChosen}
         </p>
       ) : null}
     </div>

@@ -12,7 +12,9 @@ import {
   type OrderPayload,
   type Personal,
 } from '@resto/domain/checkout';
-import { messages } from '@resto/domain/messages';
+import { orderAnswers } from '@resto/copy/errors/orders';
+import { requestErrors } from '@resto/copy/errors/request';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
 import type { StoreData } from '../../lib/api.server.ts';
 import { OrderCreatedSchema, OrderFinalizedSchema } from '@resto/contract/orders';
 import { errorStatus } from '@resto/contract/errors';
@@ -165,7 +167,7 @@ interface FailureScreen {
 /** Tells why the order was not placed (the error's own message when it has one), the cart and the forms kept as they are. */
 async function showOrderFailure(error: unknown, { toast, revalidate, goTo }: FailureScreen): Promise<void> {
   if (error instanceof PaymentFailedError) {
-    toast(messages.paymentFailed);
+    toast(paymentAnswers.paymentFailed);
   } else if (isApiError(error, 'coupon_unknown', 'coupon_expired', 'coupon_refused', 'coupon_already_used')) {
     // The server refused the coupon (expired, already used, not for this order): say why, keep the cart.
     const current = useCartStore.getState().coupon;
@@ -194,9 +196,9 @@ async function showOrderFailure(error: unknown, { toast, revalidate, goTo }: Fai
     toast(error.message);
     await revalidate();
   } else if (isApiError(error) && !serverTrouble(error)) {
-    toast(`${messages.genericError} : ${error.message}`);
+    toast(`${requestErrors.genericError} : ${error.message}`);
   } else {
-    toast(messages.genericError);
+    toast(requestErrors.genericError);
   }
 }
 
@@ -227,10 +229,10 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
     const cart = useCartStore.getState();
     const checkout = useCheckoutStore.getState();
     const account = orderingAccount();
-    if (cart.lines.length === 0) return toast(messages.emptyCart);
+    if (cart.lines.length === 0) return toast(orderAnswers.emptyCart);
     const forms = checkedForms(cart, checkout);
     if (forms.incomplete) {
-      toast(messages.fillRequired);
+      toast(requestErrors.fillRequired);
       return goTo(forms.incomplete);
     }
 
@@ -238,8 +240,8 @@ export function usePlaceOrder(data: StoreData, goTo: (tab: CheckoutTab) => void)
       try {
         await prepareCardPayment();
       } catch (error) {
-        if (error instanceof CardFormError) return toast(messages.fillRequired);
-        return toast(messages.genericError);
+        if (error instanceof CardFormError) return toast(requestErrors.fillRequired);
+        return toast(requestErrors.genericError);
       }
     }
 

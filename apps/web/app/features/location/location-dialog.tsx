@@ -9,7 +9,7 @@ import { useCheckoutStore } from '../checkout/checkout-store.ts';
 import { PickupPoint } from './pickup-point.tsx';
 import { LocationSearch } from './location-search.tsx';
 import { useLocationStore } from './location-store.ts';
-import { locationPanelTexts } from '@resto/domain/messages/delivery';
+import { locationPanel } from '@resto/copy/storefront/location';
 
 /**
  * The location panel's dialog (spec sections 3 and 4): pickup, or delivery to an address found
@@ -56,13 +56,13 @@ export function LocationDialog({ settings, onClose, returnFocus }: { settings: S
           }}
         >
           <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold">{locationPanelTexts.retraitOuLivraison}</Dialog.Title>
-            <Dialog.Close className="grid size-10 place-items-center rounded-full" aria-label={locationPanelTexts.fermer}>
+            <Dialog.Title className="text-lg font-bold">{locationPanel.heading}</Dialog.Title>
+            <Dialog.Close className="grid size-10 place-items-center rounded-full" aria-label={locationPanel.close}>
               <X size={20} aria-hidden />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">{locationPanelTexts.choisissezLeRetraitAuRestaurant}</Dialog.Description>
-          <div role="group" aria-label={locationPanelTexts.modeDeCommande} className="mb-4 flex gap-1 rounded-full bg-brand-50 p-1">
+          <Dialog.Description className="sr-only">{locationPanel.intro}</Dialog.Description>
+          <div role="group" aria-label={locationPanel.orderType} className="mb-4 flex gap-1 rounded-full bg-brand-50 p-1">
             <button
               type="button"
               aria-pressed={mode === 'pickup'}
@@ -70,7 +70,7 @@ export function LocationDialog({ settings, onClose, returnFocus }: { settings: S
               className={`${option} ${mode === 'pickup' ? 'bg-white shadow-sm' : 'text-ink/70'}`}
             >
               <Store size={18} aria-hidden />
-              {locationPanelTexts.aEmporter}
+              {locationPanel.pickup}
             </button>
             <button
               type="button"
@@ -80,14 +80,14 @@ export function LocationDialog({ settings, onClose, returnFocus }: { settings: S
               className={`${option} ${mode === 'delivery' ? 'bg-white shadow-sm' : 'text-ink/70'} disabled:opacity-50`}
             >
               <Bike size={18} aria-hidden />
-              {locationPanelTexts.livraison}
+              {locationPanel.delivery}
             </button>
           </div>
           {mode === 'pickup' ? (
             <div className="space-y-4">
               <PickupPoint settings={settings} className="rounded-2xl bg-brand-50 p-4" />
               <button type="button" onClick={choosePickup} className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white">
-                {locationPanelTexts.retirerAuRestaurant}
+                {locationPanel.pickupAtRestaurant}
               </button>
             </div>
           ) : (

@@ -4,7 +4,7 @@ import { lazyWithPreload } from 'react-lazy-with-preload';
 import { readSetting, type SettingsList } from '@resto/domain/settings';
 import { useCartStore } from '../cart/cart-store.ts';
 import { useLocationStore } from './location-store.ts';
-import { locationPanelTexts } from '@resto/domain/messages/delivery';
+import { locationPanel } from '@resto/copy/storefront/location';
 
 /** The dialog's code (location-dialog.tsx: the address search, Radix's dialog), fetched on demand (docs/decisions/027). */
 const LocationDialog = /* @__PURE__ */ lazyWithPreload(() => import('./location-dialog.tsx').then((m) => ({ default: m.LocationDialog })));
@@ -25,8 +25,8 @@ export function LocationPanel({ settings }: { settings: SettingsList }) {
   const label = isPickup
     ? `À emporter · ${readSetting(settings, 'contacts.address', '')}`
     : record
-      ? locationPanelTexts.livraison2(record.formatted_address)
-      : locationPanelTexts.livraisonChoisirUneAdresse;
+      ? locationPanel.deliveryTo(record.formatted_address)
+      : locationPanel.deliveryChooseAddress;
   return (
     <>
       <button

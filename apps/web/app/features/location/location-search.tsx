@@ -6,7 +6,7 @@ import { eurosToCents } from '@resto/domain/money';
 import { ApiCallError } from '../../lib/api-error.ts';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocationStore } from './location-store.ts';
-import { locationSearchTexts } from '@resto/domain/messages/delivery';
+import { addressSearch } from '@resto/copy/storefront/location';
 
 /** The search's API calls and their schemas, loaded on first use (location-calls.ts). */
 const loadCalls = () => import('./location-calls.ts');
@@ -60,7 +60,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
         setSuggestions(found);
         setActive(found.length ? 0 : -1);
         setOpen(true);
-        setMessage(found.length ? '' : locationSearchTexts.ajoutezLeCodePostalOu(locationMessages.noSuggestion));
+        setMessage(found.length ? '' : addressSearch.addPostalCode(locationMessages.noSuggestion));
         setStatus('idle');
       } catch (error) {
         if (current !== requestId.current) return;
@@ -89,7 +89,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
       setQuery(record.formatted_address);
       setStatus('chosen');
       setMessage(
-        locationSearchTexts.livraisonEnvironMin(formatPrice(eurosToCents(record.delivery_cost)), formatDistance(record.distance, record.unit), record.duration),
+        addressSearch.deliveryQuote(formatPrice(eurosToCents(record.delivery_cost)), formatDistance(record.distance, record.unit), record.duration),
       );
       onChosen(record);
       closeTimer.current = setTimeout(() => setSuggestions([]), locationPanelCloseDelayMs);
@@ -135,7 +135,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
   return (
     <div className="relative">
       <label htmlFor={`${id}-input`} className="mb-1 block text-sm font-semibold">
-        {locationSearchTexts.rechercherVotreAdresse}
+        {addressSearch.label}
       </label>
       <div className="flex gap-2">
         <div className="relative flex-1">
@@ -146,11 +146,11 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
             aria-expanded={open && suggestions.length > 0}
             aria-controls={listId}
             aria-autocomplete="list"
-            aria-activedescendant={open && active >= 0 ? locationSearchTexts.option(id, active) : undefined}
+            aria-activedescendant={open && active >= 0 ? addressSearch.optionId(id, active) : undefined}
             aria-invalid={invalid || undefined}
             aria-describedby={`${id}-status`}
             autoComplete="street-address"
-            placeholder={locationSearchTexts.ex8RueMerciere69002}
+            placeholder={addressSearch.placeholder}
             value={query}
             onChange={(e) => {
               clearTimeout(closeTimer.current);
@@ -176,10 +176,10 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
             type="button"
             onClick={useMyPosition}
             className="flex shrink-0 items-center gap-1 rounded-xl border border-black/15 px-3 text-sm font-medium"
-            aria-label={locationSearchTexts.utiliserMaPosition}
+            aria-label={addressSearch.useMyPosition}
           >
             <LocateFixed size={18} aria-hidden />
-            <span className="hidden sm:inline">{locationSearchTexts.maPosition}</span>
+            <span className="hidden sm:inline">{addressSearch.myPosition}</span>
           </button>
         ) : null}
       </div>
@@ -188,7 +188,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
         <ul
           id={listId}
           role="listbox"
-          aria-label={locationSearchTexts.adressesProposees}
+          aria-label={addressSearch.suggestions}
           className="mt-1 w-full overflow-hidden rounded-xl border border-black/10 bg-white shadow-lg"
         >
           {suggestions.map((s, index) => (

@@ -1,7 +1,7 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { allergenLabels, allergens } from '@resto/domain/allergens';
 import { useAllergenFilter } from './allergen-filter-store.ts';
-import { allergenFilterTexts } from '@resto/domain/messages/menu';
+import { allergenFilter } from '@resto/copy/storefront/menu';
 
 /** "Hide dishes containing…": the 14 allergens of EU 1169/2011 annex II as checkboxes. */
 export function AllergenFilter({ hiddenCount }: { hiddenCount: number }) {
@@ -11,15 +11,15 @@ export function AllergenFilter({ hiddenCount }: { hiddenCount: number }) {
   return (
     <details className="rounded-2xl bg-white p-3 shadow-sm" open={hidden.length > 0 ? true : undefined}>
       <summary className="flex cursor-pointer items-center gap-2 font-semibold">
-        <SlidersHorizontal size={16} aria-hidden />{allergenFilterTexts.allergenes}
+        <SlidersHorizontal size={16} aria-hidden />{allergenFilter.toggle}
         {hidden.length ? (
           <span className="ml-auto text-xs font-normal text-ink/70" role="status">
-            {hiddenCount}{allergenFilterTexts.plat}{hiddenCount > 1 ? allergenFilterTexts.s : ''}{allergenFilterTexts.masque}{hiddenCount > 1 ? allergenFilterTexts.s : ''}
+            {hiddenCount}{allergenFilter.dishSingular}{hiddenCount > 1 ? allergenFilter.pluralSuffix : ''}{allergenFilter.hiddenSingular}{hiddenCount > 1 ? allergenFilter.pluralSuffix : ''}
           </span>
         ) : null}
       </summary>
       <fieldset className="mt-2">
-        <legend className="mb-2 text-sm text-ink/70">{allergenFilterTexts.masquerLesPlatsQuiContiennent}</legend>
+        <legend className="mb-2 text-sm text-ink/70">{allergenFilter.legend}</legend>
         <div className="grid grid-cols-2 gap-x-3 gap-y-1 sm:grid-cols-3">
           {allergens.map((allergen) => (
             <label key={allergen} className="flex min-h-9 items-center gap-2 text-sm">
@@ -30,11 +30,11 @@ export function AllergenFilter({ hiddenCount }: { hiddenCount: number }) {
         </div>
         {hidden.length ? (
           <button type="button" onClick={clear} className="mt-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
-            {allergenFilterTexts.toutAfficher}
+            {allergenFilter.showAll}
           </button>
         ) : null}
         <p className="mt-2 text-xs text-ink/70">
-          {allergenFilterTexts.lesSupplementsPeuventEnContenir}
+          {allergenFilter.optionsNote}
         </p>
       </fieldset>
     </details>

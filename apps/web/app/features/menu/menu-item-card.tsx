@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { MenuItem } from '@resto/domain/catalogue';
 import { useCartStore } from '../cart/cart-store.ts';
 import { formatEuros } from '@resto/domain/format';
-import { menuItemCardTexts } from '@resto/domain/messages/menu';
+import { dishCard } from '@resto/copy/storefront/menu';
 import { DishPicture } from '../../components/dish-picture.tsx';
 import { ProductDialog } from './product-dialog-loader.ts';
 
@@ -37,7 +37,7 @@ export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[
             formatEuros(price)
           ) : (
             <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-ink/80" data-testid="item-sold-out">
-              {menuItemCardTexts.soldOutBadge}
+              {dishCard.soldOutBadge}
             </span>
           )}
         </p>
@@ -60,7 +60,7 @@ export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[
       // The dialog's code, fetched as soon as the dish is pointed at, touched or focused.
       onPointerEnter={preloadDialog}
       onFocus={preloadDialog}
-      aria-label={menuItemCardTexts.cardLabel(item.item_name, badges, item.item_description, formatEuros(price))}
+      aria-label={dishCard.cardLabel(item.item_name, badges, item.item_description, formatEuros(price))}
     >
       {content}
     </Link>

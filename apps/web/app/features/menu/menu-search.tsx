@@ -4,7 +4,7 @@ import { Search, X } from 'lucide-react';
 import type { MenuItem } from '@resto/domain/catalogue';
 import { buildSearchIndex, searchItems, searchMinLength } from '@resto/domain/search';
 import { formatEuros } from '@resto/domain/format';
-import { menuSearchTexts } from '@resto/domain/messages/menu';
+import { menuSearch } from '@resto/copy/storefront/menu';
 import { ProductDialog } from './product-dialog-loader.ts';
 import { useCartStore } from '../cart/cart-store.ts';
 
@@ -26,7 +26,7 @@ export function MenuSearch({ items }: { items: MenuItem[] }) {
   return (
     <div className="relative" role="search">
       <label htmlFor={`${id}-input`} className="sr-only">
-        {menuSearchTexts.rechercherUnPlat}
+        {menuSearch.label}
       </label>
       <div className="flex items-center gap-2 rounded-2xl bg-white px-3 shadow-sm focus-within:outline-2 focus-within:outline-brand-600">
         <Search size={18} className="text-ink/50" aria-hidden />
@@ -38,7 +38,7 @@ export function MenuSearch({ items }: { items: MenuItem[] }) {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={(e) => e.key === 'Escape' && setQuery('')}
-          placeholder={menuSearchTexts.rechercherUnPlatUnIngredient}
+          placeholder={menuSearch.placeholder}
           autoComplete="off"
           aria-describedby={`${id}-status`}
           className="min-w-0 flex-1 bg-transparent py-3 text-base outline-none"
@@ -47,7 +47,7 @@ export function MenuSearch({ items }: { items: MenuItem[] }) {
           <button
             type="button"
             onClick={() => setQuery('')}
-            aria-label={menuSearchTexts.effacerLaRecherche}
+            aria-label={menuSearch.clear}
             className="grid size-8 place-items-center rounded-full"
           >
             <X size={16} aria-hidden />
@@ -55,7 +55,7 @@ export function MenuSearch({ items }: { items: MenuItem[] }) {
         ) : null}
       </div>
       <p id={`${id}-status`} className="sr-only" aria-live="polite">
-        {active ? menuSearchTexts.resultat(results.length, results.length > 1 ? 's' : '') : ''}
+        {active ? menuSearch.resultCount(results.length, results.length > 1 ? 's' : '') : ''}
       </p>
       {/* On a phone the results push the allergen filter down rather than lie over it: laid over, its
           box peeked out under a short list or the « aucun plat » line, as an empty panel. From sm
@@ -63,7 +63,7 @@ export function MenuSearch({ items }: { items: MenuItem[] }) {
           line is a status, always in the flow. */}
       {active && results.length ? (
         <div className="mt-1 overflow-hidden rounded-2xl bg-white shadow-xl sm:absolute sm:inset-x-0 sm:top-full sm:z-40">
-          <ul aria-label={menuSearchTexts.resultatsDeLaRecherche}>
+          <ul aria-label={menuSearch.results}>
             {results.map((item) => (
               <li key={item.item_id}>
                 <Link
@@ -89,7 +89,7 @@ export function MenuSearch({ items }: { items: MenuItem[] }) {
           </ul>
         </div>
       ) : active ? (
-        <p className="mt-1 rounded-2xl bg-white px-3 py-3 text-sm text-ink/70 shadow-sm">{menuSearchTexts.aucunPlatNeCorrespondA(query.trim())}</p>
+        <p className="mt-1 rounded-2xl bg-white px-3 py-3 text-sm text-ink/70 shadow-sm">{menuSearch.noResult(query.trim())}</p>
       ) : null}
     </div>
   );

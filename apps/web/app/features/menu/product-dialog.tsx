@@ -11,7 +11,7 @@ import { offerHeadline, type ItemNameOf, type Offer } from '@resto/domain/offers
 import { useCartStore } from '../cart/cart-store.ts';
 import { fetchProductAfterAdd } from './quick-add.tsx';
 import { formatEuros } from '@resto/domain/format';
-import { productDialogTexts } from '@resto/domain/messages/menu';
+import { dishDialog } from '@resto/copy/storefront/menu';
 
 /**
  * The product dialog (/menu?product={item_id}): options within each option's selected count,
@@ -85,11 +85,11 @@ export function ProductDialog({ item, offers, nameOf, onClose }: { item: MenuIte
                 </div>
               ))}
               <div className="rounded-2xl bg-amber-50 p-3 text-sm" data-testid="allergens">
-                <p className="font-semibold">{productDialogTexts.allergenes}</p>
+                <p className="font-semibold">{dishDialog.allergens}</p>
                 <p>
                   {item.item_allergens.length
                     ? item.item_allergens.map((a) => allergenLabels[a as Allergen] ?? a).join(', ')
-                    : productDialogTexts.aucunDes14AllergenesMajeurs}
+                    : dishDialog.noAllergen}
                 </p>
               </div>
               {item.options.map((option) => {
@@ -105,8 +105,8 @@ export function ProductDialog({ item, offers, nameOf, onClose }: { item: MenuIte
                     <legend className="px-1 font-semibold">
                       {option.option_name}{' '}
                       <span className="text-xs font-normal text-ink/70">
-                        {option.required ? productDialogTexts.obligatoire : productDialogTexts.facultatif} ·{' '}
-                        {single ? productDialogTexts.n1Choix : productDialogTexts.choixMaximum(option.selected)}
+                        {option.required ? dishDialog.required : dishDialog.optional} ·{' '}
+                        {single ? dishDialog.oneChoice : dishDialog.maxChoices(option.selected)}
                       </span>
                     </legend>
                     {option.option_options.map((value) => {
@@ -125,7 +125,7 @@ export function ProductDialog({ item, offers, nameOf, onClose }: { item: MenuIte
                             {value.name}
                             {value.allergens.length ? (
                               <span className="block text-xs text-amber-800">
-                                {productDialogTexts.contient(value.allergens.map((a) => allergenLabels[a as Allergen] ?? a).join(', '))}
+                                {dishDialog.contains(value.allergens.map((a) => allergenLabels[a as Allergen] ?? a).join(', '))}
                               </span>
                             ) : null}
                           </span>
@@ -142,25 +142,25 @@ export function ProductDialog({ item, offers, nameOf, onClose }: { item: MenuIte
                 );
               })}
               <label className="block">
-                <span className="mb-1 block font-semibold">{productDialogTexts.unePrecisionPourLaCuisine}</span>
+                <span className="mb-1 block font-semibold">{dishDialog.noteLabel}</span>
                 <textarea
                   value={note}
                   onChange={(e) => setNote(e.target.value)}
                   maxLength={300}
                   rows={2}
-                  placeholder={productDialogTexts.sansOignonsAllergieAuxFruits}
+                  placeholder={dishDialog.notePlaceholder}
                   className="w-full rounded-xl border border-black/15 p-3 text-base"
                 />
               </label>
             </div>
           </div>
           <div className="flex items-center gap-3 border-t border-black/10 p-4">
-            <div className="flex items-center rounded-full border border-black/15" role="group" aria-label={productDialogTexts.quantite}>
+            <div className="flex items-center rounded-full border border-black/15" role="group" aria-label={dishDialog.quantity}>
               <button
                 type="button"
                 className="grid size-11 place-items-center"
                 onClick={() => setQuantity((q) => Math.max(1, q - 1))}
-                aria-label={productDialogTexts.retirerUn}
+                aria-label={dishDialog.decrease}
               >
                 <Minus size={18} aria-hidden />
               </button>
@@ -171,18 +171,18 @@ export function ProductDialog({ item, offers, nameOf, onClose }: { item: MenuIte
                 type="button"
                 className="grid size-11 place-items-center"
                 onClick={() => setQuantity((q) => Math.min(maxLineQuantity, q + 1))}
-                aria-label={productDialogTexts.ajouterUn}
+                aria-label={dishDialog.increase}
               >
                 <Plus size={18} aria-hidden />
               </button>
             </div>
             <button type="button" onClick={submit} className="flex-1 rounded-full bg-brand-600 px-4 py-3 font-semibold text-white disabled:opacity-50">
-              {productDialogTexts.ajouter(formatPrice(lineCents))}
+              {dishDialog.add(formatPrice(lineCents))}
             </button>
           </div>
           <Dialog.Close
             className="absolute right-3 top-3 grid size-10 place-items-center rounded-full bg-white/90 shadow"
-            aria-label={productDialogTexts.fermer}
+            aria-label={dishDialog.close}
           >
             <X size={20} aria-hidden />
           </Dialog.Close>

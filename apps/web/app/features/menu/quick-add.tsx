@@ -4,7 +4,7 @@ import type { MenuItem } from '@resto/domain/catalogue';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { useCartStore } from '../cart/cart-store.ts';
-import { quickAddTexts } from '@resto/domain/messages/menu';
+import { quickAdd } from '@resto/copy/storefront/menu';
 
 /**
  * Fires GET /v2/public/products/{item_menu_id} after an add, from the one-tap add and from the
@@ -27,7 +27,7 @@ function QuickAdd({ item, className = '' }: { item: MenuItem; className?: string
   const style = `grid size-9 shrink-0 place-items-center rounded-full bg-brand-600 text-white shadow ${className}`;
   if (item.options.some((o) => o.required)) {
     return (
-      <Link to={`${prefix}/menu?product=${item.item_id}`} preventScrollReset className={style} aria-label={quickAddTexts.choisirLesOptionsDe(item.item_name)}>
+      <Link to={`${prefix}/menu?product=${item.item_id}`} preventScrollReset className={style} aria-label={quickAdd.chooseOptions(item.item_name)}>
         <Plus size={18} aria-hidden />
       </Link>
     );
@@ -36,11 +36,11 @@ function QuickAdd({ item, className = '' }: { item: MenuItem; className?: string
     <button
       type="button"
       className={style}
-      aria-label={quickAddTexts.ajouterAuPanier(item.item_name)}
+      aria-label={quickAdd.add(item.item_name)}
       onClick={() => {
         add({ item, choices: [], quantity: 1, note: '' });
         fetchProductAfterAdd(item.item_menu_id);
-        toast(quickAddTexts.ajouteAuPanier(item.item_name), 'success');
+        toast(quickAdd.added(item.item_name), 'success');
       }}
     >
       <Plus size={18} aria-hidden />

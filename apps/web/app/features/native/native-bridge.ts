@@ -1,6 +1,6 @@
 import { App } from '@capacitor/app';
 import { StatusBar, Style } from '@capacitor/status-bar';
-import { messages } from '@resto/domain/messages';
+import { pwaOverlays } from '@resto/copy/storefront/pwa';
 import { decideBackAction } from './back-button.ts';
 import { statusBarStyleFor } from './status-bar.ts';
 
@@ -17,7 +17,7 @@ export async function startNativeBridge(showHint: (text: string) => void): Promi
     lastPress = now;
     if (action === 'exit') void App.exitApp();
     else if (action === 'back') window.history.back();
-    else showHint(messages.backAgainToExit);
+    else showHint(pwaOverlays.backAgainToExit);
   });
 
   const applyStatusBar = () => {

@@ -1,4 +1,5 @@
-import { messages } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
 import { checkTestCard } from '@resto/domain/payments';
 import { PaymentIntentAnswerSchema, StripeCustomerAnswerSchema, TestProcessorIntentSchema } from '@resto/contract/payments';
 import { api } from '../../lib/api.ts';
@@ -11,7 +12,7 @@ import { useTestCardStore } from './test-card-store.ts';
 /** The card was refused, not confirmed or not authenticated: 'Le paiement a échoué, veuillez réessayer' (section 8). */
 export class PaymentFailedError extends Error {
   constructor() {
-    super(messages.paymentFailed);
+    super(paymentAnswers.paymentFailed);
     this.name = 'PaymentFailedError';
   }
 }
@@ -19,12 +20,12 @@ export class PaymentFailedError extends Error {
 /** The card form is incomplete or wrong: its fields show why, nothing was sent. */
 export class CardFormError extends Error {
   constructor() {
-    super(messages.fillRequired);
+    super(requestErrors.fillRequired);
     this.name = 'CardFormError';
   }
 }
 
-const cardMessages = { number: messages.cardNumberInvalid, expiry: messages.cardExpiryInvalid, cvc: messages.cardCvcInvalid } as const;
+const cardMessages = { number: paymentAnswers.cardNumberInvalid, expiry: paymentAnswers.cardExpiryInvalid, cvc: paymentAnswers.cardCvcInvalid } as const;
 
 /**
  * Before the order is sent: checks the card form (test processor) or submits Stripe's Payment

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { messages, paymentTexts } from '@resto/domain/messages';
+import { requestErrors } from '@resto/copy/errors/request';
+import { paymentTexts } from '@resto/copy/storefront/payment';
 import { formatPrice } from '@resto/domain/format';
 import { loadPaymentConfig, type PaymentConfig } from './payment-config.ts';
 import { StripePaymentElement } from './stripe-payment-element.tsx';
@@ -25,7 +26,7 @@ export function CardSection({ totalCents }: { totalCents: number }) {
   if (config === 'error')
     return (
       <p role="alert" className="text-sm font-medium text-red-700">
-        {messages.genericError}
+        {requestErrors.genericError}
       </p>
     );
   if (!config) return <p className="text-sm text-ink/70">{paymentTexts.stripeLoading}</p>;

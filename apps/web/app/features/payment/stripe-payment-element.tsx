@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { paymentTexts } from '@resto/domain/messages';
+import { paymentTexts } from '@resto/copy/storefront/payment';
 
 /** The Stripe.js instance and Elements group of the mounted Payment Element, for the confirmation step. */
 let mounted: { stripe: Stripe; elements: StripeElements } | null = null;

@@ -1,5 +1,5 @@
 import { FlaskConical } from 'lucide-react';
-import { paymentTexts } from '@resto/domain/messages';
+import { paymentTexts } from '@resto/copy/storefront/payment';
 import { Field } from '../../components/ui/field.tsx';
 import { formatCardNumber, formatExpiry, useTestCardStore } from './test-card-store.ts';
 

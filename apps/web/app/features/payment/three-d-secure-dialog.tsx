@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { ShieldCheck } from 'lucide-react';
-import { paymentTexts } from '@resto/domain/messages';
+import { paymentTexts } from '@resto/copy/storefront/payment';
 import { useAuthenticationStore } from './authentication-store.ts';
 
 /** The test processor's 3-D Secure step (card 4000 0027 6000 3184): approve or refuse, as a bank would ask. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Cookie } from 'lucide-react';
 import { consentDelayMs, onOpenRequest, readConsent, writeConsent } from './consent.ts';
 import { isNativeApp } from '../native/index.ts';
-import { cookieConsentTexts, pwaMessages } from '@resto/domain/messages/pwa';
+import { cookieConsent, pwaOverlays } from '@resto/copy/storefront/pwa';
 
 const answerButton = 'rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white';
 
@@ -59,32 +59,32 @@ export function CookieConsent({ prefix, analytics }: { prefix: string; analytics
       className="fixed inset-x-2 bottom-2 z-[45] mx-auto max-w-xl rounded-2xl bg-white p-3 text-sm shadow-2xl ring-1 ring-black/10 sm:bottom-4"
     >
       <p id={titleId} className="flex items-center gap-1.5 font-bold">
-        <Cookie size={16} className="shrink-0 text-brand-600" aria-hidden /> {pwaMessages.cookieTitle}
+        <Cookie size={16} className="shrink-0 text-brand-600" aria-hidden /> {pwaOverlays.cookieTitle}
       </p>
       <p id={textId} className="mt-1 text-xs text-ink/80">
-        {analytics ? pwaMessages.cookieTextAnalytics : pwaMessages.cookieText}
+        {analytics ? pwaOverlays.cookieTextAnalytics : pwaOverlays.cookieText}
       </p>
       <p className="mt-1 text-xs">
         <Link to={`${prefix}/privacy-policy`} className="text-brand-700 underline" onClick={() => setOpen(false)}>
-          {cookieConsentTexts.politiqueDeConfidentialite}
+          {cookieConsent.privacyLink}
         </Link>
         {' · '}
         <Link to={`${prefix}/cookie-policy`} className="text-brand-700 underline" onClick={() => setOpen(false)}>
-          {cookieConsentTexts.politiqueCookies}
+          {cookieConsent.cookiePolicyLink}
         </Link>
       </p>
       {current !== null ? (
         <p className="mt-1 text-xs font-medium" data-testid="cookie-current-choice">
-          {current === 'true' ? pwaMessages.cookieCurrentAccepted : pwaMessages.cookieCurrentRefused}
+          {current === 'true' ? pwaOverlays.cookieCurrentAccepted : pwaOverlays.cookieCurrentRefused}
         </p>
       ) : null}
       {/* docs/decisions/012 (RGPD, CNIL): refusing is as easy as accepting — two buttons of the same size and style. */}
       <div className="mt-2 grid grid-cols-2 gap-2">
         <button ref={firstButton} type="button" onClick={() => answer(false)} className={answerButton}>
-          {pwaMessages.cookieRefuse}
+          {pwaOverlays.cookieRefuse}
         </button>
         <button type="button" onClick={() => answer(true)} className={answerButton}>
-          {pwaMessages.cookieAccept}
+          {pwaOverlays.cookieAccept}
         </button>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Download } from 'lucide-react';
-import { pwaMessages } from '@resto/domain/messages/pwa';
+import { pwaOverlays } from '@resto/copy/storefront/pwa';
 import { useLocation } from 'react-router';
 import { useInstallGate } from './use-install-gate.ts';
 import { installBannerHiddenOn } from './install-gate.ts';
@@ -66,19 +66,19 @@ export function InstallBanner() {
       {shown ? (
         <section
           role="region"
-          aria-label={pwaMessages.installTitle}
+          aria-label={pwaOverlays.installTitle}
           className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-2xl bg-night p-4 text-white shadow-2xl ring-1 ring-white/10 [padding-bottom:max(1rem,env(safe-area-inset-bottom))]"
         >
           <div className="flex items-start gap-3">
             <img src="/icons/icon-96.png" alt="" width={48} height={48} className="shrink-0 rounded-xl" />
             <div className="min-w-0">
-              <h2 className="font-semibold">{pwaMessages.installTitle}</h2>
-              <p className="text-sm text-white/75">{pwaMessages.installText}</p>
+              <h2 className="font-semibold">{pwaOverlays.installTitle}</h2>
+              <p className="text-sm text-white/75">{pwaOverlays.installText}</p>
             </div>
           </div>
           <div className="mt-3 flex justify-end gap-2">
             <button type="button" onClick={later} disabled={installing} className="rounded-full px-4 py-2 text-sm font-semibold text-white/80 hover:text-white">
-              {pwaMessages.installLater}
+              {pwaOverlays.installLater}
             </button>
             <button
               type="button"
@@ -86,7 +86,7 @@ export function InstallBanner() {
               disabled={installing}
               className="flex items-center gap-1.5 rounded-full bg-brand-500 px-4 py-2 text-sm font-semibold disabled:opacity-70"
             >
-              <Download size={16} aria-hidden /> {installing ? pwaMessages.installing : pwaMessages.installNow}
+              <Download size={16} aria-hidden /> {installing ? pwaOverlays.installing : pwaOverlays.installNow}
             </button>
           </div>
         </section>

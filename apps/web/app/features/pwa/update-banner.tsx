@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { pwaMessages } from '@resto/domain/messages/pwa';
+import { pwaOverlays } from '@resto/copy/storefront/pwa';
 import { useServiceWorker } from './use-service-worker.ts';
 
 /** The update banner (spec section 2): shown while a new service worker waits; 'Actualiser' activates it. */
@@ -9,13 +9,13 @@ export function UpdateBanner() {
   return (
     <section
       role="region"
-      aria-label={pwaMessages.updateTitle}
+      aria-label={pwaOverlays.updateTitle}
       className="fixed inset-x-3 top-16 z-50 mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-white p-4 shadow-2xl ring-1 ring-black/10"
     >
       <RefreshCw size={22} className="shrink-0 text-brand-600" aria-hidden />
       <div className="min-w-0 flex-1">
-        <h2 className="font-semibold">{pwaMessages.updateTitle}</h2>
-        <p className="text-sm text-ink/70">{pwaMessages.updateText}</p>
+        <h2 className="font-semibold">{pwaOverlays.updateTitle}</h2>
+        <p className="text-sm text-ink/70">{pwaOverlays.updateText}</p>
       </div>
       <button
         type="button"
@@ -23,7 +23,7 @@ export function UpdateBanner() {
         disabled={updating}
         className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-70"
       >
-        {updating ? pwaMessages.updating : pwaMessages.updateAction}
+        {updating ? pwaOverlays.updating : pwaOverlays.updateAction}
       </button>
     </section>
   );

@@ -1,16 +1,16 @@
 import { Facebook, Globe, Instagram, Linkedin, Twitter, Youtube } from 'lucide-react';
 import type { SocialNetwork } from '@resto/domain/site';
-import { socialLinksTexts } from '@resto/domain/messages/site';
+import { socialLinks } from '@resto/copy/storefront/site';
 
 /** How each network is named to a French visitor. */
 export const socialLabels: Record<SocialNetwork, string> = {
-  facebook: socialLinksTexts.facebook,
-  instagram: socialLinksTexts.instagram,
-  twitter: socialLinksTexts.xTwitter,
-  tiktok: socialLinksTexts.tiktok,
-  youtube: socialLinksTexts.youtube,
-  linkedin: socialLinksTexts.linkedin,
-  pinterest: socialLinksTexts.pinterest,
+  facebook: socialLinks.facebook,
+  instagram: socialLinks.instagram,
+  twitter: socialLinks.twitter,
+  tiktok: socialLinks.tiktok,
+  youtube: socialLinks.youtube,
+  linkedin: socialLinks.linkedin,
+  pinterest: socialLinks.pinterest,
 };
 
 const icons: Partial<Record<SocialNetwork, typeof Globe>> = {

@@ -1,5 +1,5 @@
 import { getPushKey, subscribeToPush as subscribeToPushRoute, unsubscribeFromPush as unsubscribeFromPushRoute } from '@resto/contract/push.routes';
-import { staffPushTexts } from '@resto/domain/messages/escalation';
+import { staffPush } from '@resto/copy/staff/escalation';
 import { api, isApiError, type RouteBody } from '../../lib/api.ts';
 
 /**
@@ -58,9 +58,9 @@ function canReceivePush(): boolean {
  * subscription made with the same key is sent again, one made with another key is replaced.
  */
 export async function subscribeToPush(): Promise<PushSubscribeResult> {
-  if (!canReceivePush()) return { ok: false, reason: 'unsupported', message: staffPushTexts.notificationsUnsupported };
+  if (!canReceivePush()) return { ok: false, reason: 'unsupported', message: staffPush.notificationsUnsupported };
   const permission = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
-  if (permission !== 'granted') return { ok: false, reason: 'denied', message: staffPushTexts.notificationsDenied };
+  if (permission !== 'granted') return { ok: false, reason: 'denied', message: staffPush.notificationsDenied };
   try {
     const registration = await navigator.serviceWorker.register(staffWorker.url, { scope: staffWorker.scope });
     await activeWorker(registration);
@@ -77,7 +77,7 @@ export async function subscribeToPush(): Promise<PushSubscribeResult> {
     const state = await api.call(subscribeToPushRoute, { body, sensitive: true });
     return { ok: true, endpoint: state.endpoint };
   } catch (error) {
-    return { ok: false, reason: 'failed', message: isApiError(error) ? error.message : staffPushTexts.subscribeFailed };
+    return { ok: false, reason: 'failed', message: isApiError(error) ? error.message : staffPush.subscribeFailed };
   }
 }
 

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { InvitationInfo } from '@resto/contract/staff';
 import { acceptStaffInvitation } from '@resto/contract/staff.routes';
 import { StaffAcceptSchema, passwordMinLength, type StaffAcceptForm } from '@resto/domain/staff';
-import { staffMessages, staffRoleLabels, staffInvitationTexts as t } from '@resto/domain/messages/staff';
+import { staffAnswers, staffRoleLabels, invitationPage as t } from '@resto/copy/staff/team';
 import { Field } from '../../components/ui/field.tsx';
 import { api } from '../../lib/api.ts';
 import { staffHome, staffLoginPage } from './paths.ts';
@@ -15,7 +15,7 @@ import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { useAction } from '../../lib/use-action.ts';
 
 /** The form requires the e-mail when the link names none (the first owner's link). */
-const WithEmailSchema = StaffAcceptSchema.refine((value) => value.email !== undefined, { path: ['email'], message: staffMessages.emailRequired });
+const WithEmailSchema = StaffAcceptSchema.refine((value) => value.email !== undefined, { path: ['email'], message: staffAnswers.emailRequired });
 
 /**
  * The account of an invitation link (/restaurant/invitation?jeton=…; docs/decisions/020): name and

@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { staffLogin } from '@resto/contract/staff.routes';
+import { staffLogin as staffLoginRoute } from '@resto/contract/staff.routes';
 import { StaffLoginSchema, type StaffLoginForm } from '@resto/domain/staff';
-import { staffLoginTexts } from '@resto/domain/messages/staff';
+import { staffLogin } from '@resto/copy/staff/team';
 import { Field } from '../../components/ui/field.tsx';
 import { api } from '../../lib/api.ts';
 import { staffHome } from './paths.ts';
@@ -31,32 +31,32 @@ export function StaffLoginForm({ restaurant }: { restaurant: string }) {
   const { errors } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
-    const me = await run(() => api.call(staffLogin, { body: values, sensitive: true }));
+    const me = await run(() => api.call(staffLoginRoute, { body: values, sensitive: true }));
     if (me) await navigate(staffHome, { replace: true });
   });
 
   return (
     <AuthCard
-      title={staffLoginTexts.title}
+      title={staffLogin.title}
       intro={
         <>
           {restaurant ? <strong className="block text-ink">{restaurant}</strong> : null}
-          {staffLoginTexts.intro}
+          {staffLogin.intro}
         </>
       }
     >
       <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-        <Field id="staff-email" label={staffLoginTexts.email} type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <Field id="staff-email" label={staffLogin.email} type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register('email')} />
         <Field
           id="staff-password"
-          label={staffLoginTexts.password}
+          label={staffLogin.password}
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
           {...register('password')}
         />
         <FormAlert message={error} />
-        <SubmitButton loading={loading}>{staffLoginTexts.submit}</SubmitButton>
+        <SubmitButton loading={loading}>{staffLogin.submit}</SubmitButton>
       </form>
     </AuthCard>
   );

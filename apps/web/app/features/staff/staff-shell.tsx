@@ -3,7 +3,7 @@ import { NavLink, useNavigate } from 'react-router';
 import { CalendarClock, ClipboardList, Database, FileClock, Gauge, LogOut, Percent, Settings, Truck, UtensilsCrossed, Users, CircleSlash } from 'lucide-react';
 import { staffLogout } from '@resto/contract/staff.routes';
 import type { StaffMe } from '@resto/contract/staff';
-import { staffAreaTexts, staffRoleLabels } from '@resto/domain/messages/staff';
+import { staffArea, staffRoleLabels } from '@resto/copy/staff/team';
 import { api } from '../../lib/api.ts';
 import { unsubscribeFromPush } from '../staff-push/index.ts';
 import { backOfficePaths, staffHome, staffLoginPage, staffTeamPath } from './paths.ts';
@@ -18,19 +18,19 @@ export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode 
   useHydratedMark();
   const navigate = useNavigate();
   const links = [
-    { to: staffHome, label: staffAreaTexts.orders, icon: ClipboardList },
-    { to: backOfficePaths.availability, label: staffAreaTexts.availability, icon: CircleSlash },
+    { to: staffHome, label: staffArea.orders, icon: ClipboardList },
+    { to: backOfficePaths.availability, label: staffArea.availability, icon: CircleSlash },
     ...(me.role === 'owner'
       ? [
-          { to: backOfficePaths.menu, label: staffAreaTexts.menu, icon: UtensilsCrossed },
-          { to: backOfficePaths.hours, label: staffAreaTexts.hours, icon: CalendarClock },
-          { to: backOfficePaths.capacity, label: staffAreaTexts.capacity, icon: Gauge },
-          { to: backOfficePaths.delivery, label: staffAreaTexts.delivery, icon: Truck },
-          { to: backOfficePaths.offers, label: staffAreaTexts.offers, icon: Percent },
-          { to: backOfficePaths.settings, label: staffAreaTexts.settings, icon: Settings },
-          { to: backOfficePaths.audit, label: staffAreaTexts.audit, icon: FileClock },
-          { to: backOfficePaths.importExport, label: staffAreaTexts.importExport, icon: Database },
-          { to: staffTeamPath, label: staffAreaTexts.team, icon: Users },
+          { to: backOfficePaths.menu, label: staffArea.menu, icon: UtensilsCrossed },
+          { to: backOfficePaths.hours, label: staffArea.hours, icon: CalendarClock },
+          { to: backOfficePaths.capacity, label: staffArea.capacity, icon: Gauge },
+          { to: backOfficePaths.delivery, label: staffArea.delivery, icon: Truck },
+          { to: backOfficePaths.offers, label: staffArea.offers, icon: Percent },
+          { to: backOfficePaths.settings, label: staffArea.settings, icon: Settings },
+          { to: backOfficePaths.audit, label: staffArea.audit, icon: FileClock },
+          { to: backOfficePaths.importExport, label: staffArea.importExport, icon: Database },
+          { to: staffTeamPath, label: staffArea.team, icon: Users },
         ]
       : []),
   ];
@@ -49,13 +49,13 @@ export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode 
       <header className="bg-ink text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 pt-3 pb-2">
           <div className="w-full min-w-0 sm:w-auto sm:flex-1">
-            <p className="text-xs font-semibold tracking-wide text-white/60 uppercase">{staffAreaTexts.area}</p>
+            <p className="text-xs font-semibold tracking-wide text-white/60 uppercase">{staffArea.area}</p>
             <p className="text-lg leading-tight font-extrabold sm:truncate" data-testid="staff-restaurant">
               {me.restaurant}
             </p>
           </div>
           <p className="min-w-0 flex-1 text-sm text-white/80 sm:flex-none" data-testid="staff-signed-in">
-            {staffAreaTexts.signedInAs(me.name, staffRoleLabels[me.role])}
+            {staffArea.signedInAs(me.name, staffRoleLabels[me.role])}
           </p>
           <button
             type="button"
@@ -63,11 +63,11 @@ export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode 
             className="flex items-center gap-2 rounded-full border border-white/30 px-3 py-1.5 text-sm font-semibold hover:bg-white/10"
           >
             <LogOut size={16} aria-hidden />
-            {staffAreaTexts.logout}
+            {staffArea.logout}
           </button>
         </div>
         {/* Wrapped, never scrolled sideways: every section stays in sight at every width, without a hidden scrollbar. */}
-        <nav aria-label={staffAreaTexts.nav} className="mx-auto flex max-w-7xl flex-wrap gap-1 px-3 pb-3">
+        <nav aria-label={staffArea.nav} className="mx-auto flex max-w-7xl flex-wrap gap-1 px-3 pb-3">
           {links.map(({ to, label, icon: Icon }) => (
             <NavLink key={to} to={to} className={linkClass}>
               <Icon size={16} aria-hidden />

@@ -7,7 +7,7 @@ import type { StaffMe, StaffTeam } from '@resto/contract/staff';
 import { inviteStaff, removeStaffMember, revokeStaffInvitation } from '@resto/contract/staff.routes';
 import { formatDate, formatDateTime } from '@resto/domain/format';
 import { StaffInviteSchema, staffRoles, type StaffInviteForm } from '@resto/domain/staff';
-import { staffMessages, staffRoleLabels, staffTeamTexts as t } from '@resto/domain/messages/staff';
+import { staffAnswers, staffRoleLabels, teamPage as t } from '@resto/copy/staff/team';
 import { Field } from '../../components/ui/field.tsx';
 import { api } from '../../lib/api.ts';
 import { FormAlert } from '../../components/ui/alert.tsx';
@@ -44,7 +44,7 @@ export function StaffTeamPage({ me, team }: { me: StaffMe; team: StaffTeam }) {
     const sent = await invite.run(() => api.call(inviteStaff, { body: values }));
     if (!sent) return;
     reset({ email: '', role: values.role });
-    await after(staffMessages.invitationSent(sent.email ?? values.email));
+    await after(staffAnswers.invitationSent(sent.email ?? values.email));
   });
   const remove = async (staffId: number) => {
     setNotice(null);

@@ -1,7 +1,7 @@
 import type { TrackingView } from '@resto/contract/board';
 import { restaurantTimeZone } from '@resto/domain/clock';
 import { formatDateTime, formatEuros } from '@resto/domain/format';
-import { trackingStepLabels, trackingTexts as t } from '@resto/domain/messages/tracking';
+import { trackingPage as t, trackingStepLabels } from '@resto/copy/storefront/tracking';
 import { describeSchedule } from '@resto/domain/scheduling';
 
 /**
@@ -77,7 +77,7 @@ export function trackingDisplay(view: TrackingView): TrackingDisplay {
     detail,
     reason,
     refund,
-    mode: view.is_pickup ? t.retrait : t.livraison,
+    mode: view.is_pickup ? t.pickup : t.delivery,
     schedule: describeSchedule(view.delivery_date, view.delivery_time_range),
     payment: view.payment_test_mode && view.payment_method !== 'cash' ? `${payment} — ${t.testMode}` : payment,
     total: formatEuros(view.total),

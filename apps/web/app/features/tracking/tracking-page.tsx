@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Check, Clock, CreditCard, Phone, XCircle } from 'lucide-react';
 import type { TrackingView } from '@resto/contract/board';
-import { trackingTexts as t } from '@resto/domain/messages/tracking';
+import { trackingPage as t } from '@resto/copy/storefront/tracking';
 import { trackingDisplay, type StepperItem, type TrackingDisplay } from './tracking-display.ts';
 import { useLiveTracking } from './use-live-tracking.ts';
 
@@ -24,9 +24,9 @@ export function TrackingPage({ secret, initial }: { secret: string; initial: Tra
   const announcement = useAnnouncement(display.announcement);
   return (
     <div className="mx-auto max-w-xl px-4 py-6 sm:py-10" data-testid="tracking" data-step={view.step} data-status={view.status}>
-      <p className="text-sm font-semibold uppercase tracking-wide text-ink/70">{t.suivi}</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-ink/70">{t.heading}</p>
       <h1 className="text-3xl font-extrabold" data-testid="tracking-order-number">
-        {t.commandeN(view.order_id)}
+        {t.orderNumber(view.order_id)}
       </h1>
       <p className="mt-1 text-ink/70">
         {display.mode} · {display.schedule}
@@ -64,7 +64,7 @@ export function TrackingPage({ secret, initial }: { secret: string; initial: Tra
         {announcement}
       </p>
 
-      <section className="mt-5 rounded-3xl bg-white p-5 shadow-sm" aria-label={t.articles}>
+      <section className="mt-5 rounded-3xl bg-white p-5 shadow-sm" aria-label={t.lines}>
         <ul className="divide-y divide-black/5 text-sm">
           {view.items.map((item, index) => (
             <li key={index} className="py-2" data-testid="tracking-line">
@@ -85,7 +85,7 @@ export function TrackingPage({ secret, initial }: { secret: string; initial: Tra
           <div className="flex justify-between gap-3">
             <dt className="flex items-center gap-1.5">
               <CreditCard size={16} aria-hidden />
-              {t.paiement}
+              {t.payment}
             </dt>
             <dd className="text-right font-semibold" data-testid="tracking-payment">
               {display.payment}
@@ -96,18 +96,18 @@ export function TrackingPage({ secret, initial }: { secret: string; initial: Tra
 
       {view.restaurant_phone ? (
         <section className="mt-5 text-center">
-          <p className="text-sm text-ink/70">{t.uneQuestion}</p>
+          <p className="text-sm text-ink/70">{t.question}</p>
           <a
             href={`tel:${view.restaurant_phone.replace(/[^+\d]/g, '')}`}
             className="mt-1 inline-flex min-h-12 items-center gap-2 whitespace-nowrap rounded-full bg-brand-600 px-5 py-3 font-semibold text-white"
             data-testid="tracking-call"
           >
             <Phone size={18} aria-hidden />
-            {t.appeler(view.restaurant_phone)}
+            {t.call(view.restaurant_phone)}
           </a>
         </section>
       ) : null}
-      <p className="mt-6 text-center text-xs text-ink/65">{t.enDirect}</p>
+      <p className="mt-6 text-center text-xs text-ink/65">{t.liveHint}</p>
     </div>
   );
 }
@@ -117,12 +117,12 @@ function StatusIcon({ tone }: { tone: TrackingDisplay['tone'] }) {
   return <Icon size={32} className="mt-0.5 shrink-0" aria-hidden />;
 }
 
-const stateText = { done: t.etapeFaite, current: t.etapeEnCours, upcoming: t.etapeAVenir } as const;
+const stateText = { done: t.doneStep, current: t.currentStep, upcoming: t.nextStep } as const;
 
 /** Reçue → Acceptée → Prête → Terminée: done steps filled, the current one ringed. */
 function Stepper({ steps }: { steps: StepperItem[] }) {
   return (
-    <ol className="mt-5 grid grid-cols-4 gap-1" aria-label={t.etapes} data-testid="tracking-stepper">
+    <ol className="mt-5 grid grid-cols-4 gap-1" aria-label={t.stepsLabel} data-testid="tracking-stepper">
       {steps.map((item, index) => (
         <li
           key={item.step}

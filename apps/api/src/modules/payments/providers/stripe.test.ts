@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { messages } from '@resto/domain/messages';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
 import { payloadOf, request, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { createCardOrder, createCustomer, orderState, putPaid, requestIntent, expectError } from '../test-helpers.ts';
 import { startFakeStripeApi, type FakeStripeApi } from './fake-stripe-api.ts';
@@ -105,7 +105,7 @@ describe('the checkout API on the Stripe provider', () => {
     // The same order asks again (retry): same intent.
     expect(payloadOf(await requestIntent(server, { order_id: order.orderId, customer_id: customer, amount: order.total })).id).toBe(intent.id);
 
-    expectError(await putPaid(server, order.orderId, intent.id), 422, messages.paymentNotConfirmed);
+    expectError(await putPaid(server, order.orderId, intent.id), 422, paymentAnswers.paymentNotConfirmed);
     api.setIntentStatus(intent.id, 'succeeded');
     expect(payloadOf(await putPaid(server, order.orderId, intent.id))).toEqual({ order_id: order.orderId, status: 'paid' });
 
@@ -128,7 +128,7 @@ describe('the checkout API on the Stripe provider', () => {
     const stored = api.intents.get(intent.id)!;
     stored.amount = 100;
     api.setIntentStatus(intent.id, 'succeeded');
-    expectError(await putPaid(server, order.orderId, intent.id), 422, messages.paymentNotConfirmed);
+    expectError(await putPaid(server, order.orderId, intent.id), 422, paymentAnswers.paymentNotConfirmed);
     expect((await orderState(server.db, order.orderId)).status).toBe('pending');
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIntentStatus, testCardBehaviour, testCardRefundRefused, cardLast4, type IntentStatus } from '@resto/domain/payments';
-import { messages } from '@resto/domain/messages';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
 import type { Database } from '../../../db/client.ts';
 import type { Logger } from '../../../logger.ts';
 import * as repository from './test-processor-repository.ts';
@@ -140,7 +140,7 @@ export class TestProcessor implements PaymentProvider {
       if (await repository.transitionOpenIntent(this.db, row.id, open, { status: 'succeeded', lastError: null, cardLast4: last4 }))
         await this.emit(row.id, 'payment_intent.succeeded');
     } else if (behaviour === 'declined') {
-      const lastError = { code: 'card_declined', message: messages.cardDeclined };
+      const lastError = { code: 'card_declined', message: paymentAnswers.cardDeclined };
       if (await repository.transitionOpenIntent(this.db, row.id, open, { status: 'requires_payment_method', lastError, cardLast4: last4 }))
         await this.emit(row.id, 'payment_intent.payment_failed');
     } else {
@@ -161,7 +161,7 @@ export class TestProcessor implements PaymentProvider {
       if (await repository.transitionOpenIntent(this.db, row.id, ['requires_action'], { status: 'succeeded', lastError: null }))
         await this.emit(row.id, 'payment_intent.succeeded');
     } else {
-      const lastError = { code: 'authentication_failed', message: messages.cardAuthenticationFailed };
+      const lastError = { code: 'authentication_failed', message: paymentAnswers.cardAuthenticationFailed };
       if (await repository.transitionOpenIntent(this.db, row.id, ['requires_action'], { status: 'requires_payment_method', lastError }))
         await this.emit(row.id, 'payment_intent.payment_failed');
     }
