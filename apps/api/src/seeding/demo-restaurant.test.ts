@@ -3,12 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { demoRestaurantPath } from './demo-restaurant.ts';
 
-/** Every text of the French catalogue (packages/copy/src/*.ts): strings, and the source of the functions with variable parts. */
+/** Every text of the French catalogue (packages/copy/src/<area>/<feature>.ts and words.ts): strings, and the source of the functions with variable parts. */
 async function catalogueTexts(): Promise<{ where: string; text: string }[]> {
   const folder = fileURLToPath(new URL('../../../../packages/copy/src/', import.meta.url));
   const texts: { where: string; text: string }[] = [];
-  for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
-    const module = (await import(`@resto/domain/messages/${file.replace(/\.ts$/, '')}`)) as Record<string, unknown>;
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((name) => name.split('\\').join('/'));
+  for (const file of files.filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+    const module = (await import(`@resto/copy/${file.replace(/\.ts$/, '')}`)) as Record<string, unknown>;
     for (const [group, entries] of Object.entries(module)) {
       if (!entries || typeof entries !== 'object') continue;
       for (const [key, value] of Object.entries(entries as Record<string, unknown>)) {
