@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, test, expect } from 'vitest';
 import { words } from './words.ts';
+import { staffWords } from './staff/words.ts';
+import { storefrontWords } from './storefront/words.ts';
 import { requestErrors } from './errors/request.ts';
 import { orderAnswers } from './errors/orders.ts';
 import { accountAnswers } from './storefront/account.ts';
@@ -13,11 +15,11 @@ import { pwaOverlays } from './storefront/pwa.ts';
 import { receiptAnswers } from './documents/receipts.ts';
 import { scheduleMessages } from './storefront/checkout.ts';
 
-/** The catalogue's files, from packages/copy/src: `storefront/checkout.ts`… (tests and words.ts aside). */
+/** The catalogue's files, from packages/copy/src: `storefront/checkout.ts`… (tests and the words files aside). */
 function catalogueFiles(): string[] {
   const root = fileURLToPath(new URL('.', import.meta.url));
   return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'words.ts')
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('words.ts'))
     .map((name) => name.split('\\').join('/'))
     .sort();
 }
@@ -85,7 +87,7 @@ describe('the French catalogue', () => {
     expect(numbered).toEqual([]);
   });
 
-  test('a text said alike in two places is written once, in words.ts', () => {
+  test('a text said alike in two places is written once, in a words file (words.ts, staff/words.ts, storefront/words.ts)', () => {
     // A plain text given to a key: `  key: 'Texte',` (the catalogue's files are formatted so).
     const literal = /^\s+[\w'.]+: ('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"),?$/;
     const seen = new Map<string, string>();
@@ -101,6 +103,8 @@ describe('the French catalogue', () => {
       }
     }
     expect(twice).toEqual([]);
-    for (const text of Object.values(words)) expect(seen.has(text), `${JSON.stringify(text)} is in words.ts and written again`).toBe(false);
+    const shared = [...Object.values(words), ...Object.values(staffWords), ...Object.values(storefrontWords)];
+    expect(new Set(shared).size, 'a word is in two words files').toBe(shared.length);
+    for (const text of shared) expect(seen.has(text), `${JSON.stringify(text)} is in a words file and written again`).toBe(false);
   });
 });

@@ -2,15 +2,16 @@
  * The French texts of the audit log (/restaurant/journal) and of the export / import page
  * (/restaurant/import-export), and of the cart's repricing notice (part 9).
  */
+import { staffWords } from './words.ts';
 import { words } from '../words.ts';
 
 /** What an audit entry is about, as the journal's filter names it (audit_log.entity). */
 export const auditEntityLabels: Record<string, string> = {
-  menu: words.menus,
+  menu: staffWords.menus,
   category: words.categories,
-  item: words.dishes,
+  item: staffWords.dishes,
   offer: words.offers,
-  settings: words.settings,
+  settings: staffWords.settings,
   exception: 'Fermetures et ouvertures',
   ordering: 'Pause et affluence',
   restaurant: 'Imports',
@@ -33,7 +34,7 @@ export const auditLog = {
   after: 'Après',
   beforeColon: 'Avant : ',
   afterColon: 'Après : ',
-  changed: words.modified,
+  changed: staffWords.modified,
   noValue: '—',
   unchanged: (count: number) => `${count} champ${count > 1 ? 's' : ''} inchangé${count > 1 ? 's' : ''}`,
   showUnchanged: 'Afficher les champs inchangés',
@@ -50,20 +51,20 @@ export const restaurantImport = {
   importHint: 'Le fichier remplace toute la carte, les offres, les fermetures et les réglages. Vous verrez ce qui change avant de confirmer.',
   fileLabel: 'Fichier du restaurant (.json)',
   notJson: 'Ce fichier n’est pas un JSON lisible : choisissez le fichier exporté (restaurant-AAAA-MM-JJ.json).',
-  tooLarge: words.fileTooLarge,
+  tooLarge: staffWords.fileTooLarge,
   reading: 'Lecture du fichier…',
   invalidTitle: 'Le fichier est refusé : rien n’a été modifié.',
   previewTitle: 'Ce qui va changer',
   noChange: 'Ce fichier est identique au restaurant actuel : rien ne changera.',
-  settingsTitle: words.settings,
+  settingsTitle: staffWords.settings,
   confirm: 'Confirmer l’import',
-  cancel: words.cancel,
+  cancel: staffWords.cancel,
   importing: 'Import en cours…',
   imported: (summary: string) => `Import terminé. ${summary}`,
   stale: 'Le restaurant a été modifié depuis l’aperçu : voici le nouvel aperçu, vérifiez puis confirmez à nouveau.',
   added: 'ajouté',
   removed: 'supprimé',
-  changed: words.modified,
+  changed: staffWords.modified,
   addedPlural: 'Ajouts',
   removedPlural: 'Suppressions',
   changedPlural: 'Modifications',
@@ -72,7 +73,7 @@ export const restaurantImport = {
 /** A change's kind, in the import preview (singular nouns). */
 export const diffKindLabels = {
   menu: words.menu,
-  category: words.category,
+  category: staffWords.category,
   item: 'Plat',
   offer: 'Offre',
   exception: 'Fermeture ou ouverture',
@@ -81,29 +82,29 @@ export const diffKindLabels = {
 /** The fields' French names, in the preview and the journal's detail. */
 export const auditFieldLabels: Record<string, string> = {
   name: words.name,
-  description: words.description,
-  image: words.image,
+  description: staffWords.description,
+  image: staffWords.image,
   score: 'Mise en avant',
-  price_delivery: words.deliveryPrice,
-  price_pickup: words.takeawayPrice,
+  price_delivery: staffWords.deliveryPrice,
+  price_pickup: staffWords.takeawayPrice,
   tax_rate: 'TVA (%)',
-  available: words.available,
+  available: staffWords.available,
   allergens: words.allergens,
-  diets: words.diets,
+  diets: staffWords.diets,
   alcoholic: 'Alcool',
-  options: words.options,
-  category: words.category,
+  options: staffWords.options,
+  category: staffWords.category,
   menu: words.menu,
   position: 'Ordre',
   active_times: 'Heures d’ouverture',
-  time_ranges: words.deliverySlots,
-  pickup_time_ranges: words.takeawaySlots,
+  time_ranges: staffWords.deliverySlots,
+  pickup_time_ranges: staffWords.takeawaySlots,
   code: 'Code',
   is_public: 'Publique',
-  is_active: words.active,
+  is_active: staffWords.active,
   type: words.type,
   value: 'Valeur',
-  auto_apply: words.automatic,
+  auto_apply: staffWords.automatic,
   allow_repeat: 'Répétable',
   delivery_pickup: words.mode,
   minimum_amount: 'Minimum de commande',
@@ -143,7 +144,7 @@ export const importSummary = {
 export const importAnswers = {
   fileInvalid: (count: number) => `Le fichier du restaurant est refusé (${plural(count, 'erreur', 'erreurs')}) : rien n’a été modifié.`,
   stale: 'Le restaurant a été modifié depuis l’aperçu : refaites l’aperçu puis confirmez.',
-  tooLarge: words.fileTooLarge,
+  tooLarge: staffWords.fileTooLarge,
 } as const;
 
 /** The cart's repricing notice at checkout. */

@@ -1,10 +1,11 @@
 import type { AvailabilityState } from '@resto/domain/sold-out';
 import { words } from '../words.ts';
+import { staffWords } from './words.ts';
 
 /** « Épuisé »: the availability page, the audit sentences, the storefront's and the order's words. */
 export const availability = {
-  pageTitle: words.availability,
-  heading: words.availability,
+  pageTitle: staffWords.availability,
+  heading: staffWords.availability,
   intro: 'Un plat épuisé n’est plus proposé aux clients. «\u00a0Épuisé aujourd’hui\u00a0» revient tout seul à la prochaine ouverture.',
   search: words.searchDish,
   searchPlaceholder: 'Nom du plat…',
@@ -15,9 +16,9 @@ export const availability = {
    * badges and its form, the audit log): a dish off « until further notice » is « épuisé », as
    * the customer reads it on the storefront (« Épuisé », storefront/menu.ts), never « masqué ».
    */
-  states: { available: words.available, sold_out_today: 'Épuisé aujourd’hui', sold_out: 'Épuisé jusqu’à nouvel ordre' } satisfies Record<AvailabilityState, string>,
+  states: { available: staffWords.available, sold_out_today: 'Épuisé aujourd’hui', sold_out: 'Épuisé jusqu’à nouvel ordre' } satisfies Record<AvailabilityState, string>,
   backAt: (when: string) => `Revient ${when}`,
-  saving: words.saving,
+  saving: staffWords.saving,
   saved: (name: string, state: string) => `${name} : ${state.toLowerCase()}.`,
   failed: (name: string) => `${name} : le changement n’a pas été enregistré. Réessayez.`,
   soldOutCount: (count: number) => (count === 0 ? 'Tout est disponible.' : count === 1 ? '1 plat épuisé.' : `${count} plats épuisés.`),

@@ -5,13 +5,14 @@
  * board's own words live here.
  */
 import { words } from '../words.ts';
+import { staffWords } from './words.ts';
 
 /** The board page (/restaurant/commandes). */
 export const boardPage = {
-  pageTitle: words.orders,
+  pageTitle: staffWords.orders,
   /** The tab title: '(2) Commandes — Chez Margot' while 2 new orders are unopened. */
   tabTitle: (unopened: number, restaurant: string) => `${unopened > 0 ? `(${unopened}) ` : ''}Commandes — ${restaurant}`,
-  heading: words.orders,
+  heading: staffWords.orders,
   loading: 'Chargement des commandes…',
   connectionLost: 'Connexion perdue, reconnexion…',
   offlineHint: 'Les commandes affichées sont celles connues avant la coupure.',
@@ -89,7 +90,7 @@ export const orderActions = {
   completeDelivery: 'Livrée',
   reject: words.refuse,
   cancel: 'Annuler la commande',
-  print: words.print,
+  print: staffWords.print,
   reprint: 'Réimprimer',
   acceptTitle: (orderId: number) => `Accepter la commande n° ${orderId}`,
   acceptHint: 'Prête dans :',
@@ -109,13 +110,13 @@ export const orderActions = {
   back: 'Retour',
   working: words.sending,
   staleOrder: 'La commande a changé sur un autre écran : voici son état actuel.',
-  actionFailed: words.actionFailed,
+  actionFailed: staffWords.actionFailed,
 } as const;
 
 /** The kitchen ticket (/restaurant/commandes/:orderId/ticket), printed on 80 mm paper. */
 export const kitchenTicket = {
   pageTitle: (orderId: number) => `Ticket n° ${orderId}`,
-  print: words.print,
+  print: staffWords.print,
   backToBoard: 'Retour aux commandes',
   notFound: 'Commande introuvable parmi celles du jour.',
   loading: 'Chargement du ticket…',

@@ -4,6 +4,7 @@
  * « complet ». docs/decisions/023-back-office.md, section « Capacité ».
  */
 import { words } from '../words.ts';
+import { staffWords } from './words.ts';
 
 /** « 8 commandes », « 1 plat », « sans limite ». */
 const count = (value: number | null, one: string, many: string) => (value === null ? 'sans limite' : `${value} ${value > 1 ? many : one}`);
@@ -40,7 +41,7 @@ export const capacityAudit = {
 
 /** The owner's page /restaurant/capacite. */
 export const capacityPage = {
-  title: words.capacity,
+  title: staffWords.capacity,
   intro:
     'Limitez le nombre de commandes, ou de plats, par créneau de 15 minutes. Un créneau plein s’affiche «\u00a0complet\u00a0» et ne peut plus être choisi ; «\u00a0dès que possible\u00a0» compte dans le créneau de l’heure prévue.',
   pickup: words.takeaway,
@@ -51,13 +52,13 @@ export const capacityPage = {
   categoriesLegend: 'Plats comptés',
   categoriesHint: 'Seuls les plats de ces catégories comptent dans la limite de plats. Aucune cochée : tous les plats comptent.',
   save: words.save,
-  saving: words.saving,
+  saving: staffWords.saving,
   saved: 'Capacité enregistrée.',
   nothingChanged: 'Rien à enregistrer.',
   ownerOnly: 'Seul le propriétaire peut modifier la capacité.',
   current: (value: string) => `Valeur actuelle : ${value}`,
   noLimit: 'aucune limite',
-  errorSummary: words.fixErrors,
+  errorSummary: staffWords.fixErrors,
   loadFailed: 'Impossible de lire la capacité. Rechargez la page.',
 } as const;
 

@@ -6,6 +6,7 @@
 
 import { calendarMessages } from '../storefront/ordering.ts';
 import { words } from '../words.ts';
+import { staffWords } from './words.ts';
 
 const months = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
 
@@ -46,7 +47,7 @@ export const orderingControls = {
   restOfDay: 'Reste de la journée',
   pausedUntil: (time: string) => `Commandes en pause jusqu’à ${time}`,
   countdown: (left: string) => `reprise dans ${left}`,
-  resume: words.resume,
+  resume: staffWords.resume,
   busy: 'Affluence',
   busyLabel: 'Mode affluence (délai en plus)',
   busyFor: 'Pendant',
@@ -54,8 +55,8 @@ export const orderingControls = {
   busyOff: 'Arrêter',
   plusMinutes: (n: number) => `+${n} min`,
   open: 'Commandes ouvertes',
-  cancel: words.cancel,
-  failed: words.actionFailed,
+  cancel: staffWords.cancel,
+  failed: staffWords.actionFailed,
 } as const;
 
 /** The /restaurant/horaires page. */
@@ -69,7 +70,7 @@ export const hoursPage = {
     time_ranges: 'Les créneaux de livraison proposés.',
     pickup_time_ranges: 'Les créneaux de retrait proposés.',
   },
-  weekdays: { mon: words.monday, tue: words.tuesday, wed: words.wednesday, thu: words.thursday, fri: words.friday, sat: words.saturday, sun: words.sunday },
+  weekdays: { mon: staffWords.monday, tue: staffWords.tuesday, wed: staffWords.wednesday, thu: staffWords.thursday, fri: staffWords.friday, sat: staffWords.saturday, sun: staffWords.sunday },
   closed: words.closed,
   start: 'Début',
   end: 'Fin',
@@ -78,7 +79,7 @@ export const hoursPage = {
   rangeLabel: (day: string, n: number, bound: string) => `${day}, plage ${n}, ${bound}`,
   copyMonday: 'Copier le lundi sur tous les jours',
   save: 'Enregistrer les horaires',
-  saving: words.saving,
+  saving: staffWords.saving,
   saved: 'Horaires enregistrés.',
   midnightHint: 'Une fin à 00:00 signifie minuit. Une plage après minuit s’écrit sur le jour suivant.',
   currentValues: 'Valeurs actuelles enregistrées par quelqu’un d’autre :',
@@ -93,11 +94,11 @@ export const hoursPage = {
   addException: 'Ajouter le jour exceptionnel',
   editException: words.edit,
   updateException: 'Enregistrer le jour',
-  deleteException: words.remove,
-  cancel: words.cancel,
+  deleteException: staffWords.remove,
+  cancel: staffWords.cancel,
   closedLabel: words.closed,
   openLabel: (ranges: string) => `Ouverture : ${ranges}`,
   exceptionSaved: 'Jour exceptionnel enregistré.',
   exceptionDeleted: 'Jour exceptionnel supprimé.',
-  fixErrors: words.fixErrors,
+  fixErrors: staffWords.fixErrors,
 } as const;

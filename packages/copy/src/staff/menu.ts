@@ -6,6 +6,7 @@
 
 import { availability } from './availability.ts';
 import { words } from '../words.ts';
+import { staffWords } from './words.ts';
 
 /** Labels of a dish's (and an option value's) VAT rate select: null is the restaurant's default rate. */
 export const vatChoiceLabels = { default: 'Taux par défaut', '10': '10 %', '5.5': '5,5 %', '20': '20 %' } as const;
@@ -22,7 +23,7 @@ export const menuEditor = {
   editMenu: (name: string) => `Modifier le menu ${name}`,
   editCategory: (name: string) => `Modifier la catégorie ${name}`,
   editDish: (name: string) => `Modifier ${name}`,
-  remove: words.remove,
+  remove: staffWords.remove,
   removeMenu: (name: string) => `Supprimer le menu ${name}`,
   removeCategory: (name: string) => `Supprimer la catégorie ${name}`,
   removeDish: (name: string) => `Supprimer ${name}`,
@@ -43,13 +44,13 @@ export const menuForm = {
   newMenu: 'Nouveau menu',
   newCategory: 'Nouvelle catégorie',
   name: words.name,
-  description: words.description,
+  description: staffWords.description,
   menuAvailable: 'Menu visible sur le site',
   menuHiddenHint: 'Un menu masqué n’apparaît plus sur le site ; ses plats restent enregistrés.',
   newMenuHoursHint: 'Un nouveau menu reprend les horaires du premier menu ; modifiez-les ensuite dans Horaires.',
   save: words.save,
-  saving: words.saving,
-  cancel: words.cancel,
+  saving: staffWords.saving,
+  cancel: staffWords.cancel,
   close: words.close,
 } as const;
 
@@ -57,22 +58,22 @@ export const menuForm = {
 export const dishForm = {
   newDish: 'Nouveau plat',
   editDish: (name: string) => `Modifier ${name}`,
-  category: words.category,
+  category: staffWords.category,
   name: 'Nom du plat',
-  description: words.description,
-  image: words.image,
+  description: staffWords.description,
+  image: staffWords.image,
   imageHint: 'Chemin d’une image du site, sous /images/… ou /uploads/…',
   imagePath: 'Ou le chemin d’une image du site',
-  pricePickup: words.takeawayPrice,
-  priceDelivery: words.deliveryPrice,
+  pricePickup: staffWords.takeawayPrice,
+  priceDelivery: staffWords.deliveryPrice,
   priceHint: 'En euros (€), ex. 12,50',
   vat: words.vat,
   available: 'En vente',
   availableHint: `Décoché : le plat est « ${availability.states.sold_out} », comme sur la page Disponibilités ; les clients le voient épuisé.`,
   alcoholic: 'Boisson alcoolisée (non payable en titre-restaurant)',
   allergens: 'Allergènes (règlement UE 1169/2011)',
-  diets: words.diets,
-  options: words.options,
+  diets: staffWords.diets,
+  options: staffWords.options,
   noOptions: 'Aucune option (taille, sauce, supplément…).',
   addOption: 'Ajouter une option',
   removeOption: (name: string) => `Retirer l’option ${name || 'sans nom'}`,
@@ -86,19 +87,19 @@ export const dishForm = {
   valuePrice: 'Supplément (€)',
   valueAllergens: 'Allergènes de la valeur',
   valueMore: 'TVA et allergènes',
-  fixErrors: words.fixErrors,
+  fixErrors: staffWords.fixErrors,
   currentValue: (value: string) => `Valeur actuelle : ${value}`,
   currentNone: 'Valeur actuelle : (vide)',
   staleTitle: 'Modifié entre-temps',
-  yes: words.yes,
-  no: words.no,
+  yes: staffWords.yes,
+  no: staffWords.no,
   numberExpected: 'Nombre attendu, ex. 12,50.',
 } as const;
 
 /** The delete confirmation. */
 export const menuDeletion = {
   confirm: 'Confirmer la suppression',
-  cancel: words.cancel,
+  cancel: staffWords.cancel,
   dishArchived: (name: string) => `${name} figure dans des commandes passées : il sera archivé (retiré de la carte, les commandes gardent leur copie).`,
   dishDeleted: (name: string) => `${name} sera supprimé définitivement.`,
   categoryWill: (name: string, archive: boolean, deleted: number, archived: number) =>
@@ -154,17 +155,17 @@ export const menuAudit = {
   changedPlain: (label: string, name: string) => `${label} de ${name} modifiée`,
   renamed: (kind: string, before: string, after: string) => `${kind} renommé${kind === 'Catégorie' ? 'e' : ''} : ${before} → ${after}`,
   fieldLabels: {
-    price_pickup: words.takeawayPrice,
-    price_delivery: words.deliveryPrice,
+    price_pickup: staffWords.takeawayPrice,
+    price_delivery: staffWords.deliveryPrice,
     tax_rate: words.vat,
     available: 'Disponibilité',
-    image: words.image,
-    description: words.description,
+    image: staffWords.image,
+    description: staffWords.description,
     allergens: words.allergens,
-    diets: words.diets,
+    diets: staffWords.diets,
     alcoholic: 'Boisson alcoolisée',
-    options: words.options,
-    category: words.category,
+    options: staffWords.options,
+    category: staffWords.category,
     score: 'Popularité',
   },
   availableWords: { true: availability.states.available.toLowerCase(), false: availability.states.sold_out.toLowerCase() },

@@ -1,5 +1,6 @@
 import type { OfferType } from '@resto/domain/offers';
 import { words } from '../words.ts';
+import { staffWords } from './words.ts';
 
 /**
  * The French catalogue — the back office's offers and coupons page (/restaurant/offres,
@@ -11,8 +12,8 @@ import { words } from '../words.ts';
 export const offerTypeLabels: Record<OfferType, string> = {
   percentage: 'Remise en pourcentage',
   fixed_amount: 'Remise en euros',
-  free_delivery: words.freeDelivery,
-  free_item: words.freeItem,
+  free_delivery: staffWords.freeDelivery,
+  free_item: staffWords.freeItem,
   buy_one_get_one: words.buyOneGetOne,
   cheapest_item: 'Remise sur l’article le moins cher',
 };
@@ -28,13 +29,13 @@ export const offerTypeHints: Record<OfferType, string> = {
 };
 
 export const weekdayShort = { mon: 'lun.', tue: 'mar.', wed: 'mer.', thu: 'jeu.', fri: 'ven.', sat: 'sam.', sun: 'dim.' } as const;
-export const weekdayLong = { mon: words.monday, tue: words.tuesday, wed: words.wednesday, thu: words.thursday, fri: words.friday, sat: words.saturday, sun: words.sunday } as const;
+export const weekdayLong = { mon: staffWords.monday, tue: staffWords.tuesday, wed: staffWords.wednesday, thu: staffWords.thursday, fri: staffWords.friday, sat: staffWords.saturday, sun: staffWords.sunday } as const;
 
 /** The conditions of an offer in words (describeOffer). */
 export const offerConditions = {
   percentOff: (value: string) => `${value} % de remise`,
   eurosOff: (price: string) => `${price} de remise`,
-  freeDelivery: words.freeDelivery,
+  freeDelivery: staffWords.freeDelivery,
   freeItem: (name: string) => `${name} offert`,
   buyOneGetOne: words.buyOneGetOne,
   cheapestOff: (value: string) => `${value} % sur l’article le moins cher`,
@@ -44,12 +45,12 @@ export const offerConditions = {
   scopeOn: (names: string) => `Sur : ${names}`,
   always: 'Tous les jours, à toute heure',
   window: (days: string, start: string, end: string) => `${days} de ${start} à ${end}`,
-  pickupOnly: words.takeawayOnly,
+  pickupOnly: staffWords.takeawayOnly,
   deliveryOnly: 'En livraison seulement',
   bothTypes: 'À emporter et en livraison',
   minimum: (price: string) => `Dès ${price} d’achat`,
   oncePerCustomer: 'Une fois par client',
-  automatic: words.automatic,
+  automatic: staffWords.automatic,
   byCode: (code: string) => `Avec le code ${code}`,
   shownOnMenu: 'Affichée sur la carte',
   unknownRef: (id: number) => `n° ${id} (supprimé)`,
@@ -59,17 +60,17 @@ export const offerConditions = {
 export const offersPage = {
   title: 'Offres et codes promo',
   intro: 'Les offres automatiques s’appliquent seules au panier ; un code promo s’applique quand le client le saisit.',
-  create: words.newOffer,
+  create: staffWords.newOffer,
   empty: 'Aucune offre pour l’instant.',
-  active: words.active,
+  active: staffWords.active,
   paused: 'En pause',
   pause: 'Mettre en pause',
-  resume: words.resume,
+  resume: staffWords.resume,
   edit: words.edit,
-  remove: words.remove,
+  remove: staffWords.remove,
   removeConfirm: (name: string) => `Supprimer l’offre « ${name} » ? Si des commandes l’ont utilisée, elle est archivée (les commandes gardent leur copie).`,
   confirmRemove: 'Oui, supprimer',
-  cancel: words.cancel,
+  cancel: staffWords.cancel,
   usage: (orders: number, cost: string) => (orders === 0 ? 'Pas encore utilisée' : `${orders} commande${orders > 1 ? 's' : ''} · ${cost} de remise`),
   usageHint: 'Commandes passées (ni refusées ni annulées) ; la livraison et les articles offerts ne sont pas comptés en euros.',
   listLabel: words.offers,
@@ -83,7 +84,7 @@ export const offersPage = {
 
 /** The form. */
 export const offerForm = {
-  createTitle: words.newOffer,
+  createTitle: staffWords.newOffer,
   editTitle: (name: string) => `Modifier « ${name} »`,
   name: words.name,
   description: 'Description (facultative)',
@@ -91,19 +92,19 @@ export const offerForm = {
   valuePercent: 'Remise (%)',
   valueEuros: 'Remise (€)',
   minUnits: 'Nombre d’articles concernés au moins',
-  gift: words.freeItem,
+  gift: staffWords.freeItem,
   giftNone: 'Choisir un article…',
   mode: 'Application',
-  modeAutomatic: words.automatic,
+  modeAutomatic: staffWords.automatic,
   modeCode: 'Avec un code promo',
   code: words.couponCode,
   codeHint: 'Majuscules, chiffres, - ou _ ; le client peut le saisir en minuscules.',
   isPublic: 'Affichée sur la carte (badge sur les plats concernés)',
   allowRepeat: 'Utilisable plusieurs fois par le même client',
-  isActive: words.active,
+  isActive: staffWords.active,
   deliveryPickup: 'Type de commande',
   both: 'À emporter et livraison',
-  pickup: words.takeawayOnly,
+  pickup: staffWords.takeawayOnly,
   delivery: 'Livraison seulement',
   minimum: 'Montant minimum (€)',
   windows: 'Jours et heures',
@@ -116,11 +117,11 @@ export const offerForm = {
   scope: 'Articles concernés',
   scopeHint: 'Rien de coché : toute la carte (sauf pour une offre affichée sur la carte, qui doit nommer ses articles).',
   scopeGiftHint: 'Rien de coché : la commande entière. L’article offert se choisit plus haut.',
-  menus: words.menus,
+  menus: staffWords.menus,
   categories: words.categories,
-  items: words.dishes,
+  items: staffWords.dishes,
   save: words.save,
-  saving: words.saving,
+  saving: staffWords.saving,
   close: words.close,
   current: 'Valeurs actuelles (enregistrées par quelqu’un d’autre)',
   useCurrent: 'Reprendre les valeurs actuelles',

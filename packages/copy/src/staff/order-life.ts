@@ -4,38 +4,39 @@
  * docs/decisions/019-the-orders-life.md.
  */
 import { words } from '../words.ts';
+import { staffWords } from './words.ts';
 
 /** What a status reads as after "Cette commande a déjà été …". */
 const doneAs: Record<string, string> = {
   paid: 'payée',
-  accepted: words.acceptedLower,
-  ready: words.markedReadyLower,
-  completed: words.completedLower,
-  rejected: words.refusedLower,
-  cancelled: words.cancelledLower,
+  accepted: staffWords.acceptedLower,
+  ready: staffWords.markedReadyLower,
+  completed: staffWords.completedLower,
+  rejected: staffWords.refusedLower,
+  cancelled: staffWords.cancelledLower,
   pending: 'reçue',
 };
 
 /** What an action reads as after "… ne peut pas être …". */
 const actionAs: Record<string, string> = {
-  accept: words.acceptedLower,
+  accept: staffWords.acceptedLower,
   delay: 'retardée',
-  mark_ready: words.markedReadyLower,
-  complete: words.completedLower,
-  reject: words.refusedLower,
-  cancel: words.cancelledLower,
-  auto_reject: words.refusedLower,
+  mark_ready: staffWords.markedReadyLower,
+  complete: staffWords.completedLower,
+  reject: staffWords.refusedLower,
+  cancel: staffWords.cancelledLower,
+  auto_reject: staffWords.refusedLower,
 };
 
 /** A status as the board names it ("acceptée", "prête"…), for sentences. */
 const statusWords: Record<string, string> = {
   pending: 'en attente',
   paid: 'payée, en attente d’acceptation',
-  accepted: words.acceptedLower,
+  accepted: staffWords.acceptedLower,
   ready: 'prête',
-  completed: words.completedLower,
-  rejected: words.refusedLower,
-  cancelled: words.cancelledLower,
+  completed: staffWords.completedLower,
+  rejected: staffWords.refusedLower,
+  cancelled: staffWords.cancelledLower,
 };
 
 export const orderLife = {

@@ -4,6 +4,7 @@
  * settings API, and the pages' own words.
  */
 import { words } from '../words.ts';
+import { staffWords } from './words.ts';
 
 /** The label of each setting the back office edits (spec section 3, Settings), as a person reads it. */
 export const settingLabels: Record<string, string> = {
@@ -59,14 +60,14 @@ export const settingLabels: Record<string, string> = {
   'features.delivery.unit': 'Unité de distance',
   'features.delivery.minimum_order': 'Commande minimum en livraison',
   'features.delivery.flat_charge': 'Supplément sous le minimum',
-  'features.delivery.zones': words.deliveryZones,
-  'features.delivery.distance_fees': words.distanceTiers,
+  'features.delivery.zones': staffWords.deliveryZones,
+  'features.delivery.distance_fees': staffWords.distanceTiers,
 };
 
 /** The words of a setting's value in the audit log and the forms. */
 export const settingValues = {
-  yes: words.yes,
-  no: words.no,
+  yes: staffWords.yes,
+  no: staffWords.no,
   unset: '(non renseigné)',
   empty: '(vide)',
   minutes: (n: string) => `${n} min`,
@@ -123,10 +124,10 @@ export const settingsErrors = {
 
 /** The settings page (/restaurant/reglages). */
 export const settingsPage = {
-  title: words.settings,
+  title: staffWords.settings,
   intro: 'Chaque section s’enregistre seule. Les changements sont visibles sur le site aussitôt.',
   save: words.save,
-  saving: words.saving,
+  saving: staffWords.saving,
   saved: (section: string) => `${section} : enregistré.`,
   nothingChanged: 'Aucun changement à enregistrer.',
   currentValue: (value: string) => `Valeur enregistrée par quelqu’un d’autre : ${value}`,
@@ -140,8 +141,8 @@ export const settingsPage = {
     legal: words.legalNotice,
     tax: words.vat,
     orders: 'Traitement des commandes',
-    delivery_scheduling: words.deliverySlots,
-    pickup_scheduling: words.takeawaySlots,
+    delivery_scheduling: staffWords.deliverySlots,
+    pickup_scheduling: staffWords.takeawaySlots,
   },
   urlPlaceholder: 'https://',
   hints: {
@@ -158,9 +159,9 @@ export const deliverySettingsPage = {
   intro: 'Zones par code postal ou paliers de distance depuis le restaurant. Les frais changent pour les clients aussitôt enregistrés.',
   forbidden: 'La livraison se règle par le propriétaire.',
   general: words.delivery,
-  zones: words.deliveryZones,
+  zones: staffWords.deliveryZones,
   zonesHint: 'Une adresse est livrée si son code postal (et sa ville, si vous l’indiquez) est dans une zone.',
-  tiers: words.distanceTiers,
+  tiers: staffWords.distanceTiers,
   tiersHint: 'Jusqu’à la distance indiquée, les frais du palier s’appliquent ; au-delà du dernier palier, pas de livraison.',
   position: 'Position du restaurant',
   positionHint: 'Le point de départ des distances. Cherchez l’adresse pour remplir la latitude et la longitude.',

@@ -4,9 +4,10 @@
  * invitation. The API's messages (`staffMessages`) and the screens' texts (`<screen>Texts`).
  */
 import { words } from '../words.ts';
+import { staffWords } from './words.ts';
 
 /** Roles as a person reads them. */
-export const staffRoleLabels = { owner: 'Propriétaire', staff: words.team } as const;
+export const staffRoleLabels = { owner: 'Propriétaire', staff: staffWords.team } as const;
 
 /** Messages of the staff API (error envelopes and answers). */
 export const staffAnswers = {
@@ -45,9 +46,9 @@ export const staffLog = { firstOwnerLink: (link: string) => `Créez le compte du
 
 /** The login page (/restaurant). */
 export const staffLogin = {
-  title: words.staffArea,
+  title: staffWords.staffArea,
   intro: 'Connectez-vous pour voir les commandes et gérer le restaurant.',
-  email: words.emailAddress,
+  email: staffWords.emailAddress,
   password: words.password,
   submit: words.logIn,
   submitting: 'Connexion…',
@@ -56,19 +57,19 @@ export const staffLogin = {
 
 /** The header and the navigation of the signed-in pages. */
 export const staffArea = {
-  area: words.staffArea,
+  area: staffWords.staffArea,
   signedInAs: (name: string, role: string) => `${name} · ${role}`,
   logout: words.logOut,
   nav: 'Navigation de l’espace restaurant',
-  orders: words.orders,
-  team: words.team,
+  orders: staffWords.orders,
+  team: staffWords.team,
   menu: words.menu,
-  availability: words.availability,
+  availability: staffWords.availability,
   hours: words.hours,
-  capacity: words.capacity,
+  capacity: staffWords.capacity,
   delivery: words.delivery,
   offers: words.offers,
-  settings: words.settings,
+  settings: staffWords.settings,
   audit: 'Journal',
   importExport: 'Import / export',
   ordersPlaceholder: 'Le tableau des commandes arrive ici.',
@@ -76,21 +77,21 @@ export const staffArea = {
 
 /** The team page (/restaurant/equipe). */
 export const teamPage = {
-  title: words.team,
+  title: staffWords.team,
   members: 'Membres',
   you: '(vous)',
   since: (date: string) => `depuis le ${date}`,
   remove: 'Retirer',
   removeConfirm: (name: string) => `Retirer ${name} de l’équipe ? Ses sessions et ses écrans seront fermés tout de suite.`,
   confirmRemove: 'Oui, retirer',
-  cancel: words.cancel,
+  cancel: staffWords.cancel,
   invitations: 'Invitations en attente',
   noInvitations: 'Aucune invitation en attente.',
   expires: (date: string) => `valable jusqu’au ${date}`,
   revoke: 'Annuler l’invitation',
   invite: 'Inviter un membre',
   inviteIntro: 'Un e-mail avec un lien à usage unique, valable 7 jours, est envoyé à cette adresse.',
-  email: words.emailAddress,
+  email: staffWords.emailAddress,
   role: 'Rôle',
   submit: 'Envoyer l’invitation',
   firstOwnerLink: 'Lien du premier propriétaire',
@@ -103,7 +104,7 @@ export const invitationPage = {
   intro: (restaurant: string, role: string) => `Vous rejoignez l’espace restaurant de ${restaurant} (rôle : ${role}).`,
   forEmail: (email: string) => `Compte pour ${email}.`,
   name: 'Votre nom',
-  email: words.emailAddress,
+  email: staffWords.emailAddress,
   password: words.password,
   passwordHint: (min: number) => `Au moins ${min} caractères ; évitez les mots de passe courants.`,
   submit: words.createMyAccount,

@@ -3,6 +3,7 @@
  * Every word a person reads lives here; the storefront renders these values as they are.
  */
 import { words } from '../words.ts';
+import { storefrontWords } from './words.ts';
 
 /** Messages of the accounts API (spec sections 5 and 8: the server’s message is shown as it comes). */
 export const accountAnswers = {
@@ -50,7 +51,7 @@ export const accountAnswers = {
 export const orderStatusLabels = {
   pending: 'En attente',
   paid: 'Payée',
-  accepted: words.accepted,
+  accepted: storefrontWords.accepted,
   ready: words.ready,
   completed: words.completed,
   rejected: words.refused,
@@ -65,7 +66,7 @@ export const authCard = {
 /** Texts of the delete account form (account). */
 export const accountDeletion = {
   password: words.password,
-  passwordConfirmation: words.passwordConfirmation,
+  passwordConfirmation: storefrontWords.passwordConfirmation,
   submit: 'Supprimer définitivement mon compte',
 } as const;
 
@@ -75,27 +76,27 @@ export const accountOrderCard = {
   pickup: words.pickup,
   delivery: words.delivery,
   pickupType: words.takeaway,
-  free: words.free,
+  free: storefrontWords.free,
   discounts: words.discounts,
   vatAt: (rate: string | number) => `TVA ${rate}`,
   total: words.total,
-  viewReceipt: words.viewReceipt,
+  viewReceipt: storefrontWords.viewReceipt,
 } as const;
 
 /** Texts of the auth forgot. */
 export const passwordForgotten = {
-  backToLogin: words.backToLogin,
-  heading: words.forgotPassword,
+  backToLogin: storefrontWords.backToLogin,
+  heading: storefrontWords.forgotPassword,
   intro: 'Indiquez l’adresse e-mail de votre compte : nous vous enverrons un code pour choisir un nouveau mot de passe.',
   email: words.email,
   requestCode: 'Recevoir un code',
-  newPassword: words.newPassword,
+  newPassword: storefrontWords.newPassword,
   sentTo: (email: string | number) => `Adresse : ${email}`,
-  code: words.emailedCode,
-  passwordConfirmation: words.passwordConfirmation,
-  submit: words.changePassword,
+  code: storefrontWords.emailedCode,
+  passwordConfirmation: storefrontWords.passwordConfirmation,
+  submit: storefrontWords.changePassword,
   restart: 'Utiliser une autre adresse ou renvoyer un code',
-  pageTitle: words.forgotPassword,
+  pageTitle: storefrontWords.forgotPassword,
 } as const;
 
 /** Texts of the auth login. */
@@ -104,7 +105,7 @@ export const customerLogin = {
   intro: 'Retrouvez vos coordonnées pré-remplies et l’historique de vos commandes.',
   forgotPassword: 'Mot de passe oublié ?',
   noAccountYet: 'Pas encore de compte ?',
-  signUp: words.signUp,
+  signUp: storefrontWords.signUp,
   email: words.email,
   password: words.password,
   pageTitle: 'Connexion',
@@ -112,11 +113,11 @@ export const customerLogin = {
 
 /** Texts of the auth signup. */
 export const customerSignup = {
-  heading: words.signUp,
+  heading: storefrontWords.signUp,
   intro: 'Nous vous enverrons un code à 6 chiffres pour confirmer votre adresse e-mail.',
   haveAccount: 'Déjà un compte ?',
   logIn: words.logIn,
-  firstName: words.firstName,
+  firstName: storefrontWords.firstName,
   lastName: words.name,
   phone: words.phone,
   email: words.email,
@@ -125,7 +126,7 @@ export const customerSignup = {
     `Au moins ${passwordMinLength} caractères. Une phrase que vous retiendrez fait un excellent mot de passe.`,
   submit: words.createMyAccount,
   dataUse: 'Vos données servent à vos commandes et à votre compte, rien d’autre. Vous pouvez supprimer votre compte à tout moment.',
-  pageTitle: words.signUp,
+  pageTitle: storefrontWords.signUp,
 } as const;
 
 /** Texts of the auth verify. */
@@ -133,9 +134,9 @@ export const emailVerification = {
   heading: 'Confirmez votre adresse',
   intro: 'Nous venons de vous envoyer un code à 6 chiffres par e-mail. Saisissez-le ci-dessous : il est valable 10 minutes.',
   codeHint: 'Saisissez le code à 6 chiffres reçu par e-mail.',
-  backToLogin: words.backToLogin,
+  backToLogin: storefrontWords.backToLogin,
   email: words.email,
-  code: words.emailedCode,
+  code: storefrontWords.emailedCode,
   submit: 'Valider',
   sending: words.sending,
   resend: 'Renvoyer le code',
@@ -144,20 +145,20 @@ export const emailVerification = {
 
 /** Texts of the auth. */
 export const accountEntry = {
-  heading: words.myAccount,
+  heading: storefrontWords.myAccount,
   optional: 'Un compte est facultatif : vous pouvez aussi commander sans.',
-  pageTitle: words.myAccount,
+  pageTitle: storefrontWords.myAccount,
   logIn: words.logIn,
   logInHint: 'Retrouvez vos coordonnées et vos commandes.',
-  signUp: words.signUp,
+  signUp: storefrontWords.signUp,
   signUpHint: 'Commandez plus vite la prochaine fois.',
-  forgotPassword: words.forgotPassword,
+  forgotPassword: storefrontWords.forgotPassword,
   forgotPasswordHint: 'Recevez un code par e-mail pour en choisir un nouveau.',
 } as const;
 
 /** Texts of the profile account. */
 export const accountOverview = {
-  heading: words.myAccount,
+  heading: storefrontWords.myAccount,
   viewOrders: 'Voir mes commandes',
   editProfile: 'Modifier mes informations',
   logOut: words.logOut,
@@ -166,7 +167,7 @@ export const accountOverview = {
   retentionLink: 'Ce que nous conservons et combien de temps',
   exporting: 'Préparation du fichier…',
   export: 'Télécharger mes données',
-  pageTitle: words.myAccount,
+  pageTitle: storefrontWords.myAccount,
   name: words.name,
   email: words.email,
   phone: words.phone,
@@ -176,9 +177,9 @@ export const accountOverview = {
 
 /** Texts of the profile change password. */
 export const passwordChange = {
-  heading: words.changePassword,
+  heading: storefrontWords.changePassword,
   currentPassword: 'Mot de passe actuel',
-  newPassword: words.newPassword,
+  newPassword: storefrontWords.newPassword,
   newPasswordHint: (passwordMinLength: string | number) => `Au moins ${passwordMinLength} caractères, pas un mot de passe courant.`,
   newPasswordConfirmation: 'Confirmez le nouveau mot de passe',
   pageTitle: words.password,
@@ -186,22 +187,22 @@ export const passwordChange = {
 
 /** Texts of the profile orders. */
 export const orderHistory = {
-  heading: words.myOrders,
+  heading: storefrontWords.myOrders,
   loading: 'Chargement de vos commandes…',
   empty: 'Aucune commande pour le moment.',
   emptyHint: 'Les commandes passées en étant connecté apparaissent ici.',
-  viewMenu: words.viewMenu,
+  viewMenu: storefrontWords.viewMenu,
   pagination: 'Pages de commandes',
   newer: '← Plus récentes',
   pageOf: (page: string | number, pages: string | number) => `Page ${page} sur ${pages}`,
   older: 'Plus anciennes →',
-  pageTitle: words.myOrders,
+  pageTitle: storefrontWords.myOrders,
 } as const;
 
 /** Texts of the profile profile. */
 export const profileForm = {
-  heading: words.myDetails,
-  firstName: words.firstName,
+  heading: storefrontWords.myDetails,
+  firstName: storefrontWords.firstName,
   lastName: words.name,
   phone: words.phone,
   address: words.address,
@@ -209,32 +210,32 @@ export const profileForm = {
   email: words.email,
   emailFixed: 'L’adresse e-mail sert à vous connecter : elle ne se modifie pas ici.',
   save: words.save,
-  pageTitle: words.myDetails,
+  pageTitle: storefrontWords.myDetails,
 } as const;
 
 /** Texts of the profile security. */
 export const accountSecurity = {
-  heading: words.security,
-  changePassword: words.changePassword,
+  heading: storefrontWords.security,
+  changePassword: storefrontWords.changePassword,
   changePasswordHint: 'Vos autres appareils seront déconnectés.',
   logOut: words.logOut,
   logOutHint: 'Sur cet appareil.',
   deleteAccount: 'Supprimer mon compte',
   deleteAccountHint:
     'Vos nom, e-mail, téléphone, adresse et mot de passe sont effacés et vous êtes déconnecté partout. Vos commandes passées restent, anonymes, dans la comptabilité du restaurant. Cette action est définitive.',
-  pageTitle: words.security,
+  pageTitle: storefrontWords.security,
 } as const;
 
 /** Texts of the profile. */
 export const accountLayout = {
   loading: 'Chargement de votre compte…',
   greeting: 'Bonjour ',
-  heading: words.myAccount,
+  heading: storefrontWords.myAccount,
   logOut: words.logOut,
-  pageTitle: words.myAccount,
-  orders: words.myOrders,
-  profile: words.myDetails,
-  security: words.security,
+  pageTitle: storefrontWords.myAccount,
+  orders: storefrontWords.myOrders,
+  profile: storefrontWords.myDetails,
+  security: storefrontWords.security,
   password: words.password,
 } as const;
 

@@ -3,6 +3,7 @@
  * Every word a person reads lives here; the storefront renders these values as they are.
  */
 import { words } from '../words.ts';
+import { storefrontWords } from './words.ts';
 
 /** Messages of coupons and offers (spec section 9). */
 export const offerAnswers = {
@@ -50,11 +51,11 @@ export const totalsRecap = {
   subtotal: words.subtotal,
   coupon: (name: string | number) => `Code promo · ${name}`,
   discountCap: 'Les remises sont plafonnées au montant des articles.',
-  free: words.free,
+  free: storefrontWords.free,
   pickup: 'Retrait sur place',
   delivery: words.delivery,
   byAddress: 'selon l’adresse',
-  freeOfCharge: words.freeOfCharge,
+  freeOfCharge: storefrontWords.freeOfCharge,
   including: 'dont ',
   vatPrefix: 'TVA ',
   total: words.total,

@@ -3,10 +3,11 @@
  * Every word a person reads lives here; the storefront renders these values as they are.
  */
 import { words } from '../words.ts';
+import { storefrontWords } from './words.ts';
 
 /** Texts of the cart summary (checkout). */
 export const checkoutCartSummary = {
-  heading: words.cart,
+  heading: storefrontWords.cart,
   edit: words.edit,
 } as const;
 
@@ -19,20 +20,20 @@ export const checkoutConfirm = {
   sending: 'Envoi de la commande…',
   submit: 'Confirmer la commande',
   commitment: (livraison: string | number) => `En confirmant, vous vous engagez à régler la commande ${livraison}.`,
-  asSoonAsPossible: words.asSoonAsPossible,
+  asSoonAsPossible: storefrontWords.asSoonAsPossible,
   pickup: words.takeaway,
   delivery: words.delivery,
   deliveryAt: (when: string | number, value1: string | number) => `Livraison ${when} : ${value1}`,
   /** 'Retrait dès que possible, 12 rue …': the pickup's time and the restaurant's address. */
   pickupAt: (when: string, restaurantAddress: string) => `Retrait ${when}, ${restaurantAddress}`,
-  payOnPickup: words.atPickup,
-  payOnDelivery: words.onDelivery,
+  payOnPickup: storefrontWords.atPickup,
+  payOnDelivery: storefrontWords.onDelivery,
 } as const;
 
 /** Texts of the delivery tab (checkout). */
 export const checkoutAddress = {
   pickupHeading: 'Retrait au restaurant',
-  deliveryHeading: words.deliveryAddress,
+  deliveryHeading: storefrontWords.deliveryAddress,
   pickupReadiness: (pickupMinimumTime: string | number) =>
     `Votre commande est prête au créneau choisi, ou environ ${pickupMinimumTime} minutes après confirmation.`,
   street: words.address,
@@ -42,13 +43,13 @@ export const checkoutAddress = {
   country: 'Pays',
   deliveredPostalCodes: (postalCode: string | number) => `Nous livrons : ${postalCode}.`,
   checking: 'Vérification de l’adresse…',
-  next: words.continue,
+  next: storefrontWords.continue,
 } as const;
 
 /** Texts of the payment tab (checkout). */
 export const checkoutPayment = {
   heading: 'Moyen de paiement',
-  next: words.continue,
+  next: storefrontWords.continue,
 } as const;
 
 /** Texts of the personal tab (checkout). */
@@ -58,12 +59,12 @@ export const checkoutContact = {
   haveAccount: 'Vous avez un compte ?',
   logIn: 'Connectez-vous',
   logInBenefit: 'pour retrouver vos coordonnées (facultatif).',
-  firstName: words.firstName,
+  firstName: storefrontWords.firstName,
   lastName: words.name,
   email: words.email,
   phone: words.phone,
   dataUse: 'Nous utilisons ces informations uniquement pour votre commande.',
-  next: words.continue,
+  next: storefrontWords.continue,
 } as const;
 
 /** Texts of the receipt options (checkout). */
@@ -98,7 +99,7 @@ export const schedulePicker = {
 
 /** Texts of the tabs nav (checkout). */
 export const checkoutSteps = {
-  label: words.orderSteps,
+  label: storefrontWords.orderSteps,
   orderType: words.mode,
   delivery: words.delivery,
   contact: words.contactDetails,
@@ -123,7 +124,7 @@ export const checkoutOrderType = {
 export const checkoutPage = {
   heading: 'Votre commande',
   emptyCart: words.emptyCart,
-  viewMenu: words.viewMenu,
+  viewMenu: storefrontWords.viewMenu,
   loading: words.loading,
   previous: '← Précédent',
   cartSummary: 'Récapitulatif du panier',
@@ -146,15 +147,15 @@ export const orderPlaced = {
   payOnPickup: ', paiement sur place.',
   paidByCard: ', déjà payée par carte.',
   questions: 'Pour toute question : ',
-  free: words.free,
+  free: storefrontWords.free,
   coupon: (name: string | number) => `Code promo · ${name}`,
   delivery: words.delivery,
-  freeOfCharge: words.freeOfCharge,
+  freeOfCharge: storefrontWords.freeOfCharge,
   totalInclTax: words.totalInclTax,
-  viewReceipt: words.viewReceipt,
+  viewReceipt: storefrontWords.viewReceipt,
   backToMenu: words.backToMenu,
   documentTitle: 'Commande envoyée · Merci !',
-  asSoonAsPossible: words.asSoonAsPossible,
+  asSoonAsPossible: storefrontWords.asSoonAsPossible,
   restaurantFallback: 'restaurant',
 } as const;
 
@@ -176,7 +177,7 @@ export const scheduleMessages = {
   itemsNotAvailable: (names: readonly string[]) =>
     `Les articles suivants de votre panier ne sont pas disponibles à l’heure choisie : ${list(names)}. Veuillez choisir un autre horaire ou retirer ces articles.`,
   /** An order wanted as soon as possible (spec section 7: no delivery_date). */
-  asSoonAsPossible: words.asSoonAsPossible,
+  asSoonAsPossible: storefrontWords.asSoonAsPossible,
   /** A scheduled order: 'le mercredi 25 novembre, 12:30–12:45'. */
   onDayAtSlot: (day: string, slot: string) => `le ${day}, ${slot}`,
 } as const;

@@ -3,19 +3,20 @@
  * Every word a person reads lives here; the storefront renders these values as they are.
  */
 import { words } from '../words.ts';
+import { storefrontWords } from './words.ts';
 
 /** Texts of the cookie policy. */
 export const cookiePolicy = {
-  heading: words.cookiePolicy,
+  heading: storefrontWords.cookiePolicy,
   intro: 'Nous n’utilisons que ce qui est nécessaire pour que la commande fonctionne, sauf si vous acceptez la mesure d’audience.',
   storageHeading: 'Ce que le site enregistre',
   name: words.name,
   type: words.type,
   purpose: 'Finalité',
-  duration: words.duration,
+  duration: storefrontWords.duration,
   typeLabel: 'Type : ',
   purposeLabel: 'Finalité : ',
-  durationLabel: words.durationLabel,
+  durationLabel: storefrontWords.durationLabel,
   necessaryNote:
     'Ces éléments sont strictement nécessaires au service demandé : ils ne requièrent pas votre consentement (article 82 de la loi Informatique et Libertés).',
   analyticsHeading: 'Mesure d’audience',
@@ -32,7 +33,7 @@ export const cookiePolicy = {
   localStorageType: 'Stockage local',
   consentPurpose: 'Retenir votre réponse à la question des cookies',
   untilErasedOrIdle: 'Jusqu’à effacement, ou 48 h sans visite',
-  cartName: words.yourCart,
+  cartName: storefrontWords.yourCart,
   untilOrderOrIdle: 'Jusqu’à la commande, ou 48 h sans visite',
   checkoutFieldsPurpose: 'Les champs de la commande en cours, pour ne pas les ressaisir',
   lastOrderPurpose: 'Afficher le récapitulatif de votre dernière commande',
@@ -50,14 +51,14 @@ export const cookiePolicy = {
 
 /** Texts of the privacy policy. */
 export const privacyPolicy = {
-  heading: words.privacyPolicy,
+  heading: storefrontWords.privacyPolicy,
   controller: (companyName: string | number, address: string | number, email: string | number) =>
     `Responsable du traitement : ${companyName}, ${address} — ${email}.`,
   dataHeading: 'Les données que nous traitons',
   data: 'Données',
   purpose: 'Pourquoi',
   legalBasis: 'Base légale',
-  duration: words.duration,
+  duration: storefrontWords.duration,
   contactData: 'Prénom, nom, e-mail, téléphone, notes pour la cuisine (commande sans compte)',
   purposeLabel: 'Pourquoi : ',
   contactPurpose: 'Préparer la commande, vous prévenir en cas de souci, répondre à une réclamation',
@@ -65,8 +66,8 @@ export const privacyPolicy = {
   contractBasis: 'Exécution du contrat',
   contactRetention: (retention: string | number) =>
     `${retention} après la commande, puis effacées automatiquement (la commande reste, anonymisée, pour la comptabilité)`,
-  durationLabel: words.durationLabel,
-  deliveryAddress: words.deliveryAddress,
+  durationLabel: storefrontWords.durationLabel,
+  deliveryAddress: storefrontWords.deliveryAddress,
   deliveryPurpose: 'Calculer les frais et livrer',
   deliveryRetention: 'Comme vos coordonnées : la rue est effacée, seuls le code postal et la ville restent',
   orderData: 'Contenu et montant des commandes',

@@ -5,6 +5,7 @@
 import { formatDistance } from '@resto/domain/format';
 import { minLocationQueryLength } from '@resto/domain/location-limits';
 import { words } from '../words.ts';
+import { storefrontWords } from './words.ts';
 
 /** Messages of delivery as an order option. */
 export const deliveryAnswers = {
@@ -12,7 +13,7 @@ export const deliveryAnswers = {
   /** An address outside every delivery zone (spec section 9). */
   outsideZones: (postalCode: string) =>
     `Nous ne livrons pas encore à cette adresse (${postalCode || 'code postal manquant'}). Choisissez le retrait sur place ou une autre adresse.`,
-  deliveryInactive: words.deliveryNotOffered,
+  deliveryInactive: storefrontWords.deliveryNotOffered,
   /** Spec section 4: delivery under the minimum order with no flat charge. */
   deliveryMinimum: (minimum: string, missing: string) => `La livraison est possible dès ${minimum} de commande (il manque ${missing}).`,
 } as const;
@@ -23,7 +24,7 @@ export const locationPanel = {
   close: words.close,
   intro: 'Choisissez le retrait au restaurant ou l’adresse de livraison.',
   orderType: 'Mode de commande',
-  pickup: words.takeawaySpaced,
+  pickup: storefrontWords.takeawaySpaced,
   delivery: ' Livraison',
   pickupAtRestaurant: 'Retirer au restaurant',
   deliveryTo: (formattedAddress: string | number) => `Livraison · ${formattedAddress}`,
@@ -49,7 +50,7 @@ export const locationMessages = {
   tooFar: 'L’adresse est trop éloignée du restaurant',
   tooFarDetail: (distance: number, unit: string, max: number) =>
     `L’adresse est trop éloignée du restaurant (${formatDistance(distance, unit)} ; nous livrons jusqu’à ${formatDistance(max, unit)}).`,
-  inactive: words.deliveryNotOffered,
+  inactive: storefrontWords.deliveryNotOffered,
   queryTooShort: `Tapez au moins ${minLocationQueryLength} caractères.`,
   notFound: 'Adresse introuvable : vérifiez-la ou choisissez une suggestion.',
   unavailable: 'La recherche d’adresse ne répond pas pour le moment. Réessayez dans un instant.',

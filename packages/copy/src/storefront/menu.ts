@@ -3,6 +3,7 @@
  * Every word a person reads lives here; the storefront renders these values as they are.
  */
 import { words } from '../words.ts';
+import { storefrontWords } from './words.ts';
 
 /** Texts of the allergen filter (menu). */
 export const allergenFilter = {
@@ -67,8 +68,8 @@ export const menuPage = {
   categories: words.categories,
   closedNow: 'Fermé en ce moment : vous pouvez commander pour un prochain créneau.',
   allHidden: 'Tous les plats de cette catégorie contiennent un allergène masqué.',
-  cart: words.cart,
-  cartHeading: words.yourCart,
+  cart: storefrontWords.cart,
+  cartHeading: storefrontWords.yourCart,
   viewCart: ' Voir le panier (',
   closeCart: 'Fermer le panier',
   cartDescription: 'Articles choisis, quantités et total de la commande.',

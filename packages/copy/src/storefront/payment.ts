@@ -3,6 +3,7 @@
  * Every word a person reads lives in packages/copy/src/.
  */
 import { words } from '../words.ts';
+import { storefrontWords } from './words.ts';
 
 /** Messages of payments: methods, cards, the payment provider, meal vouchers (docs/decisions/012). */
 export const paymentAnswers = {
@@ -54,8 +55,8 @@ export const paymentTexts = {
   pay: (amount: string) => `Payer ${amount}`,
   paying: 'Paiement en cours…',
   mealVoucherTitle: (onSite: string) => `Titre-restaurant (papier ou carte) ${onSite}`,
-  mealVoucherPickup: words.atPickup,
-  mealVoucherDelivery: words.onDelivery,
+  mealVoucherPickup: storefrontWords.atPickup,
+  mealVoucherDelivery: storefrontWords.onDelivery,
   mealVoucherHint: (limit: string) =>
     `Plats et boissons sans alcool uniquement, hors frais de livraison, dans la limite de ${limit} par jour. Le reste se règle sur place en espèces ou par carte.`,
   mealVoucherPayable: (amount: string) => `dont ${amount} payables en titre-restaurant`,

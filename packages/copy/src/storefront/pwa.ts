@@ -3,6 +3,7 @@
  * Every word a person reads lives here; the storefront renders these values as they are.
  */
 import { words } from '../words.ts';
+import { storefrontWords } from './words.ts';
 
 /** The overlays of spec section 2: cookie consent, install prompt, iOS guide, update banner, back button. */
 export const pwaOverlays = {
@@ -14,12 +15,12 @@ export const pwaOverlays = {
   cookieRefuse: words.refuse,
   cookieCurrentAccepted: 'Votre choix actuel : cookies acceptés.',
   cookieCurrentRefused: 'Votre choix actuel : cookies refusés.',
-  installTitle: words.installApp,
+  installTitle: storefrontWords.installApp,
   installText: 'Commandez plus vite depuis votre écran d’accueil, même avec une connexion fragile.',
   installNow: 'Installer maintenant',
   installLater: 'Plus tard',
   installing: 'Installation...',
-  iosGuideTitle: words.installApp,
+  iosGuideTitle: storefrontWords.installApp,
   iosGuideShare: 'Appuyez sur le bouton Partager de Safari.',
   iosGuideAdd: 'Choisissez « Sur l’écran d’accueil » (iPhone, iPad) ou « Ajouter au Dock » (Safari sur Mac).',
   iosGuideConfirm: 'Confirmez avec « Ajouter ».',
@@ -33,8 +34,8 @@ export const pwaOverlays = {
 
 /** Texts of the cookie consent (pwa). */
 export const cookieConsent = {
-  privacyLink: words.privacyPolicy,
-  cookiePolicyLink: words.cookiePolicy,
+  privacyLink: storefrontWords.privacyPolicy,
+  cookiePolicyLink: storefrontWords.cookiePolicy,
 } as const;
 
 /** Texts of the ios install guide (pwa). */
@@ -48,7 +49,7 @@ export const offlinePage = {
   heading: 'Vous êtes hors ligne',
   explanation:
     'Cette page n’a pas encore été consultée sur cet appareil et la connexion est coupée. La carte déjà consultée reste disponible ; pour commander, il faudra être connecté.',
-  viewMenu: words.viewMenu,
+  viewMenu: storefrontWords.viewMenu,
   retry: 'Réessayer',
   pageTitle: 'Hors ligne',
 } as const;

@@ -3,6 +3,7 @@
  * Every word a person reads lives here; the storefront renders these values as they are.
  */
 import { words } from '../words.ts';
+import { storefrontWords } from './words.ts';
 
 /** The error pages: 404 and the crash page (spec section 8). */
 export const errorPage = {
@@ -27,9 +28,9 @@ export const siteFooter = {
   manageCookies: 'Gérer les cookies',
   onlineOrderingSuffix: ' · Commande en ligne',
   menu: words.theMenu,
-  about: words.about,
-  contact: words.contact,
-  blog: words.blog,
+  about: storefrontWords.about,
+  contact: storefrontWords.contact,
+  blog: storefrontWords.blog,
   terms: 'Mentions légales et CGV',
   privacy: 'Confidentialité',
   cookies: 'Cookies',
@@ -44,8 +45,8 @@ export const toastTexts = {
 export const aboutPage = {
   heading: (name: string | number) => `À propos de ${name}`,
   discoverMenu: 'Découvrir la carte',
-  pageTitle: words.about,
-  restaurantFallback: words.restaurant,
+  pageTitle: storefrontWords.about,
+  restaurantFallback: storefrontWords.restaurant,
 } as const;
 
 /** Texts of the blog. */
@@ -58,7 +59,7 @@ export const blogPage = {
 export const contactPage = {
   heading: 'Nous contacter',
   viewMap: '(voir le plan)',
-  pageTitle: words.contact,
+  pageTitle: storefrontWords.contact,
   metaDescription: 'Adresse, téléphone et e-mail du restaurant.',
 } as const;
 
@@ -67,7 +68,7 @@ export const homePage = {
   openNow: 'Ouvert en ce moment',
   closedNow: 'Fermé pour le moment · commandez pour plus tard',
   orderCta: ' Voir la carte et commander',
-  pickup: words.takeawaySpaced,
+  pickup: storefrontWords.takeawaySpaced,
   pitch: 'Commandez en ligne, payez sur place et récupérez votre commande au comptoir, sans attendre.',
   today: ' Aujourd’hui',
   closedToday: 'Fermé aujourd’hui',
@@ -75,19 +76,19 @@ export const homePage = {
   popular: 'Les plus populaires',
   metaDescription: 'Commandez en ligne.',
   pageTitle: 'Accueil',
-  restaurantFallback: words.restaurant,
+  restaurantFallback: storefrontWords.restaurant,
 } as const;
 
 /** Texts of the shell. */
 export const siteHeader = {
   navLabel: 'Navigation principale',
   menu: words.theMenu,
-  account: words.myAccount,
+  account: storefrontWords.myAccount,
   cartButton: (count: string | number, s: string | number) => `Commander, ${count} article${s} dans le panier`,
-  restaurantFallback: words.restaurant,
-  about: words.about,
-  contact: words.contact,
-  blog: words.blog,
+  restaurantFallback: storefrontWords.restaurant,
+  about: storefrontWords.about,
+  contact: storefrontWords.contact,
+  blog: storefrontWords.blog,
 } as const;
 
 /** Texts of the social links (site). */
@@ -114,17 +115,17 @@ export const storeData = {
 /** Texts of the json ld (lib). */
 export const structuredData = {
   menuName: words.theMenu,
-  restaurantFallback: words.restaurant,
+  restaurantFallback: storefrontWords.restaurant,
 } as const;
 
 /** Texts of the seo (lib). */
 export const seo = {
-  restaurantFallback: words.restaurant,
+  restaurantFallback: storefrontWords.restaurant,
 } as const;
 
 /** Texts of the web manifest (lib). */
 export const webManifest = {
-  restaurantFallback: words.restaurant,
+  restaurantFallback: storefrontWords.restaurant,
   onlineOrdering: 'Commande en ligne',
   menuShortcut: words.theMenu,
   menuShortName: words.menu,

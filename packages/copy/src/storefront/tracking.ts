@@ -4,15 +4,16 @@
  */
 import type { TrackingStep } from '@resto/domain/order-lifecycle';
 import { words } from '../words.ts';
+import { storefrontWords } from './words.ts';
 
 /** The stepper's labels, one per step of `trackingStep` (packages/domain/src/order-lifecycle.ts). */
 export const trackingStepLabels: Record<TrackingStep, string> = {
   received: 'Reçue',
-  accepted: words.accepted,
+  accepted: storefrontWords.accepted,
   ready: words.ready,
   completed: words.completed,
   refused: words.refused,
-  awaiting_payment: words.awaitingPayment,
+  awaiting_payment: storefrontWords.awaitingPayment,
 };
 
 /** Texts of the order tracking page. */
@@ -21,7 +22,7 @@ export const trackingPage = {
   pageTitleUnknown: 'Suivi de commande',
   orderNumber: (orderId: number) => `Commande n° ${orderId}`,
   heading: 'Suivi de votre commande',
-  stepsLabel: words.orderSteps,
+  stepsLabel: storefrontWords.orderSteps,
   doneStep: 'étape passée',
   currentStep: 'étape en cours',
   nextStep: 'étape à venir',
@@ -43,7 +44,7 @@ export const trackingPage = {
   cancelledTitle: 'Commande annulée',
   refusedDetail: 'Le restaurant ne peut pas préparer votre commande.',
   reason: (text: string) => `Motif : ${text}`,
-  awaitingPaymentTitle: words.awaitingPayment,
+  awaitingPaymentTitle: storefrontWords.awaitingPayment,
   awaitingPaymentDetail: 'Le paiement par carte n’est pas encore confirmé : la commande sera transmise au restaurant dès qu’il le sera.',
   /** `amount`: formatted, '24,50 €'. */
   refundPending: (amount: string) => `Remboursement de ${amount} en cours sur votre carte.`,
