@@ -375,7 +375,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/v2/restaurant', menuEditorRoutes(deps));
   app.route('/v2/restaurant', capacityRoutes(deps));
   app.route('/v2/public', publicSlotRoutes(deps));
-  app.route('/v2/restaurant', settingsRoutes(deps));
+  app.route('/', settingsRoutes(deps));
   app.route('/', trackingRoutes(deps.board));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs, screens: deps.escalation.screens };
   app.route('/', restaurantRealtimeRoutes(realtime));

@@ -76,7 +76,6 @@ const awaitingStaffOnly = [
   '/v2/restaurant/items/',
   '/v2/restaurant/menu',
   '/v2/restaurant/capacity',
-  '/v2/restaurant/settings',
 ];
 
 /** The staff area's operations that need no session (docs/decisions/020-staff-accounts.md): log-in, log-out (its own session, checked by the handler) and the invitation links. */
