@@ -1,7 +1,7 @@
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { FieldError } from '@resto/contract/errors';
 import { commonErrors, staffRoleOf, type StaffRole } from '@resto/contract/route-kit';
 import { requestErrors } from '@resto/copy/errors/request';
@@ -122,10 +122,25 @@ export function serve<R extends RouteConfig, E extends Env>(
   }
   middleware.push(...(options.before ?? []));
   if (hasJsonBody(route)) middleware.push(jsonWhateverItsType);
-  const documented = { ...route, responses: { ...commonErrors, ...route.responses }, middleware };
+  const documented = { ...route, responses: { ...commonErrors, ...route.responses } };
   const hook = options.invalidMessage ? refusal(options.invalidMessage) : undefined;
+  const query = route.request?.query;
+  // A query's name given twice counts once, by its first value, as the API always read it; the
+  // framework's validator would pass both as a list and refuse it. The document keeps the
+  // declared schema: the route is registered as declared and served, hidden, with the reading.
+  const served = query
+    ? (app.openAPIRegistry.registerPath(documented), { ...documented, hide: true, request: { ...route.request, query: firstValues(query) } })
+    : documented;
   // The generic route's handler and hook types are too deep for TypeScript to relate here; `serve`'s own signature types them.
-  (app.openapi as (route: RouteConfig, handler: unknown, hook?: unknown) => void)(documented, handler, hook);
+  (app.openapi as (route: RouteConfig, handler: unknown, hook?: unknown) => void)({ ...served, middleware }, handler, hook);
+}
+
+/** `schema` read with the first value of each query name (the framework gives a name given twice as a list). */
+function firstValues(schema: NonNullable<NonNullable<RouteConfig['request']>['query']>) {
+  return z.preprocess(
+    (value) => (value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([name, given]) => [name, Array.isArray(given) ? given[0] : given])) : value),
+    schema,
+  ) as typeof schema;
 }
 
 /** The success envelope `{status: 'success', payload}` as a route's typed JSON answer: 200, or `status` (201 of a creation). */
