@@ -3,7 +3,7 @@ import { PushKeySchema, PushSubscriptionBodySchema, PushSubscriptionStateSchema,
 import { apiTags, bodyErrors, jsonBody, staffOnly, successAnswer } from './route-kit.ts';
 
 /** Staff devices subscribing to the unseen-order alerts (docs/decisions/022-nothing-unseen.md). Never cached. */
-const tags = [apiTags.restaurant.name];
+const tags = [apiTags.staffArea.name];
 
 /** GET /v2/restaurant/push/key: the VAPID public key a staff device subscribes with. */
 export const getPushKey = createRoute(

@@ -39,7 +39,7 @@ export const streamBoardEvents = createRoute(
     operationId: 'streamBoardEvents',
     method: 'get',
     path: '/v2/restaurant/events',
-    tags: [apiTags.restaurant.name],
+    tags: [apiTags.staffOrders.name],
     summary: 'Les événements des commandes en direct (SSE), pour le tableau des commandes.',
     description:
       'Chaque événement `order` porte en `data` un BoardEventData (l’événement et la commande après lui). Rejoue d’abord chaque événement d’id supérieur à `Last-Event-ID` (ou `after`), dans l’ordre, puis le direct. Le tableau recharge aussi l’état complet toutes les 30 s (docs/decisions/021-live-events.md).',
@@ -73,7 +73,7 @@ export const sendScreenHeartbeat = createRoute(
     operationId: 'sendScreenHeartbeat',
     method: 'post',
     path: '/v2/restaurant/screens/heartbeat',
-    tags: [apiTags.restaurant.name],
+    tags: [apiTags.staffOrders.name],
     summary: 'Un écran du restaurant signale qu’il est ouvert (toutes les 15 s).',
     description:
       'Les écrans connectés (un signe de vie depuis moins de 45 s) disent à la boutique si le restaurant voit les commandes : sans aucun, « dès que possible » n’est pas proposé (sauf commandes traitées par e-mail).',
