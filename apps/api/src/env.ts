@@ -121,6 +121,11 @@ const EnvSchema = z
      * at least 32 characters of [A-Za-z0-9_-]. Unset: a random one, printed in the log (docs/decisions/020).
      */
     STAFF_FIRST_OWNER_TOKEN: optionalText(z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, { error: 'STAFF_FIRST_OWNER_TOKEN : 32 à 128 caractères parmi A-Z a-z 0-9 _ -.' })),
+    /**
+     * The books' Ed25519 signing key (docs/decisions/031-the-books.md), PKCS#8 PEM or its DER in
+     * base64 on one line, kept outside the database. Unset: a key made once and kept in the database.
+     */
+    BOOKS_SIGNING_KEY: optionalText(z.string()),
     /** Stripe (docs/decisions/007): all three set selects Stripe; none selects the built-in test processor. */
     STRIPE_SECRET_KEY: optionalText(z.string().regex(/^(sk|rk)_(test|live)_/, { error: 'STRIPE_SECRET_KEY commence par sk_test_ ou sk_live_.' })),
     STRIPE_PUBLISHABLE_KEY: optionalText(z.string().regex(/^pk_(test|live)_/, { error: 'STRIPE_PUBLISHABLE_KEY commence par pk_test_ ou pk_live_.' })),

@@ -1,3 +1,4 @@
+import { loadSigner, openJournal } from './modules/books/index.ts';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
@@ -47,6 +48,8 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     setup: async (db) => {
       if (await seedDemoIfEmpty(db, { history: demoHistory, now: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined, settings: env.DEMO_SETTINGS }))
         logger.info({ orders: demoHistory }, 'restaurant de démonstration chargé');
+      // The books' journal opened with its signing key, or the start refused (docs/decisions/031).
+      await openJournal(db, await loadSigner(db, env.BOOKS_SIGNING_KEY), env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : new Date());
       // No staff member yet: the first owner's one-time link (docs/decisions/020), under the setup lock.
       firstOwnerLink = await ensureFirstOwnerLink(db, env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : new Date(), env.siteUrl, env.STAFF_FIRST_OWNER_TOKEN);
     },

@@ -770,3 +770,55 @@ export const eventFolds = pgTable('event_folds', {
     .notNull()
     .default(sql`now()`),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The books: docs/decisions/031-the-books.md
+
+/**
+ * The journal of the books: one append-only table (the database refuses UPDATE, DELETE and
+ * TRUNCATE: migration 0016's triggers). Two chains: 'live', and 'simulation' for the demo's
+ * history and the test processor's payments, never in the totals. In each chain `seq` is gapless
+ * from 1; `content` is the entry's RFC 8785 canonical JSON (amounts in cents), which holds the
+ * columns beside it (they are copies, for queries, checked by the verification);
+ * `hash` = SHA-256 of `previous_hash`, a line feed and `content`; `signature` is the Ed25519
+ * signature of `hash` by the key `key_id` (base64).
+ */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    chain: text('chain').$type<'live' | 'simulation'>().notNull(),
+    seq: integer('seq').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    /** The business day it counts in ('YYYY-MM-DD', Europe/Paris): the next one once its day is closed. */
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    documentNumber: text('document_number'),
+    orderId: integer('order_id'),
+    content: text('content').notNull(),
+    previousHash: text('previous_hash').notNull(),
+    hash: text('hash').notNull(),
+    signature: text('signature').notNull(),
+    keyId: text('key_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chain, t.seq] }),
+    index('journal_entries_day_idx').on(t.chain, t.businessDate),
+    index('journal_entries_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * Each chain's head, outside the journal: its last entry's sequence and hash, and the signature
+ * of both (a head moved back after the tail's rows were deleted cannot be signed again). The
+ * row is the chain's lock: an entry is appended under `SELECT … FOR UPDATE` of its head, so two
+ * instances never fork the chain. The database refuses to delete a head or move it back.
+ */
+export const journalHeads = pgTable('journal_heads', {
+  chain: text('chain').$type<'live' | 'simulation'>().primaryKey(),
+  seq: integer('seq').notNull(),
+  hash: text('hash').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  businessDate: date('business_date', { mode: 'string' }).notNull(),
+  signature: text('signature').notNull(),
+  keyId: text('key_id').notNull(),
+});

@@ -1,6 +1,7 @@
 import webpush from 'web-push';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
+import { secretOnce } from '../../db/server-secrets.ts';
 import * as repository from './repository.ts';
 
 /**
@@ -57,12 +58,7 @@ export class WebPushSender {
    */
   async vapidKeys(): Promise<VapidKeys> {
     if (this.keys) return this.keys;
-    let stored = await repository.readSecret(this.db, vapidSecretName);
-    if (!stored) {
-      await repository.insertSecretIfAbsent(this.db, vapidSecretName, JSON.stringify(webpush.generateVAPIDKeys()));
-      stored = await repository.readSecret(this.db, vapidSecretName);
-    }
-    if (!stored) throw new Error('clés VAPID introuvables après leur création');
+    const stored = await secretOnce(this.db, vapidSecretName, () => JSON.stringify(webpush.generateVAPIDKeys()));
     const parsed = JSON.parse(stored) as VapidKeys;
     this.keys = { publicKey: parsed.publicKey, privateKey: parsed.privateKey };
     return this.keys;

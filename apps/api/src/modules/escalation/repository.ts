@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { orders, pushSubscriptions, serverSecrets, staffUsers } from '../../db/schema.ts';
+import { orders, pushSubscriptions, staffUsers } from '../../db/schema.ts';
 
 /**
  * SQL of the escalation job and of Web Push (docs/decisions/022-nothing-unseen.md).
@@ -95,17 +95,6 @@ export async function claimMarker(tx: Database, name: string, value: string): Pr
         returning name`,
   );
   return rows.length === 1;
-}
-
-/** A value of `server_secrets`, or undefined. */
-export async function readSecret(db: Database, name: string): Promise<string | undefined> {
-  const rows = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
-  return rows[0]?.value;
-}
-
-/** Stores `value` under `name` unless a value is there already (the first writer wins). */
-export async function insertSecretIfAbsent(db: Database, name: string, value: string): Promise<void> {
-  await db.insert(serverSecrets).values({ name, value }).onConflictDoNothing();
 }
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;

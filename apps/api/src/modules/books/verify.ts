@@ -1,0 +1,196 @@
+import { booksVerification as says } from '@resto/copy/staff/books';
+import type { Database } from '../../db/client.ts';
+import { canonicalJson, chains, documentNumberOf, readEntries, readHead, type Chain, type EntryContent, type JournalRow } from './journal.ts';
+import { entryHash, genesisHash, headStatement, verifySignature } from './signing.ts';
+
+/**
+ * The verification of the books (docs/decisions/031-the-books.md; `npm run books:verify`, the
+ * owner's « Vérifier l'intégrité »): every entry of every chain read in order, in batches, and
+ * checked against what was signed. What it checks, entry by entry:
+ * - the sequence is gapless from 1 (a row deleted in the middle);
+ * - the content is still the canonical JSON written, and the row's columns say what it says;
+ * - the previous hash is the entry before's, and the hash is recomputed (a changed amount, two
+ *   rows swapped);
+ * - the signature, by a key the journal names (entry n° 1 holds the first; a key change is an
+ *   entry signed by the key before), and the first key is the trusted one when one is given;
+ * - dates and business days never go back; each document series (R-, F-, A-) is numbered without
+ *   gap from its first number, each number once;
+ * and at the end the head kept outside the table: same last entry, signed (the tail deleted).
+ * The first broken entry of each chain is reported; its chain's checks stop there.
+ */
+
+/** The first problem found in a chain. */
+export interface BrokenEntry {
+  chain: Chain;
+  seq: number;
+  problem: string;
+}
+
+export interface VerificationReport {
+  ok: boolean;
+  chains: { chain: Chain; entries: number; keys: string[] }[];
+  broken: BrokenEntry[];
+}
+
+export interface VerifyOptions {
+  /** The public key (SPKI PEM) the journal must open with: the running server's, or one from an archive. */
+  trustedPublicKey?: string;
+  /** Entries read per query (the verification holds one batch at a time). */
+  batchSize?: number;
+}
+
+/** Verifies every chain. Never throws on a broken journal: the report says where it breaks. */
+export async function verifyJournal(db: Database, options: VerifyOptions = {}): Promise<VerificationReport> {
+  const report: VerificationReport = { ok: true, chains: [], broken: [] };
+  for (const chain of chains) {
+    const result = await verifyChain(db, chain, options);
+    report.chains.push({ chain, entries: result.entries, keys: [...result.keys.keys()] });
+    if (result.broken) {
+      report.ok = false;
+      report.broken.push(result.broken);
+    }
+  }
+  return report;
+}
+
+class Broken extends Error {
+  constructor(
+    readonly seq: number,
+    readonly problem: string,
+  ) {
+    super(problem);
+  }
+}
+
+async function verifyChain(db: Database, chain: Chain, options: VerifyOptions) {
+  const keys = new Map<string, string>();
+  const state = new ChainState(chain, keys, options.trustedPublicKey);
+  try {
+    const batchSize = options.batchSize ?? 2000;
+    for (;;) {
+      const rows = await readEntries(db, chain, state.lastSeq, batchSize);
+      for (const row of rows) state.check(row);
+      if (rows.length < batchSize) break;
+    }
+    const head = await readHead(db, chain);
+    state.checkHead(head);
+    return { entries: state.lastSeq, keys, broken: undefined };
+  } catch (error) {
+    if (!(error instanceof Broken)) throw error;
+    return { entries: state.lastSeq, keys, broken: { chain, seq: error.seq, problem: error.problem } };
+  }
+}
+
+/** What a chain's verification carries from one entry to the next. */
+class ChainState {
+  lastSeq = 0;
+  private lastHash = genesisHash;
+  private lastRecordedAt = '';
+  private lastDay = '';
+  /** Per series prefix ('R', 'F', 'A'), the last number seen. */
+  private readonly series = new Map<string, number>();
+  private readonly numbers = new Set<string>();
+
+  constructor(
+    private readonly chain: Chain,
+    private readonly keys: Map<string, string>,
+    private readonly trustedPublicKey: string | undefined,
+  ) {}
+
+  check(row: JournalRow): void {
+    const seq = this.lastSeq + 1;
+    if (row.seq !== seq) throw new Broken(seq, says.missingEntry(seq, row.seq));
+    const content = this.read(row);
+    this.checkColumns(row, content);
+    if (row.previousHash !== this.lastHash) throw new Broken(seq, says.previousHash);
+    if (entryHash(row.previousHash, row.content) !== row.hash) throw new Broken(seq, says.hash);
+    this.checkSignature(row, content);
+    if (content.recorded_at < this.lastRecordedAt) throw new Broken(seq, says.timeBackwards);
+    if (content.business_date < this.lastDay) throw new Broken(seq, says.dayBackwards);
+    this.checkNumbering(row);
+    this.lastSeq = seq;
+    this.lastHash = row.hash;
+    this.lastRecordedAt = content.recorded_at;
+    this.lastDay = content.business_date;
+  }
+
+  private read(row: JournalRow): EntryContent {
+    let content: EntryContent;
+    try {
+      content = JSON.parse(row.content) as EntryContent;
+    } catch {
+      throw new Broken(row.seq, says.unreadable);
+    }
+    if (canonicalJson(content) !== row.content) throw new Broken(row.seq, says.notCanonical);
+    return content;
+  }
+
+  private checkColumns(row: JournalRow, content: EntryContent): void {
+    const columns: [string, unknown, unknown][] = [
+      ['chain', row.chain, content.chain],
+      ['seq', row.seq, content.seq],
+      ['recorded_at', row.recordedAt.toISOString(), content.recorded_at],
+      ['business_date', row.businessDate, content.business_date],
+      ['kind', row.kind, content.body?.kind],
+      ['document_number', row.documentNumber, documentNumberOf(content.body)],
+      ['key_id', row.keyId, content.key_id],
+    ];
+    for (const [column, stored, signed] of columns) if (stored !== signed) throw new Broken(row.seq, says.columnDiffers(column));
+  }
+
+  private checkSignature(row: JournalRow, content: EntryContent): void {
+    const body = content.body;
+    if (row.seq === 1) {
+      const detail = body.kind === 'technical' && body.technical.event === 'journal_opened' ? body.technical.detail : undefined;
+      if (!detail || typeof detail.public_key !== 'string' || detail.key_id !== row.keyId) throw new Broken(1, says.firstEntry);
+      if (this.trustedPublicKey !== undefined && normalisedPem(detail.public_key) !== normalisedPem(this.trustedPublicKey)) throw new Broken(1, says.untrustedKey(row.keyId));
+      this.keys.set(row.keyId, detail.public_key);
+    }
+    const publicKey = this.keys.get(row.keyId);
+    if (publicKey === undefined) throw new Broken(row.seq, says.unknownKey(row.keyId));
+    if (!verifySignature(publicKey, row.hash, row.signature)) throw new Broken(row.seq, says.signature);
+    // A key change: signed by the key before, it names the key of the entries after it.
+    if (body.kind === 'technical' && body.technical.event === 'signing_key') {
+      const { key_id: keyId, public_key: nextKey } = body.technical.detail;
+      if (typeof keyId === 'string' && typeof nextKey === 'string') this.keys.set(keyId, nextKey);
+    }
+  }
+
+  private checkNumbering(row: JournalRow): void {
+    if (row.kind !== 'document' || row.documentNumber === null) return;
+    const match = /^([A-Z]+)-(\d+)$/.exec(row.documentNumber);
+    if (!match) return;
+    const [, prefix, digits] = match as unknown as [string, string, string];
+    if (this.numbers.has(row.documentNumber)) throw new Broken(row.seq, says.numberTwice(row.documentNumber));
+    const last = this.series.get(prefix);
+    const number = Number(digits);
+    if (last !== undefined && number !== last + 1) {
+      const expected = `${prefix}-${String(last + 1).padStart(digits.length, '0')}`;
+      throw new Broken(row.seq, says.numberingGap(prefix, expected, row.documentNumber));
+    }
+    this.series.set(prefix, number);
+    this.numbers.add(row.documentNumber);
+  }
+
+  checkHead(head: { seq: number; hash: string; signature: string; keyId: string } | undefined): void {
+    if (this.lastSeq === 0 && head === undefined) return; // a chain never opened
+    if (head === undefined) throw new Broken(this.lastSeq, says.noHead);
+    if (head.seq > this.lastSeq) throw new Broken(this.lastSeq + 1, says.tailDeleted(this.lastSeq + 1, head.seq));
+    if (head.seq !== this.lastSeq || head.hash !== this.lastHash) throw new Broken(this.lastSeq, says.headDiffers);
+    const publicKey = this.keys.get(head.keyId);
+    if (publicKey === undefined || !verifySignature(publicKey, headStatement(this.chain, head.seq, head.hash), head.signature)) throw new Broken(this.lastSeq, says.headSignature);
+  }
+}
+
+function normalisedPem(pem: string): string {
+  return pem.replaceAll(/\s+/g, '');
+}
+
+/** The report as the command prints it: one line a chain, the first broken entry of each. */
+export function describeReport(report: VerificationReport): string {
+  const lines = report.chains.map(({ chain, entries }) => {
+    const broken = report.broken.find((entry) => entry.chain === chain);
+    return broken ? says.chainBroken(chain, broken.seq, broken.problem) : entries === 0 ? `${chain} : ${says.emptyJournal}` : says.chainOk(chain, entries);
+  });
+  return lines.join('\n');
+}

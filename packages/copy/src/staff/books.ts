@@ -1,0 +1,40 @@
+/**
+ * The French texts of the books (docs/decisions/031-the-books.md): the journal's signing key, its
+ * verification (`npm run books:verify`, « Vérifier l'intégrité »).
+ */
+
+/** Why the server refuses to start or the journal refuses to write. */
+export const booksErrors = {
+  unreadableKey: 'BOOKS_SIGNING_KEY n’est pas une clé privée Ed25519 lisible (PEM PKCS#8, ou son DER en base64 sur une ligne).',
+  missingKey: (keyId: string) =>
+    `La clé de signature du journal des ventes (clé ${keyId}) est introuvable : ni BOOKS_SIGNING_KEY ni la clé gardée en base. Le serveur ne démarre pas plutôt que d’écrire des entrées non signées ; remettez BOOKS_SIGNING_KEY.`,
+  otherKey: (expected: string, given: string) =>
+    `La clé de signature fournie (clé ${given}) n’est pas celle du journal des ventes (clé ${expected}). Le serveur ne démarre pas : remettez la bonne BOOKS_SIGNING_KEY, ou enregistrez le changement de clé avec npm run books:rotate-key.`,
+  noHead: (chain: string) => `Le journal des ventes « ${chain} » n’est pas ouvert : redémarrez le serveur pour l’ouvrir.`,
+};
+
+/** What the verification finds, entry by entry (the first broken one is printed). */
+export const booksVerification = {
+  missingEntry: (seq: number, found: number) => `entrée n° ${seq} manquante (la suivante lue est la n° ${found})`,
+  notCanonical: 'contenu modifié : ce n’est plus le JSON canonique (RFC 8785) écrit',
+  unreadable: 'contenu illisible (pas du JSON)',
+  columnDiffers: (column: string) => `la colonne ${column} ne dit pas ce que dit le contenu signé`,
+  previousHash: 'le hachage précédent ne suit pas l’entrée d’avant (entrée insérée, supprimée ou déplacée)',
+  hash: 'hachage faux : le contenu a changé depuis son écriture',
+  unknownKey: (keyId: string) => `signée par une clé inconnue du journal (${keyId})`,
+  untrustedKey: (keyId: string) => `le journal s’ouvre sur la clé ${keyId}, qui n’est pas la clé de confiance donnée`,
+  signature: 'signature fausse',
+  firstEntry: 'la première entrée n’est pas l’ouverture du journal avec sa clé',
+  timeBackwards: 'date antérieure à celle de l’entrée précédente',
+  dayBackwards: 'journée comptable antérieure à celle de l’entrée précédente',
+  numberingGap: (series: string, expected: string, found: string) => `numérotation ${series} interrompue : ${expected} attendu, ${found} trouvé`,
+  numberTwice: (number: string) => `le numéro ${number} figure deux fois`,
+  noHead: 'la tête du journal (journal_heads) a disparu',
+  tailDeleted: (from: number, to: number) => `les entrées n° ${from} à ${to} ont été supprimées : la tête signée du journal est à la n° ${to}`,
+  headDiffers: 'la tête du journal ne correspond pas à sa dernière entrée',
+  headSignature: 'signature de la tête du journal fausse',
+  closureTotals: (differences: string) => `totaux de la clôture faux : ${differences}`,
+  chainOk: (chain: string, entries: number) => `journal « ${chain} » : ${entries} entrées vérifiées, chaîne, signatures et numérotation intactes.`,
+  chainBroken: (chain: string, seq: number, problem: string) => `journal « ${chain} », entrée n° ${seq} : ${problem}`,
+  emptyJournal: 'le journal des ventes est vide',
+};
