@@ -30,9 +30,7 @@ export function menuEditorRoutes(deps: { db: Database; clock: () => Date }) {
   serve(app, menuRoutes.getMenuTree, async (c) => ok(c, await readMenuTree(db)));
 
   serve(app, menuRoutes.createDish, async (c) => ok(c, await menu.createDish(db, authorOf(c.var.staff), c.req.valid('json'))));
-  serve(app, menuRoutes.updateDish, async (c) =>
-    ok(c, await menu.updateDish(db, authorOf(c.var.staff), Number(c.req.valid('param').id), c.req.valid('json'))),
-  );
+  serve(app, menuRoutes.updateDish, async (c) => ok(c, await menu.updateDish(db, authorOf(c.var.staff), Number(c.req.valid('param').id), c.req.valid('json'))));
   serve(app, menuRoutes.deleteDish, async (c) =>
     ok(c, await menu.deleteDish(db, authorOf(c.var.staff), Number(c.req.valid('param').id), c.req.valid('query').expected_version)),
   );
@@ -50,9 +48,7 @@ export function menuEditorRoutes(deps: { db: Database; clock: () => Date }) {
   );
 
   serve(app, menuRoutes.createMenu, async (c) => ok(c, await menu.createMenu(db, authorOf(c.var.staff), c.req.valid('json'))));
-  serve(app, menuRoutes.updateMenu, async (c) =>
-    ok(c, await menu.updateMenu(db, authorOf(c.var.staff), Number(c.req.valid('param').id), c.req.valid('json'))),
-  );
+  serve(app, menuRoutes.updateMenu, async (c) => ok(c, await menu.updateMenu(db, authorOf(c.var.staff), Number(c.req.valid('param').id), c.req.valid('json'))));
   serve(app, menuRoutes.deleteMenu, async (c) =>
     ok(c, await menu.deleteMenu(db, authorOf(c.var.staff), Number(c.req.valid('param').id), c.req.valid('query').expected_version)),
   );
