@@ -370,9 +370,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/v2/restaurant', offerRoutes(deps));
   app.route('/v2/restaurant', hoursRoutes(deps));
   app.route('/v2/restaurant', auditRoutes(deps));
-  app.route('/v2/restaurant', uploadRoutes(deps));
-  app.route('/v2/restaurant', availabilityRoutes(deps));
-  app.route('/v2/restaurant', menuEditorRoutes(deps));
+  app.route('/', uploadRoutes(deps));
+  app.route('/', availabilityRoutes(deps));
+  app.route('/', menuEditorRoutes(deps));
   app.route('/v2/restaurant', capacityRoutes(deps));
   app.route('/v2/public', publicSlotRoutes(deps));
   app.route('/', settingsRoutes(deps));

@@ -24,8 +24,11 @@ export const UploadAnswerSchema = z
   .meta({ id: 'UploadAnswer' });
 export type UploadAnswer = z.infer<typeof UploadAnswerSchema>;
 
-/** The multipart body: one file in the field `file`. */
-export const UploadBodySchema = z.object({ file: z.any().meta({ type: 'string', format: 'binary' }) });
+/**
+ * The multipart body: one file in the field `file`. A plain JSON Schema, not a zod schema: the API
+ * reads the body itself, counting its bytes as they arrive (apps/api/src/modules/images/routes.ts).
+ */
+export const UploadBodySchema = { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } as const;
 
 const AvailabilityStateSchema = z.enum(availabilityStates);
 

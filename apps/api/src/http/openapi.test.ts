@@ -88,10 +88,6 @@ const awaitingStaffOnly = [
   '/v2/restaurant/audit',
   '/v2/restaurant/export',
   '/v2/restaurant/import',
-  '/v2/restaurant/uploads',
-  '/v2/restaurant/availability',
-  '/v2/restaurant/items/',
-  '/v2/restaurant/menu',
   '/v2/restaurant/capacity',
 ];
 

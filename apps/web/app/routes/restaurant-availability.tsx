@@ -1,4 +1,4 @@
-import { AvailabilityListSchema } from '@resto/contract/backoffice-images';
+import { listAvailability } from '@resto/contract/availability.routes';
 import { availability } from '@resto/copy/staff/availability';
 import type { Route } from './+types/restaurant-availability';
 import { loadStaffPage, staffApi } from '../lib/staff-api.server.ts';
@@ -12,7 +12,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 /** /restaurant/disponibilites (docs/decisions/023): every dish and its availability, for staff and owners. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadStaffPage(async () => ({
-    dishes: await staffApi(request, context).call({ path: '/v2/restaurant/availability', response: AvailabilityListSchema }),
+    dishes: await staffApi(request, context).call(listAvailability),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { MenuTreeSchema } from '@resto/contract/backoffice-menu';
+import { getMenuTree } from '@resto/contract/menu.routes';
 import { menuEditor } from '@resto/copy/staff/menu';
 import { staffArea } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-menu';
@@ -15,7 +15,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadStaffPage(
     async () => {
-      const tree = await staffApi(request, context).call({ path: '/v2/restaurant/menu', response: MenuTreeSchema });
+      const tree = await staffApi(request, context).call(getMenuTree);
       return { tree, now: new Date().toISOString(), forbidden: false as const };
     },
     { forbidden: () => ({ tree: null, now: '', forbidden: true as const }) },

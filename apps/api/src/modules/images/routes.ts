@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createRoute } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import { UploadAnswerSchema, UploadBodySchema, type UploadAnswer } from '@resto/contract/backoffice-images';
+import { uploadDishImage } from '@resto/contract/images.routes';
 import { maxUploadBytes, uploadFileNamePattern } from '@resto/domain/images';
 import { imageUpload } from '@resto/copy/staff/images';
 import type { Database } from '../../db/client.ts';
-import { ApiError, success } from '../../http/errors.ts';
-import { declare, errorAnswer, routes, security, successAnswer } from '../../http/openapi.ts';
-import { requireStaff } from '../staff/index.ts';
+import { ApiError } from '../../http/errors.ts';
+import { ok, routes, serve } from '../../http/openapi.ts';
+import { staffAuthenticator } from '../staff/index.ts';
 import { storeUpload } from './service.ts';
 
 /** The upload route's path under /v2/restaurant; app.ts exempts it (only it) from the 1 MB JSON body limit and the text guard. */
@@ -16,24 +15,6 @@ export const uploadPath = /^\/v2\/restaurant\/uploads\/?$/;
 
 /** What a multipart body may add around its file (boundaries, part headers), bytes. */
 const multipartOverhead = 64 * 1024;
-
-const uploadRoute = createRoute({
-  method: 'post',
-  path: '/uploads',
-  tags: ['Restaurant : carte'],
-  summary: 'Envoyer une photo de plat (propriétaire) : redressée, recadrée en 4:3, 400 et 800 px de large, AVIF et WebP, sans métadonnées.',
-  description:
-    'Corps multipart/form-data, le fichier dans le champ `file` (10 Mo au plus, compté pendant la réception). Le contenu est lu par sharp quel que soit le Content-Type. `image` est la valeur à mettre dans le plat (le plus grand WebP) ; les fichiers sont servis sous /uploads/ avec un cache d’un an (noms par empreinte du contenu).',
-  security: security.staff,
-  request: { body: { required: true, content: { 'multipart/form-data': { schema: UploadBodySchema } } } },
-  responses: {
-    200: successAnswer(UploadAnswerSchema, 'La photo enregistrée et ses fichiers.'),
-    400: errorAnswer('Pas une image lisible, trop de pixels, ou pas de champ `file` (image_invalid).'),
-    401: errorAnswer('Pas de session de l’espace restaurant (staff_login_required).'),
-    403: errorAnswer('Réservé au propriétaire (staff_forbidden), ou requête d’un autre site (cross_site_refused).'),
-    413: errorAnswer('Fichier de plus de 10 Mo (image_too_large) ; la connexion est fermée.'),
-  },
-});
 
 function tooLarge(): ApiError {
   return new ApiError('image_too_large', imageUpload.tooLarge, [{ path: 'file', message: imageUpload.tooLarge }]).withHeaders({
@@ -73,13 +54,14 @@ async function readBodyLimited(c: Context, limit: number): Promise<Uint8Array<Ar
 }
 
 /**
- * POST /v2/restaurant/uploads (docs/decisions/023): the owner sends a dish's photo; it is stored
- * under `uploadsDir` (images.ts, storeUpload). Staff members get 403.
+ * POST /v2/restaurant/uploads (docs/decisions/023), declared in packages/contract/src/images.routes.ts:
+ * the owner sends a dish's photo; it is stored under `uploadsDir` (images.ts, storeUpload). Staff
+ * members get 403. The guard runs before the body is read; the multipart body is read here,
+ * its bytes counted as they arrive (readBodyLimited), never by a validator.
  */
 export function uploadRoutes(deps: { db: Database; clock: () => Date; uploadsDir: string }) {
-  const app = routes();
-  declare(app, uploadRoute, async (c) => {
-    await requireStaff(c, deps.db, deps.clock(), 'owner');
+  const app = routes({ authenticateStaff: staffAuthenticator(deps.db, deps.clock) });
+  serve(app, uploadDishImage, async (c) => {
     const bytes = await readBodyLimited(c, maxUploadBytes + multipartOverhead);
     let file: File | string | null = null;
     try {
@@ -95,7 +77,7 @@ export function uploadRoutes(deps: { db: Database; clock: () => Date; uploadsDir
     if (!file || typeof file === 'string')
       throw new ApiError('image_invalid', imageUpload.missingFile, [{ path: 'file', message: imageUpload.missingFile }]);
     if (file.size > maxUploadBytes) throw tooLarge();
-    return success<UploadAnswer>(c, await storeUpload(deps.uploadsDir, new Uint8Array(await file.arrayBuffer())));
+    return ok(c, await storeUpload(deps.uploadsDir, new Uint8Array(await file.arrayBuffer())));
   });
   return app;
 }

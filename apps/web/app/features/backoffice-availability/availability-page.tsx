@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Search } from 'lucide-react';
 import { AvailabilityItemSchema, type AvailabilityItem } from '@resto/contract/backoffice-images';
 import { StaleEditPayloadSchema } from '@resto/contract/backoffice';
+import { setItemAvailability } from '@resto/contract/availability.routes';
 import { availability as t } from '@resto/copy/staff/availability';
 import { backOfficeShared } from '@resto/copy/staff/back-office';
 import { availabilityStates, type AvailabilityState } from '@resto/domain/sold-out';
@@ -58,12 +59,7 @@ export function AvailabilityPage({ initial }: { initial: AvailabilityItem[] }) {
     replace({ ...dish, state, sold_out_until: null });
     setPending((p) => new Set(p).add(dish.item_id));
     try {
-      const saved = await api.call({
-        method: 'PUT',
-        path: `/v2/restaurant/items/${dish.item_id}/availability`,
-        body: { state, expected_version: dish.version },
-        response: AvailabilityItemSchema,
-      });
+      const saved = await api.call(setItemAvailability, { params: { item_id: String(dish.item_id) }, body: { state, expected_version: dish.version } });
       replace(saved);
       setNotice({ kind: 'ok', text: t.saved(saved.item_name, t.states[saved.state]) });
     } catch (error) {

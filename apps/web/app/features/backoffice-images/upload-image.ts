@@ -1,6 +1,8 @@
 import { UploadAnswerSchema, type UploadAnswer } from '@resto/contract/backoffice-images';
+import { uploadDishImage } from '@resto/contract/images.routes';
 import { requestErrors } from '@resto/copy/errors/request';
 import { imageUpload } from '@resto/copy/staff/images';
+import { routeUrl } from '../../lib/api.ts';
 
 /** A refused or failed upload: the French sentence to show (from the API, or the client's own). */
 export class UploadError extends Error {
@@ -20,7 +22,7 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void):
     const form = new FormData();
     form.append('file', file);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/v2/restaurant/uploads');
+    xhr.open(uploadDishImage.method.toUpperCase(), routeUrl(uploadDishImage));
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);

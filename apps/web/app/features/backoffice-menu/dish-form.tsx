@@ -14,6 +14,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { DishCreateBodySchema, DishViewSchema, type DishCreateBody, type DishFormInput, type DishView } from '@resto/contract/backoffice-menu';
+import { createDish, updateDish } from '@resto/contract/menu.routes';
 import { StaleEditPayloadSchema } from '@resto/contract/backoffice';
 import { allergenLabels, allergens, dietLabels, diets } from '@resto/domain/allergens';
 import { formatEuros, formatRate } from '@resto/domain/format';
@@ -91,13 +92,8 @@ function useDishSave(form: UseFormReturn<DishFormInput, unknown, DishCreateBody>
       setAlert(null);
       try {
         const saved = dish
-          ? await api.call({
-              method: 'PUT',
-              path: `/v2/restaurant/menu/items/${dish.item_id}`,
-              body: { ...values, expected_version: expectedVersion },
-              response: DishViewSchema,
-            })
-          : await api.call({ method: 'POST', path: '/v2/restaurant/menu/items', body: values, response: DishViewSchema });
+          ? await api.call(updateDish, { params: { id: String(dish.item_id) }, body: { ...values, expected_version: expectedVersion ?? dish.version } })
+          : await api.call(createDish, { body: values });
         onSaved(saved);
       } catch (error) {
         if (!(error instanceof ApiCallError)) return setAlert(requestErrors.genericError);

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { CategoryCreateBodySchema, CategoryViewSchema, MenuCreateBodySchema, MenuViewSchema } from '@resto/contract/backoffice-menu';
+import { CategoryCreateBodySchema, MenuCreateBodySchema, MenuViewSchema } from '@resto/contract/backoffice-menu';
+import { createCategory, createMenu, updateCategory, updateMenu } from '@resto/contract/menu.routes';
 import { StaleEditPayloadSchema } from '@resto/contract/backoffice';
 import { requestErrors } from '@resto/copy/errors/request';
 import { backOfficeShared } from '@resto/copy/staff/back-office';
@@ -60,22 +61,17 @@ export function GroupForm({
     reValidateMode: 'onChange',
   });
   const typed = useWatch({ control });
-  const base = isMenu ? '/v2/restaurant/menu/menus' : '/v2/restaurant/menu/categories';
   const errors = formState.errors;
 
   const onSubmit = handleSubmit(
     async (values) => {
       setAlert(null);
       try {
-        if (row)
-          await api.call({
-            method: 'PUT',
-            path: `${base}/${row.id}`,
-            body: { ...values, expected_version: expectedVersion },
-            response: CurrentGroupSchema.loose(),
-          });
-        else if (isMenu) await api.call({ method: 'POST', path: base, body: values, response: MenuViewSchema });
-        else await api.call({ method: 'POST', path: base, body: { ...values, menu_id: menuId }, response: CategoryViewSchema });
+        if (row) {
+          const change = { params: { id: String(row.id) }, body: { ...values, expected_version: expectedVersion ?? row.version } };
+          await (isMenu ? api.call(updateMenu, change) : api.call(updateCategory, change));
+        } else if (isMenu) await api.call(createMenu, { body: values });
+        else await api.call(createCategory, { body: { ...values, menu_id: menuId! } });
         onSaved();
       } catch (error) {
         if (!(error instanceof ApiCallError)) return setAlert(requestErrors.genericError);

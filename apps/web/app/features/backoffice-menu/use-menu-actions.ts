@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { z } from 'zod';
-import { DeleteResultSchema, type DishView, type MenuTree } from '@resto/contract/backoffice-menu';
+import type { DishView, MenuTree } from '@resto/contract/backoffice-menu';
+import * as menuRoutes from '@resto/contract/menu.routes';
 import { requestErrors } from '@resto/copy/errors/request';
 import { backOfficeShared } from '@resto/copy/staff/back-office';
 import { ApiCallError, api } from '../../lib/api.ts';
@@ -17,7 +17,9 @@ export type Editing =
   | { kind: 'category'; row: GroupRow | null; menuId: number }
   | null;
 
-const MovedSchema = z.object({ version: z.number() }).loose();
+/** The routes of each kind's move and removal (packages/contract/src/menu.routes.ts). */
+const moveRoutes = { items: menuRoutes.moveDish, categories: menuRoutes.moveCategory, menus: menuRoutes.moveMenu } as const;
+const deleteRoutes = { items: menuRoutes.deleteDish, categories: menuRoutes.deleteCategory, menus: menuRoutes.deleteMenu } as const;
 
 /**
  * The menu editor's state and changes (docs/decisions/023): the open form (`editing`), the page's
@@ -65,19 +67,14 @@ export function useMenuActions(tree: MenuTree) {
 
   const move = (kind: Kind, id: number, direction: 'up' | 'down') =>
     run(async () => {
-      await api.call({ method: 'POST', path: `/v2/restaurant/menu/${kind}/${id}/move`, body: { direction }, response: MovedSchema });
+      await api.call(moveRoutes[kind], { params: { id: String(id) }, body: { direction } });
       focusAfter.current = `move-${kind}-${id}-${direction}`;
       return null;
     });
 
   const remove = (kind: Kind, id: number, version: number) =>
     run(async () => {
-      const done = await api.call({
-        method: 'DELETE',
-        path: `/v2/restaurant/menu/${kind}/${id}`,
-        query: { expected_version: version },
-        response: DeleteResultSchema,
-      });
+      const done = await api.call(deleteRoutes[kind], { params: { id: String(id) }, query: { expected_version: version } });
       return done.message;
     });
 
