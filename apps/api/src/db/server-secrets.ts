@@ -26,3 +26,8 @@ export async function secretOnce(db: Database, name: string, make: () => string)
   await insertSecretIfAbsent(db, name, make());
   return (await readSecret(db, name))!;
 }
+
+/** Stores `value` under `name`, replacing what was there (a key changed on purpose: the books' rotation). */
+export async function writeSecret(db: Database, name: string, value: string): Promise<void> {
+  await db.insert(serverSecrets).values({ name, value }).onConflictDoUpdate({ target: serverSecrets.name, set: { value } });
+}

@@ -10,6 +10,9 @@ export const booksErrors = {
     `La clé de signature du journal des ventes (clé ${keyId}) est introuvable : ni BOOKS_SIGNING_KEY ni la clé gardée en base. Le serveur ne démarre pas plutôt que d’écrire des entrées non signées ; remettez BOOKS_SIGNING_KEY.`,
   otherKey: (expected: string, given: string) =>
     `La clé de signature fournie (clé ${given}) n’est pas celle du journal des ventes (clé ${expected}). Le serveur ne démarre pas : remettez la bonne BOOKS_SIGNING_KEY, ou enregistrez le changement de clé avec npm run books:rotate-key.`,
+  rotated: (from: string, to: string) => `Clé du journal changée : ${from} → ${to}. Les entrées suivantes sont signées par la nouvelle clé.`,
+  setNewKey: 'Mettez maintenant la nouvelle clé dans BOOKS_SIGNING_KEY avant de redémarrer le serveur.',
+  newKeyMissing: 'Donnez la nouvelle clé dans BOOKS_NEW_SIGNING_KEY (PEM PKCS#8, ou son DER en base64).',
   noHead: (chain: string) => `Le journal des ventes « ${chain} » n’est pas ouvert : redémarrez le serveur pour l’ouvrir.`,
 };
 
@@ -24,6 +27,7 @@ export const booksVerification = {
   unknownKey: (keyId: string) => `signée par une clé inconnue du journal (${keyId})`,
   untrustedKey: (keyId: string) => `le journal s’ouvre sur la clé ${keyId}, qui n’est pas la clé de confiance donnée`,
   signature: 'signature fausse',
+  keyChangeNotEndorsed: 'changement de clé que la clé précédente n’a pas signé',
   firstEntry: 'la première entrée n’est pas l’ouverture du journal avec sa clé',
   timeBackwards: 'date antérieure à celle de l’entrée précédente',
   dayBackwards: 'journée comptable antérieure à celle de l’entrée précédente',
@@ -34,7 +38,8 @@ export const booksVerification = {
   headDiffers: 'la tête du journal ne correspond pas à sa dernière entrée',
   headSignature: 'signature de la tête du journal fausse',
   closureTotals: (differences: string) => `totaux de la clôture faux : ${differences}`,
-  chainOk: (chain: string, entries: number) => `journal « ${chain} » : ${entries} entrées vérifiées, chaîne, signatures et numérotation intactes.`,
+  chainOk: (chain: string, entries: number) =>
+    `journal « ${chain} » : ${entries} ${entries === 1 ? 'entrée vérifiée' : 'entrées vérifiées'}, chaîne, signatures et numérotation intactes.`,
   chainBroken: (chain: string, seq: number, problem: string) => `journal « ${chain} », entrée n° ${seq} : ${problem}`,
   emptyJournal: 'le journal des ventes est vide',
 };

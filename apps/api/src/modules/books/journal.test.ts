@@ -4,7 +4,7 @@ import type { EntryBody } from '@resto/domain/books';
 import type { Database } from '../../db/client.ts';
 import { readSecret } from '../../db/server-secrets.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { appendEntry, canonicalJson, openJournal, readEntries, readHead, type Chain } from './journal.ts';
+import { appendEntry, canonicalJson, openJournal, readEntries, readHead, rotateKey, type Chain } from './journal.ts';
 import { loadSigner, signingKeySecret } from './keys.ts';
 import { generatePrivateKey, signerFromPrivateKey, type BooksSigner } from './signing.ts';
 import { describeReport, verifyJournal } from './verify.ts';
@@ -101,7 +101,7 @@ describe('appending and verifying', () => {
       broken: [],
     });
     expect(describeReport(report)).toBe(
-      'journal « live » : 7 entrées vérifiées, chaîne, signatures et numérotation intactes.\njournal « simulation » : 1 entrées vérifiées, chaîne, signatures et numérotation intactes.',
+      'journal « live » : 7 entrées vérifiées, chaîne, signatures et numérotation intactes.\njournal « simulation » : 1 entrée vérifiée, chaîne, signatures et numérotation intactes.',
     );
   });
 
@@ -259,6 +259,48 @@ describe('the signing key', () => {
         `La clé de signature fournie (clé ${signerFromPrivateKey(other).keyId}) n’est pas celle du journal des ventes (clé ${signer.keyId}).`,
       );
       await expect(loadSigner(server.db, 'not a key')).rejects.toThrow('BOOKS_SIGNING_KEY n’est pas une clé privée Ed25519 lisible');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a key change', () => {
+  test('endorsed by the key before: entries after it are signed by the new key, the journal verifies, the old key no longer starts the server', async () => {
+    const { server, signer } = await journalWith(1);
+    try {
+      const nextPem = generatePrivateKey();
+      const next = signerFromPrivateKey(nextPem);
+      await rotateKey(server.db, signer, next, noon);
+      await appendEntry(server.db, next, { chain: 'live', body: sale(2, 2)[0]! }, noon);
+      const rows = await readEntries(server.db, 'live', 0, 100);
+      expect(rows.map((row) => [row.kind, row.keyId])).toEqual([
+        ['technical', signer.keyId],
+        ['document', signer.keyId],
+        ['payment', signer.keyId],
+        ['technical', next.keyId],
+        ['document', next.keyId],
+      ]);
+      const report = await verifyJournal(server.db, { trustedPublicKey: signer.publicKeyPem });
+      expect(report.ok).toBe(true);
+      expect(report.chains[0]!.keys).toEqual([signer.keyId, next.keyId]);
+      expect((await loadSigner(server.db, nextPem)).keyId).toBe(next.keyId);
+      await expect(loadSigner(server.db, undefined)).rejects.toThrow(`n’est pas celle du journal des ventes (clé ${next.keyId})`);
+      await expect(rotateKey(server.db, signer, next, noon)).rejects.toThrow(`(clé ${signer.keyId}) n’est pas celle du journal des ventes (clé ${next.keyId})`);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a key change the key before did not endorse is found', async () => {
+    const { server, signer } = await journalWith(1);
+    try {
+      const forger = signerFromPrivateKey(generatePrivateKey());
+      // The forger endorses their own key with their own key under the journal's key id: the journal's key never signed it.
+      await rotateKey(server.db, { ...forger, keyId: signer.keyId }, forger, noon);
+      const [seq, problem] = (await finding(server.db)) as [number, string];
+      expect(seq).toBe(4);
+      expect(problem).toBe('changement de clé que la clé précédente n’a pas signé');
     } finally {
       await server.close();
     }

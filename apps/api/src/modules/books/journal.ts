@@ -5,7 +5,7 @@ import { toRestaurantDate } from '@resto/domain/clock';
 import { booksErrors } from '@resto/copy/staff/books';
 import type { Database } from '../../db/client.ts';
 import { journalEntries, journalHeads } from '../../db/schema.ts';
-import { entryHash, genesisHash, headStatement, type BooksSigner } from './signing.ts';
+import { entryHash, genesisHash, headStatement, keyChangeStatement, type BooksSigner } from './signing.ts';
 
 /**
  * The journal of the books (docs/decisions/031-the-books.md): entries appended, never changed.
@@ -147,6 +147,25 @@ export async function openJournal(db: Database, signer: BooksSigner, now: Date):
         .onConflictDoNothing()
         .returning({ chain: journalHeads.chain });
       if (opened.length === 1) await tx.insert(journalEntries).values(row);
+    });
+  }
+}
+
+/**
+ * Changes the journal's signing key from `current` to `next` (docs/decisions/031): on each chain
+ * an entry `signing_key` holding the next public key, endorsed by the current key (its signature
+ * of keyChangeStatement) and signed by the next one, which signs everything after it.
+ * @throws Error (French) when `current` is not the key the chain's head was signed with.
+ */
+export async function rotateKey(db: Database, current: BooksSigner, next: BooksSigner, now: Date): Promise<void> {
+  for (const chain of chains) {
+    await db.transaction(async (tx) => {
+      const [head] = await tx.select().from(journalHeads).where(eq(journalHeads.chain, chain)).for('update');
+      if (!head) throw new Error(booksErrors.noHead(chain));
+      if (head.keyId !== current.keyId) throw new Error(booksErrors.otherKey(head.keyId, current.keyId));
+      const endorsement = current.sign(keyChangeStatement(chain, head.seq + 1, next.keyId, head.hash));
+      const detail = { key_id: next.keyId, public_key: next.publicKeyPem, previous_key_id: current.keyId, endorsement };
+      await writeAfter(tx, next, head, { chain, body: { kind: 'technical', technical: { event: 'signing_key', detail } } }, now);
     });
   }
 }

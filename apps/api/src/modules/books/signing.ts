@@ -66,5 +66,13 @@ export function headStatement(chain: string, seq: number, hash: string): string 
   return `journal-head:${chain}:${seq}:${hash}`;
 }
 
+/**
+ * What the key before endorses when the journal changes key: the chain, the change's sequence,
+ * the next key's id and the hash the change follows (an endorsement is good for that place only).
+ */
+export function keyChangeStatement(chain: string, seq: number, nextKeyId: string, previousHash: string): string {
+  return `journal-key-change:${chain}:${seq}:${nextKeyId}:${previousHash}`;
+}
+
 /** The hash before a chain's first entry. */
 export const genesisHash = '0'.repeat(64);

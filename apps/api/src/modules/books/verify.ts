@@ -1,7 +1,7 @@
 import { booksVerification as says } from '@resto/copy/staff/books';
 import type { Database } from '../../db/client.ts';
 import { canonicalJson, chains, documentNumberOf, readEntries, readHead, type Chain, type EntryContent, type JournalRow } from './journal.ts';
-import { entryHash, genesisHash, headStatement, verifySignature } from './signing.ts';
+import { entryHash, genesisHash, headStatement, keyChangeStatement, verifySignature } from './signing.ts';
 
 /**
  * The verification of the books (docs/decisions/031-the-books.md; `npm run books:verify`, the
@@ -146,14 +146,25 @@ class ChainState {
       if (this.trustedPublicKey !== undefined && normalisedPem(detail.public_key) !== normalisedPem(this.trustedPublicKey)) throw new Broken(1, says.untrustedKey(row.keyId));
       this.keys.set(row.keyId, detail.public_key);
     }
+    if (body.kind === 'technical' && body.technical.event === 'signing_key') this.acceptKeyChange(row, body.technical.detail);
     const publicKey = this.keys.get(row.keyId);
     if (publicKey === undefined) throw new Broken(row.seq, says.unknownKey(row.keyId));
     if (!verifySignature(publicKey, row.hash, row.signature)) throw new Broken(row.seq, says.signature);
-    // A key change: signed by the key before, it names the key of the entries after it.
-    if (body.kind === 'technical' && body.technical.event === 'signing_key') {
-      const { key_id: keyId, public_key: nextKey } = body.technical.detail;
-      if (typeof keyId === 'string' && typeof nextKey === 'string') this.keys.set(keyId, nextKey);
-    }
+  }
+
+  /** A key change (journal.ts rotateKey): the key before must have endorsed the next key at this place of the chain. */
+  private acceptKeyChange(row: JournalRow, detail: Record<string, unknown>): void {
+    const { key_id: nextKeyId, public_key: nextKey, previous_key_id: previousKeyId, endorsement } = detail;
+    const previousKey = typeof previousKeyId === 'string' ? this.keys.get(previousKeyId) : undefined;
+    const endorsed =
+      previousKey !== undefined &&
+      typeof nextKeyId === 'string' &&
+      typeof nextKey === 'string' &&
+      typeof endorsement === 'string' &&
+      nextKeyId === row.keyId &&
+      verifySignature(previousKey, keyChangeStatement(this.chain, row.seq, nextKeyId, row.previousHash), endorsement);
+    if (!endorsed) throw new Broken(row.seq, says.keyChangeNotEndorsed);
+    this.keys.set(nextKeyId, nextKey);
   }
 
   private checkNumbering(row: JournalRow): void {
