@@ -63,19 +63,11 @@ describe('serve(): one route definition served', () => {
  * the test is then strict for every /v2/restaurant/* operation.
  */
 const awaitingStaffOnly = [
-  '/v2/restaurant/offers',
-  '/v2/restaurant/hours',
   '/v2/restaurant/menus/',
-  '/v2/restaurant/exceptions',
-  '/v2/restaurant/ordering',
-  '/v2/restaurant/audit',
-  '/v2/restaurant/export',
-  '/v2/restaurant/import',
   '/v2/restaurant/uploads',
   '/v2/restaurant/availability',
   '/v2/restaurant/items/',
   '/v2/restaurant/menu',
-  '/v2/restaurant/capacity',
 ];
 
 /** The staff area's operations that need no session (docs/decisions/020-staff-accounts.md): log-in, log-out (its own session, checked by the handler) and the invitation links. */
