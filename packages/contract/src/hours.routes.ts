@@ -120,7 +120,8 @@ export const getOrdering = createRoute(
     path: '/v2/restaurant/ordering',
     tags,
     summary: 'L’état des commandes en ligne : pause et mode affluence (tout membre).',
-    description: 'La fin de la pause, celle du mode affluence et son délai en plus, la version de l’état et l’heure du serveur (le compte à rebours des écrans).',
+    description:
+      'La fin de la pause, celle du mode affluence et son délai en plus, la version de l’état et l’heure du serveur (le compte à rebours des écrans).',
     responses: { 200: successAnswer(OrderingViewSchema, 'L’état ; une fin passée est rendue comme arrêtée.'), ...anyStaff },
   }),
 );
@@ -134,8 +135,10 @@ export const pauseOrdering = createRoute(
     method: 'post',
     path: '/v2/restaurant/ordering/pause',
     tags,
-    summary: 'Met les commandes en pause 15, 30 ou 60 minutes, ou jusqu’à la fin de la journée (fin de la dernière plage d’ouverture du jour, sinon minuit) ; tout membre.',
-    description: 'Corps `{minutes}` (15, 30 ou 60) ou `{until: "end_of_day"}`. Pendant la pause, la boutique ne prend plus de commande ; une entrée au journal.',
+    summary:
+      'Met les commandes en pause 15, 30 ou 60 minutes, ou jusqu’à la fin de la journée (fin de la dernière plage d’ouverture du jour, sinon minuit) ; tout membre.',
+    description:
+      'Corps `{minutes}` (15, 30 ou 60) ou `{until: "end_of_day"}`. Pendant la pause, la boutique ne prend plus de commande ; une entrée au journal.',
     request: { body: jsonBody(PauseBodySchema) },
     responses: { 200: changed, ...bodyErrors, ...anyStaff },
   }),

@@ -39,7 +39,8 @@ export const listBackOfficeOffers = createRoute(
     tags,
     summary:
       'Les offres et codes promo (sauf archivés), avec leur version, leur usage (commandes passées, ni refusées ni annulées, et remise totale en euros) et les cartes, catégories et plats qu’une offre peut viser.',
-    description: 'Par numéro d’offre. La `version` de chaque offre est à renvoyer comme `expected_version` pour la modifier, la mettre en pause ou la supprimer.',
+    description:
+      'Par numéro d’offre. La `version` de chaque offre est à renvoyer comme `expected_version` pour la modifier, la mettre en pause ou la supprimer.',
     responses: { 200: successAnswer(BackOfficeOffersSchema, 'Les offres et les choix de portée.') },
   }),
 );

@@ -13,7 +13,6 @@ const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
 /** As the API's import routes (apps/api/src/modules/audit/routes.ts, importBodyLimit). */
 const maxFileBytes = 5 * 1024 * 1024;
 
-
 type Stage =
   | { kind: 'idle' }
   | { kind: 'busy'; label: string }

@@ -50,9 +50,7 @@ export function OffersPage({ data }: { data: BackOfficeOffers }) {
   };
   const remove = async (offer: BackOfficeOffer) => {
     setNotice(null);
-    const done = await run(() =>
-      api.call(offerRoutes.deleteOffer, { params: { offer_id: String(offer.id) }, query: { expected_version: offer.version } }),
-    );
+    const done = await run(() => api.call(offerRoutes.deleteOffer, { params: { offer_id: String(offer.id) }, query: { expected_version: offer.version } }));
     if (done) await after(done.outcome === 'archived' ? t.archived_done(offer.name) : t.deleted_done(offer.name));
     else await revalidator.revalidate();
   };
