@@ -74,23 +74,6 @@ describe('serve(): one route definition served', () => {
   });
 });
 
-/**
- * The staff area's operations still served by the back office's older routes (modules/backoffice):
- * they declare no `x-staff-role` yet. Empty this list once they are declared with `staffOnly`;
- * the test is then strict for every /v2/restaurant/* operation.
- */
-const awaitingStaffOnly = [
-  '/v2/restaurant/offers',
-  '/v2/restaurant/hours',
-  '/v2/restaurant/menus/',
-  '/v2/restaurant/exceptions',
-  '/v2/restaurant/ordering',
-  '/v2/restaurant/audit',
-  '/v2/restaurant/export',
-  '/v2/restaurant/import',
-  '/v2/restaurant/capacity',
-];
-
 /** The staff area's operations that need no session (docs/decisions/020-staff-accounts.md): log-in, log-out (its own session, checked by the handler) and the invitation links. */
 const openStaffOperations = new Set([
   'post /v2/restaurant/auth/login',
@@ -116,8 +99,7 @@ describe('the staff guard, documented', () => {
         if (lacks.length > 0) missing.push(`${name} (${lacks.join(', ')})`);
       }
     }
-    const awaiting = missing.filter((operation) => awaitingStaffOnly.some((prefix) => operation.split(' ')[1]!.startsWith(prefix)));
-    expect(missing.filter((operation) => !awaiting.includes(operation)), `still to declare with staffOnly:\n${missing.join('\n')}`).toEqual([]);
+    expect(missing, 'to declare with staffOnly').toEqual([]);
   });
 });
 

@@ -12,7 +12,7 @@ import { ApiError, zodFieldErrors } from './errors.ts';
  * of @hono/zod-openapi in packages/contract/src/*.routes.ts naming the contract's schemas of its
  * query, path, body and answers. `serve` feeds GET /v2/openapi.json with it, validates the
  * request with the same schemas and types the handler's answer, so documentation, validation
- * and types come from one definition. (`declare` is the older form, left while routes move.)
+ * and types come from one definition.
  *
  * The request is validated before the handler runs; what must come first (who calls: a staff
  * route's guard, an account's proof: update-profile answers 401 to a stranger whatever the body
@@ -154,9 +154,6 @@ function okWith<T, S extends ContentfulStatusCode>(c: Context, payload: T, statu
   return c.json({ status: 'success' as const, payload }, status);
 }
 
-/** The route kit, for routes not yet moved into packages/contract/src/*.routes.ts. */
-export { bodyErrors, errorAnswer, jsonBody, security, successAnswer } from '@resto/contract/route-kit';
-
 /** Which part of the request failed its schema. */
 type RequestPart = 'body' | 'query' | 'params';
 
@@ -187,97 +184,4 @@ function refusal(invalidMessage: InvalidMessage) {
 function refuseInvalid(part: RequestPart, error: z.ZodError, invalidMessage: InvalidMessage = defaultInvalidMessage): ApiError {
   const errors = zodFieldErrors(error);
   return new ApiError('invalid_request', invalidMessage(part, errors), errors);
-}
-
-type JsonSchemaOf<R> = R extends { request: { body: { content: { 'application/json': { schema: infer S extends z.ZodType } } } } } ? S : never;
-type QuerySchemaOf<R> = R extends { request: { query: infer S extends z.ZodType } } ? S : never;
-type ParamsSchemaOf<R> = R extends { request: { params: infer S extends z.ZodType } } ? S : never;
-
-/** The request of a declared route, validated by its declared schemas when asked for. */
-export interface RouteInput<R extends RouteConfig> {
-  /** The JSON body, read whatever its Content-Type; 400 invalid_json when it is not JSON, 400 invalid_request when it fails the schema. */
-  body(): Promise<z.output<JsonSchemaOf<R>>>;
-  /** A value as the body (read by the handler itself), checked against the body's schema. */
-  checkBody(value: unknown): z.output<JsonSchemaOf<R>>;
-  /** The query (first value of each name); 400 invalid_request when it fails the schema. */
-  query(): z.output<QuerySchemaOf<R>>;
-  /** The path's parameters; 400 invalid_request when they fail the schema. */
-  params(): z.output<ParamsSchemaOf<R>>;
-}
-
-export interface DeclareOptions {
-  /** The refusal's message when the route words it differently from `defaultInvalidMessage`. */
-  invalidMessage?: InvalidMessage;
-}
-
-function check<T>(schema: z.ZodType | undefined, value: unknown, part: RequestPart, options: DeclareOptions): T {
-  if (!schema) throw new Error(`La route ne déclare pas de schéma pour ${part}.`);
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw refuseInvalid(part, parsed.error, options.invalidMessage);
-  return parsed.data as T;
-}
-
-/** A declared route's schemas, as `RequestInput` checks them. */
-interface RouteSchemas {
-  body: z.ZodType | undefined;
-  query: z.ZodType | undefined;
-  params: z.ZodType | undefined;
-  options: DeclareOptions;
-}
-
-/**
- * The request's parts of one call, checked on demand. A class rather than an object of arrow
- * functions: nothing is allocated per request but the instance (docs/decisions/028: the cost of each request).
- */
-class RequestInput<R extends RouteConfig> implements RouteInput<R> {
-  constructor(
-    private readonly c: Context,
-    private readonly schemas: RouteSchemas,
-  ) {}
-
-  async body(): Promise<z.output<JsonSchemaOf<R>>> {
-    let value: unknown;
-    try {
-      value = await this.c.req.json();
-    } catch {
-      throw new ApiError('invalid_json', requestErrors.invalidJson);
-    }
-    return check(this.schemas.body, value, 'body', this.schemas.options);
-  }
-
-  checkBody(value: unknown): z.output<JsonSchemaOf<R>> {
-    return check(this.schemas.body, value, 'body', this.schemas.options);
-  }
-
-  query(): z.output<QuerySchemaOf<R>> {
-    return check(this.schemas.query, this.c.req.query(), 'query', this.schemas.options);
-  }
-
-  params(): z.output<ParamsSchemaOf<R>> {
-    return check(this.schemas.params, this.c.req.param(), 'params', this.schemas.options);
-  }
-}
-
-/**
- * Declares `route` on `app` (its document entry) and serves it with `handler`, which receives
- * the request's parts to validate with the declared schemas. What they refuse is an ApiError
- * (invalid_json, invalid_request), answered by the app's error handler like any other.
- */
-export function declare<R extends RouteConfig, E extends Env>(
-  app: OpenAPIHono<E>,
-  route: R,
-  handler: (c: Context<E>, input: RouteInput<R>) => Response | Promise<Response>,
-  options: DeclareOptions = {},
-): void {
-  app.openAPIRegistry.registerPath({ ...route, responses: { ...commonErrors, ...route.responses } });
-  const request = route.request;
-  const json = request?.body?.content['application/json'];
-  const schemas: RouteSchemas = {
-    body: json && 'schema' in json ? (json.schema as z.ZodType) : undefined,
-    query: request?.query as z.ZodType | undefined,
-    params: request?.params as z.ZodType | undefined,
-    options,
-  };
-  const path = route.path.replaceAll(/\/{(.+?)}/g, '/:$1');
-  app.on(route.method.toUpperCase(), path, (c) => handler(c as Context<E>, new RequestInput<R>(c as Context, schemas)));
 }

@@ -1,4 +1,4 @@
-import { AuditPageSchema } from '@resto/contract/backoffice-audit';
+import { listAuditEntries } from '@resto/contract/audit.routes';
 import { auditLog } from '@resto/copy/staff/audit';
 import { staffAnswers, staffArea } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-audit';
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const beforeId = Number(url.searchParams.get('before_id')) || undefined;
   return loadStaffPage(
     async () => {
-      const page = await staffApi(request, context).call({ path: '/v2/restaurant/audit', query: { entity, before_id: beforeId }, response: AuditPageSchema });
+      const page = await staffApi(request, context).call(listAuditEntries, { query: { entity: entity ?? undefined, before_id: beforeId } });
       return { page, entity, forbidden: false as const };
     },
     { forbidden: () => ({ page: null, entity, forbidden: true as const }) },

@@ -1,5 +1,5 @@
 import { useOutletContext } from 'react-router';
-import { CapacityViewSchema } from '@resto/contract/backoffice-capacity';
+import { getCapacity } from '@resto/contract/capacity.routes';
 import type { StaffMe } from '@resto/contract/staff';
 import { capacityPage } from '@resto/copy/staff/capacity';
 import { staffArea } from '@resto/copy/staff/team';
@@ -14,7 +14,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 
 /** /restaurant/capacite (docs/decisions/023): the capacity per 15-minute slot, read by any member, set by the owner. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadStaffPage(async () => ({ view: await staffApi(request, context).call({ path: '/v2/restaurant/capacity', response: CapacityViewSchema }) }), {
+  return loadStaffPage(async () => ({ view: await staffApi(request, context).call(getCapacity) }), {
     failure: capacityPage.loadFailed,
   });
 }

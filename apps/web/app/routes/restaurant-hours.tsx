@@ -1,4 +1,4 @@
-import { HoursPageSchema } from '@resto/contract/backoffice-hours';
+import { getHoursPage } from '@resto/contract/hours.routes';
 import { hoursPage } from '@resto/copy/staff/hours';
 import { staffAnswers } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-hours';
@@ -13,7 +13,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 
 /** /restaurant/horaires (docs/decisions/023): the owner's hours, exceptional days, pause and busy mode; a staff member is told it is the owner's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadStaffPage(async () => ({ hours: await staffApi(request, context).call({ path: '/v2/restaurant/hours', response: HoursPageSchema }) }), {
+  return loadStaffPage(async () => ({ hours: await staffApi(request, context).call(getHoursPage) }), {
     forbidden: () => ({ hours: null }),
   });
 }

@@ -1,4 +1,4 @@
-import { BackOfficeOffersSchema } from '@resto/contract/backoffice-offers';
+import { listBackOfficeOffers } from '@resto/contract/offers.routes';
 import { offersPage } from '@resto/copy/staff/offers';
 import type { Route } from './+types/restaurant-offers';
 import { loadStaffPage, staffApi } from '../lib/staff-api.server.ts';
@@ -12,7 +12,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 
 /** /restaurant/offres (docs/decisions/023): the owner's offers and coupons; a staff member is told they are the owner's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadStaffPage(async () => ({ data: await staffApi(request, context).call({ path: '/v2/restaurant/offers', response: BackOfficeOffersSchema }) }), {
+  return loadStaffPage(async () => ({ data: await staffApi(request, context).call(listBackOfficeOffers) }), {
     forbidden: () => ({ data: null }),
   });
 }

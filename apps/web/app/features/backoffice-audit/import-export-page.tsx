@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { Download, FileUp } from 'lucide-react';
 import { ImportPreviewSchema, ImportResultSchema, type ImportPreview } from '@resto/contract/backoffice-audit';
+import { exportRestaurantFile, importRestaurantFile, previewRestaurantImport } from '@resto/contract/audit.routes';
 import type { FieldError } from '@resto/contract/errors';
 import { requestErrors } from '@resto/copy/errors/request';
 import { restaurantImport as t } from '@resto/copy/staff/audit';
-import { api, ApiCallError } from '../../lib/api.ts';
+import { api, ApiCallError, routeUrl } from '../../lib/api.ts';
 import { ChangeList } from './change-list.tsx';
 import { FormAlert } from '../../components/ui/alert.tsx';
 
@@ -42,7 +43,9 @@ export function ImportExportPage() {
   const previewOf = async (file: unknown, stale = false) => {
     setStage({ kind: 'busy', label: t.reading });
     try {
-      const preview = await api.call({ method: 'POST', path: '/v2/restaurant/import/preview', body: file, response: ImportPreviewSchema });
+      // The import routes document their body by reference (the API reads and checks the file itself,
+      // audit.routes.ts): no body type to take from them, so the call names the route's URL and its answer's schema.
+      const preview = await api.call({ method: 'POST', path: routeUrl(previewRestaurantImport), body: file, response: ImportPreviewSchema });
       setStage({ kind: 'preview', file, preview, stale });
     } catch (e) {
       failed(e);
@@ -72,13 +75,8 @@ export function ImportExportPage() {
   const confirm = async (file: unknown, preview: ImportPreview) => {
     setStage({ kind: 'busy', label: t.importing });
     try {
-      const done = await api.call({
-        method: 'POST',
-        path: '/v2/restaurant/import',
-        query: { expected_catalog_version: preview.catalog_version },
-        body: file,
-        response: ImportResultSchema,
-      });
+      const path = routeUrl(importRestaurantFile, { query: { expected_catalog_version: preview.catalog_version } });
+      const done = await api.call({ method: 'POST', path, body: file, response: ImportResultSchema });
       setStage({ kind: 'idle' });
       setNotice(t.imported(done.summary));
       if (input.current) input.current.value = '';
@@ -106,7 +104,7 @@ export function ImportExportPage() {
         </h2>
         <p className="mt-1 text-sm text-ink/70">{t.exportHint}</p>
         <a
-          href="/v2/restaurant/export"
+          href={routeUrl(exportRestaurantFile)}
           download
           className="mt-3 inline-flex items-center gap-2 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
         >

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CapacityViewSchema, type CapacityView } from '@resto/contract/backoffice-capacity';
+import { updateCapacity } from '@resto/contract/capacity.routes';
 import type { StaffMe } from '@resto/contract/staff';
 import { CapacitySettingsSchema, capacityLimitNames, type CapacitySettingName } from '@resto/domain/capacity';
 import { requestErrors } from '@resto/copy/errors/request';
@@ -80,7 +81,7 @@ export function CapacityPage({ me, view: initial }: { me: StaffMe; view: Capacit
     setSaving(true);
     try {
       const expected_versions = Object.fromEntries(Object.keys(values).map((name) => [name, view.versions[name] ?? 0]));
-      const saved = await api.call({ method: 'PUT', path: '/v2/restaurant/capacity', body: { values: parsed.data, expected_versions }, response: CapacityViewSchema });
+      const saved = await api.call(updateCapacity, { body: { values: parsed.data, expected_versions } });
       setView(saved);
       setDraft(draftOf(saved));
       setCurrent(null);

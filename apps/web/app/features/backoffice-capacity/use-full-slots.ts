@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FullSlotsSchema } from '@resto/contract/backoffice-capacity';
+import { listFullSlots } from '@resto/contract/capacity.routes';
 import { cartLoad, hasCapacityLimit, readCapacityLimits } from '@resto/domain/capacity';
 import type { SettingsList } from '@resto/domain/settings';
 import { api } from '../../lib/api.ts';
@@ -30,7 +30,7 @@ export function useFullSlots(date: string | null, isPickup: boolean, settings: S
     if (!date || !limited) return;
     let cancelled = false;
     api
-      .call({ path: '/v2/public/slots', query: { date, is_pickup: isPickup, items }, response: FullSlotsSchema })
+      .call(listFullSlots, { query: { date, is_pickup: isPickup ? 'true' : 'false', items } })
       .then((answer) => {
         if (!cancelled) setState({ full: new Set(answer.full), asapFull: answer.asap_full, key });
       })

@@ -10,6 +10,7 @@ import {
   type MenuHoursView,
 } from '@resto/contract/backoffice-hours';
 import { StaleEditPayloadSchema } from '@resto/contract/backoffice';
+import * as hoursRoutes from '@resto/contract/hours.routes';
 import type { TimeRange, Weekday, WeeklyRanges } from '@resto/domain/catalogue';
 import { weekdays } from '@resto/domain/catalogue';
 import { CalendarExceptionFormSchema, MenuHoursSchema } from '@resto/domain/calendar-forms';
@@ -138,7 +139,7 @@ function MenuHoursEditor({ menu }: { menu: MenuHoursView }) {
     setErrors({});
     setSaving(true);
     try {
-      const saved = await api.call({ method: 'PUT', path: `/v2/restaurant/menus/${menu.menu_id}/hours`, body: { ...checked.data, expected_version: version }, response: MenuHoursViewSchema });
+      const saved = await api.call(hoursRoutes.setMenuHours, { params: { menu_id: String(menu.menu_id) }, body: { ...checked.data, expected_version: version } });
       setVersion(saved.version);
       setForm(formOf(saved));
       setCurrent(null);
@@ -292,8 +293,8 @@ function ExceptionsSection({ exceptions, today }: { exceptions: CalendarExceptio
     setSaving(true);
     try {
       if (editing)
-        await api.call({ method: 'PUT', path: `/v2/restaurant/exceptions/${editing.id}`, body: { ...checked.data, expected_version: editing.version }, response: CalendarExceptionViewSchema });
-      else await api.call({ method: 'POST', path: '/v2/restaurant/exceptions', body: checked.data, response: CalendarExceptionViewSchema });
+        await api.call(hoursRoutes.updateCalendarException, { params: { id: String(editing.id) }, body: { ...checked.data, expected_version: editing.version } });
+      else await api.call(hoursRoutes.createCalendarException, { body: checked.data });
       cancel();
       setNotice({ tone: 'success', text: t.exceptionSaved });
       await revalidator.revalidate();
@@ -313,7 +314,7 @@ function ExceptionsSection({ exceptions, today }: { exceptions: CalendarExceptio
   const remove = async (exception: CalendarExceptionView) => {
     setNotice(null);
     try {
-      await api.call({ method: 'DELETE', path: `/v2/restaurant/exceptions/${exception.id}`, response: CalendarExceptionViewSchema.pick({ id: true }) });
+      await api.call(hoursRoutes.deleteCalendarException, { params: { id: String(exception.id) } });
       if (editing?.id === exception.id) cancel();
       setNotice({ tone: 'success', text: t.exceptionDeleted });
       await revalidator.revalidate();

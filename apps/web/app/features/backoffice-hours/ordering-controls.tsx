@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Gauge, Pause, Play, X } from 'lucide-react';
-import { OrderingViewSchema, busyDurations, busyExtraChoices, pauseMinutes, type OrderingView, type PauseBody } from '@resto/contract/backoffice-hours';
+import { busyDurations, busyExtraChoices, pauseMinutes, type OrderingView, type PauseBody } from '@resto/contract/backoffice-hours';
+import * as hoursRoutes from '@resto/contract/hours.routes';
 import { parisTime } from '@resto/domain/calendar';
 import { orderingControls as t } from '@resto/copy/staff/hours';
 import { api, ApiCallError } from '../../lib/api.ts';
@@ -12,7 +13,8 @@ const refreshMs = 30_000;
 /**
  * The ordering state of the restaurant, read from GET /v2/restaurant/ordering and kept live: read
  * again every 30 s and after each change; `serverNow()` is the server's clock (the state carries
- * it), so a countdown does not depend on the device's clock. `change` posts one action.
+ * it), so a countdown does not depend on the device's clock. `change` sends one action (its call
+ * of hours.routes) and shows the state it answers.
  */
 function useOrdering(initial?: OrderingView) {
   const [state, setState] = useState<OrderingView | null>(initial ?? null);
@@ -25,7 +27,7 @@ function useOrdering(initial?: OrderingView) {
   }, []);
   const load = useCallback(async () => {
     try {
-      accept(await api.call({ path: '/v2/restaurant/ordering', response: OrderingViewSchema }));
+      accept(await api.call(hoursRoutes.getOrdering));
     } catch {
       // A failed refresh keeps what is shown; the next one tries again.
     }
@@ -40,11 +42,11 @@ function useOrdering(initial?: OrderingView) {
       window.clearInterval(timer);
     };
   }, [load, initial]);
-  const change = async (path: 'pause' | 'resume' | 'busy' | 'busy-off', body?: unknown) => {
+  const change = async (send: () => Promise<OrderingView>) => {
     setBusy(true);
     setError(null);
     try {
-      accept(await api.call({ method: 'POST', path: `/v2/restaurant/ordering/${path}`, ...(body ? { body } : {}), response: OrderingViewSchema }));
+      accept(await send());
       return true;
     } catch (e) {
       setError(e instanceof ApiCallError ? e.message : t.failed);
@@ -93,10 +95,10 @@ export function OrderingControls({ initial }: { initial?: OrderingView }) {
   }, [state?.paused_until, pausedUntil, reload]);
 
   const pause = async (body: PauseBody) => {
-    if (await change('pause', body)) setPanel(null);
+    if (await change(() => api.call(hoursRoutes.pauseOrdering, { body }))) setPanel(null);
   };
   const startBusy = async (extra: number) => {
-    if (await change('busy', { extra_minutes: extra, minutes: busyFor })) setPanel(null);
+    if (await change(() => api.call(hoursRoutes.startBusyMode, { body: { extra_minutes: extra, minutes: busyFor } }))) setPanel(null);
   };
 
   return (
@@ -110,7 +112,7 @@ export function OrderingControls({ initial }: { initial?: OrderingView }) {
               {t.countdown(formatCountdown(Date.parse(pausedUntil) - now))}
             </span>
           </p>
-          <button type="button" disabled={busy} onClick={() => void change('resume')} className={`${pill} bg-emerald-700 text-white hover:bg-emerald-800 disabled:opacity-60`}>
+          <button type="button" disabled={busy} onClick={() => void change(() => api.call(hoursRoutes.resumeOrdering))} className={`${pill} bg-emerald-700 text-white hover:bg-emerald-800 disabled:opacity-60`}>
             <Play aria-hidden className="size-4" />
             {t.resume}
           </button>
@@ -120,7 +122,7 @@ export function OrderingControls({ initial }: { initial?: OrderingView }) {
         <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl bg-sky-100 p-3 text-sky-950" data-testid="busy-banner">
           <Gauge aria-hidden className="size-5 shrink-0" />
           <p className="min-w-0 flex-1 font-bold">{t.busyOn(state!.busy_extra_minutes, parisTime(busyUntil))}</p>
-          <button type="button" disabled={busy} onClick={() => void change('busy-off')} className={`${pill} bg-white text-sky-950 ring-1 ring-sky-900/20 disabled:opacity-60`}>
+          <button type="button" disabled={busy} onClick={() => void change(() => api.call(hoursRoutes.stopBusyMode))} className={`${pill} bg-white text-sky-950 ring-1 ring-sky-900/20 disabled:opacity-60`}>
             {t.busyOff}
           </button>
         </div>

@@ -3,6 +3,7 @@ import { Controller, useFieldArray, useForm, useWatch, type FieldPath, type UseF
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2, X } from 'lucide-react';
 import { BackOfficeOfferSchema, type BackOfficeOffer, type OfferScopeMenu } from '@resto/contract/backoffice-offers';
+import * as offerRoutes from '@resto/contract/offers.routes';
 import { StaleEditPayloadSchema } from '@resto/contract/backoffice';
 import { weekdays, type Weekday } from '@resto/domain/catalogue';
 import { OfferEditSchema, describeOffer, offerTypeFields, type OfferEdit, type OfferEditInput, type OfferScopeNames } from '@resto/domain/backoffice-offers';
@@ -96,13 +97,8 @@ function useOfferSave(form: Form, offer: BackOfficeOffer | null, onSaved: (saved
     setAlert(null);
     try {
       const saved = offer
-        ? await api.call({
-            method: 'PUT',
-            path: `/v2/restaurant/offers/${offer.id}`,
-            body: { ...values, expected_version: expectedVersion },
-            response: BackOfficeOfferSchema,
-          })
-        : await api.call({ method: 'POST', path: '/v2/restaurant/offers', body: values, response: BackOfficeOfferSchema });
+        ? await api.call(offerRoutes.updateOffer, { params: { offer_id: String(offer.id) }, body: { ...values, expected_version: expectedVersion } })
+        : await api.call(offerRoutes.createOffer, { body: values });
       onSaved(saved);
     } catch (error) {
       if (!(error instanceof ApiCallError)) return setAlert(requestErrors.genericError);

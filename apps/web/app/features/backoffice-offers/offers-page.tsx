@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { Pause, Pencil, Play, Plus, Trash2 } from 'lucide-react';
-import { BackOfficeOfferSchema, OfferDeletedSchema, type BackOfficeOffer, type BackOfficeOffers } from '@resto/contract/backoffice-offers';
+import type { BackOfficeOffer, BackOfficeOffers } from '@resto/contract/backoffice-offers';
+import * as offerRoutes from '@resto/contract/offers.routes';
 import { describeOffer } from '@resto/domain/backoffice-offers';
 import { formatPrice } from '@resto/domain/format';
 import { eurosToCents } from '@resto/domain/money';
@@ -42,21 +43,14 @@ export function OffersPage({ data }: { data: BackOfficeOffers }) {
   const toggle = async (offer: BackOfficeOffer) => {
     setNotice(null);
     const done = await run(() =>
-      api.call({
-        method: 'POST',
-        path: `/v2/restaurant/offers/${offer.id}/active`,
-        body: { is_active: !offer.is_active, expected_version: offer.version },
-        response: BackOfficeOfferSchema,
-      }),
+      api.call(offerRoutes.setOfferActive, { params: { offer_id: String(offer.id) }, body: { is_active: !offer.is_active, expected_version: offer.version } }),
     );
     if (done) await after(done.is_active ? t.resumed_done(done.name) : t.paused_done(done.name));
     else await revalidator.revalidate();
   };
   const remove = async (offer: BackOfficeOffer) => {
     setNotice(null);
-    const done = await run(() =>
-      api.call({ method: 'DELETE', path: `/v2/restaurant/offers/${offer.id}?expected_version=${offer.version}`, response: OfferDeletedSchema }),
-    );
+    const done = await run(() => api.call(offerRoutes.deleteOffer, { params: { offer_id: String(offer.id) }, query: { expected_version: offer.version } }));
     if (done) await after(done.outcome === 'archived' ? t.archived_done(offer.name) : t.deleted_done(offer.name));
     else await revalidator.revalidate();
   };
