@@ -9,7 +9,7 @@ import { toRestaurantTime } from '@resto/domain/clock';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { restaurantJsonLd } from '../lib/json-ld.ts';
-import { PopularAnswerSchema } from '@resto/contract/discovery';
+import { listPopularItems } from '@resto/contract/discovery.routes';
 import { loadFromApi } from '../lib/api.server.ts';
 import { formatEuros } from '@resto/domain/format';
 import { DishChip } from '../features/menu/index.ts';
@@ -17,7 +17,7 @@ import { homePage } from '@resto/copy/storefront/site';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Popular dishes are a bonus: the home page still renders when they cannot be had.
-  const popular = await loadFromApi(context, { path: '/v2/public/recommendations/popular', query: { limit: 12 }, response: PopularAnswerSchema }).catch(() => ({
+  const popular = await loadFromApi(context, listPopularItems, { query: { limit: 12 } }).catch(() => ({
     popular: [],
   }));
   return { popularIds: popular.popular.map((p) => p.itemId) };

@@ -5,7 +5,7 @@ import { ChangePasswordSchema, passwordMinLength, type ChangePasswordForm } from
 import type { Route } from './+types/profile-change-password';
 import { pageMeta } from '../lib/seo.ts';
 import { Field } from '../components/ui/field.tsx';
-import { MessageAnswerSchema } from '@resto/contract/common';
+import { changePassword } from '@resto/contract/auth.routes';
 import { api } from '../lib/api.ts';
 import { isSessionLost, sessionHeaders } from '../features/account/index.ts';
 import { useSessionLost } from '../features/account/index.ts';
@@ -35,14 +35,7 @@ export default function ChangePassword() {
     setDone(null);
     const answer = await run(async () => {
       try {
-        return await api.call({
-          method: 'POST',
-          path: '/v2/public/auth/change-password/',
-          headers: sessionHeaders(),
-          body: values,
-          response: MessageAnswerSchema,
-          sensitive: true,
-        });
+        return await api.call(changePassword, { headers: sessionHeaders(), body: values, sensitive: true });
       } catch (e) {
         if (isSessionLost(e)) sessionLost();
         throw e;

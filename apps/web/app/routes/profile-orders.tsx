@@ -4,7 +4,8 @@ import { ordersPageSize } from '@resto/domain/account';
 import type { Route } from './+types/profile-orders';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
-import { AccountOrdersPageSchema, type AccountOrdersPage } from '@resto/contract/auth';
+import type { AccountOrdersPage } from '@resto/contract/auth';
+import { listAccountOrders } from '@resto/contract/auth.routes';
 import { api, ApiCallError } from '../lib/api.ts';
 import { isSessionLost, sessionQuery } from '../features/account/index.ts';
 import { OrderCard } from '../features/account/index.ts';
@@ -37,7 +38,7 @@ export default function ViewOrders() {
   useEffect(() => {
     let cancelled = false;
     api
-      .call({ path: '/v2/public/auth/orders', query: { ...sessionQuery(), page, limit: ordersPageSize }, response: AccountOrdersPageSchema, sensitive: true })
+      .call(listAccountOrders, { authQuery: sessionQuery(), query: { page, limit: ordersPageSize }, sensitive: true })
       .then((answer) => !cancelled && setData(answer))
       .catch((e: unknown) => {
         if (cancelled) return;

@@ -8,7 +8,7 @@ import { formatPhone } from '@resto/domain/phone';
 import type { Route } from './+types/profile-profile';
 import { pageMeta } from '../lib/seo.ts';
 import { Field } from '../components/ui/field.tsx';
-import { UserSchema } from '@resto/contract/auth';
+import { updateProfile } from '@resto/contract/auth.routes';
 import { api } from '../lib/api.ts';
 import { isSessionLost, sessionQuery } from '../features/account/index.ts';
 import { useAuthStore } from '../features/account/auth-store.ts';
@@ -39,14 +39,7 @@ export default function ViewProfile() {
     setSaved(false);
     const updated = await run(async () => {
       try {
-        return await api.call({
-          method: 'PATCH',
-          path: '/v2/public/auth/update-profile',
-          query: sessionQuery(),
-          body: { ...user, ...values },
-          response: UserSchema,
-          sensitive: true,
-        });
+        return await api.call(updateProfile, { authQuery: sessionQuery(), body: { ...user, ...values }, sensitive: true });
       } catch (e) {
         if (isSessionLost(e)) sessionLost();
         throw e;

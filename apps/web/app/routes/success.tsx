@@ -7,7 +7,8 @@ import { CheckCircle2 } from 'lucide-react';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
 import type { Route } from './+types/success';
-import { OrderViewSchema, type OrderView } from '@resto/contract/orders';
+import type { OrderView } from '@resto/contract/orders';
+import { getOrder } from '@resto/contract/orders.routes';
 import { api } from '../lib/api.ts';
 import { formatEuros } from '@resto/domain/format';
 import { useLocalePrefix } from '../lib/paths.ts';
@@ -56,7 +57,7 @@ export default function Success() {
   useEffect(() => {
     if (!last || last.order_id !== orderId) return;
     api
-      .call({ path: `/v2/public/checkout/${last.order_id}`, query: { local_id: last.local_id }, response: OrderViewSchema })
+      .call(getOrder, { params: { order_id: String(last.order_id) }, query: { local_id: last.local_id } })
       .then(setOrder)
       .catch(() => undefined);
   }, [last, orderId]);

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { MapPin, Plus, Search, Trash2 } from 'lucide-react';
 import type { VersionedSetting } from '@resto/contract/backoffice-settings';
-import { DistanceAnswerSchema, LocationSuggestionsSchema, type LocationSuggestion } from '@resto/contract/locations';
+import type { LocationSuggestion } from '@resto/contract/locations';
+import { getLocationDistance, suggestLocations } from '@resto/contract/locations.routes';
 import { minLocationQueryLength } from '@resto/domain/location-limits';
 import { settingValues, deliverySettingsPage as t } from '@resto/copy/staff/settings';
 import { api, isApiError } from '../../lib/api.ts';
@@ -103,7 +104,7 @@ function PositionFields() {
     setBusy(true);
     setStatus(null);
     try {
-      const found = await api.call({ path: '/v2/public/locations/', query: { query: query.trim() }, response: LocationSuggestionsSchema });
+      const found = await api.call(suggestLocations, { query: { query: query.trim() } });
       setSuggestions(found);
       if (!found.length) setStatus(t.noResult);
     } catch (e) {
@@ -116,7 +117,7 @@ function PositionFields() {
   const choose = async (suggestion: LocationSuggestion) => {
     setBusy(true);
     try {
-      const place = await api.call({ path: '/v2/public/locations/distance', query: { location: suggestion.place_id }, response: DistanceAnswerSchema });
+      const place = await api.call(getLocationDistance, { query: { location: suggestion.place_id } });
       setValue('contacts.latitude', place.lat, { shouldDirty: true, shouldValidate: true });
       setValue('contacts.longitude', place.lng, { shouldDirty: true, shouldValidate: true });
       setSuggestions(null);

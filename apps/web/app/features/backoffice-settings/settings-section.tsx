@@ -1,7 +1,8 @@
 import { createContext, useContext, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FormProvider, get, useController, useForm, useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
 import { Loader2, Save } from 'lucide-react';
-import { SettingsPatchAnswerSchema, type VersionedSetting } from '@resto/contract/backoffice-settings';
+import type { VersionedSetting } from '@resto/contract/backoffice-settings';
+import { changeSettings } from '@resto/contract/settings.routes';
 import { StaleEditPayloadSchema } from '@resto/contract/backoffice';
 import { KnownSettingsSchema } from '@resto/domain/restaurant-file';
 import { checkSettingChanges, formatSettingValue, sameSettingValue, settingFallbacks, settingLabel } from '@resto/domain/settings-fields';
@@ -107,7 +108,7 @@ export function SettingsSection({
       return;
     }
     try {
-      const answer = await api.call({ method: 'PATCH', path: '/v2/restaurant/settings', body: { changes }, response: SettingsPatchAnswerSchema });
+      const answer = await api.call(changeSettings, { body: { changes } });
       const next = toStored(answer.settings);
       onStored(() => next);
       setStaleNotes(new Map());
