@@ -71,8 +71,5 @@ export async function loadStaffPage<T, F = never>(load: () => Promise<T>, option
  * @throws a redirect to the login page without a session, Response 502 on another failure.
  */
 export function loadVersionedSettings(request: Request, context: AppLoadContext): Promise<{ settings: VersionedSetting[] | null }> {
-  return loadStaffPage(
-    async () => ({ settings: await staffApi(request, context).call(listSettings) }),
-    { forbidden: () => ({ settings: null }) },
-  );
+  return loadStaffPage(async () => ({ settings: await staffApi(request, context).call(listSettings) }), { forbidden: () => ({ settings: null }) });
 }

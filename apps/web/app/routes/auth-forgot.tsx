@@ -45,9 +45,7 @@ export default function Forgot() {
   });
 
   const sendCode = emailForm.handleSubmit(async (values) => {
-    const answer = await step1.run(() =>
-      api.call(sendOtp, { query: { email: values.email }, sensitive: true }),
-    );
+    const answer = await step1.run(() => api.call(sendOtp, { query: { email: values.email }, sensitive: true }));
     if (!answer) return;
     setNotice(answer.message);
     setEmail(values.email);
@@ -55,9 +53,7 @@ export default function Forgot() {
 
   const reset = resetForm.handleSubmit(async (values) => {
     if (!email) return;
-    const done = await step2.run(() =>
-      api.call(resetPassword, { body: { email, ...values }, sensitive: true }),
-    );
+    const done = await step2.run(() => api.call(resetPassword, { body: { email, ...values }, sensitive: true }));
     if (!done) return;
     toast(done.message || accountAnswers.passwordReset, 'success');
     await navigate(`${prefix}/auth/login?email=${encodeURIComponent(email)}`);

@@ -13,6 +13,7 @@ import { passwordChange } from '@resto/copy/storefront/account';
 import { FormAlert } from '../components/ui/alert.tsx';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { useAction } from '../lib/use-action.ts';
+import { cardClass } from '../components/ui/card.tsx';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(passwordChange.pageTitle, { location, matches }),
@@ -49,7 +50,7 @@ export default function ChangePassword() {
   return (
     <div className="space-y-5">
       <h2 className="text-2xl font-extrabold">{passwordChange.heading}</h2>
-      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
+      <form onSubmit={onSubmit} noValidate className={`${cardClass} space-y-4 p-4 sm:p-6`}>
         <FormAlert message={error} />
         <FormAlert message={done} tone="success" />
         <Field

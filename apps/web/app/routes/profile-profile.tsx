@@ -16,6 +16,7 @@ import { useSessionLost } from '../features/account/index.ts';
 import { FormAlert } from '../components/ui/alert.tsx';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { useAction } from '../lib/use-action.ts';
+import { cardClass } from '../components/ui/card.tsx';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(profileForm.pageTitle, { location, matches }),
@@ -53,7 +54,7 @@ export default function ViewProfile() {
   return (
     <div className="space-y-5">
       <h2 className="text-2xl font-extrabold">{profileForm.heading}</h2>
-      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
+      <form onSubmit={onSubmit} noValidate className={`${cardClass} space-y-4 p-4 sm:p-6`}>
         <FormAlert message={error} />
         <FormAlert message={saved ? accountAnswers.profileUpdated : null} tone="success" />
         <div className="grid gap-4 sm:grid-cols-2">

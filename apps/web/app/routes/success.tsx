@@ -16,6 +16,7 @@ import { pageMeta } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { lastOrderKey } from '../features/checkout/checkout-store.ts';
 import { trackingPath } from '../features/tracking/index.ts';
+import { buttonClass } from '../components/ui/button.tsx';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(orderPlaced.documentTitle, { location, matches }),
@@ -132,11 +133,7 @@ export default function Success() {
         ) : null}
         <div className="mt-6 flex flex-wrap justify-center gap-2">
           {secret ? (
-            <Link
-              to={trackingPath(prefix, secret)}
-              data-testid="tracking-link"
-              className="inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white"
-            >
+            <Link to={trackingPath(prefix, secret)} data-testid="tracking-link" className={buttonClass('primary', 'inline-block px-5 py-2.5')}>
               {trackingPage.trackLink}
             </Link>
           ) : null}
@@ -151,7 +148,9 @@ export default function Success() {
           ) : null}
           <Link
             to={`${prefix}/menu`}
-            className={`inline-block rounded-full px-5 py-2.5 font-semibold ${secret ? 'text-brand-700 underline' : 'bg-brand-600 text-white'}`}
+            className={
+              secret ? 'inline-block rounded-full px-5 py-2.5 font-semibold text-brand-700 underline' : buttonClass('primary', 'inline-block px-5 py-2.5')
+            }
           >
             {orderPlaced.backToMenu}
           </Link>

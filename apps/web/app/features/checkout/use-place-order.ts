@@ -128,13 +128,11 @@ async function submitOrder(
   const { order_id, secret } = await api.call(createOrder, { body: { ...body, local_id }, headers });
   if (body.payment_method === 'card') {
     const intentId = await payOrderByCard({ orderId: order_id, secret, total: body.total, customer });
-    await api
-      .call(finalizeOrder, { body: { order_id, transaction_id: intentId, status: 'paid', secret } })
-      .catch((error: unknown) => {
-        // The provider has not confirmed the payment (yet): the same order and intent will be retried.
-        if (isApiError(error, 'payment_not_confirmed', 'payment_not_for_order', 'order_status_refused')) throw new PaymentFailedError();
-        throw error;
-      });
+    await api.call(finalizeOrder, { body: { order_id, transaction_id: intentId, status: 'paid', secret } }).catch((error: unknown) => {
+      // The provider has not confirmed the payment (yet): the same order and intent will be retried.
+      if (isApiError(error, 'payment_not_confirmed', 'payment_not_for_order', 'order_status_refused')) throw new PaymentFailedError();
+      throw error;
+    });
   } else {
     await api.call(finalizeOrder, { body: { order_id, transaction_id: null, status: 'pending', secret } });
   }
