@@ -8,6 +8,7 @@ import { minLocationQueryLength } from '@resto/domain/location-limits';
 import { settingValues, deliverySettingsPage as t } from '@resto/copy/staff/settings';
 import { api, isApiError } from '../../lib/api.ts';
 import { FieldGrid, Messages, SettingChoice, SettingFlag, SettingInput, SettingsSection, fieldId, toStored, useFieldState } from './settings-section.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 
 const zonesName = 'features.delivery.zones';
 const tiersName = 'features.delivery.distance_fees';
@@ -50,7 +51,7 @@ function ZoneRows() {
       <button
         type="button"
         onClick={() => append({ name: '', city: '', postal_code: '', delivery_fee: 0, flat_charge: 0, minimum_order: 0 })}
-        className={`${rowButton} hover:bg-black/5`}
+        className={buttonClass('secondary', 'flex items-center gap-1.5 px-3 py-2 text-sm')}
       >
         <Plus size={16} aria-hidden />
         {t.addZone}
@@ -81,7 +82,7 @@ function TierRows({ unit }: { unit: string }) {
           </li>
         ))}
       </ol>
-      <button type="button" onClick={() => append({ up_to: Number.NaN, fee: 0 })} className={`${rowButton} hover:bg-black/5`}>
+      <button type="button" onClick={() => append({ up_to: Number.NaN, fee: 0 })} className={buttonClass('secondary', 'flex items-center gap-1.5 px-3 py-2 text-sm')}>
         <Plus size={16} aria-hidden />
         {t.addTier}
       </button>
