@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import routes from './app/routes.ts';
 import { firstLoadGroups, layoutsOf } from './chunk-groups.ts';
+import { isRouteFile, withoutRouteDocs } from './route-docs.ts';
 
 /** One id per build: the browser compares it with /builds/latest.json to notice a new version (docs/decisions/016, section 4.5). */
 const buildId = process.env.BUILD_ID ?? Date.now().toString(36);
@@ -68,10 +69,26 @@ function clientCreateRoute(): Plugin {
   };
 }
 
+/**
+ * The client's copy of the contract's route files without the texts only the OpenAPI document
+ * shows (summaries, descriptions, the answers' descriptions: route-docs.ts); the server build and
+ * the API keep them. Each page that calls a route thus loads its method, path and schemas only.
+ */
+function clientRouteDocs(): Plugin {
+  return {
+    name: 'client-route-docs',
+    enforce: 'pre',
+    transform(code, id) {
+      if (this.environment.name !== 'client' || !isRouteFile(id)) return null;
+      return { code: withoutRouteDocs(code, id), map: null };
+    },
+  };
+}
+
 const firstLoadGroup = firstLoadGroups(join(import.meta.dirname, 'app'), layoutsOf(routes, ['routes/home.tsx', 'routes/menu.tsx']));
 
 export default defineConfig({
-  plugins: [clientCreateRoute(), tailwindcss(), reactRouter(), latestBuildFile(), chunkStatsFile()],
+  plugins: [clientCreateRoute(), clientRouteDocs(), tailwindcss(), reactRouter(), latestBuildFile(), chunkStatsFile()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: {
     rolldownOptions: {

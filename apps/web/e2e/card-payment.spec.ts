@@ -50,8 +50,8 @@ test('card 4242 pays the order: paid on the server, cart and card data cleared, 
   await checkoutToPayment(page);
   await chooseCardAndConfirm(page);
   await fillCard(page, '4242 4242 4242 4242');
-  const created = page.waitForResponse((r) => r.url().endsWith('/v2/public/checkout/') && r.request().method() === 'POST');
-  const finalised = page.waitForResponse((r) => r.url().endsWith('/v2/public/checkout/') && r.request().method() === 'PUT');
+  const created = page.waitForResponse((r) => r.url().endsWith('/v2/public/checkout') && r.request().method() === 'POST');
+  const finalised = page.waitForResponse((r) => r.url().endsWith('/v2/public/checkout') && r.request().method() === 'PUT');
   await payButton(page).click();
   const payload = await payloadOf(await created, OrderCreatedSchema);
   expect((await finalised).status()).toBe(200);
@@ -82,7 +82,7 @@ test('a declined card shows the French alert and keeps everything; the retry pay
   const intentAnswers: Response[] = [];
   page.on('response', (r) => {
     if (r.request().method() !== 'POST') return;
-    if (r.url().endsWith('/v2/public/checkout/')) orderAnswers.push(r);
+    if (r.url().endsWith('/v2/public/checkout')) orderAnswers.push(r);
     if (r.url().endsWith('/stripe-payment-intent')) intentAnswers.push(r);
   });
   await fillCard(page, '4000 0000 0000 0002');
@@ -128,10 +128,10 @@ test('the tab closed right after paying: the order still ends paid (webhook)', a
   await chooseCardAndConfirm(page);
   await fillCard(page, '4242 4242 4242 4242');
   // The finalising PUT never reaches the server: the tab "closes" right after the card is confirmed.
-  await page.route('**/v2/public/checkout/', (route) => (route.request().method() === 'PUT' ? route.abort() : route.continue()));
-  const created = page.waitForResponse((r) => r.url().endsWith('/v2/public/checkout/') && r.request().method() === 'POST');
+  await page.route('**/v2/public/checkout', (route) => (route.request().method() === 'PUT' ? route.abort() : route.continue()));
+  const created = page.waitForResponse((r) => r.url().endsWith('/v2/public/checkout') && r.request().method() === 'POST');
   const confirmed = page.waitForResponse((r) => r.url().endsWith('/test-processor/confirm'));
-  const putSent = page.waitForRequest((r) => r.url().endsWith('/v2/public/checkout/') && r.method() === 'PUT');
+  const putSent = page.waitForRequest((r) => r.url().endsWith('/v2/public/checkout') && r.method() === 'PUT');
   await payButton(page).click();
   const payload = await payloadOf(await created, OrderCreatedSchema);
   expect((await payloadOf(await confirmed, TestProcessorIntentSchema)).status).toBe('succeeded');

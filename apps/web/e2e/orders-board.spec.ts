@@ -61,7 +61,7 @@ async function customerOrders(page: Page): Promise<{ orderId: number; placedAt: 
   await expect(page).toHaveURL(/tab=payment/);
   await page.getByRole('button', { name: 'Continuer' }).click();
   await expect(page).toHaveURL(/tab=confirmation/);
-  const created = page.waitForResponse((r) => r.url().endsWith('/v2/public/checkout/') && r.request().method() === 'POST');
+  const created = page.waitForResponse((r) => r.url().endsWith('/v2/public/checkout') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Confirmer la commande' }).click();
   const response = await created;
   const placedAt = Date.now();

@@ -41,7 +41,7 @@ async function payByCard(page: Page, number: string) {
   await page.getByLabel('Numéro de carte').fill(number);
   await page.getByLabel('Expiration (MM/AA)').fill('12/34');
   await page.getByLabel('Cryptogramme (CVC)').fill('123');
-  const created = page.waitForResponse((r) => r.url().endsWith('/v2/public/checkout/') && r.request().method() === 'POST');
+  const created = page.waitForResponse((r) => r.url().endsWith('/v2/public/checkout') && r.request().method() === 'POST');
   await page.getByRole('button', { name: /^Payer / }).click();
   return payloadOf(await created, OrderCreatedSchema);
 }

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse } from 'react-router';
 import { errorPage } from '@resto/copy/storefront/site';
+import { buttonClass } from './ui/button.tsx';
 
 /** The error page of spec section 2: '404 !' or 'Oups…', in French, with a link home. */
 export function ErrorPage({ notFound, detail }: { notFound: boolean; detail?: string | undefined }) {
@@ -14,7 +15,7 @@ export function ErrorPage({ notFound, detail }: { notFound: boolean; detail?: st
           <p>{errorPage.errorSorry}</p>
         </>
       )}
-      <a href="/" className="mt-2 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">
+      <a href="/" className={buttonClass('primary', 'mt-2 px-5 py-2.5')}>
         {errorPage.backHome}
       </a>
     </div>

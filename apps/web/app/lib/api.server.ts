@@ -1,4 +1,5 @@
-import { MenusSchema, OffersSchema, SettingsSchema, type Menu, type Offer, type Settings } from '@resto/contract/catalog';
+import type { Menu, Offer, Settings } from '@resto/contract/catalog';
+import { getSettings, listMenus, listOffers } from '@resto/contract/catalog.routes';
 import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { errorStatus } from '@resto/contract/errors';
@@ -73,9 +74,9 @@ export interface StoreData {
 /** What every page needs: settings, menus and public offers, fetched in parallel, and the server's instant. */
 export async function loadStoreData(context: AppLoadContext): Promise<StoreData> {
   const [settings, menus, offers] = await Promise.all([
-    loadFromApi(context, { path: '/v2/public/settings', response: SettingsSchema }),
-    loadFromApi(context, { path: '/v2/public/menus', response: MenusSchema }),
-    loadFromApi(context, { path: '/v2/public/offers', response: OffersSchema }),
+    loadFromApi(context, getSettings),
+    loadFromApi(context, listMenus),
+    loadFromApi(context, listOffers),
   ]);
   const renderedAt = context.now?.() ?? new Date();
   return { settings, menus, offers, renderedAt: renderedAt.toISOString(), renderedOffset: restaurantOffsetSpan(renderedAt) };

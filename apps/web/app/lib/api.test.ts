@@ -210,6 +210,12 @@ describe('a route call as sent', () => {
     expect(asked[0]?.init.method).toBe('GET');
   });
 
+  it('sends the credentials of the route security first in the query (authQuery), undefined ones left out', async () => {
+    const { asked, client } = recorder(success({ database: 'ok' }));
+    await client.call(getHealth, { authQuery: { token: 'a b', user_id: 7, other: undefined } });
+    expect(asked[0]?.path).toBe('/v2/health?token=a+b&user_id=7');
+  });
+
   it('refuses a payload outside the route schema: invalid_answer, never a cast', async () => {
     const { client } = recorder(success({ database: 'down' }));
     const error = await failure(client.call(getHealth));

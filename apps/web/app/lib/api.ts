@@ -82,6 +82,12 @@ export type RouteCallOptions<R> = Part<'params', RouteParams<R>> &
   Part<'query', RouteQuery<R>> &
   Part<'body', RouteBody<R>> & {
     headers?: Record<string, string>;
+    /**
+     * The credentials the route's security takes in the query (an account's `token` and
+     * `user_id`, spec section 7), which the route documents as security schemes rather than as
+     * its query parameters: sent first in the query, undefined ones left out.
+     */
+    authQuery?: Record<string, string | number | undefined>;
     /** The call carries a secret (a session token in the query): no Referer and no HTTP cache. */
     sensitive?: boolean;
     /** The request must reach the server even if the page goes away (logout before a reload). */
@@ -137,7 +143,7 @@ function payloadSchemaOf(route: ApiRoute): z.ZodType {
 function requestOf(route: ApiRoute, options: RouteCallOptions<ApiRoute> | undefined): ApiRawRequest & { signal?: AbortSignal } {
   return {
     method: route.method.toUpperCase() as ApiMethod,
-    path: routeUrl(route, options as { params?: object; query?: object } | undefined),
+    path: routeUrl(route, { params: options?.params as object | undefined, query: { ...options?.authQuery, ...(options?.query as object | undefined) } }),
     body: options?.body,
     headers: options?.headers,
     sensitive: options?.sensitive,

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import { isPageAllowed, type OptionalPage } from '@resto/domain/site';
 import type { SettingsList } from '@resto/domain/settings';
-import { SettingsSchema } from '@resto/contract/catalog';
+import { getSettings } from '@resto/contract/catalog.routes';
 import { loadFromApi } from './api.server.ts';
 
 /**
@@ -10,7 +10,7 @@ import { loadFromApi } from './api.server.ts';
  * @returns the settings, already loaded for the check.
  */
 export async function requireAllowedPage(context: AppLoadContext, request: Request, page: OptionalPage): Promise<SettingsList> {
-  const settings = await loadFromApi(context, { path: '/v2/public/settings', response: SettingsSchema });
+  const settings = await loadFromApi(context, getSettings);
   if (!isPageAllowed(settings, page)) {
     const { pathname } = new URL(request.url);
     throw redirect(pathname === '/fr' || pathname.startsWith('/fr/') ? '/fr' : '/');

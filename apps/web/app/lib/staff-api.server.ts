@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from 'react-router';
-import { VersionedSettingsSchema, type VersionedSetting } from '@resto/contract/backoffice-settings';
+import type { VersionedSetting } from '@resto/contract/backoffice-settings';
+import { listSettings } from '@resto/contract/settings.routes';
 import type { StaffMe } from '@resto/contract/staff';
 import { getStaffMe } from '@resto/contract/staff.routes';
 import { ApiCallError, createApi, type Api } from './api.ts';
@@ -70,8 +71,5 @@ export async function loadStaffPage<T, F = never>(load: () => Promise<T>, option
  * @throws a redirect to the login page without a session, Response 502 on another failure.
  */
 export function loadVersionedSettings(request: Request, context: AppLoadContext): Promise<{ settings: VersionedSetting[] | null }> {
-  return loadStaffPage(
-    async () => ({ settings: await staffApi(request, context).call({ path: '/v2/restaurant/settings', response: VersionedSettingsSchema }) }),
-    { forbidden: () => ({ settings: null }) },
-  );
+  return loadStaffPage(async () => ({ settings: await staffApi(request, context).call(listSettings) }), { forbidden: () => ({ settings: null }) });
 }

@@ -10,7 +10,7 @@ import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { Field } from '../components/ui/field.tsx';
 import { useToasts } from '../components/ui/toast.tsx';
-import { MessageAnswerSchema } from '@resto/contract/common';
+import { resetPassword, sendOtp } from '@resto/contract/auth.routes';
 import { api } from '../lib/api.ts';
 import { AuthCard } from '../components/ui/auth-card.tsx';
 import { FormAlert } from '../components/ui/alert.tsx';
@@ -45,9 +45,7 @@ export default function Forgot() {
   });
 
   const sendCode = emailForm.handleSubmit(async (values) => {
-    const answer = await step1.run(() =>
-      api.call({ path: '/v2/public/auth/send-otp/', query: { email: values.email }, response: MessageAnswerSchema, sensitive: true }),
-    );
+    const answer = await step1.run(() => api.call(sendOtp, { query: { email: values.email }, sensitive: true }));
     if (!answer) return;
     setNotice(answer.message);
     setEmail(values.email);
@@ -55,9 +53,7 @@ export default function Forgot() {
 
   const reset = resetForm.handleSubmit(async (values) => {
     if (!email) return;
-    const done = await step2.run(() =>
-      api.call({ method: 'POST', path: '/v2/public/auth/reset-password/', body: { email, ...values }, response: MessageAnswerSchema, sensitive: true }),
-    );
+    const done = await step2.run(() => api.call(resetPassword, { body: { email, ...values }, sensitive: true }));
     if (!done) return;
     toast(done.message || accountAnswers.passwordReset, 'success');
     await navigate(`${prefix}/auth/login?email=${encodeURIComponent(email)}`);

@@ -7,7 +7,7 @@ import type { Route } from './+types/auth-login';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { Field } from '../components/ui/field.tsx';
-import { SessionSchema } from '@resto/contract/auth';
+import { login } from '@resto/contract/auth.routes';
 import { api, isApiError } from '../lib/api.ts';
 import { safeRedirect, useAuthStore } from '../features/account/auth-store.ts';
 import { useGoBackAfterLogin } from '../features/account/index.ts';
@@ -44,7 +44,7 @@ export default function Login() {
   const onSubmit = handleSubmit(async (values) => {
     const session = await run(async () => {
       try {
-        return await api.call({ method: 'POST', path: '/v2/public/auth/login/', body: values, response: SessionSchema, sensitive: true });
+        return await api.call(login, { body: values, sensitive: true });
       } catch (e) {
         // An account waiting for its code: a new one was sent, go and type it.
         if (isApiError(e, 'email_not_verified')) {

@@ -6,7 +6,7 @@ import type { Route } from './+types/auth-signup';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { Field } from '../components/ui/field.tsx';
-import { SignupAnswerSchema } from '@resto/contract/auth';
+import { signup } from '@resto/contract/auth.routes';
 import { api } from '../lib/api.ts';
 import { useAuthStore } from '../features/account/auth-store.ts';
 import { customerSignup } from '@resto/copy/storefront/account';
@@ -33,7 +33,7 @@ export default function Signup() {
   const { errors } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
-    const done = await run(() => api.call({ method: 'POST', path: '/v2/public/auth/signup/', body: values, response: SignupAnswerSchema, sensitive: true }));
+    const done = await run(() => api.call(signup, { body: values, sensitive: true }));
     if (!done) return;
     useAuthStore.getState().setPendingEmail(values.email);
     await navigate(`${prefix}/auth/verify?email=${encodeURIComponent(values.email)}&sent=1`);

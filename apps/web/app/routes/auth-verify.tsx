@@ -11,8 +11,7 @@ import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { Field } from '../components/ui/field.tsx';
 import { api, ApiCallError } from '../lib/api.ts';
-import { SessionSchema } from '@resto/contract/auth';
-import { MessageAnswerSchema } from '@resto/contract/common';
+import { sendOtp, verifyOtp } from '@resto/contract/auth.routes';
 import { useAuthStore } from '../features/account/auth-store.ts';
 import { useGoBackAfterLogin } from '../features/account/index.ts';
 import { AuthCard } from '../components/ui/auth-card.tsx';
@@ -52,7 +51,7 @@ export default function Verify() {
 
   const onSubmit = handleSubmit(async ({ email, otp }) => {
     setNotice(null);
-    const session = await run(() => api.call({ path: '/v2/public/auth/verify-otp/', query: { otp, email }, response: SessionSchema, sensitive: true }));
+    const session = await run(() => api.call(verifyOtp, { query: { otp, email }, sensitive: true }));
     if (!session) return;
     useAuthStore.getState().setSession(session.token, session.user);
     goBack();
@@ -65,7 +64,7 @@ export default function Verify() {
     setNotice(null);
     setError(null);
     try {
-      const { message } = await api.call({ path: '/v2/public/auth/send-otp/', query: { email: email.data }, response: MessageAnswerSchema, sensitive: true });
+      const { message } = await api.call(sendOtp, { query: { email: email.data }, sensitive: true });
       setNotice(message);
     } catch (e) {
       setError(e instanceof ApiCallError ? e.message : requestErrors.genericError);

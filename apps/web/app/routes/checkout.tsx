@@ -21,6 +21,7 @@ import { CartSummary } from '../features/checkout/index.ts';
 import { SoldOutNotice } from '../features/checkout/index.ts';
 import { ErrorPage } from '../components/error-page.tsx';
 import { RepricingNotice } from '../features/checkout/index.ts';
+import { cardClass } from '../components/ui/card.tsx';
 
 /** ?tab= picks the checkout tab (spec section 2: an unknown tab is an error). */
 function readTab(url: string): CheckoutTab {
@@ -69,7 +70,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         {ready ? <RepricingNotice data={store} /> : null}
         {ready ? <SoldOutNotice /> : null}
         {ready && lines.length === 0 ? (
-          <p className="mb-4 rounded-2xl bg-white p-4 text-sm shadow-sm" suppressHydrationWarning>
+          <p className={`${cardClass} mb-4 p-4 text-sm`} suppressHydrationWarning>
             {checkoutPage.emptyCart}{' '}
             <Link to={`${prefix}/menu`} className="font-semibold text-brand-700 underline">
               {checkoutPage.viewMenu}

@@ -5,6 +5,7 @@ import { useStoreData } from '../lib/store-data.ts';
 import { Prose } from '../features/site/index.ts';
 import { openCookieConsent } from '../features/pwa/index.ts';
 import { cookiePolicy } from '@resto/copy/storefront/legal';
+import { buttonClass } from '../components/ui/button.tsx';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   pageMeta(cookiePolicy.heading, { location, matches }, cookiePolicy.metaDescription, {
@@ -85,7 +86,7 @@ export default function CookiePolicy() {
       <p>{tagManager ? cookiePolicy.analyticsConsent(tagManager) : cookiePolicy.noAnalytics}</p>
       <h2>{cookiePolicy.changeMindHeading}</h2>
       <p>{cookiePolicy.changeMindText}</p>
-      <button type="button" onClick={openCookieConsent} className="mt-2 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">
+      <button type="button" onClick={openCookieConsent} className={buttonClass('primary', 'mt-2 px-5 py-2.5')}>
         {cookiePolicy.changeChoice}
       </button>
       <p>{cookiePolicy.questions(info.email)}</p>

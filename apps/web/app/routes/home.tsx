@@ -9,15 +9,16 @@ import { toRestaurantTime } from '@resto/domain/clock';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta, siteMetaFrom } from '../lib/seo.ts';
 import { restaurantJsonLd } from '../lib/json-ld.ts';
-import { PopularAnswerSchema } from '@resto/contract/discovery';
+import { listPopularItems } from '@resto/contract/discovery.routes';
 import { loadFromApi } from '../lib/api.server.ts';
 import { formatEuros } from '@resto/domain/format';
 import { DishChip } from '../features/menu/index.ts';
 import { homePage } from '@resto/copy/storefront/site';
+import { cardClass } from '../components/ui/card.tsx';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Popular dishes are a bonus: the home page still renders when they cannot be had.
-  const popular = await loadFromApi(context, { path: '/v2/public/recommendations/popular', query: { limit: 12 }, response: PopularAnswerSchema }).catch(() => ({
+  const popular = await loadFromApi(context, listPopularItems, { query: { limit: 12 } }).catch(() => ({
     popular: [],
   }));
   return { popularIds: popular.popular.map((p) => p.itemId) };
@@ -65,14 +66,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <OrderingBanner settings={settings} className="mx-auto max-w-6xl px-4 pt-6" />
       <section className="mx-auto grid max-w-6xl gap-4 px-4 py-8 sm:grid-cols-3">
-        <div className="rounded-2xl bg-white p-5 shadow-sm">
+        <div className={`${cardClass} p-5`}>
           <h2 className="mb-1 flex items-center gap-2 font-semibold">
             <ShoppingBag size={18} className="text-brand-600" aria-hidden />
             {homePage.pickup}
           </h2>
           <p className="text-sm text-ink/70">{homePage.pitch}</p>
         </div>
-        <div className="rounded-2xl bg-white p-5 shadow-sm">
+        <div className={`${cardClass} p-5`}>
           <h2 className="mb-1 flex items-center gap-2 font-semibold">
             <Clock size={18} className="text-brand-600" aria-hidden />
             {homePage.today}
@@ -81,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {todayHours?.is_open ? todayHours.times.map((t) => `${t.start}–${t.end}`).join(' et ') : homePage.closedToday}
           </p>
         </div>
-        <div className="rounded-2xl bg-white p-5 shadow-sm">
+        <div className={`${cardClass} p-5`}>
           <h2 className="mb-1 flex items-center gap-2 font-semibold">
             <MapPin size={18} className="text-brand-600" aria-hidden />
             {homePage.address}

@@ -2,6 +2,7 @@ import { WifiOff } from 'lucide-react';
 import type { Route } from './+types/offline';
 import { pageMeta } from '../lib/seo.ts';
 import { offlinePage } from '@resto/copy/storefront/pwa';
+import { buttonClass } from '../components/ui/button.tsx';
 
 /**
  * /offline: shown by the service worker for a page never visited when the network is gone. No
@@ -22,7 +23,7 @@ export default function Offline() {
       <h1 className="text-3xl font-extrabold">{offlinePage.heading}</h1>
       <p className="max-w-md text-white/80">{offlinePage.explanation}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <a href="/menu" className="rounded-full border border-brand-600 bg-brand-600 px-5 py-2.5 font-semibold">
+        <a href="/menu" className={buttonClass('primary', 'border border-brand-600 px-5 py-2.5')}>
           {offlinePage.viewMenu}
         </a>
         <a href="" className="rounded-full border border-white/30 px-5 py-2.5 font-semibold">

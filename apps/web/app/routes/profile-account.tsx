@@ -14,6 +14,8 @@ import { readConsent } from '../features/pwa/index.ts';
 import { useToasts } from '../components/ui/toast.tsx';
 import { accountAnswers, accountOverview } from '@resto/copy/storefront/account';
 import { ApiCallError } from '../lib/api.ts';
+import { buttonClass } from '../components/ui/button.tsx';
+import { cardClass } from '../components/ui/card.tsx';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(accountOverview.pageTitle, { location, matches }),
@@ -48,7 +50,7 @@ export default function ViewAccount() {
   return (
     <div className="space-y-5">
       <h2 className="text-2xl font-extrabold">{accountOverview.heading}</h2>
-      <dl className="divide-y divide-black/5 rounded-2xl bg-white px-4 shadow-sm">
+      <dl className={`${cardClass} divide-y divide-black/5 px-4`}>
         {rows.map(([label, value]) => (
           <div key={label} className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr]">
             <dt className="text-sm text-ink/70">{label}</dt>
@@ -57,17 +59,17 @@ export default function ViewAccount() {
         ))}
       </dl>
       <div className="flex flex-wrap gap-2">
-        <Link to={`${prefix}/profile/ViewOrders`} className="rounded-full bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white">
+        <Link to={`${prefix}/profile/ViewOrders`} className={buttonClass('primary', 'px-4 py-2.5 text-sm')}>
           {accountOverview.viewOrders}
         </Link>
-        <Link to={`${prefix}/profile/ViewProfile`} className="rounded-full border border-black/15 bg-white px-4 py-2.5 text-sm font-semibold">
+        <Link to={`${prefix}/profile/ViewProfile`} className={buttonClass('secondary', 'px-4 py-2.5 text-sm')}>
           {accountOverview.editProfile}
         </Link>
-        <button type="button" onClick={() => void logout()} className="rounded-full border border-black/15 bg-white px-4 py-2.5 text-sm font-semibold">
+        <button type="button" onClick={() => void logout()} className={buttonClass('secondary', 'px-4 py-2.5 text-sm')}>
           {accountOverview.logOut}
         </button>
       </div>
-      <section className="rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="mes-donnees">
+      <section className={`${cardClass} p-4`} aria-labelledby="mes-donnees">
         <h3 id="mes-donnees" className="font-bold">
           {accountOverview.personalData}
         </h3>

@@ -5,7 +5,7 @@ import { ChangePasswordSchema, passwordMinLength, type ChangePasswordForm } from
 import type { Route } from './+types/profile-change-password';
 import { pageMeta } from '../lib/seo.ts';
 import { Field } from '../components/ui/field.tsx';
-import { MessageAnswerSchema } from '@resto/contract/common';
+import { changePassword } from '@resto/contract/auth.routes';
 import { api } from '../lib/api.ts';
 import { isSessionLost, sessionHeaders } from '../features/account/index.ts';
 import { useSessionLost } from '../features/account/index.ts';
@@ -13,6 +13,7 @@ import { passwordChange } from '@resto/copy/storefront/account';
 import { FormAlert } from '../components/ui/alert.tsx';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { useAction } from '../lib/use-action.ts';
+import { cardClass } from '../components/ui/card.tsx';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(passwordChange.pageTitle, { location, matches }),
@@ -35,14 +36,7 @@ export default function ChangePassword() {
     setDone(null);
     const answer = await run(async () => {
       try {
-        return await api.call({
-          method: 'POST',
-          path: '/v2/public/auth/change-password/',
-          headers: sessionHeaders(),
-          body: values,
-          response: MessageAnswerSchema,
-          sensitive: true,
-        });
+        return await api.call(changePassword, { headers: sessionHeaders(), body: values, sensitive: true });
       } catch (e) {
         if (isSessionLost(e)) sessionLost();
         throw e;
@@ -56,7 +50,7 @@ export default function ChangePassword() {
   return (
     <div className="space-y-5">
       <h2 className="text-2xl font-extrabold">{passwordChange.heading}</h2>
-      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
+      <form onSubmit={onSubmit} noValidate className={`${cardClass} space-y-4 p-4 sm:p-6`}>
         <FormAlert message={error} />
         <FormAlert message={done} tone="success" />
         <Field

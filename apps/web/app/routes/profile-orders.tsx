@@ -4,13 +4,16 @@ import { ordersPageSize } from '@resto/domain/account';
 import type { Route } from './+types/profile-orders';
 import { pageMeta } from '../lib/seo.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
-import { AccountOrdersPageSchema, type AccountOrdersPage } from '@resto/contract/auth';
+import type { AccountOrdersPage } from '@resto/contract/auth';
+import { listAccountOrders } from '@resto/contract/auth.routes';
 import { api, ApiCallError } from '../lib/api.ts';
 import { isSessionLost, sessionQuery } from '../features/account/index.ts';
 import { OrderCard } from '../features/account/index.ts';
 import { useSessionLost } from '../features/account/index.ts';
 import { orderHistory } from '@resto/copy/storefront/account';
 import { FormAlert } from '../components/ui/alert.tsx';
+import { buttonClass } from '../components/ui/button.tsx';
+import { cardClass } from '../components/ui/card.tsx';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(orderHistory.pageTitle, { location, matches }),
@@ -37,7 +40,7 @@ export default function ViewOrders() {
   useEffect(() => {
     let cancelled = false;
     api
-      .call({ path: '/v2/public/auth/orders', query: { ...sessionQuery(), page, limit: ordersPageSize }, response: AccountOrdersPageSchema, sensitive: true })
+      .call(listAccountOrders, { authQuery: sessionQuery(), query: { page, limit: ordersPageSize }, sensitive: true })
       .then((answer) => !cancelled && setData(answer))
       .catch((e: unknown) => {
         if (cancelled) return;
@@ -57,10 +60,10 @@ export default function ViewOrders() {
       <FormAlert message={error} />
       {loading && !data ? <p className="text-ink/70">{orderHistory.loading}</p> : null}
       {data && data.total === 0 ? (
-        <div className="rounded-2xl bg-white p-6 text-center shadow-sm">
+        <div className={`${cardClass} p-6 text-center`}>
           <p className="font-semibold">{orderHistory.empty}</p>
           <p className="mt-1 text-sm text-ink/70">{orderHistory.emptyHint}</p>
-          <Link to={`${prefix}/menu`} className="mt-4 inline-block rounded-full bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white">
+          <Link to={`${prefix}/menu`} className={buttonClass('primary', 'mt-4 inline-block px-4 py-2.5 text-sm')}>
             {orderHistory.viewMenu}
           </Link>
         </div>
@@ -73,7 +76,7 @@ export default function ViewOrders() {
       {data && data.pages > 1 ? (
         <nav aria-label={orderHistory.pagination} className="flex items-center justify-between gap-2 text-sm">
           {page > 1 ? (
-            <Link to={pageLink(page - 1)} className="rounded-full border border-black/15 bg-white px-4 py-2 font-semibold">
+            <Link to={pageLink(page - 1)} className={buttonClass('secondary', 'px-4 py-2')}>
               {orderHistory.newer}
             </Link>
           ) : (
@@ -81,7 +84,7 @@ export default function ViewOrders() {
           )}
           <span className="text-ink/70">{orderHistory.pageOf(data.page, data.pages)}</span>
           {page < data.pages ? (
-            <Link to={pageLink(page + 1)} className="rounded-full border border-black/15 bg-white px-4 py-2 font-semibold">
+            <Link to={pageLink(page + 1)} className={buttonClass('secondary', 'px-4 py-2')}>
               {orderHistory.older}
             </Link>
           ) : (

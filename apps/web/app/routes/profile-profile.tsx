@@ -8,7 +8,7 @@ import { formatPhone } from '@resto/domain/phone';
 import type { Route } from './+types/profile-profile';
 import { pageMeta } from '../lib/seo.ts';
 import { Field } from '../components/ui/field.tsx';
-import { UserSchema } from '@resto/contract/auth';
+import { updateProfile } from '@resto/contract/auth.routes';
 import { api } from '../lib/api.ts';
 import { isSessionLost, sessionQuery } from '../features/account/index.ts';
 import { useAuthStore } from '../features/account/auth-store.ts';
@@ -16,6 +16,7 @@ import { useSessionLost } from '../features/account/index.ts';
 import { FormAlert } from '../components/ui/alert.tsx';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { useAction } from '../lib/use-action.ts';
+import { cardClass } from '../components/ui/card.tsx';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(profileForm.pageTitle, { location, matches }),
@@ -39,14 +40,7 @@ export default function ViewProfile() {
     setSaved(false);
     const updated = await run(async () => {
       try {
-        return await api.call({
-          method: 'PATCH',
-          path: '/v2/public/auth/update-profile',
-          query: sessionQuery(),
-          body: { ...user, ...values },
-          response: UserSchema,
-          sensitive: true,
-        });
+        return await api.call(updateProfile, { authQuery: sessionQuery(), body: { ...user, ...values }, sensitive: true });
       } catch (e) {
         if (isSessionLost(e)) sessionLost();
         throw e;
@@ -60,7 +54,7 @@ export default function ViewProfile() {
   return (
     <div className="space-y-5">
       <h2 className="text-2xl font-extrabold">{profileForm.heading}</h2>
-      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
+      <form onSubmit={onSubmit} noValidate className={`${cardClass} space-y-4 p-4 sm:p-6`}>
         <FormAlert message={error} />
         <FormAlert message={saved ? accountAnswers.profileUpdated : null} tone="success" />
         <div className="grid gap-4 sm:grid-cols-2">

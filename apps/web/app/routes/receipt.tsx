@@ -9,6 +9,7 @@ import { serverApi } from '../lib/api.server.ts';
 import { formatEuros, formatRate } from '@resto/domain/format';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { buttonClass } from '../components/ui/button.tsx';
 
 export const meta: Route.MetaFunction = ({ location, matches, data }) => [
   ...pageMeta(
@@ -63,7 +64,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-ink/70" role="alert">
             {loaderData.error}
           </p>
-          <Link to={`${prefix}/menu`} className="mt-6 inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">
+          <Link to={`${prefix}/menu`} className={buttonClass('primary', 'mt-6 inline-block px-5 py-2.5')}>
             {receiptPage.backToMenu}
           </Link>
         </div>
@@ -80,16 +81,12 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           href={routeUrl(getReceipt, { params: { file: `${secret}.pdf` } })}
           download
           data-testid="receipt-pdf"
-          className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-2.5 font-semibold text-white"
+          className={buttonClass('primary', 'inline-flex items-center gap-2 px-4 py-2.5')}
         >
           <Download size={18} aria-hidden />
           {receiptPage.downloadPdf}
         </a>
-        <button
-          type="button"
-          onClick={() => window.print()}
-          className="inline-flex items-center gap-2 rounded-full border border-black/15 bg-white px-4 py-2.5 font-semibold"
-        >
+        <button type="button" onClick={() => window.print()} className={buttonClass('secondary', 'inline-flex items-center gap-2 px-4 py-2.5')}>
           <Printer size={18} aria-hidden />
           {receiptPage.print}
         </button>

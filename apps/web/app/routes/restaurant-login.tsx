@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { SettingsSchema } from '@resto/contract/catalog';
+import { getSettings } from '@resto/contract/catalog.routes';
 import { readSetting } from '@resto/domain/settings';
 import { staffLogin } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-login';
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: staffLogin.title }, { na
 /** /restaurant (docs/decisions/020): the staff log-in; someone already signed in goes to the board. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await findStaffMe(request, context)) throw redirect(staffHome);
-  const settings = await loadFromApi(context, { path: '/v2/public/settings', response: SettingsSchema });
+  const settings = await loadFromApi(context, getSettings);
   return { restaurant: readSetting(settings, 'contacts.name', '') };
 }
 

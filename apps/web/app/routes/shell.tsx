@@ -14,6 +14,7 @@ import { useHydratedStores } from '../lib/use-hydrated-stores.ts';
 import { AppOverlays } from '../features/pwa/index.ts';
 import { useChunkErrorRecovery, useOfflineRecovery } from '../features/pwa/index.ts';
 import { siteHeader } from '@resto/copy/storefront/site';
+import { buttonClass } from '../components/ui/button.tsx';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The configured origin (SITE_URL) makes Open Graph and JSON-LD URLs absolute; never the request's Host.
@@ -93,7 +94,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
             </NavLink>
             <Link
               to={`${prefix}/checkout`}
-              className="relative ml-1 flex items-center gap-1.5 rounded-full bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white"
+              className={buttonClass('primary', 'relative ml-1 flex items-center gap-1.5 px-3 py-1.5 text-sm')}
               aria-label={siteHeader.cartButton(count, count > 1 ? 's' : '')}
             >
               <ShoppingBag size={16} aria-hidden />

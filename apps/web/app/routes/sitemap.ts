@@ -1,4 +1,4 @@
-import { SettingsSchema } from '@resto/contract/catalog';
+import { getSettings } from '@resto/contract/catalog.routes';
 import type { Route } from './+types/sitemap';
 import { loadFromApi, siteOrigin } from '../lib/api.server.ts';
 import { publicPaths, sitemapXml } from '../lib/site-urls.ts';
@@ -8,7 +8,7 @@ import { publicPaths, sitemapXml } from '../lib/site-urls.ts';
  * since the /fr twins declare those as canonical (docs/decisions/008-pwa-shell.md).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await loadFromApi(context, { path: '/v2/public/settings', response: SettingsSchema });
+  const settings = await loadFromApi(context, getSettings);
   return new Response(sitemapXml(siteOrigin(context), publicPaths(settings)), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   });

@@ -7,7 +7,8 @@ import { CheckCircle2 } from 'lucide-react';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
 import type { Route } from './+types/success';
-import { OrderViewSchema, type OrderView } from '@resto/contract/orders';
+import type { OrderView } from '@resto/contract/orders';
+import { getOrder } from '@resto/contract/orders.routes';
 import { api } from '../lib/api.ts';
 import { formatEuros } from '@resto/domain/format';
 import { useLocalePrefix } from '../lib/paths.ts';
@@ -15,6 +16,7 @@ import { pageMeta } from '../lib/seo.ts';
 import { useStoreData } from '../lib/store-data.ts';
 import { lastOrderKey } from '../features/checkout/checkout-store.ts';
 import { trackingPath } from '../features/tracking/index.ts';
+import { buttonClass } from '../components/ui/button.tsx';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(orderPlaced.documentTitle, { location, matches }),
@@ -56,7 +58,7 @@ export default function Success() {
   useEffect(() => {
     if (!last || last.order_id !== orderId) return;
     api
-      .call({ path: `/v2/public/checkout/${last.order_id}`, query: { local_id: last.local_id }, response: OrderViewSchema })
+      .call(getOrder, { params: { order_id: String(last.order_id) }, query: { local_id: last.local_id } })
       .then(setOrder)
       .catch(() => undefined);
   }, [last, orderId]);
@@ -131,11 +133,7 @@ export default function Success() {
         ) : null}
         <div className="mt-6 flex flex-wrap justify-center gap-2">
           {secret ? (
-            <Link
-              to={trackingPath(prefix, secret)}
-              data-testid="tracking-link"
-              className="inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white"
-            >
+            <Link to={trackingPath(prefix, secret)} data-testid="tracking-link" className={buttonClass('primary', 'inline-block px-5 py-2.5')}>
               {trackingPage.trackLink}
             </Link>
           ) : null}
@@ -150,7 +148,9 @@ export default function Success() {
           ) : null}
           <Link
             to={`${prefix}/menu`}
-            className={`inline-block rounded-full px-5 py-2.5 font-semibold ${secret ? 'text-brand-700 underline' : 'bg-brand-600 text-white'}`}
+            className={
+              secret ? 'inline-block rounded-full px-5 py-2.5 font-semibold text-brand-700 underline' : buttonClass('primary', 'inline-block px-5 py-2.5')
+            }
           >
             {orderPlaced.backToMenu}
           </Link>

@@ -8,6 +8,7 @@ import { serverApi } from '../lib/api.server.ts';
 import { useLocalePrefix } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { TrackingPage } from '../features/tracking/index.ts';
+import { buttonClass } from '../components/ui/button.tsx';
 
 export const meta: Route.MetaFunction = ({ location, matches, data: loaderData }) => [
   ...pageMeta(loaderData && 'view' in loaderData ? trackingPage.pageTitle(loaderData.view.order_id) : trackingPage.pageTitleUnknown, { location, matches }),
@@ -51,7 +52,7 @@ export default function Tracking({ loaderData }: Route.ComponentProps) {
           </p>
           <h1 className="mt-2 text-2xl font-extrabold">{trackingPage.notFoundTitle}</h1>
           <p className="mt-2 text-ink/70">{trackingPage.notFound}</p>
-          <Link to={`${prefix}/menu`} className="mt-6 inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">
+          <Link to={`${prefix}/menu`} className={buttonClass('primary', 'mt-6 inline-block px-5 py-2.5')}>
             {trackingPage.backToMenu}
           </Link>
         </div>

@@ -6,7 +6,7 @@ import { accountAnswers, accountDeletion } from '@resto/copy/storefront/account'
 import { Field } from '../../components/ui/field.tsx';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
-import { MessageAnswerSchema } from '@resto/contract/common';
+import { deleteProfile } from '@resto/contract/auth.routes';
 import { api } from '../../lib/api.ts';
 import { sessionHeaders } from './credentials.ts';
 import { signOut, useAuthStore } from './auth-store.ts';
@@ -35,14 +35,7 @@ export function DeleteAccountForm() {
     const { token, user } = useAuthStore.getState();
     if (!token || !user) return setError(accountAnswers.notLoggedIn);
     const done = await run(() =>
-      api.call({
-        method: 'DELETE',
-        path: '/v2/public/auth/delete-profile/',
-        headers: sessionHeaders(),
-        body: { token, user_id: user.id, password, password_confirmation },
-        response: MessageAnswerSchema,
-        sensitive: true,
-      }),
+      api.call(deleteProfile, { headers: sessionHeaders(), body: { token, user_id: user.id, password, password_confirmation }, sensitive: true }),
     );
     if (!done) return;
     // Home first: cleared while this page is still shown, the profile guard would send the visitor to login.

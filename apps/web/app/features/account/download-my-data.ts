@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AccountExportSchema } from '@resto/contract/auth';
+import { exportAccount } from '@resto/contract/auth.routes';
 import { accountAnswers, personalDataExport } from '@resto/copy/storefront/account';
 import { api, ApiCallError, isApiError } from '../../lib/api.ts';
 import { sessionHeaders } from './credentials.ts';
@@ -22,7 +23,7 @@ export async function downloadMyData(cookieChoice: 'true' | 'false' | null): Pro
   if (!headers.Authorization) throw new ApiCallError(401, 'login_required', accountAnswers.notLoggedIn);
   let response: Response;
   try {
-    response = await api.send({ path: '/v2/public/auth/export', headers, sensitive: true });
+    response = await api.send(exportAccount, { headers, sensitive: true });
   } catch (error) {
     if (isApiError(error, 'network', 'invalid_answer'))
       throw new ApiCallError(error.status, error.code, accountAnswers.exportFailed, [], undefined, { cause: error });

@@ -8,6 +8,7 @@ import type { AccountOrder } from '@resto/contract/auth';
 import { formatEuros, formatRate } from '@resto/domain/format';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { trackingPath } from '../tracking/index.ts';
+import { cardClass } from '../../components/ui/card.tsx';
 
 const placedAt = (iso: string) => formatReceiptDate(new Date(iso));
 
@@ -16,7 +17,7 @@ export function OrderCard({ order }: { order: AccountOrder }) {
   const prefix = useLocalePrefix();
   const status = orderStatusLabels[order.status as keyof typeof orderStatusLabels] ?? order.status;
   return (
-    <article className="rounded-2xl bg-white p-4 shadow-sm sm:p-5" data-testid="account-order">
+    <article className={`${cardClass} p-4 sm:p-5`} data-testid="account-order">
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="font-bold">{accountOrderCard.orderNumber(order.order_id)}</h3>

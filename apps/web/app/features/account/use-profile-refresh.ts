@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { UserSchema } from '@resto/contract/auth';
+import { getProfile } from '@resto/contract/auth.routes';
 import { api } from '../../lib/api.ts';
 import { isSessionLost, sessionQuery } from './credentials.ts';
 import { useAuthStore } from './auth-store.ts';
@@ -11,7 +11,7 @@ export function useProfileRefresh() {
   useEffect(() => {
     let cancelled = false;
     api
-      .call({ path: '/v2/public/auth/profile', query: sessionQuery(), response: UserSchema, sensitive: true })
+      .call(getProfile, { authQuery: sessionQuery(), sensitive: true })
       .then((user) => {
         if (!cancelled) useAuthStore.getState().setUser(user);
       })

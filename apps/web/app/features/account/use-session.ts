@@ -5,7 +5,7 @@ import { accountAnswers } from '@resto/copy/storefront/account';
 import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { useHydratedStores } from '../../lib/use-hydrated-stores.ts';
-import { MessageAnswerSchema } from '@resto/contract/common';
+import { logout } from '@resto/contract/auth.routes';
 import { api } from '../../lib/api.ts';
 import { sessionHeaders } from './credentials.ts';
 import { safeRedirect, signOut, useAuthStore } from './auth-store.ts';
@@ -67,9 +67,7 @@ export function useLogout() {
   const prefix = useLocalePrefix();
   const toast = useToasts((s) => s.show);
   return async () => {
-    await api
-      .call({ method: 'POST', path: '/v2/public/auth/logout/', headers: sessionHeaders(), response: MessageAnswerSchema, sensitive: true })
-      .catch(() => undefined);
+    await api.call(logout, { headers: sessionHeaders(), sensitive: true }).catch(() => undefined);
     // Home first: cleared while a profile page is still shown, its guard would send the visitor to login.
     await navigate(prefix || '/', { replace: true });
     signOut();

@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { MapPin, Plus, Search, Trash2 } from 'lucide-react';
 import type { VersionedSetting } from '@resto/contract/backoffice-settings';
-import { DistanceAnswerSchema, LocationSuggestionsSchema, type LocationSuggestion } from '@resto/contract/locations';
+import type { LocationSuggestion } from '@resto/contract/locations';
+import { getLocationDistance, suggestLocations } from '@resto/contract/locations.routes';
 import { minLocationQueryLength } from '@resto/domain/location-limits';
 import { settingValues, deliverySettingsPage as t } from '@resto/copy/staff/settings';
 import { api, isApiError } from '../../lib/api.ts';
 import { FieldGrid, Messages, SettingChoice, SettingFlag, SettingInput, SettingsSection, fieldId, toStored, useFieldState } from './settings-section.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 
 const zonesName = 'features.delivery.zones';
 const tiersName = 'features.delivery.distance_fees';
@@ -49,7 +51,7 @@ function ZoneRows() {
       <button
         type="button"
         onClick={() => append({ name: '', city: '', postal_code: '', delivery_fee: 0, flat_charge: 0, minimum_order: 0 })}
-        className={`${rowButton} hover:bg-black/5`}
+        className={buttonClass('secondary', 'flex items-center gap-1.5 px-3 py-2 text-sm')}
       >
         <Plus size={16} aria-hidden />
         {t.addZone}
@@ -80,7 +82,7 @@ function TierRows({ unit }: { unit: string }) {
           </li>
         ))}
       </ol>
-      <button type="button" onClick={() => append({ up_to: Number.NaN, fee: 0 })} className={`${rowButton} hover:bg-black/5`}>
+      <button type="button" onClick={() => append({ up_to: Number.NaN, fee: 0 })} className={buttonClass('secondary', 'flex items-center gap-1.5 px-3 py-2 text-sm')}>
         <Plus size={16} aria-hidden />
         {t.addTier}
       </button>
@@ -103,7 +105,7 @@ function PositionFields() {
     setBusy(true);
     setStatus(null);
     try {
-      const found = await api.call({ path: '/v2/public/locations/', query: { query: query.trim() }, response: LocationSuggestionsSchema });
+      const found = await api.call(suggestLocations, { query: { query: query.trim() } });
       setSuggestions(found);
       if (!found.length) setStatus(t.noResult);
     } catch (e) {
@@ -116,7 +118,7 @@ function PositionFields() {
   const choose = async (suggestion: LocationSuggestion) => {
     setBusy(true);
     try {
-      const place = await api.call({ path: '/v2/public/locations/distance', query: { location: suggestion.place_id }, response: DistanceAnswerSchema });
+      const place = await api.call(getLocationDistance, { query: { location: suggestion.place_id } });
       setValue('contacts.latitude', place.lat, { shouldDirty: true, shouldValidate: true });
       setValue('contacts.longitude', place.lng, { shouldDirty: true, shouldValidate: true });
       setSuggestions(null);

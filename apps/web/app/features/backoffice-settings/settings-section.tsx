@@ -1,7 +1,8 @@
 import { createContext, useContext, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FormProvider, get, useController, useForm, useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
 import { Loader2, Save } from 'lucide-react';
-import { SettingsPatchAnswerSchema, type VersionedSetting } from '@resto/contract/backoffice-settings';
+import type { VersionedSetting } from '@resto/contract/backoffice-settings';
+import { changeSettings } from '@resto/contract/settings.routes';
 import { StaleEditPayloadSchema } from '@resto/contract/backoffice';
 import { KnownSettingsSchema } from '@resto/domain/restaurant-file';
 import { checkSettingChanges, formatSettingValue, sameSettingValue, settingFallbacks, settingLabel } from '@resto/domain/settings-fields';
@@ -9,6 +10,8 @@ import { requestErrors } from '@resto/copy/errors/request';
 import { settingsPage as t } from '@resto/copy/staff/settings';
 import { api, isApiError } from '../../lib/api.ts';
 import { FormAlert } from '../../components/ui/alert.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
 
 /**
  * One section of the settings or delivery page (docs/decisions/023): its own form and
@@ -107,7 +110,7 @@ export function SettingsSection({
       return;
     }
     try {
-      const answer = await api.call({ method: 'PATCH', path: '/v2/restaurant/settings', body: { changes }, response: SettingsPatchAnswerSchema });
+      const answer = await api.call(changeSettings, { body: { changes } });
       const next = toStored(answer.settings);
       onStored(() => next);
       setStaleNotes(new Map());
@@ -131,7 +134,7 @@ export function SettingsSection({
   });
 
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="rounded-2xl bg-white p-4 shadow-sm sm:p-6">
+    <section id={id} aria-labelledby={`${id}-title`} className={`${cardClass} p-4 sm:p-6`}>
       <h2 id={`${id}-title`} className="text-lg font-bold">
         {title}
       </h2>
@@ -148,7 +151,7 @@ export function SettingsSection({
               type="submit"
               disabled={form.formState.isSubmitting}
               aria-busy={form.formState.isSubmitting || undefined}
-              className="flex w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70 sm:w-auto"
+              className={buttonClass('primary', 'flex w-full items-center justify-center gap-2 px-6 py-3 sm:w-auto')}
             >
               {form.formState.isSubmitting ? <Loader2 size={18} className="animate-spin" aria-hidden /> : <Save size={18} aria-hidden />}
               {form.formState.isSubmitting ? t.saving : `${t.save} · ${title}`}

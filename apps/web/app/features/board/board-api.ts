@@ -1,6 +1,7 @@
 import { BoardOrderSchema, type BoardOrder, type BoardState, type OrderActionBody } from '@resto/contract/board';
-import { SettingsSchema } from '@resto/contract/catalog';
 import * as boardRoutes from '@resto/contract/board.routes';
+import { getSettings } from '@resto/contract/catalog.routes';
+import { sendScreenHeartbeat } from '@resto/contract/realtime.routes';
 import type { SettingsList } from '@resto/domain/settings';
 import { api, isApiError } from '../../lib/api.ts';
 
@@ -37,7 +38,7 @@ export function retryRefund(orderId: number): Promise<BoardOrder> {
 /** POST /v2/restaurant/screens/heartbeat: this screen is alive (every 15 s). Failures are silent: the next beat tries again. */
 export async function sendHeartbeat(screenId: string): Promise<void> {
   try {
-    await api.send({ method: 'POST', path: '/v2/restaurant/screens/heartbeat', body: { screen_id: screenId } });
+    await api.send(sendScreenHeartbeat, { body: { screen_id: screenId } });
   } catch {
     // Offline or server away: the banner already says so.
   }
@@ -45,7 +46,7 @@ export async function sendHeartbeat(screenId: string): Promise<void> {
 
 /** GET /v2/public/settings: the restaurant's public settings (its name, `orders.auto_print`). */
 export function loadPublicSettings(): Promise<SettingsList> {
-  return api.call({ path: '/v2/public/settings', response: SettingsSchema });
+  return api.call(getSettings);
 }
 
 /** The order a refused action carries (409 order_transition_refused: the order as it is now), or null. */

@@ -10,6 +10,7 @@ import { OrderCustomer, OrderKind } from './order-card.tsx';
 import { addressOf, boardTime, OrderAmounts, OrderLines, OrderOutcome, OrderPayment, OrderTiming } from './order-view.tsx';
 import { acceptChoices, delayPresets } from './ready-times.ts';
 import { useOrderCall } from './use-order-call.ts';
+import { cardClass } from '../../components/ui/card.tsx';
 
 type Panel = 'main' | 'accept' | 'delay' | 'reject' | 'cancel';
 
@@ -101,7 +102,7 @@ function OrderDetails({ order, autoPrint, onPrint, printing }: { order: BoardOrd
       {panel === 'delay' ? <DelayPanel order={order} running={running} act={act} onBack={() => show('main')} /> : null}
       {panel === 'reject' || panel === 'cancel' ? <RefusePanel order={order} action={panel} running={running} act={act} onBack={() => show('main')} /> : null}
 
-      <section className="rounded-2xl bg-white p-4 shadow-sm">
+      <section className={`${cardClass} p-4`}>
         <OrderLines order={order} />
         <div className="mt-3 space-y-3 border-t border-black/10 pt-3">
           <OrderAmounts order={order} />
@@ -184,7 +185,7 @@ function AcceptPanel({ order, running, act, onBack }: { order: BoardOrder; runni
   const { slot, presets } = acceptChoices(order, now);
   const busy = running !== null;
   return (
-    <section className="space-y-3 rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="accept-title" data-testid="accept-panel">
+    <section className={`${cardClass} space-y-3 p-4`} aria-labelledby="accept-title" data-testid="accept-panel">
       <h3 id="accept-title" className="text-lg font-bold">
         {orderActions.acceptTitle(order.order_id)}
       </h3>
@@ -222,7 +223,7 @@ function DelayPanel({ order, running, act, onBack }: { order: BoardOrder; runnin
   const { base, presets } = delayPresets(order, now);
   const busy = running !== null;
   return (
-    <section className="space-y-3 rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="delay-title" data-testid="delay-panel">
+    <section className={`${cardClass} space-y-3 p-4`} aria-labelledby="delay-title" data-testid="delay-panel">
       <h3 id="delay-title" className="text-lg font-bold">
         {orderActions.delayTitle(order.order_id)}
       </h3>
@@ -255,7 +256,7 @@ function RefusePanel({ order, action, running, act, onBack }: { order: BoardOrde
     void act(action, { action, reason, ...(reason === 'other' ? { reason_text: text.trim() } : {}) });
   };
   return (
-    <section className="space-y-3 rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="refuse-title" data-testid="refuse-panel">
+    <section className={`${cardClass} space-y-3 p-4`} aria-labelledby="refuse-title" data-testid="refuse-panel">
       <h3 id="refuse-title" className="text-lg font-bold">
         {action === 'reject' ? orderActions.rejectTitle(order.order_id) : orderActions.cancelTitle(order.order_id)}
       </h3>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { BoardEventDataSchema } from '@resto/contract/board';
-import { isApiError } from '../../lib/api.ts';
+import { streamBoardEvents } from '@resto/contract/realtime.routes';
+import { isApiError, routeUrl } from '../../lib/api.ts';
 import { loadBoardState, sendHeartbeat } from './board-api.ts';
 import { useBoardStore } from './board-store.ts';
 
@@ -52,7 +53,7 @@ export function useBoardLive(onSignedOut: () => void): void {
       if (stopped) return;
       clearTimeout(reopenTimer);
       source?.close();
-      const stream = new EventSource(`/v2/restaurant/events?after=${store().board.lastEventId}`);
+      const stream = new EventSource(routeUrl(streamBoardEvents, { query: { after: store().board.lastEventId } }));
       source = stream;
       stream.addEventListener('open', () => {
         if (source === stream) store().setStream('open');

@@ -6,6 +6,7 @@ import type { StoreData } from '../../lib/api.server.ts';
 import { menuPage } from '@resto/copy/storefront/menu';
 import { CartPanel } from './cart-panel.tsx';
 import { useCartTotals } from './use-cart-totals.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
 
 /**
  * The menu's cart on a phone: the bar at the bottom with the count and the total (while the cart
@@ -23,7 +24,7 @@ export function CartBar({ data }: { data: StoreData }) {
           <button
             type="button"
             onClick={() => setOpen(true)}
-            className="flex w-full items-center justify-between rounded-full bg-brand-600 px-5 py-3.5 font-semibold text-white shadow-xl"
+            className={buttonClass('primary', 'flex w-full items-center justify-between px-5 py-3.5 shadow-xl')}
           >
             <span className="flex items-center gap-2">
               <ShoppingBag size={18} aria-hidden />

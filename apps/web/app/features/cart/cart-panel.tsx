@@ -14,6 +14,7 @@ import { useCartTotals } from './use-cart-totals.ts';
 import { TotalsRecap } from './totals-recap.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { cartPanel } from '@resto/copy/storefront/cart';
+import { buttonClass } from '../../components/ui/button.tsx';
 
 /** The cart: lines with quantity steppers and removal, totals, and the way to checkout. */
 export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: () => void }) {
@@ -90,7 +91,7 @@ export function CartPanel({ data, onNavigate }: { data: StoreData; onNavigate?: 
         itemName={itemName}
         deliveryKnown={deliveryKnown}
       />
-      <Link to={`${prefix}/checkout`} onClick={onNavigate} className="rounded-full bg-brand-600 px-4 py-3 text-center font-semibold text-white">
+      <Link to={`${prefix}/checkout`} onClick={onNavigate} className={buttonClass('primary', 'px-4 py-3 text-center')}>
         {cartPanel.checkout(formatPrice(totals.totalCents))}
       </Link>
     </div>

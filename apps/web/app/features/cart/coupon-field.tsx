@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Tag, X } from 'lucide-react';
-import { OffersSchema } from '@resto/contract/catalog';
+import { getCoupon } from '@resto/contract/catalog.routes';
 import { api, ApiCallError } from '../../lib/api.ts';
 import { useCartStore } from './cart-store.ts';
 import { couponField } from '@resto/copy/storefront/cart';
@@ -23,7 +23,7 @@ export function CouponField({ refusal, idPrefix }: { refusal: string | null; idP
     if (!entered) return;
     setChecking(true);
     try {
-      const [offer] = await api.call({ path: `/v2/public/offers/${encodeURIComponent(entered)}`, response: OffersSchema });
+      const [offer] = await api.call(getCoupon, { params: { coupon: entered } });
       setCoupon({ code: entered, validity: offer ? 'valid' : 'invalid', id: offer?.id ?? null, offer: offer ?? null, message: null });
       setCode('');
     } catch (error) {

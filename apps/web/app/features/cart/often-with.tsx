@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { MenuItem } from '@resto/domain/catalogue';
-import { RecommendationsAnswerSchema } from '@resto/contract/discovery';
+import { getRecommendations } from '@resto/contract/discovery.routes';
 import { api } from '../../lib/api.ts';
 import { formatEuros } from '@resto/domain/format';
 import { DishChip } from '../menu/index.ts';
@@ -24,12 +24,7 @@ export function OftenWith({ itemsById }: { itemsById: Map<number, MenuItem> }) {
     if (!cartKey) return;
     const timer = setTimeout(() => {
       api
-        .call({
-          method: 'POST',
-          path: '/v2/recommendations',
-          body: { cartItems: cartKey.split(',').map(Number), maxRecommendations: 12 },
-          response: RecommendationsAnswerSchema,
-        })
+        .call(getRecommendations, { body: { cartItems: cartKey.split(',').map(Number), maxRecommendations: 12 } })
         .then((payload) => setIds(payload.recommendations.map((r) => r.itemId)))
         .catch(() => setIds([])); // recommendations are a bonus: no error for the visitor
     }, 300);

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock } from 'lucide-react';
 import { DeliverySchema, type DeliveryForm } from '@resto/domain/checkout';
 import { locationMessages, quoteAddressFromSettings, type DistanceRecord } from '@resto/domain/location';
-import { DistanceAnswerSchema } from '@resto/contract/locations';
+import { getLocationDistance } from '@resto/contract/locations.routes';
 import { readDeliverySettings } from '@resto/domain/delivery';
 import { scheduleMessages } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
@@ -75,11 +75,7 @@ export function DeliveryTab({ data, onDone }: { data: StoreData; onDone: () => v
     const known = distanceFor(useLocationStore.getState()._distance, address);
     if (known !== null) return known;
     try {
-      const { refusal, ...record } = await api.call({
-        path: '/v2/public/locations/distance',
-        query: { location: `${address.address}, ${address.postal_code} ${address.city}` },
-        response: DistanceAnswerSchema,
-      });
+      const { refusal, ...record } = await api.call(getLocationDistance, { query: { location: `${address.address}, ${address.postal_code} ${address.city}` } });
       useLocationStore.getState().choose(record);
       if (refusal?.reason === 'too_far') {
         toast(locationMessages.tooFar);

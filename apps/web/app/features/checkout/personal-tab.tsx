@@ -10,6 +10,7 @@ import { useAuthStore } from '../account/auth-store.ts';
 import { formatPhone } from '@resto/domain/phone';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { checkoutContact } from '@resto/copy/storefront/checkout';
+import { buttonClass } from '../../components/ui/button.tsx';
 
 /** Personal tab (spec section 5): validated with the same schema as the API; typed values are kept. */
 export function PersonalTab({ onDone }: { onDone: () => void }) {
@@ -80,7 +81,7 @@ export function PersonalTab({ onDone }: { onDone: () => void }) {
       </div>
       <p className="text-xs text-ink/70">{checkoutContact.dataUse}</p>
       <ReceiptOptions />
-      <button type="submit" className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white sm:w-auto">
+      <button type="submit" className={buttonClass('primary', 'w-full px-4 py-3 sm:w-auto')}>
         {checkoutContact.next}
       </button>
     </form>

@@ -16,7 +16,7 @@ import { orderAnswers } from '@resto/copy/errors/orders';
 import { requestErrors } from '@resto/copy/errors/request';
 import { paymentAnswers } from '@resto/copy/storefront/payment';
 import type { StoreData } from '../../lib/api.server.ts';
-import { OrderCreatedSchema, OrderFinalizedSchema } from '@resto/contract/orders';
+import { createOrder, finalizeOrder } from '@resto/contract/orders.routes';
 import { errorStatus } from '@resto/contract/errors';
 import { api, isApiError, type ApiCallError } from '../../lib/api.ts';
 import { useLocalePrefix } from '../../lib/paths.ts';
@@ -113,7 +113,7 @@ function orderBody(cart: CartState, checkout: CheckoutState, data: StoreData, us
 }
 
 /**
- * POST /v2/public/checkout/ (pending), then for card the payment (customer, the order's intent,
+ * POST /v2/public/checkout (pending), then for card the payment (customer, the order's intent,
  * confirmation in the browser: docs/decisions/007) and the PUT that makes it paid once the server has checked
  * with the provider; for cash the PUT that keeps it pending. The order's secret proves it to the
  * payment and finalisation calls (docs/decisions/014). @throws PaymentFailedError when the provider has not
@@ -125,34 +125,16 @@ async function submitOrder(
   headers: Record<string, string>,
   customer: Personal,
 ): Promise<{ order_id: number; secret: string }> {
-  const { order_id, secret } = await api.call({
-    method: 'POST',
-    path: '/v2/public/checkout/',
-    body: { ...body, local_id },
-    headers,
-    response: OrderCreatedSchema,
-  });
+  const { order_id, secret } = await api.call(createOrder, { body: { ...body, local_id }, headers });
   if (body.payment_method === 'card') {
     const intentId = await payOrderByCard({ orderId: order_id, secret, total: body.total, customer });
-    await api
-      .call({
-        method: 'PUT',
-        path: '/v2/public/checkout/',
-        body: { order_id, transaction_id: intentId, status: 'paid', secret },
-        response: OrderFinalizedSchema,
-      })
-      .catch((error: unknown) => {
-        // The provider has not confirmed the payment (yet): the same order and intent will be retried.
-        if (isApiError(error, 'payment_not_confirmed', 'payment_not_for_order', 'order_status_refused')) throw new PaymentFailedError();
-        throw error;
-      });
-  } else {
-    await api.call({
-      method: 'PUT',
-      path: '/v2/public/checkout/',
-      body: { order_id, transaction_id: null, status: 'pending', secret },
-      response: OrderFinalizedSchema,
+    await api.call(finalizeOrder, { body: { order_id, transaction_id: intentId, status: 'paid', secret } }).catch((error: unknown) => {
+      // The provider has not confirmed the payment (yet): the same order and intent will be retried.
+      if (isApiError(error, 'payment_not_confirmed', 'payment_not_for_order', 'order_status_refused')) throw new PaymentFailedError();
+      throw error;
     });
+  } else {
+    await api.call(finalizeOrder, { body: { order_id, transaction_id: null, status: 'pending', secret } });
   }
   return { order_id, secret };
 }

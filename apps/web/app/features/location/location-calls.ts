@@ -1,4 +1,4 @@
-import { DistanceAnswerSchema, LocationSuggestionsSchema } from '@resto/contract/locations';
+import { getLocationDistance, suggestLocations } from '@resto/contract/locations.routes';
 import { api } from '../../lib/api.ts';
 
 /*
@@ -9,12 +9,12 @@ import { api } from '../../lib/api.ts';
  * the client's `ApiCallError`s (lib/api-error.ts).
  */
 
-/** GET /v2/public/locations/?query=…: the suggestions for a typed address (at most a few). */
+/** GET /v2/public/locations?query=…: the suggestions for a typed address (at most a few). */
 export function findLocations(query: string) {
-  return api.call({ path: '/v2/public/locations/', query: { query }, response: LocationSuggestionsSchema });
+  return api.call(suggestLocations, { query: { query } });
 }
 
 /** GET /v2/public/locations/distance?location=…: the distance record of a place id, an address or "lat,lng", or its refusal. */
 export function distanceTo(location: string) {
-  return api.call({ path: '/v2/public/locations/distance', query: { location }, response: DistanceAnswerSchema });
+  return api.call(getLocationDistance, { query: { location } });
 }

@@ -10,6 +10,7 @@ import { PickupPoint } from './pickup-point.tsx';
 import { LocationSearch } from './location-search.tsx';
 import { useLocationStore } from './location-store.ts';
 import { locationPanel } from '@resto/copy/storefront/location';
+import { buttonClass } from '../../components/ui/button.tsx';
 
 /**
  * The location panel's dialog (spec sections 3 and 4): pickup, or delivery to an address found
@@ -86,7 +87,7 @@ export function LocationDialog({ settings, onClose, returnFocus }: { settings: S
           {mode === 'pickup' ? (
             <div className="space-y-4">
               <PickupPoint settings={settings} className="rounded-2xl bg-brand-50 p-4" />
-              <button type="button" onClick={choosePickup} className="w-full rounded-full bg-brand-600 px-4 py-3 font-semibold text-white">
+              <button type="button" onClick={choosePickup} className={buttonClass('primary', 'w-full px-4 py-3')}>
                 {locationPanel.pickupAtRestaurant}
               </button>
             </div>

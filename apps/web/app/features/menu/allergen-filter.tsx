@@ -2,6 +2,7 @@ import { SlidersHorizontal } from 'lucide-react';
 import { allergenLabels, allergens } from '@resto/domain/allergens';
 import { useAllergenFilter } from './allergen-filter-store.ts';
 import { allergenFilter } from '@resto/copy/storefront/menu';
+import { cardClass } from '../../components/ui/card.tsx';
 
 /** "Hide dishes containing…": the 14 allergens of EU 1169/2011 annex II as checkboxes. */
 export function AllergenFilter({ hiddenCount }: { hiddenCount: number }) {
@@ -9,7 +10,7 @@ export function AllergenFilter({ hiddenCount }: { hiddenCount: number }) {
   const toggle = useAllergenFilter((s) => s.toggle);
   const clear = useAllergenFilter((s) => s.clear);
   return (
-    <details className="rounded-2xl bg-white p-3 shadow-sm" open={hidden.length > 0 ? true : undefined}>
+    <details className={`${cardClass} p-3`} open={hidden.length > 0 ? true : undefined}>
       <summary className="flex cursor-pointer items-center gap-2 font-semibold">
         <SlidersHorizontal size={16} aria-hidden />{allergenFilter.toggle}
         {hidden.length ? (

@@ -6,6 +6,7 @@ import { formatEuros } from '@resto/domain/format';
 import { dishCard } from '@resto/copy/storefront/menu';
 import { DishPicture } from '../../components/dish-picture.tsx';
 import { ProductDialog } from './product-dialog-loader.ts';
+import { cardClass } from '../../components/ui/card.tsx';
 
 const preloadDialog = () => void ProductDialog.preload();
 
@@ -45,7 +46,7 @@ export function MenuItemCard({ item, badges }: { item: MenuItem; badges: string[
       <DishPicture src={item.item_image} sizes="112px" width={112} height={84} loading="lazy" className="h-24 w-28 shrink-0 rounded-xl object-cover" />
     </>
   );
-  const card = 'flex h-full gap-3 rounded-2xl bg-white p-3 shadow-sm';
+  const card = `flex h-full gap-3 ${cardClass} p-3`;
   if (!item.item_is_available)
     return (
       <div className={`${card} opacity-60`} aria-disabled>

@@ -7,6 +7,7 @@ import { formatEuros } from '@resto/domain/format';
 import { menuSearch } from '@resto/copy/storefront/menu';
 import { ProductDialog } from './product-dialog-loader.ts';
 import { useCartStore } from '../cart/cart-store.ts';
+import { cardClass } from '../../components/ui/card.tsx';
 
 const preloadDialog = () => void ProductDialog.preload();
 
@@ -28,7 +29,7 @@ export function MenuSearch({ items }: { items: MenuItem[] }) {
       <label htmlFor={`${id}-input`} className="sr-only">
         {menuSearch.label}
       </label>
-      <div className="flex items-center gap-2 rounded-2xl bg-white px-3 shadow-sm focus-within:outline-2 focus-within:outline-brand-600">
+      <div className={`${cardClass} flex items-center gap-2 px-3 focus-within:outline-2 focus-within:outline-brand-600`}>
         <Search size={18} className="text-ink/50" aria-hidden />
         <input
           id={`${id}-input`}
@@ -89,7 +90,7 @@ export function MenuSearch({ items }: { items: MenuItem[] }) {
           </ul>
         </div>
       ) : active ? (
-        <p className="mt-1 rounded-2xl bg-white px-3 py-3 text-sm text-ink/70 shadow-sm">{menuSearch.noResult(query.trim())}</p>
+        <p className={`${cardClass} mt-1 px-3 py-3 text-sm text-ink/70`}>{menuSearch.noResult(query.trim())}</p>
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { ProductsSchema } from '@resto/contract/catalog';
+import { listMenuProducts } from '@resto/contract/catalog.routes';
 import { api } from '../../lib/api.ts';
 
 /**
@@ -9,5 +9,5 @@ import { api } from '../../lib/api.ts';
  * four times that on a mid-range phone).
  */
 export async function requestProductView(itemMenuId: number): Promise<void> {
-  await api.call({ path: `/v2/public/products/${itemMenuId}`, response: ProductsSchema });
+  await api.call(listMenuProducts, { params: { item_menu_id: String(itemMenuId) } });
 }

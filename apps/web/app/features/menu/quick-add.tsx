@@ -5,6 +5,7 @@ import { useToasts } from '../../components/ui/toast.tsx';
 import { useLocalePrefix } from '../../lib/paths.ts';
 import { useCartStore } from '../cart/cart-store.ts';
 import { quickAdd } from '@resto/copy/storefront/menu';
+import { cardClass } from '../../components/ui/card.tsx';
 
 /**
  * Fires GET /v2/public/products/{item_menu_id} after an add, from the one-tap add and from the
@@ -51,7 +52,7 @@ function QuickAdd({ item, className = '' }: { item: MenuItem; className?: string
 /** A small dish card with its quick add, for popular dishes and recommendations. */
 export function DishChip({ item, price }: { item: MenuItem; price: string }) {
   return (
-    <div className="flex w-40 shrink-0 flex-col overflow-hidden rounded-2xl bg-white shadow-sm" data-testid="dish-chip">
+    <div className={`${cardClass} flex w-40 shrink-0 flex-col overflow-hidden`} data-testid="dish-chip">
       <img src={item.item_image} alt="" width={160} height={100} loading="lazy" className="h-24 w-full object-cover" />
       <div className="flex flex-1 items-end gap-2 p-2">
         <div className="min-w-0 flex-1">

@@ -1,7 +1,7 @@
 import { requestErrors } from '@resto/copy/errors/request';
 import { paymentAnswers } from '@resto/copy/storefront/payment';
 import { checkTestCard } from '@resto/domain/payments';
-import { PaymentIntentAnswerSchema, StripeCustomerAnswerSchema, TestProcessorIntentSchema } from '@resto/contract/payments';
+import { authenticateTestPayment, confirmTestPayment, createPaymentIntent, createStripeCustomer } from '@resto/contract/payments.routes';
 import { api } from '../../lib/api.ts';
 import { useCheckoutStore, type CardPaymentData } from '../checkout/checkout-store.ts';
 import { useAuthenticationStore } from './authentication-store.ts';
@@ -59,19 +59,14 @@ export async function payOrderByCard(order: {
 }): Promise<string> {
   const config = await loadPaymentConfig();
   const checkout = useCheckoutStore.getState();
-  const { customer } = await api.call({
-    method: 'POST',
-    path: '/v2/public/checkout/stripe-customer',
+  const { customer } = await api.call(createStripeCustomer, {
     body: {
       email: order.customer.email,
       name: `${order.customer.first_name} ${order.customer.last_name}`.trim(),
       phone: order.customer.phone,
     },
-    response: StripeCustomerAnswerSchema,
   });
-  const intent = await api.call({
-    method: 'POST',
-    path: '/v2/public/checkout/stripe-payment-intent',
+  const intent = await api.call(createPaymentIntent, {
     body: {
       order_id: order.orderId,
       customer_id: customer,
@@ -79,7 +74,6 @@ export async function payOrderByCard(order: {
       payment_intent_id: checkout.card?.payment_intent_id ?? null,
       secret: order.secret,
     },
-    response: PaymentIntentAnswerSchema,
   });
   const card: CardPaymentData = { client_secret: intent.client_secret, customer_id: customer, payment_intent_id: intent.id, amount: intent.amount };
   checkout.setCard(card);
@@ -93,20 +87,10 @@ export async function payOrderByCard(order: {
     return intent.id;
   }
   const form = useTestCardStore.getState();
-  let result = await api.call({
-    method: 'POST',
-    path: '/v2/public/checkout/test-processor/confirm',
-    body: { client_secret: clientSecret, number: form.number, expiry: form.expiry, cvc: form.cvc },
-    response: TestProcessorIntentSchema,
-  });
+  let result = await api.call(confirmTestPayment, { body: { client_secret: clientSecret, number: form.number, expiry: form.expiry, cvc: form.cvc } });
   if (result.next_action === 'authenticate') {
     const approved = await useAuthenticationStore.getState().ask();
-    result = await api.call({
-      method: 'POST',
-      path: '/v2/public/checkout/test-processor/authenticate',
-      body: { client_secret: clientSecret, approve: approved },
-      response: TestProcessorIntentSchema,
-    });
+    result = await api.call(authenticateTestPayment, { body: { client_secret: clientSecret, approve: approved } });
   }
   if (result.status !== 'succeeded') throw new PaymentFailedError();
   return intent.id;

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { ShieldCheck } from 'lucide-react';
 import { paymentTexts } from '@resto/copy/storefront/payment';
 import { useAuthenticationStore } from './authentication-store.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
 
 /** The test processor's 3-D Secure step (card 4000 0027 6000 3184): approve or refuse, as a bank would ask. */
 export function ThreeDSecureDialog({ amount }: { amount: string }) {
@@ -21,10 +22,10 @@ export function ThreeDSecureDialog({ amount }: { amount: string }) {
           </div>
           <Dialog.Description className="mt-3 text-sm text-ink/80">{paymentTexts.authDescription(amount)}</Dialog.Description>
           <div className="mt-5 flex flex-col gap-2 sm:flex-row-reverse">
-            <button type="button" onClick={() => answer(true)} className="flex-1 rounded-full bg-brand-600 px-4 py-3 font-semibold text-white">
+            <button type="button" onClick={() => answer(true)} className={buttonClass('primary', 'flex-1 px-4 py-3')}>
               {paymentTexts.authApprove}
             </button>
-            <button type="button" onClick={() => answer(false)} className="flex-1 rounded-full border border-black/15 px-4 py-3 font-semibold">
+            <button type="button" onClick={() => answer(false)} className={buttonClass('secondary', 'flex-1 px-4 py-3')}>
               {paymentTexts.authRefuse}
             </button>
           </div>

@@ -4,8 +4,9 @@ import { Cookie } from 'lucide-react';
 import { consentDelayMs, onOpenRequest, readConsent, writeConsent } from './consent.ts';
 import { isNativeApp } from '../native/index.ts';
 import { cookieConsent, pwaOverlays } from '@resto/copy/storefront/pwa';
+import { buttonClass } from '../../components/ui/button.tsx';
 
-const answerButton = 'rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white';
+const answerButton = buttonClass('primary', 'px-4 py-2 text-sm');
 
 /**
  * The cookie consent (spec section 2): about 1 s after load when the visitor has not answered yet,

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Share, SquarePlus } from 'lucide-react';
 import { iosInstallGuide, pwaOverlays } from '@resto/copy/storefront/pwa';
+import { buttonClass } from '../../components/ui/button.tsx';
 
 /** The iOS/Safari install guide (spec section 2): three steps in French and 'J'ai compris'. */
 export function IosInstallGuide({ open, onDone }: { open: boolean; onDone: () => void }) {
@@ -30,7 +31,7 @@ export function IosInstallGuide({ open, onDone }: { open: boolean; onDone: () =>
               </li>
             ))}
           </ol>
-          <button type="button" onClick={onDone} className="mt-5 w-full rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white">
+          <button type="button" onClick={onDone} className={buttonClass('primary', 'mt-5 w-full px-5 py-2.5')}>
             {pwaOverlays.iosGuideOk}
           </button>
         </Dialog.Content>

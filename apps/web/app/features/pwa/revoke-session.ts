@@ -1,4 +1,4 @@
-import { MessageAnswerSchema } from '@resto/contract/common';
+import { logout } from '@resto/contract/auth.routes';
 import { api, isApiError } from '../../lib/api.ts';
 
 /**
@@ -9,13 +9,7 @@ import { api, isApiError } from '../../lib/api.ts';
  */
 export function revokeSession(session: { token: string; userId: string }): void {
   void api
-    .call({
-      method: 'POST',
-      path: '/v2/public/auth/logout/',
-      headers: { Authorization: `Bearer ${session.token}`, 'user-id': session.userId },
-      response: MessageAnswerSchema,
-      keepalive: true,
-    })
+    .call(logout, { headers: { Authorization: `Bearer ${session.token}`, 'user-id': session.userId }, keepalive: true })
     // A refusal (the session had expired already) is no trouble: only an unreachable server is worth a note.
     .catch((error: unknown) => {
       if (isApiError(error, 'network')) console.warn('Déconnexion avant effacement impossible', error);

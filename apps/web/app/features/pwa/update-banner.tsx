@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { pwaOverlays } from '@resto/copy/storefront/pwa';
 import { useServiceWorker } from './use-service-worker.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
 
 /** The update banner (spec section 2): shown while a new service worker waits; 'Actualiser' activates it. */
 export function UpdateBanner() {
@@ -17,12 +18,7 @@ export function UpdateBanner() {
         <h2 className="font-semibold">{pwaOverlays.updateTitle}</h2>
         <p className="text-sm text-ink/70">{pwaOverlays.updateText}</p>
       </div>
-      <button
-        type="button"
-        onClick={update}
-        disabled={updating}
-        className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-70"
-      >
+      <button type="button" onClick={update} disabled={updating} className={buttonClass('primary', 'px-4 py-2 text-sm')}>
         {updating ? pwaOverlays.updating : pwaOverlays.updateAction}
       </button>
     </section>

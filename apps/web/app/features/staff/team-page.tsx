@@ -14,8 +14,10 @@ import { FormAlert } from '../../components/ui/alert.tsx';
 import { ConfirmInline } from '../../components/ui/confirm-inline.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { useAction } from '../../lib/use-action.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
 
-const card = 'rounded-2xl bg-white p-4 shadow-sm sm:p-6';
+const card = `${cardClass} p-4 sm:p-6`;
 
 /**
  * The team page (/restaurant/equipe, the owner's; docs/decisions/020): the members, the pending
@@ -127,7 +129,7 @@ export function StaffTeamPage({ me, team }: { me: StaffMe; team: StaffTeam }) {
                     type="button"
                     disabled={busy}
                     onClick={() => void revoke(invitation.id)}
-                    className="flex items-center gap-1.5 rounded-full border border-black/15 px-3 py-1.5 text-sm font-semibold hover:bg-black/5"
+                    className={buttonClass('secondary', 'flex items-center gap-1.5 px-3 py-1.5 text-sm')}
                   >
                     <X size={15} aria-hidden />
                     {t.revoke}

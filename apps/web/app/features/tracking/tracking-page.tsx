@@ -4,6 +4,7 @@ import type { TrackingView } from '@resto/contract/board';
 import { trackingPage as t } from '@resto/copy/storefront/tracking';
 import { trackingDisplay, type StepperItem, type TrackingDisplay } from './tracking-display.ts';
 import { useLiveTracking } from './use-live-tracking.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
 
 const toneClasses: Record<TrackingDisplay['tone'], string> = {
   progress: 'bg-white text-brand-700 ring-brand-100',
@@ -99,7 +100,7 @@ export function TrackingPage({ secret, initial }: { secret: string; initial: Tra
           <p className="text-sm text-ink/70">{t.question}</p>
           <a
             href={`tel:${view.restaurant_phone.replace(/[^+\d]/g, '')}`}
-            className="mt-1 inline-flex min-h-12 items-center gap-2 whitespace-nowrap rounded-full bg-brand-600 px-5 py-3 font-semibold text-white"
+            className={buttonClass('primary', 'mt-1 inline-flex min-h-12 items-center gap-2 whitespace-nowrap px-5 py-3')}
             data-testid="tracking-call"
           >
             <Phone size={18} aria-hidden />

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { TrackingViewSchema, type TrackingView } from '@resto/contract/board';
 import { getOrderTracking } from '@resto/contract/board.routes';
-import { api } from '../../lib/api.ts';
+import { streamTrackingEvents } from '@resto/contract/realtime.routes';
+import { api, routeUrl } from '../../lib/api.ts';
 import { lastEventId, newerView } from './tracking-display.ts';
 
 /** How often the page reloads the order even when the stream is quiet, in ms (docs/decisions/021: every 30 s). */
@@ -34,7 +35,7 @@ export function useLiveTracking(secret: string, initial: TrackingView): Tracking
         .catch(() => undefined);
     };
     // From the last event the server render showed: what happened since is replayed first.
-    const source = new EventSource(`/v2/public/tracking/${secret}/events${after > 0 ? `?after=${after}` : ''}`);
+    const source = new EventSource(routeUrl(streamTrackingEvents, { params: { secret }, query: { after: after > 0 ? after : undefined } }));
     source.addEventListener('order', (event: MessageEvent<string>) => {
       const parsed = TrackingViewSchema.safeParse(safeJson(event.data));
       if (parsed.success) take(parsed.data);
