@@ -1,8 +1,7 @@
 import { describeError } from '../db/errors.ts';
-import { lockDataDir } from '../db/lock.ts';
-import { openDatabase } from '../db/client.ts';
 import { writeSecret } from '../db/server-secrets.ts';
 import { readEnv } from '../env.ts';
+import { withDatabase } from './with-database.ts';
 import { booksErrors } from '@resto/copy/staff/books';
 import { loadSigner, rotateKey, signingKeySecret } from '../modules/books/index.ts';
 import { signerFromPrivateKey } from '../modules/books/signing.ts';
@@ -19,21 +18,13 @@ async function main() {
   const nextKey = process.env.BOOKS_NEW_SIGNING_KEY?.trim();
   if (!nextKey) throw new Error(booksErrors.newKeyMissing);
   const next = signerFromPrivateKey(nextKey);
-  const release = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir);
-  try {
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-    try {
-      const current = await loadSigner(database.db, env.BOOKS_SIGNING_KEY);
-      await rotateKey(database.db, current, next, new Date());
-      if (!env.BOOKS_SIGNING_KEY) await writeSecret(database.db, signingKeySecret, nextKey);
-      console.log(booksErrors.rotated(current.keyId, next.keyId));
-      if (env.BOOKS_SIGNING_KEY) console.log(booksErrors.setNewKey);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await release();
-  }
+  await withDatabase(env, async (db) => {
+    const current = await loadSigner(db, env.BOOKS_SIGNING_KEY);
+    await rotateKey(db, current, next, new Date());
+    if (!env.BOOKS_SIGNING_KEY) await writeSecret(db, signingKeySecret, nextKey);
+    console.log(booksErrors.rotated(current.keyId, next.keyId));
+    if (env.BOOKS_SIGNING_KEY) console.log(booksErrors.setNewKey);
+  });
 }
 
 main().catch((error: unknown) => {

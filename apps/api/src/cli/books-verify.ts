@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { describeError } from '../db/errors.ts';
-import { lockDataDir } from '../db/lock.ts';
-import { openDatabase } from '../db/client.ts';
 import { readEnv } from '../env.ts';
+import { withDatabase } from './with-database.ts';
 import { describeReport, verifyJournal } from '../modules/books/index.ts';
 import { signerFromPrivateKey } from '../modules/books/signing.ts';
 
@@ -19,19 +18,9 @@ async function main() {
   const { values } = parseArgs({ options: { 'public-key': { type: 'string' } } });
   const env = readEnv();
   const trustedPublicKey = values['public-key'] ? readFileSync(values['public-key'], 'utf8') : env.BOOKS_SIGNING_KEY ? signerFromPrivateKey(env.BOOKS_SIGNING_KEY).publicKeyPem : undefined;
-  const release = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir);
-  try {
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-    try {
-      const report = await verifyJournal(database.db, { trustedPublicKey });
-      console.log(describeReport(report));
-      process.exitCode = report.ok ? 0 : 1;
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await release();
-  }
+  const report = await withDatabase(env, (db) => verifyJournal(db, { trustedPublicKey }));
+  console.log(describeReport(report));
+  process.exitCode = report.ok ? 0 : 1;
 }
 
 main().catch((error: unknown) => {

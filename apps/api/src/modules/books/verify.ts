@@ -171,7 +171,8 @@ class ChainState {
     if (row.kind !== 'document' || row.documentNumber === null) return;
     const match = /^([A-Z]+)-(\d+)$/.exec(row.documentNumber);
     if (!match) return;
-    const [, prefix, digits] = match as unknown as [string, string, string];
+    const prefix = match[1]!;
+    const digits = match[2]!;
     if (this.numbers.has(row.documentNumber)) throw new Broken(row.seq, says.numberTwice(row.documentNumber));
     const last = this.series.get(prefix);
     const number = Number(digits);
