@@ -20,6 +20,7 @@ CREATE TABLE "journal_heads" (
 	"hash" text NOT NULL,
 	"recorded_at" timestamp with time zone NOT NULL,
 	"business_date" date NOT NULL,
+	"closed_through" date,
 	"signature" text NOT NULL,
 	"key_id" text NOT NULL
 );

@@ -819,6 +819,8 @@ export const journalHeads = pgTable('journal_heads', {
   hash: text('hash').notNull(),
   recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
   businessDate: date('business_date', { mode: 'string' }).notNull(),
+  /** The last business day closed (null before the first closure): an entry written after it counts in the next day. */
+  closedThrough: date('closed_through', { mode: 'string' }),
   signature: text('signature').notNull(),
   keyId: text('key_id').notNull(),
 });

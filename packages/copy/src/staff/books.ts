@@ -37,6 +37,8 @@ export const booksVerification = {
   tailDeleted: (from: number, to: number) => `les entrées n° ${from} à ${to} ont été supprimées : la tête signée du journal est à la n° ${to}`,
   headDiffers: 'la tête du journal ne correspond pas à sa dernière entrée',
   headSignature: 'signature de la tête du journal fausse',
+  inClosedDay: (day: string) => `compte dans une journée déjà clôturée (le ${day} ou avant)`,
+  closureOrder: (expected: string, found: string) => `clôture du ${found} alors que la journée à clôturer est le ${expected}`,
   closureTotals: (differences: string) => `totaux de la clôture faux : ${differences}`,
   chainOk: (chain: string, entries: number) =>
     `journal « ${chain} » : ${entries} ${entries === 1 ? 'entrée vérifiée' : 'entrées vérifiées'}, chaîne, signatures et numérotation intactes.`,

@@ -1,7 +1,7 @@
 import { asc, and, eq, gt } from 'drizzle-orm';
 import canonicalize from 'canonicalize';
 import type { EntryBody } from '@resto/domain/books';
-import { toRestaurantDate } from '@resto/domain/clock';
+import { addDays, toRestaurantDate } from '@resto/domain/clock';
 import { booksErrors } from '@resto/copy/staff/books';
 import type { Database } from '../../db/client.ts';
 import { journalEntries, journalHeads } from '../../db/schema.ts';
@@ -54,7 +54,15 @@ export type JournalRow = typeof journalEntries.$inferSelect;
 export function documentNumberOf(body: EntryBody): string | null {
   if (body.kind === 'document') return body.document.number;
   if (body.kind === 'duplicate') return body.duplicate.number;
+  if (body.kind === 'closure') return closureNumber(body.closure.period);
   return null;
+}
+
+/** A closure's number: 'J-2026-11-24' (a day), 'M-2026-11' (a month), 'E-2026' (a fiscal year, by its first day's year). */
+export function closureNumber(period: { kind: 'day' | 'month' | 'year'; start: string }): string {
+  if (period.kind === 'day') return `J-${period.start}`;
+  if (period.kind === 'month') return `M-${period.start.slice(0, 7)}`;
+  return `E-${period.start.slice(0, 4)}`;
 }
 
 /** RFC 8785 canonical JSON of `value`. @throws Error for what JSON cannot say (NaN, undefined at the top). */
@@ -68,28 +76,38 @@ export function canonicalJson(value: unknown): string {
  * Appends `entry` to its chain with `signer` at `now`, in a transaction of its own or, given
  * a transaction, in a savepoint of it (the entry then commits or rolls back with the caller's
  * change). The recorded time never goes back (a clock moved back writes the head's time: the
- * sequence decides the order), nor does the business day (`businessDate`, default the
- * restaurant's date of the recorded time; the closures pass the day after a closed one).
+ * sequence decides the order), nor does the business day (the
+ * restaurant's date of the recorded time), nor counts in a day already closed (it goes to the
+ * day after the last closure, and its business_date says so).
  * @returns the stored row. @throws Error (French) when the chain was never opened (openJournal).
  */
-export async function appendEntry(db: Database, signer: BooksSigner, entry: NewEntry, now: Date, businessDate?: (recordedAt: Date) => string): Promise<JournalRow> {
+export async function appendEntry(db: Database, signer: BooksSigner, entry: NewEntry, now: Date): Promise<JournalRow> {
   return db.transaction(async (tx) => {
     const [head] = await tx.select().from(journalHeads).where(eq(journalHeads.chain, entry.chain)).for('update');
     if (!head) throw new Error(booksErrors.noHead(entry.chain));
-    return writeAfter(tx, signer, head, entry, now, businessDate);
+    return writeAfter(tx, signer, head, entry, now);
   });
 }
 
-type Head = typeof journalHeads.$inferSelect;
+export type Head = typeof journalHeads.$inferSelect;
 
-async function writeAfter(tx: Database, signer: BooksSigner, head: Head, entry: NewEntry, now: Date, businessDate?: (recordedAt: Date) => string) {
+/** The latest of 'YYYY-MM-DD' dates. */
+function latest(...days: string[]): string {
+  return days.reduce((a, b) => (b > a ? b : a));
+}
+
+/**
+ * Writes `entry` after `head` (locked by the caller) and moves the head, with `closedThrough`
+ * when the entry is a day's closure. Internal to the books module.
+ */
+export async function writeAfter(tx: Database, signer: BooksSigner, head: Head, entry: NewEntry, now: Date, closedThrough?: string) {
   const recordedAt = now.getTime() < head.recordedAt.getTime() ? head.recordedAt : now;
-  const day = (businessDate ?? toRestaurantDate)(recordedAt);
+  const afterClosure = head.closedThrough === null ? head.businessDate : addDays(head.closedThrough, 1);
   const content: EntryContent = {
     chain: entry.chain,
     seq: head.seq + 1,
     recorded_at: recordedAt.toISOString(),
-    business_date: day < head.businessDate ? head.businessDate : day,
+    business_date: latest(toRestaurantDate(recordedAt), head.businessDate, closedThrough === undefined ? afterClosure : head.businessDate),
     operator: entry.operator ?? null,
     key_id: signer.keyId,
     body: entry.body,
@@ -98,7 +116,15 @@ async function writeAfter(tx: Database, signer: BooksSigner, head: Head, entry: 
   await tx.insert(journalEntries).values(row);
   await tx
     .update(journalHeads)
-    .set({ seq: row.seq, hash: row.hash, recordedAt, businessDate: row.businessDate, signature: signer.sign(headStatement(row.chain, row.seq, row.hash)), keyId: signer.keyId })
+    .set({
+      seq: row.seq,
+      hash: row.hash,
+      recordedAt,
+      businessDate: row.businessDate,
+      closedThrough: closedThrough ?? head.closedThrough,
+      signature: signer.sign(headStatement(row.chain, row.seq, row.hash)),
+      keyId: signer.keyId,
+    })
     .where(eq(journalHeads.chain, entry.chain));
   return row;
 }

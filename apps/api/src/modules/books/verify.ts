@@ -1,3 +1,5 @@
+import { totalsDifferences, totalsOf, type EntryBody } from '@resto/domain/books';
+import { addDays } from '@resto/domain/clock';
 import { booksVerification as says } from '@resto/copy/staff/books';
 import type { Database } from '../../db/client.ts';
 import { canonicalJson, chains, documentNumberOf, readEntries, readHead, type Chain, type EntryContent, type JournalRow } from './journal.ts';
@@ -15,6 +17,8 @@ import { entryHash, genesisHash, headStatement, keyChangeStatement, verifySignat
  *   entry signed by the key before), and the first key is the trusted one when one is given;
  * - dates and business days never go back; each document series (R-, F-, A-) is numbered without
  *   gap from its first number, each number once;
+ * - each day's closure closes the day after the one before and holds the totals recomputed from
+ *   that day's entries (packages/domain/src/books.ts); no entry counts in a day already closed;
  * and at the end the head kept outside the table: same last entry, signed (the tail deleted).
  * The first broken entry of each chain is reported; its chain's checks stop there.
  */
@@ -90,6 +94,11 @@ class ChainState {
   /** Per series prefix ('R', 'F', 'A'), the last number seen. */
   private readonly series = new Map<string, number>();
   private readonly numbers = new Set<string>();
+  /** The last day closed, the perpetual total after it, and the entries of the days still open. */
+  private closedThrough: string | null = null;
+  private firstDay = '';
+  private perpetual = 0;
+  private readonly openDays = new Map<string, { seq: number; body: EntryBody }[]>();
 
   constructor(
     private readonly chain: Chain,
@@ -108,6 +117,7 @@ class ChainState {
     if (content.recorded_at < this.lastRecordedAt) throw new Broken(seq, says.timeBackwards);
     if (content.business_date < this.lastDay) throw new Broken(seq, says.dayBackwards);
     this.checkNumbering(row);
+    this.checkClosure(row, content);
     this.lastSeq = seq;
     this.lastHash = row.hash;
     this.lastRecordedAt = content.recorded_at;
@@ -182,6 +192,37 @@ class ChainState {
     }
     this.series.set(prefix, number);
     this.numbers.add(row.documentNumber);
+  }
+
+  /**
+   * A day's closure must close the day after the last one closed (the journal's first day first)
+   * and hold the totals recomputed from that day's entries; an entry after it counts in a later day.
+   */
+  private checkClosure(row: JournalRow, content: EntryContent): void {
+    if (row.seq === 1) this.firstDay = content.business_date;
+    const body = content.body;
+    if (body.kind !== 'closure') {
+      if (this.closedThrough !== null && content.business_date <= this.closedThrough) throw new Broken(row.seq, says.inClosedDay(this.closedThrough));
+      const day = this.openDays.get(content.business_date) ?? [];
+      day.push({ seq: row.seq, body });
+      this.openDays.set(content.business_date, day);
+      return;
+    }
+    const closure = body.closure;
+    if (closure.period.kind !== 'day') return;
+    const expected = this.closedThrough === null ? this.firstDay : addDays(this.closedThrough, 1);
+    if (closure.period.start !== expected || closure.period.end !== expected) throw new Broken(row.seq, says.closureOrder(expected, closure.period.start));
+    const entries = this.openDays.get(expected) ?? [];
+    const recomputed = totalsOf(
+      entries.map((entry) => entry.body),
+      this.perpetual,
+    );
+    const differences = totalsDifferences(closure, recomputed);
+    if ((closure.first_seq ?? null) !== (entries[0]?.seq ?? null) || (closure.last_seq ?? null) !== (entries.at(-1)?.seq ?? null)) differences.push('first_seq/last_seq');
+    if (differences.length > 0) throw new Broken(row.seq, says.closureTotals(differences.join(' ; ')));
+    this.openDays.delete(expected);
+    this.closedThrough = expected;
+    this.perpetual = closure.perpetual_total_ttc;
   }
 
   checkHead(head: { seq: number; hash: string; signature: string; keyId: string } | undefined): void {
