@@ -4,3 +4,4 @@ export { appendEntry, openJournal, rotateKey, type Chain, type NewEntry, type Op
 export { loadSigner, signingKeySecret } from './keys.ts';
 export { type BooksSigner } from './signing.ts';
 export { describeReport, verifyJournal, type VerificationReport } from './verify.ts';
+export { BooksService } from './service.ts';
