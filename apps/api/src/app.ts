@@ -59,6 +59,7 @@ import { auditRoutes, importBodyLimit, isImportPath } from './modules/audit/rout
 import { menuEditorRoutes } from './modules/menu/routes.ts';
 import { uploadedFiles, uploadPath, uploadRoutes } from './modules/images/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
+import { BooksService, type BooksSigner } from './modules/books/index.ts';
 
 export interface AppDeps {
   db: Database;
@@ -96,6 +97,8 @@ export interface AppDeps {
   escalation: EscalationService;
   /** Where uploaded dish images are written and served from (DATA_DIR/uploads; docs/decisions/023). */
   uploadsDir: string;
+  /** The books' journal (docs/decisions/031): its signer and the append of entries. */
+  books: BooksService;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -128,11 +131,16 @@ export interface DepsOptions {
   ssePingMs?: number;
   /** Where uploaded images go (DATA_DIR/uploads); default: a folder in the system's temporary directory. */
   uploadsDir?: string;
+  /** BOOKS_SIGNING_KEY, or undefined: the key kept in server_secrets (docs/decisions/031). */
+  booksSigningKey?: string;
+  /** The books' signer the server's start already loaded (run-server.ts). */
+  booksSigner?: BooksSigner;
 }
 
 /** Builds the services from a database; no I/O happens here. */
 export function createDeps(db: Database, logger: Logger, clock: () => Date = () => new Date(), options: DepsOptions = {}): AppDeps {
   const catalog = new CatalogService(db);
+  const books = new BooksService(db, clock, options.booksSigningKey, options.booksSigner);
   // Back-office changes of other instances, at once (docs/decisions/023); the 1 s check stays.
   if (options.listen) catalog.listen(options.listen, (err: unknown) => logger.warn({ err }, 'écoute de catalog_changed impossible'));
   const providers = options.locations ?? { addresses: createOfflineAddressProvider(), routing: straightLineRouting };
@@ -182,6 +190,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     board,
     escalation,
     uploadsDir: options.uploadsDir ?? join(tmpdir(), 'resto-uploads'),
+    books,
   };
 }
 

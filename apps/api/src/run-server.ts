@@ -1,4 +1,4 @@
-import { loadSigner, openJournal } from './modules/books/index.ts';
+import { loadSigner, openJournal, type BooksSigner } from './modules/books/index.ts';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
@@ -41,6 +41,7 @@ export async function runServer(env: Env, release: () => Promise<void>) {
   const logger = createLogger(env.LOG_LEVEL);
   const demoHistory = env.DEMO_HISTORY ? demoHistoryOrders : 0;
   let firstOwnerLink: string | null = null;
+  let booksSigner: BooksSigner | undefined;
   // Migrations and the demo's first load, one instance at a time on PostgreSQL (docs/decisions/010).
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -49,7 +50,8 @@ export async function runServer(env: Env, release: () => Promise<void>) {
       if (await seedDemoIfEmpty(db, { history: demoHistory, now: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined, settings: env.DEMO_SETTINGS }))
         logger.info({ orders: demoHistory }, 'restaurant de démonstration chargé');
       // The books' journal opened with its signing key, or the start refused (docs/decisions/031).
-      await openJournal(db, await loadSigner(db, env.BOOKS_SIGNING_KEY), env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : new Date());
+      booksSigner = await loadSigner(db, env.BOOKS_SIGNING_KEY);
+      await openJournal(db, booksSigner, env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : new Date());
       // No staff member yet: the first owner's one-time link (docs/decisions/020), under the setup lock.
       firstOwnerLink = await ensureFirstOwnerLink(db, env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : new Date(), env.siteUrl, env.STAFF_FIRST_OWNER_TOKEN);
     },
@@ -73,6 +75,8 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     siteUrl: env.siteUrl,
     listen: database.listen,
     uploadsDir: join(env.dataDir, 'uploads'),
+    booksSigningKey: env.BOOKS_SIGNING_KEY,
+    booksSigner,
   });
   // At warn, so it shows at the default level and at LOG_LEVEL=warn: without it nobody can sign in to the staff area.
   if (firstOwnerLink) {
