@@ -69,6 +69,8 @@ export interface PaymentRecord {
   amount: number;
   /** The sequence of the payment entry a reversal cancels. */
   reverses?: number;
+  /** Cash handed over (cents), when more than the amount: the change was tendered − amount. */
+  tendered?: number;
 }
 
 /** Money given back to a customer (a card refund, cash handed back): positive cents. */

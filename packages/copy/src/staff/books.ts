@@ -45,3 +45,29 @@ export const booksVerification = {
   chainBroken: (chain: string, seq: number, problem: string) => `journal « ${chain} », entrée n° ${seq} : ${problem}`,
   emptyJournal: 'le journal des ventes est vide',
 };
+
+/** « Encaisser » at the counter: what the board says when a payment is refused (docs/decisions/031). */
+export const counterPaymentErrors = {
+  nothingDue: 'Cette commande est déjà entièrement réglée.',
+  noTender: 'Indiquez au moins un montant reçu.',
+  badAmount: 'Chaque montant doit être un nombre positif d’euros, au centime près.',
+  aboveDue: (label: string, rest: string) => `${label} dépasse le reste à payer (${rest}). Seules les espèces peuvent dépasser : la monnaie est rendue.`,
+  voucherAboveCap: (cap: string) =>
+    `Les titres-restaurant ne peuvent payer que ${cap} sur cette commande (plats et boissons sans alcool, plafond journalier, hors frais de livraison).`,
+  cashWithNothingLeft: 'Les autres moyens couvrent déjà toute la commande : retirez les espèces.',
+  orderNotPayable: 'Cette commande ne peut plus être encaissée : elle est refusée ou annulée.',
+  cardOrder: 'Cette commande a été payée par carte en ligne : rien à encaisser au comptoir.',
+  takenMeanwhile: (who: string, time: string) => `Cette commande vient d’être encaissée par ${who} à ${time}. Vérifiez le reste à payer.`,
+  unknownPayment: 'Ce paiement n’existe pas sur cette commande.',
+  alreadyReversed: 'Ce paiement a déjà été annulé.',
+  notUncollectable: 'Seule une commande acceptée ou prête, pas encore payée, peut être déclarée non récupérée.',
+};
+
+/** The names of the means of payment, as the board, the receipts and the reports write them. */
+export const meansLabels = {
+  online_card: 'carte en ligne',
+  cash: 'espèces',
+  card_terminal: 'carte (TPE)',
+  meal_voucher_paper: 'titre-restaurant papier',
+  meal_voucher_card: 'titre-restaurant carte',
+} as const;
