@@ -154,8 +154,8 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
   // outbox in the transaction that pays or places it (docs/decisions/010).
   const cardOff = options.payments === null;
   const provider = cardOff ? new DisabledPaymentProvider() : (options.payments ?? new TestProcessor(db, logger));
-  const payments = new PaymentService(db, provider, logger, undefined, mail);
-  const board = new BoardService(db, catalog, mail, () => payments.provider, clock, logger, siteUrl);
+  const payments = new PaymentService(db, provider, logger, undefined, mail, books);
+  const board = new BoardService(db, catalog, mail, () => payments.provider, clock, logger, siteUrl, books);
   // The automatic refusal is the board's own action, by the system: refund and customer's e-mail included.
   const refuse: AutoRefuse = async (orderId, expectedStatus) => {
     await board.autoReject(orderId, expectedStatus);
@@ -170,7 +170,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     payments,
     // Card payments off: card orders are refused (422), whatever the restaurant's setting.
     // ASAP needs a connected staff screen, unless orders are handled by e-mail (docs/decisions/022).
-    orders: new OrderService(db, catalog, clock, locations, cardOff ? undefined : payments, mail, (now, settings) => escalation.presence(now, settings)),
+    orders: new OrderService(db, catalog, clock, locations, cardOff ? undefined : payments, mail, (now, settings) => escalation.presence(now, settings), books),
     discovery: new DiscoveryService(
       db,
       catalog,

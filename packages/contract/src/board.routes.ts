@@ -1,5 +1,16 @@
 import { createRoute } from '@hono/zod-openapi';
-import { BoardOrderParamsSchema, BoardOrderSchema, BoardStateSchema, OrderActionBodySchema, TrackingParamsSchema, TrackingViewSchema } from './board.ts';
+import {
+  BoardOrderParamsSchema,
+  BoardOrderSchema,
+  BoardStateSchema,
+  CounterPaymentBodySchema,
+  CounterPaymentResultSchema,
+  NotCollectedBodySchema,
+  OrderActionBodySchema,
+  PaymentEntryParamsSchema,
+  TrackingParamsSchema,
+  TrackingViewSchema,
+} from './board.ts';
 import { apiTags, bodyErrors, errorAnswer, jsonBody, staffOnly, successAnswer } from './route-kit.ts';
 
 /**
@@ -106,3 +117,60 @@ export const getOrderTracking = createRoute({
   request: { params: TrackingParamsSchema },
   responses: { 200: successAnswer(TrackingViewSchema, 'Le suivi.'), 404: errorAnswer('Secret inconnu (order_not_found).') },
 });
+
+/** POST /v2/restaurant/orders/{order_id}/payments: « Encaisser » at the counter. */
+export const takeCounterPayment = createRoute(
+  staffOnly('staff', {
+    operationId: 'takeCounterPayment',
+    method: 'post',
+    path: '/v2/restaurant/orders/{order_id}/payments',
+    tags,
+    summary: 'Encaisser au comptoir : espèces (monnaie rendue), carte sur le terminal, titres-restaurant papier ou carte, ou un partage.',
+    description:
+      'Une transaction, la commande verrouillée : `expected_paid` comparé (un autre écran a encaissé : 409 avec la commande), les montants appliqués au reste dû (la carte et les titres jamais au-delà ; les titres au plus ce qu’ils peuvent payer), une écriture de paiement par moyen au journal des ventes, au nom du membre.',
+    request: { params: BoardOrderParamsSchema, body: jsonBody(CounterPaymentBodySchema) },
+    responses: {
+      200: successAnswer(CounterPaymentResultSchema, 'La commande après le paiement et la monnaie à rendre.'),
+      ...bodyErrors,
+      ...orderErrors,
+      409: errorAnswer('Encaissée entre-temps par un autre écran, ou refusée ou annulée (order_transition_refused) : `payload` est la commande actuelle.'),
+      422: errorAnswer('Montant refusé : carte ou titres au-delà du reste, titres au-delà de ce qu’ils peuvent payer, rien à payer (counter_payment_refused).'),
+    },
+  }),
+);
+
+/** POST /v2/restaurant/orders/{order_id}/payments/{seq}/reversal: a mistaken payment reversed by a counter-entry. */
+export const reverseCounterPayment = createRoute(
+  staffOnly('staff', {
+    operationId: 'reverseCounterPayment',
+    method: 'post',
+    path: '/v2/restaurant/orders/{order_id}/payments/{seq}/reversal',
+    tags,
+    summary: 'Annuler un paiement saisi par erreur : une contre-écriture du même montant, jamais une modification.',
+    request: { params: PaymentEntryParamsSchema },
+    responses: {
+      200: successAnswer(BoardOrderSchema, 'La commande après l’annulation du paiement.'),
+      ...orderErrors,
+      409: errorAnswer('Paiement inconnu sur cette commande ou déjà annulé (order_transition_refused) : `payload` est la commande.'),
+    },
+  }),
+);
+
+/** POST /v2/restaurant/orders/{order_id}/not-collected: « Non récupérée ». */
+export const markNotCollected = createRoute(
+  staffOnly('staff', {
+    operationId: 'markNotCollected',
+    method: 'post',
+    path: '/v2/restaurant/orders/{order_id}/not-collected',
+    tags,
+    summary: 'Non récupérée : clôt une commande acceptée ou prête, non payée, que personne n’est venu chercher.',
+    description: 'Annulée avec la raison « Non récupérée » : un avoir annule son ticket (pas de vente), sa place dans le créneau est libérée.',
+    request: { params: BoardOrderParamsSchema, body: jsonBody(NotCollectedBodySchema) },
+    responses: {
+      200: successAnswer(BoardOrderSchema, 'La commande, annulée.'),
+      ...bodyErrors,
+      ...orderErrors,
+      409: errorAnswer('Déjà payée, pas acceptée ou changée depuis l’écran (order_transition_refused) : `payload` est la commande.'),
+    },
+  }),
+);

@@ -1,5 +1,7 @@
 import { z } from '@resto/domain/zod-fr';
 import { boardColumns, orderStatuses, refusalReasons, staffActions, staffRefusalReasons, refusalTextMaxLength } from '@resto/domain/order-lifecycle';
+import { meansOfPayment } from '@resto/domain/books';
+import { counterMeans } from '@resto/domain/sale-documents';
 import { InstantSchema } from './common.ts';
 import { OrderViewLineSchema, OrderViewSchema } from './orders.ts';
 
@@ -39,6 +41,40 @@ const RefundViewSchema = z.object({
 });
 export type RefundView = z.infer<typeof RefundViewSchema>;
 
+/**
+ * What an order was paid with, from the books' journal (docs/decisions/031): its payment entries
+ * (a reversal is negative and names the entry it cancels; money handed back is negative too),
+ * what they come to and what is left. Euros.
+ */
+const OrderPaymentsViewSchema = z
+  .object({
+    total: z.number(),
+    paid: z.number(),
+    due: z.number(),
+    /** « espèces 12,00 € + titre-restaurant papier 8,50 € », or null before any payment. */
+    summary: z.string().nullable(),
+    /** What meal vouchers may still pay on it (eligible dishes, daily ceiling, what is due). */
+    voucher_cap: z.number(),
+    /** Whether « Encaisser » applies: an order paid at the counter, not refused or cancelled, with something due. */
+    payable: z.boolean(),
+    lines: z.array(
+      z.object({
+        seq: z.number(),
+        means: z.enum(meansOfPayment),
+        amount: z.number(),
+        /** Cash handed over when more than the amount (the change was the difference). */
+        tendered: z.number().nullable(),
+        reverses: z.number().nullable(),
+        /** Still standing: staff may reverse it by a counter-entry. */
+        reversible: z.boolean(),
+        at: InstantSchema,
+        by: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'OrderPayments' });
+export type OrderPaymentsView = z.infer<typeof OrderPaymentsViewSchema>;
+
 /** A line as the kitchen reads it: the order's line, with the allergens of the dish and its chosen options (French labels). */
 const BoardLineSchema = OrderViewLineSchema.extend({ allergens: z.array(z.string()) });
 
@@ -60,6 +96,7 @@ export const BoardOrderSchema = OrderViewSchema.omit({ status_history: true, ite
     reason: RefusalReasonSchema.nullable(),
     reason_text: z.string().nullable(),
     refund: RefundViewSchema.nullable(),
+    payments: OrderPaymentsViewSchema,
     events: z.array(OrderEventViewSchema),
   })
   .meta({ id: 'BoardOrder' });
@@ -92,6 +129,27 @@ export const OrderActionBodySchema = z
   })
   .meta({ id: 'OrderActionBody' });
 export type OrderActionBody = z.infer<typeof OrderActionBodySchema>;
+
+const euros = z.number().min(0).max(100_000).multipleOf(0.01, 'Un montant en euros, au centime près.');
+
+/**
+ * POST /v2/restaurant/orders/{order_id}/payments (« Encaisser »): what was handed over, per means
+ * (cash may be more than due: the change is given back). `expected_paid`: what the screen showed
+ * as paid; if someone took a payment since, the answer is 409 with the order now.
+ */
+export const CounterPaymentBodySchema = z
+  .object({
+    tenders: z.array(z.object({ means: z.enum(counterMeans), amount: euros })).min(1).max(8),
+    expected_paid: z.number().min(0),
+  })
+  .meta({ id: 'CounterPaymentBody' });
+export type CounterPaymentBody = z.infer<typeof CounterPaymentBodySchema>;
+
+/** The answer of « Encaisser »: the order after it and the change to give back (euros). */
+export const CounterPaymentResultSchema = z.object({ order: BoardOrderSchema, change: z.number() }).meta({ id: 'CounterPaymentResult' });
+
+/** POST …/not-collected: the status the screen showed (a stale screen gets 409 with the order now). */
+export const NotCollectedBodySchema = z.object({ expected_status: OrderStatusSchema }).meta({ id: 'NotCollectedBody' });
 
 /** The SSE `order` event's data: what happened, and the order after it (null when it is not the board's, an unpaid card order). */
 export const BoardEventDataSchema = z.object({ event: OrderEventViewSchema, order: BoardOrderSchema.nullable() });
@@ -132,3 +190,8 @@ export const BoardOrderParamsSchema = z.object({
 
 /** The path of /v2/public/tracking/{secret}: the order's secret (orders.secret). */
 export const TrackingParamsSchema = z.object({ secret: z.string().min(1).max(200).meta({ description: 'Le secret de la commande, donné au client (lien du suivi).' }) });
+
+/** The path of …/payments/{seq}/reversal: the payment entry's sequence in the journal. */
+export const PaymentEntryParamsSchema = BoardOrderParamsSchema.extend({
+  seq: z.string().regex(/^\d{1,12}$/, 'Numéro d’écriture invalide.').meta({ description: 'Le numéro de l’écriture de paiement dans le journal.' }),
+});

@@ -115,6 +115,11 @@ export const errorStatus = {
   order_transition_refused: 409,
   /** The payment provider refused or could not do the refund; the order keeps its status, staff may retry. */
   refund_failed: 502,
+  /**
+   * « Encaisser » refused what was entered (docs/decisions/031): a card or vouchers above what is
+   * due, vouchers above what they may pay, nothing due; the message says which, nothing is recorded.
+   */
+  counter_payment_refused: 422,
 
   // The back office (docs/decisions/023-back-office.md)
   /**

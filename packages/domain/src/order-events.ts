@@ -5,7 +5,8 @@ import type { OrderAction, OrderStatus } from './order-lifecycle.ts';
  * Status changes: `placed` (to pending), `paid`, `accepted`, `delayed` (accepted → accepted, a
  * new ready time), `ready`, `completed`, `rejected`, `auto_rejected`, `cancelled`. Facts that
  * change no status: `opened` (a screen first opened it), `ticket_printed`, `refunded`,
- * `refund_failed`, `unseen_alert` (the escalation's e-mail and push).
+ * `refund_failed`, `unseen_alert` (the escalation's e-mail and push), `payment_taken` and
+ * `payment_reversed` (« Encaisser » at the counter and its counter-entry, docs/decisions/031).
  */
 export const orderEventTypes = [
   'placed',
@@ -22,6 +23,8 @@ export const orderEventTypes = [
   'refunded',
   'refund_failed',
   'unseen_alert',
+  'payment_taken',
+  'payment_reversed',
 ] as const;
 export type OrderEventType = (typeof orderEventTypes)[number];
 

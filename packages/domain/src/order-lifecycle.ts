@@ -100,9 +100,10 @@ export function needsRefund(order: LifecycleOrder & { wasPaid: boolean }, to: Or
 
 /**
  * Why an order is refused or cancelled (docs/decisions/019). `other` needs a text typed by staff;
- * `not_accepted_in_time` is the server's own, for `auto_reject`.
+ * `not_accepted_in_time` is the server's own, for `auto_reject`; `not_collected` is the cancel of
+ * « Non récupérée » (an unpaid order nobody came for: no sale, docs/decisions/031).
  */
-export const refusalReasons = ['product_sold_out', 'too_many_orders', 'exceptional_closure', 'address_out_of_zone', 'other', 'not_accepted_in_time'] as const;
+export const refusalReasons = ['product_sold_out', 'too_many_orders', 'exceptional_closure', 'address_out_of_zone', 'other', 'not_accepted_in_time', 'not_collected'] as const;
 export type RefusalReason = (typeof refusalReasons)[number];
 
 /** The reasons staff may pick (the server's own `not_accepted_in_time` is not one). */
@@ -116,6 +117,7 @@ export const refusalReasonLabels: Record<RefusalReason, string> = {
   address_out_of_zone: 'Adresse hors zone',
   other: 'Autre',
   not_accepted_in_time: 'Commande non acceptée à temps',
+  not_collected: 'Non récupérée',
 };
 
 /** The longest free text of an `other` reason, in characters. */

@@ -195,6 +195,12 @@ export const orders = pgTable(
     business: jsonb('business').$type<{ company_name: string; address: string; vat_number: string; siren: string } | null>(),
     /** The invoice's number, in its own series (business orders only), taken with receiptNumber. */
     invoiceNumber: integer('invoice_number'),
+    /**
+     * The books' chain its documents and payments go to (docs/decisions/031): 'live', or
+     * 'simulation' for a card order paid on the built-in test processor (no money moved). Each
+     * chain numbers its receipts, invoices and credit notes in series of its own.
+     */
+    booksChain: text('books_chain').notNull().default('live'),
     /** The time the restaurant said the order will be ready (docs/decisions/022): set on accept, moved by a delay. */
     readyAt: timestamp('ready_at', { withTimezone: true }),
     /** When a staff screen first opened the order: until then the board rings and the escalation timer runs. */
@@ -219,8 +225,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_local_id_idx').on(t.localId),
     uniqueIndex('orders_secret_idx').on(t.secret),
-    uniqueIndex('orders_receipt_number_idx').on(t.receiptNumber),
-    uniqueIndex('orders_invoice_number_idx').on(t.invoiceNumber),
+    uniqueIndex('orders_receipt_number_idx').on(t.booksChain, t.receiptNumber),
+    uniqueIndex('orders_invoice_number_idx').on(t.booksChain, t.invoiceNumber),
     index('orders_user_idx').on(t.userId),
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_status_placed_idx').on(t.status, t.placedAt),

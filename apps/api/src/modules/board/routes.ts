@@ -1,5 +1,16 @@
 import type { Context, Next } from 'hono';
-import { actOnOrder, getBoard, getOrderTracking, markOrderOpened, markTicketPrinted, retryOrderRefund } from '@resto/contract/board.routes';
+import {
+  actOnOrder,
+  getBoard,
+  getOrderTracking,
+  markNotCollected,
+  markOrderOpened,
+  markTicketPrinted,
+  retryOrderRefund,
+  reverseCounterPayment,
+  takeCounterPayment,
+} from '@resto/contract/board.routes';
+import { centsToEuros } from '@resto/domain/money';
 import { orderLife } from '@resto/copy/staff/order-life';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -27,6 +38,15 @@ export function boardRoutes(board: BoardService, db: Database, clock: () => Date
   serve(app, markOrderOpened, async (c) => ok(c, await board.markOpened(orderId(c.req.valid('param').order_id), actor(c))));
   serve(app, markTicketPrinted, async (c) => ok(c, await board.markTicketPrinted(orderId(c.req.valid('param').order_id), actor(c))));
   serve(app, retryOrderRefund, async (c) => ok(c, await board.retryRefund(orderId(c.req.valid('param').order_id))));
+  serve(app, takeCounterPayment, async (c) => {
+    const { order, changeCents } = await board.takePayment(orderId(c.req.valid('param').order_id), c.req.valid('json'), actor(c));
+    return ok(c, { order, change: centsToEuros(changeCents) });
+  });
+  serve(app, reverseCounterPayment, async (c) => {
+    const { order_id, seq } = c.req.valid('param');
+    return ok(c, await board.reversePayment(orderId(order_id), Number(seq), actor(c)));
+  });
+  serve(app, markNotCollected, async (c) => ok(c, await board.markNotCollected(orderId(c.req.valid('param').order_id), c.req.valid('json').expected_status, actor(c))));
   return app;
 }
 

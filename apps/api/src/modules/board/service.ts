@@ -35,6 +35,10 @@ import { findPaymentByOrder } from '../payments/index.ts';
 import { ProviderError, type PaymentProvider } from '../payments/index.ts';
 import { appendOrderEvent } from '../orders/index.ts';
 import * as repository from './repository.ts';
+import { recordCancellation, recordCardRefund, findOrderPayments, type BooksService } from '../books/index.ts';
+import { counterPaymentErrors } from '@resto/copy/staff/books';
+import type { CounterPaymentBody } from '@resto/contract/board';
+import { notCollectedRefusal, paymentsView, reverseCounterPayment, takeCounterPayment, voucherCapOf, type CounterOutcome } from './counter.ts';
 
 /**
  * Who acts on an order: a staff member (their id and name, written on the event), or the server
@@ -79,6 +83,8 @@ export class BoardService {
     private readonly logger: Logger,
     /** SITE_URL without a trailing slash: the tracking link of the customer's e-mails. */
     private readonly siteUrl: string,
+    /** The books (docs/decisions/031): credit notes, refunds and the counter's payments, journaled in the transactions that cause them. */
+    private readonly books: BooksService,
   ) {}
 
   // ---------------------------------------------------------------------------------------------
@@ -234,13 +240,16 @@ export class BoardService {
     const intentId = payment?.intentId ?? order?.transactionId ?? '';
     const key = refund.attempts === 0 ? `refund-${orderId}` : `refund-${orderId}-retry-${refund.attempts}`;
     const now = this.clock();
+    const signer = await this.books.signer();
     try {
       const answer = await this.provider().refund({ intentId, amountCents: refund.amountCents }, key);
       if (answer.status === 'failed' || answer.status === 'canceled') await this.recordRefundFailure(orderId, answer.failureReason ?? answer.status, now);
       else
         await this.db.transaction(async (tx) => {
-          if (await repository.moveRefund(tx, orderId, 'pending', { status: 'succeeded', providerRefundId: answer.id, lastError: null }))
+          if (await repository.moveRefund(tx, orderId, 'pending', { status: 'succeeded', providerRefundId: answer.id, lastError: null })) {
             await appendOrderEvent(tx, { orderId, type: 'refunded', actor: 'payment', at: now });
+            await recordCardRefund({ tx, signer, now }, orderId, refund.amountCents);
+          }
         });
     } catch (error) {
       if (error instanceof ProviderError && error.refused) await this.recordRefundFailure(orderId, error.message, now);
@@ -259,6 +268,50 @@ export class BoardService {
     return orderIds.length;
   }
 
+  /**
+   * POST …/payments, « Encaisser » (docs/decisions/031): takes what was handed over at the counter
+   * (board/counter.ts, takeCounterPayment). @returns the order after it and the change (cents).
+   * @throws ApiError order_not_found; order_transition_refused (409, payload: the order now) for a
+   * card order, an ended one, or a payment taken meanwhile; counter_payment_refused (422) for what
+   * settleAtCounter refuses (nothing recorded).
+   */
+  async takePayment(orderId: number, body: CounterPaymentBody, staff: { staffId: number; name: string }): Promise<{ order: BoardOrder; changeCents: number }> {
+    const signer = await this.books.signer();
+    const { itemsById, settings } = await this.catalog.getCatalog();
+    const context = { signer, now: this.clock(), staff, itemsById, settings };
+    const outcome = await this.db.transaction((tx) => takeCounterPayment(tx, context, orderId, body));
+    return { order: await this.counterAnswer(orderId, outcome), changeCents: outcome.kind === 'done' ? outcome.changeCents : 0 };
+  }
+
+  /** POST …/payments/{seq}/reversal: the counter-entry of a mistaken payment. @throws ApiError order_not_found, order_transition_refused (409). */
+  async reversePayment(orderId: number, seq: number, staff: { staffId: number; name: string }): Promise<BoardOrder> {
+    const signer = await this.books.signer();
+    const context = { signer, now: this.clock(), staff };
+    const outcome = await this.db.transaction((tx) => reverseCounterPayment(tx, context, orderId, seq));
+    return this.counterAnswer(orderId, outcome);
+  }
+
+  /**
+   * POST …/not-collected, « Non récupérée »: cancels an accepted or ready order paid on site with
+   * nothing paid, reason `not_collected` — its receipt cancelled by a credit note, its slot freed.
+   * @throws ApiError order_not_found; order_transition_refused (409) when paid, not accepted, or moved since the screen.
+   */
+  async markNotCollected(orderId: number, expectedStatus: OrderStatus, staff: { staffId: number; name: string }): Promise<BoardOrder> {
+    return this.apply(orderId, { action: 'cancel', expected_status: expectedStatus, reason: 'not_collected' }, staff, notCollectedRefusal);
+  }
+
+  private async counterAnswer(orderId: number, outcome: CounterOutcome): Promise<BoardOrder> {
+    if (outcome.kind === 'not_found') throw new ApiError('order_not_found', t.unknownOrder);
+    const order = await this.boardOrder(orderId);
+    if (outcome.kind === 'refused') throw new ApiError('order_transition_refused', outcome.message, [], order ?? undefined);
+    if (outcome.kind === 'invalid') {
+      const field = outcome.settlement.field;
+      throw new ApiError('counter_payment_refused', outcome.settlement.message, [{ path: field ? `tenders.${field}` : 'tenders', message: outcome.settlement.message }], order ?? undefined);
+    }
+    if (!order) throw new ApiError('order_not_found', counterPaymentErrors.orderNotPayable);
+    return order;
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Inside
 
@@ -266,6 +319,8 @@ export class BoardService {
     orderId: number,
     body: { action: OrderAction; expected_status: OrderStatus; ready_at?: string | undefined; reason?: RefusalReason | undefined; reason_text?: string | undefined },
     actor: BoardActor,
+    /** A further condition, checked with the order locked: the refusal's sentence, or null. */
+    check?: (tx: Database, order: repository.OrderRow) => Promise<string | null>,
   ): Promise<BoardOrder> {
     const { action } = body;
     const ending = action === 'reject' || action === 'cancel' || action === 'auto_reject';
@@ -275,6 +330,7 @@ export class BoardService {
     if (body.reason === 'other' && !reasonText) throw new ApiError('invalid_request', t.reasonTextRequired, [{ path: 'reason_text', message: t.reasonTextRequired }]);
     // Read before the transaction (PGlite runs one transaction at a time).
     const settings = await this.settings();
+    const signer = ending ? await this.books.signer() : undefined;
     const now = this.clock();
     let refundDue = false;
     const result = await this.db.transaction(async (tx): Promise<Refusal | { kind: 'done' }> => {
@@ -285,6 +341,8 @@ export class BoardService {
       if (order.status !== body.expected_status) return { kind: 'refused', message: await this.whatHappened(tx, order) };
       const step = transition(lifecycle, action);
       if (!step.ok) return { kind: 'refused', message: step.reason === 'awaiting_payment' ? t.awaitingPayment : t.notAllowed(action, order.status) };
+      const refusal = check ? await check(tx, order) : null;
+      if (refusal) return { kind: 'refused', message: refusal };
       const readyAt = action === 'accept' || action === 'delay' ? checkReadyAt(order, action, body.ready_at, now) : null;
       await tx
         .update(orders)
@@ -304,6 +362,8 @@ export class BoardService {
         readyAt,
         at: now,
       });
+      // A refused or cancelled order is no sale: a credit note cancels its receipt, and cash taken is handed back.
+      if (signer) await recordCancellation({ tx, signer, now, operator: operatorOf(actor) }, orderId);
       let refundCents: number | null = null;
       if (needsRefund({ ...lifecycle, wasPaid: lifecycle.paymentMethod === 'card' && step.from !== 'pending' }, step.to)) {
         const payment = await findPaymentByOrder(tx, orderId);
@@ -402,13 +462,14 @@ export class BoardService {
   /** Board orders of `orderIds`, in their order, in a few queries whatever their number (null: unknown or unpaid card). */
   private async boardOrders(orderIds: readonly number[]): Promise<(BoardOrder | null)[]> {
     if (orderIds.length === 0) return [];
-    const [rows, lines, events, refunds, testMode, catalog] = await Promise.all([
+    const [rows, lines, events, refunds, testMode, catalog, payments] = await Promise.all([
       repository.findOrdersByIds(this.db, orderIds),
       repository.findLines(this.db, orderIds),
       repository.findEvents(this.db, orderIds),
       repository.findRefunds(this.db, orderIds),
       findTestModeOrders(this.db, orderIds),
       this.catalog.getCatalog(),
+      findOrderPayments(this.db, orderIds),
     ]);
     const byId = new Map(rows.map((order) => [order.orderId, order]));
     const group = <T extends { orderId: number }>(rows: T[]) => {
@@ -445,6 +506,7 @@ export class BoardService {
         reason: (ending?.reason as RefusalReason | null | undefined) ?? null,
         reason_text: ending ? endingText(ending) : null,
         refund: refund ? refundView(refund) : null,
+        payments: paymentsView(order, payments.get(orderId) ?? [], voucherCapOf(order, orderLines, catalog.itemsById, catalog.settings)),
         events: orderEvents.map(eventView),
       };
     });
@@ -452,6 +514,11 @@ export class BoardService {
 }
 
 const eqOrder = (orderId: number) => eq(orders.orderId, orderId);
+
+/** The books' operator of an action: the staff member, or none for the server's own. */
+function operatorOf(actor: BoardActor) {
+  return actor === 'system' ? null : { staff_id: actor.staffId, name: actor.name };
+}
 
 function lifecycleOf(order: repository.OrderRow): LifecycleOrder & { status: OrderStatus } {
   return { status: order.status as OrderStatus, paymentMethod: order.paymentMethod === 'card' ? 'card' : 'cash' } as LifecycleOrder & { status: OrderStatus };

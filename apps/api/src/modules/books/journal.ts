@@ -101,32 +101,63 @@ function latest(...days: string[]): string {
  * when the entry is a day's closure. Internal to the books module.
  */
 export async function writeAfter(tx: Database, signer: BooksSigner, head: Head, entry: NewEntry, now: Date, closedThrough?: string) {
+  return (await writeAllAfter(tx, signer, head, [entry], now, closedThrough))[0]!;
+}
+
+/**
+ * Writes `entries` (one chain's, in order) after `head` (locked by the caller) in one INSERT, and
+ * moves the head once: a sale's receipt, invoice and payment cost three statements together.
+ * @returns the stored rows, in order.
+ */
+export async function writeAllAfter(tx: Database, signer: BooksSigner, head: Head, entries: readonly NewEntry[], now: Date, closedThrough?: string) {
   const recordedAt = now.getTime() < head.recordedAt.getTime() ? head.recordedAt : now;
   const afterClosure = head.closedThrough === null ? head.businessDate : addDays(head.closedThrough, 1);
-  const content: EntryContent = {
-    chain: entry.chain,
-    seq: head.seq + 1,
-    recorded_at: recordedAt.toISOString(),
-    business_date: latest(toRestaurantDate(recordedAt), head.businessDate, closedThrough === undefined ? afterClosure : head.businessDate),
-    operator: entry.operator ?? null,
-    key_id: signer.keyId,
-    body: entry.body,
-  };
-  const row = signedRow(signer, content, head.hash, entry.orderId ?? null);
-  await tx.insert(journalEntries).values(row);
+  const businessDate = latest(toRestaurantDate(recordedAt), head.businessDate, closedThrough === undefined ? afterClosure : head.businessDate);
+  const rows: JournalRow[] = [];
+  let previous = { seq: head.seq, hash: head.hash };
+  for (const entry of entries) {
+    if (entry.chain !== head.chain) throw new Error(`entrée du journal « ${entry.chain} » écrite après la tête « ${head.chain} »`);
+    const content: EntryContent = {
+      chain: entry.chain,
+      seq: previous.seq + 1,
+      recorded_at: recordedAt.toISOString(),
+      business_date: businessDate,
+      operator: entry.operator ?? null,
+      key_id: signer.keyId,
+      body: entry.body,
+    };
+    const row = signedRow(signer, content, previous.hash, entry.orderId ?? null);
+    rows.push(row);
+    previous = row;
+  }
+  const last = rows.at(-1);
+  if (!last) return rows;
+  await tx.insert(journalEntries).values(rows);
   await tx
     .update(journalHeads)
     .set({
-      seq: row.seq,
-      hash: row.hash,
+      seq: last.seq,
+      hash: last.hash,
       recordedAt,
-      businessDate: row.businessDate,
+      businessDate,
       closedThrough: closedThrough ?? head.closedThrough,
-      signature: signer.sign(headStatement(row.chain, row.seq, row.hash)),
+      signature: signer.sign(headStatement(last.chain, last.seq, last.hash)),
       keyId: signer.keyId,
     })
-    .where(eq(journalHeads.chain, entry.chain));
-  return row;
+    .where(eq(journalHeads.chain, head.chain));
+  return rows;
+}
+
+/**
+ * Appends `entries` of one chain in order, under one lock of its head, in `tx`'s transaction (the
+ * caller's: they commit or roll back with what caused them). @throws Error (French) when the chain was never opened.
+ */
+export async function appendEntries(tx: Database, signer: BooksSigner, entries: readonly NewEntry[], now: Date): Promise<JournalRow[]> {
+  const chain = entries[0]?.chain;
+  if (!chain) return [];
+  const [head] = await tx.select().from(journalHeads).where(eq(journalHeads.chain, chain)).for('update');
+  if (!head) throw new Error(booksErrors.noHead(chain));
+  return writeAllAfter(tx, signer, head, entries, now);
 }
 
 function signedRow(signer: BooksSigner, content: EntryContent, previousHash: string, orderId: number | null): JournalRow {

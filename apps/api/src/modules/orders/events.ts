@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { insertJsonRows } from '../../db/json-rows.ts';
 import { documentCounters, orderEvents } from '../../db/schema.ts';
-import { documentNumberSql } from './numbering.ts';
+import { documentNumberSql } from '../../db/document-numbers.ts';
 
 /** The PostgreSQL channel on which every committed order event is announced (payload: its id). */
 export const orderEventsChannel = 'order_events';

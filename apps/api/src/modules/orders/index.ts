@@ -6,7 +6,7 @@
  */
 export { appendOrderEvent, appendOrderEvents, orderEventsChannel } from './events.ts';
 export type { OrderEventRow } from './events.ts';
-export { numberPlacedOrder } from './numbering.ts';
+export { numberPlacedOrder } from '../../db/document-numbers.ts';
 export { toOrderView } from './order-view.ts';
 export { findOrder, findOrderBySecret, findOrderLines, findStatusHistories, findTestModeOrders, insertPastOrders } from './repository.ts';
 export type { OrderMailOutbox } from './service.ts';

@@ -8,7 +8,7 @@ import { appendOrderEvent, appendOrderEvents, orderEventCtes, orderEventNotifySq
 import type { NewOutboxMail } from '../mail/index.ts';
 import { counterHitsSql, readCountedHits, type CounterHit } from '../../db/counters-sql.ts';
 import { lockSlot } from '../capacity/index.ts';
-import { documentNumberSql } from './numbering.ts';
+import { documentNumberSql } from '../../db/document-numbers.ts';
 
 /** SQL of orders. No rules here: the service decides, this writes and reads. */
 
@@ -16,6 +16,14 @@ export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
 
 /** What one new order writes: its row, lines, offer uses, receipt numbering when placed now, and its e-mails (outbox rows). */
+/** An order just written: its id, its secret and, when placed, its receipt and invoice numbers (null otherwise). */
+export interface WrittenOrder {
+  orderId: number;
+  secret: string;
+  receiptNumber: number | null;
+  invoiceNumber: number | null;
+}
+
 interface OrderWrite {
   order: NewOrder;
   lines: readonly NewOrderLine[];
@@ -96,17 +104,26 @@ export type NewOrderMails = (written: { orderId: number; secret: string }) => Ne
  */
 export async function insertOrder(
   db: Database,
-  write: OrderWrite & { capacity?: { slotKey: string; check: (tx: Database) => Promise<void> } },
+  write: OrderWrite & {
+    capacity?: { slotKey: string; check: (tx: Database) => Promise<void> };
+    /** Runs in the order's transaction once it is written (the books' receipt, docs/decisions/031); when it throws, nothing is written. */
+    inTransaction?: (tx: Database, written: WrittenOrder) => Promise<void>;
+  },
 ): Promise<{ orderId: number; secret: string; created: boolean }> {
-  const { capacity } = write;
+  const { capacity, inTransaction } = write;
+  const writeThen = async (tx: Database) => {
+    const written = await writeOrder(tx, write);
+    if (inTransaction) await inTransaction(tx, written);
+    return { orderId: written.orderId, secret: written.secret, created: true };
+  };
   try {
-    if (!capacity) return { ...(await writeOrder(db, write)), created: true };
+    if (!capacity) return await (inTransaction ? db.transaction(writeThen) : writeThen(db));
     return await db.transaction(async (tx) => {
       await lockSlot(tx, capacity.slotKey, write.order.isPickup);
       const existing = await findOrderByLocalId(tx, write.order.localId);
       if (existing) return { ...existing, created: false };
       await capacity.check(tx);
-      return { ...(await writeOrder(tx, write)), created: true };
+      return writeThen(tx);
     });
   } catch (error) {
     // Another request wrote this local_id first; the violation is raised once it committed.
@@ -118,7 +135,7 @@ export async function insertOrder(
 }
 
 /** The write of `insertOrder`: the order's id and secret taken, then one statement. */
-async function writeOrder(db: Database, write: OrderWrite): Promise<{ orderId: number; secret: string }> {
+async function writeOrder(db: Database, write: OrderWrite): Promise<WrittenOrder> {
   const { order, lines, offerUses = [], placedAt = null, mails } = write;
   // The id first: the e-mails, rendered before the write, show it. The secret as orders.secret's default makes it.
   const [taken] = await queryRows<{ orderId: number; secret: string }>(
@@ -150,7 +167,7 @@ async function writeOrder(db: Database, write: OrderWrite): Promise<{ orderId: n
     actor: 'customer',
     at: order.createdAt ?? new Date(),
   });
-  await db.execute(
+  const result = await db.execute<{ receipt_number: number | null; invoice_number: number | null }>(
     sql`with ${placedAt ? sql`receipt_counter as (${documentNumberSql('receipt')}), ` : sql``}
       ${placedAt && order.business ? sql`invoice_counter as (${documentNumberSql('invoice')}), ` : sql``}
       new_order as (${newOrder}),
@@ -158,9 +175,11 @@ async function writeOrder(db: Database, write: OrderWrite): Promise<{ orderId: n
       ${offerUses.length ? sql`new_uses as (${insertJsonRows(orderOffers, offerUses, sql``, fromNewOrder)}), ` : sql``}
       ${mailRows.length ? sql`new_mails as (${insertJsonRows(mailOutbox, mailRows, sql`on conflict do nothing`)}), ` : sql``}
       ${event}
-      select ${orderEventNotifySql}`,
+      select ${orderEventNotifySql}, ${placedAt ? sql`(select last from receipt_counter)` : sql`null::int`} as receipt_number,
+        ${placedAt && order.business ? sql`(select last from invoice_counter)` : sql`null::int`} as invoice_number`,
   );
-  return { orderId, secret };
+  const placed = result.rows[0];
+  return { orderId, secret, receiptNumber: placed?.receipt_number ?? null, invoiceNumber: placed?.invoice_number ?? null };
 }
 
 /** A past order to write as it happened: its row, its lines and its status history (oldest first), written as order events. */

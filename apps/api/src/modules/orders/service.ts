@@ -26,6 +26,7 @@ import { ApiError, zodFieldErrors, type FieldError } from '../../http/errors.ts'
 import { isUniqueViolation } from '../../db/errors.ts';
 import { orderProofRefused } from './ownership.ts';
 import type { PlannedHits } from '../auth/index.ts';
+import { recordSaleOf, type BooksService } from '../books/index.ts';
 import type { Catalog, CatalogService } from '../catalog/index.ts';
 import type { LocationService } from '../locations/index.ts';
 import type { NewOutboxMail } from '../mail/index.ts';
@@ -214,6 +215,8 @@ export class OrderService {
      * `orders.email_only`, for the ASAP rule (isAsapOffered). Undefined: ASAP needs only an open menu.
      */
     private readonly presence?: (now: Date, settings: SettingsList) => Promise<StaffPresence>,
+    /** The books (docs/decisions/031): a cash order's receipt is journaled in the transaction that places it. */
+    private readonly books?: BooksService,
   ) {}
 
   /**
@@ -304,6 +307,8 @@ export class OrderService {
     const capacity = this.capacityGuard(payload.is_pickup, schedule, rows.lines, catalog.settings, now, catalog.calendar);
     rows.order.slotKey = capacity.slotKey;
     const mails = renderMails ? orderMailRows(renderMails, rows) : undefined;
+    // Loaded before the transaction (PGlite runs one at a time); the receipt is journaled inside it.
+    const signer = payload.payment_method === 'cash' ? await this.books?.signer() : undefined;
     const written = await this.writeOrder(payload.local_id, {
       order: rows.order,
       lines: rows.lines,
@@ -311,6 +316,26 @@ export class OrderService {
       placedAt: payload.payment_method === 'cash' ? now : null,
       mails,
       capacity: capacity.guard,
+      inTransaction: signer
+        ? async (tx, written) => {
+            if (written.receiptNumber === null) return;
+            const { order, lines } = rows;
+            const sale = {
+              orderId: written.orderId,
+              receiptNumber: written.receiptNumber,
+              invoiceNumber: written.invoiceNumber,
+              isPickup: order.isPickup,
+              subtotalCents: order.subtotalCents,
+              discountCents: order.discountCents,
+              deliveryCents: order.deliveryCents,
+              taxCents: order.taxCents,
+              totalCents: order.totalCents,
+              taxByRate: order.taxByRate,
+              deliveryByRate: order.deliveryByRate ?? [],
+            };
+            await recordSaleOf({ tx, signer, now }, sale, lines.map((line) => ({ ...line, discountCents: line.discountCents ?? 0 })));
+          }
+        : undefined,
     });
     if (written.created && mails) this.mails?.kick();
     return { order_id: written.orderId, secret: written.secret, created: written.created };

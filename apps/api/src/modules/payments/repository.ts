@@ -83,6 +83,8 @@ export async function markOrderPaid(
   orderId: number,
   intentId: string,
   inTransaction?: (tx: Database, orderId: number) => Promise<void>,
+  /** The books' chain of its receipt: 'simulation' for the test processor's payments (docs/decisions/031). */
+  chain: 'live' | 'simulation' = 'live',
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.update(payments).set({ status: 'succeeded', lastError: null, updatedAt: new Date() }).where(eq(payments.intentId, intentId));
@@ -95,7 +97,7 @@ export async function markOrderPaid(
     await appendOrderEvent(tx, { orderId, type: 'paid', fromStatus: 'pending', toStatus: 'paid', actor: 'payment' });
     // A card order is placed when paid: its receipt number is taken in this transaction, before
     // the e-mails that link to the receipt.
-    await numberPlacedOrder(tx, orderId, new Date());
+    await numberPlacedOrder(tx, orderId, new Date(), chain);
     if (inTransaction) await inTransaction(tx, orderId);
     return true;
   });

@@ -18,6 +18,7 @@ import { paymentAnswers } from '@resto/copy/storefront/payment';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { OrderMailOutbox } from '../orders/index.ts';
+import { recordSale, type BooksService } from '../books/index.ts';
 import type { Logger } from '../../logger.ts';
 import * as repository from './repository.ts';
 import { ProviderError, WebhookSignatureError, type PaymentProvider, type ProviderIntent } from './providers/types.ts';
@@ -48,6 +49,8 @@ export class PaymentService {
     private readonly clock: () => Date = () => new Date(),
     /** Where a paid order's e-mails are written, in the transaction that marks it paid (docs/decisions/010). */
     private readonly mails?: OrderMailOutbox,
+    /** The books (docs/decisions/031): the receipt and the online payment, journaled in the transaction that marks the order paid. */
+    private readonly books?: BooksService,
   ) {}
 
   /** POST stripe-customer: a provider customer; the same e-mail, name and phone give the same one. */
@@ -249,7 +252,14 @@ export class PaymentService {
     const check = checkIntentPaysOrder(intent, { orderId: order.orderId, totalCents: order.totalCents, intentId: payment.intentId });
     if (check.ok) {
       const writeMails = await this.mails?.prepareOrderMails();
-      if (await repository.markOrderPaid(this.db, order.orderId, intentId, writeMails)) {
+      // Loaded before the transaction (PGlite runs one at a time). The test processor moves no money: its sales go to the simulation chain.
+      const signer = await this.books?.signer();
+      const chain = this.provider.name === 'test' ? 'simulation' : 'live';
+      const inTransaction = async (tx: Database, orderId: number) => {
+        await writeMails?.(tx, orderId);
+        if (signer) await recordSale({ tx, signer, now: this.clock() }, orderId, { paidOnline: true });
+      };
+      if (await repository.markOrderPaid(this.db, order.orderId, intentId, inTransaction, chain)) {
         this.logger.info({ orderId: order.orderId }, 'commande payée par carte');
         this.mails?.kick();
       }
