@@ -100,8 +100,7 @@ export async function takeCounterPayment(tx: Database, context: CounterContext, 
     tenders: body.tenders.map((tender) => ({ means: tender.means, amount: eurosToCents(tender.amount) })),
   });
   if (!settlement.ok) return { kind: 'invalid', settlement };
-  const operator = { staff_id: context.staff.staffId, name: context.staff.name };
-  await recordCounterPayments({ tx, signer: context.signer, now: context.now, operator }, order, settlement.payments);
+  // The event first: it takes the events' counter, and every writer takes counters before the journal's head (no deadlock on PostgreSQL).
   await appendOrderEvent(tx, {
     orderId,
     type: 'payment_taken',
@@ -111,6 +110,8 @@ export async function takeCounterPayment(tx: Database, context: CounterContext, 
     reasonText: describePayments(settlement.payments),
     at: context.now,
   });
+  const operator = { staff_id: context.staff.staffId, name: context.staff.name };
+  await recordCounterPayments({ tx, signer: context.signer, now: context.now, operator }, order, settlement.payments);
   return { kind: 'done', changeCents: settlement.changeCents };
 }
 
@@ -124,8 +125,6 @@ export async function reverseCounterPayment(tx: Database, context: Omit<CounterC
   const payment = entries.find((entry) => entry.seq === seq && entry.amount > 0 && entry.reverses === undefined);
   if (!payment) return { kind: 'refused', message: counterPaymentErrors.unknownPayment };
   if (!paymentsSummary(entries).standing.includes(seq)) return { kind: 'refused', message: counterPaymentErrors.alreadyReversed };
-  const operator = { staff_id: context.staff.staffId, name: context.staff.name };
-  await recordReversal({ tx, signer: context.signer, now: context.now, operator }, order, payment);
   await appendOrderEvent(tx, {
     orderId,
     type: 'payment_reversed',
@@ -135,6 +134,8 @@ export async function reverseCounterPayment(tx: Database, context: Omit<CounterC
     reasonText: describePayments([{ means: payment.means, amount: payment.amount }]),
     at: context.now,
   });
+  const operator = { staff_id: context.staff.staffId, name: context.staff.name };
+  await recordReversal({ tx, signer: context.signer, now: context.now, operator }, order, payment);
   return { kind: 'done', changeCents: 0 };
 }
 
