@@ -147,6 +147,7 @@ export const reverseCounterPayment = createRoute(
     path: '/v2/restaurant/orders/{order_id}/payments/{seq}/reversal',
     tags,
     summary: 'Annuler un paiement saisi par erreur : une contre-écriture du même montant, jamais une modification.',
+    description: 'Pour une commande à régler sur place, ni refusée ni annulée : l’écriture de paiement `seq`, encore debout, est annulée par une écriture négative qui la nomme, au nom du membre ; la commande redevient à encaisser.',
     request: { params: PaymentEntryParamsSchema },
     responses: {
       200: successAnswer(BoardOrderSchema, 'La commande après l’annulation du paiement.'),

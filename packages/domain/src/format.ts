@@ -148,3 +148,10 @@ export function formatLongDateTime(instant: Date): string {
 export function formatSlot(start: string, end: string): string {
   return `${start}–${end}`;
 }
+
+/** A decimal as a person types it in French, '12,50' or '12.5' → 12.5 (spaces ignored); empty or not a number → NaN. */
+export function parseFrenchDecimal(text: string): number {
+  const cleaned = text.trim().replace(/\s/gu, '').replace(',', '.');
+  if (cleaned === '' || !/^-?\d*(\.\d*)?$/u.test(cleaned)) return Number.NaN;
+  return Number(cleaned);
+}

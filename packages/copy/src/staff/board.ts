@@ -37,6 +37,8 @@ export const boardOrderCard = {
   placedAt: (time: string) => `reçue à ${time}`,
   payCard: 'payée par carte',
   payOnSite: 'à régler sur place',
+  paidWith: (summary: string) => `payée — ${summary}`,
+  partlyPaid: (summary: string, rest: string) => `${summary} — reste ${rest}`,
   testMode: words.testMode,
   mealVoucher: (amount: string) => `dont titre-restaurant ${amount}`,
   total: words.total,
@@ -111,6 +113,39 @@ export const orderActions = {
   working: words.sending,
   staleOrder: 'La commande a changé sur un autre écran : voici son état actuel.',
   actionFailed: staffWords.actionFailed,
+  takePayment: 'Encaisser',
+  notCollected: 'Non récupérée',
+  notCollectedTitle: (orderId: number) => `Commande n° ${orderId} non récupérée ?`,
+  notCollectedHint: 'Personne n’est venu la chercher et rien n’a été payé : elle est annulée, sans vente, et sa place dans le créneau est libérée.',
+  confirmNotCollected: 'Confirmer : non récupérée',
+} as const;
+
+/** « Encaisser »: the counter's payment panel (docs/decisions/031). */
+export const counterPayment = {
+  title: (orderId: number) => `Encaisser la commande n° ${orderId}`,
+  due: (amount: string) => `Reste à payer : ${amount}`,
+  means: {
+    cash: 'Espèces reçues',
+    card_terminal: 'Carte (terminal)',
+    meal_voucher_paper: 'Titres-restaurant papier',
+    meal_voucher_card: 'Titres-restaurant carte',
+  },
+  voucherCap: (amount: string) => `Titres-restaurant : ${amount} au plus (plats et boissons sans alcool, plafond journalier).`,
+  allCash: 'Tout en espèces',
+  allCard: 'Tout par carte',
+  change: (amount: string) => `À rendre : ${amount}`,
+  rest: (amount: string) => `Il restera ${amount} à payer.`,
+  confirm: (amount: string) => `Encaisser ${amount}`,
+  done: (change: string) => `Encaissée. Monnaie à rendre : ${change}.`,
+  doneNoChange: 'Encaissée.',
+  paymentsTitle: 'Paiements',
+  reversal: 'Annulé par contre-écriture',
+  handedBack: 'Rendu au client',
+  reverse: 'Annuler ce paiement',
+  confirmReverse: 'Confirmer l’annulation du paiement',
+  tendered: (amount: string) => `${amount} reçus`,
+  by: (name: string, time: string) => `par ${name} à ${time}`,
+  at: (time: string) => `à ${time}`,
 } as const;
 
 /** The kitchen ticket (/restaurant/commandes/:orderId/ticket), printed on 80 mm paper. */

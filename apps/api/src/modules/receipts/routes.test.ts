@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { receiptAnswers } from '@resto/copy/documents/receipts';
 import type { Receipt } from '@resto/domain/receipt';
@@ -7,6 +7,7 @@ import { orders } from '../../db/schema.ts';
 import { buildOrderPayload, errorOf, getJson, looksFrench, payloadOf, postOrder, request, startTestServer, type TestServer } from '../../test/harness.ts';
 import { authQuery, call, createAccount, newEmail } from '../../test/accounts.ts';
 import { confirmCard, createCardOrder, cards, intentFor, putPaid } from '../payments/test-helpers.ts';
+import { verifyJournal } from '../books/index.ts';
 
 /**
  * GET /v2/public/receipts/{secret} and {secret}.pdf over real HTTP, and the gapless receipt
@@ -240,10 +241,19 @@ describe('receipt numbers have no gap and no duplicate', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(30);
     expect(statuses.filter((s) => s === 422)).toHaveLength(10);
 
-    const numbers = (
-      await server.db.select({ n: orders.receiptNumber }).from(orders).where(isNotNull(orders.receiptNumber)).orderBy(asc(orders.receiptNumber))
-    ).map((r) => r.n);
-    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+    // Each books chain numbers its own receipts (docs/decisions/031): the test processor's paid card order is simulation.
+    for (const chain of ['live', 'simulation']) {
+      const numbers = (
+        await server.db
+          .select({ n: orders.receiptNumber })
+          .from(orders)
+          .where(and(isNotNull(orders.receiptNumber), eq(orders.booksChain, chain)))
+          .orderBy(asc(orders.receiptNumber))
+      ).map((r) => r.n);
+      expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+    }
+    // The live journal holds the same receipts, gapless, and verifies.
+    expect(await verifyJournal(server.db)).toMatchObject({ ok: true });
     // Every placed order has one (cash at creation, the paid card order), the unpaid card order none.
     const placed = await server.db.select({ id: orders.orderId, n: orders.receiptNumber, method: orders.paymentMethod, status: orders.status }).from(orders);
     for (const order of placed) expect(order.n === null).toBe(order.method === 'card' && order.status === 'pending');

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { dishForm as t } from '@resto/copy/staff/menu';
+import { parseFrenchDecimal } from '@resto/domain/format';
 
 /**
  * Small pieces of the menu editor's forms (docs/decisions/023): a field's error, the current value
@@ -33,13 +34,6 @@ export function CurrentValue({ show, value }: { show: boolean; value: ReactNode 
       {value === '' || value === null ? t.currentNone : typeof value === 'string' ? t.currentValue(value) : value}
     </p>
   );
-}
-
-/** '12,50' or '12.5' → 12.5; empty or not a number → NaN (the schema then refuses it in French). */
-function parseDecimal(text: string): number {
-  const cleaned = text.trim().replace(/\s/gu, '').replace(',', '.');
-  if (cleaned === '' || !/^-?\d*(\.\d*)?$/u.test(cleaned)) return Number.NaN;
-  return Number(cleaned);
 }
 
 /** 12.5 → '12,50' (as a French price is typed). */
@@ -82,7 +76,7 @@ export function PriceInput({
         value={text}
         onChange={(event) => {
           setText(event.target.value);
-          onChange(parseDecimal(event.target.value));
+          onChange(parseFrenchDecimal(event.target.value));
         }}
         onBlur={onBlur}
         aria-invalid={error ? true : undefined}

@@ -1,4 +1,4 @@
-import { BoardOrderSchema, type BoardOrder, type BoardState, type OrderActionBody } from '@resto/contract/board';
+import { BoardOrderSchema, type BoardOrder, type BoardState, type CounterPaymentBody, type OrderActionBody } from '@resto/contract/board';
 import * as boardRoutes from '@resto/contract/board.routes';
 import { getSettings } from '@resto/contract/catalog.routes';
 import { sendScreenHeartbeat } from '@resto/contract/realtime.routes';
@@ -54,4 +54,22 @@ export function orderOfRefusal(error: unknown): BoardOrder | null {
   if (!isApiError(error, 'order_transition_refused')) return null;
   const parsed = BoardOrderSchema.safeParse(error.payload);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * POST /v2/restaurant/orders/{id}/payments, « Encaisser »: the order after it and the change to hand
+ * back (euros). @throws ApiCallError 409 (taken meanwhile: carries the order now), 422 counter_payment_refused.
+ */
+export function takeCounterPayment(orderId: number, body: CounterPaymentBody): Promise<{ order: BoardOrder; change: number }> {
+  return api.call(boardRoutes.takeCounterPayment, { params: { order_id: String(orderId) }, body });
+}
+
+/** POST /v2/restaurant/orders/{id}/payments/{seq}/reversal: a mistaken payment reversed by a counter-entry. */
+export function reverseCounterPayment(orderId: number, seq: number): Promise<BoardOrder> {
+  return api.call(boardRoutes.reverseCounterPayment, { params: { order_id: String(orderId), seq: String(seq) } });
+}
+
+/** POST /v2/restaurant/orders/{id}/not-collected: « Non récupérée ». */
+export function markNotCollected(orderId: number, expectedStatus: BoardOrder['status']): Promise<BoardOrder> {
+  return api.call(boardRoutes.markNotCollected, { params: { order_id: String(orderId) }, body: { expected_status: expectedStatus } });
 }

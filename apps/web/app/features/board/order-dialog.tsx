@@ -4,7 +4,10 @@ import { X } from 'lucide-react';
 import type { BoardOrder, OrderActionBody } from '@resto/contract/board';
 import { boardOrderCard, orderActions } from '@resto/copy/staff/board';
 import { refusalReasonLabels, staffRefusalReasons, refusalTextMaxLength } from '@resto/domain/order-lifecycle';
-import { actOnOrder, retryRefund } from './board-api.ts';
+import { actOnOrder, markNotCollected, retryRefund } from './board-api.ts';
+import { CounterPaymentPanel, OrderPaymentsList } from './counter-panel.tsx';
+import { counterPayment } from '@resto/copy/staff/board';
+import { formatEuros } from '@resto/domain/format';
 import { serverNow } from './board-store.ts';
 import { OrderCustomer, OrderKind } from './order-card.tsx';
 import { addressOf, boardTime, OrderAmounts, OrderLines, OrderOutcome, OrderPayment, OrderTiming } from './order-view.tsx';
@@ -12,7 +15,7 @@ import { acceptChoices, delayPresets } from './ready-times.ts';
 import { useOrderCall } from './use-order-call.ts';
 import { cardClass } from '../../components/ui/card.tsx';
 
-type Panel = 'main' | 'accept' | 'delay' | 'reject' | 'cancel';
+type Panel = 'main' | 'accept' | 'delay' | 'reject' | 'cancel' | 'pay' | 'not_collected';
 
 const button = 'rounded-xl px-4 py-3 text-base font-bold shadow-sm disabled:cursor-not-allowed disabled:opacity-50';
 const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
@@ -62,6 +65,7 @@ export function OrderDialog({
 
 function OrderDetails({ order, autoPrint, onPrint, printing }: { order: BoardOrder; autoPrint: boolean; onPrint: (orderId: number) => void; printing: boolean }) {
   const [panel, setPanel] = useState<Panel>('main');
+  const [paidNotice, setPaidNotice] = useState<string | null>(null);
   const { running, error, run, clearError } = useOrderCall();
   const address = addressOf(order);
   const nowMs = serverNow();
@@ -72,6 +76,7 @@ function OrderDetails({ order, autoPrint, onPrint, printing }: { order: BoardOrd
   };
   const show = (next: Panel) => {
     clearError();
+    setPaidNotice(null);
     setPanel(next);
   };
   return (
@@ -97,6 +102,44 @@ function OrderDetails({ order, autoPrint, onPrint, printing }: { order: BoardOrd
         </p>
       ) : null}
 
+      {paidNotice ? (
+        <p role="status" className="rounded-xl bg-emerald-100 p-3 text-lg font-bold text-emerald-900" data-testid="paid-notice">
+          {paidNotice}
+        </p>
+      ) : null}
+
+      {panel === 'pay' ? (
+        <CounterPaymentPanel
+          order={order}
+          run={run}
+          running={running}
+          onBack={() => show('main')}
+          onPaid={(change) => {
+            setPanel('main');
+            setPaidNotice(change > 0 ? counterPayment.done(formatEuros(change)) : counterPayment.doneNoChange);
+          }}
+        />
+      ) : null}
+      {panel === 'not_collected' ? (
+        <div className="space-y-3 rounded-2xl bg-white p-4 ring-1 ring-black/10" data-testid="not-collected-panel">
+          <h3 className="text-xl font-black">{orderActions.notCollectedTitle(order.order_id)}</h3>
+          <p>{orderActions.notCollectedHint}</p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={danger}
+              disabled={running !== null}
+              aria-busy={running === 'not_collected'}
+              onClick={() => void run('not_collected', () => markNotCollected(order.order_id, order.status)).then(() => setPanel('main'))}
+            >
+              {running === 'not_collected' ? orderActions.working : orderActions.confirmNotCollected}
+            </button>
+            <button type="button" className={secondary} onClick={() => show('main')}>
+              {orderActions.back}
+            </button>
+          </div>
+        </div>
+      ) : null}
       {panel === 'main' ? <MainActions order={order} running={running} onPanel={show} act={act} run={run} onPrint={onPrint} printing={printing} /> : null}
       {panel === 'accept' ? <AcceptPanel order={order} running={running} act={act} onBack={() => show('main')} /> : null}
       {panel === 'delay' ? <DelayPanel order={order} running={running} act={act} onBack={() => show('main')} /> : null}
@@ -107,6 +150,7 @@ function OrderDetails({ order, autoPrint, onPrint, printing }: { order: BoardOrd
         <div className="mt-3 space-y-3 border-t border-black/10 pt-3">
           <OrderAmounts order={order} />
           <OrderPayment order={order} withTotal={false} />
+          <OrderPaymentsList order={order} run={run} running={running} />
         </div>
       </section>
       <OrderOutcome order={order} />
@@ -136,8 +180,14 @@ function MainActions({
 }) {
   const can = (action: BoardOrder['available_actions'][number]) => order.available_actions.includes(action);
   const busy = running !== null;
+  const notCollectable = order.payment_method === 'cash' && (order.status === 'accepted' || order.status === 'ready') && order.payments.paid === 0;
   return (
     <div className="flex flex-wrap gap-2" data-testid="order-actions">
+      {order.payments.payable ? (
+        <button type="button" className={primary} disabled={busy} onClick={() => onPanel('pay')} data-testid="take-payment">
+          {orderActions.takePayment}
+        </button>
+      ) : null}
       {can('accept') ? (
         <button type="button" className={primary} disabled={busy} onClick={() => onPanel('accept')}>
           {orderActions.accept}
@@ -164,6 +214,11 @@ function MainActions({
       {can('reject') ? (
         <button type="button" className={`${secondary} text-red-700`} disabled={busy} onClick={() => onPanel('reject')}>
           {orderActions.reject}
+        </button>
+      ) : null}
+      {notCollectable ? (
+        <button type="button" className={`${secondary} text-red-700`} disabled={busy} onClick={() => onPanel('not_collected')} data-testid="not-collected">
+          {orderActions.notCollected}
         </button>
       ) : null}
       {can('cancel') ? (

@@ -25,7 +25,10 @@ export function addressOf(order: BoardOrder): string | null {
 
 /** 'payée par carte' or 'à régler sur place' (docs/decisions/019; cash is never recorded: section 6). */
 export function paymentLabel(order: BoardOrder): string {
-  return order.payment_method === 'card' ? boardOrderCard.payCard : boardOrderCard.payOnSite;
+  if (order.payment_method === 'card') return boardOrderCard.payCard;
+  const { summary, due, paid } = order.payments;
+  if (!summary || paid <= 0) return boardOrderCard.payOnSite;
+  return due > 0 ? boardOrderCard.partlyPaid(summary, formatEuros(due)) : boardOrderCard.paidWith(summary);
 }
 
 /** The customer's full name. */
@@ -113,7 +116,7 @@ export function OrderPayment({ order, withTotal = true }: { order: BoardOrder; /
         </p>
       ) : null}
       <p className="flex flex-wrap items-center gap-1.5 text-sm">
-        <span className={`rounded-full px-2 py-0.5 font-semibold ${order.payment_method === 'card' ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`} data-testid="order-payment">
+        <span className={`rounded-full px-2 py-0.5 font-semibold ${order.payment_method === 'card' || (order.payments.paid > 0 && order.payments.due === 0) ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`} data-testid="order-payment">
           {paymentLabel(order)}
         </span>
         {order.payment_test_mode ? (
