@@ -40,6 +40,9 @@ export const booksVerification = {
   inClosedDay: (day: string) => `compte dans une journée déjà clôturée (le ${day} ou avant)`,
   closureOrder: (expected: string, found: string) => `clôture du ${found} alors que la journée à clôturer est le ${expected}`,
   closureTotals: (differences: string) => `totaux de la clôture faux : ${differences}`,
+  monthNotClosed: (month: string) => `le mois ${month} est fini mais n’a pas sa clôture mensuelle`,
+  periodOrder: (expected: string, found: string) => `clôture de la période ${found} alors que la période à clôturer est ${expected}`,
+  periodBeforeDays: (end: string) => `clôture de la période avant celle de sa dernière journée (le ${end}), ou après une journée suivante`,
   chainOk: (chain: string, entries: number) =>
     `journal « ${chain} » : ${entries} ${entries === 1 ? 'entrée vérifiée' : 'entrées vérifiées'}, chaîne, signatures et numérotation intactes.`,
   chainBroken: (chain: string, seq: number, problem: string) => `journal « ${chain} », entrée n° ${seq} : ${problem}`,

@@ -62,6 +62,8 @@ export const settingLabels: Record<string, string> = {
   'features.delivery.flat_charge': 'Supplément sous le minimum',
   'features.delivery.zones': staffWords.deliveryZones,
   'features.delivery.distance_fees': staffWords.distanceTiers,
+  'books.fiscal_year_first_month': 'Premier mois de l’exercice comptable',
+  'books.closure_email': 'Recevoir la clôture de chaque journée par e-mail',
 };
 
 /** The words of a setting's value in the audit log and the forms. */
@@ -73,6 +75,7 @@ export const settingValues = {
   minutes: (n: string) => `${n} min`,
   percent: (n: string) => `${n} %`,
   months: (n: string) => `${n} mois`,
+  monthNames: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'] as readonly string[],
   zone_based: 'par zones (codes postaux)',
   distance: 'par distance (paliers)',
   km: 'km',
@@ -114,6 +117,7 @@ export const settingsErrors = {
   distancePositive: 'Distance attendue plus grande que 0, 100 au plus.',
   calculationType: 'Choisissez « par zones » ou « par distance ».',
   unit: 'Choisissez km ou miles.',
+  month: 'Mois attendu de 1 (janvier) à 12 (décembre).',
   zoneName: 'Nom de la zone obligatoire (ex. Lyon 2e).',
   postalCode: 'Code postal à 5 chiffres (ex. 69002).',
   zoneFee: 'Les frais de livraison ne peuvent pas être négatifs.',
