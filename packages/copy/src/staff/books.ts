@@ -48,3 +48,32 @@ export const booksVerification = {
   chainBroken: (chain: string, seq: number, problem: string) => `journal « ${chain} », entrée n° ${seq} : ${problem}`,
   emptyJournal: 'le journal des ventes est vide',
 };
+
+/** The owners' evening e-mail with the day's closure (setting books.closure_email, docs/decisions/031). */
+export const closureMail = {
+  subject: (day: string, total: string) => `Clôture du ${day} : ${total} TTC`,
+  intro: (day: string, number: string) => `Voici la clôture de la journée du ${day} (${number}), signée dans le journal des ventes.`,
+  totalTtc: 'Chiffre d’affaires TTC',
+  totalHt: 'Total HT',
+  totalVat: 'TVA',
+  byRate: 'Par taux de TVA',
+  rateLine: (rate: string, ht: string, vat: string, ttc: string) => `TVA ${rate} : HT ${ht}, TVA ${vat}, TTC ${ttc}`,
+  noSale: 'Aucune vente ce jour.',
+  byMeans: 'Par moyen de paiement',
+  means: {
+    online_card: 'Carte bancaire en ligne',
+    cash: 'Espèces',
+    card_terminal: 'Carte bancaire au comptoir',
+    meal_voucher_paper: 'Titres-restaurant papier',
+    meal_voucher_card: 'Titres-restaurant carte',
+  } as Record<string, string>,
+  receipts: 'Nombre de tickets',
+  creditNotes: 'Avoirs',
+  refunds: 'Remboursements',
+  discounts: 'Remises (offres et codes promo)',
+  deliveryFees: 'Frais de livraison',
+  perpetual: 'Total perpétuel (depuis l’ouverture du journal)',
+  monthClosed: (month: string) => `Le mois est clôturé aussi (${month}).`,
+  yearClosed: (year: string) => `L’exercice est clôturé aussi (${year}).`,
+  why: 'Vous recevez cet e-mail parce que l’envoi de la clôture du jour est activé dans les réglages (Comptabilité).',
+};
