@@ -147,6 +147,7 @@ export const settingsPage = {
     orders: 'Traitement des commandes',
     delivery_scheduling: staffWords.deliverySlots,
     pickup_scheduling: staffWords.takeawaySlots,
+    books: 'Comptabilité',
   },
   urlPlaceholder: 'https://',
   hints: {
@@ -154,6 +155,7 @@ export const settingsPage = {
     tax: 'Les taux propres aux plats se règlent sur la carte.',
     scheduling: 'Délai minimum : un créneau d’aujourd’hui commence au moins ce nombre de minutes après l’heure actuelle.',
     orders: 'Par e-mail : pas d’alerte ni de refus automatique, et « dès que possible » reste proposé sans écran allumé.',
+    books: 'Premier mois de l’exercice : de 1 (janvier) à 12 (décembre) ; l’exercice est clôturé après son dernier mois. Chaque journée est clôturée une demi-heure après la fin du dernier service.',
   },
 } as const;
 
