@@ -116,7 +116,8 @@ async function measure(kind: string, open: () => Promise<{ handle: DatabaseHandl
   console.log(`\n${kind}: ${rounds} rounds, ${results[0]!.entries} entries each (November 2026, ${orders} orders on the 29th and 30th)`);
   console.log('| figure | median | each round |');
   console.log('| --- | --- | --- |');
-  const row = (name: string, pick: (r: Round) => number) => console.log(`| ${name} | ${ms(median(results.map(pick)))} | ${results.map((r) => ms(pick(r))).join(', ')} |`);
+  const row = (name: string, pick: (r: Round) => number) =>
+    console.log(`| ${name} | ${ms(median(results.map(pick)))} | ${results.map((r) => ms(pick(r))).join(', ')} |`);
   row(`day closure, ${orders} orders (${orders * 2} entries)`, (r) => r.day);
   row(`month's last day, ${orders} orders, with the month's closure`, (r) => r.monthEnd);
   row('of which the month closure (difference)', (r) => r.monthEnd - r.day);

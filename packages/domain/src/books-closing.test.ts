@@ -14,7 +14,17 @@ const week = (open: (day: string) => ActiveTime['times']): ActiveTime[] =>
   weekdays.map((day) => ({ day, label: day, is_open: open(day).length > 0, times: open(day) }));
 /** Lunch 11:30–14:00 and dinner 18:30–22:30, closed on Mondays; a late menu on Saturdays until midnight. */
 const menus: OpeningMenu[] = [
-  { menu_is_available: true, active_times: week((day) => (day === 'mon' ? [] : [{ start: '11:30', end: '14:00' }, { start: '18:30', end: '22:30' }])) },
+  {
+    menu_is_available: true,
+    active_times: week((day) =>
+      day === 'mon'
+        ? []
+        : [
+            { start: '11:30', end: '14:00' },
+            { start: '18:30', end: '22:30' },
+          ],
+    ),
+  },
   { menu_is_available: true, active_times: week((day) => (day === 'sat' ? [{ start: '21:00', end: '00:00' }] : [])) },
 ];
 const paris = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`);
@@ -64,15 +74,32 @@ describe('months and fiscal years', () => {
   test('a period’s closure sums its parts, covers their sequences and carries the perpetual total', () => {
     const pay = (amount: number) => ({ kind: 'payment' as const, payment: { order_id: 1, means: 'cash' as const, amount } });
     const first = { period: { kind: 'day' as const, start: '2026-11-29', end: '2026-11-29' }, first_seq: null, last_seq: null, ...totalsOf([], 100) };
-    const second = { period: { kind: 'day' as const, start: '2026-11-30', end: '2026-11-30' }, first_seq: 5, last_seq: 9, ...totalsOf([pay(300), pay(200)], 100) };
+    const second = {
+      period: { kind: 'day' as const, start: '2026-11-30', end: '2026-11-30' },
+      first_seq: 5,
+      last_seq: 9,
+      ...totalsOf([pay(300), pay(200)], 100),
+    };
     const month = periodClosure({ kind: 'month', start: '2026-11-29', end: '2026-11-30' }, [first, second], 100);
-    expect(month).toMatchObject({ period: { kind: 'month' }, first_seq: 5, last_seq: 9, payments: { cash: 500 }, counts: { payments: 2 }, perpetual_total_ttc: 100 });
+    expect(month).toMatchObject({
+      period: { kind: 'month' },
+      first_seq: 5,
+      last_seq: 9,
+      payments: { cash: 500 },
+      counts: { payments: 2 },
+      perpetual_total_ttc: 100,
+    });
     expect(periodClosure({ kind: 'month', start: '2026-11-29', end: '2026-11-29' }, [first], 100)).toMatchObject({ first_seq: null, last_seq: null });
   });
 
   test('the books’ settings: January and no e-mail by default, a month outside 1…12 read as January', () => {
     expect(readBooksSettings([])).toEqual({ fiscalYearFirstMonth: 1, closureEmail: false });
-    expect(readBooksSettings([{ name: 'books.fiscal_year_first_month', value: 7 }, { name: 'books.closure_email', value: true }])).toEqual({ fiscalYearFirstMonth: 7, closureEmail: true });
+    expect(
+      readBooksSettings([
+        { name: 'books.fiscal_year_first_month', value: 7 },
+        { name: 'books.closure_email', value: true },
+      ]),
+    ).toEqual({ fiscalYearFirstMonth: 7, closureEmail: true });
     expect(readBooksSettings([{ name: 'books.fiscal_year_first_month', value: 13 }]).fiscalYearFirstMonth).toBe(1);
   });
 });

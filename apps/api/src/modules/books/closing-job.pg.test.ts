@@ -35,10 +35,19 @@ test('both instances close every day at once: one closure a day, one month, one 
       Array.from({ length: 10 }, () => {
         orderId += 1;
         const [server, signer] = orderId % 2 ? [first, signerA] : [second, signerB];
-        return appendEntry(server.db, signer, { chain: 'live', body: { kind: 'payment', payment: { order_id: orderId, means: 'cash', amount: 100 } }, orderId }, paris(day, '20:00'));
+        return appendEntry(
+          server.db,
+          signer,
+          { chain: 'live', body: { kind: 'payment', payment: { order_id: orderId, means: 'cash', amount: 100 } }, orderId },
+          paris(day, '20:00'),
+        );
       }),
     );
-    await Promise.all([first.deps.closing.runOnce(paris(day, '23:05')), second.deps.closing.runOnce(paris(day, '23:05')), first.deps.closing.runOnce(paris(day, '23:06'))]);
+    await Promise.all([
+      first.deps.closing.runOnce(paris(day, '23:05')),
+      second.deps.closing.runOnce(paris(day, '23:05')),
+      first.deps.closing.runOnce(paris(day, '23:06')),
+    ]);
   }
   const closures = (await readEntries(first.db, 'live', 0, 1000)).filter((row) => row.kind === 'closure').map((row) => row.documentNumber);
   expect(closures).toEqual(['J-2026-11-23', ...days.slice(0, 7).map((day) => `J-${day}`), 'M-2026-11', 'J-2026-12-01']);

@@ -47,7 +47,8 @@ const receipt = {
   total_vat: 168,
   total_ttc: 1850,
 };
-const closureNumbers = async (chain: 'live' | 'simulation') => (await readEntries(server.db, chain, 0, 1000)).filter((row) => row.kind === 'closure').map((row) => row.documentNumber);
+const closureNumbers = async (chain: 'live' | 'simulation') =>
+  (await readEntries(server.db, chain, 0, 1000)).filter((row) => row.kind === 'closure').map((row) => row.documentNumber);
 
 test('Monday (closed) at midnight, Tuesday half an hour after 22:30, both chains; the owner gets the day’s closure', async () => {
   const job = server.deps.closing;

@@ -71,7 +71,14 @@ export class ClosingJob {
               const recipients = await ownerEmails(tx);
               if (recipients.length === 0 && contact) recipients.push(contact);
               const mails = recipients.map((to) =>
-                closureMailMessage({ to, number: written.day.documentNumber!, closure, restaurant, month: written.month?.documentNumber ?? undefined, year: written.year?.documentNumber ?? undefined }),
+                closureMailMessage({
+                  to,
+                  number: written.day.documentNumber!,
+                  closure,
+                  restaurant,
+                  month: written.month?.documentNumber ?? undefined,
+                  year: written.year?.documentNumber ?? undefined,
+                }),
               );
               await insertMails(
                 tx,
@@ -86,7 +93,10 @@ export class ClosingJob {
         run[chain] = written.flatMap((closed) => [closed.day, closed.month, closed.year].flatMap((row) => (row?.documentNumber ? [row.documentNumber] : [])));
         if (written.length) this.logger.info({ chain, closures: run[chain] }, 'journal des ventes : clôtures écrites');
       } catch (error) {
-        this.logger.error({ chain, err: error instanceof Error ? error.message : String(error) }, 'journal des ventes : clôture en échec, reprise au prochain passage');
+        this.logger.error(
+          { chain, err: error instanceof Error ? error.message : String(error) },
+          'journal des ventes : clôture en échec, reprise au prochain passage',
+        );
       }
     }
     if (mailed) this.mail.kick();
@@ -99,7 +109,9 @@ export class ClosingJob {
     const tick = () => {
       if (this.running) return;
       this.running = this.runOnce()
-        .catch((error: unknown) => this.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'journal des ventes : clôture interrompue'))
+        .catch((error: unknown) =>
+          this.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'journal des ventes : clôture interrompue'),
+        )
         .finally(() => {
           this.running = null;
         });

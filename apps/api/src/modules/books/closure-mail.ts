@@ -18,7 +18,9 @@ export function closureMailMessage(input: { to: string; number: string; closure:
     [t.totalHt, formatPrice(closure.total_ht)],
     [t.totalVat, formatPrice(closure.total_vat)],
   ];
-  const rates = closure.vat.map((rate) => t.rateLine(formatRateBasisPoints(rate.vat_rate), formatPrice(rate.total_ht), formatPrice(rate.total_vat), formatPrice(rate.total_ttc)));
+  const rates = closure.vat.map((rate) =>
+    t.rateLine(formatRateBasisPoints(rate.vat_rate), formatPrice(rate.total_ht), formatPrice(rate.total_vat), formatPrice(rate.total_ttc)),
+  );
   const means = meansOfPayment.filter((m) => closure.payments[m] !== 0).map((m) => `${t.means[m] ?? m} : ${formatPrice(closure.payments[m])}`);
   const refunded = meansOfPayment.reduce((sum, m) => sum + closure.refunds[m], 0);
   const counts: [string, string][] = [
@@ -47,7 +49,8 @@ export function closureMailMessage(input: { to: string; number: string; closure:
     '',
     t.why,
   ].join('\n');
-  const row = ([k, v]: [string, string]) => `<tr><td style="padding:2px 12px 2px 0;color:#6b625c">${escapeHtml(k)}</td><td style="text-align:right">${escapeHtml(v)}</td></tr>`;
+  const row = ([k, v]: [string, string]) =>
+    `<tr><td style="padding:2px 12px 2px 0;color:#6b625c">${escapeHtml(k)}</td><td style="text-align:right">${escapeHtml(v)}</td></tr>`;
   const list = (lines: string[]) => `<ul>${(lines.length ? lines : [t.noSale]).map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`;
   const html = `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>

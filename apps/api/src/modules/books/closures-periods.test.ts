@@ -71,7 +71,11 @@ describe('a journal opened on Saturday 28 November 2026, fiscal year from Januar
     expect(totalsDifferences(december, combineTotals(decemberDays, november.perpetual_total_ttc))).toEqual([]);
     expect(december).toMatchObject({ period: { start: '2026-12-01', end: '2026-12-31' }, payments: { cash: 900 } });
     const year = byNumber.get('E-2026')!;
-    expect(year).toMatchObject({ period: { kind: 'year', start: '2026-11-28', end: '2026-12-31' }, payments: { cash: 2750, card_terminal: 1200 }, counts: { payments: 3 } });
+    expect(year).toMatchObject({
+      period: { kind: 'year', start: '2026-11-28', end: '2026-12-31' },
+      payments: { cash: 2750, card_terminal: 1200 },
+      counts: { payments: 3 },
+    });
     expect(totalsDifferences(year, periodClosure(year.period, [november, december], 0))).toEqual([]);
     // The month's closure counts in no day: the next day's entries are the next day's.
     expect(byNumber.get('J-2027-01-01')).toMatchObject({ first_seq: null, payments: { cash: 0 } });
@@ -96,7 +100,9 @@ test('a fiscal year from July: the journal’s first year runs from its first da
     await appendEntry(server.db, signer, pay(2, 700), at('2027-06-15'));
     await closeDaysThrough(server.db, signer, 'live', '2027-07-01', at('2027-07-02', '01:00'), { fiscalYearFirstMonth: 7 });
     const rows = await closures(server);
-    const periods = rows.filter((row) => row.documentNumber && !row.documentNumber.startsWith('J-')).map((row) => [row.documentNumber, closureOf(row).period.start, closureOf(row).period.end]);
+    const periods = rows
+      .filter((row) => row.documentNumber && !row.documentNumber.startsWith('J-'))
+      .map((row) => [row.documentNumber, closureOf(row).period.start, closureOf(row).period.end]);
     expect(periods).toEqual([
       ['M-2027-05', '2027-05-30', '2027-05-31'],
       ['M-2027-06', '2027-06-01', '2027-06-30'],
@@ -138,7 +144,12 @@ describe('closures signed with the journal’s key but wrong (a bug, or the key 
     const { server, signer } = await freshJournal('2026-11-30');
     const payment = pay(1, 1850);
     await appendEntry(server.db, signer, payment, at('2026-11-30'));
-    const day: Closure = { period: { kind: 'day', start: '2026-11-30', end: '2026-11-30' }, first_seq: 1, last_seq: 2, ...totalsOf([payment.body as EntryBody], 0) };
+    const day: Closure = {
+      period: { kind: 'day', start: '2026-11-30', end: '2026-11-30' },
+      first_seq: 1,
+      last_seq: 2,
+      ...totalsOf([payment.body as EntryBody], 0),
+    };
     await appendEntry(server.db, signer, { chain: 'live', body: { kind: 'closure', closure: day } }, at('2026-11-30', '23:00'));
     return { server, signer, day };
   }
@@ -147,7 +158,12 @@ describe('closures signed with the journal’s key but wrong (a bug, or the key 
     const { server, signer, day } = await dayClosedByHand();
     try {
       const month = periodClosure({ kind: 'month', start: '2026-11-30', end: '2026-11-30' }, [day], 0);
-      const forged = await appendEntry(server.db, signer, { chain: 'live', body: { kind: 'closure', closure: { ...month, payments: { ...month.payments, cash: 850 } } } }, at('2026-11-30', '23:01'));
+      const forged = await appendEntry(
+        server.db,
+        signer,
+        { chain: 'live', body: { kind: 'closure', closure: { ...month, payments: { ...month.payments, cash: 850 } } } },
+        at('2026-11-30', '23:01'),
+      );
       const report = await verifyJournal(server.db);
       expect(report.broken).toHaveLength(1);
       expect(report.broken[0]).toMatchObject({ chain: 'live', seq: forged.seq });
@@ -160,14 +176,30 @@ describe('closures signed with the journal’s key but wrong (a bug, or the key 
   test('a month left without its closure: found at the next day’s closure, or at the chain’s end', async () => {
     const { server, signer, day } = await dayClosedByHand();
     try {
-      expect((await verifyJournal(server.db)).broken).toEqual([{ chain: 'live', seq: 3, problem: 'le mois 2026-11 est fini mais n’a pas sa clôture mensuelle' }]);
+      expect((await verifyJournal(server.db)).broken).toEqual([
+        { chain: 'live', seq: 3, problem: 'le mois 2026-11 est fini mais n’a pas sa clôture mensuelle' },
+      ]);
       const next = await appendEntry(
         server.db,
         signer,
-        { chain: 'live', body: { kind: 'closure', closure: { ...day, period: { kind: 'day', start: '2026-12-01', end: '2026-12-01' }, first_seq: null, last_seq: null, ...totalsOf([], day.perpetual_total_ttc) } } },
+        {
+          chain: 'live',
+          body: {
+            kind: 'closure',
+            closure: {
+              ...day,
+              period: { kind: 'day', start: '2026-12-01', end: '2026-12-01' },
+              first_seq: null,
+              last_seq: null,
+              ...totalsOf([], day.perpetual_total_ttc),
+            },
+          },
+        },
         at('2026-12-01', '23:00'),
       );
-      expect((await verifyJournal(server.db)).broken).toEqual([{ chain: 'live', seq: next.seq, problem: 'le mois 2026-11 est fini mais n’a pas sa clôture mensuelle' }]);
+      expect((await verifyJournal(server.db)).broken).toEqual([
+        { chain: 'live', seq: next.seq, problem: 'le mois 2026-11 est fini mais n’a pas sa clôture mensuelle' },
+      ]);
     } finally {
       await server.close();
     }

@@ -50,7 +50,14 @@ async function closuresFrom(tx: Database, chain: Chain, prefix: 'J-' | 'M-', fro
   const rows = await tx
     .select({ content: journalEntries.content })
     .from(journalEntries)
-    .where(and(eq(journalEntries.chain, chain), gte(journalEntries.businessDate, from), eq(journalEntries.kind, 'closure'), like(journalEntries.documentNumber, `${prefix}%`)))
+    .where(
+      and(
+        eq(journalEntries.chain, chain),
+        gte(journalEntries.businessDate, from),
+        eq(journalEntries.kind, 'closure'),
+        like(journalEntries.documentNumber, `${prefix}%`),
+      ),
+    )
     .orderBy(journalEntries.seq);
   return rows.map((row) => closureOf(row.content)).filter((closure) => closure.period.start >= from);
 }
@@ -89,7 +96,14 @@ export interface ClosedDay {
  * @returns what each day's transaction wrote (none when all were closed already).
  * @throws Error (French) when the chain was never opened; what `afterDay` throws.
  */
-export async function closeDaysThrough(db: Database, signer: BooksSigner, chain: Chain, lastDay: string, now: Date, options: CloseOptions = {}): Promise<ClosedDay[]> {
+export async function closeDaysThrough(
+  db: Database,
+  signer: BooksSigner,
+  chain: Chain,
+  lastDay: string,
+  now: Date,
+  options: CloseOptions = {},
+): Promise<ClosedDay[]> {
   const firstMonth = options.fiscalYearFirstMonth ?? 1;
   const written: ClosedDay[] = [];
   // A first look without the lock: most runs find nothing to close.
@@ -130,7 +144,15 @@ export async function closeDaysThrough(db: Database, signer: BooksSigner, chain:
  * from the day after the previous closure of its kind, or from the journal's first day, with the
  * totals of its days' (months') closures and the previous closure's perpetual grand total.
  */
-async function closePeriod(tx: Database, signer: BooksSigner, chain: Chain, kind: 'month' | 'year', journalFirstDay: string, end: string, now: Date): Promise<JournalRow> {
+async function closePeriod(
+  tx: Database,
+  signer: BooksSigner,
+  chain: Chain,
+  kind: 'month' | 'year',
+  journalFirstDay: string,
+  end: string,
+  now: Date,
+): Promise<JournalRow> {
   const previous = await lastClosure(tx, chain, kind === 'month' ? 'M-' : 'E-');
   const start = previous ? addDays(previous.period.end, 1) : journalFirstDay;
   const parts = await closuresFrom(tx, chain, kind === 'month' ? 'J-' : 'M-', start);
