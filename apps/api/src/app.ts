@@ -59,7 +59,7 @@ import { auditRoutes, importBodyLimit, isImportPath } from './modules/audit/rout
 import { menuEditorRoutes } from './modules/menu/routes.ts';
 import { uploadedFiles, uploadPath, uploadRoutes } from './modules/images/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
-import { BooksService, type BooksSigner } from './modules/books/index.ts';
+import { BooksService, ClosingJob, type BooksSigner } from './modules/books/index.ts';
 
 export interface AppDeps {
   db: Database;
@@ -99,6 +99,8 @@ export interface AppDeps {
   uploadsDir: string;
   /** The books' journal (docs/decisions/031): its signer and the append of entries. */
   books: BooksService;
+  /** The books' closing job (docs/decisions/031): each day closed after its last opening, its month and fiscal year after it. */
+  closing: ClosingJob;
 }
 
 /** Address search and routing; the offline communes index and straight lines by default. */
@@ -191,6 +193,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     escalation,
     uploadsDir: options.uploadsDir ?? join(tmpdir(), 'resto-uploads'),
     books,
+    closing: new ClosingJob(db, books, catalog, mail, clock, logger),
   };
 }
 

@@ -96,6 +96,8 @@ export async function runServer(env: Env, release: () => Promise<void>) {
   deps.escalation.start();
   // Recommendations' co-occurrence counts (docs/decisions/004): the history folded now, then new orders every 5 s.
   deps.discovery.counts.start();
+  // The books (docs/decisions/031): each business day closed after its last opening, then its month and fiscal year; every minute.
+  deps.closing.start();
   const app = serverApp(deps);
   const storefront = await mountStorefront(app, {
     buildDir: env.WEB_BUILD_DIR,
@@ -164,6 +166,8 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     stopRetention();
     deps.escalation.stop();
     await deps.escalation.idle();
+    deps.closing.stop();
+    await deps.closing.idle();
     deps.mail.stop();
     await deps.mail.idle();
     await deps.discovery.counts.stop();

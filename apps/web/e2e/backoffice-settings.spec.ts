@@ -126,6 +126,40 @@ test.describe('on a phone (390 px)', () => {
     }
   });
 
+  test('the books’ settings: a month 13 refused with its message; July and the evening e-mail saved (docs/decisions/031)', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    const owner = await signInStaff(page, baseURL, 'owner');
+    const before = await storedSettings(owner.cookie);
+    try {
+      await open(page, '/restaurant/reglages');
+      const section = page.getByTestId('section-books');
+      const month = section.getByLabel('Premier mois de l’exercice comptable');
+      await expect(month).toHaveValue('1');
+      await month.fill('13');
+      await section.getByRole('button', { name: /^Enregistrer/ }).click();
+      await expect(section.getByRole('alert').first()).toHaveText('Mois attendu de 1 (janvier) à 12 (décembre).');
+      await expect(month).toHaveValue('13');
+      await month.fill('7');
+      await section.getByLabel('Recevoir la clôture de chaque journée par e-mail').check();
+      await section.getByRole('button', { name: /^Enregistrer/ }).click();
+      await expect(section.getByText('Comptabilité : enregistré.')).toBeVisible();
+      const stored = await storedSettings(owner.cookie);
+      expect(stored.find((s) => s.name === 'books.fiscal_year_first_month')?.value).toBe(7);
+      expect(stored.find((s) => s.name === 'books.closure_email')?.value).toBe(true);
+      await section.scrollIntoViewIfNeeded();
+      mkdirSync(shots, { recursive: true });
+      await section.screenshot({ path: `${shots}/settings-books-390.png` });
+      expect(errors).toEqual([]);
+    } finally {
+      // Absent before: put back as their defaults (January, no e-mail).
+      const defaults = [
+        { name: 'books.fiscal_year_first_month', value: 1, version: 0 },
+        { name: 'books.closure_email', value: false, version: 0 },
+      ].map((d) => before.find((s) => s.name === d.name) ?? d);
+      await restore(owner.cookie, defaults, ['books.fiscal_year_first_month', 'books.closure_email']);
+    }
+  });
+
   test('another owner saved meanwhile: 409, the current value is shown, what was typed is kept, saving again wins', async ({ page }) => {
     const owner = await signInStaff(page, baseURL, 'owner');
     const before = await storedSettings(owner.cookie);

@@ -267,3 +267,44 @@ function sameValue(a: unknown, b: unknown): boolean {
   if (keysA.length !== keysB.length) return false;
   return keysA.every((key) => Object.hasOwn(b, key) && sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Months and fiscal years (decision 031, « Closures »)
+
+/** The month of a day 'YYYY-MM-DD': 'YYYY-MM'. */
+export function monthOf(day: string): string {
+  return day.slice(0, 7);
+}
+
+/** The last day of the month of `day` ('2026-02-14' → '2026-02-28'). */
+export function lastDayOfMonth(day: string): string {
+  const [year, month] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
+  // Day 0 of the next month is this month's last day (UTC: no time zone involved).
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+}
+
+/**
+ * Whether the month of `day` is the last of a fiscal year that starts with month `firstMonth`
+ * (1 = January … 12 = December): the month after it is the first. With January, December ends the year.
+ */
+export function endsFiscalYear(day: string, firstMonth: number): boolean {
+  const month = Number(day.slice(5, 7));
+  return (month % 12) + 1 === firstMonth;
+}
+
+/**
+ * A month's or a fiscal year's closure from its parts, in order (the days' closures of a month,
+ * the months' of a year): their totals combined (combineTotals) with `previousPerpetual` (the
+ * perpetual grand total of the previous closure of the same kind, 0 before the first), the first
+ * and last sequences they cover (null, null when they are all empty). The closing job writes it,
+ * the verification recomputes it: one computation.
+ */
+export function periodClosure(period: ClosurePeriod, parts: readonly Closure[], previousPerpetual: number): Closure {
+  const covered = parts.filter((part) => part.first_seq !== null);
+  return {
+    period,
+    first_seq: covered[0]?.first_seq ?? null,
+    last_seq: covered.at(-1)?.last_seq ?? null,
+    ...combineTotals(parts, previousPerpetual),
+  };
+}

@@ -161,15 +161,19 @@ export const backOfficeSettingsShape = {
   'features.delivery.flat_charge': eurosSetting.optional(),
   'features.delivery.zones': DeliveryZonesSchema.optional(),
   'features.delivery.distance_fees': DistanceFeesSchema.optional(),
+  /** docs/decisions/031: the fiscal year's first month (1 = January … 12) and the day's closure e-mailed to the owners. */
+  'books.fiscal_year_first_month': z.number({ error: e.month }).int({ error: e.month }).min(1, { error: e.month }).max(12, { error: e.month }).optional(),
+  'books.closure_email': flag.optional(),
 } as const;
 
 /** How a setting's value reads in the audit log. */
-type SettingKind = 'flag' | 'coordinate' | 'euros' | 'minutes' | 'months' | 'percent' | 'distance' | 'count' | 'choice' | 'zones' | 'tiers' | 'text';
+type SettingKind = 'flag' | 'coordinate' | 'euros' | 'minutes' | 'months' | 'month' | 'percent' | 'distance' | 'count' | 'choice' | 'zones' | 'tiers' | 'text';
 
 function kindOf(name: string): SettingKind {
   if (name === 'features.delivery.zones') return 'zones';
   if (name === 'features.delivery.distance_fees') return 'tiers';
-  if (/\.(active|enabled|inclusive|show_range|remove_(first|last)_range|email_only|auto_print)$/.test(name) || /_show_range$|_remove_(first|last)_range$/.test(name)) return 'flag';
+  if (name === 'books.fiscal_year_first_month') return 'month';
+  if (/\.(active|enabled|inclusive|show_range|remove_(first|last)_range|email_only|auto_print|closure_email)$/.test(name) || /_show_range$|_remove_(first|last)_range$/.test(name)) return 'flag';
   if (/(daily_limit|minimum_order|flat_charge)$/.test(name)) return 'euros';
   if (/(minimum_time|_minutes)$/.test(name)) return 'minutes';
   if (name.endsWith('_months')) return 'months';
@@ -192,6 +196,8 @@ function formatValue(kind: SettingKind, value: unknown): string {
       return typeof value === 'number' ? v.minutes(formatNumber(value)) : String(value);
     case 'months':
       return typeof value === 'number' ? v.months(formatNumber(value)) : String(value);
+    case 'month':
+      return typeof value === 'number' && v.monthNames[value - 1] !== undefined ? v.monthNames[value - 1]! : String(value);
     case 'percent':
       return typeof value === 'number' ? v.percent(formatNumber(value)) : String(value);
     case 'coordinate':
@@ -283,6 +289,8 @@ export const settingFallbacks: Readonly<Record<string, unknown>> = {
   'features.delivery.flat_charge': 0,
   'features.delivery.zones': [],
   'features.delivery.distance_fees': [],
+  'books.fiscal_year_first_month': 1,
+  'books.closure_email': false,
 };
 
 /** A setting's label (its name when the catalogue has none). */

@@ -40,6 +40,9 @@ export const booksVerification = {
   inClosedDay: (day: string) => `compte dans une journée déjà clôturée (le ${day} ou avant)`,
   closureOrder: (expected: string, found: string) => `clôture du ${found} alors que la journée à clôturer est le ${expected}`,
   closureTotals: (differences: string) => `totaux de la clôture faux : ${differences}`,
+  monthNotClosed: (month: string) => `le mois ${month} est fini mais n’a pas sa clôture mensuelle`,
+  periodOrder: (expected: string, found: string) => `clôture de la période ${found} alors que la période à clôturer est ${expected}`,
+  periodBeforeDays: (end: string) => `clôture de la période avant celle de sa dernière journée (le ${end}), ou après une journée suivante`,
   chainOk: (chain: string, entries: number) =>
     `journal « ${chain} » : ${entries} ${entries === 1 ? 'entrée vérifiée' : 'entrées vérifiées'}, chaîne, signatures et numérotation intactes.`,
   chainBroken: (chain: string, seq: number, problem: string) => `journal « ${chain} », entrée n° ${seq} : ${problem}`,
@@ -71,3 +74,32 @@ export const meansLabels = {
   meal_voucher_paper: 'titre-restaurant papier',
   meal_voucher_card: 'titre-restaurant carte',
 } as const;
+
+/** The owners' evening e-mail with the day's closure (setting books.closure_email, docs/decisions/031). */
+export const closureMail = {
+  subject: (day: string, total: string) => `Clôture du ${day} : ${total} TTC`,
+  intro: (day: string, number: string) => `Voici la clôture de la journée du ${day} (${number}), signée dans le journal des ventes.`,
+  totalTtc: 'Chiffre d’affaires TTC',
+  totalHt: 'Total HT',
+  totalVat: 'TVA',
+  byRate: 'Par taux de TVA',
+  rateLine: (rate: string, ht: string, vat: string, ttc: string) => `TVA ${rate} : HT ${ht}, TVA ${vat}, TTC ${ttc}`,
+  noSale: 'Aucune vente ce jour.',
+  byMeans: 'Par moyen de paiement',
+  means: {
+    online_card: 'Carte bancaire en ligne',
+    cash: 'Espèces',
+    card_terminal: 'Carte bancaire au comptoir',
+    meal_voucher_paper: 'Titres-restaurant papier',
+    meal_voucher_card: 'Titres-restaurant carte',
+  } as Record<string, string>,
+  receipts: 'Nombre de tickets',
+  creditNotes: 'Avoirs',
+  refunds: 'Remboursements',
+  discounts: 'Remises (offres et codes promo)',
+  deliveryFees: 'Frais de livraison',
+  perpetual: 'Total perpétuel (depuis l’ouverture du journal)',
+  monthClosed: (month: string) => `Le mois est clôturé aussi (${month}).`,
+  yearClosed: (year: string) => `L’exercice est clôturé aussi (${year}).`,
+  why: 'Vous recevez cet e-mail parce que l’envoi de la clôture du jour est activé dans les réglages (Comptabilité).',
+};

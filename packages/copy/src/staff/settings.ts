@@ -62,6 +62,8 @@ export const settingLabels: Record<string, string> = {
   'features.delivery.flat_charge': 'Supplément sous le minimum',
   'features.delivery.zones': staffWords.deliveryZones,
   'features.delivery.distance_fees': staffWords.distanceTiers,
+  'books.fiscal_year_first_month': 'Premier mois de l’exercice comptable',
+  'books.closure_email': 'Recevoir la clôture de chaque journée par e-mail',
 };
 
 /** The words of a setting's value in the audit log and the forms. */
@@ -73,6 +75,7 @@ export const settingValues = {
   minutes: (n: string) => `${n} min`,
   percent: (n: string) => `${n} %`,
   months: (n: string) => `${n} mois`,
+  monthNames: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'] as readonly string[],
   zone_based: 'par zones (codes postaux)',
   distance: 'par distance (paliers)',
   km: 'km',
@@ -114,6 +117,7 @@ export const settingsErrors = {
   distancePositive: 'Distance attendue plus grande que 0, 100 au plus.',
   calculationType: 'Choisissez « par zones » ou « par distance ».',
   unit: 'Choisissez km ou miles.',
+  month: 'Mois attendu de 1 (janvier) à 12 (décembre).',
   zoneName: 'Nom de la zone obligatoire (ex. Lyon 2e).',
   postalCode: 'Code postal à 5 chiffres (ex. 69002).',
   zoneFee: 'Les frais de livraison ne peuvent pas être négatifs.',
@@ -143,6 +147,7 @@ export const settingsPage = {
     orders: 'Traitement des commandes',
     delivery_scheduling: staffWords.deliverySlots,
     pickup_scheduling: staffWords.takeawaySlots,
+    books: 'Comptabilité',
   },
   urlPlaceholder: 'https://',
   hints: {
@@ -150,6 +155,7 @@ export const settingsPage = {
     tax: 'Les taux propres aux plats se règlent sur la carte.',
     scheduling: 'Délai minimum : un créneau d’aujourd’hui commence au moins ce nombre de minutes après l’heure actuelle.',
     orders: 'Par e-mail : pas d’alerte ni de refus automatique, et « dès que possible » reste proposé sans écran allumé.',
+    books: 'Premier mois de l’exercice : de 1 (janvier) à 12 (décembre) ; l’exercice est clôturé après son dernier mois. Chaque journée est clôturée une demi-heure après la fin du dernier service.',
   },
 } as const;
 

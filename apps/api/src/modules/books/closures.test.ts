@@ -39,7 +39,7 @@ test('days closed once and in order: an empty day with zeros, the perpetual tota
     closeDaysThrough(server.db, signer, 'live', '2026-11-25', thursday),
     closeDaysThrough(server.db, signer, 'live', '2026-11-25', thursday),
   ]);
-  const closures = [...a, ...b].map((row) => closureOf(row.content));
+  const closures = [...a, ...b].map((written) => closureOf(written.day.content));
   expect(closures.map((c) => c.period.start).sort()).toEqual(['2026-11-23', '2026-11-24', '2026-11-25']);
   const [mondayClosure, tuesdayClosure, wednesdayClosure] = closures.sort((x, y) => x.period.start.localeCompare(y.period.start));
   expect(mondayClosure).toMatchObject({ first_seq: 1, last_seq: 1, total_ttc: 0, perpetual_total_ttc: 0 });
@@ -74,7 +74,7 @@ test('a closure signed with totals its day’s entries do not give (written with
     await openJournal(other.db, key, monday);
     await appendEntry(other.db, key, pay(1, 1850), monday);
     const [mondayRow] = await closeDaysThrough(other.db, key, 'live', '2026-11-23', monday);
-    const honest = closureOf(mondayRow!.content);
+    const honest = closureOf(mondayRow!.day.content);
     expect(honest.payments.cash).toBe(1850);
     expect(await verifyJournal(other.db)).toMatchObject({ ok: true });
     // Tuesday closed with Monday's figures and 10 € less cash, signed with the journal's key (a bug, or the key stolen):

@@ -1,4 +1,4 @@
-import { totalsDifferences, totalsOf, type EntryBody } from '@resto/domain/books';
+import { lastDayOfMonth, monthOf, periodClosure, totalsDifferences, totalsOf, type Closure, type EntryBody } from '@resto/domain/books';
 import { addDays } from '@resto/domain/clock';
 import { booksVerification as says } from '@resto/copy/staff/books';
 import type { Database } from '../../db/client.ts';
@@ -19,6 +19,10 @@ import { entryHash, genesisHash, headStatement, keyChangeStatement, verifySignat
  *   gap from its first number, each number once;
  * - each day's closure closes the day after the one before and holds the totals recomputed from
  *   that day's entries (packages/domain/src/books.ts); no entry counts in a day already closed;
+ * - each month's closure follows its last day's, covers the days since the previous month's
+ *   closure (the journal's first day first) to the month's end, and holds the totals recomputed
+ *   from their closures; no day of the next month is closed before it; each fiscal year's closure
+ *   covers the months since the previous one and holds the totals recomputed from their closures;
  * and at the end the head kept outside the table: same last entry, signed (the tail deleted).
  * The first broken entry of each chain is reported; its chain's checks stop there.
  */
@@ -78,6 +82,7 @@ async function verifyChain(db: Database, chain: Chain, options: VerifyOptions) {
     }
     const head = await readHead(db, chain);
     state.checkHead(head);
+    state.checkEnd();
     return { entries: state.lastSeq, keys, broken: undefined };
   } catch (error) {
     if (!(error instanceof Broken)) throw error;
@@ -99,6 +104,15 @@ class ChainState {
   private firstDay = '';
   private perpetual = 0;
   private readonly openDays = new Map<string, { seq: number; body: EntryBody }[]>();
+  /** The days' closures since the last month's closure, and the months' since the last fiscal year's. */
+  private days: Closure[] = [];
+  private months: Closure[] = [];
+  /** The last day of the last month (fiscal year) closed, and its perpetual grand total. */
+  private monthsThrough: string | null = null;
+  private monthPerpetual = 0;
+  private yearsThrough: string | null = null;
+  private yearPerpetual = 0;
+  private lastClosureSeq = 0;
 
   constructor(
     private readonly chain: Chain,
@@ -209,7 +223,8 @@ class ChainState {
       return;
     }
     const closure = body.closure;
-    if (closure.period.kind !== 'day') return;
+    if (closure.period.kind === 'month') return this.checkMonth(row.seq, closure);
+    if (closure.period.kind === 'year') return this.checkYear(row.seq, closure);
     const expected = this.closedThrough === null ? this.firstDay : addDays(this.closedThrough, 1);
     if (closure.period.start !== expected || closure.period.end !== expected) throw new Broken(row.seq, says.closureOrder(expected, closure.period.start));
     const entries = this.openDays.get(expected) ?? [];
@@ -220,9 +235,62 @@ class ChainState {
     const differences = totalsDifferences(closure, recomputed);
     if ((closure.first_seq ?? null) !== (entries[0]?.seq ?? null) || (closure.last_seq ?? null) !== (entries.at(-1)?.seq ?? null)) differences.push('first_seq/last_seq');
     if (differences.length > 0) throw new Broken(row.seq, says.closureTotals(differences.join(' ; ')));
+    // The month before must be closed first (its closure follows its last day's, in the same transaction).
+    const open = this.days[0];
+    if (open && monthOf(open.period.start) !== monthOf(expected)) throw new Broken(row.seq, says.monthNotClosed(monthOf(open.period.start)));
     this.openDays.delete(expected);
     this.closedThrough = expected;
     this.perpetual = closure.perpetual_total_ttc;
+    this.days.push(closure);
+    this.lastClosureSeq = row.seq;
+  }
+
+  /**
+   * A month's closure: from the day after the last month closed (the journal's first day first) to
+   * that month's last day, written once that day is closed and before any later day, with the
+   * totals of its days' closures (periodClosure, as the closing job computes them).
+   */
+  private checkMonth(seq: number, closure: Closure): void {
+    const start = this.monthsThrough === null ? this.firstDay : addDays(this.monthsThrough, 1);
+    const end = lastDayOfMonth(start);
+    if (closure.period.start !== start || closure.period.end !== end) throw new Broken(seq, says.periodOrder(`${start} – ${end}`, `${closure.period.start} – ${closure.period.end}`));
+    if (this.closedThrough !== end) throw new Broken(seq, says.periodBeforeDays(end));
+    this.checkPeriodTotals(seq, closure, periodClosure(closure.period, this.days, this.monthPerpetual));
+    this.months.push(closure);
+    this.days = [];
+    this.monthsThrough = end;
+    this.monthPerpetual = closure.perpetual_total_ttc;
+    this.lastClosureSeq = seq;
+  }
+
+  /**
+   * A fiscal year's closure: from the day after the last year closed (the journal's first day
+   * first) to the end of the last month closed, with the totals of those months' closures. Which
+   * month ends a fiscal year is a setting (books.fiscal_year_first_month), not in the journal: the
+   * verification checks the year closures there are, it cannot tell one missing.
+   */
+  private checkYear(seq: number, closure: Closure): void {
+    const start = this.yearsThrough === null ? this.firstDay : addDays(this.yearsThrough, 1);
+    const end = this.monthsThrough;
+    if (end === null || end < start || this.days.length > 0 || closure.period.start !== start || closure.period.end !== end)
+      throw new Broken(seq, says.periodOrder(`${start} – ${end ?? '?'}`, `${closure.period.start} – ${closure.period.end}`));
+    this.checkPeriodTotals(seq, closure, periodClosure(closure.period, this.months, this.yearPerpetual));
+    this.months = [];
+    this.yearsThrough = end;
+    this.yearPerpetual = closure.perpetual_total_ttc;
+    this.lastClosureSeq = seq;
+  }
+
+  private checkPeriodTotals(seq: number, stored: Closure, recomputed: Closure): void {
+    const differences = totalsDifferences(stored, recomputed);
+    if ((stored.first_seq ?? null) !== recomputed.first_seq || (stored.last_seq ?? null) !== recomputed.last_seq) differences.push('first_seq/last_seq');
+    if (differences.length > 0) throw new Broken(seq, says.closureTotals(differences.join(' ; ')));
+  }
+
+  /** At the chain's end: a month whose last day is closed has its closure too (they are written in one transaction). */
+  checkEnd(): void {
+    if (this.closedThrough !== null && this.closedThrough === lastDayOfMonth(this.closedThrough) && this.monthsThrough !== this.closedThrough)
+      throw new Broken(this.lastClosureSeq, says.monthNotClosed(monthOf(this.closedThrough)));
   }
 
   checkHead(head: { seq: number; hash: string; signature: string; keyId: string } | undefined): void {

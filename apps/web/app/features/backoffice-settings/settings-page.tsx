@@ -18,6 +18,7 @@ const sections = {
   delivery_scheduling: schedulingNames(''),
   pickup_scheduling: schedulingNames('pickup_'),
   orders: ['orders.email_only', 'orders.unseen_alert_minutes', 'orders.auto_reject_minutes', 'orders.auto_print'],
+  books: ['books.fiscal_year_first_month', 'books.closure_email'],
 } as const;
 
 /** A scheduling label without its order type ('Livraison : délai minimum' → 'Délai minimum'): the section's title says it. */
@@ -45,8 +46,8 @@ function SchedulingFields({ pickup }: { pickup: boolean }) {
 
 /**
  * /restaurant/reglages (docs/decisions/023; the owner's): payment methods, contacts and social
- * links, legal mentions, tax, the slots' settings of the spec for delivery and pickup, and how
- * orders are handled. Each section saves on its own (settings-section.tsx).
+ * links, legal mentions, tax, the slots' settings of the spec for delivery and pickup, how
+ * orders are handled, and the books' (fiscal year, closure e-mail: docs/decisions/031). Each section saves on its own (settings-section.tsx).
  */
 export function SettingsPage({ settings }: { settings: readonly VersionedSetting[] }) {
   const [stored, setStored] = useState(() => toStored(settings));
@@ -106,6 +107,10 @@ export function SettingsPage({ settings }: { settings: readonly VersionedSetting
             <SettingInput name="orders.auto_reject_minutes" variant="number" />
           </FieldGrid>
           <SettingFlag name="orders.auto_print" />
+        </SettingsSection>
+        <SettingsSection id="books" title={t.sections.books} hint={t.hints.books} names={sections.books} {...common}>
+          <SettingInput name="books.fiscal_year_first_month" variant="number" />
+          <SettingFlag name="books.closure_email" />
         </SettingsSection>
         <SettingsSection id="delivery_scheduling" title={t.sections.delivery_scheduling} hint={t.hints.scheduling} names={sections.delivery_scheduling} {...common}>
           <SchedulingFields pickup={false} />
