@@ -218,7 +218,7 @@ test('the journal verifies, and the day’s closure holds the money as the count
     .reduce((sum, { body }) => sum + (body.kind === 'refund' && body.refund.means === 'cash' ? body.refund.amount : 0), 0);
   const signer = await server.deps.books.signer();
   const [closure] = await closeDaysThrough(server.db, signer, 'live', '2026-11-24', now);
-  const body = JSON.parse(closure!.content) as { body: EntryBody };
+  const body = JSON.parse(closure!.day.content) as { body: EntryBody };
   if (body.body.kind !== 'closure') throw new Error('not a closure');
   expect(body.body.closure.payments.cash).toBe(cash - refundsCash);
   expect(body.body.closure.counts.credit_notes).toBe(3); // not collected, cancelled, refused (the card order's is simulation)
