@@ -9,7 +9,7 @@ import { createAccount, newEmail, newIp, strongPassword, type Session } from './
 import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from './test/harness.ts';
 import { createTestStaff } from './test/staff.ts';
 import { photoLikeJpeg } from './test/photo.ts';
-import { placeCashOrder, placePaidCardOrder } from './modules/board/test-helpers.ts';
+import { act, placeCashOrder, placePaidCardOrder } from './modules/board/test-helpers.ts';
 
 /**
  * The API's contract (docs/decisions/018): GET /v2/openapi.json is a valid OpenAPI document
@@ -407,6 +407,23 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('get', trackingRoute, `/v2/public/tracking/${order.secret}`)).status).toBe(200);
     expect((await call('get', trackingRoute, `/v2/public/tracking/${card.secret}`)).status).toBe(200);
     expect((await call('get', trackingRoute, `/v2/public/tracking/${'0'.repeat(64)}`)).status).toBe(404);
+
+    // « Encaisser », its reversal and « Non récupérée » (docs/decisions/031).
+    const counter = await placeCashOrder(server);
+    const payments = '/v2/restaurant/orders/{order_id}/payments';
+    const paid = await call('post', payments, `/v2/restaurant/orders/${counter.orderId}/payments`, { headers: cookie, body: json({ tenders: [{ means: 'cash', amount: 1 }], expected_paid: 0 }) });
+    expect(paid.status).toBe(200);
+    expect((await call('post', payments, `/v2/restaurant/orders/${counter.orderId}/payments`, { headers: cookie, body: json({ tenders: [], expected_paid: 0 }) })).status).toBe(400);
+    expect((await call('post', payments, `/v2/restaurant/orders/${counter.orderId}/payments`, { headers: cookie, body: json({ tenders: [{ means: 'card_terminal', amount: 9999 }], expected_paid: 1 }) })).status).toBe(422);
+    const seq = (paid.body as { payload: { order: { payments: { lines: { seq: number }[] } } } }).payload.order.payments.lines[0]!.seq;
+    const reversal = '/v2/restaurant/orders/{order_id}/payments/{seq}/reversal';
+    expect((await call('post', reversal, `/v2/restaurant/orders/${counter.orderId}/payments/${seq}/reversal`, { headers: cookie })).status).toBe(200);
+    expect((await call('post', reversal, `/v2/restaurant/orders/${counter.orderId}/payments/${seq}/reversal`, { headers: cookie })).status).toBe(409);
+    const notCollected = '/v2/restaurant/orders/{order_id}/not-collected';
+    expect((await call('post', notCollected, `/v2/restaurant/orders/${counter.orderId}/not-collected`, { headers: cookie, body: json({ expected_status: 'pending' }) })).status).toBe(409);
+    expect((await call('post', notCollected, `/v2/restaurant/orders/${counter.orderId}/not-collected`, { headers: cookie, body: json({ expected_status: 'x' }) })).status).toBe(400);
+    payloadOf(await act(server, staff.cookie, counter.orderId, { action: 'accept', expected_status: 'pending', ready_at: ready }));
+    expect((await call('post', notCollected, `/v2/restaurant/orders/${counter.orderId}/not-collected`, { headers: cookie, body: json({ expected_status: 'accepted' }) })).status).toBe(200);
   });
 
   test('capacity per slot: the owner’s settings and the public full slots (docs/decisions/023)', async () => {

@@ -6,6 +6,7 @@
  */
 import { words } from '../words.ts';
 import { staffWords } from './words.ts';
+import { closureMail } from './books.ts';
 
 /** The board page (/restaurant/commandes). */
 export const boardPage = {
@@ -127,8 +128,8 @@ export const counterPayment = {
   means: {
     cash: 'Espèces reçues',
     card_terminal: 'Carte (terminal)',
-    meal_voucher_paper: 'Titres-restaurant papier',
-    meal_voucher_card: 'Titres-restaurant carte',
+    meal_voucher_paper: closureMail.means.meal_voucher_paper!,
+    meal_voucher_card: closureMail.means.meal_voucher_card!,
   },
   voucherCap: (amount: string) => `Titres-restaurant : ${amount} au plus (plats et boissons sans alcool, plafond journalier).`,
   allCash: 'Tout en espèces',

@@ -1,3 +1,5 @@
+import { words } from '../words.ts';
+import { receiptPage } from '../documents/receipts.ts';
 /**
  * The French texts of the books (docs/decisions/031-the-books.md): the journal's signing key, its
  * verification (`npm run books:verify`, « Vérifier l'intégrité »).
@@ -80,14 +82,14 @@ export const closureMail = {
   subject: (day: string, total: string) => `Clôture du ${day} : ${total} TTC`,
   intro: (day: string, number: string) => `Voici la clôture de la journée du ${day} (${number}), signée dans le journal des ventes.`,
   totalTtc: 'Chiffre d’affaires TTC',
-  totalHt: 'Total HT',
-  totalVat: 'TVA',
+  totalHt: receiptPage.totalExclTax,
+  totalVat: words.vat,
   byRate: 'Par taux de TVA',
   rateLine: (rate: string, ht: string, vat: string, ttc: string) => `TVA ${rate} : HT ${ht}, TVA ${vat}, TTC ${ttc}`,
   noSale: 'Aucune vente ce jour.',
   byMeans: 'Par moyen de paiement',
   means: {
-    online_card: 'Carte bancaire en ligne',
+    online_card: words.cardOnline,
     cash: 'Espèces',
     card_terminal: 'Carte bancaire au comptoir',
     meal_voucher_paper: 'Titres-restaurant papier',
