@@ -59,7 +59,8 @@ import { auditRoutes, importBodyLimit, isImportPath } from './modules/audit/rout
 import { menuEditorRoutes } from './modules/menu/routes.ts';
 import { uploadedFiles, uploadPath, uploadRoutes } from './modules/images/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
-import { BooksService, ClosingJob, type BooksSigner } from './modules/books/index.ts';
+import { BooksService, type BooksSigner } from './modules/books/index.ts';
+import { ClosingJob } from './modules/books/closing-job.ts';
 
 export interface AppDeps {
   db: Database;

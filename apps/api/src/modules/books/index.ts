@@ -1,6 +1,5 @@
 /** The books (docs/decisions/031-the-books.md): what other modules and the server's start may use. */
 export { closeDaysThrough, type ClosedDay, type CloseOptions } from './closures.ts';
-export { ClosingJob, type ClosingRun } from './closing-job.ts';
 export { appendEntry, openJournal, rotateKey, type Chain, type NewEntry, type Operator } from './journal.ts';
 export { loadSigner, signingKeySecret } from './keys.ts';
 export { type BooksSigner } from './signing.ts';
