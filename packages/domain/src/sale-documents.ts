@@ -17,7 +17,7 @@ export interface SaleOrder {
   receiptNumber: number;
   invoiceNumber: number | null;
   isPickup: boolean;
-  /** Entered by staff on the phone (issue 45's order desk); false for the storefront's orders. */
+  /** Entered by staff on the phone (the channel 'phone' of docs/decisions/031); false for the storefront's orders. */
   byPhone?: boolean;
   subtotalCents: number;
   discountCents: number;
@@ -45,7 +45,7 @@ export const formatCreditNoteNumber = (n: number) => `A-${String(n).padStart(6, 
 const receiptNumberText = (n: number) => `R-${String(n).padStart(6, '0')}`;
 const invoiceNumberText = (n: number) => `F-${String(n).padStart(6, '0')}`;
 
-/** The channel an order counts in: the phone (issue 45), else pickup or delivery. */
+/** The channel an order counts in (docs/decisions/031): the phone, else pickup or delivery. */
 export function channelOf(order: Pick<SaleOrder, 'isPickup' | 'byPhone'>): SalesChannel {
   if (order.byPhone) return 'phone';
   return order.isPickup ? 'pickup' : 'delivery';
