@@ -97,7 +97,7 @@ test('a customer orders; the board rings; accepted +20 min, ready, collected; /s
   await expectMail(request, email, `Commande n° ${orderId} prête`, /vous pouvez venir la chercher/);
 
   // Collected.
-  await dialog.getByRole('button', { name: 'Récupérée' }).click();
+  await dialog.getByRole('button', { name: 'Récupérée', exact: true }).click();
   await expect(board.getByTestId('column-done').locator(`[data-order-id="${orderId}"]`)).toBeVisible();
   await expect(customer.getByTestId('tracking-title')).toHaveText('Commande terminée');
   await expect(customer.getByTestId('tracking-step-completed')).toHaveAttribute('data-state', 'done');

@@ -172,7 +172,7 @@ test('an order opened on the board: accepted +20 min, ready (a double click is o
   await expect(board.getByTestId('column-ready').locator(`[data-order-id="${orderId}"]`)).toBeVisible();
   expect(actionCalls).toHaveLength(1);
 
-  await dialog.getByRole('button', { name: 'Récupérée' }).click();
+  await dialog.getByRole('button', { name: 'Récupérée', exact: true }).click();
   await expect(board.getByTestId('column-done').locator(`[data-order-id="${orderId}"]`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Fermer' }).click();
   await expect(board.getByTestId('orders-board')).toHaveAttribute('data-ringing', 'false');

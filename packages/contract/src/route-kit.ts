@@ -33,6 +33,7 @@ export const apiTags = {
   staffCapacity: { name: 'Restaurant : capacité', description: 'Le nombre de commandes par créneau.' },
   slots: { name: 'Créneaux', description: 'Les créneaux de retrait et de livraison encore ouverts.' },
   staffSettings: { name: 'Restaurant : réglages', description: 'Les réglages du restaurant.' },
+  staffBooks: { name: 'Restaurant : comptabilité', description: 'Les ventes, les exports pour le comptable, les archives et la vérification du journal des ventes (docs/decisions/031).' },
   tracking: { name: 'Suivi de commande', description: 'Le suivi d’une commande par son client.' },
   trackingLive: { name: 'Suivi', description: 'Le flux d’événements du suivi d’une commande.' },
 } as const satisfies Record<string, { name: string; description: string }>;

@@ -72,6 +72,9 @@ export const staffArea = {
   settings: staffWords.settings,
   audit: 'Journal',
   importExport: 'Import / export',
+  sales: 'Ventes',
+  exports: 'Exports comptables',
+  register: 'Registre',
   ordersPlaceholder: 'Le tableau des commandes arrive ici.',
 } as const;
 

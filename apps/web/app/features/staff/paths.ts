@@ -14,4 +14,8 @@ export const backOfficePaths = {
   settings: '/restaurant/reglages',
   audit: '/restaurant/journal',
   importExport: '/restaurant/import-export',
+  /** The books (docs/decisions/031): reports, the accountant's exports, archives and verification. */
+  sales: '/restaurant/ventes',
+  exports: '/restaurant/exports',
+  register: '/restaurant/registre',
 } as const;
