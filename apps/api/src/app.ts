@@ -180,7 +180,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
       clock,
       new CoOrderFold(db, (err: unknown) => logger.warn({ err }, 'comptage des plats commandés ensemble impossible')),
     ),
-    receipts: new ReceiptService(db, catalog),
+    receipts: new ReceiptService(db, catalog, books),
     mail,
     auth: new AuthService(db, mail, clock, logger),
     trustProxy: options.trustProxy ?? false,

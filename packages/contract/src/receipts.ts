@@ -64,6 +64,8 @@ export const ReceiptSchema = z
       test_mode: z.boolean(),
     }),
     mentions: z.array(z.string()),
+    /** Shown or printed again (docs/decisions/031): « DUPLICATA n° 2 », the reprint's count; null for the original. */
+    duplicate: z.object({ reprint: z.number().int().positive(), label: z.string() }).nullable(),
   })
   .meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof ReceiptSchema>;

@@ -39,6 +39,8 @@ export interface ReceiptOrder {
   mealVoucherCents?: number;
   /** A card payment on the built-in test processor: no money moved (docs/decisions/014). */
   testMode?: boolean;
+  /** Which edition this is: 1 (or absent) the original, 2 the first « DUPLICATA »… (docs/decisions/031). */
+  edition?: number;
 }
 
 /** What the receipt needs of a stored order line. */
@@ -109,6 +111,8 @@ export interface Receipt {
   payment: { method: string; method_label: string; state: string; state_label: string; meal_voucher_amount: number; test_mode: boolean };
   /** Legal sentences at the foot (invoice payment terms, paper on request). */
   mentions: string[];
+  /** A document shown or printed again (docs/decisions/031): its reprint count (1 for the first duplicate), or null for the original. */
+  duplicate: { reprint: number; label: string } | null;
 }
 
 /** 'lundi 23 novembre 2026 à 21:05' in Europe/Paris: the receipt's date, as format.ts writes a long instant. */
@@ -225,5 +229,6 @@ export function buildReceipt(order: ReceiptOrder, lines: readonly ReceiptOrderLi
     tax_inclusive: inclusive,
     payment,
     mentions,
+    duplicate: (order.edition ?? 1) > 1 ? { reprint: order.edition! - 1, label: receiptDocument.duplicate(order.edition! - 1) } : null,
   };
 }

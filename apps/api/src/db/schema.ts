@@ -201,6 +201,8 @@ export const orders = pgTable(
      * chain numbers its receipts, invoices and credit notes in series of its own.
      */
     booksChain: text('books_chain').notNull().default('live'),
+    /** How many times its receipt (or invoice) was shown or printed: every edition after the first is a « DUPLICATA » and an entry of the books (docs/decisions/031). */
+    receiptEditions: integer('receipt_editions').notNull().default(0),
     /** The time the restaurant said the order will be ready (docs/decisions/022): set on accept, moved by a delay. */
     readyAt: timestamp('ready_at', { withTimezone: true }),
     /** When a staff screen first opened the order: until then the board rings and the escalation timer runs. */

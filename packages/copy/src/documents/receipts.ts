@@ -68,6 +68,8 @@ export const receiptDocument = {
   latePaymentPenalties:
     'En cas de retard de paiement : pénalités au taux de trois fois le taux d’intérêt légal et indemnité forfaitaire de 40 € pour frais de recouvrement (Code de commerce, art. L441-10 et D441-5).',
   takeaway: 'À emporter (retrait au restaurant)',
+  /** A receipt or invoice shown or printed again (docs/decisions/031): `reprint` 1 for the first duplicate. */
+  duplicate: (reprint: number) => `DUPLICATA n° ${reprint}`,
   delivery: words.delivery,
 } as const;
 

@@ -8,5 +8,5 @@ export { appendOrderEvent, appendOrderEvents, orderEventsChannel } from './event
 export type { OrderEventRow } from './events.ts';
 export { numberPlacedOrder } from '../../db/document-numbers.ts';
 export { toOrderView } from './order-view.ts';
-export { findOrder, findOrderBySecret, findOrderLines, findStatusHistories, findTestModeOrders, insertPastOrders } from './repository.ts';
+export { countReceiptEdition, findOrder, findOrderBySecret, findOrderLines, findStatusHistories, findTestModeOrders, insertPastOrders } from './repository.ts';
 export type { OrderMailOutbox } from './service.ts';

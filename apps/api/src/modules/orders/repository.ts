@@ -84,6 +84,20 @@ export async function findOrderBySecret(db: Database, secret: string) {
   return rows[0];
 }
 
+/**
+ * Counts one more edition (shown or printed) of the order's receipt, in `db` (the caller's
+ * transaction: the row stays locked until its duplicate's entry is written, docs/decisions/031).
+ * @returns the editions after this one: 1 for the original, 2 for the first « DUPLICATA »…
+ */
+export async function countReceiptEdition(db: Database, orderId: number): Promise<number> {
+  const [row] = await db
+    .update(orders)
+    .set({ receiptEditions: sql`${orders.receiptEditions} + 1` })
+    .where(eq(orders.orderId, orderId))
+    .returning({ editions: orders.receiptEditions });
+  return row?.editions ?? 0;
+}
+
 /** A new order's e-mails (outbox rows, mail/service.ts prepareOrderMailRows), rendered once its id and secret are known. */
 export type NewOrderMails = (written: { orderId: number; secret: string }) => NewOutboxMail[];
 

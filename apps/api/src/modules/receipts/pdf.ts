@@ -86,6 +86,7 @@ export async function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
   if (seller.phone || seller.email) text([seller.phone, seller.email].filter(Boolean).join('   ·   '), { size: 9 });
   doc.moveDown(0.8);
 
+  if (receipt.duplicate) text(receipt.duplicate.label, { font: 'bold', size: 16, color: '#b91c1c' });
   text(title, { font: 'bold', size: 14 });
   if (receipt.invoice_number) text(receiptPage.receiptTitle(receipt.number), { size: 9 });
   text(receiptPage.orderOn(receipt.order_id, receipt.issued_at_label));

@@ -1,7 +1,8 @@
-import { buildReceipt, type Receipt } from '@resto/domain/receipt';
+import { buildReceipt, formatInvoiceNumber, formatReceiptNumber, type Receipt } from '@resto/domain/receipt';
 import { receiptAnswers } from '@resto/copy/documents/receipts';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { BooksService, Chain } from '../books/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import * as orders from '../orders/index.ts';
 
@@ -13,25 +14,42 @@ export class ReceiptService {
   constructor(
     private readonly db: Database,
     private readonly catalog: CatalogService,
+    private readonly books: BooksService,
   ) {}
 
   /**
-   * The receipt of the order holding `secret`.
+   * The receipt of the order holding `secret`, as one more edition of it: the first is the
+   * original, every later one says « DUPLICATA » with its reprint count and is an entry of the
+   * order's books chain, written with the count (docs/decisions/031, « a receipt shown or printed again »).
    * @throws ApiError 404 unknown secret; 409 an order not placed yet (a card order not paid).
    */
   async receiptOf(secret: string): Promise<Receipt> {
     const order = secretPattern.test(secret) ? await orders.findOrderBySecret(this.db, secret) : undefined;
     if (!order) throw new ApiError('receipt_not_found', receiptAnswers.unknownReceipt);
     if (order.receiptNumber === null || order.placedAt === null) throw new ApiError('receipt_not_ready', receiptAnswers.receiptNotYet);
+    const shown = order.business !== null && order.invoiceNumber !== null ? formatInvoiceNumber(order.invoiceNumber) : formatReceiptNumber(order.receiptNumber);
+    const edition = await this.countEdition(order.orderId, order.booksChain === 'simulation' ? 'simulation' : 'live', shown);
     const [lines, catalog, testModeOrders] = await Promise.all([
       orders.findOrderLines(this.db, order.orderId),
       this.catalog.getCatalog(),
       orders.findTestModeOrders(this.db, [order.orderId]),
     ]);
     return buildReceipt(
-      { ...order, receiptNumber: order.receiptNumber, placedAt: order.placedAt, testMode: testModeOrders.has(order.orderId) },
+      { ...order, receiptNumber: order.receiptNumber, placedAt: order.placedAt, testMode: testModeOrders.has(order.orderId), edition },
       lines.map((line) => ({ ...line, options: line.options.map((o) => ({ name: o.name, quantity: o.quantity })) })),
       catalog.settings,
     );
+  }
+
+  /** Counts the edition and, from the second on, writes its duplicate's entry in the same transaction. */
+  private async countEdition(orderId: number, chain: Chain, number: string): Promise<number> {
+    const signer = await this.books.signer();
+    return this.db.transaction(async (tx) => {
+      const edition = await orders.countReceiptEdition(tx, orderId);
+      if (edition > 1) {
+        await this.books.append(tx, signer, { chain, orderId, body: { kind: 'duplicate', duplicate: { number, reprint: edition - 1 } } });
+      }
+      return edition;
+    });
   }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "receipt_editions" integer DEFAULT 0 NOT NULL;
