@@ -108,7 +108,10 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
 
         <section className="border-b border-black/10 py-4">
           {receipt.duplicate ? (
-            <p className="mb-2 inline-block rounded border-2 border-red-700 px-3 py-1 text-lg font-extrabold tracking-widest text-red-700" data-testid="receipt-duplicate">
+            <p
+              className="mb-2 inline-block rounded border-2 border-red-700 px-3 py-1 text-lg font-extrabold tracking-widest text-red-700"
+              data-testid="receipt-duplicate"
+            >
               {receipt.duplicate.label}
             </p>
           ) : null}

@@ -288,8 +288,7 @@ export async function updateOrderStatus(db: Database, orderId: number, status: s
     const current = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderId, orderId)).for('no key update');
     await tx.update(orders).set({ status, transactionId, updatedAt: new Date() }).where(eq(orders.orderId, orderId));
     const from = current[0]?.status ?? null;
-    if (from !== status)
-      await appendOrderEvent(tx, { orderId, type: eventTypeOfStatus(status), fromStatus: from, toStatus: status, actor: 'customer' });
+    if (from !== status) await appendOrderEvent(tx, { orderId, type: eventTypeOfStatus(status), fromStatus: from, toStatus: status, actor: 'customer' });
   });
 }
 

@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { receiptAnswers } from '@resto/copy/documents/receipts';
 import type { Receipt } from '@resto/domain/receipt';
-import { orders } from '../../db/schema.ts';
+import { journalEntries, orders } from '../../db/schema.ts';
 import { buildOrderPayload, errorOf, getJson, looksFrench, payloadOf, postOrder, request, startTestServer, type TestServer } from '../../test/harness.ts';
 import { authQuery, call, createAccount, newEmail } from '../../test/accounts.ts';
 import { confirmCard, createCardOrder, cards, intentFor, putPaid } from '../payments/test-helpers.ts';
@@ -111,6 +111,27 @@ describe('the receipt of a cash order', () => {
       expect(text).toContain(expected);
     // A pickup order: the receipt says where it is paid, not « au retrait ou à la livraison ».
     expect(text).not.toContain('livraison');
+  });
+
+  test('shown again it says « DUPLICATA » with its reprint count, and each reprint is an entry of the books; concurrent reprints count once each', async () => {
+    const { orderId, secret } = await placeCash();
+    const first = payloadOf(await getJson<Receipt>(server.baseUrl, `/v2/public/receipts/${secret}`));
+    expect(first.duplicate).toBeNull();
+    const second = payloadOf(await getJson<Receipt>(server.baseUrl, `/v2/public/receipts/${secret}`));
+    expect(second.duplicate).toEqual({ reprint: 1, label: 'DUPLICATA n° 1' });
+    const pdf = await pdfText(await (await fetch(`${server.baseUrl}/v2/public/receipts/${secret}.pdf`)).arrayBuffer());
+    expect(pdf).toContain('DUPLICATA n° 2');
+    // Three at once: three more editions, numbered 3, 4 and 5 in some order, none twice.
+    const together = await Promise.all([1, 2, 3].map(() => getJson<Receipt>(server.baseUrl, `/v2/public/receipts/${secret}`)));
+    expect(together.map((r) => payloadOf(r).duplicate!.reprint).sort()).toEqual([3, 4, 5]);
+    const entries = await server.db
+      .select({ content: journalEntries.content, number: journalEntries.documentNumber })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.orderId, orderId), eq(journalEntries.kind, 'duplicate')))
+      .orderBy(asc(journalEntries.seq));
+    expect(entries.map((e) => (JSON.parse(e.content) as { body: { duplicate: { reprint: number } } }).body.duplicate.reprint)).toEqual([1, 2, 3, 4, 5]);
+    expect(new Set(entries.map((e) => e.number))).toEqual(new Set([first.number]));
+    expect((await verifyJournal(server.db)).ok).toBe(true);
   });
 
   test("the confirmation e-mail links to the receipt page (site.url + /recu?commande=<secret>); the kitchen's does not", async () => {
