@@ -186,7 +186,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     trustProxy: options.trustProxy ?? false,
     privacy: new PrivacyService(db, catalog, clock, logger),
     limits: new RequestLimits(db, options.rateLimitFactor ?? 1),
-    staff: new StaffService(db, mail, catalog, clock, logger, siteUrl),
+    staff: new StaffService(db, mail, catalog, clock, logger, siteUrl, books),
     siteUrl,
     realtime: new RealtimeHub(db, options.listen, logger, { pollMs: options.realtimePollMs ?? (options.listen ? 10_000 : 1000) }),
     ssePingMs: options.ssePingMs,

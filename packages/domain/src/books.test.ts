@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { combineTotals, emptyTotals, meansOfPayment, salesChannels, totalsDifferences, totalsOf, type EntryBody, type SaleDocument } from './books.ts';
+import {
+  combineTotals,
+  emptyTotals,
+  isFiscalChange,
+  meansOfPayment,
+  salesChannels,
+  totalsDifferences,
+  totalsOf,
+  type EntryBody,
+  type SaleDocument,
+} from './books.ts';
 
 /** A receipt of two lines: a pizza at 10 % (12,00 € TTC) and a beer at 20 % (6,00 € TTC), 1,00 € off the pizza, 2,50 € delivery at 10 %. */
 const receipt: SaleDocument = {
@@ -98,7 +108,9 @@ const document = fc
   });
 const body: fc.Arbitrary<EntryBody> = fc.oneof(
   document.map((d) => ({ kind: 'document' as const, document: d })),
-  fc.record({ order_id: fc.nat(), means: fc.constantFrom(...meansOfPayment), amount: fc.integer({ min: -50_000, max: 50_000 }) }).map((p) => ({ kind: 'payment' as const, payment: p })),
+  fc
+    .record({ order_id: fc.nat(), means: fc.constantFrom(...meansOfPayment), amount: fc.integer({ min: -50_000, max: 50_000 }) })
+    .map((p) => ({ kind: 'payment' as const, payment: p })),
   fc.record({ order_id: fc.nat(), means: fc.constantFrom(...meansOfPayment), amount: cents }).map((r) => ({ kind: 'refund' as const, refund: r })),
   fc.constant({ kind: 'technical' as const, technical: { event: 'staff_login' as const, detail: {} } }),
 );
@@ -137,9 +149,12 @@ describe('closures: properties', () => {
 
   test('a closure’s totals do not depend on the order of its entries', () => {
     fc.assert(
-      fc.property(fc.array(body, { maxLength: 30 }).chain((entries) => fc.tuple(fc.constant(entries), fc.shuffledSubarray(entries, { minLength: entries.length }))), ([entries, shuffled]) => {
-        expect(totalsDifferences(totalsOf(entries, 0), totalsOf(shuffled, 0))).toEqual([]);
-      }),
+      fc.property(
+        fc.array(body, { maxLength: 30 }).chain((entries) => fc.tuple(fc.constant(entries), fc.shuffledSubarray(entries, { minLength: entries.length }))),
+        ([entries, shuffled]) => {
+          expect(totalsDifferences(totalsOf(entries, 0), totalsOf(shuffled, 0))).toEqual([]);
+        },
+      ),
     );
   });
 });
@@ -152,5 +167,26 @@ describe('totalsDifferences: a stored closure against its entries', () => {
     expect(totalsDifferences({ ...totals, total_ttc: totals.total_ttc + 1 }, totals)).toEqual(['total_ttc : 1851 ≠ 1850']);
     expect(totalsDifferences({ ...totals, vat: totals.vat.slice(1) }, totals)).toHaveLength(1);
     expect(totalsDifferences({ ...totals, channels: { ...totals.channels, pickup: 5 } }, totals)[0]).toMatch(/^channels : /);
+  });
+});
+
+describe('isFiscalChange (decision 031: a change of VAT rate or fiscal settings is a technical entry)', () => {
+  const dish = (rate: number, optionRates: number[] = []) => ({
+    name: 'Pizza',
+    tax_rate: rate,
+    options: [{ name: 'Taille', values: optionRates.map((r) => ({ name: 'x', tax_rate: r })) }],
+  });
+  test.each([
+    ['legal.siret changed', { entity: 'settings', entityId: 'legal.siret', before: 'a', after: 'b' }, true],
+    ['books.closure_email changed', { entity: 'settings', entityId: 'books.closure_email', before: null, after: 'a@b.fr' }, true],
+    ['contacts.phone changed', { entity: 'settings', entityId: 'contacts.phone', before: 'a', after: 'b' }, false],
+    ['a dish 10 % → 20 %', { entity: 'item', entityId: 3, before: dish(10), after: dish(20) }, true],
+    ['an option 10 % → 5,5 %', { entity: 'item', entityId: 3, before: dish(10, [10]), after: dish(10, [5.5]) }, true],
+    ['a dish’s price only', { entity: 'item', entityId: 3, before: { ...dish(10), price_pickup: 11 }, after: { ...dish(10), price_pickup: 12 } }, false],
+    ['a dish created', { entity: 'item', entityId: 3, before: null, after: dish(10) }, false],
+    ['a restaurant file imported', { entity: 'restaurant', entityId: null, before: null, after: null }, true],
+    ['an offer', { entity: 'offer', entityId: 1, before: {}, after: {} }, false],
+  ])('%s', (_name, change, fiscal) => {
+    expect(isFiscalChange(change)).toBe(fiscal);
   });
 });

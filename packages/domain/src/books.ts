@@ -308,3 +308,32 @@ export function periodClosure(period: ClosurePeriod, parts: readonly Closure[], 
     ...combineTotals(parts, previousPerpetual),
   };
 }
+
+/** The VAT rates a dish's view names (its own and its options' values'), sorted: what a change of rate changes. */
+function vatRatesOf(view: unknown): number[] {
+  const rates: number[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object')
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'tax_rate' && typeof inner === 'number') rates.push(inner);
+        else walk(inner);
+      }
+  };
+  walk(view);
+  return rates.sort((a, b) => a - b);
+}
+
+/**
+ * Whether a back-office change is fiscal, so a technical entry of the journal (decision 031, the
+ * « sécurisation » condition: « change of VAT rate or fiscal settings »): a setting of the seller's
+ * legal identity (`legal.*`) or of the books (`books.*`), a dish whose VAT rate (or an option's)
+ * changed, and the import of a whole restaurant file (it replaces both).
+ * `before`/`after`: the audit entry's views (null on create or delete).
+ */
+export function isFiscalChange(change: { entity: string; entityId: string | number | null; before: unknown; after: unknown }): boolean {
+  if (change.entity === 'restaurant') return true;
+  if (change.entity === 'settings') return typeof change.entityId === 'string' && /^(legal|books)\./.test(change.entityId);
+  if (change.entity === 'item' && change.before != null && change.after != null) return vatRatesOf(change.before).join() !== vatRatesOf(change.after).join();
+  return false;
+}

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { isFiscalChange } from '@resto/domain/books';
 import type { Database, Transaction } from '../../db/client.ts';
 import { auditLog, catalogVersion } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { BooksService } from '../books/index.ts';
 import { catalogChanged, catalogChangedChannel } from '../catalog/index.ts';
 
 /**
@@ -21,6 +23,8 @@ import { catalogChanged, catalogChangedChannel } from '../catalog/index.ts';
 export interface EditAuthor {
   staffId: number;
   name: string;
+  /** The books, when the change may be fiscal (`isFiscalChange`): each fiscal entry of its audit is also a technical entry of the journal, in the same transaction (docs/decisions/031). */
+  books?: BooksService;
 }
 
 /** One line of the audit log. `before`/`after`: the row's values as the API shows them (null on create/delete). */
@@ -51,6 +55,8 @@ export interface EditOutcome<T> {
  * everything back, the version included. @returns change's result.
  */
 export async function catalogEdit<T>(db: Database, author: EditAuthor, change: (tx: EditTx, version: number) => Promise<EditOutcome<T>>): Promise<T> {
+  // Loaded before the transaction (BooksService.signer: PGlite would wait on its own transaction).
+  const signer = await author.books?.signer();
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(catalogVersion)
@@ -71,6 +77,27 @@ export async function catalogEdit<T>(db: Database, author: EditAuthor, change: (
           after: entry.after ?? null,
         })),
       );
+    const fiscal = outcome.audit.filter(isFiscalChange);
+    if (author.books && signer)
+      for (const entry of fiscal)
+        await author.books.append(tx, signer, {
+          chain: 'live',
+          operator: { staff_id: author.staffId, name: author.name },
+          body: {
+            kind: 'technical',
+            technical: {
+              event: 'fiscal_settings',
+              detail: {
+                entity: entry.entity,
+                entity_id: entry.entityId,
+                action: entry.action,
+                summary: entry.summary,
+                before: JSON.stringify(entry.before ?? null),
+                after: JSON.stringify(entry.after ?? null),
+              },
+            },
+          },
+        });
     // Delivered at commit to every instance LISTENing (CatalogService.listen): they rebuild at once, not at their next 1 s check.
     await tx.execute(sql`select pg_notify(${catalogChangedChannel}, ${String(row!.version)})`);
     return outcome.result;

@@ -5,6 +5,7 @@ import { requestErrors } from '@resto/copy/errors/request';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ok, routes, serve } from '../../http/openapi.ts';
+import type { BooksService } from '../books/index.ts';
 import { staffAuthenticator } from '../staff/index.ts';
 import { importRestaurant, parseRestaurantFile, previewImport, readAuditPage, readRestaurantFile } from './service.ts';
 
@@ -34,7 +35,7 @@ const parisDate = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'E
  * declared in packages/contract/src/audit.routes.ts, all owner-only: routes.ts → service.ts →
  * repository.ts.
  */
-export function auditRoutes(deps: { db: Database; clock: () => Date }) {
+export function auditRoutes(deps: { db: Database; clock: () => Date; books?: BooksService }) {
   const { db, clock } = deps;
   const app = routes({ authenticateStaff: staffAuthenticator(db, clock) });
 
@@ -54,7 +55,7 @@ export function auditRoutes(deps: { db: Database; clock: () => Date }) {
     const { expected_catalog_version: expected } = c.req.valid('query');
     const file = await restaurantFileOf(c);
     const { staffId, name } = c.var.staff;
-    return ok(c, await importRestaurant(db, { staffId, name }, expected, file));
+    return ok(c, await importRestaurant(db, { staffId, name, books: deps.books }, expected, file));
   });
   return app;
 }

@@ -1,13 +1,14 @@
 import * as menuRoutes from '@resto/contract/menu.routes';
 import type { Database } from '../../db/client.ts';
 import { ok, routes, serve, type StaffPrincipal } from '../../http/openapi.ts';
+import type { BooksService } from '../books/index.ts';
 import { staffAuthenticator } from '../staff/index.ts';
 import { readMenuTree } from './repository.ts';
 import * as menu from './service.ts';
 
 /** Who made a change, as the audit log names them. */
-function authorOf(staff: StaffPrincipal) {
-  return { staffId: staff.staffId, name: staff.name };
+function authorOf(staff: StaffPrincipal, books?: BooksService) {
+  return { staffId: staff.staffId, name: staff.name, books };
 }
 
 /**
@@ -15,7 +16,7 @@ function authorOf(staff: StaffPrincipal) {
  * packages/contract/src/menu.routes.ts, owner only, never cached: the tree, and create / update /
  * delete / move of dishes, categories and menus (service.ts; docs/decisions/023-back-office.md).
  */
-export function menuEditorRoutes(deps: { db: Database; clock: () => Date }) {
+export function menuEditorRoutes(deps: { db: Database; clock: () => Date; books?: BooksService }) {
   const { db, clock } = deps;
   const app = routes({ authenticateStaff: staffAuthenticator(db, clock) });
   app.use('/v2/restaurant/menu/*', async (c, next) => {
@@ -29,8 +30,8 @@ export function menuEditorRoutes(deps: { db: Database; clock: () => Date }) {
 
   serve(app, menuRoutes.getMenuTree, async (c) => ok(c, await readMenuTree(db)));
 
-  serve(app, menuRoutes.createDish, async (c) => ok(c, await menu.createDish(db, authorOf(c.var.staff), c.req.valid('json'))));
-  serve(app, menuRoutes.updateDish, async (c) => ok(c, await menu.updateDish(db, authorOf(c.var.staff), Number(c.req.valid('param').id), c.req.valid('json'))));
+  serve(app, menuRoutes.createDish, async (c) => ok(c, await menu.createDish(db, authorOf(c.var.staff, deps.books), c.req.valid('json'))));
+  serve(app, menuRoutes.updateDish, async (c) => ok(c, await menu.updateDish(db, authorOf(c.var.staff, deps.books), Number(c.req.valid('param').id), c.req.valid('json'))));
   serve(app, menuRoutes.deleteDish, async (c) =>
     ok(c, await menu.deleteDish(db, authorOf(c.var.staff), Number(c.req.valid('param').id), c.req.valid('query').expected_version)),
   );

@@ -18,6 +18,7 @@ import { RateLimiter } from '../auth/index.ts';
 import { hashSessionToken, newSessionToken } from '../auth/index.ts';
 import { staffInvitationMail } from './mail.ts';
 import { openStaffSession, type StaffPrincipal } from './sessions.ts';
+import type { BooksService } from '../books/index.ts';
 
 /** The path of the page that turns an invitation's token into an account (apps/web/app/routes/restaurant-invitation.tsx). */
 const invitationPath = '/restaurant/invitation';
@@ -62,7 +63,12 @@ export async function ensureFirstOwnerLink(db: Database, now: Date, siteUrl: str
       await tx
         .update(staffInvitations)
         .set({ revokedAt: now })
-        .where(inArray(staffInvitations.id, live.map((row) => row.id)));
+        .where(
+          inArray(
+            staffInvitations.id,
+            live.map((row) => row.id),
+          ),
+        );
     // A preset token used before (accepted, then every member removed): its old row goes, the hash is unique.
     if (presetToken) await tx.delete(staffInvitations).where(eq(staffInvitations.tokenHash, hashSessionToken(presetToken)));
     await tx.insert(staffInvitations).values({
@@ -93,6 +99,8 @@ export class StaffService {
     private readonly logger: Logger,
     /** The site's public origin (SITE_URL), for the links in invitation e-mails. */
     readonly siteUrl: string,
+    /** The books: every staff log-in is a technical entry of the journal (docs/decisions/031, « sécurisation »). */
+    private readonly books?: BooksService,
   ) {
     this.limits = new RateLimiter(db, clock);
   }
@@ -125,7 +133,7 @@ export class StaffService {
       throw new ApiError('staff_login_failed', staffAnswers.loginFailed, [{ path: 'password', message: staffAnswers.loginFailed }]);
     }
     await this.limits.reset(backoffs.passwordPerClient, subject);
-    const token = await openStaffSession(this.db, row.id, this.clock());
+    const token = await this.openSession({ id: row.id, name: row.name, role: row.role }, this.clock(), 'login');
     return { token, me: await this.me({ staffId: row.id, email: row.email, name: row.name, role: row.role }) };
   }
 
@@ -182,7 +190,13 @@ export class StaffService {
       return inserted!;
     });
     this.mail.sendInBackground(
-      staffInvitationMail({ to: input.email, link: invitationLink(this.siteUrl, token), role: input.role, restaurant: await this.restaurantName(), days: invitationDays }),
+      staffInvitationMail({
+        to: input.email,
+        link: invitationLink(this.siteUrl, token),
+        role: input.role,
+        restaurant: await this.restaurantName(),
+        days: invitationDays,
+      }),
     );
     this.logger.info({ invitation: row.id, role: row.role, by: owner.staffId }, 'invitation envoyée');
     return toInvitation(row);
@@ -228,7 +242,11 @@ export class StaffService {
   }
 
   private async liveInvitation(token: string) {
-    const [row] = await this.db.select().from(staffInvitations).where(eq(staffInvitations.tokenHash, hashSessionToken(token))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(staffInvitations)
+      .where(eq(staffInvitations.tokenHash, hashSessionToken(token)))
+      .limit(1);
     if (!row || !isInvitationLive(row, this.clock())) throw invitationInvalid();
     return row;
   }
@@ -276,8 +294,23 @@ export class StaffService {
       return inserted!.id;
     });
     this.logger.info({ staff: staffId, role: invitation.role, firstOwner: invitation.invitedBy === null }, 'compte du restaurant créé');
-    const session = await openStaffSession(this.db, staffId, now);
+    const session = await this.openSession({ id: staffId, name: input.name, role: invitation.role }, now, 'invitation');
     return { token: session, me: await this.me({ staffId, email, name: input.name, role: invitation.role }) };
+  }
+
+  /** Opens a session and writes its log-in's technical entry with it, in one transaction. @returns the session's token. */
+  private async openSession(member: { id: number; name: string; role: string }, now: Date, via: 'login' | 'invitation'): Promise<string> {
+    const signer = await this.books?.signer();
+    return this.db.transaction(async (tx) => {
+      const token = await openStaffSession(tx, member.id, now);
+      if (this.books && signer)
+        await this.books.append(tx, signer, {
+          chain: 'live',
+          operator: { staff_id: member.id, name: member.name },
+          body: { kind: 'technical', technical: { event: 'staff_login', detail: { staff_id: member.id, role: member.role, via } } },
+        });
+      return token;
+    });
   }
 }
 
@@ -297,10 +330,16 @@ export async function createStaffMember(db: Database, input: { email: string; na
     const [existing] = await tx.select().from(staffUsers).where(eq(staffUsers.email, input.email)).limit(1);
     if (existing && !existing.removedAt) throw fieldError('invalid_request', 'email', staffAnswers.alreadyMember);
     if (existing) {
-      await tx.update(staffUsers).set({ name: input.name, role: input.role, passwordHash, removedAt: null, createdAt: now }).where(eq(staffUsers.id, existing.id));
+      await tx
+        .update(staffUsers)
+        .set({ name: input.name, role: input.role, passwordHash, removedAt: null, createdAt: now })
+        .where(eq(staffUsers.id, existing.id));
       return existing.id;
     }
-    const [inserted] = await tx.insert(staffUsers).values({ email: input.email, name: input.name, role: input.role, passwordHash, createdAt: now }).returning({ id: staffUsers.id });
+    const [inserted] = await tx
+      .insert(staffUsers)
+      .values({ email: input.email, name: input.name, role: input.role, passwordHash, createdAt: now })
+      .returning({ id: staffUsers.id });
     return inserted!.id;
   });
 }
