@@ -170,6 +170,19 @@ describe('insertDemoHistory, then recommendations', () => {
     expect(await countOrders(server.db)).toBe(3000);
   });
 
+  test('the history is the books’ simulation chain: no order of it is a live sale, none has a live receipt (docs/decisions/031)', async () => {
+    const [chains] = await queryRows<{ simulation: number; live: number }>(
+      server.db,
+      sql`select count(*) filter (where books_chain = 'simulation')::int as simulation, count(*) filter (where books_chain <> 'simulation')::int as live from orders`,
+    );
+    expect(chains).toEqual({ simulation: 3000, live: 0 });
+    const [entries] = await queryRows<{ n: number }>(
+      server.db,
+      sql`select count(*)::int as n from journal_entries where chain = 'live' and kind in ('document', 'payment')`,
+    );
+    expect(entries!.n).toBe(0);
+  });
+
   test('in the database too, brunch dishes were ordered on weekends only', async () => {
     const brunchIds = allItems(catalogue)
       .filter(isBrunch)

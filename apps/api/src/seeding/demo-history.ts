@@ -24,7 +24,7 @@ const demoHistorySeed = 20_241_122;
 
 /** One generated order: its row, its lines and its status history (oldest first). */
 export interface DemoOrder {
-  order: BuiltOrder & { updatedAt: Date };
+  order: BuiltOrder & { booksChain: 'simulation'; updatedAt: Date };
   lines: NewOrderLine[];
   /** The chosen option values of each line, in line order (what priced them). */
   choices: ChosenOptionValue[][];
@@ -69,7 +69,8 @@ export function generateDemoHistory(input: DemoHistoryInput): DemoOrder[] {
       createdAt: cart.createdAt,
     });
     return {
-      order: { ...order, updatedAt: cart.history.at(-1)!.at },
+      // The books' simulation chain (docs/decisions/031): a demo order is never a sale of the live books.
+      order: { ...order, booksChain: 'simulation', updatedAt: cart.history.at(-1)!.at },
       lines,
       choices: cart.lines.map((line) => [...line.choices]),
       history: cart.history,
