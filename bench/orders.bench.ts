@@ -247,7 +247,7 @@ async function rawPglite() {
  * COMMIT included. On PostgreSQL every `pg` query counts; on PGlite every query of the client (named
  * statements included, db/naming-pglite.ts) and of its transactions.
  */
-async function statementsPerOrder(kind: 'pglite' | 'postgres', orders = 20): Promise<number> {
+async function statementsPerOrder(kind: 'pglite' | 'postgres', orders = 20, journal = true): Promise<{ statements: number; ms: number }> {
   let counting = false;
   let statements = 0;
   const restore: (() => void)[] = [];
@@ -276,11 +276,16 @@ async function statementsPerOrder(kind: 'pglite' | 'postgres', orders = 20): Pro
   if (kind === 'postgres') process.env.DATABASE_URL = adminUrl;
   const server = await startTestServer({ clock: () => openNow });
   delete process.env.DATABASE_URL;
+  // Without the journal (docs/decisions/031): the same order service without its books, to show
+  // what the cash order's receipt entry costs, beside. Only here: the product always journals.
+  if (!journal) Reflect.set(server.deps.orders, 'books', undefined);
+  let elapsed = 0;
   try {
     const template = await buildOrderPayload(server);
     await postOrder(server.baseUrl, template); // the catalogue and the counters' rows are there
     await server.deps.mail.idle();
     counting = true;
+    const started = performance.now();
     for (let i = 0; i < orders; i++) {
       const answer = await postOrder(server.baseUrl, {
         ...template,
@@ -290,12 +295,27 @@ async function statementsPerOrder(kind: 'pglite' | 'postgres', orders = 20): Pro
       if (answer.status !== 201) throw new Error(`commande refusée : ${answer.status} ${JSON.stringify(answer.body)}`);
       await server.deps.mail.idle();
     }
+    elapsed = performance.now() - started;
     counting = false;
   } finally {
     await server.close();
     restore.forEach((undo) => undo());
   }
-  return statements / orders;
+  return { statements: statements / orders, ms: elapsed / orders };
+}
+
+/** The journal's cost per order: statements and time, one after the other in-process, with and without it (same run). */
+async function journalCost(kind: 'pglite' | 'postgres'): Promise<number> {
+  const withJournal = await statementsPerOrder(kind, 40);
+  const without = await statementsPerOrder(kind, 40, false);
+  const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  console.log(
+    `${label} : ${withJournal.statements.toFixed(1)} requêtes SQL par commande (requête HTTP et envoi de ses e-mails), ${withJournal.ms.toFixed(1)} ms une à une`,
+  );
+  console.log(
+    `${label} sans le journal des ventes : ${without.statements.toFixed(1)} requêtes, ${without.ms.toFixed(1)} ms une à une — le journal ajoute ${(withJournal.statements - without.statements).toFixed(1)} requêtes et ${(withJournal.ms - without.ms).toFixed(1)} ms (×${(withJournal.ms / without.ms).toFixed(2)})`,
+  );
+  return withJournal.statements;
 }
 
 async function benchServer(label: string, port: number, databaseUrl: string | undefined): Promise<Load> {
@@ -340,9 +360,8 @@ const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 if (databases.includes('pglite')) {
   const pgliteLoad = await benchServer('PGlite', basePort, undefined);
   const pgliteRaw = await rawPglite();
-  const pgliteStatements = await statementsPerOrder('pglite');
   console.log(`PGlite brut (même transaction, PGlite direct) : ${pgliteRaw.rps.toFixed(0)}/s, p99 ${pgliteRaw.p99.toFixed(1)} ms`);
-  console.log(`PGlite : ${pgliteStatements.toFixed(1)} requêtes SQL par commande (requête HTTP et envoi de ses e-mails)`);
+  await journalCost('pglite');
   figures.push(figure('order creation, PGlite', pgliteLoad, pgliteRaw, 300));
 }
 
@@ -354,7 +373,6 @@ else {
     const postgresLoad = await benchServer('PostgreSQL', basePort + 1, database.url);
     const postgresRaw = await rawPostgres(database.url);
     const pgbench = pgbenchRate(database.url);
-    const postgresStatements = await statementsPerOrder('postgres');
     console.log(
       `PostgreSQL brut (même transaction, pg, ${connections} clients, requêtes préparées) : ${postgresRaw.rps.toFixed(0)}/s, p99 ${postgresRaw.p99.toFixed(1)} ms`,
     );
@@ -363,7 +381,7 @@ else {
         ? `PostgreSQL seul (pgbench, même transaction, ${connections} clients, requêtes préparées) : ${pgbench.rps.toFixed(0)}/s, p99 ${pgbench.p99.toFixed(1)} ms`
         : 'pgbench absent : débit propre de PostgreSQL non mesuré.',
     );
-    console.log(`PostgreSQL : ${postgresStatements.toFixed(1)} requêtes SQL par commande (requête HTTP et envoi de ses e-mails)`);
+    await journalCost('postgres');
     figures.push(figure('order creation, PostgreSQL', postgresLoad, postgresRaw, 800, pgbench));
   } finally {
     await database.drop();
