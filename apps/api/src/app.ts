@@ -98,6 +98,8 @@ export interface AppDeps {
   escalation: EscalationService;
   /** Where uploaded dish images are written and served from (DATA_DIR/uploads; docs/decisions/023). */
   uploadsDir: string;
+  /** Where the books' archives are written (DATA_DIR/archives; docs/decisions/031). */
+  archivesDir: string;
   /** The books' journal (docs/decisions/031): its signer and the append of entries. */
   books: BooksService;
   /** The books' closing job (docs/decisions/031): each day closed after its last opening, its month and fiscal year after it. */
@@ -134,6 +136,8 @@ export interface DepsOptions {
   ssePingMs?: number;
   /** Where uploaded images go (DATA_DIR/uploads); default: a folder in the system's temporary directory. */
   uploadsDir?: string;
+  /** Where the books' archives go (DATA_DIR/archives); default: a folder in the system's temporary directory. */
+  archivesDir?: string;
   /** BOOKS_SIGNING_KEY, or undefined: the key kept in server_secrets (docs/decisions/031). */
   booksSigningKey?: string;
   /** The books' signer the server's start already loaded (run-server.ts). */
@@ -164,6 +168,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     await board.autoReject(orderId, expectedStatus);
   };
   const escalation = new EscalationService(db, catalog, mail, clock, logger, refuse, { siteUrl });
+  const archivesDir = options.archivesDir ?? join(tmpdir(), 'resto-archives');
   return {
     db,
     clock,
@@ -193,8 +198,9 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     board,
     escalation,
     uploadsDir: options.uploadsDir ?? join(tmpdir(), 'resto-uploads'),
+    archivesDir,
     books,
-    closing: new ClosingJob(db, books, catalog, mail, clock, logger),
+    closing: new ClosingJob(db, books, catalog, mail, clock, logger, archivesDir),
   };
 }
 
