@@ -61,6 +61,7 @@ import { uploadedFiles, uploadPath, uploadRoutes } from './modules/images/routes
 import { availabilityRoutes } from './modules/availability/routes.ts';
 import { BooksService, type BooksSigner } from './modules/books/index.ts';
 import { ClosingJob } from './modules/books/closing-job.ts';
+import { booksArchiveRoutes } from './modules/books/archive-routes.ts';
 
 export interface AppDeps {
   db: Database;
@@ -98,6 +99,8 @@ export interface AppDeps {
   escalation: EscalationService;
   /** Where uploaded dish images are written and served from (DATA_DIR/uploads; docs/decisions/023). */
   uploadsDir: string;
+  /** Where the books' archives are written (DATA_DIR/archives; docs/decisions/031). */
+  archivesDir: string;
   /** The books' journal (docs/decisions/031): its signer and the append of entries. */
   books: BooksService;
   /** The books' closing job (docs/decisions/031): each day closed after its last opening, its month and fiscal year after it. */
@@ -134,6 +137,8 @@ export interface DepsOptions {
   ssePingMs?: number;
   /** Where uploaded images go (DATA_DIR/uploads); default: a folder in the system's temporary directory. */
   uploadsDir?: string;
+  /** Where the books' archives go (DATA_DIR/archives); default: a folder in the system's temporary directory. */
+  archivesDir?: string;
   /** BOOKS_SIGNING_KEY, or undefined: the key kept in server_secrets (docs/decisions/031). */
   booksSigningKey?: string;
   /** The books' signer the server's start already loaded (run-server.ts). */
@@ -164,6 +169,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     await board.autoReject(orderId, expectedStatus);
   };
   const escalation = new EscalationService(db, catalog, mail, clock, logger, refuse, { siteUrl });
+  const archivesDir = options.archivesDir ?? join(tmpdir(), 'resto-archives');
   return {
     db,
     clock,
@@ -193,8 +199,9 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     board,
     escalation,
     uploadsDir: options.uploadsDir ?? join(tmpdir(), 'resto-uploads'),
+    archivesDir,
     books,
-    closing: new ClosingJob(db, books, catalog, mail, clock, logger),
+    closing: new ClosingJob(db, books, catalog, mail, clock, logger, archivesDir),
   };
 }
 
@@ -389,6 +396,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', capacityRoutes(deps));
   app.route('/', publicSlotRoutes(deps));
   app.route('/', settingsRoutes(deps));
+  app.route('/', booksArchiveRoutes(deps));
   app.route('/', trackingRoutes(deps.board));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs, screens: deps.escalation.screens };
   app.route('/', restaurantRealtimeRoutes(realtime));

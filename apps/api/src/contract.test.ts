@@ -753,6 +753,28 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('patch', settingsRoute, settingsRoute, { body: change(40) })).status).toBe(401);
   });
 
+  test('the owner’s register: archives and the verification (docs/decisions/031)', async () => {
+    const owner = { Cookie: (await createTestStaff(server.db, { role: 'owner', now })).cookie };
+    const member = { Cookie: (await createTestStaff(server.db, { now })).cookie };
+    // The month of the test's clock closed by the closing job, 40 days on: its archive is written.
+    await server.deps.closing.runOnce(new Date(now.getTime() + 40 * 86_400_000));
+    const archives = '/v2/restaurant/books/archives';
+    const listed = await call('get', archives, archives, { headers: owner });
+    expect(listed.status).toBe(200);
+    expect((await call('get', archives, archives, { headers: member })).status).toBe(403);
+    const [first] = (listed.body as { payload: { archives: { name: string; period: string }[] } }).payload.archives.filter((a) => a.name.startsWith('live-') && a.period.length === 7);
+    expect(first).toBeDefined();
+    const archive = '/v2/restaurant/books/archives/{name}';
+    expect((await call('get', archive, `${archives}/${first!.name}`, { headers: owner })).status).toBe(200);
+    expect((await call('get', archive, `${archives}/live-1999-01.tar`, { headers: owner })).status).toBe(404);
+    expect((await call('post', archives, archives, { headers: owner, body: json({ period: first!.period }) })).status).toBe(200);
+    expect((await call('post', archives, archives, { headers: owner, body: json({ period: '2999-01' }) })).status).toBe(422);
+    expect((await call('post', archives, archives, { headers: owner, body: json({ period: 'novembre' }) })).status).toBe(400);
+    const verification = '/v2/restaurant/books/verification';
+    expect((await call('post', verification, verification, { headers: owner })).status).toBe(200);
+    expect((await call('post', verification, verification)).status).toBe(401);
+  });
+
   test('every declared route was met in success and in error', () => {
     const routes = declared.map((route) => `${route.method.toUpperCase()} ${documentPath(route.path)}`);
     const missing = routes.filter((route) => {

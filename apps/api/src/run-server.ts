@@ -75,6 +75,7 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     siteUrl: env.siteUrl,
     listen: database.listen,
     uploadsDir: join(env.dataDir, 'uploads'),
+    archivesDir: join(env.dataDir, 'archives'),
     booksSigningKey: env.BOOKS_SIGNING_KEY,
     booksSigner,
   });

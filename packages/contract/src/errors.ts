@@ -143,6 +143,12 @@ export const errorStatus = {
   restaurant_file_invalid: 400,
   /** A row still referenced where it cannot be archived (a category holding live dishes, the last menu). */
   still_in_use: 409,
+
+  // Books (docs/decisions/031)
+  /** No archive of that name in the archives' folder (or a name that is not an archive's). */
+  archive_not_found: 404,
+  /** A month asked for an archive that is not closed yet. */
+  period_not_closed: 422,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

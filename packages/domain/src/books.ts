@@ -93,7 +93,7 @@ export type EntryBody =
   | { kind: 'technical'; technical: { event: TechnicalEvent; detail: Record<string, string | number | boolean | null> } };
 
 /** Technical events the journal records (decision 031, the four conditions' « sécurisation »). */
-export type TechnicalEvent = 'journal_opened' | 'signing_key' | 'staff_login' | 'fiscal_settings' | 'export' | 'verification';
+export type TechnicalEvent = 'journal_opened' | 'signing_key' | 'staff_login' | 'fiscal_settings' | 'export' | 'verification' | 'archive';
 
 /** A closed period: a business day, a month or a fiscal year; `start` and `end` inclusive. */
 export interface ClosurePeriod {

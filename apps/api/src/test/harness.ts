@@ -71,6 +71,8 @@ export interface TestServerOptions {
   databaseUrl?: string;
   /** Where uploaded images go (deps.uploadsDir); default: a fresh temporary folder, removed on close. */
   uploadsDir?: string;
+  /** Where the books' archives go (deps.archivesDir); default: a fresh temporary folder, removed on close. */
+  archivesDir?: string;
 }
 
 export interface TestServer {
@@ -177,6 +179,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const mail = await startTestSmtp();
     const mailTransport = createMailTransport({ smtpUrl: mail.url, outboxDir: 'unused', from: 'Chez Margot <no-reply@chez-margot.example>', logger });
     const ownUploads = options.uploadsDir ? undefined : mkdtempSync(join(tmpdir(), 'resto-test-uploads-'));
+    const ownArchives = options.archivesDir ? undefined : mkdtempSync(join(tmpdir(), 'resto-test-archives-'));
     const deps = createDeps(handle.db, logger, clock, {
       mailTransport,
       trustProxy: options.trustProxy ?? true,
@@ -188,6 +191,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ssePingMs: options.ssePingMs,
       realtimePollMs: options.realtimePollMs,
       uploadsDir: options.uploadsDir ?? ownUploads,
+      archivesDir: options.archivesDir ?? ownArchives,
     });
     const app = createApp(deps);
     const door = catalogDoor(deps);
@@ -224,6 +228,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         await handle.close();
         await pgDatabase?.drop();
         if (ownUploads) rmSync(ownUploads, { recursive: true, force: true });
+        if (ownArchives) rmSync(ownArchives, { recursive: true, force: true });
       },
     };
   } catch (error) {

@@ -16,6 +16,7 @@ export const booksErrors = {
   setNewKey: 'Mettez maintenant la nouvelle clé dans BOOKS_SIGNING_KEY avant de redémarrer le serveur.',
   newKeyMissing: 'Donnez la nouvelle clé dans BOOKS_NEW_SIGNING_KEY (PEM PKCS#8, ou son DER en base64).',
   noHead: (chain: string) => `Le journal des ventes « ${chain} » n’est pas ouvert : redémarrez le serveur pour l’ouvrir.`,
+  unknownArchiveKey: (keyId: string) => `La clé publique « ${keyId} » n’est nommée par aucune écriture du journal : archive impossible.`,
 };
 
 /** What the verification finds, entry by entry (the first broken one is printed). */

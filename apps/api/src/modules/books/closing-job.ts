@@ -12,6 +12,7 @@ import { closeDaysThrough, type ClosedDay } from './closures.ts';
 import { chains, type Chain } from './journal.ts';
 import type { BooksService } from './service.ts';
 import { closureMailMessage } from './closure-mail.ts';
+import { archiveClosedPeriods } from './archives.ts';
 
 /**
  * The closing job (docs/decisions/031-the-books.md, « Closures »): every minute, any instance,
@@ -21,7 +22,8 @@ import { closureMailMessage } from './closure-mail.ts';
  * (closeDaysThrough). Two instances at once close each day once (the head's lock); a run that
  * fails in the middle of a day leaves nothing of it and the next run closes it. When the owner
  * asked for it (books.closure_email), the live day's closure is e-mailed to the owners, written
- * to the outbox in the closure's transaction: one e-mail a closure, never one without it.
+ * to the outbox in the closure's transaction: one e-mail a closure, never one without it. After a
+ * month's or a fiscal year's closure, its archive (archives.ts, archiveClosedPeriods).
  */
 
 /** How often the server runs the job, in milliseconds. */
@@ -46,6 +48,8 @@ export class ClosingJob {
     private readonly mail: MailService,
     private readonly clock: () => Date,
     private readonly logger: Logger,
+    /** Where the month's and year's archives go (DATA_DIR/archives; archives.ts). */
+    private readonly archivesDir: string,
   ) {}
 
   /**
@@ -92,6 +96,11 @@ export class ClosingJob {
         const written = await closeDaysThrough(this.db, signer, chain, lastDay, now, { fiscalYearFirstMonth, afterDay });
         run[chain] = written.flatMap((closed) => [closed.day, closed.month, closed.year].flatMap((row) => (row?.documentNumber ? [row.documentNumber] : [])));
         if (written.length) this.logger.info({ chain, closures: run[chain] }, 'journal des ventes : clôtures écrites');
+        // Right after a month's or a year's closure, whichever instance closed it archives it (once: archives.ts).
+        if (written.some((closed) => closed.month || closed.year)) {
+          const archived = await archiveClosedPeriods(this.db, signer, this.archivesDir, chain, now);
+          if (archived.length) this.logger.info({ chain, archives: archived }, 'journal des ventes : archives écrites');
+        }
       } catch (error) {
         this.logger.error(
           { chain, err: error instanceof Error ? error.message : String(error) },
