@@ -108,7 +108,14 @@ describe('GET /v2/openapi.json', () => {
             content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
           });
       }
-    expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual(['bearerToken', 'staffCookie', 'tokenBody', 'tokenQuery', 'userIdHeader', 'userIdQuery']);
+    expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual([
+      'bearerToken',
+      'staffCookie',
+      'tokenBody',
+      'tokenQuery',
+      'userIdHeader',
+      'userIdQuery',
+    ]);
     expect(document.paths['/v2/public/auth/profile']?.get?.security).toContainEqual({ tokenQuery: [], userIdQuery: [] });
     expect(document.paths['/v2/public/auth/export']?.get?.security).toEqual([
       { bearerToken: [], userIdQuery: [] },
@@ -411,19 +418,49 @@ describe('every route answers as declared, over real HTTP', () => {
     // « Encaisser », its reversal and « Non récupérée » (docs/decisions/031).
     const counter = await placeCashOrder(server);
     const payments = '/v2/restaurant/orders/{order_id}/payments';
-    const paid = await call('post', payments, `/v2/restaurant/orders/${counter.orderId}/payments`, { headers: cookie, body: json({ tenders: [{ means: 'cash', amount: 1 }], expected_paid: 0 }) });
+    const paid = await call('post', payments, `/v2/restaurant/orders/${counter.orderId}/payments`, {
+      headers: cookie,
+      body: json({ tenders: [{ means: 'cash', amount: 1 }], expected_paid: 0 }),
+    });
     expect(paid.status).toBe(200);
-    expect((await call('post', payments, `/v2/restaurant/orders/${counter.orderId}/payments`, { headers: cookie, body: json({ tenders: [], expected_paid: 0 }) })).status).toBe(400);
-    expect((await call('post', payments, `/v2/restaurant/orders/${counter.orderId}/payments`, { headers: cookie, body: json({ tenders: [{ means: 'card_terminal', amount: 9999 }], expected_paid: 1 }) })).status).toBe(422);
+    expect(
+      (await call('post', payments, `/v2/restaurant/orders/${counter.orderId}/payments`, { headers: cookie, body: json({ tenders: [], expected_paid: 0 }) }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await call('post', payments, `/v2/restaurant/orders/${counter.orderId}/payments`, {
+          headers: cookie,
+          body: json({ tenders: [{ means: 'card_terminal', amount: 9999 }], expected_paid: 1 }),
+        })
+      ).status,
+    ).toBe(422);
     const seq = (paid.body as { payload: { order: { payments: { lines: { seq: number }[] } } } }).payload.order.payments.lines[0]!.seq;
     const reversal = '/v2/restaurant/orders/{order_id}/payments/{seq}/reversal';
     expect((await call('post', reversal, `/v2/restaurant/orders/${counter.orderId}/payments/${seq}/reversal`, { headers: cookie })).status).toBe(200);
     expect((await call('post', reversal, `/v2/restaurant/orders/${counter.orderId}/payments/${seq}/reversal`, { headers: cookie })).status).toBe(409);
     const notCollected = '/v2/restaurant/orders/{order_id}/not-collected';
-    expect((await call('post', notCollected, `/v2/restaurant/orders/${counter.orderId}/not-collected`, { headers: cookie, body: json({ expected_status: 'pending' }) })).status).toBe(409);
-    expect((await call('post', notCollected, `/v2/restaurant/orders/${counter.orderId}/not-collected`, { headers: cookie, body: json({ expected_status: 'x' }) })).status).toBe(400);
+    expect(
+      (
+        await call('post', notCollected, `/v2/restaurant/orders/${counter.orderId}/not-collected`, {
+          headers: cookie,
+          body: json({ expected_status: 'pending' }),
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (await call('post', notCollected, `/v2/restaurant/orders/${counter.orderId}/not-collected`, { headers: cookie, body: json({ expected_status: 'x' }) }))
+        .status,
+    ).toBe(400);
     payloadOf(await act(server, staff.cookie, counter.orderId, { action: 'accept', expected_status: 'pending', ready_at: ready }));
-    expect((await call('post', notCollected, `/v2/restaurant/orders/${counter.orderId}/not-collected`, { headers: cookie, body: json({ expected_status: 'accepted' }) })).status).toBe(200);
+    expect(
+      (
+        await call('post', notCollected, `/v2/restaurant/orders/${counter.orderId}/not-collected`, {
+          headers: cookie,
+          body: json({ expected_status: 'accepted' }),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test('capacity per slot: the owner’s settings and the public full slots (docs/decisions/023)', async () => {
@@ -434,9 +471,15 @@ describe('every route answers as declared, over real HTTP', () => {
     expect(read.status).toBe(200);
     expect((await call('get', capacity, capacity)).status).toBe(401);
     const versions = (read.body as { payload: { versions: Record<string, number> } }).payload.versions;
-    const change = { values: { 'capacity.pickup_max_orders': 40 }, expected_versions: { 'capacity.pickup_max_orders': versions['capacity.pickup_max_orders'] } };
+    const change = {
+      values: { 'capacity.pickup_max_orders': 40 },
+      expected_versions: { 'capacity.pickup_max_orders': versions['capacity.pickup_max_orders'] },
+    };
     expect((await call('put', capacity, capacity, { headers: { Cookie: member.cookie }, body: json(change) })).status).toBe(403);
-    expect((await call('put', capacity, capacity, { headers: { Cookie: owner.cookie }, body: json({ ...change, values: { 'capacity.pickup_max_orders': -1 } }) })).status).toBe(400);
+    expect(
+      (await call('put', capacity, capacity, { headers: { Cookie: owner.cookie }, body: json({ ...change, values: { 'capacity.pickup_max_orders': -1 } }) }))
+        .status,
+    ).toBe(400);
     expect((await call('put', capacity, capacity, { headers: { Cookie: owner.cookie }, body: json(change) })).status).toBe(200);
     expect((await call('put', capacity, capacity, { headers: { Cookie: owner.cookie }, body: json(change) })).status).toBe(409);
     expect((await call('put', capacity, capacity, { headers: { Cookie: owner.cookie }, body: json({ values: {}, expected_versions: {} }) })).status).toBe(200);
@@ -445,7 +488,10 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('get', slots, `${slots}?date=demain&is_pickup=true`)).status).toBe(400);
     // Back to no limit: the other cases of this file order freely.
     const after = (await call('get', capacity, capacity, { headers: { Cookie: owner.cookie } })).body as { payload: { versions: Record<string, number> } };
-    const reset = { values: { 'capacity.pickup_max_orders': null }, expected_versions: { 'capacity.pickup_max_orders': after.payload.versions['capacity.pickup_max_orders'] } };
+    const reset = {
+      values: { 'capacity.pickup_max_orders': null },
+      expected_versions: { 'capacity.pickup_max_orders': after.payload.versions['capacity.pickup_max_orders'] },
+    };
     expect((await call('put', capacity, capacity, { headers: { Cookie: owner.cookie }, body: json(reset) })).status).toBe(200);
   });
 
@@ -494,7 +540,9 @@ describe('every route answers as declared, over real HTTP', () => {
     const email = newEmail('invite');
     const invited = await call('post', `${r}/staff/invitations`, `${r}/staff/invitations`, { headers: asOwner, body: json({ email, role: 'staff' }) });
     expect(invited.status).toBe(201);
-    expect((await call('post', `${r}/staff/invitations`, `${r}/staff/invitations`, { headers: asOwner, body: json({ email: 'x', role: 'staff' }) })).status).toBe(400);
+    expect(
+      (await call('post', `${r}/staff/invitations`, `${r}/staff/invitations`, { headers: asOwner, body: json({ email: 'x', role: 'staff' }) })).status,
+    ).toBe(400);
     const mail = await server.mail.waitFor((m) => m.to === email);
     const token = /jeton=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
     const info = `${r}/invitations/{token}`;
@@ -504,7 +552,10 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', info, `${r}/invitations/${token}`, { body: json(account) })).status).toBe(201);
     expect((await call('post', info, `${r}/invitations/${token}`, { body: json(account) })).status).toBe(400);
 
-    const other = await call('post', `${r}/staff/invitations`, `${r}/staff/invitations`, { headers: asOwner, body: json({ email: newEmail('annule'), role: 'owner' }) });
+    const other = await call('post', `${r}/staff/invitations`, `${r}/staff/invitations`, {
+      headers: asOwner,
+      body: json({ email: newEmail('annule'), role: 'owner' }),
+    });
     const id = (other.body as { payload: { id: number } }).payload.id;
     const revoke = `${r}/staff/invitations/{id}`;
     expect((await call('delete', revoke, `${r}/staff/invitations/${id}`, { headers: asOwner })).status).toBe(200);
@@ -524,19 +575,34 @@ describe('every route answers as declared, over real HTTP', () => {
     const page = await call('get', `${r}/hours`, `${r}/hours`, { headers: owner });
     expect(page.status).toBe(200);
     expect((await call('get', `${r}/hours`, `${r}/hours`, { headers: member })).status).toBe(403);
-    const menu = (page.body as { payload: { menus: { menu_id: number; version: number; active_times: unknown; time_ranges: unknown; pickup_time_ranges: unknown }[] } }).payload.menus[0]!;
+    const menu = (
+      page.body as { payload: { menus: { menu_id: number; version: number; active_times: unknown; time_ranges: unknown; pickup_time_ranges: unknown }[] } }
+    ).payload.menus[0]!;
     const hours = `${r}/menus/{menu_id}/hours`;
-    const body = { active_times: menu.active_times, time_ranges: menu.time_ranges, pickup_time_ranges: menu.pickup_time_ranges, expected_version: menu.version };
+    const body = {
+      active_times: menu.active_times,
+      time_ranges: menu.time_ranges,
+      pickup_time_ranges: menu.pickup_time_ranges,
+      expected_version: menu.version,
+    };
     expect((await call('put', hours, `${r}/menus/${menu.menu_id}/hours`, { headers: owner, body: json(body) })).status).toBe(200);
     expect((await call('put', hours, `${r}/menus/${menu.menu_id}/hours`, { headers: owner, body: json(body) })).status).toBe(409);
     expect((await call('put', hours, `${r}/menus/999/hours`, { headers: owner, body: json(body) })).status).toBe(404);
     const created = await call('post', `${r}/exceptions`, `${r}/exceptions`, { headers: owner, body: json({ date: '2025-12-25', is_closed: true }) });
     expect(created.status).toBe(201);
-    expect((await call('post', `${r}/exceptions`, `${r}/exceptions`, { headers: owner, body: json({ date: '2025-11-01', is_closed: true }) })).status).toBe(400);
+    expect((await call('post', `${r}/exceptions`, `${r}/exceptions`, { headers: owner, body: json({ date: '2025-11-01', is_closed: true }) })).status).toBe(
+      400,
+    );
     const { id, version } = (created.body as { payload: { id: number; version: number } }).payload;
     const one = `${r}/exceptions/{id}`;
-    expect((await call('put', one, `${r}/exceptions/${id}`, { headers: owner, body: json({ date: '2025-12-25', is_closed: true, expected_version: version }) })).status).toBe(200);
-    expect((await call('put', one, `${r}/exceptions/${id}`, { headers: owner, body: json({ date: '2025-12-25', is_closed: true, expected_version: version }) })).status).toBe(409);
+    expect(
+      (await call('put', one, `${r}/exceptions/${id}`, { headers: owner, body: json({ date: '2025-12-25', is_closed: true, expected_version: version }) }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call('put', one, `${r}/exceptions/${id}`, { headers: owner, body: json({ date: '2025-12-25', is_closed: true, expected_version: version }) }))
+        .status,
+    ).toBe(409);
     expect((await call('delete', one, `${r}/exceptions/${id}`, { headers: owner })).status).toBe(200);
     expect((await call('delete', one, `${r}/exceptions/${id}`, { headers: owner })).status).toBe(404);
     expect((await call('get', `${r}/ordering`, `${r}/ordering`, { headers: member })).status).toBe(200);
@@ -575,7 +641,7 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', `${r}/import`, `${r}/import?expected_catalog_version=${version}`, { headers: asOwner, body: file })).status).toBe(200);
   });
 
-  test('staff devices\' Web Push: key, subscribe, unsubscribe (docs/decisions/022)', async () => {
+  test("staff devices' Web Push: key, subscribe, unsubscribe (docs/decisions/022)", async () => {
     const staff = await createTestStaff(server.db, { now });
     const cookie = { Cookie: staff.cookie };
     const push = '/v2/restaurant/push';
@@ -588,7 +654,10 @@ describe('every route answers as declared, over real HTTP', () => {
     };
     expect((await call('post', `${push}/subscriptions`, `${push}/subscriptions`, { headers: cookie, body: json(subscription) })).status).toBe(200);
     expect((await call('post', `${push}/subscriptions`, `${push}/subscriptions`, { body: json(subscription) })).status).toBe(401);
-    const plain = await call('post', `${push}/subscriptions`, `${push}/subscriptions`, { headers: cookie, body: json({ ...subscription, endpoint: 'http://push.example.com/x' }) });
+    const plain = await call('post', `${push}/subscriptions`, `${push}/subscriptions`, {
+      headers: cookie,
+      body: json({ ...subscription, endpoint: 'http://push.example.com/x' }),
+    });
     expect(plain.status).toBe(400);
     expect(errorOf(plain).code).toBe('invalid_request');
     const body = json({ endpoint: subscription.endpoint });
@@ -663,13 +732,27 @@ describe('every route answers as declared, over real HTTP', () => {
     const dish = (dishes.body as { payload: { item_id: number; version: number }[] }).payload[0]!;
     const set = '/v2/restaurant/items/{item_id}/availability';
     const url = `/v2/restaurant/items/${dish.item_id}/availability`;
-    const soldOut = await call('put', set, url, { headers: { Cookie: member.cookie }, body: json({ state: 'sold_out_today', expected_version: dish.version }) });
+    const soldOut = await call('put', set, url, {
+      headers: { Cookie: member.cookie },
+      body: json({ state: 'sold_out_today', expected_version: dish.version }),
+    });
     expect(soldOut.status).toBe(200);
-    expect((await call('put', set, url, { headers: { Cookie: member.cookie }, body: json({ state: 'available', expected_version: dish.version }) })).status).toBe(409);
+    expect(
+      (await call('put', set, url, { headers: { Cookie: member.cookie }, body: json({ state: 'available', expected_version: dish.version }) })).status,
+    ).toBe(409);
     const version = (soldOut.body as { payload: { version: number } }).payload.version;
-    expect((await call('put', set, url, { headers: { Cookie: member.cookie }, body: json({ state: 'available', expected_version: version }) })).status).toBe(200);
+    expect((await call('put', set, url, { headers: { Cookie: member.cookie }, body: json({ state: 'available', expected_version: version }) })).status).toBe(
+      200,
+    );
     expect((await call('put', set, url, { headers: { Cookie: member.cookie }, body: json({ state: 'x', expected_version: version }) })).status).toBe(400);
-    expect((await call('put', set, '/v2/restaurant/items/999999/availability', { headers: { Cookie: member.cookie }, body: json({ state: 'available', expected_version: 0 }) })).status).toBe(404);
+    expect(
+      (
+        await call('put', set, '/v2/restaurant/items/999999/availability', {
+          headers: { Cookie: member.cookie },
+          body: json({ state: 'available', expected_version: 0 }),
+        })
+      ).status,
+    ).toBe(404);
     expect((await call('put', set, url, { body: json({ state: 'available', expected_version: version }) })).status).toBe(401);
   });
 
@@ -688,9 +771,19 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', menus, menus, { headers: owner, body: json({ name: '' }) })).status).toBe(400);
     const brunch = (created.body as { payload: { menu_id: number; version: number } }).payload;
     const menu = `${menus}/{id}`;
-    const renamed = await call('put', menu, `${menus}/${brunch.menu_id}`, { headers: owner, body: json({ name: 'Brunch du dimanche', description: '', available: true, expected_version: brunch.version }) });
+    const renamed = await call('put', menu, `${menus}/${brunch.menu_id}`, {
+      headers: owner,
+      body: json({ name: 'Brunch du dimanche', description: '', available: true, expected_version: brunch.version }),
+    });
     expect(renamed.status).toBe(200);
-    expect((await call('put', menu, `${menus}/${brunch.menu_id}`, { headers: owner, body: json({ name: 'X', description: '', available: true, expected_version: brunch.version }) })).status).toBe(409);
+    expect(
+      (
+        await call('put', menu, `${menus}/${brunch.menu_id}`, {
+          headers: owner,
+          body: json({ name: 'X', description: '', available: true, expected_version: brunch.version }),
+        })
+      ).status,
+    ).toBe(409);
     expect((await call('post', `${menu}/move`, `${menus}/${brunch.menu_id}/move`, { headers: owner, body: json({ direction: 'up' }) })).status).toBe(200);
     expect((await call('post', `${menu}/move`, `${menus}/999999/move`, { headers: owner, body: json({ direction: 'up' }) })).status).toBe(404);
 
@@ -701,9 +794,15 @@ describe('every route answers as declared, over real HTTP', () => {
     const category = (newCategory.body as { payload: { category_id: number; version: number } }).payload;
     const categoryRoute = `${categories}/{id}`;
     const categoryUrl = `${categories}/${category.category_id}`;
-    const categorySaved = await call('put', categoryRoute, categoryUrl, { headers: owner, body: json({ name: 'Les œufs', description: '', expected_version: category.version }) });
+    const categorySaved = await call('put', categoryRoute, categoryUrl, {
+      headers: owner,
+      body: json({ name: 'Les œufs', description: '', expected_version: category.version }),
+    });
     expect(categorySaved.status).toBe(200);
-    expect((await call('put', categoryRoute, categoryUrl, { headers: owner, body: json({ name: 'X', description: '', expected_version: category.version }) })).status).toBe(409);
+    expect(
+      (await call('put', categoryRoute, categoryUrl, { headers: owner, body: json({ name: 'X', description: '', expected_version: category.version }) }))
+        .status,
+    ).toBe(409);
     expect((await call('post', `${categoryRoute}/move`, `${categoryUrl}/move`, { headers: owner, body: json({ direction: 'down' }) })).status).toBe(200);
     expect((await call('post', `${categoryRoute}/move`, `${categories}/999999/move`, { headers: owner, body: json({ direction: 'down' }) })).status).toBe(404);
 
@@ -762,7 +861,9 @@ describe('every route answers as declared, over real HTTP', () => {
     const listed = await call('get', archives, archives, { headers: owner });
     expect(listed.status).toBe(200);
     expect((await call('get', archives, archives, { headers: member })).status).toBe(403);
-    const [first] = (listed.body as { payload: { archives: { name: string; period: string }[] } }).payload.archives.filter((a) => a.name.startsWith('live-') && a.period.length === 7);
+    const [first] = (listed.body as { payload: { archives: { name: string; period: string }[] } }).payload.archives.filter(
+      (a) => a.name.startsWith('live-') && a.period.length === 7,
+    );
     expect(first).toBeDefined();
     const archive = '/v2/restaurant/books/archives/{name}';
     expect((await call('get', archive, `${archives}/${first!.name}`, { headers: owner })).status).toBe(200);
@@ -773,6 +874,15 @@ describe('every route answers as declared, over real HTTP', () => {
     const verification = '/v2/restaurant/books/verification';
     expect((await call('post', verification, verification, { headers: owner })).status).toBe(200);
     expect((await call('post', verification, verification)).status).toBe(401);
+  });
+
+  test('the owner’s sales report (docs/decisions/031)', async () => {
+    const owner = { Cookie: (await createTestStaff(server.db, { role: 'owner', now })).cookie };
+    const report = '/v2/restaurant/books/report';
+    expect((await call('get', report, `${report}?period=month&from=2025-11-25`, { headers: owner })).status).toBe(200);
+    expect((await call('get', report, report, { headers: owner })).status).toBe(200);
+    expect((await call('get', report, `${report}?period=range&from=2025-11-25&to=2025-11-01`, { headers: owner })).status).toBe(400);
+    expect((await call('get', report, report)).status).toBe(401);
   });
 
   test('every declared route was met in success and in error', () => {
