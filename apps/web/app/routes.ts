@@ -58,6 +58,8 @@ export default [
     route('restaurant/reglages', 'routes/restaurant-settings.tsx'),
     route('restaurant/journal', 'routes/restaurant-audit.tsx'),
     route('restaurant/import-export', 'routes/restaurant-import-export.tsx'),
+    // The books (docs/decisions/031).
+    route('restaurant/ventes', 'routes/restaurant-sales.tsx'),
   ]),
   layout('routes/shell.tsx', [...pages(''), ...prefix('fr', pages('fr-')), route('*', 'routes/not-found.tsx')]),
 ] satisfies RouteConfig;

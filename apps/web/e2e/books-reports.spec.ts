@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from './fixtures.ts';
+import { placeCashOrder } from './board-orders.ts';
+import { servers } from './servers.ts';
+import { signInStaff } from './staff-helpers.ts';
+
+/**
+ * The owner's sales report, /restaurant/ventes (docs/decisions/031), on the real server (Tuesday
+ * 12:30 in Paris, frozen): a cash order placed now shows in today's figures at the next load; a
+ * range ending before it starts is refused in French on its field, the typed dates kept.
+ * Screenshots at 390 and 1280 px under /work/screens/reports/.
+ */
+const server = servers.tuesday;
+const base = `http://localhost:${server.port}`;
+const shots = process.env.REPORT_SCREENS_DIR ?? '/work/screens/reports';
+
+/** '1 234,50 €' → 1234.5 */
+const euros = (text: string | null) => Number((text ?? '').replace(/[\s  €]/gu, '').replace(',', '.'));
+
+for (const width of [390, 1280]) {
+  test(`today's sales at ${width} px: a new cash order counts at once; a bad range is refused on its field`, async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: base, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await signInStaff(page, base, 'owner');
+    await page.goto('/restaurant/ventes');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ventes' })).toBeVisible();
+    await expect(page.getByTestId('report-period')).toContainText('24 novembre 2026');
+    const ordersBefore = Number(await page.getByTestId('report-orders').textContent());
+    const salesBefore = euros(await page.getByTestId('report-total-ttc').textContent());
+
+    await placeCashOrder(base, server.now, width);
+    await page.reload();
+    await expect(page.getByTestId('report-orders')).toHaveText(String(ordersBefore + 1));
+    expect(euros(await page.getByTestId('report-total-ttc').textContent())).toBeGreaterThan(salesBefore);
+    await expect(page.getByTestId('report-period')).toContainText('En cours');
+    await expect(page.getByTestId('report-dishes')).toBeVisible();
+    await expect(page.getByTestId('report-hours').getByRole('img', { name: /^12 h : \d+ commandes?$/ })).toBeVisible();
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: `${shots}/ventes-${width}.png`, fullPage: true });
+
+    await page.locator('select[name="period"]').selectOption('range');
+    await page.locator('input[name="from"]').fill('2026-11-20');
+    await page.locator('input[name="to"]').fill('2026-11-10');
+    await page.getByRole('button', { name: 'Afficher' }).click();
+    await expect(page.getByRole('alert')).toHaveText('La fin de la période précède son début.');
+    await expect(page.locator('input[name="to"]')).toHaveValue('2026-11-10');
+    await expect(page.locator('input[name="to"]')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('input[name="from"]')).toHaveValue('2026-11-20');
+    await context.close();
+  });
+}
