@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, decimalComma, fecColumns, fecDate, fecFileName, fecText, frenchCsv, unbalancedEntries, type FecLine } from './books-exports.js';
+
+const line = (num: string, debit: number, credit: number): FecLine => ({
+  JournalCode: 'VE', JournalLib: 'Ventes', EcritureNum: num, EcritureDate: '20261202', CompteNum: '530', CompteLib: 'Caisse',
+  CompAuxNum: '', CompAuxLib: '', PieceRef: 'T-000001', PieceDate: '20261202', EcritureLib: 'Ticket', Debit: debit, Credit: credit,
+  EcritureLet: '', DateLet: '', ValidDate: '20261202', Montantdevise: '', Idevise: '',
+});
+
+describe('decimalComma', () => {
+  it.each([[0, '0,00'], [5, '0,05'], [1234, '12,34'], [-850, '-8,50'], [100000, '1000,00']])('%i → %s', (c, s) => expect(decimalComma(c)).toBe(s));
+  it('refuses non-integer cents', () => expect(() => decimalComma(1.5)).toThrow(RangeError));
+});
+
+describe('French CSV', () => {
+  it('quotes only when needed', () => {
+    expect(csvField('Pizza')).toBe('Pizza');
+    expect(csvField('a;b')).toBe('"a;b"');
+    expect(csvField('dit "oui"')).toBe('"dit ""oui"""');
+    expect(csvField('deux\nlignes')).toBe('"deux\nlignes"');
+  });
+  it('has a BOM, ; and CRLF', () => {
+    expect(frenchCsv(['n', 'ttc'], [['T-1', decimalComma(1250)]])).toBe('\uFEFFn;ttc\r\nT-1;12,50\r\n');
+  });
+});
+
+describe('FEC', () => {
+  it('has 18 columns', () => expect(fecColumns).toHaveLength(18));
+  it('dates and file name', () => {
+    expect(fecDate('2026-12-02')).toBe('20261202');
+    expect(() => fecDate('02/12/2026')).toThrow();
+    expect(fecFileName('123456789', '2026-12-31')).toBe('123456789FEC20261231.txt');
+    expect(() => fecFileName('', '2026-12-31')).toThrow('siren_missing');
+    expect(() => fecFileName('12345', '2026-12-31')).toThrow('siren_missing');
+  });
+  it('checks the balance per EcritureNum', () => {
+    expect(unbalancedEntries([line('1', 1100, 0), line('1', 0, 1000), line('1', 0, 100)])).toEqual([]);
+    expect(unbalancedEntries([line('1', 1100, 0), line('1', 0, 1000), line('2', 5, 0)])).toEqual(['1', '2']);
+    expect(() => fecText([line('1', 1, 0)])).toThrow('déséquilibrées');
+  });
+  it('writes tab-separated lines of 18 fields with a decimal comma', () => {
+    const text = fecText([line('1', 1100, 0), line('1', 0, 1100)]);
+    const rows = text.split('\r\n').filter(Boolean);
+    expect(rows).toHaveLength(3);
+    for (const r of rows) expect(r.split('\t')).toHaveLength(18);
+    expect(rows[1]!.split('\t')[11]).toBe('11,00');
+  });
+});
