@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, decimalComma, fecColumns, fecDate, fecFileName, fecText, frenchCsv, unbalancedEntries, type FecLine } from './books-exports.js';
+import {
+  csvField, dailyVatJournal, decimalComma, fecColumns, fecDate, fecFileName, fecText, frenchCsv, linesCsv, ratePercent,
+  unbalancedEntries, type DatedDocument, type FecLine,
+} from './books-exports.js';
+import type { SaleDocument } from './books.js';
 
 const line = (num: string, debit: number, credit: number): FecLine => ({
   JournalCode: 'VE', JournalLib: 'Ventes', EcritureNum: num, EcritureDate: '20261202', CompteNum: '530', CompteLib: 'Caisse',
@@ -44,5 +48,34 @@ describe('FEC', () => {
     expect(rows).toHaveLength(3);
     for (const r of rows) expect(r.split('\t')).toHaveLength(18);
     expect(rows[1]!.split('\t')[11]).toBe('11,00');
+  });
+});
+
+const doc = (type: SaleDocument['type'], number: string, sign: 1 | -1): SaleDocument => ({
+  type, number, order_id: 1, channel: 'pickup', discount: 0, delivery_fee: 0,
+  lines: [{ label: 'Pizza; grande', quantity: sign, unit_price: 1100, total_ht: sign * 1000, vat_rate: 1000, total_vat: sign * 100, total_ttc: sign * 1100 }],
+  vat: [{ vat_rate: 1000, total_ht: sign * 1000, total_vat: sign * 100, total_ttc: sign * 1100 }, { vat_rate: 550, total_ht: sign * 0, total_vat: 0, total_ttc: 0 }],
+  total_ht: sign * 1000, total_vat: sign * 100, total_ttc: sign * 1100,
+});
+
+describe('lines and daily journal', () => {
+  const docs: DatedDocument[] = [
+    { day: '2026-12-02', document: doc('receipt', 'R-000001', 1) },
+    { day: '2026-12-02', document: doc('invoice', 'F-000001', 1) },
+    { day: '2026-12-03', document: doc('receipt', 'R-000002', 1) },
+    { day: '2026-12-03', document: doc('credit_note', 'A-000001', -1) },
+  ];
+  it('rate percent', () => { expect(ratePercent(1000)).toBe('10'); expect(ratePercent(550)).toBe('5,5'); });
+  it('lines CSV quotes labels and has one row per line', () => {
+    const rows = linesCsv(docs).slice(1).split('\r\n').filter(Boolean);
+    expect(rows).toHaveLength(5);
+    expect(rows[1]).toBe('R-000001;"Pizza; grande";1;11,00;10,00;10;1,00;11,00');
+  });
+  it('daily journal counts receipts and credit notes, not invoices', () => {
+    const j = dailyVatJournal(docs).filter((r) => r.vat_rate === 1000);
+    expect(j).toEqual([
+      { day: '2026-12-02', vat_rate: 1000, total_ht: 1000, total_vat: 100, total_ttc: 1100 },
+      { day: '2026-12-03', vat_rate: 1000, total_ht: 0, total_vat: 0, total_ttc: 0 },
+    ]);
   });
 });

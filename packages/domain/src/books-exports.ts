@@ -3,9 +3,10 @@
  * pure formatting helpers for the French spreadsheet CSV and the FEC (art. A47 A-1 of the LPF).
  * Amounts are integer cents everywhere; formatting turns them into a decimal comma only at the edge.
  *
- * STATUS: first building blocks only (CSV writer, FEC columns, dates, file name, balance check).
- * The per-document rows, the daily journal, the FEC entries from journal bodies and the e-reporting data are not written yet.
+ * STATUS: first building blocks only (CSV writer, FEC columns, dates, file name, balance check, lines CSV,
+ * daily VAT journal). The receipts and payments CSV, the per-means daily journal, the FEC entries from journal bodies and the e-reporting data are not written yet.
  */
+import type { SaleDocument } from './books.js';
 
 /** Byte order mark that makes spreadsheets read the file as UTF-8. */
 export const utf8Bom = '\uFEFF';
@@ -65,4 +66,44 @@ export function fecText(lines: readonly FecLine[]): string {
   const cell = (line: FecLine, col: FecColumn) =>
     col === 'Debit' || col === 'Credit' ? decimalComma(line[col]) : line[col].replaceAll(/[\t\r\n]/g, ' ');
   return [fecColumns.join('\t'), ...lines.map((l) => fecColumns.map((c) => cell(l, c)).join('\t'))].join('\r\n') + '\r\n';
+}
+
+/** A sale document with the business day (AAAA-MM-JJ) of its journal entry. */
+export interface DatedDocument {
+  day: string;
+  document: SaleDocument;
+}
+
+/** VAT rate in basis points → « 10 » / « 5,5 » (percent, decimal comma). */
+export function ratePercent(basisPoints: number): string {
+  return (basisPoints / 100).toString().replace('.', ',');
+}
+
+/** The lines CSV: one row per document line (number, label, qty, unit price TTC, HT, VAT rate %, VAT, TTC). */
+export function linesCsv(documents: readonly DatedDocument[]): string {
+  const rows = documents.flatMap(({ document }) =>
+    document.lines.map((l) => [document.number, l.label, l.quantity, decimalComma(l.unit_price), decimalComma(l.total_ht),
+      ratePercent(l.vat_rate), decimalComma(l.total_vat), decimalComma(l.total_ttc)]));
+  return frenchCsv(['numero', 'libelle', 'quantite', 'prix_unitaire_ttc', 'montant_ht', 'taux_tva', 'montant_tva', 'montant_ttc'], rows);
+}
+
+/** One row of the daily sales journal: a day and a VAT rate (cents; rate in basis points). */
+export interface DailyVatRow { day: string; vat_rate: number; total_ht: number; total_vat: number; total_ttc: number }
+
+/**
+ * Per day and VAT rate: receipts plus credit notes (negative). Invoices are skipped: they restate
+ * a receipt and count once, as in the closures (decision 031). Sorted by day then rate.
+ */
+export function dailyVatJournal(documents: readonly DatedDocument[]): DailyVatRow[] {
+  const rows = new Map<string, DailyVatRow>();
+  for (const { day, document } of documents) {
+    if (document.type === 'invoice') continue;
+    for (const v of document.vat) {
+      const key = `${day}|${v.vat_rate}`;
+      const row = rows.get(key) ?? { day, vat_rate: v.vat_rate, total_ht: 0, total_vat: 0, total_ttc: 0 };
+      row.total_ht += v.total_ht; row.total_vat += v.total_vat; row.total_ttc += v.total_ttc;
+      rows.set(key, row);
+    }
+  }
+  return [...rows.values()].sort((a, b) => a.day.localeCompare(b.day) || a.vat_rate - b.vat_rate);
 }
