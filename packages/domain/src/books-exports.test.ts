@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   csvField, dailyVatJournal, decimalComma, fecColumns, fecDate, fecFileName, fecText, frenchCsv, linesCsv, ratePercent,
+  receiptsCsv,
   unbalancedEntries, type DatedDocument, type FecLine,
 } from './books-exports.js';
 import type { SaleDocument } from './books.js';
@@ -77,5 +78,13 @@ describe('lines and daily journal', () => {
       { day: '2026-12-02', vat_rate: 1000, total_ht: 1000, total_vat: 100, total_ttc: 1100 },
       { day: '2026-12-03', vat_rate: 1000, total_ht: 0, total_vat: 0, total_ttc: 0 },
     ]);
+  });
+});
+
+describe('receipts CSV', () => {
+  it('one row per document with French type names', () => {
+    const text = receiptsCsv([{ day: '2026-12-02', document: doc('credit_note', 'A-000001', -1) }], () => 'espèces');
+    expect(text.startsWith('\uFEFFdate;numero;type;')).toBe(true);
+    expect(text.split('\r\n')[1]).toBe('2026-12-02;A-000001;avoir;pickup;-10,00;-1,00;-11,00;espèces');
   });
 });

@@ -4,7 +4,7 @@
  * Amounts are integer cents everywhere; formatting turns them into a decimal comma only at the edge.
  *
  * STATUS: first building blocks only (CSV writer, FEC columns, dates, file name, balance check, lines CSV,
- * daily VAT journal). The receipts and payments CSV, the per-means daily journal, the FEC entries from journal bodies and the e-reporting data are not written yet.
+ * daily VAT journal, receipts CSV). The payments CSV, the per-means daily journal, the FEC entries from journal bodies and the e-reporting data are not written yet.
  */
 import type { SaleDocument } from './books.js';
 
@@ -106,4 +106,16 @@ export function dailyVatJournal(documents: readonly DatedDocument[]): DailyVatRo
     }
   }
   return [...rows.values()].sort((a, b) => a.day.localeCompare(b.day) || a.vat_rate - b.vat_rate);
+}
+
+const documentTypeLabel: Record<SaleDocument['type'], string> = { receipt: 'ticket', invoice: 'facture', credit_note: 'avoir' };
+
+/**
+ * The receipts CSV: one row per document (date, number, type, channel, HT, VAT, TTC, means).
+ * `meansOf` gives the means of payment of an order as text (e.g. « espèces + titre-restaurant »), computed by the caller from the payment entries.
+ */
+export function receiptsCsv(documents: readonly DatedDocument[], meansOf: (orderId: number) => string): string {
+  const rows = documents.map(({ day, document: d }) => [day, d.number, documentTypeLabel[d.type], d.channel,
+    decimalComma(d.total_ht), decimalComma(d.total_vat), decimalComma(d.total_ttc), meansOf(d.order_id)]);
+  return frenchCsv(['date', 'numero', 'type', 'canal', 'total_ht', 'total_tva', 'total_ttc', 'moyens_de_paiement'], rows);
 }
