@@ -38,7 +38,10 @@ interface Archive {
 test('the archives listed and downloaded; a month not closed, an unknown name refused in French', async () => {
   const listed = await staffRequest<{ archives: Archive[] }>(server, owner.cookie, 'GET', '/v2/restaurant/books/archives');
   expect(listed.status).toBe(200);
-  expect((listed.body as { payload: { archives: Archive[] } }).payload.archives.map((archive) => archive.name).sort()).toEqual(['live-2026-11.tar', 'simulation-2026-11.tar']);
+  expect((listed.body as { payload: { archives: Archive[] } }).payload.archives.map((archive) => archive.name).sort()).toEqual([
+    'live-2026-11.tar',
+    'simulation-2026-11.tar',
+  ]);
   const live = (listed.body as { payload: { archives: Archive[] } }).payload.archives.find((archive) => archive.name === 'live-2026-11.tar')!;
 
   const download = await fetch(`${server.baseUrl}/v2/restaurant/books/archives/live-2026-11.tar`, { headers: { Cookie: owner.cookie } });
@@ -65,9 +68,17 @@ test('the archives listed and downloaded; a month not closed, an unknown name re
 });
 
 test('the verification: ok with its counts and last closure, an entry itself; then the first broken entry', async () => {
-  const good = await staffRequest<{ ok: boolean; entries: number; last_closure: string; description: string }>(server, owner.cookie, 'POST', '/v2/restaurant/books/verification');
+  const good = await staffRequest<{ ok: boolean; entries: number; last_closure: string; description: string }>(
+    server,
+    owner.cookie,
+    'POST',
+    '/v2/restaurant/books/verification',
+  );
   expect(good.status).toBe(200);
-  expect((good.body as { payload: { ok: boolean; entries: number; last_closure: string; description: string } }).payload).toMatchObject({ ok: true, last_closure: 'M-2026-11' });
+  expect((good.body as { payload: { ok: boolean; entries: number; last_closure: string; description: string } }).payload).toMatchObject({
+    ok: true,
+    last_closure: 'M-2026-11',
+  });
   expect((good.body as { payload: { ok: boolean; entries: number; last_closure: string; description: string } }).payload.entries).toBeGreaterThan(10);
   expect((good.body as { payload: { ok: boolean; entries: number; last_closure: string; description: string } }).payload.description).toContain('live');
   const entries = await readEntries(server.db, 'live', 0, 1000);
@@ -77,10 +88,14 @@ test('the verification: ok with its counts and last closure, an entry itself; th
   // A closure's total changed behind the triggers' back.
   const closure = entries.find((row) => row.documentNumber === 'J-2026-11-24')!;
   await server.db.execute(sql.raw(`alter table journal_entries disable trigger user`));
-  await server.db.execute(sql`update journal_entries set content = replace(content, '"total_ttc":0', '"total_ttc":100') where chain = 'live' and seq = ${closure.seq}`);
+  await server.db.execute(
+    sql`update journal_entries set content = replace(content, '"total_ttc":0', '"total_ttc":100') where chain = 'live' and seq = ${closure.seq}`,
+  );
   await server.db.execute(sql.raw(`alter table journal_entries enable trigger user`));
   const bad = await staffRequest<{ ok: boolean; broken: { chain: string; seq: number }[] }>(server, owner.cookie, 'POST', '/v2/restaurant/books/verification');
   expect(bad.status).toBe(200);
   expect((bad.body as { payload: { ok: boolean; broken: { chain: string; seq: number }[] } }).payload.ok).toBe(false);
-  expect((bad.body as { payload: { ok: boolean; broken: { chain: string; seq: number }[] } }).payload.broken).toEqual([expect.objectContaining({ chain: 'live', seq: closure.seq })]);
+  expect((bad.body as { payload: { ok: boolean; broken: { chain: string; seq: number }[] } }).payload.broken).toEqual([
+    expect.objectContaining({ chain: 'live', seq: closure.seq }),
+  ]);
 });

@@ -30,7 +30,12 @@ afterAll(async () => {
 
 test('both instances close and archive November at once: one archive and one entry a chain', async () => {
   const [signerA, signerB] = await Promise.all([first.deps.books.signer(), second.deps.books.signer()]);
-  await appendEntry(first.db, signerA, { chain: 'live', body: { kind: 'payment', payment: { order_id: 1, means: 'cash', amount: 100 } }, orderId: 1 }, paris('2026-11-24', '20:00'));
+  await appendEntry(
+    first.db,
+    signerA,
+    { chain: 'live', body: { kind: 'payment', payment: { order_id: 1, means: 'cash', amount: 100 } }, orderId: 1 },
+    paris('2026-11-24', '20:00'),
+  );
   const at = paris('2026-12-01', '09:00');
   await Promise.all([
     first.deps.closing.runOnce(at),

@@ -9,6 +9,7 @@ import { archiveCheckCommands, archiveClosedPeriods, archiveMonth, archivePath, 
 import { appendEntry, readEntries } from './journal.ts';
 import type { BooksSigner } from './signing.ts';
 import { verifyJournal } from './verify.ts';
+import { margheritaReceipt } from './test-fixtures.ts';
 
 /**
  * The archives (docs/decisions/031-the-books.md, « archivage ») on the demo restaurant, its journal
@@ -33,25 +34,18 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const receipt = {
-  type: 'receipt' as const,
-  number: 'R-000001',
-  order_id: 1,
-  channel: 'pickup' as const,
-  lines: [{ label: 'Margherita', quantity: 1, unit_price: 1850, total_ht: 1682, vat_rate: 1000, total_vat: 168, total_ttc: 1850 }],
-  vat: [{ vat_rate: 1000, total_ht: 1682, total_vat: 168, total_ttc: 1850 }],
-  discount: 0,
-  delivery_fee: 0,
-  total_ht: 1682,
-  total_vat: 168,
-  total_ttc: 1850,
-};
+const receipt = margheritaReceipt();
 
 const sh = (command: string, cwd: string) => spawnSync('sh', ['-c', command], { cwd, encoding: 'utf8' });
 
 test('the month closed by the job is archived once; the README’s commands check it, and fail after a byte is changed', async () => {
   await appendEntry(server.db, signer, { chain: 'live', body: { kind: 'document', document: receipt }, orderId: 1 }, paris('2026-11-24', '12:09'));
-  await appendEntry(server.db, signer, { chain: 'live', body: { kind: 'payment', payment: { order_id: 1, means: 'cash', amount: 1850 } }, orderId: 1 }, paris('2026-11-24', '12:10'));
+  await appendEntry(
+    server.db,
+    signer,
+    { chain: 'live', body: { kind: 'payment', payment: { order_id: 1, means: 'cash', amount: 1850 } }, orderId: 1 },
+    paris('2026-11-24', '12:10'),
+  );
   expect(await archiveMonth(server.db, signer, archivesDir, 'live', '2026-11', paris('2026-11-25', '09:00'))).toBe('not_closed');
 
   const run = await server.deps.closing.runOnce(paris('2026-12-01', '09:00'));
@@ -70,7 +64,10 @@ test('the month closed by the job is archived once; the README’s commands chec
 
   // Again, and through the owner's request: nothing rewritten, no second entry.
   expect(await archiveClosedPeriods(server.db, signer, archivesDir, 'live', paris('2026-12-01', '09:05'))).toEqual([]);
-  expect(await archiveMonth(server.db, signer, archivesDir, 'live', '2026-11', paris('2026-12-01', '09:06'))).toEqual({ written: false, name: 'live-2026-11.tar' });
+  expect(await archiveMonth(server.db, signer, archivesDir, 'live', '2026-11', paris('2026-12-01', '09:06'))).toEqual({
+    written: false,
+    name: 'live-2026-11.tar',
+  });
   expect(readFileSync(file).equals(bytes)).toBe(true);
   expect((await readEntries(server.db, 'live', 0, 1000)).filter((row) => row.content.includes('"event":"archive"'))).toHaveLength(1);
   expect(readdirSync(archivesDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
@@ -96,7 +93,11 @@ test('the month closed by the job is archived once; the README’s commands chec
   expect(csv).toMatch(/;R-000001;18,50;/);
   const json = JSON.parse(readFileSync(join(folder, 'entries.json'), 'utf8')) as { seq: number; hash: string; signature: string; key_id: string }[];
   expect(json.map((entry) => entry.seq)).toEqual(entries.filter((row) => row.seq <= json.at(-1)!.seq).map((row) => row.seq));
-  expect(JSON.parse(readFileSync(join(folder, 'closures.json'), 'utf8')).map((c: { number: string }) => c.number).at(-1)).toBe('M-2026-11');
+  expect(
+    JSON.parse(readFileSync(join(folder, 'closures.json'), 'utf8'))
+      .map((c: { number: string }) => c.number)
+      .at(-1),
+  ).toBe('M-2026-11');
 
   // The documented commands succeed…
   const sums = sh(archiveCheckCommands.sums, folder);

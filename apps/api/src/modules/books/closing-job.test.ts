@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { appendEntry, readEntries, readHead } from './journal.ts';
 import type { BooksSigner } from './signing.ts';
 import { verifyJournal } from './verify.ts';
+import { margheritaReceipt } from './test-fixtures.ts';
 
 /**
  * The closing job (docs/decisions/031-the-books.md, « Closures ») on the demo restaurant (closed on
@@ -33,20 +34,7 @@ const pay = (chain: 'live' | 'simulation', orderId: number, amount: number) => (
   body: { kind: 'payment' as const, payment: { order_id: orderId, means: 'cash' as const, amount } },
   orderId,
 });
-/** A receipt of 18,50 € at 10 % (a Margherita to take away). */
-const receipt = {
-  type: 'receipt' as const,
-  number: 'R-000001',
-  order_id: 1,
-  channel: 'pickup' as const,
-  lines: [{ label: 'Margherita', quantity: 1, unit_price: 1850, total_ht: 1682, vat_rate: 1000, total_vat: 168, total_ttc: 1850 }],
-  vat: [{ vat_rate: 1000, total_ht: 1682, total_vat: 168, total_ttc: 1850 }],
-  discount: 0,
-  delivery_fee: 0,
-  total_ht: 1682,
-  total_vat: 168,
-  total_ttc: 1850,
-};
+const receipt = margheritaReceipt();
 const closureNumbers = async (chain: 'live' | 'simulation') =>
   (await readEntries(server.db, chain, 0, 1000)).filter((row) => row.kind === 'closure').map((row) => row.documentNumber);
 

@@ -20,7 +20,11 @@ const thursday = new Date('2026-11-26T11:30:00Z');
 let server: TestServer;
 let signer: BooksSigner;
 
-const pay = (orderId: number, amount: number) => ({ chain: 'live' as const, body: { kind: 'payment' as const, payment: { order_id: orderId, means: 'cash' as const, amount } }, orderId });
+const pay = (orderId: number, amount: number) => ({
+  chain: 'live' as const,
+  body: { kind: 'payment' as const, payment: { order_id: orderId, means: 'cash' as const, amount } },
+  orderId,
+});
 
 beforeAll(async () => {
   server = await startTestServer({ seed: false });
@@ -78,7 +82,18 @@ test('a closure signed with totals its day’s entries do not give (written with
     expect(honest.payments.cash).toBe(1850);
     expect(await verifyJournal(other.db)).toMatchObject({ ok: true });
     // Tuesday closed with Monday's figures and 10 € less cash, signed with the journal's key (a bug, or the key stolen):
-    await appendEntry(other.db, key, { chain: 'live', body: { kind: 'closure', closure: { ...honest, period: { kind: 'day', start: '2026-11-24', end: '2026-11-24' }, payments: { ...honest.payments, cash: 850 } } } }, tuesday);
+    await appendEntry(
+      other.db,
+      key,
+      {
+        chain: 'live',
+        body: {
+          kind: 'closure',
+          closure: { ...honest, period: { kind: 'day', start: '2026-11-24', end: '2026-11-24' }, payments: { ...honest.payments, cash: 850 } },
+        },
+      },
+      tuesday,
+    );
     const report = await verifyJournal(other.db);
     expect(report.broken[0]!.problem).toMatch(/^totaux de la clôture faux : /);
   } finally {

@@ -32,7 +32,12 @@ test('two instances open the journal and append 50 payments at once: one gapless
   await Promise.all(
     Array.from({ length: 50 }, (_, n) => {
       const [db, signer] = n % 2 === 0 ? [first.db, signerA] : [second.db, signerB];
-      return appendEntry(db, signer, { chain: 'live', body: { kind: 'payment', payment: { order_id: n + 1, means: 'cash', amount: 100 + n } }, orderId: n + 1 }, noon);
+      return appendEntry(
+        db,
+        signer,
+        { chain: 'live', body: { kind: 'payment', payment: { order_id: n + 1, means: 'cash', amount: 100 + n } }, orderId: n + 1 },
+        noon,
+      );
     }),
   );
   const rows = await readEntries(first.db, 'live', 0, 100);

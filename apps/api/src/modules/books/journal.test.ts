@@ -8,6 +8,7 @@ import { appendEntry, canonicalJson, openJournal, readEntries, readHead, rotateK
 import { loadSigner, signingKeySecret } from './keys.ts';
 import { generatePrivateKey, signerFromPrivateKey, type BooksSigner } from './signing.ts';
 import { describeReport, verifyJournal } from './verify.ts';
+import { margheritaReceipt } from './test-fixtures.ts';
 
 /**
  * The books' journal (docs/decisions/031-the-books.md) on the real database, PGlite and
@@ -24,19 +25,7 @@ function sale(orderId: number, number: number): EntryBody[] {
   return [
     {
       kind: 'document',
-      document: {
-        type: 'receipt',
-        number: receipt,
-        order_id: orderId,
-        channel: 'pickup',
-        lines: [{ label: 'Margherita', quantity: 1, unit_price: 1850, total_ht: 1682, vat_rate: 1000, total_vat: 168, total_ttc: 1850 }],
-        vat: [{ vat_rate: 1000, total_ht: 1682, total_vat: 168, total_ttc: 1850 }],
-        discount: 0,
-        delivery_fee: 0,
-        total_ht: 1682,
-        total_vat: 168,
-        total_ttc: 1850,
-      },
+      document: margheritaReceipt(receipt, orderId),
     },
     { kind: 'payment', payment: { order_id: orderId, means: 'cash', amount: 1850 } },
   ];
@@ -88,7 +77,13 @@ describe('appending and verifying', () => {
     expect(rows.slice(1).map((row, index) => row.previousHash === rows[index]!.hash)).toEqual(Array(6).fill(true));
     expect(rows[1]!.documentNumber).toBe('R-000001');
     expect(rows[0]!.content).toBe(canonicalJson(JSON.parse(rows[0]!.content)));
-    expect(JSON.parse(rows[1]!.content)).toMatchObject({ chain: 'live', seq: 2, business_date: '2026-11-24', operator: { staff_id: 1, name: 'Léa' }, key_id: signer.keyId });
+    expect(JSON.parse(rows[1]!.content)).toMatchObject({
+      chain: 'live',
+      seq: 2,
+      business_date: '2026-11-24',
+      operator: { staff_id: 1, name: 'Léa' },
+      key_id: signer.keyId,
+    });
     const head = await readHead(server.db, 'live');
     expect(head).toMatchObject({ seq: 7, hash: rows[6]!.hash, keyId: signer.keyId });
     const report = await verifyJournal(server.db, { trustedPublicKey: signer.publicKeyPem });
@@ -119,7 +114,9 @@ describe('appending and verifying', () => {
         () => undefined,
         (failure: unknown) => failure,
       );
-      expect(errorText(error)).toMatch(/Le journal des ventes est en ajout seul : (UPDATE|DELETE|TRUNCATE) refusé sur journal_(entries|heads)\.|La tête du journal live ne peut qu’avancer \(de 7 à 6 refusé\)\./);
+      expect(errorText(error)).toMatch(
+        /Le journal des ventes est en ajout seul : (UPDATE|DELETE|TRUNCATE) refusé sur journal_(entries|heads)\.|La tête du journal live ne peut qu’avancer \(de 7 à 6 refusé\)\./,
+      );
     }
     expect(await finding(server.db)).toBe('ok');
   });
@@ -134,7 +131,9 @@ describe('appending and verifying', () => {
   test('a chain never opened refuses to write, in French', async () => {
     const fresh = await startTestServer({ seed: false });
     try {
-      await expect(appendEntry(fresh.db, signer, { chain: 'live', body: sale(1, 1)[0]! }, noon)).rejects.toThrow('Le journal des ventes « live » n’est pas ouvert');
+      await expect(appendEntry(fresh.db, signer, { chain: 'live', body: sale(1, 1)[0]! }, noon)).rejects.toThrow(
+        'Le journal des ventes « live » n’est pas ouvert',
+      );
     } finally {
       await fresh.close();
     }
@@ -214,7 +213,8 @@ describe('rows changed behind the triggers’ back are found', () => {
       const forged = await startTestServer({ seed: false, clock: () => noon });
       try {
         await openJournal(forged.db, forger, noon);
-        for (const row of rows.slice(1)) await appendEntry(forged.db, forger, { chain: 'live', body: (JSON.parse(row.content) as { body: EntryBody }).body }, noon);
+        for (const row of rows.slice(1))
+          await appendEntry(forged.db, forger, { chain: 'live', body: (JSON.parse(row.content) as { body: EntryBody }).body }, noon);
         expect(await finding(forged.db)).toBe('ok');
         // …but it does not open with the restaurant's key.
         const [seq, problem] = (await finding(forged.db, signer.publicKeyPem)) as [number, string];

@@ -36,8 +36,14 @@ test('50 payments at once from two instances: one per order wins, 25 entries, th
   const totals = new Map(payloadOf(await board(first, karim.cookie)).orders.map((order) => [order.order_id, order.total]));
   const answers = await Promise.all(
     placed.flatMap(({ orderId }) => [
-      staffRequest<{ order: BoardOrder }>(first, karim.cookie, 'POST', `/v2/restaurant/orders/${orderId}/payments`, { tenders: [{ means: 'cash', amount: totals.get(orderId)! + 5 }], expected_paid: 0 }),
-      staffRequest<{ order: BoardOrder }>(second, margot.cookie, 'POST', `/v2/restaurant/orders/${orderId}/payments`, { tenders: [{ means: 'card_terminal', amount: totals.get(orderId)! }], expected_paid: 0 }),
+      staffRequest<{ order: BoardOrder }>(first, karim.cookie, 'POST', `/v2/restaurant/orders/${orderId}/payments`, {
+        tenders: [{ means: 'cash', amount: totals.get(orderId)! + 5 }],
+        expected_paid: 0,
+      }),
+      staffRequest<{ order: BoardOrder }>(second, margot.cookie, 'POST', `/v2/restaurant/orders/${orderId}/payments`, {
+        tenders: [{ means: 'card_terminal', amount: totals.get(orderId)! }],
+        expected_paid: 0,
+      }),
     ]),
   );
   const statuses = answers.map((answer) => answer.status);
@@ -45,7 +51,10 @@ test('50 payments at once from two instances: one per order wins, 25 entries, th
   expect(statuses.filter((status) => status === 409)).toHaveLength(25);
   for (let n = 0; n < 25; n += 1) expect([answers[2 * n]!.status, answers[2 * n + 1]!.status].sort()).toEqual([200, 409]);
 
-  const payments = await first.db.select().from(journalEntries).where(and(eq(journalEntries.chain, 'live'), eq(journalEntries.kind, 'payment')));
+  const payments = await first.db
+    .select()
+    .from(journalEntries)
+    .where(and(eq(journalEntries.chain, 'live'), eq(journalEntries.kind, 'payment')));
   expect(payments).toHaveLength(25);
   expect(new Set(payments.map((row) => row.orderId)).size).toBe(25);
   const rows = await readEntries(second.db, 'live', 0, 1000);

@@ -36,7 +36,12 @@ async function entriesOf(orderId: number) {
     .from(journalEntries)
     .where(eq(journalEntries.orderId, orderId))
     .orderBy(asc(journalEntries.chain), asc(journalEntries.seq));
-  return rows.map((row) => ({ chain: row.chain, seq: row.seq, number: row.documentNumber, ...(JSON.parse(row.content) as { body: EntryBody; operator: { name: string } | null }) }));
+  return rows.map((row) => ({
+    chain: row.chain,
+    seq: row.seq,
+    number: row.documentNumber,
+    ...(JSON.parse(row.content) as { body: EntryBody; operator: { name: string } | null }),
+  }));
 }
 
 async function boardOrder(orderId: number): Promise<BoardOrder> {
@@ -46,7 +51,10 @@ async function boardOrder(orderId: number): Promise<BoardOrder> {
 }
 
 function pay(staff: TestStaff, orderId: number, tenders: { means: string; amount: number }[], expectedPaid = 0) {
-  return staffRequest<{ order: BoardOrder; change: number }>(server, staff.cookie, 'POST', `/v2/restaurant/orders/${orderId}/payments`, { tenders, expected_paid: expectedPaid });
+  return staffRequest<{ order: BoardOrder; change: number }>(server, staff.cookie, 'POST', `/v2/restaurant/orders/${orderId}/payments`, {
+    tenders,
+    expected_paid: expectedPaid,
+  });
 }
 
 const cents = (euros: number) => Math.round(euros * 100);
@@ -94,14 +102,24 @@ describe('a cash order', () => {
     const cap = order.payments.voucher_cap;
     expect(order.total).toBeGreaterThan(25);
     expect(cap).toBe(25);
-    const refused = await pay(karim, orderId, [{ means: 'meal_voucher_paper', amount: 20 }, { means: 'meal_voucher_card', amount: 5.01 }]);
+    const refused = await pay(karim, orderId, [
+      { means: 'meal_voucher_paper', amount: 20 },
+      { means: 'meal_voucher_card', amount: 5.01 },
+    ]);
     expect(refused.status).toBe(422);
     const error = errorOf(refused);
     expect(looksFrench(error.message)).toBe(true);
-    expect(error.message).toBe('Les titres-restaurant ne peuvent payer que 25,00\u00a0€ sur cette commande (plats et boissons sans alcool, plafond journalier, hors frais de livraison).');
+    expect(error.message).toBe(
+      'Les titres-restaurant ne peuvent payer que 25,00\u00a0€ sur cette commande (plats et boissons sans alcool, plafond journalier, hors frais de livraison).',
+    );
     expect(error.errors[0]?.path).toBe('tenders.meal_voucher_card');
     const vouchers = cap;
-    const { order: paid } = payloadOf(await pay(margot, orderId, [{ means: 'meal_voucher_paper', amount: vouchers }, { means: 'card_terminal', amount: Math.round((order.total - vouchers) * 100) / 100 }]));
+    const { order: paid } = payloadOf(
+      await pay(margot, orderId, [
+        { means: 'meal_voucher_paper', amount: vouchers },
+        { means: 'card_terminal', amount: Math.round((order.total - vouchers) * 100) / 100 },
+      ]),
+    );
     expect(paid.payments.due).toBe(0);
     expect(paid.payments.summary).toMatch(/^carte \(TPE\) .+ \+ titre-restaurant papier 25,00\u00a0€$/);
     expect(paid.payments.lines.map((line) => line.means)).toEqual(['card_terminal', 'meal_voucher_paper']);
@@ -110,10 +128,15 @@ describe('a cash order', () => {
   test('two screens take the same payment at once: one wins, the other is told and sees it', async () => {
     const { orderId } = await placeCashOrder(server);
     const total = (await boardOrder(orderId)).total;
-    const answers = await Promise.all([pay(karim, orderId, [{ means: 'cash', amount: total }]), pay(margot, orderId, [{ means: 'card_terminal', amount: total }])]);
+    const answers = await Promise.all([
+      pay(karim, orderId, [{ means: 'cash', amount: total }]),
+      pay(margot, orderId, [{ means: 'card_terminal', amount: total }]),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const lost = answers.find((answer) => answer.status === 409)!;
-    expect(errorOf(lost).message).toMatch(/^Cette commande vient d’être encaissée par (Karim Benali|Margot Lefèvre) à \d\d:\d\d\. Vérifiez le reste à payer\.$/);
+    expect(errorOf(lost).message).toMatch(
+      /^Cette commande vient d’être encaissée par (Karim Benali|Margot Lefèvre) à \d\d:\d\d\. Vérifiez le reste à payer\.$/,
+    );
     expect((errorOf(lost).payload as BoardOrder).payments.paid).toBe(total);
     expect((await entriesOf(orderId)).filter((entry) => entry.body.kind === 'payment')).toHaveLength(1);
   });
@@ -134,7 +157,10 @@ describe('a cash order', () => {
     expect(twice.status).toBe(409);
     expect(errorOf(twice).message).toBe('Ce paiement a déjà été annulé.');
     const bodies = (await entriesOf(orderId)).map((entry) => entry.body);
-    expect(bodies.filter((body) => body.kind === 'payment').map((body) => (body.kind === 'payment' ? body.payment.amount : 0))).toEqual([cents(total), -cents(total)]);
+    expect(bodies.filter((body) => body.kind === 'payment').map((body) => (body.kind === 'payment' ? body.payment.amount : 0))).toEqual([
+      cents(total),
+      -cents(total),
+    ]);
     // Paid again in cash: the day's money is the cash, the card reversed.
     payloadOf(await pay(karim, orderId, [{ means: 'cash', amount: total }]));
   });
@@ -142,7 +168,9 @@ describe('a cash order', () => {
   test('« Non récupérée »: an accepted unpaid order is cancelled, its receipt cancelled by a credit note; a paid one is refused', async () => {
     const { orderId } = await placeCashOrder(server);
     payloadOf(await act(server, karim.cookie, orderId, { action: 'accept', expected_status: 'pending', ready_at: inMinutes(server, 20) }));
-    const closed = payloadOf(await staffRequest<BoardOrder>(server, karim.cookie, 'POST', `/v2/restaurant/orders/${orderId}/not-collected`, { expected_status: 'accepted' }));
+    const closed = payloadOf(
+      await staffRequest<BoardOrder>(server, karim.cookie, 'POST', `/v2/restaurant/orders/${orderId}/not-collected`, { expected_status: 'accepted' }),
+    );
     expect(closed).toMatchObject({ status: 'cancelled', reason: 'not_collected', reason_text: 'Non récupérée' });
     expect(closed.payments.payable).toBe(false);
     const documents = (await entriesOf(orderId)).flatMap((entry) => (entry.body.kind === 'document' ? [entry.body.document] : []));
@@ -179,7 +207,10 @@ describe('a cash order', () => {
   test('refused before acceptance: a credit note, once', async () => {
     const { orderId } = await placeCashOrder(server);
     payloadOf(await act(server, karim.cookie, orderId, { action: 'reject', expected_status: 'pending', reason: 'too_many_orders' }));
-    expect((await entriesOf(orderId)).map((entry) => (entry.body.kind === 'document' ? entry.body.document.type : entry.body.kind))).toEqual(['receipt', 'credit_note']);
+    expect((await entriesOf(orderId)).map((entry) => (entry.body.kind === 'document' ? entry.body.document.type : entry.body.kind))).toEqual([
+      'receipt',
+      'credit_note',
+    ]);
   });
 });
 
@@ -211,9 +242,19 @@ describe('a card order on the test processor', () => {
 test('the journal verifies, and the day’s closure holds the money as the counter took it', async () => {
   const report = await verifyJournal(server.db);
   expect(report).toMatchObject({ ok: true, broken: [] });
-  const rows = await server.db.select().from(journalEntries).where(and(eq(journalEntries.chain, 'live'), eq(journalEntries.kind, 'payment')));
-  const cash = rows.map((row) => JSON.parse(row.content) as { body: EntryBody }).reduce((sum, { body }) => sum + (body.kind === 'payment' && body.payment.means === 'cash' ? body.payment.amount : 0), 0);
-  const refundsCash = (await server.db.select().from(journalEntries).where(and(eq(journalEntries.chain, 'live'), eq(journalEntries.kind, 'refund'))))
+  const rows = await server.db
+    .select()
+    .from(journalEntries)
+    .where(and(eq(journalEntries.chain, 'live'), eq(journalEntries.kind, 'payment')));
+  const cash = rows
+    .map((row) => JSON.parse(row.content) as { body: EntryBody })
+    .reduce((sum, { body }) => sum + (body.kind === 'payment' && body.payment.means === 'cash' ? body.payment.amount : 0), 0);
+  const refundsCash = (
+    await server.db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.chain, 'live'), eq(journalEntries.kind, 'refund')))
+  )
     .map((row) => JSON.parse(row.content) as { body: EntryBody })
     .reduce((sum, { body }) => sum + (body.kind === 'refund' && body.refund.means === 'cash' ? body.refund.amount : 0), 0);
   const signer = await server.deps.books.signer();
