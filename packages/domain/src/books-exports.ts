@@ -1,5 +1,5 @@
 /**
- * The accountant's exports (issue 43 part 7, decision record 031-the-books.md; 032 to be written):
+ * The accountant's exports (docs/decisions/031-the-books.md):
  * pure formatting helpers for the French spreadsheet CSV and the FEC (art. A47 A-1 of the LPF).
  * Amounts are integer cents everywhere; formatting turns them into a decimal comma only at the edge.
  *

@@ -3,7 +3,7 @@ import { addDays, toRestaurantTime } from './clock.ts';
 import { booksReportErrors } from '@resto/copy/staff/books-reports';
 
 /**
- * The owner's sales report (/restaurant/ventes; issue 43 part 6; docs/decisions/031): any day,
+ * The owner's sales report (/restaurant/ventes; docs/decisions/031): any day,
  * ISO week, month or range of business days, from the live chain's entries. Its money figures are
  * `totalsOf`, the closures' own computation, so that a report of closed days equals their closures
  * to the cent. Amounts in cents.

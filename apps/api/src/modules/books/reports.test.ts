@@ -8,7 +8,7 @@ import { act, board, placeCashOrder, placePaidCardOrder } from '../board/test-he
 import { closeDaysThrough } from './closures.ts';
 
 /**
- * The owner's sales report, GET /v2/restaurant/books/report (issue 43 part 6), over real HTTP on
+ * The owner's sales report, GET /v2/restaurant/books/report (docs/decisions/031), over real HTTP on
  * PGlite (and PostgreSQL with DATABASE_URL): real cash orders paid at the counter, one refused, a
  * test-processor card order that stays out (simulation); the day's report equals its closure to the cent.
  */

@@ -12,8 +12,8 @@ import { ApiError } from '../../http/errors.ts';
 const reportKinds = ['document', 'payment', 'refund'];
 
 /**
- * The live chain's sales report of a period (packages/domain/src/books-reports.ts; issue 43 part
- * 6): its entries by business day (index journal_entries_day_idx), each order's customer new or
+ * The live chain's sales report of a period (packages/domain/src/books-reports.ts; docs/decisions/031):
+ * its entries by business day (index journal_entries_day_idx), each order's customer new or
  * returning by their first live placed order (the orders' `customer.email`), in euros.
  * `from` defaults to today in Paris.
  * @throws ApiError invalid_request (400) a day that is not one, an end before the start, a range over 366 days.
