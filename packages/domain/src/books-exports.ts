@@ -32,8 +32,24 @@ export function frenchCsv(header: readonly string[], rows: readonly (readonly (s
 
 /** The 18 FEC fields, in the order of art. A47 A-1 of the LPF. */
 export const fecColumns = [
-  'JournalCode', 'JournalLib', 'EcritureNum', 'EcritureDate', 'CompteNum', 'CompteLib', 'CompAuxNum', 'CompAuxLib',
-  'PieceRef', 'PieceDate', 'EcritureLib', 'Debit', 'Credit', 'EcritureLet', 'DateLet', 'ValidDate', 'Montantdevise', 'Idevise',
+  'JournalCode',
+  'JournalLib',
+  'EcritureNum',
+  'EcritureDate',
+  'CompteNum',
+  'CompteLib',
+  'CompAuxNum',
+  'CompAuxLib',
+  'PieceRef',
+  'PieceDate',
+  'EcritureLib',
+  'Debit',
+  'Credit',
+  'EcritureLet',
+  'DateLet',
+  'ValidDate',
+  'Montantdevise',
+  'Idevise',
 ] as const;
 export type FecColumn = (typeof fecColumns)[number];
 
@@ -63,8 +79,7 @@ export function unbalancedEntries(lines: readonly FecLine[]): string[] {
 export function fecText(lines: readonly FecLine[]): string {
   const bad = unbalancedEntries(lines);
   if (bad.length > 0) throw new Error(`écritures déséquilibrées : ${bad.join(', ')}`);
-  const cell = (line: FecLine, col: FecColumn) =>
-    col === 'Debit' || col === 'Credit' ? decimalComma(line[col]) : line[col].replaceAll(/[\t\r\n]/g, ' ');
+  const cell = (line: FecLine, col: FecColumn) => (col === 'Debit' || col === 'Credit' ? decimalComma(line[col]) : line[col].replaceAll(/[\t\r\n]/g, ' '));
   return [fecColumns.join('\t'), ...lines.map((l) => fecColumns.map((c) => cell(l, c)).join('\t'))].join('\r\n') + '\r\n';
 }
 
@@ -82,13 +97,28 @@ export function ratePercent(basisPoints: number): string {
 /** The lines CSV: one row per document line (number, label, qty, unit price TTC, HT, VAT rate %, VAT, TTC). */
 export function linesCsv(documents: readonly DatedDocument[]): string {
   const rows = documents.flatMap(({ document }) =>
-    document.lines.map((l) => [document.number, l.label, l.quantity, decimalComma(l.unit_price), decimalComma(l.total_ht),
-      ratePercent(l.vat_rate), decimalComma(l.total_vat), decimalComma(l.total_ttc)]));
+    document.lines.map((l) => [
+      document.number,
+      l.label,
+      l.quantity,
+      decimalComma(l.unit_price),
+      decimalComma(l.total_ht),
+      ratePercent(l.vat_rate),
+      decimalComma(l.total_vat),
+      decimalComma(l.total_ttc),
+    ]),
+  );
   return frenchCsv(['numero', 'libelle', 'quantite', 'prix_unitaire_ttc', 'montant_ht', 'taux_tva', 'montant_tva', 'montant_ttc'], rows);
 }
 
 /** One row of the daily sales journal: a day and a VAT rate (cents; rate in basis points). */
-export interface DailyVatRow { day: string; vat_rate: number; total_ht: number; total_vat: number; total_ttc: number }
+export interface DailyVatRow {
+  day: string;
+  vat_rate: number;
+  total_ht: number;
+  total_vat: number;
+  total_ttc: number;
+}
 
 /**
  * Per day and VAT rate: receipts plus credit notes (negative). Invoices are skipped: they restate
@@ -101,7 +131,9 @@ export function dailyVatJournal(documents: readonly DatedDocument[]): DailyVatRo
     for (const v of document.vat) {
       const key = `${day}|${v.vat_rate}`;
       const row = rows.get(key) ?? { day, vat_rate: v.vat_rate, total_ht: 0, total_vat: 0, total_ttc: 0 };
-      row.total_ht += v.total_ht; row.total_vat += v.total_vat; row.total_ttc += v.total_ttc;
+      row.total_ht += v.total_ht;
+      row.total_vat += v.total_vat;
+      row.total_ttc += v.total_ttc;
       rows.set(key, row);
     }
   }
@@ -115,7 +147,15 @@ const documentTypeLabel: Record<SaleDocument['type'], string> = { receipt: 'tick
  * `meansOf` gives the means of payment of an order as text (e.g. « espèces + titre-restaurant »), computed by the caller from the payment entries.
  */
 export function receiptsCsv(documents: readonly DatedDocument[], meansOf: (orderId: number) => string): string {
-  const rows = documents.map(({ day, document: d }) => [day, d.number, documentTypeLabel[d.type], d.channel,
-    decimalComma(d.total_ht), decimalComma(d.total_vat), decimalComma(d.total_ttc), meansOf(d.order_id)]);
+  const rows = documents.map(({ day, document: d }) => [
+    day,
+    d.number,
+    documentTypeLabel[d.type],
+    d.channel,
+    decimalComma(d.total_ht),
+    decimalComma(d.total_vat),
+    decimalComma(d.total_ttc),
+    meansOf(d.order_id),
+  ]);
   return frenchCsv(['date', 'numero', 'type', 'canal', 'total_ht', 'total_tva', 'total_ttc', 'moyens_de_paiement'], rows);
 }
