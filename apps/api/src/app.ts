@@ -63,6 +63,7 @@ import { BooksService, type BooksSigner } from './modules/books/index.ts';
 import { ClosingJob } from './modules/books/closing-job.ts';
 import { booksArchiveRoutes } from './modules/books/archive-routes.ts';
 import { booksReportRoutes } from './modules/books/reports-routes.ts';
+import { booksExportRoutes } from './modules/books/exports-routes.ts';
 
 export interface AppDeps {
   db: Database;
@@ -399,6 +400,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', settingsRoutes(deps));
   app.route('/', booksArchiveRoutes(deps));
   app.route('/', booksReportRoutes(deps));
+  app.route('/', booksExportRoutes(deps));
   app.route('/', trackingRoutes(deps.board));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs, screens: deps.escalation.screens };
   app.route('/', restaurantRealtimeRoutes(realtime));

@@ -885,6 +885,17 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('get', report, report)).status).toBe(401);
   });
 
+  test('the accountant’s exports (docs/decisions/032)', async () => {
+    const owner = { Cookie: (await createTestStaff(server.db, { role: 'owner', now })).cookie };
+    const list = '/v2/restaurant/books/exports';
+    expect((await call('get', list, `${list}?period=month&from=2025-11-25`, { headers: owner })).status).toBe(200);
+    expect((await call('get', list, `${list}?period=range&from=2025-11-25&to=2025-11-01`, { headers: owner })).status).toBe(400);
+    const file = '/v2/restaurant/books/exports/{kind}';
+    expect((await call('get', file, `${list}/receipts?period=month&from=2025-11-25`, { headers: owner })).status).toBe(200);
+    expect((await call('get', file, `${list}/e_reporting?period=month&from=2025-11-25`, { headers: owner })).status).toBe(422);
+    expect((await call('get', file, `${list}/fec`)).status).toBe(401);
+  });
+
   test('every declared route was met in success and in error', () => {
     const routes = declared.map((route) => `${route.method.toUpperCase()} ${documentPath(route.path)}`);
     const missing = routes.filter((route) => {

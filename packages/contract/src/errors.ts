@@ -149,6 +149,8 @@ export const errorStatus = {
   archive_not_found: 404,
   /** A month asked for an archive that is not closed yet. */
   period_not_closed: 422,
+  /** The FEC or the e-reporting asked while the settings hold no SIRET (docs/decisions/032). */
+  siren_missing: 422,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,6 +1,7 @@
 import { z } from './zod-fr.ts';
 import { formatEuros, formatNumber } from './format.ts';
 import { normalizePhone } from './phone.ts';
+import { accountDefaults, accountPattern, accountSettingNames } from './books-exports.ts';
 import { settingsErrors as e, settingLabels, settingValues as v } from '@resto/copy/staff/settings';
 
 /**
@@ -13,7 +14,11 @@ import { settingsErrors as e, settingLabels, settingValues as v } from '@resto/c
  */
 
 const flag = z.boolean({ error: e.flag });
-const text = (max: number) => z.string({ error: e.text(max) }).trim().max(max, { error: e.text(max) });
+const text = (max: number) =>
+  z
+    .string({ error: e.text(max) })
+    .trim()
+    .max(max, { error: e.text(max) });
 const requiredText = (max: number) => text(max).min(1, { error: e.required });
 /** An http(s) link, or '' (not set). */
 const link = z
@@ -63,9 +68,16 @@ const distance = z.number({ error: e.distance }).min(0, { error: e.distance }).m
  * minimum order (euros).
  */
 const DeliveryZoneSchema = z.object({
-  name: z.string({ error: e.zoneName }).trim().min(1, { error: e.zoneName }).max(80, { error: e.text(80) }),
+  name: z
+    .string({ error: e.zoneName })
+    .trim()
+    .min(1, { error: e.zoneName })
+    .max(80, { error: e.text(80) }),
   city: text(80).default(''),
-  postal_code: z.string({ error: e.postalCode }).trim().regex(/^\d{5}$/, { error: e.postalCode }),
+  postal_code: z
+    .string({ error: e.postalCode })
+    .trim()
+    .regex(/^\d{5}$/, { error: e.postalCode }),
   delivery_fee: feeSetting,
   flat_charge: eurosSetting.default(0),
   minimum_order: eurosSetting.default(0),
@@ -164,7 +176,14 @@ export const backOfficeSettingsShape = {
   /** docs/decisions/031: the fiscal year's first month (1 = January … 12) and the day's closure e-mailed to the owners. */
   'books.fiscal_year_first_month': z.number({ error: e.month }).int({ error: e.month }).min(1, { error: e.month }).max(12, { error: e.month }).optional(),
   'books.closure_email': flag.optional(),
+  /** docs/decisions/032: the FEC's account numbers (books.accounts.sales_10, …; defaults accountDefaults). */
+  ...accountSettings(),
 } as const;
+
+function accountSettings(): Record<string, z.ZodOptional<z.ZodString>> {
+  const account = z.string({ error: e.account }).trim().regex(accountPattern, { error: e.account });
+  return Object.fromEntries(accountSettingNames.map((name) => [name, account.optional()]));
+}
 
 /** How a setting's value reads in the audit log. */
 type SettingKind = 'flag' | 'coordinate' | 'euros' | 'minutes' | 'months' | 'month' | 'percent' | 'distance' | 'count' | 'choice' | 'zones' | 'tiers' | 'text';
@@ -173,7 +192,11 @@ function kindOf(name: string): SettingKind {
   if (name === 'features.delivery.zones') return 'zones';
   if (name === 'features.delivery.distance_fees') return 'tiers';
   if (name === 'books.fiscal_year_first_month') return 'month';
-  if (/\.(active|enabled|inclusive|show_range|remove_(first|last)_range|email_only|auto_print|closure_email)$/.test(name) || /_show_range$|_remove_(first|last)_range$/.test(name)) return 'flag';
+  if (
+    /\.(active|enabled|inclusive|show_range|remove_(first|last)_range|email_only|auto_print|closure_email)$/.test(name) ||
+    /_show_range$|_remove_(first|last)_range$/.test(name)
+  )
+    return 'flag';
   if (/(daily_limit|minimum_order|flat_charge)$/.test(name)) return 'euros';
   if (/(minimum_time|_minutes)$/.test(name)) return 'minutes';
   if (name.endsWith('_months')) return 'months';
@@ -214,7 +237,11 @@ function formatValue(kind: SettingKind, value: unknown): string {
         ? value.map((t: { up_to?: unknown; fee?: unknown }) => v.tierLine(formatValue('distance', t.up_to), formatValue('euros', t.fee))).join(', ')
         : v.tiers(0);
     default:
-      return typeof value === 'string' ? (value.trim() === '' ? v.empty : `« ${value.length > 60 ? `${value.slice(0, 59)}…` : value} »`) : JSON.stringify(value);
+      return typeof value === 'string'
+        ? value.trim() === ''
+          ? v.empty
+          : `« ${value.length > 60 ? `${value.slice(0, 59)}…` : value} »`
+        : JSON.stringify(value);
   }
 }
 
@@ -291,6 +318,7 @@ export const settingFallbacks: Readonly<Record<string, unknown>> = {
   'features.delivery.distance_fees': [],
   'books.fiscal_year_first_month': 1,
   'books.closure_email': false,
+  ...accountDefaults,
 };
 
 /** A setting's label (its name when the catalogue has none). */

@@ -64,6 +64,21 @@ export const settingLabels: Record<string, string> = {
   'features.delivery.distance_fees': staffWords.distanceTiers,
   'books.fiscal_year_first_month': 'Premier mois de l’exercice comptable',
   'books.closure_email': 'Recevoir la clôture de chaque journée par e-mail',
+  'books.accounts.sales_20': 'Compte de ventes à 20 %',
+  'books.accounts.sales_10': 'Compte de ventes à 10 %',
+  'books.accounts.sales_5_5': 'Compte de ventes à 5,5 %',
+  'books.accounts.sales_2_1': 'Compte de ventes à 2,1 %',
+  'books.accounts.sales_0': 'Compte de ventes sans TVA',
+  'books.accounts.vat_20': 'Compte de TVA collectée à 20 %',
+  'books.accounts.vat_10': 'Compte de TVA collectée à 10 %',
+  'books.accounts.vat_5_5': 'Compte de TVA collectée à 5,5 %',
+  'books.accounts.vat_2_1': 'Compte de TVA collectée à 2,1 %',
+  'books.accounts.customers': 'Compte clients',
+  'books.accounts.online_card': 'Compte des paiements par carte en ligne',
+  'books.accounts.cash': 'Compte de caisse (espèces)',
+  'books.accounts.card_terminal': 'Compte des paiements par carte (TPE)',
+  'books.accounts.meal_voucher_paper': 'Compte des titres-restaurant papier',
+  'books.accounts.meal_voucher_card': 'Compte des titres-restaurant carte',
 };
 
 /** The words of a setting's value in the audit log and the forms. */
@@ -95,7 +110,8 @@ export const settingsErrors = {
   readOnly: (name: string) => `« ${name} » est calculé par le serveur et ne se modifie pas.`,
   duplicate: (name: string) => `« ${name} » est envoyé deux fois dans la même modification.`,
   missingValue: 'Valeur attendue.',
-  stale: 'Quelqu’un a modifié ces réglages entre-temps : leurs valeurs actuelles sont affichées, vos saisies sont conservées. Vérifiez puis enregistrez à nouveau.',
+  stale:
+    'Quelqu’un a modifié ces réglages entre-temps : leurs valeurs actuelles sont affichées, vos saisies sont conservées. Vérifiez puis enregistrez à nouveau.',
   flag: 'Attendu : oui ou non.',
   text: (max: number) => `${max} caractères au plus.`,
   required: words.required,
@@ -118,6 +134,7 @@ export const settingsErrors = {
   calculationType: 'Choisissez « par zones » ou « par distance ».',
   unit: 'Choisissez km ou miles.',
   month: 'Mois attendu de 1 (janvier) à 12 (décembre).',
+  account: 'Numéro de compte attendu : 3 chiffres du plan comptable, puis jusqu’à 17 chiffres ou lettres (ex. 7071 ou 445711).',
   zoneName: 'Nom de la zone obligatoire (ex. Lyon 2e).',
   postalCode: 'Code postal à 5 chiffres (ex. 69002).',
   zoneFee: 'Les frais de livraison ne peuvent pas être négatifs.',
@@ -155,7 +172,8 @@ export const settingsPage = {
     tax: 'Les taux propres aux plats se règlent sur la carte.',
     scheduling: 'Délai minimum : un créneau d’aujourd’hui commence au moins ce nombre de minutes après l’heure actuelle.',
     orders: 'Par e-mail : pas d’alerte ni de refus automatique, et « dès que possible » reste proposé sans écran allumé.',
-    books: 'Premier mois de l’exercice : de 1 (janvier) à 12 (décembre) ; l’exercice est clôturé après son dernier mois. Chaque journée est clôturée une demi-heure après la fin du dernier service.',
+    books:
+      'Premier mois de l’exercice : de 1 (janvier) à 12 (décembre) ; l’exercice est clôturé après son dernier mois. Chaque journée est clôturée une demi-heure après la fin du dernier service. Les comptes servent au FEC des exports comptables.',
   },
 } as const;
 

@@ -2,12 +2,15 @@ import { useState } from 'react';
 import type { VersionedSetting } from '@resto/contract/backoffice-settings';
 import { settingsPage as t } from '@resto/copy/staff/settings';
 import { settingLabel } from '@resto/domain/settings-fields';
+import { accountSettingNames } from '@resto/domain/books-exports';
 import { FieldGrid, SettingFlag, SettingInput, SettingsSection, toStored } from './settings-section.tsx';
 
 const socialNames = ['facebook', 'instagram', 'twitter', 'tiktok', 'youtube', 'linkedin', 'pinterest', 'google_map'].map((n) => `contacts.${n}`);
 const legalNames = ['company_name', 'legal_form', 'registration', 'siret', 'vat_number', 'publication_director', 'host', 'mediator'].map((n) => `legal.${n}`);
 const schedulingNames = (prefix: '' | 'pickup_') =>
-  ['show_range', 'remove_first_range', 'remove_first_range_number', 'remove_last_range', 'remove_last_range_number', 'minimum_time'].map((n) => `scheduling.${prefix}${n}`);
+  ['show_range', 'remove_first_range', 'remove_first_range_number', 'remove_last_range', 'remove_last_range_number', 'minimum_time'].map(
+    (n) => `scheduling.${prefix}${n}`,
+  );
 
 const sections = {
   payments: ['payments.cod.active', 'payments.stripe.active', 'payments.meal_voucher.active', 'payments.meal_voucher.daily_limit'],
@@ -18,7 +21,7 @@ const sections = {
   delivery_scheduling: schedulingNames(''),
   pickup_scheduling: schedulingNames('pickup_'),
   orders: ['orders.email_only', 'orders.unseen_alert_minutes', 'orders.auto_reject_minutes', 'orders.auto_print'],
-  books: ['books.fiscal_year_first_month', 'books.closure_email'],
+  books: ['books.fiscal_year_first_month', 'books.closure_email', ...accountSettingNames],
 } as const;
 
 /** A scheduling label without its order type ('Livraison : délai minimum' → 'Délai minimum'): the section's title says it. */
@@ -47,7 +50,7 @@ function SchedulingFields({ pickup }: { pickup: boolean }) {
 /**
  * /restaurant/reglages (docs/decisions/023; the owner's): payment methods, contacts and social
  * links, legal mentions, tax, the slots' settings of the spec for delivery and pickup, how
- * orders are handled, and the books' (fiscal year, closure e-mail: docs/decisions/031). Each section saves on its own (settings-section.tsx).
+ * orders are handled, and the books' (fiscal year, closure e-mail: docs/decisions/031; the FEC's accounts: docs/decisions/032). Each section saves on its own (settings-section.tsx).
  */
 export function SettingsPage({ settings }: { settings: readonly VersionedSetting[] }) {
   const [stored, setStored] = useState(() => toStored(settings));
@@ -111,8 +114,19 @@ export function SettingsPage({ settings }: { settings: readonly VersionedSetting
         <SettingsSection id="books" title={t.sections.books} hint={t.hints.books} names={sections.books} {...common}>
           <SettingInput name="books.fiscal_year_first_month" variant="number" />
           <SettingFlag name="books.closure_email" />
+          <FieldGrid>
+            {accountSettingNames.map((name) => (
+              <SettingInput key={name} name={name} />
+            ))}
+          </FieldGrid>
         </SettingsSection>
-        <SettingsSection id="delivery_scheduling" title={t.sections.delivery_scheduling} hint={t.hints.scheduling} names={sections.delivery_scheduling} {...common}>
+        <SettingsSection
+          id="delivery_scheduling"
+          title={t.sections.delivery_scheduling}
+          hint={t.hints.scheduling}
+          names={sections.delivery_scheduling}
+          {...common}
+        >
           <SchedulingFields pickup={false} />
         </SettingsSection>
         <SettingsSection id="pickup_scheduling" title={t.sections.pickup_scheduling} hint={t.hints.scheduling} names={sections.pickup_scheduling} {...common}>
