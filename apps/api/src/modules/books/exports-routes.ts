@@ -1,7 +1,7 @@
 import { downloadBooksExport, listBooksExports } from '@resto/contract/books-exports.routes';
 import type { Database } from '../../db/client.ts';
 import { ok, routes, serve } from '../../http/openapi.ts';
-import type { CatalogService } from '../catalog/service.ts';
+import type { CatalogService } from '../catalog/index.ts';
 import { staffAuthenticator } from '../staff/index.ts';
 import { buildExport, listExports } from './exports.ts';
 import { appendEntry } from './journal.ts';
