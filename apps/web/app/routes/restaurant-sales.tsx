@@ -4,7 +4,7 @@ import { staffAnswers } from '@resto/copy/staff/team';
 import type { Route } from './+types/restaurant-sales';
 import { ApiCallError } from '../lib/api.ts';
 import { loadStaffPage, staffApi } from '../lib/staff-api.server.ts';
-import { SalesReportPage, type SalesReportQuery, type SalesReportRefusal } from '../features/books-reports/index.ts';
+import { periodApiQuery, periodQueryOf, SalesReportPage, type SalesReportQuery, type SalesReportRefusal } from '../features/books-reports/index.ts';
 import { Card } from '../components/ui/card.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: salesReportPage.title }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -12,26 +12,16 @@ export const meta: Route.MetaFunction = () => [{ title: salesReportPage.title },
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
-const periods = ['day', 'week', 'month', 'range'] as const;
-
 /**
  * /restaurant/ventes?period=&from=&to= (docs/decisions/031): the owner's sales report; a refused
  * period is said on its field, with what was typed kept; a staff member is told it is the owner's.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const asked = url.searchParams.get('period');
-  const query: SalesReportQuery = {
-    period: periods.find((p) => p === asked) ?? 'day',
-    from: url.searchParams.get('from') || '',
-    to: url.searchParams.get('to') || '',
-  };
+  const query: SalesReportQuery = periodQueryOf(new URL(request.url));
   return loadStaffPage(
     async () => {
       try {
-        const report = await staffApi(request, context).call(readSalesReport, {
-          query: { period: query.period, from: query.from || undefined, to: query.to || undefined },
-        });
+        const report = await staffApi(request, context).call(readSalesReport, { query: periodApiQuery(query) });
         // Without a day asked, the API's today (its clock): the form shows it.
         return { query: { ...query, from: query.from || report.period.from }, report, refusal: null, forbidden: false as const };
       } catch (error) {

@@ -1,36 +1,23 @@
 import { useEffect } from 'react';
-import { Form, Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import type { SalesReportAnswer } from '@resto/contract/books-reports';
 import { meansOfPayment, salesChannels } from '@resto/domain/books';
 import { formatDate, formatEuros, formatRate } from '@resto/domain/format';
 import { meansLabels } from '@resto/copy/staff/books';
 import { salesReportPage as t } from '@resto/copy/staff/books-reports';
 import { Card, cardClass } from '../../components/ui/card.tsx';
-import { FormAlert } from '../../components/ui/alert.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { buttonClass } from '../../components/ui/button.tsx';
 import { backOfficePaths } from '../staff/index.ts';
+import { boxPadding, PeriodPicker, type PeriodQuery, type PeriodRefusal } from './period-picker.tsx';
 
 /** What the page asked for: the query as typed (kept when refused). */
-export interface SalesReportQuery {
-  period: 'day' | 'week' | 'month' | 'range';
-  from: string;
-  to: string;
-}
+export type SalesReportQuery = PeriodQuery;
 
 /** A refusal of the period, on its field (from the API's invalid_request). */
-export interface SalesReportRefusal {
-  message: string;
-  field: string | null;
-}
+export type SalesReportRefusal = PeriodRefusal;
 
 /** The live report refreshes this often (ms) while the period holds a day not closed yet. */
 const liveRefreshMs = 30_000;
-
-/** The report's boxes: tighter than a form's card. */
-const boxPadding = 'p-4';
-
-const inputClass = 'mt-1 block w-full rounded-xl border border-black/15 bg-white px-3 py-2 text-base';
 
 /** A horizontal bar (its share of `max`), labelled for screen readers. */
 function Bar({ value, max, label }: { value: number; max: number; label: string }) {
@@ -60,55 +47,10 @@ export function SalesReportPage({ query, report, refusal }: { query: SalesReport
     return () => clearInterval(timer);
   }, [live, revalidator]);
 
-  const quick = [
-    { label: t.today, href: `${backOfficePaths.sales}?period=day` },
-    { label: t.thisWeek, href: `${backOfficePaths.sales}?period=week` },
-    { label: t.thisMonth, href: `${backOfficePaths.sales}?period=month` },
-  ];
   return (
     <div className="space-y-4">
       <PageHeader title={t.title} intro={t.intro} />
-      <Card padding={boxPadding}>
-        <nav className="mb-3 flex flex-wrap gap-2" aria-label={t.periodLabel}>
-          {quick.map((q) => (
-            <Link
-              key={q.label}
-              to={q.href}
-              className="rounded-full border border-black/15 bg-white px-3.5 py-2 text-sm font-semibold text-ink/80 hover:bg-stone-50"
-            >
-              {q.label}
-            </Link>
-          ))}
-        </nav>
-        <Form method="get" className="grid gap-3 sm:grid-cols-[auto_1fr_1fr_auto] sm:items-end" data-testid="report-form">
-          <label className="block text-sm font-semibold">
-            {t.periodLabel}
-            <select name="period" defaultValue={query.period} className={inputClass}>
-              {(['day', 'week', 'month', 'range'] as const).map((p) => (
-                <option key={p} value={p}>
-                  {t.periods[p]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block text-sm font-semibold">
-            {query.period === 'range' ? t.rangeFrom : t.fromLabel}
-            <input type="date" name="from" defaultValue={query.from} className={inputClass} aria-invalid={refusal?.field === 'from' || undefined} />
-          </label>
-          <label className="block text-sm font-semibold">
-            {t.rangeTo}
-            <input type="date" name="to" defaultValue={query.to} className={inputClass} aria-invalid={refusal?.field === 'to' || undefined} />
-          </label>
-          <button type="submit" className={buttonClass('primary', 'w-full px-5 py-2.5 sm:w-auto')}>
-            {t.show}
-          </button>
-        </Form>
-        {refusal ? (
-          <div className="mt-3">
-            <FormAlert message={refusal.message} />
-          </div>
-        ) : null}
-      </Card>
+      <PeriodPicker basePath={backOfficePaths.sales} query={query} refusal={refusal} testId="report-form" />
       {report ? <Report report={report} /> : null}
     </div>
   );
