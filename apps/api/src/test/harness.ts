@@ -73,6 +73,8 @@ export interface TestServerOptions {
   uploadsDir?: string;
   /** Where the books' archives go (deps.archivesDir); default: a fresh temporary folder, removed on close. */
   archivesDir?: string;
+  /** PGlite's data directory, as the server keeps it (DATA_DIR), kept on close; default in memory. Ignored on PostgreSQL. */
+  dataDir?: string;
 }
 
 export interface TestServer {
@@ -171,7 +173,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const adminUrl = testDatabaseUrl();
   const pgDatabase = options.databaseUrl ? undefined : adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
   const databaseUrl = options.databaseUrl ?? pgDatabase?.url;
-  const handle = await openDatabase(databaseUrl ? { databaseUrl, dataDir: 'memory://' } : { dataDir: 'memory://' });
+  const handle = await openDatabase(databaseUrl ? { databaseUrl, dataDir: 'memory://' } : { dataDir: options.dataDir ?? 'memory://' });
   try {
     if (options.seed !== false) await seedDemoIfEmpty(handle.db, { settings: options.settings ?? { 'orders.email_only': true } });
     const clock = options.clock ?? (() => new Date());
