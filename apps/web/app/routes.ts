@@ -60,6 +60,7 @@ export default [
     route('restaurant/import-export', 'routes/restaurant-import-export.tsx'),
     // The books (docs/decisions/031).
     route('restaurant/ventes', 'routes/restaurant-sales.tsx'),
+    route('restaurant/registre', 'routes/restaurant-register.tsx'),
   ]),
   layout('routes/shell.tsx', [...pages(''), ...prefix('fr', pages('fr-')), route('*', 'routes/not-found.tsx')]),
 ] satisfies RouteConfig;

@@ -1,6 +1,21 @@
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
-import { CalendarClock, ChartColumn, ClipboardList, Database, FileClock, Gauge, LogOut, Percent, Settings, Truck, UtensilsCrossed, Users, CircleSlash } from 'lucide-react';
+import {
+  Archive,
+  CalendarClock,
+  ChartColumn,
+  ClipboardList,
+  Database,
+  FileClock,
+  Gauge,
+  LogOut,
+  Percent,
+  Settings,
+  Truck,
+  UtensilsCrossed,
+  Users,
+  CircleSlash,
+} from 'lucide-react';
 import { staffLogout } from '@resto/contract/staff.routes';
 import type { StaffMe } from '@resto/contract/staff';
 import { staffArea, staffRoleLabels } from '@resto/copy/staff/team';
@@ -31,6 +46,7 @@ export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode 
           { to: backOfficePaths.audit, label: staffArea.audit, icon: FileClock },
           { to: backOfficePaths.importExport, label: staffArea.importExport, icon: Database },
           { to: backOfficePaths.sales, label: staffArea.sales, icon: ChartColumn },
+          { to: backOfficePaths.register, label: staffArea.register, icon: Archive },
           { to: staffTeamPath, label: staffArea.team, icon: Users },
         ]
       : []),
