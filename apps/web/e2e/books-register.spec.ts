@@ -205,6 +205,11 @@ test('on a phone (390 px): the archives listed in one column; a month not closed
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: `${shots}/registre-390.png`, fullPage: true });
   await refusedKept(page);
+  await page.screenshot({ path: `${shots}/registre-390-refus.png`, fullPage: true });
+  // A month not written AAAA-MM: the API's French word on it, what was typed kept.
+  await archiveMonth(page, 'octobre 2026');
+  await expect(page.getByRole('alert')).toHaveText('Un mois s’écrit AAAA-MM, par exemple 2026-10.');
+  await expect(page.getByLabel('Mois (AAAA-MM)')).toHaveValue('octobre 2026');
   await page.context().close();
 });
 

@@ -6,6 +6,8 @@
 /** The register API's error messages. */
 export const booksRegisterAnswers = {
   archiveNotFound: 'Cette archive n’existe pas (ou plus) dans le dossier des archives.',
+  /** A month typed in another form than AAAA-MM (the archive's `period`). */
+  periodFormat: 'Un mois s’écrit AAAA-MM, par exemple 2026-10.',
   periodNotClosed: (period: string) => `Le mois ${period} n’est pas encore clôturé : il sera archivé après sa clôture.`,
 };
 
