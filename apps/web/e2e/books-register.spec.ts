@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { placeCashOrder } from './board-orders.ts';
 import { compiledServerArgs, mailSink, servers } from './servers.ts';
@@ -18,7 +19,9 @@ import { e2eFirstOwnerToken, ownerSession, signInStaff } from './staff-helpers.t
  * journal (intact), archives October from the page (the archive there answered), downloads the tar,
  * runs the commands of its README.fr.txt (tar, sha256sum, openssl) and sees them pass; November,
  * not closed, is refused in French on its field with the month kept; the forms work without
- * JavaScript too. Screenshots at 390 and 1280 px under /work/screens/register/.
+ * JavaScript too; a staff member is told the page is the owner's. Last, the server stopped, a
+ * closure changed in its database behind the triggers' back (PGlite opened on its files): the
+ * verification lists the broken entry. Screenshots at 390 and 1280 px under /work/screens/register/.
  */
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3300) + 12;
@@ -238,4 +241,32 @@ test('a staff member is told the register is the owner’s, and has no link to i
   await expect(page.getByRole('button', { name: 'Vérifier l’intégrité' })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Navigation de l’espace restaurant' }).getByRole('link', { name: 'Registre' })).toHaveCount(0);
   await context.close();
+});
+
+test('a closure changed behind the app’s back: the verification lists the broken entry', async ({ browser }) => {
+  test.setTimeout(180_000);
+  // The server stopped, its database opened by hand (as someone with the files could), the
+  // triggers that refuse any change switched off, 23 November's closure total changed.
+  await stop();
+  const db = new PGlite(dataDir);
+  try {
+    await db.exec('alter table journal_entries disable trigger user');
+    const changed = await db.query(
+      `update journal_entries set content = replace(content, '"total_ttc":0', '"total_ttc":100') where chain = 'live' and document_number = 'J-2026-11-23' returning seq`,
+    );
+    expect(changed.rows).toHaveLength(1);
+    await db.exec('alter table journal_entries enable trigger user');
+  } finally {
+    await db.close();
+  }
+  await start(november);
+  const page = await ownerPage(browser, 1280);
+  await page.getByRole('button', { name: 'Vérifier l’intégrité' }).click();
+  const report = page.getByTestId('register-verification');
+  await expect(report).toHaveAttribute('role', 'alert');
+  await expect(report).toContainText('Le journal a été modifié :');
+  await expect(report.getByRole('listitem')).toHaveCount(1);
+  await expect(report.getByRole('listitem')).toContainText(/^chaîne live, écriture n° \d+ : .+/);
+  await page.screenshot({ path: `${shots}/registre-1280-modifie.png`, fullPage: true });
+  await page.context().close();
 });
