@@ -61,6 +61,7 @@ export default [
     // The books (docs/decisions/031).
     route('restaurant/ventes', 'routes/restaurant-sales.tsx'),
     route('restaurant/exports', 'routes/restaurant-exports.tsx'),
+    route('restaurant/registre', 'routes/restaurant-register.tsx'),
   ]),
   layout('routes/shell.tsx', [...pages(''), ...prefix('fr', pages('fr-')), route('*', 'routes/not-found.tsx')]),
 ] satisfies RouteConfig;

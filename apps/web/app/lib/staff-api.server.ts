@@ -9,14 +9,18 @@ import { webEnv } from './env.server.ts';
 /**
  * The API client of the staff area's loaders (docs/decisions/020): like `serverApi`
  * (api.server.ts), plus the page request's `Cookie` header, so the API sees the `resto_staff`
- * session of the person whose page is being rendered. Only GET calls are made this way (the
- * staff area's changes are sent by the browser itself, which sets `Origin`).
+ * session of the person whose page is being rendered. The staff area's changes are mostly sent by
+ * the browser itself, which sets `Origin`; the few made by a page's action (a form posted without
+ * JavaScript: /restaurant/registre) pass on the browser's `Sec-Fetch-Site`, so the API's
+ * same-site check (sameSiteOnly, docs/decisions/020) refuses a cross-site post there too.
  */
 export function staffApi(request: Request, context: AppLoadContext): Api {
   const cookie = request.headers.get('cookie');
+  const fetchSite = request.headers.get('sec-fetch-site');
   return createApi((path, init) => {
     const headers = new Headers(init.headers);
     if (cookie) headers.set('Cookie', cookie);
+    if (fetchSite) headers.set('Sec-Fetch-Site', fetchSite);
     const forwarded = { ...init, headers };
     return context.apiFetch ? context.apiFetch(path, forwarded) : fetch(new URL(path, webEnv().API_URL), forwarded);
   });

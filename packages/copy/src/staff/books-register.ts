@@ -6,6 +6,8 @@
 /** The register API's error messages. */
 export const booksRegisterAnswers = {
   archiveNotFound: 'Cette archive n’existe pas (ou plus) dans le dossier des archives.',
+  /** A month typed in another form than AAAA-MM (the archive's `period`). */
+  periodFormat: 'Un mois s’écrit AAAA-MM, par exemple 2026-10.',
   periodNotClosed: (period: string) => `Le mois ${period} n’est pas encore clôturé : il sera archivé après sa clôture.`,
 };
 
@@ -20,6 +22,7 @@ export const booksRegister = {
     { name: 'Conservation', text: 'chaque jour, mois et exercice est clôturé avec ses totaux ; les données sont gardées six ans.' },
     { name: 'Archivage', text: 'chaque mois et exercice clos est archivé dans un fichier vérifiable avec des outils standards.' },
   ],
+  verifyTitle: 'Intégrité du journal',
   verify: 'Vérifier l’intégrité',
   verifying: 'Vérification…',
   verifiedOk: (entries: number) => `Journal intact : ${entries} écritures vérifiées.`,
@@ -30,6 +33,8 @@ export const booksRegister = {
   archivesTitle: 'Archives',
   noArchive: 'Aucune archive encore : le premier mois clos sera archivé à sa clôture.',
   archivePeriod: 'Période',
+  archiveChain: 'Chaîne',
+  live: 'ventes réelles',
   archiveSize: 'Taille',
   archiveSha: 'SHA-256',
   download: 'Télécharger',
@@ -39,6 +44,7 @@ export const booksRegister = {
   archiveMonthTitle: 'Archiver un mois clos',
   archiveMonthLabel: 'Mois (AAAA-MM)',
   archiveMonthSubmit: 'Archiver',
+  archiving: 'Archivage…',
   archived: (name: string) => `Archive ${name} prête.`,
   sizeKb: (kb: string) => `${kb} ko`,
 };

@@ -58,6 +58,9 @@ test('the archives listed and downloaded; a month not closed, an unknown name re
   const notClosed = await staffRequest(server, owner.cookie, 'POST', '/v2/restaurant/books/archives', { period: '2026-12' });
   expect(notClosed.status).toBe(422);
   expect(notClosed.body).toMatchObject({ code: 'period_not_closed', message: 'Le mois 2026-12 n’est pas encore clôturé : il sera archivé après sa clôture.' });
+  const badMonth = await staffRequest(server, owner.cookie, 'POST', '/v2/restaurant/books/archives', { period: 'octobre 2026' });
+  expect(badMonth.status).toBe(400);
+  expect(badMonth.body).toMatchObject({ code: 'invalid_request', errors: [{ path: 'period', message: 'Un mois s’écrit AAAA-MM, par exemple 2026-10.' }] });
   for (const name of ['..%2F..%2Fetc%2Fpasswd', 'live-2026-12.tar', '.live-2026-11.tar.1.tmp']) {
     const missing = await staffRequest(server, owner.cookie, 'GET', `/v2/restaurant/books/archives/${name}`);
     expect(missing.status, name).toBe(404);

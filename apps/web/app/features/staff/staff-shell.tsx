@@ -1,6 +1,22 @@
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
-import { CalendarClock, ChartColumn, ClipboardList, Database, FileClock, FileSpreadsheet, Gauge, LogOut, Percent, Settings, Truck, UtensilsCrossed, Users, CircleSlash } from 'lucide-react';
+import {
+  Archive,
+  CalendarClock,
+  ChartColumn,
+  ClipboardList,
+  Database,
+  FileClock,
+  FileSpreadsheet,
+  Gauge,
+  LogOut,
+  Percent,
+  Settings,
+  Truck,
+  UtensilsCrossed,
+  Users,
+  CircleSlash,
+} from 'lucide-react';
 import { staffLogout } from '@resto/contract/staff.routes';
 import type { StaffMe } from '@resto/contract/staff';
 import { staffArea, staffRoleLabels } from '@resto/copy/staff/team';
@@ -32,6 +48,7 @@ export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode 
           { to: backOfficePaths.importExport, label: staffArea.importExport, icon: Database },
           { to: backOfficePaths.sales, label: staffArea.sales, icon: ChartColumn },
           { to: backOfficePaths.exports, label: staffArea.exports, icon: FileSpreadsheet },
+          { to: backOfficePaths.register, label: staffArea.register, icon: Archive },
           { to: staffTeamPath, label: staffArea.team, icon: Users },
         ]
       : []),
