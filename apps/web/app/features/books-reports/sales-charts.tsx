@@ -20,17 +20,21 @@ export interface ChartRow {
 const palette = ['var(--color-brand-600, #a8441d)', '#e9b48f'] as const;
 
 const tick = { fontSize: 12, fill: 'rgb(28 25 23 / 0.7)' };
+const figureTick = { fontSize: 12, fill: 'rgb(28 25 23)', fontWeight: 600, textAnchor: 'end' } as const;
+/** About a figure's character width at 12 px semibold, in px: the figures' column is the longest one's width. */
+const charPx = 7.5;
+/** The value axis starts at zero, or lower when a figure is negative (more refunded than cashed). */
+const fromZero = (min: number) => Math.min(0, min);
 /** Longest label shown on the axis, in characters, on a phone and from 640 px on; longer ones end in "…" (the table below says them whole). */
 const maxLabelChars = { narrow: 16, wide: 34 };
 const wideScreen = '(min-width: 640px)';
-/** About a character's width at 12 px, in px: the room kept for the figures at the bars' ends. */
-const charPx = 7;
 
 // Recharts' option values, named once (the catalogue's lint reads props' literals as texts).
 const horizontal = 'vertical';
 const category = 'category';
 const numeric = 'number';
-const rightOfBar = 'right';
+const rightSide = 'right';
+const figuresAxis = 'figures';
 const aboveBar = 'top';
 const stack = 'stack';
 const figureKey = 'figure';
@@ -74,8 +78,9 @@ export function RowsChart({ rows, series, height }: { rows: readonly ChartRow[];
     figure: row.figure,
     ...Object.fromEntries(row.values.map((v, i) => [valueKey(i), v])),
   }));
-  const figureRoom = Math.max(...rows.map((row) => row.figure.length), 1) * charPx + 8;
   const legend = series.length > 1;
+  // Right-aligned figures: the column is as wide as the longest, and each ends at its right edge.
+  const figuresWidth = Math.ceil(Math.max(...rows.map((row) => row.figure.length), 1) * charPx) + 12;
   return (
     <BarChart
       responsive
@@ -83,11 +88,23 @@ export function RowsChart({ rows, series, height }: { rows: readonly ChartRow[];
       layout={horizontal}
       data={data}
       style={{ width: '100%', height }}
-      margin={{ top: 0, right: figureRoom, bottom: 0, left: 0 }}
+      margin={{ top: 0, right: 0, bottom: 0, left: 0 }}
       barCategoryGap={8}
     >
-      <XAxis type={numeric} hide domain={[0, 'dataMax']} />
+      <XAxis type={numeric} hide domain={[fromZero, 'dataMax']} />
       <YAxis type={category} dataKey={labelKey} width={fitLabels} tick={tick} tickLine={false} axisLine={false} interval={0} />
+      {/* The figures, one a row at the right, a zero's too (recharts labels no bar of zero width). */}
+      <YAxis
+        yAxisId={figuresAxis}
+        orientation={rightSide}
+        type={category}
+        dataKey={figureKey}
+        width={figuresWidth}
+        tick={{ ...figureTick, dx: figuresWidth - 12 }}
+        tickLine={false}
+        axisLine={false}
+        interval={0}
+      />
       {legend ? <Legend verticalAlign={topOfChart} height={24} iconSize={10} wrapperStyle={{ fontSize: 12 }} formatter={legendText} /> : null}
       {series.map((legendOf, i) => (
         <Bar
@@ -98,9 +115,7 @@ export function RowsChart({ rows, series, height }: { rows: readonly ChartRow[];
           fill={palette[i % palette.length]}
           isAnimationActive={false}
           radius={i === series.length - 1 ? [0, 4, 4, 0] : 0}
-        >
-          {i === series.length - 1 ? <LabelList dataKey={figureKey} position={rightOfBar} style={{ fontSize: 12, fill: 'rgb(28 25 23)' }} /> : null}
-        </Bar>
+        />
       ))}
     </BarChart>
   );
