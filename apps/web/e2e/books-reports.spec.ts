@@ -25,6 +25,12 @@ for (const width of [390, 1280]) {
   test(`today's sales at ${width} px: a new cash order counts at once; a bad range is refused on its field`, async ({ browser }) => {
     const context = await browser.newContext({ baseURL: base, viewport: { width, height: 900 } });
     const page = await context.newPage();
+    // The server's HTML and the browser's first render agree (the charts come after hydration): React says nothing.
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
     await signInStaff(page, base, 'owner');
     await page.goto('/restaurant/ventes');
     await expect(page.getByRole('heading', { level: 1, name: 'Ventes' })).toBeVisible();
@@ -55,6 +61,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByTestId('report-hours').getByRole('row', { name: /^12 h \d+$/ })).toBeVisible();
     // Nothing wider than the screen, on a phone too.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(problems).toEqual([]);
 
     await page.locator('select[name="period"]').selectOption('range');
     await page.locator('input[name="from"]').fill('2026-11-20');
