@@ -57,6 +57,13 @@ export const salesReportPage = {
   perHour: 'Commandes par heure',
   hour: (h: number) => `${h} h`,
   hourBar: (h: number, n: number) => `${h} h : ${n} commande${n > 1 ? 's' : ''}`,
+  hourColumn: 'Heure',
+  hourFigures: 'Les chiffres heure par heure',
+  /** What a chart says to a screen reader: its title, then each bar's figure ('Espèces : 12,00 €'). */
+  chartOf: (title: string, bars: readonly string[]) => `${title}. ${bars.join(' ; ')}.`,
+  barOf: (label: string, figure: string) => `${label} : ${figure}`,
+  /** The dishes' chart: the `count` best sold, by quantity. */
+  topDishes: (count: number) => `Les ${count} plats les plus vendus, en quantité`,
   customers: 'Clients',
   newCustomers: 'Nouveaux',
   returningCustomers: 'Déjà venus',

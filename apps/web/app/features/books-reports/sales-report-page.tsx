@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import type { SalesReportAnswer } from '@resto/contract/books-reports';
 import { meansOfPayment, salesChannels } from '@resto/domain/books';
@@ -19,15 +19,45 @@ export type SalesReportRefusal = PeriodRefusal;
 /** The live report refreshes this often (ms) while the period holds a day not closed yet. */
 const liveRefreshMs = 30_000;
 
-/** A horizontal bar (its share of `max`), labelled for screen readers. */
-function Bar({ value, max, label }: { value: number; max: number; label: string }) {
-  const width = max > 0 && value !== 0 ? Math.max(2, Math.round((Math.abs(value) / max) * 100)) : 0;
+// The charts (recharts) come in their own chunk, which only this page loads, after hydration.
+const RowsChart = lazy(() => import('./sales-charts.tsx').then((m) => ({ default: m.RowsChart })));
+const HoursChart = lazy(() => import('./sales-charts.tsx').then((m) => ({ default: m.HoursChart })));
+
+/** A row chart's height in px: a bar of 34 px a row (label and gap: fingers apart on a phone), and the legend's line when it has one. */
+const rowsHeight = (rows: number, legend = false) => rows * 34 + (legend ? 28 : 4);
+const hoursHeight = 176;
+/** The dishes' chart shows the best sold only; the table below lists them all. */
+const dishesCharted = 8;
+
+const noSubscription = () => () => {};
+/** false on the server and while hydrating, true in the browser afterwards: recharts measures its box. */
+const useInBrowser = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
+/**
+ * A chart's box, `role="img"` with `label` (its figures, for screen readers), `height` px high from the
+ * server's HTML on, so that nothing moves when the chart (drawn in the browser only) comes.
+ */
+function ChartBox({ label, height, testId, children }: { label: string; height: number; testId?: string; children: ReactNode }) {
+  const inBrowser = useInBrowser();
   return (
-    <div className="h-2.5 w-full rounded-full bg-stone-100" role="img" aria-label={label}>
-      <div className="h-2.5 rounded-full bg-brand-600" style={{ width: `${width}%` }} />
+    <div role="img" aria-label={label} className="mt-3 w-full min-w-0" style={{ height }} data-testid={testId}>
+      {inBrowser ? (
+        // The chart's own texts (recharts' legend icons say "legend icon") are not read: the label says it all.
+        <div aria-hidden="true" className="h-full w-full">
+          <Suspense fallback={null}>{children}</Suspense>
+        </div>
+      ) : null}
     </div>
   );
 }
+
+/** 'espèces' → 'Espèces' (the means' labels are written for the middle of a sentence). */
+const capitalised = (label: string) => label.charAt(0).toUpperCase() + label.slice(1);
 
 /**
  * The sales report (/restaurant/ventes, the owner's; docs/decisions/031): a period picker that
@@ -57,13 +87,20 @@ export function SalesReportPage({ query, report, refusal }: { query: SalesReport
 }
 
 function Report({ report }: { report: SalesReportAnswer }) {
-  const maxMeans = Math.max(0, ...meansOfPayment.map((m) => Math.abs(report.payments[m])));
-  const maxChannel = Math.max(0, ...salesChannels.map((c) => Math.abs(report.channels[c])));
+  const means = meansOfPayment.map((m) => ({ label: capitalised(meansLabels[m]), values: [report.payments[m]], figure: formatEuros(report.payments[m]) }));
+  const channels = salesChannels.map((c) => ({ label: t.channels[c], values: [report.channels[c]], figure: formatEuros(report.channels[c]) }));
+  const rates = report.vat.map((v) => ({ label: formatRate(v.rate), values: [v.total_ht, v.total_vat], figure: formatEuros(v.total_ttc) }));
+  const topDishes = report.dishes.slice(0, dishesCharted).map((d) => ({ label: d.label, values: [d.quantity], figure: String(d.quantity) }));
+  const summary = (title: string, rows: readonly { label: string; figure: string }[]) =>
+    t.chartOf(
+      title,
+      rows.map((r) => t.barOf(r.label, r.figure)),
+    );
+  const drawn = (rows: readonly { values: readonly number[] }[]) => rows.some((r) => r.values.some((v) => v !== 0));
   const hours = report.orders_per_hour.map((n, h) => ({ h, n }));
   const busy = hours.filter((x) => x.n > 0);
   // The service's hours at least (11 h to 22 h), wider when an order came outside them.
   const shown = busy.length ? hours.slice(Math.min(11, busy[0]!.h), Math.max(22, busy.at(-1)!.h) + 1) : [];
-  const maxHour = Math.max(0, ...report.orders_per_hour);
   const best = report.dishes[0];
   const worst = report.dishes.length > 1 ? report.dishes.at(-1) : undefined;
   return (
@@ -91,6 +128,11 @@ function Report({ report }: { report: SalesReportAnswer }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <Card padding={boxPadding}>
           <h2 className="text-lg font-bold">{t.byRate}</h2>
+          {drawn(rates) ? (
+            <ChartBox label={summary(t.byRate, rates)} height={rowsHeight(rates.length, true)} testId="chart-vat">
+              <RowsChart rows={rates} series={[t.ht, t.vat]} height={rowsHeight(rates.length, true)} />
+            </ChartBox>
+          ) : null}
           <table className="mt-2 w-full text-sm tabular-nums">
             <thead className="text-left text-ink/60">
               <tr>
@@ -114,28 +156,32 @@ function Report({ report }: { report: SalesReportAnswer }) {
         </Card>
         <Card padding={boxPadding}>
           <h2 className="text-lg font-bold">{t.byMeans}</h2>
-          <ul className="mt-2 space-y-2 text-sm" data-testid="report-means">
-            {meansOfPayment.map((m) => (
-              <li key={m}>
-                <div className="flex justify-between">
-                  <span className="first-letter:uppercase">{meansLabels[m]}</span>
-                  <span className="tabular-nums font-semibold">{formatEuros(report.payments[m])}</span>
-                </div>
-                <Bar value={report.payments[m]} max={maxMeans} label={`${meansLabels[m]} : ${formatEuros(report.payments[m])}`} />
+          {drawn(means) ? (
+            <ChartBox label={summary(t.byMeans, means)} height={rowsHeight(means.length)} testId="chart-means">
+              <RowsChart rows={means} series={[t.byMeans]} height={rowsHeight(means.length)} />
+            </ChartBox>
+          ) : null}
+          <ul className="mt-2 divide-y divide-black/5 text-sm" data-testid="report-means">
+            {means.map((m) => (
+              <li key={m.label} className="flex justify-between py-1.5">
+                <span>{m.label}</span>
+                <span className="tabular-nums font-semibold">{m.figure}</span>
               </li>
             ))}
           </ul>
         </Card>
         <Card padding={boxPadding}>
           <h2 className="text-lg font-bold">{t.byChannel}</h2>
-          <ul className="mt-2 space-y-2 text-sm">
-            {salesChannels.map((c) => (
-              <li key={c}>
-                <div className="flex justify-between">
-                  <span>{t.channels[c]}</span>
-                  <span className="tabular-nums font-semibold">{formatEuros(report.channels[c])}</span>
-                </div>
-                <Bar value={report.channels[c]} max={maxChannel} label={`${t.channels[c]} : ${formatEuros(report.channels[c])}`} />
+          {drawn(channels) ? (
+            <ChartBox label={summary(t.byChannel, channels)} height={rowsHeight(channels.length)} testId="chart-channels">
+              <RowsChart rows={channels} series={[t.byChannel]} height={rowsHeight(channels.length)} />
+            </ChartBox>
+          ) : null}
+          <ul className="mt-2 divide-y divide-black/5 text-sm" data-testid="report-channels">
+            {channels.map((c) => (
+              <li key={c.label} className="flex justify-between py-1.5">
+                <span>{c.label}</span>
+                <span className="tabular-nums font-semibold">{c.figure}</span>
               </li>
             ))}
           </ul>
@@ -168,15 +214,37 @@ function Report({ report }: { report: SalesReportAnswer }) {
       <Card padding={boxPadding}>
         <h2 className="text-lg font-bold">{t.perHour}</h2>
         {shown.length ? (
-          <div className="mt-3 flex h-40 items-end gap-1" data-testid="report-hours">
-            {shown.map(({ h, n }) => (
-              <div key={h} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1" role="img" aria-label={t.hourBar(h, n)}>
-                <span className="text-xs tabular-nums text-ink/70">{n || ''}</span>
-                <div className="w-full rounded-t bg-brand-600" style={{ height: `${maxHour ? Math.round((n / maxHour) * 100) : 0}%`, minHeight: n ? 4 : 0 }} />
-                <span className="text-[11px] text-ink/60">{t.hour(h)}</span>
-              </div>
-            ))}
-          </div>
+          <>
+            <ChartBox
+              label={t.chartOf(
+                t.perHour,
+                busy.map(({ h, n }) => t.hourBar(h, n)),
+              )}
+              height={hoursHeight}
+              testId="chart-hours"
+            >
+              <HoursChart hours={shown} hourLabel={t.hour} height={hoursHeight} />
+            </ChartBox>
+            <details className="mt-2 text-sm">
+              <summary className="cursor-pointer font-semibold text-ink/70">{t.hourFigures}</summary>
+              <table className="mt-2 w-full tabular-nums sm:w-auto sm:min-w-64" data-testid="report-hours">
+                <thead className="text-left text-ink/60">
+                  <tr>
+                    <th className="py-1 font-semibold">{t.hourColumn}</th>
+                    <th className="py-1 text-right font-semibold">{t.orders}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map(({ h, n }) => (
+                    <tr key={h} className="border-t border-black/5">
+                      <td className="py-1">{t.hour(h)}</td>
+                      <td className="py-1 text-right">{n}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          </>
         ) : (
           <p className="mt-2 text-sm text-ink/70">{t.nothing}</p>
         )}
@@ -196,6 +264,11 @@ function Report({ report }: { report: SalesReportAnswer }) {
         ) : (
           <p className="mt-1 text-sm text-ink/70">{t.noDish}</p>
         )}
+        {drawn(topDishes) ? (
+          <ChartBox label={summary(t.topDishes(topDishes.length), topDishes)} height={rowsHeight(topDishes.length)} testId="chart-dishes">
+            <RowsChart rows={topDishes} series={[t.quantity]} height={rowsHeight(topDishes.length)} />
+          </ChartBox>
+        ) : null}
         {report.dishes.length ? (
           <table className="mt-2 w-full text-sm tabular-nums" data-testid="report-dishes">
             <thead className="text-left text-ink/60">
