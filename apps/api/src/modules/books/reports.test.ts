@@ -6,6 +6,7 @@ import { errorOf, looksFrench, payloadOf, startTestServer, type TestServer } fro
 import { createTestStaff, staffRequest, type TestStaff } from '../../test/staff.ts';
 import { act, board, placeCashOrder, placePaidCardOrder } from '../board/test-helpers.ts';
 import { closeDaysThrough } from './closures.ts';
+import { customersOf } from './reports.ts';
 
 /**
  * The owner's sales report, GET /v2/restaurant/books/report (docs/decisions/031), over real HTTP on
@@ -100,5 +101,10 @@ describe('the sales report', () => {
     }
     expect((await report(karim, '')).status).toBe(403);
     expect((await staffRequest(server, null, 'GET', '/v2/restaurant/books/report')).status).toBe(401);
+  });
+
+  test('a period of more orders than the protocol has parameters (65,535) is read in one query', async () => {
+    const ids = Array.from({ length: 70_000 }, (_, i) => 10_000_000 + i);
+    expect(await customersOf(server.db, ids, '2026-01-01')).toEqual({ new: 0, returning: 0 });
   });
 });
