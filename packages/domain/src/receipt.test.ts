@@ -171,6 +171,51 @@ describe('buildReceipt', () => {
     expect(describePayment('card', 'paid', true)).toMatchObject({ method_label: 'Carte bancaire en ligne', test_mode: false });
   });
 
+  test('the counter’s payments (docs/decisions/031): paid in full, in part, reversed, refunded on a cancelled order', () => {
+    const counter = (payments: { seq: number; means: 'cash' | 'card_terminal' | 'meal_voucher_paper'; amount: number; reverses?: number }[]) => ({
+      payments,
+      totalCents: 2000,
+    });
+    expect(
+      describePayment(
+        'cash',
+        'completed',
+        true,
+        0,
+        false,
+        counter([
+          { seq: 1, means: 'meal_voucher_paper', amount: 850 },
+          { seq: 2, means: 'cash', amount: 1150 },
+        ]),
+      ),
+    ).toMatchObject({
+      state: 'paid',
+      state_label: `Payée — titre-restaurant papier ${formatPrice(850)} + espèces ${formatPrice(1150)}`,
+    });
+    expect(describePayment('cash', 'accepted', true, 0, false, counter([{ seq: 1, means: 'card_terminal', amount: 500 }]))).toMatchObject({
+      state: 'due',
+      state_label: `Réglé : carte (TPE) ${formatPrice(500)} — reste ${formatPrice(1500)} à régler`,
+    });
+    expect(
+      describePayment(
+        'cash',
+        'accepted',
+        true,
+        0,
+        false,
+        counter([
+          { seq: 1, means: 'cash', amount: 2000 },
+          { seq: 2, means: 'cash', amount: -2000, reverses: 1 },
+        ]),
+      ),
+    ).toMatchObject({
+      state: 'due',
+      state_label: 'À régler au retrait',
+    });
+    expect(describePayment('cash', 'cancelled', true, 0, false, counter([{ seq: 1, means: 'cash', amount: 2000 }]))).toMatchObject({ state: 'cancelled' });
+    expect(describePayment('cash', 'accepted', false, 0, false, counter([]))).toMatchObject({ state: 'due', state_label: 'À régler à la livraison' });
+  });
+
   test('numbers and dates', () => {
     expect(formatReceiptNumber(1)).toBe('R-000001');
     expect(formatInvoiceNumber(1234567)).toBe('F-1234567');

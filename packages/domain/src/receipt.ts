@@ -4,6 +4,7 @@ import { formatLongDateTime, formatPrice } from './format.ts';
 import { centsToEuros, roundDiv } from './money.ts';
 import { describeSchedule } from './scheduling.ts';
 import { readSetting, type SettingsList } from './settings.ts';
+import { describePayments, paymentsSummary, type OrderPaymentLine } from './sale-documents.ts';
 
 /**
  * The receipt (and, for a business customer, the invoice) of an order: what the page `/recu`, the
@@ -41,6 +42,8 @@ export interface ReceiptOrder {
   testMode?: boolean;
   /** Which edition this is: 1 (or absent) the original, 2 the first « DUPLICATA »… (docs/decisions/031). */
   edition?: number;
+  /** The payments taken at the counter, from the books (docs/decisions/031; cents, reversals and refunds negative). */
+  counterPayments?: readonly OrderPaymentLine[];
 }
 
 /** What the receipt needs of a stored order line. */
@@ -129,12 +132,21 @@ export const formatInvoiceNumber = (n: number) => `F-${String(n).padStart(6, '0'
 const percent = (bp: number) => bp / 100;
 
 /**
- * The payment method and state as a customer reads them (cash is never recorded as received:
- * docs/decisions/016, section 7.3). `isPickup`: cash is paid at the counter, or at the door for a
- * delivery, and the receipt says which one. `mealVoucherCents`: the part meal vouchers may pay
- * (docs/decisions/012); `testMode`: a card payment on the test processor, labelled as such (docs/decisions/009).
+ * The payment method and state as a customer reads them. `isPickup`: cash is paid at the counter,
+ * or at the door for a delivery, and the receipt says which one. `mealVoucherCents`: the part meal
+ * vouchers may pay (docs/decisions/012); `testMode`: a card payment on the test processor, labelled
+ * as such (docs/decisions/009). `counter`: what the counter took on a cash order (docs/decisions/031,
+ * cents): paid in full, it reads « Payée — espèces 12,00 € + titre-restaurant papier 8,50 € »; in part, what was
+ * paid and the rest due.
  */
-export function describePayment(method: string, status: string, isPickup: boolean, mealVoucherCents = 0, testMode = false): Receipt['payment'] {
+export function describePayment(
+  method: string,
+  status: string,
+  isPickup: boolean,
+  mealVoucherCents = 0,
+  testMode = false,
+  counter: { payments: readonly OrderPaymentLine[]; totalCents: number } | null = null,
+): Receipt['payment'] {
   if (method === 'card') {
     const refunded = status === 'cancelled' || status === 'rejected';
     return {
@@ -148,14 +160,24 @@ export function describePayment(method: string, status: string, isPickup: boolea
   }
   const cancelled = status === 'cancelled' || status === 'rejected';
   const where = isPickup ? receiptDocument.cashWhereOnSite : receiptDocument.cashWhereAtDoor;
+  const taken = counter ? paymentsSummary(counter.payments) : null;
+  const paid = !cancelled && taken !== null && taken.paidCents > 0 ? taken : null;
   return {
     method,
     method_label:
       mealVoucherCents > 0
         ? receiptDocument.cashWithMealVouchers(where, paymentTexts.mealVoucherPayable(formatPrice(mealVoucherCents)))
         : receiptDocument.cashOnHandover(where),
-    state: cancelled ? 'cancelled' : 'due',
-    state_label: cancelled ? receiptDocument.cancelledNothingDue : isPickup ? receiptDocument.dueAtPickup : receiptDocument.dueOnDelivery,
+    state: cancelled ? 'cancelled' : paid && paid.paidCents >= counter!.totalCents ? 'paid' : 'due',
+    state_label: cancelled
+      ? receiptDocument.cancelledNothingDue
+      : paid
+        ? paid.paidCents >= counter!.totalCents
+          ? receiptDocument.paidAtCounter(describePayments(paid.byMeans))
+          : receiptDocument.partlyPaidAtCounter(describePayments(paid.byMeans), formatPrice(counter!.totalCents - paid.paidCents))
+        : isPickup
+          ? receiptDocument.dueAtPickup
+          : receiptDocument.dueOnDelivery,
     meal_voucher_amount: centsToEuros(mealVoucherCents),
     test_mode: false,
   };
@@ -177,7 +199,8 @@ export function buildReceipt(order: ReceiptOrder, lines: readonly ReceiptOrderLi
     });
   const totalHtCents = taxByRate.reduce((sum, t) => sum + t.ht, 0);
   const invoice = order.business !== null && order.invoiceNumber !== null;
-  const payment = describePayment(order.paymentMethod, order.status, order.isPickup, order.mealVoucherCents ?? 0, order.testMode ?? false);
+  const counter = order.counterPayments ? { payments: order.counterPayments, totalCents: order.totalCents } : null;
+  const payment = describePayment(order.paymentMethod, order.status, order.isPickup, order.mealVoucherCents ?? 0, order.testMode ?? false, counter);
   const mentions: string[] = [receiptDocument.paperless];
   if (invoice) {
     mentions.unshift(

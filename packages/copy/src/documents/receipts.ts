@@ -61,6 +61,9 @@ export const receiptDocument = {
   cashWhereAtDoor: 'À la livraison',
   cancelledNothingDue: 'Commande annulée, rien à régler',
   dueAtPickup: 'À régler au retrait',
+  /** Paid at the counter (docs/decisions/031): `summary` « espèces 12,00 € + titre-restaurant papier 8,50 € ». */
+  paidAtCounter: (summary: string) => `Payée — ${summary}`,
+  partlyPaidAtCounter: (summary: string, rest: string) => `Réglé : ${summary} — reste ${rest} à régler`,
   dueOnDelivery: words.dueOnDelivery,
   paperless: 'Reçu dématérialisé : imprimez-le seulement si besoin (Code de l’environnement, art. L541-15-10).',
   invoicePaidByCard: (date: string) => `Facture acquittée : payée par carte bancaire le ${date}.`,

@@ -3,11 +3,13 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { receiptAnswers } from '@resto/copy/documents/receipts';
 import type { Receipt } from '@resto/domain/receipt';
+import { formatPrice } from '@resto/domain/format';
 import { journalEntries, orders } from '../../db/schema.ts';
 import { buildOrderPayload, errorOf, getJson, looksFrench, payloadOf, postOrder, request, startTestServer, type TestServer } from '../../test/harness.ts';
 import { authQuery, call, createAccount, newEmail } from '../../test/accounts.ts';
 import { confirmCard, createCardOrder, cards, intentFor, putPaid } from '../payments/test-helpers.ts';
 import { verifyJournal } from '../books/index.ts';
+import { createTestStaff, staffRequest } from '../../test/staff.ts';
 
 /**
  * GET /v2/public/receipts/{secret} and {secret}.pdf over real HTTP, and the gapless receipt
@@ -132,6 +134,31 @@ describe('the receipt of a cash order', () => {
     expect(entries.map((e) => (JSON.parse(e.content) as { body: { duplicate: { reprint: number } } }).body.duplicate.reprint)).toEqual([1, 2, 3, 4, 5]);
     expect(new Set(entries.map((e) => e.number))).toEqual(new Set([first.number]));
     expect((await verifyJournal(server.db)).ok).toBe(true);
+  });
+
+  test('a cash order paid at the counter says so: « Payée — … », or what was paid and the rest (docs/decisions/031)', async () => {
+    const { orderId, secret } = await placeCash();
+    const staff = await createTestStaff(server.db, { now: fridayNoonParis, name: 'Karim Benali' });
+    const receipt = async () => payloadOf(await getJson<Receipt>(server.baseUrl, `/v2/public/receipts/${secret}`));
+    const before = await receipt();
+    expect(before.payment).toMatchObject({ state: 'due', state_label: 'À régler au retrait' });
+    const total = Math.round(before.total_ttc * 100);
+    const pay = (means: string, cents: number, paid: number) =>
+      staffRequest(server, staff.cookie, 'POST', `/v2/restaurant/orders/${orderId}/payments`, {
+        tenders: [{ means, amount: cents / 100 }],
+        expected_paid: paid / 100,
+      });
+    expect((await pay('card_terminal', 1000, 0)).status).toBe(200);
+    const rest = formatPrice(total - 1000);
+    expect((await receipt()).payment).toMatchObject({
+      state: 'due',
+      state_label: `Réglé : carte (TPE) ${formatPrice(1000)} — reste ${rest} à régler`,
+    });
+    expect((await pay('cash', total - 1000 + 500, 1000)).status).toBe(200);
+    expect((await receipt()).payment).toMatchObject({
+      state: 'paid',
+      state_label: `Payée — carte (TPE) ${formatPrice(1000)} + espèces ${rest}`,
+    });
   });
 
   test("the confirmation e-mail links to the receipt page (site.url + /recu?commande=<secret>); the kitchen's does not", async () => {

@@ -2,7 +2,7 @@ import { buildReceipt, formatInvoiceNumber, formatReceiptNumber, type Receipt } 
 import { receiptAnswers } from '@resto/copy/documents/receipts';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { BooksService, Chain } from '../books/index.ts';
+import { findOrderPayments, type BooksService, type Chain } from '../books/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import * as orders from '../orders/index.ts';
 
@@ -20,7 +20,8 @@ export class ReceiptService {
   /**
    * The receipt of the order holding `secret`, as one more edition of it: the first is the
    * original, every later one says « DUPLICATA » with its reprint count and is an entry of the
-   * order's books chain, written with the count (docs/decisions/031, « a receipt shown or printed again »).
+   * order's books chain, written with the count (docs/decisions/031, « a receipt shown or printed again »);
+   * a cash order says what the counter took (« Payée — espèces 12,00 € »), from the journal's payments.
    * @throws ApiError 404 unknown secret; 409 an order not placed yet (a card order not paid).
    */
   async receiptOf(secret: string): Promise<Receipt> {
@@ -29,13 +30,15 @@ export class ReceiptService {
     if (order.receiptNumber === null || order.placedAt === null) throw new ApiError('receipt_not_ready', receiptAnswers.receiptNotYet);
     const shown = order.business !== null && order.invoiceNumber !== null ? formatInvoiceNumber(order.invoiceNumber) : formatReceiptNumber(order.receiptNumber);
     const edition = await this.countEdition(order.orderId, order.booksChain === 'simulation' ? 'simulation' : 'live', shown);
-    const [lines, catalog, testModeOrders] = await Promise.all([
+    const [lines, catalog, testModeOrders, payments] = await Promise.all([
       orders.findOrderLines(this.db, order.orderId),
       this.catalog.getCatalog(),
       orders.findTestModeOrders(this.db, [order.orderId]),
+      order.paymentMethod === 'card' ? undefined : findOrderPayments(this.db, [order.orderId]),
     ]);
+    const counterPayments = payments?.get(order.orderId) ?? [];
     return buildReceipt(
-      { ...order, receiptNumber: order.receiptNumber, placedAt: order.placedAt, testMode: testModeOrders.has(order.orderId), edition },
+      { ...order, receiptNumber: order.receiptNumber, placedAt: order.placedAt, testMode: testModeOrders.has(order.orderId), edition, counterPayments },
       lines.map((line) => ({ ...line, options: line.options.map((o) => ({ name: o.name, quantity: o.quantity })) })),
       catalog.settings,
     );
