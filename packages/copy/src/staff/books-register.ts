@@ -48,3 +48,46 @@ export const booksRegister = {
   archived: (name: string) => `Archive ${name} prête.`,
   sizeKb: (kb: string) => `${kb} ko`,
 };
+
+/**
+ * The README.fr.txt of an archive (apps/api/src/modules/books/archives.ts): what it holds and the
+ * commands that check it with standard tools (`commands`: the sums' and the signatures' command lines).
+ */
+export function archiveReadme(name: string, live: boolean, period: string, count: number, commands: { sums: string; signatures: string }): string {
+  return [
+    `Archive du journal des ventes — ${name}`,
+    '',
+    `Chaîne : ${live ? 'ventes réelles' : 'simulation (démonstration et paiements de test, hors chiffre d’affaires)'}`,
+    `Période : ${period}`,
+    `Nombre d’écritures : ${count}`,
+    '',
+    'Contenu',
+    '- entries.json : les écritures de la période, dans l’ordre de la séquence : contenu canonique',
+    '  (JSON RFC 8785, montants en centimes), empreinte de l’écriture précédente (previous_hash),',
+    '  empreinte SHA-256 (hash = SHA-256 de previous_hash, un saut de ligne, puis le contenu),',
+    '  signature Ed25519 de l’empreinte (base64) et identifiant de la clé (key_id) ;',
+    '- entries.csv : les mêmes écritures pour un tableur (séparateur « ; », virgule décimale, UTF-8 avec BOM) ;',
+    '- closures.json : les clôtures de la période (jours, mois, exercice) ;',
+    '- cle-publique-<key_id>.pem : les clés publiques qui vérifient les signatures ;',
+    '- signatures.txt : une ligne par écriture : séquence, key_id, empreinte, signature ;',
+    '- SHA256SUMS : l’empreinte SHA-256 de chacun des fichiers ci-dessus.',
+    '',
+    'Vérifier l’archive avec des outils standards (commandes testées : sh, sha256sum, base64, OpenSSL 3) :',
+    '',
+    `  mkdir archive && tar -xf ${name} -C archive && cd archive`,
+    '',
+    '1. Les fichiers n’ont pas été modifiés :',
+    '',
+    `  ${commands.sums}`,
+    '',
+    '2. Chaque empreinte est signée par la clé du journal (une ligne « signature invalide » sinon) :',
+    '',
+    `  sh -c '${commands.signatures}'`,
+    '',
+    'L’empreinte SHA-256 de l’archive entière est elle-même inscrite, signée, dans le journal (écriture',
+    '« archive ») : comparez-la avec « sha256sum ' + name + ' ». La vérification complète du journal',
+    '(chaînage, numérotation, totaux des clôtures) : npm run books:verify, ou « Vérifier l’intégrité »',
+    'dans l’espace du restaurant (Registre).',
+    '',
+  ].join('\n');
+}

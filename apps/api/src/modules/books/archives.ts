@@ -6,6 +6,7 @@ import type { EntryBody } from '@resto/domain/books';
 import type { Database } from '../../db/client.ts';
 import { journalEntries, journalHeads } from '../../db/schema.ts';
 import { booksErrors } from '@resto/copy/staff/books';
+import { archiveReadme } from '@resto/copy/staff/books-register';
 import { writeAfter, type Chain, type EntryContent, type JournalRow } from './journal.ts';
 import type { BooksSigner } from './signing.ts';
 import { tarArchive, type TarFile } from './tar.ts';
@@ -59,42 +60,7 @@ export const archiveCheckCommands = {
 } as const;
 
 function readme(name: string, chain: Chain, period: string, count: number): string {
-  return [
-    `Archive du journal des ventes — ${name}`,
-    '',
-    `Chaîne : ${chain === 'live' ? 'ventes réelles' : 'simulation (démonstration et paiements de test, hors chiffre d’affaires)'}`,
-    `Période : ${period}`,
-    `Nombre d’écritures : ${count}`,
-    '',
-    'Contenu',
-    '- entries.json : les écritures de la période, dans l’ordre de la séquence : contenu canonique',
-    '  (JSON RFC 8785, montants en centimes), empreinte de l’écriture précédente (previous_hash),',
-    '  empreinte SHA-256 (hash = SHA-256 de previous_hash, un saut de ligne, puis le contenu),',
-    '  signature Ed25519 de l’empreinte (base64) et identifiant de la clé (key_id) ;',
-    '- entries.csv : les mêmes écritures pour un tableur (séparateur « ; », virgule décimale, UTF-8 avec BOM) ;',
-    '- closures.json : les clôtures de la période (jours, mois, exercice) ;',
-    '- cle-publique-<key_id>.pem : les clés publiques qui vérifient les signatures ;',
-    '- signatures.txt : une ligne par écriture : séquence, key_id, empreinte, signature ;',
-    '- SHA256SUMS : l’empreinte SHA-256 de chacun des fichiers ci-dessus.',
-    '',
-    'Vérifier l’archive avec des outils standards (commandes testées : sh, sha256sum, base64, OpenSSL 3) :',
-    '',
-    `  mkdir archive && tar -xf ${name} -C archive && cd archive`,
-    '',
-    '1. Les fichiers n’ont pas été modifiés :',
-    '',
-    `  ${archiveCheckCommands.sums}`,
-    '',
-    '2. Chaque empreinte est signée par la clé du journal (une ligne « signature invalide » sinon) :',
-    '',
-    `  sh -c '${archiveCheckCommands.signatures}'`,
-    '',
-    'L’empreinte SHA-256 de l’archive entière est elle-même inscrite, signée, dans le journal (écriture',
-    '« archive ») : comparez-la avec « sha256sum ' + name + ' ». La vérification complète du journal',
-    '(chaînage, numérotation, totaux des clôtures) : npm run books:verify, ou « Vérifier l’intégrité »',
-    'dans l’espace du restaurant (Registre).',
-    '',
-  ].join('\n');
+  return archiveReadme(name, chain === 'live', period, count, archiveCheckCommands);
 }
 
 const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
@@ -111,7 +77,18 @@ function entriesCsv(rows: readonly JournalRow[]): string {
   const head = ['séquence', 'enregistrée le', 'jour', 'type', 'numéro', 'montant TTC (€)', 'empreinte précédente', 'empreinte', 'clé', 'signature'];
   const lines = rows.map((row) => {
     const total = totalOf((JSON.parse(row.content) as EntryContent).body);
-    return [String(row.seq), row.recordedAt.toISOString(), row.businessDate, row.kind, row.documentNumber ?? '', total === null ? '' : euros(total), row.previousHash, row.hash, row.keyId, row.signature]
+    return [
+      String(row.seq),
+      row.recordedAt.toISOString(),
+      row.businessDate,
+      row.kind,
+      row.documentNumber ?? '',
+      total === null ? '' : euros(total),
+      row.previousHash,
+      row.hash,
+      row.keyId,
+      row.signature,
+    ]
       .map(csvCell)
       .join(';');
   });
@@ -125,7 +102,13 @@ async function publicKeys(db: Database, chain: Chain): Promise<Map<string, strin
   const rows = await db
     .select({ content: journalEntries.content })
     .from(journalEntries)
-    .where(and(eq(journalEntries.chain, chain), eq(journalEntries.kind, 'technical'), or(like(journalEntries.content, '%"event":"journal_opened"%'), like(journalEntries.content, '%"event":"signing_key"%'))))
+    .where(
+      and(
+        eq(journalEntries.chain, chain),
+        eq(journalEntries.kind, 'technical'),
+        or(like(journalEntries.content, '%"event":"journal_opened"%'), like(journalEntries.content, '%"event":"signing_key"%')),
+      ),
+    )
     .orderBy(asc(journalEntries.seq));
   const keys = new Map<string, string>();
   for (const row of rows) {
@@ -145,7 +128,14 @@ async function buildArchive(db: Database, closureRow: JournalRow, name: string, 
   const [previous] = await db
     .select({ seq: journalEntries.seq })
     .from(journalEntries)
-    .where(and(eq(journalEntries.chain, chain), eq(journalEntries.kind, 'closure'), like(journalEntries.documentNumber, `${closureRow.documentNumber!.slice(0, 2)}%`), lt(journalEntries.seq, closureRow.seq)))
+    .where(
+      and(
+        eq(journalEntries.chain, chain),
+        eq(journalEntries.kind, 'closure'),
+        like(journalEntries.documentNumber, `${closureRow.documentNumber!.slice(0, 2)}%`),
+        lt(journalEntries.seq, closureRow.seq),
+      ),
+    )
     .orderBy(desc(journalEntries.seq))
     .limit(1);
   const inPeriod = await db
@@ -171,7 +161,9 @@ async function buildArchive(db: Database, closureRow: JournalRow, name: string, 
     null,
     2,
   );
-  const closures = inPeriod.filter((row) => row.kind === 'closure').map((row) => ({ seq: row.seq, number: row.documentNumber, closure: (JSON.parse(row.content) as EntryContent).body }));
+  const closures = inPeriod
+    .filter((row) => row.kind === 'closure')
+    .map((row) => ({ seq: row.seq, number: row.documentNumber, closure: (JSON.parse(row.content) as EntryContent).body }));
   const files: TarFile[] = [
     { name: 'entries.json', content: entriesJson + '\n' },
     { name: 'entries.csv', content: entriesCsv(inPeriod) },
@@ -244,7 +236,13 @@ async function periodClosures(db: Database, chain: Chain): Promise<JournalRow[]>
   return db
     .select()
     .from(journalEntries)
-    .where(and(eq(journalEntries.chain, chain), eq(journalEntries.kind, 'closure'), or(like(journalEntries.documentNumber, 'M-%'), like(journalEntries.documentNumber, 'E-%'))))
+    .where(
+      and(
+        eq(journalEntries.chain, chain),
+        eq(journalEntries.kind, 'closure'),
+        or(like(journalEntries.documentNumber, 'M-%'), like(journalEntries.documentNumber, 'E-%')),
+      ),
+    )
     .orderBy(asc(journalEntries.seq));
 }
 
@@ -268,7 +266,14 @@ export async function archiveClosedPeriods(db: Database, signer: BooksSigner, ar
  * clos »): 'not_closed' when the month has no closure yet; else the archive (written now, or
  * already there).
  */
-export async function archiveMonth(db: Database, signer: BooksSigner, archivesDir: string, chain: Chain, period: string, now: Date): Promise<'not_closed' | ArchiveOutcome> {
+export async function archiveMonth(
+  db: Database,
+  signer: BooksSigner,
+  archivesDir: string,
+  chain: Chain,
+  period: string,
+  now: Date,
+): Promise<'not_closed' | ArchiveOutcome> {
   const [closure] = await db
     .select()
     .from(journalEntries)
