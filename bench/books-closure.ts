@@ -11,46 +11,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EntryBody } from '@resto/domain/books';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/client.ts';
 import { closeDaysThrough } from '../apps/api/src/modules/books/closures.ts';
 import { appendEntry, openJournal } from '../apps/api/src/modules/books/journal.ts';
 import { generatePrivateKey, signerFromPrivateKey, type BooksSigner } from '../apps/api/src/modules/books/signing.ts';
 import { verifyJournal } from '../apps/api/src/modules/books/verify.ts';
 import { freshPostgresDatabase, postgresAdminUrl } from './lib/server-process.ts';
+import { counterSale } from './lib/books-fixtures.ts';
 
 const orders = Number(process.env.CLOSURE_ORDERS ?? 500);
 const rounds = Number(process.env.CLOSURE_ROUNDS ?? 3);
 const paris = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`);
-
-/** A receipt of two lines at 10 % and 20 %, and its payment: what the counter writes for one order. */
-function sale(orderId: number, receipt: number): EntryBody[] {
-  return [
-    {
-      kind: 'document',
-      document: {
-        type: 'receipt',
-        number: `R-${String(receipt).padStart(6, '0')}`,
-        order_id: orderId,
-        channel: orderId % 3 === 0 ? 'delivery' : 'pickup',
-        lines: [
-          { label: 'Margherita', quantity: 1, unit_price: 1200, total_ht: 1091, vat_rate: 1000, total_vat: 109, total_ttc: 1200 },
-          { label: 'Bière', quantity: 1, unit_price: 600, total_ht: 500, vat_rate: 2000, total_vat: 100, total_ttc: 600 },
-        ],
-        vat: [
-          { vat_rate: 1000, total_ht: 1091, total_vat: 109, total_ttc: 1200 },
-          { vat_rate: 2000, total_ht: 500, total_vat: 100, total_ttc: 600 },
-        ],
-        discount: 0,
-        delivery_fee: 0,
-        total_ht: 1591,
-        total_vat: 209,
-        total_ttc: 1800,
-      },
-    },
-    { kind: 'payment', payment: { order_id: orderId, means: orderId % 2 ? 'cash' : 'card_terminal', amount: 1800 } },
-  ];
-}
 
 interface Round {
   fill: number;
@@ -70,7 +41,7 @@ async function round(handle: DatabaseHandle): Promise<Round> {
   const fillDay = async (day: string, count: number) => {
     for (let n = 0; n < count; n += 1) {
       orderId += 1;
-      for (const body of sale(orderId, orderId)) await appendEntry(db, signer, { chain: 'live', body, orderId }, paris(day, '20:00'));
+      for (const body of counterSale(orderId)) await appendEntry(db, signer, { chain: 'live', body, orderId }, paris(day, '20:00'));
       entries += 2;
     }
   };

@@ -55,6 +55,7 @@ import type { BooksSigner } from '../apps/api/src/modules/books/signing.ts';
 import { verifyJournal } from '../apps/api/src/modules/books/verify.ts';
 import { payloadOf, startTestServer, type TestServer } from '../apps/api/src/test/harness.ts';
 import { createTestStaff, staffRequest, type TestStaff } from '../apps/api/src/test/staff.ts';
+import { parisAt as paris, serviceHours as hours } from './lib/books-fixtures.ts';
 import { freshPostgresDatabase, percentile, postgresAdminUrl } from './lib/server-process.ts';
 
 const totalOrders = Number(process.env.REPORT_ORDERS ?? 100_000);
@@ -66,21 +67,8 @@ const firstDay = '2026-05-06';
 const lastDay = '2026-11-23';
 /** The report is read on Tuesday 24 November 2026, 12:30 in Paris. */
 const reportDay = '2026-11-24';
-/** The hours orders come in (Paris) and each one's share of a day's orders. */
-const hours = [
-  [11, 1],
-  [12, 4],
-  [13, 3],
-  [14, 1],
-  [18, 1],
-  [19, 4],
-  [20, 4],
-  [21, 2],
-] as const;
 /** A day's share of the week's orders, Sunday first (getUTCDay): none on Mondays, Saturdays busiest. */
 const weekday = [1.2, 0, 1, 1, 1.1, 1.5, 1.8];
-const paris = (day: string, hour: number, minute = 0) =>
-  new Date(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00${day < '2026-03-29' || day >= '2026-10-25' ? '+01:00' : '+02:00'}`);
 const dayOfWeek = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
 // The harness opens PostgreSQL when DATABASE_URL is set: the PGlite run must not see it.

@@ -34,7 +34,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { EntryBody } from '@resto/domain/books';
 import { addDays } from '@resto/domain/clock';
 import { openDatabase, queryRows, type DatabaseHandle } from '../apps/api/src/db/client.ts';
 import { closeDaysThrough } from '../apps/api/src/modules/books/closures.ts';
@@ -42,55 +41,12 @@ import { appendEntries, appendEntry, openJournal, type NewEntry } from '../apps/
 import { generatePrivateKey, signerFromPrivateKey, type BooksSigner } from '../apps/api/src/modules/books/signing.ts';
 import { verifyJournal } from '../apps/api/src/modules/books/verify.ts';
 import { freshPostgresDatabase, postgresAdminUrl } from './lib/server-process.ts';
+import { counterSale, parisAt as paris, serviceHours as hours } from './lib/books-fixtures.ts';
 
 const target = Number(process.env.VERIFY_ENTRIES ?? 100_000);
 const perDay = Number(process.env.VERIFY_ORDERS_PER_DAY ?? 500);
 const fillMode = process.env.VERIFY_FILL === 'single' ? 'single' : 'batch';
 const firstDay = '2026-03-01';
-/** The hours the restaurant takes orders (Paris), and each one's share of a day's orders. */
-const hours = [
-  [11, 1],
-  [12, 4],
-  [13, 3],
-  [14, 1],
-  [18, 1],
-  [19, 4],
-  [20, 4],
-  [21, 2],
-] as const;
-const paris = (day: string, hour: number, minute = 0) =>
-  new Date(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00${day < '2026-03-29' || day >= '2026-10-25' ? '+01:00' : '+02:00'}`);
-
-/** A receipt of two lines at 10 % and 20 %, and its payment: what the counter writes for one order (as bench/books-closure.ts). */
-function sale(orderId: number): EntryBody[] {
-  const delivery = orderId % 3 === 0;
-  return [
-    {
-      kind: 'document',
-      document: {
-        type: 'receipt',
-        number: `R-${String(orderId).padStart(6, '0')}`,
-        order_id: orderId,
-        channel: delivery ? 'delivery' : 'pickup',
-        lines: [
-          { label: 'Margherita', quantity: 1, unit_price: 1200, total_ht: 1091, vat_rate: 1000, total_vat: 109, total_ttc: 1200 },
-          { label: 'Bière', quantity: 1, unit_price: 600, total_ht: 500, vat_rate: 2000, total_vat: 100, total_ttc: 600 },
-        ],
-        vat: [
-          { vat_rate: 1000, total_ht: 1091, total_vat: 109, total_ttc: 1200 },
-          { vat_rate: 2000, total_ht: 500, total_vat: 100, total_ttc: 600 },
-        ],
-        discount: 0,
-        delivery_fee: 0,
-        total_ht: 1591,
-        total_vat: 209,
-        total_ttc: 1800,
-      },
-    },
-    { kind: 'payment', payment: { order_id: orderId, means: orderId % 2 ? 'cash' : 'card_terminal', amount: 1800 } },
-  ];
-}
-
 interface Filled {
   entries: number;
   days: number;
@@ -118,7 +74,7 @@ async function fill(handle: DatabaseHandle): Promise<Filled> {
       const batch: NewEntry[] = [];
       for (let n = 0; n < count; n += 1) {
         orderId += 1;
-        for (const body of sale(orderId)) batch.push({ chain: 'live', body, orderId });
+        for (const body of counterSale(orderId)) batch.push({ chain: 'live', body, orderId });
       }
       if (fillMode === 'single') for (const entry of batch) await appendEntry(db, signer, entry, paris(day, hour, 30));
       else await db.transaction((tx) => appendEntries(tx, signer, batch, paris(day, hour, 30)));
