@@ -111,7 +111,7 @@ export function requiredDatabaseUrl(): string {
 }
 
 /** Creates `test_<random>` on the PostgreSQL of `adminUrl`; returns its URL and a dropper. */
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(8).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -1,9 +1,10 @@
+import { VersionedSettingsSchema } from '@resto/contract/backoffice-settings';
 import type { Database } from '../db/client.ts';
 import { staffUsers } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { openStaffSession, staffCookieName, type StaffRole } from '../modules/staff/sessions.ts';
 import { newEmail, strongPassword } from './accounts.ts';
-import { request, startTestServer, type JsonResponse, type TestServer } from './harness.ts';
+import { payloadOf, request, startTestServer, type JsonResponse, type TestServer } from './harness.ts';
 
 /** A staff member made for a test, with a live session. */
 export interface TestStaff {
@@ -60,4 +61,19 @@ export async function startBackOfficeServer(now: Date): Promise<{ server: TestSe
   const owner = await createTestStaff(server.db, { now, role: 'owner', name: 'Margot Lefèvre' });
   const staff = await createTestStaff(server.db, { now, name: 'Karim Benali' });
   return { server, owner, staff };
+}
+
+/** PATCH /v2/restaurant/settings as `cookie`'s owner: each change with the version the settings hold now (so it is never a conflict). */
+export async function patchSettings(
+  server: Pick<TestServer, 'baseUrl'>,
+  cookie: string,
+  changes: { name: string; value: unknown }[],
+): Promise<JsonResponse<unknown>> {
+  const read = VersionedSettingsSchema.parse(payloadOf(await request<unknown>(server.baseUrl, '/v2/restaurant/settings', { headers: { Cookie: cookie } })));
+  const versions = new Map(read.map((s) => [s.name, s.version]));
+  return request(server.baseUrl, '/v2/restaurant/settings', {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body: JSON.stringify({ changes: changes.map((c) => ({ ...c, expected_version: versions.get(c.name) ?? 0 })) }),
+  });
 }

@@ -1,12 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { expect, test } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
-import { requiredDatabaseUrl } from '../../test/harness.ts';
+import { createPostgresDatabase, requiredDatabaseUrl } from '../../test/harness.ts';
 import { expectBooksRestored, liveEntries, writeSomeBooks } from './backup-support.ts';
 
 /**
@@ -16,25 +14,10 @@ import { expectBooksRestored, liveEntries, writeSomeBooks } from './backup-suppo
  */
 const adminUrl = requiredDatabaseUrl();
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 test('pg_dump, then pg_restore into a new database: the journal verifies and goes on', async () => {
-  const names = [`test_bkb_${randomBytes(5).toString('hex')}`, `test_rsb_${randomBytes(5).toString('hex')}`];
-  const urls = names.map((name) => {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
-  });
+  const databases = [await createPostgresDatabase(adminUrl), await createPostgresDatabase(adminUrl)];
+  const urls = databases.map((d) => d.url);
   const dir = mkdtempSync(join(tmpdir(), 'resto-books-pgdump-'));
-  for (const name of names) await admin(`CREATE DATABASE ${name}`);
   try {
     const source = await openDatabase({ databaseUrl: urls[0], dataDir: 'unused' });
     const signer = await writeSomeBooks(source.db);
@@ -51,7 +34,7 @@ test('pg_dump, then pg_restore into a new database: the journal verifies and goe
     }
     expect(entries).toBeGreaterThan(6);
   } finally {
-    for (const name of names) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    for (const database of databases) await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }, 120_000);

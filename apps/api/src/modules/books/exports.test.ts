@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { VersionedSettingsSchema } from '@resto/contract/backoffice-settings';
 import type { BooksExports } from '@resto/contract/books-exports';
 import type { SalesReportAnswer } from '@resto/contract/books-reports';
 import type { BoardOrder } from '@resto/contract/board';
 import { journalEntries } from '../../db/schema.ts';
-import { errorOf, looksFrench, payloadOf, request, startTestServer, type TestServer } from '../../test/harness.ts';
-import { createTestStaff, staffRequest, type TestStaff } from '../../test/staff.ts';
+import { errorOf, looksFrench, payloadOf, startTestServer, type TestServer } from '../../test/harness.ts';
+import { createTestStaff, patchSettings, staffRequest, type TestStaff } from '../../test/staff.ts';
 import { act, board, placeCashOrder } from '../board/test-helpers.ts';
 import { verifyJournal } from './verify.ts';
 
@@ -54,14 +53,7 @@ async function exportEntries() {
 }
 
 async function setSiret(value: string) {
-  const read = VersionedSettingsSchema.parse(payloadOf(await request(server.baseUrl, '/v2/restaurant/settings', { headers: { Cookie: owner.cookie } })));
-  const version = read.find((s) => s.name === 'legal.siret')?.version ?? 0;
-  const answer = await request(server.baseUrl, '/v2/restaurant/settings', {
-    method: 'PATCH',
-    headers: { 'Content-Type': 'application/json', Cookie: owner.cookie },
-    body: JSON.stringify({ changes: [{ name: 'legal.siret', value, expected_version: version }] }),
-  });
-  expect(answer.status).toBe(200);
+  expect((await patchSettings(server, owner.cookie, [{ name: 'legal.siret', value }])).status).toBe(200);
 }
 
 describe('the accountant’s exports', () => {

@@ -1,9 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { VersionedSettingsSchema } from '@resto/contract/backoffice-settings';
 import { journalEntries } from '../../db/schema.ts';
-import { payloadOf, request, type TestServer } from '../../test/harness.ts';
-import { startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
+import { request, type TestServer } from '../../test/harness.ts';
+import { patchSettings as patchOwnerSettings, startBackOfficeServer, type TestStaff } from '../../test/staff.ts';
 import { verifyJournal } from './index.ts';
 
 /**
@@ -34,15 +33,7 @@ async function technical(event: string) {
     .filter((c) => c.body.technical.event === event);
 }
 
-async function patchSettings(changes: { name: string; value: unknown }[]) {
-  const read = VersionedSettingsSchema.parse(payloadOf(await request(server.baseUrl, '/v2/restaurant/settings', { headers: { Cookie: owner.cookie } })));
-  const versions = new Map(read.map((s) => [s.name, s.version]));
-  return request(server.baseUrl, '/v2/restaurant/settings', {
-    method: 'PATCH',
-    headers: { 'Content-Type': 'application/json', Cookie: owner.cookie },
-    body: JSON.stringify({ changes: changes.map((c) => ({ ...c, expected_version: versions.get(c.name) ?? 0 })) }),
-  });
-}
+const patchSettings = (changes: { name: string; value: unknown }[]) => patchOwnerSettings(server, owner.cookie, changes);
 
 describe('technical entries', () => {
   test('a staff log-in is an entry naming the member; a refused one is not', async () => {
