@@ -23,7 +23,7 @@ const chartSvg = '.recharts-wrapper > svg.recharts-surface';
 const euros = (text: string | null) => Number((text ?? '').replace(/[\s  €]/gu, '').replace(',', '.'));
 
 for (const width of [390, 1280]) {
-  test(`today's sales at ${width} px: a new cash order counts at once; a bad range is refused on its field`, async ({ browser }) => {
+  test(`today's sales at ${width} px: a new cash order paid at the counter counts at once; a bad range is refused on its field`, async ({ browser }) => {
     const context = await browser.newContext({ baseURL: base, viewport: { width, height: 900 } });
     const page = await context.newPage();
     // The server's HTML and the browser's first render agree (the charts come after hydration): React says nothing.
@@ -39,7 +39,12 @@ for (const width of [390, 1280]) {
     const ordersBefore = Number(await page.getByTestId('report-orders').textContent());
     const salesBefore = euros(await page.getByTestId('report-total-ttc').textContent());
 
-    await placeCashOrder(base, server.now, width);
+    const orderId = await placeCashOrder(base, server.now, width);
+    // Paid at the counter with a 200 € note (the change given back): the means of payment have money to draw.
+    const paid = await page.request.post(`${base}/v2/restaurant/orders/${orderId}/payments`, {
+      data: { tenders: [{ means: 'cash', amount: 200 }], expected_paid: 0 },
+    });
+    expect(paid.status()).toBe(200);
     await page.reload();
     await expect(page.getByTestId('report-orders')).toHaveText(String(ordersBefore + 1));
     expect(euros(await page.getByTestId('report-total-ttc').textContent())).toBeGreaterThan(salesBefore);
@@ -49,7 +54,9 @@ for (const width of [390, 1280]) {
     const hours = page.getByRole('img', { name: /^Commandes par heure\. (.* ; )?12 h : \d+ commandes?( ; .*)?\.$/ });
     await expect(hours.locator(chartSvg)).toBeVisible();
     await expect(hours.locator('.recharts-bar-rectangle path').first()).toBeVisible();
-    // The cash is not collected yet: no means of payment to draw; the channel has the order's sales.
+    const means = page.getByTestId('chart-means');
+    await expect(means).toHaveAttribute('aria-label', /Espèces : [1-9]\d*,\d\d\s€/);
+    await expect(means.locator(chartSvg)).toContainText(/Espèces.*\d+,\d\d\s€/);
     const channels = page.getByRole('img', { name: /^Par canal\. À emporter : \d+,\d\d\s€ ; Livraison : / });
     await expect(channels.locator(chartSvg)).toBeVisible();
     await expect(channels.locator(chartSvg)).toContainText(/À emporter.*\d+,\d\d\s€/);
