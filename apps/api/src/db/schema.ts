@@ -233,8 +233,6 @@ export const orders = pgTable(
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_status_placed_idx').on(t.status, t.placedAt),
     index('orders_slot_idx').on(t.slotKey, t.isPickup),
-    /** The sales report's new and returning customers (apps/api/src/modules/books/reports.ts): their earlier orders by e-mail. */
-    index('orders_customer_email_idx').on(sql`lower(${t.customer}->>'email')`),
   ],
 );
 

@@ -1,1 +1,0 @@
-CREATE INDEX "orders_customer_email_idx" ON "orders" USING btree (lower("customer"->>'email'));
