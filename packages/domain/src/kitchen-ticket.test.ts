@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { buildKitchenTicket, printsAtStation, ticketTexts, type TicketBlock } from './kitchen-ticket.ts';
+import { buildKitchenTicket, printsAtStation, ticketTexts, type KitchenTicketOptions, type TicketBlock } from './kitchen-ticket.ts';
 import { ticketNow, ticketOrder } from './testing/kitchen-ticket-fixtures.ts';
 
-const full = { now: ticketNow, stationCategoryIds: null, reprint: false, trackingUrl: null };
+const full: KitchenTicketOptions = { now: ticketNow, stationCategoryIds: null, reprint: false, trackingUrl: null };
 const nbsp = '\u00a0';
 
 /** The blocks of a ticket that must exist (the test fails on null). */
-function ticket(options: Partial<typeof full> & { stationCategoryIds?: ReadonlySet<number> | null; trackingUrl?: string | null } = {}): TicketBlock[] {
+function ticket(options: Partial<KitchenTicketOptions> = {}): TicketBlock[] {
   const blocks = buildKitchenTicket(ticketOrder, { ...full, ...options });
   if (!blocks) throw new Error('no ticket');
   return blocks;
