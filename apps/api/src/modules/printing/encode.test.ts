@@ -135,6 +135,14 @@ describe('a kitchen ticket in ESC/POS', () => {
     expect(kitchen.filter((l) => /^\d+ × /.test(l))).toEqual(['2 × Œuf cocotte aux cèpes', '1 × Crème brûlée', '1 × Madeleine (offert)']);
   });
 
+  test('a customer’s text cannot send commands: control characters print as spaces', () => {
+    const note = 'porte\x1bp\x00\x19\xfa code\n1234\x1dV\x00';
+    const order = { ...ticketOrder, items: [{ ...ticketOrder.items[1]!, note }] };
+    const items = printed(blocksOf({}, order), 80);
+    expect(textOf(items)).toContain('« porte p  ú code 1234 V  »');
+    expect(items.filter((item) => item.kind === 'cut')).toHaveLength(1);
+  });
+
   test('a foreign name prints in the code page that holds it; a character none holds prints « ? »', () => {
     const order = { ...ticketOrder, customer: { ...ticketOrder.customer, first_name: 'Łucja', last_name: 'Nowak 🍕' } };
     expect(textOf(printed(blocksOf({}, order), 80))).toContain('Client : Łucja Nowak ??');

@@ -32,7 +32,17 @@ const codepageCandidates = {
 
 /** Characters of our French typography no code page holds, and what prints instead (the minus of a reduction, thin spaces). */
 const printable: Record<string, string> = { '\u2212': '-', '\u2010': '-', '\u2011': '-', '\u202f': ' ', '\u2009': ' ', '\u2007': ' ' };
-const printableText = (text: string) => text.replace(/[\u2212\u2010\u2011\u202f\u2009\u2007]/g, (c) => printable[c] ?? c);
+
+/**
+ * A text as the printer may receive it: control characters (C0, DEL, C1) become spaces, since the
+ * library passes them through and a customer's note holding ESC p would open the cash drawer, GS V
+ * cut the ticket, a line feed break the layout; then our typography's unprintable characters.
+ */
+const printableText = (text: string) =>
+  text
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+    .replace(/[\u2212\u2010\u2011\u202f\u2009\u2007]/g, (c) => printable[c] ?? c);
 
 /** Lines the paper moves before the cut, so the last line clears the cutter (Epson's and Star's cutters sit about 4 lines above the head). */
 const feedBeforeCut = 4;
