@@ -1,11 +1,11 @@
 import type { BoardOrder } from '@resto/contract/board';
 import { boardOrderCard } from '@resto/copy/staff/board';
-import { describeAsapOn, describeBoardTime } from '@resto/domain/board-time';
+import { describeBoardTime } from '@resto/domain/board-time';
+import { describeWanted, describePayment as paymentLabel } from '@resto/domain/board-order';
 import { toRestaurantTime } from '@resto/domain/clock';
 import { formatEuros } from '@resto/domain/format';
 import { describeOrderAmounts } from '@resto/domain/order-amounts';
 import { refusalReasonText } from '@resto/domain/order-lifecycle';
-import { describeSchedule } from '@resto/domain/scheduling';
 
 /** 'HH:MM' in Europe/Paris of an ISO instant. */
 export const clockTime = (instant: string) => toRestaurantTime(new Date(instant)).time;
@@ -13,36 +13,16 @@ export const clockTime = (instant: string) => toRestaurantTime(new Date(instant)
 /** An ISO instant as the board says it: 'HH:MM' today, 'demain 12:30', else 'mercredi 2 décembre 12:30' (`nowMs`: the server's clock). */
 export const boardTime = (instant: string, nowMs: number) => describeBoardTime(new Date(instant), new Date(nowMs));
 
-/** The delivery address of an order on one line, or null for pickup (or no address). */
-export function addressOf(order: BoardOrder): string | null {
-  if (order.is_pickup || !order.location) return null;
-  const location = order.location as Record<string, unknown>;
-  const text = (key: string) => (typeof location[key] === 'string' ? (location[key] as string).trim() : '');
-  const street = text('address') || text('formatted_address');
-  const city = [text('postal_code'), text('city')].filter(Boolean).join(' ');
-  return [street, text('address2'), street.includes(city) ? '' : city].filter(Boolean).join(', ') || null;
-}
-
-/** 'payée par carte' or 'à régler sur place' (docs/decisions/019; cash is never recorded: section 6). */
-export function paymentLabel(order: BoardOrder): string {
-  if (order.payment_method === 'card') return boardOrderCard.payCard;
-  const { summary, due, paid } = order.payments;
-  if (!summary || paid <= 0) return boardOrderCard.payOnSite;
-  return due > 0 ? boardOrderCard.partlyPaid(summary, formatEuros(due)) : boardOrderCard.paidWith(summary);
-}
-
-/** The customer's full name. */
-export const customerName = (order: BoardOrder) => `${order.customer.first_name} ${order.customer.last_name}`.trim();
-
 /**
- * When an order is wanted: the slot with its day or « dès que possible » (with the day it was
- * placed once finished, as the column « Terminées » may hold another day's orders), and the ready
- * time once accepted, with its day when not today (`nowMs`: the server's clock).
+ * The order's facts as the staff side words them, one rule for the board, the browser's ticket and
+ * the printed one (packages/domain/src/board-order.ts).
  */
-export function describeWanted(order: BoardOrder): string {
-  if (!order.is_scheduled && order.column === 'done') return describeAsapOn(new Date(order.placed_at ?? order.created_at));
-  return describeSchedule(order.delivery_date, order.delivery_time_range);
-}
+export {
+  describeDeliveryAddress as addressOf,
+  describePayment as paymentLabel,
+  describeCustomerName as customerName,
+  describeWanted,
+} from '@resto/domain/board-order';
 
 /** The order's time facts: the slot or « dès que possible », and the ready time once accepted. */
 export function OrderTiming({ order, nowMs, className = '' }: { order: BoardOrder; nowMs: number; className?: string }) {
@@ -70,7 +50,9 @@ export function OrderLines({ order, compact = false }: { order: BoardOrder; comp
             </span>
             {compact ? null : <span className="whitespace-nowrap tabular-nums text-ink/70">{formatEuros(line.amount)}</span>}
           </p>
-          {line.options.length ? <p className="pl-5 text-sm text-ink/70">{line.options.map((o) => (o.quantity > 1 ? `${o.quantity} × ${o.name}` : o.name)).join(', ')}</p> : null}
+          {line.options.length ? (
+            <p className="pl-5 text-sm text-ink/70">{line.options.map((o) => (o.quantity > 1 ? `${o.quantity} × ${o.name}` : o.name)).join(', ')}</p>
+          ) : null}
           {line.note ? <p className="pl-5 text-sm italic">{boardOrderCard.note(line.note)}</p> : null}
           {line.allergens.length ? (
             <p className="pl-5 text-sm" data-testid="line-allergens">
@@ -97,7 +79,10 @@ export function OrderAmounts({ order }: { order: BoardOrder }) {
   return (
     <dl className="space-y-0.5 text-sm tabular-nums" data-testid="order-amounts">
       {describeOrderAmounts(order).map((line, index) => (
-        <div key={index} className={`flex justify-between gap-3 ${line.kind === 'reduction' ? 'text-emerald-800' : ''} ${line.kind === 'total' ? 'border-t border-black/10 pt-1 text-base font-extrabold' : ''}`}>
+        <div
+          key={index}
+          className={`flex justify-between gap-3 ${line.kind === 'reduction' ? 'text-emerald-800' : ''} ${line.kind === 'total' ? 'border-t border-black/10 pt-1 text-base font-extrabold' : ''}`}
+        >
           <dt className="[overflow-wrap:anywhere]">{line.label}</dt>
           <dd className="whitespace-nowrap">{line.amount}</dd>
         </div>
@@ -107,7 +92,13 @@ export function OrderAmounts({ order }: { order: BoardOrder }) {
 }
 
 /** The total, the payment, « mode test », and the refund of a refused card order. */
-export function OrderPayment({ order, withTotal = true }: { order: BoardOrder; /** False where OrderAmounts already ends with the total. */ withTotal?: boolean }) {
+export function OrderPayment({
+  order,
+  withTotal = true,
+}: {
+  order: BoardOrder;
+  /** False where OrderAmounts already ends with the total. */ withTotal?: boolean;
+}) {
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
       {withTotal ? (
@@ -116,7 +107,10 @@ export function OrderPayment({ order, withTotal = true }: { order: BoardOrder; /
         </p>
       ) : null}
       <p className="flex flex-wrap items-center gap-1.5 text-sm">
-        <span className={`rounded-full px-2 py-0.5 font-semibold ${order.payment_method === 'card' || (order.payments.paid > 0 && order.payments.due === 0) ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`} data-testid="order-payment">
+        <span
+          className={`rounded-full px-2 py-0.5 font-semibold ${order.payment_method === 'card' || (order.payments.paid > 0 && order.payments.due === 0) ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}
+          data-testid="order-payment"
+        >
           {paymentLabel(order)}
         </span>
         {order.payment_test_mode ? (
@@ -124,7 +118,9 @@ export function OrderPayment({ order, withTotal = true }: { order: BoardOrder; /
             {boardOrderCard.testMode}
           </span>
         ) : null}
-        {order.meal_voucher && order.meal_voucher_amount > 0 ? <span className="text-ink/70">{boardOrderCard.mealVoucher(formatEuros(order.meal_voucher_amount))}</span> : null}
+        {order.meal_voucher && order.meal_voucher_amount > 0 ? (
+          <span className="text-ink/70">{boardOrderCard.mealVoucher(formatEuros(order.meal_voucher_amount))}</span>
+        ) : null}
       </p>
     </div>
   );
@@ -137,7 +133,9 @@ export function OrderOutcome({ order }: { order: BoardOrder }) {
     <div className="space-y-1 text-sm [overflow-wrap:anywhere]">
       {order.reason ? <p data-testid="order-reason">{boardOrderCard.reason(refusalReasonText(order.reason, order.reason_text))}</p> : null}
       {order.refund?.status === 'pending' ? <p className="font-semibold text-amber-800">{boardOrderCard.refundPending}</p> : null}
-      {order.refund?.status === 'succeeded' ? <p className="font-semibold text-emerald-800">{boardOrderCard.refundSucceeded(formatEuros(order.refund.amount))}</p> : null}
+      {order.refund?.status === 'succeeded' ? (
+        <p className="font-semibold text-emerald-800">{boardOrderCard.refundSucceeded(formatEuros(order.refund.amount))}</p>
+      ) : null}
       {order.refund?.status === 'failed' ? (
         <div role="alert" data-testid="order-refund-failed">
           <p className="font-semibold text-red-700">{boardOrderCard.refundFailed}</p>
