@@ -54,6 +54,7 @@ import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import { capacityRoutes, publicSlotRoutes } from './modules/capacity/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { PrintingService } from './modules/printing/index.ts';
 import { BoardService } from './modules/board/service.ts';
 import { auditRoutes, importBodyLimit, isImportPath } from './modules/audit/routes.ts';
 import { menuEditorRoutes } from './modules/menu/routes.ts';
@@ -97,6 +98,8 @@ export interface AppDeps {
   ssePingMs?: number;
   /** The restaurant's orders board and the customer's status page (docs/decisions/022; modules/board/service.ts). */
   board: BoardService;
+  /** Kitchen printers' polls and the print queue (docs/decisions/033; modules/printing/service.ts). */
+  printing: PrintingService;
   /** Nothing unseen (docs/decisions/022): alerts, Web Push, automatic refusal, staff screens' presence. */
   escalation: EscalationService;
   /** Where uploaded dish images are written and served from (DATA_DIR/uploads; docs/decisions/023). */
@@ -199,6 +202,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     realtime: new RealtimeHub(db, options.listen, logger, { pollMs: options.realtimePollMs ?? (options.listen ? 10_000 : 1000) }),
     ssePingMs: options.ssePingMs,
     board,
+    printing: new PrintingService(db, clock, (orderId) => board.ticketOrder(orderId), siteUrl),
     escalation,
     uploadsDir: options.uploadsDir ?? join(tmpdir(), 'resto-uploads'),
     archivesDir,

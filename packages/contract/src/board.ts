@@ -76,7 +76,11 @@ const OrderPaymentsViewSchema = z
 export type OrderPaymentsView = z.infer<typeof OrderPaymentsViewSchema>;
 
 /** A line as the kitchen reads it: the order's line, with the allergens of the dish and its chosen options (French labels). */
-const BoardLineSchema = OrderViewLineSchema.extend({ allergens: z.array(z.string()) });
+const BoardLineSchema = OrderViewLineSchema.extend({
+  allergens: z.array(z.string()),
+  /** The line's category as the order stored it: which station's ticket prints it (docs/decisions/033). */
+  item_category_id: z.number().nullable(),
+});
 
 /**
  * An order on the board: the order as the customer's view shows it, plus what the restaurant

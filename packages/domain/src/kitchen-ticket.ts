@@ -161,3 +161,37 @@ export function ticketTexts(blocks: readonly TicketBlock[]): string[] {
     return [];
   });
 }
+
+/**
+ * The line a ticket printed late carries on top (docs/decisions/033): « EN ATTENTE DEPUIS 12:31
+ * (25 min) », when the job waited `lateAfterMinutes` or more (its printer was offline), else none.
+ * Times in Europe/Paris.
+ */
+export function waitingBlocks(queuedAt: Date, now: Date, lateAfterMinutes = 5): TicketBlock[] {
+  const minutes = Math.floor((now.getTime() - queuedAt.getTime()) / 60_000);
+  if (minutes < lateAfterMinutes) return [];
+  return [text(printedTicket.waitedSince(describeBoardTime(queuedAt, now), minutes), { bold: true, align: 'center' }), { type: 'rule' }];
+}
+
+/**
+ * The test page of a printer (« Page de test », docs/decisions/033): its name, station and paper,
+ * the time, and French accents, « € » and guillemets to check the code page, then a QR code.
+ * `columns`: characters per line of its paper (48 on 80 mm, 32 on 58 mm).
+ */
+export function buildTestTicket(printer: { name: string; stationLabel: string; paperWidth: number; columns: number }, now: Date, checkUrl: string): TicketBlock[] {
+  const words = printedTicket.testPage;
+  return [
+    text(words.title, { bold: true, size: 'huge', align: 'center' }),
+    { type: 'rule' },
+    text(words.printer(printer.name), { bold: true }),
+    text(words.station(printer.stationLabel)),
+    text(words.paper(printer.paperWidth, printer.columns)),
+    text(words.at(describeBoardTime(now, now))),
+    { type: 'rule' },
+    text(words.accents),
+    text(words.euro),
+    text('-'.repeat(printer.columns)),
+    text(words.ok, { align: 'center' }),
+    { type: 'qr', data: checkUrl, caption: printer.name },
+  ];
+}

@@ -832,3 +832,92 @@ export const journalHeads = pgTable('journal_heads', {
   signature: text('signature').notNull(),
   keyId: text('key_id').notNull(),
 });
+
+/**
+ * The restaurant's printers (docs/decisions/033-kitchen-printers.md). `station`: 'kitchen', 'bar'
+ * or 'counter' (station_categories says which lines each prints). `connection`: how its tickets
+ * reach it — 'cloudprnt' (a Star printer polls /v2/print/cloudprnt/{secret}), 'epson_sdp' (an Epson
+ * printer's Server Direct Print polls /v2/print/epson/{secret}), 'tcp' (ESC/POS on `host`:`port`,
+ * sent by the server itself when `via_agent` is false, by the print agent holding `secret` when
+ * true) or 'browser' (the board's 80 mm page). `print_on`: its order tickets are queued when the
+ * order arrives ('arrival': a cash order placed, a card order paid) or when it is accepted
+ * ('acceptance'). `last_poll_at`, `problem` and `problem_since`: what the printer last said of
+ * itself; `alarm_sent_at`: when the current outage's push and e-mail were sent (once an outage).
+ */
+export const printers = pgTable('printers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  station: text('station').$type<'kitchen' | 'bar' | 'counter'>().notNull(),
+  paperWidth: integer('paper_width').$type<80 | 58>().notNull().default(80),
+  connection: text('connection').$type<'cloudprnt' | 'epson_sdp' | 'tcp' | 'browser'>().notNull(),
+  host: text('host'),
+  port: integer('port'),
+  viaAgent: boolean('via_agent').notNull().default(false),
+  /** The printer's URL secret (CloudPRNT, Server Direct Print) or the print agent's key: 32 random bytes, base64url. */
+  secret: text('secret').notNull().unique(),
+  copies: integer('copies').notNull().default(1),
+  printOn: text('print_on').$type<'arrival' | 'acceptance'>().notNull().default('arrival'),
+  qrCode: boolean('qr_code').notNull().default(true),
+  enabled: boolean('enabled').notNull().default(true),
+  backupPrinterId: integer('backup_printer_id'),
+  /** Seconds offline before its station's tickets go to the backup printer (or the browser's page). */
+  fallbackSeconds: integer('fallback_seconds').notNull().default(120),
+  lastPollAt: timestamp('last_poll_at', { withTimezone: true }),
+  /** 'paper_out', 'cover_open', 'failing' or null: the printer's own report (or repeated failures). */
+  problem: text('problem').$type<'paper_out' | 'cover_open' | 'failing'>(),
+  problemSince: timestamp('problem_since', { withTimezone: true }),
+  alarmSentAt: timestamp('alarm_sent_at', { withTimezone: true }),
+  version: integer('version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** Which station prints a category's lines (docs/decisions/033); a category with no row prints at every station. */
+export const stationCategories = pgTable('station_categories', {
+  categoryId: integer('category_id')
+    .primaryKey()
+    .references(() => categories.categoryId, { onDelete: 'cascade' }),
+  station: text('station').$type<'kitchen' | 'bar' | 'counter'>().notNull(),
+});
+
+/**
+ * A ticket to print (docs/decisions/033): created in the transaction of the event that causes it
+ * (an order arriving or accepted, « Réimprimer », « Page de test »), handed to one poll at a time.
+ * `origin_printer_id`: the printer whose station the ticket is for (never changes); `printer_id`:
+ * where it is sent now (the backup printer after a fallback, null for the browser's page).
+ * `status`: 'queued' → 'sent' (handed to a poll with `job_token`) → 'printed' or 'failed';
+ * 'skipped' for a waiting ticket of an order already finished when its printer came back (listed,
+ * not printed). `may_have_printed`: a ticket sent again after its timeout without an answer,
+ * printed with « RÉIMPRESSION ». An order's event ticket exists once per printer, kind and copy.
+ */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').references(() => orders.orderId, { onDelete: 'cascade' }),
+    originPrinterId: integer('origin_printer_id')
+      .notNull()
+      .references(() => printers.id, { onDelete: 'cascade' }),
+    printerId: integer('printer_id').references(() => printers.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'ticket' | 'receipt' | 'test' | 'change'>().notNull(),
+    cause: text('cause').$type<'order' | 'reprint' | 'test'>().notNull(),
+    copy: integer('copy').notNull().default(1),
+    status: text('status').$type<'queued' | 'sent' | 'printed' | 'failed' | 'skipped'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    jobToken: text('job_token').unique(),
+    mayHavePrinted: boolean('may_have_printed').notNull().default(false),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    printedAt: timestamp('printed_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('print_jobs_order_ticket_idx')
+      .on(t.orderId, t.originPrinterId, t.kind, t.copy)
+      .where(sql`cause = 'order'`),
+    index('print_jobs_printer_idx').on(t.printerId, t.status, t.id),
+    index('print_jobs_order_idx').on(t.orderId),
+  ],
+);

@@ -21,6 +21,19 @@ export const printedTicket = {
   freeLine: (quantity: number, name: string, free: string) => `${quantity} × ${name} (${free})`,
   /** The customer's line: 'Client : Margot Dupré'. */
   customer: (label: string, name: string) => `${label} : ${name}`,
+  /** A ticket printed late (its printer was offline): since when, and how long it waited. */
+  waitedSince: (time: string, minutes: number) => `EN ATTENTE DEPUIS ${time} (${minutes} min)`,
+  /** The test page a printer prints from the back office. */
+  testPage: {
+    title: 'PAGE DE TEST',
+    printer: (name: string) => `Imprimante : ${name}`,
+    station: (station: string) => `Poste : ${station}`,
+    paper: (width: number, columns: number) => `Papier ${width} mm, ${columns} colonnes`,
+    at: (when: string) => `Imprimée le ${when}`,
+    accents: 'Accents : àâäçéèêëîïôöùûüÿ ÀÂÇÉÈÊËÎÏÔÙÛÜŸ œŒæÆ',
+    euro: 'Euro : 12,50 € — « guillemets »',
+    ok: 'Si vous lisez ce texte, l’imprimante est prête.',
+  },
   /** The payment state with « mode test » beside it. */
   paymentWithTestMode: (payment: string, testMode: string) => `${payment} · ${testMode}`,
 } as const;

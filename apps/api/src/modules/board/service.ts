@@ -35,6 +35,7 @@ import { findPaymentByOrder } from '../payments/index.ts';
 import { ProviderError, type PaymentProvider } from '../payments/index.ts';
 import { appendOrderEvent } from '../orders/index.ts';
 import * as repository from './repository.ts';
+import { queueOrderTickets } from '../printing/index.ts';
 import { recordCancellation, recordCardRefund, findOrderPayments, type BooksService } from '../books/index.ts';
 import { counterPaymentErrors } from '@resto/copy/staff/books';
 import type { CounterPaymentBody } from '@resto/contract/board';
@@ -109,6 +110,12 @@ export class BoardService {
   async boardOrder(orderId: number): Promise<BoardOrder | null> {
     const [order] = await this.boardOrders([orderId]);
     return order ?? null;
+  }
+
+  /** An order as its kitchen ticket prints it: the board's order and its status page's link (null: unknown or an unpaid card order). */
+  async ticketOrder(orderId: number): Promise<{ order: BoardOrder; trackingUrl: string } | null> {
+    const [[row], order] = await Promise.all([repository.findOrdersByIds(this.db, [orderId]), this.boardOrder(orderId)]);
+    return row && order ? { order, trackingUrl: `${this.siteUrl}/suivi?commande=${row.secret}` } : null;
   }
 
   /** GET /v2/public/tracking/{secret}: the customer's status page; null for an unknown secret. */
@@ -362,6 +369,7 @@ export class BoardService {
         readyAt,
         at: now,
       });
+      if (action === 'accept') await queueOrderTickets(tx, orderId, 'acceptance', now);
       // A refused or cancelled order is no sale: a credit note cancels its receipt, and cash taken is handed back.
       if (signer) await recordCancellation({ tx, signer, now, operator: operatorOf(actor) }, orderId);
       let refundCents: number | null = null;
@@ -498,7 +506,7 @@ export class BoardService {
         status: lifecycle.status,
         column,
         available_actions: availableActions(lifecycle),
-        items: items.map((item, index) => ({ ...item, allergens: lineAllergens(catalog.itemsById, paidLines[index]!) })),
+        items: items.map((item, index) => ({ ...item, item_category_id: paidLines[index]?.itemCategoryId ?? null, allergens: lineAllergens(catalog.itemsById, paidLines[index]!) })),
         placed_at: order.placedAt?.toISOString() ?? null,
         ready_at: order.readyAt?.toISOString() ?? null,
         opened_at: order.openedAt?.toISOString() ?? null,

@@ -1,3 +1,4 @@
+import { queueOrderTickets } from '../printing/index.ts';
 import type { CartTotals } from '@resto/domain/cart';
 import { validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@resto/domain/catalogue';
 import { DeliverySchema, orderPayloadTotals, type OrderPayloadSchema } from '@resto/domain/checkout';
@@ -316,9 +317,12 @@ export class OrderService {
       placedAt: payload.payment_method === 'cash' ? now : null,
       mails,
       capacity: capacity.guard,
-      inTransaction: signer
-        ? async (tx, written) => {
-            if (written.receiptNumber === null) return;
+      inTransaction:
+        payload.payment_method === 'cash'
+          ? async (tx, written) => {
+              // A cash order arrives now: its kitchen tickets are queued with it (docs/decisions/033).
+              await queueOrderTickets(tx, written.orderId, 'arrival', now);
+              if (!signer || written.receiptNumber === null) return;
             const { order, lines } = rows;
             const sale = {
               orderId: written.orderId,
@@ -333,9 +337,9 @@ export class OrderService {
               taxByRate: order.taxByRate,
               deliveryByRate: order.deliveryByRate ?? [],
             };
-            await recordSaleOf({ tx, signer, now }, sale, lines.map((line) => ({ ...line, discountCents: line.discountCents ?? 0 })));
-          }
-        : undefined,
+              await recordSaleOf({ tx, signer, now }, sale, lines.map((line) => ({ ...line, discountCents: line.discountCents ?? 0 })));
+            }
+          : undefined,
     });
     if (written.created && mails) this.mails?.kick();
     return { order_id: written.orderId, secret: written.secret, created: written.created };

@@ -1,3 +1,4 @@
+import { queueOrderTickets } from '../printing/index.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import {
   awaitingOrderMetadata,
@@ -257,6 +258,8 @@ export class PaymentService {
       const chain = this.provider.name === 'test' ? 'simulation' : 'live';
       const inTransaction = async (tx: Database, orderId: number) => {
         await writeMails?.(tx, orderId);
+        // A card order arrives once paid: its kitchen tickets are queued with it (docs/decisions/033).
+        await queueOrderTickets(tx, orderId, 'arrival', this.clock());
         if (signer) await recordSale({ tx, signer, now: this.clock() }, orderId, { paidOnline: true });
       };
       if (await repository.markOrderPaid(this.db, order.orderId, intentId, inTransaction, chain)) {

@@ -2,8 +2,28 @@
  * The front door of the `printing` module: what other modules may use of it. Files of other
  * modules import it from here, never from its inner files (eslint.config.js, « API modules »).
  *
- * Kitchen tickets on thermal printers (docs/decisions/019, the kitchen ticket): the domain's ticket
- * document encoded in ESC/POS or StarPRNT for 80 or 58 mm paper. The ESC/POS decoder
- * (escpos-decode.ts) is for tests and simulated printers, not exported here.
+ * Kitchen printers (docs/decisions/033-kitchen-printers.md): the print queue, whose jobs other
+ * modules create in the transactions of the events that cause them (queueOrderTickets,
+ * queueReprint), the service a printer's poll goes through, and the encoder of the domain's ticket
+ * document in ESC/POS or StarPRNT. The ESC/POS decoder (escpos-decode.ts) is for tests and
+ * simulated printers, not exported here.
  */
 export { encodeTicket, paperColumns, type EncodeOptions, type PaperWidth, type PrinterLanguage } from './encode.ts';
+export {
+  claimJob,
+  completeJob,
+  findOrderJobs,
+  jobTimeoutSeconds,
+  listPrinters,
+  maxAttempts,
+  newPrinterSecret,
+  queueOrderTickets,
+  queueReprint,
+  queueTestPage,
+  type JobOutcome,
+  type PrinterProblem,
+  type PrinterRow,
+  type PrintJobRow,
+  type Station,
+} from './queue.ts';
+export { PrintingService, type TicketOrder } from './service.ts';
