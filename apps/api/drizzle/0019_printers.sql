@@ -38,6 +38,7 @@ CREATE TABLE "printers" (
 	"problem" text,
 	"problem_since" timestamp with time zone,
 	"alarm_sent_at" timestamp with time zone,
+	"failures_in_a_row" integer DEFAULT 0 NOT NULL,
 	"version" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "printers_secret_unique" UNIQUE("secret")

@@ -867,6 +867,8 @@ export const printers = pgTable('printers', {
   problem: text('problem').$type<'paper_out' | 'cover_open' | 'failing'>(),
   problemSince: timestamp('problem_since', { withTimezone: true }),
   alarmSentAt: timestamp('alarm_sent_at', { withTimezone: true }),
+  /** Failed attempts of its tickets since the last one it printed (« en échec » from 3, packages/domain/src/printer-health.ts). */
+  failuresInARow: integer('failures_in_a_row').notNull().default(0),
   version: integer('version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true })
     .notNull()

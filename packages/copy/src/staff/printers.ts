@@ -19,3 +19,13 @@ export const printerAnswers = {
   unknownPrinter: 'Imprimante inconnue : vérifiez l’adresse saisie dans ses réglages.',
   unknownJob: 'Ticket inconnu ou déjà traité.',
 } as const;
+
+/** A printer's state, as the board's banner and the printers page say it (packages/domain/src/printer-health.ts). */
+export const printerStates = {
+  state: { offline: 'hors ligne', paper_out: 'sans papier', cover_open: 'capot ouvert', failing: 'en échec' },
+  ok: 'prête',
+  off: 'désactivée',
+  /** « Imprimante Cuisine hors ligne depuis 12:31 — 3 tickets en attente ». */
+  alarm: (name: string, state: string, since: string | null, waiting: number) =>
+    `Imprimante ${name} ${state}${since ? ` depuis ${since}` : ''} — ${waiting === 0 ? 'aucun ticket en attente' : waiting === 1 ? '1 ticket en attente' : `${waiting} tickets en attente`}`,
+} as const;

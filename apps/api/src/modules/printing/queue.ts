@@ -103,7 +103,10 @@ export async function claimJob(db: Database, printerId: number, now: Date): Prom
       returning j.id`,
   );
   if (!rows[0]) return null;
-  const [job] = await db.select().from(printJobs).where(eq(printJobs.id, Number(rows[0].id)));
+  const [job] = await db
+    .select()
+    .from(printJobs)
+    .where(eq(printJobs.id, Number(rows[0].id)));
   return job ?? null;
 }
 
@@ -125,23 +128,46 @@ export type JobOutcome = { printed: true } | { printed: false; error: string };
  */
 export async function completeJob(db: Database, token: string, outcome: JobOutcome, now: Date): Promise<'printed' | 'requeued' | 'failed' | 'unknown'> {
   return db.transaction(async (tx) => {
-    const [job] = await tx.select().from(printJobs).where(and(eq(printJobs.jobToken, token), eq(printJobs.status, 'sent'))).for('update');
+    const [job] = await tx
+      .select()
+      .from(printJobs)
+      .where(and(eq(printJobs.jobToken, token), eq(printJobs.status, 'sent')))
+      .for('update');
     if (!job) return 'unknown';
     const [printer] = await tx.select({ name: printers.name }).from(printers).where(eq(printers.id, job.originPrinterId));
     if (outcome.printed) {
       await tx.update(printJobs).set({ status: 'printed', printedAt: now, lastError: null }).where(eq(printJobs.id, job.id));
+      if (job.printerId !== null) await tx.update(printers).set({ failuresInARow: 0 }).where(eq(printers.id, job.printerId));
       if (job.orderId !== null) {
-        await tx.update(orders).set({ ticketPrintedAt: sql`coalesce(${orders.ticketPrintedAt}, ${now.toISOString()}::timestamptz)` }).where(eq(orders.orderId, job.orderId));
+        await tx
+          .update(orders)
+          .set({ ticketPrintedAt: sql`coalesce(${orders.ticketPrintedAt}, ${now.toISOString()}::timestamptz)` })
+          .where(eq(orders.orderId, job.orderId));
         await appendOrderEvent(tx, { orderId: job.orderId, type: 'ticket_printed', actor: 'system', actorName: printer?.name ?? null, at: now });
       }
       return 'printed';
     }
     const failed = job.attempts >= maxAttempts;
+    if (job.printerId !== null)
+      await tx
+        .update(printers)
+        .set({ failuresInARow: sql`${printers.failuresInARow} + 1` })
+        .where(eq(printers.id, job.printerId));
     await tx
       .update(printJobs)
-      .set(failed ? { status: 'failed', failedAt: now, lastError: outcome.error, jobToken: null } : { status: 'queued', lastError: outcome.error, jobToken: null })
+      .set(
+        failed ? { status: 'failed', failedAt: now, lastError: outcome.error, jobToken: null } : { status: 'queued', lastError: outcome.error, jobToken: null },
+      )
       .where(eq(printJobs.id, job.id));
-    if (failed && job.orderId !== null) await appendOrderEvent(tx, { orderId: job.orderId, type: 'ticket_failed', actor: 'system', actorName: printer?.name ?? null, reasonText: outcome.error, at: now });
+    if (failed && job.orderId !== null)
+      await appendOrderEvent(tx, {
+        orderId: job.orderId,
+        type: 'ticket_failed',
+        actor: 'system',
+        actorName: printer?.name ?? null,
+        reasonText: outcome.error,
+        at: now,
+      });
     return failed ? 'failed' : 'requeued';
   });
 }
@@ -185,5 +211,9 @@ export async function findStationCategories(db: Database): Promise<Map<number, S
 /** The jobs of these orders (tickets and reprints), oldest first: what the board shows of their printing. */
 export async function findOrderJobs(db: Database, orderIds: readonly number[]): Promise<PrintJobRow[]> {
   if (orderIds.length === 0) return [];
-  return db.select().from(printJobs).where(inArray(printJobs.orderId, [...orderIds])).orderBy(asc(printJobs.id));
+  return db
+    .select()
+    .from(printJobs)
+    .where(inArray(printJobs.orderId, [...orderIds]))
+    .orderBy(asc(printJobs.id));
 }

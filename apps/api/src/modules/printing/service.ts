@@ -68,13 +68,19 @@ export class PrintingService {
   async render(job: queue.PrintJobRow, printer: queue.PrinterRow): Promise<TicketBlock[] | null> {
     const now = this.clock();
     if (job.kind === 'test') {
-      return buildTestTicket({ name: printer.name, stationLabel: stationLabels[printer.station], paperWidth: printer.paperWidth, columns: paperColumns[printer.paperWidth] }, now, `${this.siteUrl}/restaurant/imprimantes`);
+      return buildTestTicket(
+        { name: printer.name, stationLabel: stationLabels[printer.station], paperWidth: printer.paperWidth, columns: paperColumns[printer.paperWidth] },
+        now,
+        `${this.siteUrl}/restaurant/imprimantes`,
+      );
     }
     if (job.orderId === null) return null;
     const [found, stations, [origin]] = await Promise.all([
       this.ticketOrder(job.orderId),
       queue.findStationCategories(this.db),
-      job.originPrinterId === printer.id ? Promise.resolve([printer]) : queue.listPrinters(this.db).then((all) => all.filter((p) => p.id === job.originPrinterId)),
+      job.originPrinterId === printer.id
+        ? Promise.resolve([printer])
+        : queue.listPrinters(this.db).then((all) => all.filter((p) => p.id === job.originPrinterId)),
     ]);
     if (!found || !origin) return null;
     const categories = new Set(found.order.items.map((line) => line.item_category_id).filter((id): id is number => id !== null));
