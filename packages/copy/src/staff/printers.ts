@@ -23,9 +23,20 @@ export const printerAnswers = {
 /** A printer's state, as the board's banner and the printers page say it (packages/domain/src/printer-health.ts). */
 export const printerStates = {
   state: { offline: 'hors ligne', paper_out: 'sans papier', cover_open: 'capot ouvert', failing: 'en échec' },
-  ok: 'prête',
+  ok: 'prête à imprimer',
   off: 'désactivée',
   /** « Imprimante Cuisine hors ligne depuis 12:31 — 3 tickets en attente ». */
   alarm: (name: string, state: string, since: string | null, waiting: number) =>
     `Imprimante ${name} ${state}${since ? ` depuis ${since}` : ''} — ${waiting === 0 ? 'aucun ticket en attente' : waiting === 1 ? '1 ticket en attente' : `${waiting} tickets en attente`}`,
+} as const;
+
+/** The owner's e-mail and the staff's push when a printer stops printing while the restaurant is open. */
+export const printerAlarm = {
+  pushTitle: (name: string) => `Imprimante ${name} : tickets non imprimés`,
+  check: 'Vérifiez qu’elle est allumée, reliée au réseau, qu’il lui reste du papier et que son capot est fermé.',
+  fallbackTo: (backup: string, seconds: number) => `Après ${seconds} s, ses tickets partent sur l’imprimante ${backup}.`,
+  fallbackBrowser: (seconds: number) => `Après ${seconds} s, ses tickets s’affichent à imprimer depuis le tableau des commandes (« Imprimer »).`,
+  comingBack:
+    'À son retour, elle imprime les tickets des commandes encore en cours, marqués de leur attente ; ceux des commandes terminées sont listés, pas imprimés.',
+  openPrinters: 'Voir les imprimantes',
 } as const;

@@ -26,4 +26,5 @@ export {
   type PrintJobRow,
   type Station,
 } from './queue.ts';
+export { claimPrinterAlarm, clearAlarm, confirmBrowserTickets, fallBack, skipFinishedTickets, watchPrinters, type WatchedPrinter } from './watch.ts';
 export { PrintingService, type TicketOrder } from './service.ts';

@@ -177,16 +177,14 @@ export type PrinterProblem = PrinterRow['problem'];
 
 /**
  * A poll of printer `printerId`: its `last_poll_at`, and its problem as it reports it (paper out,
- * cover open, or null), with the instant it began. Clearing the problem and coming back online
- * clears `alarm_sent_at`, so the next outage alarms again.
+ * cover open, or null), with the instant it began. The alarm's end is the watch's (watch.ts).
  */
 export async function recordPoll(db: Database, printerId: number, problem: PrinterProblem, now: Date): Promise<void> {
   const at = now.toISOString();
   await db.execute(
     sql`update printers set last_poll_at = ${at}::timestamptz,
         problem_since = case when ${problem}::text is null then null when problem is distinct from ${problem}::text then ${at}::timestamptz else problem_since end,
-        problem = ${problem}::text,
-        alarm_sent_at = case when ${problem}::text is null and (last_poll_at is null or last_poll_at >= ${at}::timestamptz - interval '60 seconds') then null else alarm_sent_at end
+        problem = ${problem}::text
       where id = ${printerId}`,
   );
 }

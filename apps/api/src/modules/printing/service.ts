@@ -4,6 +4,7 @@ import { stationLabels } from '@resto/copy/staff/printers';
 import type { Database } from '../../db/client.ts';
 import { encodeTicket, paperColumns, type PrinterLanguage } from './encode.ts';
 import * as queue from './queue.ts';
+import { skipFinishedTickets } from './watch.ts';
 
 /** What the ticket of an order needs that the board's order does not carry: its status page's link. */
 export interface TicketOrder {
@@ -50,6 +51,8 @@ export class PrintingService {
     const now = this.clock();
     await queue.recordPoll(this.db, printer.id, problem, now);
     if (problem !== null || !options.take) return null;
+    // Back from an outage: the tickets of orders finished meanwhile are listed, not printed.
+    await skipFinishedTickets(this.db, printer.id);
     return queue.claimJob(this.db, printer.id, now);
   }
 
