@@ -21,6 +21,8 @@ const EnvSchema = z
     WEB_BUILD_DIR: z.string().optional(),
     /** Freezes the server's clock at this instant (ISO 8601): for tests and demos of time-bound offers. */
     CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),
+    /** Starts the server's clock at this instant (ISO 8601) and lets it run: for benches that need time to pass in an open slot. */
+    CLOCK_START: z.iso.datetime({ offset: true }).optional(),
     NODE_ENV: z.string().default('production'),
     /**
      * The site's public origin (https://chez-margot.fr): absolute URLs of Open Graph, JSON-LD,
