@@ -10,6 +10,7 @@ CREATE TABLE "print_jobs" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"job_token" text,
 	"may_have_printed" boolean DEFAULT false NOT NULL,
+	"document" jsonb,
 	"last_error" text,
 	"created_at" timestamp with time zone NOT NULL,
 	"sent_at" timestamp with time zone,

@@ -1,6 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { printers } from './db/schema.ts';
 import { ErrorBodySchema, ErrorCodeSchema } from '@resto/contract/errors';
 import { createApp } from './app.ts';
 import { signWebhookPayload } from './modules/payments/providers/webhook-signature.ts';
@@ -402,6 +404,20 @@ describe('every route answers as declared, over real HTTP', () => {
       expect((await call('post', route, `/v2/restaurant/orders/${id}/${step}`, { headers: cookie })).status).toBe(200);
       expect((await call('post', route, `/v2/restaurant/orders/999999/${step}`, { headers: cookie })).status).toBe(404);
     }
+
+    // « Imprimer le reçu » on the counter's printer (docs/decisions/033).
+    const receiptPrint = '/v2/restaurant/orders/{order_id}/receipt-print';
+    expect((await call('post', receiptPrint, `/v2/restaurant/orders/${id}/receipt-print`, { headers: cookie, body: json({}) })).status).toBe(422);
+    const [counterPrinter] = await server.db
+      .insert(printers)
+      .values({ name: 'Comptoir', station: 'counter', connection: 'cloudprnt', secret: 'contrat-comptoir' })
+      .returning();
+    expect(
+      (await call('post', receiptPrint, `/v2/restaurant/orders/${id}/receipt-print`, { headers: cookie, body: json({ printer_id: counterPrinter!.id }) }))
+        .status,
+    ).toBe(200);
+    expect((await call('post', receiptPrint, `/v2/restaurant/orders/999999/receipt-print`, { headers: cookie, body: json({}) })).status).toBe(404);
+    await server.db.delete(printers).where(eq(printers.id, counterPrinter!.id));
 
     const refund = '/v2/restaurant/orders/{order_id}/refund';
     expect((await call('post', refund, `/v2/restaurant/orders/${id}/refund`, { headers: cookie })).status).toBe(409);

@@ -80,6 +80,8 @@ export const errorStatus = {
   receipt_not_found: 404,
   /** The order is not placed yet (a card order not paid). */
   receipt_not_ready: 409,
+  /** « Imprimer le reçu » with no counter printer to print it on (docs/decisions/033). */
+  no_receipt_printer: 422,
 
   // Payments
   /** A cash order, or an intent that is not this order's (another order's, another amount). */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ActiveTime, TimeRange, WeeklyRanges } from '@resto/domain/catalogue';
 import type { OfferWindow } from '@resto/domain/offers';
+import type { Receipt } from '@resto/domain/receipt';
 
 /**
  * The database. Money in integer cents (`*_cents`), tax rates in basis points (`*_bp`,
@@ -909,6 +910,8 @@ export const printJobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     jobToken: text('job_token').unique(),
     mayHavePrinted: boolean('may_have_printed').notNull().default(false),
+    /** A customer's receipt as it was issued when asked (its edition counted then, docs/decisions/031): printed as is, however often it is sent. */
+    document: jsonb('document').$type<Receipt>(),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -1,4 +1,3 @@
-import { queueOrderTickets } from '../printing/index.ts';
 import type { CartTotals } from '@resto/domain/cart';
 import { validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@resto/domain/catalogue';
 import { DeliverySchema, orderPayloadTotals, type OrderPayloadSchema } from '@resto/domain/checkout';
@@ -220,6 +219,8 @@ export class OrderService {
     private readonly presence?: (now: Date, settings: SettingsList) => Promise<StaffPresence>,
     /** The books (docs/decisions/031): a cash order's receipt is journaled in the transaction that places it. */
     private readonly books?: BooksService,
+    /** Runs in the transaction that places a cash order: its kitchen tickets are queued with it (docs/decisions/033, modules/printing). */
+    private readonly queueTickets?: (tx: Database, orderId: number, now: Date) => Promise<unknown>,
   ) {}
 
   /**
@@ -323,7 +324,7 @@ export class OrderService {
         payload.payment_method === 'cash'
           ? async (tx, written) => {
               // A cash order arrives now: its kitchen tickets are queued with it (docs/decisions/033).
-              await queueOrderTickets(tx, written.orderId, 'arrival', now);
+              await this.queueTickets?.(tx, written.orderId, now);
               if (!signer || written.receiptNumber === null) return;
               const { order, lines } = rows;
               const sale = {

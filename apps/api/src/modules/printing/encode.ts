@@ -30,8 +30,8 @@ const codepageCandidates = {
   'star-prnt': ['windows1252', 'windows1250', 'windows1251'],
 } as const;
 
-/** Characters of our French typography no code page holds, and what prints instead (the minus of a reduction, thin spaces). */
-const printable: Record<string, string> = { '\u2212': '-', '\u2010': '-', '\u2011': '-', '\u202f': ' ', '\u2009': ' ', '\u2007': ' ' };
+/** Characters of our French typography no code page holds, and what prints instead (the minus of a reduction; a thousands separator as a no-break space, never a line break). */
+const printable: Record<string, string> = { '\u2212': '-', '\u2010': '-', '\u2011': '-', '\u202f': '\u00a0', '\u2009': ' ', '\u2007': ' ' };
 
 /**
  * A text as the printer may receive it: control characters (C0, DEL, C1) become spaces, since the

@@ -18,6 +18,7 @@ export {
   maxAttempts,
   newPrinterSecret,
   queueOrderTickets,
+  queueReceipt,
   queueReprint,
   queueTestPage,
   type JobOutcome,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Receipt } from '@resto/domain/receipt';
 import { queryRows, type Database } from '../../db/client.ts';
 import { orders, printJobs, printers, stationCategories } from '../../db/schema.ts';
 import { appendOrderEvent } from '../orders/index.ts';
@@ -67,6 +68,35 @@ export async function queueReprint(tx: Database, orderId: number, printerId: num
       returning id`,
   );
   return rows.length;
+}
+
+/**
+ * « Imprimer le reçu »: the customer's `receipt`, as issued now, on `printerId` (or the first
+ * enabled counter printer that is not the browser's page, when null). @returns the job and its
+ * printer, or null when there is no such printer.
+ */
+export async function queueReceipt(
+  db: Database,
+  orderId: number,
+  receipt: Receipt,
+  printerId: number | null,
+  now: Date,
+): Promise<{ jobId: number; printer: PrinterRow } | null> {
+  const candidates = await db
+    .select()
+    .from(printers)
+    .where(
+      and(eq(printers.enabled, true), ne(printers.connection, 'browser'), printerId === null ? eq(printers.station, 'counter') : eq(printers.id, printerId)),
+    )
+    .orderBy(asc(printers.id))
+    .limit(1);
+  const printer = candidates[0];
+  if (!printer) return null;
+  const [row] = await db
+    .insert(printJobs)
+    .values({ orderId, originPrinterId: printer.id, printerId: printer.id, kind: 'receipt', cause: 'reprint', document: receipt, createdAt: now })
+    .returning({ id: printJobs.id });
+  return { jobId: row!.id, printer };
 }
 
 /** « Page de test »: a test ticket on `printerId`. @returns the job's id. */

@@ -1,5 +1,6 @@
 import type { BoardOrder } from '@resto/contract/board';
 import { buildKitchenTicket, buildTestTicket, waitingBlocks, type TicketBlock } from '@resto/domain/kitchen-ticket';
+import { buildReceiptTicket } from '@resto/domain/receipt-ticket';
 import { stationLabels } from '@resto/copy/staff/printers';
 import type { Database } from '../../db/client.ts';
 import { encodeTicket, paperColumns, type PrinterLanguage } from './encode.ts';
@@ -77,6 +78,7 @@ export class PrintingService {
         `${this.siteUrl}/restaurant/imprimantes`,
       );
     }
+    if (job.kind === 'receipt') return job.document ? buildReceiptTicket(job.document) : null;
     if (job.orderId === null) return null;
     const [found, stations, [origin]] = await Promise.all([
       this.ticketOrder(job.orderId),
