@@ -36,6 +36,7 @@ export const apiTags = {
   staffBooks: { name: 'Restaurant : comptabilité', description: 'Les ventes, les exports pour le comptable, les archives et la vérification du journal des ventes (docs/decisions/031).' },
   tracking: { name: 'Suivi de commande', description: 'Le suivi d’une commande par son client.' },
   trackingLive: { name: 'Suivi', description: 'Le flux d’événements du suivi d’une commande.' },
+  printers: { name: 'Imprimantes', description: 'Les adresses qu’interrogent les imprimantes de cuisine, nommées par leur secret (docs/decisions/033).' },
 } as const satisfies Record<string, { name: string; description: string }>;
 
 /** A tag's name, as a route's `tags` holds it. */
