@@ -55,7 +55,7 @@ describe('the ticket in ePOS-Print XML', () => {
     expect(document).toContain('<text lang="en" align="left" em="true" dw="true" dh="true">Commande n° 42&#10;</text>');
     expect(document).toContain('<text lang="en" align="center" em="false" dw="false" dh="true">À emporter&#10;</text>');
     expect(document).toMatch(/<feed line="1"\/><cut type="feed"\/><\/epos-print>$/);
-    expect(printed([text('Crème brûlée, œuf : 4,50 €')])[0]).toEqual({ text: 'Crème brûlée, œuf : 4,50 €', bold: false, dw: false, dh: false, align: 'left' });
+    expect(printed([text('Crème brûlée, œuf : 4,50 €')])[0]).toEqual({ text: 'Crème brûlée, œuf : 4,50 €', bold: false, dw: false, dh: false, align: 'left', symbol: false });
   });
 
   test('a customer’s note with markup, quotes, entities and control characters prints as written and adds no element', () => {

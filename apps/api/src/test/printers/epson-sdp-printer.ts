@@ -38,6 +38,8 @@ export interface PrintedLine {
   dw: boolean;
   dh: boolean;
   align: string;
+  /** A 2D code (`<symbol>`), its text `[QR <data>]`, not characters on the paper. */
+  symbol: boolean;
 }
 
 /** A ticket as it came out, cut: its print job id and its lines. */
@@ -89,7 +91,7 @@ function textOf(nodes: OrderedNode[]): string {
  */
 export function printEposDocument(nodes: OrderedNode[]): PrintedLine[] {
   const lines: PrintedLine[] = [];
-  const style = { bold: false, dw: false, dh: false, align: 'left' };
+  const style = { bold: false, dw: false, dh: false, align: 'left', symbol: false };
   let current = '';
   let currentStyle = { ...style };
   const endLine = () => {
@@ -114,7 +116,7 @@ export function printEposDocument(nodes: OrderedNode[]): PrintedLine[] {
       for (let i = 1; i < feed; i++) lines.push({ text: '', ...style });
     } else if ('symbol' in node) {
       if (current !== '') endLine();
-      lines.push({ text: `[QR ${textOf(node.symbol as OrderedNode[]).replace(/\\\\/g, '\\')}]`, ...style, bold: false });
+      lines.push({ text: `[QR ${textOf(node.symbol as OrderedNode[]).replace(/\\\\/g, '\\')}]`, ...style, bold: false, symbol: true });
     } else if ('cut' in node) {
       if (current !== '') endLine();
     }
