@@ -55,7 +55,14 @@ describe('the ticket in ePOS-Print XML', () => {
     expect(document).toContain('<text lang="en" align="left" em="true" dw="true" dh="true">Commande n° 42&#10;</text>');
     expect(document).toContain('<text lang="en" align="center" em="false" dw="false" dh="true">À emporter&#10;</text>');
     expect(document).toMatch(/<feed line="1"\/><cut type="feed"\/><\/epos-print>$/);
-    expect(printed([text('Crème brûlée, œuf : 4,50 €')])[0]).toEqual({ text: 'Crème brûlée, œuf : 4,50 €', bold: false, dw: false, dh: false, align: 'left', symbol: false });
+    expect(printed([text('Crème brûlée, œuf : 4,50 €')])[0]).toEqual({
+      text: 'Crème brûlée, œuf : 4,50 €',
+      bold: false,
+      dw: false,
+      dh: false,
+      align: 'left',
+      symbol: false,
+    });
   });
 
   test('a customer’s note with markup, quotes, entities and control characters prints as written and adds no element', () => {
@@ -68,6 +75,7 @@ describe('the ticket in ePOS-Print XML', () => {
     const joined = lines.map((line) => line.trim()).join(' ');
     expect(joined).toContain('Sans <b>oignons</b> & "sauce" \'à part\' </text><cut/><pulse/> &amp; ]]>');
     expect(joined).toContain('fin ? ?');
+    // eslint-disable-next-line no-control-regex -- no control character may reach the paper
     expect(joined).not.toMatch(/[\u0000-\u001f]/);
     expect(lines.every((line) => line.startsWith('  ') && line.length <= 48)).toBe(true);
   });
@@ -102,7 +110,10 @@ describe('the ticket in ePOS-Print XML', () => {
       expect(line!.text).toHaveLength(columns);
       expect(line!.text).toMatch(/^Total +24,50\u00a0€$/);
       expect(line!.bold).toBe(true);
-      const lines = printed([{ type: 'amount', label: 'Remise fidélité sur les pizzas du mardi midi seulement', amount: '\u22123,00\u00a0€', bold: false }], paper);
+      const lines = printed(
+        [{ type: 'amount', label: 'Remise fidélité sur les pizzas du mardi midi seulement', amount: '\u22123,00\u00a0€', bold: false }],
+        paper,
+      );
       expect(lines.at(-1)!.text).toMatch(/ -3,00\u00a0€$/);
       expect(lines.at(-1)!.text).toHaveLength(columns);
       expect(lines.every((l) => l.text.length <= columns)).toBe(true);
@@ -112,7 +123,9 @@ describe('the ticket in ePOS-Print XML', () => {
   test('a rule is dashes across the paper; the QR code is a model 2 symbol, centred, with its caption', () => {
     const blocks: TicketBlock[] = [{ type: 'rule' }, { type: 'qr', data: 'https://chez-margot.example/suivi?commande=a&b', caption: 'Suivi de la commande' }];
     const document = eposPrintDocument(blocks, { paper: 58 });
-    expect(document).toContain('<symbol type="qrcode_model_2" level="level_m" width="5" height="0" size="0">https://chez-margot.example/suivi?commande=a&amp;b</symbol>');
+    expect(document).toContain(
+      '<symbol type="qrcode_model_2" level="level_m" width="5" height="0" size="0">https://chez-margot.example/suivi?commande=a&amp;b</symbol>',
+    );
     expect(printed(blocks, 58).map((line) => [line.text, line.align])).toEqual([
       ['-'.repeat(32), 'left'],
       ['[QR https://chez-margot.example/suivi?commande=a&b]', 'center'],
@@ -147,11 +160,20 @@ describe('Server Direct Print messages', () => {
 
   test('status bits and codes become the poll’s problem and a French error with Epson’s code', () => {
     expect(faultOf({ success: true, code: '', status: asb.printSuccess })).toEqual({ problem: null, error: null });
-    expect(faultOf({ success: false, code: 'EPTR_REC_EMPTY', status: asb.receiptEnd | asb.offLine })).toEqual({ problem: 'paper_out', error: 'Plus de papier (EPTR_REC_EMPTY)' });
-    expect(faultOf({ success: false, code: 'EPTR_COVER_OPEN', status: asb.coverOpen | asb.offLine })).toEqual({ problem: 'cover_open', error: 'Capot ouvert (EPTR_COVER_OPEN)' });
+    expect(faultOf({ success: false, code: 'EPTR_REC_EMPTY', status: asb.receiptEnd | asb.offLine })).toEqual({
+      problem: 'paper_out',
+      error: 'Plus de papier (EPTR_REC_EMPTY)',
+    });
+    expect(faultOf({ success: false, code: 'EPTR_COVER_OPEN', status: asb.coverOpen | asb.offLine })).toEqual({
+      problem: 'cover_open',
+      error: 'Capot ouvert (EPTR_COVER_OPEN)',
+    });
     expect(faultOf({ success: false, code: 'EX_TIMEOUT', status: 0 })).toEqual({ problem: null, error: 'Imprimante hors ligne (EX_TIMEOUT)' });
     expect(faultOf({ success: false, code: '', status: asb.offLine })).toEqual({ problem: null, error: 'Imprimante hors ligne (status 8)' });
-    expect(faultOf({ success: false, code: 'EPTR_CUTTER', status: asb.autocutterErr })).toEqual({ problem: null, error: 'Erreur de l’imprimante (EPTR_CUTTER)' });
+    expect(faultOf({ success: false, code: 'EPTR_CUTTER', status: asb.autocutterErr })).toEqual({
+      problem: null,
+      error: 'Erreur de l’imprimante (EPTR_CUTTER)',
+    });
     // A status request that printed nothing still says the paper is out.
     expect(faultOf({ success: true, code: '', status: asb.receiptEnd })).toEqual({ problem: 'paper_out', error: null });
   });

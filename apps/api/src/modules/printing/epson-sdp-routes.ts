@@ -22,14 +22,18 @@ const xml = (c: Context, body: string) => c.body(body, 200, { 'Content-Type': 't
 
 /** The printer's form: ConnectionType and, for a SetResponse, its ResponseFile. @throws ApiError invalid_request (400) otherwise. */
 async function readForm(c: Context): Promise<{ type: 'GetRequest' } | { type: 'SetResponse'; responseFile: string }> {
-  const malformed = () => new ApiError('invalid_request', printerRequestErrors.malformedForm, [{ path: 'ConnectionType', message: printerRequestErrors.malformedForm }]);
+  const malformed = () =>
+    new ApiError('invalid_request', printerRequestErrors.malformedForm, [{ path: 'ConnectionType', message: printerRequestErrors.malformedForm }]);
   if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '')) throw malformed();
   const form = new URLSearchParams(await c.req.text());
   const type = form.get('ConnectionType');
   if (type === 'GetRequest') return { type };
   if (type !== 'SetResponse') throw malformed();
   const responseFile = form.get('ResponseFile');
-  if (!responseFile) throw new ApiError('invalid_request', printerRequestErrors.malformedResponseFile, [{ path: 'ResponseFile', message: printerRequestErrors.malformedResponseFile }]);
+  if (!responseFile)
+    throw new ApiError('invalid_request', printerRequestErrors.malformedResponseFile, [
+      { path: 'ResponseFile', message: printerRequestErrors.malformedResponseFile },
+    ]);
   return { type, responseFile };
 }
 
@@ -58,7 +62,10 @@ export function epsonSdpRoutes({ printing, logger }: EpsonSdpDeps) {
     const form = await readForm(c);
     if (form.type === 'GetRequest') return xmlOrEmpty(c, await printRequest(printer));
     const file = readResponseFile(form.responseFile);
-    if (!file) throw new ApiError('invalid_request', printerRequestErrors.malformedResponseFile, [{ path: 'ResponseFile', message: printerRequestErrors.malformedResponseFile }]);
+    if (!file)
+      throw new ApiError('invalid_request', printerRequestErrors.malformedResponseFile, [
+        { path: 'ResponseFile', message: printerRequestErrors.malformedResponseFile },
+      ]);
     if (file.refused) logger.warn({ printer: printer.name, refused: file.refused }, 'Server Direct Print : document refusé par l’imprimante');
     for (const result of file.results) {
       const { problem, error } = faultOf(result);
@@ -88,7 +95,11 @@ export function epsonSdpRoutes({ printing, logger }: EpsonSdpDeps) {
       await printing.answer(job.jobToken!, { printed: false, error: printerFaults.nothingToPrint });
       return null;
     }
-    return printRequestInfo({ devid: localPrinterDevid, printJobId: printJobIdOf(job.jobToken!), document: eposPrintDocument(blocks, { paper: printer.paperWidth }) });
+    return printRequestInfo({
+      devid: localPrinterDevid,
+      printJobId: printJobIdOf(job.jobToken!),
+      document: eposPrintDocument(blocks, { paper: printer.paperWidth }),
+    });
   }
 
   const xmlOrEmpty = (c: Context, body: string | null) => (body === null ? empty(c) : xml(c, body));

@@ -134,7 +134,11 @@ export function readPrintRequestInfo(xml: string): { devid: string; printJobId: 
     const [parameter = []] = childrenOf(request, 'Parameter');
     const [printData = []] = childrenOf(request, 'PrintData');
     const [document] = childrenOf(printData, 'epos-print');
-    return { devid: textOf(childrenOf(parameter, 'devid')[0] ?? []), printJobId: textOf(childrenOf(parameter, 'printjobid')[0] ?? []), document: document ?? null };
+    return {
+      devid: textOf(childrenOf(parameter, 'devid')[0] ?? []),
+      printJobId: textOf(childrenOf(parameter, 'printjobid')[0] ?? []),
+      document: document ?? null,
+    };
   });
 }
 
@@ -240,7 +244,8 @@ export class SimulatedEpsonPrinter {
   async waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate()) {
-      if (Date.now() > deadline) throw new Error(`imprimante simulée : attente dépassée (${this.printed.length} tickets, réponses ${this.answers.slice(-5).join(',')})`);
+      if (Date.now() > deadline)
+        throw new Error(`imprimante simulée : attente dépassée (${this.printed.length} tickets, réponses ${this.answers.slice(-5).join(',')})`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
