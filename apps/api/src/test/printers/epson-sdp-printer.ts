@@ -52,8 +52,11 @@ export interface PrintedTicket {
 }
 
 export interface EpsonSdpPrinterOptions {
-  /** The URL of its Server Direct Print settings. */
-  url: string;
+  /**
+   * The URL of its Server Direct Print settings; several: one instance each behind a load balancer
+   * that sends each post to the next (a SetResponse may reach another instance than its GetRequest).
+   */
+  url: string | readonly string[];
   /** The ID and Name set in its settings (sent with every post). */
   id?: string;
   name?: string;
@@ -168,11 +171,14 @@ export class SimulatedEpsonPrinter {
   private readonly id: string;
   private readonly name: string;
   private readonly intervalMs: number;
+  private readonly urls: readonly string[];
+  private posts = 0;
 
-  constructor(private readonly options: EpsonSdpPrinterOptions) {
+  constructor(options: EpsonSdpPrinterOptions) {
     this.id = options.id ?? 'TM-m30III';
     this.name = options.name ?? 'Cuisine';
     this.intervalMs = options.intervalMs ?? 50;
+    this.urls = typeof options.url === 'string' ? [options.url] : options.url;
   }
 
   /** Starts polling every `intervalMs`. */
@@ -195,7 +201,8 @@ export class SimulatedEpsonPrinter {
 
   private async post(fields: Record<string, string>): Promise<Response> {
     if (this.slowMs > 0) await new Promise((resolve) => setTimeout(resolve, this.slowMs));
-    const response = await fetch(this.options.url, {
+    const url = this.urls[this.posts++ % this.urls.length]!;
+    const response = await fetch(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(fields).toString(),
