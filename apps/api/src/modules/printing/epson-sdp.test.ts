@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { boardOrderCard } from '@resto/copy/staff/board';
-import { printerAnswers } from '@resto/copy/staff/printers';
-import { orderEvents, printJobs, printers, stationCategories } from '../../db/schema.ts';
+import { printerAnswers, printerFaults } from '@resto/copy/staff/printers';
+import { orderEvents, orderLines, printJobs, printers, stationCategories } from '../../db/schema.ts';
 import { fetchCatalogue, findItem, looksFrench, startTestServer, type TestServer } from '../../test/harness.ts';
 import { SimulatedEpsonPrinter, type PrintedTicket } from '../../test/printers/epson-sdp-printer.ts';
 import { placeCashOrder } from '../board/test-helpers.ts';
-import { jobTimeoutSeconds, newPrinterSecret, type PrinterRow } from './queue.ts';
+import { jobTimeoutSeconds, maxAttempts, newPrinterSecret, type PrinterRow } from './queue.ts';
 
 /**
  * Epson Server Direct Print end to end (docs/decisions/033-kitchen-printers.md): a simulated Epson
@@ -208,6 +208,20 @@ describe('faults', () => {
     sdp.offline = false;
     await sdp.waitFor(() => sdp.printed.length === 1);
     expect((await printerRow(row.id)).lastPollAt!.getTime()).toBeGreaterThan(seen!.getTime());
+  });
+});
+
+describe('a job with nothing left to print', () => {
+  test('its station lost every line of the order before it printed: no paper comes out, the job ends failed with why', async () => {
+    const row = await addEpsonPrinter();
+    const { orderId } = await placeCashOrder(server);
+    const [line] = await server.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    await server.db.insert(stationCategories).values({ categoryId: line!.itemCategoryId, station: 'bar' });
+    const sdp = startPrinter(row);
+    await expect
+      .poll(async () => (await jobsOf(orderId))[0], { timeout: 5000 })
+      .toMatchObject({ status: 'failed', attempts: maxAttempts, lastError: printerFaults.nothingToPrint });
+    expect(sdp.printed).toHaveLength(0);
   });
 });
 
