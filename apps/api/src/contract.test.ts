@@ -12,6 +12,7 @@ import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServ
 import { createTestStaff } from './test/staff.ts';
 import { photoLikeJpeg } from './test/photo.ts';
 import { act, placeCashOrder, placePaidCardOrder } from './modules/board/test-helpers.ts';
+import { newPrinterSecret } from './modules/printing/index.ts';
 
 /**
  * The API's contract (docs/decisions/018): GET /v2/openapi.json is a valid OpenAPI document
@@ -910,6 +911,18 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('get', file, `${list}/receipts?period=month&from=2025-11-25`, { headers: owner })).status).toBe(200);
     expect((await call('get', file, `${list}/e_reporting?period=month&from=2025-11-25`, { headers: owner })).status).toBe(422);
     expect((await call('get', file, `${list}/fec`)).status).toBe(401);
+  });
+
+  test('an Epson printer’s Server Direct Print polls (docs/decisions/033)', async () => {
+    const secret = newPrinterSecret();
+    await server.db.insert(printers).values({ name: 'Cuisine', station: 'kitchen', connection: 'epson_sdp', secret });
+    const route = '/v2/print/epson/{secret}';
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const polled = await call('post', route, `/v2/print/epson/${secret}`, { headers: form, body: 'ConnectionType=GetRequest&ID=TM-m30III' });
+    expect(polled.status).toBe(200);
+    expect(polled.contentType).toMatch(/^text\/xml/);
+    expect((await call('post', route, `/v2/print/epson/${secret}`, { headers: form, body: 'ConnectionType=Autre' })).status).toBe(400);
+    expect((await call('post', route, '/v2/print/epson/inconnu', { headers: form, body: 'ConnectionType=GetRequest' })).status).toBe(404);
   });
 
   test('every declared route was met in success and in error', () => {

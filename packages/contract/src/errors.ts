@@ -153,6 +153,10 @@ export const errorStatus = {
   period_not_closed: 422,
   /** The FEC or the e-reporting asked while the settings hold no SIRET (docs/decisions/032). */
   siren_missing: 422,
+
+  // Kitchen printers (docs/decisions/033)
+  /** A printer's poll with a secret no enabled printer of that connection has (its settings hold a wrong URL). */
+  printer_not_found: 404,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -40,3 +40,24 @@ export const printerAlarm = {
     'À son retour, elle imprime les tickets des commandes encore en cours, marqués de leur attente ; ceux des commandes terminées sont listés, pas imprimés.',
   openPrinters: 'Voir les imprimantes',
 } as const;
+
+/** A request of a printer the server cannot read (its endpoint answers 400; the printer logs it). */
+export const printerRequestErrors = {
+  /** A Server Direct Print post whose form is not the one Epson documents. */
+  malformedForm: 'Requête de l’imprimante illisible : formulaire ConnectionType=GetRequest ou SetResponse attendu.',
+  /** A SetResponse whose ResponseFile is not the XML Epson documents. */
+  malformedResponseFile: 'Résultat d’impression illisible : ResponseFile doit être le XML PrintResponseInfo d’Epson.',
+} as const;
+
+/** Why a ticket did not print, as the printer said it (the job's last error, the board's « échec »). */
+export const printerFaults = {
+  paperOut: 'Plus de papier',
+  coverOpen: 'Capot ouvert',
+  offline: 'Imprimante hors ligne',
+  /** Any other fault: the printer's own code, for the technician. */
+  other: 'Erreur de l’imprimante',
+  /** The fault with the printer's code: 'Plus de papier (EPTR_REC_EMPTY)'. */
+  withCode: (fault: string, code: string) => `${fault} (${code})`,
+  /** The ticket of a job that had nothing left to print (order deleted, no line for the station). */
+  nothingToPrint: 'Rien à imprimer pour ce poste',
+} as const;

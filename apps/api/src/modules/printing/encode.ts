@@ -37,8 +37,9 @@ const printable: Record<string, string> = { '\u2212': '-', '\u2010': '-', '\u201
  * A text as the printer may receive it: control characters (C0, DEL, C1) become spaces, since the
  * library passes them through and a customer's note holding ESC p would open the cash drawer, GS V
  * cut the ticket, a line feed break the layout; then our typography's unprintable characters.
+ * Also the text of an ePOS-Print document (epos-print.ts), where XML 1.0 forbids most of them.
  */
-const printableText = (text: string) =>
+export const printableText = (text: string) =>
   text
     // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
