@@ -92,7 +92,7 @@ export function epsonSdpRoutes({ printing, logger }: EpsonSdpDeps) {
     if (!job) return null;
     const blocks = await printing.render(job, printer);
     if (!blocks) {
-      await printing.answer(job.jobToken!, { printed: false, error: printerFaults.nothingToPrint });
+      await printing.skip(job.jobToken!);
       return null;
     }
     return printRequestInfo({

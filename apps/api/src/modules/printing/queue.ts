@@ -202,6 +202,19 @@ export async function completeJob(db: Database, token: string, outcome: JobOutco
   });
 }
 
+/**
+ * A job handed out with `token` that has nothing to print (its order deleted, or no line left for
+ * its station since it was queued): 'skipped', with `reason`, never sent again. @returns whether it was out.
+ */
+export async function skipJob(db: Database, token: string, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(printJobs)
+    .set({ status: 'skipped', lastError: reason, jobToken: null })
+    .where(and(eq(printJobs.jobToken, token), eq(printJobs.status, 'sent')))
+    .returning({ id: printJobs.id });
+  return rows.length > 0;
+}
+
 /** What a printer says of itself when it polls: null when all is well. */
 export type PrinterProblem = PrinterRow['problem'];
 

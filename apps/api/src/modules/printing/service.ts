@@ -1,7 +1,7 @@
 import type { BoardOrder } from '@resto/contract/board';
 import { buildKitchenTicket, buildTestTicket, waitingBlocks, type TicketBlock } from '@resto/domain/kitchen-ticket';
 import { buildReceiptTicket } from '@resto/domain/receipt-ticket';
-import { stationLabels } from '@resto/copy/staff/printers';
+import { printerFaults, stationLabels } from '@resto/copy/staff/printers';
 import type { Database } from '../../db/client.ts';
 import { encodeTicket, paperColumns, type PrinterLanguage } from './encode.ts';
 import * as queue from './queue.ts';
@@ -104,6 +104,11 @@ export class PrintingService {
   async encode(job: queue.PrintJobRow, printer: queue.PrinterRow, language: PrinterLanguage): Promise<Uint8Array | null> {
     const blocks = await this.render(job, printer);
     return blocks ? encodeTicket(blocks, { language, paper: printer.paperWidth }) : null;
+  }
+
+  /** A job handed out that `render` found nothing to print for: skipped, not sent again (queue.skipJob). */
+  async skip(token: string): Promise<void> {
+    await queue.skipJob(this.db, token, printerFaults.nothingToPrint);
   }
 
   /** The printer's answer for the job handed out with `token` (queue.completeJob). */
