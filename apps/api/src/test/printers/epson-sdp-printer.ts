@@ -49,6 +49,8 @@ export interface PrintedTicket {
   lines: PrintedLine[];
   /** The lines' texts, right-trimmed, joined by line feeds: what a person reads on the paper. */
   text: string;
+  /** When it came out (Date.now(), ms). */
+  printedAt: number;
 }
 
 export interface EpsonSdpPrinterOptions {
@@ -233,7 +235,7 @@ export class SimulatedEpsonPrinter {
       const lines = request.document ? printEposDocument(request.document) : [];
       const result = this.resultOf(lines.length > 0);
       if (result.success && lines.length > 0) {
-        this.printed.push({ printJobId: request.printJobId, devid: request.devid, lines, text: lines.map((line) => line.text.trimEnd()).join('\n') });
+        this.printed.push({ printJobId: request.printJobId, devid: request.devid, lines, text: lines.map((line) => line.text.trimEnd()).join('\n'), printedAt: Date.now() });
       }
       this.results.push({ printJobId: request.printJobId, ...result });
       results.push(
