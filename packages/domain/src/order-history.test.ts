@@ -45,7 +45,7 @@ describe('docs/decisions/033: the date range', () => {
 });
 
 test('a cursor round-trips, and junk is refused', () => {
-  const cursor = { placedAtMs: Date.parse('2026-11-24T11:30:00Z'), orderId: 100_123 };
+  const cursor = { orderedAtMs: Date.parse('2026-11-24T11:30:00Z'), orderId: 100_123 };
   expect(decodeHistoryCursor(encodeHistoryCursor(cursor))).toEqual(cursor);
   expect(decodeHistoryCursor('abc')).toBeNull();
   expect(decodeHistoryCursor('1.0')).toBeNull();

@@ -96,23 +96,23 @@ export function historyRangeOf(from: string | undefined, to: string | undefined)
   return { from: start, to: end };
 }
 
-/** A page's position in the history, newest first: the last row's placing instant (ms) and order id. */
+/** A page's position in the history, newest first: the last row's ordering instant (ms) and order id. */
 export interface HistoryCursor {
-  placedAtMs: number;
+  orderedAtMs: number;
   orderId: number;
 }
 
 /** The cursor as the URL carries it: '<ms>.<order id>' in base 36 ('mi5k2x0g.t6'). */
 export function encodeHistoryCursor(cursor: HistoryCursor): string {
-  return `${cursor.placedAtMs.toString(36)}.${cursor.orderId.toString(36)}`;
+  return `${cursor.orderedAtMs.toString(36)}.${cursor.orderId.toString(36)}`;
 }
 
 /** The cursor of `encodeHistoryCursor`, or null when it is not one. */
 export function decodeHistoryCursor(text: string): HistoryCursor | null {
   const match = /^([0-9a-z]{1,12})\.([0-9a-z]{1,8})$/.exec(text);
   if (!match) return null;
-  const placedAtMs = parseInt(match[1]!, 36);
+  const orderedAtMs = parseInt(match[1]!, 36);
   const orderId = parseInt(match[2]!, 36);
-  if (!Number.isSafeInteger(placedAtMs) || !Number.isSafeInteger(orderId) || orderId < 1) return null;
-  return { placedAtMs, orderId };
+  if (!Number.isSafeInteger(orderedAtMs) || !Number.isSafeInteger(orderId) || orderId < 1) return null;
+  return { orderedAtMs, orderId };
 }

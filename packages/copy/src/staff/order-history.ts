@@ -15,7 +15,8 @@ export const orderHistoryErrors = {
 
 /** The labels of the status filter (an order's status, as a person says it). */
 export const historyStatusLabels = {
-  paid: 'Reçue',
+  pending: 'Reçue, à régler sur place',
+  paid: 'Reçue, payée en ligne',
   accepted: 'Acceptée',
   ready: 'Prête',
   completed: 'Terminée',
@@ -36,13 +37,6 @@ export const orderHistoryPage = {
   meansLabel: 'Paiement',
   any: 'Tous',
   channels: { pickup: 'À emporter', delivery: 'Livraison' },
-  means: {
-    online_card: 'Carte en ligne',
-    cash: 'Espèces',
-    card_terminal: 'Carte au terminal',
-    meal_voucher_paper: 'Titre-restaurant papier',
-    meal_voucher_card: 'Titre-restaurant carte',
-  },
   submit: 'Chercher',
   reset: 'Effacer les filtres',
   empty: 'Aucune commande ne correspond à cette recherche.',
