@@ -64,6 +64,7 @@ export const orderHistoryPage = {
   retryRefund: 'Relancer le remboursement',
   documents: 'Tickets, factures et avoirs',
   documentKinds: { receipt: 'Ticket', invoice: 'Facture', credit_note: 'Avoir', duplicate: 'Duplicata' },
+  reprint: (n: number) => `n° ${n}`,
   noDocument: 'Aucun document : la commande n’a pas été vendue par ce logiciel.',
   mails: 'E-mails',
   mailKinds: { 'order-confirmation': 'Confirmation au client', 'order-restaurant': 'Nouvelle commande au restaurant' } as Record<string, string>,
