@@ -84,7 +84,7 @@ test.beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   dataDir = mkdtempSync(join(tmpdir(), 'resto-history-e2e-'));
   await start(lastWeek);
-  lastWeekOrder = await placeCashOrder(base, lastWeek, 0, { first_name: 'Élodie', last_name: 'Lefèvre', phone: '06 11 22 33 44' });
+  lastWeekOrder = await placeCashOrder(base, lastWeek, 0, { first_name: 'Élodie', last_name: 'Lefèvre', phone: '06 45 12 78 90' });
   const { cookie } = await ownerSession(base);
   const total = ((await (await fetch(`${base}/v2/restaurant/orders`, { headers: { Cookie: cookie } })).json()) as { payload: { orders: { order_id: number; total: number }[] } }).payload.orders.find(
     (o) => o.order_id === lastWeekOrder,
@@ -104,7 +104,7 @@ test.afterAll(async () => {
 
 for (const width of [390, 768, 1280]) {
   test(`at ${width} px: last week's order found by phone number, opened, its events shown`, async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: base, viewport: { width, height: 900 } });
+    const context = await browser.newContext({ baseURL: base, viewport: { width, height: 900 }, locale: 'fr-FR' });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
@@ -119,9 +119,9 @@ for (const width of [390, 768, 1280]) {
     await page.screenshot({ path: join(shots, `history-${width}.png`), fullPage: true });
 
     // Élodie's number, typed in its international form: the order of last Tuesday, alone.
-    await page.getByLabel('Rechercher').fill('+33 6 11 22 33 44');
+    await page.getByLabel('Rechercher').fill('+33 6 45 12 78 90');
     await page.getByRole('button', { name: 'Chercher' }).click();
-    await expect(page).toHaveURL(/[?&]q=%2B33\+6\+11\+22\+33\+44/);
+    await expect(page).toHaveURL(/[?&]q=%2B33\+6\+45\+12\+78\+90/);
     const rows = page.getByTestId('history-row');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(`Commande n° ${lastWeekOrder}`);
@@ -129,7 +129,7 @@ for (const width of [390, 768, 1280]) {
     await expect(rows.first()).toContainText('17 novembre 2026');
     // The URL holds the search: a reload shows the same page.
     await page.reload();
-    await expect(page.getByLabel('Rechercher')).toHaveValue('+33 6 11 22 33 44');
+    await expect(page.getByLabel('Rechercher')).toHaveValue('+33 6 45 12 78 90');
     await expect(rows).toHaveCount(1);
     await page.screenshot({ path: join(shots, `history-search-${width}.png`), fullPage: true });
 
@@ -145,7 +145,7 @@ for (const width of [390, 768, 1280]) {
     await page.screenshot({ path: join(shots, `history-order-${width}.png`), fullPage: true });
     // Back to the list as it was searched.
     await page.getByRole('link', { name: 'Retour à la recherche' }).click();
-    await expect(page.getByLabel('Rechercher')).toHaveValue('+33 6 11 22 33 44');
+    await expect(page.getByLabel('Rechercher')).toHaveValue('+33 6 45 12 78 90');
 
     // Nothing wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -156,16 +156,16 @@ for (const width of [390, 768, 1280]) {
 }
 
 test('before hydration (JavaScript off): the search, a reversed date range refused in French, and the empty state', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 }, javaScriptEnabled: false, locale: 'fr-FR' });
   const page = await context.newPage();
   await signInStaff(page, base, 'staff');
   await page.goto('/restaurant/commandes/historique');
-  await page.getByLabel('Rechercher').fill('0611223344');
+  await page.getByLabel('Rechercher').fill('0645127890');
   await page.getByRole('button', { name: 'Chercher' }).click();
   await expect(page.getByTestId('history-row')).toHaveCount(1);
   await page.goto('/restaurant/commandes/historique?from=2026-11-24&to=2026-11-17');
   await expect(page.getByRole('alert')).toHaveText('La date de fin précède la date de début : inversez-les.');
-  await expect(page.getByLabel('Au')).toHaveValue('2026-11-17');
+  await expect(page.getByLabel('Au', { exact: true })).toHaveValue('2026-11-17');
   await page.goto('/restaurant/commandes/historique?q=personne');
   await expect(page.getByTestId('history-empty')).toContainText('Aucune commande ne correspond à cette recherche.');
   await page.screenshot({ path: join(shots, 'history-empty-1280.png'), fullPage: true });

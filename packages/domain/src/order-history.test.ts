@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { orderHistoryErrors } from '@resto/copy/staff/order-history';
-import { decodeHistoryCursor, encodeHistoryCursor, foldText, historyRangeOf, parseHistorySearch } from './order-history.ts';
+import { accentInsensitivePattern, decodeHistoryCursor, encodeHistoryCursor, foldText, historyRangeOf, parseHistorySearch } from './order-history.ts';
 
 describe('docs/decisions/033: the history search box', () => {
   test.each([
@@ -24,6 +24,18 @@ describe('docs/decisions/033: the history search box', () => {
     const parsed = parseHistorySearch(input);
     for (const [key, value] of Object.entries(expected)) expect(parsed[key as keyof typeof parsed]).toEqual(value);
     if (Object.keys(expected).length === 0) expect(parsed).toEqual({});
+  });
+
+  test.each([
+    ['lefevre', 'Élodie Lefèvre', true],
+    ['elodie lefevre', 'ÉLODIE LEFÈVRE', true],
+    ['chloe', 'Chloé Martin', true],
+    ['client-7@example.fr', 'Client-7@Example.FR', true],
+    ['client-7@example.fr', 'client-7@exampleXfr', false],
+    ['a+b', 'a+b@example.fr', true],
+    ['a+b', 'aab@example.fr', false],
+  ])('the pattern of %j finds %j: %s', (folded, text, found) => {
+    expect(new RegExp(accentInsensitivePattern(folded), 'i').test(text)).toBe(found);
   });
 
   test('folding removes accents and case', () => {

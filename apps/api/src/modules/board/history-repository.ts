@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MeansOfPayment } from '@resto/domain/books';
-import { foldFrom, foldTo, type HistoryCursor, type HistorySearch } from '@resto/domain/order-history';
+import { accentInsensitivePattern, type HistoryCursor, type HistorySearch } from '@resto/domain/order-history';
 import { queryRows, type Database } from '../../db/client.ts';
 import { journalEntries, mailOutbox } from '../../db/schema.ts';
 
@@ -37,9 +37,6 @@ export interface HistoryFilter {
 /** `text` for LIKE with its wildcards escaped (the default escape character, backslash). */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** A customer's field lower-cased and folded as `foldText` folds the search. */
-const folded = (field: SQL) => sql`translate(lower(${field}), ${foldFrom}, ${foldTo})`;
-
 /**
  * The alternatives of a search box (an order matches when one does). Each number arm is one an
  * index answers (the primary key, the (books_chain, receipt_number) and (books_chain,
@@ -60,10 +57,10 @@ function searchCondition(search: HistorySearch): SQL | null {
   if (search.phone !== undefined) arms.push(sql`(o.customer->>'phone') = ${search.phone}`);
   else if (search.phoneDigits !== undefined) arms.push(sql`(o.customer->>'phone') like ${`%${likeEscaped(search.phoneDigits)}%`}`);
   if (search.text !== undefined && search.text !== '') {
-    const pattern = `%${likeEscaped(search.text)}%`;
-    arms.push(sql`${folded(sql`(o.customer->>'first_name') || ' ' || (o.customer->>'last_name')`)} like ${pattern}`);
-    arms.push(sql`${folded(sql`(o.customer->>'last_name') || ' ' || (o.customer->>'first_name')`)} like ${pattern}`);
-    arms.push(sql`${folded(sql`o.customer->>'email'`)} like ${pattern}`);
+    // One text per order, « first last first e-mail », so that « first last », « last first » and
+    // the e-mail are found by one match a row, with the accents and case of the search's pattern.
+    const haystack = sql`concat_ws(' ', o.customer->>'first_name', o.customer->>'last_name', o.customer->>'first_name', o.customer->>'email')`;
+    arms.push(sql`${haystack} ~* ${accentInsensitivePattern(search.text)}`);
   }
   return arms.length ? sql`(${sql.join(arms, sql` or `)})` : null;
 }

@@ -57,7 +57,7 @@ export function HistoryOrderView({ detail, backHref, refundMessage }: { detail: 
           ) : null}
         </div>
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid items-start gap-4 lg:grid-cols-2">
         <Card padding={boxPadding} className="space-y-3">
           <h2 className="text-lg font-bold">{t.customer}</h2>
           <p className="[overflow-wrap:anywhere]">

@@ -38,8 +38,8 @@ function Filters({ query, refusal }: { query: HistoryQuery; refusal: PeriodRefus
   const invalid = (field: string) => refusal?.field === field || undefined;
   return (
     <Card padding={boxPadding}>
-      <Form method="get" action={orderHistoryPath} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end" data-testid="history-form">
-        <label className={`${labelClass} sm:col-span-2 lg:col-span-6`}>
+      <Form method="get" action={orderHistoryPath} className="grid grid-cols-2 items-end gap-3 lg:grid-cols-6" data-testid="history-form">
+        <label className={`${labelClass} col-span-2 lg:col-span-6`}>
           {t.searchLabel}
           <input type="search" name="q" defaultValue={query.q} placeholder={t.searchPlaceholder} maxLength={100} className={inputClass} aria-invalid={invalid('q')} />
         </label>
@@ -54,7 +54,7 @@ function Filters({ query, refusal }: { query: HistoryQuery; refusal: PeriodRefus
         <Select name="status" label={t.statusLabel} value={query.status} options={historyStatuses.map((s) => [s, historyStatusLabels[s]])} />
         <Select name="channel" label={t.channelLabel} value={query.channel} options={historyChannels.map((c) => [c, t.channels[c]])} />
         <Select name="means" label={t.meansLabel} value={query.means} options={meansOfPayment.map((m) => [m, capitalise(meansLabels[m])])} />
-        <div className="flex flex-wrap gap-2">
+        <div className="flex">
           <button type="submit" className={buttonClass('primary', 'flex-1 px-5 py-2.5')}>
             {t.submit}
           </button>
@@ -132,26 +132,26 @@ function Row({ order, search }: { order: OrderHistoryRow; /** The list's query (
     <li>
       <Link
         to={`${historyOrderPath(order.order_id)}${search}`}
-        className={`${cardClass} grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 p-3 hover:ring-2 hover:ring-brand-600/40 md:grid-cols-[9rem_1fr_1fr_auto_auto]`}
+        className={`${cardClass} grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 sm:grid-cols-2 gap-y-1 p-3 hover:ring-2 hover:ring-brand-600/40 lg:grid-cols-[11rem_14rem_minmax(0,1fr)_15rem_6rem] xl:grid-cols-[11rem_15rem_minmax(0,1fr)_20rem_6rem]`}
         data-testid="history-row"
       >
         <span className="min-w-0">
           <strong className="block">{t.orderNumber(order.order_id)}</strong>
           {order.receipt_number ? <span className="font-mono text-xs text-ink/60">{order.receipt_number}</span> : null}
         </span>
-        <span className="text-right text-lg font-extrabold tabular-nums md:order-last">{formatEuros(order.total)}</span>
-        <span className="col-span-2 text-sm text-ink/80 md:col-span-1">
+        <span className="justify-self-end text-right text-lg font-extrabold tabular-nums lg:order-last">{formatEuros(order.total)}</span>
+        <span className="col-span-2 text-sm text-ink/80 sm:col-span-1">
           {formatLongDateTime(new Date(order.ordered_at))}
           <span className="block text-ink/60">{order.is_pickup ? t.channels.pickup : t.channels.delivery}</span>
         </span>
-        <span className="col-span-2 min-w-0 text-sm [overflow-wrap:anywhere] md:col-span-1">
+        <span className="col-span-2 min-w-0 text-sm [overflow-wrap:anywhere] sm:col-span-1">
           <span className={`block font-semibold ${order.anonymised ? 'italic text-ink/60' : ''}`}>{order.customer_name}</span>
           {order.anonymised ? null : <span className="block text-ink/70">{[formatPhone(order.phone), order.email].filter(Boolean).join(' · ')}</span>}
         </span>
-        <span className="col-span-2 flex flex-wrap items-center gap-1.5 text-sm md:col-span-1 md:justify-end">
+        <span className="col-span-2 flex flex-wrap items-center gap-1.5 text-sm lg:col-span-1 lg:justify-end">
           <span className={`rounded-full px-2 py-0.5 font-semibold ${statusTone[order.status] ?? 'bg-amber-100 text-amber-900'}`}>{historyStatusLabels[order.status]}</span>
           <span className="text-ink/70">{order.payments ?? (order.payment_method === 'card' ? capitalise(meansLabels.online_card) : t.unpaid)}</span>
-          <ChevronRight size={16} aria-hidden className="hidden text-ink/40 md:inline" />
+          <ChevronRight size={16} aria-hidden className="hidden text-ink/40 lg:inline" />
         </span>
       </Link>
     </li>
