@@ -43,8 +43,60 @@ const searchDay = '2026-11-24';
 const weekday = [1.2, 0, 1, 1, 1.1, 1.5, 1.8];
 const dayOfWeek = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
-const firstNames = ['Élodie', 'Karim', 'Chloé', 'Jérôme', 'Inès', 'Léa', 'Thomas', 'Camille', 'Hélène', 'Nicolas', 'Zoé', 'Mathis', 'Anaïs', 'Loïc', 'Amélie', 'Hugo', 'Maëlle', 'Noé', 'Agnès', 'Rémi'];
-const lastNames = ['Lefèvre', 'Benali', 'Martin', 'Dubois', 'Moreau', 'Girard', 'Faure', 'Mercier', 'Bérard', 'Roussel', 'Chevalier', 'Gauthier', 'Perrin', 'Lemaître', 'Noël', 'Brunet', 'Séguin', 'Durand', 'Garnier', 'Fontaine', 'Rivière', 'Lambert', 'Bonnet', 'François', 'Château', 'Clément', 'Hébert', 'Picard', 'Masson', 'Lefort'];
+const firstNames = [
+  'Élodie',
+  'Karim',
+  'Chloé',
+  'Jérôme',
+  'Inès',
+  'Léa',
+  'Thomas',
+  'Camille',
+  'Hélène',
+  'Nicolas',
+  'Zoé',
+  'Mathis',
+  'Anaïs',
+  'Loïc',
+  'Amélie',
+  'Hugo',
+  'Maëlle',
+  'Noé',
+  'Agnès',
+  'Rémi',
+];
+const lastNames = [
+  'Lefèvre',
+  'Benali',
+  'Martin',
+  'Dubois',
+  'Moreau',
+  'Girard',
+  'Faure',
+  'Mercier',
+  'Bérard',
+  'Roussel',
+  'Chevalier',
+  'Gauthier',
+  'Perrin',
+  'Lemaître',
+  'Noël',
+  'Brunet',
+  'Séguin',
+  'Durand',
+  'Garnier',
+  'Fontaine',
+  'Rivière',
+  'Lambert',
+  'Bonnet',
+  'François',
+  'Château',
+  'Clément',
+  'Hébert',
+  'Picard',
+  'Masson',
+  'Lefort',
+];
 
 // The harness opens PostgreSQL when DATABASE_URL is set: the PGlite run must not see it.
 const adminUrl = await postgresAdminUrl();
@@ -52,8 +104,14 @@ delete process.env.DATABASE_URL;
 
 /** The customer of the `index`-th copy (0 … customers − 1): names, e-mail and phone derived from it. */
 function customerSql(index: SQL) {
-  const first = sql`(array[${sql.join(firstNames.map((n) => sql`${n}`), sql`, `)}])[1 + ${index} % ${firstNames.length}::int]`;
-  const last = sql`(array[${sql.join(lastNames.map((n) => sql`${n}`), sql`, `)}])[1 + (${index} / ${firstNames.length}::int) % ${lastNames.length}::int]`;
+  const first = sql`(array[${sql.join(
+    firstNames.map((n) => sql`${n}`),
+    sql`, `,
+  )}])[1 + ${index} % ${firstNames.length}::int]`;
+  const last = sql`(array[${sql.join(
+    lastNames.map((n) => sql`${n}`),
+    sql`, `,
+  )}])[1 + (${index} / ${firstNames.length}::int) % ${lastNames.length}::int]`;
   return sql`jsonb_build_object('first_name', ${first}, 'last_name', ${last}, 'email', 'client-' || ${index} || '@example.fr', 'phone', '+336' || lpad((${index} * 7919 % 100000000)::text, 8, '0'))`;
 }
 type SQL = ReturnType<typeof sql>;
@@ -79,7 +137,15 @@ function ordersByDay(): Map<string, number> {
 }
 
 /** Copies the template `count` times at `at`, receipts from `firstNumber`, customers from the `firstIndex`-th copy. */
-async function copyOrders(db: Database, templateId: number, columns: { name: string; type: string }[], count: number, at: Date, firstNumber: number, firstIndex: number): Promise<{ order_id: number; receipt_number: number }[]> {
+async function copyOrders(
+  db: Database,
+  templateId: number,
+  columns: { name: string; type: string }[],
+  count: number,
+  at: Date,
+  firstNumber: number,
+  firstIndex: number,
+): Promise<{ order_id: number; receipt_number: number }[]> {
   const n = sql`(${firstIndex}::int + g)`;
   const value = (name: string, type: string) => {
     if (name === 'local_id') return sql`gen_random_uuid()::text`;
@@ -89,7 +155,8 @@ async function copyOrders(db: Database, templateId: number, columns: { name: str
     if (name === 'is_pickup') return sql`(${n} % 4 <> 0)`;
     if (name === 'status') return sql`case when ${n} % 50 = 0 then 'cancelled' else 'completed' end`;
     if (name === 'slot_key' || name === 'delivery_date') return sql`null`;
-    if (type === 'timestamp with time zone') return sql`t.${sql.identifier(name)} + (${at.toISOString()}::timestamptz - t.created_at) + make_interval(secs => g)`;
+    if (type === 'timestamp with time zone')
+      return sql`t.${sql.identifier(name)} + (${at.toISOString()}::timestamptz - t.created_at) + make_interval(secs => g)`;
     return sql`t.${sql.identifier(name)}`;
   };
   return queryRows(
@@ -131,7 +198,9 @@ async function fill(server: TestServer, clock: { now: Date }): Promise<{ orders:
       clock.now = at;
       await db.transaction(async (tx) => {
         const rows = await copyOrders(tx, templateId, columns, n, at, number + 1, index);
-        const batch: NewEntry[] = rows.flatMap((r) => counterSale(r.order_id, r.receipt_number).map((body) => ({ chain: 'live' as const, orderId: r.order_id, operator: null, body })));
+        const batch: NewEntry[] = rows.flatMap((r) =>
+          counterSale(r.order_id, r.receipt_number).map((body) => ({ chain: 'live' as const, orderId: r.order_id, operator: null, body })),
+        );
         await appendEntries(tx, signer, batch, at);
       });
       number += n;
@@ -148,9 +217,7 @@ async function fill(server: TestServer, clock: { now: Date }): Promise<{ orders:
 }
 
 /** The index of migration 0019 (docs/decisions/033): dropped and created again to compare. */
-const historyIndexes = [
-  { name: 'orders_phone_idx', create: sql`create index orders_phone_idx on orders ((customer->>'phone'))` },
-];
+const historyIndexes = [{ name: 'orders_phone_idx', create: sql`create index orders_phone_idx on orders ((customer->>'phone'))` }];
 
 async function run(server: TestServer, cookie: string, path: string): Promise<{ times: number[]; count: number; status: number }> {
   const first = await staffRequest<OrderHistoryPage>(server, cookie, 'GET', path);
@@ -173,9 +240,15 @@ async function measure(kind: string, start: (clock: () => Date) => Promise<{ ser
     clock.now = paris(searchDay, 12, 30);
     const staff = await createTestStaff(server.db, { now: clock.now });
     const owner = await createTestStaff(server.db, { now: clock.now, role: 'owner' });
-    const [newest] = await queryRows<{ order_id: number; receipt_number: number }>(server.db, sql`select order_id, receipt_number from orders order by order_id desc limit 1`);
+    const [newest] = await queryRows<{ order_id: number; receipt_number: number }>(
+      server.db,
+      sql`select order_id, receipt_number from orders order by order_id desc limit 1`,
+    );
     const middle = Math.floor(filled.orders / 2);
-    const [mid] = await queryRows<{ order_id: number; receipt_number: number }>(server.db, sql`select order_id, receipt_number from orders order by order_id limit 1 offset ${middle}`);
+    const [mid] = await queryRows<{ order_id: number; receipt_number: number }>(
+      server.db,
+      sql`select order_id, receipt_number from orders order by order_id limit 1 offset ${middle}`,
+    );
     const lastWeekCustomer = ((filled.orders - 900) * 7) % customers;
     const firstPage = payloadOf(await staffRequest<OrderHistoryPage>(server, staff.cookie, 'GET', '/v2/restaurant/order-history'));
     const searches: [string, string][] = [
@@ -183,7 +256,14 @@ async function measure(kind: string, start: (clock: () => Date) => Promise<{ ser
       ['page 2 (cursor)', `?cursor=${firstPage.next_cursor}`],
       ['order number (middle of the history)', `?q=${mid!.order_id}`],
       ['receipt number R-…', `?q=R-${String(mid!.receipt_number).padStart(6, '0')}`],
-      ['whole phone, national form (last week’s customer)', `?q=${encodeURIComponent(phoneOf(lastWeekCustomer).replace('+33', '0').replace(/(\d{2})(?=\d)/g, '$1 '))}`],
+      [
+        'whole phone, national form (last week’s customer)',
+        `?q=${encodeURIComponent(
+          phoneOf(lastWeekCustomer)
+            .replace('+33', '0')
+            .replace(/(\d{2})(?=\d)/g, '$1 '),
+        )}`,
+      ],
       ['part of a phone (6 digits)', `?q=${phoneOf(lastWeekCustomer).slice(-6)}`],
       ['a last name, no accent (1 in 30)', '?q=lefevre'],
       ['first and last name', '?q=helene%20girard'],
@@ -199,7 +279,9 @@ async function measure(kind: string, start: (clock: () => Date) => Promise<{ ser
       ['sales report: month (October)', report('period=month&from=2026-10-01')],
       ['sales report: 90 days', report(`period=range&from=${addDays(lastDay, -89)}&to=${lastDay}`)],
     ];
-    console.log(`${kind}: ${filled.orders + 1} orders written in ${(filled.fillMs / 1000).toFixed(1)} s (newest ${newest!.order_id}); ${rounds} rounds a search after one warm-up`);
+    console.log(
+      `${kind}: ${filled.orders + 1} orders written in ${(filled.fillMs / 1000).toFixed(1)} s (newest ${newest!.order_id}); ${rounds} rounds a search after one warm-up`,
+    );
     const results = new Map<string, string[]>();
     for (const variant of ['with 0019', 'without 0019'] as const) {
       if (variant === 'without 0019') {
@@ -214,7 +296,10 @@ async function measure(kind: string, start: (clock: () => Date) => Promise<{ ser
       }
       for (const [name, path] of reports) {
         const { times, status } = await run(server, owner.cookie, path);
-        results.set(name, [...(results.get(name) ?? []), status === 200 ? `${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} ms` : `${status}`]);
+        results.set(name, [
+          ...(results.get(name) ?? []),
+          status === 200 ? `${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} ms` : `${status}`,
+        ]);
       }
       if (plans && variant === 'with 0019') await printPlans(server.db, phoneOf(lastWeekCustomer));
     }

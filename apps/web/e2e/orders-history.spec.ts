@@ -75,7 +75,11 @@ async function stop(): Promise<void> {
 }
 
 async function staffCall(cookie: string, path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify(body) });
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
 }
 
@@ -86,11 +90,17 @@ test.beforeAll(async () => {
   await start(lastWeek);
   lastWeekOrder = await placeCashOrder(base, lastWeek, 0, { first_name: 'Élodie', last_name: 'Lefèvre', phone: '06 45 12 78 90' });
   const { cookie } = await ownerSession(base);
-  const total = ((await (await fetch(`${base}/v2/restaurant/orders`, { headers: { Cookie: cookie } })).json()) as { payload: { orders: { order_id: number; total: number }[] } }).payload.orders.find(
-    (o) => o.order_id === lastWeekOrder,
-  )!.total;
+  const total = (
+    (await (await fetch(`${base}/v2/restaurant/orders`, { headers: { Cookie: cookie } })).json()) as {
+      payload: { orders: { order_id: number; total: number }[] };
+    }
+  ).payload.orders.find((o) => o.order_id === lastWeekOrder)!.total;
   await staffCall(cookie, `/v2/restaurant/orders/${lastWeekOrder}/payments`, { tenders: [{ means: 'cash', amount: total }], expected_paid: 0 });
-  await staffCall(cookie, `/v2/restaurant/orders/${lastWeekOrder}/actions`, { action: 'accept', expected_status: 'pending', ready_at: new Date(Date.parse(lastWeek) + 20 * 60_000).toISOString() });
+  await staffCall(cookie, `/v2/restaurant/orders/${lastWeekOrder}/actions`, {
+    action: 'accept',
+    expected_status: 'pending',
+    ready_at: new Date(Date.parse(lastWeek) + 20 * 60_000).toISOString(),
+  });
   await stop();
   await start(thisWeek);
   await placeCashOrder(base, thisWeek, 1);

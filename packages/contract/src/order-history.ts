@@ -34,12 +34,11 @@ export const OrderHistoryQuerySchema = z.object({
   to: day.meta({ description: 'Dernier jour inclus (heure de Paris).', example: '2026-11-24' }),
   status: z.enum(historyStatuses).optional(),
   channel: z.enum(historyChannels).optional(),
-  means: z.enum(meansOfPayment).optional().meta({ description: 'Un moyen de paiement du journal des ventes (carte en ligne, espèces, terminal, titres-restaurant).' }),
-  cursor: z
-    .string()
-    .max(40)
+  means: z
+    .enum(meansOfPayment)
     .optional()
-    .meta({ description: 'La page suivante : le `next_cursor` de la page précédente.' }),
+    .meta({ description: 'Un moyen de paiement du journal des ventes (carte en ligne, espèces, terminal, titres-restaurant).' }),
+  cursor: z.string().max(40).optional().meta({ description: 'La page suivante : le `next_cursor` de la page précédente.' }),
 });
 export type OrderHistoryQuery = z.infer<typeof OrderHistoryQuerySchema>;
 

@@ -108,7 +108,10 @@ function validDay(day: string): boolean {
  * with the field to mark: a day that is not one, an end before the start (French messages of
  * `orderHistoryErrors`).
  */
-export function historyRangeOf(from: string | undefined, to: string | undefined): { from: string | null; to: string | null } | { error: string; field: 'from' | 'to' } {
+export function historyRangeOf(
+  from: string | undefined,
+  to: string | undefined,
+): { from: string | null; to: string | null } | { error: string; field: 'from' | 'to' } {
   if (from !== undefined && from !== '' && !validDay(from)) return { error: orderHistoryErrors.invalidDay, field: 'from' };
   if (to !== undefined && to !== '' && !validDay(to)) return { error: orderHistoryErrors.invalidDay, field: 'to' };
   const start = from || null;

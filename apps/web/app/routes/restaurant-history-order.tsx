@@ -8,7 +8,10 @@ import { HistoryOrderView, historyHref, historyQueryOf } from '../features/order
 import { orderHistoryPath } from '../features/staff/index.ts';
 import { Card } from '../components/ui/card.tsx';
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: orderHistoryPage.orderNumber(Number(params.orderId)) }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: orderHistoryPage.orderNumber(Number(params.orderId)) },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 /** Staff pages are never cached. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });

@@ -1,3 +1,8 @@
+import { receiptDocument } from '../documents/receipts.ts';
+import { storefrontWords } from '../storefront/words.ts';
+import { words } from '../words.ts';
+import { boardOrderCard } from './board.ts';
+import { booksReportErrors, salesReportPage } from './books-reports.ts';
 import { staffArea } from './team.ts';
 
 /**
@@ -6,7 +11,7 @@ import { staffArea } from './team.ts';
 
 /** Why a history search is refused (the field is named with it). */
 export const orderHistoryErrors = {
-  invalidDay: 'Date invalide : choisissez un jour (AAAA-MM-JJ).',
+  invalidDay: booksReportErrors.invalidDay,
   endBeforeStart: 'La date de fin précède la date de début : inversez-les.',
   invalidCursor: 'Page inconnue : revenez à la première page de la recherche.',
   searchTooLong: 'La recherche tient en 100 caractères au plus.',
@@ -17,11 +22,11 @@ export const orderHistoryErrors = {
 export const historyStatusLabels = {
   pending: 'Reçue, à régler sur place',
   paid: 'Reçue, payée en ligne',
-  accepted: 'Acceptée',
-  ready: 'Prête',
-  completed: 'Terminée',
-  rejected: 'Refusée',
-  cancelled: 'Annulée',
+  accepted: storefrontWords.accepted,
+  ready: words.ready,
+  completed: words.completed,
+  rejected: words.refused,
+  cancelled: words.cancelled,
 } as const;
 
 /** The page /restaurant/commandes/historique and an order's page under it. */
@@ -30,13 +35,13 @@ export const orderHistoryPage = {
   intro: 'Chaque commande passée : cherchez par numéro, nom, téléphone ou e-mail, filtrez par dates, statut, retrait ou livraison et moyen de paiement.',
   searchLabel: 'Rechercher',
   searchPlaceholder: 'N° de commande ou de ticket, nom, téléphone, e-mail',
-  fromLabel: 'Du',
-  toLabel: 'Au',
+  fromLabel: salesReportPage.rangeFrom,
+  toLabel: salesReportPage.rangeTo,
   statusLabel: 'Statut',
   channelLabel: 'Retrait ou livraison',
-  meansLabel: 'Paiement',
+  meansLabel: words.payment,
   any: 'Tous',
-  channels: { pickup: 'À emporter', delivery: 'Livraison' },
+  channels: { pickup: words.takeaway, delivery: words.delivery },
   submit: 'Chercher',
   reset: 'Effacer les filtres',
   empty: 'Aucune commande ne correspond à cette recherche.',
@@ -44,24 +49,16 @@ export const orderHistoryPage = {
   next: 'Commandes plus anciennes',
   first: 'Revenir aux plus récentes',
   orderNumber: (id: number) => `Commande n° ${id}`,
-  columns: { order: 'Commande', placedAt: 'Passée le', customer: 'Client', channel: 'Mode', status: 'Statut', total: 'Total', payments: 'Paiement' },
   unpaid: 'Non encaissée',
   anonymised: 'Données effacées',
   back: 'Retour à la recherche',
   lines: 'Ce qui a été commandé',
-  totals: 'Montants',
-  subtotal: 'Sous-total',
-  discount: 'Remises',
-  delivery: 'Livraison',
-  total: 'Total',
-  customer: 'Client',
+  customer: words.customer,
   events: 'Ce qui s’est passé',
   payments: 'Paiements au journal des ventes',
   noPayment: 'Aucun paiement au journal.',
   reversal: (seq: number) => `annule l’écriture n° ${seq}`,
-  refund: 'Remboursement',
-  refundStatus: { pending: 'Remboursement en cours', succeeded: 'Remboursée', failed: 'Remboursement refusé par le prestataire' },
-  retryRefund: 'Relancer le remboursement',
+  retryRefund: boardOrderCard.retryRefund,
   documents: 'Tickets, factures et avoirs',
   documentKinds: { receipt: 'Ticket', invoice: 'Facture', credit_note: 'Avoir', duplicate: 'Duplicata' },
   reprint: (n: number) => `n° ${n}`,
@@ -79,14 +76,14 @@ export const orderHistoryPage = {
 /** What each kind of `order_events` row says on an order's page (packages/domain/src/order-events.ts). */
 export const historyEventLabels: Record<string, string> = {
   placed: 'Commande passée',
-  paid: 'Payée en ligne',
-  accepted: 'Acceptée',
+  paid: receiptDocument.paidOnline,
+  accepted: historyStatusLabels.accepted,
   delayed: 'Retardée',
-  ready: 'Prête',
-  completed: 'Terminée',
-  rejected: 'Refusée',
+  ready: historyStatusLabels.ready,
+  completed: historyStatusLabels.completed,
+  rejected: historyStatusLabels.rejected,
   auto_rejected: 'Refusée automatiquement (pas de réponse à temps)',
-  cancelled: 'Annulée',
+  cancelled: historyStatusLabels.cancelled,
   opened: 'Ouverte sur un écran',
   ticket_printed: 'Ticket de cuisine imprimé',
   refunded: 'Remboursée',

@@ -73,7 +73,8 @@ function searchCondition(search: HistorySearch): SQL | null {
  */
 export async function findHistoryPage(db: Database, filter: HistoryFilter, limit: number): Promise<HistoryRow[]> {
   const conditions: SQL[] = [sql`o.placed_at is not null`];
-  if (filter.after) conditions.push(sql`(o.created_at, o.order_id) < (${new Date(filter.after.orderedAtMs).toISOString()}::timestamptz, ${filter.after.orderId}::int)`);
+  if (filter.after)
+    conditions.push(sql`(o.created_at, o.order_id) < (${new Date(filter.after.orderedAtMs).toISOString()}::timestamptz, ${filter.after.orderId}::int)`);
   if (filter.fromInstant) conditions.push(sql`o.created_at >= ${filter.fromInstant.toISOString()}::timestamptz`);
   if (filter.untilInstant) conditions.push(sql`o.created_at < ${filter.untilInstant.toISOString()}::timestamptz`);
   if (filter.status) conditions.push(sql`o.status = ${filter.status}`);
@@ -106,7 +107,14 @@ export async function findOrderDocuments(db: Database, orderId: number) {
 /** An order's e-mails still in the outbox (waiting, or failed and due again); sent ones have left it. */
 export async function findOrderMails(db: Database, orderId: number) {
   return db
-    .select({ kind: mailOutbox.kind, recipient: mailOutbox.recipient, subject: mailOutbox.subject, createdAt: mailOutbox.createdAt, attempts: mailOutbox.attempts, lastError: mailOutbox.lastError })
+    .select({
+      kind: mailOutbox.kind,
+      recipient: mailOutbox.recipient,
+      subject: mailOutbox.subject,
+      createdAt: mailOutbox.createdAt,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+    })
     .from(mailOutbox)
     .where(eq(mailOutbox.orderId, orderId))
     .orderBy(desc(mailOutbox.id));

@@ -49,9 +49,16 @@ beforeAll(async () => {
   }
   // Élodie's order: paid in cash at the counter, then accepted.
   now = new Date('2026-11-17T11:40:00Z');
-  const elodie = payloadOf(await staffRequest<{ order: BoardOrder }>(server, staff.cookie, 'POST', `/v2/restaurant/orders/${ids.elodie}/payments`, { tenders: [{ means: 'cash', amount: 21 }], expected_paid: 0 }));
+  const elodie = payloadOf(
+    await staffRequest<{ order: BoardOrder }>(server, staff.cookie, 'POST', `/v2/restaurant/orders/${ids.elodie}/payments`, {
+      tenders: [{ means: 'cash', amount: 21 }],
+      expected_paid: 0,
+    }),
+  );
   expect(elodie.order.payments.paid).toBeGreaterThan(0);
-  payloadOf(await act(server, staff.cookie, ids.elodie!, { action: 'accept', expected_status: 'pending', ready_at: new Date('2026-11-17T12:00:00Z').toISOString() }));
+  payloadOf(
+    await act(server, staff.cookie, ids.elodie!, { action: 'accept', expected_status: 'pending', ready_at: new Date('2026-11-17T12:00:00Z').toISOString() }),
+  );
   now = new Date('2026-11-24T12:00:00Z');
 }, 120_000);
 afterAll(async () => {
@@ -110,7 +117,14 @@ describe('the filters', () => {
 
   test('the list row says who, how much and how it was paid', async () => {
     const [row] = payloadOf(await history(`?q=${ids.elodie}`)).orders;
-    expect(row).toMatchObject({ customer_name: 'Élodie Lefèvre', phone: '+33611223344', status: 'accepted', is_pickup: true, payment_method: 'cash', anonymised: false });
+    expect(row).toMatchObject({
+      customer_name: 'Élodie Lefèvre',
+      phone: '+33611223344',
+      status: 'accepted',
+      is_pickup: true,
+      payment_method: 'cash',
+      anonymised: false,
+    });
     expect(row!.receipt_number).toMatch(/^R-\d{6}$/);
     expect(row!.payments).toMatch(/^espèces /);
   });

@@ -24,7 +24,8 @@ const parisMidnight = (day: string) => restaurantInstant(day, '00:00') ?? new Da
 const instant = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** A row's customer: pg returns jsonb parsed, PGlite too; a string is parsed once more to be safe. */
-const customerOf = (row: HistoryRow) => (typeof row.customer === 'string' ? (JSON.parse(row.customer) as Exclude<HistoryRow['customer'], string>) : row.customer);
+const customerOf = (row: HistoryRow) =>
+  typeof row.customer === 'string' ? (JSON.parse(row.customer) as Exclude<HistoryRow['customer'], string>) : row.customer;
 
 /**
  * Every past order (docs/decisions/033-order-history.md): the search's pages and one order's
@@ -44,7 +45,8 @@ export class OrderHistoryService {
     const range = historyRangeOf(query.from, query.to);
     if ('error' in range) throw new ApiError('invalid_request', range.error, [{ path: range.field, message: range.error }]);
     const after = query.cursor ? decodeHistoryCursor(query.cursor) : null;
-    if (query.cursor && !after) throw new ApiError('invalid_request', orderHistoryErrors.invalidCursor, [{ path: 'cursor', message: orderHistoryErrors.invalidCursor }]);
+    if (query.cursor && !after)
+      throw new ApiError('invalid_request', orderHistoryErrors.invalidCursor, [{ path: 'cursor', message: orderHistoryErrors.invalidCursor }]);
     const rows = await findHistoryPage(
       this.db,
       {
@@ -66,7 +68,8 @@ export class OrderHistoryService {
     const last = page.at(-1);
     return {
       orders: page.map((row) => rowView(row, payments.get(row.order_id) ?? [])),
-      next_cursor: rows.length > historyPageSize && last ? encodeHistoryCursor({ orderedAtMs: instant(last.created_at).getTime(), orderId: last.order_id }) : null,
+      next_cursor:
+        rows.length > historyPageSize && last ? encodeHistoryCursor({ orderedAtMs: instant(last.created_at).getTime(), orderId: last.order_id }) : null,
       page_size: historyPageSize,
     };
   }
@@ -78,14 +81,20 @@ export class OrderHistoryService {
    * @throws ApiError order_not_found (404) unknown, or a card order never paid.
    */
   async detail(orderId: number): Promise<OrderHistoryDetail> {
-    const [order, documents, mails, secret] = await Promise.all([this.board.boardOrder(orderId), findOrderDocuments(this.db, orderId), findOrderMails(this.db, orderId), this.board.secretOf(orderId)]);
+    const [order, documents, mails, secret] = await Promise.all([
+      this.board.boardOrder(orderId),
+      findOrderDocuments(this.db, orderId),
+      findOrderMails(this.db, orderId),
+      this.board.secretOf(orderId),
+    ]);
     if (!order || !order.placed_at) throw new ApiError('order_not_found', orderHistoryErrors.unknownOrder);
     return {
       order,
       documents: documents.map((row) => {
         const body = (JSON.parse(row.content) as { body: EntryBody }).body;
         const at = row.recordedAt.toISOString();
-        if (body.kind === 'duplicate') return { kind: 'duplicate' as const, number: body.duplicate.number, reprint: body.duplicate.reprint, chain: row.chain, at };
+        if (body.kind === 'duplicate')
+          return { kind: 'duplicate' as const, number: body.duplicate.number, reprint: body.duplicate.reprint, chain: row.chain, at };
         if (body.kind !== 'document') throw new Error(`écriture inattendue : ${body.kind}`);
         return { kind: body.document.type, number: body.document.number, reprint: null, chain: row.chain, at };
       }),
@@ -109,7 +118,8 @@ function rowView(row: HistoryRow, payments: Parameters<typeof paymentsSummary>[0
   const summary = paymentsSummary(payments);
   return {
     order_id: row.order_id,
-    receipt_number: row.invoice_number !== null ? formatInvoiceNumber(row.invoice_number) : row.receipt_number !== null ? formatReceiptNumber(row.receipt_number) : null,
+    receipt_number:
+      row.invoice_number !== null ? formatInvoiceNumber(row.invoice_number) : row.receipt_number !== null ? formatReceiptNumber(row.receipt_number) : null,
     ordered_at: instant(row.created_at).toISOString(),
     status: row.status as OrderHistoryRow['status'],
     is_pickup: row.is_pickup,

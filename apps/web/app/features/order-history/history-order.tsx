@@ -45,7 +45,12 @@ export function HistoryOrderView({ detail, backHref, refundMessage }: { detail: 
         </div>
         <div className="flex flex-wrap gap-2">
           {detail.receipt_path ? (
-            <a href={detail.receipt_path} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'inline-flex items-center gap-2 px-4 py-2 text-sm')}>
+            <a
+              href={detail.receipt_path}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClass('secondary', 'inline-flex items-center gap-2 px-4 py-2 text-sm')}
+            >
               <ExternalLink size={16} aria-hidden />
               {t.receiptLink}
             </a>
@@ -91,7 +96,11 @@ export function HistoryOrderView({ detail, backHref, refundMessage }: { detail: 
                     {when(event.at)}
                     {event.actor_name ? ` · ${t.by(event.actor_name)}` : ''}
                   </p>
-                  {event.reason ? <p className="text-ink/70">{refusalReasonText(event.reason, event.reason_text)}</p> : event.reason_text ? <p className="text-ink/70">{event.reason_text}</p> : null}
+                  {event.reason ? (
+                    <p className="text-ink/70">{refusalReasonText(event.reason, event.reason_text)}</p>
+                  ) : event.reason_text ? (
+                    <p className="text-ink/70">{event.reason_text}</p>
+                  ) : null}
                 </li>
               ))}
             </ol>

@@ -41,7 +41,15 @@ function Filters({ query, refusal }: { query: HistoryQuery; refusal: PeriodRefus
       <Form method="get" action={orderHistoryPath} className="grid grid-cols-2 items-end gap-3 lg:grid-cols-6" data-testid="history-form">
         <label className={`${labelClass} col-span-2 lg:col-span-6`}>
           {t.searchLabel}
-          <input type="search" name="q" defaultValue={query.q} placeholder={t.searchPlaceholder} maxLength={100} className={inputClass} aria-invalid={invalid('q')} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder={t.searchPlaceholder}
+            maxLength={100}
+            className={inputClass}
+            aria-invalid={invalid('q')}
+          />
         </label>
         <label className={labelClass}>
           {t.fromLabel}
@@ -111,7 +119,11 @@ function Results({ query, page }: { query: HistoryQuery; page: OrderHistoryPage 
           <span />
         )}
         {page.next_cursor ? (
-          <Link to={historyHref(orderHistoryPath, query, page.next_cursor)} className={buttonClass('secondary', 'px-4 py-2 text-sm')} data-testid="history-next">
+          <Link
+            to={historyHref(orderHistoryPath, query, page.next_cursor)}
+            className={buttonClass('secondary', 'px-4 py-2 text-sm')}
+            data-testid="history-next"
+          >
             {t.next}
           </Link>
         ) : null}
@@ -149,7 +161,9 @@ function Row({ order, search }: { order: OrderHistoryRow; /** The list's query (
           {order.anonymised ? null : <span className="block text-ink/70">{[formatPhone(order.phone), order.email].filter(Boolean).join(' · ')}</span>}
         </span>
         <span className="col-span-2 flex flex-wrap items-center gap-1.5 text-sm lg:col-span-1 lg:justify-end">
-          <span className={`rounded-full px-2 py-0.5 font-semibold ${statusTone[order.status] ?? 'bg-amber-100 text-amber-900'}`}>{historyStatusLabels[order.status]}</span>
+          <span className={`rounded-full px-2 py-0.5 font-semibold ${statusTone[order.status] ?? 'bg-amber-100 text-amber-900'}`}>
+            {historyStatusLabels[order.status]}
+          </span>
           <span className="text-ink/70">{order.payments ?? (order.payment_method === 'card' ? capitalise(meansLabels.online_card) : t.unpaid)}</span>
           <ChevronRight size={16} aria-hidden className="hidden text-ink/40 lg:inline" />
         </span>
