@@ -24,8 +24,8 @@ export interface HistorySearch {
 }
 
 /** The accented letters `foldText` replaces, and what by (one letter each): `accentInsensitivePattern` reads the same two strings. */
-export const foldFrom = 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿ';
-export const foldTo = 'aaaaaaceeeeiiiinooooouuuuyy';
+const foldFrom = 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿ';
+const foldTo = 'aaaaaaceeeeiiiinooooouuuuyy';
 
 /** Lower case, each letter of `foldFrom` as its `foldTo` ('Élodie Lefèvre' → 'elodie lefevre'); spaces collapsed. */
 export function foldText(text: string): string {

@@ -14,7 +14,7 @@ import { findHistoryPage, findOrderDocuments, findOrderMails, type HistoryRow } 
 import type { BoardService } from './service.ts';
 
 /** Orders a page of the history holds. */
-export const historyPageSize = 30;
+const historyPageSize = 30;
 
 const finalStatuses = new Set(['completed', 'rejected', 'cancelled']);
 
