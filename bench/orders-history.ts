@@ -15,7 +15,27 @@
  * Then, with the indexes of migration 0019 and without them (dropped, the same searches again,
  * then created again): each search's p50 / p95, and the sales report's month and 90 days
  * (GET /v2/restaurant/books/report, as the owner), to see that the indexes do not slow it.
- * Run: npm run bench:orders-history   (HISTORY_ORDERS, HISTORY_ROUNDS, HISTORY_PLANS=1 prints the plans)
+ * Run: npm run bench:orders-history   (HISTORY_ORDERS, HISTORY_ROUNDS, HISTORY_PLANS=1 prints the plans,
+ * HISTORY_ENGINES=pglite|postgresql)
+ *
+ * Measured on 2026-12-03, 100,001 orders, 10 rounds, a 2-core machine shared with other work (load
+ * average 11 to 16: every figure is inflated and noisy; the « without » column ran second, often
+ * under less load), p50 / p95 in ms, with migration 0019 (the phone index):
+ * - PGlite: first page 80 / 159, page 2 35 / 66, order number 30 / 236, receipt number 27 / 50,
+ *   whole phone 35 / 97 (without the index 219 / 571), 6 digits of a phone 941 / 1,239, a last name
+ *   (1 order in 30) 1,488 / 2,133, first and last name 511 / 760, one customer's e-mail (4 orders:
+ *   reads every order) 3,225 / 3,931, no match 1,907 / 2,498, a week 34 / 88, a status 10 / 49,
+ *   channel and means 11 / 31, a name in a month with a means 36 / 88.
+ * - PostgreSQL: first page 4.5 / 7.3, page 2 6.6 / 41, order number 11 / 47, receipt number
+ *   5.4 / 9.3, whole phone 6.5 / 12 (without the index 120 / 192), 6 digits of a phone 102 / 197, a
+ *   last name 191 / 254, first and last name 110 / 156, one customer's e-mail 760 / 922, no match
+ *   521 / 612, a week 16 / 29, a status 12 / 84, channel and means 21 / 31, a name in a month 28 / 46.
+ * - An earlier run (load 2 to 8, 20 rounds) with the names matched by three translate() a row:
+ *   PGlite's e-mail search 3,670 / 5,832 and no match 5,696 / 9,541 ms; translate() alone costs
+ *   about 60 µs an order on PGlite, the regular expression a quarter of it.
+ * - The sales report (month, 90 days) is measured beside: its customers' query reads
+ *   lower(customer->>'email'), which the phone index cannot serve; the plans (HISTORY_PLANS=1) are
+ *   the same with and without it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -34,6 +54,8 @@ import { freshPostgresDatabase, percentile, postgresAdminUrl } from './lib/serve
 const totalOrders = Number(process.env.HISTORY_ORDERS ?? 100_000);
 const rounds = Number(process.env.HISTORY_ROUNDS ?? 20);
 const plans = process.env.HISTORY_PLANS === '1';
+/** 'pglite', 'postgresql' or both (default). */
+const engines = (process.env.HISTORY_ENGINES ?? 'pglite,postgresql').split(',');
 const customers = 30_000;
 const templateDay = '2026-05-05';
 const firstDay = '2026-05-06';
@@ -301,7 +323,7 @@ async function measure(kind: string, start: (clock: () => Date) => Promise<{ ser
           status === 200 ? `${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} ms` : `${status}`,
         ]);
       }
-      if (plans && variant === 'with 0019') await printPlans(server.db, phoneOf(lastWeekCustomer));
+      if (plans) await printPlans(server.db, phoneOf(lastWeekCustomer), variant);
     }
     for (const index of historyIndexes) await server.db.execute(index.create);
     console.log(`| ${kind}: GET …/order-history | with 0019: rows · p50 / p95 | without: rows · p50 / p95 |`);
@@ -313,27 +335,46 @@ async function measure(kind: string, start: (clock: () => Date) => Promise<{ ser
   }
 }
 
-/** The plans of the whole-phone search and of the first page (HISTORY_PLANS=1). */
-async function printPlans(db: Database, phone: string) {
-  for (const [name, where] of [
-    ['whole phone', sql`(o.customer->>'phone') = ${phone}`],
-    ['first page', sql`true`],
-  ] as const) {
-    const rows = await queryRows<{ 'QUERY PLAN': string }>(
-      db,
-      sql`explain analyze select o.order_id from orders o where o.placed_at is not null and ${where} order by o.created_at desc, o.order_id desc limit 31`,
-    );
-    console.log(`plan (${name}):\n${rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+/**
+ * The plans (HISTORY_PLANS=1) of the whole-phone search, of the first page, and of the sales
+ * report's customers' query for October (apps/api/src/modules/books/reports.ts `customersOf`), to
+ * see that the index leaves the report's plan alone.
+ */
+async function printPlans(db: Database, phone: string, variant: string) {
+  const october = await queryRows<{ order_id: number }>(
+    db,
+    sql`select order_id from orders where created_at >= '2026-10-01T00:00:00+02:00' and created_at < '2026-11-01T00:00:00+01:00'`,
+  );
+  const ids = october.map((r) => r.order_id);
+  const queries = [
+    [
+      'whole phone',
+      sql`explain analyze select o.order_id from orders o where o.placed_at is not null and (o.customer->>'phone') = ${phone} order by o.created_at desc, o.order_id desc limit 31`,
+    ],
+    ['first page', sql`explain analyze select o.order_id from orders o where o.placed_at is not null order by o.created_at desc, o.order_id desc limit 31`],
+    [
+      'sales report customers, October',
+      sql`explain analyze with period as (select distinct lower(customer->>'email') as email from orders where order_id = any(${sql.param(ids)}::int[])),
+      earlier as (select distinct lower(o.customer->>'email') as email from orders o join period p on lower(o.customer->>'email') = p.email
+        where o.books_chain = 'live' and o.placed_at is not null and (o.placed_at at time zone 'Europe/Paris')::date < '2026-10-01'::date)
+      select (select count(*)::int from period where email not in (select email from earlier)) as new, (select count(*)::int from earlier) as returning`,
+    ],
+  ] as const;
+  for (const [name, query] of queries) {
+    const rows = await queryRows<{ 'QUERY PLAN': string }>(db, query);
+    console.log(`plan ${variant} (${name}):\n${rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
   }
 }
 
 console.log(`Machine load at the start (loadavg 1 min): ${loadavg()[0]!.toFixed(1)} for ${availableParallelism()} cores`);
-await measure('PGlite', async (clock) => {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-orders-history-'));
-  const server = await startTestServer({ clock, dataDir: dir });
-  return { server, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
-});
-if (adminUrl) {
+if (engines.includes('pglite'))
+  await measure('PGlite', async (clock) => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-orders-history-'));
+    const server = await startTestServer({ clock, dataDir: dir });
+    return { server, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+  });
+if (!engines.includes('postgresql')) console.log('\nPostgreSQL: not asked (HISTORY_ENGINES).');
+else if (adminUrl) {
   await measure('PostgreSQL', async (clock) => {
     const database = await freshPostgresDatabase(adminUrl);
     const server = await startTestServer({ clock, databaseUrl: database.url });
