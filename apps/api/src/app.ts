@@ -51,6 +51,8 @@ import { RealtimeHub, type Listen } from './modules/realtime/hub.ts';
 import { restaurantRealtimeRoutes, trackingRealtimeRoutes } from './modules/realtime/routes.ts';
 import { hoursRoutes } from './modules/hours/routes.ts';
 import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
+import { orderHistoryRoutes } from './modules/board/history-routes.ts';
+import { OrderHistoryService } from './modules/board/history.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import { capacityRoutes, publicSlotRoutes } from './modules/capacity/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -403,6 +405,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', discoveryRoutes(deps.discovery));
   app.route('/', staffRoutes(deps.staff, deps));
   app.route('/', boardRoutes(deps.board, deps.db, deps.clock));
+  app.route('/', orderHistoryRoutes(new OrderHistoryService(deps.db, deps.board), deps.db, deps.clock));
   app.route('/', offerRoutes(deps));
   app.route('/', hoursRoutes(deps));
   app.route('/', auditRoutes(deps));

@@ -902,6 +902,19 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('get', report, report)).status).toBe(401);
   });
 
+  test('every past order (docs/decisions/034)', async () => {
+    const staff = { Cookie: (await createTestStaff(server.db, { now })).cookie };
+    const { orderId } = await placeCashOrder(server);
+    const list = '/v2/restaurant/order-history';
+    expect((await call('get', list, `${list}?q=${orderId}`, { headers: staff })).status).toBe(200);
+    expect((await call('get', list, `${list}?from=2025-11-25&to=2025-11-01`, { headers: staff })).status).toBe(400);
+    expect((await call('get', list, list)).status).toBe(401);
+    const one = '/v2/restaurant/order-history/{order_id}';
+    expect((await call('get', one, `${list}/${orderId}`, { headers: staff })).status).toBe(200);
+    expect((await call('get', one, `${list}/999999`, { headers: staff })).status).toBe(404);
+    expect((await call('get', one, `${list}/${orderId}`)).status).toBe(401);
+  });
+
   test('the accountant’s exports (docs/decisions/032)', async () => {
     const owner = { Cookie: (await createTestStaff(server.db, { role: 'owner', now })).cookie };
     const list = '/v2/restaurant/books/exports';

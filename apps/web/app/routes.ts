@@ -47,6 +47,9 @@ export default [
   route('restaurant/invitation', 'routes/restaurant-invitation.tsx'),
   layout('routes/restaurant-area.tsx', [
     route('restaurant/commandes', 'routes/restaurant-orders.tsx'),
+    // Every past order (docs/decisions/033).
+    route('restaurant/commandes/historique', 'routes/restaurant-history.tsx'),
+    route('restaurant/commandes/historique/:orderId', 'routes/restaurant-history-order.tsx'),
     route('restaurant/equipe', 'routes/restaurant-team.tsx'),
     // The back office (docs/decisions/023).
     route('restaurant/carte', 'routes/restaurant-menu.tsx'),

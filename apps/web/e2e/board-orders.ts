@@ -43,7 +43,7 @@ export async function placeCashOrder(
   baseURL: string,
   now: string,
   variant = 0,
-  customer = { first_name: 'Léa', last_name: 'Martin' },
+  customer: { first_name: string; last_name: string; phone?: string } = { first_name: 'Léa', last_name: 'Martin' },
   coupon?: { code: string; email: string },
   extra: { note?: string; slot?: { date: string; range: string } } = {},
 ): Promise<number> {
@@ -75,7 +75,7 @@ export async function placeCashOrder(
     transaction_id: null,
     user_id: null,
     status: 'pending',
-    customer: { ...customer, email: coupon?.email ?? 'lea.martin@example.fr', phone: '06 98 76 54 32' },
+    customer: { first_name: customer.first_name, last_name: customer.last_name, email: coupon?.email ?? 'lea.martin@example.fr', phone: customer.phone ?? '06 98 76 54 32' },
     location: null,
     date: new Date(now).toISOString(),
     coupon: coupon?.code ?? null,

@@ -230,7 +230,8 @@ export function settleAtCounter(input: CounterSettlementInput): CounterSettlemen
   return { ok: true, payments, changeCents, restCents: rest };
 }
 
-function capitalise(text: string): string {
+/** `text` with its first letter in upper case ('espèces' → 'Espèces'). */
+export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

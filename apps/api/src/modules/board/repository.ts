@@ -35,6 +35,11 @@ export async function findOrderIdBySecret(db: Database, secret: string): Promise
   return rows[0]?.orderId;
 }
 
+export async function findOrderSecret(db: Database, orderId: number): Promise<string | undefined> {
+  const rows = await db.select({ secret: orders.secret }).from(orders).where(eq(orders.orderId, orderId));
+  return rows[0]?.secret;
+}
+
 export async function findLines(db: Database, orderIds: readonly number[]): Promise<LineRow[]> {
   if (orderIds.length === 0) return [];
   return db

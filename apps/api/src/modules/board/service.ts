@@ -118,6 +118,11 @@ export class BoardService {
     return row && order ? { order, trackingUrl: `${this.siteUrl}/suivi?commande=${row.secret}` } : null;
   }
 
+  /** An order's secret (what opens its receipt page, docs/decisions/013), or null when unknown. */
+  async secretOf(orderId: number): Promise<string | null> {
+    return (await repository.findOrderSecret(this.db, orderId)) ?? null;
+  }
+
   /** GET /v2/public/tracking/{secret}: the customer's status page; null for an unknown secret. */
   async trackingView(secret: string): Promise<TrackingView | null> {
     const orderId = await repository.findOrderIdBySecret(this.db, secret);

@@ -4,3 +4,5 @@
  */
 export { BoardPage } from './board-page.tsx';
 export { TicketPage } from './ticket-page.tsx';
+/** The order's lines, amounts and outcome as the board draws them: the history's order page shows them too. */
+export { OrderAmounts, OrderLines, OrderOutcome } from './order-view.tsx';

@@ -19,3 +19,7 @@ export const backOfficePaths = {
   exports: '/restaurant/exports',
   register: '/restaurant/registre',
 } as const;
+
+/** Every past order (docs/decisions/034-order-history.md), and one order's page under it. */
+export const orderHistoryPath = '/restaurant/commandes/historique';
+export const historyOrderPath = (orderId: number) => `${orderHistoryPath}/${orderId}`;

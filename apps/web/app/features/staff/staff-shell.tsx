@@ -16,25 +16,28 @@ import {
   UtensilsCrossed,
   Users,
   CircleSlash,
+  History,
 } from 'lucide-react';
 import { staffLogout } from '@resto/contract/staff.routes';
 import type { StaffMe } from '@resto/contract/staff';
 import { staffArea, staffRoleLabels } from '@resto/copy/staff/team';
 import { api } from '../../lib/api.ts';
 import { unsubscribeFromPush } from '../staff-push/index.ts';
-import { backOfficePaths, staffHome, staffLoginPage, staffTeamPath } from './paths.ts';
+import { backOfficePaths, orderHistoryPath, staffHome, staffLoginPage, staffTeamPath } from './paths.ts';
 import { useHydratedMark } from './use-hydrated-mark.ts';
 
 /**
  * The frame of the signed-in staff pages (docs/decisions/020): a header with the restaurant's name,
- * who is signed in and "Se déconnecter", and the area's navigation — Commandes and
+ * who is signed in and "Se déconnecter", and the area's navigation — Commandes, Historique and
  * Disponibilités (sold out) for everyone, the back office's pages (docs/decisions/023) and Équipe for the owner.
  */
 export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
   useHydratedMark();
   const navigate = useNavigate();
   const links = [
-    { to: staffHome, label: staffArea.orders, icon: ClipboardList },
+    // `end`: the history lives under /restaurant/commandes/, and has its own link.
+    { to: staffHome, label: staffArea.orders, icon: ClipboardList, end: true },
+    { to: orderHistoryPath, label: staffArea.history, icon: History },
     { to: backOfficePaths.availability, label: staffArea.availability, icon: CircleSlash },
     ...(me.role === 'owner'
       ? [
@@ -87,8 +90,8 @@ export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode 
         </div>
         {/* Wrapped, never scrolled sideways: every section stays in sight at every width, without a hidden scrollbar. */}
         <nav aria-label={staffArea.nav} className="mx-auto flex max-w-7xl flex-wrap gap-1 px-3 pb-3">
-          {links.map(({ to, label, icon: Icon }) => (
-            <NavLink key={to} to={to} className={linkClass}>
+          {links.map(({ to, label, icon: Icon, ...link }) => (
+            <NavLink key={to} to={to} end={'end' in link} className={linkClass}>
               <Icon size={16} aria-hidden />
               {label}
             </NavLink>
