@@ -54,7 +54,7 @@ import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import { capacityRoutes, publicSlotRoutes } from './modules/capacity/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { PrintingService } from './modules/printing/index.ts';
+import { PrintingService, printerStaffRoutes } from './modules/printing/index.ts';
 import { BoardService } from './modules/board/service.ts';
 import { auditRoutes, importBodyLimit, isImportPath } from './modules/audit/routes.ts';
 import { menuEditorRoutes } from './modules/menu/routes.ts';
@@ -394,6 +394,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', staffRoutes(deps.staff, deps));
   app.route('/', boardRoutes(deps.board, deps.db, deps.clock));
   app.route('/', offerRoutes(deps));
+  app.route('/', printerStaffRoutes(deps));
   app.route('/', hoursRoutes(deps));
   app.route('/', auditRoutes(deps));
   app.route('/', uploadRoutes(deps));

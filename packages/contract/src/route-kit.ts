@@ -32,6 +32,7 @@ export const apiTags = {
   staffMenu: { name: 'Restaurant : la carte', description: 'Les catégories, menus, plats et options de la carte.' },
   staffCapacity: { name: 'Restaurant : capacité', description: 'Le nombre de commandes par créneau.' },
   slots: { name: 'Créneaux', description: 'Les créneaux de retrait et de livraison encore ouverts.' },
+  staffPrinters: { name: 'Restaurant : imprimantes', description: 'Les imprimantes de cuisine, leurs postes, leur état et les tickets (docs/decisions/033).' },
   staffSettings: { name: 'Restaurant : réglages', description: 'Les réglages du restaurant.' },
   staffBooks: { name: 'Restaurant : comptabilité', description: 'Les ventes, les exports pour le comptable, les archives et la vérification du journal des ventes (docs/decisions/031).' },
   tracking: { name: 'Suivi de commande', description: 'Le suivi d’une commande par son client.' },

@@ -29,3 +29,131 @@ export const printerStates = {
   alarm: (name: string, state: string, since: string | null, waiting: number) =>
     `Imprimante ${name} ${state}${since ? ` depuis ${since}` : ''} — ${waiting === 0 ? 'aucun ticket en attente' : waiting === 1 ? '1 ticket en attente' : `${waiting} tickets en attente`}`,
 } as const;
+
+/** The URL or the command to give a printer, and where it goes (the printers page's « Réglage de l’imprimante »). */
+export const printerSetup = {
+  title: 'Réglage de l’imprimante',
+  copy: 'Copier',
+  copied: 'Copié',
+  cloudprnt:
+    'Ouvrez la page web de l’imprimante (son adresse IP dans un navigateur, identifiant « root », mot de passe « public » par défaut), menu Configuration › CloudPRNT : activez CloudPRNT, collez cette adresse dans « Server URL », intervalle de consultation 5 secondes, puis « Save » et redémarrez l’imprimante.',
+  epson_sdp:
+    'Ouvrez la page web de l’imprimante (son adresse IP dans un navigateur), menu Server Direct Print : activez-le, collez cette adresse dans « URL », intervalle 5 secondes, puis « Send » et redémarrez l’imprimante.',
+  agent:
+    'Sur un ordinateur du restaurant (un Raspberry Pi suffit), dans le dossier du projet, lancez cette commande : l’agent prend les tickets sur le serveur et les envoie à l’imprimante à l’adresse indiquée.',
+  direct: 'Le serveur envoie les tickets directement à cette adresse : il doit être sur le réseau du restaurant.',
+  browser: 'Les tickets s’impriment depuis le tableau des commandes, par la boîte d’impression du navigateur (« Imprimer »).',
+  rotate: 'Nouveau secret',
+  rotateConfirm: 'L’ancienne adresse cessera de fonctionner : il faudra saisir la nouvelle dans les réglages de l’imprimante. Continuer ?',
+  rotated: 'Nouveau secret créé : saisissez la nouvelle adresse dans l’imprimante.',
+  ownerOnly: 'L’adresse et le secret de l’imprimante sont réservés au propriétaire.',
+} as const;
+
+/** The printers page (/restaurant/imprimantes). */
+export const printersPage = {
+  title: 'Imprimantes',
+  intro: 'Les tickets de cuisine s’impriment tout seuls sur ces imprimantes, une fois par commande. Une imprimante muette déclenche une alerte rouge sur chaque tableau.',
+  readOnly: 'Seul le propriétaire peut modifier les imprimantes ; vous voyez leur état.',
+  empty: 'Aucune imprimante : les tickets s’impriment depuis le navigateur du tableau (« Imprimer »).',
+  add: 'Ajouter une imprimante',
+  edit: 'Modifier',
+  delete: 'Supprimer',
+  deleteConfirm: (name: string) => `Supprimer l’imprimante « ${name} » ? Ses tickets en attente ne s’imprimeront pas.`,
+  deleted: (name: string) => `Imprimante « ${name} » supprimée.`,
+  saved: (name: string) => `Imprimante « ${name} » enregistrée.`,
+  state: 'État',
+  lastPoll: 'Dernier contact',
+  neverPolled: 'jamais',
+  waiting: (count: number) => (count === 0 ? 'aucun ticket en attente' : count === 1 ? '1 ticket en attente' : `${count} tickets en attente`),
+  station: 'Poste',
+  paper: 'Papier',
+  paperWidth: (mm: number) => `${mm} mm`,
+  connection: 'Liaison',
+  copies: (count: number) => (count === 1 ? '1 exemplaire' : `${count} exemplaires`),
+  printOn: { arrival: 'à l’arrivée de la commande', acceptance: 'à l’acceptation' },
+  qrCode: { on: 'QR code du suivi', off: 'sans QR code' },
+  backup: (name: string, seconds: number) => `secours : ${name} après ${seconds} s`,
+  noBackup: 'pas d’imprimante de secours',
+  disabled: 'désactivée',
+  testPage: 'Page de test',
+  test: {
+    queued: 'Page de test : en attente de l’imprimante…',
+    sent: 'Page de test : envoyée, en attente de confirmation…',
+    printed: (time: string) => `Page de test imprimée à ${time}`,
+    failed: (error: string | null) => `Page de test en échec${error ? ` : ${error}` : ''}`,
+  },
+  stations: {
+    title: 'Postes par catégorie',
+    intro: 'Chaque poste imprime les lignes de ses catégories ; « Tous les postes » : la ligne s’imprime partout.',
+    all: 'Tous les postes',
+    saved: (category: string) => `Catégorie « ${category} » enregistrée.`,
+    empty: 'Aucune catégorie à la carte.',
+  },
+} as const;
+
+/** The printer form (add or edit). */
+export const printerForm = {
+  createTitle: 'Nouvelle imprimante',
+  editTitle: (name: string) => `Modifier « ${name} »`,
+  close: 'Fermer',
+  name: 'Nom',
+  namePlaceholder: 'Cuisine',
+  station: 'Poste',
+  paperWidth: 'Largeur du papier',
+  connection: 'Liaison',
+  host: 'Adresse IP de l’imprimante',
+  port: 'Port',
+  viaAgent: 'Par l’agent d’impression (le serveur n’est pas sur le réseau du restaurant)',
+  copies: 'Exemplaires par ticket',
+  printOn: 'Imprimer',
+  qrCode: 'QR code du suivi sur le ticket',
+  enabled: 'Activée',
+  backup: 'Imprimante de secours',
+  noBackup: 'Aucune (page du navigateur)',
+  fallbackSeconds: 'Bascule vers le secours après (secondes hors ligne)',
+  save: 'Enregistrer',
+  saving: 'Enregistrement…',
+  cancel: 'Annuler',
+  current: 'Valeurs actuelles de l’imprimante :',
+  useCurrent: 'Reprendre les valeurs actuelles',
+} as const;
+
+/** The API's refusals of the printers' back office (French, with the field). */
+export const printerErrors = {
+  hostRequired: 'Indiquez l’adresse IP de l’imprimante (par exemple 192.168.1.50).',
+  hostInvalid: 'Adresse refusée : une adresse IP ou un nom d’hôte, sans espace ni « http:// ».',
+  backupSelf: 'Une imprimante ne peut pas être son propre secours.',
+  backupUnknown: 'Cette imprimante de secours n’existe plus.',
+  unknownPrinter: 'Imprimante inconnue : elle a peut-être été supprimée.',
+  unknownJob: 'Ticket d’impression inconnu.',
+  unknownCategory: 'Catégorie inconnue : elle a peut-être été supprimée.',
+  stale: 'L’imprimante a été modifiée depuis l’ouverture du formulaire : voici ses valeurs actuelles ; enregistrez à nouveau pour les remplacer.',
+  notPrintable: 'Cette imprimante ne reçoit pas de tickets du serveur (désactivée, ou page du navigateur).',
+  nothingToReprint: 'Aucune imprimante activée n’imprime les lignes de cette commande.',
+} as const;
+
+/** The board's printer states: the order's tickets, « Réimprimer », the header and the red banner. */
+export const boardPrinting = {
+  /** « Cuisine : imprimé à 12:31 ». */
+  job: (printer: string, status: string) => `${printer} : ${status}`,
+  status: {
+    queued: 'en attente',
+    sent: 'en cours d’impression',
+    printed: (time: string) => `imprimé à ${time}`,
+    failed: 'échec',
+    skipped: 'non imprimé (commande terminée)',
+  },
+  mayHavePrinted: 'réimpression',
+  reprint: 'Réimprimer',
+  reprintOn: (printer: string) => `Réimprimer sur ${printer}`,
+  reprinting: 'Envoi…',
+  reprinted: 'Ticket renvoyé à l’imprimante.',
+  headerLabel: 'Imprimantes',
+  bannerLink: 'Voir les imprimantes',
+  skipped: (orders: string) => `Listés, non imprimés (commandes déjà terminées) : ${orders}`,
+  /** The board's event list: what the stream said of a ticket. */
+  events: {
+    ticket_printed: (printer: string | null) => (printer ? `Ticket imprimé (${printer})` : 'Ticket imprimé'),
+    ticket_failed: (printer: string | null, error: string | null) => `Ticket en échec${printer ? ` (${printer})` : ''}${error ? ` : ${error}` : ''}`,
+  },
+} as const;

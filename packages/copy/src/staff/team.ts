@@ -75,6 +75,7 @@ export const staffArea = {
   sales: 'Ventes',
   exports: 'Exports comptables',
   register: 'Registre',
+  printers: 'Imprimantes',
   ordersPlaceholder: 'Le tableau des commandes arrive ici.',
 } as const;
 

@@ -27,3 +27,17 @@ export {
   type Station,
 } from './queue.ts';
 export { PrintingService, type TicketOrder } from './service.ts';
+export {
+  createPrinter,
+  deletePrinter,
+  findJob,
+  orderPrintJobViews,
+  printersPage,
+  printersStatus,
+  rotateSecret,
+  setStation,
+  testPage,
+  updatePrinter,
+  type Reader,
+} from './admin.ts';
+export { printerStaffRoutes } from './staff-routes.ts';
