@@ -949,7 +949,9 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('get', status, status)).status).toBe(401);
     const order = await placeCashOrder(server);
     const reprint = '/v2/restaurant/orders/{order_id}/reprint';
-    expect((await call('post', reprint, `/v2/restaurant/orders/${order.orderId}/reprint`, { headers: member, body: json({ printer_id: id }) })).status).toBe(200);
+    expect((await call('post', reprint, `/v2/restaurant/orders/${order.orderId}/reprint`, { headers: member, body: json({ printer_id: id }) })).status).toBe(
+      200,
+    );
     expect((await call('post', reprint, '/v2/restaurant/orders/999999/reprint', { headers: member, body: json({}) })).status).toBe(404);
     const one2 = await call('delete', one, `${r}/${id}`, { headers: owner });
     expect(one2.status).toBe(400);

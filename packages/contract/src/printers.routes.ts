@@ -31,7 +31,9 @@ const staleError = {
 };
 const editErrors = {
   ...bodyErrors,
-  400: errorAnswer('Champ refusé (invalid_request) : nom vide, adresse IP manquante pour une imprimante réseau, secours inconnu ou elle-même ; JSON illisible (invalid_json).'),
+  400: errorAnswer(
+    'Champ refusé (invalid_request) : nom vide, adresse IP manquante pour une imprimante réseau, secours inconnu ou elle-même ; JSON illisible (invalid_json).',
+  ),
 };
 
 /** GET /v2/restaurant/printers: the printers with their live state, and each category's station (staff). */
@@ -41,7 +43,8 @@ export const listPrinters = createRoute(
     method: 'get',
     path: '/v2/restaurant/printers',
     tags,
-    summary: 'Les imprimantes, leur état (prête, hors ligne depuis…, sans papier…), leur dernier contact et leurs tickets en attente ; le poste de chaque catégorie.',
+    summary:
+      'Les imprimantes, leur état (prête, hors ligne depuis…, sans papier…), leur dernier contact et leurs tickets en attente ; le poste de chaque catégorie.',
     description: 'Le secret, l’adresse à saisir dans l’imprimante et la commande de l’agent ne sont donnés qu’au propriétaire (null sinon).',
     responses: { 200: successAnswer(PrintersPageSchema, 'Les imprimantes et les postes.') },
   }),
@@ -145,7 +148,11 @@ export const setCategoryStation = createRoute(
     summary: 'Le poste qui imprime les lignes d’une catégorie (cuisine, bar, comptoir), ou null : tous les postes.',
     description: 'Vaut pour les tickets faits ensuite (un ticket est fait quand l’imprimante le prend).',
     request: { params: StationParamsSchema, body: jsonBody(StationBodySchema) },
-    responses: { 200: successAnswer(StationCategoryListSchema, 'Les catégories et leurs postes.'), ...bodyErrors, 404: errorAnswer('Catégorie inconnue (not_found).') },
+    responses: {
+      200: successAnswer(StationCategoryListSchema, 'Les catégories et leurs postes.'),
+      ...bodyErrors,
+      404: errorAnswer('Catégorie inconnue (not_found).'),
+    },
   }),
 );
 
@@ -156,7 +163,8 @@ export const getPrintersStatus = createRoute(
     method: 'get',
     path: '/v2/restaurant/printers/status',
     tags,
-    summary: 'L’état de chaque imprimante activée, ses tickets en attente et la phrase du bandeau rouge ; les commandes dont les tickets ont été listés, non imprimés.',
+    summary:
+      'L’état de chaque imprimante activée, ses tickets en attente et la phrase du bandeau rouge ; les commandes dont les tickets ont été listés, non imprimés.',
     description: 'Chaque tableau le consulte toutes les 10 secondes et quand il revient au premier plan.',
     responses: { 200: successAnswer(PrintersStatusSchema, 'L’état des imprimantes.') },
   }),

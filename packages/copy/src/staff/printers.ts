@@ -44,6 +44,8 @@ export const printerSetup = {
   direct: 'Le serveur envoie les tickets directement à cette adresse : il doit être sur le réseau du restaurant.',
   browser: 'Les tickets s’impriment depuis le tableau des commandes, par la boîte d’impression du navigateur (« Imprimer »).',
   rotate: 'Nouveau secret',
+  agentTitle: 'Commande de l’agent d’impression',
+  urlTitle: 'Adresse à saisir dans l’imprimante',
   rotateConfirm: 'L’ancienne adresse cessera de fonctionner : il faudra saisir la nouvelle dans les réglages de l’imprimante. Continuer ?',
   rotated: 'Nouveau secret créé : saisissez la nouvelle adresse dans l’imprimante.',
   ownerOnly: 'L’adresse et le secret de l’imprimante sont réservés au propriétaire.',
@@ -52,12 +54,17 @@ export const printerSetup = {
 /** The printers page (/restaurant/imprimantes). */
 export const printersPage = {
   title: 'Imprimantes',
-  intro: 'Les tickets de cuisine s’impriment tout seuls sur ces imprimantes, une fois par commande. Une imprimante muette déclenche une alerte rouge sur chaque tableau.',
+  intro:
+    'Les tickets de cuisine s’impriment tout seuls sur ces imprimantes, une fois par commande. Une imprimante muette déclenche une alerte rouge sur chaque tableau.',
   readOnly: 'Seul le propriétaire peut modifier les imprimantes ; vous voyez leur état.',
   empty: 'Aucune imprimante : les tickets s’impriment depuis le navigateur du tableau (« Imprimer »).',
   add: 'Ajouter une imprimante',
   edit: 'Modifier',
   delete: 'Supprimer',
+  confirmDelete: 'Oui, supprimer',
+  confirmRotate: 'Oui, nouveau secret',
+  cancel: 'Annuler',
+  listLabel: 'Vos imprimantes',
   deleteConfirm: (name: string) => `Supprimer l’imprimante « ${name} » ? Ses tickets en attente ne s’imprimeront pas.`,
   deleted: (name: string) => `Imprimante « ${name} » supprimée.`,
   saved: (name: string) => `Imprimante « ${name} » enregistrée.`,
@@ -150,7 +157,9 @@ export const boardPrinting = {
   reprinted: 'Ticket renvoyé à l’imprimante.',
   headerLabel: 'Imprimantes',
   bannerLink: 'Voir les imprimantes',
-  skipped: (orders: string) => `Listés, non imprimés (commandes déjà terminées) : ${orders}`,
+  skipped: (orders: readonly number[]) => `Tickets listés, non imprimés (commandes déjà terminées) : ${orders.map((id) => `n° ${id}`).join(', ')}`,
+  /** « 12:31 · Ticket imprimé (Cuisine) ». */
+  eventLine: (time: string, text: string) => `${time} · ${text}`,
   /** The board's event list: what the stream said of a ticket. */
   events: {
     ticket_printed: (printer: string | null) => (printer ? `Ticket imprimé (${printer})` : 'Ticket imprimé'),

@@ -138,7 +138,13 @@ export class BoardService {
     const step = trackingStep(lifecycle);
     // Received while the restaurant cannot answer yet: the page says when it will (not « dans quelques instants »).
     const handlingFrom =
-      step === 'received' ? handlingStartsAt({ placedAt: order.placedAt ?? order.createdAt, deliveryDate: order.deliveryDate, deliveryTimeRange: order.deliveryTimeRange }, catalog.menus, catalog.calendar) : null;
+      step === 'received'
+        ? handlingStartsAt(
+            { placedAt: order.placedAt ?? order.createdAt, deliveryDate: order.deliveryDate, deliveryTimeRange: order.deliveryTimeRange },
+            catalog.menus,
+            catalog.calendar,
+          )
+        : null;
     const confirmationFrom = handlingFrom && handlingFrom.getTime() > this.clock().getTime() + 60_000 ? handlingFrom.toISOString() : null;
     return {
       order_id: order.orderId,
@@ -314,7 +320,12 @@ export class BoardService {
     if (outcome.kind === 'refused') throw new ApiError('order_transition_refused', outcome.message, [], order ?? undefined);
     if (outcome.kind === 'invalid') {
       const field = outcome.settlement.field;
-      throw new ApiError('counter_payment_refused', outcome.settlement.message, [{ path: field ? `tenders.${field}` : 'tenders', message: outcome.settlement.message }], order ?? undefined);
+      throw new ApiError(
+        'counter_payment_refused',
+        outcome.settlement.message,
+        [{ path: field ? `tenders.${field}` : 'tenders', message: outcome.settlement.message }],
+        order ?? undefined,
+      );
     }
     if (!order) throw new ApiError('order_not_found', counterPaymentErrors.orderNotPayable);
     return order;
@@ -325,7 +336,13 @@ export class BoardService {
 
   private async apply(
     orderId: number,
-    body: { action: OrderAction; expected_status: OrderStatus; ready_at?: string | undefined; reason?: RefusalReason | undefined; reason_text?: string | undefined },
+    body: {
+      action: OrderAction;
+      expected_status: OrderStatus;
+      ready_at?: string | undefined;
+      reason?: RefusalReason | undefined;
+      reason_text?: string | undefined;
+    },
     actor: BoardActor,
     /** A further condition, checked with the order locked: the refusal's sentence, or null. */
     check?: (tx: Database, order: repository.OrderRow) => Promise<string | null>,
@@ -335,7 +352,8 @@ export class BoardService {
     if (ending && !body.reason) throw new ApiError('invalid_request', t.reasonRequired, [{ path: 'reason', message: t.reasonRequired }]);
     const reason = ending ? (body.reason ?? null) : null;
     const reasonText = reason === 'other' ? body.reason_text?.trim() || null : null;
-    if (body.reason === 'other' && !reasonText) throw new ApiError('invalid_request', t.reasonTextRequired, [{ path: 'reason_text', message: t.reasonTextRequired }]);
+    if (body.reason === 'other' && !reasonText)
+      throw new ApiError('invalid_request', t.reasonTextRequired, [{ path: 'reason_text', message: t.reasonTextRequired }]);
     // Read before the transaction (PGlite runs one transaction at a time).
     const settings = await this.settings();
     const signer = ending ? await this.books.signer() : undefined;
@@ -396,9 +414,7 @@ export class BoardService {
           },
           settings.contacts,
         );
-        await mailRepository.insertMails(tx, [
-          { kind: `status-${eventId}`, orderId, ...outboxMessage(message), nextAttemptAt: now },
-        ]);
+        await mailRepository.insertMails(tx, [{ kind: `status-${eventId}`, orderId, ...outboxMessage(message), nextAttemptAt: now }]);
       }
       return { kind: 'done' };
     });
@@ -428,7 +444,8 @@ export class BoardService {
     });
     if (outcome === 'not_found') throw new ApiError('order_not_found', t.unknownOrder);
     if (outcome === 'unpaid') throw new ApiError('order_transition_refused', t.awaitingPayment);
-    if (outcome === 'none') throw new ApiError('invalid_request', printerErrors.nothingToReprint, [{ path: 'printer_id', message: printerErrors.nothingToReprint }]);
+    if (outcome === 'none')
+      throw new ApiError('invalid_request', printerErrors.nothingToReprint, [{ path: 'printer_id', message: printerErrors.nothingToReprint }]);
     return (await this.boardOrder(orderId))!;
   }
 
@@ -530,7 +547,11 @@ export class BoardService {
         status: lifecycle.status,
         column,
         available_actions: availableActions(lifecycle),
-        items: items.map((item, index) => ({ ...item, item_category_id: paidLines[index]?.itemCategoryId ?? null, allergens: lineAllergens(catalog.itemsById, paidLines[index]!) })),
+        items: items.map((item, index) => ({
+          ...item,
+          item_category_id: paidLines[index]?.itemCategoryId ?? null,
+          allergens: lineAllergens(catalog.itemsById, paidLines[index]!),
+        })),
         placed_at: order.placedAt?.toISOString() ?? null,
         ready_at: order.readyAt?.toISOString() ?? null,
         opened_at: order.openedAt?.toISOString() ?? null,

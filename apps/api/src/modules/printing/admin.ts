@@ -22,7 +22,15 @@ export type Reader = 'owner' | 'staff';
 /** The health of a printer row at `now` (packages/domain/src/printer-health.ts). */
 export function healthOf(row: PrinterRow, now: Date): PrinterHealth {
   return printerHealth(
-    { connection: row.connection, enabled: row.enabled, lastPollAt: row.lastPollAt, createdAt: row.createdAt, problem: row.problem, problemSince: row.problemSince, failuresInARow: row.failuresInARow },
+    {
+      connection: row.connection,
+      enabled: row.enabled,
+      lastPollAt: row.lastPollAt,
+      createdAt: row.createdAt,
+      problem: row.problem,
+      problemSince: row.problemSince,
+      failuresInARow: row.failuresInARow,
+    },
     now,
   );
 }
@@ -100,7 +108,12 @@ async function stationCategoryList(db: Database): Promise<StationCategory[]> {
 /** GET /v2/restaurant/printers: every printer (by id) with its state and waiting tickets, and each category's station. */
 export async function printersPage(db: Database, now: Date, reader: Reader, siteUrl: string): Promise<PrintersPage> {
   const [rows, waiting, list] = await Promise.all([db.select().from(printers).orderBy(asc(printers.id)), waitingByPrinter(db), stationCategoryList(db)]);
-  return { printers: rows.map((row) => viewOf(row, now, waiting, reader, siteUrl)), categories: list, can_edit: reader === 'owner', server_time: now.toISOString() };
+  return {
+    printers: rows.map((row) => viewOf(row, now, waiting, reader, siteUrl)),
+    categories: list,
+    can_edit: reader === 'owner',
+    server_time: now.toISOString(),
+  };
 }
 
 /** The row's columns of a form's values: host and port kept for a TCP printer only. */
@@ -170,7 +183,14 @@ export async function createPrinter(db: Database, input: PrinterEdit, now: Date,
  * PUT /v2/restaurant/printers/{id}: the whole printer, at `expectedVersion` (one UPDATE on that
  * version: two forms saving at once, the second is stale). @throws stale_edit, invalid_request.
  */
-export async function updatePrinter(db: Database, printerId: number, input: PrinterEdit, expectedVersion: number, now: Date, siteUrl: string): Promise<PrinterView> {
+export async function updatePrinter(
+  db: Database,
+  printerId: number,
+  input: PrinterEdit,
+  expectedVersion: number,
+  now: Date,
+  siteUrl: string,
+): Promise<PrinterView> {
   await freshRow(db, printerId, expectedVersion, now, siteUrl);
   await checkBackup(db, input.backup_printer_id, printerId);
   const [row] = await db
@@ -235,7 +255,10 @@ export async function findJob(db: Database, jobId: number): Promise<PrintJobView
 
 /** PUT /v2/restaurant/stations/{category_id}: the category's station, or none (every station). @throws not_found. */
 export async function setStation(db: Database, categoryId: number, station: Station | null): Promise<{ categories: StationCategory[] }> {
-  const [category] = await db.select({ id: categories.categoryId }).from(categories).where(and(eq(categories.categoryId, categoryId), isNull(categories.archivedAt)));
+  const [category] = await db
+    .select({ id: categories.categoryId })
+    .from(categories)
+    .where(and(eq(categories.categoryId, categoryId), isNull(categories.archivedAt)));
   if (!category) throw new ApiError('not_found', printerErrors.unknownCategory);
   if (station === null) await db.delete(stationCategories).where(eq(stationCategories.categoryId, categoryId));
   else await db.insert(stationCategories).values({ categoryId, station }).onConflictDoUpdate({ target: stationCategories.categoryId, set: { station } });
@@ -267,7 +290,15 @@ export async function printersStatus(db: Database, now: Date): Promise<PrintersS
       .map((row) => {
         const { health, view } = healthView(row, now);
         const count = waiting.get(row.id) ?? 0;
-        return { printer_id: row.id, name: row.name, station: row.station, health: view, alarm: isAlarm(health.state), waiting: count, banner: describePrinterAlarm(row.name, health, count, now) };
+        return {
+          printer_id: row.id,
+          name: row.name,
+          station: row.station,
+          health: view,
+          alarm: isAlarm(health.state),
+          waiting: count,
+          banner: describePrinterAlarm(row.name, health, count, now),
+        };
       }),
     skipped_orders: skipped.map((row) => row.orderId).filter((id): id is number => id !== null),
     server_time: now.toISOString(),

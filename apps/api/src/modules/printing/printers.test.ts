@@ -117,7 +117,9 @@ describe('the printers page', () => {
     const unknownBackup = errorOf(await call(owner, 'POST', '/v2/restaurant/printers', { ...cloudprnt, backup_printer_id: 99999 }));
     expect(unknownBackup.errors).toEqual([{ path: 'backup_printer_id', message: 'Cette imprimante de secours n’existe plus.' }]);
     const printer = await addPrinter();
-    const self = errorOf(await call(owner, 'PUT', `/v2/restaurant/printers/${printer.id}`, { ...cloudprnt, backup_printer_id: printer.id, expected_version: printer.version }));
+    const self = errorOf(
+      await call(owner, 'PUT', `/v2/restaurant/printers/${printer.id}`, { ...cloudprnt, backup_printer_id: printer.id, expected_version: printer.version }),
+    );
     expect(self.errors).toEqual([{ path: 'backup_printer_id', message: 'Une imprimante ne peut pas être son propre secours.' }]);
   });
 
@@ -135,7 +137,15 @@ describe('the printers page', () => {
     });
     expect(edited.status).toBe(200);
     const after = payloadOf(edited);
-    expect(after).toMatchObject({ name: 'Cuisine chaude', copies: 2, print_on: 'acceptance', backup_printer_id: backup.id, fallback_seconds: 90, version: printer.version + 1, secret: printer.secret });
+    expect(after).toMatchObject({
+      name: 'Cuisine chaude',
+      copies: 2,
+      print_on: 'acceptance',
+      backup_printer_id: backup.id,
+      fallback_seconds: 90,
+      version: printer.version + 1,
+      secret: printer.secret,
+    });
 
     const stale = await call(owner, 'PUT', `/v2/restaurant/printers/${printer.id}`, { ...cloudprnt, expected_version: printer.version });
     expect(stale.status).toBe(409);
@@ -173,14 +183,20 @@ describe('the printers page', () => {
     expect(payloadOf(await call<PrintJobView>(staff, 'GET', `/v2/restaurant/print-jobs/${job.job_id}`)).status).toBe('sent');
     const printedAt = new Date(now.getTime() + 3000);
     expect(await completeJob(server.db, taken!.jobToken!, { printed: true }, printedAt)).toBe('printed');
-    expect(payloadOf(await call<PrintJobView>(staff, 'GET', `/v2/restaurant/print-jobs/${job.job_id}`))).toMatchObject({ status: 'printed', printed_at: printedAt.toISOString() });
+    expect(payloadOf(await call<PrintJobView>(staff, 'GET', `/v2/restaurant/print-jobs/${job.job_id}`))).toMatchObject({
+      status: 'printed',
+      printed_at: printedAt.toISOString(),
+    });
 
     // A failing one says why.
     const second = payloadOf(await call<PrintJobView>(owner, 'POST', `/v2/restaurant/printers/${printer.id}/test`));
     await server.db.update(printJobs).set({ attempts: 5 }).where(eq(printJobs.id, second.job_id));
     const out = await claimJob(server.db, printer.id, now);
     await completeJob(server.db, out!.jobToken!, { printed: false, error: 'Capot ouvert' }, now);
-    expect(payloadOf(await call<PrintJobView>(owner, 'GET', `/v2/restaurant/print-jobs/${second.job_id}`))).toMatchObject({ status: 'failed', last_error: 'Capot ouvert' });
+    expect(payloadOf(await call<PrintJobView>(owner, 'GET', `/v2/restaurant/print-jobs/${second.job_id}`))).toMatchObject({
+      status: 'failed',
+      last_error: 'Capot ouvert',
+    });
 
     expect((await call(owner, 'GET', '/v2/restaurant/print-jobs/999999')).status).toBe(404);
     expect((await call(owner, 'POST', '/v2/restaurant/printers/999999/test')).status).toBe(404);
@@ -214,7 +230,10 @@ describe('the boards’ printer states', () => {
     // Both printers print on arrival: the order's tickets wait for them.
     const lastPoll = new Date(now.getTime() - 5 * 60_000);
     await server.db.update(printers).set({ lastPollAt: lastPoll }).where(eq(printers.id, kitchen.id));
-    await server.db.update(printers).set({ lastPollAt: now, problem: 'paper_out', problemSince: new Date(now.getTime() - 60_000) }).where(eq(printers.id, bar.id));
+    await server.db
+      .update(printers)
+      .set({ lastPollAt: now, problem: 'paper_out', problemSince: new Date(now.getTime() - 60_000) })
+      .where(eq(printers.id, bar.id));
 
     const status = payloadOf(await call<PrintersStatus>(staff, 'GET', '/v2/restaurant/printers/status'));
     expect(status.printers.map((p) => [p.name, p.health.state, p.alarm, p.waiting, p.banner])).toEqual([
@@ -240,7 +259,9 @@ describe('the boards’ printer states', () => {
     const kitchen = await addPrinter();
     const bar = await addPrinter({ name: 'Bar', station: 'bar' });
     const order = await placeCashOrder(server);
-    const accepted = payloadOf(await act(server, staff.cookie, order.orderId, { action: 'accept', expected_status: 'pending', ready_at: inMinutes(server, 20) })) as BoardOrder;
+    const accepted = payloadOf(
+      await act(server, staff.cookie, order.orderId, { action: 'accept', expected_status: 'pending', ready_at: inMinutes(server, 20) }),
+    ) as BoardOrder;
     expect(accepted.print_jobs.map((j) => [j.printer_name, j.station, j.status, j.cause])).toEqual([
       ['Cuisine', 'kitchen', 'queued', 'order'],
       ['Bar', 'bar', 'queued', 'order'],
@@ -261,7 +282,12 @@ describe('the boards’ printer states', () => {
     expect(jobs[0]!.printed_at).toBe(now.toISOString());
     expect(payloadOf(one).events.map((e) => e.type)).toContain('ticket_printed');
     const all = payloadOf(await call<BoardOrder>(staff, 'POST', path, {}));
-    expect(all.print_jobs.filter((j) => j.cause === 'reprint').map((j) => j.printer_name).sort()).toEqual(['Bar', 'Bar', 'Cuisine']);
+    expect(
+      all.print_jobs
+        .filter((j) => j.cause === 'reprint')
+        .map((j) => j.printer_name)
+        .sort(),
+    ).toEqual(['Bar', 'Bar', 'Cuisine']);
 
     expect((await call(null, 'POST', path, {})).status).toBe(401);
     expect((await call(staff, 'POST', '/v2/restaurant/orders/999999/reprint', {})).status).toBe(404);

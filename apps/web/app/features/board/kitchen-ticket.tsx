@@ -85,4 +85,3 @@ export function KitchenTicket({ order, nowMs }: { order: BoardOrder; nowMs: numb
     </article>
   );
 }
-
