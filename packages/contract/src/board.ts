@@ -5,6 +5,7 @@ import { counterMeans } from '@resto/domain/sale-documents';
 import { InstantSchema } from './common.ts';
 import { OrderViewLineSchema, OrderViewSchema } from './orders.ts';
 import { OrderPrintJobSchema } from './printers.ts';
+import { OrderPrintJobSchema } from './printers.ts';
 
 /**
  * The restaurant's orders board (docs/decisions/019 and 021) under /v2/restaurant/…, behind a
@@ -146,10 +147,7 @@ const euros = z.number().min(0).max(100_000).multipleOf(0.01, 'Un montant en eur
  */
 export const CounterPaymentBodySchema = z
   .object({
-    tenders: z
-      .array(z.object({ means: z.enum(counterMeans), amount: euros }))
-      .min(1)
-      .max(8),
+    tenders: z.array(z.object({ means: z.enum(counterMeans), amount: euros })).min(1).max(8),
     expected_paid: z.number().min(0),
   })
   .meta({ id: 'CounterPaymentBody' });
@@ -188,30 +186,20 @@ export const TrackingViewSchema = z
     total: z.number(),
     items: z.array(z.object({ item_name: z.string(), quantity: z.number(), options: z.array(z.string()) })),
     restaurant_phone: z.string(),
-    events: z.array(
-      z.object({ id: z.number(), type: z.string(), to_status: OrderStatusSchema.nullable(), ready_at: InstantSchema.nullable(), at: InstantSchema }),
-    ),
+    events: z.array(z.object({ id: z.number(), type: z.string(), to_status: OrderStatusSchema.nullable(), ready_at: InstantSchema.nullable(), at: InstantSchema })),
   })
   .meta({ id: 'TrackingView' });
 export type TrackingView = z.infer<typeof TrackingViewSchema>;
 
 /** The path of /v2/restaurant/orders/{order_id}/…: an order id in digits. */
 export const BoardOrderParamsSchema = z.object({
-  order_id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'Numéro de commande invalide.')
-    .meta({ description: 'L’identifiant de la commande, en chiffres.' }),
+  order_id: z.string().regex(/^\d{1,9}$/, 'Numéro de commande invalide.').meta({ description: 'L’identifiant de la commande, en chiffres.' }),
 });
 
 /** The path of /v2/public/tracking/{secret}: the order's secret (orders.secret). */
-export const TrackingParamsSchema = z.object({
-  secret: z.string().min(1).max(200).meta({ description: 'Le secret de la commande, donné au client (lien du suivi).' }),
-});
+export const TrackingParamsSchema = z.object({ secret: z.string().min(1).max(200).meta({ description: 'Le secret de la commande, donné au client (lien du suivi).' }) });
 
 /** The path of …/payments/{seq}/reversal: the payment entry's sequence in the journal. */
 export const PaymentEntryParamsSchema = BoardOrderParamsSchema.extend({
-  seq: z
-    .string()
-    .regex(/^\d{1,12}$/, 'Numéro d’écriture invalide.')
-    .meta({ description: 'Le numéro de l’écriture de paiement dans le journal.' }),
+  seq: z.string().regex(/^\d{1,12}$/, 'Numéro d’écriture invalide.').meta({ description: 'Le numéro de l’écriture de paiement dans le journal.' }),
 });

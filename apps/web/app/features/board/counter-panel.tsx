@@ -13,8 +13,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 
 type Run = ReturnType<typeof useOrderCall>['run'];
 
-const inputClass =
-  'w-full rounded-xl border border-black/20 bg-white px-3 py-3 text-right text-xl font-bold tabular-nums focus:outline-none focus:ring-2 focus:ring-brand-600';
+const inputClass = 'w-full rounded-xl border border-black/20 bg-white px-3 py-3 text-right text-xl font-bold tabular-nums focus:outline-none focus:ring-2 focus:ring-brand-600';
 
 /**
  * « Encaisser » (docs/decisions/031): what was handed over per means — cash (the change shown as
@@ -22,19 +21,7 @@ const inputClass =
  * checked in the browser with the server's own rule (settleAtCounter) before it is sent. A refusal
  * keeps what was typed; the change stays on screen once paid.
  */
-export function CounterPaymentPanel({
-  order,
-  run,
-  running,
-  onBack,
-  onPaid,
-}: {
-  order: BoardOrder;
-  run: Run;
-  running: string | null;
-  onBack: () => void;
-  onPaid: (changeEuros: number) => void;
-}) {
+export function CounterPaymentPanel({ order, run, running, onBack, onPaid }: { order: BoardOrder; run: Run; running: string | null; onBack: () => void; onPaid: (changeEuros: number) => void }) {
   const [typed, setTyped] = useState<Record<CounterMeans, string>>({ cash: '', card_terminal: '', meal_voucher_paper: '', meal_voucher_card: '' });
   const payments = order.payments;
   const tenders = counterMeans.flatMap((means) => {
@@ -42,28 +29,23 @@ export function CounterPaymentPanel({
     return text === '' ? [] : [{ means, amount: parseFrenchDecimal(text) }];
   });
   const malformed = tenders.some((tender) => !Number.isFinite(tender.amount) || tender.amount < 0 || Math.round(tender.amount * 100) !== tender.amount * 100);
-  const settlement =
-    tenders.length && !malformed
-      ? settleAtCounter({
-          totalCents: eurosToCents(payments.total),
-          paidCents: eurosToCents(payments.paid),
-          // The panel's cap is what vouchers may still pay: nothing counted twice.
-          voucherPaidCents: 0,
-          voucherCapCents: eurosToCents(payments.voucher_cap),
-          tenders: tenders.map((tender) => ({ means: tender.means, amount: eurosToCents(tender.amount) })),
-        })
-      : null;
+  const settlement = tenders.length && !malformed
+    ? settleAtCounter({
+        totalCents: eurosToCents(payments.total),
+        paidCents: eurosToCents(payments.paid),
+        // The panel's cap is what vouchers may still pay: nothing counted twice.
+        voucherPaidCents: 0,
+        voucherCapCents: eurosToCents(payments.voucher_cap),
+        tenders: tenders.map((tender) => ({ means: tender.means, amount: eurosToCents(tender.amount) })),
+      })
+    : null;
   const applied = settlement?.ok ? settlement.payments.reduce((sum, payment) => sum + payment.amount, 0) : 0;
-  const fill = (means: CounterMeans) =>
-    setTyped({ cash: '', card_terminal: '', meal_voucher_paper: '', meal_voucher_card: '', [means]: payments.due.toFixed(2).replace('.', ',') });
+  const fill = (means: CounterMeans) => setTyped({ cash: '', card_terminal: '', meal_voucher_paper: '', meal_voucher_card: '', [means]: payments.due.toFixed(2).replace('.', ',') });
   const submit = async () => {
     if (!settlement?.ok) return;
     let change = 0;
     const paid = await run('pay', async () => {
-      const answer = await takeCounterPayment(order.order_id, {
-        tenders: tenders.map((tender) => ({ means: tender.means, amount: tender.amount })),
-        expected_paid: payments.paid,
-      });
+      const answer = await takeCounterPayment(order.order_id, { tenders: tenders.map((tender) => ({ means: tender.means, amount: tender.amount })), expected_paid: payments.paid });
       change = answer.change;
       return answer.order;
     });
@@ -124,13 +106,7 @@ export function CounterPaymentPanel({
         {settlement?.ok && settlement.restCents > 0 ? <p className="font-semibold text-amber-800">{t.rest(formatPrice(settlement.restCents))}</p> : null}
       </div>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          className={buttonClass('primary')}
-          disabled={!settlement?.ok || running !== null}
-          aria-busy={running === 'pay'}
-          data-testid="counter-confirm"
-        >
+        <button type="submit" className={buttonClass('primary')} disabled={!settlement?.ok || running !== null} aria-busy={running === 'pay'} data-testid="counter-confirm">
           {running === 'pay' ? orderActions.working : t.confirm(formatEuros(centsToEuros(applied)))}
         </button>
         <button type="button" className={buttonClass('secondary')} onClick={onBack}>

@@ -85,3 +85,4 @@ export function KitchenTicket({ order, nowMs }: { order: BoardOrder; nowMs: numb
     </article>
   );
 }
+

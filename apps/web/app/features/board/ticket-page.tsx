@@ -53,12 +53,7 @@ export function TicketPage({ orderId, print }: { orderId: number; print: boolean
         <Link to="/restaurant/commandes" className="font-semibold underline">
           {kitchenTicket.backToBoard}
         </Link>
-        <button
-          type="button"
-          className="rounded-full bg-black px-4 py-1.5 font-bold text-white"
-          onClick={() => window.print()}
-          disabled={loaded.state !== 'found'}
-        >
+        <button type="button" className="rounded-full bg-black px-4 py-1.5 font-bold text-white" onClick={() => window.print()} disabled={loaded.state !== 'found'}>
           {kitchenTicket.print}
         </button>
       </div>

@@ -25,12 +25,7 @@ const WithEmailSchema = StaffAcceptSchema.refine((value) => value.email !== unde
 export function StaffInvitationForm({ token, info }: { token: string; info: InvitationInfo }) {
   useHydratedMark();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    formState,
-    setError: setFieldError,
-  } = useForm<StaffAcceptForm>({
+  const { register, handleSubmit, formState, setError: setFieldError } = useForm<StaffAcceptForm>({
     resolver: zodResolver(info.email === null ? WithEmailSchema : StaffAcceptSchema),
     defaultValues: info.email === null ? { name: '', password: '', email: '' } : { name: '', password: '' },
     reValidateMode: 'onChange',
@@ -38,7 +33,9 @@ export function StaffInvitationForm({ token, info }: { token: string; info: Invi
   const { loading, error, run } = useAction(setFieldError, ['name', 'password', 'email']);
   const { errors } = formState;
   const onSubmit = handleSubmit(async (values) => {
-    const me = await run(() => api.call(acceptStaffInvitation, { params: { token }, body: values, sensitive: true }));
+    const me = await run(() =>
+      api.call(acceptStaffInvitation, { params: { token }, body: values, sensitive: true }),
+    );
     if (me) await navigate(staffHome, { replace: true });
   });
   const firstOwner = info.email === null;
@@ -48,25 +45,10 @@ export function StaffInvitationForm({ token, info }: { token: string; info: Invi
       <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
         <Field id="invitation-name" label={t.name} autoComplete="name" error={errors.name?.message} {...register('name')} />
         {firstOwner ? (
-          <Field
-            id="invitation-email"
-            label={t.email}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <Field id="invitation-email" label={t.email} type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register('email')} />
         ) : null}
         <div>
-          <Field
-            id="invitation-password"
-            label={t.password}
-            type="password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
+          <Field id="invitation-password" label={t.password} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
           {errors.password ? null : <p className="mt-1 text-sm text-ink/70">{t.passwordHint(passwordMinLength)}</p>}
         </div>
         <FormAlert message={error} />

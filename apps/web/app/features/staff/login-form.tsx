@@ -22,12 +22,7 @@ import { useAction } from '../../lib/use-action.ts';
 export function StaffLoginForm({ restaurant }: { restaurant: string }) {
   useHydratedMark();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    formState,
-    setError: setFieldError,
-  } = useForm<StaffLoginForm>({
+  const { register, handleSubmit, formState, setError: setFieldError } = useForm<StaffLoginForm>({
     resolver: zodResolver(StaffLoginSchema),
     defaultValues: { email: '', password: '' },
     reValidateMode: 'onChange',
@@ -51,15 +46,7 @@ export function StaffLoginForm({ restaurant }: { restaurant: string }) {
       }
     >
       <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-        <Field
-          id="staff-email"
-          label={staffLogin.email}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <Field id="staff-email" label={staffLogin.email} type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register('email')} />
         <Field
           id="staff-password"
           label={staffLogin.password}

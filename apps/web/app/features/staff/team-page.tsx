@@ -29,13 +29,7 @@ export function StaffTeamPage({ me, team }: { me: StaffMe; team: StaffTeam }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   const { loading: busy, error, run } = useAction();
-  const {
-    register,
-    handleSubmit,
-    formState,
-    setError: setFieldError,
-    reset,
-  } = useForm<StaffInviteForm>({
+  const { register, handleSubmit, formState, setError: setFieldError, reset } = useForm<StaffInviteForm>({
     resolver: zodResolver(StaffInviteSchema),
     defaultValues: { email: '', role: 'staff' },
     reValidateMode: 'onChange',
@@ -88,9 +82,7 @@ export function StaffTeamPage({ me, team }: { me: StaffMe; team: StaffTeam }) {
                       </p>
                       <p className="truncate text-sm text-ink/70">{member.email}</p>
                     </div>
-                    <span
-                      className={`rounded-full px-2.5 py-1 text-xs font-semibold ${member.role === 'owner' ? 'bg-brand-100 text-brand-700' : 'bg-stone-100 text-ink/80'}`}
-                    >
+                    <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${member.role === 'owner' ? 'bg-brand-100 text-brand-700' : 'bg-stone-100 text-ink/80'}`}>
                       {staffRoleLabels[member.role]}
                     </span>
                     <span className="hidden text-xs text-ink/65 sm:inline">{t.since(formatDate(new Date(member.created_at)))}</span>
@@ -154,15 +146,7 @@ export function StaffTeamPage({ me, team }: { me: StaffMe; team: StaffTeam }) {
           </h2>
           <p className="mt-1 text-sm text-ink/70">{t.inviteIntro}</p>
           <form method="post" onSubmit={(e) => void onInvite(e)} noValidate className="mt-4 space-y-4">
-            <Field
-              id="invite-email"
-              label={t.email}
-              type="email"
-              autoComplete="off"
-              inputMode="email"
-              error={formState.errors.email?.message}
-              {...register('email')}
-            />
+            <Field id="invite-email" label={t.email} type="email" autoComplete="off" inputMode="email" error={formState.errors.email?.message} {...register('email')} />
             <div>
               <label htmlFor="invite-role" className="mb-1 block text-sm font-semibold">
                 {t.role}
