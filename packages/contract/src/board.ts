@@ -5,7 +5,6 @@ import { counterMeans } from '@resto/domain/sale-documents';
 import { InstantSchema } from './common.ts';
 import { OrderViewLineSchema, OrderViewSchema } from './orders.ts';
 import { OrderPrintJobSchema } from './printers.ts';
-import { OrderPrintJobSchema } from './printers.ts';
 
 /**
  * The restaurant's orders board (docs/decisions/019 and 021) under /v2/restaurant/…, behind a
