@@ -68,7 +68,7 @@ export const printersPage = {
   deleteConfirm: (name: string) => `Supprimer l’imprimante « ${name} » ? Ses tickets en attente ne s’imprimeront pas.`,
   deleted: (name: string) => `Imprimante « ${name} » supprimée.`,
   saved: (name: string) => `Imprimante « ${name} » enregistrée.`,
-  state: 'État',
+  tickets: 'Tickets',
   lastPoll: 'Dernier contact',
   neverPolled: 'jamais',
   waiting: (count: number) => (count === 0 ? 'aucun ticket en attente' : count === 1 ? '1 ticket en attente' : `${count} tickets en attente`),
@@ -141,8 +141,8 @@ export const printerErrors = {
 
 /** The board's printer states: the order's tickets, « Réimprimer », the header and the red banner. */
 export const boardPrinting = {
-  /** « Cuisine : imprimé à 12:31 ». */
-  job: (printer: string, status: string) => `${printer} : ${status}`,
+  /** « Cuisine : imprimé à 12:31 », « Cuisine : en attente (réimpression) ». */
+  job: (printer: string, status: string, reprint = false) => `${printer} : ${status}${reprint ? ' (réimpression)' : ''}`,
   status: {
     queued: 'en attente',
     sent: 'en cours d’impression',
@@ -150,7 +150,6 @@ export const boardPrinting = {
     failed: 'échec',
     skipped: 'non imprimé (commande terminée)',
   },
-  mayHavePrinted: 'réimpression',
   reprint: 'Réimprimer',
   reprintOn: (printer: string) => `Réimprimer sur ${printer}`,
   reprinting: 'Envoi…',

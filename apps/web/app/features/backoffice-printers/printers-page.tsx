@@ -179,7 +179,6 @@ function PrinterRow({
             <Printer size={18} aria-hidden />
             {printer.name}
           </p>
-          <p className="text-sm text-ink/70">{connectionLabels[printer.connection]}</p>
         </div>
         <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${stateClass(printer.health.state)}`} data-testid="printer-state">
           {printer.health.label}
@@ -195,7 +194,7 @@ function PrinterRow({
       <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-sm">
         <dt className="text-ink/70">{t.lastPoll}</dt>
         <dd data-testid="printer-last-poll">{printer.last_poll_at ? describeBoardTime(new Date(printer.last_poll_at), now) : t.neverPolled}</dd>
-        <dt className="text-ink/70">{t.state}</dt>
+        <dt className="text-ink/70">{t.tickets}</dt>
         <dd data-testid="printer-waiting">{t.waiting(printer.waiting)}</dd>
       </dl>
       {canEdit ? <PrinterSetup printer={printer} /> : null}

@@ -79,7 +79,10 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
   return (
     <div className="space-y-3" data-testid="orders-board" data-ringing={String(attention.ringing)} data-loaded={String(board.loaded)}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-extrabold">{boardPage.heading}</h1>
+        <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1">
+          <h1 className="text-2xl font-extrabold">{boardPage.heading}</h1>
+          <PrinterChips status={printers} />
+        </div>
         <div className="flex items-center gap-3 text-sm">
           {syncedAt ? <span className="hidden text-ink/70 sm:inline">{boardPage.lastUpdate(clockTime(syncedAt))}</span> : null}
           {attention.serviceStarted ? (
@@ -102,7 +105,6 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
         </div>
       </div>
 
-      <PrinterChips status={printers} />
       <PrinterAlarms status={printers} />
 
       <OrderingControls />

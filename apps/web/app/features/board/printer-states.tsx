@@ -130,7 +130,7 @@ export function OrderPrintJobs({ order }: { order: BoardOrder }) {
       {latestPerPrinter(order.print_jobs).map((job) => (
         <li key={job.printer_id} className={`flex items-center gap-1 ${tone[job.status]}`} data-testid="order-print-job" data-status={job.status}>
           <Printer aria-hidden className="size-3 shrink-0" />
-          {boardPrinting.job(job.printer_name, jobStatus(job))}
+          {boardPrinting.job(job.printer_name, jobStatus(job), job.cause === 'reprint')}
         </li>
       ))}
     </ul>
@@ -155,7 +155,7 @@ export function OrderPrinting({ order, run, running }: { order: BoardOrder; run:
           <li key={job.printer_id} className="flex flex-wrap items-center justify-between gap-2" data-testid="order-print-job" data-status={job.status}>
             <span className={`inline-flex items-center gap-1.5 ${tone[job.status]}`}>
               <Printer aria-hidden className="size-4" />
-              {boardPrinting.job(job.printer_name, jobStatus(job))}
+              {boardPrinting.job(job.printer_name, jobStatus(job), job.cause === 'reprint')}
             </span>
             <button
               type="button"
