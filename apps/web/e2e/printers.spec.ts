@@ -120,13 +120,13 @@ test('the owner adds a CloudPRNT printer, sees its URL and prints a test page', 
   await expect(form.getByText('Indiquez l’adresse IP de l’imprimante (par exemple 192.168.1.50).')).toBeVisible();
   await expect(form.getByLabel('Adresse IP de l’imprimante')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByLabel('Nom')).toHaveValue('Cuisine');
-  await form.getByLabel('Exemplaires par ticket').fill('9');
-  await expect(form.getByLabel('Exemplaires par ticket')).toHaveAttribute('aria-invalid', 'true');
-  await expect(form.locator('#printer-new-copies-error')).toContainText('5');
+  await form.getByLabel('Exemplaires', { exact: true }).fill('9');
+  await expect(form.getByLabel('Exemplaires', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.locator('#printer-new-copies-error')).toHaveText('Entre 1 et 5 exemplaires.');
   await page.screenshot({ path: `${shots}/imprimantes-formulaire-refuse-1280.png`, fullPage: true });
 
   await form.getByLabel('Liaison').selectOption({ label: 'Star CloudPRNT' });
-  await form.getByLabel('Exemplaires par ticket').fill('1');
+  await form.getByLabel('Exemplaires', { exact: true }).fill('1');
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Imprimante « Cuisine » enregistrée.' })).toBeVisible();
 

@@ -25,19 +25,32 @@ const hostPattern = /^[A-Za-z0-9.:-]{1,253}$/;
  * offline (null: the browser's page).
  */
 export const PrinterEditFields = z.object({
-  name: z.string().trim().min(1).max(60),
+  name: z.string().trim().min(1, { error: printerErrors.nameRequired }).max(60, { error: printerErrors.nameTooLong }),
   station: StationSchema,
   paper_width: z.union([z.literal(80), z.literal(58)]),
   connection: z.enum(printerConnections),
   host: z.string().trim().max(253).nullable(),
-  port: z.number().int().min(1).max(65_535).nullable(),
+  port: z
+    .number({ error: printerErrors.port })
+    .int({ error: printerErrors.port })
+    .min(1, { error: printerErrors.port })
+    .max(65_535, { error: printerErrors.port })
+    .nullable(),
   via_agent: z.boolean(),
-  copies: z.number().int().min(1).max(5),
+  copies: z
+    .number({ error: printerErrors.copies })
+    .int({ error: printerErrors.copies })
+    .min(1, { error: printerErrors.copies })
+    .max(5, { error: printerErrors.copies }),
   print_on: z.enum(['arrival', 'acceptance']),
   qr_code: z.boolean(),
   enabled: z.boolean(),
   backup_printer_id: z.number().int().positive().nullable(),
-  fallback_seconds: z.number().int().min(30).max(3600),
+  fallback_seconds: z
+    .number({ error: printerErrors.fallbackSeconds })
+    .int({ error: printerErrors.fallbackSeconds })
+    .min(30, { error: printerErrors.fallbackSeconds })
+    .max(3600, { error: printerErrors.fallbackSeconds }),
 });
 
 /** The form's checks across fields: a TCP printer has a valid host. */

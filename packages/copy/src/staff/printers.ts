@@ -111,7 +111,7 @@ export const printerForm = {
   host: 'Adresse IP de l’imprimante',
   port: 'Port',
   viaAgent: 'Par l’agent d’impression (le serveur n’est pas sur le réseau du restaurant)',
-  copies: 'Exemplaires par ticket',
+  copiesShort: 'Exemplaires',
   printOn: 'Imprimer',
   qrCode: 'QR code du suivi sur le ticket',
   enabled: 'Activée',
@@ -127,6 +127,11 @@ export const printerForm = {
 
 /** The API's refusals of the printers' back office (French, with the field). */
 export const printerErrors = {
+  nameRequired: 'Donnez un nom à l’imprimante (par exemple « Cuisine »).',
+  nameTooLong: 'Nom trop long : 60 caractères au plus.',
+  copies: 'Entre 1 et 5 exemplaires.',
+  port: 'Un port entre 1 et 65535 (9100 en général).',
+  fallbackSeconds: 'Entre 30 et 3600 secondes.',
   hostRequired: 'Indiquez l’adresse IP de l’imprimante (par exemple 192.168.1.50).',
   hostInvalid: 'Adresse refusée : une adresse IP ou un nom d’hôte, sans espace ni « http:// ».',
   backupSelf: 'Une imprimante ne peut pas être son propre secours.',

@@ -220,7 +220,7 @@ export function PrinterForm({
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Field
           id={`${id}-copies`}
-          label={t.copies}
+          label={t.copiesShort}
           type="number"
           inputMode="numeric"
           min={1}
@@ -238,7 +238,7 @@ export function PrinterForm({
           </select>
         </div>
       </div>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3">
         <div>
           <label htmlFor={`${id}-backup`} className={labelClass}>
             {t.backup}

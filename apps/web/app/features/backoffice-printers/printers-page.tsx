@@ -341,7 +341,7 @@ function TestPageButton({ printer, now }: { printer: PrinterView; now: Date }) {
       {status ? (
         <p
           role="status"
-          className={`w-full text-sm font-semibold ${job?.status === 'failed' ? 'text-red-700' : job?.status === 'printed' ? 'text-emerald-700' : 'text-ink/75'}`}
+          className={`order-last w-full text-sm font-semibold ${job?.status === 'failed' ? 'text-red-700' : job?.status === 'printed' ? 'text-emerald-700' : 'text-ink/75'}`}
           data-testid="test-page-status"
           data-status={job?.status}
         >
