@@ -2,6 +2,11 @@
  * The French catalogue — the restaurant's printers (docs/decisions/033-kitchen-printers.md): the
  * back office's printers page, the board's printer states and alarms.
  */
+import { words } from '../words.ts';
+import { orderActions } from './board.ts';
+import { booksRegister } from './books-register.ts';
+import { offerForm, offersPage } from './offers.ts';
+import { staffWords } from './words.ts';
 
 /** A station's name, as the printers page, the board and the test page say it. */
 export const stationLabels = { kitchen: 'Cuisine', bar: 'Bar', counter: 'Comptoir' } as const;
@@ -23,7 +28,7 @@ export const printerAnswers = {
 /** A printer's state, as the board's banner and the printers page say it (packages/domain/src/printer-health.ts). */
 export const printerStates = {
   state: { offline: 'hors ligne', paper_out: 'sans papier', cover_open: 'capot ouvert', failing: 'en échec' },
-  ok: 'prête',
+  ok: staffWords.readyLower,
   off: 'désactivée',
   /** « Imprimante Cuisine hors ligne depuis 12:31 — 3 tickets en attente ». */
   alarm: (name: string, state: string, since: string | null, waiting: number) =>
@@ -33,8 +38,8 @@ export const printerStates = {
 /** The URL or the command to give a printer, and where it goes (the printers page's « Réglage de l’imprimante »). */
 export const printerSetup = {
   title: 'Réglage de l’imprimante',
-  copy: 'Copier',
-  copied: 'Copié',
+  copy: booksRegister.copy,
+  copied: booksRegister.copied,
   cloudprnt:
     'Ouvrez la page web de l’imprimante (son adresse IP dans un navigateur, identifiant « root », mot de passe « public » par défaut), menu Configuration › CloudPRNT : activez CloudPRNT, collez cette adresse dans « Server URL », intervalle de consultation 5 secondes, puis « Save » et redémarrez l’imprimante.',
   epson_sdp:
@@ -53,17 +58,17 @@ export const printerSetup = {
 
 /** The printers page (/restaurant/imprimantes). */
 export const printersPage = {
-  title: 'Imprimantes',
+  title: staffWords.printers,
   intro:
     'Les tickets de cuisine s’impriment tout seuls sur ces imprimantes, une fois par commande. Une imprimante muette déclenche une alerte rouge sur chaque tableau.',
   readOnly: 'Seul le propriétaire peut modifier les imprimantes ; vous voyez leur état.',
   empty: 'Aucune imprimante : les tickets s’impriment depuis le navigateur du tableau (« Imprimer »).',
   add: 'Ajouter une imprimante',
-  edit: 'Modifier',
-  delete: 'Supprimer',
-  confirmDelete: 'Oui, supprimer',
+  edit: words.edit,
+  delete: staffWords.remove,
+  confirmDelete: offersPage.confirmRemove,
   confirmRotate: 'Oui, nouveau secret',
-  cancel: 'Annuler',
+  cancel: staffWords.cancel,
   listLabel: 'Vos imprimantes',
   deleteConfirm: (name: string) => `Supprimer l’imprimante « ${name} » ? Ses tickets en attente ne s’imprimeront pas.`,
   deleted: (name: string) => `Imprimante « ${name} » supprimée.`,
@@ -72,16 +77,12 @@ export const printersPage = {
   lastPoll: 'Dernier contact',
   neverPolled: 'jamais',
   waiting: (count: number) => (count === 0 ? 'aucun ticket en attente' : count === 1 ? '1 ticket en attente' : `${count} tickets en attente`),
-  station: 'Poste',
-  paper: 'Papier',
   paperWidth: (mm: number) => `${mm} mm`,
-  connection: 'Liaison',
   copies: (count: number) => (count === 1 ? '1 exemplaire' : `${count} exemplaires`),
   printOn: { arrival: 'à l’arrivée de la commande', acceptance: 'à l’acceptation' },
   qrCode: { on: 'QR code du suivi', off: 'sans QR code' },
   backup: (name: string, seconds: number) => `secours : ${name} après ${seconds} s`,
   noBackup: 'pas d’imprimante de secours',
-  disabled: 'désactivée',
   testPage: 'Page de test',
   test: {
     queued: 'Page de test : en attente de l’imprimante…',
@@ -102,8 +103,8 @@ export const printersPage = {
 export const printerForm = {
   createTitle: 'Nouvelle imprimante',
   editTitle: (name: string) => `Modifier « ${name} »`,
-  close: 'Fermer',
-  name: 'Nom',
+  close: words.close,
+  name: words.name,
   namePlaceholder: 'Cuisine',
   station: 'Poste',
   paperWidth: 'Largeur du papier',
@@ -112,17 +113,15 @@ export const printerForm = {
   port: 'Port',
   viaAgent: 'Par l’agent d’impression (le serveur n’est pas sur le réseau du restaurant)',
   copiesShort: 'Exemplaires',
-  printOn: 'Imprimer',
+  printOn: staffWords.print,
   qrCode: 'QR code du suivi sur le ticket',
   enabled: 'Activée',
   backup: 'Imprimante de secours',
   noBackup: 'Aucune (page du navigateur)',
   fallbackSeconds: 'Bascule vers le secours après (secondes hors ligne)',
-  save: 'Enregistrer',
-  saving: 'Enregistrement…',
-  cancel: 'Annuler',
+  save: words.save,
   current: 'Valeurs actuelles de l’imprimante :',
-  useCurrent: 'Reprendre les valeurs actuelles',
+  useCurrent: offerForm.useCurrent,
 } as const;
 
 /** The API's refusals of the printers' back office (French, with the field). */
@@ -149,17 +148,17 @@ export const boardPrinting = {
   /** « Cuisine : imprimé à 12:31 », « Cuisine : en attente (réimpression) ». */
   job: (printer: string, status: string, reprint = false) => `${printer} : ${status}${reprint ? ' (réimpression)' : ''}`,
   status: {
-    queued: 'en attente',
+    queued: staffWords.pendingLower,
     sent: 'en cours d’impression',
     printed: (time: string) => `imprimé à ${time}`,
     failed: 'échec',
     skipped: 'non imprimé (commande terminée)',
   },
-  reprint: 'Réimprimer',
+  reprint: orderActions.reprint,
   reprintOn: (printer: string) => `Réimprimer sur ${printer}`,
-  reprinting: 'Envoi…',
+  reprinting: words.sending,
   reprinted: 'Ticket renvoyé à l’imprimante.',
-  headerLabel: 'Imprimantes',
+  headerLabel: staffWords.printers,
   bannerLink: 'Voir les imprimantes',
   skipped: (orders: readonly number[]) => `Tickets listés, non imprimés (commandes déjà terminées) : ${orders.map((id) => `n° ${id}`).join(', ')}`,
   /** « 12:31 · Ticket imprimé (Cuisine) ». */

@@ -75,7 +75,7 @@ export const staffArea = {
   sales: 'Ventes',
   exports: 'Exports comptables',
   register: 'Registre',
-  printers: 'Imprimantes',
+  printers: staffWords.printers,
   ordersPlaceholder: 'Le tableau des commandes arrive ici.',
 } as const;
 

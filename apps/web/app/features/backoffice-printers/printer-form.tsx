@@ -217,7 +217,7 @@ export function PrinterForm({
           </label>
         </div>
       ) : null}
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[7rem_minmax(0,1fr)] lg:grid-cols-1">
         <Field
           id={`${id}-copies`}
           label={t.copiesShort}
