@@ -56,7 +56,7 @@ import { OrderHistoryService } from './modules/board/history.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import { capacityRoutes, publicSlotRoutes } from './modules/capacity/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { epsonSdpRoutes, PrintingService, queueOrderTickets } from './modules/printing/index.ts';
+import { epsonSdpRoutes, PrintingService, printerStaffRoutes, queueOrderTickets } from './modules/printing/index.ts';
 import { BoardService } from './modules/board/service.ts';
 import { auditRoutes, importBodyLimit, isImportPath } from './modules/audit/routes.ts';
 import { menuEditorRoutes } from './modules/menu/routes.ts';
@@ -407,6 +407,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', boardRoutes(deps.board, deps.db, deps.clock));
   app.route('/', orderHistoryRoutes(new OrderHistoryService(deps.db, deps.board), deps.db, deps.clock));
   app.route('/', offerRoutes(deps));
+  app.route('/', printerStaffRoutes(deps));
   app.route('/', hoursRoutes(deps));
   app.route('/', auditRoutes(deps));
   app.route('/', uploadRoutes(deps));

@@ -938,6 +938,69 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', route, '/v2/print/epson/inconnu', { headers: form, body: 'ConnectionType=GetRequest' })).status).toBe(404);
   });
 
+  test('the kitchen printers: the printers page, stations, test page, status and « Réimprimer » (docs/decisions/033)', async () => {
+    const owner = { Cookie: (await createTestStaff(server.db, { role: 'owner', now })).cookie };
+    const member = { Cookie: (await createTestStaff(server.db, { now })).cookie };
+    const r = '/v2/restaurant/printers';
+    const printer = {
+      name: 'Cuisine',
+      station: 'kitchen',
+      paper_width: 80,
+      connection: 'cloudprnt',
+      host: null,
+      port: null,
+      via_agent: false,
+      copies: 1,
+      print_on: 'arrival',
+      qr_code: true,
+      enabled: true,
+      backup_printer_id: null,
+      fallback_seconds: 120,
+    };
+    expect((await call('get', r, r, { headers: member })).status).toBe(200);
+    expect((await call('get', r, r)).status).toBe(401);
+    const created = await call('post', r, r, { headers: owner, body: json(printer) });
+    expect(created.status).toBe(201);
+    expect((await call('post', r, r, { headers: owner, body: json({ ...printer, name: '' }) })).status).toBe(400);
+    const { id, version } = (created.body as { payload: { id: number; version: number } }).payload;
+    const one = `${r}/{printer_id}`;
+    const updated = await call('put', one, `${r}/${id}`, { headers: owner, body: json({ ...printer, copies: 2, expected_version: version }) });
+    expect(updated.status).toBe(200);
+    const current = (updated.body as { payload: { version: number } }).payload.version;
+    expect((await call('put', one, `${r}/${id}`, { headers: owner, body: json({ ...printer, expected_version: version }) })).status).toBe(409);
+    const secret = `${r}/{printer_id}/secret`;
+    expect((await call('post', secret, `${r}/${id}/secret`, { headers: owner, body: json({ expected_version: version }) })).status).toBe(409);
+    const rotated = await call('post', secret, `${r}/${id}/secret`, { headers: owner, body: json({ expected_version: current }) });
+    expect(rotated.status).toBe(200);
+    const test = `${r}/{printer_id}/test`;
+    const queued = await call('post', test, `${r}/${id}/test`, { headers: owner });
+    expect(queued.status).toBe(201);
+    expect((await call('post', test, `${r}/999999/test`, { headers: owner })).status).toBe(404);
+    const job = '/v2/restaurant/print-jobs/{job_id}';
+    const jobId = (queued.body as { payload: { job_id: number } }).payload.job_id;
+    expect((await call('get', job, `/v2/restaurant/print-jobs/${jobId}`, { headers: member })).status).toBe(200);
+    expect((await call('get', job, '/v2/restaurant/print-jobs/999999', { headers: member })).status).toBe(404);
+    const stations = '/v2/restaurant/stations/{category_id}';
+    const page = (await call('get', r, r, { headers: owner })).body as { payload: { categories: { category_id: number }[] } };
+    const categoryId = page.payload.categories[0]!.category_id;
+    expect((await call('put', stations, `/v2/restaurant/stations/${categoryId}`, { headers: owner, body: json({ station: 'bar' }) })).status).toBe(200);
+    expect((await call('put', stations, `/v2/restaurant/stations/${categoryId}`, { headers: owner, body: json({ station: null }) })).status).toBe(200);
+    expect((await call('put', stations, '/v2/restaurant/stations/999999', { headers: owner, body: json({ station: 'bar' }) })).status).toBe(404);
+    const status = `${r}/status`;
+    expect((await call('get', status, status, { headers: member })).status).toBe(200);
+    expect((await call('get', status, status)).status).toBe(401);
+    const order = await placeCashOrder(server);
+    const reprint = '/v2/restaurant/orders/{order_id}/reprint';
+    expect((await call('post', reprint, `/v2/restaurant/orders/${order.orderId}/reprint`, { headers: member, body: json({ printer_id: id }) })).status).toBe(
+      200,
+    );
+    expect((await call('post', reprint, '/v2/restaurant/orders/999999/reprint', { headers: member, body: json({}) })).status).toBe(404);
+    const one2 = await call('delete', one, `${r}/${id}`, { headers: owner });
+    expect(one2.status).toBe(400);
+    const latest = (rotated.body as { payload: { version: number } }).payload.version;
+    expect((await call('delete', one, `${r}/${id}?expected_version=${latest}`, { headers: owner })).status).toBe(200);
+  });
+
   test('every declared route was met in success and in error', () => {
     const routes = declared.map((route) => `${route.method.toUpperCase()} ${documentPath(route.path)}`);
     const missing = routes.filter((route) => {

@@ -58,6 +58,7 @@ export default [
     route('restaurant/capacite', 'routes/restaurant-capacity.tsx'),
     route('restaurant/livraison', 'routes/restaurant-delivery.tsx'),
     route('restaurant/offres', 'routes/restaurant-offers.tsx'),
+    route('restaurant/imprimantes', 'routes/restaurant-printers.tsx'),
     route('restaurant/reglages', 'routes/restaurant-settings.tsx'),
     route('restaurant/journal', 'routes/restaurant-audit.tsx'),
     route('restaurant/import-export', 'routes/restaurant-import-export.tsx'),

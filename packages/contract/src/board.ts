@@ -4,6 +4,7 @@ import { meansOfPayment } from '@resto/domain/books';
 import { counterMeans } from '@resto/domain/sale-documents';
 import { InstantSchema } from './common.ts';
 import { OrderViewLineSchema, OrderViewSchema } from './orders.ts';
+import { OrderPrintJobSchema } from './printers.ts';
 
 /**
  * The restaurant's orders board (docs/decisions/019 and 021) under /v2/restaurant/…, behind a
@@ -102,6 +103,8 @@ export const BoardOrderSchema = OrderViewSchema.omit({ status_history: true, ite
     refund: RefundViewSchema.nullable(),
     payments: OrderPaymentsViewSchema,
     events: z.array(OrderEventViewSchema),
+    /** Its tickets on the kitchen printers (docs/decisions/033), oldest first. */
+    print_jobs: z.array(OrderPrintJobSchema),
   })
   .meta({ id: 'BoardOrder' });
 export type BoardOrder = z.infer<typeof BoardOrderSchema>;

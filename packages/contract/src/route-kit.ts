@@ -35,6 +35,7 @@ export const apiTags = {
   staffMenu: { name: 'Restaurant : la carte', description: 'Les catégories, menus, plats et options de la carte.' },
   staffCapacity: { name: 'Restaurant : capacité', description: 'Le nombre de commandes par créneau.' },
   slots: { name: 'Créneaux', description: 'Les créneaux de retrait et de livraison encore ouverts.' },
+  staffPrinters: { name: 'Restaurant : imprimantes', description: 'Les imprimantes de cuisine, leurs postes, leur état et les tickets (docs/decisions/033).' },
   staffSettings: { name: 'Restaurant : réglages', description: 'Les réglages du restaurant.' },
   staffBooks: {
     name: 'Restaurant : comptabilité',

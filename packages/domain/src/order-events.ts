@@ -4,7 +4,7 @@ import type { OrderAction, OrderStatus } from './order-lifecycle.ts';
  * The kinds of `order_events` rows (docs/decisions/019-the-orders-life.md).
  * Status changes: `placed` (to pending), `paid`, `accepted`, `delayed` (accepted → accepted, a
  * new ready time), `ready`, `completed`, `rejected`, `auto_rejected`, `cancelled`. Facts that
- * change no status: `opened` (a screen first opened it), `ticket_printed`, `refunded`,
+ * change no status: `opened` (a screen first opened it), `ticket_printed` and `ticket_failed` (a kitchen printer, docs/decisions/033), `refunded`,
  * `refund_failed`, `unseen_alert` (the escalation's e-mail and push), `payment_taken` and
  * `payment_reversed` (« Encaisser » at the counter and its counter-entry, docs/decisions/031).
  */
@@ -20,6 +20,7 @@ export const orderEventTypes = [
   'cancelled',
   'opened',
   'ticket_printed',
+  'ticket_failed',
   'refunded',
   'refund_failed',
   'unseen_alert',

@@ -30,10 +30,10 @@ const actionAs: Record<string, string> = {
 
 /** A status as the board names it ("acceptée", "prête"…), for sentences. */
 const statusWords: Record<string, string> = {
-  pending: 'en attente',
+  pending: staffWords.pendingLower,
   paid: 'payée, en attente d’acceptation',
   accepted: staffWords.acceptedLower,
-  ready: 'prête',
+  ready: staffWords.readyLower,
   completed: staffWords.completedLower,
   rejected: staffWords.refusedLower,
   cancelled: staffWords.cancelledLower,

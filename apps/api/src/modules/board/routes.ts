@@ -10,6 +10,7 @@ import {
   reverseCounterPayment,
   takeCounterPayment,
 } from '@resto/contract/board.routes';
+import { reprintOrder } from '@resto/contract/printers.routes';
 import { centsToEuros } from '@resto/domain/money';
 import { orderLife } from '@resto/copy/staff/order-life';
 import type { Database } from '../../db/client.ts';
@@ -46,7 +47,10 @@ export function boardRoutes(board: BoardService, db: Database, clock: () => Date
     const { order_id, seq } = c.req.valid('param');
     return ok(c, await board.reversePayment(orderId(order_id), Number(seq), actor(c)));
   });
-  serve(app, markNotCollected, async (c) => ok(c, await board.markNotCollected(orderId(c.req.valid('param').order_id), c.req.valid('json').expected_status, actor(c))));
+  serve(app, markNotCollected, async (c) =>
+    ok(c, await board.markNotCollected(orderId(c.req.valid('param').order_id), c.req.valid('json').expected_status, actor(c))),
+  );
+  serve(app, reprintOrder, async (c) => ok(c, await board.reprint(orderId(c.req.valid('param').order_id), c.req.valid('json').printer_id ?? null)));
   return app;
 }
 

@@ -35,7 +35,8 @@ import { findPaymentByOrder } from '../payments/index.ts';
 import { ProviderError, type PaymentProvider } from '../payments/index.ts';
 import { appendOrderEvent } from '../orders/index.ts';
 import * as repository from './repository.ts';
-import { confirmBrowserTickets, queueOrderTickets } from '../printing/index.ts';
+import { confirmBrowserTickets, findOrderJobs, listPrinters, orderPrintJobViews, queueOrderTickets, queueReprint } from '../printing/index.ts';
+import { printerErrors } from '@resto/copy/staff/printers';
 import { recordCancellation, recordCardRefund, findOrderPayments, type BooksService } from '../books/index.ts';
 import { counterPaymentErrors } from '@resto/copy/staff/books';
 import type { CounterPaymentBody } from '@resto/contract/board';
@@ -434,6 +435,27 @@ export class BoardService {
     return (await this.boardOrder(orderId))!;
   }
 
+  /**
+   * POST …/reprint, « Réimprimer » (docs/decisions/033): a new ticket of the order, marked
+   * « RÉIMPRESSION », on `printerId` or on every enabled printer whose station prints a line of it
+   * (queueReprint). @returns the order with its tickets. @throws ApiError order_not_found;
+   * order_transition_refused (an unpaid card order); invalid_request when no printer takes it.
+   */
+  async reprint(orderId: number, printerId: number | null): Promise<BoardOrder> {
+    const now = this.clock();
+    const outcome = await this.db.transaction(async (tx) => {
+      const order = await repository.lockOrder(tx, orderId);
+      if (!order) return 'not_found' as const;
+      if (boardColumn(lifecycleOf(order)) === null) return 'unpaid' as const;
+      return (await queueReprint(tx, orderId, printerId, now)) > 0 ? ('queued' as const) : ('none' as const);
+    });
+    if (outcome === 'not_found') throw new ApiError('order_not_found', t.unknownOrder);
+    if (outcome === 'unpaid') throw new ApiError('order_transition_refused', t.awaitingPayment);
+    if (outcome === 'none')
+      throw new ApiError('invalid_request', printerErrors.nothingToReprint, [{ path: 'printer_id', message: printerErrors.nothingToReprint }]);
+    return (await this.boardOrder(orderId))!;
+  }
+
   private async markOnce(orderId: number, actor: BoardActor, type: 'opened' | 'ticket_printed'): Promise<BoardOrder> {
     const now = this.clock();
     const outcome = await this.db.transaction(async (tx) => {
@@ -493,7 +515,7 @@ export class BoardService {
   /** Board orders of `orderIds`, in their order, in a few queries whatever their number (null: unknown or unpaid card). */
   private async boardOrders(orderIds: readonly number[]): Promise<(BoardOrder | null)[]> {
     if (orderIds.length === 0) return [];
-    const [rows, lines, events, refunds, testMode, catalog, payments] = await Promise.all([
+    const [rows, lines, events, refunds, testMode, catalog, payments, jobs, printerRows] = await Promise.all([
       repository.findOrdersByIds(this.db, orderIds),
       repository.findLines(this.db, orderIds),
       repository.findEvents(this.db, orderIds),
@@ -501,7 +523,10 @@ export class BoardService {
       findTestModeOrders(this.db, orderIds),
       this.catalog.getCatalog(),
       findOrderPayments(this.db, orderIds),
+      findOrderJobs(this.db, orderIds),
+      listPrinters(this.db),
     ]);
+    const jobsOf = orderPrintJobViews(jobs, printerRows);
     const byId = new Map(rows.map((order) => [order.orderId, order]));
     const group = <T extends { orderId: number }>(rows: T[]) => {
       const map = new Map<number, T[]>();
@@ -543,6 +568,7 @@ export class BoardService {
         refund: refund ? refundView(refund) : null,
         payments: paymentsView(order, payments.get(orderId) ?? [], voucherCapOf(order, orderLines, catalog.itemsById, catalog.settings)),
         events: orderEvents.map(eventView),
+        print_jobs: jobsOf.get(orderId) ?? [],
       };
     });
   }

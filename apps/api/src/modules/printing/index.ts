@@ -31,3 +31,17 @@ export {
 export { claimPrinterAlarm, clearAlarm, confirmBrowserTickets, fallBack, skipFinishedTickets, watchPrinters, type WatchedPrinter } from './watch.ts';
 export { PrintingService, type TicketOrder } from './service.ts';
 export { epsonSdpRoutes } from './epson-sdp-routes.ts';
+export {
+  createPrinter,
+  deletePrinter,
+  findJob,
+  orderPrintJobViews,
+  printersPage,
+  printersStatus,
+  rotateSecret,
+  setStation,
+  testPage,
+  updatePrinter,
+  type Reader,
+} from './admin.ts';
+export { printerStaffRoutes } from './staff-routes.ts';

@@ -1,5 +1,7 @@
 import { BoardOrderSchema, type BoardOrder, type BoardState, type CounterPaymentBody, type OrderActionBody } from '@resto/contract/board';
 import * as boardRoutes from '@resto/contract/board.routes';
+import * as printerRoutes from '@resto/contract/printers.routes';
+import type { PrintersStatus } from '@resto/contract/printers';
 import { getSettings } from '@resto/contract/catalog.routes';
 import { sendScreenHeartbeat } from '@resto/contract/realtime.routes';
 import type { SettingsList } from '@resto/domain/settings';
@@ -72,4 +74,14 @@ export function reverseCounterPayment(orderId: number, seq: number): Promise<Boa
 /** POST /v2/restaurant/orders/{id}/not-collected: « Non récupérée ». */
 export function markNotCollected(orderId: number, expectedStatus: BoardOrder['status']): Promise<BoardOrder> {
   return api.call(boardRoutes.markNotCollected, { params: { order_id: String(orderId) }, body: { expected_status: expectedStatus } });
+}
+
+/** POST /v2/restaurant/orders/{id}/reprint, « Réimprimer » (docs/decisions/033): on one printer, or on every printer of its lines (null). */
+export function reprintOrder(orderId: number, printerId: number | null): Promise<BoardOrder> {
+  return api.call(printerRoutes.reprintOrder, { params: { order_id: String(orderId) }, body: { printer_id: printerId } });
+}
+
+/** GET /v2/restaurant/printers/status: every enabled printer's health, for the red banner. */
+export function loadPrintersStatus(): Promise<PrintersStatus> {
+  return api.call(printerRoutes.getPrintersStatus, { sensitive: true });
 }

@@ -14,6 +14,7 @@ import { TicketPrintHost } from './print-ticket.tsx';
 import { useAttention } from './use-attention.ts';
 import { OrderingControls } from '../backoffice-hours/index.ts';
 import { useBoardLive } from './use-board-live.ts';
+import { PrinterAlarms, PrinterChips, usePrintersStatus } from './printer-states.tsx';
 
 /** Where a signed-out screen goes: the staff log-in page (docs/decisions/020). */
 const loginPath = '/restaurant';
@@ -50,6 +51,7 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
     };
   }, []);
 
+  const printers = usePrintersStatus();
   const attention = useAttention(unopened, settings.name, board.loaded, subscribeToPush);
 
   // The open order, and /opened called once per order and page.
@@ -77,21 +79,33 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
   return (
     <div className="space-y-3" data-testid="orders-board" data-ringing={String(attention.ringing)} data-loaded={String(board.loaded)}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-extrabold">{boardPage.heading}</h1>
+        <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1">
+          <h1 className="text-2xl font-extrabold">{boardPage.heading}</h1>
+          <PrinterChips status={printers} />
+        </div>
         <div className="flex items-center gap-3 text-sm">
           {syncedAt ? <span className="hidden text-ink/70 sm:inline">{boardPage.lastUpdate(clockTime(syncedAt))}</span> : null}
           {attention.serviceStarted ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-3 py-1.5 font-semibold text-emerald-800" data-testid="service-started">
+            <span
+              className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-3 py-1.5 font-semibold text-emerald-800"
+              data-testid="service-started"
+            >
               <BellRing aria-hidden className="size-4" />
               {boardPage.serviceStarted}
             </span>
           ) : (
-            <button type="button" className="rounded-full bg-brand-600 px-4 py-2 font-bold text-white shadow-sm hover:bg-brand-700" onClick={() => void attention.startService()}>
+            <button
+              type="button"
+              className="rounded-full bg-brand-600 px-4 py-2 font-bold text-white shadow-sm hover:bg-brand-700"
+              onClick={() => void attention.startService()}
+            >
               {boardPage.startService}
             </button>
           )}
         </div>
       </div>
+
+      <PrinterAlarms status={printers} />
 
       <OrderingControls />
 
@@ -132,10 +146,18 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
           </nav>
           <div className="grid gap-3 md:grid-cols-4 md:gap-2 lg:gap-3">
             {boardColumns.map((column) => (
-              <section key={column} className={`min-w-0 rounded-2xl bg-black/[0.04] p-2 ${tab === column ? '' : 'hidden md:block'}`} aria-labelledby={`column-${column}`} data-testid={`column-${column}`}>
+              <section
+                key={column}
+                className={`min-w-0 rounded-2xl bg-black/[0.04] p-2 ${tab === column ? '' : 'hidden md:block'}`}
+                aria-labelledby={`column-${column}`}
+                data-testid={`column-${column}`}
+              >
                 <h2 id={`column-${column}`} className="mb-2 flex items-center justify-between px-1 text-sm font-extrabold uppercase tracking-wide">
                   {boardColumnLabels[column]}
-                  <span className={`rounded-full px-2 py-0.5 tabular-nums ${column === 'new' && columns.new.length ? 'bg-red-600 text-white' : 'bg-white'}`} data-testid={`count-${column}`}>
+                  <span
+                    className={`rounded-full px-2 py-0.5 tabular-nums ${column === 'new' && columns.new.length ? 'bg-red-600 text-white' : 'bg-white'}`}
+                    data-testid={`count-${column}`}
+                  >
                     {columns[column].length}
                   </span>
                 </h2>

@@ -3,6 +3,7 @@ import { boardOrderCard } from '@resto/copy/staff/board';
 import { Bike, Phone, Printer, ShoppingBag } from 'lucide-react';
 import { formatPhone } from '@resto/domain/phone';
 import { serverNow } from './board-store.ts';
+import { OrderPrintJobs } from './printer-states.tsx';
 import { addressOf, customerName, OrderLines, OrderOutcome, OrderPayment, OrderTiming } from './order-view.tsx';
 
 /** The card's accent by column: new orders stand out. */
@@ -82,8 +83,12 @@ export function OrderCard({ order, onOpen }: { order: BoardOrder; onOpen: (order
               {boardOrderCard.newBadge}
             </span>
           ) : null}
-          {order.status === 'rejected' ? <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{boardOrderCard.statusRejected}</span> : null}
-          {order.status === 'cancelled' ? <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{boardOrderCard.statusCancelled}</span> : null}
+          {order.status === 'rejected' ? (
+            <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{boardOrderCard.statusRejected}</span>
+          ) : null}
+          {order.status === 'cancelled' ? (
+            <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{boardOrderCard.statusCancelled}</span>
+          ) : null}
           {order.status === 'completed' ? <span className="rounded-full bg-black/5 px-2 py-0.5 font-semibold">{boardOrderCard.statusCompleted}</span> : null}
           {order.ticket_printed_at ? (
             <span className="inline-flex items-center gap-1 text-ink/70" data-testid="ticket-printed">
@@ -100,6 +105,7 @@ export function OrderCard({ order, onOpen }: { order: BoardOrder; onOpen: (order
         </p>
         <OrderTiming order={order} nowMs={serverNow()} />
         <OrderCustomer order={order} />
+        <OrderPrintJobs order={order} />
       </div>
       {/* A finished order keeps its card short: its lines are one tap away. */}
       {order.column === 'done' ? null : (

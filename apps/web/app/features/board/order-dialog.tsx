@@ -13,6 +13,7 @@ import { OrderCustomer, OrderKind } from './order-card.tsx';
 import { addressOf, boardTime, OrderAmounts, OrderLines, OrderOutcome, OrderPayment, OrderTiming } from './order-view.tsx';
 import { acceptChoices, delayPresets } from './ready-times.ts';
 import { useOrderCall } from './use-order-call.ts';
+import { OrderPrinting } from './printer-states.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 
 type Panel = 'main' | 'accept' | 'delay' | 'reject' | 'cancel' | 'pay' | 'not_collected';
@@ -63,7 +64,17 @@ export function OrderDialog({
   );
 }
 
-function OrderDetails({ order, autoPrint, onPrint, printing }: { order: BoardOrder; autoPrint: boolean; onPrint: (orderId: number) => void; printing: boolean }) {
+function OrderDetails({
+  order,
+  autoPrint,
+  onPrint,
+  printing,
+}: {
+  order: BoardOrder;
+  autoPrint: boolean;
+  onPrint: (orderId: number) => void;
+  printing: boolean;
+}) {
   const [panel, setPanel] = useState<Panel>('main');
   const [paidNotice, setPaidNotice] = useState<string | null>(null);
   const { running, error, run, clearError } = useOrderCall();
@@ -145,6 +156,8 @@ function OrderDetails({ order, autoPrint, onPrint, printing }: { order: BoardOrd
       {panel === 'delay' ? <DelayPanel order={order} running={running} act={act} onBack={() => show('main')} /> : null}
       {panel === 'reject' || panel === 'cancel' ? <RefusePanel order={order} action={panel} running={running} act={act} onBack={() => show('main')} /> : null}
 
+      <OrderPrinting order={order} run={run} running={running} />
+
       <section className={`${cardClass} p-4`}>
         <OrderLines order={order} />
         <div className="mt-3 space-y-3 border-t border-black/10 pt-3">
@@ -194,12 +207,24 @@ function MainActions({
         </button>
       ) : null}
       {can('mark_ready') ? (
-        <button type="button" className={primary} disabled={busy} aria-busy={running === 'mark_ready'} onClick={() => void act('mark_ready', { action: 'mark_ready' })}>
+        <button
+          type="button"
+          className={primary}
+          disabled={busy}
+          aria-busy={running === 'mark_ready'}
+          onClick={() => void act('mark_ready', { action: 'mark_ready' })}
+        >
           {running === 'mark_ready' ? orderActions.working : orderActions.markReady}
         </button>
       ) : null}
       {can('complete') ? (
-        <button type="button" className={order.status === 'ready' ? primary : secondary} disabled={busy} aria-busy={running === 'complete'} onClick={() => void act('complete', { action: 'complete' })}>
+        <button
+          type="button"
+          className={order.status === 'ready' ? primary : secondary}
+          disabled={busy}
+          aria-busy={running === 'complete'}
+          onClick={() => void act('complete', { action: 'complete' })}
+        >
           {running === 'complete' ? orderActions.working : order.is_pickup ? orderActions.completePickup : orderActions.completeDelivery}
         </button>
       ) : null}
@@ -227,7 +252,13 @@ function MainActions({
         </button>
       ) : null}
       {order.refund?.status === 'failed' ? (
-        <button type="button" className={danger} disabled={busy} aria-busy={running === 'refund'} onClick={() => void run('refund', () => retryRefund(order.order_id))}>
+        <button
+          type="button"
+          className={danger}
+          disabled={busy}
+          aria-busy={running === 'refund'}
+          onClick={() => void run('refund', () => retryRefund(order.order_id))}
+        >
           {running === 'refund' ? orderActions.working : boardOrderCard.retryRefund}
         </button>
       ) : null}
@@ -247,7 +278,12 @@ function AcceptPanel({ order, running, act, onBack }: { order: BoardOrder; runni
       <p>{orderActions.acceptHint}</p>
       <div className="grid gap-2 sm:grid-cols-3">
         {slot ? (
-          <button type="button" className={`${primary} sm:col-span-3`} disabled={busy} onClick={() => void act('accept-slot', { action: 'accept', ready_at: slot })}>
+          <button
+            type="button"
+            className={`${primary} sm:col-span-3`}
+            disabled={busy}
+            onClick={() => void act('accept-slot', { action: 'accept', ready_at: slot })}
+          >
             {orderActions.atSlot(boardTime(slot, now))}
           </button>
         ) : null}
@@ -286,7 +322,13 @@ function DelayPanel({ order, running, act, onBack }: { order: BoardOrder; runnin
       <div className="grid gap-2 sm:grid-cols-3">
         {presets.map(({ minutes, readyAt }) => {
           return (
-            <button key={minutes} type="button" className={primary} disabled={busy} onClick={() => void act(`delay-${minutes}`, { action: 'delay', ready_at: readyAt })}>
+            <button
+              key={minutes}
+              type="button"
+              className={primary}
+              disabled={busy}
+              onClick={() => void act(`delay-${minutes}`, { action: 'delay', ready_at: readyAt })}
+            >
               {orderActions.presetAt(minutes, boardTime(readyAt, now))}
             </button>
           );
@@ -299,7 +341,19 @@ function DelayPanel({ order, running, act, onBack }: { order: BoardOrder; runnin
   );
 }
 
-function RefusePanel({ order, action, running, act, onBack }: { order: BoardOrder; action: 'reject' | 'cancel'; running: string | null; act: Act; onBack: () => void }) {
+function RefusePanel({
+  order,
+  action,
+  running,
+  act,
+  onBack,
+}: {
+  order: BoardOrder;
+  action: 'reject' | 'cancel';
+  running: string | null;
+  act: Act;
+  onBack: () => void;
+}) {
   const [reason, setReason] = useState<(typeof staffRefusalReasons)[number] | null>(null);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -327,7 +381,13 @@ function RefusePanel({ order, action, running, act, onBack }: { order: BoardOrde
       {reason === 'other' ? (
         <label className="block">
           <span className="text-sm font-semibold">{orderActions.otherText}</span>
-          <textarea className="mt-1 w-full rounded-lg border border-black/20 p-2" maxLength={refusalTextMaxLength} rows={2} value={text} onChange={(e) => setText(e.target.value)} />
+          <textarea
+            className="mt-1 w-full rounded-lg border border-black/20 p-2"
+            maxLength={refusalTextMaxLength}
+            rows={2}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </label>
       ) : null}
       {order.payment_method === 'card' ? <p className="text-sm font-semibold text-amber-800">{orderActions.refundWarning}</p> : null}

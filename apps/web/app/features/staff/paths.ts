@@ -11,6 +11,8 @@ export const backOfficePaths = {
   capacity: '/restaurant/capacite',
   delivery: '/restaurant/livraison',
   offers: '/restaurant/offres',
+  /** Kitchen printers (docs/decisions/033): the owner edits, staff see their states. */
+  printers: '/restaurant/imprimantes',
   settings: '/restaurant/reglages',
   audit: '/restaurant/journal',
   importExport: '/restaurant/import-export',

@@ -11,6 +11,7 @@ import {
   Gauge,
   LogOut,
   Percent,
+  Printer,
   Settings,
   Truck,
   UtensilsCrossed,
@@ -28,8 +29,8 @@ import { useHydratedMark } from './use-hydrated-mark.ts';
 
 /**
  * The frame of the signed-in staff pages (docs/decisions/020): a header with the restaurant's name,
- * who is signed in and "Se déconnecter", and the area's navigation — Commandes, Historique and
- * Disponibilités (sold out) for everyone, the back office's pages (docs/decisions/023) and Équipe for the owner.
+ * who is signed in and "Se déconnecter", and the area's navigation — Commandes, Historique,
+ * Disponibilités (sold out) and Imprimantes (docs/decisions/033) for everyone, the back office's pages (docs/decisions/023) and Équipe for the owner.
  */
 export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
   useHydratedMark();
@@ -39,6 +40,7 @@ export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode 
     { to: staffHome, label: staffArea.orders, icon: ClipboardList, end: true },
     { to: orderHistoryPath, label: staffArea.history, icon: History },
     { to: backOfficePaths.availability, label: staffArea.availability, icon: CircleSlash },
+    { to: backOfficePaths.printers, label: staffArea.printers, icon: Printer },
     ...(me.role === 'owner'
       ? [
           { to: backOfficePaths.menu, label: staffArea.menu, icon: UtensilsCrossed },

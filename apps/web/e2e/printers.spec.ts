@@ -1,0 +1,229 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { expect, test, type Browser, type Page } from './fixtures.ts';
+import { placeCashOrder } from './board-orders.ts';
+import { compiledServerArgs, mailSink, servers } from './servers.ts';
+import { e2eFirstOwnerToken, signInStaff } from './staff-helpers.ts';
+
+/**
+ * Kitchen printers (docs/decisions/033) on a server of its own, its clock frozen and moved on by
+ * restarts on the same data: at 12:30 the owner adds a Star CloudPRNT printer on
+ * /restaurant/imprimantes (a refused form keeps what was typed, the field error in French), sees
+ * the URL to type into the printer, prints a test page (« en attente » — no printer polls here),
+ * sets a category's station; a cash order's ticket waits for the printer. At 12:33 the printer
+ * has stayed silent: the page says « hors ligne depuis 12:30 », every board shows the red banner
+ * with the waiting tickets and the order's card « Cuisine : en attente ». The server stopped, the
+ * printer's last poll written into its database (as its poll would), started again: the banner is
+ * gone, the header says « Cuisine : prête ». A staff member sees the page read-only.
+ * Screenshots under /work/screens/printers/.
+ */
+const webDir = fileURLToPath(new URL('..', import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 3300) + 12;
+const base = `http://localhost:${port}`;
+const shots = process.env.PRINTERS_SCREENS_DIR ?? '/work/screens/printers';
+const noon = servers.tuesday.now;
+/** Three minutes later: the printer has not polled for more than 60 s. */
+const later = '2026-11-24T12:33:00+01:00';
+
+let dataDir: string;
+let child: ChildProcess | undefined;
+
+/** Starts the compiled server on `dataDir` with its clock frozen at `now`; resolves once it answers. */
+async function start(now: string): Promise<void> {
+  const started = spawn(process.execPath, compiledServerArgs, {
+    cwd: webDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_HISTORY: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      CLOCK_NOW: now,
+      SMTP_URL: `smtp://127.0.0.1:${mailSink.smtpPort}`,
+      MAIL_FROM: 'Chez Margot <no-reply@chez-margot.example>',
+      PAYMENT_TEST_MODE: '1',
+      RATE_LIMIT_FACTOR: '1000',
+      STAFF_FIRST_OWNER_TOKEN: e2eFirstOwnerToken,
+      ...servers.tuesday.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child = started;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (started.exitCode !== null) throw new Error(`le serveur s'est arrêté (code ${started.exitCode})`);
+    try {
+      if ((await fetch(`${base}/v2/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('le serveur ne répond pas');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Stops the server (SIGTERM: it closes its database cleanly) and waits for it to exit. */
+async function stop(): Promise<void> {
+  const running = child;
+  child = undefined;
+  if (!running || running.exitCode !== null) return;
+  const exited = new Promise((resolve) => running.once('exit', resolve));
+  running.kill('SIGTERM');
+  await exited;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'resto-printers-e2e-'));
+  mkdirSync(shots, { recursive: true });
+  await start(noon);
+});
+
+test.afterAll(async () => {
+  await stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function staffPage(browser: Browser, width: number, role: 'owner' | 'staff', path: string, now: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: base, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.clock.setFixedTime(new Date(now));
+  await signInStaff(page, base, role);
+  await page.goto(path);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  return page;
+}
+
+test('the owner adds a CloudPRNT printer, sees its URL and prints a test page', async ({ browser }) => {
+  const page = await staffPage(browser, 1280, 'owner', '/restaurant/imprimantes', noon);
+  await expect(page.getByRole('heading', { level: 1, name: 'Imprimantes' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Navigation de l’espace restaurant' }).getByRole('link', { name: 'Imprimantes' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page.getByText('Aucune imprimante')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Ajouter une imprimante' }).click();
+  const form = page.getByTestId('printer-form');
+  await form.getByLabel('Nom').fill('Cuisine');
+  await form.getByLabel('Liaison').selectOption({ label: 'ESC/POS en réseau (port 9100)' });
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  // Refused in the browser by the API's own schema: the field says why in French; what was typed stays.
+  await expect(form.getByText('Indiquez l’adresse IP de l’imprimante (par exemple 192.168.1.50).')).toBeVisible();
+  await expect(form.getByLabel('Adresse IP de l’imprimante')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Nom')).toHaveValue('Cuisine');
+  await form.getByLabel('Exemplaires', { exact: true }).fill('9');
+  await expect(form.getByLabel('Exemplaires', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.locator('#printer-new-copies-error')).toHaveText('Entre 1 et 5 exemplaires.');
+  await page.screenshot({ path: `${shots}/imprimantes-formulaire-refuse-1280.png`, fullPage: true });
+
+  await form.getByLabel('Liaison').selectOption({ label: 'Star CloudPRNT' });
+  await form.getByLabel('Exemplaires', { exact: true }).fill('1');
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imprimante « Cuisine » enregistrée.' })).toBeVisible();
+
+  const row = page.getByTestId('printer-row').filter({ hasText: 'Cuisine' });
+  await expect(row.getByTestId('printer-state')).toHaveText('prête');
+  await expect(row.getByTestId('printer-setup-value')).toHaveText(new RegExp(`^${base}/v2/print/cloudprnt/[A-Za-z0-9_-]{43}$`));
+  await expect(row.getByTestId('printer-setup')).toContainText('CloudPRNT');
+  const url = await row.getByTestId('printer-setup-value').textContent();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await row.getByRole('button', { name: 'Copier' }).click();
+  await expect(row.getByRole('button', { name: 'Copié' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+  await row.getByRole('button', { name: 'Page de test : Cuisine' }).click();
+  await expect(row.getByTestId('test-page-status')).toHaveText('Page de test : en attente de l’imprimante…');
+  await expect(row.getByTestId('printer-waiting')).toHaveText('1 ticket en attente', { timeout: 15_000 });
+  await page.screenshot({ path: `${shots}/imprimantes-1280.png`, fullPage: true });
+  for (const width of [768, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${shots}/imprimantes-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The first category's lines go to the bar: saved at once.
+  const station = page.getByTestId('category-station').first();
+  await station.selectOption({ label: 'Bar' });
+  await expect(page.getByTestId('stations').getByRole('status')).toContainText('enregistrée');
+  await page.reload();
+  await expect(page.getByTestId('category-station').first()).toHaveValue('bar');
+  await page.getByTestId('category-station').first().selectOption({ label: 'Tous les postes' });
+  await expect(page.getByTestId('stations').getByRole('status')).toContainText('enregistrée');
+  await page.context().close();
+
+  // A cash order: its kitchen ticket waits for the printer (it prints on arrival).
+  await placeCashOrder(base, noon);
+});
+
+test('a staff member sees the printers’ states, read-only, without their secret', async ({ browser }) => {
+  const page = await staffPage(browser, 768, 'staff', '/restaurant/imprimantes', noon);
+  await expect(page.getByTestId('printers-read-only')).toHaveText('Seul le propriétaire peut modifier les imprimantes ; vous voyez leur état.');
+  await expect(page.getByTestId('printer-row')).toHaveCount(1);
+  await expect(page.getByTestId('printer-setup')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Ajouter une imprimante' })).toHaveCount(0);
+  await expect(page.getByTestId('category-station').first()).toBeDisabled();
+  await page.context().close();
+});
+
+test('the printer stays silent: offline on its page and a red banner on the board; back, the banner is gone', async ({ browser }) => {
+  test.setTimeout(240_000);
+  await stop();
+  await start(later);
+  const printers = await staffPage(browser, 1280, 'owner', '/restaurant/imprimantes', later);
+  await expect(printers.getByTestId('printer-state')).toHaveText('hors ligne depuis 12:30');
+  await expect(printers.getByTestId('printer-waiting')).toHaveText('2 tickets en attente');
+  await printers.screenshot({ path: `${shots}/imprimantes-hors-ligne-1280.png`, fullPage: true });
+  await printers.context().close();
+
+  for (const width of [1280, 768]) {
+    const board = await staffPage(browser, width, 'staff', '/restaurant/commandes', later);
+    const alarm = board.getByTestId('printer-alarm');
+    // The 1280 px board reprints the order below: one ticket more waits on the 768 px one.
+    const waiting = width === 1280 ? 2 : 3;
+    await expect(alarm).toHaveText(new RegExp(`^Imprimante Cuisine hors ligne depuis 12:30 — ${waiting} tickets en attente`));
+    await expect(alarm.getByRole('link', { name: 'Voir les imprimantes' })).toHaveAttribute('href', '/restaurant/imprimantes');
+    await expect(board.getByTestId('printer-chip')).toHaveText('Cuisine : hors ligne depuis 12:30');
+    const card = board.getByTestId('board-order').first();
+    await expect(card.getByTestId('order-print-job')).toHaveText(width === 1280 ? 'Cuisine : en attente' : 'Cuisine : en attente (réimpression)');
+    await board.screenshot({ path: `${shots}/tableau-imprimante-hors-ligne-${width}.png`, fullPage: true });
+    if (width === 1280) {
+      // « Réimprimer » from the order's dialog: a new ticket, marked, waits too.
+      await card.getByTestId('order-number').click();
+      const dialog = board.getByTestId('order-dialog');
+      await expect(dialog.getByTestId('order-print-job')).toHaveText(/Cuisine : en attente/);
+      await dialog.getByRole('button', { name: 'Réimprimer sur Cuisine' }).click();
+      await expect(dialog.getByTestId('order-print-job')).toHaveText('Cuisine : en attente (réimpression)Réimprimer');
+      await board.screenshot({ path: `${shots}/tableau-commande-tickets-${width}.png` });
+      await board.keyboard.press('Escape');
+      await expect(alarm).toHaveText(/3 tickets en attente/, { timeout: 20_000 });
+    }
+    await board.context().close();
+  }
+
+  // The printer polls again: its last poll, as its poll writes it, into the stopped server's database.
+  await stop();
+  const db = new PGlite(dataDir);
+  try {
+    const updated = await db.query(`update printers set last_poll_at = $1 returning id`, [new Date(later).toISOString()]);
+    expect(updated.rows).toHaveLength(1);
+  } finally {
+    await db.close();
+  }
+  await start(later);
+  const board = await staffPage(browser, 1280, 'staff', '/restaurant/commandes', later);
+  await expect(board.getByTestId('printer-chip')).toHaveText('Cuisine : prête');
+  await expect(board.getByTestId('printer-alarm')).toHaveCount(0);
+  await board.screenshot({ path: `${shots}/tableau-imprimante-revenue-1280.png`, fullPage: true });
+  await board.setViewportSize({ width: 768, height: 900 });
+  await board.screenshot({ path: `${shots}/tableau-imprimante-revenue-768.png`, fullPage: true });
+  await board.context().close();
+});
