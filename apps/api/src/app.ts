@@ -54,7 +54,7 @@ import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import { capacityRoutes, publicSlotRoutes } from './modules/capacity/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { PrintingService } from './modules/printing/index.ts';
+import { cloudPrntRoutes, PrintingService } from './modules/printing/index.ts';
 import { BoardService } from './modules/board/service.ts';
 import { auditRoutes, importBodyLimit, isImportPath } from './modules/audit/routes.ts';
 import { menuEditorRoutes } from './modules/menu/routes.ts';
@@ -406,6 +406,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', booksReportRoutes(deps));
   app.route('/', booksExportRoutes(deps));
   app.route('/', trackingRoutes(deps.board));
+  app.route('/', cloudPrntRoutes(deps.printing));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs, screens: deps.escalation.screens };
   app.route('/', restaurantRealtimeRoutes(realtime));
   app.route('/', trackingRealtimeRoutes(realtime));

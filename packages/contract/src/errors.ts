@@ -151,6 +151,14 @@ export const errorStatus = {
   period_not_closed: 422,
   /** The FEC or the e-reporting asked while the settings hold no SIRET (docs/decisions/032). */
   siren_missing: 422,
+
+  // Kitchen printers (docs/decisions/033)
+  /** A printer's poll with a secret no enabled printer holds (a URL typed wrong, a printer removed or disabled). */
+  printer_not_found: 404,
+  /** A CloudPRNT GET whose job token is unknown, another printer's, or answered already. */
+  print_job_not_found: 404,
+  /** A CloudPRNT GET asking a media type the server does not serve (neither StarPRNT nor ESC/POS). */
+  print_media_unsupported: 415,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

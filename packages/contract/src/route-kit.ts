@@ -36,6 +36,10 @@ export const apiTags = {
   staffBooks: { name: 'Restaurant : comptabilité', description: 'Les ventes, les exports pour le comptable, les archives et la vérification du journal des ventes (docs/decisions/031).' },
   tracking: { name: 'Suivi de commande', description: 'Le suivi d’une commande par son client.' },
   trackingLive: { name: 'Suivi', description: 'Le flux d’événements du suivi d’une commande.' },
+  printerPolls: {
+    name: 'Imprimantes : Star CloudPRNT',
+    description: 'Les appels des imprimantes de cuisine Star CloudPRNT et de l’agent d’impression, par le secret de l’imprimante (docs/decisions/033).',
+  },
 } as const satisfies Record<string, { name: string; description: string }>;
 
 /** A tag's name, as a route's `tags` holds it. */

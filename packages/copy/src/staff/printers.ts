@@ -18,4 +18,5 @@ export const connectionLabels = {
 export const printerAnswers = {
   unknownPrinter: 'Imprimante inconnue : vérifiez l’adresse saisie dans ses réglages.',
   unknownJob: 'Ticket inconnu ou déjà traité.',
+  unsupportedMedia: 'Format non servi : demandez le ticket en StarPRNT (application/vnd.star.starprnt) ou en ESC/POS (application/vnd.escpos).',
 } as const;

@@ -27,3 +27,4 @@ export {
   type Station,
 } from './queue.ts';
 export { PrintingService, type TicketOrder } from './service.ts';
+export { cloudPrntRoutes } from './cloudprnt-routes.ts';

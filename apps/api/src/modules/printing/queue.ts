@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { orders, printJobs, printers, stationCategories } from '../../db/schema.ts';
 import { appendOrderEvent } from '../orders/index.ts';
@@ -111,6 +111,31 @@ export async function claimJob(db: Database, printerId: number, now: Date): Prom
 export async function findJobByToken(db: Database, token: string): Promise<PrintJobRow | null> {
   const [job] = await db.select().from(printJobs).where(eq(printJobs.jobToken, token));
   return job ?? null;
+}
+
+/** The job of printer `printerId` handed out and not answered yet (the newest), or null: what a CloudPRNT printer without job tokens has in hand. */
+export async function findSentJob(db: Database, printerId: number): Promise<PrintJobRow | null> {
+  const [job] = await db
+    .select()
+    .from(printJobs)
+    .where(and(eq(printJobs.printerId, printerId), eq(printJobs.status, 'sent')))
+    .orderBy(desc(printJobs.sentAt))
+    .limit(1);
+  return job ?? null;
+}
+
+/**
+ * The job handed out with `token` has nothing to print (its order deleted, or no line left for its
+ * station): 'skipped', so it is neither sent again nor shown as waiting. @returns false when the
+ * token is no longer out.
+ */
+export async function skipJob(db: Database, token: string): Promise<boolean> {
+  const rows = await db
+    .update(printJobs)
+    .set({ status: 'skipped', jobToken: null })
+    .where(and(eq(printJobs.jobToken, token), eq(printJobs.status, 'sent')))
+    .returning({ id: printJobs.id });
+  return rows.length > 0;
 }
 
 /** What a printer answered for a job: printed, or not (its error, in its words). */
