@@ -54,7 +54,7 @@ import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import { capacityRoutes, publicSlotRoutes } from './modules/capacity/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { cloudPrntRoutes, PrintingService } from './modules/printing/index.ts';
+import { cloudPrntRoutes, DirectPrinting, PrintingService } from './modules/printing/index.ts';
 import { BoardService } from './modules/board/service.ts';
 import { auditRoutes, importBodyLimit, isImportPath } from './modules/audit/routes.ts';
 import { menuEditorRoutes } from './modules/menu/routes.ts';
@@ -100,6 +100,8 @@ export interface AppDeps {
   board: BoardService;
   /** Kitchen printers' polls and the print queue (docs/decisions/033; modules/printing/service.ts). */
   printing: PrintingService;
+  /** The server's own loop for the TCP printers it reaches without the print agent (docs/decisions/033; modules/printing/direct.ts). */
+  directPrinting: DirectPrinting;
   /** Nothing unseen (docs/decisions/022): alerts, Web Push, automatic refusal, staff screens' presence. */
   escalation: EscalationService;
   /** Where uploaded dish images are written and served from (DATA_DIR/uploads; docs/decisions/023). */
@@ -175,6 +177,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
   };
   const escalation = new EscalationService(db, catalog, mail, clock, logger, refuse, { siteUrl });
   const archivesDir = options.archivesDir ?? join(tmpdir(), 'resto-archives');
+  const printing = new PrintingService(db, clock, (orderId) => board.ticketOrder(orderId), siteUrl);
   return {
     db,
     clock,
@@ -202,7 +205,8 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     realtime: new RealtimeHub(db, options.listen, logger, { pollMs: options.realtimePollMs ?? (options.listen ? 10_000 : 1000) }),
     ssePingMs: options.ssePingMs,
     board,
-    printing: new PrintingService(db, clock, (orderId) => board.ticketOrder(orderId), siteUrl),
+    printing,
+    directPrinting: new DirectPrinting(db, printing, logger),
     escalation,
     uploadsDir: options.uploadsDir ?? join(tmpdir(), 'resto-uploads'),
     archivesDir,
