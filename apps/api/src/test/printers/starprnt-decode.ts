@@ -31,8 +31,8 @@ export function decodeStarPrnt(bytes: Uint8Array): DecodedItem[] {
   let bold = false;
   let width = 1;
   let height = 1;
-  let align: (typeof alignments)[number] = 'left';
-  let lineAlign = align;
+  let align = 'left' as (typeof alignments)[number];
+  let lineAlign = align as (typeof alignments)[number];
   let page = 32;
   let runs: DecodedRun[] = [];
   let qrData = '';
