@@ -52,7 +52,8 @@ describe('a Star CloudPRNT printer prints each ticket once', () => {
     await waitFor('le ticket imprimé', () => printer.printed.length === 1);
     const [ticket] = printer.printed;
     expect(ticket!.mediaType).toBe(cloudPrntMediaTypes.starPrnt);
-    expect(ticket!.at - placedAt).toBeLessThan(pollMs + 1000);
+    // Within its poll interval, and the time to encode and send it (a loaded test machine: bench/printing-latency.ts measures it).
+    expect(ticket!.at - placedAt).toBeLessThan(pollMs + 2000);
     const text = flat(ticket!.lines);
     expect(text).toContain(`n° ${orderId}`);
     for (const expected of ['À emporter', 'dès que possible', 'Zoé Lefèvre', '2 × Pizza Margherita', '« Bien cuite, pâte fine »', '1 × Burger Classique + À point + Frites maison', 'Œufs', '€'])
@@ -60,7 +61,7 @@ describe('a Star CloudPRNT printer prints each ticket once', () => {
     // Every text of the ticket as the domain makes it is on the paper, wrapped to 48 columns.
     for (const expected of await expectedTicket(server, orderId, row)) expect(text).toContain(flat([expected]));
     expect(text).not.toContain('RÉIMPRESSION');
-    expect(ticket!.items.at(-1)).toEqual({ kind: 'cut', partial: false });
+    expect(ticket!.items.filter((item) => item.kind === 'cut')).toEqual([{ kind: 'cut', partial: false }]);
 
     await waitFor('le ticket confirmé', async () => (await jobsOf(server, orderId))[0]?.status === 'printed');
     const events = await server.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));

@@ -48,8 +48,16 @@ export async function waitFor(what: string, check: () => boolean | Promise<boole
   }
 }
 
-/** Printed lines (or ticket texts) as one text: wrapped lines joined, runs of spaces as one. */
-export const flat = (lines: readonly string[]) => lines.join(' ').replace(/\s+/g, ' ').trim();
+/**
+ * Printed lines (or ticket texts) as one text: wrapped lines joined, runs of spaces as one, and our
+ * typography's minus and hyphens as the printer's « - » (as printing/encode.ts prints them).
+ */
+export const flat = (lines: readonly string[]) =>
+  lines
+    .join(' ')
+    .replace(/[\u2212\u2010\u2011]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The ticket's texts as the domain makes them for the job of `orderId` on `printer` (what the paper must say). */
 export async function expectedTicket(server: Pick<TestServer, 'db' | 'deps'>, orderId: number, printer: PrinterRow): Promise<string[]> {
