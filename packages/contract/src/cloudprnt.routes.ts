@@ -25,7 +25,11 @@ export const cloudPrntMediaTypes = {
 export type CloudPrntMediaType = (typeof cloudPrntMediaTypes)[keyof typeof cloudPrntMediaTypes];
 
 const SecretParamsSchema = z.object({
-  secret: z.string().min(1).max(200).meta({ description: 'Le secret de l’imprimante, dernier segment de l’URL saisie dans ses réglages CloudPRNT (ou la clé de l’agent).' }),
+  secret: z
+    .string()
+    .min(1)
+    .max(200)
+    .meta({ description: 'Le secret de l’imprimante, dernier segment de l’URL saisie dans ses réglages CloudPRNT (ou la clé de l’agent).' }),
 });
 
 /** The printer's poll (Star: « Polling the server (POST) — JSON Request »). Other keys a printer sends are ignored. */
@@ -34,7 +38,11 @@ export const CloudPrntPollSchema = z
     status: z.string().max(200).optional().meta({ description: 'L’état ASB de l’imprimante, en hexadécimal (« 23 86 00 00 00 00 00 00 00 »).' }),
     printerMAC: z.string().max(64).optional().meta({ description: 'L’adresse MAC de l’imprimante.' }),
     uniqueID: z.string().max(200).optional(),
-    statusCode: z.string().max(200).optional().meta({ description: 'Le code d’état de l’imprimante, encodé comme dans une URL (« 200%20OK », « 410%20Out%20of%20paper »).' }),
+    statusCode: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({ description: 'Le code d’état de l’imprimante, encodé comme dans une URL (« 200%20OK », « 410%20Out%20of%20paper »).' }),
     printingInProgress: z.boolean().optional().meta({ description: 'true : elle imprime le ticket qu’elle a pris, rien d’autre ne lui est donné.' }),
     clientAction: z.array(z.object({ request: z.string(), result: z.unknown().optional() })).optional(),
   })
@@ -64,7 +72,11 @@ const JobQuerySchema = z.object({
 });
 
 const ConfirmQuerySchema = z.object({
-  code: z.string().min(1).max(200).meta({ description: 'Le résultat : « 200 OK » (ou « OK ») imprimé ; tout autre code (« 410 Out of paper »…) : pas imprimé.' }),
+  code: z
+    .string()
+    .min(1)
+    .max(200)
+    .meta({ description: 'Le résultat : « 200 OK » (ou « OK ») imprimé ; tout autre code (« 410 Out of paper »…) : pas imprimé.' }),
   token: z.string().max(200).optional().meta({ description: 'Le `jobToken` du ticket ; sans lui, le ticket que l’imprimante a en cours.' }),
   mac: z.string().max(64).optional(),
   uid: z.string().max(200).optional(),
@@ -121,7 +133,8 @@ export const confirmCloudPrntJob = createRoute({
   path: '/v2/print/cloudprnt/{secret}',
   tags,
   summary: 'Le résultat de l’impression d’un ticket.',
-  description: 'Imprimé (« 200 OK ») : le ticket est imprimé, une fois. Autre code : remis en file pour le prochain poll. Un jeton inconnu ou ancien ne change rien.',
+  description:
+    'Imprimé (« 200 OK ») : le ticket est imprimé, une fois. Autre code : remis en file pour le prochain poll. Un jeton inconnu ou ancien ne change rien.',
   request: { params: SecretParamsSchema, query: ConfirmQuerySchema },
   responses: {
     200: { description: 'Ce que le serveur en a fait.', content: { 'application/json': { schema: CloudPrntConfirmationSchema } } },

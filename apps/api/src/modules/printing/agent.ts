@@ -97,7 +97,8 @@ export class PrintAgent {
     else if (turn.kind !== this.lastKind) {
       if (turn.kind === 'unreachable') logger.error({ error: turn.error }, 'imprimante injoignable');
       if (turn.kind === 'server_error') logger.error({ error: turn.error }, 'serveur injoignable, nouvel essai');
-      if (turn.kind === 'unknown_target') logger.error('adresse de l’imprimante inconnue : renseignez-la sur la page Imprimantes ou passez --printer hôte:9100');
+      if (turn.kind === 'unknown_target')
+        logger.error('adresse de l’imprimante inconnue : renseignez-la sur la page Imprimantes ou passez --printer hôte:9100');
       if (turn.kind === 'idle') logger.info({ problem: turn.problem }, turn.problem ? 'imprimante en défaut' : 'en attente de tickets');
     }
     this.lastKind = turn.kind;

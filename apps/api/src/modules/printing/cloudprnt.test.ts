@@ -56,7 +56,16 @@ describe('a Star CloudPRNT printer prints each ticket once', () => {
     expect(ticket!.at - placedAt).toBeLessThan(pollMs + 2000);
     const text = flat(ticket!.lines);
     expect(text).toContain(`n° ${orderId}`);
-    for (const expected of ['À emporter', 'dès que possible', 'Zoé Lefèvre', '2 × Pizza Margherita', '« Bien cuite, pâte fine »', '1 × Burger Classique + À point + Frites maison', 'Œufs', '€'])
+    for (const expected of [
+      'À emporter',
+      'dès que possible',
+      'Zoé Lefèvre',
+      '2 × Pizza Margherita',
+      '« Bien cuite, pâte fine »',
+      '1 × Burger Classique + À point + Frites maison',
+      'Œufs',
+      '€',
+    ])
       expect(text).toContain(expected);
     // Every text of the ticket as the domain makes it is on the paper, wrapped to 48 columns.
     for (const expected of await expectedTicket(server, orderId, row)) expect(text).toContain(flat([expected]));
@@ -118,7 +127,10 @@ describe('a Star CloudPRNT printer prints each ticket once', () => {
       printer.onJob = null;
     };
     const { orderId } = await placeTicketOrder(server);
-    await waitFor('le ticket remis en file', async () => (await jobsOf(server, orderId))[0]?.status === 'queued' && (await jobsOf(server, orderId))[0]?.attempts === 1);
+    await waitFor(
+      'le ticket remis en file',
+      async () => (await jobsOf(server, orderId))[0]?.status === 'queued' && (await jobsOf(server, orderId))[0]?.attempts === 1,
+    );
     const [job] = await jobsOf(server, orderId);
     expect(job?.lastError).toBe('410 Out of paper');
     const [state] = await server.db.select().from(printers).where(eq(printers.id, row.id));
@@ -141,7 +153,10 @@ describe('a Star CloudPRNT printer prints each ticket once', () => {
     const { printer } = await startPrinter();
     printer.faults.errorCode = '511 Media decoding error';
     const { orderId } = await placeTicketOrder(server);
-    await waitFor('une tentative refusée', async () => ((await jobsOf(server, orderId))[0]?.attempts ?? 0) >= 1 && (await jobsOf(server, orderId))[0]?.lastError === '511 Media decoding error');
+    await waitFor(
+      'une tentative refusée',
+      async () => ((await jobsOf(server, orderId))[0]?.attempts ?? 0) >= 1 && (await jobsOf(server, orderId))[0]?.lastError === '511 Media decoding error',
+    );
     printer.faults.errorCode = null;
     await waitFor('le ticket imprimé', () => printer.printed.length === 1);
     await waitFor('le ticket confirmé', async () => (await jobsOf(server, orderId))[0]?.status === 'printed');
@@ -164,7 +179,12 @@ describe('a Star CloudPRNT printer prints each ticket once', () => {
     expect(flat(printer.printed[1]!.lines)).toContain('RÉIMPRESSION');
     await waitFor('le ticket confirmé', async () => (await jobsOf(server, orderId))[0]?.status === 'printed');
     // The first hand-over's token, answered late, changes nothing.
-    const late = await sendJson<{ result: string }>(server.baseUrl, 'DELETE', `/v2/print/cloudprnt/${(await server.db.select().from(printers))[0]!.secret}?code=200%20OK&token=${printer.printed[0]!.token}`, undefined);
+    const late = await sendJson<{ result: string }>(
+      server.baseUrl,
+      'DELETE',
+      `/v2/print/cloudprnt/${(await server.db.select().from(printers))[0]!.secret}?code=200%20OK&token=${printer.printed[0]!.token}`,
+      undefined,
+    );
     expect(late.body).toEqual({ result: 'unknown' });
     expect((await jobsOf(server, orderId)).map((job) => [job.status, job.attempts, job.mayHavePrinted])).toEqual([['printed', 2, true]]);
   });

@@ -127,7 +127,10 @@ describe('the print agent', () => {
   test('npm run print-agent runs the agent: it prints a ticket, and stops on SIGTERM', async () => {
     const row = await addPrinter(server, { name: 'Cuisine', connection: 'tcp', viaAgent: true, host: '127.0.0.1', port: tcp.port });
     const cli = fileURLToPath(new URL('../../cli/print-agent.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--server', server.baseUrl, '--key', row.secret, '--interval', '0.2'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'info' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--server', server.baseUrl, '--key', row.secret, '--interval', '0.2'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LOG_LEVEL: 'info' },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {

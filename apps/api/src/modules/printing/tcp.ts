@@ -32,7 +32,8 @@ export const statusRequest = Uint8Array.of(0x10, 0x04, 0x01, 0x10, 0x04, 0x02, 0
 
 /** The three status bytes read back. @throws Error when a byte is not a DLE EOT answer (bits 1 and 4 set, 0 and 7 clear). */
 export function readStatusBytes(bytes: Uint8Array): EscPosStatus {
-  if (bytes.length < 3 || [...bytes.subarray(0, 3)].some((b) => (b & 0x93) !== 0x12)) throw new Error(`réponse d’état illisible (${[...bytes].map((b) => b.toString(16)).join(' ')})`);
+  if (bytes.length < 3 || [...bytes.subarray(0, 3)].some((b) => (b & 0x93) !== 0x12))
+    throw new Error(`réponse d’état illisible (${[...bytes].map((b) => b.toString(16)).join(' ')})`);
   const [printer, offline, paper] = bytes as unknown as [number, number, number];
   return {
     online: (printer & 0x08) === 0,

@@ -9,6 +9,8 @@ export interface CloudPrntTicket {
   lines: string[];
   items: DecodedItem[];
   mediaType: string;
+  /** When the job's bytes were in hand (the GET answered; real time, ms). */
+  fetchedAt: number;
   /** When it came out (real time, ms). */
   at: number;
 }
@@ -119,12 +121,16 @@ export class SimulatedCloudPrntPrinter {
   }
 
   private post(printingInProgress = false) {
-    return this.request('POST', {}, {
-      status: this.asb(),
-      printerMAC: this.mac,
-      statusCode: encodeURIComponent(this.statusCode()),
-      printingInProgress,
-    });
+    return this.request(
+      'POST',
+      {},
+      {
+        status: this.asb(),
+        printerMAC: this.mac,
+        statusCode: encodeURIComponent(this.statusCode()),
+        printingInProgress,
+      },
+    );
   }
 
   /** One poll, and the job it was handed printed and confirmed. */
@@ -135,10 +141,13 @@ export class SimulatedCloudPrntPrinter {
     if (!answer.jobReady || !answer.jobToken) return;
     const token = answer.jobToken;
     const offered = answer.mediaTypes ?? [];
-    const mediaType = offered.includes(this.options.mediaType ?? cloudPrntMediaTypes.starPrnt) ? (this.options.mediaType ?? cloudPrntMediaTypes.starPrnt) : offered[0]!;
+    const mediaType = offered.includes(this.options.mediaType ?? cloudPrntMediaTypes.starPrnt)
+      ? (this.options.mediaType ?? cloudPrntMediaTypes.starPrnt)
+      : offered[0]!;
     const job = await this.request('GET', { type: mediaType, mac: this.mac, token });
     if (!job.ok) throw new Error(`GET ${job.status}`);
     const bytes = new Uint8Array(await job.arrayBuffer());
+    const fetchedAt = Date.now();
     this.onJob?.(token);
     if (this.faults.paperOut || this.faults.coverOpen) {
       // « Print failure or error »: the printer posts its status code; the job stays on the server.
@@ -152,7 +161,7 @@ export class SimulatedCloudPrntPrinter {
     }
     const type = job.headers.get('content-type') ?? '';
     const items = type.startsWith(cloudPrntMediaTypes.escPos) ? decodeEscPos(bytes) : decodeStarPrnt(bytes);
-    this.printed.push({ token, lines: printedLines(items), items, mediaType: type, at: Date.now() });
+    this.printed.push({ token, lines: printedLines(items), items, mediaType: type, fetchedAt, at: Date.now() });
     if (this.faults.dropDelete) return;
     await this.request('DELETE', { mac: this.mac, code: '200 OK', token });
   }

@@ -67,4 +67,5 @@ export async function expectedTicket(server: Pick<TestServer, 'db' | 'deps'>, or
 }
 
 /** The jobs of an order. */
-export const jobsOf = (server: Pick<TestServer, 'db'>, orderId: number) => server.db.select().from(printJobs).where(eq(printJobs.orderId, orderId)).orderBy(printJobs.id);
+export const jobsOf = (server: Pick<TestServer, 'db'>, orderId: number) =>
+  server.db.select().from(printJobs).where(eq(printJobs.orderId, orderId)).orderBy(printJobs.id);
