@@ -4,8 +4,8 @@
  * printer on port 9100, on PGlite and on PostgreSQL. The printers are the tests' simulated ones
  * (apps/api/src/test/printers/), speaking Star's documented protocol and ESC/POS; the server is the
  * real app over real HTTP, its clock frozen on an open Tuesday (the demo restaurant is closed on
- * Mondays). Orders are placed one at a time at a random phase of the poll (1.2 to 1.6 intervals
- * apart), so each figure is a ticket's own wait, not a queue's.
+ * Mondays). Orders are placed one at a time, each once the previous one printed, after a
+ * second and a random part of a poll interval, so each figure is a ticket's own wait, not a queue's.
  * « Accepted »: the order's 201 received. « Taken »: CloudPRNT, the job's GET answered with its
  * bytes; the agent, the ticket decoded by the 9100 printer (later still: sent and printed).
  * Run: npm run bench:printing   (PostgreSQL when DATABASE_URL is set or 127.0.0.1:5432 answers;
@@ -25,7 +25,8 @@ const orderCount = Number(process.env.PRINT_BENCH_ORDERS ?? 12);
 const intervalMs = Number(process.env.PRINT_BENCH_INTERVAL_MS ?? 2000);
 const silent = createLogger('silent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const spacing = () => intervalMs * (1.2 + Math.random() * 0.4);
+/** The gap before the next order: over a second at least, and a random phase of the poll (uniform over one interval). */
+const spacing = () => 1000 + intervalMs * Math.random();
 
 async function cloudPrnt(server: TestServer): Promise<number[]> {
   const row = await addPrinter(server, { name: 'Cuisine' });

@@ -88,7 +88,7 @@ describe('a Star CloudPRNT printer prints each ticket once', () => {
     const first = await post(row.secret, poll);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ jobReady: true, mediaTypes: [cloudPrntMediaTypes.starPrnt], deleteMethod: 'DELETE' });
-    const token = first.body.jobToken as string;
+    const token = (first.body as unknown as { jobToken: string }).jobToken;
     // Out to that poll: the next polls get nothing while it is out.
     expect((await post(row.secret, poll)).body).toEqual({ jobReady: false });
 
@@ -187,6 +187,22 @@ describe('a Star CloudPRNT printer prints each ticket once', () => {
     );
     expect(late.body).toEqual({ result: 'unknown' });
     expect((await jobsOf(server, orderId)).map((job) => [job.status, job.attempts, job.mayHavePrinted])).toEqual([['printed', 2, true]]);
+  });
+
+  test('a slow print (longer than its poll interval), and a second printer polling the same URL meanwhile: printed once, nothing handed out twice', async () => {
+    const { row, printer } = await startPrinter();
+    printer.faults.slowMs = pollMs * 3;
+    const racer = new SimulatedCloudPrntPrinter({ servers: [server.baseUrl], secret: row.secret, intervalMs: pollMs / 2, mac: '00:11:62:0a:0b:0d' });
+    racer.start();
+    try {
+      const { orderId } = await placeTicketOrder(server);
+      await waitFor('le ticket confirmé', async () => (await jobsOf(server, orderId))[0]?.status === 'printed');
+      await new Promise((resolve) => setTimeout(resolve, pollMs * 2));
+      expect(printer.printed.length + racer.printed.length).toBe(1);
+      expect((await jobsOf(server, orderId)).map((job) => [job.status, job.attempts])).toEqual([['printed', 1]]);
+    } finally {
+      await racer.stop();
+    }
   });
 
   test('switched off: no poll, its ticket waits; switched on, it prints it', async () => {

@@ -23,7 +23,7 @@ export function statusText(code: string): string {
 }
 
 /** The ASB's flags we read, or null when `status` is absent or not hexadecimal bytes. */
-export function readAsb(status: string | undefined): { offline: boolean; coverOpen: boolean; paperEmpty: boolean } | null {
+function readAsb(status: string | undefined): { offline: boolean; coverOpen: boolean; paperEmpty: boolean } | null {
   if (!status) return null;
   const bytes = status
     .trim()

@@ -5,7 +5,7 @@ import type { PrintingService } from './service.ts';
 import { printNext, type JobSource, type PrintTurn } from './tcp.ts';
 
 /** How often each directly driven printer is polled, ms: as the print agent's default. */
-export const directPollMs = 2000;
+const directPollMs = 2000;
 
 /**
  * The server's own print loop (docs/decisions/033-kitchen-printers.md) for the printers it reaches on

@@ -28,6 +28,5 @@ export {
 } from './queue.ts';
 export { PrintingService, type TicketOrder } from './service.ts';
 export { cloudPrntRoutes } from './cloudprnt-routes.ts';
-export { DirectPrinting, directPollMs } from './direct.ts';
-export { parseAgentArgs, PrintAgent, type PrintAgentOptions } from './agent.ts';
-export { printNext, readPrinterStatus, sendTicket, statusCodeOf, type JobSource, type PrintTurn, type TcpTarget } from './tcp.ts';
+export { DirectPrinting } from './direct.ts';
+export { parseAgentArgs, PrintAgent } from './agent.ts';

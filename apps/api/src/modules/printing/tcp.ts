@@ -19,7 +19,7 @@ export interface TcpTarget {
 }
 
 /** What DLE EOT 1, 2 and 4 say. */
-export interface EscPosStatus {
+interface EscPosStatus {
   online: boolean;
   coverOpen: boolean;
   paperOut: boolean;
@@ -28,10 +28,10 @@ export interface EscPosStatus {
 }
 
 /** DLE EOT 1, DLE EOT 2, DLE EOT 4: printer, offline cause and roll paper status, answered in that order. */
-export const statusRequest = Uint8Array.of(0x10, 0x04, 0x01, 0x10, 0x04, 0x02, 0x10, 0x04, 0x04);
+const statusRequest = Uint8Array.of(0x10, 0x04, 0x01, 0x10, 0x04, 0x02, 0x10, 0x04, 0x04);
 
 /** The three status bytes read back. @throws Error when a byte is not a DLE EOT answer (bits 1 and 4 set, 0 and 7 clear). */
-export function readStatusBytes(bytes: Uint8Array): EscPosStatus {
+function readStatusBytes(bytes: Uint8Array): EscPosStatus {
   if (bytes.length < 3 || [...bytes.subarray(0, 3)].some((b) => (b & 0x93) !== 0x12))
     throw new Error(`réponse d’état illisible (${[...bytes].map((b) => b.toString(16)).join(' ')})`);
   const [printer, offline, paper] = bytes as unknown as [number, number, number];
@@ -44,7 +44,7 @@ export function readStatusBytes(bytes: Uint8Array): EscPosStatus {
 }
 
 /** The print queue's problem for a status: paper out, cover open, 'failing' when offline for another cause, null when it can print. */
-export function problemOfStatus(status: EscPosStatus): PrinterProblem {
+function problemOfStatus(status: EscPosStatus): PrinterProblem {
   if (status.paperOut) return 'paper_out';
   if (status.coverOpen) return 'cover_open';
   if (!status.online || status.error) return 'failing';
@@ -146,7 +146,7 @@ class PrinterConnection {
 }
 
 /** What the printer's state was, or why it could not be read (the printer unreachable). */
-export type StatusReading = { reachable: true; status: EscPosStatus; problem: PrinterProblem } | { reachable: false; error: string };
+type StatusReading = { reachable: true; status: EscPosStatus; problem: PrinterProblem } | { reachable: false; error: string };
 
 /** The printer's state by DLE EOT, on a connection of its own. Never throws. */
 export async function readPrinterStatus(target: TcpTarget, timeoutMs = 3000): Promise<StatusReading> {
