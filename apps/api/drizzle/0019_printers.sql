@@ -10,6 +10,7 @@ CREATE TABLE "print_jobs" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"job_token" text,
 	"may_have_printed" boolean DEFAULT false NOT NULL,
+	"document" jsonb,
 	"last_error" text,
 	"created_at" timestamp with time zone NOT NULL,
 	"sent_at" timestamp with time zone,
@@ -38,6 +39,7 @@ CREATE TABLE "printers" (
 	"problem" text,
 	"problem_since" timestamp with time zone,
 	"alarm_sent_at" timestamp with time zone,
+	"failures_in_a_row" integer DEFAULT 0 NOT NULL,
 	"version" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "printers_secret_unique" UNIQUE("secret")

@@ -54,7 +54,7 @@ import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import { capacityRoutes, publicSlotRoutes } from './modules/capacity/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { cloudPrntRoutes, DirectPrinting, PrintingService } from './modules/printing/index.ts';
+import { cloudPrntRoutes, DirectPrinting, epsonSdpRoutes, PrintingService, queueOrderTickets } from './modules/printing/index.ts';
 import { BoardService } from './modules/board/service.ts';
 import { auditRoutes, importBodyLimit, isImportPath } from './modules/audit/routes.ts';
 import { menuEditorRoutes } from './modules/menu/routes.ts';
@@ -187,7 +187,17 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     payments,
     // Card payments off: card orders are refused (422), whatever the restaurant's setting.
     // ASAP needs a connected staff screen, unless orders are handled by e-mail (docs/decisions/022).
-    orders: new OrderService(db, catalog, clock, locations, cardOff ? undefined : payments, mail, (now, settings) => escalation.presence(now, settings), books),
+    orders: new OrderService(
+      db,
+      catalog,
+      clock,
+      locations,
+      cardOff ? undefined : payments,
+      mail,
+      (now, settings) => escalation.presence(now, settings),
+      books,
+      (tx, orderId, now) => queueOrderTickets(tx, orderId, 'arrival', now),
+    ),
     discovery: new DiscoveryService(
       db,
       catalog,
@@ -392,7 +402,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     '/',
     locationRoutes(deps.locations, (c) => deps.limits.locations(ip(c))),
   );
-  app.route('/', receiptRoutes(deps.receipts));
+  app.route('/', receiptRoutes(deps.receipts, deps.db, deps.clock));
   app.route('/', pushRoutes(deps));
   app.route('/', discoveryRoutes(deps.discovery));
   app.route('/', staffRoutes(deps.staff, deps));
@@ -411,6 +421,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', booksExportRoutes(deps));
   app.route('/', trackingRoutes(deps.board));
   app.route('/', cloudPrntRoutes(deps.printing));
+  app.route('/', epsonSdpRoutes(deps));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs, screens: deps.escalation.screens };
   app.route('/', restaurantRealtimeRoutes(realtime));
   app.route('/', trackingRealtimeRoutes(realtime));

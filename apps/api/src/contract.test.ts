@@ -1,6 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { printers } from './db/schema.ts';
 import { ErrorBodySchema, ErrorCodeSchema } from '@resto/contract/errors';
 import { createApp } from './app.ts';
 import { signWebhookPayload } from './modules/payments/providers/webhook-signature.ts';
@@ -11,6 +13,7 @@ import { createTestStaff } from './test/staff.ts';
 import { photoLikeJpeg } from './test/photo.ts';
 import { act, placeCashOrder, placePaidCardOrder } from './modules/board/test-helpers.ts';
 import { addPrinter } from './test/printers/helpers.ts';
+import { newPrinterSecret } from './modules/printing/index.ts';
 
 /**
  * The API's contract (docs/decisions/018): GET /v2/openapi.json is a valid OpenAPI document
@@ -403,6 +406,20 @@ describe('every route answers as declared, over real HTTP', () => {
       expect((await call('post', route, `/v2/restaurant/orders/${id}/${step}`, { headers: cookie })).status).toBe(200);
       expect((await call('post', route, `/v2/restaurant/orders/999999/${step}`, { headers: cookie })).status).toBe(404);
     }
+
+    // « Imprimer le reçu » on the counter's printer (docs/decisions/033).
+    const receiptPrint = '/v2/restaurant/orders/{order_id}/receipt-print';
+    expect((await call('post', receiptPrint, `/v2/restaurant/orders/${id}/receipt-print`, { headers: cookie, body: json({}) })).status).toBe(422);
+    const [counterPrinter] = await server.db
+      .insert(printers)
+      .values({ name: 'Comptoir', station: 'counter', connection: 'cloudprnt', secret: 'contrat-comptoir' })
+      .returning();
+    expect(
+      (await call('post', receiptPrint, `/v2/restaurant/orders/${id}/receipt-print`, { headers: cookie, body: json({ printer_id: counterPrinter!.id }) }))
+        .status,
+    ).toBe(200);
+    expect((await call('post', receiptPrint, `/v2/restaurant/orders/999999/receipt-print`, { headers: cookie, body: json({}) })).status).toBe(404);
+    await server.db.delete(printers).where(eq(printers.id, counterPrinter!.id));
 
     const refund = '/v2/restaurant/orders/{order_id}/refund';
     expect((await call('post', refund, `/v2/restaurant/orders/${id}/refund`, { headers: cookie })).status).toBe(409);
@@ -918,6 +935,18 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('delete', route, `${url}?code=200%20OK&token=${token}`)).body).toEqual({ result: 'unknown' });
     expect((await call('delete', route, `${url}?token=${token}`)).status).toBe(400);
     expect(errorOf(await call('delete', route, `/v2/print/cloudprnt/inconnue?code=200%20OK`)).code).toBe('printer_not_found');
+  });
+
+  test('an Epson printer’s Server Direct Print polls (docs/decisions/033)', async () => {
+    const secret = newPrinterSecret();
+    await server.db.insert(printers).values({ name: 'Cuisine', station: 'kitchen', connection: 'epson_sdp', secret });
+    const route = '/v2/print/epson/{secret}';
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const polled = await call('post', route, `/v2/print/epson/${secret}`, { headers: form, body: 'ConnectionType=GetRequest&ID=TM-m30III' });
+    expect(polled.status).toBe(200);
+    expect(polled.contentType).toMatch(/^text\/xml/);
+    expect((await call('post', route, `/v2/print/epson/${secret}`, { headers: form, body: 'ConnectionType=Autre' })).status).toBe(400);
+    expect((await call('post', route, '/v2/print/epson/inconnu', { headers: form, body: 'ConnectionType=GetRequest' })).status).toBe(404);
   });
 
   test('every declared route was met in success and in error', () => {

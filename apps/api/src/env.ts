@@ -21,6 +21,8 @@ const EnvSchema = z
     WEB_BUILD_DIR: z.string().optional(),
     /** Freezes the server's clock at this instant (ISO 8601): for tests and demos of time-bound offers. */
     CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),
+    /** Starts the server's clock at this instant (ISO 8601) and lets it run: for benches that need time to pass in an open slot. */
+    CLOCK_START: z.iso.datetime({ offset: true }).optional(),
     NODE_ENV: z.string().default('production'),
     /**
      * The site's public origin (https://chez-margot.fr): absolute URLs of Open Graph, JSON-LD,
@@ -29,7 +31,8 @@ const EnvSchema = z
     SITE_URL: optionalText(z.string()).transform((value, ctx) => {
       if (value === undefined) return undefined;
       const url = URL.canParse(value) ? new URL(value) : null;
-      if (url && (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && !url.search && !url.hash && !url.username) return url.origin;
+      if (url && (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && !url.search && !url.hash && !url.username)
+        return url.origin;
       ctx.addIssue({ code: 'custom', message: 'SITE_URL est une origine http(s) sans chemin, ex. https://chez-margot.fr' });
       return z.NEVER;
     }),
@@ -56,7 +59,11 @@ const EnvSchema = z
      * common load balancers: 60 s): with Node's 5 s, a proxy or client sending on a connection the
      * server was closing got ECONNRESET (a browser test's PUT did, on a busy machine).
      */
-    KEEP_ALIVE_TIMEOUT: z.coerce.number().int({ error: 'KEEP_ALIVE_TIMEOUT est un nombre entier de secondes.' }).min(1, { error: 'KEEP_ALIVE_TIMEOUT vaut au moins 1 seconde.' }).default(65),
+    KEEP_ALIVE_TIMEOUT: z.coerce
+      .number()
+      .int({ error: 'KEEP_ALIVE_TIMEOUT est un nombre entier de secondes.' })
+      .min(1, { error: 'KEEP_ALIVE_TIMEOUT vaut au moins 1 seconde.' })
+      .default(65),
     /** The From header of every e-mail. */
     MAIL_FROM: z.string().min(3).default('Commande en ligne <no-reply@localhost>'),
     /**
@@ -120,7 +127,9 @@ const EnvSchema = z
      * The token of the first owner's link, chosen in advance (provisioning scripts, browser tests):
      * at least 32 characters of [A-Za-z0-9_-]. Unset: a random one, printed in the log (docs/decisions/020).
      */
-    STAFF_FIRST_OWNER_TOKEN: optionalText(z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, { error: 'STAFF_FIRST_OWNER_TOKEN : 32 à 128 caractères parmi A-Z a-z 0-9 _ -.' })),
+    STAFF_FIRST_OWNER_TOKEN: optionalText(
+      z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, { error: 'STAFF_FIRST_OWNER_TOKEN : 32 à 128 caractères parmi A-Z a-z 0-9 _ -.' }),
+    ),
     /**
      * The books' Ed25519 signing key (docs/decisions/031-the-books.md), PKCS#8 PEM or its DER in
      * base64 on one line, kept outside the database. Unset: a key made once and kept in the database.

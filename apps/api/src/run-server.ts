@@ -42,22 +42,25 @@ export async function runServer(env: Env, release: () => Promise<void>) {
   const demoHistory = env.DEMO_HISTORY ? demoHistoryOrders : 0;
   let firstOwnerLink: string | null = null;
   let booksSigner: BooksSigner | undefined;
+  // CLOCK_NOW freezes the clock; CLOCK_START starts it at an instant and lets it run (benches across minutes).
+  const startOffset = env.CLOCK_START ? new Date(env.CLOCK_START).getTime() - Date.now() : 0;
+  const fixedNow = env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined;
+  const appClock: (() => Date) | undefined = fixedNow ? () => fixedNow : env.CLOCK_START ? () => new Date(Date.now() + startOffset) : undefined;
   // Migrations and the demo's first load, one instance at a time on PostgreSQL (docs/decisions/010).
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.dataDir,
     setup: async (db) => {
-      if (await seedDemoIfEmpty(db, { history: demoHistory, now: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined, settings: env.DEMO_SETTINGS }))
+      if (await seedDemoIfEmpty(db, { history: demoHistory, now: appClock?.(), settings: env.DEMO_SETTINGS }))
         logger.info({ orders: demoHistory }, 'restaurant de démonstration chargé');
       // The books' journal opened with its signing key, or the start refused (docs/decisions/031).
       booksSigner = await loadSigner(db, env.BOOKS_SIGNING_KEY);
-      await openJournal(db, booksSigner, env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : new Date());
+      await openJournal(db, booksSigner, appClock?.() ?? new Date());
       // No staff member yet: the first owner's one-time link (docs/decisions/020), under the setup lock.
-      firstOwnerLink = await ensureFirstOwnerLink(db, env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : new Date(), env.siteUrl, env.STAFF_FIRST_OWNER_TOKEN);
+      firstOwnerLink = await ensureFirstOwnerLink(db, appClock?.() ?? new Date(), env.siteUrl, env.STAFF_FIRST_OWNER_TOKEN);
     },
   });
 
-  const fixedNow = env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined;
   const mailTransport = createMailTransport({
     smtpUrl: env.SMTP_URL,
     outboxDir: join(env.dataDir, 'outbox'),
@@ -66,7 +69,7 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     logger,
   });
   const payments = paymentProvider(env, database.db, logger);
-  const deps = createDeps(database.db, logger, fixedNow ? () => fixedNow : undefined, {
+  const deps = createDeps(database.db, logger, appClock, {
     mailTransport,
     trustProxy: env.TRUST_PROXY,
     locations: locationProviders(env),

@@ -15,7 +15,7 @@ import { apiTags, bodyErrors, errorAnswer, jsonBody } from './route-kit.ts';
  * the JSON and the job's bytes as they are. Errors are the API's ErrorBody (a printer only reads
  * their status: 404 tells it its URL is wrong).
  */
-const tags = [apiTags.printerPolls.name];
+const tags = [apiTags.printers.name];
 
 /** The media types jobs are served in: StarPRNT for Star printers, ESC/POS (ours, for the print agent). */
 export const cloudPrntMediaTypes = {

@@ -80,6 +80,8 @@ export const errorStatus = {
   receipt_not_found: 404,
   /** The order is not placed yet (a card order not paid). */
   receipt_not_ready: 409,
+  /** « Imprimer le reçu » with no counter printer to print it on (docs/decisions/033). */
+  no_receipt_printer: 422,
 
   // Payments
   /** A cash order, or an intent that is not this order's (another order's, another amount). */
@@ -153,7 +155,7 @@ export const errorStatus = {
   siren_missing: 422,
 
   // Kitchen printers (docs/decisions/033)
-  /** A printer's poll with a secret no enabled printer holds (a URL typed wrong, a printer removed or disabled). */
+  /** A printer's poll with a secret no enabled printer of that connection has (its settings hold a wrong URL). */
   printer_not_found: 404,
   /** A CloudPRNT GET whose job token is unknown, another printer's, or answered already. */
   print_job_not_found: 404,

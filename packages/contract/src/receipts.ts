@@ -69,3 +69,9 @@ export const ReceiptSchema = z
   })
   .meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof ReceiptSchema>;
+
+/** POST …/receipt-print: the printer to print on (a printer's id), or the counter's first printer in service when absent. */
+export const PrintReceiptBodySchema = z.object({ printer_id: z.number().int().positive().optional() }).meta({ id: 'PrintReceiptBody' });
+
+/** The receipt queued: its job, and the printer it goes to. */
+export const PrintReceiptResultSchema = z.object({ job_id: z.number(), printer_id: z.number(), printer_name: z.string() }).meta({ id: 'PrintReceiptResult' });

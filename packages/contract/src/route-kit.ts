@@ -23,7 +23,10 @@ export const apiTags = {
   receipts: { name: 'Reçus', description: 'Le reçu ou la facture d’une commande passée.' },
   suggestions: { name: 'Suggestions', description: 'Les plats souvent commandés ensemble.' },
   staffArea: { name: 'Espace restaurant', description: 'Connexion, invitations et comptes du personnel, abonnements aux notifications.' },
-  staffOrders: { name: 'Restaurant : commandes', description: 'Le tableau des commandes du personnel, ses actions, son flux en direct et la présence de ses écrans.' },
+  staffOrders: {
+    name: 'Restaurant : commandes',
+    description: 'Le tableau des commandes du personnel, ses actions, son flux en direct et la présence de ses écrans.',
+  },
   staffOffers: { name: 'Restaurant : offres et codes promo', description: 'Les offres et codes promo de la carte.' },
   staffHours: { name: 'Restaurant : horaires', description: 'Les horaires, fermetures exceptionnelles et pauses.' },
   staffAudit: { name: 'Restaurant : journal, export et import', description: 'Le journal des modifications, l’export et l’import du restaurant.' },
@@ -33,13 +36,13 @@ export const apiTags = {
   staffCapacity: { name: 'Restaurant : capacité', description: 'Le nombre de commandes par créneau.' },
   slots: { name: 'Créneaux', description: 'Les créneaux de retrait et de livraison encore ouverts.' },
   staffSettings: { name: 'Restaurant : réglages', description: 'Les réglages du restaurant.' },
-  staffBooks: { name: 'Restaurant : comptabilité', description: 'Les ventes, les exports pour le comptable, les archives et la vérification du journal des ventes (docs/decisions/031).' },
+  staffBooks: {
+    name: 'Restaurant : comptabilité',
+    description: 'Les ventes, les exports pour le comptable, les archives et la vérification du journal des ventes (docs/decisions/031).',
+  },
   tracking: { name: 'Suivi de commande', description: 'Le suivi d’une commande par son client.' },
   trackingLive: { name: 'Suivi', description: 'Le flux d’événements du suivi d’une commande.' },
-  printerPolls: {
-    name: 'Imprimantes : Star CloudPRNT',
-    description: 'Les appels des imprimantes de cuisine Star CloudPRNT et de l’agent d’impression, par le secret de l’imprimante (docs/decisions/033).',
-  },
+  printers: { name: 'Imprimantes', description: 'Les adresses qu’interrogent les imprimantes de cuisine, nommées par leur secret (docs/decisions/033).' },
 } as const satisfies Record<string, { name: string; description: string }>;
 
 /** A tag's name, as a route's `tags` holds it. */

@@ -91,7 +91,8 @@ export function printsAtStation(categoryId: number | null | undefined, stationCa
   return stationCategoryIds.has(categoryId);
 }
 
-const text = (value: string, style: Partial<Omit<Extract<TicketBlock, { type: 'text' }>, 'type' | 'text'>> = {}): TicketBlock => ({
+/** A paragraph block: left, normal size, not bold, unless `style` says otherwise. */
+export const ticketText = (value: string, style: Partial<Omit<Extract<TicketBlock, { type: 'text' }>, 'type' | 'text'>> = {}): TicketBlock => ({
   type: 'text',
   text: value,
   bold: false,
@@ -119,35 +120,35 @@ export function buildKitchenTicket(order: KitchenTicketOrder, options: KitchenTi
   if (stationCategoryIds !== null && lines.length + freeItems.length === 0) return null;
 
   const blocks: TicketBlock[] = [];
-  if (reprint) blocks.push(text(printedTicket.reprint, { bold: true, size: 'large', align: 'center' }));
-  blocks.push(text(boardOrderCard.orderNumber(order.order_id), { bold: true, size: 'huge' }));
-  blocks.push(text(time(order.placed_at ?? order.created_at), { bold: true }));
+  if (reprint) blocks.push(ticketText(printedTicket.reprint, { bold: true, size: 'large', align: 'center' }));
+  blocks.push(ticketText(boardOrderCard.orderNumber(order.order_id), { bold: true, size: 'huge' }));
+  blocks.push(ticketText(time(order.placed_at ?? order.created_at), { bold: true }));
   blocks.push({ type: 'rule' });
-  blocks.push(text(order.is_pickup ? boardOrderCard.pickup : boardOrderCard.delivery, { bold: true, size: 'large' }));
+  blocks.push(ticketText(order.is_pickup ? boardOrderCard.pickup : boardOrderCard.delivery, { bold: true, size: 'large' }));
   const address = describeDeliveryAddress(order);
-  if (address) blocks.push(text(address));
-  blocks.push(text(describeWanted(order), { bold: true }));
-  blocks.push(text(order.ready_at ? kitchenTicket.ready(time(order.ready_at)) : kitchenTicket.notAccepted, { bold: true, size: 'large' }));
+  if (address) blocks.push(ticketText(address));
+  blocks.push(ticketText(describeWanted(order), { bold: true }));
+  blocks.push(ticketText(order.ready_at ? kitchenTicket.ready(time(order.ready_at)) : kitchenTicket.notAccepted, { bold: true, size: 'large' }));
   blocks.push({ type: 'rule' });
-  blocks.push(text(printedTicket.customer(kitchenTicket.customer, describeCustomerName(order)), { bold: true }));
-  blocks.push(text(formatPhone(order.customer.phone)));
+  blocks.push(ticketText(printedTicket.customer(kitchenTicket.customer, describeCustomerName(order)), { bold: true }));
+  blocks.push(ticketText(formatPhone(order.customer.phone)));
   blocks.push({ type: 'rule' });
   for (const line of lines) {
-    blocks.push(text(printedTicket.quantity(line.quantity, line.item_name), { bold: true, size: 'large' }));
+    blocks.push(ticketText(printedTicket.quantity(line.quantity, line.item_name), { bold: true, size: 'large' }));
     for (const option of line.options) {
-      blocks.push(text(printedTicket.option(option.quantity > 1 ? printedTicket.quantity(option.quantity, option.name) : option.name), { indent: 2 }));
+      blocks.push(ticketText(printedTicket.option(option.quantity > 1 ? printedTicket.quantity(option.quantity, option.name) : option.name), { indent: 2 }));
     }
-    if (line.note) blocks.push(text(boardOrderCard.note(line.note), { indent: 2 }));
-    if (line.allergens.length) blocks.push(text(`${boardOrderCard.allergens} ${line.allergens.join(', ')}`, { bold: true, indent: 2 }));
+    if (line.note) blocks.push(ticketText(boardOrderCard.note(line.note), { indent: 2 }));
+    if (line.allergens.length) blocks.push(ticketText(`${boardOrderCard.allergens} ${line.allergens.join(', ')}`, { bold: true, indent: 2 }));
   }
-  for (const free of freeItems) blocks.push(text(printedTicket.freeLine(free.quantity, free.item_name, boardOrderCard.free), { bold: true, size: 'large' }));
-  if (elsewhere > 0) blocks.push(text(printedTicket.otherStations(elsewhere)));
+  for (const free of freeItems) blocks.push(ticketText(printedTicket.freeLine(free.quantity, free.item_name, boardOrderCard.free), { bold: true, size: 'large' }));
+  if (elsewhere > 0) blocks.push(ticketText(printedTicket.otherStations(elsewhere)));
   blocks.push({ type: 'rule' });
   if (stationCategoryIds === null) {
     for (const line of describeOrderAmounts(order)) blocks.push({ type: 'amount', label: line.label, amount: line.amount, bold: line.kind === 'total' });
   }
   const payment = describePayment(order);
-  blocks.push(text(order.payment_test_mode ? printedTicket.paymentWithTestMode(payment, boardOrderCard.testMode) : payment, { bold: true }));
+  blocks.push(ticketText(order.payment_test_mode ? printedTicket.paymentWithTestMode(payment, boardOrderCard.testMode) : payment, { bold: true }));
   if (trackingUrl) blocks.push({ type: 'qr', data: trackingUrl, caption: printedTicket.trackingCaption });
   return blocks;
 }
@@ -170,7 +171,7 @@ export function ticketTexts(blocks: readonly TicketBlock[]): string[] {
 export function waitingBlocks(queuedAt: Date, now: Date, lateAfterMinutes = 5): TicketBlock[] {
   const minutes = Math.floor((now.getTime() - queuedAt.getTime()) / 60_000);
   if (minutes < lateAfterMinutes) return [];
-  return [text(printedTicket.waitedSince(describeBoardTime(queuedAt, now), minutes), { bold: true, align: 'center' }), { type: 'rule' }];
+  return [ticketText(printedTicket.waitedSince(describeBoardTime(queuedAt, now), minutes), { bold: true, align: 'center' }), { type: 'rule' }];
 }
 
 /**
@@ -181,17 +182,17 @@ export function waitingBlocks(queuedAt: Date, now: Date, lateAfterMinutes = 5): 
 export function buildTestTicket(printer: { name: string; stationLabel: string; paperWidth: number; columns: number }, now: Date, checkUrl: string): TicketBlock[] {
   const words = printedTicket.testPage;
   return [
-    text(words.title, { bold: true, size: 'huge', align: 'center' }),
+    ticketText(words.title, { bold: true, size: 'huge', align: 'center' }),
     { type: 'rule' },
-    text(words.printer(printer.name), { bold: true }),
-    text(words.station(printer.stationLabel)),
-    text(words.paper(printer.paperWidth, printer.columns)),
-    text(words.at(describeBoardTime(now, now))),
+    ticketText(words.printer(printer.name), { bold: true }),
+    ticketText(words.station(printer.stationLabel)),
+    ticketText(words.paper(printer.paperWidth, printer.columns)),
+    ticketText(words.at(describeBoardTime(now, now))),
     { type: 'rule' },
-    text(words.accents),
-    text(words.euro),
-    text('-'.repeat(printer.columns)),
-    text(words.ok, { align: 'center' }),
+    ticketText(words.accents),
+    ticketText(words.euro),
+    ticketText('-'.repeat(printer.columns)),
+    ticketText(words.ok, { align: 'center' }),
     { type: 'qr', data: checkUrl, caption: printer.name },
   ];
 }

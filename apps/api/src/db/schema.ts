@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ActiveTime, TimeRange, WeeklyRanges } from '@resto/domain/catalogue';
 import type { OfferWindow } from '@resto/domain/offers';
+import type { Receipt } from '@resto/domain/receipt';
 
 /**
  * The database. Money in integer cents (`*_cents`), tax rates in basis points (`*_bp`,
@@ -867,6 +868,8 @@ export const printers = pgTable('printers', {
   problem: text('problem').$type<'paper_out' | 'cover_open' | 'failing'>(),
   problemSince: timestamp('problem_since', { withTimezone: true }),
   alarmSentAt: timestamp('alarm_sent_at', { withTimezone: true }),
+  /** Failed attempts of its tickets since the last one it printed (« en échec » from 3, packages/domain/src/printer-health.ts). */
+  failuresInARow: integer('failures_in_a_row').notNull().default(0),
   version: integer('version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true })
     .notNull()
@@ -907,6 +910,8 @@ export const printJobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     jobToken: text('job_token').unique(),
     mayHavePrinted: boolean('may_have_printed').notNull().default(false),
+    /** A customer's receipt as it was issued when asked (its edition counted then, docs/decisions/031): printed as is, however often it is sent. */
+    document: jsonb('document').$type<Receipt>(),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -12,6 +12,7 @@ export const receiptAnswers = {
   invalidSiren: 'Le SIREN compte 9 chiffres.',
   unknownReceipt: 'Aucun reçu ne correspond à ce lien. Vérifiez l’adresse reçue par e-mail.',
   receiptNotYet: 'Le reçu sera disponible une fois le paiement de la commande confirmé.',
+  noReceiptPrinter: 'Aucune imprimante du comptoir en service : ajoutez-en une dans Imprimantes, ou imprimez le reçu depuis sa page.',
 } as const;
 
 /** Texts of the receipt. */

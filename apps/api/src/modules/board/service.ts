@@ -35,7 +35,7 @@ import { findPaymentByOrder } from '../payments/index.ts';
 import { ProviderError, type PaymentProvider } from '../payments/index.ts';
 import { appendOrderEvent } from '../orders/index.ts';
 import * as repository from './repository.ts';
-import { queueOrderTickets } from '../printing/index.ts';
+import { confirmBrowserTickets, queueOrderTickets } from '../printing/index.ts';
 import { recordCancellation, recordCardRefund, findOrderPayments, type BooksService } from '../books/index.ts';
 import { counterPaymentErrors } from '@resto/copy/staff/books';
 import type { CounterPaymentBody } from '@resto/contract/board';
@@ -137,7 +137,13 @@ export class BoardService {
     const step = trackingStep(lifecycle);
     // Received while the restaurant cannot answer yet: the page says when it will (not « dans quelques instants »).
     const handlingFrom =
-      step === 'received' ? handlingStartsAt({ placedAt: order.placedAt ?? order.createdAt, deliveryDate: order.deliveryDate, deliveryTimeRange: order.deliveryTimeRange }, catalog.menus, catalog.calendar) : null;
+      step === 'received'
+        ? handlingStartsAt(
+            { placedAt: order.placedAt ?? order.createdAt, deliveryDate: order.deliveryDate, deliveryTimeRange: order.deliveryTimeRange },
+            catalog.menus,
+            catalog.calendar,
+          )
+        : null;
     const confirmationFrom = handlingFrom && handlingFrom.getTime() > this.clock().getTime() + 60_000 ? handlingFrom.toISOString() : null;
     return {
       order_id: order.orderId,
@@ -203,8 +209,10 @@ export class BoardService {
     return this.markOnce(orderId, actor, 'opened');
   }
 
-  /** POST …/ticket-printed: the first print sets `ticket_printed_at` and writes a `ticket_printed` event; later calls change nothing. */
+  /** POST …/ticket-printed: the first print sets `ticket_printed_at` and writes a `ticket_printed` event; later calls change nothing but the tickets waiting on the browser's page. */
   async markTicketPrinted(orderId: number, actor: BoardActor): Promise<BoardOrder> {
+    // Tickets sent to the browser's page (their printer was silent, docs/decisions/033) are printed by this one.
+    await confirmBrowserTickets(this.db, orderId, this.clock());
     return this.markOnce(orderId, actor, 'ticket_printed');
   }
 
@@ -313,7 +321,12 @@ export class BoardService {
     if (outcome.kind === 'refused') throw new ApiError('order_transition_refused', outcome.message, [], order ?? undefined);
     if (outcome.kind === 'invalid') {
       const field = outcome.settlement.field;
-      throw new ApiError('counter_payment_refused', outcome.settlement.message, [{ path: field ? `tenders.${field}` : 'tenders', message: outcome.settlement.message }], order ?? undefined);
+      throw new ApiError(
+        'counter_payment_refused',
+        outcome.settlement.message,
+        [{ path: field ? `tenders.${field}` : 'tenders', message: outcome.settlement.message }],
+        order ?? undefined,
+      );
     }
     if (!order) throw new ApiError('order_not_found', counterPaymentErrors.orderNotPayable);
     return order;
@@ -324,7 +337,13 @@ export class BoardService {
 
   private async apply(
     orderId: number,
-    body: { action: OrderAction; expected_status: OrderStatus; ready_at?: string | undefined; reason?: RefusalReason | undefined; reason_text?: string | undefined },
+    body: {
+      action: OrderAction;
+      expected_status: OrderStatus;
+      ready_at?: string | undefined;
+      reason?: RefusalReason | undefined;
+      reason_text?: string | undefined;
+    },
     actor: BoardActor,
     /** A further condition, checked with the order locked: the refusal's sentence, or null. */
     check?: (tx: Database, order: repository.OrderRow) => Promise<string | null>,
@@ -334,7 +353,8 @@ export class BoardService {
     if (ending && !body.reason) throw new ApiError('invalid_request', t.reasonRequired, [{ path: 'reason', message: t.reasonRequired }]);
     const reason = ending ? (body.reason ?? null) : null;
     const reasonText = reason === 'other' ? body.reason_text?.trim() || null : null;
-    if (body.reason === 'other' && !reasonText) throw new ApiError('invalid_request', t.reasonTextRequired, [{ path: 'reason_text', message: t.reasonTextRequired }]);
+    if (body.reason === 'other' && !reasonText)
+      throw new ApiError('invalid_request', t.reasonTextRequired, [{ path: 'reason_text', message: t.reasonTextRequired }]);
     // Read before the transaction (PGlite runs one transaction at a time).
     const settings = await this.settings();
     const signer = ending ? await this.books.signer() : undefined;
@@ -395,9 +415,7 @@ export class BoardService {
           },
           settings.contacts,
         );
-        await mailRepository.insertMails(tx, [
-          { kind: `status-${eventId}`, orderId, ...outboxMessage(message), nextAttemptAt: now },
-        ]);
+        await mailRepository.insertMails(tx, [{ kind: `status-${eventId}`, orderId, ...outboxMessage(message), nextAttemptAt: now }]);
       }
       return { kind: 'done' };
     });
@@ -506,7 +524,11 @@ export class BoardService {
         status: lifecycle.status,
         column,
         available_actions: availableActions(lifecycle),
-        items: items.map((item, index) => ({ ...item, item_category_id: paidLines[index]?.itemCategoryId ?? null, allergens: lineAllergens(catalog.itemsById, paidLines[index]!) })),
+        items: items.map((item, index) => ({
+          ...item,
+          item_category_id: paidLines[index]?.itemCategoryId ?? null,
+          allergens: lineAllergens(catalog.itemsById, paidLines[index]!),
+        })),
         placed_at: order.placedAt?.toISOString() ?? null,
         ready_at: order.readyAt?.toISOString() ?? null,
         opened_at: order.openedAt?.toISOString() ?? null,

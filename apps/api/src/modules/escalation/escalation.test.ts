@@ -310,6 +310,8 @@ describe('orders.email_only (docs/decisions/022)', () => {
         alerted: [],
         rejected: [],
         screensAlerted: false,
+        printersAlerted: [],
+        ticketsFallenBack: 0,
         push: { delivered: 0, gone: 0, failed: 0 },
       });
       const [row] = await emailOnly.db.select({ status: orders.status, alert: orders.unseenAlertAt }).from(orders).where(eq(orders.orderId, orderId));
@@ -425,7 +427,10 @@ describe('counted in opening time, from when the order can be handled (docs/deci
   const secrets = new Map<number, string>();
   /** A cash pre-order placed at `now` for Wednesday's slot `range`. @returns its id. */
   async function preOrder(range: string): Promise<number> {
-    const answer = await postOrder(server.baseUrl, await buildOrderPayload(server, { is_scheduled: true, delivery_date: '2026-11-25', delivery_time_range: range }));
+    const answer = await postOrder(
+      server.baseUrl,
+      await buildOrderPayload(server, { is_scheduled: true, delivery_date: '2026-11-25', delivery_time_range: range }),
+    );
     expect(answer.status).toBe(201);
     const { order_id, secret } = payloadOf(answer) as { order_id: number; secret: string };
     secrets.set(order_id, secret);

@@ -1,6 +1,7 @@
 import { formatDateTime, formatPrice } from '@resto/domain/format';
 import { mailCommon } from '@resto/copy/mail/mail';
 import { noScreenAlert, unseenOrderAlert } from '@resto/copy/staff/escalation';
+import { printerAlarm } from '@resto/copy/staff/printers';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { escapeHtml } from '../mail/index.ts';
 import type { RestaurantContacts } from '../mail/index.ts';
@@ -86,6 +87,29 @@ export function noScreenAlertMail(input: { to: string; since: Date | null; resta
   const html = layout(
     subject,
     `<p>${mailCommon.hello}</p>\n${paragraphs(lines)}${input.boardUrl ? `\n<p><a href="${escapeHtml(input.boardUrl)}">${escapeHtml(unseenOrderAlert.openBoard)}</a></p>` : ''}`,
+    input.restaurant.name,
+  );
+  return { to: input.to, subject, text, html };
+}
+
+/**
+ * To an owner: a printer stopped printing while the restaurant is open (docs/decisions/033).
+ * `sentence`: the board's banner (« Imprimante Cuisine hors ligne depuis 12:31 — 3 tickets en
+ * attente »), also the subject; `fallback`: what happens to its tickets, in words.
+ */
+export function printerAlarmMail(input: {
+  to: string;
+  sentence: string;
+  fallback: string;
+  restaurant: RestaurantContacts;
+  printersUrl: string | null;
+}): MailMessage {
+  const subject = input.sentence;
+  const lines = [input.sentence, printerAlarm.check, input.fallback, printerAlarm.comingBack];
+  const text = [mailCommon.hello, '', ...lines, ...(input.printersUrl ? ['', `${printerAlarm.openPrinters} : ${input.printersUrl}`] : [])].join('\n');
+  const html = layout(
+    subject,
+    `<p>${mailCommon.hello}</p>\n${paragraphs(lines)}${input.printersUrl ? `\n<p><a href="${escapeHtml(input.printersUrl)}">${escapeHtml(printerAlarm.openPrinters)}</a></p>` : ''}`,
     input.restaurant.name,
   );
   return { to: input.to, subject, text, html };

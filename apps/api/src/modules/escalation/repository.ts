@@ -73,12 +73,7 @@ export async function ownerEmails(db: Database): Promise<string[]> {
 
 /** When the first staff account still on the team was created, or null when there is none. */
 export async function firstStaffCreatedAt(db: Database): Promise<Date | null> {
-  const rows = await db
-    .select({ createdAt: staffUsers.createdAt })
-    .from(staffUsers)
-    .where(isNull(staffUsers.removedAt))
-    .orderBy(staffUsers.createdAt)
-    .limit(1);
+  const rows = await db.select({ createdAt: staffUsers.createdAt }).from(staffUsers).where(isNull(staffUsers.removedAt)).orderBy(staffUsers.createdAt).limit(1);
   return rows[0]?.createdAt ?? null;
 }
 

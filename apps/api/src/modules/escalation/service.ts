@@ -16,7 +16,11 @@ import type { CatalogService } from '../catalog/index.ts';
 import * as mailRepository from '../mail/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { RestaurantContacts } from '../mail/index.ts';
-import { customerShortName, noScreenAlertMail, unseenAlertMail } from './mails.ts';
+import { customerShortName, noScreenAlertMail, printerAlarmMail, unseenAlertMail } from './mails.ts';
+import { claimPrinterAlarm, clearAlarm, fallBack, watchPrinters } from '../printing/index.ts';
+import { describePrinterAlarm, isAlarm } from '@resto/domain/printer-health';
+import { isRestaurantOpen } from '@resto/domain/scheduling';
+import { printerAlarm } from '@resto/copy/staff/printers';
 import { WebPushSender, type PushReport } from './push.ts';
 import * as repository from './repository.ts';
 
@@ -66,6 +70,9 @@ export interface EscalationRun {
   alerted: number[];
   rejected: number[];
   screensAlerted: boolean;
+  /** Printers whose outage was alarmed by this run, and tickets sent to a backup printer or the browser's page. */
+  printersAlerted: number[];
+  ticketsFallenBack: number;
   push: PushReport;
 }
 
@@ -118,11 +125,20 @@ export class EscalationService {
    * others still run; push failures never fail it.
    */
   async runOnce(now: Date = this.clock()): Promise<EscalationRun> {
-    const run: EscalationRun = { alerted: [], rejected: [], screensAlerted: false, push: { delivered: 0, gone: 0, failed: 0 } };
+    const run: EscalationRun = {
+      alerted: [],
+      rejected: [],
+      screensAlerted: false,
+      printersAlerted: [],
+      ticketsFallenBack: 0,
+      push: { delivered: 0, gone: 0, failed: 0 },
+    };
     const { settings } = await this.catalog.getCatalog();
     const handling = readOrderHandlingSettings(settings);
-    if (handling.emailOnly) return run;
     const restaurant = contactsOf(settings);
+    // Printers print whether orders are handled on a screen or by e-mail.
+    await this.part('surveillance des imprimantes', () => this.watchPrinters(now, restaurant, run));
+    if (handling.emailOnly) return run;
     await this.part('alerte des commandes non ouvertes', () => this.alertUnseen(now, handling, restaurant, settings, run));
     await this.part('refus automatique', () => this.autoReject(now, handling, run));
     await this.part('surveillance des écrans', async () => {
@@ -192,9 +208,7 @@ export class EscalationService {
     run: EscalationRun,
   ): Promise<void> {
     const hours = await this.openingHours();
-    const candidates = (await this.due(now, handling.unseenAlertMinutes, hours)).filter(
-      (order) => order.openedAt === null && order.unseenAlertAt === null,
-    );
+    const candidates = (await this.due(now, handling.unseenAlertMinutes, hours)).filter((order) => order.openedAt === null && order.unseenAlertAt === null);
     const boardUrl = this.boardUrl();
     for (const order of candidates) {
       const minutes = order.waitedMinutes;
@@ -269,7 +283,11 @@ export class EscalationService {
     const { menus, calendar } = await this.openingHours();
     // Read now, not through `screens`: the alert says this exact heartbeat.
     const last = await lastScreenHeartbeat(this.db);
-    const outage = screensOutage({ now, lastHeartbeat: last, staffSince: await repository.firstStaffCreatedAt(this.db), windowMs: screenWindowMs }, menus, calendar);
+    const outage = screensOutage(
+      { now, lastHeartbeat: last, staffSince: await repository.firstStaffCreatedAt(this.db), windowMs: screenWindowMs },
+      menus,
+      calendar,
+    );
     if (!outage) return false;
     const owners = await repository.ownerEmails(this.db);
     const recipients = owners.length ? owners : restaurant.email ? [restaurant.email] : [];
@@ -293,6 +311,69 @@ export class EscalationService {
     });
     if (sent) this.mail.kick();
     return sent;
+  }
+
+  /**
+   * (d) No silent printer (docs/decisions/033): a printer offline, out of paper, with its cover
+   * open or failing while the restaurant is open alarms once per outage (the owners' e-mail,
+   * written with the claim, and a push to every staff device after commit); once it has been so
+   * for its `fallback_seconds`, its waiting tickets go to its backup printer when that one prints,
+   * else to the browser's page on the board. A printer fine again ends its outage.
+   */
+  private async watchPrinters(now: Date, restaurant: RestaurantContacts, run: EscalationRun): Promise<void> {
+    const watched = await watchPrinters(this.db, now);
+    if (watched.length === 0) return;
+    const { menus, calendar } = await this.openingHours();
+    const open = isRestaurantOpen(menus, now, calendar);
+    const byId = new Map(watched.map((entry) => [entry.printer.id, entry]));
+    for (const { printer, health, waiting } of watched) {
+      if (!isAlarm(health.state)) {
+        if (printer.alarmSentAt) await clearAlarm(this.db, printer.id);
+        continue;
+      }
+      if (!open) continue;
+      const backup = printer.backupPrinterId === null ? undefined : byId.get(printer.backupPrinterId);
+      const backupPrints = backup !== undefined && backup.health.state === 'ok';
+      const sentence = describePrinterAlarm(printer.name, health, waiting, now)!;
+      const fallback = backupPrints
+        ? printerAlarm.fallbackTo(backup.printer.name, printer.fallbackSeconds)
+        : printerAlarm.fallbackBrowser(printer.fallbackSeconds);
+      const owners = await repository.ownerEmails(this.db);
+      const recipients = owners.length ? owners : restaurant.email ? [restaurant.email] : [];
+      const printersUrl = this.options.siteUrl ? `${this.options.siteUrl.replace(/\/+$/, '')}/restaurant/imprimantes` : null;
+      const claimed = await this.db.transaction(async (tx) => {
+        if (!(await claimPrinterAlarm(tx, printer.id, now))) return false;
+        const mails = recipients.map((to) => printerAlarmMail({ to, sentence, fallback, restaurant, printersUrl }));
+        await mailRepository.insertMails(
+          tx,
+          mails.map((message) => ({
+            kind: 'printer-alarm',
+            orderId: null,
+            recipient: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+            nextAttemptAt: now,
+          })),
+        );
+        return true;
+      });
+      const since = health.since ?? (claimed ? now : printer.alarmSentAt);
+      if (claimed) {
+        run.printersAlerted.push(printer.id);
+        this.mail.kick();
+        const report = await this.push.pushToAll(
+          { title: printerAlarm.pushTitle(printer.name), body: sentence, url: '/restaurant/commandes', tag: `printer-${printer.id}` },
+          this.vapidSubject(restaurant),
+        );
+        run.push.delivered += report.delivered;
+        run.push.gone += report.gone;
+        run.push.failed += report.failed;
+      }
+      if (since && now.getTime() - since.getTime() >= printer.fallbackSeconds * 1000) {
+        run.ticketsFallenBack += await fallBack(this.db, printer, backupPrints ? backup.printer.id : null);
+      }
+    }
   }
 
   /** The board's absolute address, from SITE_URL; null when it is not known. */

@@ -1,4 +1,3 @@
-import { queueOrderTickets } from '../printing/index.ts';
 import type { CartTotals } from '@resto/domain/cart';
 import { validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@resto/domain/catalogue';
 import { DeliverySchema, orderPayloadTotals, type OrderPayloadSchema } from '@resto/domain/checkout';
@@ -137,7 +136,9 @@ function mealVoucherCents(payload: OrderPayload, lines: readonly ResolvedLine[],
     dailyLimitCents: readMealVoucherSettings(settings).dailyLimitCents,
   });
   if (voucherCents === 0)
-    throw new ApiError('meal_voucher_refused', paymentAnswers.mealVoucherNothingEligible, [{ path: 'meal_voucher', message: paymentAnswers.mealVoucherNothingEligible }]);
+    throw new ApiError('meal_voucher_refused', paymentAnswers.mealVoucherNothingEligible, [
+      { path: 'meal_voucher', message: paymentAnswers.mealVoucherNothingEligible },
+    ]);
   return voucherCents;
 }
 
@@ -218,6 +219,8 @@ export class OrderService {
     private readonly presence?: (now: Date, settings: SettingsList) => Promise<StaffPresence>,
     /** The books (docs/decisions/031): a cash order's receipt is journaled in the transaction that places it. */
     private readonly books?: BooksService,
+    /** Runs in the transaction that places a cash order: its kitchen tickets are queued with it (docs/decisions/033, modules/printing). */
+    private readonly queueTickets?: (tx: Database, orderId: number, now: Date) => Promise<unknown>,
   ) {}
 
   /**
@@ -321,23 +324,27 @@ export class OrderService {
         payload.payment_method === 'cash'
           ? async (tx, written) => {
               // A cash order arrives now: its kitchen tickets are queued with it (docs/decisions/033).
-              await queueOrderTickets(tx, written.orderId, 'arrival', now);
+              await this.queueTickets?.(tx, written.orderId, now);
               if (!signer || written.receiptNumber === null) return;
-            const { order, lines } = rows;
-            const sale = {
-              orderId: written.orderId,
-              receiptNumber: written.receiptNumber,
-              invoiceNumber: written.invoiceNumber,
-              isPickup: order.isPickup,
-              subtotalCents: order.subtotalCents,
-              discountCents: order.discountCents,
-              deliveryCents: order.deliveryCents,
-              taxCents: order.taxCents,
-              totalCents: order.totalCents,
-              taxByRate: order.taxByRate,
-              deliveryByRate: order.deliveryByRate ?? [],
-            };
-              await recordSaleOf({ tx, signer, now }, sale, lines.map((line) => ({ ...line, discountCents: line.discountCents ?? 0 })));
+              const { order, lines } = rows;
+              const sale = {
+                orderId: written.orderId,
+                receiptNumber: written.receiptNumber,
+                invoiceNumber: written.invoiceNumber,
+                isPickup: order.isPickup,
+                subtotalCents: order.subtotalCents,
+                discountCents: order.discountCents,
+                deliveryCents: order.deliveryCents,
+                taxCents: order.taxCents,
+                totalCents: order.totalCents,
+                taxByRate: order.taxByRate,
+                deliveryByRate: order.deliveryByRate ?? [],
+              };
+              await recordSaleOf(
+                { tx, signer, now },
+                sale,
+                lines.map((line) => ({ ...line, discountCents: line.discountCents ?? 0 })),
+              );
             }
           : undefined,
     });
@@ -352,9 +359,13 @@ export class OrderService {
    */
   private checkPaymentChoice(payload: OrderPayload, settings: SettingsList): void {
     if (payload.payment_method === 'cash' && !readSetting(settings, 'payments.cod.active', false))
-      throw new ApiError('payment_method_disabled', paymentAnswers.paymentMethodDisabled, [{ path: 'payment_method', message: paymentAnswers.paymentMethodDisabled }]);
+      throw new ApiError('payment_method_disabled', paymentAnswers.paymentMethodDisabled, [
+        { path: 'payment_method', message: paymentAnswers.paymentMethodDisabled },
+      ]);
     if (payload.payment_method === 'card' && (!this.cardPayments || !readSetting(settings, 'payments.stripe.active', false)))
-      throw new ApiError('payment_method_disabled', paymentAnswers.paymentMethodDisabled, [{ path: 'payment_method', message: paymentAnswers.paymentMethodDisabled }]);
+      throw new ApiError('payment_method_disabled', paymentAnswers.paymentMethodDisabled, [
+        { path: 'payment_method', message: paymentAnswers.paymentMethodDisabled },
+      ]);
     if (payload.meal_voucher) {
       if (!readMealVoucherSettings(settings).active)
         throw new ApiError('meal_voucher_refused', paymentAnswers.mealVoucherDisabled, [{ path: 'meal_voucher', message: paymentAnswers.mealVoucherDisabled }]);
@@ -481,7 +492,9 @@ export class OrderService {
     const path = `items.${index}`;
     const item = itemsById.get(line.item_id);
     if (!item)
-      throw new ApiError('item_unknown', orderAnswers.unknownItem(line.item_id), [{ path: `${path}.item_id`, message: orderAnswers.unknownItem(line.item_id) }]);
+      throw new ApiError('item_unknown', orderAnswers.unknownItem(line.item_id), [
+        { path: `${path}.item_id`, message: orderAnswers.unknownItem(line.item_id) },
+      ]);
     if (item.item_menu_id !== line.item_menu_id) {
       const message = orderAnswers.itemWrongMenu(line.item_id, line.item_menu_id);
       throw new ApiError('item_unknown', message, [{ path: `${path}.item_menu_id`, message }]);
@@ -544,7 +557,8 @@ export class OrderService {
     if (input.status === 'pending' && order.paymentMethod === 'cash' && order.status === 'pending' && sameTransaction)
       return { order_id: order.orderId, status: 'pending' as const };
     if (input.status === 'paid' && order.paymentMethod === 'card' && input.transaction_id && this.cardPayments)
-      if (await this.cardPayments.intentProvesOrder(order.orderId, input.transaction_id)) return this.cardPayments.finaliseFromBrowser(order.orderId, input.transaction_id);
+      if (await this.cardPayments.intentProvesOrder(order.orderId, input.transaction_id))
+        return this.cardPayments.finaliseFromBrowser(order.orderId, input.transaction_id);
     throw orderProofRefused();
   }
 

@@ -136,7 +136,9 @@ export class PaymentService {
       .createIntent({ amountCents, currency: paymentCurrency, customerId: input.customer_id, metadata: { ...awaitingOrderMetadata } }, `intent-${randomUUID()}`)
       .catch((error: unknown) => {
         if (error instanceof ProviderError && error.refused)
-          throw new ApiError('payment_customer_unknown', paymentAnswers.paymentCustomerUnknown, [{ path: 'customer_id', message: paymentAnswers.paymentCustomerUnknown }]);
+          throw new ApiError('payment_customer_unknown', paymentAnswers.paymentCustomerUnknown, [
+            { path: 'customer_id', message: paymentAnswers.paymentCustomerUnknown },
+          ]);
         return providerFailure(error);
       });
     return this.answer(intent);
@@ -163,7 +165,8 @@ export class PaymentService {
    * the order cannot take it (not pending) or the provider knows no such intent. @throws ApiError 422 payment_not_for_order, payment_not_confirmed.
    */
   private async bindIntent(order: NonNullable<Awaited<ReturnType<typeof repository.findOrderForPayment>>>, intentId: string) {
-    const refuse = () => new ApiError('payment_not_for_order', paymentAnswers.paymentNotForOrder, [{ path: 'transaction_id', message: paymentAnswers.paymentNotForOrder }]);
+    const refuse = () =>
+      new ApiError('payment_not_for_order', paymentAnswers.paymentNotForOrder, [{ path: 'transaction_id', message: paymentAnswers.paymentNotForOrder }]);
     if (order.status !== 'pending') return undefined;
     if (order.transactionId && order.transactionId !== intentId) throw refuse();
     if (await repository.findPaymentByIntent(this.db, intentId)) throw refuse();

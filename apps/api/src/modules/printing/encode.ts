@@ -30,15 +30,16 @@ const codepageCandidates = {
   'star-prnt': ['windows1252', 'windows1250', 'windows1251'],
 } as const;
 
-/** Characters of our French typography no code page holds, and what prints instead (the minus of a reduction, thin spaces). */
-const printable: Record<string, string> = { '\u2212': '-', '\u2010': '-', '\u2011': '-', '\u202f': ' ', '\u2009': ' ', '\u2007': ' ' };
+/** Characters of our French typography no code page holds, and what prints instead (the minus of a reduction; a thousands separator as a no-break space, never a line break). */
+const printable: Record<string, string> = { '\u2212': '-', '\u2010': '-', '\u2011': '-', '\u202f': '\u00a0', '\u2009': ' ', '\u2007': ' ' };
 
 /**
  * A text as the printer may receive it: control characters (C0, DEL, C1) become spaces, since the
  * library passes them through and a customer's note holding ESC p would open the cash drawer, GS V
  * cut the ticket, a line feed break the layout; then our typography's unprintable characters.
+ * Also the text of an ePOS-Print document (epos-print.ts), where XML 1.0 forbids most of them.
  */
-const printableText = (text: string) =>
+export const printableText = (text: string) =>
   text
     // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')

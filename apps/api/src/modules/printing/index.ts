@@ -5,7 +5,8 @@
  * Kitchen printers (docs/decisions/033-kitchen-printers.md): the print queue, whose jobs other
  * modules create in the transactions of the events that cause them (queueOrderTickets,
  * queueReprint), the service a printer's poll goes through, and the encoder of the domain's ticket
- * document in ESC/POS or StarPRNT. The ESC/POS decoder (escpos-decode.ts) is for tests and
+ * document in ESC/POS or StarPRNT, and the Epson Server Direct Print endpoint (ePOS-Print XML,
+ * epson-sdp-routes.ts). The ESC/POS decoder (escpos-decode.ts) is for tests and
  * simulated printers, not exported here.
  */
 export { encodeTicket, paperColumns, type EncodeOptions, type PaperWidth, type PrinterLanguage } from './encode.ts';
@@ -18,6 +19,7 @@ export {
   maxAttempts,
   newPrinterSecret,
   queueOrderTickets,
+  queueReceipt,
   queueReprint,
   queueTestPage,
   type JobOutcome,
@@ -26,7 +28,9 @@ export {
   type PrintJobRow,
   type Station,
 } from './queue.ts';
+export { claimPrinterAlarm, clearAlarm, confirmBrowserTickets, fallBack, skipFinishedTickets, watchPrinters, type WatchedPrinter } from './watch.ts';
 export { PrintingService, type TicketOrder } from './service.ts';
 export { cloudPrntRoutes } from './cloudprnt-routes.ts';
 export { DirectPrinting } from './direct.ts';
 export { parseAgentArgs, PrintAgent } from './agent.ts';
+export { epsonSdpRoutes } from './epson-sdp-routes.ts';

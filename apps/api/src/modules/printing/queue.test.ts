@@ -88,7 +88,9 @@ describe('jobs are queued with the event that causes them', () => {
       ['reprint', true],
     ]);
     await expect(
-      server.db.insert(printJobs).values({ orderId, originPrinterId: kitchen.id, printerId: kitchen.id, kind: 'ticket', cause: 'order', copy: 1, createdAt: now }),
+      server.db
+        .insert(printJobs)
+        .values({ orderId, originPrinterId: kitchen.id, printerId: kitchen.id, kind: 'ticket', cause: 'order', copy: 1, createdAt: now }),
     ).rejects.toThrow();
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Receipt } from '@resto/domain/receipt';
 import { queryRows, type Database } from '../../db/client.ts';
 import { orders, printJobs, printers, stationCategories } from '../../db/schema.ts';
 import { appendOrderEvent } from '../orders/index.ts';
@@ -69,6 +70,35 @@ export async function queueReprint(tx: Database, orderId: number, printerId: num
   return rows.length;
 }
 
+/**
+ * « Imprimer le reçu »: the customer's `receipt`, as issued now, on `printerId` (or the first
+ * enabled counter printer that is not the browser's page, when null). @returns the job and its
+ * printer, or null when there is no such printer.
+ */
+export async function queueReceipt(
+  db: Database,
+  orderId: number,
+  receipt: Receipt,
+  printerId: number | null,
+  now: Date,
+): Promise<{ jobId: number; printer: PrinterRow } | null> {
+  const candidates = await db
+    .select()
+    .from(printers)
+    .where(
+      and(eq(printers.enabled, true), ne(printers.connection, 'browser'), printerId === null ? eq(printers.station, 'counter') : eq(printers.id, printerId)),
+    )
+    .orderBy(asc(printers.id))
+    .limit(1);
+  const printer = candidates[0];
+  if (!printer) return null;
+  const [row] = await db
+    .insert(printJobs)
+    .values({ orderId, originPrinterId: printer.id, printerId: printer.id, kind: 'receipt', cause: 'reprint', document: receipt, createdAt: now })
+    .returning({ id: printJobs.id });
+  return { jobId: row!.id, printer };
+}
+
 /** « Page de test »: a test ticket on `printerId`. @returns the job's id. */
 export async function queueTestPage(db: Database, printerId: number, now: Date): Promise<number> {
   const [row] = await db
@@ -103,7 +133,10 @@ export async function claimJob(db: Database, printerId: number, now: Date): Prom
       returning j.id`,
   );
   if (!rows[0]) return null;
-  const [job] = await db.select().from(printJobs).where(eq(printJobs.id, Number(rows[0].id)));
+  const [job] = await db
+    .select()
+    .from(printJobs)
+    .where(eq(printJobs.id, Number(rows[0].id)));
   return job ?? null;
 }
 
@@ -124,20 +157,6 @@ export async function findSentJob(db: Database, printerId: number): Promise<Prin
   return job ?? null;
 }
 
-/**
- * The job handed out with `token` has nothing to print (its order deleted, or no line left for its
- * station): 'skipped', so it is neither sent again nor shown as waiting. @returns false when the
- * token is no longer out.
- */
-export async function skipJob(db: Database, token: string): Promise<boolean> {
-  const rows = await db
-    .update(printJobs)
-    .set({ status: 'skipped', jobToken: null })
-    .where(and(eq(printJobs.jobToken, token), eq(printJobs.status, 'sent')))
-    .returning({ id: printJobs.id });
-  return rows.length > 0;
-}
-
 /** What a printer answered for a job: printed, or not (its error, in its words). */
 export type JobOutcome = { printed: true } | { printed: false; error: string };
 
@@ -150,25 +169,61 @@ export type JobOutcome = { printed: true } | { printed: false; error: string };
  */
 export async function completeJob(db: Database, token: string, outcome: JobOutcome, now: Date): Promise<'printed' | 'requeued' | 'failed' | 'unknown'> {
   return db.transaction(async (tx) => {
-    const [job] = await tx.select().from(printJobs).where(and(eq(printJobs.jobToken, token), eq(printJobs.status, 'sent'))).for('update');
+    const [job] = await tx
+      .select()
+      .from(printJobs)
+      .where(and(eq(printJobs.jobToken, token), eq(printJobs.status, 'sent')))
+      .for('update');
     if (!job) return 'unknown';
     const [printer] = await tx.select({ name: printers.name }).from(printers).where(eq(printers.id, job.originPrinterId));
     if (outcome.printed) {
       await tx.update(printJobs).set({ status: 'printed', printedAt: now, lastError: null }).where(eq(printJobs.id, job.id));
+      if (job.printerId !== null) await tx.update(printers).set({ failuresInARow: 0 }).where(eq(printers.id, job.printerId));
       if (job.orderId !== null) {
-        await tx.update(orders).set({ ticketPrintedAt: sql`coalesce(${orders.ticketPrintedAt}, ${now.toISOString()}::timestamptz)` }).where(eq(orders.orderId, job.orderId));
+        await tx
+          .update(orders)
+          .set({ ticketPrintedAt: sql`coalesce(${orders.ticketPrintedAt}, ${now.toISOString()}::timestamptz)` })
+          .where(eq(orders.orderId, job.orderId));
         await appendOrderEvent(tx, { orderId: job.orderId, type: 'ticket_printed', actor: 'system', actorName: printer?.name ?? null, at: now });
       }
       return 'printed';
     }
     const failed = job.attempts >= maxAttempts;
+    if (job.printerId !== null)
+      await tx
+        .update(printers)
+        .set({ failuresInARow: sql`${printers.failuresInARow} + 1` })
+        .where(eq(printers.id, job.printerId));
     await tx
       .update(printJobs)
-      .set(failed ? { status: 'failed', failedAt: now, lastError: outcome.error, jobToken: null } : { status: 'queued', lastError: outcome.error, jobToken: null })
+      .set(
+        failed ? { status: 'failed', failedAt: now, lastError: outcome.error, jobToken: null } : { status: 'queued', lastError: outcome.error, jobToken: null },
+      )
       .where(eq(printJobs.id, job.id));
-    if (failed && job.orderId !== null) await appendOrderEvent(tx, { orderId: job.orderId, type: 'ticket_failed', actor: 'system', actorName: printer?.name ?? null, reasonText: outcome.error, at: now });
+    if (failed && job.orderId !== null)
+      await appendOrderEvent(tx, {
+        orderId: job.orderId,
+        type: 'ticket_failed',
+        actor: 'system',
+        actorName: printer?.name ?? null,
+        reasonText: outcome.error,
+        at: now,
+      });
     return failed ? 'failed' : 'requeued';
   });
+}
+
+/**
+ * A job handed out with `token` that has nothing to print (its order deleted, or no line left for
+ * its station since it was queued): 'skipped', with `reason`, never sent again. @returns whether it was out.
+ */
+export async function skipJob(db: Database, token: string, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(printJobs)
+    .set({ status: 'skipped', lastError: reason, jobToken: null })
+    .where(and(eq(printJobs.jobToken, token), eq(printJobs.status, 'sent')))
+    .returning({ id: printJobs.id });
+  return rows.length > 0;
 }
 
 /** What a printer says of itself when it polls: null when all is well. */
@@ -176,16 +231,14 @@ export type PrinterProblem = PrinterRow['problem'];
 
 /**
  * A poll of printer `printerId`: its `last_poll_at`, and its problem as it reports it (paper out,
- * cover open, or null), with the instant it began. Clearing the problem and coming back online
- * clears `alarm_sent_at`, so the next outage alarms again.
+ * cover open, or null), with the instant it began. The alarm's end is the watch's (watch.ts).
  */
 export async function recordPoll(db: Database, printerId: number, problem: PrinterProblem, now: Date): Promise<void> {
   const at = now.toISOString();
   await db.execute(
     sql`update printers set last_poll_at = ${at}::timestamptz,
         problem_since = case when ${problem}::text is null then null when problem is distinct from ${problem}::text then ${at}::timestamptz else problem_since end,
-        problem = ${problem}::text,
-        alarm_sent_at = case when ${problem}::text is null and (last_poll_at is null or last_poll_at >= ${at}::timestamptz - interval '60 seconds') then null else alarm_sent_at end
+        problem = ${problem}::text
       where id = ${printerId}`,
   );
 }
@@ -210,5 +263,9 @@ export async function findStationCategories(db: Database): Promise<Map<number, S
 /** The jobs of these orders (tickets and reprints), oldest first: what the board shows of their printing. */
 export async function findOrderJobs(db: Database, orderIds: readonly number[]): Promise<PrintJobRow[]> {
   if (orderIds.length === 0) return [];
-  return db.select().from(printJobs).where(inArray(printJobs.orderId, [...orderIds])).orderBy(asc(printJobs.id));
+  return db
+    .select()
+    .from(printJobs)
+    .where(inArray(printJobs.orderId, [...orderIds]))
+    .orderBy(asc(printJobs.id));
 }

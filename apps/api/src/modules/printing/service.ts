@@ -1,9 +1,11 @@
 import type { BoardOrder } from '@resto/contract/board';
 import { buildKitchenTicket, buildTestTicket, waitingBlocks, type TicketBlock } from '@resto/domain/kitchen-ticket';
-import { stationLabels } from '@resto/copy/staff/printers';
+import { buildReceiptTicket } from '@resto/domain/receipt-ticket';
+import { printerFaults, stationLabels } from '@resto/copy/staff/printers';
 import type { Database } from '../../db/client.ts';
 import { encodeTicket, paperColumns, type PrinterLanguage } from './encode.ts';
 import * as queue from './queue.ts';
+import { skipFinishedTickets } from './watch.ts';
 
 /** What the ticket of an order needs that the board's order does not carry: its status page's link. */
 export interface TicketOrder {
@@ -50,6 +52,8 @@ export class PrintingService {
     const now = this.clock();
     await queue.recordPoll(this.db, printer.id, problem, now);
     if (problem !== null || !options.take) return null;
+    // Back from an outage: the tickets of orders finished meanwhile are listed, not printed.
+    await skipFinishedTickets(this.db, printer.id);
     return queue.claimJob(this.db, printer.id, now);
   }
 
@@ -64,11 +68,6 @@ export class PrintingService {
     return queue.findSentJob(this.db, printer.id);
   }
 
-  /** Leaves the job handed out with `token` 'skipped': nothing of it is left to print (render gave null). */
-  async skip(token: string): Promise<boolean> {
-    return queue.skipJob(this.db, token);
-  }
-
   /**
    * The ticket of `job` as blocks, for the printer it is sent to: an order's ticket keeps the lines
    * of its origin printer's station (the full ticket, with amounts, when every line prints there),
@@ -78,13 +77,20 @@ export class PrintingService {
   async render(job: queue.PrintJobRow, printer: queue.PrinterRow): Promise<TicketBlock[] | null> {
     const now = this.clock();
     if (job.kind === 'test') {
-      return buildTestTicket({ name: printer.name, stationLabel: stationLabels[printer.station], paperWidth: printer.paperWidth, columns: paperColumns[printer.paperWidth] }, now, `${this.siteUrl}/restaurant/imprimantes`);
+      return buildTestTicket(
+        { name: printer.name, stationLabel: stationLabels[printer.station], paperWidth: printer.paperWidth, columns: paperColumns[printer.paperWidth] },
+        now,
+        `${this.siteUrl}/restaurant/imprimantes`,
+      );
     }
+    if (job.kind === 'receipt') return job.document ? buildReceiptTicket(job.document) : null;
     if (job.orderId === null) return null;
     const [found, stations, [origin]] = await Promise.all([
       this.ticketOrder(job.orderId),
       queue.findStationCategories(this.db),
-      job.originPrinterId === printer.id ? Promise.resolve([printer]) : queue.listPrinters(this.db).then((all) => all.filter((p) => p.id === job.originPrinterId)),
+      job.originPrinterId === printer.id
+        ? Promise.resolve([printer])
+        : queue.listPrinters(this.db).then((all) => all.filter((p) => p.id === job.originPrinterId)),
     ]);
     if (!found || !origin) return null;
     const categories = new Set(found.order.items.map((line) => line.item_category_id).filter((id): id is number => id !== null));
@@ -103,6 +109,11 @@ export class PrintingService {
   async encode(job: queue.PrintJobRow, printer: queue.PrinterRow, language: PrinterLanguage): Promise<Uint8Array | null> {
     const blocks = await this.render(job, printer);
     return blocks ? encodeTicket(blocks, { language, paper: printer.paperWidth }) : null;
+  }
+
+  /** A job handed out that `render` found nothing to print for: skipped, not sent again (queue.skipJob). */
+  async skip(token: string): Promise<void> {
+    await queue.skipJob(this.db, token, printerFaults.nothingToPrint);
   }
 
   /** The printer's answer for the job handed out with `token` (queue.completeJob). */

@@ -1,15 +1,18 @@
-import { getReceipt } from '@resto/contract/receipts.routes';
+import { getReceipt, printReceipt } from '@resto/contract/receipts.routes';
 import { ok, routes, serve } from '../../http/openapi.ts';
+import type { Database } from '../../db/client.ts';
+import { staffAuthenticator } from '../staff/index.ts';
 import { renderReceiptPdf } from './pdf.ts';
 import type { ReceiptService } from './service.ts';
 
 /**
  * GET /v2/public/receipts/{secret} (JSON) and GET /v2/public/receipts/{secret}.pdf
  * (application/pdf, as an attachment). Never cached: the secret is the only key.
- * docs/decisions/013-receipts.md.
+ * docs/decisions/013-receipts.md. POST /v2/restaurant/orders/{order_id}/receipt-print (staff):
+ * the receipt on the counter's printer (docs/decisions/033).
  */
-export function receiptRoutes(receipts: ReceiptService) {
-  const app = routes();
+export function receiptRoutes(receipts: ReceiptService, db: Database, clock: () => Date) {
+  const app = routes({ authenticateStaff: staffAuthenticator(db, clock) });
   app.use('/v2/public/receipts/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
@@ -25,6 +28,12 @@ export function receiptRoutes(receipts: ReceiptService) {
       'Content-Disposition': `attachment; filename="${name}"`,
       'Cache-Control': 'no-store',
     });
+  });
+  serve(app, printReceipt, async (c) => {
+    const { order_id } = c.req.valid('param');
+    const { printer_id } = c.req.valid('json');
+    const queued = await receipts.printReceipt(Number(order_id), printer_id ?? null, clock());
+    return ok(c, { job_id: queued.jobId, printer_id: queued.printer.id, printer_name: queued.printer.name });
   });
   return app;
 }

@@ -5,6 +5,7 @@ import { ApiError } from '../../http/errors.ts';
 import { findOrderPayments, type BooksService, type Chain } from '../books/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import * as orders from '../orders/index.ts';
+import { listPrinters, queueReceipt } from '../printing/index.ts';
 
 /** A secret as orders.secret holds it (hex); anything else is not looked up. */
 const secretPattern = /^[0-9a-f]{32,128}$/;
@@ -42,6 +43,25 @@ export class ReceiptService {
       lines.map((line) => ({ ...line, options: line.options.map((o) => ({ name: o.name, quantity: o.quantity })) })),
       catalog.settings,
     );
+  }
+
+  /**
+   * « Imprimer le reçu » (docs/decisions/033): the receipt of order `orderId` issued now (one more
+   * edition, as `receiptOf`) and queued on `printerId` or the counter's printer.
+   * @throws ApiError receipt_not_found, receipt_not_ready (as receiptOf); no_receipt_printer (422)
+   * when there is no printer to print it, checked before the edition is counted.
+   */
+  async printReceipt(orderId: number, printerId: number | null, now: Date): Promise<{ jobId: number; printer: { id: number; name: string } }> {
+    const order = await orders.findOrder(this.db, orderId);
+    if (!order) throw new ApiError('receipt_not_found', receiptAnswers.unknownReceipt);
+    const printable = (await listPrinters(this.db)).some(
+      (printer) => printer.enabled && printer.connection !== 'browser' && (printerId === null ? printer.station === 'counter' : printer.id === printerId),
+    );
+    if (!printable) throw new ApiError('no_receipt_printer', receiptAnswers.noReceiptPrinter);
+    const receipt = await this.receiptOf(order.secret);
+    const queued = await queueReceipt(this.db, orderId, receipt, printerId, now);
+    if (!queued) throw new ApiError('no_receipt_printer', receiptAnswers.noReceiptPrinter);
+    return { jobId: queued.jobId, printer: { id: queued.printer.id, name: queued.printer.name } };
   }
 
   /** Counts the edition and, from the second on, writes its duplicate's entry in the same transaction. */
