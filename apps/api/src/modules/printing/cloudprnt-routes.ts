@@ -42,7 +42,8 @@ export function cloudPrntRoutes(printing: PrintingService) {
   const printerOf = async (secret: string) => {
     const printer = await printing.printerOf(secret);
     // A Star printer's URL, or the print agent's for an ESC/POS printer; not an Epson printer's secret.
-    if (!printer || (printer.connection !== 'cloudprnt' && printer.connection !== 'tcp')) throw new ApiError('printer_not_found', printerAnswers.unknownPrinter);
+    if (!printer || (printer.connection !== 'cloudprnt' && printer.connection !== 'tcp'))
+      throw new ApiError('printer_not_found', printerAnswers.unknownPrinter);
     return printer;
   };
 
