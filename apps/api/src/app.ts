@@ -56,7 +56,7 @@ import { OrderHistoryService } from './modules/board/history.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import { capacityRoutes, publicSlotRoutes } from './modules/capacity/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { epsonSdpRoutes, PrintingService, printerStaffRoutes, queueOrderTickets } from './modules/printing/index.ts';
+import { cloudPrntRoutes, DirectPrinting, epsonSdpRoutes, PrintingService, printerStaffRoutes, queueOrderTickets } from './modules/printing/index.ts';
 import { BoardService } from './modules/board/service.ts';
 import { auditRoutes, importBodyLimit, isImportPath } from './modules/audit/routes.ts';
 import { menuEditorRoutes } from './modules/menu/routes.ts';
@@ -102,6 +102,8 @@ export interface AppDeps {
   board: BoardService;
   /** Kitchen printers' polls and the print queue (docs/decisions/033; modules/printing/service.ts). */
   printing: PrintingService;
+  /** The server's own loop for the TCP printers it reaches without the print agent (docs/decisions/033; modules/printing/direct.ts). */
+  directPrinting: DirectPrinting;
   /** Nothing unseen (docs/decisions/022): alerts, Web Push, automatic refusal, staff screens' presence. */
   escalation: EscalationService;
   /** Where uploaded dish images are written and served from (DATA_DIR/uploads; docs/decisions/023). */
@@ -177,6 +179,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
   };
   const escalation = new EscalationService(db, catalog, mail, clock, logger, refuse, { siteUrl });
   const archivesDir = options.archivesDir ?? join(tmpdir(), 'resto-archives');
+  const printing = new PrintingService(db, clock, (orderId) => board.ticketOrder(orderId), siteUrl);
   return {
     db,
     clock,
@@ -214,7 +217,8 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     realtime: new RealtimeHub(db, options.listen, logger, { pollMs: options.realtimePollMs ?? (options.listen ? 10_000 : 1000) }),
     ssePingMs: options.ssePingMs,
     board,
-    printing: new PrintingService(db, clock, (orderId) => board.ticketOrder(orderId), siteUrl),
+    printing,
+    directPrinting: new DirectPrinting(db, printing, logger),
     escalation,
     uploadsDir: options.uploadsDir ?? join(tmpdir(), 'resto-uploads'),
     archivesDir,
@@ -420,6 +424,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', booksReportRoutes(deps));
   app.route('/', booksExportRoutes(deps));
   app.route('/', trackingRoutes(deps.board));
+  app.route('/', cloudPrntRoutes(deps.printing));
   app.route('/', epsonSdpRoutes(deps));
   const realtime = { db: deps.db, clock: deps.clock, hub: deps.realtime, views: deps.board, pingMs: deps.ssePingMs, screens: deps.escalation.screens };
   app.route('/', restaurantRealtimeRoutes(realtime));

@@ -12,6 +12,7 @@ import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServ
 import { createTestStaff } from './test/staff.ts';
 import { photoLikeJpeg } from './test/photo.ts';
 import { act, placeCashOrder, placePaidCardOrder } from './modules/board/test-helpers.ts';
+import { addPrinter } from './test/printers/helpers.ts';
 import { newPrinterSecret } from './modules/printing/index.ts';
 
 /**
@@ -924,6 +925,29 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('get', file, `${list}/receipts?period=month&from=2025-11-25`, { headers: owner })).status).toBe(200);
     expect((await call('get', file, `${list}/e_reporting?period=month&from=2025-11-25`, { headers: owner })).status).toBe(422);
     expect((await call('get', file, `${list}/fec`)).status).toBe(401);
+  });
+
+  test('Star CloudPRNT: the poll, the job, its confirmation (docs/decisions/033)', async () => {
+    const printer = await addPrinter(server, { name: 'Cuisine contrat' });
+    await placeCashOrder(server);
+    const route = '/v2/print/cloudprnt/{secret}';
+    const url = `/v2/print/cloudprnt/${printer.secret}`;
+    const poll = await call('post', route, url, { body: json({ printerMAC: '00:11:62:0a:0b:0c', statusCode: '200%20OK', printingInProgress: false }) });
+    expect(poll.status).toBe(200);
+    const token = (poll.body as { jobToken: string }).jobToken;
+    expect(token).toBeTruthy();
+    expect((await call('post', route, url, { body: json({ printingInProgress: 'oui' }) })).status).toBe(400);
+    expect(errorOf(await call('post', route, '/v2/print/cloudprnt/inconnue', { body: json({}) })).code).toBe('printer_not_found');
+    const job = await call('get', route, `${url}?type=application%2Fvnd.star.starprnt&token=${token}`);
+    expect(job.status).toBe(200);
+    expect(job.contentType).toBe('application/vnd.star.starprnt');
+    expect((await call('get', route, `${url}?type=application%2Fvnd.escpos&token=${token}`)).contentType).toBe('application/vnd.escpos');
+    expect(errorOf(await call('get', route, `${url}?type=text%2Fplain&token=${token}`)).code).toBe('print_media_unsupported');
+    expect(errorOf(await call('get', route, `${url}?token=inconnu`)).code).toBe('print_job_not_found');
+    expect((await call('delete', route, `${url}?code=200%20OK&token=${token}`)).body).toEqual({ result: 'printed' });
+    expect((await call('delete', route, `${url}?code=200%20OK&token=${token}`)).body).toEqual({ result: 'unknown' });
+    expect((await call('delete', route, `${url}?token=${token}`)).status).toBe(400);
+    expect(errorOf(await call('delete', route, `/v2/print/cloudprnt/inconnue?code=200%20OK`)).code).toBe('printer_not_found');
   });
 
   test('an Epson printer’s Server Direct Print polls (docs/decisions/033)', async () => {

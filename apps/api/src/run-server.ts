@@ -102,6 +102,8 @@ export async function runServer(env: Env, release: () => Promise<void>) {
   deps.discovery.counts.start();
   // The books (docs/decisions/031): each business day closed after its last opening, then its month and fiscal year; every minute.
   deps.closing.start();
+  // Kitchen printers on the restaurant's network driven by the server itself (docs/decisions/033): every 2 s.
+  deps.directPrinting.start();
   const app = serverApp(deps);
   const storefront = await mountStorefront(app, {
     buildDir: env.WEB_BUILD_DIR,
@@ -172,6 +174,8 @@ export async function runServer(env: Env, release: () => Promise<void>) {
     await deps.escalation.idle();
     deps.closing.stop();
     await deps.closing.idle();
+    deps.directPrinting.stop();
+    await deps.directPrinting.idle();
     deps.mail.stop();
     await deps.mail.idle();
     await deps.discovery.counts.stop();

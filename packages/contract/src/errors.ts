@@ -157,6 +157,10 @@ export const errorStatus = {
   // Kitchen printers (docs/decisions/033)
   /** A printer's poll with a secret no enabled printer of that connection has (its settings hold a wrong URL). */
   printer_not_found: 404,
+  /** A CloudPRNT GET whose job token is unknown, another printer's, or answered already. */
+  print_job_not_found: 404,
+  /** A CloudPRNT GET asking a media type the server does not serve (neither StarPRNT nor ESC/POS). */
+  print_media_unsupported: 415,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

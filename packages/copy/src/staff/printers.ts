@@ -23,6 +23,7 @@ export const connectionLabels = {
 export const printerAnswers = {
   unknownPrinter: 'Imprimante inconnue : vérifiez l’adresse saisie dans ses réglages.',
   unknownJob: 'Ticket inconnu ou déjà traité.',
+  unsupportedMedia: 'Format non servi : demandez le ticket en StarPRNT (application/vnd.star.starprnt) ou en ESC/POS (application/vnd.escpos).',
 } as const;
 
 /** A printer's state, as the board's banner and the printers page say it (packages/domain/src/printer-health.ts). */

@@ -34,7 +34,7 @@ const cp437High = 'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥�
  * Node's TextDecoder reads the label 'windows-1252' as Latin-1 and would turn « € » and « Œ » into
  * control characters. Undefined bytes decode to U+FFFD.
  */
-const windows1252C1 = '€\ufffd‚ƒ„…†‡ˆ‰Š‹Œ\ufffdŽ\ufffd\ufffd‘’“”•–—˜™š›œ\ufffdžŸ';
+export const windows1252C1 = '€\ufffd‚ƒ„…†‡ˆ‰Š‹Œ\ufffdŽ\ufffd\ufffd‘’“”•–—˜™š›œ\ufffdžŸ';
 
 /** Epson's code page numbers (ESC t n) the decoder reads with TextDecoder, as WHATWG encoding labels (0 is CP437, 16 Windows-1252). */
 const epsonCodepages: Record<number, string> = {

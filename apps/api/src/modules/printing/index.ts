@@ -30,6 +30,9 @@ export {
 } from './queue.ts';
 export { claimPrinterAlarm, clearAlarm, confirmBrowserTickets, fallBack, skipFinishedTickets, watchPrinters, type WatchedPrinter } from './watch.ts';
 export { PrintingService, type TicketOrder } from './service.ts';
+export { cloudPrntRoutes } from './cloudprnt-routes.ts';
+export { DirectPrinting } from './direct.ts';
+export { parseAgentArgs, PrintAgent } from './agent.ts';
 export { epsonSdpRoutes } from './epson-sdp-routes.ts';
 export {
   createPrinter,

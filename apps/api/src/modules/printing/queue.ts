@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Receipt } from '@resto/domain/receipt';
 import { queryRows, type Database } from '../../db/client.ts';
 import { orders, printJobs, printers, stationCategories } from '../../db/schema.ts';
@@ -143,6 +143,17 @@ export async function claimJob(db: Database, printerId: number, now: Date): Prom
 /** The job handed out with `token` (a CloudPRNT GET after its POST), or null when unknown. */
 export async function findJobByToken(db: Database, token: string): Promise<PrintJobRow | null> {
   const [job] = await db.select().from(printJobs).where(eq(printJobs.jobToken, token));
+  return job ?? null;
+}
+
+/** The job of printer `printerId` handed out and not answered yet (the newest), or null: what a CloudPRNT printer without job tokens has in hand. */
+export async function findSentJob(db: Database, printerId: number): Promise<PrintJobRow | null> {
+  const [job] = await db
+    .select()
+    .from(printJobs)
+    .where(and(eq(printJobs.printerId, printerId), eq(printJobs.status, 'sent')))
+    .orderBy(desc(printJobs.sentAt))
+    .limit(1);
   return job ?? null;
 }
 

@@ -63,6 +63,11 @@ export class PrintingService {
     return job && job.printerId === printer.id && job.status === 'sent' ? job : null;
   }
 
+  /** The job `printer` has in hand (handed out, not answered), or null: for a printer that names no token. */
+  async jobInHand(printer: queue.PrinterRow): Promise<queue.PrintJobRow | null> {
+    return queue.findSentJob(this.db, printer.id);
+  }
+
   /**
    * The ticket of `job` as blocks, for the printer it is sent to: an order's ticket keeps the lines
    * of its origin printer's station (the full ticket, with amounts, when every line prints there),
