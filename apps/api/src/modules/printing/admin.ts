@@ -270,10 +270,11 @@ const skippedWindowMs = 12 * 3600_000;
 
 /**
  * GET /v2/restaurant/printers/status: each enabled printer but the browser's page (by id) with its
- * health, waiting tickets and the banner's sentence when it alarms; the orders whose waiting
- * tickets were skipped (finished when their printer came back) in the last 12 hours.
+ * health, waiting tickets and the banner's sentence when it alarms — only while the restaurant is
+ * `open`: closed, a silent printer is a state, not an alarm —; the orders whose waiting tickets were
+ * skipped (finished when their printer came back) in the last 12 hours.
  */
-export async function printersStatus(db: Database, now: Date): Promise<PrintersStatus> {
+export async function printersStatus(db: Database, now: Date, open = true): Promise<PrintersStatus> {
   const since = new Date(now.getTime() - skippedWindowMs);
   const [rows, waiting, skipped] = await Promise.all([
     db.select().from(printers).where(eq(printers.enabled, true)).orderBy(asc(printers.id)),
@@ -295,9 +296,9 @@ export async function printersStatus(db: Database, now: Date): Promise<PrintersS
           name: row.name,
           station: row.station,
           health: view,
-          alarm: isAlarm(health.state),
+          alarm: open && isAlarm(health.state),
           waiting: count,
-          banner: describePrinterAlarm(row.name, health, count, now),
+          banner: open ? describePrinterAlarm(row.name, health, count, now) : null,
         };
       }),
     skipped_orders: skipped.map((row) => row.orderId).filter((id): id is number => id !== null),

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { printersStatus } from './admin.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { BoardOrder } from '@resto/contract/board';
 import type { PrintersPage, PrintersStatus, PrinterView, PrintJobView, StationCategory } from '@resto/contract/printers';
@@ -241,6 +242,12 @@ describe('the boards’ printer states', () => {
       ['Bar', 'paper_out', true, 1, 'Imprimante Bar sans papier depuis 12:29 — 1 ticket en attente'],
     ]);
     expect(status.printers[0]!.health.label).toBe('hors ligne depuis 12:25');
+    // Closed (outside the menus' hours): a silent printer is a state on the board, not a red banner.
+    const closed = await printersStatus(server.db, now, false);
+    expect(closed.printers.map((p) => [p.health.state, p.alarm, p.banner])).toEqual([
+      ['offline', false, null],
+      ['paper_out', false, null],
+    ]);
 
     await server.db.update(printers).set({ lastPollAt: now }).where(eq(printers.id, kitchen.id));
     await server.db.update(printers).set({ problem: null, problemSince: null }).where(eq(printers.id, bar.id));
