@@ -189,6 +189,10 @@ export const boardPrinting = {
   },
   reprint: orderActions.reprint,
   reprintOn: (printer: string) => `Réimprimer sur ${printer}`,
+  /** « Imprimer le reçu » on the counter's printer, named. */
+  printReceipt: (printer: string) => `Imprimer le reçu (${printer})`,
+  receiptSent: (printer: string) => `Reçu envoyé à l’imprimante ${printer}.`,
+  receiptFailed: 'Le reçu n’a pas pu être envoyé : réessayez.',
   reprinting: words.sending,
   reprinted: 'Ticket renvoyé à l’imprimante.',
   headerLabel: staffWords.printers,

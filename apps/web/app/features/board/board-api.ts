@@ -1,6 +1,7 @@
 import { BoardOrderSchema, type BoardOrder, type BoardState, type CounterPaymentBody, type OrderActionBody } from '@resto/contract/board';
 import * as boardRoutes from '@resto/contract/board.routes';
 import * as printerRoutes from '@resto/contract/printers.routes';
+import { printReceipt as printReceiptRoute } from '@resto/contract/receipts.routes';
 import type { PrintersStatus } from '@resto/contract/printers';
 import { getSettings } from '@resto/contract/catalog.routes';
 import { sendScreenHeartbeat } from '@resto/contract/realtime.routes';
@@ -79,6 +80,11 @@ export function markNotCollected(orderId: number, expectedStatus: BoardOrder['st
 /** POST /v2/restaurant/orders/{id}/reprint, « Réimprimer » (docs/decisions/033): on one printer, or on every printer of its lines (null). */
 export function reprintOrder(orderId: number, printerId: number | null): Promise<BoardOrder> {
   return api.call(printerRoutes.reprintOrder, { params: { order_id: String(orderId) }, body: { printer_id: printerId } });
+}
+
+/** POST /v2/restaurant/orders/{id}/receipt-print: the customer's receipt on the counter's printer. @throws ApiCallError (422 no_receipt_printer). */
+export function printReceipt(orderId: number): Promise<{ job_id: number; printer_id: number; printer_name: string }> {
+  return api.call(printReceiptRoute, { params: { order_id: String(orderId) }, body: {} });
 }
 
 /** GET /v2/restaurant/printers/status: every enabled printer's health, for the red banner. */

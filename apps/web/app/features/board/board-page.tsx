@@ -172,7 +172,14 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
           </div>
         </>
       )}
-      <OrderDialog order={openOrder} onClose={() => setOpenId(null)} autoPrint={settings.autoPrint} onPrint={print} printing={printing !== null} />
+      <OrderDialog
+        order={openOrder}
+        onClose={() => setOpenId(null)}
+        autoPrint={settings.autoPrint}
+        onPrint={print}
+        printing={printing !== null}
+        receiptPrinter={printers?.printers.find((printer) => printer.station === 'counter')?.name ?? null}
+      />
       {printingOrder ? <TicketPrintHost order={printingOrder} onDone={printDone} /> : null}
     </div>
   );

@@ -36,6 +36,7 @@ export function OrderDialog({
   autoPrint,
   onPrint,
   printing,
+  receiptPrinter,
 }: {
   order: BoardOrder | null;
   onClose: () => void;
@@ -44,6 +45,8 @@ export function OrderDialog({
   onPrint: (orderId: number) => void;
   /** A ticket is being printed. */
   printing: boolean;
+  /** The counter's printer that prints customers' receipts, or null when there is none. */
+  receiptPrinter: string | null;
 }) {
   return (
     <Dialog.Root open={order !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -54,7 +57,9 @@ export function OrderDialog({
           aria-describedby={undefined}
           data-testid="order-dialog"
         >
-          {order ? <OrderDetails key={order.order_id} order={order} autoPrint={autoPrint} onPrint={onPrint} printing={printing} /> : null}
+          {order ? (
+            <OrderDetails key={order.order_id} order={order} autoPrint={autoPrint} onPrint={onPrint} printing={printing} receiptPrinter={receiptPrinter} />
+          ) : null}
           <Dialog.Close className="absolute right-3 top-3 rounded-full bg-white p-2 shadow-sm" aria-label={boardOrderCard.close}>
             <X aria-hidden className="size-5" />
           </Dialog.Close>
@@ -69,11 +74,13 @@ function OrderDetails({
   autoPrint,
   onPrint,
   printing,
+  receiptPrinter,
 }: {
   order: BoardOrder;
   autoPrint: boolean;
   onPrint: (orderId: number) => void;
   printing: boolean;
+  receiptPrinter: string | null;
 }) {
   const [panel, setPanel] = useState<Panel>('main');
   const [paidNotice, setPaidNotice] = useState<string | null>(null);
@@ -156,7 +163,7 @@ function OrderDetails({
       {panel === 'delay' ? <DelayPanel order={order} running={running} act={act} onBack={() => show('main')} /> : null}
       {panel === 'reject' || panel === 'cancel' ? <RefusePanel order={order} action={panel} running={running} act={act} onBack={() => show('main')} /> : null}
 
-      <OrderPrinting order={order} run={run} running={running} />
+      <OrderPrinting order={order} run={run} running={running} receiptPrinter={receiptPrinter} />
 
       <section className={`${cardClass} p-4`}>
         <OrderLines order={order} />

@@ -5,7 +5,8 @@ import type { BoardOrder } from '@resto/contract/board';
 import type { OrderPrintJob, PrintersStatus } from '@resto/contract/printers';
 import { boardPrinting } from '@resto/copy/staff/printers';
 import { backOfficePaths } from '../staff/index.ts';
-import { loadPrintersStatus, reprintOrder } from './board-api.ts';
+import { isApiError } from '../../lib/api.ts';
+import { loadPrintersStatus, printReceipt, reprintOrder } from './board-api.ts';
 import { clockTime } from './order-view.tsx';
 import type { useOrderCall } from './use-order-call.ts';
 
@@ -143,9 +144,10 @@ type Run = ReturnType<typeof useOrderCall>['run'];
  * The dialog's printing section: each printer's ticket with « Réimprimer » on it, « Réimprimer »
  * everywhere, and what the board's stream said of the tickets (printed, failed), in French.
  */
-export function OrderPrinting({ order, run, running }: { order: BoardOrder; run: Run; running: string | null }) {
+export function OrderPrinting({ order, run, running, receiptPrinter }: { order: BoardOrder; run: Run; running: string | null; receiptPrinter: string | null }) {
   const events = order.events.filter((event) => event.type === 'ticket_printed' || event.type === 'ticket_failed');
-  if (order.print_jobs.length === 0 && events.length === 0) return null;
+  const receipt = receiptPrinter !== null && order.placed_at !== null;
+  if (order.print_jobs.length === 0 && events.length === 0 && !receipt) return null;
   const busy = running !== null;
   const button = 'rounded-full bg-white px-3 py-1.5 text-sm font-semibold ring-1 ring-black/15 hover:bg-black/5 disabled:opacity-50';
   return (
@@ -171,6 +173,7 @@ export function OrderPrinting({ order, run, running }: { order: BoardOrder; run:
           </li>
         ))}
       </ul>
+      {receipt ? <ReceiptPrint orderId={order.order_id} printer={receiptPrinter} disabled={busy} className={button} /> : null}
       {events.length > 0 ? (
         <ul className="border-t border-black/10 pt-2 text-xs text-ink/75" data-testid="order-print-events">
           {events.map((event) => (
@@ -186,5 +189,39 @@ export function OrderPrinting({ order, run, running }: { order: BoardOrder; run:
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/** « Imprimer le reçu »: the customer's receipt on the counter's printer (docs/decisions/033), then what happened, in French. */
+function ReceiptPrint({ orderId, printer, disabled, className }: { orderId: number; printer: string; disabled: boolean; className: string }) {
+  const [state, setState] = useState<{ sending: boolean; message: string | null; failed: boolean }>({ sending: false, message: null, failed: false });
+  const send = async () => {
+    if (state.sending) return;
+    setState({ sending: true, message: null, failed: false });
+    try {
+      const queued = await printReceipt(orderId);
+      setState({ sending: false, message: boardPrinting.receiptSent(queued.printer_name), failed: false });
+    } catch (failure) {
+      setState({ sending: false, message: isApiError(failure) && failure.code !== 'network' ? failure.message : boardPrinting.receiptFailed, failed: true });
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 border-t border-black/10 pt-2">
+      <button
+        type="button"
+        className={className}
+        disabled={disabled || state.sending}
+        aria-busy={state.sending}
+        onClick={() => void send()}
+        data-testid="print-receipt"
+      >
+        {state.sending ? boardPrinting.reprinting : boardPrinting.printReceipt(printer)}
+      </button>
+      {state.message ? (
+        <p role="status" className={`text-sm ${state.failed ? 'font-semibold text-red-700' : 'text-emerald-800'}`}>
+          {state.message}
+        </p>
+      ) : null}
+    </div>
   );
 }
