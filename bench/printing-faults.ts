@@ -21,7 +21,10 @@ import { openDatabase, queryRows } from '../apps/api/src/db/client.ts';
 import { printers } from '../apps/api/src/db/schema.ts';
 import { newPrinterSecret } from '../apps/api/src/modules/printing/index.ts';
 import { buildOrderPayload, newLocalId } from '../apps/api/src/test/harness.ts';
-import { SimulatedEpsonPrinter, type PrintedTicket } from '../apps/api/src/test/printers/epson-sdp-printer.ts';
+import { SimulatedEpsonPrinter } from '../apps/api/src/test/printers/epson-sdp-printer.ts';
+import { SimulatedCloudPrntPrinter } from '../apps/api/src/test/printers/cloudprnt-printer.ts';
+import { SimulatedTcpPrinter } from '../apps/api/src/test/printers/tcp-printer.ts';
+import { spawn, type ChildProcess } from 'node:child_process';
 import {
   freshPostgresDatabase,
   kill,
@@ -54,12 +57,13 @@ interface Result {
   kills: number;
   faults: Record<string, number>;
   latency: number[];
+  perDevice: Record<string, { missed: number; unmarked: number }>;
   jobs: Record<string, number>;
   seconds: number;
 }
 
 /** The order number a ticket shows (« n° 1042 »), or null. */
-function orderOf(ticket: PrintedTicket): number | null {
+function orderOf(ticket: { text: string }): number | null {
   const match = /n° (\d+)/.exec(ticket.text);
   return match ? Number(match[1]) : null;
 }
@@ -82,18 +86,14 @@ async function run(backend: 'pglite' | 'postgres', port: number, adminUrl?: stri
   const first = await startServer(options(0));
   await kill(first, 'SIGTERM');
   const database = await openDatabase({ databaseUrl: pgDatabase?.url, dataDir });
-  const secrets = ['Cuisine', 'Bar'].map((name) => ({ name, secret: newPrinterSecret() }));
-  await database.db.insert(printers).values(
-    secrets.map(({ name, secret }, index) => ({
-      name,
-      station: index === 0 ? ('kitchen' as const) : ('bar' as const),
-      connection: 'epson_sdp' as const,
-      secret,
-      fallbackSeconds: 3600,
-      createdAt: clock(),
-      lastPollAt: clock(),
-    })),
-  );
+  const tcp = new SimulatedTcpPrinter();
+  await tcp.listen();
+  const printerRows = [
+    { name: 'Cuisine', station: 'kitchen' as const, connection: 'epson_sdp' as const, secret: newPrinterSecret() },
+    { name: 'Bar', station: 'bar' as const, connection: 'cloudprnt' as const, secret: newPrinterSecret() },
+    { name: 'Comptoir', station: 'counter' as const, connection: 'tcp' as const, viaAgent: true, host: '127.0.0.1', port: tcp.port, secret: newPrinterSecret() },
+  ];
+  await database.db.insert(printers).values(printerRows.map((row) => ({ ...row, fallbackSeconds: 3600, createdAt: clock(), lastPollAt: clock() })));
   await database.close();
 
   const spawnAt = (instance: number) => spawnServer({ ...options(instance), env: { CLOCK_NOW: undefined, CLOCK_START: clock().toISOString() } });
@@ -102,49 +102,66 @@ async function run(backend: 'pglite' | 'postgres', port: number, adminUrl?: stri
     servers[i] = spawnAt(i);
     await waitHealthy(servers[i]!);
   }
-  const urls = (secret: string) => Array.from({ length: instances }, (_, i) => `http://127.0.0.1:${port + i}/v2/print/epson/${secret}`);
-  const devices = secrets.map(({ name, secret }) => new SimulatedEpsonPrinter({ url: urls(secret), name, intervalMs: 150 }));
-  for (const device of devices) device.start();
-
-  // The printers' weather: every 1 to 3 s each printer may fall into a fault for a few seconds.
-  const faults: Record<string, number> = { offline: 0, paperOut: 0, coverOpen: 0, faultCode: 0, slow: 0, lostAnswer: 0 };
+  const origins = Array.from({ length: instances }, (_, i) => `http://127.0.0.1:${port + i}`);
+  const epson = new SimulatedEpsonPrinter({ url: origins.map((origin) => `${origin}/v2/print/epson/${printerRows[0]!.secret}`), name: 'Cuisine', intervalMs: 150 });
+  const star = new SimulatedCloudPrntPrinter({ servers: origins, secret: printerRows[1]!.secret, intervalMs: 150 });
+  epson.start();
+  star.start();
+  // The print agent, a process of its own as on the restaurant's Raspberry Pi, on the last instance.
+  const agentArgs = ['--import', 'tsx', 'apps/api/src/cli/print-agent.ts', '--server', origins.at(-1)!, '--key', printerRows[2]!.secret, '--printer', `127.0.0.1:${tcp.port}`, '--interval', '0.15'];
+  const startAgent = () => spawn(process.execPath, agentArgs, { cwd: join(import.meta.dirname, '..'), env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  let printAgent: ChildProcess = startAgent();
+  // The printers' weather: every 1 to 3 s each printer may fall into a fault for a few seconds;
+  // the agent may be killed with SIGKILL in the middle of a ticket and started again.
+  const faults: Record<string, number> = { offline: 0, paperOut: 0, coverOpen: 0, faultCode: 0, slow: 0, lostAnswer: 0, agentKilled: 0 };
   let placing = true;
-  const weather = async (device: SimulatedEpsonPrinter) => {
+  const pause = () => sleep(1000 + Math.random() * 2000);
+  const hold = async (set: (on: boolean) => void, ms: number) => {
+    set(true);
+    await sleep(ms);
+    set(false);
+  };
+  const weatherEpson = async () => {
     while (placing) {
-      await sleep(1000 + Math.random() * 2000);
+      await pause();
       const roll = Math.random();
-      if (roll < 0.12) {
-        faults.offline!++;
-        device.offline = true;
-        await sleep(2000 + Math.random() * 8000);
-        device.offline = false;
-      } else if (roll < 0.22) {
-        faults.paperOut!++;
-        device.paperOut = true;
-        await sleep(2000 + Math.random() * 4000);
-        device.paperOut = false;
-      } else if (roll < 0.28) {
-        faults.coverOpen!++;
-        device.coverOpen = true;
-        await sleep(1000 + Math.random() * 3000);
-        device.coverOpen = false;
-      } else if (roll < 0.38) {
-        faults.faultCode!++;
-        device.failNext = 'EPTR_MECHANICAL';
-      } else if (roll < 0.48) {
-        faults.slow!++;
-        device.slowMs = 500 + Math.random() * 1500;
-        await sleep(3000);
-        device.slowMs = 0;
-      } else if (roll < 0.55) {
-        faults.lostAnswer!++;
-        device.loseResponses = true;
-        await sleep(700);
-        device.loseResponses = false;
+      if (roll < 0.12) (faults.offline!++, await hold((on) => (epson.offline = on), 2000 + Math.random() * 8000));
+      else if (roll < 0.22) (faults.paperOut!++, await hold((on) => (epson.paperOut = on), 2000 + Math.random() * 4000));
+      else if (roll < 0.28) (faults.coverOpen!++, await hold((on) => (epson.coverOpen = on), 1000 + Math.random() * 3000));
+      else if (roll < 0.38) (faults.faultCode!++, (epson.failNext = 'EPTR_MECHANICAL'));
+      else if (roll < 0.48) (faults.slow!++, await hold((on) => (epson.slowMs = on ? 500 + Math.random() * 1500 : 0), 3000));
+      else if (roll < 0.55) (faults.lostAnswer!++, await hold((on) => (epson.loseResponses = on), 700));
+    }
+  };
+  const weatherStar = async () => {
+    while (placing) {
+      await pause();
+      const roll = Math.random();
+      if (roll < 0.12) (faults.offline!++, await hold((on) => (star.faults.offline = on), 2000 + Math.random() * 8000));
+      else if (roll < 0.22) (faults.paperOut!++, await hold((on) => (star.faults.paperOut = on), 2000 + Math.random() * 4000));
+      else if (roll < 0.28) (faults.coverOpen!++, await hold((on) => (star.faults.coverOpen = on), 1000 + Math.random() * 3000));
+      else if (roll < 0.38) (faults.faultCode!++, await hold((on) => (star.faults.errorCode = on ? '511 Media decoding error' : null), 400));
+      else if (roll < 0.48) (faults.slow!++, await hold((on) => (star.faults.slowMs = on ? 500 + Math.random() * 1500 : 0), 3000));
+      else if (roll < 0.55) (faults.lostAnswer!++, await hold((on) => (star.faults.dropDelete = on), 700));
+    }
+  };
+  const weatherTcp = async () => {
+    while (placing) {
+      await pause();
+      const roll = Math.random();
+      if (roll < 0.1) (faults.paperOut!++, await hold((on) => (tcp.faults.paperOut = on), 2000 + Math.random() * 4000));
+      else if (roll < 0.16) (faults.coverOpen!++, await hold((on) => (tcp.faults.coverOpen = on), 1000 + Math.random() * 3000));
+      else if (roll < 0.22) (faults.paperOut!++, (tcp.faults.paperRunsOutOnNextTicket = true), await sleep(2000), (tcp.faults.paperOut = false));
+      else if (roll < 0.32) (faults.slow!++, await hold((on) => (tcp.faults.slowMs = on ? 300 + Math.random() * 700 : 0), 3000));
+      else if (roll < 0.4) {
+        faults.agentKilled!++;
+        printAgent.kill('SIGKILL');
+        await sleep(500 + Math.random() * 2000);
+        printAgent = startAgent();
       }
     }
   };
-  const weathers = devices.map(weather);
+  const weathers = [weatherEpson(), weatherStar(), weatherTcp()];
 
   const template = await buildOrderPayload({ baseUrl: servers[0]!.baseUrl, now: clock }, {});
   template.customer = { ...template.customer, ...customer };
@@ -193,23 +210,36 @@ async function run(backend: 'pglite' | 'postgres', port: number, adminUrl?: stri
   await killing;
   placing = false;
   await Promise.all(weathers);
-  for (const device of devices) Object.assign(device, { offline: false, paperOut: false, coverOpen: false, failNext: null, slowMs: 0, loseResponses: false });
+  Object.assign(epson, { offline: false, paperOut: false, coverOpen: false, failNext: null, slowMs: 0, loseResponses: false });
+  Object.assign(star.faults, { offline: false, paperOut: false, coverOpen: false, errorCode: null, slowMs: 0, dropDelete: false });
+  Object.assign(tcp.faults, { paperOut: false, coverOpen: false, paperRunsOutOnNextTicket: false, slowMs: 0 });
+  // What came out of each printer: its text and when (real time, ms).
+  const devices = [
+    { name: 'Cuisine (Epson Server Direct Print)', out: () => epson.printed.map((t) => ({ text: t.text, at: t.printedAt })) },
+    { name: 'Bar (Star CloudPRNT)', out: () => star.printed.map((t) => ({ text: t.lines.join('\n'), at: t.at })) },
+    { name: 'Comptoir (agent → TCP 9100)', out: () => tcp.printed.map((t) => ({ text: t.lines.join('\n'), at: t.at })) },
+  ];
 
   // Until every ticket is out (a lost answer waits for its 30 s timeout), or 5 minutes.
   const expected = acknowledged.size * devices.length;
   const deadline = Date.now() + 300_000;
-  const outOf = (device: SimulatedEpsonPrinter) => new Set(device.printed.map(orderOf).filter((id): id is number => id !== null));
+  const outOf = (device: (typeof devices)[number]) => new Set(device.out().map(orderOf).filter((id): id is number => id !== null));
   while (Date.now() < deadline && devices.some((device) => [...acknowledged.keys()].some((id) => !outOf(device).has(id)))) await sleep(500);
-  for (const device of devices) await device.stop();
+  await epson.stop();
+  await star.stop();
+  printAgent.kill('SIGTERM');
+  await tcp.close();
 
   let missed = 0;
   let unmarkedDuplicates = 0;
   let reprints = 0;
   let mismatched = 0;
   const latency: number[] = [];
+  const perDevice: Record<string, { missed: number; unmarked: number }> = {};
   for (const device of devices) {
-    const byOrder = new Map<number, PrintedTicket[]>();
-    for (const ticket of device.printed) {
+    const before = { missed, unmarkedDuplicates };
+    const byOrder = new Map<number, { text: string; at: number }[]>();
+    for (const ticket of device.out()) {
       const id = orderOf(ticket);
       if (id === null) continue;
       byOrder.set(id, [...(byOrder.get(id) ?? []), ticket]);
@@ -221,16 +251,18 @@ async function run(backend: 'pglite' | 'postgres', port: number, adminUrl?: stri
         continue;
       }
       const [firstTicket, ...later] = tickets;
-      latency.push(firstTicket!.printedAt - at);
+      latency.push(firstTicket!.at - at);
       for (const ticket of later) {
         if (ticket.text.includes('RÉIMPRESSION')) reprints++;
         else unmarkedDuplicates++;
       }
       for (const ticket of tickets) {
         const text = ticket.text;
-        if (!text.includes('Hélène Côté-Brûlé') || !text.includes(note) || !/Pizza|pizza/.test(text)) mismatched++;
+        const flat = text.replace(/\s+/g, ' ');
+        if (!flat.includes('Hélène Côté-Brûlé') || !flat.includes(note) || !/Pizza|pizza/.test(flat)) mismatched++;
       }
     }
+    perDevice[device.name] = { missed: missed - before.missed, unmarked: unmarkedDuplicates - before.unmarkedDuplicates };
   }
   for (const server of servers) await kill(server, 'SIGTERM');
   agent.destroy();
@@ -242,7 +274,8 @@ async function run(backend: 'pglite' | 'postgres', port: number, adminUrl?: stri
     backend: backend === 'postgres' ? 'PostgreSQL, 2 instances' : 'PGlite',
     acknowledged: acknowledged.size,
     expected,
-    printed: devices.reduce((sum, device) => sum + device.printed.length, 0),
+    printed: devices.reduce((sum, device) => sum + device.out().length, 0),
+    perDevice,
     missed,
     unmarkedDuplicates,
     reprints,
