@@ -91,7 +91,15 @@ async function run(backend: 'pglite' | 'postgres', port: number, adminUrl?: stri
   const printerRows = [
     { name: 'Cuisine', station: 'kitchen' as const, connection: 'epson_sdp' as const, secret: newPrinterSecret() },
     { name: 'Bar', station: 'bar' as const, connection: 'cloudprnt' as const, secret: newPrinterSecret() },
-    { name: 'Comptoir', station: 'counter' as const, connection: 'tcp' as const, viaAgent: true, host: '127.0.0.1', port: tcp.port, secret: newPrinterSecret() },
+    {
+      name: 'Comptoir',
+      station: 'counter' as const,
+      connection: 'tcp' as const,
+      viaAgent: true,
+      host: '127.0.0.1',
+      port: tcp.port,
+      secret: newPrinterSecret(),
+    },
   ];
   await database.db.insert(printers).values(printerRows.map((row) => ({ ...row, fallbackSeconds: 3600, createdAt: clock(), lastPollAt: clock() })));
   await database.close();
@@ -103,13 +111,30 @@ async function run(backend: 'pglite' | 'postgres', port: number, adminUrl?: stri
     await waitHealthy(servers[i]!);
   }
   const origins = Array.from({ length: instances }, (_, i) => `http://127.0.0.1:${port + i}`);
-  const epson = new SimulatedEpsonPrinter({ url: origins.map((origin) => `${origin}/v2/print/epson/${printerRows[0]!.secret}`), name: 'Cuisine', intervalMs: 150 });
+  const epson = new SimulatedEpsonPrinter({
+    url: origins.map((origin) => `${origin}/v2/print/epson/${printerRows[0]!.secret}`),
+    name: 'Cuisine',
+    intervalMs: 150,
+  });
   const star = new SimulatedCloudPrntPrinter({ servers: origins, secret: printerRows[1]!.secret, intervalMs: 150 });
   epson.start();
   star.start();
   // The print agent, a process of its own as on the restaurant's Raspberry Pi, on the last instance.
-  const agentArgs = ['--import', 'tsx', 'apps/api/src/cli/print-agent.ts', '--server', origins.at(-1)!, '--key', printerRows[2]!.secret, '--printer', `127.0.0.1:${tcp.port}`, '--interval', '0.15'];
-  const startAgent = () => spawn(process.execPath, agentArgs, { cwd: join(import.meta.dirname, '..'), env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const agentArgs = [
+    '--import',
+    'tsx',
+    'apps/api/src/cli/print-agent.ts',
+    '--server',
+    origins.at(-1)!,
+    '--key',
+    printerRows[2]!.secret,
+    '--printer',
+    `127.0.0.1:${tcp.port}`,
+    '--interval',
+    '0.15',
+  ];
+  const startAgent = () =>
+    spawn(process.execPath, agentArgs, { cwd: join(import.meta.dirname, '..'), env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
   let printAgent: ChildProcess = startAgent();
   // The printers' weather: every 1 to 3 s each printer may fall into a fault for a few seconds;
   // the agent may be killed with SIGKILL in the middle of a ticket and started again.
@@ -121,47 +146,53 @@ async function run(backend: 'pglite' | 'postgres', port: number, adminUrl?: stri
     await sleep(ms);
     set(false);
   };
-  const weatherEpson = async () => {
+  /** A printer's weather: every 1 to 3 s, one fault drawn from `table` (its share of the draws, its name, what it does), or none. */
+  type Fault = [share: number, name: keyof typeof faults, act: () => Promise<unknown>];
+  const weather = async (table: readonly Fault[]) => {
     while (placing) {
       await pause();
-      const roll = Math.random();
-      if (roll < 0.12) (faults.offline!++, await hold((on) => (epson.offline = on), 2000 + Math.random() * 8000));
-      else if (roll < 0.22) (faults.paperOut!++, await hold((on) => (epson.paperOut = on), 2000 + Math.random() * 4000));
-      else if (roll < 0.28) (faults.coverOpen!++, await hold((on) => (epson.coverOpen = on), 1000 + Math.random() * 3000));
-      else if (roll < 0.38) (faults.faultCode!++, (epson.failNext = 'EPTR_MECHANICAL'));
-      else if (roll < 0.48) (faults.slow!++, await hold((on) => (epson.slowMs = on ? 500 + Math.random() * 1500 : 0), 3000));
-      else if (roll < 0.55) (faults.lostAnswer!++, await hold((on) => (epson.loseResponses = on), 700));
-    }
-  };
-  const weatherStar = async () => {
-    while (placing) {
-      await pause();
-      const roll = Math.random();
-      if (roll < 0.12) (faults.offline!++, await hold((on) => (star.faults.offline = on), 2000 + Math.random() * 8000));
-      else if (roll < 0.22) (faults.paperOut!++, await hold((on) => (star.faults.paperOut = on), 2000 + Math.random() * 4000));
-      else if (roll < 0.28) (faults.coverOpen!++, await hold((on) => (star.faults.coverOpen = on), 1000 + Math.random() * 3000));
-      else if (roll < 0.38) (faults.faultCode!++, await hold((on) => (star.faults.errorCode = on ? '511 Media decoding error' : null), 400));
-      else if (roll < 0.48) (faults.slow!++, await hold((on) => (star.faults.slowMs = on ? 500 + Math.random() * 1500 : 0), 3000));
-      else if (roll < 0.55) (faults.lostAnswer!++, await hold((on) => (star.faults.dropDelete = on), 700));
-    }
-  };
-  const weatherTcp = async () => {
-    while (placing) {
-      await pause();
-      const roll = Math.random();
-      if (roll < 0.1) (faults.paperOut!++, await hold((on) => (tcp.faults.paperOut = on), 2000 + Math.random() * 4000));
-      else if (roll < 0.16) (faults.coverOpen!++, await hold((on) => (tcp.faults.coverOpen = on), 1000 + Math.random() * 3000));
-      else if (roll < 0.22) (faults.paperOut!++, (tcp.faults.paperRunsOutOnNextTicket = true), await sleep(2000), (tcp.faults.paperOut = false));
-      else if (roll < 0.32) (faults.slow!++, await hold((on) => (tcp.faults.slowMs = on ? 300 + Math.random() * 700 : 0), 3000));
-      else if (roll < 0.4) {
-        faults.agentKilled!++;
-        printAgent.kill('SIGKILL');
-        await sleep(500 + Math.random() * 2000);
-        printAgent = startAgent();
+      let roll = Math.random();
+      for (const [share, name, act] of table) {
+        roll -= share;
+        if (roll >= 0) continue;
+        faults[name]!++;
+        await act();
+        break;
       }
     }
   };
-  const weathers = [weatherEpson(), weatherStar(), weatherTcp()];
+  const epsonFaults: Fault[] = [
+    [0.12, 'offline', () => hold((on) => (epson.offline = on), 2000 + Math.random() * 8000)],
+    [0.1, 'paperOut', () => hold((on) => (epson.paperOut = on), 2000 + Math.random() * 4000)],
+    [0.06, 'coverOpen', () => hold((on) => (epson.coverOpen = on), 1000 + Math.random() * 3000)],
+    [0.1, 'faultCode', async () => (epson.failNext = 'EPTR_MECHANICAL')],
+    [0.1, 'slow', () => hold((on) => (epson.slowMs = on ? 500 + Math.random() * 1500 : 0), 3000)],
+    [0.07, 'lostAnswer', () => hold((on) => (epson.loseResponses = on), 700)],
+  ];
+  const starFaults: Fault[] = [
+    [0.12, 'offline', () => hold((on) => (star.faults.offline = on), 2000 + Math.random() * 8000)],
+    [0.1, 'paperOut', () => hold((on) => (star.faults.paperOut = on), 2000 + Math.random() * 4000)],
+    [0.06, 'coverOpen', () => hold((on) => (star.faults.coverOpen = on), 1000 + Math.random() * 3000)],
+    [0.1, 'faultCode', () => hold((on) => (star.faults.errorCode = on ? '511 Media decoding error' : null), 400)],
+    [0.1, 'slow', () => hold((on) => (star.faults.slowMs = on ? 500 + Math.random() * 1500 : 0), 3000)],
+    [0.07, 'lostAnswer', () => hold((on) => (star.faults.dropDelete = on), 700)],
+  ];
+  const tcpFaults: Fault[] = [
+    [0.1, 'paperOut', () => hold((on) => (tcp.faults.paperOut = on), 2000 + Math.random() * 4000)],
+    [0.06, 'coverOpen', () => hold((on) => (tcp.faults.coverOpen = on), 1000 + Math.random() * 3000)],
+    [0.06, 'paperOut', () => hold((on) => (on ? (tcp.faults.paperRunsOutOnNextTicket = true) : (tcp.faults.paperOut = false)), 2000)],
+    [0.1, 'slow', () => hold((on) => (tcp.faults.slowMs = on ? 300 + Math.random() * 700 : 0), 3000)],
+    [
+      0.08,
+      'agentKilled',
+      async () => {
+        printAgent.kill('SIGKILL');
+        await sleep(500 + Math.random() * 2000);
+        printAgent = startAgent();
+      },
+    ],
+  ];
+  const weathers = [weather(epsonFaults), weather(starFaults), weather(tcpFaults)];
 
   const template = await buildOrderPayload({ baseUrl: servers[0]!.baseUrl, now: clock }, {});
   template.customer = { ...template.customer, ...customer };
@@ -223,7 +254,13 @@ async function run(backend: 'pglite' | 'postgres', port: number, adminUrl?: stri
   // Until every ticket is out (a lost answer waits for its 30 s timeout), or 5 minutes.
   const expected = acknowledged.size * devices.length;
   const deadline = Date.now() + 300_000;
-  const outOf = (device: (typeof devices)[number]) => new Set(device.out().map(orderOf).filter((id): id is number => id !== null));
+  const outOf = (device: (typeof devices)[number]) =>
+    new Set(
+      device
+        .out()
+        .map(orderOf)
+        .filter((id): id is number => id !== null),
+    );
   while (Date.now() < deadline && devices.some((device) => [...acknowledged.keys()].some((id) => !outOf(device).has(id)))) await sleep(500);
   await epson.stop();
   await star.stop();
@@ -296,6 +333,11 @@ for (const r of results) {
   console.log(`\n${r.backend} — ${r.acknowledged} commandes à ${perSecond}/s, ${r.kills} SIGKILL, ${r.seconds.toFixed(0)} s`);
   console.log(
     `  tickets attendus ${r.expected}, sortis ${r.printed} : manqués ${r.missed}, en double sans « RÉIMPRESSION » ${r.unmarkedDuplicates}, réimpressions marquées ${r.reprints}, texte différent de la commande ${r.mismatched}`,
+  );
+  console.log(
+    `  par imprimante : ${Object.entries(r.perDevice)
+      .map(([k, v]) => `${k} : manqués ${v.missed}, doubles ${v.unmarked}`)
+      .join(' ; ')}`,
   );
   console.log(
     `  pannes : ${Object.entries(r.faults)
