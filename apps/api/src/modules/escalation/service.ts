@@ -15,7 +15,7 @@ import { LastHeartbeat, lastScreenHeartbeat, screenWindowMs } from '../realtime/
 import type { CatalogService } from '../catalog/index.ts';
 import * as mailRepository from '../mail/index.ts';
 import type { MailService } from '../mail/index.ts';
-import type { RestaurantContacts } from '../mail/index.ts';
+import type { MailMessage, RestaurantContacts } from '../mail/index.ts';
 import { customerShortName, noScreenAlertMail, printerAlarmMail, unseenAlertMail } from './mails.ts';
 import { claimPrinterAlarm, clearAlarm, fallBack, watchPrinters } from '../printing/index.ts';
 import { describePrinterAlarm, isAlarm } from '@resto/domain/printer-health';
@@ -289,23 +289,17 @@ export class EscalationService {
       calendar,
     );
     if (!outage) return false;
-    const owners = await repository.ownerEmails(this.db);
-    const recipients = owners.length ? owners : restaurant.email ? [restaurant.email] : [];
+    const recipients = await this.ownersOrContact(restaurant);
     const boardUrl = this.boardUrl();
     const sent = await this.db.transaction(async (tx) => {
       if (!(await repository.claimMarker(tx, outageMarker, outage.key))) return false;
-      const mails = recipients.map((to) => noScreenAlertMail({ to, since: outage.since, restaurant, boardUrl }));
       await mailRepository.insertMails(
         tx,
-        mails.map((message) => ({
-          kind: 'screens-outage',
-          orderId: null,
-          recipient: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          nextAttemptAt: now,
-        })),
+        alertRows(
+          'screens-outage',
+          recipients.map((to) => noScreenAlertMail({ to, since: outage.since, restaurant, boardUrl })),
+          now,
+        ),
       );
       return true;
     });
@@ -338,23 +332,17 @@ export class EscalationService {
       const fallback = backupPrints
         ? printerAlarm.fallbackTo(backup.printer.name, printer.fallbackSeconds)
         : printerAlarm.fallbackBrowser(printer.fallbackSeconds);
-      const owners = await repository.ownerEmails(this.db);
-      const recipients = owners.length ? owners : restaurant.email ? [restaurant.email] : [];
+      const recipients = await this.ownersOrContact(restaurant);
       const printersUrl = this.options.siteUrl ? `${this.options.siteUrl.replace(/\/+$/, '')}/restaurant/imprimantes` : null;
       const claimed = await this.db.transaction(async (tx) => {
         if (!(await claimPrinterAlarm(tx, printer.id, now))) return false;
-        const mails = recipients.map((to) => printerAlarmMail({ to, sentence, fallback, restaurant, printersUrl }));
         await mailRepository.insertMails(
           tx,
-          mails.map((message) => ({
-            kind: 'printer-alarm',
-            orderId: null,
-            recipient: message.to,
-            subject: message.subject,
-            text: message.text,
-            html: message.html,
-            nextAttemptAt: now,
-          })),
+          alertRows(
+            'printer-alarm',
+            recipients.map((to) => printerAlarmMail({ to, sentence, fallback, restaurant, printersUrl })),
+            now,
+          ),
         );
         return true;
       });
@@ -376,6 +364,12 @@ export class EscalationService {
     }
   }
 
+  /** Who gets the owners' alerts: the owners' e-mails, else the restaurant's contact address (none: nobody). */
+  private async ownersOrContact(restaurant: RestaurantContacts): Promise<string[]> {
+    const owners = await repository.ownerEmails(this.db);
+    return owners.length ? owners : restaurant.email ? [restaurant.email] : [];
+  }
+
   /** The board's absolute address, from SITE_URL; null when it is not known. */
   private boardUrl(): string | null {
     const site = (this.options.siteUrl ?? '').replace(/\/+$/, '');
@@ -389,6 +383,19 @@ export class EscalationService {
     if (site.startsWith('https://')) return site;
     return `mailto:webmaster@${hostOf(site) ?? 'localhost'}`;
   }
+}
+
+/** The outbox rows of an alert sent to several people (not about one order), due now. */
+function alertRows(kind: string, mails: readonly MailMessage[], now: Date) {
+  return mails.map((message) => ({
+    kind,
+    orderId: null,
+    recipient: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    nextAttemptAt: now,
+  }));
 }
 
 /** What the handling-time rule reads of the catalogue. */
