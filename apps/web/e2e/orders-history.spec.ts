@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { OwnServer } from './own-server.ts';
 import { expect, test } from './fixtures.ts';
 import { placeCashOrder } from './board-orders.ts';
-import { compiledServerArgs, mailSink, servers } from './servers.ts';
-import { e2eFirstOwnerToken, ownerSession, signInStaff } from './staff-helpers.ts';
+import { servers } from './servers.ts';
+import { ownerSession, signInStaff } from './staff-helpers.ts';
 
 /**
  * Every past order, /restaurant/commandes/historique (docs/decisions/034), on a server of its own
@@ -17,7 +16,6 @@ import { e2eFirstOwnerToken, ownerSession, signInStaff } from './staff-helpers.t
  * the same page), and works before hydration (JavaScript off). Screenshots at 390, 768 and 1280 px
  * under /work/screens/history/.
  */
-const webDir = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3300) + 13;
 const base = `http://localhost:${port}`;
 const shots = process.env.HISTORY_SCREENS_DIR ?? '/work/screens/history';
@@ -25,54 +23,13 @@ const lastWeek = '2026-11-17T12:30:00+01:00';
 const thisWeek = servers.tuesday.now;
 
 let dataDir: string;
-let child: ChildProcess | undefined;
 let lastWeekOrder = 0;
 
-/** Starts the compiled server on `dataDir` with its clock frozen at `now`; resolves once it answers. */
-async function start(now: string): Promise<void> {
-  const started = spawn(process.execPath, compiledServerArgs, {
-    cwd: webDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DEMO_HISTORY: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      CLOCK_NOW: now,
-      SMTP_URL: `smtp://127.0.0.1:${mailSink.smtpPort}`,
-      MAIL_FROM: 'Chez Margot <no-reply@chez-margot.example>',
-      PAYMENT_TEST_MODE: '1',
-      RATE_LIMIT_FACTOR: '1000',
-      STAFF_FIRST_OWNER_TOKEN: e2eFirstOwnerToken,
-      ...servers.tuesday.env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child = started;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (started.exitCode !== null) throw new Error(`le serveur s'est arrêté (code ${started.exitCode})`);
-    try {
-      if ((await fetch(`${base}/v2/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('le serveur ne répond pas');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** Stops the server (SIGTERM: it closes its database cleanly) and waits for it to exit. */
-async function stop(): Promise<void> {
-  const running = child;
-  child = undefined;
-  if (!running || running.exitCode !== null) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill('SIGTERM');
-  await exited;
-}
+let own: OwnServer | undefined;
+/** Starts the spec's own server on `dataDir` with its clock frozen at `now` (own-server.ts). */
+const start = (now: string) => (own ??= new OwnServer(port, dataDir)).start(now);
+/** Stops it and waits for it to exit. */
+const stop = async () => own?.stop();
 
 async function staffCall(cookie: string, path: string, body: unknown): Promise<void> {
   const response = await fetch(`${base}${path}`, {

@@ -1,15 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { SimulatedCloudPrntPrinter } from '../../api/src/test/printers/cloudprnt-printer.ts';
 import type { DecodedItem } from '../../api/src/modules/printing/escpos-decode.ts';
+import { OwnServer } from './own-server.ts';
 import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { placeCashOrder } from './board-orders.ts';
-import { compiledServerArgs, mailSink, servers } from './servers.ts';
-import { e2eFirstOwnerToken, signInStaff } from './staff-helpers.ts';
+import { servers } from './servers.ts';
+import { signInStaff } from './staff-helpers.ts';
 
 /**
  * Kitchen printers (docs/decisions/033) on a server of its own, its clock frozen and moved on by
@@ -26,8 +25,7 @@ import { e2eFirstOwnerToken, signInStaff } from './staff-helpers.ts';
  * gone, the header says « Cuisine : prête ». A staff member sees the page read-only.
  * Screenshots under /work/screens/printers/.
  */
-const webDir = fileURLToPath(new URL('..', import.meta.url));
-const port = Number(process.env.E2E_PORT ?? 3300) + 12;
+const port = Number(process.env.E2E_PORT ?? 3300) + 14;
 const base = `http://localhost:${port}`;
 const shots = process.env.PRINTERS_SCREENS_DIR ?? '/work/screens/printers';
 const noon = servers.tuesday.now;
@@ -38,7 +36,6 @@ const noon = servers.tuesday.now;
 const later = '2026-11-24T12:31:30+01:00';
 
 let dataDir: string;
-let child: ChildProcess | undefined;
 /** The order the simulated printer printed, and the one whose ticket waits for it (first test). */
 let printedOrderId: number;
 let waitingOrderId: number;
@@ -110,51 +107,11 @@ async function besideTheBrowsers(browser: Browser, browserPng: Buffer, items: re
   await context.close();
 }
 
-/** Starts the compiled server on `dataDir` with its clock frozen at `now`; resolves once it answers. */
-async function start(now: string): Promise<void> {
-  const started = spawn(process.execPath, compiledServerArgs, {
-    cwd: webDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DEMO_HISTORY: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      CLOCK_NOW: now,
-      SMTP_URL: `smtp://127.0.0.1:${mailSink.smtpPort}`,
-      MAIL_FROM: 'Chez Margot <no-reply@chez-margot.example>',
-      PAYMENT_TEST_MODE: '1',
-      RATE_LIMIT_FACTOR: '1000',
-      STAFF_FIRST_OWNER_TOKEN: e2eFirstOwnerToken,
-      ...servers.tuesday.env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child = started;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (started.exitCode !== null) throw new Error(`le serveur s'est arrêté (code ${started.exitCode})`);
-    try {
-      if ((await fetch(`${base}/v2/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('le serveur ne répond pas');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** Stops the server (SIGTERM: it closes its database cleanly) and waits for it to exit. */
-async function stop(): Promise<void> {
-  const running = child;
-  child = undefined;
-  if (!running || running.exitCode !== null) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill('SIGTERM');
-  await exited;
-}
+let own: OwnServer | undefined;
+/** Starts the spec's own server on `dataDir` with its clock frozen at `now` (own-server.ts). */
+const start = (now: string) => (own ??= new OwnServer(port, dataDir)).start(now);
+/** Stops it and waits for it to exit. */
+const stop = async () => own?.stop();
 
 test.describe.configure({ mode: 'serial' });
 

@@ -10,7 +10,7 @@ const emailOnly = { 'orders.email_only': true };
  * The servers the end-to-end tests run against, each with its clock frozen at `now`. Ports from
  * E2E_PORT (3300): +0..+2 here, +3 security.spec.ts's `npm run serve`, +4 update-banner.spec.ts,
  * +5 staff.spec.ts's own server (its first-owner link read from the log), +7 the noScreen server here,
- * +8/+9 the mail sink, +10 the backOffice server here, +11 no-async-hooks.spec.ts, +12 books-register.spec.ts's own server (restarted over a month's end). Not +6: 3306 is MariaDB's port on these machines.
+ * +8/+9 the mail sink, +10 the backOffice server here, +11 no-async-hooks.spec.ts, +12 books-register.spec.ts's own server (restarted over a month's end), +13 orders-history.spec.ts's, +14 printers.spec.ts's (own-server.ts). Not +6: 3306 is MariaDB's port on these machines.
  */
 export const servers = {
   /** Sunday 22 November 2026, 12:30 in Paris: the restaurant is open, the weekday promotion is not. */
