@@ -183,6 +183,8 @@ export const TrackingViewSchema = z
     payment_method: z.string(),
     payment_test_mode: z.boolean(),
     total: z.number(),
+    /** An order paid at the counter: what the counter's payments cover so far, in euros (0 before « Encaisser »; null for a card order). */
+    paid_on_site: z.number().nullable(),
     items: z.array(z.object({ item_name: z.string(), quantity: z.number(), options: z.array(z.string()) })),
     restaurant_phone: z.string(),
     events: z.array(z.object({ id: z.number(), type: z.string(), to_status: OrderStatusSchema.nullable(), ready_at: InstantSchema.nullable(), at: InstantSchema })),

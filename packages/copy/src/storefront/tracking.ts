@@ -57,6 +57,8 @@ export const trackingPage = {
   total: words.totalInclTax,
   payment: words.payment,
   payOnSite: 'À régler sur place',
+  paidOnSite: 'Réglée sur place',
+  partlyPaidOnSite: (left: string) => `Reste à régler sur place : ${left}`,
   paidByCard: 'Payée par carte',
   cardNotPaidYet: 'Par carte, pas encore payée',
   testMode: words.testMode,

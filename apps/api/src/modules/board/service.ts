@@ -2,6 +2,7 @@ import type { BoardOrder, BoardState, OrderActionBody, OrderEventView, RefundVie
 import { allergenLabels, allergens as allergenKeys } from '@resto/domain/allergens';
 import { toRestaurantTime } from '@resto/domain/clock';
 import { centsToEuros } from '@resto/domain/money';
+import { paymentsSummary } from '@resto/domain/sale-documents';
 import { eventTypeOfAction } from '@resto/domain/order-events';
 import { handlingStartsAt } from '@resto/domain/handling-time';
 import {
@@ -137,7 +138,11 @@ export class BoardService {
       this.catalog.getCatalog(),
     ]);
     if (!order) return null;
-    const testMode = (await findTestModeOrders(this.db, [orderId])).has(orderId);
+    const [testModeOrders, payments] = await Promise.all([
+      findTestModeOrders(this.db, [orderId]),
+      order.paymentMethod === 'card' ? null : findOrderPayments(this.db, [orderId]),
+    ]);
+    const testMode = testModeOrders.has(orderId);
     const lifecycle = lifecycleOf(order);
     const ending = lastEnding(events);
     const step = trackingStep(lifecycle);
@@ -166,6 +171,7 @@ export class BoardService {
       payment_method: order.paymentMethod,
       payment_test_mode: testMode,
       total: centsToEuros(order.totalCents),
+      paid_on_site: payments ? centsToEuros(paymentsSummary(payments.get(orderId) ?? []).paidCents) : null,
       items: lines.map((line) => ({
         item_name: line.itemName,
         quantity: line.quantity,

@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BoardOrder } from '@resto/contract/board';
+import type { BoardOrder, TrackingView } from '@resto/contract/board';
 import type { EntryBody } from '@resto/domain/books';
 import { journalEntries } from '../../db/schema.ts';
-import { errorOf, looksFrench, payloadOf, startTestServer, type TestServer } from '../../test/harness.ts';
+import { errorOf, getJson, looksFrench, payloadOf, startTestServer, type TestServer } from '../../test/harness.ts';
 import { createTestStaff, staffRequest, type TestStaff } from '../../test/staff.ts';
 import { act, board, inMinutes, placeCashOrder, placePaidCardOrder } from '../board/test-helpers.ts';
 import { closeDaysThrough } from './closures.ts';
@@ -91,6 +91,17 @@ describe('a cash order', () => {
     expect(again.status).toBe(422);
     expect(errorOf(again)).toMatchObject({ code: 'counter_payment_refused', message: 'Cette commande est déjà entièrement réglée.' });
     expect((await entriesOf(orderId)).filter((entry) => entry.body.kind === 'payment')).toHaveLength(1);
+  });
+
+  test('the customer’s tracking page follows the counter: « À régler sur place », what is left after a first payment, then « Réglée sur place »', async () => {
+    const { orderId, secret } = await placeCashOrder(server);
+    const tracking = async () => payloadOf(await getJson<TrackingView>(server.baseUrl, `/v2/public/tracking/${secret}`));
+    const total = (await boardOrder(orderId)).total;
+    expect((await tracking()).paid_on_site).toBe(0);
+    payloadOf(await pay(karim, orderId, [{ means: 'cash', amount: 5 }]));
+    expect((await tracking()).paid_on_site).toBe(5);
+    payloadOf(await pay(karim, orderId, [{ means: 'card_terminal', amount: Math.round((total - 5) * 100) / 100 }], 5));
+    expect((await tracking()).paid_on_site).toBe(total);
   });
 
   test('meal vouchers within their cap (the 25 € daily ceiling), then the rest by card on the terminal; above the cap is refused', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { TrackingViewSchema, type TrackingView } from '@resto/contract/board';
+import { formatEuros } from '@resto/domain/format';
 import { formatClockTime, newerView, trackingDisplay } from './tracking-display.ts';
 
 /** A cash pickup order as GET /v2/public/tracking/{secret} answers it, just placed (docs/decisions/019). */
@@ -19,6 +20,7 @@ function view(overrides: Partial<TrackingView> = {}): TrackingView {
     payment_method: 'cash',
     payment_test_mode: false,
     total: 24.5,
+    paid_on_site: 0,
     items: [{ item_name: 'Burger', quantity: 2, options: ['Frites'] }],
     restaurant_phone: '04 78 00 00 00',
     events: [{ id: 1, type: 'placed', to_status: 'pending', ready_at: null, at: '2026-11-24T11:30:00.000Z' }],
@@ -33,6 +35,14 @@ describe('trackingDisplay: what /suivi shows for each step (docs/decisions/019)'
     expect(trackingDisplay(view()).detail).toBe('Le restaurant va confirmer votre commande dans quelques instants.');
     const later = trackingDisplay(view({ confirmation_from: '2026-11-25T17:30:00.000Z' }));
     expect(later.detail).toBe('Le restaurant confirmera votre commande à son ouverture, le mercredi 25 novembre à 18:30.');
+  });
+
+  test('paid at the counter: « À régler sur place » until « Encaisser », then what is left, then « Réglée sur place »', () => {
+    expect(trackingDisplay(view({ paid_on_site: 0 })).payment).toBe('À régler sur place');
+    expect(trackingDisplay(view({ paid_on_site: 20 })).payment).toBe(`Reste à régler sur place : ${formatEuros(4.5)}`);
+    expect(trackingDisplay(view({ paid_on_site: 24.5 })).payment).toBe('Réglée sur place');
+    expect(trackingDisplay(view({ paid_on_site: 30 })).payment).toBe('Réglée sur place');
+    expect(trackingDisplay(view({ payment_method: 'card', paid_on_site: null, status: 'paid', step: 'received' })).payment).toBe('Payée par carte');
   });
 
   test('received: the first step under way, payment on site', () => {

@@ -1,6 +1,7 @@
 import type { TrackingView } from '@resto/contract/board';
 import { restaurantTimeZone } from '@resto/domain/clock';
 import { formatDateTime, formatEuros } from '@resto/domain/format';
+import { centsToEuros, eurosToCents } from '@resto/domain/money';
 import { trackingPage as t, trackingStepLabels } from '@resto/copy/storefront/tracking';
 import { describeSchedule } from '@resto/domain/scheduling';
 
@@ -38,7 +39,7 @@ export interface TrackingDisplay {
   mode: string;
   /** 'dès que possible' or 'le mardi 24 novembre, 12:30–12:45'. */
   schedule: string;
-  /** 'À régler sur place', 'Payée par carte', 'Par carte, pas encore payée' (and ' — mode test' with the test processor). */
+  /** 'À régler sur place' (then 'Réglée sur place' or 'Reste à régler sur place : 4,50 €'), 'Payée par carte', 'Par carte, pas encore payée' (and ' — mode test' with the test processor). */
   payment: string;
   total: string;
   /** What the live region says when the page changes: the headline and its time or reason. */
@@ -68,7 +69,7 @@ export function trackingDisplay(view: TrackingView): TrackingDisplay {
         // Completed is the end: no step is still under way. Awaiting payment: none reached yet.
         state: current < 0 || index > current ? 'upcoming' : index < current || view.step === 'completed' ? 'done' : 'current',
       }));
-  const payment = view.payment_method === 'cash' ? t.payOnSite : view.step === 'awaiting_payment' ? t.cardNotPaidYet : t.paidByCard;
+  const payment = view.payment_method === 'card' ? (view.step === 'awaiting_payment' ? t.cardNotPaidYet : t.paidByCard) : onSitePayment(view);
   return {
     steps,
     tone,
@@ -83,6 +84,14 @@ export function trackingDisplay(view: TrackingView): TrackingDisplay {
     total: formatEuros(view.total),
     announcement: [title, readyAround, reason, refund].filter(Boolean).join('. '),
   };
+}
+
+/** An order paid at the counter: « À régler sur place » until « Encaisser », then what is left or « Réglée sur place ». */
+function onSitePayment(view: TrackingView): string {
+  const paidCents = eurosToCents(view.paid_on_site ?? 0);
+  if (paidCents <= 0) return t.payOnSite;
+  const leftCents = eurosToCents(view.total) - paidCents;
+  return leftCents <= 0 ? t.paidOnSite : t.partlyPaidOnSite(formatEuros(centsToEuros(leftCents)));
 }
 
 function headline(view: TrackingView): Pick<TrackingDisplay, 'title' | 'detail' | 'tone'> {
