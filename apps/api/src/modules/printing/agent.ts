@@ -143,8 +143,20 @@ export class PrintAgent {
     };
   }
 
-  /** The DELETE of a job, tried up to 5 times (a printed ticket unconfirmed would print again, as a reprint, after its timeout). */
+  /**
+   * The DELETE of a job, tried up to 5 times (a printed ticket unconfirmed would print again, as a
+   * reprint, after its timeout). A ticket written to the printer whose outcome is unknown is not
+   * answered: a CloudPRNT error code reads « not printed », so the job is left to its timeout,
+   * after which it prints again marked « RÉIMPRESSION » (queue.ts claimJob).
+   */
   private async confirm(token: string, outcome: JobOutcome): Promise<void> {
+    if (!outcome.printed && outcome.mayHavePrinted) {
+      this.options.logger.warn(
+        { token, error: outcome.error },
+        'ticket envoyé sans confirmation de l’imprimante : réimprimé après le délai, marqué « RÉIMPRESSION »',
+      );
+      return;
+    }
     const code = outcome.printed ? '200 OK' : /^\d{3}\b/.test(outcome.error) ? outcome.error : `500 ${outcome.error}`;
     for (let attempt = 1; ; attempt++) {
       try {

@@ -53,7 +53,9 @@ export function cloudPrntRoutes(printing: PrintingService) {
     const problem = problemOf(poll);
     if (problem !== null) {
       const inHand = await printing.jobInHand(printer);
-      if (inHand?.jobToken) await printing.answer(inHand.jobToken, { printed: false, error: statusText(poll.statusCode ?? problem) });
+      // A fault posted with a job in hand: a paper out before printing it, or after printing it with its
+      // confirmation lost; the two read the same, so its next print says « RÉIMPRESSION ».
+      if (inHand?.jobToken) await printing.answer(inHand.jobToken, { printed: false, error: statusText(poll.statusCode ?? problem), mayHavePrinted: true });
     }
     const job = await printing.poll(printer, problem, { take: poll.printingInProgress !== true });
     const target = printer.connection === 'tcp' && printer.host ? { printer: { host: printer.host, port: printer.port ?? 9100 } } : {};
@@ -81,7 +83,10 @@ export function cloudPrntRoutes(printing: PrintingService) {
     const { code, token } = c.req.valid('query');
     const job = token ? await printing.jobOf(printer, token) : await printing.jobInHand(printer);
     if (!job?.jobToken) return c.json({ result: 'unknown' as const }, 200);
-    const result = await printing.answer(job.jobToken, printedCode(code) ? { printed: true } : { printed: false, error: statusText(code) });
+    const result = await printing.answer(
+      job.jobToken,
+      printedCode(code) ? { printed: true } : { printed: false, error: statusText(code), mayHavePrinted: false },
+    );
     return c.json({ result }, 200);
   });
   return app;

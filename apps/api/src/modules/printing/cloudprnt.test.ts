@@ -120,7 +120,7 @@ describe('a Star CloudPRNT printer prints each ticket once', () => {
     expect(errorOf(stranger).code).toBe('printer_not_found');
   });
 
-  test('paper out while printing: not printed, queued again; the printer says so at each poll; printed once the paper is back', async () => {
+  test('paper out while printing: not printed, queued again; the printer says so at each poll; printed once the paper is back, marked « RÉIMPRESSION » (a fault posted with a job in hand reads as a lost confirmation)', async () => {
     const { row, printer } = await startPrinter();
     printer.onJob = () => {
       printer.faults.paperOut = true;
@@ -144,7 +144,7 @@ describe('a Star CloudPRNT printer prints each ticket once', () => {
     printer.faults.paperOut = false;
     await waitFor('le ticket imprimé', () => printer.printed.length === 1);
     await waitFor('le ticket confirmé', async () => (await jobsOf(server, orderId))[0]?.status === 'printed');
-    expect(flat(printer.printed[0]!.lines)).not.toContain('RÉIMPRESSION');
+    expect(flat(printer.printed[0]!.lines)).toContain('RÉIMPRESSION');
     const [after] = await server.db.select().from(printers).where(eq(printers.id, row.id));
     expect(after?.problem).toBeNull();
   });
@@ -187,6 +187,33 @@ describe('a Star CloudPRNT printer prints each ticket once', () => {
     );
     expect(late.body).toEqual({ result: 'unknown' });
     expect((await jobsOf(server, orderId)).map((job) => [job.status, job.attempts, job.mayHavePrinted])).toEqual([['printed', 2, true]]);
+  });
+
+  test('printed, its confirmation lost, then a fault posted: the ticket is queued again but its second print says « RÉIMPRESSION »', async () => {
+    const { printer } = await startPrinter();
+    printer.faults.dropDelete = true;
+    const { orderId } = await placeTicketOrder(server);
+    await waitFor('le ticket imprimé', () => printer.printed.length === 1);
+    printer.faults.dropDelete = false;
+    printer.faults.coverOpen = true;
+    await waitFor('le ticket remis en file', async () => (await jobsOf(server, orderId))[0]?.status === 'queued');
+    printer.faults.coverOpen = false;
+    await waitFor('la réimpression', () => printer.printed.length === 2);
+    expect(flat(printer.printed[1]!.lines)).toContain('RÉIMPRESSION');
+    await waitFor('le ticket confirmé', async () => (await jobsOf(server, orderId))[0]?.status === 'printed');
+  });
+
+  test('an error code in a confirmation is that job’s own refusal: its retry is not marked', async () => {
+    const { printer } = await startPrinter();
+    printer.faults.errorCode = '511 Media decoding error';
+    const { orderId } = await placeTicketOrder(server);
+    await waitFor(
+      'une tentative refusée',
+      async () => ((await jobsOf(server, orderId))[0]?.attempts ?? 0) >= 1 && (await jobsOf(server, orderId))[0]?.status === 'queued',
+    );
+    printer.faults.errorCode = null;
+    await waitFor('le ticket imprimé', () => printer.printed.length === 1);
+    expect(flat(printer.printed[0]!.lines)).not.toContain('RÉIMPRESSION');
   });
 
   test('a slow print (longer than its poll interval), and a second printer polling the same URL meanwhile: printed once, nothing handed out twice', async () => {

@@ -77,7 +77,7 @@ export function epsonSdpRoutes({ printing, logger }: EpsonSdpDeps) {
       const job = token ? await printing.jobOf(printer, token) : null;
       if (!token || !job) continue;
       await printing.poll(printer, problem, { take: false });
-      await printing.answer(token, result.success ? { printed: true } : { printed: false, error: error ?? printerFaults.other });
+      await printing.answer(token, result.success ? { printed: true } : { printed: false, error: error ?? printerFaults.other, mayHavePrinted: false });
     }
     return empty(c);
   });

@@ -193,7 +193,7 @@ describe('the printers page', () => {
     const second = payloadOf(await call<PrintJobView>(owner, 'POST', `/v2/restaurant/printers/${printer.id}/test`));
     await server.db.update(printJobs).set({ attempts: 5 }).where(eq(printJobs.id, second.job_id));
     const out = await claimJob(server.db, printer.id, now);
-    await completeJob(server.db, out!.jobToken!, { printed: false, error: 'Capot ouvert' }, now);
+    await completeJob(server.db, out!.jobToken!, { printed: false, error: 'Capot ouvert', mayHavePrinted: false }, now);
     expect(payloadOf(await call<PrintJobView>(owner, 'GET', `/v2/restaurant/print-jobs/${second.job_id}`))).toMatchObject({
       status: 'failed',
       last_error: 'Capot ouvert',

@@ -133,7 +133,7 @@ describe('a job goes to one poll at a time and is confirmed by the printer', () 
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const job = await claimJob(server.db, kitchen.id, now);
       expect(job?.attempts).toBe(attempt);
-      outcomes.push(await server.deps.printing.answer(job!.jobToken!, { printed: false, error: 'papier épuisé' }));
+      outcomes.push(await server.deps.printing.answer(job!.jobToken!, { printed: false, error: 'papier épuisé', mayHavePrinted: false }));
     }
     expect(outcomes).toEqual([...Array<string>(maxAttempts - 1).fill('requeued'), 'failed']);
     expect(await claimJob(server.db, kitchen.id, now)).toBeNull();
@@ -141,6 +141,26 @@ describe('a job goes to one poll at a time and is confirmed by the printer', () 
     expect(job).toMatchObject({ status: 'failed', lastError: 'papier épuisé' });
     const events = await server.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
     expect(events.filter((event) => event.type === 'ticket_failed').map((event) => event.reasonText)).toEqual(['papier épuisé']);
+  });
+
+  test('a failure after the ticket may have come out (its confirmation lost, its status unreadable): the retry is marked « RÉIMPRESSION »; a plain refusal is not', async () => {
+    const kitchen = await addPrinter({ name: 'Cuisine', station: 'kitchen' });
+    const { orderId } = await placeCashOrder(server);
+    const first = await claimJob(server.db, kitchen.id, now);
+    expect(await server.deps.printing.answer(first!.jobToken!, { printed: false, error: '410 Out of paper', mayHavePrinted: false })).toBe('requeued');
+    const second = await claimJob(server.db, kitchen.id, now);
+    expect(second?.mayHavePrinted).toBe(false);
+    expect(await server.deps.printing.answer(second!.jobToken!, { printed: false, error: 'envoi interrompu : délai dépassé', mayHavePrinted: true })).toBe(
+      'requeued',
+    );
+    const third = await claimJob(server.db, kitchen.id, now);
+    expect(third?.mayHavePrinted).toBe(true);
+    // Once it may have come out, it stays so: a later plain refusal does not unmark it.
+    expect(await server.deps.printing.answer(third!.jobToken!, { printed: false, error: '420 Cover open', mayHavePrinted: false })).toBe('requeued');
+    const fourth = await claimJob(server.db, kitchen.id, now);
+    expect(fourth?.mayHavePrinted).toBe(true);
+    expect(await server.deps.printing.answer(fourth!.jobToken!, { printed: true })).toBe('printed');
+    expect((await jobsOf(orderId)).map((job) => [job.status, job.attempts, job.mayHavePrinted])).toEqual([['printed', 4, true]]);
   });
 
   test('polls racing for one printer never get the same job', async () => {

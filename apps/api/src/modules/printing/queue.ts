@@ -157,13 +157,21 @@ export async function findSentJob(db: Database, printerId: number): Promise<Prin
   return job ?? null;
 }
 
-/** What a printer answered for a job: printed, or not (its error, in its words). */
-export type JobOutcome = { printed: true } | { printed: false; error: string };
+/**
+ * What a printer answered for a job: printed, or not (its error, in its words). `mayHavePrinted`:
+ * the failure came after the ticket's bytes reached the printer without the printer saying which
+ * job failed (a CloudPRNT printer posting a fault with a job in hand, whose confirmation may have
+ * been lost; a 9100 printer whose status could not be read after the ticket was written): its
+ * next print is marked « RÉIMPRESSION », so a ticket that did come out is never printed twice
+ * unmarked (docs/decisions/033-kitchen-printers.md, « Exactly once »).
+ */
+export type JobOutcome = { printed: true } | { printed: false; error: string; mayHavePrinted: boolean };
 
 /**
  * Records the printer's answer for the job handed out with `token`, once: printed (the job
  * 'printed', and the order's `ticket_printed` event with the printer's name, so every board shows
- * it), or not (queued again for the next poll, or 'failed' after `maxAttempts`, with a
+ * it), or not (queued again for the next poll — marked to reprint as « RÉIMPRESSION » when it may
+ * have come out, see JobOutcome — or 'failed' after `maxAttempts`, with a
  * `ticket_failed` event). An answer for a token no longer out (answered already, or handed out again
  * since) changes nothing. @returns what it did.
  */
@@ -197,7 +205,9 @@ export async function completeJob(db: Database, token: string, outcome: JobOutco
     await tx
       .update(printJobs)
       .set(
-        failed ? { status: 'failed', failedAt: now, lastError: outcome.error, jobToken: null } : { status: 'queued', lastError: outcome.error, jobToken: null },
+        failed
+          ? { status: 'failed', failedAt: now, lastError: outcome.error, jobToken: null, mayHavePrinted: job.mayHavePrinted || outcome.mayHavePrinted }
+          : { status: 'queued', lastError: outcome.error, jobToken: null, mayHavePrinted: job.mayHavePrinted || outcome.mayHavePrinted },
       )
       .where(eq(printJobs.id, job.id));
     if (failed && job.orderId !== null)

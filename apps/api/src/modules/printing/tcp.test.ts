@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { addPrinter, expectedTicket, flat, jobsOf, placeTicketOrder, waitFor } from '../../test/printers/helpers.ts';
 import { SimulatedTcpPrinter } from '../../test/printers/tcp-printer.ts';
 import { PrintAgent, parseAgentArgs } from './agent.ts';
+import { jobTimeoutSeconds } from './queue.ts';
 import { readPrinterStatus, sendTicket } from './tcp.ts';
 
 /**
@@ -18,6 +19,7 @@ import { readPrinterStatus, sendTicket } from './tcp.ts';
  */
 
 const tuesday = new Date('2026-11-24T11:30:00Z');
+let now = tuesday;
 let server: TestServer;
 let tcp: SimulatedTcpPrinter;
 let agent: PrintAgent | null = null;
@@ -25,10 +27,11 @@ const intervalMs = 200;
 const silent = createLogger('silent');
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => tuesday });
+  server = await startTestServer({ clock: () => now });
 });
 afterAll(async () => server?.close());
 beforeEach(async () => {
+  now = tuesday;
   await server.db.delete(printJobs);
   await server.db.delete(stationCategories);
   await server.db.delete(printers);
@@ -48,7 +51,12 @@ describe('the TCP sender and the printer’s status', () => {
     expect(await readPrinterStatus(tcp.target)).toMatchObject({ reachable: true, problem: null });
     tcp.faults.paperOut = true;
     expect(await readPrinterStatus(tcp.target)).toMatchObject({ reachable: true, problem: 'paper_out', status: { online: false, paperOut: true } });
-    expect(await sendTicket(tcp.target, Uint8Array.of(0x41, 0x0a))).toEqual({ printed: false, error: '410 Out of paper', problem: 'paper_out' });
+    expect(await sendTicket(tcp.target, Uint8Array.of(0x41, 0x0a))).toEqual({
+      printed: false,
+      error: '410 Out of paper',
+      problem: 'paper_out',
+      mayHavePrinted: false,
+    });
     tcp.faults.paperOut = false;
     tcp.faults.coverOpen = true;
     expect(await readPrinterStatus(tcp.target)).toMatchObject({ problem: 'cover_open' });
@@ -60,6 +68,21 @@ describe('the TCP sender and the printer’s status', () => {
     await tcp.close();
     const gone = await readPrinterStatus({ host: '127.0.0.1', port }, 500);
     expect(gone).toMatchObject({ reachable: false });
+  });
+
+  test('a ticket written whose status then goes unanswered: not confirmed, but it may be on paper (it is: the retry must say « RÉIMPRESSION »)', async () => {
+    tcp.faults.statusLostAfterTicket = true;
+    expect(await sendTicket(tcp.target, Uint8Array.of(0x1b, 0x40, 0x41, 0x0a), 500)).toMatchObject({ printed: false, mayHavePrinted: true });
+    await waitFor('le ticket sorti quand même', () => tcp.printed.length === 1);
+    tcp.faults.statusLostAfterTicket = false;
+    tcp.faults.paperOut = true;
+    // Refused before anything is written: certainly not on paper.
+    expect(await sendTicket(tcp.target, Uint8Array.of(0x41, 0x0a))).toEqual({
+      printed: false,
+      error: '410 Out of paper',
+      problem: 'paper_out',
+      mayHavePrinted: false,
+    });
   });
 });
 
@@ -85,7 +108,7 @@ describe('the print agent', () => {
     expect(tcp.printed).toHaveLength(1);
   });
 
-  test('paper out during the ticket: reported, queued again, printed once the paper is back', async () => {
+  test('paper out during the ticket: reported, queued again, printed once the paper is back, marked « RÉIMPRESSION » (part of it may be out)', async () => {
     const row = await agentPrinter();
     tcp.faults.paperRunsOutOnNextTicket = true;
     const { orderId } = await placeTicketOrder(server);
@@ -96,7 +119,24 @@ describe('the print agent', () => {
     tcp.faults.paperOut = false;
     await waitFor('le ticket sorti', () => tcp.printed.length === 1);
     await waitFor('le ticket confirmé', async () => (await jobsOf(server, orderId))[0]?.status === 'printed');
+    expect(flat(tcp.printed[0]!.lines)).toContain('RÉIMPRESSION');
+  });
+
+  test('a ticket forwarded whose status goes unanswered: the agent does not confirm it; after its timeout it prints again marked « RÉIMPRESSION »', async () => {
+    await agentPrinter();
+    tcp.faults.statusLostAfterTicket = true;
+    const { orderId } = await placeTicketOrder(server);
+    await waitFor('le ticket sorti', () => tcp.printed.length === 1);
+    tcp.faults.statusLostAfterTicket = false;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs * 4));
+    // Neither confirmed nor queued again at once: the server cannot tell, the job waits for its timeout.
+    expect((await jobsOf(server, orderId)).map((job) => [job.status, job.attempts])).toEqual([['sent', 1]]);
+    expect(tcp.printed).toHaveLength(1);
+    now = new Date(tuesday.getTime() + (jobTimeoutSeconds + 1) * 1000);
+    await waitFor('la réimpression', () => tcp.printed.length === 2);
     expect(flat(tcp.printed[0]!.lines)).not.toContain('RÉIMPRESSION');
+    expect(flat(tcp.printed[1]!.lines)).toContain('RÉIMPRESSION');
+    await waitFor('le ticket confirmé', async () => (await jobsOf(server, orderId))[0]?.status === 'printed');
   });
 
   test('the printer unreachable: no poll, the ticket waits without losing an attempt; back, it prints', async () => {
@@ -173,5 +213,22 @@ describe('direct TCP: the server drives the printer itself', () => {
     expect((await jobsOf(server, orderId)).map((job) => job.status)).toEqual(['queued']);
     tcp.faults.paperOut = false;
     await waitFor('le ticket sorti', () => tcp.printed.length === 1);
+    expect(flat(tcp.printed[0]!.lines)).not.toContain('RÉIMPRESSION');
   });
+
+  test('a ticket written whose status goes unanswered: queued again at once, and its retry says « RÉIMPRESSION »', async () => {
+    await addPrinter(server, { name: 'Cuisine', connection: 'tcp', host: '127.0.0.1', port: tcp.port });
+    tcp.faults.statusLostAfterTicket = true;
+    server.deps.directPrinting.start(intervalMs);
+    const { orderId } = await placeTicketOrder(server);
+    // The server's loop waits its 10 s for the status asked after the ticket, then hangs up (the
+    // printer prints what it received then) and queues the ticket again.
+    await waitFor('le ticket sorti', () => tcp.printed.length === 1, 25_000);
+    tcp.faults.statusLostAfterTicket = false;
+    await waitFor('la réimpression', () => tcp.printed.length === 2);
+    expect(flat(tcp.printed[0]!.lines)).not.toContain('RÉIMPRESSION');
+    expect(flat(tcp.printed[1]!.lines)).toContain('RÉIMPRESSION');
+    await waitFor('le ticket confirmé', async () => (await jobsOf(server, orderId))[0]?.status === 'printed');
+    expect((await jobsOf(server, orderId))[0]).toMatchObject({ attempts: 2, mayHavePrinted: true });
+  }, 40_000);
 });

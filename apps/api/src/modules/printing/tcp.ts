@@ -166,25 +166,30 @@ export async function readPrinterStatus(target: TcpTarget, timeoutMs = 3000): Pr
 /**
  * Sends a ticket's ESC/POS bytes to the printer at `target`: its state asked first (paper out,
  * cover open, offline: nothing is sent), the ticket written, its state asked again once the
- * printer has taken it (paper run out or cover opened meanwhile: not printed). @returns printed,
- * or not with the error in words (the job is queued again by its answer). Never throws.
+ * printer has taken it (paper run out or cover opened meanwhile: not confirmed). @returns printed,
+ * or not with the error in words and whether it may have come out all the same (the job is queued
+ * again by its answer). Never throws.
  */
 export async function sendTicket(target: TcpTarget, bytes: Uint8Array, timeoutMs = 10_000): Promise<JobOutcome & { problem?: PrinterProblem }> {
   let connection: PrinterConnection;
   try {
     connection = await PrinterConnection.open(target, timeoutMs);
   } catch (error) {
-    return { printed: false, error: `imprimante injoignable : ${(error as Error).message}` };
+    return { printed: false, error: `imprimante injoignable : ${(error as Error).message}`, mayHavePrinted: false };
   }
+  // Once the ticket is written it may be on paper even when what follows fails (the status
+  // unreadable, or the paper running out at its end): then its next print says « RÉIMPRESSION ».
+  let written = false;
   try {
     const before = problemOfStatus(await connection.status());
-    if (before !== null) return { printed: false, error: statusCodeOf(before), problem: before };
+    if (before !== null) return { printed: false, error: statusCodeOf(before), problem: before, mayHavePrinted: false };
+    written = true;
     await connection.write(bytes);
     const after = problemOfStatus(await connection.status());
-    if (after !== null) return { printed: false, error: statusCodeOf(after), problem: after };
+    if (after !== null) return { printed: false, error: statusCodeOf(after), problem: after, mayHavePrinted: true };
     return { printed: true };
   } catch (error) {
-    return { printed: false, error: `envoi interrompu : ${(error as Error).message}` };
+    return { printed: false, error: `envoi interrompu : ${(error as Error).message}`, mayHavePrinted: written };
   } finally {
     await connection.close();
   }
@@ -225,6 +230,6 @@ export async function printNext(source: JobSource, options: { timeoutMs?: number
   const job = await source.poll(reading.problem);
   if (!job) return { kind: 'idle', problem: reading.problem };
   const outcome = await sendTicket(target, job.bytes, options.timeoutMs);
-  await source.answer(job.token, outcome.printed ? { printed: true } : { printed: false, error: outcome.error });
+  await source.answer(job.token, outcome.printed ? { printed: true } : { printed: false, error: outcome.error, mayHavePrinted: outcome.mayHavePrinted });
   return outcome.printed ? { kind: 'printed', token: job.token } : { kind: 'not_printed', token: job.token, error: outcome.error };
 }

@@ -20,6 +20,8 @@ export interface TcpPrinterFaults {
   paperRunsOutOnNextTicket: boolean;
   /** Each status answer waits this long, ms. */
   slowMs: number;
+  /** Once the next ticket's bytes arrive, status requests go unanswered (busy printing): the ticket still comes out. */
+  statusLostAfterTicket: boolean;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface TcpPrinterFaults {
  */
 export class SimulatedTcpPrinter {
   readonly printed: PrintedTicket[] = [];
-  readonly faults: TcpPrinterFaults = { paperOut: false, coverOpen: false, paperRunsOutOnNextTicket: false, slowMs: 0 };
+  readonly faults: TcpPrinterFaults = { paperOut: false, coverOpen: false, paperRunsOutOnNextTicket: false, slowMs: 0, statusLostAfterTicket: false };
   /** Status requests answered, connections accepted: what the tests read of the traffic. */
   statusRequests = 0;
   connections = 0;
@@ -81,6 +83,10 @@ export class SimulatedTcpPrinter {
         if (chunk[i] === 0x10 && chunk[i + 1] === 0x04 && i + 2 < chunk.length) {
           const n = chunk[i + 2]!;
           this.statusRequests += 1;
+          if (job.length > 0 && this.faults.statusLostAfterTicket) {
+            i += 2;
+            continue;
+          }
           pending = pending.then(async () => {
             if (this.faults.slowMs) await new Promise((resolve) => setTimeout(resolve, this.faults.slowMs));
             if (!socket.destroyed) socket.write(Uint8Array.of(this.statusByte(n)));
