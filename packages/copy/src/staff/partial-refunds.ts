@@ -1,3 +1,8 @@
+import { storefrontWords } from '../storefront/words.ts';
+import { words } from '../words.ts';
+import { closureMail } from './books.ts';
+import { staffWords } from './words.ts';
+
 /**
  * The French texts of partial refunds of a card order, by staff (docs/decisions/035-partial-refunds.md):
  * the reasons, the refusals of the domain and the API, the form of the board's dialog and of the
@@ -40,7 +45,7 @@ export const partialRefundForm = {
   left: (amount: string) => `Reste à rembourser : ${amount}`,
   byLines: 'Par article',
   byAmount: 'Un montant',
-  modeLabel: 'Rembourser',
+  modeLabel: 'Ce qui est remboursé',
   amountLabel: 'Montant à rembourser (€)',
   quantityOf: (name: string) => `Quantité de ${name} à rembourser`,
   less: 'Un de moins',
@@ -49,15 +54,15 @@ export const partialRefundForm = {
   reasonLabel: 'Raison',
   reasonTextLabel: 'Précisez la raison',
   total: (amount: string) => `À rembourser : ${amount}`,
-  next: 'Continuer',
+  next: storefrontWords.continue,
   confirmTitle: 'Confirmer le remboursement',
   confirmText: (amount: string) => `Rembourser ${amount} au client sur sa carte ? Cela ne peut pas être annulé.`,
   confirm: 'Rembourser',
-  back: 'Modifier',
-  cancel: 'Annuler',
+  back: words.edit,
+  cancel: staffWords.cancel,
   sending: 'Remboursement…',
   done: (amount: string) => `${amount} remboursés.`,
-  listTitle: 'Remboursements',
+  listTitle: closureMail.refunds,
   full: 'Remboursement de la commande',
   byWhom: (name: string, time: string) => `par ${name}, ${time}`,
   statuses: { pending: 'En cours', succeeded: 'Remboursé', failed: 'Refusé par le prestataire' },
