@@ -159,12 +159,20 @@ export function buildPartialRefund(input: PartialRefundInput): PartialRefund | P
       const line = input.lines.find((l) => l.position === asked.position);
       if (!line || seen.has(asked.position)) return fail('unknown_line', `lines.${index}.position`, partialRefundErrors.unknownLine);
       seen.add(asked.position);
-      if (!Number.isInteger(asked.quantity) || asked.quantity < 0) return fail('quantity_above_left', `lines.${index}.quantity`, partialRefundErrors.quantityAboveLeft(unitsLeft.get(line.position) ?? 0));
+      if (!Number.isInteger(asked.quantity) || asked.quantity < 0)
+        return fail('quantity_above_left', `lines.${index}.quantity`, partialRefundErrors.quantityAboveLeft(unitsLeft.get(line.position) ?? 0));
       if (asked.quantity === 0) continue;
       const unitsAvailable = unitsLeft.get(line.position) ?? 0;
       if (asked.quantity > unitsAvailable) return fail('quantity_above_left', `lines.${index}.quantity`, partialRefundErrors.quantityAboveLeft(unitsAvailable));
       const amountCents = lineUnitsCents(line, refunded.get(line.position) ?? 0, asked.quantity);
-      parts.push({ position: line.position, label: line.label, quantity: asked.quantity, unitPriceCents: line.unitPriceCents, amountCents, taxRateBp: line.taxRateBp });
+      parts.push({
+        position: line.position,
+        label: line.label,
+        quantity: asked.quantity,
+        unitPriceCents: line.unitPriceCents,
+        amountCents,
+        taxRateBp: line.taxRateBp,
+      });
     }
     if (parts.length === 0) return fail('no_line', 'lines', partialRefundErrors.noLine);
   } else {
@@ -172,11 +180,19 @@ export function buildPartialRefund(input: PartialRefundInput): PartialRefund | P
     if (!Number.isSafeInteger(amount) || amount <= 0) return fail('zero_amount', 'amount', partialRefundErrors.zeroAmount);
     if (amount > left) return fail('above_left', 'amount', partialRefundErrors.aboveLeft(formatPrice(left)));
     const taken = new Map<number, number>();
-    for (const refund of input.refunds.filter(counts)) for (const part of refund.parts) taken.set(part.taxRateBp, (taken.get(part.taxRateBp) ?? 0) + part.amountCents);
+    for (const refund of input.refunds.filter(counts))
+      for (const part of refund.parts) taken.set(part.taxRateBp, (taken.get(part.taxRateBp) ?? 0) + part.amountCents);
     const weights = input.receiptVat.map((rate) => ({ rateBp: rate.vat_rate, weightCents: Math.max(0, rate.total_ttc - (taken.get(rate.vat_rate) ?? 0)) }));
     const usable = weights.some((w) => w.weightCents > 0) ? weights : input.receiptVat.map((rate) => ({ rateBp: rate.vat_rate, weightCents: rate.total_ttc }));
     for (const share of apportionByRate(amount, usable))
-      parts.push({ position: null, label: partialRefundDocument.amountLine(rateText(share.rateBp)), quantity: 1, unitPriceCents: share.amountCents, amountCents: share.amountCents, taxRateBp: share.rateBp });
+      parts.push({
+        position: null,
+        label: partialRefundDocument.amountLine(rateText(share.rateBp)),
+        quantity: 1,
+        unitPriceCents: share.amountCents,
+        amountCents: share.amountCents,
+        taxRateBp: share.rateBp,
+      });
   }
   const amountCents = parts.reduce((sum, part) => sum + part.amountCents, 0);
   if (amountCents === 0) return fail('zero_amount', fieldOfAmount, partialRefundErrors.zeroAmount);
@@ -233,7 +249,15 @@ function documentOf(receipt: SaleDocument, number: string, lines: DocumentLine[]
 export function partialCreditNoteOf(receipt: SaleDocument, creditNoteNumber: number, parts: readonly RefundPart[]): SaleDocument {
   const lines = parts.map((part): DocumentLine => {
     const { ht, vat } = splitTtc(part.amountCents, part.taxRateBp);
-    return { label: part.label, quantity: -part.quantity, unit_price: part.unitPriceCents, total_ht: -ht + 0, vat_rate: part.taxRateBp, total_vat: -vat + 0, total_ttc: -part.amountCents + 0 };
+    return {
+      label: part.label,
+      quantity: -part.quantity,
+      unit_price: part.unitPriceCents,
+      total_ht: -ht + 0,
+      vat_rate: part.taxRateBp,
+      total_vat: -vat + 0,
+      total_ttc: -part.amountCents + 0,
+    };
   });
   return documentOf(receipt, formatCreditNoteNumber(creditNoteNumber), lines, totalsOf(lines));
 }

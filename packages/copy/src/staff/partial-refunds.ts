@@ -29,7 +29,8 @@ export const partialRefundErrors = {
   quantityAboveLeft: (left: number) => (left === 0 ? 'Cet article est déjà entièrement remboursé.' : `Au plus ${left} à rembourser pour cet article.`),
   reasonTextRequired: 'Précisez la raison du remboursement en quelques mots.',
   reasonTextTooLong: 'La raison tient en 300 caractères au plus.',
-  refused: (message: string) => `Le prestataire de paiement a refusé le remboursement : ${message.replace(/\.$/u, '')}. Rien n’a été remboursé ; vous pouvez réessayer.`,
+  refused: (message: string) =>
+    `Le prestataire de paiement a refusé le remboursement : ${message.replace(/\.$/u, '')}. Rien n’a été remboursé ; vous pouvez réessayer.`,
 };
 
 /** The credit note's line of an amount refunded at one VAT rate (its share, pro rata). */

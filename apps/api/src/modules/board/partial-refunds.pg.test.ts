@@ -65,7 +65,13 @@ test('two screens refund 40 % each at once: both made, what is left is the rest'
   expect([a.status, b.status]).toEqual([200, 200]);
   const rows = await first.db.select().from(refunds).where(eq(refunds.orderId, orderId));
   expect(rows.map((row) => row.status)).toEqual(['succeeded', 'succeeded']);
-  const after = (await staffRequest<BoardOrder>(first, karim.cookie, 'POST', `/v2/restaurant/orders/${orderId}/refunds`, { refund_key: `quarante-a-${orderId}`, reason: 'goodwill', amount })).body;
+  const after = (
+    await staffRequest<BoardOrder>(first, karim.cookie, 'POST', `/v2/restaurant/orders/${orderId}/refunds`, {
+      refund_key: `quarante-a-${orderId}`,
+      reason: 'goodwill',
+      amount,
+    })
+  ).body;
   if (after.status !== 'success') throw new Error('expected the known refund');
   expect(cents(after.payload.refund_left)).toBe(cents(total) - 2 * cents(amount));
 });

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BoardOrder, PartialRefundBody } from '@resto/contract/board';
+import type { BoardOrder } from '@resto/contract/board';
 import type { OrderHistoryDetail } from '@resto/contract/order-history';
 import type { EntryBody, SaleDocument } from '@resto/domain/books';
 import { journalEntries, testProcessorIntents, testProcessorRefunds } from '../../db/schema.ts';
@@ -31,8 +31,12 @@ afterAll(async () => server?.close());
 const cents = (euros: number) => Math.round(euros * 100);
 const newKey = () => `cle-essai-${++keys}-${Date.now()}`;
 
-function refund(orderId: number, body: Partial<PartialRefundBody> & Record<string, unknown>) {
-  return staffRequest<BoardOrder>(server, karim.cookie, 'POST', `/v2/restaurant/orders/${orderId}/refunds`, { refund_key: newKey(), reason: 'missing_item', ...body });
+function refund(orderId: number, body: Record<string, unknown>) {
+  return staffRequest<BoardOrder>(server, karim.cookie, 'POST', `/v2/restaurant/orders/${orderId}/refunds`, {
+    refund_key: newKey(),
+    reason: 'missing_item',
+    ...body,
+  });
 }
 
 async function detail(orderId: number): Promise<BoardOrder> {
@@ -40,8 +44,12 @@ async function detail(orderId: number): Promise<BoardOrder> {
 }
 
 async function entriesOf(orderId: number) {
-  const rows = await server.db.select().from(journalEntries).where(eq(journalEntries.orderId, orderId)).orderBy(asc(journalEntries.chain), asc(journalEntries.seq));
-  return rows.map((row) => (JSON.parse(row.content) as { body: EntryBody; operator: { name: string } | null }));
+  const rows = await server.db
+    .select()
+    .from(journalEntries)
+    .where(eq(journalEntries.orderId, orderId))
+    .orderBy(asc(journalEntries.chain), asc(journalEntries.seq));
+  return rows.map((row) => JSON.parse(row.content) as { body: EntryBody; operator: { name: string } | null });
 }
 const documentsOf = async (orderId: number) => (await entriesOf(orderId)).flatMap((e) => (e.body.kind === 'document' ? [e.body.document] : []));
 const refundEntriesOf = async (orderId: number) => (await entriesOf(orderId)).flatMap((e) => (e.body.kind === 'refund' ? [e.body.refund] : []));
@@ -57,7 +65,13 @@ describe('POST /v2/restaurant/orders/{order_id}/refunds', () => {
     const unit = Math.round(cents(line.charged) / line.quantity);
     const after = payloadOf(await refund(orderId, { lines: [{ position: line.position, quantity: 1 }] }));
     const made = after.refunds.at(-1)!;
-    expect(made).toMatchObject({ kind: 'partial', status: 'succeeded', reason: 'missing_item', by: 'Karim Benali', lines: [{ position: line.position, quantity: 1 }] });
+    expect(made).toMatchObject({
+      kind: 'partial',
+      status: 'succeeded',
+      reason: 'missing_item',
+      by: 'Karim Benali',
+      lines: [{ position: line.position, quantity: 1 }],
+    });
     expect(Math.abs(cents(made.amount) - unit)).toBeLessThanOrEqual(1);
     expect(cents(after.refund_left)).toBe(cents(total) - cents(made.amount));
     expect(after.refundable_lines.find((l) => l.position === line.position)!.quantity_left).toBe(line.quantity - 1);
@@ -68,7 +82,11 @@ describe('POST /v2/restaurant/orders/{order_id}/refunds', () => {
     expect(note).toMatchObject({ type: 'credit_note', total_ttc: -cents(made.amount), refers_to: expect.stringMatching(/^R-/u) });
     expect(note!.number).toMatch(/^A-\d{6}$/u);
     expect(note!.lines).toHaveLength(1);
-    expect(note!.lines[0]).toMatchObject({ quantity: -1, vat_rate: cents(line.charged) > 0 ? made.lines[0]!.tax_rate * 100 : 0, total_ttc: -cents(made.amount) });
+    expect(note!.lines[0]).toMatchObject({
+      quantity: -1,
+      vat_rate: cents(line.charged) > 0 ? made.lines[0]!.tax_rate * 100 : 0,
+      total_ttc: -cents(made.amount),
+    });
     expect(note!.vat.reduce((sum, v) => sum + v.total_ht + v.total_vat, 0)).toBe(-cents(made.amount));
     expect(await refundEntriesOf(orderId)).toEqual([{ order_id: orderId, means: 'online_card', amount: cents(made.amount), credit_note: note!.number }]);
   });
@@ -119,7 +137,12 @@ describe('POST /v2/restaurant/orders/{order_id}/refunds', () => {
       expect(looksFrench(error.message)).toBe(true);
     }
     expect((await detail(orderId)).refunds).toEqual([]);
-    expect(await server.db.select().from(testProcessorRefunds).where(eq(testProcessorRefunds.intentId, (await intentOf(orderId))))).toEqual([]);
+    expect(
+      await server.db
+        .select()
+        .from(testProcessorRefunds)
+        .where(eq(testProcessorRefunds.intentId, await intentOf(orderId))),
+    ).toEqual([]);
   });
 
   test('the same key twice (a double click, two screens): one refund, asked of the provider once', async () => {

@@ -29,7 +29,12 @@ beforeAll(async () => {
   server = await startTestServer({
     clock: () => now,
     payments: () =>
-      new StripeProvider({ secretKey: 'sk_test_local', publishableKey: 'pk_test_local', webhookSecret: 'whsec_test_local', api: { host: '127.0.0.1', port: api.port, protocol: 'http' } }),
+      new StripeProvider({
+        secretKey: 'sk_test_local',
+        publishableKey: 'pk_test_local',
+        webhookSecret: 'whsec_test_local',
+        api: { host: '127.0.0.1', port: api.port, protocol: 'http' },
+      }),
   });
   owner = await createTestStaff(server.db, { now, role: 'owner', name: 'Margot Lefèvre' });
 });
@@ -76,7 +81,10 @@ test('partial refunds on the live chain: the report is the sales minus the refun
   ]);
 
   // The provider's payments are journaled at the real time (the payments service's clock), the board's entries after them: their business day.
-  const [sale] = await server.db.select().from(journalEntries).where(and(eq(journalEntries.orderId, kept.orderId), eq(journalEntries.kind, 'document')));
+  const [sale] = await server.db
+    .select()
+    .from(journalEntries)
+    .where(and(eq(journalEntries.orderId, kept.orderId), eq(journalEntries.kind, 'document')));
   const day = sale!.businessDate;
   const report = payloadOf(await staffRequest<SalesReportAnswer>(server, owner.cookie, 'GET', `/v2/restaurant/books/report?period=day&from=${day}`));
   const sold = cents(kept.total) + cents(refunded.total);
@@ -95,7 +103,9 @@ test('partial refunds on the live chain: the report is the sales minus the refun
   expect([cents(after.total_ttc), cents(after.total_ht), cents(after.total_vat)]).toEqual([closure.total_ttc, closure.total_ht, closure.total_vat]);
   expect(closure.total_ttc).toBe(sold - refundedCents);
   expect(closure.total_ht + closure.total_vat).toBe(closure.total_ttc);
-  expect(after.vat.map((v) => [v.rate * 100, cents(v.total_ht), cents(v.total_vat), cents(v.total_ttc)])).toEqual(closure.vat.map((v) => [v.vat_rate, v.total_ht, v.total_vat, v.total_ttc]));
+  expect(after.vat.map((v) => [v.rate * 100, cents(v.total_ht), cents(v.total_vat), cents(v.total_ttc)])).toEqual(
+    closure.vat.map((v) => [v.vat_rate, v.total_ht, v.total_vat, v.total_ttc]),
+  );
   for (const [means, amount] of Object.entries(closure.payments)) expect(cents(after.payments[means as keyof typeof after.payments])).toBe(amount);
   expect(after.counts).toEqual(closure.counts);
 });
