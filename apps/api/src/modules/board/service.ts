@@ -1,4 +1,14 @@
-import type { BoardOrder, BoardState, OrderActionBody, OrderEventView, OrderRefundView, PartialRefundBody, RefundView, RefundableLineView, TrackingView } from '@resto/contract/board';
+import type {
+  BoardOrder,
+  BoardState,
+  OrderActionBody,
+  OrderEventView,
+  OrderRefundView,
+  PartialRefundBody,
+  RefundView,
+  RefundableLineView,
+  TrackingView,
+} from '@resto/contract/board';
 import { allergenLabels, allergens as allergenKeys } from '@resto/domain/allergens';
 import { toRestaurantTime } from '@resto/domain/clock';
 import { centsToEuros, eurosToCents } from '@resto/domain/money';
@@ -366,8 +376,19 @@ export class BoardService {
         await this.db.transaction(async (tx) => {
           if (await repository.moveRefund(tx, refund.id, 'pending', { status: 'succeeded', providerRefundId: answer.id, lastError: null })) {
             if (refund.kind === 'partial') {
-              await appendOrderEvent(tx, { orderId, type: 'partially_refunded', actor: 'payment', reasonText: centsToEuros(refund.amountCents).toFixed(2), at: now });
-              await recordPartialRefund({ tx, signer, now, operator: { staff_id: refund.staffId ?? 0, name: refund.actorName ?? '' } }, orderId, refund.parts, refund.amountCents);
+              await appendOrderEvent(tx, {
+                orderId,
+                type: 'partially_refunded',
+                actor: 'payment',
+                reasonText: centsToEuros(refund.amountCents).toFixed(2),
+                at: now,
+              });
+              await recordPartialRefund(
+                { tx, signer, now, operator: { staff_id: refund.staffId ?? 0, name: refund.actorName ?? '' } },
+                orderId,
+                refund.parts,
+                refund.amountCents,
+              );
             } else {
               await appendOrderEvent(tx, { orderId, type: 'refunded', actor: 'payment', at: now });
               await recordCardRefund({ tx, signer, now }, orderId, refund.amountCents);
@@ -688,9 +709,13 @@ export class BoardService {
         refunds: orderRefunds.map(orderRefundView),
         refund_left: centsToEuros(refundLeft),
         refundable: partiallyRefundable(order) && refundLeft > 0,
-        refundable_lines: refundable.map(
-          (line): RefundableLineView => ({ position: line.position, label: line.label, quantity: line.quantity, quantity_left: unitsLeft.get(line.position) ?? 0, charged: centsToEuros(line.chargedCents) }),
-        ),
+        refundable_lines: refundable.map((line): RefundableLineView => ({
+          position: line.position,
+          label: line.label,
+          quantity: line.quantity,
+          quantity_left: unitsLeft.get(line.position) ?? 0,
+          charged: centsToEuros(line.chargedCents),
+        })),
         payments: paymentsView(order, payments.get(orderId) ?? [], voucherCapOf(order, orderLines, catalog.itemsById, catalog.settings)),
         events: orderEvents.map(eventView),
         print_jobs: jobsOf.get(orderId) ?? [],
@@ -748,7 +773,8 @@ function partialRequestOf(body: PartialRefundBody) {
   if (body.lines && body.lines.length > 0) return { kind: 'lines' as const, lines: body.lines };
   if (body.amount === undefined) return { kind: 'lines' as const, lines: [] };
   const cents = eurosToCents(body.amount);
-  if (Math.abs(cents - body.amount * 100) > 1e-6) throw new ApiError('invalid_request', partialRefundErrors.badAmount, [{ path: 'amount', message: partialRefundErrors.badAmount }]);
+  if (Math.abs(cents - body.amount * 100) > 1e-6)
+    throw new ApiError('invalid_request', partialRefundErrors.badAmount, [{ path: 'amount', message: partialRefundErrors.badAmount }]);
   return { kind: 'amount' as const, amountCents: cents };
 }
 
@@ -761,7 +787,13 @@ function orderRefundView(row: repository.RefundRow): OrderRefundView {
     amount: centsToEuros(row.amountCents),
     reason: (row.reason as OrderRefundView['reason']) ?? null,
     reason_text: row.reasonText,
-    lines: row.parts.map((part) => ({ position: part.position, label: part.label, quantity: part.quantity, amount: centsToEuros(part.amountCents), tax_rate: part.taxRateBp / 100 })),
+    lines: row.parts.map((part) => ({
+      position: part.position,
+      label: part.label,
+      quantity: part.quantity,
+      amount: centsToEuros(part.amountCents),
+      tax_rate: part.taxRateBp / 100,
+    })),
     last_error: row.lastError,
     by: row.actorName,
     at: row.createdAt.toISOString(),

@@ -1,4 +1,11 @@
-import { BoardOrderSchema, type BoardOrder, type BoardState, type CounterPaymentBody, type OrderActionBody, type PartialRefundBody } from '@resto/contract/board';
+import {
+  BoardOrderSchema,
+  type BoardOrder,
+  type BoardState,
+  type CounterPaymentBody,
+  type OrderActionBody,
+  type PartialRefundBody,
+} from '@resto/contract/board';
 import * as boardRoutes from '@resto/contract/board.routes';
 import * as printerRoutes from '@resto/contract/printers.routes';
 import { printReceipt as printReceiptRoute } from '@resto/contract/receipts.routes';
