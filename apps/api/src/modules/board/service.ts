@@ -12,6 +12,7 @@ import type {
 import { allergenLabels, allergens as allergenKeys } from '@resto/domain/allergens';
 import { toRestaurantTime } from '@resto/domain/clock';
 import { centsToEuros, eurosToCents } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
 import { buildPartialRefund, lineUnitsLeft, refundLeftCents, type PastRefund, type RefundableLine } from '@resto/domain/partial-refunds';
 import { lineLabel, receiptDocumentOf } from '@resto/domain/sale-documents';
 import { partialRefundErrors } from '@resto/copy/staff/partial-refunds';
@@ -380,7 +381,7 @@ export class BoardService {
                 orderId,
                 type: 'partially_refunded',
                 actor: 'payment',
-                reasonText: centsToEuros(refund.amountCents).toFixed(2),
+                reasonText: formatPrice(refund.amountCents),
                 at: now,
               });
               await recordPartialRefund(
