@@ -428,6 +428,15 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', actions, `/v2/restaurant/orders/${card.orderId}/actions`, { headers: cookie, body: json(reject) })).status).toBe(200);
     expect((await call('post', refund, `/v2/restaurant/orders/${card.orderId}/refund`, { headers: cookie })).status).toBe(200);
 
+    // « Rembourser une partie » (docs/decisions/035).
+    const partial = '/v2/restaurant/orders/{order_id}/refunds';
+    const partly = await placePaidCardOrder(server);
+    const refundBody = (amount: number) => json({ refund_key: `contrat-${amount}-${partly.orderId}`, reason: 'late', amount });
+    expect((await call('post', partial, `/v2/restaurant/orders/${partly.orderId}/refunds`, { headers: cookie, body: refundBody(1) })).status).toBe(200);
+    expect((await call('post', partial, `/v2/restaurant/orders/${partly.orderId}/refunds`, { headers: cookie, body: refundBody(9999) })).status).toBe(400);
+    expect((await call('post', partial, `/v2/restaurant/orders/${card.orderId}/refunds`, { headers: cookie, body: refundBody(1) })).status).toBe(409);
+    expect((await call('post', partial, `/v2/restaurant/orders/999999/refunds`, { headers: cookie, body: refundBody(1) })).status).toBe(404);
+
     const trackingRoute = '/v2/public/tracking/{secret}';
     expect((await call('get', trackingRoute, `/v2/public/tracking/${order.secret}`)).status).toBe(200);
     expect((await call('get', trackingRoute, `/v2/public/tracking/${card.secret}`)).status).toBe(200);

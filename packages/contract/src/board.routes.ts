@@ -7,6 +7,7 @@ import {
   CounterPaymentResultSchema,
   NotCollectedBodySchema,
   OrderActionBodySchema,
+  PartialRefundBodySchema,
   PaymentEntryParamsSchema,
   TrackingParamsSchema,
   TrackingViewSchema,
@@ -102,6 +103,28 @@ export const retryOrderRefund = createRoute(
       ...orderErrors,
       409: errorAnswer('Pas de remboursement pour cette commande (order_transition_refused).'),
       502: errorAnswer('Le prestataire refuse encore (refund_failed) : `payload` est la commande.'),
+    },
+  }),
+);
+
+/** POST /v2/restaurant/orders/{order_id}/refunds: « Rembourser une partie » of a card order (docs/decisions/035). */
+export const refundOrderPart = createRoute(
+  staffOnly('staff', {
+    operationId: 'refundOrderPart',
+    method: 'post',
+    path: '/v2/restaurant/orders/{order_id}/refunds',
+    tags,
+    summary: 'Rembourser une partie d’une commande payée par carte : des articles (quantités) ou un montant, avec la raison. Jamais deux fois.',
+    description:
+      'Une transaction, la commande verrouillée : la clé `refund_key` cherchée (la même clé rend le même remboursement), le reste à rembourser calculé (payé moins les remboursements faits ou en cours), le remboursement noté en attente ; après la transaction, il est demandé au prestataire avec sa propre clé d’idempotence. Confirmé : un avoir (série A-) de la part remboursée et l’écriture de remboursement au journal.',
+    request: { params: BoardOrderParamsSchema, body: jsonBody(PartialRefundBodySchema) },
+    responses: {
+      200: successAnswer(BoardOrderSchema, 'La commande, son remboursement dans `refunds` (réussi, ou en attente si le prestataire ne répond pas).'),
+      ...bodyErrors,
+      400: errorAnswer('Quantité au-delà du reste, montant nul ou au-delà du reste, raison « autre » sans texte (invalid_request, sur son champ), JSON illisible (invalid_json).'),
+      ...orderErrors,
+      409: errorAnswer('Commande pas payée par carte, refusée ou annulée, ou déjà entièrement remboursée (order_transition_refused) : `payload` est la commande.'),
+      502: errorAnswer('Le prestataire refuse le remboursement (refund_failed) : `payload` est la commande, le remboursement « refusé » ; la même clé le redemande.'),
     },
   }),
 );

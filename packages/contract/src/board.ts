@@ -2,6 +2,7 @@ import { z } from '@resto/domain/zod-fr';
 import { boardColumns, orderStatuses, refusalReasons, staffActions, staffRefusalReasons, refusalTextMaxLength } from '@resto/domain/order-lifecycle';
 import { meansOfPayment } from '@resto/domain/books';
 import { counterMeans } from '@resto/domain/sale-documents';
+import { partialRefundReasons, partialRefundTextMaxLength } from '@resto/domain/partial-refunds';
 import { InstantSchema } from './common.ts';
 import { OrderViewLineSchema, OrderViewSchema } from './orders.ts';
 import { OrderPrintJobSchema } from './printers.ts';
@@ -41,6 +42,39 @@ const RefundViewSchema = z.object({
   last_error: z.string().nullable(),
 });
 export type RefundView = z.infer<typeof RefundViewSchema>;
+
+/**
+ * One refund of an order as staff see it (docs/decisions/035): the full refund of a refused or
+ * cancelled order (`kind` 'full'), or a partial one by staff with its reason, what it refunds
+ * (lines' units, or an amount's share per VAT rate: `position` null), who asked and when. Euros;
+ * `tax_rate` in percent; `refund_key` the key the screen sent (null for the full refund).
+ */
+const OrderRefundSchema = z
+  .object({
+    id: z.number(),
+    kind: z.enum(['full', 'partial']),
+    refund_key: z.string().nullable(),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    amount: z.number(),
+    reason: z.enum(partialRefundReasons).nullable(),
+    reason_text: z.string().nullable(),
+    lines: z.array(z.object({ position: z.number().nullable(), label: z.string(), quantity: z.number(), amount: z.number(), tax_rate: z.number() })),
+    last_error: z.string().nullable(),
+    by: z.string().nullable(),
+    at: InstantSchema,
+  })
+  .meta({ id: 'OrderRefund' });
+export type OrderRefundView = z.infer<typeof OrderRefundSchema>;
+
+/** A line staff may refund units of: its position, label, units ordered and still refundable, and what the line was charged (euros, net of its reductions). */
+const RefundableLineSchema = z.object({
+  position: z.number(),
+  label: z.string(),
+  quantity: z.number(),
+  quantity_left: z.number(),
+  charged: z.number(),
+});
+export type RefundableLineView = z.infer<typeof RefundableLineSchema>;
 
 /**
  * What an order was paid with, from the books' journal (docs/decisions/031): its payment entries
@@ -101,6 +135,13 @@ export const BoardOrderSchema = OrderViewSchema.omit({ status_history: true, ite
     reason: RefusalReasonSchema.nullable(),
     reason_text: z.string().nullable(),
     refund: RefundViewSchema.nullable(),
+    /** Every refund of the order, oldest first (docs/decisions/035). */
+    refunds: z.array(OrderRefundSchema),
+    /** What is left to refund (euros): paid by card minus the refunds succeeded or pending; 0 for an order not paid by card. */
+    refund_left: z.number(),
+    /** Whether « Rembourser une partie » applies: a card order paid, not refused or cancelled, with something left. */
+    refundable: z.boolean(),
+    refundable_lines: z.array(RefundableLineSchema),
     payments: OrderPaymentsViewSchema,
     events: z.array(OrderEventViewSchema),
     /** Its tickets on the kitchen printers (docs/decisions/033), oldest first. */
@@ -204,3 +245,25 @@ export const TrackingParamsSchema = z.object({ secret: z.string().min(1).max(200
 export const PaymentEntryParamsSchema = BoardOrderParamsSchema.extend({
   seq: z.string().regex(/^\d{1,12}$/, 'Numéro d’écriture invalide.').meta({ description: 'Le numéro de l’écriture de paiement dans le journal.' }),
 });
+
+/**
+ * POST /v2/restaurant/orders/{order_id}/refunds, « Rembourser une partie » (docs/decisions/035):
+ * `refund_key` made by the screen once per refund it asks (the same key is the same refund: a
+ * double click or a retry never refunds twice); units of `lines` (by `position`) or an `amount`
+ * in euros; the reason, with `reason_text` for 'other'.
+ */
+export const PartialRefundBodySchema = z
+  .object({
+    refund_key: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/u, 'Clé de remboursement illisible : 8 à 64 lettres, chiffres, - ou _.'),
+    reason: z.enum(partialRefundReasons),
+    reason_text: z.string().max(partialRefundTextMaxLength).optional(),
+    lines: z
+      .array(z.object({ position: z.number().int().min(0), quantity: z.number().int().min(0).max(999) }))
+      .max(200)
+      .optional(),
+    amount: z.number().min(0).max(100_000).optional(),
+  })
+  .meta({ id: 'PartialRefundBody' });
+export type PartialRefundBody = z.infer<typeof PartialRefundBodySchema>;

@@ -627,10 +627,24 @@ export const orderEvents = pgTable(
 );
 
 /**
- * A refund of a card order's payment (docs/decisions/019): one per order, asked of the provider with
- * the idempotency key `refund-<order_id>`, so a retry never refunds twice. `status`: 'pending'
- * (asked, or to ask again), 'succeeded', 'failed' (the provider refused: staff see it).
+ * A refund of a card order's payment (docs/decisions/019, 035): the full refund of a refused or
+ * cancelled order (`kind` 'full', at most one per order, `refund_key` 'refund-<order_id>', asked
+ * of the provider with that key), or staff's partial refunds (`kind` 'partial', several per order,
+ * `refund_key` 'partial-<order_id>-<the client's key>': the same key is the same refund; asked
+ * with the key 'refund-<order_id>-p<id>'). `status`: 'pending' (asked, or to ask again),
+ * 'succeeded', 'failed' (the provider refused: staff see it). `parts` (cents TTC per line or VAT
+ * rate, packages/domain/src/partial-refunds.ts) is what its credit note credits.
  */
+/** A part of a refund as stored: packages/domain/src/partial-refunds.ts, RefundPart. */
+export interface RefundPartRow {
+  position: number | null;
+  label: string;
+  quantity: number;
+  unitPriceCents: number;
+  amountCents: number;
+  taxRateBp: number;
+}
+
 export const refunds = pgTable(
   'refunds',
   {
@@ -644,6 +658,13 @@ export const refunds = pgTable(
     status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    refundKey: text('refund_key').notNull(),
+    kind: text('kind').$type<'full' | 'partial'>().notNull().default('full'),
+    reason: text('reason'),
+    reasonText: text('reason_text'),
+    parts: jsonb('parts').$type<RefundPartRow[]>().notNull().default([]),
+    staffId: integer('staff_id'),
+    actorName: text('actor_name'),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -651,7 +672,7 @@ export const refunds = pgTable(
       .notNull()
       .default(sql`now()`),
   },
-  (t) => [uniqueIndex('refunds_order_idx').on(t.orderId), index('refunds_status_idx').on(t.status)],
+  (t) => [uniqueIndex('refunds_key_idx').on(t.refundKey), index('refunds_order_idx').on(t.orderId), index('refunds_status_idx').on(t.status)],
 );
 
 /** Staff screens alive (docs/decisions/022): each board sends a heartbeat; no heartbeat for 45 s, not connected. */

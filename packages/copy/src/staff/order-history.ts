@@ -88,6 +88,7 @@ export const historyEventLabels: Record<string, string> = {
   ticket_printed: 'Ticket de cuisine imprimé',
   refunded: 'Remboursée',
   refund_failed: 'Remboursement refusé par le prestataire',
+  partially_refunded: 'Remboursement partiel',
   unseen_alert: 'Alerte : commande pas encore ouverte',
   payment_taken: 'Encaissée au comptoir',
   payment_reversed: 'Paiement annulé',

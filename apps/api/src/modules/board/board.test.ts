@@ -377,7 +377,7 @@ describe('refunds with the test processor', () => {
     // As if the process died after the commit, before asking the provider.
     await server.db.transaction(async (tx) => {
       await tx.update(orders).set({ status: 'rejected' }).where(eq(orders.orderId, order.orderId));
-      await tx.insert(refunds).values({ orderId: order.orderId, provider: 'test', amountCents: Math.round(order.total * 100), status: 'pending', updatedAt: new Date(Date.now() - 120_000) });
+      await tx.insert(refunds).values({ orderId: order.orderId, provider: 'test', amountCents: Math.round(order.total * 100), status: 'pending', refundKey: `refund-${order.orderId}`, updatedAt: new Date(Date.now() - 120_000) });
     });
     expect(await server.deps.board.retryPendingRefunds()).toBeGreaterThanOrEqual(1);
     expect(await server.deps.board.retryPendingRefunds()).toBe(0);

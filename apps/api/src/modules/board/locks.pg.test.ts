@@ -34,6 +34,7 @@ function latch(): { reached: Promise<void>; reach: () => void } {
 test('the order locked by a refund’s retry, its refund moved by the provider’s answer: both transactions commit', async () => {
   const { orderId } = await placeCashOrder(server);
   await server.db.transaction(async (tx) => repository.insertPendingRefund(tx, { orderId, provider: 'test', amountCents: 1450 }));
+  const refundId = (await repository.findRefundByKey(server.db, `refund-${orderId}`))!.id;
   const orderLocked = latch();
   const refundMoved = latch();
 
@@ -42,11 +43,11 @@ test('the order locked by a refund’s retry, its refund moved by the provider�
     orderLocked.reach();
     await refundMoved.reached;
     // Waits for the other transaction's refund row, which waits for nothing of ours.
-    return (await repository.lockRefund(tx, orderId))?.status;
+    return (await repository.lockRefunds(tx, orderId))[0]?.status;
   });
   const answer = server.db.transaction(async (tx) => {
     await orderLocked.reached;
-    const moved = await repository.moveRefund(tx, orderId, 'pending', { status: 'succeeded', providerRefundId: 're_1', lastError: null });
+    const moved = await repository.moveRefund(tx, refundId, 'pending', { status: 'succeeded', providerRefundId: 're_1', lastError: null });
     refundMoved.reach();
     await appendOrderEvent(tx, { orderId, type: 'refunded', actor: 'payment', at: tuesdayNoonParis });
     return moved;

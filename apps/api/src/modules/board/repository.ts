@@ -63,7 +63,8 @@ export async function findRefunds(db: Database, orderIds: readonly number[]): Pr
   return db
     .select()
     .from(refunds)
-    .where(inArray(refunds.orderId, [...orderIds]));
+    .where(inArray(refunds.orderId, [...orderIds]))
+    .orderBy(asc(refunds.id));
 }
 
 /** The latest event that set the order's status to `status`, or undefined. */
@@ -108,23 +109,40 @@ export async function lastEventId(db: Database): Promise<number> {
   return rows[0]?.last ?? 0;
 }
 
-/** Records a pending refund of the order unless one exists (one refund per order). */
+/** Records the pending full refund of a refused or cancelled order unless it has one (key `refund-<order_id>`: one per order). */
 export async function insertPendingRefund(tx: Database, row: { orderId: number; provider: string; amountCents: number }): Promise<void> {
   await tx
     .insert(refunds)
-    .values({ ...row, status: 'pending' })
-    .onConflictDoNothing({ target: refunds.orderId });
+    .values({ ...row, status: 'pending', kind: 'full', refundKey: `refund-${row.orderId}` })
+    .onConflictDoNothing({ target: refunds.refundKey });
 }
 
-export async function findRefund(db: Database, orderId: number): Promise<RefundRow | undefined> {
-  const rows = await db.select().from(refunds).where(eq(refunds.orderId, orderId));
+/** Records a pending partial refund (docs/decisions/035) under its key. @returns its id. */
+export async function insertPartialRefund(
+  tx: Database,
+  row: Pick<typeof refunds.$inferInsert, 'orderId' | 'provider' | 'amountCents' | 'refundKey' | 'reason' | 'reasonText' | 'parts' | 'staffId' | 'actorName'>,
+): Promise<number> {
+  const [inserted] = await tx
+    .insert(refunds)
+    .values({ ...row, status: 'pending', kind: 'partial' })
+    .returning({ id: refunds.id });
+  return inserted!.id;
+}
+
+/** The refund recorded under `refundKey`, or undefined. */
+export async function findRefundByKey(db: Database, refundKey: string): Promise<RefundRow | undefined> {
+  const rows = await db.select().from(refunds).where(eq(refunds.refundKey, refundKey));
   return rows[0];
 }
 
-/** The refund row, locked until the end of `tx`. */
-export async function lockRefund(tx: Database, orderId: number): Promise<RefundRow | undefined> {
-  const rows = await tx.select().from(refunds).where(eq(refunds.orderId, orderId)).for('update');
+export async function findRefundById(db: Database, refundId: number): Promise<RefundRow | undefined> {
+  const rows = await db.select().from(refunds).where(eq(refunds.id, refundId));
   return rows[0];
+}
+
+/** The order's refunds, oldest first, locked until the end of `tx`. */
+export async function lockRefunds(tx: Database, orderId: number): Promise<RefundRow[]> {
+  return tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id)).for('update');
 }
 
 /**
@@ -133,7 +151,7 @@ export async function lockRefund(tx: Database, orderId: number): Promise<RefundR
  */
 export async function moveRefund(
   tx: Database,
-  orderId: number,
+  refundId: number,
   from: 'pending' | 'failed',
   to: { status: 'pending' | 'succeeded' | 'failed'; providerRefundId?: string | null; lastError?: string | null; countFailure?: boolean },
 ): Promise<boolean> {
@@ -146,26 +164,26 @@ export async function moveRefund(
       ...(to.countFailure ? { attempts: sql`${refunds.attempts} + 1` } : {}),
       updatedAt: new Date(),
     })
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, from)))
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, from)))
     .returning({ id: refunds.id });
   return rows.length > 0;
 }
 
 /** Keeps a transient error on a pending refund (the provider was unreachable): it stays pending. */
-export async function noteRefundError(db: Database, orderId: number, error: string): Promise<void> {
+export async function noteRefundError(db: Database, refundId: number, error: string): Promise<void> {
   await db
     .update(refunds)
     .set({ lastError: error.slice(0, 500), updatedAt: new Date() })
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'pending')));
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
 }
 
-/** Orders whose refund is pending and untouched for `olderThanSeconds` (left by a crash or an unreachable provider). */
+/** Refunds pending and untouched for `olderThanSeconds` (left by a crash or an unreachable provider): their ids. */
 export async function findStalePendingRefunds(db: Database, olderThanSeconds: number, limit: number): Promise<number[]> {
   const rows = await db
-    .select({ orderId: refunds.orderId })
+    .select({ id: refunds.id })
     .from(refunds)
     .where(and(eq(refunds.status, 'pending'), sql`${refunds.updatedAt} < now() - make_interval(secs => ${olderThanSeconds})`))
     .orderBy(asc(refunds.updatedAt))
     .limit(limit);
-  return rows.map((row) => row.orderId);
+  return rows.map((row) => row.id);
 }

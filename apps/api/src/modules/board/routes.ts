@@ -6,6 +6,7 @@ import {
   markNotCollected,
   markOrderOpened,
   markTicketPrinted,
+  refundOrderPart,
   retryOrderRefund,
   reverseCounterPayment,
   takeCounterPayment,
@@ -39,6 +40,7 @@ export function boardRoutes(board: BoardService, db: Database, clock: () => Date
   serve(app, markOrderOpened, async (c) => ok(c, await board.markOpened(orderId(c.req.valid('param').order_id), actor(c))));
   serve(app, markTicketPrinted, async (c) => ok(c, await board.markTicketPrinted(orderId(c.req.valid('param').order_id), actor(c))));
   serve(app, retryOrderRefund, async (c) => ok(c, await board.retryRefund(orderId(c.req.valid('param').order_id))));
+  serve(app, refundOrderPart, async (c) => ok(c, await board.refundPart(orderId(c.req.valid('param').order_id), c.req.valid('json'), actor(c))));
   serve(app, takeCounterPayment, async (c) => {
     const { order, changeCents } = await board.takePayment(orderId(c.req.valid('param').order_id), c.req.valid('json'), actor(c));
     return ok(c, { order, change: centsToEuros(changeCents) });

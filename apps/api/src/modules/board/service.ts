@@ -1,8 +1,21 @@
-import type { BoardOrder, BoardState, OrderActionBody, OrderEventView, RefundView, TrackingView } from '@resto/contract/board';
+import type {
+  BoardOrder,
+  BoardState,
+  OrderActionBody,
+  OrderEventView,
+  OrderRefundView,
+  PartialRefundBody,
+  RefundView,
+  RefundableLineView,
+  TrackingView,
+} from '@resto/contract/board';
 import { allergenLabels, allergens as allergenKeys } from '@resto/domain/allergens';
 import { toRestaurantTime } from '@resto/domain/clock';
-import { centsToEuros } from '@resto/domain/money';
-import { paymentsSummary } from '@resto/domain/sale-documents';
+import { centsToEuros, eurosToCents } from '@resto/domain/money';
+import { formatPrice } from '@resto/domain/format';
+import { buildPartialRefund, lineUnitsLeft, refundLeftCents, type PastRefund, type RefundableLine } from '@resto/domain/partial-refunds';
+import { lineLabel, paymentsSummary, receiptDocumentOf } from '@resto/domain/sale-documents';
+import { partialRefundErrors } from '@resto/copy/staff/partial-refunds';
 import { eventTypeOfAction } from '@resto/domain/order-events';
 import { handlingStartsAt } from '@resto/domain/handling-time';
 import {
@@ -38,7 +51,7 @@ import { appendOrderEvent } from '../orders/index.ts';
 import * as repository from './repository.ts';
 import { confirmBrowserTickets, findOrderJobs, listPrinters, orderPrintJobViews, queueOrderTickets, queueReprint } from '../printing/index.ts';
 import { printerErrors } from '@resto/copy/staff/printers';
-import { recordCancellation, recordCardRefund, findOrderPayments, type BooksService } from '../books/index.ts';
+import { recordCancellation, recordCardRefund, recordPartialRefund, findOrderPayments, type BooksService } from '../books/index.ts';
 import { counterPaymentErrors } from '@resto/copy/staff/books';
 import type { CounterPaymentBody } from '@resto/contract/board';
 import { notCollectedRefusal, paymentsView, reverseCounterPayment, takeCounterPayment, voucherCapOf, type CounterOutcome } from './counter.ts';
@@ -129,7 +142,7 @@ export class BoardService {
   async trackingView(secret: string): Promise<TrackingView | null> {
     const orderId = await repository.findOrderIdBySecret(this.db, secret);
     if (orderId === undefined) return null;
-    const [[order], lines, events, [refund], settings, catalog] = await Promise.all([
+    const [[order], lines, events, orderRefunds, settings, catalog] = await Promise.all([
       repository.findOrdersByIds(this.db, [orderId]),
       repository.findLines(this.db, [orderId]),
       repository.findEvents(this.db, [orderId]),
@@ -138,6 +151,7 @@ export class BoardService {
       this.catalog.getCatalog(),
     ]);
     if (!order) return null;
+    const refund = orderRefunds.find((row) => row.kind === 'full');
     const [testModeOrders, payments] = await Promise.all([
       findTestModeOrders(this.db, [orderId]),
       order.paymentMethod === 'card' ? null : findOrderPayments(this.db, [orderId]),
@@ -229,70 +243,185 @@ export class BoardService {
   }
 
   /**
-   * POST …/refund: asks again for a refund the provider refused (or that is still pending). A
-   * refund already made is answered as is: never twice. @returns the order after it.
+   * POST …/refund: asks again for the order's refunds the provider refused (or that are still
+   * pending): the full refund of a refused or cancelled order, and partial ones
+   * (docs/decisions/035) while what is left to refund still covers them. A refund already made is
+   * answered as is: never twice. @returns the order after it.
    * @throws ApiError order_not_found; order_transition_refused (409) when the order has no refund;
    * refund_failed (502, payload: the order) when the provider refuses again.
    */
   async retryRefund(orderId: number): Promise<BoardOrder> {
     const outcome = await this.db.transaction(async (tx) => {
       const order = await repository.lockOrder(tx, orderId);
-      if (!order) return 'not_found' as const;
-      const refund = await repository.lockRefund(tx, orderId);
-      if (!refund) return 'none' as const;
-      if (refund.status === 'failed') await repository.moveRefund(tx, orderId, 'failed', { status: 'pending' });
-      return refund.status === 'succeeded' ? ('done' as const) : ('retry' as const);
+      if (!order) return { kind: 'not_found' as const };
+      const rows = await repository.lockRefunds(tx, orderId);
+      if (rows.length === 0) return { kind: 'none' as const };
+      const paidCents = await this.paidCents(tx, order);
+      const retried: number[] = [];
+      for (const row of rows) {
+        if (row.status === 'succeeded') continue;
+        if (row.status === 'failed') {
+          const others = rows.filter((other) => other.id !== row.id).map(pastRefundOf);
+          if (row.kind === 'partial' && refundLeftCents(paidCents, others) < row.amountCents) continue;
+          await repository.moveRefund(tx, row.id, 'failed', { status: 'pending' });
+          row.status = 'pending';
+        }
+        retried.push(row.id);
+      }
+      return { kind: 'retry' as const, retried };
     });
-    if (outcome === 'not_found') throw new ApiError('order_not_found', t.unknownOrder);
-    if (outcome === 'none') throw new ApiError('order_transition_refused', t.noRefund, [], (await this.boardOrder(orderId)) ?? undefined);
-    if (outcome === 'retry') await this.processRefund(orderId);
+    if (outcome.kind === 'not_found') throw new ApiError('order_not_found', t.unknownOrder);
+    if (outcome.kind === 'none') throw new ApiError('order_transition_refused', t.noRefund, [], (await this.boardOrder(orderId)) ?? undefined);
+    for (const refundId of outcome.retried) await this.processRefundById(refundId);
     const order = await this.boardOrder(orderId);
-    if (order?.refund?.status === 'failed') throw new ApiError('refund_failed', t.refundFailed(order.refund.last_error ?? '—'), [], order);
+    const failed = order?.refunds.find((refund) => outcome.retried.includes(refund.id) && refund.status === 'failed');
+    if (failed) throw new ApiError('refund_failed', t.refundFailed(failed.last_error ?? '—'), [], order);
     return order!;
   }
 
   /**
-   * Asks the provider for the order's pending refund, outside any transaction, with the key
-   * `refund-<order_id>` (`refund-<order_id>-retry-<n>` after n refusals: a refused request made no
-   * refund, and a provider replays a key's first answer). Records 'succeeded' (event `refunded`)
+   * POST …/refunds, « Rembourser une partie » (docs/decisions/035): a partial refund of a card
+   * order by staff, exactly once. In one transaction, the order locked: the refund under
+   * `body.refund_key` is answered if known (asked again if the provider refused it); else the
+   * domain's buildPartialRefund checks it against what is left (paid minus the refunds succeeded
+   * or pending, the full refund included) and a pending refund is recorded. After commit the
+   * provider is asked (processRefundById, key `refund-<order_id>-p<id>`); confirmed, the credit
+   * note of the part and the refund entry are journaled. This is what server code calls to refund
+   * part of an order (changing an order, for one).
+   * @returns the order after it, the refund in `refunds` (pending if the provider was unreachable: the reconciler asks again).
+   * @throws ApiError order_not_found (404); order_transition_refused (409, payload: the order) for
+   * an order not paid by card, refused or cancelled, or with nothing left; invalid_request (400,
+   * on its field) for what buildPartialRefund refuses; refund_failed (502, payload: the order)
+   * when the provider refuses (the refund 'failed', nothing in the books).
+   */
+  async refundPart(orderId: number, body: PartialRefundBody, actor: { staffId: number; name: string }): Promise<BoardOrder> {
+    const refundKey = `partial-${orderId}-${body.refund_key}`;
+    const request = partialRequestOf(body);
+    const providerName = this.provider().name;
+    const outcome = await this.db.transaction(async (tx) => {
+      const order = await repository.lockOrder(tx, orderId);
+      if (!order) return { kind: 'not_found' as const };
+      const rows = await repository.lockRefunds(tx, orderId);
+      const known = rows.find((row) => row.refundKey === refundKey);
+      const paidCents = await this.paidCents(tx, order);
+      if (known) {
+        if (known.status !== 'failed') return { kind: 'done' as const, refundId: known.id };
+        const others = rows.filter((row) => row.id !== known.id).map(pastRefundOf);
+        if (refundLeftCents(paidCents, others) < known.amountCents) return { kind: 'refused' as const, message: partialRefundErrors.nothingLeft };
+        await repository.moveRefund(tx, known.id, 'failed', { status: 'pending' });
+        return { kind: 'done' as const, refundId: known.id };
+      }
+      if (!partiallyRefundable(order)) return { kind: 'refused' as const, message: partialRefundErrors.notCardPaid };
+      const lines = await repository.findLines(tx, [orderId]);
+      const built = buildPartialRefund({
+        paidCents,
+        lines: refundableLinesOf(lines),
+        receiptVat: receiptDocumentOf({ ...order, receiptNumber: order.receiptNumber ?? 0 }, lines).vat,
+        refunds: rows.map(pastRefundOf),
+        request,
+        reason: body.reason,
+        reasonText: body.reason_text,
+      });
+      if (!built.ok && built.code === 'nothing_left') return { kind: 'refused' as const, message: built.message };
+      if (!built.ok) return { kind: 'invalid' as const, field: built.field, message: built.message };
+      const payment = await findPaymentByOrder(tx, orderId);
+      const refundId = await repository.insertPartialRefund(tx, {
+        orderId,
+        provider: payment?.provider ?? providerName,
+        amountCents: built.amountCents,
+        refundKey,
+        reason: built.reason,
+        reasonText: built.reasonText,
+        parts: built.parts,
+        staffId: actor.staffId,
+        actorName: actor.name,
+      });
+      return { kind: 'done' as const, refundId };
+    });
+    if (outcome.kind === 'not_found') throw new ApiError('order_not_found', t.unknownOrder);
+    if (outcome.kind === 'refused') throw new ApiError('order_transition_refused', outcome.message, [], (await this.boardOrder(orderId)) ?? undefined);
+    if (outcome.kind === 'invalid') throw new ApiError('invalid_request', outcome.message, [{ path: outcome.field, message: outcome.message }]);
+    await this.processRefundById(outcome.refundId);
+    const order = (await this.boardOrder(orderId))!;
+    const refund = order.refunds.find((row) => row.id === outcome.refundId);
+    if (refund?.status === 'failed') throw new ApiError('refund_failed', partialRefundErrors.refused(refund.last_error ?? '—'), [], order);
+    return order;
+  }
+
+  /** Asks the provider for every pending refund of the order (processRefundById). */
+  async processRefund(orderId: number): Promise<void> {
+    const rows = await repository.findRefunds(this.db, [orderId]);
+    for (const row of rows) if (row.status === 'pending') await this.processRefundById(row.id);
+  }
+
+  /**
+   * Asks the provider for a pending refund, outside any transaction, with its key: the full
+   * refund `refund-<order_id>`, a partial one `refund-<order_id>-p<id>`, plus `-retry-<n>` after n
+   * refusals (a refused request made no refund, and a provider replays a key's first answer).
+   * Records 'succeeded' (event `refunded`, or `partially_refunded`, and the books: the refund
+   * entry after the cancellation's credit note, or a partial refund's own credit note and entry)
    * or, when the provider refuses, 'failed' (event `refund_failed` with its message); when the
    * provider cannot be reached the refund stays pending for the reconciler. Two calls racing ask
    * with one key and record once.
    */
-  async processRefund(orderId: number): Promise<void> {
-    const refund = await repository.findRefund(this.db, orderId);
+  async processRefundById(refundId: number): Promise<void> {
+    const refund = await repository.findRefundById(this.db, refundId);
     if (refund?.status !== 'pending') return;
+    const orderId = refund.orderId;
     const payment = await findPaymentByOrder(this.db, orderId);
     const [order] = await repository.findOrdersByIds(this.db, [orderId]);
     const intentId = payment?.intentId ?? order?.transactionId ?? '';
-    const key = refund.attempts === 0 ? `refund-${orderId}` : `refund-${orderId}-retry-${refund.attempts}`;
+    const base = refund.kind === 'partial' ? `refund-${orderId}-p${refund.id}` : `refund-${orderId}`;
+    const key = refund.attempts === 0 ? base : `${base}-retry-${refund.attempts}`;
     const now = this.clock();
     const signer = await this.books.signer();
     try {
       const answer = await this.provider().refund({ intentId, amountCents: refund.amountCents }, key);
-      if (answer.status === 'failed' || answer.status === 'canceled') await this.recordRefundFailure(orderId, answer.failureReason ?? answer.status, now);
+      if (answer.status === 'failed' || answer.status === 'canceled') await this.recordRefundFailure(refund, answer.failureReason ?? answer.status, now);
       else
         await this.db.transaction(async (tx) => {
-          if (await repository.moveRefund(tx, orderId, 'pending', { status: 'succeeded', providerRefundId: answer.id, lastError: null })) {
-            await appendOrderEvent(tx, { orderId, type: 'refunded', actor: 'payment', at: now });
-            await recordCardRefund({ tx, signer, now }, orderId, refund.amountCents);
+          if (await repository.moveRefund(tx, refund.id, 'pending', { status: 'succeeded', providerRefundId: answer.id, lastError: null })) {
+            if (refund.kind === 'partial') {
+              await appendOrderEvent(tx, {
+                orderId,
+                type: 'partially_refunded',
+                actor: 'payment',
+                reasonText: formatPrice(refund.amountCents),
+                at: now,
+              });
+              await recordPartialRefund(
+                { tx, signer, now, operator: { staff_id: refund.staffId ?? 0, name: refund.actorName ?? '' } },
+                orderId,
+                refund.parts,
+                refund.amountCents,
+              );
+            } else {
+              await appendOrderEvent(tx, { orderId, type: 'refunded', actor: 'payment', at: now });
+              await recordCardRefund({ tx, signer, now }, orderId, refund.amountCents);
+            }
           }
         });
     } catch (error) {
-      if (error instanceof ProviderError && error.refused) await this.recordRefundFailure(orderId, error.message, now);
+      if (error instanceof ProviderError && error.refused) await this.recordRefundFailure(refund, error.message, now);
       else {
         const message = error instanceof Error ? error.message : String(error);
-        await repository.noteRefundError(this.db, orderId, message);
-        this.logger.warn({ orderId, err: message }, 'remboursement : prestataire injoignable, nouvel essai par le rapprochement');
+        await repository.noteRefundError(this.db, refund.id, message);
+        this.logger.warn({ orderId, refundId: refund.id, err: message }, 'remboursement : prestataire injoignable, nouvel essai par le rapprochement');
       }
     }
   }
 
   /** The reconciler's pass (modules/payments/reconciler.ts): pending refunds left by a crash or an unreachable provider. @returns refunds asked. */
   async retryPendingRefunds(limit = 20): Promise<number> {
-    const orderIds = await repository.findStalePendingRefunds(this.db, staleRefundSeconds, limit);
-    for (const orderId of orderIds) await this.processRefund(orderId);
-    return orderIds.length;
+    const refundIds = await repository.findStalePendingRefunds(this.db, staleRefundSeconds, limit);
+    for (const refundId of refundIds) await this.processRefundById(refundId);
+    return refundIds.length;
+  }
+
+  /** What the customer paid by card for the order (cents): the provider's payment, else the order's total. */
+  private async paidCents(tx: Database, order: repository.OrderRow): Promise<number> {
+    const payment = await findPaymentByOrder(tx, order.orderId);
+    return payment?.amountCents ?? order.totalCents;
   }
 
   /**
@@ -402,14 +531,19 @@ export class BoardService {
         at: now,
       });
       if (action === 'accept') await queueOrderTickets(tx, orderId, 'acceptance', now);
+      // Partial refunds made or pending (docs/decisions/035): the cancellation credits and refunds only the rest.
+      const earlierRefunds = ending ? await repository.lockRefunds(tx, orderId) : [];
+      const pendingParts = earlierRefunds.filter((row) => row.kind === 'partial' && row.status === 'pending').map((row) => row.parts);
       // A refused or cancelled order is no sale: a credit note cancels its receipt, and cash taken is handed back.
-      if (signer) await recordCancellation({ tx, signer, now, operator: operatorOf(actor) }, orderId);
+      if (signer) await recordCancellation({ tx, signer, now, operator: operatorOf(actor) }, orderId, pendingParts);
       let refundCents: number | null = null;
       if (needsRefund({ ...lifecycle, wasPaid: lifecycle.paymentMethod === 'card' && step.from !== 'pending' }, step.to)) {
         const payment = await findPaymentByOrder(tx, orderId);
-        refundCents = payment?.amountCents ?? order.totalCents;
-        await repository.insertPendingRefund(tx, { orderId, provider: payment?.provider ?? this.provider().name, amountCents: refundCents });
-        refundDue = true;
+        refundCents = refundLeftCents(payment?.amountCents ?? order.totalCents, earlierRefunds.filter((row) => row.kind === 'partial').map(pastRefundOf));
+        if (refundCents > 0) {
+          await repository.insertPendingRefund(tx, { orderId, provider: payment?.provider ?? this.provider().name, amountCents: refundCents });
+          refundDue = true;
+        }
       }
       const kind = mailKinds[type];
       if (kind && order.customer.email) {
@@ -497,12 +631,13 @@ export class BoardService {
     return t.alreadyDone(order.status, t.firstName(event?.actorName ?? null), time);
   }
 
-  private async recordRefundFailure(orderId: number, message: string, now: Date): Promise<void> {
+  private async recordRefundFailure(refund: repository.RefundRow, message: string, now: Date): Promise<void> {
+    const orderId = refund.orderId;
     await this.db.transaction(async (tx) => {
-      if (await repository.moveRefund(tx, orderId, 'pending', { status: 'failed', lastError: message, countFailure: true }))
+      if (await repository.moveRefund(tx, refund.id, 'pending', { status: 'failed', lastError: message, countFailure: true }))
         await appendOrderEvent(tx, { orderId, type: 'refund_failed', actor: 'payment', reasonText: message.slice(0, 300), at: now });
     });
-    this.logger.warn({ orderId, err: message }, 'remboursement refusé par le prestataire');
+    this.logger.warn({ orderId, refundId: refund.id, err: message }, 'remboursement refusé par le prestataire');
   }
 
   private async settings(): Promise<{ contacts: RestaurantContacts; siteUrl: string }> {
@@ -541,7 +676,7 @@ export class BoardService {
     };
     const linesOf = group(lines);
     const eventsOf = group(events);
-    const refundOf = new Map(refunds.map((refund) => [refund.orderId, refund]));
+    const refundsOf = group(refunds);
     return orderIds.map((orderId) => {
       const order = byId.get(orderId);
       if (!order) return null;
@@ -554,7 +689,12 @@ export class BoardService {
       const { status_history: _history, items, ...rest } = view;
       const paidLines = orderLines.filter((line) => !line.isFree);
       const ending = ['rejected', 'cancelled'].includes(order.status) ? lastEnding(orderEvents) : undefined;
-      const refund = refundOf.get(orderId);
+      const orderRefunds = refundsOf.get(orderId) ?? [];
+      const refund = orderRefunds.find((row) => row.kind === 'full');
+      const refundable = refundableLinesOf(orderLines);
+      const past = orderRefunds.map(pastRefundOf);
+      const refundLeft = order.paymentMethod === 'card' && order.status !== 'pending' ? refundLeftCents(order.totalCents, past) : 0;
+      const unitsLeft = lineUnitsLeft(refundable, past);
       return {
         ...rest,
         status: lifecycle.status,
@@ -572,6 +712,16 @@ export class BoardService {
         reason: (ending?.reason as RefusalReason | null | undefined) ?? null,
         reason_text: ending ? endingText(ending) : null,
         refund: refund ? refundView(refund) : null,
+        refunds: orderRefunds.map(orderRefundView),
+        refund_left: centsToEuros(refundLeft),
+        refundable: partiallyRefundable(order) && refundLeft > 0,
+        refundable_lines: refundable.map((line): RefundableLineView => ({
+          position: line.position,
+          label: line.label,
+          quantity: line.quantity,
+          quantity_left: unitsLeft.get(line.position) ?? 0,
+          charged: centsToEuros(line.chargedCents),
+        })),
         payments: paymentsView(order, payments.get(orderId) ?? [], voucherCapOf(order, orderLines, catalog.itemsById, catalog.settings)),
         events: orderEvents.map(eventView),
         print_jobs: jobsOf.get(orderId) ?? [],
@@ -599,6 +749,61 @@ function lastEnding(events: repository.EventRow[]): repository.EventRow | undefi
 /** The reason a customer and staff read: the label, or staff's own words for 'other'. */
 function endingText(event: repository.EventRow): string | null {
   return event.reason ? refusalReasonText(event.reason as RefusalReason, event.reasonText) : event.reasonText;
+}
+
+/** Whether staff may refund part of the order (docs/decisions/035): paid by card and neither refused nor cancelled (those get the full refund). */
+function partiallyRefundable(order: repository.OrderRow): boolean {
+  return order.paymentMethod === 'card' && ['paid', 'accepted', 'ready', 'completed'].includes(order.status);
+}
+
+/** The order's lines as they can be refunded: those charged something, with their label as the receipt prints it. */
+function refundableLinesOf(lines: readonly repository.LineRow[]): RefundableLine[] {
+  return lines
+    .map((line) => ({
+      position: line.position,
+      label: lineLabel(line),
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      chargedCents: line.amountCents - line.discountCents,
+      taxRateBp: line.taxRateBp,
+    }))
+    .filter((line) => line.chargedCents > 0);
+}
+
+function pastRefundOf(row: repository.RefundRow): PastRefund {
+  return { status: row.status, amountCents: row.amountCents, parts: row.parts };
+}
+
+/** What staff asked: units of lines when some are given, else an amount (euros to cents). */
+function partialRequestOf(body: PartialRefundBody) {
+  if (body.lines && body.lines.length > 0) return { kind: 'lines' as const, lines: body.lines };
+  if (body.amount === undefined) return { kind: 'lines' as const, lines: [] };
+  const cents = eurosToCents(body.amount);
+  if (Math.abs(cents - body.amount * 100) > 1e-6)
+    throw new ApiError('invalid_request', partialRefundErrors.badAmount, [{ path: 'amount', message: partialRefundErrors.badAmount }]);
+  return { kind: 'amount' as const, amountCents: cents };
+}
+
+function orderRefundView(row: repository.RefundRow): OrderRefundView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    refund_key: row.kind === 'partial' ? row.refundKey.replace(/^partial-\d+-/u, '') : null,
+    status: row.status,
+    amount: centsToEuros(row.amountCents),
+    reason: (row.reason as OrderRefundView['reason']) ?? null,
+    reason_text: row.reasonText,
+    lines: row.parts.map((part) => ({
+      position: part.position,
+      label: part.label,
+      quantity: part.quantity,
+      amount: centsToEuros(part.amountCents),
+      tax_rate: part.taxRateBp / 100,
+    })),
+    last_error: row.lastError,
+    by: row.actorName,
+    at: row.createdAt.toISOString(),
+  };
 }
 
 function refundView(refund: repository.RefundRow): RefundView {

@@ -1,4 +1,5 @@
 import type { EntryBody, MeansOfPayment, PaymentRecord, RefundRecord, SaleDocument } from '@resto/domain/books';
+import { partialCreditNoteOf, restCreditNoteOf, type RefundPart } from '@resto/domain/partial-refunds';
 import { creditNoteOf, invoiceDocumentOf, receiptDocumentOf, type CounterPayment, type OrderPaymentLine, type SaleOrder, type SaleOrderLine } from '@resto/domain/sale-documents';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -82,20 +83,31 @@ const bodyOf = (content: string) => (JSON.parse(content) as { body: EntryBody; o
  * The credit note cancelling an order's receipt (a refused, cancelled or uncollected order; a
  * refunded one), numbered in its chain's own series (A-), once: an order whose receipt is already
  * cancelled, or whose receipt is not in the journal (placed before the books), gets none.
+ * After partial refunds (docs/decisions/035; `pendingParts`: those the provider has not confirmed
+ * yet) it credits only the rest (restCreditNoteOf), nothing when nothing is left.
  * Cash already taken at the counter is given back: a refund entry per means, so that the
  * day's money by means stays what the drawer holds.
  * @returns the credit note written, or null.
  */
-export async function recordCancellation(write: BooksWrite, orderId: number): Promise<SaleDocument | null> {
+export async function recordCancellation(write: BooksWrite, orderId: number, pendingParts: readonly (readonly RefundPart[])[] = []): Promise<SaleDocument | null> {
   const order = await readOrder(write.tx, orderId);
   if (!order || order.receiptNumber === null) return null;
   const entries = await orderEntries(write.tx, [orderId], ['document', 'payment', 'refund']);
   const bodies = entries.map((entry) => bodyOf(entry.content));
   const documents = bodies.flatMap((body) => (body.kind === 'document' ? [body.document] : []));
   const receipt = documents.find((document) => document.type === 'receipt');
-  if (!receipt || documents.some((document) => document.type === 'credit_note' && document.refers_to === receipt.number)) return null;
+  if (!receipt) return null;
+  // Partial refunds' credit notes (docs/decisions/035), and those still pending (their notes come when the provider confirms): the cancellation credits the rest.
+  const earlier = [
+    ...documents.filter((document) => document.type === 'credit_note' && document.refers_to === receipt.number),
+    ...pendingParts.map((parts) => partialCreditNoteOf(receipt, 0, parts)),
+  ];
+  const credited = earlier.reduce((sum, note) => sum + note.total_ttc, 0);
+  // Cancelled already (a credit note of the whole), or nothing left to credit.
+  if (earlier.length > 0 && receipt.total_ttc + credited <= 0) return null;
   const chain = chainOf(order);
-  const creditNote = creditNoteOf(receipt, await takeDocumentNumber(write.tx, seriesOf(chain, 'credit_note')));
+  const number = await takeDocumentNumber(write.tx, seriesOf(chain, 'credit_note'));
+  const creditNote = earlier.length > 0 ? restCreditNoteOf(receipt, earlier, number) : creditNoteOf(receipt, number);
   const handBack = counterMoneyHeld(entries.map((entry) => ({ seq: entry.seq, body: bodyOf(entry.content) })));
   const refunds: EntryBody[] = handBack.map(({ means, amount }) => ({ kind: 'refund', refund: { order_id: orderId, means, amount, credit_note: creditNote.number } }));
   await append(write, chain, orderId, [{ kind: 'document', document: creditNote }, ...refunds]);
@@ -120,6 +132,28 @@ export async function recordCardRefund(write: BooksWrite, orderId: number, amoun
   const creditNote = documents.flatMap((body) => (body.kind === 'document' && body.document.type === 'credit_note' ? [body.document.number] : [])).at(-1);
   const refund: RefundRecord = { order_id: orderId, means: 'online_card', amount: amountCents, ...(creditNote ? { credit_note: creditNote } : {}) };
   await append(write, chainOf(order), orderId, [{ kind: 'refund', refund }]);
+}
+
+/**
+ * A partial card refund the provider confirmed (docs/decisions/035): its credit note, series A-,
+ * for exactly `parts` (partialCreditNoteOf: lines at their own rates, an amount's shares at the
+ * receipt's), and the refund entry of `amountCents` by online card naming it. An order whose
+ * receipt is not in the journal (placed before the books) gets the refund entry only.
+ * @returns the credit note written, or null.
+ */
+export async function recordPartialRefund(write: BooksWrite, orderId: number, parts: readonly RefundPart[], amountCents: number): Promise<SaleDocument | null> {
+  const order = await readOrder(write.tx, orderId);
+  if (!order || order.receiptNumber === null) return null;
+  const documents = (await orderEntries(write.tx, [orderId], ['document'])).flatMap((entry) => {
+    const body = bodyOf(entry.content);
+    return body.kind === 'document' ? [body.document] : [];
+  });
+  const receipt = documents.find((document) => document.type === 'receipt');
+  const chain = chainOf(order);
+  const creditNote = receipt ? partialCreditNoteOf(receipt, await takeDocumentNumber(write.tx, seriesOf(chain, 'credit_note')), parts) : null;
+  const refund: RefundRecord = { order_id: orderId, means: 'online_card', amount: amountCents, ...(creditNote ? { credit_note: creditNote.number } : {}) };
+  await append(write, chain, orderId, [...(creditNote ? [{ kind: 'document', document: creditNote } as EntryBody] : []), { kind: 'refund', refund }]);
+  return creditNote;
 }
 
 /** Payments taken at the counter (sale-documents.ts, settleAtCounter), one entry each, by `write.operator`. */

@@ -1,4 +1,11 @@
-import { BoardOrderSchema, type BoardOrder, type BoardState, type CounterPaymentBody, type OrderActionBody } from '@resto/contract/board';
+import {
+  BoardOrderSchema,
+  type BoardOrder,
+  type BoardState,
+  type CounterPaymentBody,
+  type OrderActionBody,
+  type PartialRefundBody,
+} from '@resto/contract/board';
 import * as boardRoutes from '@resto/contract/board.routes';
 import * as printerRoutes from '@resto/contract/printers.routes';
 import { printReceipt as printReceiptRoute } from '@resto/contract/receipts.routes';
@@ -90,4 +97,9 @@ export function printReceipt(orderId: number): Promise<{ job_id: number; printer
 /** GET /v2/restaurant/printers/status: every enabled printer's health, for the red banner. */
 export function loadPrintersStatus(): Promise<PrintersStatus> {
   return api.call(printerRoutes.getPrintersStatus, { sensitive: true });
+}
+
+/** POST /v2/restaurant/orders/{id}/refunds, « Rembourser une partie » (docs/decisions/035): the order after it. @throws ApiCallError (400 on its field, 409, 502 refund_failed with the order). */
+export function refundPart(orderId: number, body: PartialRefundBody): Promise<BoardOrder> {
+  return api.call(boardRoutes.refundOrderPart, { params: { order_id: String(orderId) }, body });
 }

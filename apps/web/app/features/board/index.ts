@@ -6,3 +6,5 @@ export { BoardPage } from './board-page.tsx';
 export { TicketPage } from './ticket-page.tsx';
 /** The order's lines, amounts and outcome as the board draws them: the history's order page shows them too. */
 export { OrderAmounts, OrderLines, OrderOutcome } from './order-view.tsx';
+/** « Rembourser une partie » and the order's refunds (docs/decisions/035): the history's order page shows it too. */
+export { PartialRefunds } from './partial-refund-panel.tsx';

@@ -14,6 +14,8 @@ import { addressOf, boardTime, OrderAmounts, OrderLines, OrderOutcome, OrderPaym
 import { acceptChoices, delayPresets } from './ready-times.ts';
 import { useOrderCall } from './use-order-call.ts';
 import { OrderPrinting } from './printer-states.tsx';
+import { PartialRefunds } from './partial-refund-panel.tsx';
+import { useBoardStore } from './board-store.ts';
 import { cardClass } from '../../components/ui/card.tsx';
 
 type Panel = 'main' | 'accept' | 'delay' | 'reject' | 'cancel' | 'pay' | 'not_collected';
@@ -174,6 +176,7 @@ function OrderDetails({
         </div>
       </section>
       <OrderOutcome order={order} />
+      <PartialRefunds order={order} onOrder={(after) => useBoardStore.getState().order(after)} />
     </div>
   );
 }

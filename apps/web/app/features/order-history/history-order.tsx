@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router';
+import { Form, Link, useRevalidator } from 'react-router';
 import { ArrowLeft, ExternalLink, RotateCcw } from 'lucide-react';
 import type { OrderHistoryDetail } from '@resto/contract/order-history';
 import { meansLabels } from '@resto/copy/staff/books';
@@ -11,7 +11,7 @@ import { capitalise } from '@resto/domain/sale-documents';
 import { Card } from '../../components/ui/card.tsx';
 import { FormAlert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { OrderAmounts, OrderLines, OrderOutcome } from '../board/index.ts';
+import { OrderAmounts, OrderLines, OrderOutcome, PartialRefunds } from '../board/index.ts';
 import { boxPadding } from '../books-reports/index.ts';
 import { staffHome } from '../staff/index.ts';
 
@@ -26,6 +26,7 @@ const when = (instant: string) => formatLongDateTime(new Date(instant));
  */
 export function HistoryOrderView({ detail, backHref, refundMessage }: { detail: OrderHistoryDetail; backHref: string; refundMessage: string | null }) {
   const { order } = detail;
+  const revalidator = useRevalidator();
   const address = order.is_pickup ? null : describeDeliveryAddress(order);
   return (
     <div className="space-y-4">
@@ -84,6 +85,7 @@ export function HistoryOrderView({ detail, backHref, refundMessage }: { detail: 
               <FormAlert message={refundMessage} />
             </Form>
           ) : null}
+          <PartialRefunds order={order} onOrder={() => void revalidator.revalidate()} />
         </Card>
         <div className="space-y-4">
           <Card padding={boxPadding} data-testid="history-order-events">
