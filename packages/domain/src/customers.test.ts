@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   averageBasketCents,
+  describeCustomerNotice,
   compareCustomers,
   customerKeysOf,
   groupCustomers,
@@ -157,5 +158,19 @@ describe('docs/decisions/037: the search box and the sorts', () => {
     [0, 0, 0],
   ])('average basket of %i cents over %i orders: %i', (spent, count, average) => {
     expect(averageBasketCents(spent, count)).toBe(average);
+  });
+});
+
+describe('docs/decisions/037: what the board says of the customer', () => {
+  test.each([
+    [null, []],
+    [{ note: null, mark: null, mark_reason: null, no_shows: 0 }, []],
+    [
+      { note: 'allergique aux noix', mark: 'flagged' as const, mark_reason: 'impoli au téléphone', no_shows: 2 },
+      ['Client signalé : impoli au téléphone', 'Note client : allergique aux noix', '2 commandes non récupérées'],
+    ],
+    [{ note: null, mark: 'blocked' as const, mark_reason: 'trois commandes jamais récupérées', no_shows: 1 }, ['Client bloqué : trois commandes jamais récupérées', '1 commande non récupérée']],
+  ])('%j → %j', (notice, expected) => {
+    expect(describeCustomerNotice(notice).map((line) => line.text)).toEqual(expected);
   });
 });

@@ -1,3 +1,4 @@
+import { customerNotice } from '@resto/copy/staff/customers';
 import { foldText, parseHistorySearch } from './order-history.ts';
 import { normalizePhone } from './phone.ts';
 
@@ -144,3 +145,27 @@ export type CustomerMark = (typeof customerMarks)[number];
 /** Longest staff note and reason, in characters. */
 export const customerNoteMaxLength = 500;
 export const customerReasonMaxLength = 200;
+
+/** What the board carries of an order's customer (the contract's CustomerNotice). */
+export interface CustomerNoticeInput {
+  note: string | null;
+  mark: CustomerMark | null;
+  mark_reason: string | null;
+  no_shows: number;
+}
+
+/**
+ * The lines the board's card and dialog show of an order's customer, most serious first:
+ * « Client bloqué : … » or « Client signalé : … », « Note client : … », « 2 commandes non
+ * récupérées ». None without a notice.
+ */
+export function describeCustomerNotice(notice: CustomerNoticeInput | null | undefined): { kind: 'mark' | 'note' | 'no_shows'; text: string }[] {
+  if (!notice) return [];
+  const lines: { kind: 'mark' | 'note' | 'no_shows'; text: string }[] = [];
+  const reason = notice.mark_reason ?? '';
+  if (notice.mark === 'blocked') lines.push({ kind: 'mark', text: customerNotice.blocked(reason) });
+  if (notice.mark === 'flagged') lines.push({ kind: 'mark', text: customerNotice.flagged(reason) });
+  if (notice.note) lines.push({ kind: 'note', text: customerNotice.note(notice.note) });
+  if (notice.no_shows > 0) lines.push({ kind: 'no_shows', text: customerNotice.noShows(notice.no_shows) });
+  return lines;
+}
