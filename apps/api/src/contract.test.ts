@@ -932,12 +932,16 @@ describe('every route answers as declared, over real HTTP', () => {
     const note = '/v2/restaurant/customers/{customer_key}/note';
     expect((await call('put', note, `${list}/${key}/note`, { headers: staff, body: json({ note: 'allergique aux noix' }) })).status).toBe(200);
     expect((await call('put', note, `${list}/${key}/note`, { headers: staff, body: json({ note: 'x'.repeat(501) }) })).status).toBe(400);
-    expect((await call('put', note, `${list}/${encodeURIComponent('email:personne@example.fr')}/note`, { headers: staff, body: json({ note: 'x' }) })).status).toBe(404);
+    expect(
+      (await call('put', note, `${list}/${encodeURIComponent('email:personne@example.fr')}/note`, { headers: staff, body: json({ note: 'x' }) })).status,
+    ).toBe(404);
     expect((await call('put', note, `${list}/${key}/note`, { body: json({ note: 'x' }) })).status).toBe(401);
     const mark = '/v2/restaurant/customers/{customer_key}/mark';
     expect((await call('put', mark, `${list}/${key}/mark`, { headers: staff, body: json({ mark: 'blocked', reason: 'essai' }) })).status).toBe(403);
     expect((await call('put', mark, `${list}/${key}/mark`, { headers: staff, body: json({ mark: 'flagged' }) })).status).toBe(400);
-    expect((await call('put', mark, `${list}/${encodeURIComponent('email:personne@example.fr')}/mark`, { headers: staff, body: json({ mark: null }) })).status).toBe(404);
+    expect(
+      (await call('put', mark, `${list}/${encodeURIComponent('email:personne@example.fr')}/mark`, { headers: staff, body: json({ mark: null }) })).status,
+    ).toBe(404);
     expect((await call('put', mark, `${list}/${key}/mark`, { headers: owner, body: json({ mark: 'flagged', reason: 'essai' }) })).status).toBe(200);
     expect((await call('put', mark, `${list}/${key}/mark`, { headers: owner, body: json({ mark: null }) })).status).toBe(200);
     expect((await call('put', mark, `${list}/${key}/mark`, { body: json({ mark: null }) })).status).toBe(401);

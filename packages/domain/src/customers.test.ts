@@ -92,7 +92,10 @@ describe('docs/decisions/037: one customer = orders sharing an e-mail or a phone
   });
 
   test('10,000 orders in one long chain stay one customer, quickly', () => {
-    const rows = Array.from({ length: 10_000 }, (_, i) => ({ email: `c${Math.floor(i / 2)}@a.fr`, phone: `+336${String(10_000_000 + Math.floor((i + 1) / 2)).slice(-8)}` }));
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      email: `c${Math.floor(i / 2)}@a.fr`,
+      phone: `+336${String(10_000_000 + Math.floor((i + 1) / 2)).slice(-8)}`,
+    }));
     const started = performance.now();
     const groups = groupCustomers(rows);
     expect(groups).toHaveLength(1);
@@ -169,7 +172,10 @@ describe('docs/decisions/037: what the board says of the customer', () => {
       { note: 'allergique aux noix', mark: 'flagged' as const, mark_reason: 'impoli au téléphone', no_shows: 2 },
       ['Client signalé : impoli au téléphone', 'Note client : allergique aux noix', '2 commandes non récupérées'],
     ],
-    [{ note: null, mark: 'blocked' as const, mark_reason: 'trois commandes jamais récupérées', no_shows: 1 }, ['Client bloqué : trois commandes jamais récupérées', '1 commande non récupérée']],
+    [
+      { note: null, mark: 'blocked' as const, mark_reason: 'trois commandes jamais récupérées', no_shows: 1 },
+      ['Client bloqué : trois commandes jamais récupérées', '1 commande non récupérée'],
+    ],
   ])('%j → %j', (notice, expected) => {
     expect(describeCustomerNotice(notice).map((line) => line.text)).toEqual(expected);
   });

@@ -74,6 +74,8 @@ export const customersPage = {
   notePlaceholder: 'allergique aux noix',
   saveNote: 'Enregistrer la note',
   noteSaved: 'Note enregistrée.',
+  markSaved: 'Enregistré : le tableau des commandes l’affiche.',
+  unmarked: 'Signalement ou blocage levé.',
   noteBy: (name: string, date: string) => `Écrite par ${name} le ${date}`,
   markTitle: 'Signalement et blocage',
   markHint:

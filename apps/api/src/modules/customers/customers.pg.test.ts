@@ -26,7 +26,12 @@ afterAll(async () => {
 
 test('a note and a flag at once, twenty times over: one record with both', async () => {
   for (let round = 0; round < 20; round++) {
-    const customer = { first_name: 'Inès', last_name: `Roux${round}`, email: `ines${round}@example.fr`, phone: `06 40 00 00 ${String(round).padStart(2, '0')}` };
+    const customer = {
+      first_name: 'Inès',
+      last_name: `Roux${round}`,
+      email: `ines${round}@example.fr`,
+      phone: `06 40 00 00 ${String(round).padStart(2, '0')}`,
+    };
     await placeCashOrder(server, { customer });
     const key = encodeURIComponent(`email:ines${round}@example.fr`);
     const [noted, flagged] = await Promise.all([

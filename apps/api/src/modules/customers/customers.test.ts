@@ -144,7 +144,10 @@ describe('the staff note', () => {
   });
 
   test('the audit log says who changed it', async () => {
-    const rows = await server.db.select().from(auditLog).where(sql`${auditLog.entity} = 'customer'`);
+    const rows = await server.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.entity} = 'customer'`);
     expect(rows.find((row) => row.action === 'note')).toMatchObject({ staffName: 'Léa', after: { note: 'allergique aux noix' } });
   });
 
@@ -197,7 +200,12 @@ describe('flag and block', () => {
   test('the owner lifts the block: the customer orders again; the audit log holds every change', async () => {
     payloadOf(await put('email:m.dupre@travail.fr', 'mark', { mark: null }, owner));
     expect((await postOrder(server.baseUrl, await buildOrderPayload(server, { customer: margot }))).status).toBe(201);
-    const actions = (await server.db.select().from(auditLog).where(sql`${auditLog.entity} = 'customer'`)).map((row) => [row.action, row.staffName]);
+    const actions = (
+      await server.db
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.entity} = 'customer'`)
+    ).map((row) => [row.action, row.staffName]);
     expect(actions).toEqual([
       ['note', 'Léa'],
       ['flag', 'Léa'],

@@ -51,8 +51,20 @@ function orderHasKeys(keys: readonly CustomerKey[]): SQL {
   const emails = keys.filter((key) => key.startsWith('email:')).map((key) => key.slice(6));
   const phones = keys.filter((key) => key.startsWith('phone:')).map((key) => key.slice(6));
   const arms: SQL[] = [];
-  if (emails.length) arms.push(sql`lower(o.customer->>'email') in (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})`);
-  if (phones.length) arms.push(sql`(o.customer->>'phone') in (${sql.join(phones.map((p) => sql`${p}`), sql`, `)})`);
+  if (emails.length)
+    arms.push(
+      sql`lower(o.customer->>'email') in (${sql.join(
+        emails.map((e) => sql`${e}`),
+        sql`, `,
+      )})`,
+    );
+  if (phones.length)
+    arms.push(
+      sql`(o.customer->>'phone') in (${sql.join(
+        phones.map((p) => sql`${p}`),
+        sql`, `,
+      )})`,
+    );
   return arms.length ? sql`(${sql.join(arms, sql` or `)})` : sql`false`;
 }
 
@@ -112,7 +124,10 @@ export async function findRecordsByKeys(db: Database, keys: readonly string[]): 
 export async function findKeysOfRecords(db: Database, ids: readonly number[]): Promise<Map<number, CustomerKey[]>> {
   const keys = new Map<number, CustomerKey[]>();
   if (ids.length === 0) return keys;
-  const rows = await db.select().from(customerRecordKeys).where(inArray(customerRecordKeys.recordId, [...ids]));
+  const rows = await db
+    .select()
+    .from(customerRecordKeys)
+    .where(inArray(customerRecordKeys.recordId, [...ids]));
   for (const row of rows) keys.set(row.recordId, [...(keys.get(row.recordId) ?? []), row.key as CustomerKey]);
   return keys;
 }
@@ -120,7 +135,11 @@ export async function findKeysOfRecords(db: Database, ids: readonly number[]): P
 /** Locks the records of these ids (a note and a mark written at once stay one record). */
 export async function lockRecords(db: Database, ids: readonly number[]): Promise<CustomerRecord[]> {
   if (ids.length === 0) return [];
-  return db.select().from(customerRecords).where(inArray(customerRecords.id, [...ids])).for('update');
+  return db
+    .select()
+    .from(customerRecords)
+    .where(inArray(customerRecords.id, [...ids]))
+    .for('update');
 }
 
 export async function insertRecord(db: Database, now: Date): Promise<CustomerRecord> {

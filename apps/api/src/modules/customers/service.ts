@@ -250,7 +250,13 @@ export class CustomersService {
         // Joined customers: the first record keeps the first note and the strongest mark.
         const note = locked.map((r) => r.note).find(Boolean) ?? '';
         const marked = locked.find((r) => r.mark === 'blocked') ?? locked.find((r) => r.mark === 'flagged');
-        const merged = { note, mark: marked?.mark ?? null, markReason: marked?.markReason ?? null, markByName: marked?.markByName ?? null, markAt: marked?.markAt ?? null };
+        const merged = {
+          note,
+          mark: marked?.mark ?? null,
+          markReason: marked?.markReason ?? null,
+          markByName: marked?.markByName ?? null,
+          markAt: marked?.markAt ?? null,
+        };
         await repository.updateRecord(tx, record.id, merged);
         await repository.deleteRecords(
           tx,
