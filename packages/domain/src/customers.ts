@@ -69,18 +69,17 @@ export function groupCustomers<T extends { email: string | null; phone: string |
       if (a !== b) parent.set(b, a);
     }
   }
-  const groups = new Map<string, CustomerGroup<T>>();
+  const groups = new Map<string, { keys: Set<CustomerKey>; rows: T[] }>();
   rows.forEach((row, index) => {
     const keys = rowKeys[index]!;
     if (keys.length === 0) return;
     const root = find(keys[0]!);
     let group = groups.get(root);
-    if (!group) groups.set(root, (group = { keys: [], rows: [] }));
+    if (!group) groups.set(root, (group = { keys: new Set(), rows: [] }));
     group.rows.push(row);
-    for (const key of keys) if (!group.keys.includes(key)) group.keys.push(key);
+    for (const key of keys) group.keys.add(key);
   });
-  for (const group of groups.values()) group.keys.sort();
-  return [...groups.values()];
+  return [...groups.values()].map((group) => ({ keys: [...group.keys].sort(), rows: group.rows }));
 }
 
 /** How the customers' list may be sorted. */
@@ -110,14 +109,27 @@ export function averageBasketCents(spentCents: number, countedOrders: number): n
  * An empty search matches everyone.
  */
 export function matchesCustomerSearch(customer: Pick<CustomerFigures, 'name' | 'emails' | 'phones'>, query: string): boolean {
+  return customerMatcher(query)(customer);
+}
+
+/** The folded text a customer's name and e-mails are searched in (`customerMatcher` computes it unless given). */
+export const customerHaystack = (customer: Pick<CustomerFigures, 'name' | 'emails'>) => foldText(`${customer.name} ${customer.emails.join(' ')}`);
+
+/**
+ * `matchesCustomerSearch` with the search read once, for a list: the returned test takes the
+ * customer's folded haystack when it has it (`haystack`, from `customerHaystack`).
+ */
+export function customerMatcher(query: string): (customer: Pick<CustomerFigures, 'name' | 'emails' | 'phones'> & { haystack?: string }) => boolean {
   const search = parseHistorySearch(query);
-  if (search.phone !== undefined) return customer.phones.includes(search.phone);
-  if (search.phoneDigits !== undefined && customer.phones.some((phone) => phone.includes(search.phoneDigits!))) return true;
   const text = search.text ?? (search.number !== undefined ? String(search.number) : '');
-  if (!text) return search.phoneDigits === undefined;
-  const words = text.split(' ');
-  const haystack = foldText(`${customer.name} ${customer.emails.join(' ')}`);
-  return words.every((word) => haystack.includes(word));
+  const words = text ? text.split(' ') : [];
+  return (customer) => {
+    if (search.phone !== undefined) return customer.phones.includes(search.phone);
+    if (search.phoneDigits !== undefined && customer.phones.some((phone) => phone.includes(search.phoneDigits!))) return true;
+    if (words.length === 0) return search.phoneDigits === undefined;
+    const haystack = customer.haystack ?? customerHaystack(customer);
+    return words.every((word) => haystack.includes(word));
+  };
 }
 
 /** Compares two customers for `sort`: most first (last order newest, most orders, most spent, most no-shows), names A to Z; ties by name. */

@@ -46,6 +46,20 @@ export async function findContactFigures(db: Database): Promise<ContactFigures[]
   );
 }
 
+/**
+ * What changes when a customer's figures may have, as one string: the orders' count, how many are
+ * anonymised, their last change, and the last order event (every status change appends one).
+ */
+export async function customersFingerprint(db: Database): Promise<string> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select count(*) as orders, count(*) filter (where anonymised_at is not null) as anonymised, max(updated_at) as changed,
+          (select max(id) from order_events) as last_event
+        from orders`,
+  );
+  return JSON.stringify(row);
+}
+
 /** `key` split into the column it matches: SQL for « this order has this key ». */
 function orderHasKeys(keys: readonly CustomerKey[]): SQL {
   const emails = keys.filter((key) => key.startsWith('email:')).map((key) => key.slice(6));

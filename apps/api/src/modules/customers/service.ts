@@ -3,9 +3,10 @@ import type { CustomerDetail, CustomerList, CustomerListQuery, CustomerMarkBody,
 import {
   averageBasketCents,
   compareCustomers,
+  customerHaystack,
   customerKeysOf,
+  customerMatcher,
   groupCustomers,
-  matchesCustomerSearch,
   parseCustomerKey,
   type CustomerFigures,
   type CustomerGroup,
@@ -30,7 +31,12 @@ interface Customer extends CustomerFigures {
   keys: CustomerKey[];
   countedOrders: number;
   record: repository.CustomerRecord | null;
+  /** The folded name and e-mails the search box reads (`customerHaystack`). */
+  haystack: string;
 }
+
+/** How long the customers computed for a fingerprint may serve at most, whatever it says. */
+const customersMaxAgeMs = 60_000;
 
 /** Who changes a note or a mark. */
 export interface CustomerEditor {
@@ -49,7 +55,7 @@ function recordOf(keys: readonly string[], records: Map<string, repository.Custo
 }
 
 /** One group of contact rows as a customer: sums, extremes, the latest name. */
-function customerOf(group: CustomerGroup<repository.ContactFigures>, records: Map<string, repository.CustomerRecord>): Customer {
+function customerOf(group: CustomerGroup<repository.ContactFigures>): Omit<Customer, 'record'> {
   let orders = 0;
   let counted = 0;
   let spent = 0;
@@ -71,9 +77,11 @@ function customerOf(group: CustomerGroup<repository.ContactFigures>, records: Ma
   }
   const emails = group.keys.filter((key) => key.startsWith('email:')).map((key) => key.slice(6));
   const phones = group.keys.filter((key) => key.startsWith('phone:')).map((key) => key.slice(6));
+  const shownName = name || emails[0] || formatPhone(phones[0] ?? '');
   return {
+    haystack: customerHaystack({ name: shownName, emails }),
     keys: group.keys,
-    name: name || emails[0] || formatPhone(phones[0] ?? ''),
+    name: shownName,
     emails,
     phones,
     orders,
@@ -82,7 +90,6 @@ function customerOf(group: CustomerGroup<repository.ContactFigures>, records: Ma
     firstOrderMs: first,
     lastOrderMs: last,
     noShows,
-    record: recordOf(group.keys, records),
   };
 }
 
@@ -117,11 +124,31 @@ export class CustomersService {
     private readonly clock: () => Date,
   ) {}
 
-  /** Every customer: one aggregate over the orders, grouped in memory. */
+  /** The customers last computed, with the database's fingerprint they were computed at. */
+  private computed: { fingerprint: string; at: number; customers: Promise<Omit<Customer, 'record'>[]> } | null = null;
+
+  /**
+   * Every customer: one aggregate over the orders, grouped in memory. Kept for the next request
+   * while the database's fingerprint (`customersFingerprint`: the orders' and records' counts and
+   * last changes) is the same, and 60 s at most: every instance checks it against the database, so
+   * a change made through another instance is seen on the next request (docs/decisions/017, 1.3).
+   */
   private async customers(): Promise<Customer[]> {
-    const [contacts, records] = await Promise.all([repository.findContactFigures(this.db), repository.findAllRecords(this.db)]);
+    const [fingerprint, records] = await Promise.all([repository.customersFingerprint(this.db), repository.findAllRecords(this.db)]);
+    const computed = this.computed;
+    let grouped: Promise<Omit<Customer, 'record'>[]>;
+    if (computed && computed.fingerprint === fingerprint && Date.now() - computed.at < customersMaxAgeMs) grouped = computed.customers;
+    else {
+      const customers = (async () => groupCustomers(await repository.findContactFigures(this.db)).map(customerOf))();
+      grouped = customers;
+      this.computed = { fingerprint, at: Date.now(), customers };
+      customers.catch(() => {
+        if (this.computed?.customers === customers) this.computed = null;
+      });
+    }
+    // The records are few and read every time: a note or a mark shows at once.
     const byKey = new Map(records.map(({ key, record }) => [key, record]));
-    return groupCustomers(contacts).map((group) => customerOf(group, byKey));
+    return (await grouped).map((customer) => ({ ...customer, record: recordOf(customer.keys, byKey) }));
   }
 
   /** The customer having `key`, or customer_not_found (404). */
@@ -139,7 +166,7 @@ export class CustomersService {
    */
   async list(query: CustomerListQuery): Promise<CustomerList> {
     const all = await this.customers();
-    const matching = query.q ? all.filter((customer) => matchesCustomerSearch(customer, query.q!)) : all;
+    const matching = query.q ? all.filter(customerMatcher(query.q)) : [...all];
     matching.sort(compareCustomers(query.sort ?? 'last_order'));
     const page = query.page ?? 1;
     return {
