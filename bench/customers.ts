@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { CustomerList } from '../packages/contract/src/customers.ts';
 import { addDays } from '../packages/domain/src/clock.ts';
-import { queryRows, type Database } from '../apps/api/src/db/client.ts';
+import { queryRows } from '../apps/api/src/db/client.ts';
 import { placeCashOrder } from '../apps/api/src/modules/board/test-helpers.ts';
 import { payloadOf, startTestServer, type TestServer } from '../apps/api/src/test/harness.ts';
 import { createTestStaff, staffRequest } from '../apps/api/src/test/staff.ts';

@@ -14,6 +14,7 @@ import { MarkBadge } from './mark-badge.tsx';
 
 const inputClass = 'mt-1 block w-full rounded-xl border border-black/15 bg-white px-3 py-2 text-base';
 const labelClass = 'block text-sm font-semibold';
+const boxPadding = 'p-4 sm:p-5';
 
 /** What the page's form answered: a refusal (French, from the API) or a confirmation. */
 export interface CustomerActionAnswer {
@@ -53,7 +54,7 @@ export function CustomerPageView({ detail, isOwner, answer }: { detail: Customer
       </dl>
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card padding="p-4 sm:p-5">
+        <Card padding={boxPadding}>
           <h2 className="text-lg font-bold">{t.contact}</h2>
           <ul className="mt-2 space-y-1 text-sm [overflow-wrap:anywhere]">
             {customer.phones.map((phone) => (
@@ -70,7 +71,7 @@ export function CustomerPageView({ detail, isOwner, answer }: { detail: Customer
           {customer.no_shows > 0 ? <p className="mt-3 text-sm font-semibold text-red-700">{customerNotice.noShows(customer.no_shows)}</p> : null}
         </Card>
 
-        <Card padding="p-4 sm:p-5">
+        <Card padding={boxPadding}>
           <h2 className="text-lg font-bold">{t.noteTitle}</h2>
           <p className="mt-1 text-sm text-ink/70">{t.noteHint}</p>
           <Form method="post" className="mt-3 space-y-2" data-testid="customer-note-form">
@@ -96,7 +97,7 @@ export function CustomerPageView({ detail, isOwner, answer }: { detail: Customer
         </Card>
       </div>
 
-      <Card padding="p-4 sm:p-5">
+      <Card padding={boxPadding}>
         <h2 className="text-lg font-bold">{t.markTitle}</h2>
         <p className="mt-1 text-sm text-ink/70">{t.markHint}</p>
         {detail.mark ? (
@@ -135,7 +136,7 @@ export function CustomerPageView({ detail, isOwner, answer }: { detail: Customer
         {isOwner ? null : <p className="mt-2 text-xs text-ink/60">{t.ownerOnly}</p>}
       </Card>
 
-      <Card padding="p-4 sm:p-5">
+      <Card padding={boxPadding}>
         <h2 className="text-lg font-bold">{t.ordersTitle}</h2>
         <ul className="mt-2 divide-y divide-black/10" data-testid="customer-orders">
           {detail.orders.map((order) => (

@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router';
 import { ChevronRight, SearchX } from 'lucide-react';
 import type { CustomerList, CustomerRow } from '@resto/contract/customers';
 import { customersPage as t } from '@resto/copy/staff/customers';
-import { customerSorts } from '@resto/domain/customers';
+import { customerSorts, type CustomerSort } from '@resto/domain/customers';
 import { formatDate, formatEuros } from '@resto/domain/format';
 import { formatPhone } from '@resto/domain/phone';
 import { Card, cardClass } from '../../components/ui/card.tsx';
@@ -14,6 +14,8 @@ import { MarkBadge } from './mark-badge.tsx';
 
 const inputClass = 'mt-1 block w-full rounded-xl border border-black/15 bg-white px-3 py-2 text-base';
 const labelClass = 'block text-sm font-semibold';
+const boxPadding = 'p-4 sm:p-5';
+const defaultSort: CustomerSort = 'last_order';
 
 /** What the customers' page URL asks for (?q=&sort=&page=), as typed. */
 export interface CustomersQuery {
@@ -41,7 +43,7 @@ export function CustomersPageView({ query, list, refusal }: { query: CustomersQu
   return (
     <div className="space-y-4">
       <PageHeader title={t.title} intro={t.intro} />
-      <Card padding="p-4 sm:p-5">
+      <Card padding={boxPadding}>
         <Form
           method="get"
           action={customersPath}
@@ -54,7 +56,7 @@ export function CustomersPageView({ query, list, refusal }: { query: CustomersQu
           </label>
           <label className={labelClass}>
             {t.sortLabel}
-            <select name="sort" defaultValue={query.sort || 'last_order'} className={inputClass}>
+            <select name="sort" defaultValue={query.sort || defaultSort} className={inputClass}>
               {customerSorts.map((sort) => (
                 <option key={sort} value={sort}>
                   {t.sorts[sort]}
