@@ -47,7 +47,7 @@ export function CustomersPageView({ query, list, refusal }: { query: CustomersQu
         <Form
           method="get"
           action={customersPath}
-          className="grid grid-cols-1 items-end gap-3 sm:grid-cols-[minmax(0,1fr)_14rem_auto]"
+          className="grid grid-cols-1 items-end gap-3 sm:grid-cols-[minmax(0,1fr)_17rem_auto]"
           data-testid="customers-form"
         >
           <label className={labelClass}>
