@@ -40,6 +40,7 @@ import { receiptRoutes } from './modules/receipts/routes.ts';
 import { ReceiptService } from './modules/receipts/service.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
+import { CustomersService, customerRoutes } from './modules/customers/index.ts';
 import { pushRoutes } from './modules/escalation/routes.ts';
 import { EscalationService, type AutoRefuse } from './modules/escalation/service.ts';
 import { TestProcessor } from './modules/payments/providers/test-processor.ts';
@@ -88,6 +89,8 @@ export interface AppDeps {
   payments: PaymentService;
   /** Guest data retention (docs/decisions/012): the anonymisation job. */
   privacy: PrivacyService;
+  /** The customers (docs/decisions/037): notes, flags, blocks. */
+  customers: CustomersService;
   /** Limits on orders, payment calls and address search (docs/decisions/014). */
   limits: RequestLimits;
   /** Staff accounts, invitations and the team (docs/decisions/020). */
@@ -180,6 +183,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
   const escalation = new EscalationService(db, catalog, mail, clock, logger, refuse, { siteUrl });
   const archivesDir = options.archivesDir ?? join(tmpdir(), 'resto-archives');
   const printing = new PrintingService(db, clock, (orderId) => board.ticketOrder(orderId), siteUrl);
+  const customers = new CustomersService(db, catalog, clock);
   return {
     db,
     clock,
@@ -199,6 +203,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
       (now, settings) => escalation.presence(now, settings),
       books,
       (tx, orderId, now) => queueOrderTickets(tx, orderId, 'arrival', now),
+      (customer) => customers.refuseBlocked(customer),
     ),
     discovery: new DiscoveryService(
       db,
@@ -211,6 +216,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     auth: new AuthService(db, mail, clock, logger),
     trustProxy: options.trustProxy ?? false,
     privacy: new PrivacyService(db, catalog, clock, logger),
+    customers,
     limits: new RequestLimits(db, options.rateLimitFactor ?? 1),
     staff: new StaffService(db, mail, catalog, clock, logger, siteUrl, books),
     siteUrl,
@@ -410,6 +416,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', staffRoutes(deps.staff, deps));
   app.route('/', boardRoutes(deps.board, deps.db, deps.clock));
   app.route('/', orderHistoryRoutes(new OrderHistoryService(deps.db, deps.board), deps.db, deps.clock));
+  app.route('/', customerRoutes(deps.customers, deps.db, deps.clock));
   app.route('/', offerRoutes(deps));
   app.route('/', printerStaffRoutes(deps));
   app.route('/', hoursRoutes(deps));

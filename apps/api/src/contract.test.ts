@@ -925,6 +925,37 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('get', one, `${list}/${orderId}`)).status).toBe(401);
   });
 
+  test('the customers (docs/decisions/037)', async () => {
+    const staff = { Cookie: (await createTestStaff(server.db, { now })).cookie };
+    const owner = { Cookie: (await createTestStaff(server.db, { role: 'owner', now })).cookie };
+    await placeCashOrder(server);
+    const list = '/v2/restaurant/customers';
+    expect((await call('get', list, `${list}?q=dupont&sort=orders`, { headers: staff })).status).toBe(200);
+    expect((await call('get', list, `${list}?sort=prix`, { headers: staff })).status).toBe(400);
+    expect((await call('get', list, list)).status).toBe(401);
+    const one = '/v2/restaurant/customers/{customer_key}';
+    const key = encodeURIComponent('phone:+33612345678');
+    expect((await call('get', one, `${list}/${key}`, { headers: staff })).status).toBe(200);
+    expect((await call('get', one, `${list}/${encodeURIComponent('email:personne@example.fr')}`, { headers: staff })).status).toBe(404);
+    expect((await call('get', one, `${list}/${key}`)).status).toBe(401);
+    const note = '/v2/restaurant/customers/{customer_key}/note';
+    expect((await call('put', note, `${list}/${key}/note`, { headers: staff, body: json({ note: 'allergique aux noix' }) })).status).toBe(200);
+    expect((await call('put', note, `${list}/${key}/note`, { headers: staff, body: json({ note: 'x'.repeat(501) }) })).status).toBe(400);
+    expect(
+      (await call('put', note, `${list}/${encodeURIComponent('email:personne@example.fr')}/note`, { headers: staff, body: json({ note: 'x' }) })).status,
+    ).toBe(404);
+    expect((await call('put', note, `${list}/${key}/note`, { body: json({ note: 'x' }) })).status).toBe(401);
+    const mark = '/v2/restaurant/customers/{customer_key}/mark';
+    expect((await call('put', mark, `${list}/${key}/mark`, { headers: staff, body: json({ mark: 'blocked', reason: 'essai' }) })).status).toBe(403);
+    expect((await call('put', mark, `${list}/${key}/mark`, { headers: staff, body: json({ mark: 'flagged' }) })).status).toBe(400);
+    expect(
+      (await call('put', mark, `${list}/${encodeURIComponent('email:personne@example.fr')}/mark`, { headers: staff, body: json({ mark: null }) })).status,
+    ).toBe(404);
+    expect((await call('put', mark, `${list}/${key}/mark`, { headers: owner, body: json({ mark: 'flagged', reason: 'essai' }) })).status).toBe(200);
+    expect((await call('put', mark, `${list}/${key}/mark`, { headers: owner, body: json({ mark: null }) })).status).toBe(200);
+    expect((await call('put', mark, `${list}/${key}/mark`, { body: json({ mark: null }) })).status).toBe(401);
+  });
+
   test('the accountant’s exports (docs/decisions/032)', async () => {
     const owner = { Cookie: (await createTestStaff(server.db, { role: 'owner', now })).cookie };
     const list = '/v2/restaurant/books/exports';

@@ -50,6 +50,9 @@ export default [
     // Every past order (docs/decisions/033).
     route('restaurant/commandes/historique', 'routes/restaurant-history.tsx'),
     route('restaurant/commandes/historique/:orderId', 'routes/restaurant-history-order.tsx'),
+    // The customers (docs/decisions/037).
+    route('restaurant/clients', 'routes/restaurant-customers.tsx'),
+    route('restaurant/clients/:customerKey', 'routes/restaurant-customer.tsx'),
     route('restaurant/equipe', 'routes/restaurant-team.tsx'),
     // The back office (docs/decisions/023).
     route('restaurant/carte', 'routes/restaurant-menu.tsx'),

@@ -3,6 +3,7 @@ import { boardColumns, orderStatuses, refusalReasons, staffActions, staffRefusal
 import { meansOfPayment } from '@resto/domain/books';
 import { counterMeans } from '@resto/domain/sale-documents';
 import { partialRefundReasons, partialRefundTextMaxLength } from '@resto/domain/partial-refunds';
+import { CustomerNoticeSchema } from './customers.ts';
 import { InstantSchema } from './common.ts';
 import { OrderViewLineSchema, OrderViewSchema } from './orders.ts';
 import { OrderPrintJobSchema } from './printers.ts';
@@ -146,6 +147,8 @@ export const BoardOrderSchema = OrderViewSchema.omit({ status_history: true, ite
     events: z.array(OrderEventViewSchema),
     /** Its tickets on the kitchen printers (docs/decisions/033), oldest first. */
     print_jobs: z.array(OrderPrintJobSchema),
+    /** What the restaurant knows of its customer (docs/decisions/037): the staff note, a flag or block, the no-shows; null: nothing. */
+    customer_notice: CustomerNoticeSchema.nullable().optional(),
   })
   .meta({ id: 'BoardOrder' });
 export type BoardOrder = z.infer<typeof BoardOrderSchema>;

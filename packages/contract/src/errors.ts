@@ -161,6 +161,14 @@ export const errorStatus = {
   print_job_not_found: 404,
   /** A CloudPRNT GET asking a media type the server does not serve (neither StarPRNT nor ESC/POS). */
   print_media_unsupported: 415,
+
+  // Customers (docs/decisions/037)
+  /** No placed order of the restaurant has this customer's key (or their data was erased). */
+  customer_not_found: 404,
+  /** A member (not the owner) changing the mark of a blocked customer. */
+  customer_blocked_by_owner: 403,
+  /** An order of a customer the restaurant blocked: refused online, with the restaurant's phone. */
+  customer_blocked: 422,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -32,7 +32,7 @@ export const createOrder = createRoute({
     401: errorAnswer('Commande d’un compte sans session valide (login_required).'),
     403: errorAnswer('Le jeton est celui d’un autre compte (account_mismatch).'),
     409: errorAnswer('Les prix ont changé (prices_changed) : `payload` porte les montants recalculés.'),
-    422: errorAnswer('Commande refusée : créneau, livraison, code promo, plat indisponible, moyen de paiement, titres-restaurant.'),
+    422: errorAnswer('Commande refusée : créneau, livraison, code promo, plat indisponible, moyen de paiement, titres-restaurant, client bloqué par le restaurant (customer_blocked).'),
     429: errorAnswer('Trop de commandes (rate_limited), avec Retry-After.'),
   },
 });

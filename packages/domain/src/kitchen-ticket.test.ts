@@ -114,3 +114,16 @@ describe('a station’s ticket', () => {
     expect(printsAtStation(2, new Set([1]))).toBe(false);
   });
 });
+
+describe('docs/decisions/037: the staff note about the customer', () => {
+  test('prints « NOTE CLIENT : … » in bold under the customer’s phone', () => {
+    const blocks = buildKitchenTicket({ ...ticketOrder, customer_notice: { note: 'allergique aux noix' } }, full)!;
+    const texts = ticketTexts(blocks);
+    expect(texts.slice(texts.indexOf('06 12 34 56 78'), texts.indexOf('06 12 34 56 78') + 2)).toEqual(['06 12 34 56 78', 'NOTE CLIENT : allergique aux noix']);
+    expect(blocks.find((b) => b.type === 'text' && b.text.startsWith('NOTE CLIENT'))).toMatchObject({ bold: true });
+  });
+
+  test('no line without a note', () => {
+    expect(ticketTexts(buildKitchenTicket({ ...ticketOrder, customer_notice: { note: null } }, full)!).some((t) => t.startsWith('NOTE CLIENT'))).toBe(false);
+  });
+});

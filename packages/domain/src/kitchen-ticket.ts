@@ -11,6 +11,7 @@ import {
   type WantedInput,
 } from './board-order.ts';
 import { describeOrderAmounts, type OrderAmountsInput } from './order-amounts.ts';
+import { customerNotice } from '@resto/copy/staff/customers';
 import { formatPhone } from './phone.ts';
 
 /**
@@ -65,6 +66,8 @@ export interface KitchenTicketOrder extends AddressInput, PaymentInput, WantedIn
   ready_at: string | null;
   payment_test_mode: boolean;
   customer: { first_name: string; last_name: string; phone: string };
+  /** The staff note about the customer (docs/decisions/037), printed « NOTE CLIENT : … »; absent or null: none. */
+  customer_notice?: { note: string | null } | null;
   items: readonly KitchenTicketLine[];
   free_items: readonly KitchenTicketFreeItem[];
 }
@@ -105,7 +108,7 @@ export const ticketText = (value: string, style: Partial<Omit<Extract<TicketBloc
 /**
  * The ticket of `order` as blocks, in the browser ticket's order: « RÉIMPRESSION » when asked; the
  * order number (huge) and when it was placed; pickup or delivery with the address; the slot or
- * « dès que possible »; the ready time (or « Pas encore acceptée »); the customer's name and phone;
+ * « dès que possible »; the ready time (or « Pas encore acceptée »); the customer's name and phone, and the staff note about them (« NOTE CLIENT : … », decision 037);
  * each line kept for the station with its options, note and allergens (bold); the free items; the
  * amount's breakdown (full ticket only); the payment state; the QR code of the status page when
  * given. The encoder adds the cut. Returns null when the station has no line of this order (nothing
@@ -132,6 +135,7 @@ export function buildKitchenTicket(order: KitchenTicketOrder, options: KitchenTi
   blocks.push({ type: 'rule' });
   blocks.push(ticketText(printedTicket.customer(kitchenTicket.customer, describeCustomerName(order)), { bold: true }));
   blocks.push(ticketText(formatPhone(order.customer.phone)));
+  if (order.customer_notice?.note) blocks.push(ticketText(customerNotice.ticketNote(order.customer_notice.note), { bold: true }));
   blocks.push({ type: 'rule' });
   for (const line of lines) {
     blocks.push(ticketText(printedTicket.quantity(line.quantity, line.item_name), { bold: true, size: 'large' }));

@@ -623,7 +623,13 @@ export const orderEvents = pgTable(
       .notNull()
       .default(sql`now()`),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    // The no-shows counted per customer (docs/decisions/037-customers.md): the few « Non récupérée » endings, without reading every event.
+    index('order_events_not_collected_idx')
+      .on(t.orderId)
+      .where(sql`reason = 'not_collected'`),
+  ],
 );
 
 /**
@@ -950,4 +956,38 @@ export const printJobs = pgTable(
     index('print_jobs_printer_idx').on(t.printerId, t.status, t.id),
     index('print_jobs_order_idx').on(t.orderId),
   ],
+);
+
+/**
+ * What the restaurant writes about a customer (docs/decisions/037-customers.md): a staff note
+ * (« allergique aux noix », shown on the board and printed on the kitchen tickets) and a mark —
+ * 'flagged' (a warning on the board) or 'blocked' (their orders refused online) — with its
+ * reason, who decided it and when. A customer is found by its keys (customer_record_keys).
+ * Erased by the retention job once no order of theirs holds personal data (modules/privacy).
+ */
+export const customerRecords = pgTable('customer_records', {
+  id: serial('id').primaryKey(),
+  note: text('note').notNull().default(''),
+  noteByName: text('note_by_name'),
+  noteAt: timestamp('note_at', { withTimezone: true }),
+  mark: text('mark').$type<'flagged' | 'blocked'>(),
+  markReason: text('mark_reason'),
+  markByStaffId: integer('mark_by_staff_id'),
+  markByName: text('mark_by_name'),
+  markAt: timestamp('mark_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** The keys of a customer record: `email:<lower-cased e-mail>` and `phone:<E.164>`, every key its orders had when it was written. */
+export const customerRecordKeys = pgTable(
+  'customer_record_keys',
+  {
+    key: text('key').primaryKey(),
+    recordId: integer('record_id')
+      .notNull()
+      .references(() => customerRecords.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('customer_record_keys_record_idx').on(t.recordId)],
 );

@@ -15,6 +15,8 @@ export const auditEntityLabels: Record<string, string> = {
   exception: 'Fermetures et ouvertures',
   ordering: 'Pause et affluence',
   restaurant: 'Imports',
+  /** Notes, flags and blocks of customers (docs/decisions/037). */
+  customer: words.customer,
 };
 
 /** The journal page. */

@@ -64,7 +64,7 @@ export const salesReportPage = {
   barOf: (label: string, figure: string) => `${label} : ${figure}`,
   /** The dishes' chart: the `count` best sold, by quantity. */
   topDishes: (count: number) => `Les ${count} plats les plus vendus, en quantité`,
-  customers: 'Clients',
+  customers: staffArea.customers,
   newCustomers: 'Nouveaux',
   returningCustomers: 'Déjà venus',
   nothing: 'Aucune vente sur la période.',

@@ -76,6 +76,7 @@ export const staffArea = {
   exports: 'Exports comptables',
   register: 'Registre',
   history: 'Historique',
+  customers: 'Clients',
   printers: staffWords.printers,
   ordersPlaceholder: 'Le tableau des commandes arrive ici.',
 } as const;

@@ -54,6 +54,7 @@ import { printerErrors } from '@resto/copy/staff/printers';
 import { recordCancellation, recordCardRefund, recordPartialRefund, findOrderPayments, type BooksService } from '../books/index.ts';
 import { counterPaymentErrors } from '@resto/copy/staff/books';
 import type { CounterPaymentBody } from '@resto/contract/board';
+import { findCustomerNotices } from '../customers/index.ts';
 import { notCollectedRefusal, paymentsView, reverseCounterPayment, takeCounterPayment, voucherCapOf, type CounterOutcome } from './counter.ts';
 
 /**
@@ -667,6 +668,8 @@ export class BoardService {
       findOrderJobs(this.db, orderIds),
       listPrinters(this.db),
     ]);
+    // What the restaurant wrote about each customer, and their no-shows (docs/decisions/037).
+    const notices = await findCustomerNotices(this.db, rows);
     const jobsOf = orderPrintJobViews(jobs, printerRows);
     const byId = new Map(rows.map((order) => [order.orderId, order]));
     const group = <T extends { orderId: number }>(rows: T[]) => {
@@ -725,6 +728,7 @@ export class BoardService {
         payments: paymentsView(order, payments.get(orderId) ?? [], voucherCapOf(order, orderLines, catalog.itemsById, catalog.settings)),
         events: orderEvents.map(eventView),
         print_jobs: jobsOf.get(orderId) ?? [],
+        customer_notice: notices.get(orderId) ?? null,
       };
     });
   }

@@ -221,6 +221,8 @@ export class OrderService {
     private readonly books?: BooksService,
     /** Runs in the transaction that places a cash order: its kitchen tickets are queued with it (docs/decisions/033, modules/printing). */
     private readonly queueTickets?: (tx: Database, orderId: number, now: Date) => Promise<unknown>,
+    /** Refuses a customer the restaurant blocked, by the order's e-mail and phone (docs/decisions/037, modules/customers): throws ApiError customer_blocked (422). */
+    private readonly refuseBlockedCustomer?: (customer: { email: string; phone: string }) => Promise<void>,
   ) {}
 
   /**
@@ -249,6 +251,7 @@ export class OrderService {
     const before = await repository.readBeforeOrder(this.db, payload.local_id, payload.user_id ?? null, payloadKeys, limits);
     if (before.existing) return { order_id: before.existing.orderId, secret: before.existing.secret, created: false };
     limits?.settle(before.counted);
+    await this.refuseBlockedCustomer?.(payload.customer);
 
     const catalog = await this.catalog.getCatalog();
     this.checkPaymentChoice(payload, catalog.settings);

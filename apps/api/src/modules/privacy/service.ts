@@ -2,6 +2,7 @@ import { readGuestRetentionMonths, retentionCutoff } from '@resto/domain/persona
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import type { CatalogService } from '../catalog/index.ts';
+import { eraseForgottenCustomers } from '../customers/index.ts';
 import * as repository from './repository.ts';
 
 /** How often the retention job runs after its first pass at start: every hour. */
@@ -20,16 +21,19 @@ export class PrivacyService {
   ) {}
 
   /**
-   * One pass of the retention job at the app's clock.
-   * @returns the number of orders anonymised and the cutoff used (orders created before it).
+   * One pass of the retention job at the app's clock; then the notes and marks of customers no
+   * order of whom holds personal data any more are erased (docs/decisions/037).
+   * @returns the number of orders anonymised, the cutoff used (orders created before it) and the customer records erased.
    */
-  async anonymiseExpiredGuestData(): Promise<{ anonymised: number; cutoff: Date }> {
+  async anonymiseExpiredGuestData(): Promise<{ anonymised: number; cutoff: Date; customersErased: number }> {
     const now = this.clock();
     const { settings } = await this.catalog.getCatalog();
     const cutoff = retentionCutoff(now, readGuestRetentionMonths(settings));
     const anonymised = await repository.anonymiseGuestOrders(this.db, cutoff, now);
     if (anonymised > 0) this.logger.info({ anonymised, cutoff: cutoff.toISOString() }, 'commandes invitées anonymisées (durée de conservation dépassée)');
-    return { anonymised, cutoff };
+    const customersErased = await eraseForgottenCustomers(this.db);
+    if (customersErased > 0) this.logger.info({ customersErased }, 'notes et signalements de clients oubliés effacés');
+    return { anonymised, cutoff, customersErased };
   }
 
   /**

@@ -2,6 +2,7 @@ import type { BoardOrder } from '@resto/contract/board';
 import { boardOrderCard, kitchenTicket } from '@resto/copy/staff/board';
 import { describeOrderAmounts } from '@resto/domain/order-amounts';
 import { formatPhone } from '@resto/domain/phone';
+import { customerNotice } from '@resto/copy/staff/customers';
 import { addressOf, boardTime, customerName, describeWanted, paymentLabel } from './order-view.tsx';
 
 /**
@@ -45,6 +46,7 @@ export function KitchenTicket({ order, nowMs }: { order: BoardOrder; nowMs: numb
         {kitchenTicket.customer} : <strong>{customerName(order)}</strong>
       </p>
       <p>{formatPhone(order.customer.phone)}</p>
+      {order.customer_notice?.note ? <p style={{ fontWeight: 800 }}>{customerNotice.ticketNote(order.customer_notice.note)}</p> : null}
       <hr />
       {order.items.map((line, index) => (
         <div key={index} style={{ marginBottom: '1.5mm' }}>

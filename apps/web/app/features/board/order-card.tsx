@@ -2,6 +2,7 @@ import type { BoardOrder } from '@resto/contract/board';
 import { boardOrderCard } from '@resto/copy/staff/board';
 import { Bike, Phone, Printer, ShoppingBag } from 'lucide-react';
 import { formatPhone } from '@resto/domain/phone';
+import { describeCustomerNotice } from '@resto/domain/customers';
 import { serverNow } from './board-store.ts';
 import { OrderPrintJobs } from './printer-states.tsx';
 import { addressOf, customerName, OrderLines, OrderOutcome, OrderPayment, OrderTiming } from './order-view.tsx';
@@ -42,7 +43,29 @@ export function OrderCustomer({ order }: { order: BoardOrder }) {
         <Phone aria-hidden className="size-3.5" />
         {formatPhone(order.customer.phone)}
       </a>
+      <CustomerNotice order={order} />
     </p>
+  );
+}
+
+/**
+ * What the restaurant knows of the customer (docs/decisions/037): « Client signalé : … » or
+ * « Client bloqué : … », the staff note, « 2 commandes non récupérées »; nothing without it.
+ */
+function CustomerNotice({ order }: { order: BoardOrder }) {
+  const lines = describeCustomerNotice(order.customer_notice);
+  if (lines.length === 0) return null;
+  return (
+    <span className="block w-full space-y-0.5" data-testid="order-customer-notice">
+      {lines.map((line) => (
+        <span
+          key={line.kind}
+          className={`block rounded-md px-1.5 py-0.5 text-xs font-bold ${line.kind === 'note' ? 'bg-sky-50 text-sky-900' : 'bg-red-50 text-red-800'}`}
+        >
+          {line.text}
+        </span>
+      ))}
+    </span>
   );
 }
 

@@ -7,4 +7,4 @@ export { StaffLoginForm } from './login-form.tsx';
 export { StaffShell } from './staff-shell.tsx';
 export { StaffTeamPage } from './team-page.tsx';
 export { StaffInvitationForm, StaffInvitationInvalid } from './invitation-form.tsx';
-export { backOfficePaths, historyOrderPath, orderHistoryPath, staffHome } from './paths.ts';
+export { backOfficePaths, customerPath, customersPath, historyOrderPath, orderHistoryPath, staffHome } from './paths.ts';

@@ -25,3 +25,7 @@ export const backOfficePaths = {
 /** Every past order (docs/decisions/034-order-history.md), and one order's page under it. */
 export const orderHistoryPath = '/restaurant/commandes/historique';
 export const historyOrderPath = (orderId: number) => `${orderHistoryPath}/${orderId}`;
+
+/** The customers (docs/decisions/037-customers.md), and one customer's page (named by one of their keys). */
+export const customersPath = '/restaurant/clients';
+export const customerPath = (key: string) => `${customersPath}/${encodeURIComponent(key)}`;

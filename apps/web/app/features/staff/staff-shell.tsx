@@ -18,18 +18,19 @@ import {
   Users,
   CircleSlash,
   History,
+  Contact,
 } from 'lucide-react';
 import { staffLogout } from '@resto/contract/staff.routes';
 import type { StaffMe } from '@resto/contract/staff';
 import { staffArea, staffRoleLabels } from '@resto/copy/staff/team';
 import { api } from '../../lib/api.ts';
 import { unsubscribeFromPush } from '../staff-push/index.ts';
-import { backOfficePaths, orderHistoryPath, staffHome, staffLoginPage, staffTeamPath } from './paths.ts';
+import { backOfficePaths, customersPath, orderHistoryPath, staffHome, staffLoginPage, staffTeamPath } from './paths.ts';
 import { useHydratedMark } from './use-hydrated-mark.ts';
 
 /**
  * The frame of the signed-in staff pages (docs/decisions/020): a header with the restaurant's name,
- * who is signed in and "Se déconnecter", and the area's navigation — Commandes, Historique,
+ * who is signed in and "Se déconnecter", and the area's navigation — Commandes, Historique, Clients (docs/decisions/037),
  * Disponibilités (sold out) and Imprimantes (docs/decisions/033) for everyone, the back office's pages (docs/decisions/023) and Équipe for the owner.
  */
 export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
@@ -39,6 +40,7 @@ export function StaffShell({ me, children }: { me: StaffMe; children: ReactNode 
     // `end`: the history lives under /restaurant/commandes/, and has its own link.
     { to: staffHome, label: staffArea.orders, icon: ClipboardList, end: true },
     { to: orderHistoryPath, label: staffArea.history, icon: History },
+    { to: customersPath, label: staffArea.customers, icon: Contact },
     { to: backOfficePaths.availability, label: staffArea.availability, icon: CircleSlash },
     { to: backOfficePaths.printers, label: staffArea.printers, icon: Printer },
     ...(me.role === 'owner'
