@@ -2,6 +2,7 @@ import { z } from '@resto/domain/zod-fr';
 import { boardColumns, orderStatuses, refusalReasons, staffActions, staffRefusalReasons, refusalTextMaxLength } from '@resto/domain/order-lifecycle';
 import { meansOfPayment } from '@resto/domain/books';
 import { counterMeans } from '@resto/domain/sale-documents';
+import { orderSources } from '@resto/domain/phone-order';
 import { InstantSchema } from './common.ts';
 import { OrderViewLineSchema, OrderViewSchema } from './orders.ts';
 import { OrderPrintJobSchema } from './printers.ts';
@@ -105,6 +106,8 @@ export const BoardOrderSchema = OrderViewSchema.omit({ status_history: true, ite
     events: z.array(OrderEventViewSchema),
     /** Its tickets on the kitchen printers (docs/decisions/033), oldest first. */
     print_jobs: z.array(OrderPrintJobSchema),
+    /** Where it came from: the storefront, or staff on the phone (docs/decisions/036-phone-orders.md). */
+    source: z.enum(orderSources),
   })
   .meta({ id: 'BoardOrder' });
 export type BoardOrder = z.infer<typeof BoardOrderSchema>;
