@@ -4,10 +4,14 @@
  * source shown on the board, the kitchen ticket, the history and the sales report.
  */
 
+import { words } from '../words.ts';
+import { storefrontWords } from '../storefront/words.ts';
+import { staffWords } from './words.ts';
+
 /** The order's source as staff read it (board card and dialog, history, report). */
 export const orderSourceLabels = {
   online: 'En ligne',
-  phone: 'Téléphone',
+  phone: words.phone,
 } as const;
 
 /** The source line of a kitchen ticket (packages/domain/src/kitchen-ticket.ts). */
@@ -19,7 +23,7 @@ export const phoneOrderPage = {
   newOrderHint: 'Prendre une commande par téléphone',
   pageTitle: 'Nouvelle commande par téléphone',
   backToBoard: 'Retour au tableau',
-  menuHeading: 'Carte',
+  menuHeading: words.menu,
   searchLabel: 'Chercher un plat',
   searchPlaceholder: 'Nom, ingrédient…',
   noResult: 'Aucun plat ne correspond.',
@@ -27,28 +31,25 @@ export const phoneOrderPage = {
   optionsHeading: (name: string) => `Options de ${name}`,
   lineNote: 'Note pour la cuisine',
   addToCart: 'Ajouter à la commande',
-  cancelDish: 'Annuler',
-  cartHeading: 'Commande',
+  cancelDish: staffWords.cancel,
+  cartHeading: words.order,
   cartEmpty: 'Aucun plat pour l’instant.',
   quantityOf: (name: string) => `Quantité de ${name}`,
   less: (name: string) => `Un ${name} de moins`,
   more: (name: string) => `Un ${name} de plus`,
-  customerHeading: 'Client',
+  customerHeading: words.customer,
   emailOptional: 'E-mail (facultatif : confirmation et suivi)',
   typeHeading: 'Retrait ou livraison',
   whenHeading: 'Pour quand',
-  asap: 'Dès que possible',
-  slot: 'Créneau',
+  slot: words.slot,
   noSlot: 'Aucun créneau disponible.',
-  addressLabel: 'Adresse de livraison',
+  addressLabel: storefrontWords.deliveryAddress,
   addressPlaceholder: 'Numéro, rue, ville',
   deliveryFee: (fee: string) => `Livraison : ${fee}`,
   paidAtCounter: 'Réglée au comptoir (« Encaisser » sur le tableau)',
   submit: (total: string) => `Enregistrer la commande · ${total}`,
-  submitting: 'Enregistrement…',
+  submitting: staffWords.saving,
   created: (orderId: number) => `Commande n° ${orderId} enregistrée et acceptée.`,
-  anotherOrder: 'Nouvelle commande',
-  seeOnBoard: 'Voir sur le tableau',
   networkError: 'Le serveur ne répond pas : réessayez (la commande ne sera pas enregistrée deux fois).',
 } as const;
 
