@@ -167,7 +167,13 @@ describe('the storefront’s rules refuse a phone order with the same French mes
   async function bothRefuse(overrides: Parameters<typeof phoneOrderPayload>[1], expected: { status: number; code: string; message?: string }) {
     const phone = await phoneOrderPayload(server, overrides);
     const { customer: _c, ...rest } = phone;
-    const storefront = await postOrder(server.baseUrl, { ...rest, local_id: `${phone.local_id}-web`, user_id: null, transaction_id: null, customer: { ...phone.customer, email: 'client@example.fr' } });
+    const storefront = await postOrder(server.baseUrl, {
+      ...rest,
+      local_id: `${phone.local_id}-web`,
+      user_id: null,
+      transaction_id: null,
+      customer: { ...phone.customer, email: 'client@example.fr' },
+    });
     const staff = await postPhoneOrder(server, karim.cookie, phone);
     expect(storefront.status).toBe(expected.status);
     expect(staff.status).toBe(expected.status);
@@ -179,13 +185,31 @@ describe('the storefront’s rules refuse a phone order with the same French mes
   }
 
   test('a dish sold out today', async () => {
-    const items = payloadOf(await request<{ item_id: number; version: number }[]>(server.baseUrl, '/v2/restaurant/availability', { headers: { Cookie: karim.cookie } }));
+    const items = payloadOf(
+      await request<{ item_id: number; version: number }[]>(server.baseUrl, '/v2/restaurant/availability', { headers: { Cookie: karim.cookie } }),
+    );
     const reineRow = items.find((i) => i.item_id === reine)!;
-    const set = await staffRequest(server, karim.cookie, 'PUT', `/v2/restaurant/items/${reine}/availability`, { state: 'sold_out_today', expected_version: reineRow.version });
+    const set = await staffRequest(server, karim.cookie, 'PUT', `/v2/restaurant/items/${reine}/availability`, {
+      state: 'sold_out_today',
+      expected_version: reineRow.version,
+    });
     expect(set.status).toBe(200);
-    await bothRefuse({ lines: [{ itemId: pizza, quantity: 1 }, { itemId: reine, quantity: 1 }] }, { status: 409, code: 'item_sold_out', message: availability.soldOutToday('Pizza Reine') });
-    const back = payloadOf(await request<{ item_id: number; version: number }[]>(server.baseUrl, '/v2/restaurant/availability', { headers: { Cookie: karim.cookie } })).find((i) => i.item_id === reine)!;
-    expect((await staffRequest(server, karim.cookie, 'PUT', `/v2/restaurant/items/${reine}/availability`, { state: 'available', expected_version: back.version })).status).toBe(200);
+    await bothRefuse(
+      {
+        lines: [
+          { itemId: pizza, quantity: 1 },
+          { itemId: reine, quantity: 1 },
+        ],
+      },
+      { status: 409, code: 'item_sold_out', message: availability.soldOutToday('Pizza Reine') },
+    );
+    const back = payloadOf(
+      await request<{ item_id: number; version: number }[]>(server.baseUrl, '/v2/restaurant/availability', { headers: { Cookie: karim.cookie } }),
+    ).find((i) => i.item_id === reine)!;
+    expect(
+      (await staffRequest(server, karim.cookie, 'PUT', `/v2/restaurant/items/${reine}/availability`, { state: 'available', expected_version: back.version }))
+        .status,
+    ).toBe(200);
   });
 
   test('a full slot (the capacity per slot)', async () => {
@@ -231,6 +255,11 @@ describe('only staff', () => {
     expect(withToken.status).toBe(401);
     expect(errorOf(withToken).code).toBe('staff_login_required');
     expect(await countOrders(server.db)).toBe(count);
-    expect(await server.db.select().from(orders).where(and(eq(orders.localId, body.local_id)))).toEqual([]);
+    expect(
+      await server.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.localId, body.local_id))),
+    ).toEqual([]);
   });
 });
