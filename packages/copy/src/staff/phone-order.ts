@@ -26,6 +26,7 @@ export const phoneOrderPage = {
   menuHeading: words.menu,
   searchLabel: 'Chercher un plat',
   searchPlaceholder: 'Nom, ingrédient…',
+  searchHint: 'Entrée ajoute le premier plat trouvé ; Entrée sur une recherche vide passe au retrait ou à la livraison.',
   noResult: 'Aucun plat ne correspond.',
   add: (name: string) => `Ajouter ${name}`,
   optionsHeading: (name: string) => `Options de ${name}`,

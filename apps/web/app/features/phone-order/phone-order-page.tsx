@@ -106,6 +106,8 @@ export function PhoneOrderPage({ menus, settings, offers }: { menus: Menu[]; set
     if (event.key === 'Enter') {
       event.preventDefault();
       if (found[0] && query.trim()) addItem(found[0]);
+      // An empty search and Enter: on to the order type (keyboard only: no Tab through the whole menu).
+      else if (!query.trim()) document.querySelector<HTMLInputElement>('input[name="order-type"]:checked')?.focus();
     }
   };
 
@@ -209,39 +211,84 @@ export function PhoneOrderPage({ menus, settings, offers }: { menus: Menu[]; set
         </Link>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <Card padding={boxPadding} className="space-y-3">
-          <h2 className="text-lg font-bold">{t.menuHeading}</h2>
-          <Field
-            id="phone-search"
-            label={t.searchLabel}
-            placeholder={t.searchPlaceholder}
-            value={query}
-            autoComplete="off"
-            autoFocus
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={onSearchKey}
-          />
-          {picking ? (
-            <OptionsForm picking={picking} onChange={setPicking} onConfirm={confirmPicking} onCancel={() => setPicking(null)} />
-          ) : (
-            <ul className="max-h-[28rem] space-y-1 overflow-y-auto" aria-label={t.menuHeading} data-testid="phone-menu">
-              {found.length === 0 ? <li className="text-sm text-ink/70">{t.noResult}</li> : null}
-              {found.map((item) => (
-                <li key={`${item.item_menu_id}-${item.item_id}`}>
-                  <button
-                    type="button"
-                    onClick={() => addItem(item)}
-                    aria-label={t.add(item.item_name)}
-                    className="flex w-full items-center justify-between gap-3 rounded-xl border border-black/10 px-3 py-2.5 text-left hover:bg-black/5"
-                  >
-                    <span className="min-w-0 font-semibold">{item.item_name}</span>
-                    <span className="shrink-0 tabular-nums">{formatEuros(isPickup ? item.item_price.price_pickup : item.item_price.price_delivery)}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+        <div className="space-y-4">
+          <Card padding={boxPadding} className="space-y-3">
+            <h2 className="text-lg font-bold">{t.customerHeading}</h2>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field
+                id="phone-first-name"
+                autoFocus
+                label={checkoutContact.firstName}
+                autoComplete="off"
+                value={customer.first_name}
+                error={fieldError('customer.first_name')}
+                onChange={(e) => setCustomer({ ...customer, first_name: e.target.value })}
+              />
+              <Field
+                id="phone-last-name"
+                label={checkoutContact.lastName}
+                autoComplete="off"
+                value={customer.last_name}
+                error={fieldError('customer.last_name')}
+                onChange={(e) => setCustomer({ ...customer, last_name: e.target.value })}
+              />
+              <Field
+                id="phone-phone"
+                label={words.phone}
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                value={customer.phone}
+                error={fieldError('customer.phone')}
+                onChange={(e) => setCustomer({ ...customer, phone: e.target.value })}
+                onBlur={() => setCustomer((c) => ({ ...c, phone: c.phone.trim() ? formatPhone(c.phone) : c.phone }))}
+              />
+              <Field
+                id="phone-email"
+                label={t.emailOptional}
+                type="email"
+                autoComplete="off"
+                value={customer.email}
+                error={fieldError('customer.email')}
+                onChange={(e) => setCustomer({ ...customer, email: e.target.value })}
+              />
+            </div>
+          </Card>
+          <Card padding={boxPadding} className="space-y-3">
+            <h2 className="text-lg font-bold">{t.menuHeading}</h2>
+            <Field
+              id="phone-search"
+              label={t.searchLabel}
+              placeholder={t.searchPlaceholder}
+              value={query}
+              autoComplete="off"
+              autoFocus
+              onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={onSearchKey}
+            />
+            <p className="text-xs text-ink/60">{t.searchHint}</p>
+            {picking ? (
+              <OptionsForm picking={picking} onChange={setPicking} onConfirm={confirmPicking} onCancel={() => setPicking(null)} />
+            ) : (
+              <ul className="max-h-[28rem] space-y-1 overflow-y-auto" aria-label={t.menuHeading} data-testid="phone-menu">
+                {found.length === 0 ? <li className="text-sm text-ink/70">{t.noResult}</li> : null}
+                {found.map((item) => (
+                  <li key={`${item.item_menu_id}-${item.item_id}`}>
+                    <button
+                      type="button"
+                      onClick={() => addItem(item)}
+                      aria-label={t.add(item.item_name)}
+                      className="flex w-full items-center justify-between gap-3 rounded-xl border border-black/10 px-3 py-2.5 text-left hover:bg-black/5"
+                    >
+                      <span className="min-w-0 font-semibold">{item.item_name}</span>
+                      <span className="shrink-0 tabular-nums">{formatEuros(isPickup ? item.item_price.price_pickup : item.item_price.price_delivery)}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
 
         <div className="space-y-4">
           <Card padding={boxPadding} className="space-y-2">
@@ -298,48 +345,6 @@ export function PhoneOrderPage({ menus, settings, offers }: { menus: Menu[]; set
                 {formatPrice(totals.totalCents)}
               </dd>
             </dl>
-          </Card>
-
-          <Card padding={boxPadding} className="space-y-3">
-            <h2 className="text-lg font-bold">{t.customerHeading}</h2>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Field
-                id="phone-first-name"
-                label={checkoutContact.firstName}
-                autoComplete="off"
-                value={customer.first_name}
-                error={fieldError('customer.first_name')}
-                onChange={(e) => setCustomer({ ...customer, first_name: e.target.value })}
-              />
-              <Field
-                id="phone-last-name"
-                label={checkoutContact.lastName}
-                autoComplete="off"
-                value={customer.last_name}
-                error={fieldError('customer.last_name')}
-                onChange={(e) => setCustomer({ ...customer, last_name: e.target.value })}
-              />
-              <Field
-                id="phone-phone"
-                label={words.phone}
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                value={customer.phone}
-                error={fieldError('customer.phone')}
-                onChange={(e) => setCustomer({ ...customer, phone: e.target.value })}
-                onBlur={() => setCustomer((c) => ({ ...c, phone: c.phone.trim() ? formatPhone(c.phone) : c.phone }))}
-              />
-              <Field
-                id="phone-email"
-                label={t.emailOptional}
-                type="email"
-                autoComplete="off"
-                value={customer.email}
-                error={fieldError('customer.email')}
-                onChange={(e) => setCustomer({ ...customer, email: e.target.value })}
-              />
-            </div>
           </Card>
 
           <Card padding={boxPadding} className="space-y-3">
