@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
 import { servers } from './servers.ts';
 import { signInStaff } from './staff-helpers.ts';
+import { freezeClock } from './helpers.ts';
 
 /**
  * A phone order (docs/decisions/036-phone-orders.md), end to end on the real server (Tuesday 12:30
@@ -23,6 +24,7 @@ async function shot(page: Page, name: string): Promise<void> {
 test('a three-line phone order on a tablet, keyboard only, then paid at the counter', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 768, height: 1024 } });
   const page = await context.newPage();
+  await freezeClock(page, 'tuesday');
   await signInStaff(page, base);
   await page.goto('/restaurant/commandes');
   await expect(page.getByTestId('orders-board')).toHaveAttribute('data-loaded', 'true');
@@ -120,6 +122,7 @@ for (const width of [390, 768, 1280]) {
   test(`the phone order screen at ${width} px`, async ({ browser }) => {
     const context = await browser.newContext({ baseURL: base, viewport: { width, height: 900 } });
     const page = await context.newPage();
+    await freezeClock(page, 'tuesday');
     await signInStaff(page, base);
     await page.goto('/restaurant/commandes/nouvelle');
     await expect(page.getByTestId('phone-order')).toBeVisible();

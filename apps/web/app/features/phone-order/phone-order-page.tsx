@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, Minus, Plus, Trash2 } from 'lucide-react';
 import type { BoardOrder } from '@resto/contract/board';
@@ -72,6 +72,12 @@ export function PhoneOrderPage({ menus, settings, offers }: { menus: Menu[]; set
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const [created, setCreated] = useState<BoardOrder | null>(null);
+
+  // The call starts with the name: the first field has the focus (after the navigation's own focus handling).
+  useEffect(() => {
+    const timer = setTimeout(() => document.getElementById('phone-first-name')?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, []);
 
   const address = place ? { postal_code: place.postal_code, city: place.city, distance: place.distance } : null;
   const { totals, offers: applied } = priceCart(lines, isPickup, null, { settings, offers }, isPickup ? null : address);
