@@ -52,6 +52,7 @@ import { RealtimeHub, type Listen } from './modules/realtime/hub.ts';
 import { restaurantRealtimeRoutes, trackingRealtimeRoutes } from './modules/realtime/routes.ts';
 import { hoursRoutes } from './modules/hours/routes.ts';
 import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
+import { phoneOrderRoutes } from './modules/board/phone-routes.ts';
 import { orderHistoryRoutes } from './modules/board/history-routes.ts';
 import { OrderHistoryService } from './modules/board/history.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
@@ -415,6 +416,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', discoveryRoutes(deps.discovery));
   app.route('/', staffRoutes(deps.staff, deps));
   app.route('/', boardRoutes(deps.board, deps.db, deps.clock));
+  // A phone order (docs/decisions/036): the storefront's order creation, no account, no request limits.
+  app.route('/', phoneOrderRoutes(deps.board, deps.db, deps.clock, (payload, origin) => deps.orders.createOrder(payload, null, undefined, origin)));
   app.route('/', orderHistoryRoutes(new OrderHistoryService(deps.db, deps.board), deps.db, deps.clock));
   app.route('/', customerRoutes(deps.customers, deps.db, deps.clock));
   app.route('/', offerRoutes(deps));

@@ -11,7 +11,7 @@ import { createAccount, newEmail, newIp, strongPassword, type Session } from './
 import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from './test/harness.ts';
 import { createTestStaff } from './test/staff.ts';
 import { photoLikeJpeg } from './test/photo.ts';
-import { act, placeCashOrder, placePaidCardOrder } from './modules/board/test-helpers.ts';
+import { act, phoneOrderPayload, placeCashOrder, placePaidCardOrder } from './modules/board/test-helpers.ts';
 import { addPrinter } from './test/printers/helpers.ts';
 import { newPrinterSecret } from './modules/printing/index.ts';
 
@@ -488,6 +488,26 @@ describe('every route answers as declared, over real HTTP', () => {
         })
       ).status,
     ).toBe(200);
+  });
+
+  test('a phone order taken by staff (docs/decisions/036)', async () => {
+    const staff = await createTestStaff(server.db, { now });
+    const cookie = { Cookie: staff.cookie };
+    const route = '/v2/restaurant/phone-orders';
+    const body = await phoneOrderPayload(server);
+    expect((await call('post', route, route, { headers: cookie, body: json(body) })).status).toBe(201);
+    expect((await call('post', route, route, { headers: cookie, body: json(body) })).status).toBe(200);
+    expect((await call('post', route, route, { body: json(body) })).status).toBe(401);
+    expect((await call('post', route, route, { headers: cookie, body: json({ ...body, local_id: 'contrat-telephone-1', customer: { ...body.customer, phone: '' } }) })).status).toBe(400);
+    const tampered = await call('post', route, route, { headers: cookie, body: json({ ...body, local_id: 'contrat-telephone-2', total: body.total + 1 }) });
+    expect(tampered.status).toBe(409);
+    expect(errorOf(tampered).code).toBe('prices_changed');
+    const monday = await call('post', route, route, {
+      headers: cookie,
+      body: json({ ...body, local_id: 'contrat-telephone-3', is_scheduled: true, delivery_date: '2026-11-30', delivery_time_range: '12:00-12:15' }),
+    });
+    expect(monday.status).toBe(422);
+    expect(errorOf(monday).code).toBe('slot_unavailable');
   });
 
   test('capacity per slot: the owner’s settings and the public full slots (docs/decisions/023)', async () => {

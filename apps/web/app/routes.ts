@@ -47,6 +47,8 @@ export default [
   route('restaurant/invitation', 'routes/restaurant-invitation.tsx'),
   layout('routes/restaurant-area.tsx', [
     route('restaurant/commandes', 'routes/restaurant-orders.tsx'),
+    // A phone order taken by staff (docs/decisions/036).
+    route('restaurant/commandes/nouvelle', 'routes/restaurant-phone-order.tsx'),
     // Every past order (docs/decisions/033).
     route('restaurant/commandes/historique', 'routes/restaurant-history.tsx'),
     route('restaurant/commandes/historique/:orderId', 'routes/restaurant-history-order.tsx'),

@@ -13,6 +13,7 @@ import {
   TrackingViewSchema,
 } from './board.ts';
 import { apiTags, bodyErrors, errorAnswer, jsonBody, staffOnly, successAnswer } from './route-kit.ts';
+import { PhoneOrderPayloadSchema } from '@resto/domain/phone-order';
 
 /**
  * The restaurant's orders board and its actions (any live staff session), and the customer's
@@ -195,6 +196,29 @@ export const markNotCollected = createRoute(
       ...bodyErrors,
       ...orderErrors,
       409: errorAnswer('Déjà payée, pas acceptée ou changée depuis l’écran (order_transition_refused) : `payload` est la commande.'),
+    },
+  }),
+);
+
+/** POST /v2/restaurant/phone-orders: staff take an order for a customer who calls (docs/decisions/036-phone-orders.md). */
+export const createPhoneOrder = createRoute(
+  staffOnly('staff', {
+    operationId: 'createPhoneOrder',
+    method: 'post',
+    path: '/v2/restaurant/phone-orders',
+    tags,
+    summary: 'Prend une commande par téléphone : les règles de la boutique, acceptée aussitôt, réglée au comptoir.',
+    description:
+      'La même création de commande que POST /v2/public/checkout (prix, offres, capacité, créneaux, épuisés, pause, zones de livraison, mêmes messages) ; ' +
+      'seuls l’origine (`source` « phone ») et l’auteur (le membre du personnel) diffèrent, sans les limites par adresse et e-mail de la boutique. ' +
+      'E-mail du client facultatif. `local_id` rend la création idempotente : un nouvel envoi reçoit la même commande (200).',
+    request: { body: jsonBody(PhoneOrderPayloadSchema) },
+    responses: {
+      201: successAnswer(BoardOrderSchema, 'Commande créée et acceptée : la commande du tableau.'),
+      200: successAnswer(BoardOrderSchema, 'Commande déjà reçue pour ce local_id.'),
+      ...bodyErrors,
+      409: errorAnswer('Les prix ont changé (prices_changed, avec les montants recalculés) ou le créneau est complet (slot_full).'),
+      422: errorAnswer('Commande refusée : créneau, pause, livraison, plat épuisé ou indisponible, code promo.'),
     },
   }),
 );

@@ -4,6 +4,7 @@ import { meansOfPayment } from '@resto/domain/books';
 import { counterMeans } from '@resto/domain/sale-documents';
 import { partialRefundReasons, partialRefundTextMaxLength } from '@resto/domain/partial-refunds';
 import { CustomerNoticeSchema } from './customers.ts';
+import { orderSources } from '@resto/domain/phone-order';
 import { InstantSchema } from './common.ts';
 import { OrderViewLineSchema, OrderViewSchema } from './orders.ts';
 import { OrderPrintJobSchema } from './printers.ts';
@@ -149,6 +150,8 @@ export const BoardOrderSchema = OrderViewSchema.omit({ status_history: true, ite
     print_jobs: z.array(OrderPrintJobSchema),
     /** What the restaurant knows of its customer (docs/decisions/037): the staff note, a flag or block, the no-shows; null: nothing. */
     customer_notice: CustomerNoticeSchema.nullable().optional(),
+    /** Where it came from: the storefront, or staff on the phone (docs/decisions/036-phone-orders.md). */
+    source: z.enum(orderSources),
   })
   .meta({ id: 'BoardOrder' });
 export type BoardOrder = z.infer<typeof BoardOrderSchema>;

@@ -44,6 +44,8 @@ export const SalesReportSchema = z
       .meta({ description: 'Plats vendus, les meilleurs d’abord.' }),
     orders_per_hour: z.array(z.number().int()).length(24).meta({ description: 'Tickets émis par heure (Paris), de 0 h à 23 h.' }),
     customers: z.object({ new: z.number().int(), returning: z.number().int() }),
+    /** The orders that stood, by where they came from: the storefront or the phone (docs/decisions/036-phone-orders.md). */
+    orders_per_source: z.object({ online: z.number().int(), phone: z.number().int() }),
   })
   .meta({ id: 'SalesReport' });
 export type SalesReportAnswer = z.infer<typeof SalesReportSchema>;

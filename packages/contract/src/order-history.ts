@@ -5,6 +5,7 @@ import { historySearchMaxLength } from '@resto/domain/order-history';
 import { orderHistoryErrors } from '@resto/copy/staff/order-history';
 import { BoardOrderSchema } from './board.ts';
 import { InstantSchema } from './common.ts';
+import { orderSources } from '@resto/domain/phone-order';
 
 /**
  * Every past order (/restaurant/commandes/historique; docs/decisions/034-order-history.md), as
@@ -15,8 +16,8 @@ import { InstantSchema } from './common.ts';
 /** An order's statuses (packages/domain/src/order-lifecycle.ts): a placed cash order is `pending` until accepted, a card order `paid`. */
 export const historyStatuses = orderStatuses;
 
-/** The channels that exist today (no phone order source yet). */
-export const historyChannels = ['pickup', 'delivery'] as const;
+/** The channels: pickup or delivery (the order's type), or a phone order (its source, docs/decisions/036-phone-orders.md). */
+export const historyChannels = ['pickup', 'delivery', 'phone'] as const;
 
 const day = z
   .string()
@@ -51,6 +52,8 @@ const OrderHistoryRowSchema = z.object({
   ordered_at: InstantSchema,
   status: z.enum(historyStatuses),
   is_pickup: z.boolean(),
+  /** Where it came from: the storefront or staff on the phone (docs/decisions/036). */
+  source: z.enum(orderSources),
   customer_name: z.string(),
   phone: z.string(),
   email: z.string(),

@@ -1,5 +1,6 @@
 import { totalsOf, type ClosureTotals, type EntryBody } from './books.ts';
 import { addDays, toRestaurantTime } from './clock.ts';
+import type { OrderSource } from './phone-order.ts';
 import { booksReportErrors } from '@resto/copy/staff/books-reports';
 
 /**
@@ -85,13 +86,22 @@ export interface SalesReport {
   orders_per_hour: number[];
   /** Customers whose first live order falls in the period, and the others. */
   customers: { new: number; returning: number };
+  /** The orders that stood, by where they came from (docs/decisions/036-phone-orders.md): online and by phone. */
+  orders_per_source: Record<OrderSource, number>;
 }
 
 /**
  * The report of `period` from its live entries (any order) and `customers` (each order's
- * customer: new when their first placed order is in the period; the API reads it from the orders).
+ * customer: new when their first placed order is in the period; the API reads it from the orders)
+ * and `sources` (the source of each order that stood, for the orders per source; the money stays the journal's).
  */
-export function salesReportOf(period: ReportPeriod, entries: readonly ReportEntry[], customers: { new: number; returning: number }): SalesReport {
+export function salesReportOf(
+  period: ReportPeriod,
+  entries: readonly ReportEntry[],
+  customers: { new: number; returning: number },
+  /** The source of each order that stood (the API reads it from the orders); absent: none counted. */
+  sources: readonly OrderSource[] = [],
+): SalesReport {
   const totals = totalsOf(
     entries.map((e) => e.body),
     0,
@@ -123,5 +133,6 @@ export function salesReportOf(period: ReportPeriod, entries: readonly ReportEntr
       .sort((a, b) => b.total_ttc - a.total_ttc || b.quantity - a.quantity || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0)),
     orders_per_hour: perHour,
     customers,
+    orders_per_source: { online: sources.filter((s) => s === 'online').length, phone: sources.filter((s) => s === 'phone').length },
   };
 }

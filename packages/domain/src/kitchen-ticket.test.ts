@@ -57,6 +57,13 @@ describe('the kitchen ticket as a document', () => {
     expect(ticket().some((b) => b.type === 'qr')).toBe(false);
   });
 
+  test('a phone order says « TÉLÉPHONE » under its order type, bold and large; an online one does not (docs/decisions/036)', () => {
+    const phone = buildKitchenTicket({ ...ticketOrder, source: 'phone' }, full)!;
+    expect(ticketTexts(phone).slice(2, 4)).toEqual(['Livraison', 'TÉLÉPHONE']);
+    expect(phone.find((b) => b.type === 'text' && b.text === 'TÉLÉPHONE')).toMatchObject({ bold: true, size: 'large' });
+    expect(ticketTexts(buildKitchenTicket({ ...ticketOrder, source: 'online' }, full)!)).not.toContain('TÉLÉPHONE');
+  });
+
   test('a pickup order not yet accepted, paid by card in test mode, as soon as possible', () => {
     const order = {
       ...ticketOrder,

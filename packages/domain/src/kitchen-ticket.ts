@@ -1,5 +1,6 @@
 import { boardOrderCard, kitchenTicket } from '@resto/copy/staff/board';
 import { printedTicket } from '@resto/copy/staff/kitchen-ticket';
+import { phoneTicketLine } from '@resto/copy/staff/phone-order';
 import { describeBoardTime } from './board-time.ts';
 import {
   describeCustomerName,
@@ -70,6 +71,8 @@ export interface KitchenTicketOrder extends AddressInput, PaymentInput, WantedIn
   customer_notice?: { note: string | null } | null;
   items: readonly KitchenTicketLine[];
   free_items: readonly KitchenTicketFreeItem[];
+  /** Where it came from (docs/decisions/036-phone-orders.md): a phone order's ticket says « TÉLÉPHONE »; absent: online. */
+  source?: 'online' | 'phone';
 }
 
 /** How a ticket is made: when, for which station, which copy. */
@@ -107,7 +110,7 @@ export const ticketText = (value: string, style: Partial<Omit<Extract<TicketBloc
 
 /**
  * The ticket of `order` as blocks, in the browser ticket's order: « RÉIMPRESSION » when asked; the
- * order number (huge) and when it was placed; pickup or delivery with the address; the slot or
+ * order number (huge) and when it was placed; pickup or delivery (and « TÉLÉPHONE » for a phone order) with the address; the slot or
  * « dès que possible »; the ready time (or « Pas encore acceptée »); the customer's name and phone, and the staff note about them (« NOTE CLIENT : … », decision 037);
  * each line kept for the station with its options, note and allergens (bold); the free items; the
  * amount's breakdown (full ticket only); the payment state; the QR code of the status page when
@@ -128,6 +131,7 @@ export function buildKitchenTicket(order: KitchenTicketOrder, options: KitchenTi
   blocks.push(ticketText(time(order.placed_at ?? order.created_at), { bold: true }));
   blocks.push({ type: 'rule' });
   blocks.push(ticketText(order.is_pickup ? boardOrderCard.pickup : boardOrderCard.delivery, { bold: true, size: 'large' }));
+  if (order.source === 'phone') blocks.push(ticketText(phoneTicketLine, { bold: true, size: 'large' }));
   const address = describeDeliveryAddress(order);
   if (address) blocks.push(ticketText(address));
   blocks.push(ticketText(describeWanted(order), { bold: true }));

@@ -155,6 +155,8 @@ export const orders = pgTable(
     status: text('status').notNull().default('pending'),
     isPickup: boolean('is_pickup').notNull(),
     paymentMethod: text('payment_method').notNull(),
+    /** Where the order came from (docs/decisions/036-phone-orders.md): 'online' (the storefront) or 'phone' (taken by staff on the phone). */
+    source: text('source').notNull().default('online'),
     transactionId: text('transaction_id'),
     customer: jsonb('customer').$type<{ first_name: string; last_name: string; email: string; phone: string }>().notNull(),
     location: jsonb('location').$type<Record<string, unknown> | null>(),

@@ -4,6 +4,7 @@ import { words } from '../words.ts';
 import { boardOrderCard } from './board.ts';
 import { booksReportErrors, salesReportPage } from './books-reports.ts';
 import { staffArea } from './team.ts';
+import { orderSourceLabels } from './phone-order.ts';
 
 /**
  * The French texts of every past order (/restaurant/commandes/historique; docs/decisions/034-order-history.md).
@@ -32,16 +33,16 @@ export const historyStatusLabels = {
 /** The page /restaurant/commandes/historique and an order's page under it. */
 export const orderHistoryPage = {
   title: staffArea.history,
-  intro: 'Chaque commande passée : cherchez par numéro, nom, téléphone ou e-mail, filtrez par dates, statut, retrait ou livraison et moyen de paiement.',
+  intro: 'Chaque commande passée : cherchez par numéro, nom, téléphone ou e-mail, filtrez par dates, statut, canal (retrait, livraison, téléphone) et moyen de paiement.',
   searchLabel: 'Rechercher',
   searchPlaceholder: 'N° de commande ou de ticket, nom, téléphone, e-mail',
   fromLabel: salesReportPage.rangeFrom,
   toLabel: salesReportPage.rangeTo,
   statusLabel: 'Statut',
-  channelLabel: 'Retrait ou livraison',
+  channelLabel: 'Canal',
   meansLabel: words.payment,
   any: 'Tous',
-  channels: { pickup: words.takeaway, delivery: words.delivery },
+  channels: { pickup: words.takeaway, delivery: words.delivery, phone: orderSourceLabels.phone },
   submit: 'Chercher',
   reset: 'Effacer les filtres',
   empty: 'Aucune commande ne correspond à cette recherche.',

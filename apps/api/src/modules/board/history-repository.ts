@@ -15,6 +15,7 @@ export interface HistoryRow extends Record<string, unknown> {
   created_at: Date | string;
   status: string;
   is_pickup: boolean;
+  source: string;
   customer: { first_name: string; last_name: string; email: string; phone: string } | string;
   anonymised_at: Date | string | null;
   total_cents: number;
@@ -30,6 +31,8 @@ export interface HistoryFilter {
   untilInstant: Date | null;
   status: string | null;
   isPickup: boolean | null;
+  /** 'phone': phone orders only (docs/decisions/036); null: any source. */
+  source: 'phone' | null;
   means: MeansOfPayment | null;
   after: HistoryCursor | null;
 }
@@ -79,6 +82,7 @@ export async function findHistoryPage(db: Database, filter: HistoryFilter, limit
   if (filter.untilInstant) conditions.push(sql`o.created_at < ${filter.untilInstant.toISOString()}::timestamptz`);
   if (filter.status) conditions.push(sql`o.status = ${filter.status}`);
   if (filter.isPickup !== null) conditions.push(sql`o.is_pickup = ${filter.isPickup}`);
+  if (filter.source) conditions.push(sql`o.source = ${filter.source}`);
   if (filter.means)
     conditions.push(
       sql`exists (select 1 from journal_entries j where j.order_id = o.order_id and j.kind = 'payment' and j.content like ${`%"means":"${filter.means}"%`})`,
@@ -87,7 +91,7 @@ export async function findHistoryPage(db: Database, filter: HistoryFilter, limit
   if (search) conditions.push(search);
   return queryRows<HistoryRow>(
     db,
-    sql`select o.order_id, o.receipt_number, o.invoice_number, o.books_chain, o.created_at, o.status, o.is_pickup, o.customer, o.anonymised_at, o.total_cents, o.payment_method
+    sql`select o.order_id, o.receipt_number, o.invoice_number, o.books_chain, o.created_at, o.status, o.is_pickup, o.source, o.customer, o.anonymised_at, o.total_cents, o.payment_method
         from orders o
         where ${sql.join(conditions, sql` and `)}
         order by o.created_at desc, o.order_id desc

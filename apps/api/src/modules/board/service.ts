@@ -31,7 +31,7 @@ import {
   type RefusalReason,
 } from '@resto/domain/order-lifecycle';
 import { orderLife as t } from '@resto/copy/staff/order-life';
-import { parseSlotValue, restaurantInstant, toRestaurantDate } from '@resto/domain/scheduling';
+import { leadTimeMinutes, parseSlotValue, readSchedulingSettings, restaurantInstant, toRestaurantDate } from '@resto/domain/scheduling';
 import { readSetting } from '@resto/domain/settings';
 import { eq } from 'drizzle-orm';
 import type { MenuItem } from '@resto/domain/catalogue';
@@ -229,6 +229,32 @@ export class BoardService {
    */
   async autoReject(orderId: number, expectedStatus: OrderStatus): Promise<BoardOrder> {
     return this.apply(orderId, { action: 'auto_reject', expected_status: expectedStatus, reason: 'not_accepted_in_time' }, 'system');
+  }
+
+  /**
+   * Accepts a phone order its staff member just placed (docs/decisions/036-phone-orders.md): the
+   * board's own accept (event, kitchen tickets queued as acceptance does, the customer's e-mail),
+   * ready at the start of its slot, or for « dès que possible » now plus the order type's lead
+   * time. An order no longer pending (a retry after it was accepted) is answered as it is.
+   * @returns the order after it; null when unknown.
+   */
+  async acceptPhoneOrder(orderId: number, staff: { staffId: number; name: string }): Promise<BoardOrder | null> {
+    const [order] = await repository.findOrdersByIds(this.db, [orderId]);
+    if (!order || order.status !== 'pending') return this.boardOrder(orderId);
+    const { settings, calendar } = await this.catalog.getCatalog();
+    const now = this.clock();
+    const leadMinutes = Math.max(1, leadTimeMinutes(readSchedulingSettings(settings, order.isPickup), now, calendar));
+    const soonest = new Date(now.getTime() + leadMinutes * 60_000);
+    const slot = order.deliveryDate && order.deliveryTimeRange ? parseSlotValue(order.deliveryTimeRange) : null;
+    const slotStart = slot && order.deliveryDate ? restaurantInstant(order.deliveryDate, slot.start) : null;
+    const readyAt = slotStart && slotStart.getTime() > now.getTime() ? slotStart : soonest;
+    try {
+      return await this.apply(orderId, { action: 'accept', expected_status: 'pending', ready_at: readyAt.toISOString() }, staff);
+    } catch (error) {
+      // Another screen accepted it meanwhile: the order as it is.
+      if (error instanceof ApiError && error.code === 'order_transition_refused') return this.boardOrder(orderId);
+      throw error;
+    }
   }
 
   /** POST …/opened: the first opening sets `opened_at` and writes an `opened` event; later calls change nothing. */
@@ -729,6 +755,7 @@ export class BoardService {
         events: orderEvents.map(eventView),
         print_jobs: jobsOf.get(orderId) ?? [],
         customer_notice: notices.get(orderId) ?? null,
+        source: order.source === 'phone' ? 'phone' : 'online',
       };
     });
   }

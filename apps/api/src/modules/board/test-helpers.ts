@@ -38,3 +38,17 @@ export async function placePaidCardOrder(server: TestServer, card: string = card
 export function inMinutes(server: TestServer, minutes: number): string {
   return new Date(server.now().getTime() + minutes * 60_000).toISOString();
 }
+
+/**
+ * A phone order's body (docs/decisions/036-phone-orders.md): the storefront's payload for the same
+ * cart (its totals by the domain's pricing), without an account, the customer's e-mail optional.
+ */
+export async function phoneOrderPayload(server: TestServer, overrides: OrderOverrides = {}, customer: { email?: string } = {}) {
+  const { user_id: _user, transaction_id: _transaction, ...payload } = await buildOrderPayload(server, overrides);
+  return { ...payload, customer: { first_name: 'Louis', last_name: 'Martin', phone: '06 98 76 54 32', ...customer } };
+}
+
+/** POST /v2/restaurant/phone-orders with a staff session cookie (or none). */
+export function postPhoneOrder(server: TestServer, cookie: string | null, body: unknown) {
+  return staffRequest<BoardOrder>(server, cookie, 'POST', '/v2/restaurant/phone-orders', body);
+}

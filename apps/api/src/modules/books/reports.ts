@@ -4,6 +4,7 @@ import type { EntryBody } from '@resto/domain/books';
 import { reportPeriodOf, salesReportOf, type ReportEntry, type ReportPeriod } from '@resto/domain/books-reports';
 import { toRestaurantDate } from '@resto/domain/clock';
 import { centsToEuros } from '@resto/domain/money';
+import type { OrderSource } from '@resto/domain/phone-order';
 import { queryRows, type Database } from '../../db/client.ts';
 import { journalEntries, journalHeads } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -38,7 +39,8 @@ export async function readSalesReport(
   const documents = entries.flatMap((e) => (e.body.kind === 'document' ? [e.body.document] : []));
   const cancelled = new Set(documents.filter((d) => d.type === 'credit_note').map((d) => d.order_id));
   const sold = [...new Set(documents.filter((d) => d.type === 'receipt' && !cancelled.has(d.order_id)).map((d) => d.order_id))];
-  const report = salesReportOf(period, entries, await customersOf(db, sold, period.from));
+  const [customers, sources] = await Promise.all([customersOf(db, sold, period.from), sourcesOf(db, sold)]);
+  const report = salesReportOf(period, entries, customers, sources);
   const t = report.totals;
   const euros = <K extends string>(record: Record<K, number>) =>
     Object.fromEntries(Object.entries(record).map(([k, v]) => [k, centsToEuros(v as number)])) as Record<K, number>;
@@ -65,7 +67,15 @@ export async function readSalesReport(
     dishes: report.dishes.map((d) => ({ label: d.label, quantity: d.quantity, total_ttc: centsToEuros(d.total_ttc) })),
     orders_per_hour: report.orders_per_hour,
     customers: report.customers,
+    orders_per_source: report.orders_per_source,
   };
+}
+
+/** The source of each order of `orderIds` (docs/decisions/036-phone-orders.md): 'online' or 'phone'. One query, the ids one array parameter. */
+export async function sourcesOf(db: Database, orderIds: readonly number[]): Promise<OrderSource[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await queryRows<{ source: string }>(db, sql`select source from orders where order_id = any(${sql.param([...orderIds])}::int[])`);
+  return rows.map((row) => (row.source === 'phone' ? 'phone' : 'online'));
 }
 
 /**
@@ -77,8 +87,8 @@ export async function customersOf(db: Database, orderIds: readonly number[], fro
   if (orderIds.length === 0) return { new: 0, returning: 0 };
   const [row] = await queryRows<{ new: number; returning: number }>(
     db,
-    sql`with period as (select distinct lower(customer->>'email') as email from orders where order_id = any(${sql.param([...orderIds])}::int[])),
-      earlier as (select distinct lower(o.customer->>'email') as email from orders o join period p on lower(o.customer->>'email') = p.email
+    sql`with period as (select distinct lower(coalesce(nullif(customer->>'email', ''), customer->>'phone')) as email from orders where order_id = any(${sql.param([...orderIds])}::int[])),
+      earlier as (select distinct lower(coalesce(nullif(o.customer->>'email', ''), o.customer->>'phone')) as email from orders o join period p on lower(coalesce(nullif(o.customer->>'email', ''), o.customer->>'phone')) = p.email
         where o.books_chain = 'live' and o.placed_at is not null and (o.placed_at at time zone 'Europe/Paris')::date < ${from}::date)
       select (select count(*)::int from period where email not in (select email from earlier)) as new, (select count(*)::int from earlier) as returning`,
   );

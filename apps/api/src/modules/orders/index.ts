@@ -9,4 +9,4 @@ export type { OrderEventRow } from './events.ts';
 export { numberPlacedOrder } from '../../db/document-numbers.ts';
 export { toOrderView } from './order-view.ts';
 export { countReceiptEdition, findOrder, findOrderBySecret, findOrderLines, findStatusHistories, findTestModeOrders, insertPastOrders } from './repository.ts';
-export type { OrderMailOutbox } from './service.ts';
+export type { OrderMailOutbox, OrderOrigin } from './service.ts';

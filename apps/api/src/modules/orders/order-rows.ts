@@ -45,6 +45,8 @@ export interface OrderRowsInput {
   /** What meal vouchers may pay, in cents (0 without vouchers, docs/decisions/012). */
   mealVoucherCents: number;
   createdAt: Date;
+  /** Where the order came from (docs/decisions/036-phone-orders.md); 'online' when absent. */
+  source?: 'online' | 'phone' | undefined;
 }
 
 /** An order row as `orderRows` builds it: status and created_at always set. */
@@ -94,6 +96,7 @@ export function orderRows(input: OrderRowsInput): { order: BuiltOrder; lines: Ne
     mealVoucher: input.mealVoucherCents > 0,
     mealVoucherCents: input.mealVoucherCents,
     createdAt: input.createdAt,
+    source: input.source ?? 'online',
   };
   const lines: NewOrderLine[] = input.lines
     .map((line, position) => ({

@@ -30,6 +30,8 @@ interface OrderWrite {
   offerUses?: readonly Omit<typeof orderOffers.$inferInsert, 'orderId'>[];
   placedAt?: Date | null;
   mails?: NewOrderMails;
+  /** The staff member who placed it (a phone order, docs/decisions/036): its `placed` event's actor; else the customer. */
+  placedBy?: { staffId: number; name: string } | undefined;
 }
 
 /** The order written under `localId`: its id and secret, or undefined. */
@@ -150,7 +152,7 @@ export async function insertOrder(
 
 /** The write of `insertOrder`: the order's id and secret taken, then one statement. */
 async function writeOrder(db: Database, write: OrderWrite): Promise<WrittenOrder> {
-  const { order, lines, offerUses = [], placedAt = null, mails } = write;
+  const { order, lines, offerUses = [], placedAt = null, mails, placedBy } = write;
   // The id first: the e-mails, rendered before the write, show it. The secret as orders.secret's default makes it.
   const [taken] = await queryRows<{ orderId: number; secret: string }>(
     db,
@@ -178,7 +180,7 @@ async function writeOrder(db: Database, write: OrderWrite): Promise<WrittenOrder
     type: 'placed',
     fromStatus: null,
     toStatus: order.status ?? 'pending',
-    actor: 'customer',
+    ...(placedBy ? { actor: 'staff' as const, staffId: placedBy.staffId, actorName: placedBy.name } : { actor: 'customer' as const }),
     at: order.createdAt ?? new Date(),
   });
   const result = await db.execute<{ receipt_number: number | null; invoice_number: number | null }>(

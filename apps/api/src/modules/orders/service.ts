@@ -38,6 +38,16 @@ import { toOrderView } from './order-view.ts';
 
 type OrderPayload = z.output<typeof OrderPayloadSchema>;
 
+/**
+ * Who places an order other than the storefront's customer (docs/decisions/036-phone-orders.md):
+ * a staff member taking it on the phone. The rules are the storefront's; the order's `source` is
+ * 'phone', its `placed` event names the staff member, and the storefront's request limits are not counted.
+ */
+export interface OrderOrigin {
+  source: 'phone';
+  staff: { staffId: number; name: string };
+}
+
 /** Finalises card orders with the payment provider (modules/payments/service.ts). */
 export interface CardOrderFinaliser {
   finaliseFromBrowser(orderId: number, transactionId: string | null | undefined): Promise<{ order_id: number; status: 'paid' }>;
@@ -185,6 +195,15 @@ function orderMailRows(
 }
 
 /**
+ * A phone order's e-mails (docs/decisions/036): the customer's confirmation only when an e-mail was
+ * given, and no « nouvelle commande » e-mail to the restaurant, whose staff took it. Others: unchanged.
+ */
+function phoneOrderMails(mails: ReturnType<typeof orderMailRows>, origin: OrderOrigin | undefined, email: string): ReturnType<typeof orderMailRows> {
+  if (!origin) return mails;
+  return (written) => mails(written).filter((mail) => mail.kind !== 'order-restaurant' && (email !== '' || mail.kind !== 'order-confirmation'));
+}
+
+/**
  * Who used an offer (docs/decisions/016, section 6.2; docs/decisions/003): the mailbox key of the order's
  * e-mail (`calculateMailboxKey`: case, and dots and `+tag` where the provider ignores them), and for
  * a logged-in order its account and the mailbox key of the account's e-mail too. An order's uses
@@ -192,8 +211,9 @@ function orderMailRows(
  * the account of its e-mail, and the account sees the guest orders of its e-mail.
  * @returns distinct keys such as `['user:12', 'email:mariedupont@gmail.com']`.
  */
-function customerKeys(userId: number | null | undefined, accountEmail: string | null, orderEmail: string): string[] {
-  const keys = [`email:${calculateMailboxKey(orderEmail)}`];
+function customerKeys(userId: number | null | undefined, accountEmail: string | null, orderEmail: string, phone: string): string[] {
+  // A phone order without an e-mail (docs/decisions/036) is its customer's by the phone number.
+  const keys = [orderEmail ? `email:${calculateMailboxKey(orderEmail)}` : `phone:${phone}`];
   if (userId) keys.unshift(`user:${userId}`);
   if (accountEmail) keys.push(`email:${calculateMailboxKey(accountEmail)}`);
   return [...new Set(keys)];
@@ -239,6 +259,8 @@ export class OrderService {
      * order's first statement only when the local_id is new; `settle` may throw (429).
      */
     limits?: PlannedHits,
+    /** Staff placing it on the phone (docs/decisions/036); undefined: the storefront's customer. */
+    origin?: OrderOrigin,
   ): Promise<{ order_id: number; secret: string; created: boolean }> {
     // A user_id the route did not prove would let anyone order, and spend once-only offers, in
     // another customer's name.
@@ -247,11 +269,12 @@ export class OrderService {
     // One round trip: a retry's order, the account's e-mail, the offers used under the keys
     // known from the payload, and the request limits counted when the local_id is new
     // (docs/decisions/025-order-creation-cost.md).
-    const payloadKeys = customerKeys(payload.user_id, null, payload.customer.email);
+    const payloadKeys = customerKeys(payload.user_id, null, payload.customer.email, payload.customer.phone);
     const before = await repository.readBeforeOrder(this.db, payload.local_id, payload.user_id ?? null, payloadKeys, limits);
     if (before.existing) return { order_id: before.existing.orderId, secret: before.existing.secret, created: false };
     limits?.settle(before.counted);
-    await this.refuseBlockedCustomer?.(payload.customer);
+    // A blocked customer is asked to call (docs/decisions/037): staff taking that call decide, so a phone order is not refused.
+    if (!origin) await this.refuseBlockedCustomer?.(payload.customer);
 
     const catalog = await this.catalog.getCatalog();
     this.checkPaymentChoice(payload, catalog.settings);
@@ -262,7 +285,7 @@ export class OrderService {
     // Outside the transaction: a provider call never holds the database (PGlite serialises).
     const delivery = payload.is_pickup ? null : await this.deliveryQuote(catalog.settings, payload.location);
 
-    const keys = customerKeys(payload.user_id, before.accountEmail, payload.customer.email);
+    const keys = customerKeys(payload.user_id, before.accountEmail, payload.customer.email, payload.customer.phone);
     const usedOfferIds = await this.usedOfferIds(before.usedOfferIds, keys, payloadKeys);
     const coupon = payload.coupon ? catalog.couponsByCode.get(payload.coupon.toUpperCase()) : undefined;
     if (payload.coupon && !coupon) throw new ApiError('coupon_unknown', offerAnswers.unknownCoupon, [{ path: 'coupon', message: offerAnswers.unknownCoupon }]);
@@ -310,10 +333,11 @@ export class OrderService {
       business: payload.business ?? null,
       mealVoucherCents: voucherCents,
       createdAt: now,
+      source: origin?.source,
     });
     const capacity = this.capacityGuard(payload.is_pickup, schedule, rows.lines, catalog.settings, now, catalog.calendar);
     rows.order.slotKey = capacity.slotKey;
-    const mails = renderMails ? orderMailRows(renderMails, rows) : undefined;
+    const mails = renderMails ? phoneOrderMails(orderMailRows(renderMails, rows), origin, payload.customer.email) : undefined;
     // Loaded before the transaction (PGlite runs one at a time); the receipt is journaled inside it.
     const signer = payload.payment_method === 'cash' ? await this.books?.signer() : undefined;
     const written = await this.writeOrder(payload.local_id, {
@@ -323,6 +347,7 @@ export class OrderService {
       placedAt: payload.payment_method === 'cash' ? now : null,
       mails,
       capacity: capacity.guard,
+      placedBy: origin?.staff,
       inTransaction:
         payload.payment_method === 'cash'
           ? async (tx, written) => {

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { BellRing, WifiOff } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { BellRing, Phone, WifiOff } from 'lucide-react';
 import { boardColumnLabels, boardColumns, type BoardColumn } from '@resto/domain/order-lifecycle';
 import { boardPage } from '@resto/copy/staff/board';
+import { phoneOrderPage } from '@resto/copy/staff/phone-order';
 import { readSetting } from '@resto/domain/settings';
 import { loadPublicSettings, markOpened } from './board-api.ts';
 import { isConnectionLost, useBoardStore } from './board-store.ts';
@@ -84,6 +85,15 @@ export function BoardPage({ subscribeToPush }: { subscribeToPush?: () => Promise
           <PrinterChips status={printers} />
         </div>
         <div className="flex items-center gap-3 text-sm">
+          <Link
+            to="/restaurant/commandes/nouvelle"
+            title={phoneOrderPage.newOrderHint}
+            className="inline-flex items-center gap-1 rounded-full border border-black/15 bg-white px-4 py-2 font-bold shadow-sm hover:bg-black/5"
+            data-testid="new-phone-order"
+          >
+            <Phone aria-hidden className="size-4" />
+            {phoneOrderPage.newOrder}
+          </Link>
           {syncedAt ? <span className="hidden text-ink/70 sm:inline">{boardPage.lastUpdate(clockTime(syncedAt))}</span> : null}
           {attention.serviceStarted ? (
             <span

@@ -66,6 +66,7 @@ function order(orderId: number, status: OrderStatus, eventIds: number[], overrid
     payments: { total: 20, paid: 0, due: 20, summary: null, voucher_cap: 0, payable: true, lines: [] },
     events: eventIds.map((id, index) => event(id, orderId, index === eventIds.length - 1 ? status : 'pending')),
     print_jobs: [],
+    source: 'online',
     ...overrides,
   });
 }

@@ -1,4 +1,5 @@
 import type { BoardOrder } from '@resto/contract/board';
+import { phoneTicketLine } from '@resto/copy/staff/phone-order';
 import { boardOrderCard, kitchenTicket } from '@resto/copy/staff/board';
 import { describeOrderAmounts } from '@resto/domain/order-amounts';
 import { formatPhone } from '@resto/domain/phone';
@@ -38,6 +39,7 @@ export function KitchenTicket({ order, nowMs }: { order: BoardOrder; nowMs: numb
       <p style={{ fontSize: '16pt', fontWeight: 700 }}>{boardTime(order.placed_at ?? order.created_at, nowMs)}</p>
       <hr />
       <p style={{ fontSize: '15pt', fontWeight: 800 }}>{order.is_pickup ? boardOrderCard.pickup : boardOrderCard.delivery}</p>
+      {order.source === 'phone' ? <p style={{ fontSize: '15pt', fontWeight: 800 }}>{phoneTicketLine}</p> : null}
       {address ? <p>{address}</p> : null}
       <p style={{ fontWeight: 700 }}>{describeWanted(order)}</p>
       <p style={{ fontSize: '14pt', fontWeight: 800 }}>{order.ready_at ? kitchenTicket.ready(boardTime(order.ready_at, nowMs)) : kitchenTicket.notAccepted}</p>

@@ -1,5 +1,6 @@
 import type { BoardOrder } from '@resto/contract/board';
 import { boardOrderCard } from '@resto/copy/staff/board';
+import { orderSourceLabels } from '@resto/copy/staff/phone-order';
 import { Bike, Phone, Printer, ShoppingBag } from 'lucide-react';
 import { formatPhone } from '@resto/domain/phone';
 import { describeCustomerNotice } from '@resto/domain/customers';
@@ -15,13 +16,19 @@ const accent: Record<BoardOrder['column'], string> = {
   done: 'border-l-black/20',
 };
 
-/** The kind of an order, with its icon: À emporter or Livraison. */
+/** The kind of an order, with its icon: À emporter or Livraison, and « Téléphone » for a phone order (docs/decisions/036). */
 export function OrderKind({ order }: { order: BoardOrder }) {
   const Icon = order.is_pickup ? ShoppingBag : Bike;
   return (
     <span className="inline-flex items-center gap-1 font-semibold" data-testid="order-kind">
       <Icon aria-hidden className="size-4" />
       {order.is_pickup ? boardOrderCard.pickup : boardOrderCard.delivery}
+      {order.source === 'phone' ? (
+        <span className="ml-1 inline-flex items-center gap-1 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-bold text-sky-900" data-testid="order-source">
+          <Phone aria-hidden className="size-3" />
+          {orderSourceLabels.phone}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -5,6 +5,7 @@ import { meansOfPayment, salesChannels } from '@resto/domain/books';
 import { formatDate, formatEuros, formatRate } from '@resto/domain/format';
 import { meansLabels } from '@resto/copy/staff/books';
 import { salesReportPage as t } from '@resto/copy/staff/books-reports';
+import { orderSourceLabels, sourceReport } from '@resto/copy/staff/phone-order';
 import { Card, cardClass } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { backOfficePaths } from '../staff/index.ts';
@@ -208,6 +209,15 @@ function Report({ report }: { report: SalesReportAnswer }) {
             </dd>
             <dt>{t.returningCustomers}</dt>
             <dd className="text-right font-semibold">{report.customers.returning}</dd>
+          </dl>
+          <h3 className="mt-4 font-bold">{sourceReport.heading}</h3>
+          <dl className="mt-1 grid grid-cols-2 gap-y-1.5 text-sm tabular-nums">
+            <dt>{orderSourceLabels.online}</dt>
+            <dd className="text-right font-semibold">{sourceReport.orders(report.orders_per_source.online)}</dd>
+            <dt>{orderSourceLabels.phone}</dt>
+            <dd className="text-right font-semibold" data-testid="report-phone-orders">
+              {sourceReport.orders(report.orders_per_source.phone)}
+            </dd>
           </dl>
         </Card>
       </div>

@@ -12,3 +12,4 @@ export { TabsNav } from './tabs-nav.tsx';
 export { TypeTab } from './type-tab.tsx';
 export { useScheduleGuard } from './use-schedule-guard.ts';
 export { SoldOutNotice } from './sold-out-notice.tsx';
+export { SchedulePicker, type ScheduleValue } from './schedule-picker.tsx';

@@ -38,7 +38,8 @@ export function HistoryOrderView({ detail, backHref, refundMessage }: { detail: 
         <div>
           <h1 className="text-2xl font-extrabold">{t.orderNumber(order.order_id)}</h1>
           <p className="text-sm text-ink/70">
-            {when(order.created_at)} · {order.is_pickup ? t.channels.pickup : t.channels.delivery} ·{' '}
+            {when(order.created_at)} · {order.is_pickup ? t.channels.pickup : t.channels.delivery}
+            {order.source === 'phone' ? ` · ${t.channels.phone}` : ''} ·{' '}
             <span className="font-semibold text-ink" data-testid="history-order-status">
               {historyStatusLabels[order.status]}
             </span>

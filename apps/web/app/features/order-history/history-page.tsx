@@ -154,7 +154,10 @@ function Row({ order, search }: { order: OrderHistoryRow; /** The list's query (
         <span className="justify-self-end text-right text-lg font-extrabold tabular-nums lg:order-last">{formatEuros(order.total)}</span>
         <span className="col-span-2 text-sm text-ink/80 sm:col-span-1">
           {formatLongDateTime(new Date(order.ordered_at))}
-          <span className="block text-ink/60">{order.is_pickup ? t.channels.pickup : t.channels.delivery}</span>
+          <span className="block text-ink/60">
+            {order.is_pickup ? t.channels.pickup : t.channels.delivery}
+            {order.source === 'phone' ? ` · ${t.channels.phone}` : ''}
+          </span>
         </span>
         <span className="col-span-2 min-w-0 text-sm [overflow-wrap:anywhere] sm:col-span-1">
           <span className={`block font-semibold ${order.anonymised ? 'italic text-ink/60' : ''}`}>{order.customer_name}</span>
