@@ -6,13 +6,14 @@ import { expect, test } from './fixtures.ts';
 import { placeCashOrder } from './board-orders.ts';
 import { servers } from './servers.ts';
 import { ownerSession, signInStaff } from './staff-helpers.ts';
+import { margheritaForPickup, visitorUserAgent } from './helpers.ts';
 
 /**
  * The customers (docs/decisions/037), on a server of its own (Tuesday 24 November 2026 at 12:30 in
  * Paris, frozen; its own data, since a block would refuse other specs' orders): Rémi Fauconnier
- * ordered twice and the owner blocked him by his phone (the refusal of his orders at checkout is
- * proved over HTTP in apps/api/src/modules/customers/customers.test.ts); the owner finds him on /restaurant/clients by his name, opens his page, sees the block, and lifts
- * it. Screenshots of both pages at 390, 768 and 1280 px under /work/screens/customers/.
+ * ordered twice and the owner blocked him by his phone; he orders again from a fresh browser with
+ * another e-mail and is refused at checkout with the French message asking him to call; the owner
+ * finds him on /restaurant/clients by his name, opens his page, sees the block, and lifts it. Screenshots of both pages at 390, 768 and 1280 px under /work/screens/customers/.
  */
 const port = Number(process.env.E2E_PORT ?? 3300) + 17;
 const base = `http://localhost:${port}`;
@@ -75,6 +76,38 @@ for (const width of [390, 768, 1280]) {
     await context.close();
   });
 }
+
+test('blocked, he orders from a fresh browser under another e-mail: refused at checkout in French, asked to call, his details kept', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, locale: 'fr-FR', userAgent: visitorUserAgent });
+  // A visitor who already answered the cookie banner (it would cover the dish's dialog).
+  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'true'));
+  const page = await context.newPage();
+  await page.clock.setFixedTime(new Date(servers.tuesday.now));
+  await margheritaForPickup(page);
+  await page.getByLabel('Prénom').fill('Rémi');
+  await page.getByLabel('Nom', { exact: true }).fill('Fauconnier');
+  await page.getByLabel('E-mail').fill('remi.autre@example.fr');
+  await page.getByLabel('Téléphone').fill(phone);
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await expect(page).toHaveURL(/tab=delivery/);
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await expect(page).toHaveURL(/tab=payment/);
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await expect(page).toHaveURL(/tab=confirmation/);
+  const refused = page.waitForResponse((r) => r.url().includes('/v2/public/checkout') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  expect((await refused).status()).toBe(422);
+  await expect(
+    page.getByText(/^Nous ne pouvons pas prendre votre commande en ligne\. Appelez-nous au 0\d( \d\d){4}, nous trouverons une solution\.$/),
+  ).toBeVisible();
+  await expect(page.getByText(/veuillez réessayer/)).toHaveCount(0);
+  await expect(page).not.toHaveURL(/\/success/);
+  await page.screenshot({ path: `${shots}/checkout-blocked-390.png`, fullPage: true });
+  // Nothing typed is lost: back on the personal tab, his details are there.
+  await page.getByRole('navigation', { name: 'Étapes de la commande' }).getByRole('button').nth(1).click();
+  await expect(page.getByLabel('E-mail')).toHaveValue('remi.autre@example.fr');
+  await context.close();
+});
 
 test('the owner lifts the block from the customer’s page', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: base, locale: 'fr-FR' });

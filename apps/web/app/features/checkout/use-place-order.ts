@@ -177,6 +177,9 @@ async function showOrderFailure(error: unknown, { toast, revalidate, goTo }: Fai
     // The server repriced the cart: fresh menus and offers, hence the fresh totals on screen.
     toast(error.message);
     await revalidate();
+  } else if (isApiError(error, 'customer_blocked')) {
+    // The restaurant asks this customer to call (docs/decisions/037): its sentence alone, no « réessayer ».
+    toast(error.message);
   } else if (isApiError(error) && !serverTrouble(error)) {
     toast(`${requestErrors.genericError} : ${error.message}`);
   } else {
