@@ -37,6 +37,8 @@ export const readCustomer = createRoute(
     path: '/v2/restaurant/customers/{customer_key}',
     tags,
     summary: 'Un client : ses commandes, ses chiffres, la note de l’équipe, le signalement ou le blocage.',
+    description:
+      'La clé est `email:<adresse>` ou `phone:<numéro>` ; le client est le groupe de commandes qui la contient (e-mails et téléphones de proche en proche).',
     request: { params: CustomerParamsSchema },
     responses: {
       200: successAnswer(CustomerDetailSchema, 'Le client.'),
@@ -53,6 +55,7 @@ export const writeCustomerNote = createRoute(
     path: '/v2/restaurant/customers/{customer_key}/note',
     tags,
     summary: 'La note de l’équipe sur un client (montrée sur le tableau, imprimée sur les tickets de cuisine) ; vide l’efface.',
+    description: 'Tout membre de l’équipe l’écrit ; elle est tracée dans le journal des modifications avec son auteur.',
     request: { params: CustomerParamsSchema, body: jsonBody(CustomerNoteBodySchema) },
     responses: {
       200: successAnswer(CustomerDetailSchema, 'Le client après la note.'),
