@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BoardOrder } from '@resto/contract/board';
+import { BoardOrderSchema, type BoardOrder } from '@resto/contract/board';
 import type { OrderHistoryDetail } from '@resto/contract/order-history';
 import type { EntryBody, SaleDocument } from '@resto/domain/books';
 import { journalEntries, testProcessorIntents, testProcessorRefunds } from '../../db/schema.ts';
@@ -167,7 +167,7 @@ describe('POST /v2/restaurant/orders/{order_id}/refunds', () => {
     const error = errorOf(refused);
     expect(error.code).toBe('refund_failed');
     expect(error.message).toMatch(/^Le prestataire de paiement a refusé le remboursement : .+ vous pouvez réessayer\.$/u);
-    const payload = (refused.body as unknown as { payload: BoardOrder }).payload;
+    const payload = BoardOrderSchema.parse(error.payload);
     expect(payload.refunds[0]).toMatchObject({ status: 'failed', last_error: expect.stringContaining('expired_or_canceled_card') });
     expect(payload.refund_left).toBe(total); // a refused refund refunded nothing
     expect(payload.status).toBe('paid');
