@@ -417,7 +417,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', staffRoutes(deps.staff, deps));
   app.route('/', boardRoutes(deps.board, deps.db, deps.clock));
   // A phone order (docs/decisions/036): the storefront's order creation, no account, no request limits.
-  app.route('/', phoneOrderRoutes(deps.board, deps.db, deps.clock, (payload, origin) => deps.orders.createOrder(payload, null, undefined, origin)));
+  app.route(
+    '/',
+    phoneOrderRoutes(
+      deps.board,
+      deps.db,
+      deps.clock,
+      (payload, origin) => deps.orders.createOrder(payload, null, undefined, origin),
+      (current, change) => deps.orders.prepareChange(current, change),
+    ),
+  );
   app.route('/', orderHistoryRoutes(new OrderHistoryService(deps.db, deps.board), deps.db, deps.clock));
   app.route('/', customerRoutes(deps.customers, deps.db, deps.clock));
   app.route('/', offerRoutes(deps));

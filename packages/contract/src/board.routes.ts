@@ -7,6 +7,7 @@ import {
   CounterPaymentResultSchema,
   NotCollectedBodySchema,
   OrderActionBodySchema,
+  OrderChangeSchema,
   PartialRefundBodySchema,
   PaymentEntryParamsSchema,
   TrackingParamsSchema,
@@ -126,6 +127,31 @@ export const refundOrderPart = createRoute(
       ...orderErrors,
       409: errorAnswer('Commande pas payée par carte, refusée ou annulée, ou déjà entièrement remboursée (order_transition_refused) : `payload` est la commande.'),
       502: errorAnswer('Le prestataire refuse le remboursement (refund_failed) : `payload` est la commande, le remboursement « refusé » ; la même clé le redemande.'),
+    },
+  }),
+);
+
+/** POST /v2/restaurant/orders/{order_id}/changes: « Modifier la commande » before it is ready (docs/decisions/039-changing-an-order.md). */
+export const changeOrder = createRoute(
+  staffOnly('staff', {
+    operationId: 'changeOrder',
+    method: 'post',
+    path: '/v2/restaurant/orders/{order_id}/changes',
+    tags,
+    summary: 'Modifie une commande avant qu’elle soit prête : articles, options, quantités, notes, créneau, retrait ou livraison. Recalculée par les règles de la boutique.',
+    description:
+      'Le nouveau contenu est vérifié et recalculé comme une commande de la boutique (prix, offres, capacité du créneau, plats épuisés, zones et frais de livraison). ' +
+      'Une transaction, la commande verrouillée : `revision` doit être celle de la commande (sinon 409 avec la commande à jour), `change_key` rend la modification idempotente. ' +
+      'Au journal : un avoir du reçu en cours et un nouveau reçu. Ticket « MODIFICATION » en cuisine, e-mail au client. Payée par carte : la différence en moins est remboursée sur la carte, en plus elle reste à régler.',
+    request: { params: BoardOrderParamsSchema, body: jsonBody(OrderChangeSchema) },
+    responses: {
+      200: successAnswer(BoardOrderSchema, 'La commande modifiée, sa modification dans `changes` (et son remboursement dans `refunds`).'),
+      ...bodyErrors,
+      400: errorAnswer('Rien n’a changé, plat ou option inconnus (invalid_request, item_unknown, option_invalid), JSON illisible (invalid_json).'),
+      404: errorAnswer('Commande inconnue (order_not_found).'),
+      409: errorAnswer('Commande modifiée entre-temps, prête, terminée, refusée ou annulée, remboursement en cours (order_transition_refused, `payload` : la commande) ; prix changés (prices_changed) ; créneau complet (slot_full).'),
+      422: errorAnswer('Refusée par les règles de la boutique : plat épuisé ou indisponible, créneau, pause, livraison, code promo.'),
+      502: errorAnswer('La modification est enregistrée mais le prestataire refuse le remboursement de la différence (refund_failed) : `payload` est la commande ; « Relancer le remboursement » le redemande.'),
     },
   }),
 );

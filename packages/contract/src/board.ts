@@ -5,6 +5,7 @@ import { counterMeans } from '@resto/domain/sale-documents';
 import { partialRefundReasons, partialRefundTextMaxLength } from '@resto/domain/partial-refunds';
 import { CustomerNoticeSchema } from './customers.ts';
 import { orderSources } from '@resto/domain/phone-order';
+import { OrderChangeBodySchema } from '@resto/domain/order-change';
 import { InstantSchema } from './common.ts';
 import { OrderViewLineSchema, OrderViewSchema } from './orders.ts';
 import { OrderPrintJobSchema } from './printers.ts';
@@ -54,7 +55,7 @@ export type RefundView = z.infer<typeof RefundViewSchema>;
 const OrderRefundSchema = z
   .object({
     id: z.number(),
-    kind: z.enum(['full', 'partial']),
+    kind: z.enum(['full', 'partial', 'change']),
     refund_key: z.string().nullable(),
     status: z.enum(['pending', 'succeeded', 'failed']),
     amount: z.number(),
@@ -112,6 +113,34 @@ const OrderPaymentsViewSchema = z
   .meta({ id: 'OrderPayments' });
 export type OrderPaymentsView = z.infer<typeof OrderPaymentsViewSchema>;
 
+/** Units of a dish a change added or took away (docs/decisions/039): its label as the receipt prints it, its note, how many. */
+const ChangedUnitsSchema = z.object({ label: z.string(), note: z.string(), quantity: z.number(), item_category_id: z.number().nullable().optional() });
+
+/**
+ * A change of an order by staff (docs/decisions/039-changing-an-order.md): the revision it made,
+ * who and when, what changed, the totals before and after and how the money settled (`refund`:
+ * the difference refunded on the card, `due`: left to pay, `none`). Euros.
+ */
+const OrderChangeViewSchema = z
+  .object({
+    id: z.number(),
+    revision: z.number(),
+    at: InstantSchema,
+    by: z.string().nullable(),
+    summary: z.string(),
+    total_before: z.number(),
+    total_after: z.number(),
+    settlement: z.enum(['none', 'refund', 'due']),
+    settlement_amount: z.number(),
+    added: z.array(ChangedUnitsSchema),
+    removed: z.array(ChangedUnitsSchema),
+    schedule: z.object({ from: z.string(), to: z.string() }).nullable(),
+    order_type: z.object({ from_pickup: z.boolean(), to_pickup: z.boolean() }).nullable(),
+    address: z.object({ from: z.string(), to: z.string() }).nullable(),
+  })
+  .meta({ id: 'OrderChange' });
+export type OrderChangeView = z.infer<typeof OrderChangeViewSchema>;
+
 /** A line as the kitchen reads it: the order's line, with the allergens of the dish and its chosen options (French labels). */
 const BoardLineSchema = OrderViewLineSchema.extend({
   allergens: z.array(z.string()),
@@ -152,6 +181,12 @@ export const BoardOrderSchema = OrderViewSchema.omit({ status_history: true, ite
     customer_notice: CustomerNoticeSchema.nullable().optional(),
     /** Where it came from: the storefront, or staff on the phone (docs/decisions/036-phone-orders.md). */
     source: z.enum(orderSources),
+    /** How many times staff changed it (docs/decisions/039); a change names the revision its screen showed. */
+    revision: z.number(),
+    /** Whether « Modifier la commande » applies: before it is ready (domain order-change.ts, isChangeable). */
+    changeable: z.boolean(),
+    /** Its changes, oldest first. */
+    changes: z.array(OrderChangeViewSchema),
   })
   .meta({ id: 'BoardOrder' });
 export type BoardOrder = z.infer<typeof BoardOrderSchema>;
@@ -273,3 +308,6 @@ export const PartialRefundBodySchema = z
   })
   .meta({ id: 'PartialRefundBody' });
 export type PartialRefundBody = z.infer<typeof PartialRefundBodySchema>;
+
+/** POST /v2/restaurant/orders/{order_id}/changes (docs/decisions/039): the order's new content, the revision the screen showed, the change's key. */
+export const OrderChangeSchema = OrderChangeBodySchema.meta({ id: 'OrderChangeBody' });

@@ -149,7 +149,7 @@ export const OrderPrintJobSchema = z.object({
   printer_id: z.number(),
   printer_name: z.string(),
   station: StationSchema,
-  cause: z.enum(['order', 'reprint', 'test']),
+  cause: z.enum(['order', 'reprint', 'test', 'change']),
   status: JobStatusSchema,
   printed_at: InstantSchema.nullable(),
   may_have_printed: z.boolean(),

@@ -14,6 +14,8 @@ import {
 import { describeOrderAmounts, type OrderAmountsInput } from './order-amounts.ts';
 import { customerNotice } from '@resto/copy/staff/customers';
 import { formatPhone } from './phone.ts';
+import { orderChangeSummary, orderChangeTicket } from '@resto/copy/staff/order-change';
+import type { OrderChangeDiff } from './order-change.ts';
 
 /**
  * The kitchen ticket as a printer-neutral document (docs/decisions/019): what the browser's 80 mm
@@ -158,6 +160,57 @@ export function buildKitchenTicket(order: KitchenTicketOrder, options: KitchenTi
   const payment = describePayment(order);
   blocks.push(ticketText(order.payment_test_mode ? printedTicket.paymentWithTestMode(payment, boardOrderCard.testMode) : payment, { bold: true }));
   if (trackingUrl) blocks.push({ type: 'qr', data: trackingUrl, caption: printedTicket.trackingCaption });
+  return blocks;
+}
+
+/** A change as its « MODIFICATION » ticket prints it (docs/decisions/039): the revision it made, when, by whom, and what changed. */
+export interface KitchenTicketChange extends Pick<OrderChangeDiff, 'schedule' | 'order_type' | 'address'> {
+  revision: number;
+  at: string;
+  by: string | null;
+  added: readonly { label: string; note: string; quantity: number; item_category_id?: number | null }[];
+  removed: readonly { label: string; note: string; quantity: number; item_category_id?: number | null }[];
+}
+
+/**
+ * The kitchen's « MODIFICATION » ticket of a change of `order` (docs/decisions/039): the title, the
+ * order number (huge), the change's number, time and author; the order type and wanted time now
+ * and what moved (type, slot, address); the units « AJOUTÉ » and « RETIRÉ » kept for the station,
+ * with their notes; the ready time. null when the station has nothing of it (no unit of its
+ * categories and no change of slot or type).
+ */
+export function buildChangeTicket(order: KitchenTicketOrder, change: KitchenTicketChange, options: Omit<KitchenTicketOptions, 'trackingUrl'>): TicketBlock[] | null {
+  const { now, stationCategoryIds, reprint } = options;
+  const time = (instant: string) => describeBoardTime(new Date(instant), now);
+  const added = change.added.filter((u) => printsAtStation(u.item_category_id, stationCategoryIds));
+  const removed = change.removed.filter((u) => printsAtStation(u.item_category_id, stationCategoryIds));
+  const moved = change.schedule || change.order_type || change.address;
+  if (added.length + removed.length === 0 && !moved) return null;
+  const blocks: TicketBlock[] = [];
+  if (reprint) blocks.push(ticketText(printedTicket.reprint, { bold: true, size: 'large', align: 'center' }));
+  blocks.push(ticketText(orderChangeTicket.title, { bold: true, size: 'huge', align: 'center' }));
+  blocks.push(ticketText(boardOrderCard.orderNumber(order.order_id), { bold: true, size: 'huge' }));
+  blocks.push(ticketText(`${orderChangeTicket.revision(change.revision)} · ${time(change.at)}${change.by ? ` · ${change.by}` : ''}`, { bold: true }));
+  blocks.push({ type: 'rule' });
+  blocks.push(ticketText(order.is_pickup ? boardOrderCard.pickup : boardOrderCard.delivery, { bold: true, size: 'large' }));
+  if (change.order_type) blocks.push(ticketText(orderChangeSummary.orderType(change.order_type.to_pickup), { bold: true }));
+  if (change.address) blocks.push(ticketText(orderChangeSummary.address(change.address.to)));
+  blocks.push(ticketText(describeWanted(order), { bold: true }));
+  if (change.schedule) blocks.push(ticketText(orderChangeSummary.schedule(change.schedule.from, change.schedule.to), { bold: true }));
+  if (order.ready_at) blocks.push(ticketText(kitchenTicket.ready(time(order.ready_at)), { bold: true, size: 'large' }));
+  blocks.push(ticketText(printedTicket.customer(kitchenTicket.customer, describeCustomerName(order)), { bold: true }));
+  const units = (title: string, list: typeof added) => {
+    if (list.length === 0) return;
+    blocks.push({ type: 'rule' });
+    blocks.push(ticketText(title, { bold: true, size: 'large' }));
+    for (const unit of list) {
+      blocks.push(ticketText(printedTicket.quantity(unit.quantity, unit.label), { bold: true, size: 'large' }));
+      if (unit.note) blocks.push(ticketText(boardOrderCard.note(unit.note), { indent: 2 }));
+    }
+  };
+  units(orderChangeTicket.added, added);
+  units(orderChangeTicket.removed, removed);
+  blocks.push({ type: 'rule' });
   return blocks;
 }
 

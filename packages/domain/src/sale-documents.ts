@@ -52,7 +52,7 @@ export function channelOf(order: Pick<SaleOrder, 'isPickup' | 'byPhone'>): Sales
 }
 
 /** A line's label: the dish with its options, 'Pizza Reine (Grande, Chèvre ×2)'. */
-export function lineLabel(line: SaleOrderLine): string {
+export function lineLabel(line: Pick<SaleOrderLine, 'itemName' | 'options'>): string {
   const options = line.options.map((o) => (o.quantity > 1 ? `${o.name} ×${o.quantity}` : o.name)).join(', ');
   return options ? `${line.itemName} (${options})` : line.itemName;
 }

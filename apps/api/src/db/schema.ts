@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ActiveTime, TimeRange, WeeklyRanges } from '@resto/domain/catalogue';
 import type { OfferWindow } from '@resto/domain/offers';
+import type { OrderChangeDiff } from '@resto/domain/order-change';
 import type { Receipt } from '@resto/domain/receipt';
 
 /**
@@ -220,6 +221,11 @@ export const orders = pgTable(
      * time for « dès que possible ». Null for orders placed before capacity existed.
      */
     slotKey: text('slot_key'),
+    /**
+     * How many times staff changed the order (docs/decisions/039-changing-an-order.md): 0 as placed.
+     * A change names the revision its screen showed; another change since is refused (409).
+     */
+    revision: integer('revision').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -667,7 +673,10 @@ export const refunds = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     refundKey: text('refund_key').notNull(),
-    kind: text('kind').$type<'full' | 'partial'>().notNull().default('full'),
+    /** 'full' (a cancellation's), 'partial' (staff's, docs/decisions/035), 'change' (the difference of a changed order, docs/decisions/039). */
+    kind: text('kind').$type<'full' | 'partial' | 'change'>().notNull().default('full'),
+    /** The order's revision it refunds part of (docs/decisions/039): its lines' positions are that revision's. */
+    revision: integer('revision').notNull().default(0),
     reason: text('reason'),
     reasonText: text('reason_text'),
     parts: jsonb('parts').$type<RefundPartRow[]>().notNull().default([]),
@@ -681,6 +690,36 @@ export const refunds = pgTable(
       .default(sql`now()`),
   },
   (t) => [uniqueIndex('refunds_key_idx').on(t.refundKey), index('refunds_order_idx').on(t.orderId), index('refunds_status_idx').on(t.status)],
+);
+
+/**
+ * A change of an order by staff (docs/decisions/039-changing-an-order.md): the revision it made,
+ * under the screen's `change_key` (the same key is the same change), who and when, the totals
+ * before and after (cents), what changed (`diff`, packages/domain/src/order-change.ts) and how the
+ * money was settled: nothing, a refund of the difference (`refund_id`), or an amount due.
+ */
+export const orderChanges = pgTable(
+  'order_changes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    changeKey: text('change_key').notNull(),
+    staffId: integer('staff_id'),
+    actorName: text('actor_name'),
+    totalBeforeCents: integer('total_before_cents').notNull(),
+    totalAfterCents: integer('total_after_cents').notNull(),
+    diff: jsonb('diff').$type<OrderChangeDiff>().notNull(),
+    settlement: text('settlement').$type<'none' | 'refund' | 'due'>().notNull(),
+    settlementCents: integer('settlement_cents').notNull().default(0),
+    refundId: integer('refund_id'),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [uniqueIndex('order_changes_key_idx').on(t.changeKey), uniqueIndex('order_changes_revision_idx').on(t.orderId, t.revision)],
 );
 
 /** Staff screens alive (docs/decisions/022): each board sends a heartbeat; no heartbeat for 45 s, not connected. */
@@ -937,7 +976,9 @@ export const printJobs = pgTable(
       .references(() => printers.id, { onDelete: 'cascade' }),
     printerId: integer('printer_id').references(() => printers.id, { onDelete: 'set null' }),
     kind: text('kind').$type<'ticket' | 'receipt' | 'test' | 'change'>().notNull(),
-    cause: text('cause').$type<'order' | 'reprint' | 'test'>().notNull(),
+    cause: text('cause').$type<'order' | 'reprint' | 'test' | 'change'>().notNull(),
+    /** A « MODIFICATION » ticket's change (kind 'change', docs/decisions/039): what it lists. */
+    changeId: integer('change_id'),
     copy: integer('copy').notNull().default(1),
     status: text('status').$type<'queued' | 'sent' | 'printed' | 'failed' | 'skipped'>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),

@@ -32,13 +32,20 @@ export function voucherCapOf(order: repository.OrderRow, lines: readonly reposit
 const isVoucher = (means: string) => means === 'meal_voucher_paper' || means === 'meal_voucher_card';
 const isEnded = (status: string) => status === 'rejected' || status === 'cancelled';
 
+/**
+ * Whether the counter takes payments for the order: paid on site, or a card order a change made
+ * dearer (docs/decisions/039: the difference is paid at the counter or by a payment link). A card
+ * order never changed is paid online only (one placed before the books has no payment entry).
+ */
+const paidAtCounter = (order: Pick<repository.OrderRow, 'paymentMethod' | 'revision'>) => order.paymentMethod === 'cash' || order.revision > 0;
+
 /** The board's view of an order's payments (euros). `voucherCap`: voucherCapOf. */
 export function paymentsView(order: repository.OrderRow, entries: readonly OrderPaymentEntry[], voucherCapCents: number): OrderPaymentsView {
   const summary = paymentsSummary(entries);
   const due = Math.max(0, order.totalCents - summary.paidCents);
   const vouchersPaid = summary.byMeans.filter((line) => isVoucher(line.means)).reduce((sum, line) => sum + line.amount, 0);
   const standing = new Set(summary.standing);
-  const payable = order.paymentMethod === 'cash' && !isEnded(order.status) && due > 0;
+  const payable = paidAtCounter(order) && !isEnded(order.status) && due > 0;
   return {
     total: centsToEuros(order.totalCents),
     paid: centsToEuros(summary.paidCents),
@@ -52,7 +59,7 @@ export function paymentsView(order: repository.OrderRow, entries: readonly Order
       amount: centsToEuros(entry.amount),
       tendered: entry.tendered === undefined ? null : centsToEuros(entry.tendered),
       reverses: entry.reverses ?? null,
-      reversible: order.paymentMethod === 'cash' && !isEnded(order.status) && standing.has(entry.seq),
+      reversible: paidAtCounter(order) && entry.means !== 'online_card' && !isEnded(order.status) && standing.has(entry.seq),
       at: entry.at.toISOString(),
       by: entry.operator?.name ?? null,
     })),
@@ -83,7 +90,7 @@ export interface CounterContext {
 export async function takeCounterPayment(tx: Database, context: CounterContext, orderId: number, body: CounterPaymentBody): Promise<CounterOutcome> {
   const order = await repository.lockOrder(tx, orderId);
   if (!order) return { kind: 'not_found' };
-  if (order.paymentMethod === 'card') return { kind: 'refused', message: counterPaymentErrors.cardOrder };
+  if (!paidAtCounter(order)) return { kind: 'refused', message: counterPaymentErrors.cardOrder };
   if (isEnded(order.status)) return { kind: 'refused', message: counterPaymentErrors.orderNotPayable };
   const entries = (await findOrderPayments(tx, [orderId])).get(orderId) ?? [];
   const summary = paymentsSummary(entries);
@@ -119,10 +126,10 @@ export async function takeCounterPayment(tx: Database, context: CounterContext, 
 export async function reverseCounterPayment(tx: Database, context: Omit<CounterContext, 'itemsById' | 'settings'>, orderId: number, seq: number): Promise<CounterOutcome> {
   const order = await repository.lockOrder(tx, orderId);
   if (!order) return { kind: 'not_found' };
-  if (order.paymentMethod === 'card') return { kind: 'refused', message: counterPaymentErrors.cardOrder };
+  if (!paidAtCounter(order)) return { kind: 'refused', message: counterPaymentErrors.cardOrder };
   if (isEnded(order.status)) return { kind: 'refused', message: counterPaymentErrors.orderNotPayable };
   const entries = (await findOrderPayments(tx, [orderId])).get(orderId) ?? [];
-  const payment = entries.find((entry) => entry.seq === seq && entry.amount > 0 && entry.reverses === undefined);
+  const payment = entries.find((entry) => entry.seq === seq && entry.amount > 0 && entry.reverses === undefined && entry.means !== 'online_card');
   if (!payment) return { kind: 'refused', message: counterPaymentErrors.unknownPayment };
   if (!paymentsSummary(entries).standing.includes(seq)) return { kind: 'refused', message: counterPaymentErrors.alreadyReversed };
   await appendOrderEvent(tx, {

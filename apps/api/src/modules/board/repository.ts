@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { documentCounters, orderEvents, orderLines, orders, refunds } from '../../db/schema.ts';
+import { documentCounters, orderChanges, orderEvents, orderLines, orders, refunds } from '../../db/schema.ts';
 
 /** SQL of the board (docs/decisions/019): orders, their events and refunds. No rules here: the service decides. */
 
@@ -8,6 +8,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type LineRow = typeof orderLines.$inferSelect;
 export type EventRow = typeof orderEvents.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
+export type ChangeRow = typeof orderChanges.$inferSelect;
 
 /**
  * The order's row, locked until the end of `tx`: two screens acting on one order wait for each
@@ -117,14 +118,18 @@ export async function insertPendingRefund(tx: Database, row: { orderId: number; 
     .onConflictDoNothing({ target: refunds.refundKey });
 }
 
-/** Records a pending partial refund (docs/decisions/035) under its key. @returns its id. */
+/** Records a pending partial refund (docs/decisions/035), or a changed order's difference (docs/decisions/039, `kind` 'change'), under its key. @returns its id. */
 export async function insertPartialRefund(
   tx: Database,
-  row: Pick<typeof refunds.$inferInsert, 'orderId' | 'provider' | 'amountCents' | 'refundKey' | 'reason' | 'reasonText' | 'parts' | 'staffId' | 'actorName'>,
+  row: Pick<
+    typeof refunds.$inferInsert,
+    'orderId' | 'provider' | 'amountCents' | 'refundKey' | 'reason' | 'reasonText' | 'parts' | 'staffId' | 'actorName' | 'revision'
+  >,
+  kind: 'partial' | 'change' = 'partial',
 ): Promise<number> {
   const [inserted] = await tx
     .insert(refunds)
-    .values({ ...row, status: 'pending', kind: 'partial' })
+    .values({ ...row, status: 'pending', kind })
     .returning({ id: refunds.id });
   return inserted!.id;
 }
@@ -186,4 +191,31 @@ export async function findStalePendingRefunds(db: Database, olderThanSeconds: nu
     .orderBy(asc(refunds.updatedAt))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** The changes of orders (docs/decisions/039), oldest first. */
+export async function findChanges(db: Database, orderIds: readonly number[]): Promise<ChangeRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderChanges)
+    .where(inArray(orderChanges.orderId, [...orderIds]))
+    .orderBy(asc(orderChanges.orderId), asc(orderChanges.revision));
+}
+
+/** The change recorded under `changeKey` (the screen's key), or undefined. */
+export async function findChangeByKey(db: Database, changeKey: string): Promise<ChangeRow | undefined> {
+  const rows = await db.select().from(orderChanges).where(eq(orderChanges.changeKey, changeKey));
+  return rows[0];
+}
+
+/** Records a change of an order in its transaction. @returns its id. */
+export async function insertChange(tx: Database, row: typeof orderChanges.$inferInsert): Promise<number> {
+  const [inserted] = await tx.insert(orderChanges).values(row).returning({ id: orderChanges.id });
+  return inserted!.id;
+}
+
+/** Names the refund of a change's difference on it. */
+export async function setChangeRefund(tx: Database, changeId: number, refundId: number): Promise<void> {
+  await tx.update(orderChanges).set({ refundId }).where(eq(orderChanges.id, changeId));
 }

@@ -55,6 +55,10 @@ import { recordCancellation, recordCardRefund, recordPartialRefund, findOrderPay
 import { counterPaymentErrors } from '@resto/copy/staff/books';
 import type { CounterPaymentBody } from '@resto/contract/board';
 import { findCustomerNotices } from '../customers/index.ts';
+import { changedMeanwhile, changeView, writeChange, type ChangeOutcome } from './changes.ts';
+import { isChangeable } from '@resto/domain/order-change';
+import { orderChangeErrors } from '@resto/copy/staff/order-change';
+import type { ChangedOrderRow, OrderChange, PreparedChange } from '../orders/index.ts';
 import { notCollectedRefusal, paymentsView, reverseCounterPayment, takeCounterPayment, voucherCapOf, type CounterOutcome } from './counter.ts';
 
 /**
@@ -64,7 +68,19 @@ import { notCollectedRefusal, paymentsView, reverseCounterPayment, takeCounterPa
 export type BoardActor = { staffId: number; name: string } | 'system';
 
 /** The events a customer's status page shows (not the kitchen's own: opened, ticket printed, alerts). */
-const customerEventTypes = new Set(['placed', 'paid', 'accepted', 'delayed', 'ready', 'completed', 'rejected', 'auto_rejected', 'cancelled', 'refunded']);
+const customerEventTypes = new Set([
+  'placed',
+  'paid',
+  'accepted',
+  'modified',
+  'delayed',
+  'ready',
+  'completed',
+  'rejected',
+  'auto_rejected',
+  'cancelled',
+  'refunded',
+]);
 
 /** Events that send the customer an e-mail, and which one (docs/decisions/019). */
 const mailKinds: Partial<Record<string, OrderStatusMailData['kind']>> = {
@@ -340,11 +356,13 @@ export class BoardService {
       }
       if (!partiallyRefundable(order)) return { kind: 'refused' as const, message: partialRefundErrors.notCardPaid };
       const lines = await repository.findLines(tx, [orderId]);
+      // A changed order (docs/decisions/039): its lines and receipt are the revision's; earlier refunds only lower what the card holds.
+      const { heldCents, current } = revisionRefunds(paidCents, order.revision, rows);
       const built = buildPartialRefund({
-        paidCents,
+        paidCents: heldCents,
         lines: refundableLinesOf(lines),
         receiptVat: receiptDocumentOf({ ...order, receiptNumber: order.receiptNumber ?? 0 }, lines).vat,
-        refunds: rows.map(pastRefundOf),
+        refunds: current.map(pastRefundOf),
         request,
         reason: body.reason,
         reasonText: body.reason_text,
@@ -362,6 +380,7 @@ export class BoardService {
         parts: built.parts,
         staffId: actor.staffId,
         actorName: actor.name,
+        revision: order.revision,
       });
       return { kind: 'done' as const, refundId };
     });
@@ -369,6 +388,55 @@ export class BoardService {
     if (outcome.kind === 'refused') throw new ApiError('order_transition_refused', outcome.message, [], (await this.boardOrder(orderId)) ?? undefined);
     if (outcome.kind === 'invalid') throw new ApiError('invalid_request', outcome.message, [{ path: outcome.field, message: outcome.message }]);
     await this.processRefundById(outcome.refundId);
+    const order = (await this.boardOrder(orderId))!;
+    const refund = order.refunds.find((row) => row.id === outcome.refundId);
+    if (refund?.status === 'failed') throw new ApiError('refund_failed', partialRefundErrors.refused(refund.last_error ?? '—'), [], order);
+    return order;
+  }
+
+  /**
+   * POST …/changes, « Modifier la commande » (docs/decisions/039-changing-an-order.md): staff
+   * change an order before it is ready. `prepare` is the orders module's pricing of the new content
+   * with the storefront's rules (OrderService.prepareChange, given by the route); this writes it in
+   * one transaction with the order locked (board/changes.ts, writeChange): the new lines and totals,
+   * a credit note of the receipt standing and a new receipt, the `modified` event, the kitchen's
+   * « MODIFICATION » tickets, the customer's e-mail, and for a card order now cheaper the refund of
+   * the difference, asked of the provider after commit (processRefundById). The same `change_key`
+   * is the same change.
+   * @returns the order after it, the change last in `changes`.
+   * @throws ApiError order_not_found (404); order_transition_refused (409, payload: the order now)
+   * when changed meanwhile (another revision), ready or ended, a refund pending, nothing changed, or
+   * a cash order already paid more than its new total; the pricing's errors (400, 409 prices_changed,
+   * slot_full, 422); refund_failed (502, payload: the order) when the provider refuses the difference
+   * (the change stands; « Relancer le remboursement » asks again).
+   */
+  async changeOrder(
+    orderId: number,
+    body: { change_key: string; revision: number; order: OrderChange },
+    staff: { staffId: number; name: string },
+    prepare: (current: { order: ChangedOrderRow; lines: repository.LineRow[] }) => Promise<PreparedChange>,
+  ): Promise<BoardOrder> {
+    const [current] = await repository.findOrdersByIds(this.db, [orderId]);
+    if (!current || boardColumn(lifecycleOf(current)) === null) throw new ApiError('order_not_found', t.unknownOrder);
+    const refuse = async (message: string) => new ApiError('order_transition_refused', message, [], (await this.boardOrder(orderId)) ?? undefined);
+    // A retry of a change that was written is answered as it is, before anything is priced again.
+    const known = await repository.findChangeByKey(this.db, `change-${orderId}-${body.change_key}`);
+    if (!known) {
+      if (!isChangeable(lifecycleOf(current))) throw await refuse(orderChangeErrors.notChangeable);
+      if (current.revision !== body.revision) throw await refuse(await changedMeanwhile(this.db, orderId));
+    }
+    const prepared = known ? null : await prepare({ order: current, lines: await repository.findLines(this.db, [orderId]) });
+    let outcome: ChangeOutcome = known ? { kind: 'known', changeId: known.id, refundId: known.refundId } : { kind: 'not_found' };
+    if (prepared) {
+      const [signer, settings] = await Promise.all([this.books.signer(), this.settings()]);
+      const context = { signer, now: this.clock(), staff, providerName: this.provider().name, contacts: settings.contacts, siteUrl: settings.siteUrl };
+      const request = { orderId, changeKey: body.change_key, revision: body.revision, prepared };
+      outcome = await this.db.transaction((tx) => writeChange(tx, context, request));
+    }
+    if (outcome.kind === 'not_found') throw new ApiError('order_not_found', t.unknownOrder);
+    if (outcome.kind === 'refused') throw await refuse(outcome.message);
+    if (outcome.kind === 'done' && outcome.mailed) this.mail.kick();
+    if (outcome.refundId !== null) await this.processRefundById(outcome.refundId);
     const order = (await this.boardOrder(orderId))!;
     const refund = order.refunds.find((row) => row.id === outcome.refundId);
     if (refund?.status === 'failed') throw new ApiError('refund_failed', partialRefundErrors.refused(refund.last_error ?? '—'), [], order);
@@ -398,7 +466,8 @@ export class BoardService {
     const payment = await findPaymentByOrder(this.db, orderId);
     const [order] = await repository.findOrdersByIds(this.db, [orderId]);
     const intentId = payment?.intentId ?? order?.transactionId ?? '';
-    const base = refund.kind === 'partial' ? `refund-${orderId}-p${refund.id}` : `refund-${orderId}`;
+    const base =
+      refund.kind === 'partial' ? `refund-${orderId}-p${refund.id}` : refund.kind === 'change' ? `refund-${orderId}-c${refund.id}` : `refund-${orderId}`;
     const key = refund.attempts === 0 ? base : `${base}-retry-${refund.attempts}`;
     const now = this.clock();
     const signer = await this.books.signer();
@@ -420,6 +489,14 @@ export class BoardService {
                 { tx, signer, now, operator: { staff_id: refund.staffId ?? 0, name: refund.actorName ?? '' } },
                 orderId,
                 refund.parts,
+                refund.amountCents,
+              );
+            } else if (refund.kind === 'change') {
+              // A changed order's difference (docs/decisions/039): its credit note is the change's; the money given back names it.
+              await appendOrderEvent(tx, { orderId, type: 'partially_refunded', actor: 'payment', reasonText: formatPrice(refund.amountCents), at: now });
+              await recordCardRefund(
+                { tx, signer, now, operator: { staff_id: refund.staffId ?? 0, name: refund.actorName ?? '' } },
+                orderId,
                 refund.amountCents,
               );
             } else {
@@ -560,13 +637,15 @@ export class BoardService {
       if (action === 'accept') await queueOrderTickets(tx, orderId, 'acceptance', now);
       // Partial refunds made or pending (docs/decisions/035): the cancellation credits and refunds only the rest.
       const earlierRefunds = ending ? await repository.lockRefunds(tx, orderId) : [];
-      const pendingParts = earlierRefunds.filter((row) => row.kind === 'partial' && row.status === 'pending').map((row) => row.parts);
+      const pendingParts = earlierRefunds
+        .filter((row) => row.kind === 'partial' && row.status === 'pending' && row.revision === order.revision)
+        .map((row) => row.parts);
       // A refused or cancelled order is no sale: a credit note cancels its receipt, and cash taken is handed back.
       if (signer) await recordCancellation({ tx, signer, now, operator: operatorOf(actor) }, orderId, pendingParts);
       let refundCents: number | null = null;
       if (needsRefund({ ...lifecycle, wasPaid: lifecycle.paymentMethod === 'card' && step.from !== 'pending' }, step.to)) {
         const payment = await findPaymentByOrder(tx, orderId);
-        refundCents = refundLeftCents(payment?.amountCents ?? order.totalCents, earlierRefunds.filter((row) => row.kind === 'partial').map(pastRefundOf));
+        refundCents = refundLeftCents(payment?.amountCents ?? order.totalCents, earlierRefunds.filter((row) => row.kind !== 'full').map(pastRefundOf));
         if (refundCents > 0) {
           await repository.insertPendingRefund(tx, { orderId, provider: payment?.provider ?? this.provider().name, amountCents: refundCents });
           refundDue = true;
@@ -683,11 +762,12 @@ export class BoardService {
   /** Board orders of `orderIds`, in their order, in a few queries whatever their number (null: unknown or unpaid card). */
   private async boardOrders(orderIds: readonly number[]): Promise<(BoardOrder | null)[]> {
     if (orderIds.length === 0) return [];
-    const [rows, lines, events, refunds, testMode, catalog, payments, jobs, printerRows] = await Promise.all([
+    const [rows, lines, events, refunds, changes, testMode, catalog, payments, jobs, printerRows] = await Promise.all([
       repository.findOrdersByIds(this.db, orderIds),
       repository.findLines(this.db, orderIds),
       repository.findEvents(this.db, orderIds),
       repository.findRefunds(this.db, orderIds),
+      repository.findChanges(this.db, orderIds),
       findTestModeOrders(this.db, orderIds),
       this.catalog.getCatalog(),
       findOrderPayments(this.db, orderIds),
@@ -706,6 +786,7 @@ export class BoardService {
     const linesOf = group(lines);
     const eventsOf = group(events);
     const refundsOf = group(refunds);
+    const changesOf = group(changes);
     return orderIds.map((orderId) => {
       const order = byId.get(orderId);
       if (!order) return null;
@@ -721,9 +802,10 @@ export class BoardService {
       const orderRefunds = refundsOf.get(orderId) ?? [];
       const refund = orderRefunds.find((row) => row.kind === 'full');
       const refundable = refundableLinesOf(orderLines);
+      const orderPayments = payments.get(orderId) ?? [];
       const past = orderRefunds.map(pastRefundOf);
-      const refundLeft = order.paymentMethod === 'card' && order.status !== 'pending' ? refundLeftCents(order.totalCents, past) : 0;
-      const unitsLeft = lineUnitsLeft(refundable, past);
+      const refundLeft = order.paymentMethod === 'card' && order.status !== 'pending' ? refundLeftCents(cardPaidCents(order, orderPayments), past) : 0;
+      const unitsLeft = lineUnitsLeft(refundable, revisionRefunds(0, order.revision, orderRefunds).current.map(pastRefundOf));
       return {
         ...rest,
         status: lifecycle.status,
@@ -751,11 +833,14 @@ export class BoardService {
           quantity_left: unitsLeft.get(line.position) ?? 0,
           charged: centsToEuros(line.chargedCents),
         })),
-        payments: paymentsView(order, payments.get(orderId) ?? [], voucherCapOf(order, orderLines, catalog.itemsById, catalog.settings)),
+        payments: paymentsView(order, orderPayments, voucherCapOf(order, orderLines, catalog.itemsById, catalog.settings)),
         events: orderEvents.map(eventView),
         print_jobs: jobsOf.get(orderId) ?? [],
         customer_notice: notices.get(orderId) ?? null,
         source: order.source === 'phone' ? 'phone' : 'online',
+        revision: order.revision,
+        changeable: isChangeable(lifecycle),
+        changes: (changesOf.get(orderId) ?? []).map(changeView),
       };
     });
   }
@@ -803,6 +888,27 @@ function refundableLinesOf(lines: readonly repository.LineRow[]): RefundableLine
 
 function pastRefundOf(row: repository.RefundRow): PastRefund {
   return { status: row.status, amountCents: row.amountCents, parts: row.parts };
+}
+
+/**
+ * A changed order's refunds by revision (docs/decisions/039): those of its current revision (whose
+ * lines' positions and VAT are the current receipt's, the difference of the change that made it
+ * included), and what the card still holds for that revision (`paidCents` minus earlier revisions'
+ * refunds succeeded or pending).
+ */
+function revisionRefunds(paidCents: number, revision: number, rows: readonly repository.RefundRow[]): { heldCents: number; current: repository.RefundRow[] } {
+  const earlier = rows.filter((row) => row.revision < revision);
+  return { heldCents: refundLeftCents(paidCents, earlier.map(pastRefundOf)), current: rows.filter((row) => row.revision >= revision) };
+}
+
+/**
+ * What was paid online for the order (cents): its total as placed, or for a changed order
+ * (docs/decisions/039) the online card payments of the books (a new total is not what was paid).
+ */
+function cardPaidCents(order: repository.OrderRow, entries: readonly { means: string; amount: number; reverses?: number }[]): number {
+  if (order.revision === 0) return order.totalCents;
+  const online = entries.filter((entry) => entry.means === 'online_card' && entry.amount > 0).reduce((sum, entry) => sum + entry.amount, 0);
+  return online > 0 ? online : order.totalCents;
 }
 
 /** What staff asked: units of lines when some are given, else an amount (euros to cents). */

@@ -95,7 +95,7 @@ export async function recordCancellation(write: BooksWrite, orderId: number, pen
   const entries = await orderEntries(write.tx, [orderId], ['document', 'payment', 'refund']);
   const bodies = entries.map((entry) => bodyOf(entry.content));
   const documents = bodies.flatMap((body) => (body.kind === 'document' ? [body.document] : []));
-  const receipt = documents.find((document) => document.type === 'receipt');
+  const receipt = currentReceipt(documents);
   if (!receipt) return null;
   // Partial refunds' credit notes (docs/decisions/035), and those still pending (their notes come when the provider confirms): the cancellation credits the rest.
   const earlier = [
@@ -112,6 +112,47 @@ export async function recordCancellation(write: BooksWrite, orderId: number, pen
   const refunds: EntryBody[] = handBack.map(({ means, amount }) => ({ kind: 'refund', refund: { order_id: orderId, means, amount, credit_note: creditNote.number } }));
   await append(write, chain, orderId, [{ kind: 'document', document: creditNote }, ...refunds]);
   return creditNote;
+}
+
+/** The receipt standing for the order: its last one (a changed order's earlier receipts are cancelled by credit notes, docs/decisions/039). */
+function currentReceipt(documents: readonly SaleDocument[]): SaleDocument | undefined {
+  return documents.findLast((document) => document.type === 'receipt');
+}
+
+/**
+ * A changed order's documents (docs/decisions/039-changing-an-order.md), in the change's
+ * transaction: the credit note cancelling what stands of its current receipt (the whole receipt,
+ * or after partial refunds the rest: restCreditNoteOf), then its new receipt (and invoice, business
+ * details) for the order as it is now, numbered in its chain's series. Payments and refunds stay
+ * as they are: the card's difference is refunded after commit, and what is due is paid later.
+ * An order whose receipt is not in the journal (placed before the books) gets nothing.
+ * @returns the new receipt and invoice numbers (to write on the order), or null when nothing was written.
+ */
+export async function recordOrderChange(
+  write: BooksWrite,
+  order: SaleOrder & { booksChain: string; totalCents: number; business: unknown },
+  lines: readonly SaleOrderLine[],
+): Promise<{ receiptNumber: number; invoiceNumber: number | null } | null> {
+  const documents = (await orderEntries(write.tx, [order.orderId], ['document'])).flatMap((entry) => {
+    const body = bodyOf(entry.content);
+    return body.kind === 'document' ? [body.document] : [];
+  });
+  const receipt = currentReceipt(documents);
+  if (!receipt) return null;
+  const chain = chainOf(order);
+  const earlier = documents.filter((document) => document.type === 'credit_note' && document.refers_to === receipt.number);
+  const creditNumber = await takeDocumentNumber(write.tx, seriesOf(chain, 'credit_note'));
+  const creditNote = earlier.length > 0 ? restCreditNoteOf(receipt, earlier, creditNumber) : creditNoteOf(receipt, creditNumber);
+  const receiptNumber = await takeDocumentNumber(write.tx, seriesOf(chain, 'receipt'));
+  const invoiceNumber = order.business ? await takeDocumentNumber(write.tx, seriesOf(chain, 'invoice')) : null;
+  const renewed = receiptDocumentOf({ ...order, receiptNumber }, lines);
+  const bodies: EntryBody[] = [
+    { kind: 'document', document: creditNote },
+    { kind: 'document', document: renewed },
+    ...(invoiceNumber !== null ? [{ kind: 'document', document: invoiceDocumentOf(renewed, invoiceNumber) } as EntryBody] : []),
+  ];
+  await append(write, chain, order.orderId, bodies);
+  return { receiptNumber, invoiceNumber };
 }
 
 /** Money taken at the counter and still held, per means (payments net of reversals and refunds; cents > 0 only). */
@@ -148,7 +189,7 @@ export async function recordPartialRefund(write: BooksWrite, orderId: number, pa
     const body = bodyOf(entry.content);
     return body.kind === 'document' ? [body.document] : [];
   });
-  const receipt = documents.find((document) => document.type === 'receipt');
+  const receipt = currentReceipt(documents);
   const chain = chainOf(order);
   const creditNote = receipt ? partialCreditNoteOf(receipt, await takeDocumentNumber(write.tx, seriesOf(chain, 'credit_note')), parts) : null;
   const refund: RefundRecord = { order_id: orderId, means: 'online_card', amount: amountCents, ...(creditNote ? { credit_note: creditNote.number } : {}) };

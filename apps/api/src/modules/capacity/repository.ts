@@ -34,13 +34,27 @@ export async function lockSlot(tx: Database, slotKey: string, isPickup: boolean)
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`capacity ${slotKey} ${isPickup ? 'pickup' : 'delivery'}`}, 0))`);
 }
 
-/** What one slot holds (see the module's comment). */
-export async function slotLoad(tx: Database, slotKey: string, isPickup: boolean, itemCategoryIds: readonly number[], cardPendingSince: Date): Promise<SlotLoad> {
+/** What one slot holds (see the module's comment), without the order `exceptOrderId` (an order being changed, docs/decisions/039). */
+export async function slotLoad(
+  tx: Database,
+  slotKey: string,
+  isPickup: boolean,
+  itemCategoryIds: readonly number[],
+  cardPendingSince: Date,
+  exceptOrderId?: number,
+): Promise<SlotLoad> {
   const [row] = await tx
     .select({ orders: sql<number>`count(distinct ${orders.orderId})::int`, items: countedItems(itemCategoryIds) })
     .from(orders)
     .leftJoin(orderLines, eq(orderLines.orderId, orders.orderId))
-    .where(and(eq(orders.slotKey, slotKey), eq(orders.isPickup, isPickup), holdsAPlace(cardPendingSince)));
+    .where(
+      and(
+        eq(orders.slotKey, slotKey),
+        eq(orders.isPickup, isPickup),
+        holdsAPlace(cardPendingSince),
+        exceptOrderId === undefined ? undefined : ne(orders.orderId, exceptOrderId),
+      ),
+    );
   return { orders: Number(row?.orders ?? 0), items: Number(row?.items ?? 0) };
 }
 

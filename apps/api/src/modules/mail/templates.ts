@@ -5,6 +5,8 @@ import { orderStatusMailCopy } from '@resto/copy/staff/order-life';
 import { paymentAnswers, paymentTexts } from '@resto/copy/storefront/payment';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { toRestaurantTime } from '@resto/domain/clock';
+import { orderChangeMail as orderChangeMailCopy, orderChangeSummary } from '@resto/copy/staff/order-change';
+import { describeDiff, type OrderChangeDiff } from '@resto/domain/order-change';
 import { escapeHtml } from './escape.ts';
 import type { MailMessage } from './transport.ts';
 
@@ -283,6 +285,65 @@ export function orderStatusMail(data: OrderStatusMailData, restaurant: Restauran
     `<p>${escapeHtml(s.hello(data.firstName))}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p><a href="${escapeHtml(data.trackingUrl)}" style="display:inline-block;background:#b4431b;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${s.followLink}</a></p>
+<p style="color:#6b625c;font-size:14px">${escapeHtml(restaurant.name)}${restaurant.phone ? ` · ${escapeHtml(restaurant.phone)}` : ''}</p>`,
+    restaurant.name,
+  );
+  return { to: data.to, subject, text, html };
+}
+
+/** What the customer's e-mail after a change says (docs/decisions/039-changing-an-order.md); amounts in cents. */
+export interface OrderChangeMailData {
+  orderId: number;
+  to: string;
+  firstName: string;
+  /** What changed (domain order-change.ts). */
+  summary: OrderChangeDiff;
+  /** The order's paid lines now: label as the receipt prints it, units, amount. */
+  lines: readonly { label: string; quantity: number; amountCents: number }[];
+  totalCents: number;
+  /** How the money settled: a refund on the card, an amount due, or nothing. */
+  settlement: { kind: string; amountCents: number };
+  trackingUrl: string;
+}
+
+/** The customer's e-mail after staff changed their order: what changed, the order now, its total, the refund or what is due, the tracking link. */
+export function orderChangeMail(data: OrderChangeMailData, restaurant: RestaurantContacts): MailMessage {
+  const c = orderChangeMailCopy;
+  const subject = c.subject(data.orderId);
+  const changes = describeDiff(data.summary).split(orderChangeSummary.separator);
+  const lines = data.lines.map((line) => `${line.quantity} × ${line.label} — ${formatPrice(line.amountCents)}`);
+  const money = [c.total(formatPrice(data.totalCents))];
+  if (data.settlement.kind === 'refund') money.push(c.refund(formatPrice(data.settlement.amountCents)));
+  if (data.settlement.kind === 'due') money.push(c.due(formatPrice(data.settlement.amountCents)));
+  const text = [
+    c.intro(data.firstName),
+    '',
+    `${c.changes} :`,
+    ...changes.map((change) => `- ${change}`),
+    '',
+    `${c.lines} :`,
+    ...lines.map((line) => `- ${line}`),
+    '',
+    ...money,
+    '',
+    c.track,
+    data.trackingUrl,
+    '',
+    restaurant.name,
+    restaurant.phone,
+  ]
+    .join('\n')
+    .trim();
+  const list = (items: readonly string[]) => `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(c.intro(data.firstName))}</p>
+<p><strong>${escapeHtml(c.changes)}</strong></p>
+${list(changes)}
+<p><strong>${escapeHtml(c.lines)}</strong></p>
+${list(lines)}
+${money.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p><a href="${escapeHtml(data.trackingUrl)}" style="display:inline-block;background:#b4431b;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(c.track)}</a></p>
 <p style="color:#6b625c;font-size:14px">${escapeHtml(restaurant.name)}${restaurant.phone ? ` · ${escapeHtml(restaurant.phone)}` : ''}</p>`,
     restaurant.name,
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { eventTypeOfStatus } from '@resto/domain/order-events';
 import { queryRows, type Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -13,6 +13,7 @@ import { documentNumberSql } from '../../db/document-numbers.ts';
 /** SQL of orders. No rules here: the service decides, this writes and reads. */
 
 export type NewOrder = typeof orders.$inferInsert;
+export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
 
 /** What one new order writes: its row, lines, offer uses, receipt numbering when placed now, and its e-mails (outbox rows). */
@@ -295,9 +296,12 @@ export async function updateOrderStatus(db: Database, orderId: number, status: s
 }
 
 /** Offers used under any of a customer's keys (orders of any status), for allow_repeat. */
-export async function findUsedOfferIds(db: Database, customerKeys: string[]): Promise<Set<number>> {
+export async function findUsedOfferIds(db: Database, customerKeys: string[], exceptOrderId?: number): Promise<Set<number>> {
   if (!customerKeys.length) return new Set();
-  const rows = await db.selectDistinct({ offerId: orderOffers.offerId }).from(orderOffers).where(inArray(orderOffers.customerKey, customerKeys));
+  const rows = await db
+    .selectDistinct({ offerId: orderOffers.offerId })
+    .from(orderOffers)
+    .where(and(inArray(orderOffers.customerKey, customerKeys), exceptOrderId === undefined ? undefined : ne(orderOffers.orderId, exceptOrderId)));
   return new Set(rows.map((r) => r.offerId));
 }
 
@@ -312,4 +316,53 @@ export async function findTestModeOrders(db: Database, orderIds: readonly number
     .from(payments)
     .where(and(inArray(payments.orderId, [...orderIds]), eq(payments.provider, 'test')));
   return new Set(rows.map((row) => row.orderId));
+}
+
+/**
+ * Writes a changed order's new content (docs/decisions/039-changing-an-order.md) in the change's
+ * transaction, the order locked: its lines replaced, its order type, address, slot, totals, offers
+ * and meal vouchers set, its revision moved to `revision`, and its offers' uses replaced (a
+ * once-only offer another order of the customer took meanwhile collides on order_offers_once_idx).
+ * The customer, the payment, the status and the receipt's numbers are not this function's.
+ */
+export async function replaceOrderContent(
+  tx: Database,
+  orderId: number,
+  write: {
+    order: NewOrder;
+    lines: readonly NewOrderLine[];
+    offerUses: readonly { offerId: number; customerKey: string; allowRepeat: boolean }[];
+    revision: number;
+    at: Date;
+  },
+): Promise<void> {
+  const { order } = write;
+  await tx
+    .update(orders)
+    .set({
+      isPickup: order.isPickup,
+      location: order.location ?? null,
+      deliveryDate: order.deliveryDate ?? null,
+      deliveryTimeRange: order.deliveryTimeRange ?? null,
+      slotKey: order.slotKey ?? null,
+      subtotalCents: order.subtotalCents,
+      discountCents: order.discountCents,
+      couponCents: order.couponCents ?? 0,
+      deliveryCents: order.deliveryCents,
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      taxByRate: order.taxByRate,
+      deliveryByRate: order.deliveryByRate ?? [],
+      couponCode: order.couponCode ?? null,
+      appliedOffers: order.appliedOffers ?? [],
+      mealVoucher: order.mealVoucher ?? false,
+      mealVoucherCents: order.mealVoucherCents ?? 0,
+      revision: write.revision,
+      updatedAt: write.at,
+    })
+    .where(eq(orders.orderId, orderId));
+  await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
+  if (write.lines.length) await tx.insert(orderLines).values(write.lines.map((line) => ({ ...line, orderId })));
+  await tx.delete(orderOffers).where(eq(orderOffers.orderId, orderId));
+  if (write.offerUses.length) await tx.insert(orderOffers).values(write.offerUses.map((use) => ({ ...use, orderId })));
 }

@@ -20,6 +20,7 @@ import { mealVoucherSplit, readMealVoucherSettings } from '@resto/domain/meal-vo
 import { readSetting, type SettingsList } from '@resto/domain/settings';
 import { isOnSale } from '@resto/domain/sold-out';
 import type { z } from 'zod';
+import type { OrderChangeBodySchema } from '@resto/domain/order-change';
 import type { Database } from '../../db/client.ts';
 import type { ErrorCode } from '@resto/contract/errors';
 import { ApiError, zodFieldErrors, type FieldError } from '../../http/errors.ts';
@@ -33,7 +34,7 @@ import type { NewOutboxMail } from '../mail/index.ts';
 import type { MailOrder, MailOrderLine } from '../mail/index.ts';
 import * as repository from './repository.ts';
 import { slotLoad } from '../capacity/index.ts';
-import { orderRows } from './order-rows.ts';
+import { orderRows, type BuiltOrder } from './order-rows.ts';
 import { toOrderView } from './order-view.ts';
 
 type OrderPayload = z.output<typeof OrderPayloadSchema>;
@@ -46,6 +47,39 @@ type OrderPayload = z.output<typeof OrderPayloadSchema>;
 export interface OrderOrigin {
   source: 'phone';
   staff: { staffId: number; name: string };
+}
+
+/** The order row a change starts from (the orders table's columns it reads). */
+export type ChangedOrderRow = Pick<
+  repository.OrderRow,
+  | 'orderId'
+  | 'localId'
+  | 'userId'
+  | 'status'
+  | 'isPickup'
+  | 'paymentMethod'
+  | 'transactionId'
+  | 'customer'
+  | 'deliveryDate'
+  | 'deliveryTimeRange'
+  | 'receiptHideName'
+  | 'business'
+  | 'createdAt'
+  | 'slotKey'
+>;
+
+/** The new content of a changed order (OrderChangeBodySchema's `order`, parsed). */
+export type OrderChange = z.output<typeof OrderChangeBodySchema>['order'];
+
+/** A changed order as OrderService.prepareChange priced it, for the board's change to write (docs/decisions/039). */
+export interface PreparedChange {
+  order: BuiltOrder;
+  lines: repository.NewOrderLine[];
+  offerUses: { offerId: number; customerKey: string; allowRepeat: boolean }[];
+  /** The slot it takes (its own when its schedule did not change). */
+  slotKey: string | null;
+  /** Run with the slot locked: the slot's other orders plus this one within the limits, else 409 slot_full. */
+  capacity: { slotKey: string; check: (tx: Database) => Promise<void> } | undefined;
 }
 
 /** Finalises card orders with the payment provider (modules/payments/service.ts). */
@@ -468,8 +502,13 @@ export class OrderService {
     settings: SettingsList,
     now: Date,
     calendar: RestaurantCalendar,
+    /** A changed order (docs/decisions/039): not counted in its own slot, and the slot it keeps when its schedule did not change. */
+    change?: { orderId: number; keptSlotKey?: string | null },
   ): { slotKey: string | null; guard: { slotKey: string; check: (tx: Database) => Promise<void> } | undefined } {
-    const slotKey = orderSlotKey(schedule, now, leadTimeMinutes(readSchedulingSettings(settings, isPickup), now, calendar));
+    const slotKey =
+      change?.keptSlotKey !== undefined
+        ? change.keptSlotKey
+        : orderSlotKey(schedule, now, leadTimeMinutes(readSchedulingSettings(settings, isPickup), now, calendar));
     const limits = readCapacityLimits(settings, isPickup);
     if (slotKey === null || !hasCapacityLimit(limits)) return { slotKey, guard: undefined };
     const cart = cartLoad(
@@ -477,7 +516,7 @@ export class OrderService {
       limits.itemCategoryIds,
     );
     const check = async (tx: Database) => {
-      const load = await slotLoad(tx, slotKey, isPickup, limits.itemCategoryIds, new Date(now.getTime() - cardPaymentHoldMinutes * 60_000));
+      const load = await slotLoad(tx, slotKey, isPickup, limits.itemCategoryIds, new Date(now.getTime() - cardPaymentHoldMinutes * 60_000), change?.orderId);
       if (checkSlotCapacity(load, cart, limits) === null) return;
       const message = schedule.is_scheduled ? capacityAnswers.slotFull : capacityAnswers.asapFull;
       throw new ApiError('slot_full', message, [{ path: 'delivery_time_range', message }]);
@@ -516,6 +555,8 @@ export class OrderService {
     index: number,
     soldOutUntil: Map<number, Date>,
     now: Date,
+    /** Dishes a changed order already had at least as many of (docs/decisions/039): kept even if now off or sold out. */
+    kept: ReadonlySet<number> = new Set(),
   ): ResolvedLine {
     const path = `items.${index}`;
     const item = itemsById.get(line.item_id);
@@ -527,11 +568,11 @@ export class OrderService {
       const message = orderAnswers.itemWrongMenu(line.item_id, line.item_menu_id);
       throw new ApiError('item_unknown', message, [{ path: `${path}.item_menu_id`, message }]);
     }
-    if (!item.item_is_available)
+    if (!item.item_is_available && !kept.has(item.item_id))
       throw new ApiError('item_unavailable', orderAnswers.itemUnavailable(item.item_name), [
         { path: `${path}.item_id`, message: orderAnswers.itemUnavailable(item.item_name) },
       ]);
-    if (!isOnSale(true, soldOutUntil.get(item.item_id), now)) {
+    if (!kept.has(item.item_id) && !isOnSale(true, soldOutUntil.get(item.item_id), now)) {
       const message = availability.soldOutToday(item.item_name);
       throw new ApiError('item_sold_out', message, [{ path: `${path}.item_id`, message }]);
     }
@@ -549,6 +590,109 @@ export class OrderService {
       item,
       choices: chosen,
       quantity: line.quantity,
+    };
+  }
+
+  /**
+   * Prices and checks a changed order (docs/decisions/039-changing-an-order.md) with the
+   * storefront's own rules, as createOrder does: the dishes and their options, the schedule (only
+   * when the order type or the slot changed: an order keeps the slot it was given), the delivery
+   * zone and fee, the offers and the coupon (the order's own uses not counted), the amounts the
+   * screen claims, the meal vouchers. A dish the order already had at least as many of is kept
+   * even if it went off the menu or sold out since; a new one, or more of one, is refused as the
+   * storefront refuses it. Writes nothing: the board's change writes the result in its transaction.
+   * @returns the order's new row and lines (orderRows), its offers' uses, its slot and the capacity
+   * check to run with the slot locked (the order itself not counted).
+   * @throws ApiError as createOrder: 400 (unknown dish or option), 422 (sold out, unavailable, slot,
+   * pause, delivery refused, coupon), 409 prices_changed with the fresh totals.
+   */
+  async prepareChange(
+    current: { order: ChangedOrderRow; lines: readonly { itemId: number; quantity: number; isFree: boolean }[] },
+    change: OrderChange,
+  ): Promise<PreparedChange> {
+    const { order } = current;
+    const payload: OrderPayload = {
+      ...change,
+      local_id: order.localId,
+      payment_method: order.paymentMethod as OrderPayload['payment_method'],
+      customer: order.customer,
+      status: 'pending',
+      user_id: order.userId,
+      transaction_id: order.transactionId,
+      receipt_hide_name: order.receiptHideName,
+      business: order.business,
+      date: null,
+    };
+    const catalog = await this.catalog.getCatalog();
+    const now = this.clock();
+    const units = (lines: readonly { itemId: number; quantity: number }[]) => {
+      const byItem = new Map<number, number>();
+      for (const line of lines) byItem.set(line.itemId, (byItem.get(line.itemId) ?? 0) + line.quantity);
+      return byItem;
+    };
+    const had = units(current.lines.filter((line) => !line.isFree));
+    const wanted = units(payload.items.map((line) => ({ itemId: line.item_id, quantity: line.quantity })));
+    const kept = new Set([...wanted].filter(([itemId, quantity]) => quantity <= (had.get(itemId) ?? 0)).map(([itemId]) => itemId));
+    const lines = payload.items.map((line, index) => this.resolveLine(catalog.itemsById, line, index, catalog.soldOutUntil, now, kept));
+    const schedule = orderSchedule(payload);
+    const scheduleKept =
+      payload.is_pickup === order.isPickup &&
+      (schedule.is_scheduled
+        ? schedule.delivery_date === order.deliveryDate && schedule.delivery_time_range === order.deliveryTimeRange
+        : order.deliveryTimeRange === null);
+    if (!scheduleKept) await this.checkSchedule(payload, schedule, lines, catalog, now);
+    const delivery = payload.is_pickup ? null : await this.deliveryQuote(catalog.settings, payload.location);
+
+    const keys = customerKeys(order.userId, null, order.customer.email, order.customer.phone);
+    const usedOfferIds = await repository.findUsedOfferIds(this.db, keys, order.orderId);
+    const coupon = payload.coupon ? catalog.couponsByCode.get(payload.coupon.toUpperCase()) : undefined;
+    if (payload.coupon && !coupon) throw new ApiError('coupon_unknown', offerAnswers.unknownCoupon, [{ path: 'coupon', message: offerAnswers.unknownCoupon }]);
+    const { totals, offers } = priceCart({
+      lines,
+      isPickup: payload.is_pickup,
+      settings: catalog.settings,
+      offers: catalog.offers,
+      coupon: coupon ?? null,
+      now,
+      delivery,
+      usedOfferIds,
+    });
+    if (offers.couponRefusal)
+      throw new ApiError(couponRefusalCode(offers.couponRefusalReason), offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
+    checkClaimedTotals(payload, totals);
+    const voucherCents = mealVoucherCents(payload, lines, totals, catalog.settings);
+    const rows = orderRows({
+      localId: order.localId,
+      userId: order.userId,
+      status: order.status,
+      isPickup: payload.is_pickup,
+      paymentMethod: order.paymentMethod,
+      transactionId: order.transactionId,
+      customer: order.customer,
+      location: payload.is_pickup ? null : (payload.location ?? null),
+      deliveryDate: schedule.is_scheduled ? schedule.delivery_date : null,
+      deliveryTimeRange: schedule.is_scheduled ? schedule.delivery_time_range : null,
+      lines: lines.map((line, position) => ({ ...line, note: payload.items[position]?.note ?? '' })),
+      totals,
+      offers,
+      itemsById: catalog.itemsById,
+      settings: catalog.settings,
+      couponCode: coupon?.code ?? null,
+      receiptHideName: order.receiptHideName,
+      business: order.business,
+      mealVoucherCents: voucherCents,
+      createdAt: order.createdAt,
+    });
+    const capacity = this.capacityGuard(payload.is_pickup, schedule, rows.lines, catalog.settings, now, catalog.calendar, {
+      orderId: order.orderId,
+      ...(scheduleKept ? { keptSlotKey: order.slotKey } : {}),
+    });
+    return {
+      order: rows.order,
+      lines: rows.lines,
+      offerUses: offerUses(offers.applied, coupon, catalog.offers, keys),
+      slotKey: capacity.slotKey,
+      capacity: capacity.guard,
     };
   }
 

@@ -18,6 +18,7 @@ export {
   listPrinters,
   maxAttempts,
   newPrinterSecret,
+  queueChangeTickets,
   queueOrderTickets,
   queueReceipt,
   queueReprint,

@@ -52,6 +52,28 @@ export async function queueOrderTickets(tx: Database, orderId: number, trigger: 
 }
 
 /**
+ * Queues the « MODIFICATION » tickets of change `changeId` of order `orderId` (docs/decisions/039)
+ * inside the change's transaction: one job per enabled printer (not the browser's page) whose
+ * station prints a line of the order, per copy — on the printers that print at acceptance only
+ * once the order was accepted (before, its first ticket is still to come, with the new lines).
+ * A change happens once (its key), so its tickets are queued once. @returns the jobs queued.
+ */
+export async function queueChangeTickets(tx: Database, orderId: number, changeId: number, accepted: boolean, now: Date): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into print_jobs (order_id, origin_printer_id, printer_id, kind, cause, copy, change_id, created_at)
+      select ${orderId}, p.id, p.id, 'change', 'change', c.copy, ${changeId}, ${now.toISOString()}::timestamptz
+      from printers p cross join lateral generate_series(1, greatest(p.copies, 1)) as c(copy)
+      where p.enabled and p.connection <> 'browser' and (p.print_on = 'arrival' or ${accepted})
+        and exists (
+          select 1 from order_lines l left join station_categories s on s.category_id = l.item_category_id
+          where l.order_id = ${orderId} and (s.station is null or s.station = p.station))
+      returning id`,
+  );
+  return rows.length;
+}
+
+/**
  * « Réimprimer »: a new ticket of order `orderId` on `printerId` (or on every enabled printer whose
  * station prints a line of it, when null), marked « RÉIMPRESSION ». @returns the jobs queued.
  */

@@ -1,5 +1,5 @@
 import type { BoardOrder } from '@resto/contract/board';
-import { buildKitchenTicket, buildTestTicket, waitingBlocks, type TicketBlock } from '@resto/domain/kitchen-ticket';
+import { buildChangeTicket, buildKitchenTicket, buildTestTicket, waitingBlocks, type TicketBlock } from '@resto/domain/kitchen-ticket';
 import { buildReceiptTicket } from '@resto/domain/receipt-ticket';
 import { printerFaults, stationLabels } from '@resto/copy/staff/printers';
 import type { Database } from '../../db/client.ts';
@@ -96,6 +96,12 @@ export class PrintingService {
     const categories = new Set(found.order.items.map((line) => line.item_category_id).filter((id): id is number => id !== null));
     const kept = new Set([...categories].filter((id) => (stations.get(id) ?? origin.station) === origin.station));
     const stationCategoryIds = kept.size === categories.size ? null : kept;
+    if (job.kind === 'change') {
+      // A « MODIFICATION » ticket (docs/decisions/039): what its change did, for this station.
+      const change = found.order.changes.find((row) => row.id === job.changeId);
+      const ticket = change ? buildChangeTicket(found.order, change, { now, stationCategoryIds, reprint: job.mayHavePrinted }) : null;
+      return ticket ? [...waitingBlocks(job.createdAt, now), ...ticket] : null;
+    }
     const ticket = buildKitchenTicket(found.order, {
       now,
       stationCategoryIds,

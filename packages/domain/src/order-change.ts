@@ -1,0 +1,216 @@
+import { orderChangeErrors, orderChangeSummary as s } from '@resto/copy/staff/order-change';
+import { OrderPayloadSchema } from './checkout.ts';
+import { z } from './zod-fr.ts';
+import { awaitsAcceptance, type LifecycleOrder } from './order-lifecycle.ts';
+import { formatDay, formatSlot } from './format.ts';
+import { lineLabel } from './sale-documents.ts';
+import { parseSlotValue } from './scheduling.ts';
+
+/**
+ * Changing an order by staff (docs/decisions/039-changing-an-order.md): which orders may change,
+ * what changed between two versions of one (for the kitchen's « MODIFICATION » ticket, the
+ * customer's e-mail and the order's history), and how the money settles. The new version is priced
+ * by the storefront's own pricing (pricing.ts, through the API's order creation code): nothing
+ * here prices anything.
+ */
+
+/**
+ * Whether staff may still change the order: before it is ready. A cash order placed or accepted; a
+ * card order paid or accepted (an unpaid card order is not the restaurant's yet).
+ */
+export function isChangeable(order: LifecycleOrder): boolean {
+  return order.status === 'accepted' || awaitsAcceptance(order);
+}
+
+/** A line of one version of the order, as compared: the dish, its options, its note, how many. */
+export interface ComparedLine {
+  itemId: number;
+  itemName: string;
+  /** The option values chosen (their id, name as printed, how many). */
+  options: readonly { id: number; name: string; quantity: number }[];
+  quantity: number;
+  note: string;
+  /** An offer's free dish: not compared (it follows the offers). */
+  isFree?: boolean;
+}
+
+/** Units of a dish (with these options and this note) added or taken away. */
+export interface ChangedUnits {
+  label: string;
+  /** The dish's category (which station prints it), when known. */
+  item_category_id?: number | null;
+  note: string;
+  quantity: number;
+}
+
+/** When the order is for, as a change compares it. */
+export interface ComparedSchedule {
+  isPickup: boolean;
+  /** « dès que possible » or the slot as the screens write it (e.g. « jeu. 3 déc., 12:00 – 12:15 »). */
+  when: string;
+  /** The delivery address on one line; '' for a pickup. */
+  address: string;
+}
+
+/**
+ * An order's schedule and address as a change compares them: « dès que possible », or the slot as
+ * « jeudi 3 décembre, 12:30–12:45 »; the delivery address on one line (number and street, postal
+ * code and city), '' for a pickup.
+ */
+export function comparedSchedule(order: {
+  isPickup: boolean;
+  deliveryDate?: string | null | undefined;
+  deliveryTimeRange?: string | null | undefined;
+  /** The order's `location` as stored (address, postal_code, city…). */
+  location?: Readonly<Record<string, unknown>> | null | undefined;
+}): ComparedSchedule {
+  const slot = order.deliveryTimeRange ? parseSlotValue(order.deliveryTimeRange) : null;
+  const when = order.deliveryDate && slot ? `${formatDay(order.deliveryDate)}, ${formatSlot(slot.start, slot.end)}` : s.asap;
+  const text = (key: string) => (typeof order.location?.[key] === 'string' ? (order.location[key] as string).trim() : '');
+  const place = [text('postal_code'), text('city')].filter(Boolean).join(' ');
+  const address = order.isPickup ? '' : [text('address'), place].filter(Boolean).join(', ');
+  return { isPickup: order.isPickup, when, address };
+}
+
+/**
+ * What changed between two versions of an order (the `order_changes.diff` column): units added and
+ * taken away per dish, options and note (a dish whose options or note changed is one taken away
+ * and one added, as a kitchen reads it), and the order type, slot and address when they changed
+ * (the address of a delivery: new, or moved; `from` is '' when it was a pickup).
+ */
+export interface OrderChangeDiff {
+  added: ChangedUnits[];
+  removed: ChangedUnits[];
+  schedule: { from: string; to: string } | null;
+  order_type: { from_pickup: boolean; to_pickup: boolean } | null;
+  address: { from: string; to: string } | null;
+}
+
+/** The key of a line as compared: the dish, its option values (sorted) and its note. */
+function lineKey(line: ComparedLine): string {
+  const options = line.options
+    .map((o) => `${o.id}x${o.quantity}`)
+    .sort()
+    .join(',');
+  return `${line.itemId}|${options}|${line.note.trim()}`;
+}
+
+/** Units per key, in the order the keys first appear, with the label of their first line. */
+function unitsByKey(lines: readonly ComparedLine[]): Map<string, ChangedUnits> {
+  const units = new Map<string, ChangedUnits>();
+  for (const line of lines) {
+    if (line.isFree) continue;
+    const key = lineKey(line);
+    const known = units.get(key);
+    if (known) known.quantity += line.quantity;
+    else units.set(key, { label: lineLabel(line), note: line.note.trim(), quantity: line.quantity });
+  }
+  return units;
+}
+
+/**
+ * The difference between the order `before` and `after` a change: per dish with the same options
+ * and note, the units added or taken away (the order of `after`, then of `before`); the order type,
+ * the slot and the address when they differ.
+ */
+export function diffOrder(
+  before: { lines: readonly ComparedLine[]; schedule: ComparedSchedule },
+  after: { lines: readonly ComparedLine[]; schedule: ComparedSchedule },
+): OrderChangeDiff {
+  const was = unitsByKey(before.lines);
+  const now = unitsByKey(after.lines);
+  const added: ChangedUnits[] = [];
+  const removed: ChangedUnits[] = [];
+  for (const [key, units] of now) {
+    const more = units.quantity - (was.get(key)?.quantity ?? 0);
+    if (more > 0) added.push({ ...units, quantity: more });
+  }
+  for (const [key, units] of was) {
+    const fewer = units.quantity - (now.get(key)?.quantity ?? 0);
+    if (fewer > 0) removed.push({ ...units, quantity: fewer });
+  }
+  const b = before.schedule;
+  const a = after.schedule;
+  return {
+    added,
+    removed,
+    schedule: b.when === a.when ? null : { from: b.when, to: a.when },
+    order_type: b.isPickup === a.isPickup ? null : { from_pickup: b.isPickup, to_pickup: a.isPickup },
+    address: !a.isPickup && (b.isPickup || b.address !== a.address) ? { from: b.address, to: a.address } : null,
+  };
+}
+
+/** Whether a change changes nothing (its lines, type, slot and address all the same). */
+export function isEmptyDiff(diff: OrderChangeDiff): boolean {
+  return diff.added.length === 0 && diff.removed.length === 0 && !diff.schedule && !diff.order_type && !diff.address;
+}
+
+/** The change in a few words (« + 1 × Tiramisu ; − 1 × Coca-Cola ; Créneau : 12:00 – 12:15 → 12:30 – 12:45 »), for the order's history. */
+export function describeDiff(diff: OrderChangeDiff): string {
+  const parts = [
+    ...diff.added.map((u) => s.added(u.quantity, u.note ? `${u.label} « ${u.note} »` : u.label)),
+    ...diff.removed.map((u) => s.removed(u.quantity, u.note ? `${u.label} « ${u.note} »` : u.label)),
+    ...(diff.order_type ? [s.orderType(diff.order_type.to_pickup)] : []),
+    ...(diff.schedule ? [s.schedule(diff.schedule.from, diff.schedule.to)] : []),
+    ...(diff.address ? [s.address(diff.address.to)] : []),
+  ];
+  return parts.join(s.separator);
+}
+
+/**
+ * How the money of a changed order settles (cents):
+ * - a card order: what the card still holds for it (`cardHeldCents`: paid online minus the refunds
+ *   made or pending) against the new total: more is refunded (`refund`), less is due (`due`: paid at
+ *   the counter or by a payment link), equal is `none`;
+ * - a cash order: the new total stands (`none`; the counter asks what is left), unless more was
+ *   already taken at the counter than the new total (`paid_above`: staff reverse that payment first,
+ *   rather than the order owing the customer money no screen shows).
+ */
+export type ChangeSettlement = { kind: 'none' | 'refund' | 'due'; amountCents: number } | { kind: 'paid_above'; amountCents: number };
+
+export function changeSettlement(input: {
+  paymentMethod: LifecycleOrder['paymentMethod'];
+  totalAfterCents: number;
+  /** A card order: paid online minus refunds succeeded or pending. */
+  cardHeldCents: number;
+  /** Taken at the counter and still standing (any order). */
+  counterPaidCents: number;
+}): ChangeSettlement {
+  if (input.paymentMethod === 'card') {
+    const held = input.cardHeldCents + input.counterPaidCents;
+    if (held > input.totalAfterCents) return { kind: 'refund', amountCents: Math.min(held - input.totalAfterCents, input.cardHeldCents) };
+    if (held < input.totalAfterCents) return { kind: 'due', amountCents: input.totalAfterCents - held };
+    return { kind: 'none', amountCents: 0 };
+  }
+  if (input.counterPaidCents > input.totalAfterCents) return { kind: 'paid_above', amountCents: input.counterPaidCents };
+  return { kind: 'none', amountCents: 0 };
+}
+
+/**
+ * The body of POST /v2/restaurant/orders/{order_id}/changes: the order's new content as the
+ * storefront's payload writes it (lines, order type, address, slot, coupon, the amounts the screen
+ * priced with the storefront's pricing), the revision the screen showed, and the screen's
+ * `change_key` (made when the change is first sent, kept across retries: the same key is the same
+ * change). The customer, the payment method and the rest of the order do not change.
+ */
+export const OrderChangeBodySchema = z.object({
+  change_key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/u, { error: orderChangeErrors.badKey }),
+  revision: z.number().int().min(0),
+  order: OrderPayloadSchema.pick({
+    items: true,
+    free_items: true,
+    is_pickup: true,
+    delivery: true,
+    tax: true,
+    subtotal: true,
+    discount: true,
+    total: true,
+    coupon: true,
+    meal_voucher: true,
+    location: true,
+    is_scheduled: true,
+    delivery_date: true,
+    delivery_time_range: true,
+  }),
+});
+export type OrderChangeBody = z.input<typeof OrderChangeBodySchema>;
