@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BoardOrderSchema, type BoardOrder } from '@resto/contract/board';
+import type { OrderHistoryDetail } from '@resto/contract/order-history';
 import type { EntryBody, SaleDocument } from '@resto/domain/books';
 import { ticketTexts } from '@resto/domain/kitchen-ticket';
 import { availability } from '@resto/copy/staff/availability';
@@ -88,7 +89,7 @@ describe('POST /v2/restaurant/orders/{order_id}/changes', () => {
     const { orderId, secret } = await placeCashOrder(server);
     await act(server, karim.cookie, orderId, { action: 'accept', expected_status: 'pending', ready_at: inMinutes(server, 20) });
     const before = BoardOrderSchema.parse(
-      payloadOf(await staffRequest<BoardOrder>(server, karim.cookie, 'GET', `/v2/restaurant/order-history/${orderId}`)).order ?? {},
+      payloadOf(await staffRequest<OrderHistoryDetail>(server, karim.cookie, 'GET', `/v2/restaurant/order-history/${orderId}`)).order,
     );
     expect(before).toMatchObject({ revision: 0, changeable: true, changes: [] });
     const body = await changeBody(0, { ...twoPizzasAndAReine, payment_method: 'cash' });
@@ -224,7 +225,7 @@ describe('POST /v2/restaurant/orders/{order_id}/changes', () => {
   test('a cash order already paid more than its new total is refused until the payment is reversed', async () => {
     const { orderId } = await placeCashOrder(server);
     const board = BoardOrderSchema.parse(
-      payloadOf(await staffRequest<BoardOrder>(server, karim.cookie, 'GET', `/v2/restaurant/order-history/${orderId}`)).order ?? {},
+      payloadOf(await staffRequest<OrderHistoryDetail>(server, karim.cookie, 'GET', `/v2/restaurant/order-history/${orderId}`)).order,
     );
     const paid = await staffRequest(server, karim.cookie, 'POST', `/v2/restaurant/orders/${orderId}/payments`, {
       tenders: [{ means: 'card_terminal', amount: board.total }],
