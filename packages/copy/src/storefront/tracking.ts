@@ -50,9 +50,9 @@ export const trackingPage = {
   refundPending: (amount: string) => `Remboursement de ${amount} en cours sur votre carte.`,
   refundDone: (amount: string) => `Remboursement de ${amount} effectué sur votre carte.`,
   // Partial refunds by the restaurant (docs/decisions/035): `when` is 'mardi 24 novembre à 12:40'.
-  partialRefundsTitle: 'Remboursements',
+  partialRefundsTitle: words.refunds,
   partialRefundDone: (amount: string, when: string) => `${amount} remboursés le ${when}`,
-  partialRefundPending: 'Remboursement en cours',
+  partialRefundPending: words.refundPending,
   refundedOf: (refunded: string, paid: string) => `Remboursé : ${refunded} sur ${paid}`,
   // The order's facts.
   pickup: words.takeaway,
