@@ -80,6 +80,8 @@ export const partialRefundForm = {
   ofOrdered: (left: number) => `sur ${left}`,
   reasonLabel: 'Raison',
   reasonTextLabel: 'Précisez la raison',
+  /** Staff's own words reach the customer as typed (docs/decisions/035). */
+  reasonTextHint: 'Le client lira ces mots dans son e-mail et sur le suivi de sa commande.',
   total: (amount: string) => `À rembourser : ${amount}`,
   next: storefrontWords.continue,
   confirmTitle: 'Confirmer le remboursement',

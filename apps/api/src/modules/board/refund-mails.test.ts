@@ -80,7 +80,12 @@ describe('the customer’s e-mail of a partial refund', () => {
     expect(latest.text).not.toContain('Articles remboursés');
     expect(latest.text).toContain(`Remboursé en tout : ${formatPrice(cents(first.amount) + 200)}`);
     // Sent: the outbox is empty.
-    expect(await server.db.select().from(mailOutbox).where(and(eq(mailOutbox.orderId, orderId), like(mailOutbox.kind, 'partial-refund-%')))).toEqual([]);
+    expect(
+      await server.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.orderId, orderId), like(mailOutbox.kind, 'partial-refund-%'))),
+    ).toEqual([]);
   });
 
   test('refused by the provider: no e-mail; asked again and confirmed: one', async () => {

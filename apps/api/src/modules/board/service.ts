@@ -13,7 +13,14 @@ import { allergenLabels, allergens as allergenKeys } from '@resto/domain/allerge
 import { toRestaurantTime } from '@resto/domain/clock';
 import { centsToEuros, eurosToCents } from '@resto/domain/money';
 import { formatPrice } from '@resto/domain/format';
-import { buildPartialRefund, lineUnitsLeft, refundLeftCents, type PartialRefundReason, type PastRefund, type RefundableLine } from '@resto/domain/partial-refunds';
+import {
+  buildPartialRefund,
+  lineUnitsLeft,
+  refundLeftCents,
+  type PartialRefundReason,
+  type PastRefund,
+  type RefundableLine,
+} from '@resto/domain/partial-refunds';
 import { lineLabel, paymentsSummary, receiptDocumentOf } from '@resto/domain/sale-documents';
 import { partialRefundErrors, partialRefundReasonText } from '@resto/copy/staff/partial-refunds';
 import { eventTypeOfAction } from '@resto/domain/order-events';
@@ -64,7 +71,19 @@ import { notCollectedRefusal, paymentsView, reverseCounterPayment, takeCounterPa
 export type BoardActor = { staffId: number; name: string } | 'system';
 
 /** The events a customer's status page shows (not the kitchen's own: opened, ticket printed, alerts). */
-const customerEventTypes = new Set(['placed', 'paid', 'accepted', 'delayed', 'ready', 'completed', 'rejected', 'auto_rejected', 'cancelled', 'refunded', 'partially_refunded']);
+const customerEventTypes = new Set([
+  'placed',
+  'paid',
+  'accepted',
+  'delayed',
+  'ready',
+  'completed',
+  'rejected',
+  'auto_rejected',
+  'cancelled',
+  'refunded',
+  'partially_refunded',
+]);
 
 /** Events that send the customer an e-mail, and which one (docs/decisions/019). */
 const mailKinds: Partial<Record<string, OrderStatusMailData['kind']>> = {
@@ -469,7 +488,9 @@ export class BoardService {
         firstName: order.customer.first_name,
         amountCents: refund.amountCents,
         reasonText: partialRefundReasonText(refund.reason as PartialRefundReason | null, refund.reasonText),
-        lines: refund.parts.filter((part) => part.position !== null).map((part) => ({ label: part.label, quantity: part.quantity, amountCents: part.amountCents })),
+        lines: refund.parts
+          .filter((part) => part.position !== null)
+          .map((part) => ({ label: part.label, quantity: part.quantity, amountCents: part.amountCents })),
         paidCents: await this.paidCents(tx, order),
         refundedCents,
         trackingUrl: `${settings.siteUrl}/suivi?commande=${order.secret}`,
@@ -884,7 +905,9 @@ function trackingRefundOf(row: repository.RefundRow): TrackingView['refunds'][nu
     status: row.status === 'succeeded' ? 'succeeded' : 'pending',
     amount: centsToEuros(row.amountCents),
     reason: partialRefundReasonText(row.reason as PartialRefundReason | null, row.reasonText),
-    lines: row.parts.flatMap((part) => (part.position === null ? [] : [{ label: part.label, quantity: part.quantity, amount: centsToEuros(part.amountCents) }])),
+    lines: row.parts.flatMap((part) =>
+      part.position === null ? [] : [{ label: part.label, quantity: part.quantity, amount: centsToEuros(part.amountCents) }],
+    ),
     at: (row.status === 'succeeded' ? row.updatedAt : row.createdAt).toISOString(),
   };
 }

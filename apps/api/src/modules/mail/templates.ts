@@ -347,7 +347,9 @@ export function partialRefundMail(data: PartialRefundMailData, restaurant: Resta
     `<p>${escapeHtml(s.hello(data.firstName))}</p>
 <p style="font-size:18px;font-weight:bold">${escapeHtml(intro)}</p>
 <p>${escapeHtml(reason)}</p>${
-      lines.length ? `\n<p style="margin-bottom:4px">${escapeHtml(s.linesTitle)}</p><ul style="margin-top:0">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : ''
+      lines.length
+        ? `\n<p style="margin-bottom:4px">${escapeHtml(s.linesTitle)}</p><ul style="margin-top:0">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`
+        : ''
     }
 <p>${totals.map(escapeHtml).join('<br>')}</p>
 <p>${escapeHtml(s.onCard)}</p>

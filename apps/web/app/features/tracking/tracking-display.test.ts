@@ -151,7 +151,7 @@ describe('trackingDisplay: the restaurant’s partial refunds (docs/decisions/03
     expect(display.partialRefunds).toEqual([
       {
         pending: false,
-        title: '4,50\u00a0€ remboursés le mardi 24 novembre à 12:40',
+        title: 'Remboursement de 4,50\u00a0€, le mardi 24 novembre à 12:40',
         amount: '4,50\u00a0€',
         reason: 'Motif : Produit manquant',
         lines: ['1 × Pizza Margherita — 4,50\u00a0€'],
@@ -168,8 +168,8 @@ describe('trackingDisplay: the restaurant’s partial refunds (docs/decisions/03
     const pending = { status: 'pending' as const, amount: 3, reason: 'Retard', lines: [], at: '2026-11-24T11:50:00.000Z' };
     const display = trackingDisplay({ ...paid, refunds: [missing, other, pending], refunded: 6.5 });
     expect(display.partialRefunds.map((row) => [row.pending, row.title, row.reason, row.lines])).toEqual([
-      [false, '4,50\u00a0€ remboursés le mardi 24 novembre à 12:40', 'Motif : Produit manquant', ['1 × Pizza Margherita — 4,50\u00a0€']],
-      [false, '2,00\u00a0€ remboursés le mardi 24 novembre à 12:45', 'Motif : Boisson renversée à la livraison', []],
+      [false, 'Remboursement de 4,50\u00a0€, le mardi 24 novembre à 12:40', 'Motif : Produit manquant', ['1 × Pizza Margherita — 4,50\u00a0€']],
+      [false, 'Remboursement de 2,00\u00a0€, le mardi 24 novembre à 12:45', 'Motif : Boisson renversée à la livraison', []],
       [true, 'Remboursement en cours', 'Motif : Retard', []],
     ]);
     expect(display.partialRefunds[2]!.amount).toBe('3,00\u00a0€');

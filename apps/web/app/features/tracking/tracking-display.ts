@@ -37,8 +37,8 @@ export interface TrackingDisplay {
   /** 'Remboursement de 24,50 € en cours / effectué sur votre carte.' when a refund exists. */
   refund: string | null;
   /**
-   * The restaurant's partial refunds (docs/decisions/035), oldest first: '4,50 € remboursés le mardi
-   * 24 novembre à 12:40' or « Remboursement en cours » with its amount, the reason in the
+   * The restaurant's partial refunds (docs/decisions/035), oldest first: 'Remboursement de 4,50 €, le
+   * mardi 24 novembre à 12:40' or « Remboursement en cours » with its amount, the reason in the
    * customer's words, and the lines refunded ('1 × Pizza Margherita — 4,50 €').
    */
   partialRefunds: { pending: boolean; title: string; amount: string; reason: string; lines: string[] }[];

@@ -69,7 +69,7 @@ export function TrackingPage({ secret, initial }: { secret: string; initial: Tra
           </h2>
           <ul className="mt-2 divide-y divide-black/5 text-sm">
             {display.partialRefunds.map((row, index) => (
-              <li key={index} className="py-2" data-testid="tracking-refund-item" data-pending={row.pending ? 'true' : 'false'}>
+              <li key={index} className="py-2" data-testid="tracking-refund-item" data-pending={String(row.pending)}>
                 <p className="flex justify-between gap-3 font-semibold">
                   <span>{row.title}</span>
                   {row.pending ? <span className="tabular-nums">{row.amount}</span> : null}
