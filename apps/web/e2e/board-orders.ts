@@ -100,6 +100,11 @@ async function send<T>(baseURL: string, method: 'POST' | 'PUT', path: string, bo
  * (apps/api/src/modules/payments/providers/test-processor.ts). @returns the order's id.
  */
 export async function placePaidCardOrder(baseURL: string, now: string, card = '4242424242424242'): Promise<number> {
+  return (await placePaidCardOrderWithSecret(baseURL, now, card)).orderId;
+}
+
+/** Like `placePaidCardOrder`, with the order's secret too (its status page `/suivi?commande=<secret>`). */
+export async function placePaidCardOrderWithSecret(baseURL: string, now: string, card = '4242424242424242'): Promise<{ orderId: number; secret: string }> {
   const { items, settings, offers } = await simpleItems(baseURL);
   const item = items[0];
   if (!item) throw new Error('the demo menu has no simple items');
@@ -129,7 +134,7 @@ export async function placePaidCardOrder(baseURL: string, now: string, card = '4
   });
   await send(baseURL, 'POST', '/v2/public/checkout/test-processor/confirm', { client_secret: intent.client_secret, number: card, expiry: '12/34', cvc: '123' });
   await send(baseURL, 'PUT', '/v2/public/checkout/', { order_id: order.order_id, transaction_id: intent.id, status: 'paid', secret: order.secret });
-  return order.order_id;
+  return { orderId: order.order_id, secret: order.secret };
 }
 
 /**

@@ -6,9 +6,9 @@ import { mailSink } from './servers.ts';
 /**
  * The end-to-end tests' mail relay (docs/decisions/006): a real SMTP server that the storefront's servers
  * send to (SMTP_URL), and a small HTTP endpoint where the tests read what arrived:
- * GET /messages?to=<address> → [{to, subject, text}], GET /health.
+ * GET /messages?to=<address> → [{to, subject, text, html}], GET /health.
  */
-const received: { to: string; subject: string; text: string }[] = [];
+const received: { to: string; subject: string; text: string; html: string }[] = [];
 
 const smtp = new SMTPServer({
   authOptional: true,
@@ -17,7 +17,13 @@ const smtp = new SMTPServer({
   onData(stream, session, callback) {
     simpleParser(stream)
       .then((mail) => {
-        for (const rcpt of session.envelope.rcptTo) received.push({ to: rcpt.address.toLowerCase(), subject: mail.subject ?? '', text: mail.text ?? '' });
+        for (const rcpt of session.envelope.rcptTo)
+          received.push({
+            to: rcpt.address.toLowerCase(),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+          });
         callback();
       })
       .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));

@@ -244,7 +244,7 @@ export const NotCollectedBodySchema = z.object({ expected_status: OrderStatusSch
 export const BoardEventDataSchema = z.object({ event: OrderEventViewSchema, order: BoardOrderSchema.nullable() });
 export type BoardEventData = z.infer<typeof BoardEventDataSchema>;
 
-/** The customer's status page (/suivi): the order's step, ready time, reason and refund. */
+/** The customer's status page (/suivi): the order's step, ready time, reason and refunds. */
 export const TrackingViewSchema = z
   .object({
     order_id: z.number(),
@@ -262,6 +262,24 @@ export const TrackingViewSchema = z
     confirmation_from: InstantSchema.nullable(),
     reason_text: z.string().nullable(),
     refund: RefundViewSchema.nullable(),
+    /**
+     * The restaurant's partial refunds (docs/decisions/035), oldest first: those confirmed by the
+     * provider (`at` when confirmed) and those under way (`at` when asked); refused ones are not
+     * shown. `reason` in the customer's words (the reason's label, or staff's own text for
+     * « autre »); `lines` the units refunded when by line (empty for an amount). Amounts in euros.
+     */
+    refunds: z.array(
+      z.object({
+        status: z.enum(['pending', 'succeeded']),
+        amount: z.number(),
+        reason: z.string(),
+        lines: z.array(z.object({ label: z.string(), quantity: z.number(), amount: z.number() })),
+        at: InstantSchema,
+      }),
+    ),
+    /** What was paid by card (euros; null for an order not paid online) and what the provider has refunded of it so far, partial and full refunds together (euros). */
+    paid_by_card: z.number().nullable(),
+    refunded: z.number(),
     payment_method: z.string(),
     payment_test_mode: z.boolean(),
     total: z.number(),

@@ -53,6 +53,8 @@ export const words = {
   pinterest: 'Pinterest',
   postalCode: 'Code postal',
   ready: 'Prête',
+  refunds: 'Remboursements',
+  refundPending: 'Remboursement en cours',
   refuse: 'Refuser',
   refused: 'Refusée',
   required: 'Ce champ est obligatoire.',

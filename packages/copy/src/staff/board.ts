@@ -50,7 +50,7 @@ export const boardOrderCard = {
   newBadge: 'Non ouverte',
   ticketPrinted: 'ticket imprimé',
   reason: (text: string) => `Motif : ${text}`,
-  refundPending: 'Remboursement en cours',
+  refundPending: words.refundPending,
   refundSucceeded: (amount: string) => `Remboursée (${amount})`,
   refundFailed: 'Le prestataire de paiement a refusé le remboursement : relancez-le, ou remboursez le client autrement.',
   providerAnswer: (error: string) => `Réponse du prestataire : ${error}`,

@@ -98,7 +98,7 @@ export const closureMail = {
   } as Record<string, string>,
   receipts: 'Nombre de tickets',
   creditNotes: 'Avoirs',
-  refunds: 'Remboursements',
+  refunds: words.refunds,
   discounts: 'Remises (offres et codes promo)',
   deliveryFees: 'Frais de livraison',
   perpetual: 'Total perpétuel (depuis l’ouverture du journal)',

@@ -17,6 +17,8 @@ export const orderChangeErrors = {
 
 /** How a change settled the money, as staff and the customer read it. */
 export const orderChangeSettlement = {
+  /** The reason the customer reads of the refund of a change's difference. */
+  refundReason: 'Modification de la commande',
   none: 'Le total ne change pas.',
   cashTotal: (total: string) => `Nouveau total : ${total}, à régler sur place.`,
   refund: (amount: string) => `${amount} remboursés sur la carte du client.`,

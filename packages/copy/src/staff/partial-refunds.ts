@@ -2,6 +2,7 @@ import { storefrontWords } from '../storefront/words.ts';
 import { words } from '../words.ts';
 import { closureMail } from './books.ts';
 import { staffWords } from './words.ts';
+import { orderStatusMailCopy } from './order-life.ts';
 
 /**
  * The French texts of partial refunds of a card order, by staff (docs/decisions/035-partial-refunds.md):
@@ -15,6 +16,31 @@ export const partialRefundReasonLabels = {
   late: 'Retard',
   goodwill: 'Geste commercial',
   other: 'Autre',
+} as const;
+
+/**
+ * The reason as the customer reads it (their e-mail, their status page): the label of the reason
+ * staff chose, or for « autre » staff's own words as they typed them (docs/decisions/035: a
+ * restaurant shows them), without a final full stop (the sentence adds its own).
+ */
+export function partialRefundReasonText(reason: keyof typeof partialRefundReasonLabels | null, reasonText: string | null): string {
+  const text = reason === 'other' || !reason ? (reasonText ?? '').trim() : partialRefundReasonLabels[reason];
+  return (text || partialRefundReasonLabels.other).replace(/[.\s]+$/u, '');
+}
+
+/** The customer's e-mail once the payment provider confirms a partial refund (docs/decisions/035). Amounts formatted, '4,50 €'. */
+export const partialRefundMailCopy = {
+  subject: (orderId: number, amount: string) => `Remboursement de ${amount} sur votre commande n° ${orderId}`,
+  hello: orderStatusMailCopy.hello,
+  intro: (orderId: number, amount: string) => `Le restaurant vous a remboursé ${amount} sur votre commande n° ${orderId}.`,
+  reason: orderStatusMailCopy.reason,
+  linesTitle: 'Articles remboursés :',
+  line: (quantity: number, label: string, amount: string) => `${quantity} × ${label} — ${amount}`,
+  paid: (amount: string) => `Payé par carte : ${amount}`,
+  refundedTotal: (amount: string) => `Remboursé en tout : ${amount}`,
+  onCard: 'Le montant apparaîtra sur votre carte d’ici quelques jours, selon votre banque.',
+  follow: orderStatusMailCopy.follow,
+  followLink: orderStatusMailCopy.followLink,
 } as const;
 
 /** Why a partial refund is refused (the field is named with it). */
@@ -54,6 +80,8 @@ export const partialRefundForm = {
   ofOrdered: (left: number) => `sur ${left}`,
   reasonLabel: 'Raison',
   reasonTextLabel: 'Précisez la raison',
+  /** Staff's own words reach the customer as typed (docs/decisions/035). */
+  reasonTextHint: 'Le client lira ces mots dans son e-mail et sur le suivi de sa commande.',
   total: (amount: string) => `À rembourser : ${amount}`,
   next: storefrontWords.continue,
   confirmTitle: 'Confirmer le remboursement',

@@ -49,6 +49,11 @@ export const trackingPage = {
   /** `amount`: formatted, '24,50 €'. */
   refundPending: (amount: string) => `Remboursement de ${amount} en cours sur votre carte.`,
   refundDone: (amount: string) => `Remboursement de ${amount} effectué sur votre carte.`,
+  // Partial refunds by the restaurant (docs/decisions/035): `when` is 'mardi 24 novembre à 12:40'.
+  partialRefundsTitle: words.refunds,
+  partialRefundDone: (amount: string, when: string) => `Remboursement de ${amount}, le ${when}`,
+  partialRefundPending: words.refundPending,
+  refundedOf: (refunded: string, paid: string) => `Remboursé : ${refunded} sur ${paid}`,
   // The order's facts.
   pickup: words.takeaway,
   delivery: words.delivery,

@@ -238,7 +238,7 @@ describe('POST /v2/restaurant/orders/{order_id}/changes', () => {
   });
 
   test('a card order paid, one pizza fewer: the difference refunded on the card, the books’ refund entry, then a partial refund of the new lines', async () => {
-    const { orderId, total } = await placePaidCardOrder(server);
+    const { orderId, total, secret } = await placePaidCardOrder(server);
     const body = await changeBody(0, { lines: [{ itemId: pizza, quantity: 1 }], payment_method: 'card' });
     const after = await changed(orderId, body);
     const difference = cents(total) - cents(body.order.total);
@@ -254,6 +254,11 @@ describe('POST /v2/restaurant/orders/{order_id}/changes', () => {
     // The receipts and credit notes add up to what the card holds now.
     const documents = entries.flatMap((e) => (e.kind === 'document' ? [e.document] : []));
     expect(documents.reduce((sum, d) => sum + (d.type === 'invoice' ? 0 : d.total_ttc), 0)).toBe(cents(body.order.total));
+
+    // The customer's tracking page: the new line, the difference refunded for the change.
+    const view = payloadOf(await tracking(server, secret));
+    expect(view.items.map((line) => [line.item_name, line.quantity])).toEqual([['Pizza Margherita', 1]]);
+    expect(view.refunds).toEqual([expect.objectContaining({ status: 'succeeded', amount: difference / 100, reason: 'Modification de la commande' })]);
 
     // A partial refund now reads the new lines.
     expect(after.refundable_lines.map((line) => [line.position, line.quantity, line.quantity_left])).toEqual([[0, 1, 1]]);

@@ -158,7 +158,7 @@ export async function moveRefund(
   tx: Database,
   refundId: number,
   from: 'pending' | 'failed',
-  to: { status: 'pending' | 'succeeded' | 'failed'; providerRefundId?: string | null; lastError?: string | null; countFailure?: boolean },
+  to: { status: 'pending' | 'succeeded' | 'failed'; providerRefundId?: string | null; lastError?: string | null; countFailure?: boolean; at?: Date },
 ): Promise<boolean> {
   const rows = await tx
     .update(refunds)
@@ -167,7 +167,7 @@ export async function moveRefund(
       ...(to.providerRefundId !== undefined ? { providerRefundId: to.providerRefundId } : {}),
       ...(to.lastError !== undefined ? { lastError: to.lastError?.slice(0, 500) ?? null } : {}),
       ...(to.countFailure ? { attempts: sql`${refunds.attempts} + 1` } : {}),
-      updatedAt: new Date(),
+      updatedAt: to.at ?? new Date(),
     })
     .where(and(eq(refunds.id, refundId), eq(refunds.status, from)))
     .returning({ id: refunds.id });

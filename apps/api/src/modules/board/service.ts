@@ -13,9 +13,16 @@ import { allergenLabels, allergens as allergenKeys } from '@resto/domain/allerge
 import { toRestaurantTime } from '@resto/domain/clock';
 import { centsToEuros, eurosToCents } from '@resto/domain/money';
 import { formatPrice } from '@resto/domain/format';
-import { buildPartialRefund, lineUnitsLeft, refundLeftCents, type PastRefund, type RefundableLine } from '@resto/domain/partial-refunds';
+import {
+  buildPartialRefund,
+  lineUnitsLeft,
+  refundLeftCents,
+  type PartialRefundReason,
+  type PastRefund,
+  type RefundableLine,
+} from '@resto/domain/partial-refunds';
 import { lineLabel, paymentsSummary, receiptDocumentOf } from '@resto/domain/sale-documents';
-import { partialRefundErrors } from '@resto/copy/staff/partial-refunds';
+import { partialRefundErrors, partialRefundReasonText } from '@resto/copy/staff/partial-refunds';
 import { eventTypeOfAction } from '@resto/domain/order-events';
 import { handlingStartsAt } from '@resto/domain/handling-time';
 import {
@@ -42,7 +49,7 @@ import type { Logger } from '../../logger.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import * as mailRepository from '../mail/index.ts';
 import { outboxMessage, type MailService } from '../mail/index.ts';
-import { orderStatusMail, type OrderStatusMailData, type RestaurantContacts } from '../mail/index.ts';
+import { orderStatusMail, partialRefundMail, type OrderStatusMailData, type RestaurantContacts } from '../mail/index.ts';
 import { toOrderView } from '../orders/index.ts';
 import { findTestModeOrders } from '../orders/index.ts';
 import { findPaymentByOrder } from '../payments/index.ts';
@@ -57,7 +64,7 @@ import type { CounterPaymentBody } from '@resto/contract/board';
 import { findCustomerNotices } from '../customers/index.ts';
 import { changedMeanwhile, changeView, writeChange, type ChangeOutcome } from './changes.ts';
 import { isChangeable } from '@resto/domain/order-change';
-import { orderChangeErrors } from '@resto/copy/staff/order-change';
+import { orderChangeErrors, orderChangeSettlement } from '@resto/copy/staff/order-change';
 import type { ChangedOrderRow, OrderChange, PreparedChange } from '../orders/index.ts';
 import { notCollectedRefusal, paymentsView, reverseCounterPayment, takeCounterPayment, voucherCapOf, type CounterOutcome } from './counter.ts';
 
@@ -80,6 +87,7 @@ const customerEventTypes = new Set([
   'auto_rejected',
   'cancelled',
   'refunded',
+  'partially_refunded',
 ]);
 
 /** Events that send the customer an e-mail, and which one (docs/decisions/019). */
@@ -199,6 +207,9 @@ export class BoardService {
       confirmation_from: confirmationFrom,
       reason_text: ending && (order.status === 'rejected' || order.status === 'cancelled') ? endingText(ending) : null,
       refund: refund ? refundView(refund) : null,
+      refunds: orderRefunds.flatMap((row) => (row.kind !== 'full' && row.status !== 'failed' ? [trackingRefundOf(row)] : [])),
+      paid_by_card: order.paymentMethod === 'card' && step !== 'awaiting_payment' ? centsToEuros(await this.paidCents(this.db, order)) : null,
+      refunded: centsToEuros(orderRefunds.reduce((sum, row) => sum + (row.status === 'succeeded' ? row.amountCents : 0), 0)),
       payment_method: order.paymentMethod,
       payment_test_mode: testMode,
       total: centsToEuros(order.totalCents),
@@ -471,13 +482,16 @@ export class BoardService {
     const key = refund.attempts === 0 ? base : `${base}-retry-${refund.attempts}`;
     const now = this.clock();
     const signer = await this.books.signer();
+    // Read before the transaction (PGlite runs one at a time): the partial refund's e-mail is written in it.
+    const settings = refund.kind === 'partial' ? await this.settings() : null;
     try {
       const answer = await this.provider().refund({ intentId, amountCents: refund.amountCents }, key);
       if (answer.status === 'failed' || answer.status === 'canceled') await this.recordRefundFailure(refund, answer.failureReason ?? answer.status, now);
       else
         await this.db.transaction(async (tx) => {
-          if (await repository.moveRefund(tx, refund.id, 'pending', { status: 'succeeded', providerRefundId: answer.id, lastError: null })) {
+          if (await repository.moveRefund(tx, refund.id, 'pending', { status: 'succeeded', providerRefundId: answer.id, lastError: null, at: now })) {
             if (refund.kind === 'partial') {
+              if (settings) await this.writePartialRefundMail(tx, refund, settings, now);
               await appendOrderEvent(tx, {
                 orderId,
                 type: 'partially_refunded',
@@ -505,6 +519,7 @@ export class BoardService {
             }
           }
         });
+      if (settings) this.mail.kick();
     } catch (error) {
       if (error instanceof ProviderError && error.refused) await this.recordRefundFailure(refund, error.message, now);
       else {
@@ -513,6 +528,42 @@ export class BoardService {
         this.logger.warn({ orderId, refundId: refund.id, err: message }, 'remboursement : prestataire injoignable, nouvel essai par le rapprochement');
       }
     }
+  }
+
+  /**
+   * Writes the customer's e-mail of a partial refund just confirmed (docs/decisions/035) into the
+   * outbox, in `tx`, the transaction that moves the refund pending → succeeded: only the one of two
+   * racing confirmations that moved it writes it, and its kind `partial-refund-<refund id>` is
+   * unique per order besides. Nothing when the order has no e-mail address. Amounts: this refund,
+   * what was paid by card, and every refund succeeded so far (cents).
+   */
+  private async writePartialRefundMail(
+    tx: Database,
+    refund: repository.RefundRow,
+    settings: { contacts: RestaurantContacts; siteUrl: string },
+    now: Date,
+  ): Promise<void> {
+    const [order] = await repository.findOrdersByIds(tx, [refund.orderId]);
+    if (!order?.customer.email) return;
+    const rows = await repository.findRefunds(tx, [refund.orderId]);
+    const refundedCents = rows.reduce((sum, row) => sum + (row.status === 'succeeded' || row.id === refund.id ? row.amountCents : 0), 0);
+    const message = partialRefundMail(
+      {
+        orderId: order.orderId,
+        to: order.customer.email,
+        firstName: order.customer.first_name,
+        amountCents: refund.amountCents,
+        reasonText: partialRefundReasonText(refund.reason as PartialRefundReason | null, refund.reasonText),
+        lines: refund.parts
+          .filter((part) => part.position !== null)
+          .map((part) => ({ label: part.label, quantity: part.quantity, amountCents: part.amountCents })),
+        paidCents: await this.paidCents(tx, order),
+        refundedCents,
+        trackingUrl: `${settings.siteUrl}/suivi?commande=${order.secret}`,
+      },
+      settings.contacts,
+    );
+    await mailRepository.insertMails(tx, [{ kind: `partial-refund-${refund.id}`, orderId: order.orderId, ...outboxMessage(message), nextAttemptAt: now }]);
   }
 
   /** The reconciler's pass (modules/payments/reconciler.ts): pending refunds left by a crash or an unreachable provider. @returns refunds asked. */
@@ -940,6 +991,20 @@ function orderRefundView(row: repository.RefundRow): OrderRefundView {
     last_error: row.lastError,
     by: row.actorName,
     at: row.createdAt.toISOString(),
+  };
+}
+
+/** A partial refund as the customer's status page shows it: confirmed (when) or under way (when asked), the reason in their words, the lines refunded. */
+function trackingRefundOf(row: repository.RefundRow): TrackingView['refunds'][number] {
+  return {
+    status: row.status === 'succeeded' ? 'succeeded' : 'pending',
+    amount: centsToEuros(row.amountCents),
+    // A changed order's difference (docs/decisions/039) has no reason of staff's: the change is the reason.
+    reason: row.kind === 'change' ? orderChangeSettlement.refundReason : partialRefundReasonText(row.reason as PartialRefundReason | null, row.reasonText),
+    lines: row.parts.flatMap((part) =>
+      part.position === null ? [] : [{ label: part.label, quantity: part.quantity, amount: centsToEuros(part.amountCents) }],
+    ),
+    at: (row.status === 'succeeded' ? row.updatedAt : row.createdAt).toISOString(),
   };
 }
 

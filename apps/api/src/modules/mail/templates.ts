@@ -2,6 +2,7 @@ import { codeTtlMinutes, type CodePurpose } from '@resto/domain/account';
 import { formatDateTime, formatPrice, formatRateBasisPoints } from '@resto/domain/format';
 import { codeMailCopy, existingAccountMailCopy, mailCommon, orderMailCopy as t } from '@resto/copy/mail/mail';
 import { orderStatusMailCopy } from '@resto/copy/staff/order-life';
+import { partialRefundMailCopy } from '@resto/copy/staff/partial-refunds';
 import { paymentAnswers, paymentTexts } from '@resto/copy/storefront/payment';
 import { describeSchedule } from '@resto/domain/scheduling';
 import { toRestaurantTime } from '@resto/domain/clock';
@@ -285,6 +286,76 @@ export function orderStatusMail(data: OrderStatusMailData, restaurant: Restauran
     `<p>${escapeHtml(s.hello(data.firstName))}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p><a href="${escapeHtml(data.trackingUrl)}" style="display:inline-block;background:#b4431b;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${s.followLink}</a></p>
+<p style="color:#6b625c;font-size:14px">${escapeHtml(restaurant.name)}${restaurant.phone ? ` · ${escapeHtml(restaurant.phone)}` : ''}</p>`,
+    restaurant.name,
+  );
+  return { to: data.to, subject, text, html };
+}
+
+/** What the customer's partial refund e-mail says (docs/decisions/035). Cents. */
+export interface PartialRefundMailData {
+  orderId: number;
+  to: string;
+  firstName: string;
+  /** What this refund gave back. */
+  amountCents: number;
+  /** The reason in the customer's words (partialRefundReasonText): a label, or staff's own text for « autre ». */
+  reasonText: string;
+  /** The units refunded when by line; empty for an amount. */
+  lines: { label: string; quantity: number; amountCents: number }[];
+  /** What was paid by card. */
+  paidCents: number;
+  /** What the provider has refunded of it so far, this refund included. */
+  refundedCents: number;
+  /** `<SITE_URL>/suivi?commande=<secret>`. */
+  trackingUrl: string;
+}
+
+/**
+ * The customer's e-mail once the provider has confirmed a partial refund by staff (never while it
+ * is pending, never when refused): the amount, the reason, the lines refunded, what was paid and
+ * what has been refunded in all, when it shows on the card, the status page. French texts:
+ * packages/copy/src/staff/partial-refunds.ts (partialRefundMailCopy).
+ */
+export function partialRefundMail(data: PartialRefundMailData, restaurant: RestaurantContacts): MailMessage {
+  const s = partialRefundMailCopy;
+  const amount = formatPrice(data.amountCents);
+  const subject = s.subject(data.orderId, amount);
+  const intro = s.intro(data.orderId, amount);
+  const reason = s.reason(data.reasonText);
+  const lines = data.lines.map((line) => s.line(line.quantity, line.label, formatPrice(line.amountCents)));
+  const totals = [s.paid(formatPrice(data.paidCents)), s.refundedTotal(formatPrice(data.refundedCents))];
+  const text = [
+    s.hello(data.firstName),
+    '',
+    intro,
+    reason,
+    ...(lines.length ? ['', s.linesTitle, ...lines.map((line) => `- ${line}`)] : []),
+    '',
+    ...totals,
+    '',
+    s.onCard,
+    '',
+    s.follow,
+    data.trackingUrl,
+    '',
+    restaurant.name,
+    restaurant.phone,
+  ]
+    .join('\n')
+    .trim();
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(s.hello(data.firstName))}</p>
+<p style="font-size:18px;font-weight:bold">${escapeHtml(intro)}</p>
+<p>${escapeHtml(reason)}</p>${
+      lines.length
+        ? `\n<p style="margin-bottom:4px">${escapeHtml(s.linesTitle)}</p><ul style="margin-top:0">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`
+        : ''
+    }
+<p>${totals.map(escapeHtml).join('<br>')}</p>
+<p>${escapeHtml(s.onCard)}</p>
+<p><a href="${escapeHtml(data.trackingUrl)}" style="display:inline-block;background:#b4431b;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(s.followLink)}</a></p>
 <p style="color:#6b625c;font-size:14px">${escapeHtml(restaurant.name)}${restaurant.phone ? ` · ${escapeHtml(restaurant.phone)}` : ''}</p>`,
     restaurant.name,
   );

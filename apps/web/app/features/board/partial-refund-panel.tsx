@@ -364,11 +364,15 @@ function RefundForm({
             className="block w-full rounded-xl px-3 py-3 ring-1 ring-black/20"
             value={reasonText}
             aria-invalid={error?.field === 'reason_text'}
+            aria-describedby="refund-reason-text-hint"
             onChange={(event) => {
               edited();
               setReasonText(event.target.value);
             }}
           />
+          <p id="refund-reason-text-hint" className="text-sm text-ink/70">
+            {t.reasonTextHint}
+          </p>
           {fieldError('reason_text')}
         </div>
       ) : null}

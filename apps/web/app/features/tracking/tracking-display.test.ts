@@ -17,6 +17,9 @@ function view(overrides: Partial<TrackingView> = {}): TrackingView {
     confirmation_from: null,
     reason_text: null,
     refund: null,
+    refunds: [],
+    paid_by_card: null,
+    refunded: 0,
     payment_method: 'cash',
     payment_test_mode: false,
     total: 24.5,
@@ -123,6 +126,76 @@ describe('trackingDisplay: what /suivi shows for each step (docs/decisions/019)'
     expect(display.payment).toBe('Par carte, pas encore payée — mode test');
     expect(states(waiting)).toEqual(['Reçue:upcoming', 'Acceptée:upcoming', 'Prête:upcoming', 'Terminée:upcoming']);
     expect(display.tone).toBe('waiting');
+  });
+});
+
+describe('trackingDisplay: the restaurant’s partial refunds (docs/decisions/035)', () => {
+  // Accepted, paid 24,50 € by card; 12:40 in Paris is 11:40 UTC in November.
+  const paid = view({ status: 'accepted', step: 'accepted', payment_method: 'card', paid_on_site: null, paid_by_card: 24.5 });
+  const missing = {
+    status: 'succeeded' as const,
+    amount: 4.5,
+    reason: 'Produit manquant',
+    lines: [{ label: 'Pizza Margherita', quantity: 1, amount: 4.5 }],
+    at: '2026-11-24T11:40:00.000Z',
+  };
+
+  test('none: no list, no « Remboursé : … »', () => {
+    const display = trackingDisplay(paid);
+    expect(display.partialRefunds).toEqual([]);
+    expect(display.refundedOf).toBeNull();
+  });
+
+  test('one confirmed per line: its amount, date, reason and line; « Remboursé : 4,50 € sur 24,50 € »; the order carries on', () => {
+    const display = trackingDisplay({ ...paid, refunds: [missing], refunded: 4.5 });
+    expect(display.partialRefunds).toEqual([
+      {
+        pending: false,
+        title: 'Remboursement de 4,50\u00a0€, le mardi 24 novembre à 12:40',
+        amount: '4,50\u00a0€',
+        reason: 'Motif : Produit manquant',
+        lines: ['1 × Pizza Margherita — 4,50\u00a0€'],
+      },
+    ]);
+    expect(display.refundedOf).toBe('Remboursé : 4,50\u00a0€ sur 24,50\u00a0€');
+    expect(display.title).toBe('Commande acceptée');
+    expect(display.steps).not.toBeNull();
+    expect(display.refund).toBeNull();
+  });
+
+  test('an amount with staff’s own words, and one under way: « Remboursement en cours », not counted as refunded', () => {
+    const other = { status: 'succeeded' as const, amount: 2, reason: 'Boisson renversée à la livraison', lines: [], at: '2026-11-24T11:45:00.000Z' };
+    const pending = { status: 'pending' as const, amount: 3, reason: 'Retard', lines: [], at: '2026-11-24T11:50:00.000Z' };
+    const display = trackingDisplay({ ...paid, refunds: [missing, other, pending], refunded: 6.5 });
+    expect(display.partialRefunds.map((row) => [row.pending, row.title, row.reason, row.lines])).toEqual([
+      [false, 'Remboursement de 4,50\u00a0€, le mardi 24 novembre à 12:40', 'Motif : Produit manquant', ['1 × Pizza Margherita — 4,50\u00a0€']],
+      [false, 'Remboursement de 2,00\u00a0€, le mardi 24 novembre à 12:45', 'Motif : Boisson renversée à la livraison', []],
+      [true, 'Remboursement en cours', 'Motif : Retard', []],
+    ]);
+    expect(display.partialRefunds[2]!.amount).toBe('3,00\u00a0€');
+    expect(display.refundedOf).toBe('Remboursé : 6,50\u00a0€ sur 24,50\u00a0€');
+    expect(display.announcement).toContain('Remboursement en cours');
+  });
+
+  test('only one under way: listed, but nothing refunded yet to say', () => {
+    const display = trackingDisplay({ ...paid, refunds: [{ ...missing, status: 'pending' }] });
+    expect(display.partialRefunds[0]).toMatchObject({ pending: true, title: 'Remboursement en cours' });
+    expect(display.refundedOf).toBeNull();
+  });
+
+  test('cancelled after a partial refund: the full refund of the rest as before, the partial one listed, all of it refunded', () => {
+    const display = trackingDisplay({
+      ...paid,
+      status: 'cancelled',
+      step: 'refused',
+      reason_text: 'Fermeture exceptionnelle',
+      refund: { status: 'succeeded', amount: 20, last_error: null },
+      refunds: [missing],
+      refunded: 24.5,
+    });
+    expect(display.refund).toBe('Remboursement de 20,00\u00a0€ effectué sur votre carte.');
+    expect(display.partialRefunds).toHaveLength(1);
+    expect(display.refundedOf).toBe('Remboursé : 24,50\u00a0€ sur 24,50\u00a0€');
   });
 });
 

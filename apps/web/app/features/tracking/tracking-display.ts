@@ -3,6 +3,7 @@ import { restaurantTimeZone } from '@resto/domain/clock';
 import { formatDateTime, formatEuros } from '@resto/domain/format';
 import { centsToEuros, eurosToCents } from '@resto/domain/money';
 import { trackingPage as t, trackingStepLabels } from '@resto/copy/storefront/tracking';
+import { partialRefundMailCopy } from '@resto/copy/staff/partial-refunds';
 import { describeSchedule } from '@resto/domain/scheduling';
 
 /**
@@ -35,6 +36,14 @@ export interface TrackingDisplay {
   reason: string | null;
   /** 'Remboursement de 24,50 € en cours / effectué sur votre carte.' when a refund exists. */
   refund: string | null;
+  /**
+   * The restaurant's partial refunds (docs/decisions/035), oldest first: 'Remboursement de 4,50 €, le
+   * mardi 24 novembre à 12:40' or « Remboursement en cours » with its amount, the reason in the
+   * customer's words, and the lines refunded ('1 × Pizza Margherita — 4,50 €').
+   */
+  partialRefunds: { pending: boolean; title: string; amount: string; reason: string; lines: string[] }[];
+  /** 'Remboursé : 4,50 € sur 24,50 €' once something of a card payment was given back with partial refunds; else null. */
+  refundedOf: string | null;
   /** 'À emporter' or 'Livraison'. */
   mode: string;
   /** 'dès que possible' or 'le mardi 24 novembre, 12:30–12:45'. */
@@ -60,6 +69,17 @@ export function trackingDisplay(view: TrackingView): TrackingDisplay {
   const reason = refused && view.reason_text ? t.reason(view.reason_text) : null;
   const refund = view.refund ? (view.refund.status === 'succeeded' ? t.refundDone : t.refundPending)(formatEuros(view.refund.amount)) : null;
   const { title, detail, tone } = headline(view);
+  const partialRefunds = view.refunds.map((row) => ({
+    pending: row.status === 'pending',
+    title: row.status === 'pending' ? t.partialRefundPending : t.partialRefundDone(formatEuros(row.amount), formatDateTime(new Date(row.at))),
+    amount: formatEuros(row.amount),
+    reason: t.reason(row.reason),
+    lines: row.lines.map((line) => partialRefundMailCopy.line(line.quantity, line.label, formatEuros(line.amount))),
+  }));
+  const refundedOf =
+    view.paid_by_card !== null && view.refunds.some((row) => row.status === 'succeeded')
+      ? t.refundedOf(formatEuros(view.refunded), formatEuros(view.paid_by_card))
+      : null;
   const current = stepperSteps.indexOf(view.step as StepperStep);
   const steps = refused
     ? null
@@ -78,11 +98,15 @@ export function trackingDisplay(view: TrackingView): TrackingDisplay {
     detail,
     reason,
     refund,
+    partialRefunds,
+    refundedOf,
     mode: view.is_pickup ? t.pickup : t.delivery,
     schedule: describeSchedule(view.delivery_date, view.delivery_time_range),
     payment: view.payment_test_mode && view.payment_method !== 'cash' ? `${payment} — ${t.testMode}` : payment,
     total: formatEuros(view.total),
-    announcement: [title, readyAround, reason, refund].filter(Boolean).join('. '),
+    announcement: [title, readyAround, reason, refund, partialRefunds.some((row) => row.pending) ? t.partialRefundPending : null, refundedOf]
+      .filter(Boolean)
+      .join('. '),
   };
 }
 

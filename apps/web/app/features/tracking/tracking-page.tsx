@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Check, Clock, CreditCard, Phone, XCircle } from 'lucide-react';
+import { Check, Clock, CreditCard, Phone, Undo2, XCircle } from 'lucide-react';
 import type { TrackingView } from '@resto/contract/board';
 import { trackingPage as t } from '@resto/copy/storefront/tracking';
 import { trackingDisplay, type StepperItem, type TrackingDisplay } from './tracking-display.ts';
@@ -60,6 +60,38 @@ export function TrackingPage({ secret, initial }: { secret: string; initial: Tra
         </div>
         {display.steps ? <Stepper steps={display.steps} /> : null}
       </section>
+
+      {display.partialRefunds.length ? (
+        <section className="mt-5 rounded-3xl bg-white p-5 shadow-sm" aria-labelledby="tracking-refunds-title" data-testid="tracking-refunds">
+          <h2 id="tracking-refunds-title" className="flex items-center gap-2 text-lg font-extrabold">
+            <Undo2 size={20} aria-hidden />
+            {t.partialRefundsTitle}
+          </h2>
+          <ul className="mt-2 divide-y divide-black/5 text-sm">
+            {display.partialRefunds.map((row, index) => (
+              <li key={index} className="py-2" data-testid="tracking-refund-item" data-pending={String(row.pending)}>
+                <p className="flex justify-between gap-3 font-semibold">
+                  <span>{row.title}</span>
+                  {row.pending ? <span className="tabular-nums">{row.amount}</span> : null}
+                </p>
+                <p className="text-ink/70">{row.reason}</p>
+                {row.lines.length ? (
+                  <ul className="mt-1 text-ink/70">
+                    {row.lines.map((line, n) => (
+                      <li key={n}>{line}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {display.refundedOf ? (
+            <p className="mt-2 border-t border-black/10 pt-3 text-base font-bold tabular-nums" data-testid="tracking-refunded">
+              {display.refundedOf}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
 
       <p className="sr-only" role="status" aria-live="polite" data-testid="tracking-live">
         {announcement}
