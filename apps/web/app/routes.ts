@@ -49,6 +49,8 @@ export default [
     route('restaurant/commandes', 'routes/restaurant-orders.tsx'),
     // A phone order taken by staff (docs/decisions/036).
     route('restaurant/commandes/nouvelle', 'routes/restaurant-phone-order.tsx'),
+    // Changing an order before it is ready (docs/decisions/039).
+    route('restaurant/commandes/:orderId/modifier', 'routes/restaurant-change-order.tsx'),
     // Every past order (docs/decisions/033).
     route('restaurant/commandes/historique', 'routes/restaurant-history.tsx'),
     route('restaurant/commandes/historique/:orderId', 'routes/restaurant-history-order.tsx'),

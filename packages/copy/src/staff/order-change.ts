@@ -1,3 +1,8 @@
+import { staffWords } from './words.ts';
+import { words } from '../words.ts';
+import { storefrontWords } from '../storefront/words.ts';
+import { kitchenTicket } from './board.ts';
+
 /**
  * The French texts of changing an order by staff (docs/decisions/039-changing-an-order.md): the
  * refusals of the domain and the API, the change's summary on the board, the kitchen's
@@ -32,7 +37,7 @@ export const orderChangeSummary = {
   schedule: (from: string, to: string) => `Créneau : ${from} → ${to}`,
   orderType: (isPickup: boolean) => (isPickup ? 'Passe en retrait sur place' : 'Passe en livraison'),
   address: (to: string) => `Nouvelle adresse : ${to}`,
-  asap: 'dès que possible',
+  asap: storefrontWords.asSoonAsPossible,
   separator: ' ; ',
 };
 
@@ -54,20 +59,20 @@ export const orderChangeMail = {
   total: (total: string) => `Nouveau total : ${total}`,
   refund: (amount: string) => `${amount} vous sont remboursés sur votre carte ; le remboursement apparaît sous quelques jours.`,
   due: (amount: string) => `Il reste ${amount} à régler.`,
-  track: 'Suivre ma commande',
+  track: words.trackOrder,
 };
 
 /** The change screen (/restaurant/commandes/<id>/modifier) and the board's button. */
 export const orderChangePage = {
+  back: kitchenTicket.backToBoard,
   button: 'Modifier la commande',
   title: (orderId: number) => `Modifier la commande n° ${orderId}`,
   intro: 'Ajoutez ou retirez des articles, changez les quantités, les options, les notes, le créneau ou le mode de retrait. Le total est recalculé.',
   before: 'Total avant',
   after: 'Nouveau total',
   difference: 'Différence',
-  submit: 'Enregistrer la modification',
-  submitting: 'Enregistrement…',
+  submit: (total: string) => `Enregistrer la modification · ${total}`,
+  submitting: staffWords.saving,
   done: (orderId: number) => `Commande n° ${orderId} modifiée.`,
-  back: 'Retour aux commandes',
   customerLocked: 'Le client ne change pas : pour une autre personne, prenez une nouvelle commande.',
 };

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { Link } from 'react-router';
+import { orderChangePage } from '@resto/copy/staff/order-change';
 import type { BoardOrder, OrderActionBody } from '@resto/contract/board';
 import { boardOrderCard, orderActions } from '@resto/copy/staff/board';
 import { refusalReasonLabels, staffRefusalReasons, refusalTextMaxLength } from '@resto/domain/order-lifecycle';
@@ -242,6 +244,11 @@ function MainActions({
         <button type="button" className={secondary} disabled={busy} onClick={() => onPanel('delay')}>
           {orderActions.delay}
         </button>
+      ) : null}
+      {order.changeable ? (
+        <Link to={`/restaurant/commandes/${order.order_id}/modifier`} className={secondary} data-testid="change-order">
+          {orderChangePage.button}
+        </Link>
       ) : null}
       <button type="button" className={secondary} disabled={busy || printing} onClick={() => onPrint(order.order_id)} data-testid="print-ticket">
         {order.ticket_printed_at ? orderActions.reprint : orderActions.print}

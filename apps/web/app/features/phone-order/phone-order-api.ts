@@ -1,5 +1,6 @@
 import type { BoardOrder } from '@resto/contract/board';
-import { createPhoneOrder } from '@resto/contract/board.routes';
+import { changeOrder as changeOrderRoute, createPhoneOrder } from '@resto/contract/board.routes';
+import type { OrderChangeBody } from '@resto/domain/order-change';
 import type { PhoneOrderPayload } from '@resto/domain/phone-order';
 import { api } from '../../lib/api.ts';
 
@@ -10,4 +11,13 @@ import { api } from '../../lib/api.ts';
  */
 export function placePhoneOrder(body: PhoneOrderPayload): Promise<BoardOrder> {
   return api.call(createPhoneOrder, { body });
+}
+
+/**
+ * POST /v2/restaurant/orders/{order_id}/changes (docs/decisions/039-changing-an-order.md): the
+ * order's new content priced and checked by the storefront's rules, written once per change key.
+ * @throws ApiCallError with the French refusal; a change made meanwhile carries the order now as `payload`.
+ */
+export function changeOrder(orderId: number, body: OrderChangeBody): Promise<BoardOrder> {
+  return api.call(changeOrderRoute, { params: { order_id: String(orderId) }, body });
 }

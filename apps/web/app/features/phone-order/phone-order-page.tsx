@@ -25,10 +25,29 @@ import { priceCart } from '../cart/index.ts';
 import type { CartLine } from '../cart/cart-store.ts';
 import { SchedulePicker, type ScheduleValue } from '../checkout/index.ts';
 import { LocationSearch } from '../location/index.ts';
-import { placePhoneOrder } from './phone-order-api.ts';
+import { changeOrder, placePhoneOrder } from './phone-order-api.ts';
+import { orderChangePage, orderChangeSettlement } from '@resto/copy/staff/order-change';
 
 /** A new idempotency key: kept across retries of one order, new after it is placed (docs/decisions/036). */
 const newLocalId = () => `phone-${crypto.randomUUID().replace(/-/g, '')}`;
+/** A change's key (docs/decisions/039): kept across retries of one change. */
+const newChangeKey = () => `change-${crypto.randomUUID().replace(/-/g, '')}`;
+
+/** The cart of an order being changed (docs/decisions/039): its paid lines, the dishes found in the menus (all of them: one off since stays). */
+function cartOf(order: BoardOrder, itemsById: ReadonlyMap<number, MenuItem>): CartLine[] {
+  return order.items.flatMap((line) => {
+    const item = itemsById.get(line.item_id);
+    if (!item) return [];
+    const choices = line.options.map((o) => ({ option_id: o.option_id, option_option_id: o.id, quantity: o.quantity }));
+    return [{ line_id: `${order.order_id}-${line.item_id}-${line.note}-${JSON.stringify(choices)}`, item, choices, quantity: line.quantity, note: line.note }];
+  });
+}
+
+/** The stored address of an order (its `location`), as the change keeps it until staff search another. */
+function keptLocationOf(order: BoardOrder | undefined): Record<string, unknown> | null {
+  return order && !order.is_pickup ? order.location : null;
+}
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** Back to the search box: the next dish is typed at once. */
 const focusSearch = () => document.getElementById('phone-search')?.focus();
@@ -56,30 +75,50 @@ interface Picking {
  * picker), paid at the counter. The server decides with the storefront's rules; a retry keeps its
  * local_id, so a submit sent twice is one order. Keyboard: Enter in the search adds the first dish.
  */
-export function PhoneOrderPage({ menus, settings, offers }: { menus: Menu[]; settings: SettingsList; offers: Offer[] }) {
-  const items = useMemo(() => menus.flatMap((menu) => menu.categories.flatMap((category) => category.items)).filter((item) => item.item_is_available), [menus]);
+export function PhoneOrderPage({
+  menus,
+  settings,
+  offers,
+  editing,
+}: {
+  menus: Menu[];
+  settings: SettingsList;
+  offers: Offer[];
+  /** « Modifier la commande » (docs/decisions/039): the order to change, its customer kept; absent: a new phone order. */
+  editing?: BoardOrder | undefined;
+}) {
+  const allItems = useMemo(() => menus.flatMap((menu) => menu.categories.flatMap((category) => category.items)), [menus]);
+  const items = useMemo(() => allItems.filter((item) => item.item_is_available), [allItems]);
+  const itemsById = useMemo(() => new Map(allItems.map((item) => [item.item_id, item])), [allItems]);
   const index = useMemo(() => buildSearchIndex(items), [items]);
   const [query, setQuery] = useState('');
   const found = useMemo(() => (query.trim() ? searchItems(index, query) : items), [index, items, query]);
-  const [lines, setLines] = useState<CartLine[]>([]);
+  const [order, setOrder] = useState(editing);
+  const [lines, setLines] = useState<CartLine[]>(() => (editing ? cartOf(editing, itemsById) : []));
   const [picking, setPicking] = useState<Picking | null>(null);
-  const [customer, setCustomer] = useState(emptyCustomer);
-  const [isPickup, setIsPickup] = useState(true);
-  const [street, setStreet] = useState('');
+  const [customer, setCustomer] = useState(editing ? { ...editing.customer } : emptyCustomer);
+  const [isPickup, setIsPickup] = useState(editing?.is_pickup ?? true);
+  const [street, setStreet] = useState(text(keptLocationOf(editing)?.address));
   const [place, setPlace] = useState<DistanceRecord | null>(null);
-  const [schedule, setSchedule] = useState<ScheduleValue>(asap);
+  const [keptLocation, setKeptLocation] = useState(() => keptLocationOf(editing));
+  const [schedule, setSchedule] = useState<ScheduleValue>(
+    editing ? { is_scheduled: editing.is_scheduled, delivery_date: editing.delivery_date, delivery_time_range: editing.delivery_time_range } : asap,
+  );
   const [localId, setLocalId] = useState(newLocalId);
+  const [changeKey] = useState(newChangeKey);
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const [created, setCreated] = useState<BoardOrder | null>(null);
+  const [changed, setChanged] = useState<BoardOrder | null>(null);
 
-  // The call starts with the name: the first field has the focus (after the navigation's own focus handling).
+  // The call starts with the name: the first field has the focus (after the navigation's own focus handling); a change starts with the menu.
   useEffect(() => {
-    const timer = setTimeout(() => document.getElementById('phone-first-name')?.focus(), 0);
+    const timer = setTimeout(() => document.getElementById(editing ? 'phone-search' : 'phone-first-name')?.focus(), 0);
     return () => clearTimeout(timer);
-  }, []);
+  }, [editing]);
 
-  const address = place ? { postal_code: place.postal_code, city: place.city, distance: place.distance } : null;
+  const keptAddress = keptLocation ? { postal_code: text(keptLocation.postal_code), city: text(keptLocation.city), distance: null } : null;
+  const address = place ? { postal_code: place.postal_code, city: place.city, distance: place.distance } : keptAddress;
   const { totals, offers: applied } = priceCart(lines, isPickup, null, { settings, offers }, isPickup ? null : address);
   const customerCheck = PhoneCustomerSchema.safeParse(customer);
   const fieldError = (path: string) =>
@@ -127,9 +166,64 @@ export function PhoneOrderPage({ menus, settings, offers }: { menus: Menu[]; set
     addLine(picking.item, picking.choices, picking.note.trim());
   };
 
+  /** The order's new content as the change sends it (docs/decisions/039): the storefront's payload fields. */
+  const changedContent = () => ({
+    items: lines.map((line) => ({
+      item_id: line.item.item_id,
+      item_menu_id: line.item.item_menu_id,
+      quantity: line.quantity,
+      note: line.note,
+      options: groupChoices(line.choices),
+    })),
+    free_items: applied.freeItems,
+    coupon: order?.coupon_code ?? null,
+    is_pickup: isPickup,
+    ...orderPayloadTotals(totals),
+    location: isPickup
+      ? null
+      : place
+        ? {
+            address: street.trim() || place.address || '',
+            city: place.city,
+            postal_code: place.postal_code,
+            country: place.country ?? 'France',
+            lat: place.lat,
+            lng: place.lng,
+          }
+        : { ...keptLocation, address: street.trim() || text(keptLocation?.address) },
+    ...schedule,
+  });
+
+  const submitChange = async (current: BoardOrder) => {
+    setSubmitting(true);
+    setRefusal(null);
+    try {
+      setChanged(await changeOrder(current.order_id, { change_key: changeKey, revision: current.revision, order: changedContent() }));
+    } catch (error) {
+      if (!(error instanceof ApiCallError)) setRefusal({ message: t.networkError, fields: {} });
+      else {
+        setRefusal({ message: error.message, fields: Object.fromEntries(error.errors.map((e) => [e.path, e.message])) });
+        // Changed by someone else meanwhile: the screen shows the order as it is now, to change again.
+        const fresh = error.payload as BoardOrder | undefined;
+        if (error.is('order_transition_refused') && fresh?.order_id === current.order_id) {
+          setOrder(fresh);
+          setLines(cartOf(fresh, itemsById));
+          setIsPickup(fresh.is_pickup);
+          setKeptLocation(keptLocationOf(fresh));
+          setStreet(text(keptLocationOf(fresh)?.address));
+          setPlace(null);
+          setSchedule({ is_scheduled: fresh.is_scheduled, delivery_date: fresh.delivery_date, delivery_time_range: fresh.delivery_time_range });
+        }
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting || lines.length === 0) return;
+    if (order) return submitChange(order);
     if (!customerCheck.success) {
       setRefusal({ message: customerCheck.error.issues[0]?.message ?? '', fields: {} });
       return;
@@ -183,6 +277,32 @@ export function PhoneOrderPage({ menus, settings, offers }: { menus: Menu[]; set
     }
   };
 
+  if (changed) {
+    const last = changed.changes.at(-1);
+    const money =
+      last?.settlement === 'refund'
+        ? orderChangeSettlement.refund(formatEuros(last.settlement_amount))
+        : last?.settlement === 'due'
+          ? orderChangeSettlement.due(formatEuros(last.settlement_amount))
+          : changed.payment_method === 'cash'
+            ? orderChangeSettlement.cashTotal(formatEuros(changed.total))
+            : orderChangeSettlement.none;
+    return (
+      <Card className="mx-auto max-w-xl space-y-4" data-testid="order-changed">
+        <p role="status" className="text-lg font-bold">
+          {orderChangePage.done(changed.order_id)}
+        </p>
+        {last ? <p className="text-ink/80">{last.summary}</p> : null}
+        <p className="font-semibold" data-testid="order-changed-money">
+          {money}
+        </p>
+        <Link to="/restaurant/commandes" autoFocus className={buttonClass('primary', 'inline-block px-5 py-2.5')}>
+          {orderChangePage.back}
+        </Link>
+      </Card>
+    );
+  }
+
   if (created)
     return (
       <Card className="mx-auto max-w-xl space-y-4" data-testid="phone-order-created">
@@ -210,7 +330,7 @@ export function PhoneOrderPage({ menus, settings, offers }: { menus: Menu[]; set
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-4" data-testid="phone-order" noValidate>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-extrabold">{t.pageTitle}</h1>
+        <h1 className="text-2xl font-extrabold">{order ? orderChangePage.title(order.order_id) : t.pageTitle}</h1>
         <Link to="/restaurant/commandes" className="inline-flex items-center gap-1 text-sm font-semibold text-ink/70 underline">
           <ArrowLeft size={16} aria-hidden />
           {t.backToBoard}
@@ -218,48 +338,61 @@ export function PhoneOrderPage({ menus, settings, offers }: { menus: Menu[]; set
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <div className="space-y-4">
-          <Card padding={boxPadding} className="space-y-3">
-            <h2 className="text-lg font-bold">{t.customerHeading}</h2>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Field
-                id="phone-first-name"
-                autoFocus
-                label={checkoutContact.firstName}
-                autoComplete="off"
-                value={customer.first_name}
-                error={fieldError('customer.first_name')}
-                onChange={(e) => setCustomer({ ...customer, first_name: e.target.value })}
-              />
-              <Field
-                id="phone-last-name"
-                label={checkoutContact.lastName}
-                autoComplete="off"
-                value={customer.last_name}
-                error={fieldError('customer.last_name')}
-                onChange={(e) => setCustomer({ ...customer, last_name: e.target.value })}
-              />
-              <Field
-                id="phone-phone"
-                label={words.phone}
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                value={customer.phone}
-                error={fieldError('customer.phone')}
-                onChange={(e) => setCustomer({ ...customer, phone: e.target.value })}
-                onBlur={() => setCustomer((c) => ({ ...c, phone: c.phone.trim() ? formatPhone(c.phone) : c.phone }))}
-              />
-              <Field
-                id="phone-email"
-                label={t.emailOptional}
-                type="email"
-                autoComplete="off"
-                value={customer.email}
-                error={fieldError('customer.email')}
-                onChange={(e) => setCustomer({ ...customer, email: e.target.value })}
-              />
-            </div>
-          </Card>
+          {order ? (
+            <Card padding={boxPadding} className="space-y-1" data-testid="change-customer">
+              <h2 className="text-lg font-bold">{t.customerHeading}</h2>
+              <p className="font-semibold">
+                {order.customer.first_name} {order.customer.last_name} · {formatPhone(order.customer.phone)}
+              </p>
+              <p className="text-sm text-ink/70">{orderChangePage.customerLocked}</p>
+              <p className="text-sm">
+                {orderChangePage.before} : <span className="font-semibold tabular-nums">{formatEuros(order.total)}</span>
+              </p>
+            </Card>
+          ) : (
+            <Card padding={boxPadding} className="space-y-3">
+              <h2 className="text-lg font-bold">{t.customerHeading}</h2>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <Field
+                  id="phone-first-name"
+                  autoFocus
+                  label={checkoutContact.firstName}
+                  autoComplete="off"
+                  value={customer.first_name}
+                  error={fieldError('customer.first_name')}
+                  onChange={(e) => setCustomer({ ...customer, first_name: e.target.value })}
+                />
+                <Field
+                  id="phone-last-name"
+                  label={checkoutContact.lastName}
+                  autoComplete="off"
+                  value={customer.last_name}
+                  error={fieldError('customer.last_name')}
+                  onChange={(e) => setCustomer({ ...customer, last_name: e.target.value })}
+                />
+                <Field
+                  id="phone-phone"
+                  label={words.phone}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  value={customer.phone}
+                  error={fieldError('customer.phone')}
+                  onChange={(e) => setCustomer({ ...customer, phone: e.target.value })}
+                  onBlur={() => setCustomer((c) => ({ ...c, phone: c.phone.trim() ? formatPhone(c.phone) : c.phone }))}
+                />
+                <Field
+                  id="phone-email"
+                  label={t.emailOptional}
+                  type="email"
+                  autoComplete="off"
+                  value={customer.email}
+                  error={fieldError('customer.email')}
+                  onChange={(e) => setCustomer({ ...customer, email: e.target.value })}
+                />
+              </div>
+            </Card>
+          )}
           <Card padding={boxPadding} className="space-y-3">
             <h2 className="text-lg font-bold">{t.menuHeading}</h2>
             <Field
@@ -377,6 +510,7 @@ export function PhoneOrderPage({ menus, settings, offers }: { menus: Menu[]; set
             {!isPickup ? (
               <div className="space-y-3" data-testid="phone-delivery">
                 <LocationSearch onChosen={(record) => setPlace(record)} />
+                {keptLocation && !place ? <p className="text-sm text-ink/70">{text(keptLocation.formatted_address) || street}</p> : null}
                 <Field
                   id="phone-street"
                   label={t.addressLabel}
@@ -396,7 +530,7 @@ export function PhoneOrderPage({ menus, settings, offers }: { menus: Menu[]; set
               onChange={setSchedule}
               error={fieldError('delivery_time_range')}
             />
-            <p className="text-sm font-semibold text-ink/80">{t.paidAtCounter}</p>
+            {order ? null : <p className="text-sm font-semibold text-ink/80">{t.paidAtCounter}</p>}
           </Card>
 
           {refusal ? (
@@ -405,7 +539,13 @@ export function PhoneOrderPage({ menus, settings, offers }: { menus: Menu[]; set
             </p>
           ) : null}
           <Button type="submit" disabled={submitting || lines.length === 0} className="w-full px-5 py-3 text-lg" data-testid="phone-submit">
-            {submitting ? t.submitting : t.submit(formatPrice(totals.totalCents))}
+            {order
+              ? submitting
+                ? orderChangePage.submitting
+                : orderChangePage.submit(formatPrice(totals.totalCents))
+              : submitting
+                ? t.submitting
+                : t.submit(formatPrice(totals.totalCents))}
           </Button>
         </div>
       </div>
