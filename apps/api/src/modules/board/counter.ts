@@ -4,7 +4,7 @@ import type { MenuItem } from '@resto/domain/catalogue';
 import { toRestaurantTime } from '@resto/domain/clock';
 import { mealVoucherSplit, readMealVoucherSettings } from '@resto/domain/meal-vouchers';
 import { centsToEuros, eurosToCents } from '@resto/domain/money';
-import { describePayments, paymentsSummary, settleAtCounter, type CounterSettlement } from '@resto/domain/sale-documents';
+import { amountDueCents, describePayments, paymentsSummary, settleAtCounter, type CounterSettlement } from '@resto/domain/sale-documents';
 import type { SettingsList } from '@resto/domain/settings';
 import type { Database } from '../../db/client.ts';
 import { findOrderPayments, recordCounterPayments, recordReversal, type BooksSigner, type OrderPaymentEntry } from '../books/index.ts';
@@ -35,7 +35,7 @@ const isEnded = (status: string) => status === 'rejected' || status === 'cancell
 /** The board's view of an order's payments (euros). `voucherCap`: voucherCapOf. */
 export function paymentsView(order: repository.OrderRow, entries: readonly OrderPaymentEntry[], voucherCapCents: number): OrderPaymentsView {
   const summary = paymentsSummary(entries);
-  const due = Math.max(0, order.totalCents - summary.paidCents);
+  const due = amountDueCents(order.totalCents, summary.paidCents);
   const vouchersPaid = summary.byMeans.filter((line) => isVoucher(line.means)).reduce((sum, line) => sum + line.amount, 0);
   const standing = new Set(summary.standing);
   const payable = order.paymentMethod === 'cash' && !isEnded(order.status) && due > 0;
@@ -52,7 +52,8 @@ export function paymentsView(order: repository.OrderRow, entries: readonly Order
       amount: centsToEuros(entry.amount),
       tendered: entry.tendered === undefined ? null : centsToEuros(entry.tendered),
       reverses: entry.reverses ?? null,
-      reversible: order.paymentMethod === 'cash' && !isEnded(order.status) && standing.has(entry.seq),
+      // A card payment made through a link (docs/decisions/038) is the provider's: never reversed at the counter.
+      reversible: order.paymentMethod === 'cash' && !isEnded(order.status) && entry.means !== 'online_card' && standing.has(entry.seq),
       at: entry.at.toISOString(),
       by: entry.operator?.name ?? null,
     })),
@@ -122,7 +123,7 @@ export async function reverseCounterPayment(tx: Database, context: Omit<CounterC
   if (order.paymentMethod === 'card') return { kind: 'refused', message: counterPaymentErrors.cardOrder };
   if (isEnded(order.status)) return { kind: 'refused', message: counterPaymentErrors.orderNotPayable };
   const entries = (await findOrderPayments(tx, [orderId])).get(orderId) ?? [];
-  const payment = entries.find((entry) => entry.seq === seq && entry.amount > 0 && entry.reverses === undefined);
+  const payment = entries.find((entry) => entry.seq === seq && entry.amount > 0 && entry.reverses === undefined && entry.means !== 'online_card');
   if (!payment) return { kind: 'refused', message: counterPaymentErrors.unknownPayment };
   if (!paymentsSummary(entries).standing.includes(seq)) return { kind: 'refused', message: counterPaymentErrors.alreadyReversed };
   await appendOrderEvent(tx, {

@@ -5,4 +5,4 @@ export { loadSigner, signingKeySecret } from './keys.ts';
 export { type BooksSigner } from './signing.ts';
 export { describeReport, verifyJournal, type VerificationReport } from './verify.ts';
 export { BooksService } from './service.ts';
-export { findOrderPayments, recordCancellation, recordCardRefund, recordCounterPayments, recordPartialRefund, recordReversal, recordSale, recordSaleOf, type BooksWrite, type OrderPaymentEntry } from './sales.ts';
+export { findOrderPayments, recordCancellation, recordCardRefund, recordCounterPayments, recordLinkPayment, recordPartialRefund, recordReversal, recordSale, recordSaleOf, type BooksWrite, type OrderPaymentEntry } from './sales.ts';
