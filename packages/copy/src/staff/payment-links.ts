@@ -3,6 +3,8 @@
  * « Envoyer un lien de paiement » on the board's order dialog, the phone order screen's choice,
  * the text staff copy into an SMS, and the e-mail that carries the link.
  */
+import { words } from '../words.ts';
+import { staffWords } from './words.ts';
 
 /** The board's order dialog and the phone order screen. */
 export const paymentLinkPanel = {
@@ -10,17 +12,17 @@ export const paymentLinkPanel = {
   working: 'Création du lien…',
   title: (orderId: number) => `Lien de paiement de la commande n° ${orderId}`,
   smsLabel: 'Texte à envoyer par SMS',
-  copy: 'Copier',
-  copied: 'Copié',
+  copy: staffWords.copy,
+  copied: staffWords.copied,
   copyFailed: 'Copie impossible : sélectionnez le texte et copiez-le.',
   emailedTo: (email: string) => `Lien envoyé à ${email}`,
   notEmailed: 'Pas d’e-mail pour cette commande : envoyez le texte par SMS.',
   validUntil: (time: string) => `Valable jusqu’à ${time}.`,
-  close: 'Fermer',
+  close: words.close,
   /** The phone order screen's payment choice, beside « Réglée au comptoir ». */
   phoneChoice: 'Lien de paiement par carte',
   phoneChoiceHint: 'La commande est enregistrée, puis un lien de paiement est créé : envoyez-le au client.',
-  paymentHeading: 'Paiement',
+  paymentHeading: words.payment,
 } as const;
 
 /** The text staff paste into an SMS (and the e-mail's first sentence). `amount`: formatPrice of the amount due. */

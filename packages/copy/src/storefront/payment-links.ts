@@ -3,6 +3,7 @@
  * (docs/decisions/038-payment-links.md).
  */
 import { words } from '../words.ts';
+import { paymentTexts } from './payment.ts';
 
 /** The page. */
 export const payLinkPage = {
@@ -12,11 +13,11 @@ export const payLinkPage = {
   alreadyPaid: (amount: string) => `Déjà réglé : ${amount}`,
   total: words.total,
   pay: (amount: string) => `Payer ${amount}`,
-  paying: 'Paiement en cours…',
+  paying: paymentTexts.paying,
   loading: 'Chargement de votre commande…',
   thanks: 'Merci, votre commande est réglée',
   thanksHint: 'Le restaurant a reçu votre paiement.',
-  track: 'Suivre ma commande',
+  track: words.trackOrder,
 } as const;
 
 /** What the page and its API answer when the link cannot be paid. */
