@@ -10,7 +10,7 @@ export const payLinkPage = {
   pageTitle: (orderId: number) => `Régler la commande n° ${orderId}`,
   orderNumber: (orderId: number) => `Commande n° ${orderId}`,
   due: 'Montant à régler',
-  alreadyPaid: (amount: string) => `Déjà réglé : ${amount}`,
+  alreadyPaid: 'Déjà réglé',
   total: words.total,
   pay: (amount: string) => `Payer ${amount}`,
   paying: paymentTexts.paying,
