@@ -35,7 +35,8 @@ export const getPaymentLink = createRoute({
   path: '/v2/public/payment-links/{token}',
   tags,
   summary: 'La page de paiement d’un lien : le restaurant, la commande, ses lignes et le montant à régler.',
-  description: 'Sans compte : le jeton est la seule clé. `state` dit si le lien se paie, est expiré, ou si la commande est déjà réglée ou annulée (`message` en français).',
+  description:
+    'Sans compte : le jeton est la seule clé. `state` dit si le lien se paie, est expiré, ou si la commande est déjà réglée ou annulée (`message` en français).',
   request: { params: PaymentLinkParamsSchema },
   responses: { 200: successAnswer(PaymentLinkViewSchema, 'La commande et l’état du lien.'), 404: errorAnswer('Lien inconnu (payment_link_unknown).') },
 });

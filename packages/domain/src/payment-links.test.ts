@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { paymentLinkDue, paymentLinkLifetimeMs, paymentLinkReusable, paymentLinkState, paymentLinkTokenPattern, type PaymentLinkFacts } from './payment-links.ts';
+import {
+  paymentLinkDue,
+  paymentLinkLifetimeMs,
+  paymentLinkReusable,
+  paymentLinkState,
+  paymentLinkTokenPattern,
+  type PaymentLinkFacts,
+} from './payment-links.ts';
 import { amountDueCents } from './sale-documents.ts';
 
 describe('amountDueCents: total minus what was paid, never below 0', () => {

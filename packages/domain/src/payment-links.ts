@@ -49,7 +49,8 @@ export interface PaymentLinkFacts {
 }
 
 /** Where a link stands for its customer. */
-export type PaymentLinkState = { state: 'payable'; dueCents: number } | { state: 'paid' } | { state: 'expired' } | { state: 'refused'; refusal: PaymentLinkRefusal };
+export type PaymentLinkState =
+  { state: 'payable'; dueCents: number } | { state: 'paid' } | { state: 'expired' } | { state: 'refused'; refusal: PaymentLinkRefusal };
 
 /**
  * Where a link stands at `now`: paid (by this link), else refused when its order cannot be paid

@@ -26,7 +26,10 @@ export async function findOpenLink(tx: Database, orderId: number): Promise<Payme
 }
 
 export async function replaceLink(tx: Database, id: number): Promise<void> {
-  await tx.update(paymentLinks).set({ status: 'replaced' }).where(and(eq(paymentLinks.id, id), eq(paymentLinks.status, 'open')));
+  await tx
+    .update(paymentLinks)
+    .set({ status: 'replaced' })
+    .where(and(eq(paymentLinks.id, id), eq(paymentLinks.status, 'open')));
 }
 
 export async function insertLink(tx: Database, row: typeof paymentLinks.$inferInsert): Promise<PaymentLinkRow> {

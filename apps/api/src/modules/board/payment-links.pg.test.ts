@@ -24,7 +24,12 @@ let second: TestServer;
 let karim: TestStaff;
 
 const stripe = () =>
-  new StripeProvider({ secretKey: 'sk_test_local', publishableKey: 'pk_test_local', webhookSecret, api: { host: '127.0.0.1', port: api.port, protocol: 'http' } });
+  new StripeProvider({
+    secretKey: 'sk_test_local',
+    publishableKey: 'pk_test_local',
+    webhookSecret,
+    api: { host: '127.0.0.1', port: api.port, protocol: 'http' },
+  });
 
 beforeAll(async () => {
   api = await startFakeStripeApi();
@@ -83,8 +88,13 @@ test('6 links, each confirmed by its page on both instances and by two webhooks 
       .from(journalEntries)
       .where(and(eq(journalEntries.orderId, order.order_id), eq(journalEntries.kind, 'payment')));
     expect(entries).toHaveLength(1);
-    expect(JSON.parse(entries[0]!.content)).toMatchObject({ body: { kind: 'payment', payment: { means: 'online_card', amount: Math.round(order.total * 100) } } });
-    const events = await first.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.order_id), eq(orderEvents.type, 'payment_taken')));
+    expect(JSON.parse(entries[0]!.content)).toMatchObject({
+      body: { kind: 'payment', payment: { means: 'online_card', amount: Math.round(order.total * 100) } },
+    });
+    const events = await first.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.order_id), eq(orderEvents.type, 'payment_taken')));
     expect(events).toHaveLength(1);
     const [link] = await first.db.select().from(paymentLinks).where(eq(paymentLinks.orderId, order.order_id));
     expect(link!.status).toBe('paid');

@@ -38,7 +38,12 @@ beforeAll(async () => {
   server = await startTestServer({
     clock: () => now,
     payments: () =>
-      new StripeProvider({ secretKey: 'sk_test_local', publishableKey: 'pk_test_local', webhookSecret, api: { host: '127.0.0.1', port: api.port, protocol: 'http' } }),
+      new StripeProvider({
+        secretKey: 'sk_test_local',
+        publishableKey: 'pk_test_local',
+        webhookSecret,
+        api: { host: '127.0.0.1', port: api.port, protocol: 'http' },
+      }),
   });
   karim = await createTestStaff(server.db, { now, name: 'Karim Benali' });
 }, 60_000);
@@ -61,7 +66,8 @@ function askLink(orderId: number, target: TestServer = server, staff: TestStaff 
 const page = (token: string, target: TestServer = server) => request<PaymentLinkView>(target.baseUrl, `/v2/public/payment-links/${token}`);
 const intentOf = (token: string, target: TestServer = server) =>
   sendJson<{ id: string; client_secret: string; status: string; amount: number }>(target.baseUrl, 'POST', `/v2/public/payment-links/${token}/intent`, {});
-const confirm = (token: string, target: TestServer = server) => sendJson<PaymentLinkView>(target.baseUrl, 'POST', `/v2/public/payment-links/${token}/confirm`, {});
+const confirm = (token: string, target: TestServer = server) =>
+  sendJson<PaymentLinkView>(target.baseUrl, 'POST', `/v2/public/payment-links/${token}/confirm`, {});
 
 function webhook(intentId: string, eventId: string) {
   const body = JSON.stringify({ id: eventId, object: 'event', type: 'payment_intent.succeeded', data: { object: api.intents.get(intentId) } });
@@ -101,7 +107,9 @@ describe('making a link', () => {
     expect(link.url).toBe(`${server.deps.siteUrl}/payer/${link.token}`);
     expect(link.amount_due).toBe(order.total);
     expect(link.emailed_to).toBeNull();
-    expect(link.sms_text).toBe(`Bonjour Louis, voici le lien pour régler votre commande n° ${order.order_id} (${plainSpaces(formatPrice(cents(order.total)))}) : ${link.url}`);
+    expect(link.sms_text).toBe(
+      `Bonjour Louis, voici le lien pour régler votre commande n° ${order.order_id} (${plainSpaces(formatPrice(cents(order.total)))}) : ${link.url}`,
+    );
     expect(new Date(link.expires_at).getTime() - now.getTime()).toBe(24 * 3_600_000);
     const again = payloadOf(await askLink(order.order_id));
     expect(again).toEqual(link);
@@ -128,7 +136,10 @@ describe('making a link', () => {
   test('after a payment at the counter: the link asks what is left; the first link, for another amount, is replaced and says expired', async () => {
     const order = await phoneOrder();
     const before = payloadOf(await askLink(order.order_id));
-    const taken = await staffRequest(server, karim.cookie, 'POST', `/v2/restaurant/orders/${order.order_id}/payments`, { tenders: [{ means: 'cash', amount: 5 }], expected_paid: 0 });
+    const taken = await staffRequest(server, karim.cookie, 'POST', `/v2/restaurant/orders/${order.order_id}/payments`, {
+      tenders: [{ means: 'cash', amount: 5 }],
+      expected_paid: 0,
+    });
     expect(taken.status).toBe(200);
     expect(payloadOf(await page(before.token))).toMatchObject({ state: 'expired', message: payLinkErrors.expired });
     const after = payloadOf(await askLink(order.order_id));
@@ -141,7 +152,10 @@ describe('making a link', () => {
 
   test('refused for an order paid in full, cancelled, or unknown', async () => {
     const paid = await phoneOrder();
-    await staffRequest(server, karim.cookie, 'POST', `/v2/restaurant/orders/${paid.order_id}/payments`, { tenders: [{ means: 'cash', amount: 100 }], expected_paid: 0 });
+    await staffRequest(server, karim.cookie, 'POST', `/v2/restaurant/orders/${paid.order_id}/payments`, {
+      tenders: [{ means: 'cash', amount: 100 }],
+      expected_paid: 0,
+    });
     expect(errorOf(await askLink(paid.order_id))).toMatchObject({ code: 'payment_link_refused', message: paymentLinkStaffErrors.already_paid });
     const cancelled = await phoneOrder();
     payloadOf(await act(server, karim.cookie, cancelled.order_id, { action: 'cancel', expected_status: 'accepted', reason: 'product_sold_out' }));
@@ -158,14 +172,25 @@ describe('paying a link through Stripe (the local fake Stripe API)', () => {
     const order = await phoneOrder();
     const link = payloadOf(await askLink(order.order_id));
     const view = payloadOf(await page(link.token));
-    expect(view).toMatchObject({ state: 'payable', message: null, order_id: order.order_id, amount_due: order.total, paid: 0, total: order.total, payment_test_mode: false });
+    expect(view).toMatchObject({
+      state: 'payable',
+      message: null,
+      order_id: order.order_id,
+      amount_due: order.total,
+      paid: 0,
+      total: order.total,
+      payment_test_mode: false,
+    });
     expect(view.restaurant.name).not.toBe('');
     expect(view.items.map((item) => [item.item_name, item.quantity])).toEqual(order.items.map((item) => [item.item_name, item.quantity]));
 
     const intent = payloadOf(await intentOf(link.token));
     expect(intent).toMatchObject({ amount: order.total, status: 'requires_payment_method' });
     const created = api.calls.filter((call) => call.path === '/v1/payment_intents' && call.form['metadata[payment_link]']);
-    expect(created.at(-1)).toMatchObject({ idempotencyKey: `payment-link-${link.token}`, form: { amount: String(cents(order.total)), 'metadata[order_id]': String(order.order_id) } });
+    expect(created.at(-1)).toMatchObject({
+      idempotencyKey: `payment-link-${link.token}`,
+      form: { amount: String(cents(order.total)), 'metadata[order_id]': String(order.order_id) },
+    });
     // A retry (the page reloaded, a declined card tried again) gets the same intent.
     expect(payloadOf(await intentOf(link.token)).id).toBe(intent.id);
     // Not paid yet: the server asks Stripe, never believes the page.
@@ -178,7 +203,9 @@ describe('paying a link through Stripe (the local fake Stripe API)', () => {
     expect(hook.status).toBe(200);
     expect(payloadOf(confirmed)).toMatchObject({ state: 'paid', tracking_path: expect.stringMatching(/^\/suivi\?commande=/) as string });
     expect(payloadOf(again).state).toBe('paid');
-    expect(await paymentEntries(order.order_id)).toEqual([{ chain: 'live', kind: 'payment', payment: { order_id: order.order_id, means: 'online_card', amount: cents(order.total) } }]);
+    expect(await paymentEntries(order.order_id)).toEqual([
+      { chain: 'live', kind: 'payment', payment: { order_id: order.order_id, means: 'online_card', amount: cents(order.total) } },
+    ]);
     expect(await paymentEvents(order.order_id)).toEqual([['payment', `carte en ligne ${formatPrice(cents(order.total))}`]]);
 
     // The board: paid, nothing to take at the counter, the card payment not reversible there.
@@ -196,7 +223,10 @@ describe('paying a link through Stripe (the local fake Stripe API)', () => {
 
   test('a partly paid order: the link pays the rest, the order is paid in full', async () => {
     const order = await phoneOrder();
-    await staffRequest(server, karim.cookie, 'POST', `/v2/restaurant/orders/${order.order_id}/payments`, { tenders: [{ means: 'card_terminal', amount: 10 }], expected_paid: 0 });
+    await staffRequest(server, karim.cookie, 'POST', `/v2/restaurant/orders/${order.order_id}/payments`, {
+      tenders: [{ means: 'card_terminal', amount: 10 }],
+      expected_paid: 0,
+    });
     const link = payloadOf(await askLink(order.order_id));
     expect(cents(link.amount_due)).toBe(cents(order.total) - 1000);
     const view = payloadOf(await page(link.token));
@@ -232,7 +262,10 @@ describe('what the page says when the link cannot be paid', () => {
   test('paid at the counter meanwhile: « Cette commande est déjà réglée. »', async () => {
     const order = await phoneOrder();
     const link = payloadOf(await askLink(order.order_id));
-    await staffRequest(server, karim.cookie, 'POST', `/v2/restaurant/orders/${order.order_id}/payments`, { tenders: [{ means: 'cash', amount: 100 }], expected_paid: 0 });
+    await staffRequest(server, karim.cookie, 'POST', `/v2/restaurant/orders/${order.order_id}/payments`, {
+      tenders: [{ means: 'cash', amount: 100 }],
+      expected_paid: 0,
+    });
     expect(payloadOf(await page(link.token))).toMatchObject({ state: 'already_paid', message: 'Cette commande est déjà réglée.' });
     const refused = await intentOf(link.token);
     expect(refused.status).toBe(409);

@@ -50,10 +50,19 @@ export interface PaymentLinkResult {
 /** Who asks for a link: a staff member (their id, written on the link), or server code (null). */
 export type PaymentLinkActor = { staffId: number; name: string } | null;
 
-const facts = (row: links.PaymentLinkRow): PaymentLinkFacts => ({ amountCents: row.amountCents, expiresAt: row.expiresAt, paidAt: row.paidAt, replaced: row.status === 'replaced' });
+const facts = (row: links.PaymentLinkRow): PaymentLinkFacts => ({
+  amountCents: row.amountCents,
+  expiresAt: row.expiresAt,
+  paidAt: row.paidAt,
+  replaced: row.status === 'replaced',
+});
 
 const staffRefusal: Record<PaymentLinkRefusal, string> = paymentLinkStaffErrors;
-const customerRefusal: Record<PaymentLinkRefusal, string> = { cancelled: payLinkErrors.cancelled, already_paid: payLinkErrors.alreadyPaid, not_placed: payLinkErrors.notPlaced };
+const customerRefusal: Record<PaymentLinkRefusal, string> = {
+  cancelled: payLinkErrors.cancelled,
+  already_paid: payLinkErrors.alreadyPaid,
+  not_placed: payLinkErrors.notPlaced,
+};
 
 /**
  * Card payment links (docs/decisions/038-payment-links.md): `/payer/<token>` asks a customer to pay
@@ -194,7 +203,9 @@ export class PaymentLinkService {
     if (state.state === 'expired') throw new ApiError('payment_link_expired', payLinkErrors.expired);
     if (link.intentId) return answer(await provider.retrieveIntent(link.intentId).catch(providerFailure));
     const name = `${order.customer.first_name} ${order.customer.last_name}`.trim();
-    const customer = await provider.createCustomer({ email: order.customer.email, name, phone: order.customer.phone }, `customer-link-${token}`).catch(providerFailure);
+    const customer = await provider
+      .createCustomer({ email: order.customer.email, name, phone: order.customer.phone }, `customer-link-${token}`)
+      .catch(providerFailure);
     const intent = await provider
       .createIntent(
         { amountCents: link.amountCents, currency: paymentCurrency, customerId: customer.id, metadata: paymentLinkMetadata(link.id, order.orderId) },
@@ -216,7 +227,8 @@ export class PaymentLinkService {
     if (!link) throw new ApiError('payment_link_unknown', payLinkErrors.unknown);
     if (!link.paidAt) {
       const outcome = link.intentId ? await this.sync(link.intentId).catch(providerFailure) : 'unpaid';
-      if (outcome !== 'paid') throw new ApiError('payment_not_confirmed', paymentAnswers.paymentNotConfirmed, [{ path: 'status', message: paymentAnswers.paymentNotConfirmed }]);
+      if (outcome !== 'paid')
+        throw new ApiError('payment_not_confirmed', paymentAnswers.paymentNotConfirmed, [{ path: 'status', message: paymentAnswers.paymentNotConfirmed }]);
     }
     return this.view(token);
   }
@@ -268,7 +280,8 @@ export class PaymentLinkService {
     if (!paid) return;
     this.logger.info({ orderId: link.orderId }, 'lien de paiement réglé par carte');
     // Money the provider took is recorded whatever happened since; more than due (a payment at the counter meanwhile, the order ended) is for staff to refund.
-    if (!paid.dueBefore.ok || paid.dueBefore.dueCents < link.amountCents) this.logger.warn({ orderId: link.orderId }, 'lien de paiement réglé au-delà du reste à payer');
+    if (!paid.dueBefore.ok || paid.dueBefore.dueCents < link.amountCents)
+      this.logger.warn({ orderId: link.orderId }, 'lien de paiement réglé au-delà du reste à payer');
   }
 
   private urlOf(token: string): string {

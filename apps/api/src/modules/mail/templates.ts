@@ -303,7 +303,10 @@ export interface PaymentLinkMailData {
 export function paymentLinkMailOf(data: PaymentLinkMailData, restaurant: RestaurantContacts): MailMessage {
   const subject = paymentLinkMail.subject(data.orderId, restaurant.name);
   const sentence = paymentLinkSms(data.firstName, data.orderId, formatPrice(data.amountCents), data.url);
-  const text = [sentence, '', paymentLinkMail.validity, '', restaurant.name, restaurant.phone].filter((line, index, all) => !(line === '' && all[index - 1] === '')).join('\n').trim();
+  const text = [sentence, '', paymentLinkMail.validity, '', restaurant.name, restaurant.phone]
+    .filter((line, index, all) => !(line === '' && all[index - 1] === ''))
+    .join('\n')
+    .trim();
   const html = layout(
     subject,
     `<p>${escapeHtml(sentence)}</p>

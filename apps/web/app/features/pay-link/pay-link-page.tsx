@@ -4,7 +4,7 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import type { PaymentLinkView } from '@resto/contract/payment-links';
 import { confirmPaymentLink, createPaymentLinkIntent, getPaymentLink } from '@resto/contract/payment-links.routes';
 import { payLinkPage as t } from '@resto/copy/storefront/payment-links';
-import { paymentAnswers, paymentTexts } from '@resto/copy/storefront/payment';
+import { paymentAnswers } from '@resto/copy/storefront/payment';
 import { requestErrors } from '@resto/copy/errors/request';
 import { formatEuros } from '@resto/domain/format';
 import { eurosToCents } from '@resto/domain/money';
@@ -37,7 +37,7 @@ export function PayLinkPage({ token, initial }: { token: string; initial: Paymen
     if (returned.current || view.state !== 'payable') return;
     returned.current = true;
     if (!new URLSearchParams(window.location.search).has('payment_intent')) return;
-    void record().catch(() => setError(paymentAnswers.paymentFailed));
+    api.call(confirmPaymentLink, { params: { token } }).then(setView, () => setError(paymentAnswers.paymentFailed));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
   }, []);
 
@@ -57,7 +57,8 @@ export function PayLinkPage({ token, initial }: { token: string; initial: Paymen
     } catch (cause) {
       if (cause instanceof PaymentFailedError) setError(paymentAnswers.paymentFailed);
       // Expired, paid or cancelled meanwhile: the page as it stands now, with its sentence.
-      else if (cause instanceof ApiCallError && cause.is('payment_link_expired', 'payment_link_refused')) setView(await api.call(getPaymentLink, { params: { token } }));
+      else if (cause instanceof ApiCallError && cause.is('payment_link_expired', 'payment_link_refused'))
+        setView(await api.call(getPaymentLink, { params: { token } }));
       else setError(cause instanceof ApiCallError ? cause.message : requestErrors.genericError);
     } finally {
       setPaying(false);
@@ -139,14 +140,19 @@ export function PayLinkPage({ token, initial }: { token: string; initial: Paymen
             void pay();
           }}
         >
-          {view.payment_test_mode ? <p className="mb-2 rounded-xl bg-amber-100 p-3 text-sm font-semibold text-amber-900">{paymentTexts.testModeNotice}</p> : null}
           <CardSection totalCents={dueCents} />
           {error ? (
             <p role="alert" className="mt-3 rounded-xl bg-red-100 p-3 font-semibold text-red-800" data-testid="pay-link-error">
               {error}
             </p>
           ) : null}
-          <button type="submit" className={buttonClass('primary', 'mt-4 w-full px-5 py-3 text-lg')} disabled={paying} aria-busy={paying} data-testid="pay-link-submit">
+          <button
+            type="submit"
+            className={buttonClass('primary', 'mt-4 w-full px-5 py-3 text-lg')}
+            disabled={paying}
+            aria-busy={paying}
+            data-testid="pay-link-submit"
+          >
             {paying ? t.paying : t.pay(formatEuros(view.amount_due))}
           </button>
         </form>
