@@ -143,10 +143,17 @@ export class PaymentLinkService {
     };
   }
 
-  /** GET /v2/public/payment-links/{token}: the customer's page. @throws ApiError payment_link_unknown (404). */
+  /**
+   * GET /v2/public/payment-links/{token}: the customer's page. A link whose intent was asked and is
+   * not recorded paid is synced with the provider first (its failure is not the page's).
+   * @throws ApiError payment_link_unknown (404).
+   */
   async view(token: string): Promise<PaymentLinkView> {
-    const link = await links.findLinkByToken(this.db, token);
+    let link = await links.findLinkByToken(this.db, token);
     if (!link) throw new ApiError('payment_link_unknown', payLinkErrors.unknown);
+    // An intent asked and not recorded as paid: the provider's word first (a lost confirmation and webhook are caught up when the page is opened again).
+    if (link.intentId && !link.paidAt && (await this.sync(link.intentId).catch(() => 'unpaid' as const)) === 'paid')
+      link = (await links.findLinkByToken(this.db, token))!;
     const [[order], lines, paidCents, testMode, { contacts }] = await Promise.all([
       repository.findOrdersByIds(this.db, [link.orderId]),
       repository.findLines(this.db, [link.orderId]),
