@@ -93,7 +93,7 @@ test('a phone order paid by a card payment link: the text to copy, the customer 
   // The board: unpaid, « Envoyer un lien de paiement » gives the same link.
   await staff.goto('/restaurant/commandes');
   const card = staff.locator(`[data-testid="board-order"][data-order-id="${orderId}"]`);
-  await card.click();
+  await card.getByTestId('order-number').click();
   const dialog = staff.getByTestId('order-dialog');
   await expect(dialog.getByTestId('order-payment')).toHaveText('à régler sur place');
   await dialog.getByTestId('send-payment-link').click();

@@ -3,7 +3,7 @@ import { Check, Copy } from 'lucide-react';
 import type { BoardOrder } from '@resto/contract/board';
 import type { PaymentLinkAnswer } from '@resto/contract/payment-links';
 import { paymentLinkPanel as t } from '@resto/copy/staff/payment-links';
-import { toRestaurantTime } from '@resto/domain/clock';
+import { formatDateTime } from '@resto/domain/format';
 import { eurosToCents } from '@resto/domain/money';
 import { paymentLinkDue } from '@resto/domain/payment-links';
 import { orderActions } from '@resto/copy/staff/board';
@@ -70,7 +70,7 @@ export function PaymentLinkShare({ link }: { link: PaymentLinkAnswer }) {
           {copied === 'yes' ? <Check size={18} aria-hidden /> : <Copy size={18} aria-hidden />}
           <span aria-live="polite">{copied === 'yes' ? t.copied : t.copy}</span>
         </button>
-        <span className="text-sm text-ink/70">{t.validUntil(toRestaurantTime(new Date(link.expires_at)).time)}</span>
+        <span className="text-sm text-ink/70">{t.validUntil(formatDateTime(new Date(link.expires_at)))}</span>
       </div>
       {copied === 'failed' ? <p className="text-sm font-semibold text-red-800">{t.copyFailed}</p> : null}
       <p
