@@ -13,7 +13,7 @@ import { errorOf, payloadOf, request, sendJson, startTestServer, type TestServer
 import { createTestStaff, staffRequest, type TestStaff } from '../../test/staff.ts';
 import { closeDaysThrough, verifyJournal } from '../books/index.ts';
 import { startFakeStripeApi, StripeProvider, type FakeStripeApi, type TestProcessor } from '../payments/index.ts';
-import { cards, confirmCard } from '../payments/test-helpers.ts';
+import { authenticate, cards, confirmCard } from '../payments/test-helpers.ts';
 import { act, phoneOrderPayload, postPhoneOrder } from './test-helpers.ts';
 
 /**
@@ -309,6 +309,19 @@ describe('the test processor’s card form (PAYMENT_TEST_MODE)', () => {
     expect((await paymentEntries(order.order_id, test_)).map((entry) => entry.kind === 'payment' && [entry.payment.means, entry.payment.amount])).toEqual([
       ['online_card', cents(order.total)],
     ]);
+    expect(await paymentEvents(order.order_id, test_)).toHaveLength(1);
+  });
+
+  test('3-D Secure as the checkout handles it: the card asks for authentication, approved, then recorded', async () => {
+    const order = await phoneOrder(test_, staff);
+    const link = payloadOf(await askLink(order.order_id, test_, staff));
+    const intent = payloadOf(await intentOf(link.token, test_));
+    const asked = payloadOf(await confirmCard(test_, intent.client_secret, cards.authentication));
+    expect(asked.next_action).toBe('authenticate');
+    expect((await confirm(link.token, test_)).status).toBe(422);
+    expect(payloadOf(await authenticate(test_, intent.client_secret, true)).status).toBe('succeeded');
+    expect(payloadOf(await confirm(link.token, test_)).state).toBe('paid');
+    await (test_.payments.provider as TestProcessor).idle();
     expect(await paymentEvents(order.order_id, test_)).toHaveLength(1);
   });
 });
