@@ -53,6 +53,8 @@ import { restaurantRealtimeRoutes, trackingRealtimeRoutes } from './modules/real
 import { hoursRoutes } from './modules/hours/routes.ts';
 import { boardRoutes, trackingRoutes } from './modules/board/routes.ts';
 import { phoneOrderRoutes } from './modules/board/phone-routes.ts';
+import { paymentLinkRoutes } from './modules/board/payment-link-routes.ts';
+import { PaymentLinkService } from './modules/board/payment-links.ts';
 import { orderHistoryRoutes } from './modules/board/history-routes.ts';
 import { OrderHistoryService } from './modules/board/history.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
@@ -104,6 +106,8 @@ export interface AppDeps {
   ssePingMs?: number;
   /** The restaurant's orders board and the customer's status page (docs/decisions/022; modules/board/service.ts). */
   board: BoardService;
+  /** Card payment links (docs/decisions/038; modules/board/payment-links.ts): linkFor for server code, the /payer/<token> page's calls. */
+  paymentLinks: PaymentLinkService;
   /** Kitchen printers' polls and the print queue (docs/decisions/033; modules/printing/service.ts). */
   printing: PrintingService;
   /** The server's own loop for the TCP printers it reaches without the print agent (docs/decisions/033; modules/printing/direct.ts). */
@@ -177,6 +181,9 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
   const provider = cardOff ? new DisabledPaymentProvider() : (options.payments ?? new TestProcessor(db, logger));
   const payments = new PaymentService(db, provider, logger, undefined, mail, books);
   const board = new BoardService(db, catalog, mail, () => payments.provider, clock, logger, siteUrl, books);
+  const paymentLinks = new PaymentLinkService(db, catalog, mail, () => payments.provider, clock, logger, siteUrl, books);
+  // A payment link's intent has no checkout payment row: its webhooks are the links' (docs/decisions/038).
+  payments.applyOtherIntents((intentId) => paymentLinks.sync(intentId));
   // The automatic refusal is the board's own action, by the system: refund and customer's e-mail included.
   const refuse: AutoRefuse = async (orderId, expectedStatus) => {
     await board.autoReject(orderId, expectedStatus);
@@ -224,6 +231,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
     realtime: new RealtimeHub(db, options.listen, logger, { pollMs: options.realtimePollMs ?? (options.listen ? 10_000 : 1000) }),
     ssePingMs: options.ssePingMs,
     board,
+    paymentLinks,
     printing,
     directPrinting: new DirectPrinting(db, printing, logger),
     escalation,
@@ -426,6 +434,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       (payload, origin) => deps.orders.createOrder(payload, null, undefined, origin),
       (current, change) => deps.orders.prepareChange(current, change),
     ),
+  );
+  app.route(
+    '/',
+    paymentLinkRoutes(deps.paymentLinks, deps.db, deps.clock, (c) => deps.limits.intent(ip(c))),
   );
   app.route('/', orderHistoryRoutes(new OrderHistoryService(deps.db, deps.board), deps.db, deps.clock));
   app.route('/', customerRoutes(deps.customers, deps.db, deps.clock));

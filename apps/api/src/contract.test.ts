@@ -510,6 +510,39 @@ describe('every route answers as declared, over real HTTP', () => {
     expect(errorOf(monday).code).toBe('slot_unavailable');
   });
 
+  test('a card payment link (docs/decisions/038)', async () => {
+    const staff = await createTestStaff(server.db, { now });
+    const cookie = { Cookie: staff.cookie };
+    const placed = await call('post', '/v2/restaurant/phone-orders', '/v2/restaurant/phone-orders', { headers: cookie, body: json(await phoneOrderPayload(server)) });
+    const order = (placed.body as { payload: { order_id: number } }).payload;
+    const make = '/v2/restaurant/orders/{order_id}/payment-link';
+    const made = await call('post', make, `/v2/restaurant/orders/${order.order_id}/payment-link`, { headers: cookie });
+    expect(made.status).toBe(200);
+    expect((await call('post', make, '/v2/restaurant/orders/999999/payment-link', { headers: cookie })).status).toBe(404);
+    expect((await call('post', make, `/v2/restaurant/orders/${order.order_id}/payment-link`)).status).toBe(401);
+    const { token } = (made.body as { payload: { token: string } }).payload;
+    const unknown = 'abcdefghijklmnopqrstuvwxyz012345';
+    const page = '/v2/public/payment-links/{token}';
+    expect((await call('get', page, `/v2/public/payment-links/${token}`)).status).toBe(200);
+    expect((await call('get', page, `/v2/public/payment-links/${unknown}`)).status).toBe(404);
+    const intent = '/v2/public/payment-links/{token}/intent';
+    const answered = await call('post', intent, `/v2/public/payment-links/${token}/intent`);
+    expect(answered.status).toBe(200);
+    expect((await call('post', intent, `/v2/public/payment-links/${unknown}/intent`)).status).toBe(404);
+    const confirm = '/v2/public/payment-links/{token}/confirm';
+    expect((await call('post', confirm, `/v2/public/payment-links/${token}/confirm`)).status).toBe(422);
+    const { client_secret } = (answered.body as { payload: { client_secret: string } }).payload;
+    const confirmed = await fetch(`${server.baseUrl}/v2/public/checkout/test-processor/confirm`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: json({ client_secret, number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }),
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await call('post', confirm, `/v2/public/payment-links/${token}/confirm`)).status).toBe(200);
+    expect((await call('post', confirm, `/v2/public/payment-links/${unknown}/confirm`)).status).toBe(404);
+    await (server.payments.provider as TestProcessor).idle();
+  });
+
   test('capacity per slot: the owner’s settings and the public full slots (docs/decisions/023)', async () => {
     const owner = await createTestStaff(server.db, { now, role: 'owner' });
     const member = await createTestStaff(server.db, { now });

@@ -8,6 +8,8 @@ const pages = (idPrefix: string) => [
   route('success', 'routes/success.tsx', { id: `${idPrefix}success` }),
   route('recu', 'routes/receipt.tsx', { id: `${idPrefix}receipt` }),
   route('suivi', 'routes/tracking.tsx', { id: `${idPrefix}tracking` }),
+  // A card payment link (docs/decisions/038).
+  route('payer/:token', 'routes/pay-link.tsx', { id: `${idPrefix}pay-link` }),
   route('auth', 'routes/auth.tsx', { id: `${idPrefix}auth` }),
   route('auth/login', 'routes/auth-login.tsx', { id: `${idPrefix}auth-login` }),
   route('auth/forgot', 'routes/auth-forgot.tsx', { id: `${idPrefix}auth-forgot` }),

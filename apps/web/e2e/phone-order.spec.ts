@@ -92,6 +92,7 @@ test('a three-line phone order on a tablet, keyboard only, then paid at the coun
   await expect(page.locator('input[name="order-type"]:checked')).toBeFocused();
   await shot(page, 'phone-order-filled-768');
   await press('Tab'); // « Dès que possible » (checked)
+  await press('Tab'); // the payment: « Réglée au comptoir » (checked; docs/decisions/038 added the payment link beside it)
   await press('Tab'); // the submit button
   await expect(page.getByTestId('phone-submit')).toBeFocused();
   const total = (await page.getByTestId('phone-total').textContent())!;

@@ -122,6 +122,12 @@ export const errorStatus = {
    * due, vouchers above what they may pay, nothing due; the message says which, nothing is recorded.
    */
   counter_payment_refused: 422,
+  /** No payment link has this token (docs/decisions/038). */
+  payment_link_unknown: 404,
+  /** The payment link is past its 24 hours, or was replaced: ask the restaurant for a new one. */
+  payment_link_expired: 410,
+  /** No link for this order now: refused or cancelled, already paid, or a card order not paid at checkout; the message says which. */
+  payment_link_refused: 409,
 
   // The back office (docs/decisions/023-back-office.md)
   /**

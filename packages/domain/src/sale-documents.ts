@@ -192,8 +192,8 @@ export type CounterSettlement =
  * and less than due leaves a rest (paid later). Refusals carry the French sentence the board shows.
  */
 export function settleAtCounter(input: CounterSettlementInput): CounterSettlement {
-  const due = input.totalCents - input.paidCents;
-  if (due <= 0) return { ok: false, code: 'nothing_due', message: counterPaymentErrors.nothingDue };
+  const due = amountDueCents(input.totalCents, input.paidCents);
+  if (due === 0) return { ok: false, code: 'nothing_due', message: counterPaymentErrors.nothingDue };
   const byMeans = new Map<CounterMeans, number>();
   for (const tender of input.tenders) {
     if (!Number.isSafeInteger(tender.amount) || tender.amount < 0)
@@ -228,6 +228,16 @@ export function settleAtCounter(input: CounterSettlementInput): CounterSettlemen
     rest -= applied;
   }
   return { ok: true, payments, changeCents, restCents: rest };
+}
+
+/**
+ * What is left to pay on an order (cents, never below 0): its total TTC minus what its payments
+ * already cover, net of reversals and refunds (`paymentsSummary(...).paidCents`). The one rule of
+ * « Reste à payer » (docs/decisions/031): the counter's settlement, the board's payments view and
+ * the payment link's amount (docs/decisions/038) all read it here.
+ */
+export function amountDueCents(totalCents: number, paidCents: number): number {
+  return Math.max(0, totalCents - paidCents);
 }
 
 /** `text` with its first letter in upper case ('espèces' → 'Espèces'). */

@@ -481,6 +481,44 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * Card payment links (docs/decisions/038-payment-links.md): `/payer/<token>` asks a customer to pay
+ * by card what is left to pay on an order. One open link per order at a time (the partial unique
+ * index); a link made again for another amount replaces the open one. `intent_id`: its one
+ * payment intent at the provider, once asked for; `paid_at`: when its payment was recorded on
+ * the order (the books' entry and the `payment_taken` event), once.
+ */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: serial('id').primaryKey(),
+    /** 24 random bytes in base64url: the only key of the customer's page. */
+    token: text('token').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    /** What the link asks: the order's amount due when it was made (cents). */
+    amountCents: integer('amount_cents').notNull(),
+    /** 'open', 'paid' or 'replaced'. */
+    status: text('status').$type<'open' | 'paid' | 'replaced'>().notNull().default('open'),
+    intentId: text('intent_id'),
+    /** Who made it (a staff member), or null (server code). */
+    staffId: integer('staff_id'),
+    /** Where it was e-mailed, or null. */
+    emailedTo: text('emailed_to'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_links_token_idx').on(t.token),
+    uniqueIndex('payment_links_intent_idx').on(t.intentId),
+    uniqueIndex('payment_links_open_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
 /** Provider webhook events already applied, by the provider's event id (replays are acknowledged, not applied twice). */
 export const paymentWebhookEvents = pgTable('payment_webhook_events', {
   eventId: text('event_id').primaryKey(),

@@ -2,6 +2,7 @@
  * The French texts of the owner's register page, /restaurant/registre, and its API answers
  * (docs/decisions/031-the-books.md, « archivage » and the verification).
  */
+import { staffWords } from './words.ts';
 
 /** The register API's error messages. */
 export const booksRegisterAnswers = {
@@ -38,8 +39,8 @@ export const booksRegister = {
   archiveSize: 'Taille',
   archiveSha: 'SHA-256',
   download: 'Télécharger',
-  copy: 'Copier',
-  copied: 'Copié',
+  copy: staffWords.copy,
+  copied: staffWords.copied,
   simulation: 'simulation',
   archiveMonthTitle: 'Archiver un mois clos',
   archiveMonthLabel: 'Mois (AAAA-MM)',

@@ -14,6 +14,8 @@ export const staffWords = {
   capacity: 'Capacité',
   category: 'Catégorie',
   completedLower: 'terminée',
+  copied: 'Copié',
+  copy: 'Copier',
   deliveryPrice: 'Prix en livraison',
   deliverySlots: 'Créneaux de livraison',
   deliveryZones: 'Zones de livraison',

@@ -4,7 +4,7 @@ import type { MenuItem } from '@resto/domain/catalogue';
 import { toRestaurantTime } from '@resto/domain/clock';
 import { mealVoucherSplit, readMealVoucherSettings } from '@resto/domain/meal-vouchers';
 import { centsToEuros, eurosToCents } from '@resto/domain/money';
-import { describePayments, paymentsSummary, settleAtCounter, type CounterSettlement } from '@resto/domain/sale-documents';
+import { amountDueCents, describePayments, paymentsSummary, settleAtCounter, type CounterSettlement } from '@resto/domain/sale-documents';
 import type { SettingsList } from '@resto/domain/settings';
 import type { Database } from '../../db/client.ts';
 import { findOrderPayments, recordCounterPayments, recordReversal, type BooksSigner, type OrderPaymentEntry } from '../books/index.ts';
@@ -42,7 +42,7 @@ const paidAtCounter = (order: Pick<repository.OrderRow, 'paymentMethod' | 'revis
 /** The board's view of an order's payments (euros). `voucherCap`: voucherCapOf. */
 export function paymentsView(order: repository.OrderRow, entries: readonly OrderPaymentEntry[], voucherCapCents: number): OrderPaymentsView {
   const summary = paymentsSummary(entries);
-  const due = Math.max(0, order.totalCents - summary.paidCents);
+  const due = amountDueCents(order.totalCents, summary.paidCents);
   const vouchersPaid = summary.byMeans.filter((line) => isVoucher(line.means)).reduce((sum, line) => sum + line.amount, 0);
   const standing = new Set(summary.standing);
   const payable = paidAtCounter(order) && !isEnded(order.status) && due > 0;
@@ -59,6 +59,7 @@ export function paymentsView(order: repository.OrderRow, entries: readonly Order
       amount: centsToEuros(entry.amount),
       tendered: entry.tendered === undefined ? null : centsToEuros(entry.tendered),
       reverses: entry.reverses ?? null,
+      // A card payment made online or through a link (docs/decisions/038) is the provider's: never reversed at the counter.
       reversible: paidAtCounter(order) && entry.means !== 'online_card' && !isEnded(order.status) && standing.has(entry.seq),
       at: entry.at.toISOString(),
       by: entry.operator?.name ?? null,

@@ -5,4 +5,17 @@ export { loadSigner, signingKeySecret } from './keys.ts';
 export { type BooksSigner } from './signing.ts';
 export { describeReport, verifyJournal, type VerificationReport } from './verify.ts';
 export { BooksService } from './service.ts';
-export { findOrderPayments, recordCancellation, recordCardRefund, recordCounterPayments, recordOrderChange, recordPartialRefund, recordReversal, recordSale, recordSaleOf, type BooksWrite, type OrderPaymentEntry } from './sales.ts';
+export {
+  findOrderPayments,
+  recordCancellation,
+  recordCardRefund,
+  recordCounterPayments,
+  recordLinkPayment,
+  recordOrderChange,
+  recordPartialRefund,
+  recordReversal,
+  recordSale,
+  recordSaleOf,
+  type BooksWrite,
+  type OrderPaymentEntry,
+} from './sales.ts';

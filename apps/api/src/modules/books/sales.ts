@@ -207,6 +207,15 @@ export async function recordCounterPayments(write: BooksWrite, order: Pick<Order
   return append(write, chainOf(order), order.orderId, bodies);
 }
 
+/**
+ * A card payment made through a payment link (docs/decisions/038) and confirmed by the provider:
+ * one payment entry, means `online_card`, of `amountCents`, in the order's own chain. Call it in
+ * the transaction that records the provider's confirmation, once.
+ */
+export async function recordLinkPayment(write: BooksWrite, order: Pick<OrderRow, 'orderId' | 'booksChain'>, amountCents: number): Promise<JournalRow[]> {
+  return append(write, chainOf(order), order.orderId, [{ kind: 'payment', payment: { order_id: order.orderId, means: 'online_card', amount: amountCents } }]);
+}
+
 /** The counter-entry of a mistaken payment: the same means and amount, negative, naming the payment's sequence. */
 export async function recordReversal(write: BooksWrite, order: Pick<OrderRow, 'orderId' | 'booksChain'>, payment: OrderPaymentLine): Promise<JournalRow[]> {
   return append(write, chainOf(order), order.orderId, [{ kind: 'payment', payment: { order_id: order.orderId, means: payment.means, amount: -payment.amount, reverses: payment.seq } }]);

@@ -8,6 +8,7 @@ import { describeSchedule } from '@resto/domain/scheduling';
 import { toRestaurantTime } from '@resto/domain/clock';
 import { orderChangeMail as orderChangeMailCopy, orderChangeSummary } from '@resto/copy/staff/order-change';
 import { describeDiff, type OrderChangeDiff } from '@resto/domain/order-change';
+import { paymentLinkMail, paymentLinkSms } from '@resto/copy/staff/payment-links';
 import { escapeHtml } from './escape.ts';
 import type { MailMessage } from './transport.ts';
 
@@ -415,6 +416,34 @@ ${list(changes)}
 ${list(lines)}
 ${money.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p><a href="${escapeHtml(data.trackingUrl)}" style="display:inline-block;background:#b4431b;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(c.track)}</a></p>
+<p style="color:#6b625c;font-size:14px">${escapeHtml(restaurant.name)}${restaurant.phone ? ` · ${escapeHtml(restaurant.phone)}` : ''}</p>`,
+    restaurant.name,
+  );
+  return { to: data.to, subject, text, html };
+}
+
+/** What the payment link's e-mail says (docs/decisions/038): to whom, the order, the amount due (cents), the link. */
+export interface PaymentLinkMailData {
+  to: string;
+  firstName: string;
+  orderId: number;
+  amountCents: number;
+  url: string;
+}
+
+/** The e-mail carrying a card payment link: the same sentence staff copy into an SMS, a button, its 24 hours. */
+export function paymentLinkMailOf(data: PaymentLinkMailData, restaurant: RestaurantContacts): MailMessage {
+  const subject = paymentLinkMail.subject(data.orderId, restaurant.name);
+  const sentence = paymentLinkSms(data.firstName, data.orderId, formatPrice(data.amountCents), data.url);
+  const text = [sentence, '', paymentLinkMail.validity, '', restaurant.name, restaurant.phone]
+    .filter((line, index, all) => !(line === '' && all[index - 1] === ''))
+    .join('\n')
+    .trim();
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(sentence)}</p>
+<p><a href="${escapeHtml(data.url)}" style="display:inline-block;background:#b4431b;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${paymentLinkMail.button}</a></p>
+<p>${paymentLinkMail.validity}</p>
 <p style="color:#6b625c;font-size:14px">${escapeHtml(restaurant.name)}${restaurant.phone ? ` · ${escapeHtml(restaurant.phone)}` : ''}</p>`,
     restaurant.name,
   );

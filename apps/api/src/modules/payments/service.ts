@@ -54,6 +54,16 @@ export class PaymentService {
     private readonly books?: BooksService,
   ) {}
 
+  private otherIntents: ((intentId: string) => Promise<unknown>) | undefined;
+
+  /**
+   * Who applies the webhooks of intents that are no order's checkout payment: the payment links'
+   * (docs/decisions/038, PaymentLinkService.sync), given by app.ts. Called when `sync` says 'unknown'.
+   */
+  applyOtherIntents(apply: (intentId: string) => Promise<unknown>): void {
+    this.otherIntents = apply;
+  }
+
   /** POST stripe-customer: a provider customer; the same e-mail, name and phone give the same one. */
   async createCustomer(input: { email: string; name: string; phone: string }): Promise<{ customer: string }> {
     const key = `customer-${hash(`${input.email.toLowerCase()}|${input.name}|${input.phone}`)}`;
@@ -295,7 +305,11 @@ export class PaymentService {
     if (await repository.webhookEventSeen(this.db, event.id)) return { received: true, duplicate: true };
     const action = webhookAction(event.type);
     // Recorded only once applied: a failure here leaves the event to the sender's retry.
-    if (action !== 'ignore' && event.intentId) await this.sync(event.intentId).catch(providerFailure);
+    if (action !== 'ignore' && event.intentId) {
+      const outcome = await this.sync(event.intentId).catch(providerFailure);
+      // Not an order's checkout intent: a payment link's, perhaps (docs/decisions/038).
+      if (outcome === 'unknown' && this.otherIntents) await this.otherIntents(event.intentId).catch(providerFailure);
+    }
     await repository.recordWebhookEvent(this.db, { eventId: event.id, type: event.type, intentId: event.intentId });
     return { received: true, duplicate: false };
   }

@@ -8,6 +8,8 @@ import {
 } from '@resto/contract/board';
 import * as boardRoutes from '@resto/contract/board.routes';
 import * as printerRoutes from '@resto/contract/printers.routes';
+import * as paymentLinkRoutes from '@resto/contract/payment-links.routes';
+import type { PaymentLinkAnswer } from '@resto/contract/payment-links';
 import { printReceipt as printReceiptRoute } from '@resto/contract/receipts.routes';
 import type { PrintersStatus } from '@resto/contract/printers';
 import { getSettings } from '@resto/contract/catalog.routes';
@@ -43,6 +45,11 @@ export function markTicketPrinted(orderId: number): Promise<BoardOrder> {
 /** POST /v2/restaurant/orders/{id}/refund: tries a failed refund again. */
 export function retryRefund(orderId: number): Promise<BoardOrder> {
   return api.call(boardRoutes.retryOrderRefund, { params: { order_id: String(orderId) } });
+}
+
+/** POST /v2/restaurant/orders/{id}/payment-link (docs/decisions/038): the order's card payment link, made or given again. @throws ApiCallError (409 payment_link_refused). */
+export function createPaymentLink(orderId: number): Promise<PaymentLinkAnswer> {
+  return api.call(paymentLinkRoutes.createPaymentLink, { params: { order_id: String(orderId) } });
 }
 
 /** POST /v2/restaurant/screens/heartbeat: this screen is alive (every 15 s). Failures are silent: the next beat tries again. */

@@ -8,3 +8,6 @@ export { TicketPage } from './ticket-page.tsx';
 export { OrderAmounts, OrderLines, OrderOutcome } from './order-view.tsx';
 /** « Rembourser une partie » and the order's refunds (docs/decisions/035): the history's order page shows it too. */
 export { PartialRefunds } from './partial-refund-panel.tsx';
+/** A card payment link's text to copy (docs/decisions/038): the phone order screen shows it too. */
+export { PaymentLinkShare } from './payment-link-panel.tsx';
+export { createPaymentLink } from './board-api.ts';

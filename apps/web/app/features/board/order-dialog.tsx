@@ -17,6 +17,7 @@ import { acceptChoices, delayPresets } from './ready-times.ts';
 import { useOrderCall } from './use-order-call.ts';
 import { OrderPrinting } from './printer-states.tsx';
 import { PartialRefunds } from './partial-refund-panel.tsx';
+import { PaymentLinkAction } from './payment-link-panel.tsx';
 import { useBoardStore } from './board-store.ts';
 import { cardClass } from '../../components/ui/card.tsx';
 
@@ -163,6 +164,7 @@ function OrderDetails({
         </div>
       ) : null}
       {panel === 'main' ? <MainActions order={order} running={running} onPanel={show} act={act} run={run} onPrint={onPrint} printing={printing} /> : null}
+      {panel === 'main' ? <PaymentLinkAction order={order} /> : null}
       {panel === 'accept' ? <AcceptPanel order={order} running={running} act={act} onBack={() => show('main')} /> : null}
       {panel === 'delay' ? <DelayPanel order={order} running={running} act={act} onBack={() => show('main')} /> : null}
       {panel === 'reject' || panel === 'cancel' ? <RefusePanel order={order} action={panel} running={running} act={act} onBack={() => show('main')} /> : null}

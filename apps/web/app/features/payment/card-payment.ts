@@ -57,7 +57,6 @@ export async function payOrderByCard(order: {
   total: number;
   customer: { email: string; first_name: string; last_name: string; phone: string };
 }): Promise<string> {
-  const config = await loadPaymentConfig();
   const checkout = useCheckoutStore.getState();
   const { customer } = await api.call(createStripeCustomer, {
     body: {
@@ -77,14 +76,26 @@ export async function payOrderByCard(order: {
   });
   const card: CardPaymentData = { client_secret: intent.client_secret, customer_id: customer, payment_intent_id: intent.id, amount: intent.amount };
   checkout.setCard(card);
-  if (intent.status === 'succeeded') return intent.id;
+  await confirmCardIntent(intent, `${window.location.origin}/checkout?tab=confirmation`);
+  return intent.id;
+}
+
+/**
+ * Confirms an intent in the browser with the card the form holds (after prepareCardPayment): the
+ * test card form and its 3-D Secure dialog, or Stripe.js (`returnUrl`: where Stripe sends the
+ * browser back after a redirecting authentication). An intent that already succeeded is not
+ * confirmed again. Used by the checkout (payOrderByCard) and the payment link's page
+ * (docs/decisions/038). @throws PaymentFailedError (declined, not authenticated), ApiCallError.
+ */
+export async function confirmCardIntent(intent: { status: string; client_secret: string | null }, returnUrl: string): Promise<void> {
+  if (intent.status === 'succeeded') return;
   const clientSecret = intent.client_secret;
   if (clientSecret === null) throw new PaymentFailedError();
-
+  const config = await loadPaymentConfig();
   if (config.provider === 'stripe') {
-    const outcome = await confirmStripePayment(clientSecret, `${window.location.origin}/checkout?tab=confirmation`);
+    const outcome = await confirmStripePayment(clientSecret, returnUrl);
     if (outcome === 'failed') throw new PaymentFailedError();
-    return intent.id;
+    return;
   }
   const form = useTestCardStore.getState();
   let result = await api.call(confirmTestPayment, { body: { client_secret: clientSecret, number: form.number, expiry: form.expiry, cvc: form.cvc } });
@@ -93,5 +104,4 @@ export async function payOrderByCard(order: {
     result = await api.call(authenticateTestPayment, { body: { client_secret: clientSecret, approve: approved } });
   }
   if (result.status !== 'succeeded') throw new PaymentFailedError();
-  return intent.id;
 }

@@ -14,6 +14,8 @@ import type { SettingsList } from '@resto/domain/settings';
 import type { Offer } from '@resto/domain/offers';
 import { phoneOrderPage as t } from '@resto/copy/staff/phone-order';
 import { boardOrderCard } from '@resto/copy/staff/board';
+import { paymentLinkPanel } from '@resto/copy/staff/payment-links';
+import type { PaymentLinkAnswer } from '@resto/contract/payment-links';
 import { orderHistoryPage } from '@resto/copy/staff/order-history';
 import { checkoutOrderType, checkoutContact } from '@resto/copy/storefront/checkout';
 import { words } from '@resto/copy/words';
@@ -27,6 +29,7 @@ import { SchedulePicker, type ScheduleValue } from '../checkout/index.ts';
 import { LocationSearch } from '../location/index.ts';
 import { changeOrder, placePhoneOrder } from './phone-order-api.ts';
 import { orderChangePage, orderChangeSettlement } from '@resto/copy/staff/order-change';
+import { createPaymentLink, PaymentLinkShare } from '../board/index.ts';
 
 /** A new idempotency key: kept across retries of one order, new after it is placed (docs/decisions/036). */
 const newLocalId = () => `phone-${crypto.randomUUID().replace(/-/g, '')}`;
@@ -110,6 +113,10 @@ export function PhoneOrderPage({
   const [refusal, setRefusal] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const [created, setCreated] = useState<BoardOrder | null>(null);
   const [changed, setChanged] = useState<BoardOrder | null>(null);
+  // How the customer pays (docs/decisions/038): at the counter, or by card through a payment link made once the order is.
+  const [payBy, setPayBy] = useState<'counter' | 'link'>('counter');
+  const [link, setLink] = useState<PaymentLinkAnswer | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(null);
 
   // The call starts with the name: the first field has the focus (after the navigation's own focus handling); a change starts with the menu.
   useEffect(() => {
@@ -262,6 +269,16 @@ export function PhoneOrderPage({
     setRefusal(null);
     try {
       const order = await placePhoneOrder(body);
+      setLink(null);
+      setLinkError(null);
+      if (payBy === 'link') {
+        // The order is made: a link that fails is said here, and « Envoyer un lien de paiement » on the board tries again.
+        try {
+          setLink(await createPaymentLink(order.order_id));
+        } catch (error) {
+          setLinkError(error instanceof ApiCallError ? error.message : t.networkError);
+        }
+      }
       setCreated(order);
       setLines([]);
       setCustomer(emptyCustomer);
@@ -309,6 +326,12 @@ export function PhoneOrderPage({
         <p role="status" className="text-lg font-bold">
           {t.created(created.order_id)}
         </p>
+        {link ? <PaymentLinkShare link={link} /> : null}
+        {linkError ? (
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 font-semibold text-red-800">
+            {linkError}
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-3">
           <Button
             autoFocus
@@ -530,7 +553,27 @@ export function PhoneOrderPage({
               onChange={setSchedule}
               error={fieldError('delivery_time_range')}
             />
-            {order ? null : <p className="text-sm font-semibold text-ink/80">{t.paidAtCounter}</p>}
+            {order ? null : (
+              <fieldset className="space-y-2" data-testid="phone-payment">
+                <legend className="text-sm font-bold">{paymentLinkPanel.paymentHeading}</legend>
+                <label className="flex items-center gap-2 text-sm font-semibold">
+                  <input type="radio" name="phone-payment" checked={payBy === 'counter'} onChange={() => setPayBy('counter')} className="size-4" />
+                  {t.paidAtCounter}
+                </label>
+                <label className="flex items-center gap-2 text-sm font-semibold">
+                  <input
+                    type="radio"
+                    name="phone-payment"
+                    checked={payBy === 'link'}
+                    onChange={() => setPayBy('link')}
+                    className="size-4"
+                    data-testid="phone-pay-by-link"
+                  />
+                  {paymentLinkPanel.phoneChoice}
+                </label>
+                {payBy === 'link' ? <p className="text-sm text-ink/70">{paymentLinkPanel.phoneChoiceHint}</p> : null}
+              </fieldset>
+            )}
           </Card>
 
           {refusal ? (

@@ -1,0 +1,60 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { paymentLinks } from '../../db/schema.ts';
+
+/** SQL of card payment links (docs/decisions/038). No rules here: payment-links.ts decides. */
+
+export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
+
+export async function findLinkByToken(db: Database, token: string): Promise<PaymentLinkRow | undefined> {
+  return (await db.select().from(paymentLinks).where(eq(paymentLinks.token, token)))[0];
+}
+
+export async function findLinkByIntent(db: Database, intentId: string): Promise<PaymentLinkRow | undefined> {
+  return (await db.select().from(paymentLinks).where(eq(paymentLinks.intentId, intentId)))[0];
+}
+
+/** The order's open link (one at most: the partial unique index). */
+export async function findOpenLink(tx: Database, orderId: number): Promise<PaymentLinkRow | undefined> {
+  return (
+    await tx
+      .select()
+      .from(paymentLinks)
+      .where(and(eq(paymentLinks.orderId, orderId), eq(paymentLinks.status, 'open')))
+      .orderBy(desc(paymentLinks.id))
+  )[0];
+}
+
+export async function replaceLink(tx: Database, id: number): Promise<void> {
+  await tx
+    .update(paymentLinks)
+    .set({ status: 'replaced' })
+    .where(and(eq(paymentLinks.id, id), eq(paymentLinks.status, 'open')));
+}
+
+export async function insertLink(tx: Database, row: typeof paymentLinks.$inferInsert): Promise<PaymentLinkRow> {
+  return (await tx.insert(paymentLinks).values(row).returning())[0]!;
+}
+
+/** Stores the link's intent unless one is stored already. @returns the link's intent id after it. */
+export async function setLinkIntent(db: Database, id: number, intentId: string): Promise<string | null> {
+  await db
+    .update(paymentLinks)
+    .set({ intentId })
+    .where(and(eq(paymentLinks.id, id), isNull(paymentLinks.intentId)));
+  return (await db.select({ intentId: paymentLinks.intentId }).from(paymentLinks).where(eq(paymentLinks.id, id)))[0]?.intentId ?? null;
+}
+
+/**
+ * Marks the link paid, only if it is not yet: two confirmations racing (the page and the webhook,
+ * two instances) pay it once — the second waits for the first's row lock, then finds it paid.
+ * @returns whether this call paid it.
+ */
+export async function markLinkPaid(tx: Database, id: number, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(paymentLinks)
+    .set({ status: 'paid', paidAt: at })
+    .where(and(eq(paymentLinks.id, id), isNull(paymentLinks.paidAt)))
+    .returning({ id: paymentLinks.id });
+  return rows.length > 0;
+}
