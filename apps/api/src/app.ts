@@ -204,7 +204,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
       (now, settings) => escalation.presence(now, settings),
       books,
       (tx, orderId, now) => queueOrderTickets(tx, orderId, 'arrival', now),
-      (customer) => customers.refuseBlocked(customer),
+      () => customers.refuseBlocked(),
     ),
     discovery: new DiscoveryService(
       db,
