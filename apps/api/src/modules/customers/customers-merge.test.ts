@@ -72,7 +72,10 @@ test('two customers until an order has one’s e-mail and the other’s phone; t
   expect(byHomePhone.note.text).toBe('sans gluten');
   expect(byHomePhone.mark).toMatchObject({ mark: 'flagged', reason: 'adresse incomplète' });
   // One customer left (the other merged into it).
-  const roots = await server.db.select().from(customerRecords).where(sql`${customerRecords.mergedInto} is null`);
+  const roots = await server.db
+    .select()
+    .from(customerRecords)
+    .where(sql`${customerRecords.mergedInto} is null`);
   expect(roots).toHaveLength(1);
 });
 

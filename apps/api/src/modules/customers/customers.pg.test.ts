@@ -62,7 +62,11 @@ test('two instances, three orders of one new customer at once (two e-mails, one 
       const a = { first_name: 'Hugo', last_name: `Garnier${round}`, email: `hugo${round}@maison.fr`, phone };
       const b = { ...a, email: `hugo${round}@bureau.fr` };
       const c = { ...b, phone: `06 50 00 00 ${String(round).padStart(2, '0')}` };
-      await Promise.all([placeCashOrder(server, { customer: a }), placeCashOrder(other, { customer: b }), placeCashOrder(round % 2 ? server : other, { customer: c })]);
+      await Promise.all([
+        placeCashOrder(server, { customer: a }),
+        placeCashOrder(other, { customer: b }),
+        placeCashOrder(round % 2 ? server : other, { customer: c }),
+      ]);
       const found = payloadOf(await staffRequest<CustomerList>(server, staff.cookie, 'GET', `/v2/restaurant/customers?q=garnier${round}`));
       expect(found.total).toBe(1);
       expect(found.customers[0]).toMatchObject({ orders: 3, emails: [`hugo${round}@bureau.fr`, `hugo${round}@maison.fr`] });

@@ -354,7 +354,9 @@ export function knownCustomerKeysSql(keys: readonly string[]): SQL {
 export function newOrderCustomerCtes(write: { customerId: number; newCustomer: boolean; unknown: readonly string[]; now: Date }): SQL | null {
   const ctes: SQL[] = [];
   if (write.newCustomer)
-    ctes.push(sql`new_customer as (insert into customer_records (id, updated_at) values (${write.customerId}, ${write.now.toISOString()}::timestamptz) returning id)`);
+    ctes.push(
+      sql`new_customer as (insert into customer_records (id, updated_at) values (${write.customerId}, ${write.now.toISOString()}::timestamptz) returning id)`,
+    );
   if (write.unknown.length)
     ctes.push(
       sql`customer_keys_written as (insert into customer_record_keys (key, record_id) values ${sql.join(

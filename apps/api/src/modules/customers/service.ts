@@ -86,7 +86,10 @@ export class CustomersService {
     const total = rows.length
       ? Number(rows[0]!.total)
       : page > 1
-        ? Number((await repository.findCustomersPage(this.db, { search: parseHistorySearch(query.q ?? ''), sort: 'last_order', limit: 1, offset: 0 }))[0]?.total ?? 0)
+        ? Number(
+            (await repository.findCustomersPage(this.db, { search: parseHistorySearch(query.q ?? ''), sort: 'last_order', limit: 1, offset: 0 }))[0]?.total ??
+              0,
+          )
         : 0;
     return { customers: rows.map(rowView), total, page, page_size: customerPageSize };
   }
@@ -176,7 +179,10 @@ export class CustomersService {
     keyText: string,
     editor: CustomerEditor,
     now: Date,
-    change: (record: repository.CustomerRecord, name: string) => {
+    change: (
+      record: repository.CustomerRecord,
+      name: string,
+    ) => {
       values: Partial<repository.CustomerRecord>;
       audit: { action: string; summary: string; before: unknown; after: unknown };
     },
@@ -187,7 +193,12 @@ export class CustomersService {
       const record = (await repository.lockRecord(tx, id))!;
       const name = await repository.findCustomerName(tx, id);
       const { values, audit } = change(record, name);
-      await repository.updateRecordWithAudit(tx, id, { ...values, updatedAt: now }, { at: now, staffId: editor.staffId, staffName: editor.name, entityId: key, ...audit });
+      await repository.updateRecordWithAudit(
+        tx,
+        id,
+        { ...values, updatedAt: now },
+        { at: now, staffId: editor.staffId, staffName: editor.name, entityId: key, ...audit },
+      );
     });
   }
 

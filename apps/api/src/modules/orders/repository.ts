@@ -96,7 +96,12 @@ export async function readBeforeOrder(
     accountEmail: userId ? (row?.account_email ?? null) : null,
     usedOfferIds: new Set((row?.used ?? []).map(Number)),
     counted: readCountedHits(row?.counted),
-    customers: (row?.customers ?? []).map((known) => ({ key: known.key, record: Number(known.record), root: Number(known.root), blocked: Boolean(known.blocked) })),
+    customers: (row?.customers ?? []).map((known) => ({
+      key: known.key,
+      record: Number(known.record),
+      root: Number(known.root),
+      blocked: Boolean(known.blocked),
+    })),
   };
 }
 
