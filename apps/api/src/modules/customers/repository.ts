@@ -70,9 +70,17 @@ const keysSql = sql`select ${rootOf('r')} as customer_id,
     array_agg(substr(k.key, 7) order by k.key) filter (where k.key like 'phone:%') as phones
   from customer_record_keys k join customer_records r on r.id = k.record_id group by 1`;
 
+/** The records of customer `f.customer_id` as `r2` (a join: the indexes of `id` and `merged_into`, then of the rows pointing at them). */
+const ofRow = sql`from customer_records r2`;
+const rowRecords = sql`(r2.id = f.customer_id or r2.merged_into = f.customer_id)`;
+
 /** The name of the latest counted order of customer `f.customer_id`. */
-const latestName = sql`(select concat_ws(' ', o.customer->>'first_name', o.customer->>'last_name') from orders o
-  where ${countedOrders} and o.customer_id in ${recordsOf(sql`(f.customer_id)`)} order by o.created_at desc limit 1)`;
+const latestName = sql`(select concat_ws(' ', o.customer->>'first_name', o.customer->>'last_name') ${ofRow} join orders o on o.customer_id = r2.id
+  where ${rowRecords} and ${countedOrders} order by o.created_at desc limit 1)`;
+
+/** The e-mails or phones (sorted) of customer `f.customer_id`, from their keys. */
+const contactsOfRow = (kind: 'email' | 'phone') =>
+  sql`(select array_agg(substr(k.key, 7) order by k.key) ${ofRow} join customer_record_keys k on k.record_id = r2.id where ${rowRecords} and k.key like ${`${kind}:%`})`;
 
 /**
  * `ORDER BY` of a sort (the domain's compareCustomers): most first, ties by the last order (newest
@@ -115,7 +123,9 @@ export async function findCustomersPage(
         ? sql`k.key like 'phone:%' and position(${search.phoneDigits} in k.key) > 0`
         : null;
   // A phone (whole or in part) finds the customers by their keys first: only their orders are read.
-  const phoneRoots = byPhone ? sql`(select ${rootOf('r')} from customer_record_keys k join customer_records r on r.id = k.record_id where ${byPhone})` : null;
+  const phoneRoots = byPhone
+    ? sql`(select ${rootOf('r')} as id from customer_record_keys k join customer_records r on r.id = k.record_id where ${byPhone})`
+    : null;
   const needsName = words.length > 0 || sort === 'name';
   let match: SQL = sql`true`;
   if (words.length) {
@@ -127,16 +137,20 @@ export async function findCustomersPage(
     // « 612345 »: part of a phone, or a word of the name or e-mails.
     match = phoneRoots ? sql`(f.customer_id in ${phoneRoots} or (${all}))` : all;
   }
-  const roots = phoneRoots && words.length === 0 ? phoneRoots : null;
+  const roots = phoneRoots && words.length === 0 ? sql`(select id from phone_roots)` : null;
+  // E-mails and phones: of every customer for a text search (the haystack), else of the page's rows only.
+  const contacts = contactsOfRow;
   return queryRows<CustomerFiguresRow>(
     db,
-    sql`with f as (${figuresSql(roots, needsName)}), ks as (${keysSql}),
+    sql`with ${roots ? sql`phone_roots as materialized ${phoneRoots!}, ` : sql``}f as (${figuresSql(roots, needsName)})${words.length ? sql`, ks as (${keysSql})` : sql``},
       page as (
-        select f.*, ks.emails, ks.phones, count(*) over () as total from f left join ks on ks.customer_id = f.customer_id
+        select f.*, ${words.length ? sql`ks.emails, ks.phones` : sql`null::text[] as emails, null::text[] as phones`}, count(*) over () as total
+        from f ${words.length ? sql`left join ks on ks.customer_id = f.customer_id` : sql``}
         where ${match}
         order by ${orderBy(sort)} limit ${query.limit} offset ${query.offset}
       )
-      select f.customer_id, f.orders, f.counted, f.spent_cents, f.first_at, f.last_at, f.no_shows, f.emails, f.phones, f.total,
+      select f.customer_id, f.orders, f.counted, f.spent_cents, f.first_at, f.last_at, f.no_shows, f.total,
+        ${words.length ? sql`f.emails, f.phones` : sql`${contacts('email')} as emails, ${contacts('phone')} as phones`},
         ${needsName ? sql`f.name` : latestName} as name, c.note, c.mark
       from page f join customer_records c on c.id = f.customer_id
       order by ${orderBy(sort)}`,
@@ -158,8 +172,7 @@ export async function findCustomerFigures(db: Database, customerId: number): Pro
     db,
     sql`with f as (${figuresSql(sql`(${customerId}::int)`, false)})
       select f.*, ${latestName} as name,
-        (select array_agg(substr(k.key, 7) order by k.key) from customer_record_keys k where k.key like 'email:%' and k.record_id in ${recordsOf(sql`(f.customer_id)`)}) as emails,
-        (select array_agg(substr(k.key, 7) order by k.key) from customer_record_keys k where k.key like 'phone:%' and k.record_id in ${recordsOf(sql`(f.customer_id)`)}) as phones,
+        ${contactsOfRow('email')} as emails, ${contactsOfRow('phone')} as phones,
         c.note, c.mark
       from f join customer_records c on c.id = f.customer_id`,
   );
