@@ -40,7 +40,8 @@ import { receiptRoutes } from './modules/receipts/routes.ts';
 import { ReceiptService } from './modules/receipts/service.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
-import { CustomersService, customerRoutes } from './modules/customers/index.ts';
+import { CustomersService } from './modules/customers/index.ts';
+import { customerRoutes } from './modules/customers/routes.ts';
 import { pushRoutes } from './modules/escalation/routes.ts';
 import { EscalationService, type AutoRefuse } from './modules/escalation/service.ts';
 import { TestProcessor } from './modules/payments/providers/test-processor.ts';
@@ -211,7 +212,7 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
       (now, settings) => escalation.presence(now, settings),
       books,
       (tx, orderId, now) => queueOrderTickets(tx, orderId, 'arrival', now),
-      (customer) => customers.refuseBlocked(customer),
+      () => customers.refuseBlocked(),
     ),
     discovery: new DiscoveryService(
       db,

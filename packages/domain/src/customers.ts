@@ -45,7 +45,9 @@ export interface CustomerGroup<T> {
 /**
  * Groups `rows` into customers: two rows are one customer when they share a key, directly or
  * through other rows (union-find over the keys, near-linear). Rows without a key (anonymised) are
- * left out. Groups come in the order of their first row.
+ * left out. Groups come in the order of their first row. The rule as a pure function, with its
+ * tables: the API keeps it in the database instead (each order's `customer_id`, merges when an
+ * order joins two customers; apps/api/src/modules/customers), never grouping in memory.
  */
 export function groupCustomers<T extends { email: string | null; phone: string | null }>(rows: readonly T[]): CustomerGroup<T>[] {
   const parent = new Map<string, string>();

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  type AnyPgColumn,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { ActiveTime, TimeRange, WeeklyRanges } from '@resto/domain/catalogue';
 import type { OfferWindow } from '@resto/domain/offers';
 import type { OrderChangeDiff } from '@resto/domain/order-change';
@@ -226,6 +240,14 @@ export const orders = pgTable(
      * A change names the revision its screen showed; another change since is refused (409).
      */
     revision: integer('revision').notNull().default(0),
+    /**
+     * The order's customer (docs/decisions/037-customers.md): a `customer_records` row, set when
+     * the order is written from its e-mail's and phone's keys (`customer_record_keys`). Never
+     * changed afterwards: when a later order joins two customers, one record is merged into the
+     * other (`customer_records.merged_into`), so the customer is `coalesce(merged_into, id)` of
+     * this row. Null for an anonymised order whose customer was erased (modules/privacy).
+     */
+    customerId: integer('customer_id').references((): AnyPgColumn => customerRecords.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -246,6 +268,7 @@ export const orders = pgTable(
     // first, read orders_created_at_idx backwards (bench/orders-history.ts: a (created_at, order_id)
     // index was not chosen by either database).
     index('orders_phone_idx').on(sql`(${t.customer}->>'phone')`),
+    index('orders_customer_idx').on(t.customerId),
   ],
 );
 
@@ -1040,28 +1063,39 @@ export const printJobs = pgTable(
 );
 
 /**
- * What the restaurant writes about a customer (docs/decisions/037-customers.md): a staff note
- * (« allergique aux noix », shown on the board and printed on the kitchen tickets) and a mark —
- * 'flagged' (a warning on the board) or 'blocked' (their orders refused online) — with its
- * reason, who decided it and when. A customer is found by its keys (customer_record_keys).
+ * A customer (docs/decisions/037-customers.md): one row per customer, made by their first order
+ * (`orders.customer_id`), and what the restaurant writes about them: a staff note (« allergique
+ * aux noix », shown on the board and printed on the kitchen tickets) and a mark — 'flagged' (a
+ * warning on the board) or 'blocked' (their orders refused online) — with its reason, who decided
+ * it and when. A customer is found by any of its keys (customer_record_keys).
  * Erased by the retention job once no order of theirs holds personal data (modules/privacy).
  */
-export const customerRecords = pgTable('customer_records', {
-  id: serial('id').primaryKey(),
-  note: text('note').notNull().default(''),
-  noteByName: text('note_by_name'),
-  noteAt: timestamp('note_at', { withTimezone: true }),
-  mark: text('mark').$type<'flagged' | 'blocked'>(),
-  markReason: text('mark_reason'),
-  markByStaffId: integer('mark_by_staff_id'),
-  markByName: text('mark_by_name'),
-  markAt: timestamp('mark_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .default(sql`now()`),
-});
+export const customerRecords = pgTable(
+  'customer_records',
+  {
+    id: serial('id').primaryKey(),
+    note: text('note').notNull().default(''),
+    noteByName: text('note_by_name'),
+    noteAt: timestamp('note_at', { withTimezone: true }),
+    mark: text('mark').$type<'flagged' | 'blocked'>(),
+    markReason: text('mark_reason'),
+    markByStaffId: integer('mark_by_staff_id'),
+    markByName: text('mark_by_name'),
+    markAt: timestamp('mark_at', { withTimezone: true }),
+    /**
+     * The customer this one was merged into, when an order joined them (always a record whose own
+     * `merged_into` is null: a merge re-points the records merged into the one it absorbs); null
+     * for a customer of their own. Its orders and keys keep pointing here.
+     */
+    mergedInto: integer('merged_into'),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('customer_records_merged_into_idx').on(t.mergedInto)],
+);
 
-/** The keys of a customer record: `email:<lower-cased e-mail>` and `phone:<E.164>`, every key its orders had when it was written. */
+/** The keys of the customers: `email:<lower-cased e-mail>` and `phone:<E.164>` of their orders, each pointing at the record of the customer whose order first had it (follow `merged_into`). */
 export const customerRecordKeys = pgTable(
   'customer_record_keys',
   {

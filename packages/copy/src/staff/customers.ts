@@ -55,6 +55,8 @@ export const customersPage = {
     name: words.name,
     no_shows: 'Non récupérées',
   } as Record<'last_order' | 'orders' | 'spent' | 'name' | 'no_shows', string>,
+  /** What « Total dépensé » counts (docs/decisions/037). */
+  spentHint: 'Total dépensé : ce qui a été payé, moins ce qui a été remboursé (remboursements partiels et annulations).',
   submit: orderHistoryPage.submit,
   empty: 'Aucun client ne correspond à cette recherche.',
   count: (count: number) => (count === 1 ? '1 client' : `${count} clients`),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { CustomerDetail } from '@resto/contract/customers';
+import { sql } from 'drizzle-orm';
+import type { CustomerDetail, CustomerList } from '@resto/contract/customers';
 import { customerRecordKeys, customerRecords } from '../../db/schema.ts';
 import { payloadOf, startTestServer, type TestServer } from '../../test/harness.ts';
 import { createTestStaff, staffRequest, type TestStaff } from '../../test/staff.ts';
@@ -9,7 +10,9 @@ import { placeCashOrder } from '../board/test-helpers.ts';
  * Two first writes about one customer at once (docs/decisions/037-customers.md), on PostgreSQL
  * only (PGlite runs one transaction at a time): a note and a flag sent together by two screens
  * make one record holding both, its keys all pointing at it — never a second record left without
- * keys, its note lost.
+ * keys, its note lost. And two instances (two servers on one database) writing at once orders
+ * that share keys — two new customers joined by a phone, a third order on one of their e-mails —
+ * make one customer each time, never two (the merge rule).
  */
 
 const tuesdayNoonParis = new Date('2026-11-24T11:30:00Z');
@@ -50,3 +53,31 @@ test('a note and a flag at once, twenty times over: one record with both', async
   expect(keys).toHaveLength(40);
   expect(new Set(keys.map((k) => k.recordId)).size).toBe(20);
 }, 120_000);
+
+test('two instances, three orders of one new customer at once (two e-mails, one phone), twenty times over: one customer each time', async () => {
+  const other = await startTestServer({ clock: () => tuesdayNoonParis, databaseUrl: server.databaseUrl! });
+  try {
+    for (let round = 0; round < 20; round++) {
+      const phone = `07 50 00 00 ${String(round).padStart(2, '0')}`;
+      const a = { first_name: 'Hugo', last_name: `Garnier${round}`, email: `hugo${round}@maison.fr`, phone };
+      const b = { ...a, email: `hugo${round}@bureau.fr` };
+      const c = { ...b, phone: `06 50 00 00 ${String(round).padStart(2, '0')}` };
+      await Promise.all([
+        placeCashOrder(server, { customer: a }),
+        placeCashOrder(other, { customer: b }),
+        placeCashOrder(round % 2 ? server : other, { customer: c }),
+      ]);
+      const found = payloadOf(await staffRequest<CustomerList>(server, staff.cookie, 'GET', `/v2/restaurant/customers?q=garnier${round}`));
+      expect(found.total).toBe(1);
+      expect(found.customers[0]).toMatchObject({ orders: 3, emails: [`hugo${round}@bureau.fr`, `hugo${round}@maison.fr`] });
+    }
+    const [row] = (
+      await server.db.execute<{ n: number }>(
+        sql`select count(distinct coalesce(r.merged_into, r.id))::int as n from orders o join customer_records r on r.id = o.customer_id where o.customer->>'last_name' like 'Garnier%'`,
+      )
+    ).rows;
+    expect(row!.n).toBe(20);
+  } finally {
+    await other.close();
+  }
+}, 180_000);

@@ -9,6 +9,7 @@ import type { NewOutboxMail } from '../mail/index.ts';
 import { counterHitsSql, readCountedHits, type CounterHit } from '../../db/counters-sql.ts';
 import { lockSlot } from '../capacity/index.ts';
 import { documentNumberSql } from '../../db/document-numbers.ts';
+import { assignCustomers, joinCustomersOfOrder, knownCustomerKeysSql, newOrderCustomerCtes, type KnownCustomerKey } from '../customers/index.ts';
 
 /** SQL of orders. No rules here: the service decides, this writes and reads. */
 
@@ -23,6 +24,8 @@ export interface WrittenOrder {
   secret: string;
   receiptNumber: number | null;
   invoiceNumber: number | null;
+  /** The customer record the order was written with, when it joined two customers (a merge is due); else null. */
+  join?: number | null;
 }
 
 interface OrderWrite {
@@ -33,6 +36,11 @@ interface OrderWrite {
   mails?: NewOrderMails;
   /** The staff member who placed it (a phone order, docs/decisions/036): its `placed` event's actor; else the customer. */
   placedBy?: { staffId: number; name: string } | undefined;
+  /**
+   * Its customer (docs/decisions/037): its e-mail's and phone's keys, and those the first read
+   * found (readBeforeOrder's `customers`). Absent: an anonymous order, no customer.
+   */
+  customer?: { keys: readonly string[]; known: readonly KnownCustomerKey[] };
 }
 
 /** The order written under `localId`: its id and secret, or undefined. */
@@ -47,7 +55,9 @@ export async function findOrderByLocalId(db: Database, localId: string): Promise
  * a guest, or an account that no longer exists) and the offers used under any of `customerKeys`
  * (orders of any status, for allow_repeat); and, only when no order has that local_id, it counts
  * the request `limits` (auth/repository.ts counterHitsSql: a retry is never counted) and returns
- * what they counted (`counted`: [] for a retry), for RateLimiter.planHits's `settle`.
+ * what they counted (`counted`: [] for a retry), for RateLimiter.planHits's `settle`; and the
+ * customers of `contactKeys` (the order's e-mail and phone keys, docs/decisions/037): which of
+ * them is known, whose customer, blocked or not (`customers`, customers/repository.ts).
  */
 export async function readBeforeOrder(
   db: Database,
@@ -55,29 +65,44 @@ export async function readBeforeOrder(
   userId: number | null,
   customerKeys: readonly string[],
   limits?: { counters: readonly CounterHit[]; now: Date },
+  contactKeys: readonly string[] = [],
 ): Promise<{
   existing: { orderId: number; secret: string } | undefined;
   accountEmail: string | null;
   usedOfferIds: Set<number>;
   counted: { count: number; windowStart: Date }[];
+  customers: KnownCustomerKey[];
 }> {
   const hits = limits?.counters.length
     ? counterHitsSql(limits.counters, limits.now, sql`not exists (select 1 from ${orders} where ${orders.localId} = ${localId})`)
     : undefined;
-  const [row] = await queryRows<{ existing: { orderId: number; secret: string } | null; account_email: string | null; used: number[]; counted: unknown }>(
+  const [row] = await queryRows<{
+    existing: { orderId: number; secret: string } | null;
+    account_email: string | null;
+    used: number[];
+    counted: unknown;
+    customers: KnownCustomerKey[] | null;
+  }>(
     db,
     sql`${hits ? sql`with ${hits.ctes} ` : sql``}select
       (select json_build_object('orderId', ${orders.orderId}, 'secret', ${orders.secret}) from ${orders} where ${orders.localId} = ${localId}) as existing,
       (select ${users.email} from ${users} where ${users.id} = ${userId ?? 0}) as account_email,
       (select coalesce(json_agg(distinct ${orderOffers.offerId}), '[]') from ${orderOffers}
         where ${orderOffers.customerKey} in (select json_array_elements_text(${JSON.stringify(customerKeys)}::json))) as used,
-      ${hits ? hits.counted : sql`'[]'::json`} as counted`,
+      ${hits ? hits.counted : sql`'[]'::json`} as counted,
+      ${contactKeys.length ? knownCustomerKeysSql(contactKeys) : sql`'[]'::json`} as customers`,
   );
   return {
     existing: row?.existing ? { orderId: Number(row.existing.orderId), secret: row.existing.secret } : undefined,
     accountEmail: userId ? (row?.account_email ?? null) : null,
     usedOfferIds: new Set((row?.used ?? []).map(Number)),
     counted: readCountedHits(row?.counted),
+    customers: (row?.customers ?? []).map((known) => ({
+      key: known.key,
+      record: Number(known.record),
+      root: Number(known.root),
+      blocked: Boolean(known.blocked),
+    })),
   };
 }
 
@@ -128,13 +153,20 @@ export async function insertOrder(
   },
 ): Promise<{ orderId: number; secret: string; created: boolean }> {
   const { capacity, inTransaction } = write;
-  const writeThen = async (tx: Database) => {
+  const writeThen = async (tx: Database, inTx = true) => {
     const written = await writeOrder(tx, write);
+    // The order joined two customers (known so, or another order wrote one of its keys meanwhile): one
+    // customer, in its transaction (a write outside any runs the merge in one of its own right after).
+    if (written.join && write.customer) {
+      const join = write.customer;
+      const customerId = written.join;
+      await (inTx ? joinCustomersOfOrder(tx, join.keys, customerId) : tx.transaction((own) => joinCustomersOfOrder(own, join.keys, customerId)));
+    }
     if (inTransaction) await inTransaction(tx, written);
     return { orderId: written.orderId, secret: written.secret, created: true };
   };
   try {
-    if (!capacity) return await (inTransaction ? db.transaction(writeThen) : writeThen(db));
+    if (!capacity) return await (inTransaction ? db.transaction((tx) => writeThen(tx)) : writeThen(db, false));
     return await db.transaction(async (tx) => {
       await lockSlot(tx, capacity.slotKey, write.order.isPickup);
       const existing = await findOrderByLocalId(tx, write.order.localId);
@@ -153,14 +185,22 @@ export async function insertOrder(
 
 /** The write of `insertOrder`: the order's id and secret taken, then one statement. */
 async function writeOrder(db: Database, write: OrderWrite): Promise<WrittenOrder> {
-  const { order, lines, offerUses = [], placedAt = null, mails, placedBy } = write;
+  const { order, lines, offerUses = [], placedAt = null, mails, placedBy, customer } = write;
+  // Its customer (docs/decisions/037): the oldest of those its keys have, else a new one.
+  const knownRoots = [...new Set((customer?.known ?? []).map((known) => known.root))].sort((a, b) => a - b);
+  const unknownKeys = (customer?.keys ?? []).filter((key) => !customer?.known.some((known) => known.key === key));
+  const newCustomer = Boolean(customer?.keys.length) && knownRoots.length === 0;
   // The id first: the e-mails, rendered before the write, show it. The secret as orders.secret's default makes it.
-  const [taken] = await queryRows<{ orderId: number; secret: string }>(
+  const [taken] = await queryRows<{ orderId: number; secret: string; customerId: number | null }>(
     db,
-    sql`select nextval(pg_get_serial_sequence('orders', 'order_id'))::int as "orderId", replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') as secret`,
+    sql`select nextval(pg_get_serial_sequence('orders', 'order_id'))::int as "orderId", replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') as secret,
+      ${newCustomer ? sql`nextval(pg_get_serial_sequence('customer_records', 'id'))::int` : sql`null::int`} as "customerId"`,
   );
   const orderId = Number(taken!.orderId);
   const secret = taken!.secret;
+  const customerId = newCustomer ? Number(taken!.customerId) : (knownRoots[0] ?? null);
+  const customerCtes =
+    customer && customerId !== null ? newOrderCustomerCtes({ customerId, newCustomer, unknown: unknownKeys, now: order.createdAt ?? new Date() }) : null;
   const mailRows = mails?.({ orderId, secret }) ?? [];
   const counter = (series: 'receipt' | 'invoice') => sql`(select last from ${sql.identifier(`${series}_counter`)})`;
   const numbers: Partial<Record<'receiptNumber' | 'invoiceNumber' | 'placedAt', SQL>> = placedAt
@@ -170,7 +210,7 @@ async function writeOrder(db: Database, write: OrderWrite): Promise<WrittenOrder
         placedAt: sql`${placedAt.toISOString()}::timestamptz`,
       }
     : {};
-  const row = { ...order, orderId, secret } as NewOrder; // order_id is GENERATED ALWAYS: given here with overriding
+  const row = { ...order, orderId, secret, customerId } as NewOrder; // order_id is GENERATED ALWAYS: given here with overriding
   const newOrder = insertJsonRows<typeof orders, 'receiptNumber' | 'invoiceNumber' | 'placedAt'>(orders, [row], sql``, {
     columns: numbers,
     overridingSystemValue: true,
@@ -184,8 +224,8 @@ async function writeOrder(db: Database, write: OrderWrite): Promise<WrittenOrder
     ...(placedBy ? { actor: 'staff' as const, staffId: placedBy.staffId, actorName: placedBy.name } : { actor: 'customer' as const }),
     at: order.createdAt ?? new Date(),
   });
-  const result = await db.execute<{ receipt_number: number | null; invoice_number: number | null }>(
-    sql`with ${placedAt ? sql`receipt_counter as (${documentNumberSql('receipt')}), ` : sql``}
+  const result = await db.execute<{ receipt_number: number | null; invoice_number: number | null; key_records: number[] | null }>(
+    sql`with ${customerCtes ? sql`${customerCtes}, ` : sql``}${placedAt ? sql`receipt_counter as (${documentNumberSql('receipt')}), ` : sql``}
       ${placedAt && order.business ? sql`invoice_counter as (${documentNumberSql('invoice')}), ` : sql``}
       new_order as (${newOrder}),
       ${lines.length ? sql`new_lines as (${insertJsonRows(orderLines, lines, sql``, fromNewOrder)}), ` : sql``}
@@ -193,10 +233,14 @@ async function writeOrder(db: Database, write: OrderWrite): Promise<WrittenOrder
       ${mailRows.length ? sql`new_mails as (${insertJsonRows(mailOutbox, mailRows, sql`on conflict do nothing`)}), ` : sql``}
       ${event}
       select ${orderEventNotifySql}, ${placedAt ? sql`(select last from receipt_counter)` : sql`null::int`} as receipt_number,
-        ${placedAt && order.business ? sql`(select last from invoice_counter)` : sql`null::int`} as invoice_number`,
+        ${placedAt && order.business ? sql`(select last from invoice_counter)` : sql`null::int`} as invoice_number,
+        ${unknownKeys.length && customerCtes ? sql`(select json_agg(record_id) from customer_keys_written)` : sql`null::json`} as key_records`,
   );
   const placed = result.rows[0];
-  return { orderId, secret, receiptNumber: placed?.receipt_number ?? null, invoiceNumber: placed?.invoice_number ?? null };
+  // A merge is due when its keys were two customers', or when a key was written meanwhile by another order.
+  const raced = (placed?.key_records ?? []).some((record) => Number(record) !== customerId);
+  const join = customerId !== null && (knownRoots.length > 1 || raced) ? customerId : null;
+  return { orderId, secret, receiptNumber: placed?.receipt_number ?? null, invoiceNumber: placed?.invoice_number ?? null, join };
 }
 
 /** A past order to write as it happened: its row, its lines and its status history (oldest first), written as order events. */
@@ -255,6 +299,8 @@ export async function insertPastOrders(db: Database, rows: readonly PastOrder[],
     // Stable sort: steps of one order at the same instant keep their order.
     events.sort((a, b) => (a.at as Date).getTime() - (b.at as Date).getTime());
     await appendOrderEvents(tx, events);
+    // Their customers (docs/decisions/037): chains followed, in SQL.
+    await assignCustomers(tx);
   });
   return inserted;
 }

@@ -3,6 +3,7 @@ import { validateOptionChoices, type ChosenOptionValue, type MenuItem } from '@r
 import { DeliverySchema, orderPayloadTotals, type OrderPayloadSchema } from '@resto/domain/checkout';
 import { readDeliverySettings, type DeliveryQuote } from '@resto/domain/delivery';
 import { calculateMailboxKey } from '@resto/domain/email-identity';
+import { customerKeysOf } from '@resto/domain/customers';
 import { checkOrderSchedule, leadTimeMinutes, readSchedulingSettings, type StaffPresence } from '@resto/domain/scheduling';
 import type { RestaurantCalendar } from '@resto/domain/calendar';
 import { cardPaymentHoldMinutes, cartLoad, checkSlotCapacity, hasCapacityLimit, orderSlotKey, readCapacityLimits } from '@resto/domain/capacity';
@@ -275,8 +276,11 @@ export class OrderService {
     private readonly books?: BooksService,
     /** Runs in the transaction that places a cash order: its kitchen tickets are queued with it (docs/decisions/033, modules/printing). */
     private readonly queueTickets?: (tx: Database, orderId: number, now: Date) => Promise<unknown>,
-    /** Refuses a customer the restaurant blocked, by the order's e-mail and phone (docs/decisions/037, modules/customers): throws ApiError customer_blocked (422). */
-    private readonly refuseBlockedCustomer?: (customer: { email: string; phone: string }) => Promise<void>,
+    /**
+     * The refusal of a customer the restaurant blocked (docs/decisions/037, modules/customers), called when the
+     * order's first read found its e-mail or phone on a blocked customer: throws ApiError customer_blocked (422).
+     */
+    private readonly refuseBlockedCustomer?: () => Promise<never>,
   ) {}
 
   /**
@@ -301,14 +305,15 @@ export class OrderService {
     if ((payload.user_id ?? null) !== verifiedUserId)
       throw new ApiError('login_required', orderAnswers.orderNeedsLogin, [{ path: 'user_id', message: orderAnswers.orderNeedsLogin }]);
     // One round trip: a retry's order, the account's e-mail, the offers used under the keys
-    // known from the payload, and the request limits counted when the local_id is new
-    // (docs/decisions/025-order-creation-cost.md).
+    // known from the payload, the request limits counted when the local_id is new
+    // (docs/decisions/025-order-creation-cost.md), and the customers of its e-mail and phone (docs/decisions/037).
     const payloadKeys = customerKeys(payload.user_id, null, payload.customer.email, payload.customer.phone);
-    const before = await repository.readBeforeOrder(this.db, payload.local_id, payload.user_id ?? null, payloadKeys, limits);
+    const contactKeys = customerKeysOf(payload.customer).sort();
+    const before = await repository.readBeforeOrder(this.db, payload.local_id, payload.user_id ?? null, payloadKeys, limits, contactKeys);
     if (before.existing) return { order_id: before.existing.orderId, secret: before.existing.secret, created: false };
     limits?.settle(before.counted);
     // A blocked customer is asked to call (docs/decisions/037): staff taking that call decide, so a phone order is not refused.
-    if (!origin) await this.refuseBlockedCustomer?.(payload.customer);
+    if (!origin && before.customers.some((known) => known.blocked)) await this.refuseBlockedCustomer?.();
 
     const catalog = await this.catalog.getCatalog();
     this.checkPaymentChoice(payload, catalog.settings);
@@ -382,6 +387,7 @@ export class OrderService {
       mails,
       capacity: capacity.guard,
       placedBy: origin?.staff,
+      customer: { keys: contactKeys, known: before.customers },
       inTransaction:
         payload.payment_method === 'cash'
           ? async (tx, written) => {

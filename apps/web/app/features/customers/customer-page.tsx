@@ -52,6 +52,9 @@ export function CustomerPageView({ detail, isOwner, answer }: { detail: Customer
         <Figure label={t.sorts.last_order} value={formatDate(new Date(customer.last_order_at))} />
         <Figure label={t.sorts.no_shows} value={String(customer.no_shows)} warn={customer.no_shows > 0} />
       </dl>
+      <p className="text-sm text-ink/70" data-testid="customer-spent-hint">
+        {t.spentHint}
+      </p>
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card padding={boxPadding}>

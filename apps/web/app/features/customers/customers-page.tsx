@@ -42,7 +42,14 @@ export function customersHref(query: CustomersQuery, page: number): string {
 export function CustomersPageView({ query, list, refusal }: { query: CustomersQuery; list: CustomerList | null; refusal: string | null }) {
   return (
     <div className="space-y-4">
-      <PageHeader title={t.title} intro={t.intro} />
+      <PageHeader
+        title={t.title}
+        intro={
+          <>
+            {t.intro} <span data-testid="customers-spent-hint">{t.spentHint}</span>
+          </>
+        }
+      />
       <Card padding={boxPadding}>
         <Form
           method="get"
