@@ -90,6 +90,7 @@ export const historyEventLabels: Record<string, string> = {
   refunded: 'Remboursée',
   refund_failed: 'Remboursement refusé par le prestataire',
   partially_refunded: 'Remboursement partiel',
+  modified: 'Commande modifiée',
   unseen_alert: 'Alerte : commande pas encore ouverte',
   payment_taken: 'Encaissée au comptoir',
   payment_reversed: 'Paiement annulé',

@@ -53,6 +53,8 @@ export const trackingPage = {
   partialRefundsTitle: words.refunds,
   partialRefundDone: (amount: string, when: string) => `Remboursement de ${amount}, le ${when}`,
   partialRefundPending: words.refundPending,
+  /** The order was changed by staff at the customer's request (docs/decisions/039). */
+  changedAt: (time: string) => `Commande modifiée par le restaurant à ${time} : voici son contenu à jour.`,
   refundedOf: (refunded: string, paid: string) => `Remboursé : ${refunded} sur ${paid}`,
   // The order's facts.
   pickup: words.takeaway,

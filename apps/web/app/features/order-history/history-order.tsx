@@ -2,6 +2,7 @@ import { Form, Link, useRevalidator } from 'react-router';
 import { ArrowLeft, ExternalLink, RotateCcw } from 'lucide-react';
 import type { OrderHistoryDetail } from '@resto/contract/order-history';
 import { meansLabels } from '@resto/copy/staff/books';
+import { orderChangePage } from '@resto/copy/staff/order-change';
 import { historyEventLabels, historyStatusLabels, orderHistoryPage as t } from '@resto/copy/staff/order-history';
 import { describeCustomerName, describeDeliveryAddress } from '@resto/domain/board-order';
 import { formatEuros, formatLongDateTime } from '@resto/domain/format';
@@ -60,6 +61,11 @@ export function HistoryOrderView({ detail, backHref, refundMessage }: { detail: 
           {detail.on_board ? (
             <Link to={staffHome} className={buttonClass('secondary', 'px-4 py-2 text-sm')}>
               {t.onBoard}
+            </Link>
+          ) : null}
+          {order.changeable ? (
+            <Link to={`/restaurant/commandes/${order.order_id}/modifier`} className={buttonClass('secondary', 'px-4 py-2 text-sm')} data-testid="change-order">
+              {orderChangePage.button}
             </Link>
           ) : null}
         </div>

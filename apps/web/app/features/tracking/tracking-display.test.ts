@@ -199,6 +199,20 @@ describe('trackingDisplay: the restaurant’s partial refunds (docs/decisions/03
   });
 });
 
+describe('trackingDisplay: an order changed by the restaurant (docs/decisions/039)', () => {
+  test('never changed: nothing said; changed: « modifiée par le restaurant à 12:41 », the last change’s time in Paris', () => {
+    expect(trackingDisplay(view()).changed).toBeNull();
+    const changed = view({
+      events: [
+        { id: 1, type: 'placed', to_status: 'pending', ready_at: null, at: '2026-11-24T11:30:00.000Z' },
+        { id: 2, type: 'modified', to_status: null, ready_at: null, at: '2026-11-24T11:35:00.000Z' },
+        { id: 3, type: 'modified', to_status: null, ready_at: null, at: '2026-11-24T11:41:00.000Z' },
+      ],
+    });
+    expect(trackingDisplay(changed).changed).toBe('Commande modifiée par le restaurant à 12:41 : voici son contenu à jour.');
+  });
+});
+
 describe('newerView: a late answer never takes the page back', () => {
   const placed = view();
   const accepted = view({

@@ -44,6 +44,8 @@ export interface TrackingDisplay {
   partialRefunds: { pending: boolean; title: string; amount: string; reason: string; lines: string[] }[];
   /** 'Remboursé : 4,50 € sur 24,50 €' once something of a card payment was given back with partial refunds; else null. */
   refundedOf: string | null;
+  /** 'Modifiée par le restaurant à 12:41' once staff changed the order (docs/decisions/039): its lines are the new ones; else null. */
+  changed: string | null;
   /** 'À emporter' or 'Livraison'. */
   mode: string;
   /** 'dès que possible' or 'le mardi 24 novembre, 12:30–12:45'. */
@@ -80,6 +82,8 @@ export function trackingDisplay(view: TrackingView): TrackingDisplay {
     view.paid_by_card !== null && view.refunds.some((row) => row.status === 'succeeded')
       ? t.refundedOf(formatEuros(view.refunded), formatEuros(view.paid_by_card))
       : null;
+  const lastChange = view.events.findLast((event) => event.type === 'modified');
+  const changed = lastChange ? t.changedAt(formatClockTime(lastChange.at)) : null;
   const current = stepperSteps.indexOf(view.step as StepperStep);
   const steps = refused
     ? null
@@ -98,6 +102,7 @@ export function trackingDisplay(view: TrackingView): TrackingDisplay {
     detail,
     reason,
     refund,
+    changed,
     partialRefunds,
     refundedOf,
     mode: view.is_pickup ? t.pickup : t.delivery,

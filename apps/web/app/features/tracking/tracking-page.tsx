@@ -98,6 +98,11 @@ export function TrackingPage({ secret, initial }: { secret: string; initial: Tra
       </p>
 
       <section className="mt-5 rounded-3xl bg-white p-5 shadow-sm" aria-label={t.lines}>
+        {display.changed ? (
+          <p className="mb-2 rounded-xl bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900" data-testid="tracking-changed">
+            {display.changed}
+          </p>
+        ) : null}
         <ul className="divide-y divide-black/5 text-sm">
           {view.items.map((item, index) => (
             <li key={index} className="py-2" data-testid="tracking-line">
