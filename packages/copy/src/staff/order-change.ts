@@ -24,6 +24,8 @@ export const orderChangeErrors = {
 export const orderChangeSettlement = {
   /** The reason the customer reads of the refund of a change's difference. */
   refundReason: 'Modification de la commande',
+  /** The refund of a change's difference in the order's refunds, as staff read it. */
+  refundLine: 'Différence après modification',
   none: 'Le total ne change pas.',
   cashTotal: (total: string) => `Nouveau total : ${total}, à régler sur place.`,
   refund: (amount: string) => `${amount} remboursés sur la carte du client.`,

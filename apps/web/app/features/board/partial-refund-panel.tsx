@@ -1,3 +1,4 @@
+import { orderChangeSettlement } from '@resto/copy/staff/order-change';
 import { useState } from 'react';
 import { Minus, Plus } from 'lucide-react';
 import { BoardOrderSchema, type BoardOrder } from '@resto/contract/board';
@@ -91,11 +92,13 @@ function RefundList({ order }: { order: BoardOrder }) {
               <strong>
                 {refund.kind === 'full'
                   ? t.full
-                  : refund.reason
-                    ? refund.reason === 'other' && refund.reason_text
-                      ? refund.reason_text
-                      : partialRefundReasonLabels[refund.reason]
-                    : t.full}
+                  : refund.kind === 'change'
+                    ? orderChangeSettlement.refundLine
+                    : refund.reason
+                      ? refund.reason === 'other' && refund.reason_text
+                        ? refund.reason_text
+                        : partialRefundReasonLabels[refund.reason]
+                      : t.full}
               </strong>
               <span className="tabular-nums font-semibold">{formatEuros(refund.amount)}</span>
             </p>
