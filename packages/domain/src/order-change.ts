@@ -173,7 +173,7 @@ export function changeSettlement(input: {
   totalAfterCents: number;
   /** A card order: paid online minus refunds succeeded or pending. */
   cardHeldCents: number;
-  /** Taken at the counter and still standing (any order). */
+  /** Paid otherwise and still standing: at the counter, by a payment link (any order). */
   counterPaidCents: number;
 }): ChangeSettlement {
   if (input.paymentMethod === 'card') {

@@ -92,20 +92,21 @@ export interface ChangeRequest {
 
 const changeKeyOf = (orderId: number, key: string) => `change-${orderId}-${key}`;
 
-/** A change's refund or due as the order's refunds and payments say (cents): see changeSettlement. */
-async function settlementOf(
-  tx: Database,
-  order: repository.OrderRow,
-  refunds: readonly repository.RefundRow[],
-  totalAfterCents: number,
-): Promise<ChangeSettlement> {
+/**
+ * A change's refund or due as the order's refunds and payments say (cents): see changeSettlement.
+ * What the order holds is the books' payments net of refunds (online, by a payment link, at the
+ * counter); only the first card payment's rest can be refunded on the card (the provider's intent).
+ */
+async function settlementOf(tx: Database, order: repository.OrderRow, refunds: readonly repository.RefundRow[], totalAfterCents: number): Promise<ChangeSettlement> {
   const entries = (await findOrderPayments(tx, [order.orderId])).get(order.orderId) ?? [];
-  const counterPaidCents = paymentsSummary(entries.filter((entry) => entry.means !== 'online_card')).paidCents;
+  const heldCents = paymentsSummary(entries).paidCents;
   let cardHeldCents = 0;
   if (order.paymentMethod === 'card') {
     const payment = await findPaymentByOrder(tx, order.orderId);
     cardHeldCents = refundLeftCents(payment?.amountCents ?? order.totalCents, refunds.map(pastRefundOf));
   }
+  // An order placed before the books has no payment entry: what its card holds is all it holds.
+  const counterPaidCents = entries.length === 0 ? 0 : Math.max(0, heldCents - cardHeldCents);
   return changeSettlement({ paymentMethod: order.paymentMethod === 'card' ? 'card' : 'cash', totalAfterCents, cardHeldCents, counterPaidCents });
 }
 
