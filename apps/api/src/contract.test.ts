@@ -437,6 +437,21 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', partial, `/v2/restaurant/orders/${card.orderId}/refunds`, { headers: cookie, body: refundBody(1) })).status).toBe(409);
     expect((await call('post', partial, `/v2/restaurant/orders/999999/refunds`, { headers: cookie, body: refundBody(1) })).status).toBe(404);
 
+    // « Modifier la commande » (docs/decisions/039).
+    const changes = '/v2/restaurant/orders/{order_id}/changes';
+    const changing = await placeCashOrder(server);
+    const { items, free_items, is_pickup, delivery, tax, subtotal, discount, total } = await buildOrderPayload(server, {
+      lines: [{ itemId: 105, quantity: 3 }],
+    });
+    const changeBody = (revision: number) =>
+      json({ change_key: `contrat-modif-${changing.orderId}`, revision, order: { items, free_items, is_pickup, delivery, tax, subtotal, discount, total } });
+    expect((await call('post', changes, `/v2/restaurant/orders/${changing.orderId}/changes`, { headers: cookie, body: changeBody(0) })).status).toBe(200);
+    expect((await call('post', changes, `/v2/restaurant/orders/${card.orderId}/changes`, { headers: cookie, body: changeBody(0) })).status).toBe(409);
+    expect((await call('post', changes, `/v2/restaurant/orders/999999/changes`, { headers: cookie, body: changeBody(0) })).status).toBe(404);
+    expect((await call('post', changes, `/v2/restaurant/orders/${changing.orderId}/changes`, { headers: cookie, body: json({ revision: 0 }) })).status).toBe(
+      400,
+    );
+
     const trackingRoute = '/v2/public/tracking/{secret}';
     expect((await call('get', trackingRoute, `/v2/public/tracking/${order.secret}`)).status).toBe(200);
     expect((await call('get', trackingRoute, `/v2/public/tracking/${card.secret}`)).status).toBe(200);
@@ -498,7 +513,14 @@ describe('every route answers as declared, over real HTTP', () => {
     expect((await call('post', route, route, { headers: cookie, body: json(body) })).status).toBe(201);
     expect((await call('post', route, route, { headers: cookie, body: json(body) })).status).toBe(200);
     expect((await call('post', route, route, { body: json(body) })).status).toBe(401);
-    expect((await call('post', route, route, { headers: cookie, body: json({ ...body, local_id: 'contrat-telephone-1', customer: { ...body.customer, phone: '' } }) })).status).toBe(400);
+    expect(
+      (
+        await call('post', route, route, {
+          headers: cookie,
+          body: json({ ...body, local_id: 'contrat-telephone-1', customer: { ...body.customer, phone: '' } }),
+        })
+      ).status,
+    ).toBe(400);
     const tampered = await call('post', route, route, { headers: cookie, body: json({ ...body, local_id: 'contrat-telephone-2', total: body.total + 1 }) });
     expect(tampered.status).toBe(409);
     expect(errorOf(tampered).code).toBe('prices_changed');
@@ -513,7 +535,10 @@ describe('every route answers as declared, over real HTTP', () => {
   test('a card payment link (docs/decisions/038)', async () => {
     const staff = await createTestStaff(server.db, { now });
     const cookie = { Cookie: staff.cookie };
-    const placed = await call('post', '/v2/restaurant/phone-orders', '/v2/restaurant/phone-orders', { headers: cookie, body: json(await phoneOrderPayload(server)) });
+    const placed = await call('post', '/v2/restaurant/phone-orders', '/v2/restaurant/phone-orders', {
+      headers: cookie,
+      body: json(await phoneOrderPayload(server)),
+    });
     const order = (placed.body as { payload: { order_id: number } }).payload;
     const make = '/v2/restaurant/orders/{order_id}/payment-link';
     const made = await call('post', make, `/v2/restaurant/orders/${order.order_id}/payment-link`, { headers: cookie });

@@ -67,6 +67,9 @@ function order(orderId: number, status: OrderStatus, eventIds: number[], overrid
     events: eventIds.map((id, index) => event(id, orderId, index === eventIds.length - 1 ? status : 'pending')),
     print_jobs: [],
     source: 'online',
+    revision: 0,
+    changeable: false,
+    changes: [],
     ...overrides,
   });
 }
