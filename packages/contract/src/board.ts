@@ -55,7 +55,7 @@ export type RefundView = z.infer<typeof RefundViewSchema>;
 const OrderRefundSchema = z
   .object({
     id: z.number(),
-    kind: z.enum(['full', 'partial', 'change']),
+    kind: z.enum(['full', 'partial', 'change', 'link']),
     refund_key: z.string().nullable(),
     status: z.enum(['pending', 'succeeded', 'failed']),
     amount: z.number(),

@@ -734,8 +734,12 @@ export const refunds = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     refundKey: text('refund_key').notNull(),
-    /** 'full' (a cancellation's), 'partial' (staff's, docs/decisions/035), 'change' (the difference of a changed order, docs/decisions/039). */
-    kind: text('kind').$type<'full' | 'partial' | 'change'>().notNull().default('full'),
+    /**
+     * 'full' (a cancellation's), 'partial' (staff's, docs/decisions/035), 'change' (the difference
+     * of a changed order, docs/decisions/039), 'link' (a payment link's card payment, given back
+     * when the order is refused or cancelled, docs/decisions/038).
+     */
+    kind: text('kind').$type<'full' | 'partial' | 'change' | 'link'>().notNull().default('full'),
     /** The order's revision it refunds part of (docs/decisions/039): its lines' positions are that revision's. */
     revision: integer('revision').notNull().default(0),
     reason: text('reason'),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { paymentLinks } from '../../db/schema.ts';
 
@@ -57,4 +57,20 @@ export async function markLinkPaid(tx: Database, id: number, at: Date): Promise<
     .where(and(eq(paymentLinks.id, id), isNull(paymentLinks.paidAt)))
     .returning({ id: paymentLinks.id });
   return rows.length > 0;
+}
+
+/** The order's links paid by card (docs/decisions/038): what a refusal or cancellation must refund (decision 039's note on links). */
+export async function findPaidLinks(tx: Database, orderId: number): Promise<PaymentLinkRow[]> {
+  return tx
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.orderId, orderId), eq(paymentLinks.status, 'paid')))
+    .orderBy(asc(paymentLinks.id));
+}
+
+/** The link a refund of kind 'link' gives back (its key `link-<order_id>-<link id>`), or undefined. */
+export async function findLinkOfRefund(db: Database, refundKey: string): Promise<PaymentLinkRow | undefined> {
+  const linkId = Number(/^link-\d+-(\d+)$/u.exec(refundKey)?.[1]);
+  if (!Number.isInteger(linkId)) return undefined;
+  return (await db.select().from(paymentLinks).where(eq(paymentLinks.id, linkId)))[0];
 }

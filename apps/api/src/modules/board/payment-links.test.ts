@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BoardOrderSchema, type BoardOrder } from '@resto/contract/board';
 import type { PaymentLinkAnswer, PaymentLinkView } from '@resto/contract/payment-links';
@@ -281,6 +281,32 @@ describe('what the page says when the link cannot be paid', () => {
   });
 });
 
+describe('an order paid by a link, then cancelled', () => {
+  test('the link’s card payment is refunded on its own intent, once; the books hand it back and the journal verifies', async () => {
+    const order = await phoneOrder();
+    const link = payloadOf(await askLink(order.order_id));
+    const intent = payloadOf(await intentOf(link.token));
+    api.setIntentStatus(intent.id, 'succeeded');
+    expect(payloadOf(await confirm(link.token)).state).toBe('paid');
+    const cancelled = payloadOf(await act(server, karim.cookie, order.order_id, { action: 'cancel', expected_status: 'accepted', reason: 'product_sold_out' }));
+    expect(cancelled.refunds.map((r) => [r.kind, r.status, r.amount])).toEqual([['link', 'succeeded', order.total]]);
+    const asked = api.calls.filter((call) => call.path === '/v1/refunds' && call.form.payment_intent === intent.id);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.idempotencyKey).toMatch(new RegExp(`^refund-${order.order_id}-l\\d+$`, 'u'));
+    // The books: the card payment, then its refund naming the cancellation's credit note.
+    const rows = await server.db.select().from(journalEntries).where(eq(journalEntries.orderId, order.order_id)).orderBy(asc(journalEntries.seq));
+    const bodies = rows.map((row) => (JSON.parse(row.content) as { body: EntryBody }).body);
+    const note = bodies.flatMap((b) => (b.kind === 'document' && b.document.type === 'credit_note' ? [b.document.number] : []))[0];
+    expect(bodies.flatMap((b) => (b.kind === 'refund' ? [b.refund] : []))).toEqual([
+      { order_id: order.order_id, means: 'online_card', amount: cents(order.total), credit_note: note },
+    ]);
+    // Retried (a second screen, the reconciler): nothing more.
+    await server.deps.board.processRefund(order.order_id);
+    expect(api.calls.filter((call) => call.path === '/v1/refunds' && call.form.payment_intent === intent.id)).toHaveLength(1);
+    expect(await verifyJournal(server.db)).toMatchObject({ ok: true });
+  });
+});
+
 describe('the test processor’s card form (PAYMENT_TEST_MODE)', () => {
   let test_: TestServer;
   let staff: TestStaff;
@@ -331,10 +357,15 @@ test('the books: the journal verifies, and the day’s closure counts the links�
   const rows = await server.db
     .select()
     .from(journalEntries)
-    .where(and(eq(journalEntries.chain, 'live'), eq(journalEntries.kind, 'payment')));
+    .where(and(eq(journalEntries.chain, 'live'), inArray(journalEntries.kind, ['payment', 'refund'])));
+  // Net of the refunds (a cancelled order's link payment given back): what the day's card money is.
   const online = rows
     .map((row) => (JSON.parse(row.content) as { body: EntryBody }).body)
-    .reduce((sum, body) => sum + (body.kind === 'payment' && body.payment.means === 'online_card' ? body.payment.amount : 0), 0);
+    .reduce((sum, body) => {
+      if (body.kind === 'payment' && body.payment.means === 'online_card') return sum + body.payment.amount;
+      if (body.kind === 'refund' && body.refund.means === 'online_card') return sum - body.refund.amount;
+      return sum;
+    }, 0);
   expect(online).toBeGreaterThan(0);
   const signer = await server.deps.books.signer();
   const [closure] = await closeDaysThrough(server.db, signer, 'live', '2026-11-24', now);

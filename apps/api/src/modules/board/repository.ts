@@ -118,6 +118,21 @@ export async function insertPendingRefund(tx: Database, row: { orderId: number; 
     .onConflictDoNothing({ target: refunds.refundKey });
 }
 
+/**
+ * Records the pending refund of a card payment made through a payment link (docs/decisions/038),
+ * for an order refused or cancelled: key `link-<order_id>-<link id>`, one per link.
+ */
+export async function insertLinkRefund(
+  tx: Database,
+  row: { orderId: number; linkId: number; provider: string; amountCents: number; revision: number },
+): Promise<void> {
+  const { linkId, ...values } = row;
+  await tx
+    .insert(refunds)
+    .values({ ...values, status: 'pending', kind: 'link', refundKey: `link-${row.orderId}-${linkId}` })
+    .onConflictDoNothing({ target: refunds.refundKey });
+}
+
 /** Records a pending partial refund (docs/decisions/035), or a changed order's difference (docs/decisions/039, `kind` 'change'), under its key. @returns its id. */
 export async function insertPartialRefund(
   tx: Database,

@@ -63,6 +63,7 @@ import { counterPaymentErrors } from '@resto/copy/staff/books';
 import type { CounterPaymentBody } from '@resto/contract/board';
 import { findCustomerNotices } from '../customers/index.ts';
 import { changedMeanwhile, changeView, writeChange, type ChangeOutcome } from './changes.ts';
+import { findLinkOfRefund, findPaidLinks } from './payment-links-repository.ts';
 import { isChangeable } from '@resto/domain/order-change';
 import { orderChangeErrors, orderChangeSettlement } from '@resto/copy/staff/order-change';
 import type { ChangedOrderRow, OrderChange, PreparedChange } from '../orders/index.ts';
@@ -176,7 +177,8 @@ export class BoardService {
       this.catalog.getCatalog(),
     ]);
     if (!order) return null;
-    const refund = orderRefunds.find((row) => row.kind === 'full');
+    // The refund of a cancellation: the card's full refund, or for an order paid through a payment link (docs/decisions/038) that link's.
+    const refund = orderRefunds.find((row) => row.kind === 'full') ?? orderRefunds.find((row) => row.kind === 'link');
     const [testModeOrders, payments] = await Promise.all([
       findTestModeOrders(this.db, [orderId]),
       order.paymentMethod === 'card' ? null : findOrderPayments(this.db, [orderId]),
@@ -207,7 +209,7 @@ export class BoardService {
       confirmation_from: confirmationFrom,
       reason_text: ending && (order.status === 'rejected' || order.status === 'cancelled') ? endingText(ending) : null,
       refund: refund ? refundView(refund) : null,
-      refunds: orderRefunds.flatMap((row) => (row.kind !== 'full' && row.status !== 'failed' ? [trackingRefundOf(row)] : [])),
+      refunds: orderRefunds.flatMap((row) => (row.kind !== 'full' && row.kind !== 'link' && row.status !== 'failed' ? [trackingRefundOf(row)] : [])),
       paid_by_card: order.paymentMethod === 'card' && step !== 'awaiting_payment' ? centsToEuros(await this.paidCents(this.db, order)) : null,
       refunded: centsToEuros(orderRefunds.reduce((sum, row) => sum + (row.status === 'succeeded' ? row.amountCents : 0), 0)),
       payment_method: order.paymentMethod,
@@ -476,9 +478,16 @@ export class BoardService {
     const orderId = refund.orderId;
     const payment = await findPaymentByOrder(this.db, orderId);
     const [order] = await repository.findOrdersByIds(this.db, [orderId]);
-    const intentId = payment?.intentId ?? order?.transactionId ?? '';
+    const link = refund.kind === 'link' ? await findLinkOfRefund(this.db, refund.refundKey) : undefined;
+    const intentId = (refund.kind === 'link' ? link?.intentId : payment?.intentId) ?? order?.transactionId ?? '';
     const base =
-      refund.kind === 'partial' ? `refund-${orderId}-p${refund.id}` : refund.kind === 'change' ? `refund-${orderId}-c${refund.id}` : `refund-${orderId}`;
+      refund.kind === 'partial'
+        ? `refund-${orderId}-p${refund.id}`
+        : refund.kind === 'change'
+          ? `refund-${orderId}-c${refund.id}`
+          : refund.kind === 'link'
+            ? `refund-${orderId}-l${refund.id}`
+            : `refund-${orderId}`;
     const key = refund.attempts === 0 ? base : `${base}-retry-${refund.attempts}`;
     const now = this.clock();
     const signer = await this.books.signer();
@@ -702,6 +711,18 @@ export class BoardService {
           refundDue = true;
         }
       }
+      // Paid through payment links (docs/decisions/038): each link's card payment is given back too.
+      if (ending)
+        for (const link of await findPaidLinks(tx, orderId)) {
+          await repository.insertLinkRefund(tx, {
+            orderId,
+            linkId: link.id,
+            provider: this.provider().name,
+            amountCents: link.amountCents,
+            revision: order.revision,
+          });
+          refundDue = true;
+        }
       const kind = mailKinds[type];
       if (kind && order.customer.email) {
         const message = orderStatusMail(
