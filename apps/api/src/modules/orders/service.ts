@@ -168,6 +168,33 @@ function checkClaimedTotals(payload: OrderPayload, totals: CartTotals): void {
 }
 
 /**
+ * The order's cart priced by the domain (pricing.ts, priceCart) with its coupon, as the browser
+ * priced it: createOrder and prepareChange both price here. @throws ApiError 422 coupon_unknown.
+ */
+function priceOrder(
+  payload: OrderPayload,
+  lines: readonly ResolvedLine[],
+  catalog: Catalog,
+  now: Date,
+  delivery: DeliveryQuote | null,
+  usedOfferIds: Set<number>,
+) {
+  const coupon = payload.coupon ? catalog.couponsByCode.get(payload.coupon.toUpperCase()) : undefined;
+  if (payload.coupon && !coupon) throw new ApiError('coupon_unknown', offerAnswers.unknownCoupon, [{ path: 'coupon', message: offerAnswers.unknownCoupon }]);
+  const priced = priceCart({
+    lines,
+    isPickup: payload.is_pickup,
+    settings: catalog.settings,
+    offers: catalog.offers,
+    coupon: coupon ?? null,
+    now,
+    delivery,
+    usedOfferIds,
+  });
+  return { coupon, ...priced };
+}
+
+/**
  * Meal vouchers (docs/decisions/012): the server's own split, whatever the browser showed; 0 cents when the
  * payload does not ask for them. @throws ApiError 422 meal_voucher_refused when nothing of the cart is eligible.
  */
@@ -326,18 +353,7 @@ export class OrderService {
 
     const keys = customerKeys(payload.user_id, before.accountEmail, payload.customer.email, payload.customer.phone);
     const usedOfferIds = await this.usedOfferIds(before.usedOfferIds, keys, payloadKeys);
-    const coupon = payload.coupon ? catalog.couponsByCode.get(payload.coupon.toUpperCase()) : undefined;
-    if (payload.coupon && !coupon) throw new ApiError('coupon_unknown', offerAnswers.unknownCoupon, [{ path: 'coupon', message: offerAnswers.unknownCoupon }]);
-    const { totals, offers } = priceCart({
-      lines,
-      isPickup: payload.is_pickup,
-      settings: catalog.settings,
-      offers: catalog.offers,
-      coupon: coupon ?? null,
-      now,
-      delivery,
-      usedOfferIds,
-    });
+    const { coupon, totals, offers } = priceOrder(payload, lines, catalog, now, delivery, usedOfferIds);
     if (offers.couponRefusal) {
       // The first request with this local_id may have committed meanwhile (and spent the coupon):
       // a retry is answered with that order, not refused.
@@ -651,18 +667,7 @@ export class OrderService {
 
     const keys = customerKeys(order.userId, null, order.customer.email, order.customer.phone);
     const usedOfferIds = await repository.findUsedOfferIds(this.db, keys, order.orderId);
-    const coupon = payload.coupon ? catalog.couponsByCode.get(payload.coupon.toUpperCase()) : undefined;
-    if (payload.coupon && !coupon) throw new ApiError('coupon_unknown', offerAnswers.unknownCoupon, [{ path: 'coupon', message: offerAnswers.unknownCoupon }]);
-    const { totals, offers } = priceCart({
-      lines,
-      isPickup: payload.is_pickup,
-      settings: catalog.settings,
-      offers: catalog.offers,
-      coupon: coupon ?? null,
-      now,
-      delivery,
-      usedOfferIds,
-    });
+    const { coupon, totals, offers } = priceOrder(payload, lines, catalog, now, delivery, usedOfferIds);
     if (offers.couponRefusal)
       throw new ApiError(couponRefusalCode(offers.couponRefusalReason), offers.couponRefusal, [{ path: 'coupon', message: offers.couponRefusal }]);
     checkClaimedTotals(payload, totals);
