@@ -9,8 +9,8 @@ import { signInStaff } from './staff-helpers.ts';
 
 /**
  * Changing an order (docs/decisions/039-changing-an-order.md), end to end on the real server
- * (Tuesday 12:30 in Paris, frozen): a card order paid online; on a tablet, staff open it from the
- * history, « Modifier la commande », take one dish away and add a drink; the difference is refunded
+ * (Tuesday 12:30 in Paris, frozen): a card order paid online; on a tablet, staff open it on the
+ * board, « Modifier la commande », take one dish away and add a drink; the difference is refunded
  * on the card. Then a partial refund of a new line. The customer's status page (390 px) shows the
  * new lines, « modifiée par le restaurant » and both refunds; the change's e-mail reaches the mail
  * sink. Screenshots at 390, 768 and 1280 px under /work/screens/order-change (ORDER_CHANGE_SCREENS_DIR).
@@ -44,10 +44,17 @@ test('a card order changed after payment and partly refunded: the tracking page 
   const problems: string[] = [];
   staff.on('pageerror', (error) => problems.push(error.message));
 
-  await staff.goto(`/restaurant/commandes/historique/${orderId}`);
-  await staff.locator('html[data-hydrated="true"]').waitFor();
-  await staff.getByTestId('change-order').click();
+  // From the board: the order's dialog has « Modifier la commande ».
+  await staff.goto('/restaurant/commandes');
+  await expect(staff.getByTestId('orders-board')).toHaveAttribute('data-loaded', 'true');
+  await staff.locator(`[data-testid="board-order"][data-order-id="${orderId}"]`).click();
+  const dialog = staff.getByTestId('order-dialog');
+  await expect(dialog.getByTestId('dialog-order-number')).toHaveText(`n° ${orderId}`);
+  await expect(dialog.getByTestId('change-order')).toBeVisible();
+  await staff.screenshot({ path: join(shots, 'board-dialog-768.png'), fullPage: true });
+  await dialog.getByTestId('change-order').click();
   await expect(staff.getByRole('heading', { name: `Modifier la commande n° ${orderId}` })).toBeVisible();
+  await staff.locator('html[data-hydrated="true"]').waitFor();
   const cart = staff.getByTestId('phone-cart');
   await expect(cart.getByRole('listitem')).toHaveCount(1);
   const firstDish = ((await cart.getByRole('listitem').first().locator('span.font-semibold').first().textContent()) ?? '').trim();
