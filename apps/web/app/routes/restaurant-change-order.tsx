@@ -1,3 +1,4 @@
+import { getCoupon } from '@resto/contract/catalog.routes';
 import { readOrderHistory } from '@resto/contract/order-history.routes';
 import { orderChangeErrors, orderChangePage } from '@resto/copy/staff/order-change';
 import { orderHistoryErrors } from '@resto/copy/staff/order-history';
@@ -33,7 +34,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       }
     }),
   ]);
-  return { menus, settings, offers, order };
+  // Its coupon's offer, so that the screen prices the order as the server will (an ended coupon: none, the server says why).
+  const coupon = order?.coupon_code
+    ? await staffApi(request, context)
+        .call(getCoupon, { params: { coupon: order.coupon_code } })
+        .then(([offer]) => offer ?? null)
+        .catch(() => null)
+    : null;
+  return { menus, settings, offers, order, coupon };
 }
 
 export default function RestaurantChangeOrder({ loaderData }: Route.ComponentProps) {

@@ -292,6 +292,17 @@ describe('POST /v2/restaurant/orders/{order_id}/changes', () => {
     expect(documents.reduce((sum, d) => sum + (d.type === 'invoice' ? 0 : d.total_ttc), 0)).toBe(0);
   });
 
+  test('an order with a once-only coupon keeps it: its own use is not counted against it', async () => {
+    const { orderId } = await placeCashOrder(server, {
+      coupon: 'BIENVENUE10',
+      customer: { first_name: 'Léa', last_name: 'Roux', email: 'lea.roux@example.fr', phone: '06 22 33 44 55' },
+    });
+    const body = await changeBody(0, { lines: [{ itemId: pizza, quantity: 3 }], coupon: 'BIENVENUE10', payment_method: 'cash' });
+    const after = await changed(orderId, { ...body, order: { ...body.order, coupon: 'BIENVENUE10' } });
+    expect(after).toMatchObject({ coupon_code: 'BIENVENUE10', total: body.order.total });
+    expect(after.applied_offers.some((offer) => offer.is_coupon)).toBe(true);
+  });
+
   test('the kitchen gets a « MODIFICATION » ticket listing what changed', async () => {
     await server.db.delete(printJobs);
     const [kitchen] = await server.db

@@ -83,12 +83,15 @@ export function PhoneOrderPage({
   settings,
   offers,
   editing,
+  coupon,
 }: {
   menus: Menu[];
   settings: SettingsList;
   offers: Offer[];
   /** « Modifier la commande » (docs/decisions/039): the order to change, its customer kept; absent: a new phone order. */
   editing?: BoardOrder | undefined;
+  /** The changed order's coupon offer (GET /v2/public/offers/{coupon}), or null. */
+  coupon?: Offer | null | undefined;
 }) {
   const allItems = useMemo(() => menus.flatMap((menu) => menu.categories.flatMap((category) => category.items)), [menus]);
   const items = useMemo(() => allItems.filter((item) => item.item_is_available), [allItems]);
@@ -126,7 +129,9 @@ export function PhoneOrderPage({
 
   const keptAddress = keptLocation ? { postal_code: text(keptLocation.postal_code), city: text(keptLocation.city), distance: null } : null;
   const address = place ? { postal_code: place.postal_code, city: place.city, distance: place.distance } : keptAddress;
-  const { totals, offers: applied } = priceCart(lines, isPickup, null, { settings, offers }, isPickup ? null : address);
+  // A changed order keeps its coupon (docs/decisions/039), priced here as the server will.
+  const cartCoupon = order?.coupon_code && coupon ? { code: order.coupon_code, validity: 'valid' as const, id: coupon.id, offer: coupon, message: null } : null;
+  const { totals, offers: applied } = priceCart(lines, isPickup, cartCoupon, { settings, offers }, isPickup ? null : address);
   const customerCheck = PhoneCustomerSchema.safeParse(customer);
   const fieldError = (path: string) =>
     refusal?.fields[path] ??
