@@ -285,6 +285,8 @@ export const TrackingViewSchema = z
     total: z.number(),
     /** An order paid at the counter: what the counter's payments cover so far, in euros (0 before « Encaisser »; null for a card order). */
     paid_on_site: z.number().nullable(),
+    /** Of `paid_on_site`, what was paid by card through a payment link (docs/decisions/038), euros; absent or 0: none. */
+    paid_by_link: z.number().optional(),
     items: z.array(z.object({ item_name: z.string(), quantity: z.number(), options: z.array(z.string()) })),
     restaurant_phone: z.string(),
     events: z.array(z.object({ id: z.number(), type: z.string(), to_status: OrderStatusSchema.nullable(), ready_at: InstantSchema.nullable(), at: InstantSchema })),

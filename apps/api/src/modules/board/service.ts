@@ -216,6 +216,7 @@ export class BoardService {
       payment_test_mode: testMode,
       total: centsToEuros(order.totalCents),
       paid_on_site: payments ? centsToEuros(paymentsSummary(payments.get(orderId) ?? []).paidCents) : null,
+      paid_by_link: payments ? centsToEuros(paymentsSummary((payments.get(orderId) ?? []).filter((line) => line.means === 'online_card')).paidCents) : 0,
       items: lines.map((line) => ({
         item_name: line.itemName,
         quantity: line.quantity,

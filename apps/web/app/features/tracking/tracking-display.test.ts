@@ -199,6 +199,14 @@ describe('trackingDisplay: the restaurant’s partial refunds (docs/decisions/03
   });
 });
 
+describe('trackingDisplay: a phone order paid through a payment link (docs/decisions/038)', () => {
+  test('paid in full by the link: « Payée par carte », not « Réglée sur place »; part by link and part at the counter: on site', () => {
+    expect(trackingDisplay(view({ paid_on_site: 24.5, paid_by_link: 24.5 })).payment).toBe('Payée par carte');
+    expect(trackingDisplay(view({ paid_on_site: 24.5, paid_by_link: 10 })).payment).toBe('Réglée sur place');
+    expect(trackingDisplay(view({ paid_on_site: 24.5 })).payment).toBe('Réglée sur place');
+  });
+});
+
 describe('trackingDisplay: an order changed by the restaurant (docs/decisions/039)', () => {
   test('never changed: nothing said; changed: « modifiée par le restaurant à 12:41 », the last change’s time in Paris', () => {
     expect(trackingDisplay(view()).changed).toBeNull();

@@ -120,6 +120,8 @@ function onSitePayment(view: TrackingView): string {
   const paidCents = eurosToCents(view.paid_on_site ?? 0);
   if (paidCents <= 0) return t.payOnSite;
   const leftCents = eurosToCents(view.total) - paidCents;
+  // Paid in full through a payment link (docs/decisions/038): by card, not on site.
+  if (leftCents <= 0 && eurosToCents(view.paid_by_link ?? 0) >= paidCents) return t.paidByCard;
   return leftCents <= 0 ? t.paidOnSite : t.partlyPaidOnSite(formatEuros(centsToEuros(leftCents)));
 }
 
