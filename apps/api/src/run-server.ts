@@ -151,7 +151,7 @@ export async function runServer(env: Env, release: () => Promise<void>) {
   // From now on (the start's migrations and seeding are long by nature), a stalled loop is logged (docs/decisions/010).
   const stopEventLoopWatch = watchEventLoop(logger);
   // Paid intents whose PUT and webhook were both lost (docs/decisions/007): on start, then every minute.
-  const stopReconciler = payments ? startReconciler(deps.payments, logger, { refunds: deps.board }) : async () => {};
+  const stopReconciler = payments ? startReconciler(deps.payments, logger, { refunds: deps.board, links: deps.paymentLinks }) : async () => {};
 
   let stopping = false;
   // SIGTERM/SIGINT (docs/decisions/010): stop accepting, let the requests being served finish (at most

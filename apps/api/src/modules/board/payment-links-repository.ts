@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { paymentLinks } from '../../db/schema.ts';
 
@@ -73,4 +73,14 @@ export async function findLinkOfRefund(db: Database, refundKey: string): Promise
   const linkId = Number(/^link-\d+-(\d+)$/u.exec(refundKey)?.[1]);
   if (!Number.isInteger(linkId)) return undefined;
   return (await db.select().from(paymentLinks).where(eq(paymentLinks.id, linkId)))[0];
+}
+
+/** Open links with an intent made before `before` and still valid at `now`, oldest first: what the reconciler asks about. */
+export async function findLinksToReconcile(db: Database, before: Date, now: Date, limit: number): Promise<PaymentLinkRow[]> {
+  return db
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.status, 'open'), isNotNull(paymentLinks.intentId), lt(paymentLinks.createdAt, before), gt(paymentLinks.expiresAt, now)))
+    .orderBy(asc(paymentLinks.id))
+    .limit(limit);
 }

@@ -281,6 +281,29 @@ describe('what the page says when the link cannot be paid', () => {
   });
 });
 
+describe('the reconciler', () => {
+  test('a payment whose page confirmation and webhook were both lost is recorded by the pass, once', async () => {
+    const order = await phoneOrder();
+    const link = payloadOf(await askLink(order.order_id));
+    const intent = payloadOf(await intentOf(link.token));
+    api.setIntentStatus(intent.id, 'succeeded');
+    // Within two minutes of the intent: left to the page and the webhook.
+    expect(await server.deps.paymentLinks.reconcileOpenLinks()).toBe(0);
+    const before = now;
+    now = new Date(now.getTime() + 3 * 60_000);
+    try {
+      expect(await server.deps.paymentLinks.reconcileOpenLinks()).toBeGreaterThanOrEqual(1);
+      expect(await paymentEntries(order.order_id)).toEqual([
+        { chain: 'live', kind: 'payment', payment: { order_id: order.order_id, means: 'online_card', amount: cents(order.total) } },
+      ]);
+      await server.deps.paymentLinks.reconcileOpenLinks();
+      expect(await paymentEntries(order.order_id)).toHaveLength(1);
+    } finally {
+      now = before;
+    }
+  });
+});
+
 describe('an order paid by a link, then cancelled', () => {
   test('the link’s card payment is refunded on its own intent, once; the books hand it back and the journal verifies', async () => {
     const order = await phoneOrder();

@@ -262,6 +262,26 @@ export class PaymentLinkService {
   }
 
   /**
+   * The reconciler's pass over links (modules/payments/reconciler.ts): open links still valid whose
+   * intent was made more than two minutes ago are asked about (`sync`), so that a payment whose
+   * page confirmation and webhook were both lost is recorded without the page being opened again.
+   * A provider that cannot be reached is tried again at the next pass. @returns links found paid.
+   */
+  async reconcileOpenLinks(limit = 20): Promise<number> {
+    const now = this.clock();
+    const open = await links.findLinksToReconcile(this.db, new Date(now.getTime() - 2 * 60_000), now, limit);
+    let paid = 0;
+    for (const link of open) {
+      try {
+        if ((await this.sync(link.intentId!)) === 'paid') paid += 1;
+      } catch (error) {
+        this.logger.warn({ orderId: link.orderId, err: error instanceof Error ? error.message : String(error) }, 'lien de paiement : prestataire injoignable');
+      }
+    }
+    return paid;
+  }
+
+  /**
    * In one transaction: the order locked (as the counter locks it), the link marked paid only if it
    * is not yet, then the `payment_taken` event (actor 'payment') and the books' payment entry,
    * means `online_card`, of the link's amount. A second call finds the link paid and writes nothing.

@@ -10,7 +10,13 @@ import type { PaymentService } from './service.ts';
 export function startReconciler(
   payments: PaymentService,
   logger: Logger,
-  options: { everyMs?: number; limit?: number; refunds?: { retryPendingRefunds(limit?: number): Promise<number> } } = {},
+  options: {
+    everyMs?: number;
+    limit?: number;
+    refunds?: { retryPendingRefunds(limit?: number): Promise<number> };
+    /** Card payment links whose payment was not heard of (docs/decisions/038). */
+    links?: { reconcileOpenLinks(limit?: number): Promise<number> };
+  } = {},
 ): () => Promise<void> {
   let running: Promise<void> | undefined;
   const pass = () => {
@@ -23,6 +29,10 @@ export function startReconciler(
       .then(async () => {
         const asked = (await options.refunds?.retryPendingRefunds(options.limit ?? 20)) ?? 0;
         if (asked) logger.info({ asked }, 'rapprochement : remboursements en attente relancés');
+      })
+      .then(async () => {
+        const found = (await options.links?.reconcileOpenLinks(options.limit ?? 20)) ?? 0;
+        if (found) logger.info({ found }, 'rapprochement : liens de paiement réglés retrouvés');
       })
       .catch((error: unknown) => logger.warn({ err: error }, 'rapprochement impossible'))
       .finally(() => {
