@@ -1110,3 +1110,39 @@ export const customerRecordKeys = pgTable(
   },
   (t) => [index('customer_record_keys_record_idx').on(t.recordId)],
 );
+
+/**
+ * A customer's figures as the list reads them (docs/decisions/037-customers.md, « The figures »):
+ * one row per customer (root record) with at least one counted order, computed by the customers'
+ * repository (`figuresSql`, the one definition) for the customers named in
+ * `customer_figures_stale`, before each read of the list. Cents and instants; `name` is their
+ * latest order's, `emails` and `phones` their keys (sorted).
+ */
+export const customerFigures = pgTable(
+  'customer_figures',
+  {
+    customerId: integer('customer_id')
+      .primaryKey()
+      .references(() => customerRecords.id, { onDelete: 'cascade' }),
+    orders: integer('orders').notNull(),
+    counted: integer('counted').notNull(),
+    spentCents: integer('spent_cents').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    noShows: integer('no_shows').notNull(),
+    name: text('name'),
+    emails: text('emails').array(),
+    phones: text('phones').array(),
+  },
+  (t) => [index('customer_figures_last_idx').on(t.lastAt.desc(), t.customerId)],
+);
+
+/**
+ * The records whose customer's figures must be computed again: written by triggers on orders,
+ * refunds, order_events, customer_records and customer_record_keys (migration
+ * 0027_customer_figures) in the transaction of the change, taken (deleted) by the refresh that
+ * recomputes them. No key: a writer never waits for another.
+ */
+export const customerFiguresStale = pgTable('customer_figures_stale', {
+  recordId: integer('record_id').notNull(),
+});

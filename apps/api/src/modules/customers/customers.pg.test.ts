@@ -81,3 +81,37 @@ test('two instances, three orders of one new customer at once (two e-mails, one 
     await other.close();
   }
 }, 180_000);
+
+test('two instances reading the list while both write orders: the stored figures end equal to the orders (docs/decisions/037, « The figures »)', async () => {
+  const other = await startTestServer({ clock: () => tuesdayNoonParis, databaseUrl: server.databaseUrl! });
+  const list = (on: TestServer, query = '') => staffRequest<CustomerList>(on, staff.cookie, 'GET', `/v2/restaurant/customers${query}`);
+  try {
+    for (let round = 0; round < 15; round++) {
+      const customer = (n: number) => ({
+        first_name: 'Lina',
+        last_name: `Morel${n}`,
+        email: `lina${n}@example.fr`,
+        phone: `06 60 00 00 ${String(n).padStart(2, '0')}`,
+      });
+      // Two customers: each round, one order each, one from each instance, while both instances read.
+      const [, , a, b] = await Promise.all([
+        placeCashOrder(server, { customer: customer(round % 2) }),
+        placeCashOrder(other, { customer: customer((round + 1) % 2) }),
+        list(server, '?q=morel'),
+        list(other, '?q=morel'),
+      ]);
+      payloadOf(a);
+      payloadOf(b);
+    }
+    for (const on of [server, other]) {
+      const found = payloadOf(await list(on, '?q=morel'));
+      expect(found.customers.map((row) => row.orders)).toEqual([15, 15]);
+      for (const row of found.customers) {
+        const page = payloadOf(await staffRequest<CustomerDetail>(on, staff.cookie, 'GET', `/v2/restaurant/customers/${encodeURIComponent(row.key)}`));
+        expect(row).toEqual(page.customer);
+      }
+    }
+  } finally {
+    await other.close();
+  }
+}, 180_000);

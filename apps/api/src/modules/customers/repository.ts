@@ -23,8 +23,15 @@ const noShowOrders = sql`(select distinct order_id from order_events where reaso
 /** What was refunded of each order: its succeeded refunds, full and partial (docs/decisions/035), cents. */
 const refundedOrders = sql`(select order_id, sum(amount_cents) as cents from refunds where status = 'succeeded' group by order_id)`;
 
-/** The records making the customers `roots` (them and those merged into them): SQL for `o.customer_id in (…)`. */
-const recordsOf = (roots: SQL) => sql`(select id from customer_records where id in ${roots} or merged_into in ${roots})`;
+/**
+ * The records making the customers `roots` (an `int[]` expression: them and those merged into
+ * them): SQL for `o.customer_id in (…)`. `= any(array)` on each index: the planner knows how many.
+ */
+const recordsOf = (roots: SQL) => sql`(select id from customer_records where id = any(${roots}) or merged_into = any(${roots}))`;
+/** The customer `customerId` as the `int[]` of recordsOf. */
+const oneCustomer = (customerId: number) => sql`array[${customerId}::int]`;
+/** Ids as a PostgreSQL `int[]` parameter. */
+const idArray = (ids: Iterable<number>) => sql`${`{${[...new Set(ids)].join(',')}}`}::int[]`;
 
 /** A customer's figures as read: counts, cents, instants, their name (latest order's), e-mails and phones (sorted), first key. */
 export interface CustomerFiguresRow extends Record<string, unknown> {
@@ -44,7 +51,7 @@ export interface CustomerFiguresRow extends Record<string, unknown> {
 }
 
 /**
- * The figures of every customer (or those of `roots`): orders, those not refused nor cancelled,
+ * The figures of every customer (or those of `roots`, an `int[]` expression): orders, those not refused nor cancelled,
  * spent — what was paid (a placed card order was paid; a cash order unless refused or cancelled)
  * minus what was refunded (succeeded refunds) —, first and last order, no-shows.
  */
@@ -64,11 +71,11 @@ function figuresSql(roots: SQL | null, withName: boolean): SQL {
     group by 1`;
 }
 
-/** Every customer's e-mails and phones (sorted, from their keys). */
-const keysSql = sql`select ${rootOf('r')} as customer_id,
+/** The e-mails and phones (sorted, from their keys) of the customers `roots`. */
+const keysSql = (roots: SQL) => sql`select ${rootOf('r')} as customer_id,
     array_agg(substr(k.key, 7) order by k.key) filter (where k.key like 'email:%') as emails,
     array_agg(substr(k.key, 7) order by k.key) filter (where k.key like 'phone:%') as phones
-  from customer_record_keys k join customer_records r on r.id = k.record_id group by 1`;
+  from customer_record_keys k join customer_records r on r.id = k.record_id where k.record_id in ${recordsOf(roots)} group by 1`;
 
 /** The records of customer `f.customer_id` as `r2` (a join: the indexes of `id` and `merged_into`, then of the rows pointing at them). */
 const ofRow = sql`from customer_records r2`;
@@ -103,11 +110,64 @@ function orderBy(sort: CustomerSort): SQL {
 }
 
 /**
+ * Computes again the figures of the customers named stale (docs/decisions/037, « The figures »):
+ * the triggers of migration 0027_customer_figures name them in `customer_figures_stale` in the
+ * transaction of each change; this takes those rows, then writes their customers' figures (`figuresSql`, the one definition) to `customer_figures` and
+ * drops the rows of records merged away or no longer counting. One refresh at a time (an
+ * advisory lock): two at once could write older figures over newer ones. A change committed
+ * meanwhile keeps its stale row for the next refresh. Nothing to do: one read, no lock.
+ * @returns how many customers' figures were written.
+ */
+export async function refreshCustomerFigures(db: Database): Promise<number> {
+  const [pending] = await queryRows<{ stale: boolean }>(db, sql`select exists (select 1 from customer_figures_stale) as stale`);
+  if (!pending?.stale) return 0;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('customer_figures'))`);
+    // The stale rows taken first, then their customers computed by id: the planner reads only their
+    // orders (a change committed in between keeps its own stale row for the next refresh).
+    const taken = await queryRows<{ record_id: number; root: number | null }>(
+      tx,
+      sql`with taken as (delete from customer_figures_stale returning record_id)
+        select distinct t.record_id, ${rootOf('r')} as root from taken t left join customer_records r on r.id = t.record_id`,
+    );
+    if (taken.length === 0) return 0;
+    const records = idArray(taken.map((t) => Number(t.record_id)));
+    const roots = idArray(taken.flatMap((t) => (t.root === null ? [] : [Number(t.root)])));
+    const [row] = await queryRows<{ written: number | string }>(
+      tx,
+      sql`with
+        f as (${figuresSql(roots, true)}),
+        contacts as (${keysSql(roots)}),
+        written as (
+          insert into customer_figures (customer_id, orders, counted, spent_cents, first_at, last_at, no_shows, name, emails, phones)
+          select f.customer_id, f.orders, f.counted, f.spent_cents, f.first_at, f.last_at, f.no_shows, f.name, ks.emails, ks.phones
+          from f left join contacts ks on ks.customer_id = f.customer_id
+          on conflict (customer_id) do update set orders = excluded.orders, counted = excluded.counted,
+            spent_cents = excluded.spent_cents, first_at = excluded.first_at, last_at = excluded.last_at,
+            no_shows = excluded.no_shows, name = excluded.name, emails = excluded.emails, phones = excluded.phones
+          returning customer_id
+        ),
+        gone as (
+          delete from customer_figures
+          where (customer_id = any(${records}) or customer_id = any(${roots})) and customer_id not in (select customer_id from f)
+          returning customer_id
+        )
+      select (select count(*) from written) as written, (select count(*) from gone) as gone`,
+    );
+    return Number(row?.written ?? 0);
+  });
+}
+
+/** Takes the figures' advisory lock until the transaction ends (a refresh waits, docs/decisions/037). */
+export async function lockCustomerFigures(db: Database): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('customer_figures'))`);
+}
+
+/**
  * One page of the customers matching `search` (the domain's parseHistorySearch of the box: a
  * whole phone, 6 digits or more of one, else words found in « name e-mails », accents and case
- * ignored), sorted, with the total. One statement: the orders grouped by customer in SQL. The
- * names are read for every customer only when the search or the sort needs them (text, by name);
- * else for the page's rows alone.
+ * ignored), sorted, with the total: read from `customer_figures` (refreshed first by the
+ * service, refreshCustomerFigures), one row per customer, no order read.
  */
 export async function findCustomersPage(
   db: Database,
@@ -122,36 +182,28 @@ export async function findCustomersPage(
       : search.phoneDigits !== undefined
         ? sql`k.key like 'phone:%' and position(${search.phoneDigits} in k.key) > 0`
         : null;
-  // A phone (whole or in part) finds the customers by their keys first: only their orders are read.
+  // A phone (whole or in part) finds the customers by their keys.
   const phoneRoots = byPhone
     ? sql`(select ${rootOf('r')} as id from customer_record_keys k join customer_records r on r.id = k.record_id where ${byPhone})`
     : null;
-  const needsName = words.length > 0 || sort === 'name';
-  let match: SQL = sql`true`;
-  if (words.length) {
-    const haystack = sql`concat_ws(' ', f.name, array_to_string(ks.emails, ' '))`;
-    const all = sql.join(
-      words.map((word) => sql`${haystack} ~* ${accentInsensitivePattern(word)}`),
-      sql` and `,
-    );
-    // « 612345 »: part of a phone, or a word of the name or e-mails.
-    match = phoneRoots ? sql`(f.customer_id in ${phoneRoots} or (${all}))` : all;
-  }
-  const roots = phoneRoots && words.length === 0 ? sql`(select id from phone_roots)` : null;
-  // E-mails and phones: of every customer for a text search (the haystack), else of the page's rows only.
-  const contacts = contactsOfRow;
+  const haystack = sql`concat_ws(' ', f.name, array_to_string(f.emails, ' '))`;
+  const all = words.length
+    ? sql.join(
+        words.map((word) => sql`${haystack} ~* ${accentInsensitivePattern(word)}`),
+        sql` and `,
+      )
+    : null;
+  // « 612345 »: part of a phone, or a word of the name or e-mails.
+  const match = phoneRoots ? (all ? sql`(f.customer_id in ${phoneRoots} or (${all}))` : sql`f.customer_id in ${phoneRoots}`) : (all ?? sql`true`);
   return queryRows<CustomerFiguresRow>(
     db,
-    sql`with ${roots ? sql`phone_roots as materialized ${phoneRoots!}, ` : sql``}f as (${figuresSql(roots, needsName)})${words.length ? sql`, ks as (${keysSql})` : sql``},
-      page as (
-        select f.*, ${words.length ? sql`ks.emails, ks.phones` : sql`null::text[] as emails, null::text[] as phones`}, count(*) over () as total
-        from f ${words.length ? sql`left join ks on ks.customer_id = f.customer_id` : sql``}
+    sql`with page as (
+        select f.*, count(*) over () as total from customer_figures f
         where ${match}
         order by ${orderBy(sort)} limit ${query.limit} offset ${query.offset}
       )
       select f.customer_id, f.orders, f.counted, f.spent_cents, f.first_at, f.last_at, f.no_shows, f.total,
-        ${words.length ? sql`f.emails, f.phones` : sql`${contacts('email')} as emails, ${contacts('phone')} as phones`},
-        ${needsName ? sql`f.name` : latestName} as name, c.note, c.mark
+        f.emails, f.phones, f.name, c.note, c.mark
       from page f join customer_records c on c.id = f.customer_id
       order by ${orderBy(sort)}`,
   );
@@ -170,7 +222,7 @@ export async function findCustomerIdByKey(db: Database, key: CustomerKey): Promi
 export async function findCustomerFigures(db: Database, customerId: number): Promise<CustomerFiguresRow | undefined> {
   const [row] = await queryRows<CustomerFiguresRow>(
     db,
-    sql`with f as (${figuresSql(sql`(${customerId}::int)`, false)})
+    sql`with f as (${figuresSql(oneCustomer(customerId), false)})
       select f.*, ${latestName} as name,
         ${contactsOfRow('email')} as emails, ${contactsOfRow('phone')} as phones,
         c.note, c.mark
@@ -195,7 +247,7 @@ export async function findOrdersOfCustomer(db: Database, customerId: number): Pr
     db,
     sql`select o.order_id, o.created_at, o.status, o.is_pickup, o.total_cents, (nc.order_id is not null) as not_collected
         from orders o left join ${noShowOrders} nc on nc.order_id = o.order_id
-        where ${countedOrders} and o.customer_id in ${recordsOf(sql`(${customerId}::int)`)}
+        where ${countedOrders} and o.customer_id in ${recordsOf(oneCustomer(customerId))}
         order by o.created_at desc, o.order_id desc`,
   );
 }
@@ -307,13 +359,17 @@ export async function findNoticesOfOrders(
  * Erases what the retention made forgotten (docs/decisions/037, with the retention job of
  * modules/privacy): the keys (e-mails, phones) no order still holding personal data has, and the
  * customers none of whose orders holds any — their note and mark with them (their anonymised
- * orders' `customer_id` becomes null). One statement, safe to run on several instances at once.
+ * orders' `customer_id` becomes null; their figures with them). One statement, safe to run on several instances at once,
+ * after the figures' lock (lockCustomerFigures).
  * @returns how many customers were erased.
  */
 export async function eraseForgottenRecords(db: Database): Promise<number> {
-  const rows = await queryRows<{ id: number; merged_into: number | null }>(
-    db,
-    sql`with live_keys as (
+  // After the refresh of the figures running, if any (it writes rows referencing the records erased here).
+  const rows = await db.transaction(async (tx) => {
+    await lockCustomerFigures(tx);
+    return queryRows<{ id: number; merged_into: number | null }>(
+      tx,
+      sql`with live_keys as (
           select 'email:' || lower(trim(customer->>'email')) as key from orders where anonymised_at is null and coalesce(trim(customer->>'email'), '') <> ''
           union
           select 'phone:' || (customer->>'phone') from orders where anonymised_at is null and coalesce(customer->>'phone', '') <> ''
@@ -322,7 +378,8 @@ export async function eraseForgottenRecords(db: Database): Promise<number> {
         live as (select distinct ${rootOf('r')} as id from orders o join customer_records r on r.id = o.customer_id where o.anonymised_at is null)
       delete from customer_records r where ${rootOf('r')} not in (select id from live) and (select count(*) from forgotten_keys) >= 0
       returning r.id, r.merged_into`,
-  );
+    );
+  });
   return rows.filter((row) => row.merged_into === null).length;
 }
 

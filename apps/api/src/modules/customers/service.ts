@@ -71,11 +71,14 @@ export class CustomersService {
   }
 
   /**
-   * GET /v2/restaurant/customers: the customers matching `q`, sorted (last order newest by default), 30 a page.
+   * GET /v2/restaurant/customers: the customers matching `q`, sorted (last order newest by default), 30 a page,
+   * from their stored figures (repository refreshCustomerFigures first: exact as of this request).
    * A page past the last answers an empty list (its total still counted).
    */
   async list(query: CustomerListQuery): Promise<CustomerList> {
     const page = query.page ?? 1;
+    // The figures of the customers whose orders changed since the last read, computed now.
+    await repository.refreshCustomerFigures(this.db);
     const rows = await repository.findCustomersPage(this.db, {
       search: parseHistorySearch(query.q ?? ''),
       sort: query.sort ?? 'last_order',
