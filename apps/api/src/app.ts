@@ -182,7 +182,17 @@ export function createDeps(db: Database, logger: Logger, clock: () => Date = () 
   const provider = cardOff ? new DisabledPaymentProvider() : (options.payments ?? new TestProcessor(db, logger));
   const payments = new PaymentService(db, provider, logger, undefined, mail, books);
   const board = new BoardService(db, catalog, mail, () => payments.provider, clock, logger, siteUrl, books);
-  const paymentLinks = new PaymentLinkService(db, catalog, mail, () => payments.provider, clock, logger, siteUrl, books);
+  const paymentLinks = new PaymentLinkService(
+    db,
+    catalog,
+    mail,
+    () => payments.provider,
+    clock,
+    logger,
+    siteUrl,
+    books,
+    (orderId) => board.processRefund(orderId),
+  );
   // A payment link's intent has no checkout payment row: its webhooks are the links' (docs/decisions/038).
   payments.applyOtherIntents((intentId) => paymentLinks.sync(intentId));
   // The automatic refusal is the board's own action, by the system: refund and customer's e-mail included.

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import {
+  linkPaidAboveCents,
+  linkRefundKey,
+  parseLinkRefundKey,
   paymentLinkDue,
   paymentLinkLifetimeMs,
   paymentLinkReusable,
@@ -68,5 +71,31 @@ describe('paymentLinkState and paymentLinkReusable', () => {
     expect(paymentLinkTokenPattern.test('abcdefghijklmnopqrstuvwxyzAB-_09')).toBe(true);
     expect(paymentLinkTokenPattern.test('trop-court')).toBe(false);
     expect(paymentLinkTokenPattern.test('abcdefghijklmnopqrstuvwxyzAB-_0/')).toBe(false);
+  });
+});
+
+describe('linkPaidAboveCents: what a link paid beyond what was due, given back on its intent', () => {
+  const placed = { status: 'accepted', paymentMethod: 'cash', totalCents: 2350 };
+  test.each([
+    ['nothing paid before: the link paid what was due', placed, 0, 2350, 0],
+    ['partly paid, the link for the rest', placed, 1000, 1350, 0],
+    ['paid in full at the counter seconds before', placed, 2350, 2350, 2350],
+    ['part paid at the counter meanwhile (10 €), the link for the old rest', placed, 1000, 2350, 1000],
+    ['the order cancelled meanwhile', { ...placed, status: 'cancelled' }, 0, 2350, 2350],
+    ['the order refused meanwhile', { ...placed, status: 'rejected' }, 0, 2350, 2350],
+    ['a card order changed dearer, the link for the difference', { status: 'accepted', paymentMethod: 'card', totalCents: 3000 }, 2350, 650, 0],
+  ])('%s', (_label, order, paidBefore, linkAmount, above) => {
+    expect(linkPaidAboveCents(order, paidBefore, linkAmount)).toBe(above);
+  });
+});
+
+describe('linkRefundKey and parseLinkRefundKey', () => {
+  test('the whole payment and the part above have their own key, read back', () => {
+    expect(linkRefundKey(42, 7, 'whole')).toBe('link-42-7');
+    expect(linkRefundKey(42, 7, 'above')).toBe('link-42-7-above');
+    expect(parseLinkRefundKey('link-42-7')).toEqual({ linkId: 7, part: 'whole' });
+    expect(parseLinkRefundKey('link-42-7-above')).toEqual({ linkId: 7, part: 'above' });
+    expect(parseLinkRefundKey('refund-42')).toBeNull();
+    expect(parseLinkRefundKey('change-42-abc-refund')).toBeNull();
   });
 });

@@ -78,3 +78,30 @@ export function paymentLinkMetadata(linkId: number, orderId: number): Record<str
 
 /** The idempotency key of a link's intent at the provider: one intent per link, whatever the retries. */
 export const paymentLinkIntentKey = (token: string) => `payment-link-${token}`;
+
+/**
+ * What a link's card payment brought beyond what the order owed when it was recorded (cents):
+ * all of it for an order refused or cancelled meanwhile or already paid in full (a payment at the
+ * counter for the same rest, seconds before), the part above the amount due otherwise, else 0.
+ * Given back on the link's own intent (docs/decisions/038, « Paid twice »).
+ * @param paidCentsBefore what the order's payments covered before this one (paymentsSummary).
+ */
+export function linkPaidAboveCents(order: PaymentLinkOrder, paidCentsBefore: number, linkAmountCents: number): number {
+  const due = paymentLinkDue(order, paidCentsBefore);
+  return due.ok ? Math.max(0, linkAmountCents - due.dueCents) : linkAmountCents;
+}
+
+/**
+ * The key of the refund of a link's card payment (refunds.refund_key, one refund per key): `whole`
+ * gives the whole payment back (the order refused or cancelled, or paid above by all of it),
+ * `above` only the part paid above what was due (the order still stands).
+ */
+export function linkRefundKey(orderId: number, linkId: number, part: 'whole' | 'above'): string {
+  return part === 'whole' ? `link-${orderId}-${linkId}` : `link-${orderId}-${linkId}-above`;
+}
+
+/** The link a link refund's key names (linkRefundKey), and whether it gives back only the part above; null for another key. */
+export function parseLinkRefundKey(refundKey: string): { linkId: number; part: 'whole' | 'above' } | null {
+  const match = /^link-\d+-(\d+)(-above)?$/u.exec(refundKey);
+  return match ? { linkId: Number(match[1]), part: match[2] ? 'above' : 'whole' } : null;
+}

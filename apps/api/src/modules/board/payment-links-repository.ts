@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { paymentLinks } from '../../db/schema.ts';
+import { parseLinkRefundKey } from '@resto/domain/payment-links';
 
 /** SQL of card payment links (docs/decisions/038). No rules here: payment-links.ts decides. */
 
@@ -68,11 +69,11 @@ export async function findPaidLinks(tx: Database, orderId: number): Promise<Paym
     .orderBy(asc(paymentLinks.id));
 }
 
-/** The link a refund of kind 'link' gives back (its key `link-<order_id>-<link id>`), or undefined. */
+/** The link a refund of kind 'link' gives back (its key, linkRefundKey), or undefined. */
 export async function findLinkOfRefund(db: Database, refundKey: string): Promise<PaymentLinkRow | undefined> {
-  const linkId = Number(/^link-\d+-(\d+)$/u.exec(refundKey)?.[1]);
-  if (!Number.isInteger(linkId)) return undefined;
-  return (await db.select().from(paymentLinks).where(eq(paymentLinks.id, linkId)))[0];
+  const key = parseLinkRefundKey(refundKey);
+  if (!key) return undefined;
+  return (await db.select().from(paymentLinks).where(eq(paymentLinks.id, key.linkId)))[0];
 }
 
 /** Open links with an intent made before `before` and still valid at `now`, oldest first: what the reconciler asks about. */

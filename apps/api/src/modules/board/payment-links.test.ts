@@ -330,6 +330,90 @@ describe('an order paid by a link, then cancelled', () => {
   });
 });
 
+describe('paid twice: a link paid after the counter took the same money (decision 038, « Paid twice »)', () => {
+  async function refundEntries(orderId: number) {
+    const rows = await server.db.select().from(journalEntries).where(eq(journalEntries.orderId, orderId)).orderBy(asc(journalEntries.seq));
+    return rows.flatMap((row) => {
+      const body = (JSON.parse(row.content) as { body: EntryBody }).body;
+      return body.kind === 'refund' ? [body.refund] : [];
+    });
+  }
+
+  test('paid in full at the counter seconds before: the link’s payment goes back whole on its intent, once; the sale stands', async () => {
+    const order = await phoneOrder();
+    const link = payloadOf(await askLink(order.order_id));
+    const intent = payloadOf(await intentOf(link.token));
+    api.setIntentStatus(intent.id, 'succeeded');
+    // The customer paid by card; before the page's confirmation, the counter takes cash for the same rest.
+    payloadOf(
+      await staffRequest(server, karim.cookie, 'POST', `/v2/restaurant/orders/${order.order_id}/payments`, {
+        tenders: [{ means: 'cash', amount: order.total }],
+        expected_paid: 0,
+      }),
+    );
+    const [hook, confirmed] = await Promise.all([webhook(intent.id, `evt_twice_${intent.id}`), confirm(link.token)]);
+    expect(hook.status).toBe(200);
+    expect(confirmed.status).toBe(200);
+    const asked = api.calls.filter((call) => call.path === '/v1/refunds' && call.form.payment_intent === intent.id);
+    expect(asked.map((call) => call.form.amount)).toEqual([String(cents(order.total))]);
+    const after = await boardOrder(order.order_id);
+    expect(after.status).toBe('accepted');
+    expect(after.refunds.map((r) => [r.kind, r.status, r.amount])).toEqual([['link', 'succeeded', order.total]]);
+    expect(after.payments).toMatchObject({ paid: order.total, due: 0 });
+    // The books: cash and the link's card payment in, the card payment out, no credit note (the sale stands).
+    expect(await paymentEntries(order.order_id)).toEqual([
+      { chain: 'live', kind: 'payment', payment: { order_id: order.order_id, means: 'cash', amount: cents(order.total) } },
+      { chain: 'live', kind: 'payment', payment: { order_id: order.order_id, means: 'online_card', amount: cents(order.total) } },
+    ]);
+    expect(await refundEntries(order.order_id)).toEqual([{ order_id: order.order_id, means: 'online_card', amount: cents(order.total) }]);
+    const events = await server.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.order_id));
+    expect(events.filter((e) => e.type === 'partially_refunded').map((e) => e.reasonText)).toEqual([formatPrice(cents(order.total))]);
+    // Asked again (a second screen, the reconciler): nothing more.
+    await server.deps.board.processRefund(order.order_id);
+    await confirm(link.token);
+    expect(api.calls.filter((call) => call.path === '/v1/refunds' && call.form.payment_intent === intent.id)).toHaveLength(1);
+    expect(await verifyJournal(server.db)).toMatchObject({ ok: true });
+  });
+
+  test('10 € taken at the counter meanwhile: those 10 € go back on the card; cancelled later, only the rest of the link goes back', async () => {
+    const order = await phoneOrder();
+    const link = payloadOf(await askLink(order.order_id));
+    const intent = payloadOf(await intentOf(link.token));
+    api.setIntentStatus(intent.id, 'succeeded');
+    payloadOf(
+      await staffRequest(server, karim.cookie, 'POST', `/v2/restaurant/orders/${order.order_id}/payments`, {
+        tenders: [{ means: 'card_terminal', amount: 10 }],
+        expected_paid: 0,
+      }),
+    );
+    expect(payloadOf(await confirm(link.token)).state).toBe('paid');
+    const onIntent = () => api.calls.filter((call) => call.path === '/v1/refunds' && call.form.payment_intent === intent.id).map((call) => call.form.amount);
+    expect(onIntent()).toEqual(['1000']);
+    expect((await boardOrder(order.order_id)).payments).toMatchObject({ paid: order.total, due: 0 });
+
+    const cancelled = payloadOf(await act(server, karim.cookie, order.order_id, { action: 'cancel', expected_status: 'accepted', reason: 'product_sold_out' }));
+    expect(cancelled.refunds.map((r) => [r.kind, r.status, r.amount])).toEqual([
+      ['link', 'succeeded', 10],
+      ['link', 'succeeded', Math.round((order.total - 10) * 100) / 100],
+    ]);
+    expect(onIntent()).toEqual(['1000', String(cents(order.total) - 1000)]);
+    expect(await verifyJournal(server.db)).toMatchObject({ ok: true });
+  });
+
+  test('the order cancelled before the customer paid: the payment the webhook brings goes back whole', async () => {
+    const order = await phoneOrder();
+    const link = payloadOf(await askLink(order.order_id));
+    const intent = payloadOf(await intentOf(link.token));
+    payloadOf(await act(server, karim.cookie, order.order_id, { action: 'cancel', expected_status: 'accepted', reason: 'product_sold_out' }));
+    api.setIntentStatus(intent.id, 'succeeded');
+    expect((await webhook(intent.id, `evt_late_${intent.id}`)).status).toBe(200);
+    const after = await boardOrder(order.order_id);
+    expect(after.refunds.map((r) => [r.kind, r.status, r.amount])).toEqual([['link', 'succeeded', order.total]]);
+    expect(api.calls.filter((call) => call.path === '/v1/refunds' && call.form.payment_intent === intent.id)).toHaveLength(1);
+    expect(await verifyJournal(server.db)).toMatchObject({ ok: true });
+  });
+});
+
 describe('the test processor’s card form (PAYMENT_TEST_MODE)', () => {
   let test_: TestServer;
   let staff: TestStaff;

@@ -9,6 +9,7 @@ import { formatPrice, plainSpaces } from '@resto/domain/format';
 import { centsToEuros } from '@resto/domain/money';
 import { checkIntentPaysOrder, paymentCurrency } from '@resto/domain/payments';
 import {
+  linkPaidAboveCents,
   paymentLinkDue,
   paymentLinkIntentKey,
   paymentLinkLifetimeMs,
@@ -84,6 +85,8 @@ export class PaymentLinkService {
     /** SITE_URL without a trailing slash: the link's address. */
     private readonly siteUrl: string,
     private readonly books: BooksService,
+    /** Asks the provider for the order's pending refunds (BoardService.processRefund): a link paid above what was due. */
+    private readonly refundDue: (orderId: number) => Promise<void> = async () => {},
   ) {}
 
   /**
@@ -292,7 +295,7 @@ export class PaymentLinkService {
     const paid = await this.db.transaction(async (tx) => {
       const order = await repository.lockOrder(tx, link.orderId);
       if (!order || !(await links.markLinkPaid(tx, link.id, now))) return null;
-      const dueBefore = paymentLinkDue(order, await this.paidCents(tx, order.orderId));
+      const paidBefore = await this.paidCents(tx, order.orderId);
       // The event first: it takes the events' counter before the journal's head, as every writer (no deadlock on PostgreSQL).
       await appendOrderEvent(tx, {
         orderId: order.orderId,
@@ -302,13 +305,27 @@ export class PaymentLinkService {
         at: now,
       });
       await recordLinkPayment({ tx, signer, now }, order, link.amountCents);
-      return { order, dueBefore };
+      // Money the provider took is recorded whatever happened since; what it brought beyond what was
+      // due (a payment at the counter for the same rest, the order refused or cancelled meanwhile)
+      // goes back on the link's own intent, once (its key), asked after commit.
+      const aboveCents = linkPaidAboveCents(order, paidBefore, link.amountCents);
+      if (aboveCents > 0)
+        await repository.insertLinkRefund(tx, {
+          orderId: order.orderId,
+          linkId: link.id,
+          provider: this.provider().name,
+          amountCents: aboveCents,
+          revision: order.revision,
+          part: aboveCents === link.amountCents ? 'whole' : 'above',
+        });
+      return { aboveCents };
     });
     if (!paid) return;
     this.logger.info({ orderId: link.orderId }, 'lien de paiement réglé par carte');
-    // Money the provider took is recorded whatever happened since; more than due (a payment at the counter meanwhile, the order ended) is for staff to refund.
-    if (!paid.dueBefore.ok || paid.dueBefore.dueCents < link.amountCents)
-      this.logger.warn({ orderId: link.orderId }, 'lien de paiement réglé au-delà du reste à payer');
+    if (paid.aboveCents > 0) {
+      this.logger.warn({ orderId: link.orderId, aboveCents: paid.aboveCents }, 'lien de paiement réglé au-delà du reste à payer : remboursé');
+      await this.refundDue(link.orderId);
+    }
   }
 
   private urlOf(token: string): string {

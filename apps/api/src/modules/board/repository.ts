@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { documentCounters, orderChanges, orderEvents, orderLines, orders, refunds } from '../../db/schema.ts';
+import { linkRefundKey } from '@resto/domain/payment-links';
 
 /** SQL of the board (docs/decisions/019): orders, their events and refunds. No rules here: the service decides. */
 
@@ -119,18 +120,22 @@ export async function insertPendingRefund(tx: Database, row: { orderId: number; 
 }
 
 /**
- * Records the pending refund of a card payment made through a payment link (docs/decisions/038),
- * for an order refused or cancelled: key `link-<order_id>-<link id>`, one per link.
+ * Records the pending refund of a card payment made through a payment link (docs/decisions/038):
+ * `whole` for an order refused or cancelled (or paid twice by all of the link), `above` for the
+ * part a link paid above what was due; its key linkRefundKey, one refund per key.
+ * @returns whether it was written (false: that refund was already recorded).
  */
 export async function insertLinkRefund(
   tx: Database,
-  row: { orderId: number; linkId: number; provider: string; amountCents: number; revision: number },
-): Promise<void> {
-  const { linkId, ...values } = row;
-  await tx
+  row: { orderId: number; linkId: number; provider: string; amountCents: number; revision: number; part: 'whole' | 'above' },
+): Promise<boolean> {
+  const { linkId, part, ...values } = row;
+  const written = await tx
     .insert(refunds)
-    .values({ ...values, status: 'pending', kind: 'link', refundKey: `link-${row.orderId}-${linkId}` })
-    .onConflictDoNothing({ target: refunds.refundKey });
+    .values({ ...values, status: 'pending', kind: 'link', refundKey: linkRefundKey(row.orderId, linkId, part) })
+    .onConflictDoNothing({ target: refunds.refundKey })
+    .returning({ id: refunds.id });
+  return written.length > 0;
 }
 
 /** Records a pending partial refund (docs/decisions/035), or a changed order's difference (docs/decisions/039, `kind` 'change'), under its key. @returns its id. */

@@ -65,6 +65,7 @@ import { findCustomerNotices } from '../customers/index.ts';
 import { changedMeanwhile, changeView, writeChange, type ChangeOutcome } from './changes.ts';
 import { findLinkOfRefund, findPaidLinks } from './payment-links-repository.ts';
 import { isChangeable } from '@resto/domain/order-change';
+import { linkRefundKey } from '@resto/domain/payment-links';
 import { orderChangeErrors, orderChangeSettlement } from '@resto/copy/staff/order-change';
 import type { ChangedOrderRow, OrderChange, PreparedChange } from '../orders/index.ts';
 import { notCollectedRefusal, paymentsView, reverseCounterPayment, takeCounterPayment, voucherCapOf, type CounterOutcome } from './counter.ts';
@@ -523,6 +524,10 @@ export class BoardService {
                 orderId,
                 refund.amountCents,
               );
+            } else if (refund.kind === 'link' && order && order.status !== 'rejected' && order.status !== 'cancelled') {
+              // A link that paid above what was due, the order standing (docs/decisions/038, « Paid twice »): the money paid twice goes back, no sale cancelled.
+              await appendOrderEvent(tx, { orderId, type: 'partially_refunded', actor: 'payment', reasonText: formatPrice(refund.amountCents), at: now });
+              await recordCardRefund({ tx, signer, now }, orderId, refund.amountCents, { namesCreditNote: false });
             } else {
               await appendOrderEvent(tx, { orderId, type: 'refunded', actor: 'payment', at: now });
               await recordCardRefund({ tx, signer, now }, orderId, refund.amountCents);
@@ -712,15 +717,20 @@ export class BoardService {
           refundDue = true;
         }
       }
-      // Paid through payment links (docs/decisions/038): each link's card payment is given back too.
+      // Paid through payment links (docs/decisions/038): each link's card payment is given back too,
+      // but for what was already given back of it (the part it paid above what was due).
       if (ending)
         for (const link of await findPaidLinks(tx, orderId)) {
+          const aboveKey = linkRefundKey(orderId, link.id, 'above');
+          const givenBackCents = earlierRefunds.reduce((sum, row) => sum + (row.refundKey === aboveKey && row.status !== 'failed' ? row.amountCents : 0), 0);
+          if (link.amountCents - givenBackCents <= 0) continue;
           await repository.insertLinkRefund(tx, {
             orderId,
             linkId: link.id,
             provider: this.provider().name,
-            amountCents: link.amountCents,
+            amountCents: link.amountCents - givenBackCents,
             revision: order.revision,
+            part: 'whole',
           });
           refundDue = true;
         }

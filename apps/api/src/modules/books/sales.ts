@@ -166,10 +166,16 @@ function counterMoneyHeld(entries: readonly { seq: number; body: EntryBody }[]):
 }
 
 /** A card refund the provider confirmed (cents), after the credit note of its order: the money given back. */
-export async function recordCardRefund(write: BooksWrite, orderId: number, amountCents: number): Promise<void> {
+export async function recordCardRefund(
+  write: BooksWrite,
+  orderId: number,
+  amountCents: number,
+  /** false: money paid twice given back (docs/decisions/038), no sale cancelled, no credit note named. */
+  { namesCreditNote = true }: { namesCreditNote?: boolean } = {},
+): Promise<void> {
   const order = await readOrder(write.tx, orderId);
   if (!order || order.receiptNumber === null) return;
-  const documents = (await orderEntries(write.tx, [orderId], ['document'])).map((entry) => bodyOf(entry.content));
+  const documents = namesCreditNote ? (await orderEntries(write.tx, [orderId], ['document'])).map((entry) => bodyOf(entry.content)) : [];
   const creditNote = documents.flatMap((body) => (body.kind === 'document' && body.document.type === 'credit_note' ? [body.document.number] : [])).at(-1);
   const refund: RefundRecord = { order_id: orderId, means: 'online_card', amount: amountCents, ...(creditNote ? { credit_note: creditNote } : {}) };
   await append(write, chainOf(order), orderId, [{ kind: 'refund', refund }]);
