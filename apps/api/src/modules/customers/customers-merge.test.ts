@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CustomerDetail, CustomerList } from '@resto/contract/customers';
 import { customerRecords } from '../../db/schema.ts';
-import { payloadOf, startTestServer, type TestServer } from '../../test/harness.ts';
+import { buildOrderPayload, payloadOf, postOrder, startTestServer, type TestServer } from '../../test/harness.ts';
 import { createTestStaff, staffRequest, type TestStaff } from '../../test/staff.ts';
 import { act, board, inMinutes, placeCashOrder } from '../board/test-helpers.ts';
 
@@ -117,4 +117,31 @@ test('the migration’s backfill (customers_assign_orders): orders without a cus
   const after = payloadOf(await list());
   expect(after).toEqual(before);
   expect(payloadOf(await detail('phone:0711223344')).note.text).toBe('sans gluten, sans lactose');
+});
+
+test('a card order joining two known customers writes the order and the merge in one transaction: the merge refused, no order; retried, one customer', async () => {
+  tick();
+  await placeCashOrder(server, { customer: { first_name: 'Inès', last_name: 'Roux', email: 'ines@maison.fr', phone: '06 21 22 23 24' } });
+  tick();
+  await placeCashOrder(server, { customer: { first_name: 'Inès', last_name: 'Roux', email: 'ines@bureau.fr', phone: '06 31 32 33 34' } });
+  tick();
+  // The database refuses the merge (as a crash between the order and the merge would leave them): the order must not stay alone.
+  await server.db.execute(sql`create function refuse_merge() returns trigger language plpgsql as $$ begin raise exception 'merge refused (test)'; end $$`);
+  await server.db.execute(sql`create trigger refuse_merge before update of merged_into on customer_records for each row execute function refuse_merge()`);
+  const payload = await buildOrderPayload(server, {
+    payment_method: 'card',
+    customer: { first_name: 'Inès', last_name: 'Roux', email: 'ines@maison.fr', phone: '06 31 32 33 34' },
+  });
+  try {
+    expect((await postOrder(server.baseUrl, payload)).status).toBe(500);
+    const [left] = (await server.db.execute<{ n: number }>(sql`select count(*)::int as n from orders where local_id = ${payload.local_id}`)).rows;
+    expect(Number(left!.n)).toBe(0);
+  } finally {
+    await server.db.execute(sql`drop trigger refuse_merge on customer_records`);
+    await server.db.execute(sql`drop function refuse_merge()`);
+  }
+  expect((await postOrder(server.baseUrl, payload)).status).toBe(201);
+  const found = payloadOf(await list('?q=ines'));
+  // One customer with both e-mails; the card order, not paid yet, is not counted among the orders.
+  expect(found.customers.map((c) => [c.orders, c.emails])).toEqual([[2, ['ines@bureau.fr', 'ines@maison.fr']]]);
 });

@@ -153,10 +153,14 @@ export async function insertOrder(
   },
 ): Promise<{ orderId: number; secret: string; created: boolean }> {
   const { capacity, inTransaction } = write;
+  // An order whose keys are two customers' already joins them: order and merge in one transaction.
+  const joinsKnown = new Set((write.customer?.known ?? []).map((known) => known.root)).size > 1;
   const writeThen = async (tx: Database, inTx = true) => {
     const written = await writeOrder(tx, write);
     // The order joined two customers (known so, or another order wrote one of its keys meanwhile): one
-    // customer, in its transaction (a write outside any runs the merge in one of its own right after).
+    // customer, in its transaction. A write outside any (a card order, no merge known before) that
+    // finds a key written meanwhile runs the merge in one of its own right after: a crash in
+    // between leaves two customers until the next order of those keys joins them.
     if (written.join && write.customer) {
       const join = write.customer;
       const customerId = written.join;
@@ -166,7 +170,7 @@ export async function insertOrder(
     return { orderId: written.orderId, secret: written.secret, created: true };
   };
   try {
-    if (!capacity) return await (inTransaction ? db.transaction((tx) => writeThen(tx)) : writeThen(db, false));
+    if (!capacity) return await (inTransaction || joinsKnown ? db.transaction((tx) => writeThen(tx)) : writeThen(db, false));
     return await db.transaction(async (tx) => {
       await lockSlot(tx, capacity.slotKey, write.order.isPickup);
       const existing = await findOrderByLocalId(tx, write.order.localId);
