@@ -119,15 +119,87 @@ describe('diffOrder', () => {
 
 describe('changeSettlement', () => {
   it.each([
-    ['card, total down: the difference refunded', 'card', 2000, 2500, 0, { kind: 'refund', amountCents: 500 }],
+    ['card, total down: the difference refunded', 'card', 2000, 2500, 0, { kind: 'refund', amountCents: 500, cardCents: 500, links: [] }],
     ['card, total up: the difference due', 'card', 2800, 2500, 0, { kind: 'due', amountCents: 300 }],
     ['card, same total', 'card', 2500, 2500, 0, { kind: 'none', amountCents: 0 }],
-    ['card after a partial refund, total down', 'card', 2000, 2200, 0, { kind: 'refund', amountCents: 200 }],
+    ['card after a partial refund, total down', 'card', 2000, 2200, 0, { kind: 'refund', amountCents: 200, cardCents: 200, links: [] }],
     ['card with an extra paid at the counter, total up again', 'card', 3000, 2500, 300, { kind: 'due', amountCents: 200 }],
+    [
+      'card with an extra paid at the counter, total down by less than the card',
+      'card',
+      2600,
+      2500,
+      300,
+      { kind: 'refund', amountCents: 200, cardCents: 200, links: [] },
+    ],
+    ['card, the new total below what the counter holds: refused', 'card', 200, 2500, 300, { kind: 'paid_above', amountCents: 300 }],
     ['cash unpaid, total up: it stands', 'cash', 3000, 0, 0, { kind: 'none', amountCents: 0 }],
     ['cash partly paid, total still above', 'cash', 1500, 0, 1000, { kind: 'none', amountCents: 0 }],
     ['cash paid more than the new total: refused', 'cash', 800, 0, 1000, { kind: 'paid_above', amountCents: 1000 }],
+    ['cash order, a card held by mistake is not the card’s', 'cash', 800, 500, 1000, { kind: 'paid_above', amountCents: 1000 }],
   ] as const)('%s', (_name, paymentMethod, totalAfterCents, cardHeldCents, counterPaidCents, expected) => {
     expect(changeSettlement({ paymentMethod, totalAfterCents, cardHeldCents, counterPaidCents })).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'a phone order paid by its link, made cheaper: the difference back on the link',
+      'cash',
+      1800,
+      0,
+      [{ linkId: 4, cents: 2500 }],
+      0,
+      { kind: 'refund', amountCents: 700, cardCents: 0, links: [{ linkId: 4, cents: 700 }] },
+    ],
+    [
+      'paid 10 € at the counter and the rest by link, made cheaper by less than the link',
+      'cash',
+      2000,
+      0,
+      [{ linkId: 4, cents: 1500 }],
+      1000,
+      { kind: 'refund', amountCents: 500, cardCents: 0, links: [{ linkId: 4, cents: 500 }] },
+    ],
+    [
+      'made cheaper than the counter’s money: refused, the link untouched',
+      'cash',
+      800,
+      0,
+      [{ linkId: 4, cents: 1500 }],
+      1000,
+      { kind: 'paid_above', amountCents: 1000 },
+    ],
+    [
+      'a card order made dearer, the rest paid by link, made cheaper than the first payment: the card, then the link',
+      'card',
+      2000,
+      2500,
+      [{ linkId: 4, cents: 500 }],
+      0,
+      { kind: 'refund', amountCents: 1000, cardCents: 1000, links: [] },
+    ],
+    [
+      'the card already refunded in part, two links: the card’s rest, then the newest link first',
+      'card',
+      500,
+      1000,
+      [
+        { linkId: 4, cents: 600 },
+        { linkId: 7, cents: 400 },
+      ],
+      0,
+      {
+        kind: 'refund',
+        amountCents: 1500,
+        cardCents: 1000,
+        links: [
+          { linkId: 7, cents: 400 },
+          { linkId: 4, cents: 100 },
+        ],
+      },
+    ],
+    ['a link given back whole before holds nothing', 'cash', 1000, 0, [{ linkId: 4, cents: 0 }], 1000, { kind: 'none', amountCents: 0 }],
+  ] as const)('%s', (_name, paymentMethod, totalAfterCents, cardHeldCents, linksHeld, counterPaidCents, expected) => {
+    expect(changeSettlement({ paymentMethod, totalAfterCents, cardHeldCents, linksHeld, counterPaidCents })).toEqual(expected);
   });
 });

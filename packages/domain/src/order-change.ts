@@ -157,33 +157,57 @@ export function describeDiff(diff: OrderChangeDiff): string {
   return parts.join(s.separator);
 }
 
+/** A paid payment link's card payment still held (docs/decisions/038): its amount minus its refunds succeeded or pending (cents). */
+export interface LinkHeld {
+  linkId: number;
+  cents: number;
+}
+
 /**
- * How the money of a changed order settles (cents):
- * - a card order: what the card still holds for it (`cardHeldCents`: paid online minus the refunds
- *   made or pending) against the new total: more is refunded (`refund`), less is due (`due`: paid at
- *   the counter or by a payment link), equal is `none`;
- * - a cash order: the new total stands (`none`; the counter asks what is left), unless more was
- *   already taken at the counter than the new total (`paid_above`: staff reverse that payment first,
- *   rather than the order owing the customer money no screen shows).
+ * How the money of a changed order settles (cents), against what the order holds: the card's
+ * payment at checkout (`cardHeldCents`), the card payments of its payment links (`linksHeld`) and
+ * the money taken at the counter (`counterPaidCents`), each net of what was given back:
+ * - more held than the new total: the difference is refunded (`refund`) on the checkout's card
+ *   first (`cardCents`), then on the links, newest first (`links`); what the counter holds beyond
+ *   the new total is not refunded by a card: the change is refused (`paid_above`: staff reverse
+ *   that counter payment first, rather than the order owing the customer money no screen shows);
+ * - less held: a card order's rest is due (`due`: paid at the counter or by a payment link); a
+ *   cash order's new total stands (`none`; the counter asks what is left);
+ * - equal: `none`.
  */
-export type ChangeSettlement = { kind: 'none' | 'refund' | 'due'; amountCents: number } | { kind: 'paid_above'; amountCents: number };
+export type ChangeSettlement =
+  | { kind: 'none' | 'due'; amountCents: number }
+  | { kind: 'refund'; amountCents: number; cardCents: number; links: LinkHeld[] }
+  | { kind: 'paid_above'; amountCents: number };
 
 export function changeSettlement(input: {
   paymentMethod: LifecycleOrder['paymentMethod'];
   totalAfterCents: number;
-  /** A card order: paid online minus refunds succeeded or pending. */
+  /** A card order: paid online at checkout minus its refunds succeeded or pending; 0 for a cash order. */
   cardHeldCents: number;
-  /** Paid otherwise and still standing: at the counter, by a payment link (any order). */
+  /** Paid links, each with what it still holds (any order). */
+  linksHeld?: readonly LinkHeld[];
+  /** Paid at the counter and still standing (links' card payments apart). */
   counterPaidCents: number;
 }): ChangeSettlement {
-  if (input.paymentMethod === 'card') {
-    const held = input.cardHeldCents + input.counterPaidCents;
-    if (held > input.totalAfterCents) return { kind: 'refund', amountCents: Math.min(held - input.totalAfterCents, input.cardHeldCents) };
-    if (held < input.totalAfterCents) return { kind: 'due', amountCents: input.totalAfterCents - held };
-    return { kind: 'none', amountCents: 0 };
+  const links = [...(input.linksHeld ?? [])].filter((link) => link.cents > 0).sort((a, b) => b.linkId - a.linkId);
+  const cardCents = input.paymentMethod === 'card' ? input.cardHeldCents : 0;
+  const held = cardCents + links.reduce((sum, link) => sum + link.cents, 0) + input.counterPaidCents;
+  if (held < input.totalAfterCents)
+    return input.paymentMethod === 'card' ? { kind: 'due', amountCents: input.totalAfterCents - held } : { kind: 'none', amountCents: 0 };
+  let rest = held - input.totalAfterCents;
+  if (rest === 0) return { kind: 'none', amountCents: 0 };
+  const fromCard = Math.min(rest, cardCents);
+  rest -= fromCard;
+  const fromLinks: LinkHeld[] = [];
+  for (const link of links) {
+    if (rest === 0) break;
+    const cents = Math.min(rest, link.cents);
+    fromLinks.push({ linkId: link.linkId, cents });
+    rest -= cents;
   }
-  if (input.counterPaidCents > input.totalAfterCents) return { kind: 'paid_above', amountCents: input.counterPaidCents };
-  return { kind: 'none', amountCents: 0 };
+  if (rest > 0) return { kind: 'paid_above', amountCents: input.counterPaidCents };
+  return { kind: 'refund', amountCents: held - input.totalAfterCents, cardCents: fromCard, links: fromLinks };
 }
 
 /**

@@ -742,6 +742,8 @@ export const refunds = pgTable(
     kind: text('kind').$type<'full' | 'partial' | 'change' | 'link'>().notNull().default('full'),
     /** The order's revision it refunds part of (docs/decisions/039): its lines' positions are that revision's. */
     revision: integer('revision').notNull().default(0),
+    /** A changed order's difference given back on a payment link's card payment (docs/decisions/039): that link; else null (the checkout's card, or a 'link' refund named by its key). */
+    paymentLinkId: integer('payment_link_id').references(() => paymentLinks.id, { onDelete: 'set null' }),
     reason: text('reason'),
     reasonText: text('reason_text'),
     parts: jsonb('parts').$type<RefundPartRow[]>().notNull().default([]),

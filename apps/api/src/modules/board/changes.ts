@@ -30,6 +30,7 @@ import * as mailRepository from '../mail/index.ts';
 import { orderChangeMail, outboxMessage, type RestaurantContacts } from '../mail/index.ts';
 import { appendOrderEvent, replaceOrderContent, type PreparedChange } from '../orders/index.ts';
 import { findPaymentByOrder } from '../payments/index.ts';
+import { findPaidLinks, refundLinkId } from './payment-links-repository.ts';
 import { queueChangeTickets } from '../printing/index.ts';
 import * as repository from './repository.ts';
 
@@ -95,7 +96,8 @@ const changeKeyOf = (orderId: number, key: string) => `change-${orderId}-${key}`
 /**
  * A change's refund or due as the order's refunds and payments say (cents): see changeSettlement.
  * What the order holds is the books' payments net of refunds (online, by a payment link, at the
- * counter); only the first card payment's rest can be refunded on the card (the provider's intent).
+ * counter): the checkout's card (its intent's rest), each paid link (its amount minus its refunds,
+ * refundLinkId), and the counter's money (the rest).
  */
 async function settlementOf(tx: Database, order: repository.OrderRow, refunds: readonly repository.RefundRow[], totalAfterCents: number): Promise<ChangeSettlement> {
   const entries = (await findOrderPayments(tx, [order.orderId])).get(order.orderId) ?? [];
@@ -103,11 +105,21 @@ async function settlementOf(tx: Database, order: repository.OrderRow, refunds: r
   let cardHeldCents = 0;
   if (order.paymentMethod === 'card') {
     const payment = await findPaymentByOrder(tx, order.orderId);
-    cardHeldCents = refundLeftCents(payment?.amountCents ?? order.totalCents, refunds.map(pastRefundOf));
+    cardHeldCents = refundLeftCents(payment?.amountCents ?? order.totalCents, refunds.filter(onCheckoutCard).map(pastRefundOf));
   }
+  const linksHeld = (await findPaidLinks(tx, order.orderId)).map((link) => ({
+    linkId: link.id,
+    cents: refundLeftCents(link.amountCents, refunds.filter((row) => refundLinkId(row) === link.id).map(pastRefundOf)),
+  }));
+  const linkCents = linksHeld.reduce((sum, link) => sum + link.cents, 0);
   // An order placed before the books has no payment entry: what its card holds is all it holds.
-  const counterPaidCents = entries.length === 0 ? 0 : Math.max(0, heldCents - cardHeldCents);
-  return changeSettlement({ paymentMethod: order.paymentMethod === 'card' ? 'card' : 'cash', totalAfterCents, cardHeldCents, counterPaidCents });
+  const counterPaidCents = entries.length === 0 ? 0 : Math.max(0, heldCents - cardHeldCents - linkCents);
+  return changeSettlement({ paymentMethod: order.paymentMethod === 'card' ? 'card' : 'cash', totalAfterCents, cardHeldCents, linksHeld, counterPaidCents });
+}
+
+/** Whether a refund is asked on the checkout's card payment (not on a payment link's). */
+export function onCheckoutCard(row: repository.RefundRow): boolean {
+  return refundLinkId(row) === null;
 }
 
 export function pastRefundOf(row: repository.RefundRow): PastRefund {
@@ -215,23 +227,32 @@ export async function writeChange(tx: Database, context: ChangeContext, request:
   let refundId: number | null = null;
   if (settlement.kind === 'refund' && settlement.amountCents > 0) {
     const payment = await findPaymentByOrder(tx, orderId);
-    refundId = await repository.insertPartialRefund(
-      tx,
-      {
-        orderId,
-        provider: payment?.provider ?? context.providerName,
-        amountCents: settlement.amountCents,
-        refundKey: `${changeKeyOf(orderId, request.changeKey)}-refund`,
-        reason: null,
-        reasonText: null,
-        parts: [],
-        staffId: staff.staffId,
-        actorName: staff.name,
-        revision,
-      },
-      'change',
-    );
-    await repository.setChangeRefund(tx, changeId, refundId);
+    // The checkout's card first, then each link's own card payment (changeSettlement): one refund each, under the change's key.
+    const parts = [
+      ...(settlement.cardCents > 0 ? [{ cents: settlement.cardCents, linkId: null, key: '' }] : []),
+      ...settlement.links.map((link) => ({ cents: link.cents, linkId: link.linkId, key: `-l${link.linkId}` })),
+    ];
+    for (const part of parts) {
+      const id = await repository.insertPartialRefund(
+        tx,
+        {
+          orderId,
+          provider: (part.linkId === null ? payment?.provider : undefined) ?? context.providerName,
+          amountCents: part.cents,
+          refundKey: `${changeKeyOf(orderId, request.changeKey)}-refund${part.key}`,
+          reason: null,
+          reasonText: null,
+          parts: [],
+          staffId: staff.staffId,
+          actorName: staff.name,
+          revision,
+          paymentLinkId: part.linkId,
+        },
+        'change',
+      );
+      refundId ??= id;
+    }
+    if (refundId !== null) await repository.setChangeRefund(tx, changeId, refundId);
   }
   await queueChangeTickets(tx, orderId, changeId, order.status === 'accepted', now);
   let mailed = false;

@@ -69,11 +69,23 @@ export async function findPaidLinks(tx: Database, orderId: number): Promise<Paym
     .orderBy(asc(paymentLinks.id));
 }
 
-/** The link a refund of kind 'link' gives back (its key, linkRefundKey), or undefined. */
-export async function findLinkOfRefund(db: Database, refundKey: string): Promise<PaymentLinkRow | undefined> {
-  const key = parseLinkRefundKey(refundKey);
-  if (!key) return undefined;
-  return (await db.select().from(paymentLinks).where(eq(paymentLinks.id, key.linkId)))[0];
+/**
+ * The payment link whose card payment a refund gives back: a changed order's difference on a link
+ * (`payment_link_id`), a refund of kind 'link' (its key, linkRefundKey); null for the checkout's card.
+ */
+export function refundLinkId(refund: { kind: string; refundKey: string; paymentLinkId: number | null }): number | null {
+  if (refund.paymentLinkId !== null) return refund.paymentLinkId;
+  return refund.kind === 'link' ? (parseLinkRefundKey(refund.refundKey)?.linkId ?? null) : null;
+}
+
+/** The link a refund gives back (refundLinkId), or undefined for the checkout's card. */
+export async function findLinkOfRefund(
+  db: Database,
+  refund: { kind: string; refundKey: string; paymentLinkId: number | null },
+): Promise<PaymentLinkRow | undefined> {
+  const linkId = refundLinkId(refund);
+  if (linkId === null) return undefined;
+  return (await db.select().from(paymentLinks).where(eq(paymentLinks.id, linkId)))[0];
 }
 
 /** Open links with an intent made before `before` and still valid at `now`, oldest first: what the reconciler asks about. */

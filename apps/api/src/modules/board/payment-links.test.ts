@@ -9,7 +9,7 @@ import { payLinkErrors } from '@resto/copy/storefront/payment-links';
 import { paymentLinkStaffErrors } from '@resto/copy/staff/payment-links';
 import { paymentAnswers } from '@resto/copy/storefront/payment';
 import { journalEntries, mailOutbox, orderEvents, paymentLinks } from '../../db/schema.ts';
-import { errorOf, payloadOf, request, sendJson, startTestServer, type TestServer } from '../../test/harness.ts';
+import { buildOrderPayload, errorOf, payloadOf, request, sendJson, startTestServer, type TestServer } from '../../test/harness.ts';
 import { createTestStaff, staffRequest, type TestStaff } from '../../test/staff.ts';
 import { closeDaysThrough, verifyJournal } from '../books/index.ts';
 import { startFakeStripeApi, StripeProvider, type FakeStripeApi, type TestProcessor } from '../payments/index.ts';
@@ -411,6 +411,71 @@ describe('paid twice: a link paid after the counter took the same money (decisio
     expect(after.refunds.map((r) => [r.kind, r.status, r.amount])).toEqual([['link', 'succeeded', order.total]]);
     expect(api.calls.filter((call) => call.path === '/v1/refunds' && call.form.payment_intent === intent.id)).toHaveLength(1);
     expect(await verifyJournal(server.db)).toMatchObject({ ok: true });
+  });
+});
+
+describe('a changed order paid by its link (decision 039)', () => {
+  const pizza = 105; // Pizza Margherita, the default cart's (twice)
+  async function changeTo(orderId: number, revision: number, quantity: number, key: string) {
+    const payload = await buildOrderPayload(server, { lines: [{ itemId: pizza, quantity }], payment_method: 'cash' });
+    const { items, free_items, is_pickup, delivery, tax, subtotal, discount, total, location, is_scheduled, delivery_date, delivery_time_range } = payload;
+    const body = {
+      change_key: key,
+      revision,
+      order: { items, free_items, is_pickup, delivery, tax, subtotal, discount, total, location, is_scheduled, delivery_date, delivery_time_range },
+    };
+    return { total, answer: await staffRequest<BoardOrder>(server, karim.cookie, 'POST', `/v2/restaurant/orders/${orderId}/changes`, body) };
+  }
+
+  test('a phone order paid by its link, one pizza fewer: the difference goes back on the link’s intent, the change’s credit note named', async () => {
+    const order = await phoneOrder();
+    const link = payloadOf(await askLink(order.order_id));
+    const intent = payloadOf(await intentOf(link.token));
+    api.setIntentStatus(intent.id, 'succeeded');
+    expect(payloadOf(await confirm(link.token)).state).toBe('paid');
+
+    const { total, answer } = await changeTo(order.order_id, order.revision, 1, `less-${order.order_id}`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const after = BoardOrderSchema.parse(payloadOf(answer));
+    const difference = cents(order.total) - cents(total);
+    expect(difference).toBeGreaterThan(0);
+    expect(after.changes.at(-1)).toMatchObject({ settlement: 'refund', settlement_amount: difference / 100 });
+    expect(after.refunds.map((r) => [r.kind, r.status, r.amount])).toEqual([['change', 'succeeded', difference / 100]]);
+    const asked = api.calls.filter((call) => call.path === '/v1/refunds' && call.form.payment_intent === intent.id);
+    expect(asked.map((call) => call.form.amount)).toEqual([String(difference)]);
+    expect(after.payments).toMatchObject({ paid: total, due: 0 });
+    const rows = await server.db.select().from(journalEntries).where(eq(journalEntries.orderId, order.order_id)).orderBy(asc(journalEntries.seq));
+    const bodies = rows.map((row) => (JSON.parse(row.content) as { body: EntryBody }).body);
+    const note = bodies.flatMap((b) => (b.kind === 'document' && b.document.type === 'credit_note' ? [b.document.number] : [])).at(-1);
+    expect(bodies.flatMap((b) => (b.kind === 'refund' ? [b.refund] : []))).toEqual([
+      { order_id: order.order_id, means: 'online_card', amount: difference, credit_note: note },
+    ]);
+
+    // Cancelled afterwards: the link gives back only what it still holds.
+    const cancelled = payloadOf(await act(server, karim.cookie, order.order_id, { action: 'cancel', expected_status: 'accepted', reason: 'product_sold_out' }));
+    expect(cancelled.refunds.map((r) => [r.kind, r.status, r.amount])).toEqual([
+      ['change', 'succeeded', difference / 100],
+      ['link', 'succeeded', total],
+    ]);
+    expect(await verifyJournal(server.db)).toMatchObject({ ok: true });
+  });
+
+  test('paid 10 € at the counter and the rest by link, made cheaper than the counter’s money: refused, nothing refunded', async () => {
+    const order = await phoneOrder();
+    payloadOf(
+      await staffRequest(server, karim.cookie, 'POST', `/v2/restaurant/orders/${order.order_id}/payments`, {
+        tenders: [{ means: 'cash', amount: cents(order.total) / 100 - 1 }],
+        expected_paid: 0,
+      }),
+    );
+    const link = payloadOf(await askLink(order.order_id));
+    const intent = payloadOf(await intentOf(link.token));
+    api.setIntentStatus(intent.id, 'succeeded');
+    expect(payloadOf(await confirm(link.token)).state).toBe('paid');
+    const { answer } = await changeTo(order.order_id, order.revision, 1, `much-less-${order.order_id}`);
+    expect(answer.status).toBe(409);
+    expect(errorOf(answer).message).toMatch(/ont déjà été encaissés/u);
+    expect(api.calls.filter((call) => call.path === '/v1/refunds' && call.form.payment_intent === intent.id)).toHaveLength(0);
   });
 });
 

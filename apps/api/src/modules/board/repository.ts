@@ -143,7 +143,7 @@ export async function insertPartialRefund(
   tx: Database,
   row: Pick<
     typeof refunds.$inferInsert,
-    'orderId' | 'provider' | 'amountCents' | 'refundKey' | 'reason' | 'reasonText' | 'parts' | 'staffId' | 'actorName' | 'revision'
+    'orderId' | 'provider' | 'amountCents' | 'refundKey' | 'reason' | 'reasonText' | 'parts' | 'staffId' | 'actorName' | 'revision' | 'paymentLinkId'
   >,
   kind: 'partial' | 'change' = 'partial',
 ): Promise<number> {

@@ -62,8 +62,8 @@ import { recordCancellation, recordCardRefund, recordPartialRefund, findOrderPay
 import { counterPaymentErrors } from '@resto/copy/staff/books';
 import type { CounterPaymentBody } from '@resto/contract/board';
 import { findCustomerNotices } from '../customers/index.ts';
-import { changedMeanwhile, changeView, writeChange, type ChangeOutcome } from './changes.ts';
-import { findLinkOfRefund, findPaidLinks } from './payment-links-repository.ts';
+import { changedMeanwhile, changeView, onCheckoutCard, writeChange, type ChangeOutcome } from './changes.ts';
+import { findLinkOfRefund, findPaidLinks, refundLinkId } from './payment-links-repository.ts';
 import { isChangeable } from '@resto/domain/order-change';
 import { linkRefundKey } from '@resto/domain/payment-links';
 import { orderChangeErrors, orderChangeSettlement } from '@resto/copy/staff/order-change';
@@ -451,10 +451,12 @@ export class BoardService {
     if (outcome.kind === 'not_found') throw new ApiError('order_not_found', t.unknownOrder);
     if (outcome.kind === 'refused') throw await refuse(outcome.message);
     if (outcome.kind === 'done' && outcome.mailed) this.mail.kick();
-    if (outcome.refundId !== null) await this.processRefundById(outcome.refundId);
+    // The difference's refunds (the checkout's card, links): every pending one of the order (a change is refused while one is pending).
+    if (outcome.refundId !== null) await this.processRefund(orderId);
     const order = (await this.boardOrder(orderId))!;
-    const refund = order.refunds.find((row) => row.id === outcome.refundId);
-    if (refund?.status === 'failed') throw new ApiError('refund_failed', partialRefundErrors.refused(refund.last_error ?? '—'), [], order);
+    const changeKey = `change-${orderId}-${body.change_key}-refund`;
+    const failed = (await repository.findRefunds(this.db, [orderId])).find((row) => row.refundKey.startsWith(changeKey) && row.status === 'failed');
+    if (failed) throw new ApiError('refund_failed', partialRefundErrors.refused(failed.lastError ?? '—'), [], order);
     return order;
   }
 
@@ -480,8 +482,9 @@ export class BoardService {
     const orderId = refund.orderId;
     const payment = await findPaymentByOrder(this.db, orderId);
     const [order] = await repository.findOrdersByIds(this.db, [orderId]);
-    const link = refund.kind === 'link' ? await findLinkOfRefund(this.db, refund.refundKey) : undefined;
-    const intentId = (refund.kind === 'link' ? link?.intentId : payment?.intentId) ?? order?.transactionId ?? '';
+    // On the link's own intent when the refund gives back a link's card payment, else on the checkout's.
+    const link = await findLinkOfRefund(this.db, refund);
+    const intentId = (link ? link.intentId : payment?.intentId) ?? order?.transactionId ?? '';
     const base =
       refund.kind === 'partial'
         ? `refund-${orderId}-p${refund.id}`
@@ -711,7 +714,10 @@ export class BoardService {
       let refundCents: number | null = null;
       if (needsRefund({ ...lifecycle, wasPaid: lifecycle.paymentMethod === 'card' && step.from !== 'pending' }, step.to)) {
         const payment = await findPaymentByOrder(tx, orderId);
-        refundCents = refundLeftCents(payment?.amountCents ?? order.totalCents, earlierRefunds.filter((row) => row.kind !== 'full').map(pastRefundOf));
+        refundCents = refundLeftCents(
+          payment?.amountCents ?? order.totalCents,
+          earlierRefunds.filter((row) => row.kind !== 'full' && onCheckoutCard(row)).map(pastRefundOf),
+        );
         if (refundCents > 0) {
           await repository.insertPendingRefund(tx, { orderId, provider: payment?.provider ?? this.provider().name, amountCents: refundCents });
           refundDue = true;
@@ -721,8 +727,11 @@ export class BoardService {
       // but for what was already given back of it (the part it paid above what was due).
       if (ending)
         for (const link of await findPaidLinks(tx, orderId)) {
-          const aboveKey = linkRefundKey(orderId, link.id, 'above');
-          const givenBackCents = earlierRefunds.reduce((sum, row) => sum + (row.refundKey === aboveKey && row.status !== 'failed' ? row.amountCents : 0), 0);
+          const wholeKey = linkRefundKey(orderId, link.id, 'whole');
+          const givenBackCents = earlierRefunds.reduce(
+            (sum, row) => sum + (refundLinkId(row) === link.id && row.refundKey !== wholeKey && row.status !== 'failed' ? row.amountCents : 0),
+            0,
+          );
           if (link.amountCents - givenBackCents <= 0) continue;
           await repository.insertLinkRefund(tx, {
             orderId,
