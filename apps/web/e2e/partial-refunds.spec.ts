@@ -127,7 +127,10 @@ test.describe('without JavaScript', () => {
     // One unit of the first line, typed (no stepper without JavaScript), « Retard ».
     const form = panel.getByTestId('refund-form');
     await expect(form.getByRole('button', { name: /^Un de plus/ })).toHaveCount(0);
-    await form.getByLabel(/^Quantité de /u).first().fill('1');
+    await form
+      .getByLabel(/^Quantité de /u)
+      .first()
+      .fill('1');
     await form.getByText('Retard', { exact: true }).click();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });

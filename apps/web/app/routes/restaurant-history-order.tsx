@@ -48,7 +48,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const api = staffApi(request, context);
-  if (form.get('intent') === refundFields.intent) return loadStaffPage(async () => ({ refundMessage: null, partialRefund: await partialRefundOf(api, params.orderId, form) }));
+  if (form.get('intent') === refundFields.intent)
+    return loadStaffPage(async () => ({ refundMessage: null, partialRefund: await partialRefundOf(api, params.orderId, form) }));
   return loadStaffPage(async () => {
     try {
       await api.call(retryOrderRefund, { params: { order_id: params.orderId } });

@@ -88,8 +88,11 @@ export function refundFormValuesOf(form: FormData): RefundFormValues {
   };
 }
 
+/** What the form needs of the order (`BoardOrder`): its lines with their units left, and what is left to refund (euros). */
+export type RefundableOrder = Pick<BoardOrder, 'refundable_lines' | 'refund_left'>;
+
 /** The lines of the order that still have units to refund. */
-export function linesLeftOf(order: BoardOrder): BoardOrder['refundable_lines'] {
+export function linesLeftOf(order: RefundableOrder): BoardOrder['refundable_lines'] {
   return order.refundable_lines.filter((line) => line.quantity_left > 0);
 }
 
@@ -97,11 +100,13 @@ export function linesLeftOf(order: BoardOrder): BoardOrder['refundable_lines'] {
  * What the form asks, in cents: per line, its units priced by the domain's `lineUnitsCents` after
  * the units already refunded; or the amount typed (null when unreadable).
  */
-export function refundFormCents(order: BoardOrder, values: RefundFormValues): number | null {
+export function refundFormCents(order: RefundableOrder, values: RefundFormValues): number | null {
   if (values.mode === 'amount') return centsOfInput(values.amountText);
   return linesLeftOf(order).reduce((sum, line) => {
     const asked = Math.min(values.units[line.position] ?? 0, line.quantity_left);
-    return sum + (asked > 0 ? lineUnitsCents({ chargedCents: eurosToCents(line.charged), quantity: line.quantity }, line.quantity - line.quantity_left, asked) : 0);
+    return (
+      sum + (asked > 0 ? lineUnitsCents({ chargedCents: eurosToCents(line.charged), quantity: line.quantity }, line.quantity - line.quantity_left, asked) : 0)
+    );
   }, 0);
 }
 
@@ -110,7 +115,7 @@ export function refundFormCents(order: BoardOrder, values: RefundFormValues): nu
  * buildPartialRefund): no unit, an unreadable or zero amount, above what is left, « autre »
  * without text. @returns the first refusal, or null.
  */
-export function checkRefundForm(order: BoardOrder, values: RefundFormValues): RefundFormError | null {
+export function checkRefundForm(order: RefundableOrder, values: RefundFormValues): RefundFormError | null {
   const cents = refundFormCents(order, values);
   if (values.mode === 'lines' && cents === 0) return { message: partialRefundErrors.noLine, field: 'lines' };
   if (values.mode === 'amount' && cents === null) return { message: partialRefundErrors.badAmount, field: 'amount' };

@@ -28,7 +28,8 @@ const stepper = 'grid size-11 place-items-center rounded-full bg-white ring-1 ri
 /** What needs JavaScript (the steppers, the live total) is drawn once the page is hydrated (`<html data-hydrated>`). */
 const hydratedOnly = '[html:not([data-hydrated])_&]:hidden';
 /** A choice (a radio in its label) drawn as chosen from the radio itself: right before hydration and without JavaScript too. */
-const choice = 'cursor-pointer rounded-xl px-3 py-2 ring-1 bg-white ring-black/15 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600 has-[:focus-visible]:ring-2';
+const choice =
+  'cursor-pointer rounded-xl px-3 py-2 ring-1 bg-white ring-black/15 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600 has-[:focus-visible]:ring-2';
 
 /**
  * On the history's order page (docs/decisions/035): the form is also a form posted to the page's
@@ -46,7 +47,10 @@ function RefundFormTag({
   post,
   children,
   ...props
-}: { post: PartialRefundPost | undefined; children: ReactNode; 'data-testid'?: string } & Pick<FormHTMLAttributes<HTMLFormElement>, 'className' | 'noValidate' | 'onSubmit'>) {
+}: { post: PartialRefundPost | undefined; children: ReactNode; 'data-testid'?: string } & Pick<
+  FormHTMLAttributes<HTMLFormElement>,
+  'className' | 'noValidate' | 'onSubmit'
+>) {
   if (!post) return <form {...props}>{children}</form>;
   return (
     <Form method="post" {...props}>
@@ -107,6 +111,8 @@ function StepButton({
 export function PartialRefunds({ order, onOrder, post }: { order: BoardOrder; onOrder: (order: BoardOrder) => void; post?: PartialRefundPost }) {
   const submitted = post?.submitted ?? null;
   const [open, setOpen] = useState(submitted !== null && submitted.step !== 'done');
+  // Opened by the page's answer (drawn by the server: its key and what was typed), or on the screen (a key of its own).
+  const [fromPage, setFromPage] = useState(true);
   const [done, setDone] = useState<string | null>(submitted?.step === 'done' && submitted.done ? t.done(submitted.done) : null);
   if (order.payment_method !== 'card' || (order.refunds.length === 0 && !order.refundable)) return null;
   return (
@@ -128,6 +134,7 @@ export function PartialRefunds({ order, onOrder, post }: { order: BoardOrder; on
             className={secondary}
             onPress={() => {
               setDone(null);
+              setFromPage(false);
               setOpen(true);
             }}
           >
@@ -140,6 +147,7 @@ export function PartialRefunds({ order, onOrder, post }: { order: BoardOrder; on
           order={order}
           onOrder={onOrder}
           post={post}
+          fromPage={fromPage}
           onCancel={() => setOpen(false)}
           onDone={(amount) => {
             setOpen(false);
@@ -221,15 +229,17 @@ function RefundForm({
   onCancel,
   onDone,
   post,
+  fromPage,
 }: {
   order: BoardOrder;
   onOrder: (order: BoardOrder) => void;
   onCancel: () => void;
   onDone: (amount: string) => void;
   post: PartialRefundPost | undefined;
+  fromPage: boolean;
 }) {
   const lines = linesLeftOf(order);
-  const submitted = post?.submitted ?? null;
+  const submitted = fromPage ? (post?.submitted ?? null) : null;
   const typed = submitted?.values ?? null;
   const [mode, setMode] = useState<'lines' | 'amount'>(typed?.mode ?? (lines.length > 0 ? 'lines' : 'amount'));
   const [units, setUnits] = useState<Record<number, number>>(typed?.units ?? {});
@@ -239,7 +249,8 @@ function RefundForm({
   // Posted (without JavaScript): the confirmation step of what was typed, unless the form's own checks refuse it.
   const refusedTyped = submitted?.step === 'confirm' && typed ? checkRefundForm(order, typed) : null;
   const [step, setStep] = useState<'form' | 'confirm'>(submitted?.step === 'confirm' && typed && !refusedTyped ? 'confirm' : 'form');
-  const [key, setKey] = useState(() => post?.refundKey ?? newRefundKey());
+  // The page's key only for the form the server drew (hydrated as it is); opened on the screen, a fresh one (the page's may have served already).
+  const [key, setKey] = useState(() => (post && fromPage ? post.refundKey : newRefundKey()));
   const [error, setError] = useState<RefundFormError | null>(submitted?.error ?? refusedTyped);
   const [sending, setSending] = useState(false);
 
