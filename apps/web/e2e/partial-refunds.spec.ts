@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { formatPrice } from '@resto/domain/format';
 import { expect, test } from './fixtures.ts';
 import { placePaidCardOrder } from './board-orders.ts';
 import { servers } from './servers.ts';
@@ -10,6 +11,9 @@ import { signInStaff } from './staff-helpers.ts';
  * « Rembourser une partie » (docs/decisions/035): a card order paid with the test processor, partly
  * refunded from its page in the history — one unit of a line, then an amount with « Autre » whose
  * missing text is refused in French while what was typed stays — and from the board's order dialog.
+ * Without JavaScript, on the history's page, the same form posted to the page's action: one unit
+ * of a line with « Retard », pressed twice (one refund); an amount above what is left refused in
+ * French with what was typed kept; and the API's own refusal when another page refunded meanwhile.
  * Screenshots at 390, 768 and 1280 px under /work/screens/refunds (PARTIAL_REFUNDS_SCREENS_DIR).
  */
 
@@ -18,6 +22,9 @@ const base = `http://localhost:${server.port}`;
 const shots = process.env.PARTIAL_REFUNDS_SCREENS_DIR ?? '/work/screens/refunds';
 
 test.beforeAll(() => mkdirSync(shots, { recursive: true }));
+
+/** Cents → « 12,40 » as staff type it. */
+const typed = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 
 /** « 12,40 € » of the page → cents. */
 async function leftCents(page: Page): Promise<number> {
@@ -101,3 +108,85 @@ for (const width of [390, 768, 1280]) {
     await context.close();
   });
 }
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, baseURL: base, viewport: { width: 1280, height: 900 }, locale: 'fr-FR' });
+
+  test('the history page: a refund by line with its reason, one above what is left refused with what was typed kept, and the API refusing a page left behind', async ({
+    page,
+    context,
+  }) => {
+    const orderId = await placePaidCardOrder(base, server.now);
+    await signInStaff(page, base, 'staff');
+    const orderPath = `/restaurant/commandes/historique/${orderId}`;
+    await page.goto(orderPath);
+    const panel = page.getByTestId('partial-refunds');
+    const paid = await leftCents(page);
+    await panel.getByRole('button', { name: 'Rembourser une partie' }).click();
+
+    // One unit of the first line, typed (no stepper without JavaScript), « Retard ».
+    const form = panel.getByTestId('refund-form');
+    await expect(form.getByRole('button', { name: /^Un de plus/ })).toHaveCount(0);
+    await form
+      .getByLabel(/^Quantité de /u)
+      .first()
+      .fill('1');
+    await form.getByText('Retard', { exact: true }).click();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: join(shots, `no-js-form-lines-${width}.png`), fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    }
+    await form.getByRole('button', { name: 'Continuer' }).click();
+    const confirm = panel.getByTestId('refund-confirm');
+    await expect(confirm).toContainText('Rembourser');
+    await page.screenshot({ path: join(shots, 'no-js-confirm-1280.png'), fullPage: true });
+    // Pressed twice: the same key (made by the page's loader) twice, one refund.
+    await confirm.getByRole('button', { name: 'Rembourser', exact: true }).dblclick();
+    await expect(panel.getByRole('status')).toContainText('remboursés');
+    await expect(panel.getByTestId('refund-item')).toHaveCount(1);
+    await expect(panel.getByTestId('refund-item').first()).toHaveAttribute('data-status', 'succeeded');
+    await expect(panel.getByTestId('refund-item').first()).toContainText('Retard');
+    const afterLine = await leftCents(page);
+    expect(afterLine).toBeLessThan(paid);
+
+    // An amount above what is left, « Autre » with its words: refused in French, everything typed kept.
+    await panel.getByRole('button', { name: 'Rembourser une partie' }).click();
+    await form.getByText('Un montant').click();
+    await form.getByLabel('Montant à rembourser (€)').fill(typed(afterLine + 100));
+    await form.getByText('Autre', { exact: true }).click();
+    await form.getByLabel('Précisez la raison').fill('Boisson renversée à la livraison');
+    await form.getByRole('button', { name: 'Continuer' }).click();
+    const aboveLeft = `C’est plus que ce qui reste à rembourser (${formatPrice(afterLine)}).`;
+    await expect(form.getByRole('alert')).toHaveText(aboveLeft);
+    await expect(form.getByLabel('Montant à rembourser (€)')).toHaveValue(typed(afterLine + 100));
+    await expect(form.getByLabel('Autre')).toBeChecked();
+    await expect(form.getByLabel('Précisez la raison')).toHaveValue('Boisson renversée à la livraison');
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: join(shots, `no-js-form-refused-${width}.png`), fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    }
+
+    // All that is left, up to its confirmation; meanwhile another page refunds 1,00 €: the API refuses this one.
+    await form.getByLabel('Montant à rembourser (€)').fill(typed(afterLine));
+    await form.getByRole('button', { name: 'Continuer' }).click();
+    await expect(confirm).toContainText(typed(afterLine));
+    const other = await context.newPage();
+    await other.goto(orderPath);
+    await other.getByRole('button', { name: 'Rembourser une partie' }).click();
+    await other.getByText('Un montant').click();
+    await other.getByLabel('Montant à rembourser (€)').fill('1,00');
+    await other.getByRole('button', { name: 'Continuer' }).click();
+    await other.getByRole('button', { name: 'Rembourser', exact: true }).click();
+    await expect(other.getByTestId('refund-item')).toHaveCount(2);
+    await other.close();
+    await confirm.getByRole('button', { name: 'Rembourser', exact: true }).click();
+    await expect(form.getByRole('alert')).toHaveText(`C’est plus que ce qui reste à rembourser (${formatPrice(afterLine - 100)}).`);
+    await expect(form.getByLabel('Montant à rembourser (€)')).toHaveValue(typed(afterLine));
+    await expect(form.getByLabel('Précisez la raison')).toHaveValue('Boisson renversée à la livraison');
+    await expect(panel.getByTestId('refund-item')).toHaveCount(2);
+    expect(await leftCents(page)).toBe(afterLine - 100);
+    await page.screenshot({ path: join(shots, 'no-js-api-refused-1280.png'), fullPage: true });
+  });
+});

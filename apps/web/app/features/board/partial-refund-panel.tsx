@@ -1,44 +1,119 @@
 import { orderChangeSettlement } from '@resto/copy/staff/order-change';
-import { useState } from 'react';
+import { useState, type FormHTMLAttributes, type ReactNode } from 'react';
+import { Form } from 'react-router';
 import { Minus, Plus } from 'lucide-react';
 import { BoardOrderSchema, type BoardOrder } from '@resto/contract/board';
 import { orderActions } from '@resto/copy/staff/board';
-import { partialRefundErrors, partialRefundForm as t, partialRefundReasonLabels } from '@resto/copy/staff/partial-refunds';
+import { partialRefundForm as t, partialRefundReasonLabels } from '@resto/copy/staff/partial-refunds';
 import { formatEuros, formatLongDateTime, formatPrice } from '@resto/domain/format';
-import { eurosToCents } from '@resto/domain/money';
-import { lineUnitsCents, partialRefundReasons, partialRefundTextMaxLength, type PartialRefundReason } from '@resto/domain/partial-refunds';
+import { partialRefundReasons, partialRefundTextMaxLength, type PartialRefundReason } from '@resto/domain/partial-refunds';
 import { isApiError } from '../../lib/api.ts';
 import { refundPart } from './board-api.ts';
+import {
+  checkRefundForm,
+  linesLeftOf,
+  newRefundKey,
+  refundBodyOf,
+  refundFields,
+  refundFormCents,
+  type PartialRefundSubmission,
+  type RefundFormError,
+  type RefundFormValues,
+} from './partial-refund-form.ts';
 
 const button = 'rounded-xl px-4 py-3 text-base font-bold shadow-sm disabled:cursor-not-allowed disabled:opacity-50';
 const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
 const secondary = `${button} bg-white ring-1 ring-black/15 hover:bg-black/5`;
 const stepper = 'grid size-11 place-items-center rounded-full bg-white ring-1 ring-black/15 hover:bg-black/5 disabled:opacity-40';
+/** What needs JavaScript (the steppers, the live total) is drawn once the page is hydrated (`<html data-hydrated>`). */
+const hydratedOnly = '[html:not([data-hydrated])_&]:hidden';
+/** A choice (a radio in its label) drawn as chosen from the radio itself: right before hydration and without JavaScript too. */
+const choice =
+  'cursor-pointer rounded-xl px-3 py-2 ring-1 bg-white ring-black/15 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600 has-[:focus-visible]:ring-2';
 
-/** A fresh key per refund the form asks (the API's `refund_key`: the same key is the same refund). */
-function newRefundKey(): string {
-  const random = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  return `ecran-${random}`.slice(0, 64);
+/**
+ * On the history's order page (docs/decisions/035): the form is also a form posted to the page's
+ * action (`intent=partial_refund`), so it works before hydration and without JavaScript.
+ */
+export interface PartialRefundPost {
+  /** The refund key made on the server when the page rendered (the API's `refund_key`). */
+  refundKey: string;
+  /** What the action answered to the form last posted, or null. */
+  submitted: PartialRefundSubmission | null;
 }
 
-/** '4,50' or '4.5' → 450 cents; null when it is not euros with at most two decimals. */
-function centsOfInput(text: string): number | null {
-  const clean = text.trim().replace(/\s|€/gu, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/u.test(clean)) return null;
-  return eurosToCents(Number(clean));
+/** A `<form>`, or with `post` a React Router `<Form method="post">` carrying `intent=partial_refund`. */
+function RefundFormTag({
+  post,
+  children,
+  ...props
+}: { post: PartialRefundPost | undefined; children: ReactNode; 'data-testid'?: string } & Pick<
+  FormHTMLAttributes<HTMLFormElement>,
+  'className' | 'noValidate' | 'onSubmit'
+>) {
+  if (!post) return <form {...props}>{children}</form>;
+  return (
+    <Form method="post" {...props}>
+      <input type="hidden" name="intent" value={refundFields.intent} />
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * A button of the form: with JavaScript it does `onPress` (the click's default prevented); with
+ * `post` and before hydration it posts the form with `step=<step>` to the page's action.
+ */
+function StepButton({
+  post,
+  step,
+  onPress,
+  className,
+  disabled,
+  children,
+}: {
+  post: PartialRefundPost | undefined;
+  step: 'open' | 'cancel' | 'refund' | 'edit';
+  onPress: () => void;
+  className: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type={post ? 'submit' : 'button'}
+      name={refundFields.step}
+      value={step}
+      className={className}
+      disabled={disabled}
+      aria-busy={disabled}
+      onClick={(event) => {
+        event.preventDefault();
+        onPress();
+      }}
+    >
+      {children}
+    </button>
+  );
 }
 
 /**
  * « Rembourser une partie » of a card order (docs/decisions/035), on the board's order dialog and
  * on the history's order page: the order's refunds with their status, and a form — units of lines
- * with steppers or an amount, the reason (« autre » with its text), « Reste à rembourser » — then a
- * confirmation step. The key is made when the form is filled: pressing « Rembourser » twice, or
- * again after the provider refused, sends the same key (one refund); changing the form makes a new
- * one. A refused form keeps what was typed. `onOrder` gets the order after each answer.
+ * with steppers (or typed) or an amount, the reason (« autre » with its text), « Reste à
+ * rembourser » — then a confirmation step. The key is made when the form is filled: pressing
+ * « Rembourser » twice, or again after the provider refused, sends the same key (one refund);
+ * changing the form makes a new one. A refused form keeps what was typed. `onOrder` gets the order
+ * after each answer. With `post` (the history's page) every button also posts the form to the
+ * page's action, which draws this component again from its answer (`post.submitted`): the same
+ * steps without JavaScript, the key the page's (made on the server).
  */
-export function PartialRefunds({ order, onOrder }: { order: BoardOrder; onOrder: (order: BoardOrder) => void }) {
-  const [open, setOpen] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+export function PartialRefunds({ order, onOrder, post }: { order: BoardOrder; onOrder: (order: BoardOrder) => void; post?: PartialRefundPost }) {
+  const submitted = post?.submitted ?? null;
+  const [open, setOpen] = useState(submitted !== null && submitted.step !== 'done');
+  // Opened by the page's answer (drawn by the server: its key and what was typed), or on the screen (a key of its own).
+  const [fromPage, setFromPage] = useState(true);
+  const [done, setDone] = useState<string | null>(submitted?.step === 'done' && submitted.done ? t.done(submitted.done) : null);
   if (order.payment_method !== 'card' || (order.refunds.length === 0 && !order.refundable)) return null;
   return (
     <section className="space-y-3 rounded-2xl bg-white p-4 ring-1 ring-black/10" data-testid="partial-refunds">
@@ -49,26 +124,30 @@ export function PartialRefunds({ order, onOrder }: { order: BoardOrder; onOrder:
         </p>
       ) : null}
       {order.refundable && !open ? (
-        <div className="flex flex-wrap items-center justify-between gap-2">
+        <RefundFormTag post={post} className="flex flex-wrap items-center justify-between gap-2">
           <p className="font-semibold" data-testid="refund-left">
             {t.left(formatEuros(order.refund_left))}
           </p>
-          <button
-            type="button"
+          <StepButton
+            post={post}
+            step="open"
             className={secondary}
-            onClick={() => {
+            onPress={() => {
               setDone(null);
+              setFromPage(false);
               setOpen(true);
             }}
           >
             {t.open}
-          </button>
-        </div>
+          </StepButton>
+        </RefundFormTag>
       ) : null}
-      {open ? (
+      {open && order.refundable ? (
         <RefundForm
           order={order}
           onOrder={onOrder}
+          post={post}
+          fromPage={fromPage}
           onCancel={() => setOpen(false)}
           onDone={(amount) => {
             setOpen(false);
@@ -123,63 +202,76 @@ function RefundList({ order }: { order: BoardOrder }) {
   );
 }
 
+/** The form's values as hidden inputs (the confirmation step posts them with its key). */
+function HiddenValues({ values, refundKey }: { values: RefundFormValues; refundKey: string }) {
+  return (
+    <>
+      <input type="hidden" name={refundFields.refundKey} value={refundKey} />
+      <input type="hidden" name={refundFields.mode} value={values.mode} />
+      {values.mode === 'lines' ? (
+        Object.entries(values.units)
+          .filter(([, quantity]) => quantity > 0)
+          .map(([position, quantity]) => <input key={position} type="hidden" name={refundFields.quantity(Number(position))} value={quantity} />)
+      ) : (
+        <input type="hidden" name={refundFields.amount} value={values.amountText} />
+      )}
+      <input type="hidden" name={refundFields.reason} value={values.reason} />
+      {values.reason === 'other' ? <input type="hidden" name={refundFields.reasonText} value={values.reasonText} /> : null}
+    </>
+  );
+}
+
+const formFields = ['lines', 'amount', 'reason_text'];
+
 function RefundForm({
   order,
   onOrder,
   onCancel,
   onDone,
+  post,
+  fromPage,
 }: {
   order: BoardOrder;
   onOrder: (order: BoardOrder) => void;
   onCancel: () => void;
   onDone: (amount: string) => void;
+  post: PartialRefundPost | undefined;
+  fromPage: boolean;
 }) {
-  const lines = order.refundable_lines.filter((line) => line.quantity_left > 0);
-  const [mode, setMode] = useState<'lines' | 'amount'>(lines.length > 0 ? 'lines' : 'amount');
-  const [units, setUnits] = useState<Record<number, number>>({});
-  const [amountText, setAmountText] = useState('');
-  const [reason, setReason] = useState<PartialRefundReason>('missing_item');
-  const [reasonText, setReasonText] = useState('');
-  const [step, setStep] = useState<'form' | 'confirm'>('form');
-  const [key, setKey] = useState(newRefundKey);
-  const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
+  const lines = linesLeftOf(order);
+  const submitted = fromPage ? (post?.submitted ?? null) : null;
+  const typed = submitted?.values ?? null;
+  const [mode, setMode] = useState<'lines' | 'amount'>(typed?.mode ?? (lines.length > 0 ? 'lines' : 'amount'));
+  const [units, setUnits] = useState<Record<number, number>>(typed?.units ?? {});
+  const [amountText, setAmountText] = useState(typed?.amountText ?? '');
+  const [reason, setReason] = useState<PartialRefundReason>(typed?.reason ?? 'missing_item');
+  const [reasonText, setReasonText] = useState(typed?.reasonText ?? '');
+  // Posted (without JavaScript): the confirmation step of what was typed, unless the form's own checks refuse it.
+  const refusedTyped = submitted?.step === 'confirm' && typed ? checkRefundForm(order, typed) : null;
+  const [step, setStep] = useState<'form' | 'confirm'>(submitted?.step === 'confirm' && typed && !refusedTyped ? 'confirm' : 'form');
+  // The page's key only for the form the server drew (hydrated as it is); opened on the screen, a fresh one (the page's may have served already).
+  const [key, setKey] = useState(() => (post && fromPage ? post.refundKey : newRefundKey()));
+  const [error, setError] = useState<RefundFormError | null>(submitted?.error ?? refusedTyped);
   const [sending, setSending] = useState(false);
 
-  const leftCents = eurosToCents(order.refund_left);
-  const linesCents = lines.reduce((sum, line) => {
-    const asked = units[line.position] ?? 0;
-    return (
-      sum + (asked > 0 ? lineUnitsCents({ chargedCents: eurosToCents(line.charged), quantity: line.quantity }, line.quantity - line.quantity_left, asked) : 0)
-    );
-  }, 0);
-  const amountCents = mode === 'lines' ? linesCents : centsOfInput(amountText);
+  const values: RefundFormValues = { mode, units, amountText, reason, reasonText };
+  const amountCents = refundFormCents(order, values);
   const edited = () => {
     setKey(newRefundKey());
     setError(null);
   };
 
-  const check = (): { message: string; field: string } | null => {
-    if (mode === 'lines' && linesCents === 0) return { message: partialRefundErrors.noLine, field: 'lines' };
-    if (mode === 'amount' && amountCents === null) return { message: partialRefundErrors.badAmount, field: 'amount' };
-    if (mode === 'amount' && amountCents === 0) return { message: partialRefundErrors.zeroAmount, field: 'amount' };
-    if ((amountCents ?? 0) > leftCents) return { message: partialRefundErrors.aboveLeft(formatPrice(leftCents)), field: mode };
-    if (reason === 'other' && !reasonText.trim()) return { message: partialRefundErrors.reasonTextRequired, field: 'reason_text' };
-    return null;
-  };
-
   const send = async () => {
     if (sending) return;
+    const body = refundBodyOf(values, key);
+    if ('error' in body) {
+      setStep('form');
+      setError(body.error);
+      return;
+    }
     setSending(true);
     setError(null);
     try {
-      const body = {
-        refund_key: key,
-        reason,
-        ...(reason === 'other' ? { reason_text: reasonText.trim() } : {}),
-        ...(mode === 'lines'
-          ? { lines: lines.filter((line) => (units[line.position] ?? 0) > 0).map((line) => ({ position: line.position, quantity: units[line.position]! })) }
-          : { amount: (amountCents ?? 0) / 100 }),
-      };
       const after = await refundPart(order.order_id, body);
       onOrder(after);
       onDone(formatPrice(amountCents ?? 0));
@@ -201,10 +293,12 @@ function RefundForm({
         {error.message}
       </p>
     ) : null;
+  const generalError = error && (error.field === null || !formFields.some((field) => error.field === field || error.field!.startsWith(`${field}.`)));
 
   if (step === 'confirm')
     return (
-      <div className="space-y-3" data-testid="refund-confirm">
+      <RefundFormTag post={post} className="space-y-3" data-testid="refund-confirm">
+        {post ? <HiddenValues values={values} refundKey={key} /> : null}
         <h3 className="text-lg font-bold">{t.confirmTitle}</h3>
         <p>{t.confirmText(formatPrice(amountCents ?? 0))}</p>
         {error ? (
@@ -213,36 +307,39 @@ function RefundForm({
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={primary} disabled={sending} aria-busy={sending} onClick={() => void send()}>
+          <StepButton post={post} step="refund" className={primary} disabled={sending} onPress={() => void send()}>
             {sending ? t.sending : t.confirm}
-          </button>
-          <button
-            type="button"
+          </StepButton>
+          <StepButton
+            post={post}
+            step="edit"
             className={secondary}
             disabled={sending}
-            onClick={() => {
+            onPress={() => {
               edited();
               setStep('form');
             }}
           >
             {t.back}
-          </button>
+          </StepButton>
         </div>
-      </div>
+      </RefundFormTag>
     );
 
   return (
-    <form
-      className="space-y-4"
+    <RefundFormTag
+      post={post}
+      className="group/refund space-y-4"
       data-testid="refund-form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const refusal = check();
+        const refusal = checkRefundForm(order, values);
         setError(refusal);
         if (!refusal) setStep('confirm');
       }}
     >
+      {post ? <input type="hidden" name={refundFields.refundKey} value={key} /> : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="text-lg font-bold">{t.title}</h3>
         <p className="font-semibold" data-testid="refund-left">
@@ -255,11 +352,11 @@ function RefundForm({
           {(['lines', 'amount'] as const).map((value) => (
             <label
               key={value}
-              className={`flex min-h-11 cursor-pointer items-center justify-center rounded-xl px-3 py-2 text-center font-semibold ring-1 ${mode === value ? 'bg-brand-50 ring-brand-600' : 'bg-white ring-black/15'} ${value === 'lines' && lines.length === 0 ? 'opacity-40' : ''}`}
+              className={`flex min-h-11 items-center justify-center text-center font-semibold ${choice} ${value === 'lines' && lines.length === 0 ? 'opacity-40' : ''}`}
             >
               <input
                 type="radio"
-                name="refund-mode"
+                name={refundFields.mode}
                 value={value}
                 className="sr-only"
                 checked={mode === value}
@@ -274,76 +371,86 @@ function RefundForm({
           ))}
         </div>
       </fieldset>
-      {mode === 'lines' ? (
-        <div className="space-y-2">
-          <ul className="space-y-2">
-            {lines.map((line) => {
-              const asked = units[line.position] ?? 0;
-              const set = (next: number) => {
-                edited();
-                setUnits({ ...units, [line.position]: Math.max(0, Math.min(line.quantity_left, next)) });
-              };
-              return (
-                <li key={line.position} className="flex items-center justify-between gap-3" data-testid="refund-line">
-                  <span className="min-w-0 [overflow-wrap:anywhere]">
-                    <span className="font-semibold">{line.label}</span>
-                    <span className="block text-sm text-ink/60">{t.ofOrdered(line.quantity_left)}</span>
-                  </span>
-                  <span className="flex shrink-0 items-center gap-2">
-                    <button type="button" className={stepper} aria-label={`${t.less} : ${line.label}`} disabled={asked === 0} onClick={() => set(asked - 1)}>
-                      <Minus size={18} aria-hidden />
-                    </button>
-                    <output className="w-6 text-center text-lg font-bold tabular-nums" aria-label={t.quantityOf(line.label)}>
-                      {asked}
-                    </output>
-                    <button
-                      type="button"
-                      className={stepper}
-                      aria-label={`${t.more} : ${line.label}`}
-                      disabled={asked >= line.quantity_left}
-                      onClick={() => set(asked + 1)}
-                    >
-                      <Plus size={18} aria-hidden />
-                    </button>
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-          {fieldError('lines')}
-        </div>
-      ) : (
-        <div className="space-y-1">
-          <label htmlFor="refund-amount" className="text-sm font-semibold">
-            {t.amountLabel}
-          </label>
-          <input
-            id="refund-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            className="block w-full rounded-xl px-3 py-3 text-lg ring-1 ring-black/20"
-            value={amountText}
-            aria-invalid={error?.field === 'amount'}
-            aria-describedby={error?.field === 'amount' ? 'refund-amount-error' : undefined}
-            onChange={(event) => {
+      {/* Both parts are drawn; the one of the mode not chosen is hidden by CSS (without JavaScript too), and ignored when posted. */}
+      <div className="space-y-2 group-has-[[name=mode][value=amount]:checked]/refund:hidden" data-testid="refund-lines">
+        <ul className="space-y-2">
+          {lines.map((line) => {
+            const asked = units[line.position] ?? 0;
+            const set = (next: number) => {
               edited();
-              setAmountText(event.target.value);
-            }}
-          />
-          {fieldError('amount')}
-        </div>
-      )}
+              setUnits({ ...units, [line.position]: Math.max(0, Math.min(line.quantity_left, next)) });
+            };
+            return (
+              <li key={line.position} className="flex items-center justify-between gap-3" data-testid="refund-line">
+                <span className="min-w-0 [overflow-wrap:anywhere]">
+                  <span className="font-semibold">{line.label}</span>
+                  <span className="block text-sm text-ink/60">{t.ofOrdered(line.quantity_left)}</span>
+                </span>
+                <span className="flex shrink-0 items-center gap-2">
+                  <button
+                    type="button"
+                    className={`${stepper} ${hydratedOnly}`}
+                    aria-label={`${t.less} : ${line.label}`}
+                    disabled={asked === 0}
+                    onClick={() => set(asked - 1)}
+                  >
+                    <Minus size={18} aria-hidden />
+                  </button>
+                  <input
+                    type="number"
+                    name={refundFields.quantity(line.position)}
+                    inputMode="numeric"
+                    min={0}
+                    max={line.quantity_left}
+                    className="h-11 w-14 rounded-xl text-center text-lg font-bold tabular-nums ring-1 ring-black/20 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
+                    aria-label={t.quantityOf(line.label)}
+                    value={asked}
+                    onChange={(event) => set(Number.parseInt(event.target.value, 10) || 0)}
+                  />
+                  <button
+                    type="button"
+                    className={`${stepper} ${hydratedOnly}`}
+                    aria-label={`${t.more} : ${line.label}`}
+                    disabled={asked >= line.quantity_left}
+                    onClick={() => set(asked + 1)}
+                  >
+                    <Plus size={18} aria-hidden />
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+        {fieldError('lines')}
+      </div>
+      <div className="space-y-1 group-has-[[name=mode][value=lines]:checked]/refund:hidden">
+        <label htmlFor="refund-amount" className="text-sm font-semibold">
+          {t.amountLabel}
+        </label>
+        <input
+          id="refund-amount"
+          name={refundFields.amount}
+          inputMode="decimal"
+          autoComplete="off"
+          className="block w-full rounded-xl px-3 py-3 text-lg ring-1 ring-black/20"
+          value={amountText}
+          aria-invalid={error?.field === 'amount'}
+          aria-describedby={error?.field === 'amount' ? 'refund-amount-error' : undefined}
+          onChange={(event) => {
+            edited();
+            setAmountText(event.target.value);
+          }}
+        />
+        {fieldError('amount')}
+      </div>
       <fieldset>
         <legend className="mb-2 text-sm font-semibold">{t.reasonLabel}</legend>
         <div className="grid grid-cols-2 gap-2">
           {partialRefundReasons.map((value) => (
-            <label
-              key={value}
-              className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-xl px-3 py-2 ring-1 ${reason === value ? 'bg-brand-50 ring-brand-600' : 'bg-white ring-black/15'}`}
-            >
+            <label key={value} className={`flex min-h-11 items-center gap-2 ${choice}`}>
               <input
                 type="radio"
-                name="refund-reason"
+                name={refundFields.reason}
                 value={value}
                 checked={reason === value}
                 onChange={() => {
@@ -356,45 +463,45 @@ function RefundForm({
           ))}
         </div>
       </fieldset>
-      {reason === 'other' ? (
-        <div className="space-y-1">
-          <label htmlFor="refund-reason-text" className="text-sm font-semibold">
-            {t.reasonTextLabel}
-          </label>
-          <input
-            id="refund-reason-text"
-            maxLength={partialRefundTextMaxLength}
-            className="block w-full rounded-xl px-3 py-3 ring-1 ring-black/20"
-            value={reasonText}
-            aria-invalid={error?.field === 'reason_text'}
-            aria-describedby="refund-reason-text-hint"
-            onChange={(event) => {
-              edited();
-              setReasonText(event.target.value);
-            }}
-          />
-          <p id="refund-reason-text-hint" className="text-sm text-ink/70">
-            {t.reasonTextHint}
-          </p>
-          {fieldError('reason_text')}
-        </div>
-      ) : null}
-      {error && error.field === null ? (
+      {/* « Autre »'s text, shown by CSS once « Autre » is chosen (without JavaScript too). */}
+      <div className="hidden space-y-1 group-has-[[name=reason][value=other]:checked]/refund:block">
+        <label htmlFor="refund-reason-text" className="text-sm font-semibold">
+          {t.reasonTextLabel}
+        </label>
+        <input
+          id="refund-reason-text"
+          name={refundFields.reasonText}
+          maxLength={partialRefundTextMaxLength}
+          className="block w-full rounded-xl px-3 py-3 ring-1 ring-black/20"
+          value={reasonText}
+          aria-invalid={error?.field === 'reason_text'}
+          aria-describedby="refund-reason-text-hint"
+          onChange={(event) => {
+            edited();
+            setReasonText(event.target.value);
+          }}
+        />
+        <p id="refund-reason-text-hint" className="text-sm text-ink/70">
+          {t.reasonTextHint}
+        </p>
+        {fieldError('reason_text')}
+      </div>
+      {generalError ? (
         <p role="alert" className="text-sm font-semibold text-red-700">
           {error.message}
         </p>
       ) : null}
-      <p className="font-semibold" data-testid="refund-total">
+      <p className={`font-semibold ${hydratedOnly}`} data-testid="refund-total">
         {t.total(formatPrice(amountCents ?? 0))}
       </p>
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={primary}>
+        <button type="submit" name={refundFields.step} value="confirm" className={primary}>
           {t.next}
         </button>
-        <button type="button" className={secondary} onClick={onCancel}>
+        <StepButton post={post} step="cancel" className={secondary} onPress={onCancel}>
           {t.cancel}
-        </button>
+        </StepButton>
       </div>
-    </form>
+    </RefundFormTag>
   );
 }

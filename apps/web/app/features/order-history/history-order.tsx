@@ -12,7 +12,7 @@ import { capitalise } from '@resto/domain/sale-documents';
 import { Card } from '../../components/ui/card.tsx';
 import { FormAlert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { OrderAmounts, OrderLines, OrderOutcome, PartialRefunds } from '../board/index.ts';
+import { OrderAmounts, OrderLines, OrderOutcome, PartialRefunds, type PartialRefundPost } from '../board/index.ts';
 import { boxPadding } from '../books-reports/index.ts';
 import { staffHome } from '../staff/index.ts';
 
@@ -23,9 +23,21 @@ const when = (instant: string) => formatLongDateTime(new Date(instant));
  * lines and amounts, what happened (order_events), its payments and reversals from the books'
  * journal, its refund, its receipts, invoices and credit notes, its e-mails still waiting, and
  * what can be done today: the receipt page, a refused refund asked again (the board's own call, a
- * form: it works before hydration), the board for an order still under way.
+ * form: it works before hydration), a partial refund (the same component as the board's, its form
+ * also posted to the page's action: `partialRefund`, docs/decisions/035), the board for an order
+ * still under way.
  */
-export function HistoryOrderView({ detail, backHref, refundMessage }: { detail: OrderHistoryDetail; backHref: string; refundMessage: string | null }) {
+export function HistoryOrderView({
+  detail,
+  backHref,
+  refundMessage,
+  partialRefund,
+}: {
+  detail: OrderHistoryDetail;
+  backHref: string;
+  refundMessage: string | null;
+  partialRefund: PartialRefundPost;
+}) {
   const { order } = detail;
   const revalidator = useRevalidator();
   const address = order.is_pickup ? null : describeDeliveryAddress(order);
@@ -92,7 +104,7 @@ export function HistoryOrderView({ detail, backHref, refundMessage }: { detail: 
               <FormAlert message={refundMessage} />
             </Form>
           ) : null}
-          <PartialRefunds order={order} onOrder={() => void revalidator.revalidate()} />
+          <PartialRefunds order={order} onOrder={() => void revalidator.revalidate()} post={partialRefund} />
         </Card>
         <div className="space-y-4">
           <Card padding={boxPadding} data-testid="history-order-events">
