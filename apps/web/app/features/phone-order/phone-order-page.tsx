@@ -608,7 +608,11 @@ export function PhoneOrderPage({
                   error={fieldError('location.address')}
                   onChange={(e) => setStreet(e.target.value)}
                 />
-                {place ? <p className="text-sm font-semibold">{t.deliveryFee(formatPrice(totals.deliveryCents))}</p> : null}
+                {place || keptDistanceStatus === 'ready' ? (
+                  <p className="text-sm font-semibold" data-testid="phone-delivery-fee">
+                    {t.deliveryFee(formatPrice(totals.deliveryCents))}
+                  </p>
+                ) : null}
               </div>
             ) : null}
             <SchedulePicker
