@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import type { BoardOrder } from '@resto/contract/board';
+import type { Menu } from '@resto/domain/catalogue';
 import { expect, test } from './fixtures.ts';
 import { placePaidCardOrderWithSecret } from './board-orders.ts';
 import { freezeClock } from './helpers.ts';
@@ -123,4 +125,121 @@ test('a card order changed after payment and partly refunded: the tracking page 
   const [mail] = await mails();
   expect(mail!.text).toContain('+ 1 × Coca-Cola');
   expect(mail!.text).toMatch(/vous sont remboursés sur votre carte/u);
+});
+
+/**
+ * A delivery order of a restaurant whose fee is by distance tier, changed at its kept address: the
+ * screen asks the distance of the stored position once and prices with it, as the server does
+ * (docs/decisions/039), so the change is saved without prices_changed. On the back office's server
+ * (its settings change; they are put back at the end).
+ */
+test('a delivery order priced by distance tier, changed at its kept address: the fee of its distance, saved without prices_changed', async ({ browser }) => {
+  const office = `http://localhost:${servers.backOffice.port}`;
+  const context = await browser.newContext({ baseURL: office, viewport: { width: 768, height: 1024 }, locale: 'fr-FR' });
+  const staff = await context.newPage();
+  await freezeClock(staff, 'backOffice');
+  const owner = await signInStaff(staff, office, 'owner');
+  const problems: string[] = [];
+  staff.on('pageerror', (error) => problems.push(error.message));
+  type Setting = { name: string; value: unknown; version: number };
+  const settings = async () =>
+    ((await (await fetch(`${office}/v2/restaurant/settings`, { headers: { Cookie: owner.cookie } })).json()) as { payload: Setting[] }).payload;
+  const patch = async (changes: { name: string; value: unknown }[]) => {
+    const now = await settings();
+    const response = await fetch(`${office}/v2/restaurant/settings`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Cookie: owner.cookie },
+      body: JSON.stringify({ changes: changes.map((c) => ({ ...c, expected_version: now.find((s) => s.name === c.name)?.version ?? 0 })) }),
+    });
+    expect(response.status, await response.text()).toBe(200);
+  };
+  const names = ['features.delivery.calculation_type', 'features.delivery.distance_fees', 'features.delivery.max_distance'];
+  const before = await settings();
+  // Tiers of a few hundred metres: an address's fee is 0 € only when its distance is unknown.
+  const tiers = [
+    { up_to: 0.5, fee: 1.5 },
+    { up_to: 1, fee: 2.5 },
+    { up_to: 2, fee: 3.5 },
+    { up_to: 4, fee: 4.5 },
+    { up_to: 40, fee: 6.5 },
+  ];
+  await patch([
+    { name: 'features.delivery.calculation_type', value: 'distance' },
+    { name: 'features.delivery.distance_fees', value: tiers },
+    { name: 'features.delivery.max_distance', value: 0 },
+  ]);
+  try {
+    // The order, placed through the public API at the server's own totals (its prices_changed answer gives them).
+    const menus = ((await (await fetch(`${office}/v2/public/menus`)).json()) as { payload: Menu[] }).payload;
+    const dish = menus.flatMap((m) => m.categories.flatMap((c) => c.items)).find((i) => i.item_is_available && !i.options.some((o) => o.required))!;
+    const order = {
+      local_id: `change-e2e-${Date.now().toString(36)}`,
+      items: [{ item_id: dish.item_id, item_menu_id: dish.item_menu_id, quantity: 2, note: '', options: [] }],
+      free_items: [],
+      is_pickup: false,
+      is_scheduled: false,
+      delivery_date: null,
+      delivery_time_range: null,
+      subtotal: 0,
+      discount: 0,
+      delivery: 0,
+      tax: 0,
+      total: 0,
+      payment_method: 'cash',
+      transaction_id: null,
+      user_id: null,
+      status: 'pending',
+      customer: { first_name: 'Inès', last_name: 'Morel', email: 'ines.morel@example.fr', phone: '06 45 67 89 01' },
+      location: { address: '8 rue Mercière', postal_code: '69002', city: 'Lyon', country: 'France', lat: 45.7626, lng: 4.8325 },
+      date: new Date(servers.backOffice.now).toISOString(),
+    };
+    const post = (body: unknown) =>
+      fetch(`${office}/v2/public/checkout/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const repriced = (await (await post(order)).json()) as {
+      code: string;
+      payload: { subtotal: number; discount: number; delivery: number; tax: number; total: number };
+    };
+    expect(repriced.code).toBe('prices_changed');
+    const { subtotal, discount, delivery, tax, total } = repriced.payload;
+    expect(tiers.map((t) => t.fee)).toContain(delivery);
+    const placed = await post({ ...order, subtotal, discount, delivery, tax, total });
+    expect(placed.status).toBe(201);
+    const { order_id: orderId } = ((await placed.json()) as { payload: { order_id: number } }).payload;
+
+    // The change screen, from the board's dialog: the kept address, its distance asked once, the fee of its tier.
+    await staff.goto('/restaurant/commandes');
+    await expect(staff.getByTestId('orders-board')).toHaveAttribute('data-loaded', 'true');
+    await staff.locator(`[data-testid="board-order"][data-order-id="${orderId}"]`).click();
+    await staff.getByTestId('order-dialog').getByTestId('change-order').click();
+    await expect(staff.getByRole('heading', { name: `Modifier la commande n° ${orderId}` })).toBeVisible();
+    await expect(staff.getByTestId('phone-kept-distance')).toHaveCount(0);
+    await expect(staff.getByTestId('phone-delivery-fee')).toContainText(`${delivery.toFixed(2).replace('.', ',')}`);
+    await expect(staff.locator('#phone-street')).toHaveValue('8 rue Mercière');
+    await staff.getByRole('button', { name: `Un ${dish.item_name} de plus` }).click();
+    await expect(staff.getByLabel(`Quantité de ${dish.item_name}`)).toHaveText('3');
+    await staff.screenshot({ path: join(shots, 'change-kept-address-768.png'), fullPage: true });
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    await staff.getByTestId('phone-submit').click();
+    await expect(staff.getByTestId('order-changed')).toContainText(`Commande n° ${orderId} modifiée.`);
+    await expect(staff.getByTestId('phone-refusal')).toHaveCount(0);
+    const changed = await fetch(`${office}/v2/restaurant/order-history/${orderId}`, { headers: { Cookie: owner.cookie } });
+    const after = ((await changed.json()) as { payload: { order: BoardOrder } }).payload.order;
+    expect(after).toMatchObject({ is_pickup: false, revision: 1, delivery });
+    expect(after.location).toMatchObject({ address: '8 rue Mercière', lat: 45.7626, lng: 4.8325 });
+    expect(problems).toEqual([]);
+  } finally {
+    const now = await settings();
+    const response = await fetch(`${office}/v2/restaurant/settings`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Cookie: owner.cookie },
+      body: JSON.stringify({
+        changes: names
+          .map((name) => ({ name, value: before.find((s) => s.name === name)?.value, expected_version: now.find((s) => s.name === name)?.version ?? 0 }))
+          .filter((c) => c.value !== undefined),
+      }),
+    });
+    expect(response.status, await response.text()).toBe(200);
+    await context.close();
+  }
 });

@@ -6,9 +6,14 @@ import {
   diffOrder,
   isChangeable,
   isEmptyDiff,
+  orderedPrices,
+  withOrderedPrices,
   type ComparedLine,
+  type OrderedLine,
   type ComparedSchedule,
 } from './order-change.ts';
+import { pricedLineFromItem, type ChosenOptionValue, type MenuItem } from './catalogue.ts';
+import { calculateUnitPrice } from './cart.ts';
 
 const line = (itemId: number, itemName: string, quantity: number, extra: Partial<ComparedLine> = {}): ComparedLine => ({
   itemId,
@@ -201,5 +206,87 @@ describe('changeSettlement', () => {
     ['a link given back whole before holds nothing', 'cash', 1000, 0, [{ linkId: 4, cents: 0 }], 1000, { kind: 'none', amountCents: 0 }],
   ] as const)('%s', (_name, paymentMethod, totalAfterCents, cardHeldCents, linksHeld, counterPaidCents, expected) => {
     expect(changeSettlement({ paymentMethod, totalAfterCents, cardHeldCents, linksHeld, counterPaidCents })).toEqual(expected);
+  });
+});
+
+describe('orderedPrices and withOrderedPrices (a changed order keeps the prices it was ordered at)', () => {
+  // The menu now: the pizza went from 11,00 € to 12,00 € to take away (13,00 € delivered), « Grande » from +2,00 € to +3,00 €.
+  const menuPizza: MenuItem = {
+    item_id: 7,
+    item_menu_id: 1,
+    item_category_id: 2,
+    item_name: 'Pizza du test',
+    item_description: '',
+    item_image: '',
+    item_score: 0,
+    item_price: { price_pickup: 12, price_delivery: 13, tax_rate: 10 },
+    item_is_available: true,
+    item_allergens: [],
+    item_diets: [],
+    options: [
+      {
+        option_id: 3,
+        option_name: 'Taille',
+        selected: 1,
+        required: true,
+        option_options: [
+          { id: 30, name: 'Normale', price: 0, tax_rate: null, allergens: [] },
+          { id: 31, name: 'Grande', price: 3, tax_rate: null, allergens: [] },
+          { id: 32, name: 'Familiale', price: 6, tax_rate: null, allergens: [] },
+        ],
+      },
+      {
+        option_id: 4,
+        option_name: 'Suppléments',
+        selected: 3,
+        required: false,
+        option_options: [{ id: 40, name: 'Olives', price: 1, tax_rate: null, allergens: [] }],
+      },
+    ],
+  };
+  // Ordered to take away at 11,00 € with « Grande » at +2,00 € and two olives at +0,50 €: 14,00 € a unit.
+  const orderedLarge: OrderedLine = {
+    itemId: 7,
+    unitPriceCents: 1400,
+    options: [
+      { id: 31, price_cents: 200, quantity: 1 },
+      { id: 40, price_cents: 50, quantity: 2 },
+    ],
+  };
+  const unitCents = (item: MenuItem, choices: ChosenOptionValue[], isPickup: boolean) => calculateUnitPrice(pricedLineFromItem(item, choices, 1), isPickup);
+  const large = { option_id: 3, option_option_id: 31, quantity: 1 };
+  const family = { option_id: 3, option_option_id: 32, quantity: 1 };
+  const twoOlives = { option_id: 4, option_option_id: 40, quantity: 2 };
+
+  it.each([
+    ['the same dish and options, type kept: the unit price ordered', [orderedLarge], true, true, 7, [large, twoOlives], 1400],
+    ['the same dish, fewer olives: the ordered base and olive', [orderedLarge], true, true, 7, [large, { ...twoOlives, quantity: 1 }], 1350],
+    ['the same dish, a new option value (« Familiale »): the ordered base, the menu’s +6,00 €', [orderedLarge], true, true, 7, [family], 1700],
+    ['the dish with no option: the ordered base', [orderedLarge], true, true, 7, [], 1100],
+    ['pickup → delivery: the menu’s delivery price and options', [orderedLarge], true, false, 7, [large, twoOlives], 1300 + 300 + 200],
+    ['delivery kept: the ordered base for delivery', [{ ...orderedLarge, unitPriceCents: 1500 }], false, false, 7, [large, twoOlives], 1500],
+    ['a free line of the dish: nothing kept', [{ ...orderedLarge, unitPriceCents: 0, options: [], isFree: true }], true, true, 7, [large], 1500],
+    ['another dish ordered: the menu’s prices', [{ ...orderedLarge, itemId: 8 }], true, true, 7, [large], 1500],
+  ] as const)('%s', (_, lines, wasPickup, isPickup, itemId, choices, expectedCents) => {
+    const prices = orderedPrices(lines, wasPickup, isPickup);
+    const item = withOrderedPrices(menuPizza, prices.get(itemId), isPickup);
+    expect(unitCents(item, [...choices], isPickup)).toBe(expectedCents);
+  });
+
+  it('the first paid line of a dish gives its base; the other order type’s price and the menu item stay as they were', () => {
+    const prices = orderedPrices([orderedLarge, { itemId: 7, unitPriceCents: 1150, options: [{ id: 30, price_cents: 0, quantity: 1 }] }], true, true);
+    expect(prices.get(7)).toEqual({
+      baseCents: 1100,
+      optionCents: new Map([
+        [31, 200],
+        [40, 50],
+        [30, 0],
+      ]),
+    });
+    const item = withOrderedPrices(menuPizza, prices.get(7), true);
+    expect(item.item_price).toEqual({ price_pickup: 11, price_delivery: 13, tax_rate: 10 });
+    expect(menuPizza.item_price.price_pickup).toBe(12);
+    expect(menuPizza.options[0]!.option_options[1]!.price).toBe(3);
+    expect(withOrderedPrices(menuPizza, undefined, true)).toBe(menuPizza);
   });
 });

@@ -5,13 +5,15 @@ import { awaitsAcceptance, type LifecycleOrder } from './order-lifecycle.ts';
 import { formatDay, formatSlot } from './format.ts';
 import { lineLabel } from './sale-documents.ts';
 import { parseSlotValue } from './scheduling.ts';
+import type { MenuItem } from './catalogue.ts';
+import { centsToEuros } from './money.ts';
 
 /**
  * Changing an order by staff (docs/decisions/039-changing-an-order.md): which orders may change,
  * what changed between two versions of one (for the kitchen's « MODIFICATION » ticket, the
  * customer's e-mail and the order's history), and how the money settles. The new version is priced
- * by the storefront's own pricing (pricing.ts, through the API's order creation code): nothing
- * here prices anything.
+ * by the storefront's own pricing (pricing.ts, through the API's order creation code), with the
+ * prices the order was placed at for the dishes it already had (`orderedPrices`, `withOrderedPrices`).
  */
 
 /**
@@ -20,6 +22,71 @@ import { parseSlotValue } from './scheduling.ts';
  */
 export function isChangeable(order: LifecycleOrder): boolean {
   return order.status === 'accepted' || awaitsAcceptance(order);
+}
+
+/** A paid line of the order as stored (`order_lines`): its dish, unit price and options' prices, in cents. */
+export interface OrderedLine {
+  itemId: number;
+  /** The line's unit price as ordered: the dish's base price for the order type plus its options' (price × quantity). */
+  unitPriceCents: number;
+  /** The option values it had: their id (`option_option_id`), price for one and how many per unit. */
+  options: readonly { id: number; price_cents: number; quantity: number }[];
+  /** An offer's free dish (0 €): never a price kept. */
+  isFree?: boolean;
+}
+
+/** The prices a dish was ordered at (cents): its base price, and each option value's by its id. */
+export interface OrderedPrice {
+  baseCents: number;
+  optionCents: ReadonlyMap<number, number>;
+}
+
+/**
+ * The prices a changed order keeps (docs/decisions/039, « Prices »): for each dish (item_id) among
+ * the order's paid lines, its base price as ordered (the stored unit price minus its options'
+ * price × quantity) and each option value's ordered price (by option value id); the first paid
+ * line of a dish gives its base, the first line with a value gives that value's price. When the
+ * order type changes (`wasPickup` ≠ `isPickup`) nothing is kept: the ordered base was the old
+ * type's, and the menu's prices of the new type apply. Free lines are never kept.
+ * @returns the ordered prices by item_id (empty when the type changed).
+ */
+export function orderedPrices(lines: readonly OrderedLine[], wasPickup: boolean, isPickup: boolean): Map<number, OrderedPrice> {
+  const prices = new Map<number, { baseCents: number; optionCents: Map<number, number> }>();
+  if (wasPickup !== isPickup) return prices;
+  for (const line of lines) {
+    if (line.isFree) continue;
+    let known = prices.get(line.itemId);
+    if (!known) {
+      const optionsCents = line.options.reduce((sum, option) => sum + option.price_cents * option.quantity, 0);
+      known = { baseCents: line.unitPriceCents - optionsCents, optionCents: new Map() };
+      prices.set(line.itemId, known);
+    }
+    for (const option of line.options) if (!known.optionCents.has(option.id)) known.optionCents.set(option.id, option.price_cents);
+  }
+  return prices;
+}
+
+/**
+ * The menu item `item` priced as the order had it (docs/decisions/039, « Prices »): a copy whose
+ * base price for the order type (`price_pickup` when `isPickup`, else `price_delivery`, euros) is
+ * the ordered one, and whose option values the order had cost what they were ordered at; new
+ * option values, and the other order type's price, stay the menu's. `ordered` undefined (a new
+ * dish, or the type changed): `item` itself. Pure; `item` is not modified.
+ */
+export function withOrderedPrices(item: MenuItem, ordered: OrderedPrice | undefined, isPickup: boolean): MenuItem {
+  if (!ordered) return item;
+  const base = centsToEuros(ordered.baseCents);
+  return {
+    ...item,
+    item_price: { ...item.item_price, ...(isPickup ? { price_pickup: base } : { price_delivery: base }) },
+    options: item.options.map((option) => ({
+      ...option,
+      option_options: option.option_options.map((value) => {
+        const cents = ordered.optionCents.get(value.id);
+        return cents === undefined ? value : { ...value, price: centsToEuros(cents) };
+      }),
+    })),
+  };
 }
 
 /** A line of one version of the order, as compared: the dish, its options, its note, how many. */

@@ -77,4 +77,7 @@ export const orderChangePage = {
   submitting: staffWords.saving,
   done: (orderId: number) => `Commande n° ${orderId} modifiée.`,
   customerLocked: 'Le client ne change pas : pour une autre personne, prenez une nouvelle commande.',
+  /** The kept delivery address's distance, asked once (docs/decisions/039): the fee by distance waits for it. */
+  keptDistanceLoading: 'Calcul de la distance de l’adresse de livraison…',
+  keptDistanceFailed: 'La distance de l’adresse de livraison n’a pas pu être calculée : cherchez l’adresse à nouveau pour calculer les frais de livraison.',
 };

@@ -1,6 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BoardOrderSchema, type BoardOrder } from '@resto/contract/board';
+import type { DishCreateBody, DishView, MenuTree } from '@resto/contract/backoffice-menu';
+import type { MenuItem } from '@resto/domain/catalogue';
+import { orderPayloadTotals } from '@resto/domain/checkout';
+import { findZone, readDeliverySettings, zoneQuote } from '@resto/domain/delivery';
+import { priceCart } from '@resto/domain/pricing';
 import type { OrderHistoryDetail } from '@resto/contract/order-history';
 import type { EntryBody, SaleDocument } from '@resto/domain/books';
 import { ticketTexts } from '@resto/domain/kitchen-ticket';
@@ -8,7 +13,19 @@ import { availability } from '@resto/copy/staff/availability';
 import { capacityAnswers } from '@resto/copy/staff/capacity';
 import { orderChangeErrors } from '@resto/copy/staff/order-change';
 import { journalEntries, mailOutbox, orderEvents, orders, printers, printJobs } from '../../db/schema.ts';
-import { buildOrderPayload, errorOf, looksFrench, payloadOf, request, startTestServer, type OrderOverrides, type TestServer } from '../../test/harness.ts';
+import {
+  buildOrderPayload,
+  errorOf,
+  fetchCatalogue,
+  findItem,
+  looksFrench,
+  payloadOf,
+  request,
+  startTestServer,
+  type LineChoice,
+  type OrderOverrides,
+  type TestServer,
+} from '../../test/harness.ts';
 import { createTestStaff, staffRequest, type TestStaff } from '../../test/staff.ts';
 import { setCapacity } from '../capacity/test-helpers.ts';
 import { unpackMailBody } from '../mail/index.ts';
@@ -345,5 +362,143 @@ describe('POST /v2/restaurant/orders/{order_id}/changes', () => {
     expect(errorOf(refused).message).toBe(orderChangeErrors.notChangeable);
     const events = await server.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
     expect(events.map((e) => e.type)).not.toContain('modified');
+  });
+});
+
+describe('prices kept (docs/decisions/039, « Prices »)', () => {
+  const lyon = { address: '10 rue de la République', city: 'Lyon', postal_code: '69002', country: 'France' };
+
+  /** The owner's dish editor (docs/decisions/023): PUT /v2/restaurant/menu/items/{id} with the form's fields. */
+  async function editDish(dish: DishView, changes: Partial<DishCreateBody>): Promise<DishView> {
+    const { item_id: _id, menu_id: _menu, position: _position, version, ordered: _ordered, sold_out_until: _sold, ...fields } = dish;
+    const saved = await staffRequest<DishView>(server, margot.cookie, 'PUT', `/v2/restaurant/menu/items/${dish.item_id}`, {
+      ...fields,
+      ...changes,
+      expected_version: version,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    return payloadOf(saved);
+  }
+
+  /**
+   * The change's body for `lines`, priced here by the domain's priceCart on the menu now, where
+   * `pricedAs` rewrites by hand what the screen is expected to keep (the old prices of a dish).
+   */
+  async function pricedBody(revision: number, lines: LineChoice[], options: { isPickup: boolean; pricedAs?: (item: MenuItem) => MenuItem }) {
+    const catalogue = await fetchCatalogue(server.baseUrl);
+    const zone = findZone(readDeliverySettings(catalogue.settings).zones, lyon);
+    const { totals } = priceCart({
+      lines: lines.map((line) => ({
+        item: (options.pricedAs ?? ((i) => i))(findItem(catalogue, line.itemId)),
+        choices: line.choices ?? [],
+        quantity: line.quantity,
+      })),
+      isPickup: options.isPickup,
+      settings: catalogue.settings,
+      offers: catalogue.offers,
+      coupon: null,
+      now: server.now(),
+      delivery: options.isPickup ? null : zoneQuote(zone!),
+    });
+    const { order } = await changeBody(revision, { lines, payment_method: 'cash' });
+    return {
+      change_key: newKey(),
+      revision,
+      order: { ...order, ...orderPayloadTotals(totals), is_pickup: options.isPickup, location: options.isPickup ? null : lyon },
+    };
+  }
+
+  test('a dish whose price (and an option’s) went up since the order keeps the ordered ones; a new dish costs the menu’s; delivery costs the delivery price now', async () => {
+    const categoryId = payloadOf(await staffRequest<MenuTree>(server, margot.cookie, 'GET', '/v2/restaurant/menu')).menus[0]!.categories[0]!.category_id;
+    const created = await staffRequest<DishView>(server, margot.cookie, 'POST', '/v2/restaurant/menu/items', {
+      category_id: categoryId,
+      name: 'Calzone du test',
+      description: 'Jambon, mozzarella',
+      image: '/images/items/pizza-margherita.svg',
+      score: 0,
+      price_pickup: 11.5,
+      price_delivery: 12.5,
+      tax_rate: null,
+      available: true,
+      allergens: ['gluten', 'milk'],
+      diets: [],
+      alcoholic: false,
+      options: [
+        {
+          name: 'Taille',
+          selected: 1,
+          required: true,
+          values: [
+            { name: 'Normale', price: 0, tax_rate: null, allergens: [] },
+            { name: 'Grande', price: 3, tax_rate: null, allergens: [] },
+          ],
+        },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const dish = payloadOf(created);
+    const size = dish.options[0]!;
+    const large = { option_id: size.option_id!, option_option_id: size.values[1]!.id!, quantity: 1 };
+    const { orderId } = await placeCashOrder(server, { lines: [{ itemId: dish.item_id, quantity: 2, choices: [large] }] });
+    const placed = BoardOrderSchema.parse(
+      payloadOf(await staffRequest<OrderHistoryDetail>(server, karim.cookie, 'GET', `/v2/restaurant/order-history/${orderId}`)).order,
+    );
+    expect(placed.items[0]).toMatchObject({ item_id: dish.item_id, unit_price: 14.5 });
+
+    // The owner raises the dish to 13,50 € (15,00 € delivered) and « Grande » to +4,00 €.
+    await editDish(dish, {
+      price_pickup: 13.5,
+      price_delivery: 15,
+      options: [{ ...size, values: [size.values[0]!, { ...size.values[1]!, price: 4 }] }],
+    });
+    const pizzaNow = findItem(await fetchCatalogue(server.baseUrl), pizza).item_price.price_pickup;
+
+    // Three of the dish now and a new pizza: the screen prices the dish as ordered (11,50 € + 3,00 €), the pizza at the menu's price.
+    const lines: LineChoice[] = [
+      { itemId: dish.item_id, quantity: 3, choices: [large] },
+      { itemId: pizza, quantity: 1 },
+    ];
+    const asOrdered = (item: MenuItem): MenuItem =>
+      item.item_id !== dish.item_id
+        ? item
+        : {
+            ...item,
+            item_price: { ...item.item_price, price_pickup: 11.5 },
+            options: item.options.map((o) => ({
+              ...o,
+              option_options: o.option_options.map((v) => (v.id === large.option_option_id ? { ...v, price: 3 } : v)),
+            })),
+          };
+    // Priced at the menu's prices now, the server answers with the kept ones.
+    const atMenuPrices = await change(orderId, await pricedBody(0, lines, { isPickup: true }));
+    expect(atMenuPrices.status).toBe(409);
+    expect(errorOf(atMenuPrices).code).toBe('prices_changed');
+
+    const body = await pricedBody(0, lines, { isPickup: true, pricedAs: asOrdered });
+    const after = await changed(orderId, body);
+    expect(after.items.map((line) => [line.item_id, line.quantity, line.unit_price])).toEqual([
+      [dish.item_id, 3, 14.5],
+      [pizza, 1, pizzaNow],
+    ]);
+    expect(after.items[0]!.options).toEqual([expect.objectContaining({ id: large.option_option_id, price: 3 })]);
+    expect(after.total).toBe(body.order.total);
+    expect(after.subtotal).toBe(Math.round((3 * 14.5 + pizzaNow) * 100) / 100);
+    // The books' new receipt: the dish at 14,50 €, the pizza at its price now, the new total.
+    const receipt = (await documentsOf(orderId)).at(-1)!;
+    expect(receipt).toMatchObject({ type: 'receipt', total_ttc: cents(after.total) });
+    expect(receipt.lines.map((line) => [line.quantity, line.unit_price])).toEqual([
+      [3, 1450],
+      [1, cents(pizzaNow)],
+    ]);
+
+    // Delivered instead: the ordered price was the pickup one, so the menu's delivery price and options now apply (15,00 € + 4,00 €).
+    const priced = await pricedBody(1, lines, { isPickup: false, pricedAs: asOrdered });
+    const kept = await change(orderId, priced);
+    expect(kept.status).toBe(409);
+    expect(errorOf(kept).code).toBe('prices_changed');
+    const delivered = await changed(orderId, await pricedBody(1, lines, { isPickup: false }));
+    expect(delivered).toMatchObject({ is_pickup: false, revision: 2 });
+    expect(delivered.items[0]).toMatchObject({ item_id: dish.item_id, unit_price: 19 });
+    expect((await documentsOf(orderId)).at(-1)).toMatchObject({ type: 'receipt', total_ttc: cents(delivered.total) });
   });
 });

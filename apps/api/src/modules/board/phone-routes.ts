@@ -5,7 +5,7 @@ import { orderLife } from '@resto/copy/staff/order-life';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ok, routes, serve } from '../../http/openapi.ts';
-import type { ChangedOrderRow, OrderChange, OrderOrigin, PreparedChange } from '../orders/index.ts';
+import type { ChangedOrderLine, ChangedOrderRow, OrderChange, OrderOrigin, PreparedChange } from '../orders/index.ts';
 import { staffAuthenticator } from '../staff/index.ts';
 import type { BoardService } from './service.ts';
 
@@ -19,10 +19,7 @@ export type PlaceOrder = (
 ) => Promise<{ order_id: number; secret: string; created: boolean }>;
 
 /** The storefront's pricing of a changed order (OrderService.prepareChange, docs/decisions/039), given by app.ts. */
-export type PrepareChange = (
-  current: { order: ChangedOrderRow; lines: readonly { itemId: number; quantity: number; isFree: boolean }[] },
-  change: OrderChange,
-) => Promise<PreparedChange>;
+export type PrepareChange = (current: { order: ChangedOrderRow; lines: readonly ChangedOrderLine[] }, change: OrderChange) => Promise<PreparedChange>;
 
 /**
  * The order desk's routes that go through the storefront's order code:

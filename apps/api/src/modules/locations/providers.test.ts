@@ -95,6 +95,9 @@ describe('Base Adresse Nationale + OSRM', () => {
     const record = payloadOf(await distance('45.7578,4.832'));
     expect(record.formatted_address).toBe('12 Rue des Marronniers, 69002 Lyon');
     expect(seen.some((s) => s.startsWith('/reverse/?lon=4.832&lat=45.7578'))).toBe(true);
+    // The route goes to that very point, as an order's quote routes to its stored lat/lng (docs/decisions/039).
+    expect(record).toMatchObject({ lat: 45.7578, lng: 4.832 });
+    expect(seen.at(-1)).toMatch(/^\/route\/v1\/driving\/[\d.]+,[\d.]+;4\.832,45\.7578\?/);
   });
 
   test('an address the BAN does not know: 404 in French', async () => {

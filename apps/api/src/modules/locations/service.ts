@@ -37,15 +37,20 @@ export class LocationService {
   }
 
   /**
-   * The distance record of a suggestion's place_id, a typed address or 'lat,lng' (section 3).
+   * The distance record of a suggestion's place_id, a typed address or 'lat,lng' (section 3); for
+   * 'lat,lng', the address at that point and the route to the point itself (its lat/lng in the record).
    * @throws ApiError 404 when nothing matches, 502 when a provider fails.
    */
   async distance(location: string): Promise<DistanceAnswer> {
     const point = parseLatLng(location);
     const { settings } = await this.catalog.getCatalog();
     const origin = restaurantPosition(settings);
-    const place = await this.guard(() => (point ? this.addresses.reverse(point) : this.addresses.resolve(location, origin)));
-    if (!place) throw new ApiError('location_not_found', locationMessages.notFound, [{ path: 'location', message: locationMessages.notFound }]);
+    const found = await this.guard(() => (point ? this.addresses.reverse(point) : this.addresses.resolve(location, origin)));
+    if (!found) throw new ApiError('location_not_found', locationMessages.notFound, [{ path: 'location', message: locationMessages.notFound }]);
+    // "lat,lng" is the place itself: its address is the reverse geocoder's, its route goes to that very point, as an
+    // order's quote routes to its stored lat/lng (quoteOrderAddress), so a changed order's kept address gets the
+    // same distance on the screen and on the server (docs/decisions/039).
+    const place = point ? { ...found, lat: point.lat, lng: point.lng } : found;
     const route = origin ? await this.guard(() => this.routing.route(origin, place)) : { km: 0, minutes: 0 };
     const { record, refusal } = buildDistanceRecord(settings, place, route);
     return { ...record, refusal };

@@ -10,5 +10,5 @@ export { numberPlacedOrder } from '../../db/document-numbers.ts';
 export { toOrderView } from './order-view.ts';
 export { countReceiptEdition, findOrder, findOrderBySecret, findOrderLines, findStatusHistories, findTestModeOrders, insertPastOrders } from './repository.ts';
 export type { OrderMailOutbox, OrderOrigin } from './service.ts';
-export type { ChangedOrderRow, OrderChange, PreparedChange } from './service.ts';
+export type { ChangedOrderLine, ChangedOrderRow, OrderChange, PreparedChange } from './service.ts';
 export { replaceOrderContent } from './repository.ts';

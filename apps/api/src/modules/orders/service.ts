@@ -21,7 +21,7 @@ import { mealVoucherSplit, readMealVoucherSettings } from '@resto/domain/meal-vo
 import { readSetting, type SettingsList } from '@resto/domain/settings';
 import { isOnSale } from '@resto/domain/sold-out';
 import type { z } from 'zod';
-import type { OrderChangeBodySchema } from '@resto/domain/order-change';
+import { orderedPrices, withOrderedPrices, type OrderChangeBodySchema, type OrderedLine } from '@resto/domain/order-change';
 import type { Database } from '../../db/client.ts';
 import type { ErrorCode } from '@resto/contract/errors';
 import { ApiError, zodFieldErrors, type FieldError } from '../../http/errors.ts';
@@ -68,6 +68,9 @@ export type ChangedOrderRow = Pick<
   | 'createdAt'
   | 'slotKey'
 >;
+
+/** A stored line of the order being changed (order_lines): how many of which dish, and the prices it was ordered at (cents). */
+export type ChangedOrderLine = OrderedLine & { quantity: number; isFree: boolean };
 
 /** The new content of a changed order (OrderChangeBodySchema's `order`, parsed). */
 export type OrderChange = z.output<typeof OrderChangeBodySchema>['order'];
@@ -622,16 +625,16 @@ export class OrderService {
    * zone and fee, the offers and the coupon (the order's own uses not counted), the amounts the
    * screen claims, the meal vouchers. A dish the order already had at least as many of is kept
    * even if it went off the menu or sold out since; a new one, or more of one, is refused as the
-   * storefront refuses it. Writes nothing: the board's change writes the result in its transaction.
+   * storefront refuses it. A dish the order had keeps the prices it was ordered at, its base and
+   * the option values it had, while the order type stays (domain orderedPrices, withOrderedPrices);
+   * new dishes and option values, or all of them when the type changes, cost the menu's prices now.
+   * Writes nothing: the board's change writes the result in its transaction.
    * @returns the order's new row and lines (orderRows), its offers' uses, its slot and the capacity
    * check to run with the slot locked (the order itself not counted).
    * @throws ApiError as createOrder: 400 (unknown dish or option), 422 (sold out, unavailable, slot,
    * pause, delivery refused, coupon), 409 prices_changed with the fresh totals.
    */
-  async prepareChange(
-    current: { order: ChangedOrderRow; lines: readonly { itemId: number; quantity: number; isFree: boolean }[] },
-    change: OrderChange,
-  ): Promise<PreparedChange> {
+  async prepareChange(current: { order: ChangedOrderRow; lines: readonly ChangedOrderLine[] }, change: OrderChange): Promise<PreparedChange> {
     const { order } = current;
     const payload: OrderPayload = {
       ...change,
@@ -655,7 +658,12 @@ export class OrderService {
     const had = units(current.lines.filter((line) => !line.isFree));
     const wanted = units(payload.items.map((line) => ({ itemId: line.item_id, quantity: line.quantity })));
     const kept = new Set([...wanted].filter(([itemId, quantity]) => quantity <= (had.get(itemId) ?? 0)).map(([itemId]) => itemId));
-    const lines = payload.items.map((line, index) => this.resolveLine(catalog.itemsById, line, index, catalog.soldOutUntil, now, kept));
+    // The dishes it had keep the prices they were ordered at (docs/decisions/039, « Prices »), as the screen priced them.
+    const ordered = orderedPrices(current.lines, order.isPickup, payload.is_pickup);
+    const lines = payload.items.map((line, index) => {
+      const resolved = this.resolveLine(catalog.itemsById, line, index, catalog.soldOutUntil, now, kept);
+      return { ...resolved, item: withOrderedPrices(resolved.item, ordered.get(resolved.item.item_id), payload.is_pickup) };
+    });
     const schedule = orderSchedule(payload);
     const scheduleKept =
       payload.is_pickup === order.isPickup &&

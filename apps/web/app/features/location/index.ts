@@ -3,5 +3,5 @@
  * other features use of this feature. Its state lives in location-store.ts, imported directly.
  */
 export { LocationPanel, preloadLocationDialog } from './location-panel.tsx';
-export { LocationSearch } from './location-search.tsx';
+export { fetchDistanceRecord, LocationSearch } from './location-search.tsx';
 export { PickupPoint } from './pickup-point.tsx';

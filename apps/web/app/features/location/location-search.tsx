@@ -12,6 +12,15 @@ import { addressSearch } from '@resto/copy/storefront/location';
 const loadCalls = () => import('./location-calls.ts');
 
 /**
+ * The distance record of a place id, an address or "lat,lng" (GET /v2/public/locations/distance),
+ * its calls loaded on first use: for a screen that prices a known address without the search (a
+ * changed order's kept address, docs/decisions/039). @throws ApiCallError as the search's call does.
+ */
+export async function fetchDistanceRecord(location: string) {
+  return (await loadCalls()).distanceTo(location);
+}
+
+/**
  * The location panel (spec sections 3, 4, 5 and 8): search from 3 characters, suggestions as an
  * accessible combobox (arrows, Enter, Escape), the distance record fetched for the choice; too far
  * or outside every zone is refused with the French alert and the query marked invalid; a valid
@@ -88,9 +97,7 @@ export function LocationSearch({ onChosen }: { onChosen: (record: DistanceRecord
       stored.choose(record);
       setQuery(record.formatted_address);
       setStatus('chosen');
-      setMessage(
-        addressSearch.deliveryQuote(formatPrice(eurosToCents(record.delivery_cost)), formatDistance(record.distance, record.unit), record.duration),
-      );
+      setMessage(addressSearch.deliveryQuote(formatPrice(eurosToCents(record.delivery_cost)), formatDistance(record.distance, record.unit), record.duration));
       onChosen(record);
       closeTimer.current = setTimeout(() => setSuggestions([]), locationPanelCloseDelayMs);
     } catch (error) {

@@ -7,6 +7,8 @@ import { groupChoices, validateOptionChoices } from '@resto/domain/catalogue';
 import { orderPayloadTotals } from '@resto/domain/checkout';
 import { formatEuros, formatPrice } from '@resto/domain/format';
 import { formatPhone } from '@resto/domain/phone';
+import { eurosToCents } from '@resto/domain/money';
+import { orderedPrices, withOrderedPrices, type OrderedPrice } from '@resto/domain/order-change';
 import type { DistanceRecord } from '@resto/domain/location';
 import { PhoneCustomerSchema, type PhoneOrderPayload } from '@resto/domain/phone-order';
 import { buildSearchIndex, searchItems } from '@resto/domain/search';
@@ -26,7 +28,7 @@ import { ApiCallError } from '../../lib/api-error.ts';
 import { priceCart } from '../cart/index.ts';
 import type { CartLine } from '../cart/cart-store.ts';
 import { SchedulePicker, type ScheduleValue } from '../checkout/index.ts';
-import { LocationSearch } from '../location/index.ts';
+import { fetchDistanceRecord, LocationSearch } from '../location/index.ts';
 import { changeOrder, placePhoneOrder } from './phone-order-api.ts';
 import { orderChangePage, orderChangeSettlement } from '@resto/copy/staff/order-change';
 import { createPaymentLink, PaymentLinkShare } from '../board/index.ts';
@@ -51,6 +53,20 @@ function keptLocationOf(order: BoardOrder | undefined): Record<string, unknown> 
   return order && !order.is_pickup ? order.location : null;
 }
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The stored position of a kept address as the distance call takes it ("lat,lng"), or null when it has none. */
+function pointOf(location: Record<string, unknown> | null): string | null {
+  return location && typeof location.lat === 'number' && typeof location.lng === 'number' ? `${location.lat},${location.lng}` : null;
+}
+
+/** The paid lines of an order as stored, in cents: the prices a change keeps (domain orderedPrices, docs/decisions/039). */
+function orderedLinesOf(order: BoardOrder) {
+  return order.items.map((line) => ({
+    itemId: line.item_id,
+    unitPriceCents: eurosToCents(line.unit_price),
+    options: line.options.map((o) => ({ id: o.id, price_cents: eurosToCents(o.price), quantity: o.quantity })),
+  }));
+}
 
 /** Back to the search box: the next dish is typed at once. */
 const focusSearch = () => document.getElementById('phone-search')?.focus();
@@ -127,11 +143,39 @@ export function PhoneOrderPage({
     return () => clearTimeout(timer);
   }, [editing]);
 
-  const keptAddress = keptLocation ? { postal_code: text(keptLocation.postal_code), city: text(keptLocation.city), distance: null } : null;
+  // The kept address's distance (docs/decisions/039), asked once from its stored position: the server
+  // routes to that same position (quoteOrderAddress), so a fee by distance tier agrees.
+  const keptPoint = pointOf(keptLocation);
+  const [keptDistance, setKeptDistance] = useState<{ point: string; status: 'ready' | 'failed'; distance: number | null } | null>(null);
+  useEffect(() => {
+    if (!keptPoint) return;
+    // Loading until a record of this point arrives (keptDistanceStatus below).
+    let live = true;
+    fetchDistanceRecord(keptPoint).then(
+      (record) => live && setKeptDistance({ point: keptPoint, status: 'ready', distance: record.distance }),
+      () => live && setKeptDistance({ point: keptPoint, status: 'failed', distance: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [keptPoint]);
+  const keptDistanceStatus = keptPoint && !place ? (keptDistance?.point === keptPoint ? keptDistance.status : 'loading') : null;
+  const keptAddress = keptLocation
+    ? {
+        postal_code: text(keptLocation.postal_code),
+        city: text(keptLocation.city),
+        distance: keptDistanceStatus === 'ready' ? (keptDistance?.distance ?? null) : null,
+      }
+    : null;
   const address = place ? { postal_code: place.postal_code, city: place.city, distance: place.distance } : keptAddress;
   // A changed order keeps its coupon (docs/decisions/039), priced here as the server will.
   const cartCoupon = order?.coupon_code && coupon ? { code: order.coupon_code, validity: 'valid' as const, id: coupon.id, offer: coupon, message: null } : null;
-  const { totals, offers: applied } = priceCart(lines, isPickup, cartCoupon, { settings, offers }, isPickup ? null : address);
+  // The dishes the order had keep the prices they were ordered at while its type stays (docs/decisions/039), as the server prices them.
+  const ordered = useMemo(() => (order ? orderedPrices(orderedLinesOf(order), order.is_pickup, isPickup) : new Map<number, OrderedPrice>()), [order, isPickup]);
+  const asOrdered = (item: MenuItem) => withOrderedPrices(item, ordered.get(item.item_id), isPickup);
+  const pricedLines = lines.map((line) => ({ ...line, item: asOrdered(line.item) }));
+  const { totals, offers: applied } = priceCart(pricedLines, isPickup, cartCoupon, { settings, offers }, isPickup ? null : address);
+  const waitsForDistance = !isPickup && keptDistanceStatus === 'loading';
   const customerCheck = PhoneCustomerSchema.safeParse(customer);
   const fieldError = (path: string) =>
     refusal?.fields[path] ??
@@ -234,7 +278,7 @@ export function PhoneOrderPage({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (submitting || lines.length === 0) return;
+    if (submitting || lines.length === 0 || waitsForDistance) return;
     if (order) return submitChange(order);
     if (!customerCheck.success) {
       setRefusal({ message: customerCheck.error.issues[0]?.message ?? '', fields: {} });
@@ -435,7 +479,13 @@ export function PhoneOrderPage({
             />
             <p className="text-xs text-ink/60">{t.searchHint}</p>
             {picking ? (
-              <OptionsForm picking={picking} onChange={setPicking} onConfirm={confirmPicking} onCancel={() => setPicking(null)} />
+              <OptionsForm
+                picking={picking}
+                priced={asOrdered(picking.item)}
+                onChange={setPicking}
+                onConfirm={confirmPicking}
+                onCancel={() => setPicking(null)}
+              />
             ) : (
               <ul className="max-h-[28rem] space-y-1 overflow-y-auto" aria-label={t.menuHeading} data-testid="phone-menu">
                 {found.length === 0 ? <li className="text-sm text-ink/70">{t.noResult}</li> : null}
@@ -448,7 +498,9 @@ export function PhoneOrderPage({
                       className="flex w-full items-center justify-between gap-3 rounded-xl border border-black/10 px-3 py-2.5 text-left hover:bg-black/5"
                     >
                       <span className="min-w-0 font-semibold">{item.item_name}</span>
-                      <span className="shrink-0 tabular-nums">{formatEuros(isPickup ? item.item_price.price_pickup : item.item_price.price_delivery)}</span>
+                      <span className="shrink-0 tabular-nums">
+                        {formatEuros(isPickup ? asOrdered(item).item_price.price_pickup : asOrdered(item).item_price.price_delivery)}
+                      </span>
                     </button>
                   </li>
                 ))}
@@ -539,6 +591,15 @@ export function PhoneOrderPage({
               <div className="space-y-3" data-testid="phone-delivery">
                 <LocationSearch onChosen={(record) => setPlace(record)} />
                 {keptLocation && !place ? <p className="text-sm text-ink/70">{text(keptLocation.formatted_address) || street}</p> : null}
+                {keptDistanceStatus === 'loading' ? (
+                  <p role="status" className="text-sm text-ink/70" data-testid="phone-kept-distance">
+                    {orderChangePage.keptDistanceLoading}
+                  </p>
+                ) : keptDistanceStatus === 'failed' ? (
+                  <p role="alert" className="text-sm font-semibold text-red-800" data-testid="phone-kept-distance">
+                    {orderChangePage.keptDistanceFailed}
+                  </p>
+                ) : null}
                 <Field
                   id="phone-street"
                   label={t.addressLabel}
@@ -547,7 +608,11 @@ export function PhoneOrderPage({
                   error={fieldError('location.address')}
                   onChange={(e) => setStreet(e.target.value)}
                 />
-                {place ? <p className="text-sm font-semibold">{t.deliveryFee(formatPrice(totals.deliveryCents))}</p> : null}
+                {place || keptDistanceStatus === 'ready' ? (
+                  <p className="text-sm font-semibold" data-testid="phone-delivery-fee">
+                    {t.deliveryFee(formatPrice(totals.deliveryCents))}
+                  </p>
+                ) : null}
               </div>
             ) : null}
             <SchedulePicker
@@ -586,7 +651,7 @@ export function PhoneOrderPage({
               {refusal.message}
             </p>
           ) : null}
-          <Button type="submit" disabled={submitting || lines.length === 0} className="w-full px-5 py-3 text-lg" data-testid="phone-submit">
+          <Button type="submit" disabled={submitting || lines.length === 0 || waitsForDistance} className="w-full px-5 py-3 text-lg" data-testid="phone-submit">
             {order
               ? submitting
                 ? orderChangePage.submitting
@@ -615,16 +680,19 @@ function describe(line: CartLine): string {
 /** A dish's options (one value: radios; several: checkboxes) and its note, checked by validateOptionChoices. */
 function OptionsForm({
   picking,
+  priced,
   onChange,
   onConfirm,
   onCancel,
 }: {
   picking: Picking;
+  /** The dish as it is priced here (a changed order's dish at its ordered prices, docs/decisions/039): the values' prices shown. */
+  priced: MenuItem;
   onChange: (p: Picking) => void;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const { item } = picking;
+  const item = priced;
   const has = (optionId: number, valueId: number) => picking.choices.some((c) => c.option_id === optionId && c.option_option_id === valueId);
   const toggle = (optionId: number, valueId: number, single: boolean) => {
     const others = picking.choices.filter((c) => c.option_id !== optionId || (!single && c.option_option_id !== valueId));
