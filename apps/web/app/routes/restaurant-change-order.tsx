@@ -62,6 +62,7 @@ export default function RestaurantChangeOrder({ loaderData }: Route.ComponentPro
       settings={loaderData.settings}
       offers={loaderData.offers}
       editing={order}
+      coupon={loaderData.coupon}
     />
   );
 }
