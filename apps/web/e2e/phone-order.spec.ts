@@ -138,3 +138,36 @@ for (const width of [390, 768, 1280]) {
     await context.close();
   });
 }
+
+test('typed before the page is hydrated (a slow tablet): the customer typed is the one sent', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 768, height: 1024 } });
+  const page = await context.newPage();
+  await freezeClock(page, 'tuesday');
+  await signInStaff(page, base);
+  // The scripts held back until the fields are filled: the page is the server's HTML meanwhile.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/u, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/restaurant/commandes/nouvelle', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByTestId('phone-order')).toBeVisible();
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(0);
+  await page.locator('#phone-first-name').fill('Marie');
+  await page.locator('#phone-last-name').fill('Dupont');
+  await page.locator('#phone-phone').fill('06 12 34 56 78');
+  release();
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.locator('#phone-search').fill('tiramisu');
+  await page.locator('#phone-search').press('Enter');
+  if (await page.getByTestId('phone-options').isVisible()) await page.getByTestId('phone-options-add').click();
+  await expect(page.getByTestId('phone-cart').locator('li')).toHaveCount(1);
+  await page.getByTestId('phone-submit').click();
+  const created = page.getByTestId('phone-order-created');
+  await expect(created).toBeVisible();
+  const orderId = Number(/n° (\d+)/u.exec((await created.textContent())!)![1]);
+  await page.goto('/restaurant/commandes');
+  await expect(page.locator(`[data-testid="board-order"][data-order-id="${orderId}"]`)).toContainText('Marie');
+  await context.close();
+});

@@ -75,6 +75,23 @@ const focusSearch = () => document.getElementById('phone-search')?.focus();
 const boxPadding = 'p-4';
 
 const emptyCustomer = { first_name: '', last_name: '', phone: '', email: '' };
+
+/** The customer's fields as the screen shows them. */
+const customerFieldIds = { first_name: 'phone-first-name', last_name: 'phone-last-name', phone: 'phone-phone', email: 'phone-email' } as const;
+
+/**
+ * The customer typed before the page was hydrated (a fast caller, a slow tablet): the server's
+ * fields hold it, and React's first render after hydration would write its empty state over them.
+ * Read once, as the state starts; empty on the server and after a navigation (no fields yet).
+ */
+function customerTypedBeforeHydration(): typeof emptyCustomer {
+  if (typeof document === 'undefined') return emptyCustomer;
+  const typed = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? '';
+  const customer = { ...emptyCustomer };
+  for (const [key, id] of Object.entries(customerFieldIds) as [keyof typeof emptyCustomer, string][]) customer[key] = typed(id);
+  return customer;
+}
+
 const asap: ScheduleValue = { is_scheduled: false, delivery_date: null, delivery_time_range: null };
 
 /** The dish being added: its option values chosen so far and its note. */
@@ -118,7 +135,7 @@ export function PhoneOrderPage({
   const [order, setOrder] = useState(editing);
   const [lines, setLines] = useState<CartLine[]>(() => (editing ? cartOf(editing, itemsById) : []));
   const [picking, setPicking] = useState<Picking | null>(null);
-  const [customer, setCustomer] = useState(editing ? { ...editing.customer } : emptyCustomer);
+  const [customer, setCustomer] = useState(() => (editing ? { ...editing.customer } : customerTypedBeforeHydration()));
   const [isPickup, setIsPickup] = useState(editing?.is_pickup ?? true);
   const [street, setStreet] = useState(text(keptLocationOf(editing)?.address));
   const [place, setPlace] = useState<DistanceRecord | null>(null);
