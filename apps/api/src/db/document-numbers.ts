@@ -28,9 +28,13 @@ export function seriesOf(chain: 'live' | 'simulation', kind: 'receipt' | 'invoic
  * The statement taking the next number of `series`: one upsert on `document_counters` returning
  * the incremented value as `last`. Usable as a common table expression, so that a statement that
  * writes an order also numbers it (orders/repository.ts, docs/decisions/025-order-creation-cost.md).
+ * `after`: a common table expression of the same statement (one row) whose write must come first:
+ * the counter's row is then locked only once that write is done (an order's event id is taken
+ * after the order's row passed its unique local_id, docs/decisions/036 « Sent twice at once »).
  */
-export function documentNumberSql(series: DocumentSeries): SQL {
-  return sql`insert into ${documentCounters} (${sql.identifier(documentCounters.name.name)}, ${sql.identifier(documentCounters.last.name)}) values (${series}, 1)
+export function documentNumberSql(series: DocumentSeries, after?: SQL): SQL {
+  const source = after ? sql`select ${series}, 1 from ${after}` : sql`values (${series}, 1)`;
+  return sql`insert into ${documentCounters} (${sql.identifier(documentCounters.name.name)}, ${sql.identifier(documentCounters.last.name)}) ${source}
     on conflict (${sql.identifier(documentCounters.name.name)}) do update set ${sql.identifier(documentCounters.last.name)} = ${documentCounters}.${sql.identifier(documentCounters.last.name)} + 1
     returning ${sql.identifier(documentCounters.last.name)} as last`;
 }

@@ -4,4 +4,4 @@
  *
  * Capacity per slot (docs/decisions/023-back-office.md, « Capacité »): the SQL of a slot's load, read by the orders and by the storefront's slots.
  */
-export { lockSlot, slotLoad } from './repository.ts';
+export { lockSlot, slotLoad, slotLockSql } from './repository.ts';

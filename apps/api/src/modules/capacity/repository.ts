@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, like, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { capacitySettingNames } from '@resto/domain/capacity';
 import type { SlotLoad } from '@resto/domain/capacity';
 import type { Database } from '../../db/client.ts';
@@ -31,7 +31,12 @@ function countedItems(itemCategoryIds: readonly number[]) {
  * Two slots rarely share a hash; when they do they only wait for each other, never overbook.
  */
 export async function lockSlot(tx: Database, slotKey: string, isPickup: boolean): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`capacity ${slotKey} ${isPickup ? 'pickup' : 'delivery'}`}, 0))`);
+  await tx.execute(sql`select ${slotLockSql(slotKey, isPickup)}`);
+}
+
+/** The expression of lockSlot's lock, for a statement that takes it after another (orders/repository.ts lockOrderWrite). */
+export function slotLockSql(slotKey: string, isPickup: boolean): SQL {
+  return sql`pg_advisory_xact_lock(hashtextextended(${`capacity ${slotKey} ${isPickup ? 'pickup' : 'delivery'}`}, 0))`;
 }
 
 /** What one slot holds (see the module's comment), without the order `exceptOrderId` (an order being changed, docs/decisions/039). */

@@ -17,11 +17,12 @@ export type OrderEventRow = typeof orderEvents.$inferSelect;
  * The common table expressions that append `event`: `order_event_id` takes its id from the
  * 'order_event' row of `document_counters` (column `last`), `new_order_event` inserts it. For a
  * statement that writes an order and its event at once (orders/repository.ts); announce the event
- * with `orderEventNotifySql` in that statement's select list.
+ * with `orderEventNotifySql` in that statement's select list. `after`: the expression of that
+ * statement whose write must come before the id is taken (documentNumberSql).
  */
-export function orderEventCtes(event: NewOrderEvent): SQL {
+export function orderEventCtes(event: NewOrderEvent, after?: SQL): SQL {
   const insert = insertJsonRows(orderEvents, [event], sql``, { columns: { id: sql`order_event_id.last` }, from: sql`order_event_id` });
-  return sql`order_event_id as (${documentNumberSql('order_event')}), new_order_event as (${insert})`;
+  return sql`order_event_id as (${documentNumberSql('order_event', after)}), new_order_event as (${insert})`;
 }
 
 /** `pg_notify` of the event appended by `orderEventCtes` in the same statement: delivered at commit. */

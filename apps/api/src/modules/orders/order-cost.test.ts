@@ -50,7 +50,7 @@ afterAll(async () => {
   restore.forEach((undo) => undo());
 });
 
-test('a new order: 3 round trips, 5 more for its receipt in the books, 1 to queue its kitchen tickets (docs/decisions/033), its customer (found, blocked or not, by the first read; docs/decisions/037) in its insert, and 2 to send its e-mails (27 before the work of docs/decisions/025)', async () => {
+test('a new order: 3 round trips, 5 more for its receipt in the books, 1 to lock its local_id in that transaction (docs/decisions/036), 1 to queue its kitchen tickets (docs/decisions/033), its customer (found, blocked or not, by the first read; docs/decisions/037) in its insert, and 2 to send its e-mails (27 before the work of docs/decisions/025)', async () => {
   const payload = await buildOrderPayload(server);
   expect(payload.discount).toBeGreaterThan(0); // Tuesday's automatic offer: an offer use is written
   expect((await postOrder(server.baseUrl, payload)).status).toBe(201); // the catalogue and counters are there
@@ -64,9 +64,10 @@ test('a new order: 3 round trips, 5 more for its receipt in the books, 1 to queu
   expect(answer.status).toBe(201);
   // 5 without the books; the receipt's journal entry (docs/decisions/031) adds BEGIN and COMMIT,
   // the chain head's lock, the entry's insert and the head's move: 10; the kitchen tickets' insert
-  // 11. Its customer costs no statement: found (and a block seen) by the first read, its keys
-  // written by the order's insert (docs/decisions/037).
-  expect(statements, seen.join('\n')).toBe(11);
+  // 11; the local_id's lock, first in that transaction (the same order sent twice at once waits
+  // there, docs/decisions/036 « Sent twice at once ») 12. Its customer costs no statement: found
+  // (and a block seen) by the first read, its keys written by the order's insert (docs/decisions/037).
+  expect(statements, seen.join('\n')).toBe(12);
 
   // A retry: one read, nothing written.
   statements = 0;

@@ -7,7 +7,7 @@ import { mailOutbox, orderEvents, orderLines, orderOffers, orders, payments, use
 import { appendOrderEvent, appendOrderEvents, orderEventCtes, orderEventNotifySql, type NewOrderEvent } from './events.ts';
 import type { NewOutboxMail } from '../mail/index.ts';
 import { counterHitsSql, readCountedHits, type CounterHit } from '../../db/counters-sql.ts';
-import { lockSlot } from '../capacity/index.ts';
+import { slotLockSql } from '../capacity/index.ts';
 import { documentNumberSql } from '../../db/document-numbers.ts';
 import { assignCustomers, joinCustomersOfOrder, knownCustomerKeysSql, newOrderCustomerCtes, type KnownCustomerKey } from '../customers/index.ts';
 
@@ -139,9 +139,11 @@ export type NewOrderMails = (written: { orderId: number; secret: string }) => Ne
  * then ONE statement writing everything, whose common table expressions take the numbers from
  * `document_counters` (locked only until that statement commits: concurrent orders queue on them
  * for one statement). Ids of refused writes are skipped, as a failed insert's always were.
- * `capacity` (docs/decisions/023): in a transaction, the order's slot is locked first (capacity.ts,
- * lockSlot), then an order already written with this local_id is answered as above, never refused;
- * then `check` runs (counts the slot, may throw slot_full) before the write.
+ * A write in a transaction (`capacity`, `inTransaction`, a merge) locks its local_id first, then,
+ * with `capacity` (docs/decisions/023), the order's slot (lockOrderWrite); an order already written
+ * with this local_id is then answered as above, never refused; then `check` runs (counts the slot,
+ * may throw slot_full) before the write. A write outside one (a card order) takes the event id's
+ * counter only after its order row (docs/decisions/036 « Sent twice at once »).
  * @throws the unique violation of order_offers_once_idx (a once-only offer already used), ApiError from `check`.
  */
 export async function insertOrder(
@@ -155,8 +157,9 @@ export async function insertOrder(
   const { capacity, inTransaction } = write;
   // An order whose keys are two customers' already joins them: order and merge in one transaction.
   const joinsKnown = new Set((write.customer?.known ?? []).map((known) => known.root)).size > 1;
-  const writeThen = async (tx: Database, inTx = true) => {
-    const written = await writeOrder(tx, write);
+  const writeThen = async (tx: Database, inTx = true, existingFirst = false) => {
+    const written = await writeOrder(tx, write, existingFirst);
+    if ('existing' in written) return { ...written.existing, created: false };
     // The order joined two customers (known so, or another order wrote one of its keys meanwhile): one
     // customer, in its transaction. A write outside any (a card order, no merge known before) that
     // finds a key written meanwhile runs the merge in one of its own right after: a crash in
@@ -169,11 +172,17 @@ export async function insertOrder(
     if (inTransaction) await inTransaction(tx, written);
     return { orderId: written.orderId, secret: written.secret, created: true };
   };
+  const { localId } = write.order;
   try {
-    if (!capacity) return await (inTransaction || joinsKnown ? db.transaction((tx) => writeThen(tx)) : writeThen(db, false));
+    if (!capacity && !inTransaction && !joinsKnown) return await writeThen(db, false);
     return await db.transaction(async (tx) => {
-      await lockSlot(tx, capacity.slotKey, write.order.isPickup);
-      const existing = await findOrderByLocalId(tx, write.order.localId);
+      // The same order sent twice waits here for the first to commit, then is answered with it: it
+      // never reaches the write, whose unique local_id could wait on a transaction changing that
+      // order while holding what that transaction waits for (docs/decisions/036 « Sent twice at once »).
+      await lockOrderWrite(tx, localId, capacity ? { slotKey: capacity.slotKey, isPickup: write.order.isPickup } : null);
+      // Without a slot to count, the write's first statement looks for the order itself (one round trip less).
+      if (!capacity) return writeThen(tx, true, true);
+      const existing = await findOrderByLocalId(tx, localId);
       if (existing) return { ...existing, created: false };
       await capacity.check(tx);
       return writeThen(tx);
@@ -181,25 +190,41 @@ export async function insertOrder(
   } catch (error) {
     // Another request wrote this local_id first; the violation is raised once it committed.
     if (!isUniqueViolation(error, 'orders_local_id_idx')) throw error;
-    const existing = await findOrderByLocalId(db, write.order.localId);
+    const existing = await findOrderByLocalId(db, localId);
     if (!existing) throw error;
     return { ...existing, created: false };
   }
 }
 
-/** The write of `insertOrder`: the order's id and secret taken, then one statement. */
-async function writeOrder(db: Database, write: OrderWrite): Promise<WrittenOrder> {
+/**
+ * Serialises the writes of one local_id (an order sent twice) across connections and API
+ * instances until the transaction ends, then, when given, the orders of its slot (capacity's
+ * lockSlot), in one statement: the local_id's lock first, always, so two locks never cross.
+ */
+async function lockOrderWrite(tx: Database, localId: string, slot: { slotKey: string; isPickup: boolean } | null): Promise<void> {
+  const localIdLock = sql`pg_advisory_xact_lock(hashtextextended(${`order ${localId}`}, 0))`;
+  await tx.execute(slot ? sql`select ${localIdLock}, ${slotLockSql(slot.slotKey, slot.isPickup)}` : sql`select ${localIdLock}`);
+}
+
+/**
+ * The write of `insertOrder`: the order's id and secret taken, then one statement. `existingFirst`
+ * (the local_id locked, lockOrderWrite): the first statement also looks for an order written with
+ * that local_id meanwhile; when there is one, nothing is written and it is returned as `existing`.
+ */
+async function writeOrder(db: Database, write: OrderWrite, existingFirst = false): Promise<WrittenOrder | { existing: { orderId: number; secret: string } }> {
   const { order, lines, offerUses = [], placedAt = null, mails, placedBy, customer } = write;
   // Its customer (docs/decisions/037): the oldest of those its keys have, else a new one.
   const knownRoots = [...new Set((customer?.known ?? []).map((known) => known.root))].sort((a, b) => a - b);
   const unknownKeys = (customer?.keys ?? []).filter((key) => !customer?.known.some((known) => known.key === key));
   const newCustomer = Boolean(customer?.keys.length) && knownRoots.length === 0;
   // The id first: the e-mails, rendered before the write, show it. The secret as orders.secret's default makes it.
-  const [taken] = await queryRows<{ orderId: number; secret: string; customerId: number | null }>(
+  const [taken] = await queryRows<{ orderId: number; secret: string; customerId: number | null; existing: { orderId: number; secret: string } | null }>(
     db,
     sql`select nextval(pg_get_serial_sequence('orders', 'order_id'))::int as "orderId", replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') as secret,
-      ${newCustomer ? sql`nextval(pg_get_serial_sequence('customer_records', 'id'))::int` : sql`null::int`} as "customerId"`,
+      ${newCustomer ? sql`nextval(pg_get_serial_sequence('customer_records', 'id'))::int` : sql`null::int`} as "customerId",
+      ${existingFirst ? sql`(select json_build_object('orderId', ${orders.orderId}, 'secret', ${orders.secret}) from ${orders} where ${orders.localId} = ${order.localId})` : sql`null::json`} as existing`,
   );
+  if (taken!.existing) return { existing: { orderId: Number(taken!.existing.orderId), secret: taken!.existing.secret } };
   const orderId = Number(taken!.orderId);
   const secret = taken!.secret;
   const customerId = newCustomer ? Number(taken!.customerId) : (knownRoots[0] ?? null);
@@ -215,7 +240,7 @@ async function writeOrder(db: Database, write: OrderWrite): Promise<WrittenOrder
       }
     : {};
   const row = { ...order, orderId, secret, customerId } as NewOrder; // order_id is GENERATED ALWAYS: given here with overriding
-  const newOrder = insertJsonRows<typeof orders, 'receiptNumber' | 'invoiceNumber' | 'placedAt'>(orders, [row], sql``, {
+  const newOrder = insertJsonRows<typeof orders, 'receiptNumber' | 'invoiceNumber' | 'placedAt'>(orders, [row], sql`returning ${sql.identifier(orders.orderId.name)}`, {
     columns: numbers,
     overridingSystemValue: true,
   });
@@ -227,7 +252,10 @@ async function writeOrder(db: Database, write: OrderWrite): Promise<WrittenOrder
     toStatus: order.status ?? 'pending',
     ...(placedBy ? { actor: 'staff' as const, staffId: placedBy.staffId, actorName: placedBy.name } : { actor: 'customer' as const }),
     at: order.createdAt ?? new Date(),
-  });
+    // The event id's counter, a row every event-writing transaction locks until it commits, is taken
+    // once the order's row passed its unique local_id: that check may wait for a transaction
+    // changing the same order sent twice, which itself waits for the counter (docs/decisions/036).
+  }, sql`new_order`);
   const result = await db.execute<{ receipt_number: number | null; invoice_number: number | null; key_records: number[] | null }>(
     sql`with ${customerCtes ? sql`${customerCtes}, ` : sql``}${placedAt ? sql`receipt_counter as (${documentNumberSql('receipt')}), ` : sql``}
       ${placedAt && order.business ? sql`invoice_counter as (${documentNumberSql('invoice')}), ` : sql``}
