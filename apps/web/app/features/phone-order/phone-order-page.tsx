@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, Minus, Plus, Trash2 } from 'lucide-react';
 import type { BoardOrder } from '@resto/contract/board';
@@ -79,17 +79,40 @@ const emptyCustomer = { first_name: '', last_name: '', phone: '', email: '' };
 /** The customer's fields as the screen shows them. */
 const customerFieldIds = { first_name: 'phone-first-name', last_name: 'phone-last-name', phone: 'phone-phone', email: 'phone-email' } as const;
 
+/** What the field `id` holds in the page now ('' on the server, or before the field exists). */
+function typedIn(id: string): string {
+  if (typeof document === 'undefined') return '';
+  return (document.getElementById(id) as HTMLInputElement | null)?.value ?? '';
+}
+
 /**
  * The customer typed before the page was hydrated (a fast caller, a slow tablet): the server's
- * fields hold it, and React's first render after hydration would write its empty state over them.
- * Read once, as the state starts; empty on the server and after a navigation (no fields yet).
+ * fields hold it, and React's next render would write its state over them. Read as the state
+ * starts, and again once hydrated (`useTypedDuringHydration`); empty on the server and after a
+ * navigation (no fields yet).
  */
 function customerTypedBeforeHydration(): typeof emptyCustomer {
-  if (typeof document === 'undefined') return emptyCustomer;
-  const typed = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? '';
   const customer = { ...emptyCustomer };
-  for (const [key, id] of Object.entries(customerFieldIds) as [keyof typeof emptyCustomer, string][]) customer[key] = typed(id);
+  for (const [key, id] of Object.entries(customerFieldIds) as [keyof typeof emptyCustomer, string][]) customer[key] = typedIn(id);
   return customer;
+}
+
+/**
+ * Hydration yields to the browser: text typed after the state was first read and before the
+ * fields became React's is in the fields (React keeps a controlled field's text at hydration) but
+ * not in the state, and the next render would erase it. Once committed, before any later event,
+ * the state takes what the fields hold. For a new order only (a change starts from the order).
+ */
+function useTypedDuringHydration(active: boolean, setCustomer: (update: (current: typeof emptyCustomer) => typeof emptyCustomer) => void, setQuery: (query: string) => void) {
+  useLayoutEffect(() => {
+    if (!active) return;
+    const typed = Object.entries(customerTypedBeforeHydration()).filter(([, value]) => value !== '');
+    setCustomer((current) => (typed.some(([key, value]) => current[key as keyof typeof emptyCustomer] !== value) ? { ...current, ...Object.fromEntries(typed) } : current));
+    const search = typedIn('phone-search');
+    if (search) setQuery(search);
+    // Once, at the first commit: later text comes through the fields' own events.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }
 
 const asap: ScheduleValue = { is_scheduled: false, delivery_date: null, delivery_time_range: null };
@@ -136,6 +159,7 @@ export function PhoneOrderPage({
   const [lines, setLines] = useState<CartLine[]>(() => (editing ? cartOf(editing, itemsById) : []));
   const [picking, setPicking] = useState<Picking | null>(null);
   const [customer, setCustomer] = useState(() => (editing ? { ...editing.customer } : customerTypedBeforeHydration()));
+  useTypedDuringHydration(!editing, setCustomer, setQuery);
   const [isPickup, setIsPickup] = useState(editing?.is_pickup ?? true);
   const [street, setStreet] = useState(text(keptLocationOf(editing)?.address));
   const [place, setPlace] = useState<DistanceRecord | null>(null);
