@@ -127,6 +127,8 @@ for (const width of [390, 768, 1280]) {
     await signInStaff(page, base);
     await page.goto('/restaurant/commandes/nouvelle');
     await expect(page.getByTestId('phone-order')).toBeVisible();
+    // Enter in the search before hydration would submit the form natively (a reload).
+    await page.locator('html[data-hydrated="true"]').waitFor();
     await page.locator('#phone-search').fill('pizza');
     await page.locator('#phone-search').press('Enter');
     await expect(page.getByTestId('phone-options')).toBeVisible();
