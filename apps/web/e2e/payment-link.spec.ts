@@ -142,6 +142,8 @@ test('a phone order paid by a card payment link: the text to copy, the customer 
   // The board, never reloaded: paid by the online card.
   await expect(dialog.getByTestId('order-payment')).toHaveText(`payée — carte en ligne ${total}`, { timeout: 15_000 });
   await expect(dialog.getByTestId('send-payment-link')).toHaveCount(0);
+  // Paid by a card, part of it can be refunded (on the link's payment): what is left is its total.
+  await expect(dialog.getByTestId('refund-left')).toContainText(total);
   await shot(staff, 'board-dialog-paid-1280');
 
   // Opened again: already paid.

@@ -7,6 +7,7 @@ import {
   lineUnitsCents,
   lineUnitsLeft,
   partialCreditNoteOf,
+  partialRefundSource,
   refundLeftCents,
   restCreditNoteOf,
   type PartialRefundInput,
@@ -353,5 +354,25 @@ describe('credit notes of partial refunds', () => {
     }
     expect(receipt.total_ttc + partial.total_ttc + rest.total_ttc).toBe(0);
     expect(rest.lines.map((l) => l.label)).toEqual(['Annulation du solde (TVA 10 %)', 'Annulation du solde (TVA 20 %)']);
+  });
+});
+
+describe('the card payment a partial refund is asked on', () => {
+  test('the checkout’s card first, when it holds the whole amount', () => {
+    expect(partialRefundSource(1000, [{ linkId: null, cents: 1000 }, { linkId: 7, cents: 3000 }])).toEqual({ ok: true, linkId: null });
+  });
+  test('else the newest link that holds it: a phone order paid by links, or a change’s top-up', () => {
+    const held = [
+      { linkId: null, cents: 500 },
+      { linkId: 3, cents: 2000 },
+      { linkId: 9, cents: 1500 },
+    ];
+    expect(partialRefundSource(1500, held)).toEqual({ ok: true, linkId: 9 });
+    expect(partialRefundSource(1600, held)).toEqual({ ok: true, linkId: 3 });
+    expect(partialRefundSource(2500, [{ linkId: 4, cents: 2500 }])).toEqual({ ok: true, linkId: 4 });
+  });
+  test('no single payment holds it: refused with the most one holds, never split over two', () => {
+    expect(partialRefundSource(2100, [{ linkId: null, cents: 500 }, { linkId: 3, cents: 2000 }])).toEqual({ ok: false, mostCents: 2000 });
+    expect(partialRefundSource(100, [])).toEqual({ ok: false, mostCents: 0 });
   });
 });

@@ -293,3 +293,27 @@ export function restCreditNoteOf(receipt: SaleDocument, partialNotes: readonly S
     }));
   return documentOf(receipt, formatCreditNoteNumber(creditNoteNumber), lines, totalsOf(lines));
 }
+
+/** A card payment of the order and what it still holds (cents): the checkout's (`linkId` null) or a paid payment link's. */
+export interface HeldCardPayment {
+  linkId: number | null;
+  cents: number;
+}
+
+/**
+ * The card payment a partial refund is asked on (docs/decisions/035, « One payment »): the
+ * checkout's card when it still holds the whole amount, else the newest paid payment link that
+ * does (the order in which a change gives money back, docs/decisions/039). A provider refunds one
+ * payment at a time, and a refund split over two would give one set of lines two credit notes: when
+ * no single payment holds the amount, it is refused with the most one holds (`mostCents`).
+ */
+export function partialRefundSource(
+  amountCents: number,
+  held: readonly HeldCardPayment[],
+): { ok: true; linkId: number | null } | { ok: false; mostCents: number } {
+  const checkout = held.filter((payment) => payment.linkId === null);
+  const links = held.filter((payment) => payment.linkId !== null).sort((a, b) => b.linkId! - a.linkId!);
+  const source = [...checkout, ...links].find((payment) => payment.cents >= amountCents);
+  if (source) return { ok: true, linkId: source.linkId };
+  return { ok: false, mostCents: Math.max(0, ...held.map((payment) => payment.cents)) };
+}

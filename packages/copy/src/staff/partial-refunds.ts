@@ -45,7 +45,9 @@ export const partialRefundMailCopy = {
 
 /** Why a partial refund is refused (the field is named with it). */
 export const partialRefundErrors = {
-  notCardPaid: 'Seule une commande payée en ligne par carte se rembourse ici.',
+  notCardPaid: 'Seule une commande payée par carte (en ligne ou par un lien de paiement) se rembourse ici.',
+  aboveOnePayment: (most: string) =>
+    `Ce remboursement dépasse ce que garde un seul paiement par carte de la commande (au plus ${most}) : remboursez-le en deux fois.`,
   nothingLeft: 'Cette commande est déjà entièrement remboursée.',
   aboveLeft: (left: string) => `C’est plus que ce qui reste à rembourser (${left}).`,
   zeroAmount: 'Indiquez un montant à rembourser supérieur à 0 €.',

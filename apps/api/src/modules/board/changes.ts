@@ -13,7 +13,7 @@ import {
   type ComparedLine,
   type OrderChangeDiff,
 } from '@resto/domain/order-change';
-import { refundLeftCents, type PastRefund } from '@resto/domain/partial-refunds';
+import { refundLeftCents, type HeldCardPayment, type PastRefund } from '@resto/domain/partial-refunds';
 import { paymentsSummary } from '@resto/domain/sale-documents';
 import type { LifecycleOrder, OrderStatus } from '@resto/domain/order-lifecycle';
 import { orderChangeErrors } from '@resto/copy/staff/order-change';
@@ -102,19 +102,39 @@ const changeKeyOf = (orderId: number, key: string) => `change-${orderId}-${key}`
 async function settlementOf(tx: Database, order: repository.OrderRow, refunds: readonly repository.RefundRow[], totalAfterCents: number): Promise<ChangeSettlement> {
   const entries = (await findOrderPayments(tx, [order.orderId])).get(order.orderId) ?? [];
   const heldCents = paymentsSummary(entries).paidCents;
-  let cardHeldCents = 0;
-  if (order.paymentMethod === 'card') {
-    const payment = await findPaymentByOrder(tx, order.orderId);
-    cardHeldCents = refundLeftCents(payment?.amountCents ?? order.totalCents, refunds.filter(onCheckoutCard).map(pastRefundOf));
-  }
-  const linksHeld = (await findPaidLinks(tx, order.orderId)).map((link) => ({
-    linkId: link.id,
-    cents: refundLeftCents(link.amountCents, refunds.filter((row) => refundLinkId(row) === link.id).map(pastRefundOf)),
-  }));
+  const { held } = await heldCardPayments(tx, order, refunds);
+  const cardHeldCents = held.find((payment) => payment.linkId === null)?.cents ?? 0;
+  const linksHeld = held.flatMap((payment) => (payment.linkId === null ? [] : [{ linkId: payment.linkId, cents: payment.cents }]));
   const linkCents = linksHeld.reduce((sum, link) => sum + link.cents, 0);
   // An order placed before the books has no payment entry: what its card holds is all it holds.
   const counterPaidCents = entries.length === 0 ? 0 : Math.max(0, heldCents - cardHeldCents - linkCents);
   return changeSettlement({ paymentMethod: order.paymentMethod === 'card' ? 'card' : 'cash', totalAfterCents, cardHeldCents, linksHeld, counterPaidCents });
+}
+
+/**
+ * The order's card payments and what each still holds (cents): the checkout's card (a card order:
+ * its intent's amount, else its total) and each paid payment link, net of their refunds succeeded
+ * or pending (onCheckoutCard, refundLinkId). `paidCents`: what they were paid, refunds aside; 0 for
+ * an order no card paid (docs/decisions/035, 038, 039).
+ */
+export async function heldCardPayments(
+  tx: Database,
+  order: repository.OrderRow,
+  refunds: readonly repository.RefundRow[],
+): Promise<{ paidCents: number; held: HeldCardPayment[] }> {
+  const held: HeldCardPayment[] = [];
+  let paidCents = 0;
+  if (order.paymentMethod === 'card') {
+    const payment = await findPaymentByOrder(tx, order.orderId);
+    const amountCents = payment?.amountCents ?? order.totalCents;
+    paidCents += amountCents;
+    held.push({ linkId: null, cents: refundLeftCents(amountCents, refunds.filter(onCheckoutCard).map(pastRefundOf)) });
+  }
+  for (const link of await findPaidLinks(tx, order.orderId)) {
+    paidCents += link.amountCents;
+    held.push({ linkId: link.id, cents: refundLeftCents(link.amountCents, refunds.filter((row) => refundLinkId(row) === link.id).map(pastRefundOf)) });
+  }
+  return { paidCents, held };
 }
 
 /** Whether a refund is asked on the checkout's card payment (not on a payment link's). */

@@ -214,7 +214,7 @@ describe('POST /v2/restaurant/orders/{order_id}/refunds', () => {
     const { orderId } = await placeCashOrder(server);
     const cash = await refund(orderId, { amount: 1 });
     expect(cash.status).toBe(409);
-    expect(errorOf(cash).message).toBe('Seule une commande payée en ligne par carte se rembourse ici.');
+    expect(errorOf(cash).message).toBe('Seule une commande payée par carte (en ligne ou par un lien de paiement) se rembourse ici.');
     expect((await detail(orderId)).refundable).toBe(false);
     expect((await refund(999_999, { amount: 1 })).status).toBe(404);
   });

@@ -78,6 +78,16 @@ function webhook(intentId: string, eventId: string) {
   });
 }
 
+/** A phone order, its link asked and paid by card through the local Stripe API, confirmed by the page. */
+async function phoneOrderPaidByLink() {
+  const order = await phoneOrder();
+  const link = payloadOf(await askLink(order.order_id));
+  const intent = payloadOf(await intentOf(link.token));
+  api.setIntentStatus(intent.id, 'succeeded');
+  expect(payloadOf(await confirm(link.token)).state).toBe('paid');
+  return { order, link, intent };
+}
+
 async function boardOrder(orderId: number): Promise<BoardOrder> {
   const answer = await staffRequest<BoardOrder>(server, karim.cookie, 'POST', `/v2/restaurant/orders/${orderId}/opened`);
   return payloadOf(answer);
@@ -160,7 +170,7 @@ describe('making a link', () => {
     const cancelled = await phoneOrder();
     payloadOf(await act(server, karim.cookie, cancelled.order_id, { action: 'cancel', expected_status: 'accepted', reason: 'product_sold_out' }));
     const refused = await askLink(cancelled.order_id);
-    expect(refused.status).toBe(409);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
     expect(errorOf(refused).message).toBe(paymentLinkStaffErrors.cancelled);
     expect((await askLink(999_999)).status).toBe(404);
     expect(errorOf(await page('abcdefghijklmnopqrstuvwxyz012345'))).toMatchObject({ code: 'payment_link_unknown', message: payLinkErrors.unknown });
@@ -268,7 +278,7 @@ describe('what the page says when the link cannot be paid', () => {
     });
     expect(payloadOf(await page(link.token))).toMatchObject({ state: 'already_paid', message: 'Cette commande est déjà réglée.' });
     const refused = await intentOf(link.token);
-    expect(refused.status).toBe(409);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
     expect(errorOf(refused)).toMatchObject({ code: 'payment_link_refused', message: 'Cette commande est déjà réglée.' });
   });
 
@@ -306,11 +316,7 @@ describe('the reconciler', () => {
 
 describe('an order paid by a link, then cancelled', () => {
   test('the link’s card payment is refunded on its own intent, once; the books hand it back and the journal verifies', async () => {
-    const order = await phoneOrder();
-    const link = payloadOf(await askLink(order.order_id));
-    const intent = payloadOf(await intentOf(link.token));
-    api.setIntentStatus(intent.id, 'succeeded');
-    expect(payloadOf(await confirm(link.token)).state).toBe('paid');
+    const { order, intent } = await phoneOrderPaidByLink();
     const cancelled = payloadOf(await act(server, karim.cookie, order.order_id, { action: 'cancel', expected_status: 'accepted', reason: 'product_sold_out' }));
     expect(cancelled.refunds.map((r) => [r.kind, r.status, r.amount])).toEqual([['link', 'succeeded', order.total]]);
     const asked = api.calls.filter((call) => call.path === '/v1/refunds' && call.form.payment_intent === intent.id);
@@ -428,11 +434,7 @@ describe('a changed order paid by its link (decision 039)', () => {
   }
 
   test('a phone order paid by its link, one pizza fewer: the difference goes back on the link’s intent, the change’s credit note named', async () => {
-    const order = await phoneOrder();
-    const link = payloadOf(await askLink(order.order_id));
-    const intent = payloadOf(await intentOf(link.token));
-    api.setIntentStatus(intent.id, 'succeeded');
-    expect(payloadOf(await confirm(link.token)).state).toBe('paid');
+    const { order, intent } = await phoneOrderPaidByLink();
 
     const { total, answer } = await changeTo(order.order_id, order.revision, 1, `less-${order.order_id}`);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -460,6 +462,37 @@ describe('a changed order paid by its link (decision 039)', () => {
     expect(await verifyJournal(server.db)).toMatchObject({ ok: true });
   });
 
+  test('paid by its link, a third pizza added and paid by a second link: a refund above what one link holds is refused, never split; one that fits goes on the newest', async () => {
+    const { order, intent: first } = await phoneOrderPaidByLink();
+    const { answer } = await changeTo(order.order_id, order.revision, 3, `more-${order.order_id}`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const changed = BoardOrderSchema.parse(payloadOf(answer));
+    // A phone order is a counter order: its new total stands, and a second link asks for the rest.
+    expect(cents(changed.total)).toBeGreaterThan(cents(order.total));
+    const link = payloadOf(await askLink(order.order_id));
+    const second = payloadOf(await intentOf(link.token));
+    api.setIntentStatus(second.id, 'succeeded');
+    expect(payloadOf(await confirm(link.token)).state).toBe('paid');
+    const dueCents = cents(changed.total) - cents(order.total);
+    expect(cents(second.amount)).toBe(dueCents);
+
+    const before = await boardOrder(order.order_id);
+    expect(cents(before.refund_left)).toBe(cents(changed.total));
+    const refundPart = (key: string, amount: number) =>
+      staffRequest<BoardOrder>(server, karim.cookie, 'POST', `/v2/restaurant/orders/${order.order_id}/refunds`, { refund_key: key, reason: 'late', amount });
+    const refused = await refundPart(`split-${order.order_id}`, (cents(order.total) + 100) / 100);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(errorOf(refused).message).toBe(
+      `Ce remboursement dépasse ce que garde un seul paiement par carte de la commande (au plus ${formatPrice(cents(order.total))}) : remboursez-le en deux fois.`,
+    );
+    const made = await refundPart(`fits-${order.order_id}`, dueCents / 100);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const refunds = api.calls.filter((call) => call.path === '/v1/refunds');
+    expect(refunds.at(-1)!.form).toMatchObject({ payment_intent: second.id, amount: String(dueCents) });
+    expect(refunds.filter((call) => call.form.payment_intent === first.id)).toHaveLength(0);
+    expect(await verifyJournal(server.db)).toMatchObject({ ok: true });
+  });
+
   test('paid 10 € at the counter and the rest by link, made cheaper than the counter’s money: refused, nothing refunded', async () => {
     const order = await phoneOrder();
     payloadOf(
@@ -476,6 +509,52 @@ describe('a changed order paid by its link (decision 039)', () => {
     expect(answer.status).toBe(409);
     expect(errorOf(answer).message).toMatch(/ont déjà été encaissés/u);
     expect(api.calls.filter((call) => call.path === '/v1/refunds' && call.form.payment_intent === intent.id)).toHaveLength(0);
+  });
+});
+
+describe('part of a phone order paid by its link refunded (decisions 035 and 038, « One payment »)', () => {
+  function refundPart(orderId: number, body: Record<string, unknown>) {
+    return staffRequest<BoardOrder>(server, karim.cookie, 'POST', `/v2/restaurant/orders/${orderId}/refunds`, { reason: 'missing_item', ...body });
+  }
+
+  test('a pizza missing: refunded on the link’s intent, once when sent twice, its credit note and refund entry; the rest left to refund', async () => {
+    const { order, intent } = await phoneOrderPaidByLink();
+    const before = await boardOrder(order.order_id);
+    expect(before).toMatchObject({ payment_method: 'cash', refundable: true, refund_left: order.total });
+    const line = before.refundable_lines[0]!;
+    const body = { refund_key: `link-part-${order.order_id}`, lines: [{ position: line.position, quantity: 1 }] };
+    const [first, second] = await Promise.all([refundPart(order.order_id, body), refundPart(order.order_id, body)]);
+    expect([first.status, second.status], JSON.stringify(first.body)).toEqual([200, 200]);
+    const after = await boardOrder(order.order_id);
+    const made = after.refunds.filter((r) => r.kind === 'partial');
+    expect(made.map((r) => [r.status, r.reason])).toEqual([['succeeded', 'missing_item']]);
+    // Both requests may ask the provider, with the one key: one refund (Stripe replays a key's first answer).
+    const asked = api.calls.filter((call) => call.path === '/v1/refunds' && call.form.payment_intent === intent.id);
+    expect([...new Set(asked.map((call) => `${call.idempotencyKey} ${call.form.amount}`))]).toEqual([`refund-${order.order_id}-p${made[0]!.id} ${cents(made[0]!.amount)}`]);
+    expect(cents(after.refund_left)).toBe(cents(order.total) - cents(made[0]!.amount));
+    expect(after.refundable_lines.find((l) => l.position === line.position)!.quantity_left).toBe(line.quantity - 1);
+
+    const rows = await server.db.select().from(journalEntries).where(eq(journalEntries.orderId, order.order_id)).orderBy(asc(journalEntries.seq));
+    const bodies = rows.map((row) => (JSON.parse(row.content) as { body: EntryBody }).body);
+    const notes = bodies.flatMap((b) => (b.kind === 'document' && b.document.type === 'credit_note' ? [b.document] : []));
+    expect(notes.map((note) => note.total_ttc)).toEqual([-cents(made[0]!.amount)]);
+    expect(bodies.flatMap((b) => (b.kind === 'refund' ? [b.refund] : []))).toEqual([
+      { order_id: order.order_id, means: 'online_card', amount: cents(made[0]!.amount), credit_note: notes[0]!.number },
+    ]);
+    expect(await verifyJournal(server.db)).toMatchObject({ ok: true });
+
+    // More than the link still holds: refused with what is left, nothing asked.
+    const above = await refundPart(order.order_id, { refund_key: `link-above-${order.order_id}`, amount: order.total });
+    expect(above.status).toBe(400);
+    expect(api.calls.filter((call) => call.path === '/v1/refunds' && call.form.payment_intent === intent.id)).toHaveLength(asked.length);
+  });
+
+  test('an order paid only at the counter: nothing to refund by card, said in French', async () => {
+    const order = await phoneOrder();
+    expect((await boardOrder(order.order_id)).refundable).toBe(false);
+    const answer = await refundPart(order.order_id, { refund_key: `counter-${order.order_id}`, amount: 1 });
+    expect(answer.status).toBe(409);
+    expect(errorOf(answer).message).toBe('Seule une commande payée par carte (en ligne ou par un lien de paiement) se rembourse ici.');
   });
 });
 

@@ -16,6 +16,7 @@ import { formatPrice } from '@resto/domain/format';
 import {
   buildPartialRefund,
   lineUnitsLeft,
+  partialRefundSource,
   refundLeftCents,
   type PartialRefundReason,
   type PastRefund,
@@ -62,7 +63,7 @@ import { recordCancellation, recordCardRefund, recordPartialRefund, findOrderPay
 import { counterPaymentErrors } from '@resto/copy/staff/books';
 import type { CounterPaymentBody } from '@resto/contract/board';
 import { findCustomerNotices } from '../customers/index.ts';
-import { changedMeanwhile, changeView, onCheckoutCard, writeChange, type ChangeOutcome } from './changes.ts';
+import { changedMeanwhile, changeView, heldCardPayments, onCheckoutCard, writeChange, type ChangeOutcome } from './changes.ts';
 import { findLinkOfRefund, findPaidLinks, refundLinkId } from './payment-links-repository.ts';
 import { isChangeable } from '@resto/domain/order-change';
 import { linkRefundKey } from '@resto/domain/payment-links';
@@ -361,7 +362,8 @@ export class BoardService {
       if (!order) return { kind: 'not_found' as const };
       const rows = await repository.lockRefunds(tx, orderId);
       const known = rows.find((row) => row.refundKey === refundKey);
-      const paidCents = await this.paidCents(tx, order);
+      // Every card payment of the order: the checkout's and its payment links' (docs/decisions/035, « One payment »).
+      const { paidCents, held } = await heldCardPayments(tx, order, rows);
       if (known) {
         if (known.status !== 'failed') return { kind: 'done' as const, refundId: known.id };
         const others = rows.filter((row) => row.id !== known.id).map(pastRefundOf);
@@ -369,7 +371,7 @@ export class BoardService {
         await repository.moveRefund(tx, known.id, 'failed', { status: 'pending' });
         return { kind: 'done' as const, refundId: known.id };
       }
-      if (!partiallyRefundable(order)) return { kind: 'refused' as const, message: partialRefundErrors.notCardPaid };
+      if (!partiallyRefundable(order, paidCents)) return { kind: 'refused' as const, message: partialRefundErrors.notCardPaid };
       const lines = await repository.findLines(tx, [orderId]);
       // A changed order (docs/decisions/039): its lines and receipt are the revision's; earlier refunds only lower what the card holds.
       const { heldCents, current } = revisionRefunds(paidCents, order.revision, rows);
@@ -384,10 +386,13 @@ export class BoardService {
       });
       if (!built.ok && built.code === 'nothing_left') return { kind: 'refused' as const, message: built.message };
       if (!built.ok) return { kind: 'invalid' as const, field: built.field, message: built.message };
-      const payment = await findPaymentByOrder(tx, orderId);
+      const source = partialRefundSource(built.amountCents, held);
+      if (!source.ok) return { kind: 'refused' as const, message: partialRefundErrors.aboveOnePayment(formatPrice(source.mostCents)) };
+      const payment = source.linkId === null ? await findPaymentByOrder(tx, orderId) : undefined;
       const refundId = await repository.insertPartialRefund(tx, {
         orderId,
         provider: payment?.provider ?? providerName,
+        paymentLinkId: source.linkId,
         amountCents: built.amountCents,
         refundKey,
         reason: built.reason,
@@ -896,7 +901,8 @@ export class BoardService {
       const refundable = refundableLinesOf(orderLines);
       const orderPayments = payments.get(orderId) ?? [];
       const past = orderRefunds.map(pastRefundOf);
-      const refundLeft = order.paymentMethod === 'card' && order.status !== 'pending' ? refundLeftCents(cardPaidCents(order, orderPayments), past) : 0;
+      const cardMoneyCents = cardPaidCents(order, orderPayments);
+      const refundLeft = refundLeftCents(cardMoneyCents, past);
       const unitsLeft = lineUnitsLeft(refundable, revisionRefunds(0, order.revision, orderRefunds).current.map(pastRefundOf));
       return {
         ...rest,
@@ -917,7 +923,7 @@ export class BoardService {
         refund: refund ? refundView(refund) : null,
         refunds: orderRefunds.map(orderRefundView),
         refund_left: centsToEuros(refundLeft),
-        refundable: partiallyRefundable(order) && refundLeft > 0,
+        refundable: partiallyRefundable(order, cardMoneyCents) && refundLeft > 0,
         refundable_lines: refundable.map((line): RefundableLineView => ({
           position: line.position,
           label: line.label,
@@ -959,9 +965,13 @@ function endingText(event: repository.EventRow): string | null {
   return event.reason ? refusalReasonText(event.reason as RefusalReason, event.reasonText) : event.reasonText;
 }
 
-/** Whether staff may refund part of the order (docs/decisions/035): paid by card and neither refused nor cancelled (those get the full refund). */
-function partiallyRefundable(order: repository.OrderRow): boolean {
-  return order.paymentMethod === 'card' && ['paid', 'accepted', 'ready', 'completed'].includes(order.status);
+/**
+ * Whether staff may refund part of the order (docs/decisions/035): paid by card (`cardPaidCents`
+ * above 0: at checkout, or a phone order by its payment links) and neither refused nor cancelled
+ * (those get the full refund).
+ */
+function partiallyRefundable(order: repository.OrderRow, cardPaidCents: number): boolean {
+  return cardPaidCents > 0 && ['paid', 'accepted', 'ready', 'completed'].includes(order.status);
 }
 
 /** The order's lines as they can be refunded: those charged something, with their label as the receipt prints it. */
@@ -994,12 +1004,16 @@ function revisionRefunds(paidCents: number, revision: number, rows: readonly rep
 }
 
 /**
- * What was paid online for the order (cents): its total as placed, or for a changed order
- * (docs/decisions/039) the online card payments of the books (a new total is not what was paid).
+ * What was paid by card for the order (cents). A card order: its total as placed (0 while unpaid),
+ * or for a changed one (docs/decisions/039) the online card payments of the books (a new total is
+ * not what was paid). An order paid at the counter: its payment links' card payments
+ * (docs/decisions/038), 0 without any.
  */
 function cardPaidCents(order: repository.OrderRow, entries: readonly { means: string; amount: number; reverses?: number }[]): number {
-  if (order.revision === 0) return order.totalCents;
   const online = entries.filter((entry) => entry.means === 'online_card' && entry.amount > 0).reduce((sum, entry) => sum + entry.amount, 0);
+  if (order.paymentMethod !== 'card') return online;
+  if (order.status === 'pending') return 0;
+  if (order.revision === 0) return order.totalCents;
   return online > 0 ? online : order.totalCents;
 }
 

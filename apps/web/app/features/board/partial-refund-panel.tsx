@@ -114,7 +114,7 @@ export function PartialRefunds({ order, onOrder, post }: { order: BoardOrder; on
   // Opened by the page's answer (drawn by the server: its key and what was typed), or on the screen (a key of its own).
   const [fromPage, setFromPage] = useState(true);
   const [done, setDone] = useState<string | null>(submitted?.step === 'done' && submitted.done ? t.done(submitted.done) : null);
-  if (order.payment_method !== 'card' || (order.refunds.length === 0 && !order.refundable)) return null;
+  if (order.refunds.length === 0 && !order.refundable) return null;
   return (
     <section className="space-y-3 rounded-2xl bg-white p-4 ring-1 ring-black/10" data-testid="partial-refunds">
       <RefundList order={order} />
