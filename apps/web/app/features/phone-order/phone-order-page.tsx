@@ -110,9 +110,8 @@ function useTypedDuringHydration(active: boolean, setCustomer: (update: (current
     setCustomer((current) => (typed.some(([key, value]) => current[key as keyof typeof emptyCustomer] !== value) ? { ...current, ...Object.fromEntries(typed) } : current));
     const search = typedIn('phone-search');
     if (search) setQuery(search);
-    // Once, at the first commit: later text comes through the fields' own events.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    // Once, at the first commit (`active` is the page's, the setters are React's, stable): later text comes through the fields' own events.
+  }, [active, setCustomer, setQuery]);
 }
 
 const asap: ScheduleValue = { is_scheduled: false, delivery_date: null, delivery_time_range: null };
